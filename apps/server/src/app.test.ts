@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./test/test-app";
+
+describe("app baseline", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it("answers health with the database kind", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, data: { status: "ok" } });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["referrer-policy"]).toBeTruthy();
+  });
+
+  it("answers an unknown API path with the error envelope in Afrikaans or English", async () => {
+    const af = await t.app.inject({ method: "GET", url: "/api/nope" });
+    expect(af.statusCode).toBe(404);
+    expect(af.json()).toEqual({ success: false, code: "not_found", message: "Nie gevind nie." });
+    const en = await t.app.inject({
+      method: "GET",
+      url: "/api/nope",
+      headers: { "accept-language": "en-ZA" },
+    });
+    expect(en.json().message).toBe("Not found.");
+  });
+
+  it("refuses a state-changing request without a JSON content type (415)", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { "content-type": "text/plain" },
+      payload: "x",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe("unsupported_media_type");
+  });
+
+  it("refuses a cross-site state-changing request (403)", async () => {
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { "content-type": "application/json", ...headers },
+        payload: "{}",
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe("forbidden_origin");
+    }
+  });
+
+  it("runs the migrations: roles and the constraints exist", async () => {
+    const { sql } = await import("drizzle-orm");
+    const roles = await t.db.execute(sql`select role_id from roles order by role_id`);
+    expect(roles.rows.map((r) => Number((r as { role_id: number }).role_id))).toEqual([1, 2, 3, 4]);
+    await expect(
+      t.db.execute(sql`insert into weekly_menus (date_from, date_to) values ('2026-11-24', '2026-11-28')`),
+    ).rejects.toThrow();
+  });
+});

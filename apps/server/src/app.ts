@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { authRoutes } from "./modules/auth/routes";
+import { dataRoutes } from "./modules/data/routes";
+import { eventsRoutes } from "./modules/events/routes";
+import { healthRoutes } from "./modules/health/routes";
+import { kitchenRoutes } from "./modules/kitchen/routes";
+import { settingsRoutes } from "./modules/settings/routes";
+import { registerErrorHandler, sendError } from "./plugins/error-handler";
+import { registerSecurity } from "./plugins/security";
+import { registerSession } from "./plugins/session";
+
+export type AppDeps = { config: Config; database: Database };
+
+export type BuildAppOptions = AppDeps & {
+  logger?: FastifyServerOptions["logger"];
+  /** The built SPA to serve on every non-API path; omitted in API tests. */
+  webDist?: string | null;
+};
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+/** Builds the whole server as one Fastify instance; main.ts and the tests share it. */
+export async function buildApp({ config, database, logger = false, webDist = null }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text/plain body is refused with 415 like any other type.
+  app.removeContentTypeParser("text/plain");
+
+  registerErrorHandler(app);
+  registerSecurity(app, config.publicUrl);
+  await app.register(cookie);
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  registerSession(app, database.db, config);
+
+  const deps: AppDeps = { config, database };
+  await app.register(
+    async (api) => {
+      await healthRoutes(api, deps);
+      await authRoutes(api, deps);
+      await settingsRoutes(api, deps);
+      await dataRoutes(api, deps);
+      await kitchenRoutes(api, deps);
+      await eventsRoutes(api, deps);
+    },
+    { prefix: "/api" },
+  );
+
+  if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html always revalidates.
+        res.setHeader(
+          "Cache-Control",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
+        );
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === "GET" && !request.url.startsWith("/api")) {
+        return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      }
+      return sendError(reply, 404, "not_found", request.language);
+    });
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

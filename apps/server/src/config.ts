@@ -1,0 +1,86 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** DESIGN §8: every setting, read from the environment and checked at start. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  SEED_DEMO: booleanString.optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  CANTEEN_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, "is not a known IANA time zone")
+    .default("Africa/Johannesburg"),
+  CANTEEN_NAME: z.string().trim().min(1).max(60).default("Kantien"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** undefined: decide at start (true on an empty PGlite, false with DATABASE_URL). */
+  seedDemo: boolean | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  timeZone: string;
+  canteenName: string;
+  logLevel: string;
+  /** Sessions expire after this long without a request. */
+  sessionIdleMinutes: number;
+  /** Sign-in limit: failed attempts per account and per address within the window. */
+  loginLimit: { perAccount: number; perAddress: number; windowMinutes: number };
+};
+
+export class ConfigError extends Error {}
+
+/** Turns the environment into a typed config, or throws a ConfigError naming each bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0]);
+      return `  ${key}=${JSON.stringify(env[key] ?? "")}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    smtpUrl: e.SMTP_URL,
+    timeZone: e.CANTEEN_TIMEZONE,
+    canteenName: e.CANTEEN_NAME,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMinutes: 8 * 60,
+    loginLimit: { perAccount: 5, perAddress: 20, windowMinutes: 15 },
+  };
+}

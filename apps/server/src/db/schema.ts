@@ -1,0 +1,303 @@
+import { WEEKDAYS } from "@kantien/domain/dates";
+import { ORDER_STATUSES } from "@kantien/domain/order-status";
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/* DESIGN §4. Tables are plural snake_case; the API maps its resource names onto them. */
+
+export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
+export const weekday = pgEnum("weekday", WEEKDAYS);
+export const themeMode = pgEnum("theme_mode", ["light", "dark", "auto"]);
+export const language = pgEnum("language", ["af", "en"]);
+export const authTokenPurpose = pgEnum("auth_token_purpose", ["verify_email", "invitation"]);
+export const emailStatus = pgEnum("email_status", ["pending", "sent", "failed"]);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const roles = pgTable("roles", {
+  roleId: smallint("role_id").primaryKey(),
+  roleName: text("role_name").notNull(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phoneNumber: text("phone_number"),
+    roleId: smallint("role_id")
+      .notNull()
+      .references(() => roles.roleId),
+    accountCreationTime: timestamp("account_creation_time", { withTimezone: true }).notNull().defaultNow(),
+    passwordHash: text("password_hash"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    index("users_role_id_idx").on(t.roleId),
+    index("users_account_creation_time_idx").on(t.accountCreationTime),
+  ],
+);
+
+export const clients = pgTable(
+  "clients",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    akdNumber: text("akd_number").notNull(),
+  },
+  (t) => [uniqueIndex("clients_akd_number_key").on(t.akdNumber)],
+);
+
+export const kantienStaff = pgTable(
+  "kantien_staff",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kantienEmployeeNumber: text("kantien_employee_number"),
+  },
+  (t) => [uniqueIndex("kantien_staff_employee_number_key").on(t.kantienEmployeeNumber)],
+);
+
+export const wallets = pgTable(
+  "wallets",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    balance: numeric("balance", { precision: 12, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [check("wallets_balance_non_negative", sql`${t.balance} >= 0`)],
+);
+
+/** The ledger: a wallet's balance is the sum of its rows (DESIGN §4). */
+export const walletTransactions = pgTable(
+  "wallet_transactions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    kind: text("kind").notNull(),
+    orderId: uuid("order_id"),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("wallet_transactions_user_id_idx").on(t.userId, t.createdAt),
+    // A paid order is charged once and refunded at most once.
+    uniqueIndex("wallet_transactions_order_kind_key").on(t.orderId, t.kind),
+  ],
+);
+
+export const weeklyMenus = pgTable(
+  "weekly_menus",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dateFrom: date("date_from").notNull(),
+    dateTo: date("date_to").notNull(),
+    kantienStaffId: uuid("kantien_staff_id").references(() => users.id, { onDelete: "set null" }),
+    creationDate: timestamp("creation_date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("weekly_menus_dates_key").on(t.dateFrom, t.dateTo),
+    check(
+      "weekly_menus_monday_to_friday",
+      sql`extract(isodow from ${t.dateFrom}) = 1 and ${t.dateTo} = ${t.dateFrom} + 4`,
+    ),
+  ],
+);
+
+export const foodItems = pgTable(
+  "food_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    imageUrl: text("image_url"),
+    dayOfWeek: weekday("day_of_week").notNull(),
+    weeklyMenuId: uuid("weekly_menu_id")
+      .notNull()
+      .references(() => weeklyMenus.id, { onDelete: "restrict" }),
+    preparationTime: integer("preparation_time").notNull().default(15),
+  },
+  (t) => [
+    uniqueIndex("food_items_menu_day_key").on(t.weeklyMenuId, t.dayOfWeek),
+    check("food_items_price_positive", sql`${t.price} > 0`),
+    check("food_items_preparation_time_non_negative", sql`${t.preparationTime} >= 0`),
+  ],
+);
+
+export const orderBatches = pgTable(
+  "order_batches",
+  {
+    orderId: uuid("order_id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
+    totalAmount: numeric("total_amount", { precision: 12, scale: 2 }).notNull(),
+    status: orderStatus("status").notNull().default("pending"),
+  },
+  (t) => [index("order_batches_user_id_idx").on(t.userId)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    foodItemId: uuid("food_item_id")
+      .notNull()
+      .references(() => foodItems.id, { onDelete: "restrict" }),
+    foodItemQuantity: integer("food_item_quantity").notNull(),
+    foodItemPrice: numeric("food_item_price", { precision: 10, scale: 2 }).notNull(),
+    status: orderStatus("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the order entered its current status: minutes in preparation come from here. */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveryDate: date("delivery_date"),
+    orderBatchId: uuid("order_batch_id").references(() => orderBatches.orderId, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    check("orders_quantity_positive", sql`${t.foodItemQuantity} > 0`),
+    index("orders_delivery_date_idx").on(t.deliveryDate, t.createdAt),
+    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_status_idx").on(t.status),
+    index("orders_user_id_idx").on(t.userId),
+    index("orders_food_item_id_idx").on(t.foodItemId),
+    index("orders_order_batch_id_idx").on(t.orderBatchId),
+  ],
+);
+
+/** Every status change of an order: the timeline and "who did it" (issue: kitchen board). */
+export const orderStatusChanges = pgTable(
+  "order_status_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: orderStatus("from_status"),
+    toStatus: orderStatus("to_status").notNull(),
+    changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_changes_order_id_idx").on(t.orderId, t.changedAt)],
+);
+
+export const userSettings = pgTable(
+  "user_settings",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    theme: themeMode("theme").notNull().default("light"),
+    language: language("language").notNull().default("af"),
+    refreshInterval: integer("refresh_interval").notNull().default(30),
+  },
+  (t) => [check("user_settings_refresh_interval_range", sql`${t.refreshInterval} between 5 and 3600`)],
+);
+
+/** Server-side sessions; the cookie holds the token, the table only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Verification and invitation tokens: stored hashed, single use, expiring. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: authTokenPurpose("purpose").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_tokens_user_id_idx").on(t.userId)],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    status: emailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** Failed sign-ins, by account and by address, for the sign-in limit. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.attemptedAt),
+    index("login_attempts_ip_idx").on(t.ip, t.attemptedAt),
+  ],
+);
+
+/** Idempotency keys for state-changing calls that charge money (orders from the wallet). */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").notNull(),
+    userId: uuid("user_id").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.userId] })],
+);

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import { type Database, openPglite, openPostgres } from "../db/client";
+
+/**
+ * API tests run on a fresh database per test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres.
+ */
+export const testBackend: "pglite" | "postgres" =
+  process.env.TEST_DB === "postgres" && process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+export type TestDatabase = Database & { url: string | null; drop(): Promise<void> };
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (testBackend === "pglite") {
+    const database = await openPglite(null);
+    return { ...database, url: null, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `kantien_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  return {
+    ...database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-test-"));
+  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), ...overrides };
+}
+
+/** A built app on a fresh database; call `close()` in afterAll. */
+export async function createTestApp(overrides: Partial<Config> = {}, database?: TestDatabase) {
+  const db = database ?? (await openTestDatabase());
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database: db });
+  await app.ready();
+  return {
+    app,
+    config,
+    database: db,
+    db: db.db,
+    close: async () => {
+      await app.close();
+      if (!database) await db.drop();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { customerRoleIdSchema, staffRoleIdSchema } from "./roles";
+
+/** Spec §9: minimum password length. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+const email = z.string().trim().toLowerCase().pipe(z.email());
+const password = z.string().min(MIN_PASSWORD_LENGTH, "password_too_short").max(200);
+const name = z.string().trim().min(1).max(100);
+
+export const loginInput = z.object({
+  email: z.string().trim().toLowerCase().min(1),
+  password: z.string().min(1).max(200),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const signupInput = z.object({
+  first_name: name,
+  last_name: name,
+  email,
+  phone_number: z.string().trim().max(30).optional().nullable(),
+  role_id: customerRoleIdSchema,
+  password,
+  akd_number: z.string().trim().max(30).optional().nullable(),
+});
+export type SignupInput = z.infer<typeof signupInput>;
+
+export const tokenInput = z.object({ token: z.string().min(1).max(200) });
+
+export const setupAccountInput = z.object({
+  token: z.string().min(1).max(200),
+  password,
+});
+
+/** The setup form: the same password rule plus a matching confirmation. */
+export const setupAccountForm = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "password_mismatch",
+    path: ["confirmPassword"],
+  });
+
+export const inviteUserInput = z.object({
+  email,
+  firstName: name,
+  lastName: name,
+  roleId: staffRoleIdSchema,
+});
+export type InviteUserInput = z.infer<typeof inviteUserInput>;
+
+/** The user as the API returns it: never a hash or a token. */
+export type PublicUser = {
+  id: string;
+  email: string;
+  role: string;
+  role_id: number;
+  first_name: string;
+  last_name: string;
+};
+
+export const SETTINGS_DEFAULTS = { theme: "light", language: "af", refresh_interval: 30 } as const;
+
+export const settingsSchema = z.object({
+  theme: z.enum(["light", "dark", "auto"]),
+  language: z.enum(["af", "en"]),
+  refresh_interval: z.number().int().min(5).max(3600),
+});
+export type Settings = z.infer<typeof settingsSchema>;

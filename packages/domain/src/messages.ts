@@ -1,0 +1,132 @@
+/**
+ * The server's message catalogue (DESIGN §5): every `code` the API can answer, in
+ * Afrikaans and English. The client shows the server's `message`; codes let it
+ * react without parsing text.
+ */
+export const LANGUAGES = ["af", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const MESSAGES = {
+  bad_request: { af: "Die versoek is ongeldig.", en: "The request is invalid." },
+  invalid_json: { af: "Die versoek se JSON is ongeldig.", en: "The request's JSON is invalid." },
+  validation_failed: {
+    af: "Sommige velde is ongeldig. Kyk asseblief weer.",
+    en: "Some fields are invalid. Please check them.",
+  },
+  unsupported_media_type: {
+    af: "Stuur asseblief JSON (Content-Type: application/json).",
+    en: "Please send JSON (Content-Type: application/json).",
+  },
+  payload_too_large: { af: "Die versoek is te groot.", en: "The request is too large." },
+  forbidden_origin: {
+    af: "Versoeke van 'n ander webwerf word geweier.",
+    en: "Requests from another site are refused.",
+  },
+  unauthenticated: { af: "Teken asseblief eers aan.", en: "Please sign in first." },
+  forbidden: {
+    af: "Jy het nie toegang tot hierdie aksie nie.",
+    en: "You do not have access to this action.",
+  },
+  not_found: { af: "Nie gevind nie.", en: "Not found." },
+  unknown_table: { af: "Onbekende tabel.", en: "Unknown table." },
+  unknown_column: { af: "Onbekende kolom.", en: "Unknown column." },
+  column_not_writable: {
+    af: "Hierdie veld mag nie verander word nie.",
+    en: "This field may not be changed.",
+  },
+  conflict: {
+    af: "Hierdie rekord bestaan reeds.",
+    en: "This record already exists.",
+  },
+  in_use: {
+    af: "Hierdie rekord word nog gebruik en kan nie geskrap word nie.",
+    en: "This record is still in use and cannot be deleted.",
+  },
+  internal_error: {
+    af: "Iets het verkeerd gegaan op die bediener. Probeer asseblief weer.",
+    en: "Something went wrong on the server. Please try again.",
+  },
+  rate_limited: {
+    af: "Te veel aantekenpogings. Wag asseblief 'n rukkie en probeer weer.",
+    en: "Too many sign-in attempts. Please wait a while and try again.",
+  },
+  login_success: { af: "Suksesvol aangeteken.", en: "Signed in successfully." },
+  login_failed: {
+    af: "E-pos of wagwoord is verkeerd.",
+    en: "Email or password is incorrect.",
+  },
+  email_not_verified: {
+    af: "Verifieer asseblief eers jou e-posadres.",
+    en: "Please verify your email address first.",
+  },
+  account_not_set_up: {
+    af: "Hierdie rekord is nog nie opgestel nie. Gebruik die skakel in jou uitnodiging.",
+    en: "This account is not set up yet. Use the link in your invitation.",
+  },
+  unauthorized_role: {
+    af: "Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang.",
+    en: "Only canteen staff (role 3) and admin (role 4) have access.",
+  },
+  logout_success: { af: "Suksesvol afgeteken.", en: "Signed out successfully." },
+  signup_success: {
+    af: "Rekening geskep. Kyk in jou e-pos vir die verifikasieskakel.",
+    en: "Account created. Check your email for the verification link.",
+  },
+  email_taken: {
+    af: "'n Rekening met hierdie e-posadres bestaan reeds.",
+    en: "An account with this email address already exists.",
+  },
+  akd_number_taken: {
+    af: "Hierdie akademienommer word reeds gebruik.",
+    en: "This academy number is already in use.",
+  },
+  verify_success: { af: "E-pos suksesvol geverifieer.", en: "Email verified successfully." },
+  token_missing_verification: {
+    af: "Geen verifikasie token gevind",
+    en: "No verification token found",
+  },
+  token_missing_invitation: {
+    af: "Geen uitnodiging token gevind",
+    en: "No invitation token found",
+  },
+  token_invalid: {
+    af: "Hierdie skakel is ongeldig, reeds gebruik of verval.",
+    en: "This link is invalid, already used or expired.",
+  },
+  invitation_valid: { af: "Uitnodiging is geldig.", en: "The invitation is valid." },
+  setup_success: {
+    af: "Rekening suksesvol opgestel! Jy word nou na aanteken gestuur.",
+    en: "Account set up successfully! Taking you to sign in.",
+  },
+  password_mismatch: { af: "Wagwoorde stem nie ooreen nie", en: "Passwords do not match" },
+  password_too_short: {
+    af: "Wagwoord moet ten minste 6 karakters wees",
+    en: "Password must be at least 6 characters",
+  },
+  invite_success: { af: "Uitnodiging suksesvol gestuur!", en: "Invitation sent successfully!" },
+  status_transition_forbidden: {
+    af: "Hierdie statusverandering word nie toegelaat nie.",
+    en: "This status change is not allowed.",
+  },
+  settings_saved: {
+    af: "Persoonlike instellings suksesvol gestoor!",
+    en: "Personal settings saved successfully!",
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+export function message(code: MessageCode, language: Language = "af"): string {
+  return MESSAGES[code][language];
+}
+
+/** Picks af or en from a stored setting or an Accept-Language header; af by default. */
+export function pickLanguage(preferred: string | null | undefined): Language {
+  if (!preferred) return "af";
+  for (const part of preferred.split(",")) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (tag === "af") return "af";
+    if (tag === "en") return "en";
+  }
+  return "af";
+}

@@ -1,0 +1,16 @@
+/** Money is handled in cents on the way in and shown as rand with 2 decimals (spec §9). */
+const rand = new Intl.NumberFormat("en-ZA", {
+  style: "currency",
+  currency: "ZAR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export function formatRand(amount: number | string): string {
+  const value = typeof amount === "string" ? Number(amount) : amount;
+  return rand.format(Number.isFinite(value) ? value : 0);
+}
+
+export function lineTotal(price: number | string, quantity: number): number {
+  return Math.round(Number(price) * 100 * quantity) / 100;
+}

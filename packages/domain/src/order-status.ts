@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { isAdminRole, isStaffRole } from "./roles";
+
+/** The seven order statuses of spec §4, lower case as stored. */
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "processing",
+  "ready",
+  "delivered",
+  "cancelled",
+  "failed",
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+/** Kitchen steps of spec §4: Begin, Gereed, Afgehaal. */
+export const KITCHEN_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
+  pending: "processing",
+  processing: "ready",
+  ready: "delivered",
+};
+
+/** Statuses the kitchen board shows as columns. */
+export const KITCHEN_COLUMNS = ["pending", "processing", "ready"] as const satisfies readonly OrderStatus[];
+
+/** Statuses an admin may pick on the orders screen (spec §4). */
+export const ADMIN_SELECTABLE_STATUSES = [
+  "pending",
+  "processing",
+  "delivered",
+  "cancelled",
+  "failed",
+] as const satisfies readonly OrderStatus[];
+
+/** Statuses that no longer count as work for the kitchen. */
+export const CLOSED_STATUSES: readonly OrderStatus[] = ["delivered", "cancelled", "failed"];
+
+/**
+ * Whether a user of `roleId` may move an order from `from` to `to`.
+ * Staff follow the kitchen steps and may cancel an open order; admins may set any status.
+ */
+export function canChangeOrderStatus(roleId: number, from: OrderStatus, to: OrderStatus): boolean {
+  if (from === to) return false;
+  if (isAdminRole(roleId)) return true;
+  if (!isStaffRole(roleId)) return false;
+  if (to === "cancelled") return from !== "cancelled";
+  return KITCHEN_NEXT_STATUS[from] === to;
+}
+
+export type ChipColor = "default" | "warning" | "success" | "error" | "info" | "primary";
+
+/** Chip colours of spec §4. */
+export function statusChipColor(status: string): ChipColor {
+  switch (status.toLowerCase()) {
+    case "pending":
+      return "warning";
+    case "paid":
+    case "delivered":
+      return "success";
+    case "cancelled":
+    case "failed":
+      return "error";
+    case "ready":
+      return "info";
+    case "processing":
+      return "primary";
+    default:
+      return "default";
+  }
+}
+
+/** Minutes an order has been in its current preparation, from when it entered processing. */
+export function minutesSince(from: Date | string, now: Date): number {
+  const start = typeof from === "string" ? new Date(from) : from;
+  return Math.max(0, Math.floor((now.getTime() - start.getTime()) / 60_000));
+}
+
+/** Spec §9: a pending order older than 30 minutes is urgent. */
+export const URGENT_AFTER_MINUTES = 30;
+
+export function isUrgent(status: OrderStatus, createdAt: Date | string, now: Date): boolean {
+  return status === "pending" && minutesSince(createdAt, now) > URGENT_AFTER_MINUTES;
+}

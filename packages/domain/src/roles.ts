@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** Role ids of spec §3 and §9. */
+export const ROLE = {
+  student: 1,
+  academyStaff: 2,
+  kitchenStaff: 3,
+  kitchenAdmin: 4,
+} as const;
+
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+
+export const roleIdSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const customerRoleIdSchema = z.union([z.literal(1), z.literal(2)]);
+export const staffRoleIdSchema = z.union([z.literal(3), z.literal(4)]);
+
+export const CUSTOMER_ROLES: readonly RoleId[] = [ROLE.student, ROLE.academyStaff];
+export const STAFF_ROLES: readonly RoleId[] = [ROLE.kitchenStaff, ROLE.kitchenAdmin];
+
+export function isStaffRole(roleId: number): boolean {
+  return roleId === ROLE.kitchenStaff || roleId === ROLE.kitchenAdmin;
+}
+
+export function isAdminRole(roleId: number): boolean {
+  return roleId === ROLE.kitchenAdmin;
+}
+
+export function isCustomerRole(roleId: number): boolean {
+  return roleId === ROLE.student || roleId === ROLE.academyStaff;
+}
+
+/** Role names as stored in `roles.role_name`; {product} is the canteen's name in upper case. */
+export function roleName(roleId: number, productName = "Kantien"): string {
+  const product = productName.toUpperCase();
+  switch (roleId) {
+    case ROLE.student:
+      return "STUDENT";
+    case ROLE.academyStaff:
+      return "AKADEMIA PERSONEEL";
+    case ROLE.kitchenStaff:
+      return `${product} PERSONEEL`;
+    case ROLE.kitchenAdmin:
+      return `${product} ADMIN`;
+    default:
+      return "user";
+  }
+}

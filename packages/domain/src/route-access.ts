@@ -1,0 +1,73 @@
+import { isAdminRole, isStaffRole } from "./roles";
+
+/** The app's routes (spec §2 "Routes and access"). */
+export const ROUTES = {
+  login: "/login",
+  signup: "/signup",
+  verifyEmail: "/verify-email",
+  setupAccount: "/setup-account",
+  kitchen: "/kitchen",
+  dashboard: "/dashboard",
+  weeklyOrders: "/weekly-orders",
+  menu: "/menu",
+  orders: "/orders",
+  users: "/users",
+  staff: "/staff",
+  settings: "/settings",
+} as const;
+
+export type AppPath = (typeof ROUTES)[keyof typeof ROUTES];
+
+const PUBLIC_PATHS: readonly string[] = [
+  ROUTES.login,
+  ROUTES.signup,
+  ROUTES.verifyEmail,
+  ROUTES.setupAccount,
+];
+const STAFF_PATHS: readonly string[] = [ROUTES.dashboard, ROUTES.weeklyOrders, ROUTES.users, ROUTES.staff];
+const ADMIN_PATHS: readonly string[] = [ROUTES.menu, ROUTES.orders, ROUTES.settings];
+
+/** Where a user lands after sign-in, and where `/` sends them. */
+export function homePath(roleId: number | null): AppPath {
+  if (roleId === null) return ROUTES.login;
+  return isStaffRole(roleId) ? ROUTES.dashboard : ROUTES.kitchen;
+}
+
+/**
+ * What the router does for `path` given the signed-in role (null when signed out):
+ * `null` means show it, otherwise the path to redirect to.
+ */
+export function routeRedirect(path: string, roleId: number | null): AppPath | null {
+  if (path === "/") return homePath(roleId);
+  if (path === ROUTES.login) return roleId !== null && isStaffRole(roleId) ? ROUTES.dashboard : null;
+  if (PUBLIC_PATHS.includes(path)) return null;
+  if (path === ROUTES.kitchen) return roleId === null ? ROUTES.login : null;
+  if (STAFF_PATHS.includes(path)) {
+    if (roleId === null) return ROUTES.login;
+    return isStaffRole(roleId) ? null : ROUTES.kitchen;
+  }
+  if (ADMIN_PATHS.includes(path)) {
+    if (roleId === null) return ROUTES.login;
+    return isAdminRole(roleId) ? null : ROUTES.kitchen;
+  }
+  return ROUTES.login;
+}
+
+/** Side menu entries by role (spec §2 "Layout"); empty for customers. */
+export function menuPaths(roleId: number | null): AppPath[] {
+  if (roleId !== null && isAdminRole(roleId)) {
+    return [
+      ROUTES.dashboard,
+      ROUTES.weeklyOrders,
+      ROUTES.menu,
+      ROUTES.orders,
+      ROUTES.users,
+      ROUTES.staff,
+      ROUTES.settings,
+    ];
+  }
+  if (roleId !== null && isStaffRole(roleId)) {
+    return [ROUTES.dashboard, ROUTES.kitchen, ROUTES.users, ROUTES.staff];
+  }
+  return [];
+}
