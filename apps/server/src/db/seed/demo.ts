@@ -1,0 +1,205 @@
+import { addDaysIso, schoolWeekOf, todayIn, WEEKDAYS, type Weekday } from "@kantien/domain/dates";
+import type { OrderStatus } from "@kantien/domain/order-status";
+import { sql } from "drizzle-orm";
+import { hashPassword } from "../../modules/auth/password";
+import type { Db } from "../client";
+import {
+  clients,
+  foodItems,
+  kantienStaff,
+  orderStatusChanges,
+  orders,
+  userSettings,
+  users,
+  wallets,
+  walletTransactions,
+  weeklyMenus,
+} from "../schema";
+
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO_ACCOUNTS = [
+  { email: "admin@kantien.example", roleId: 4, firstName: "Anna", lastName: "Admin" },
+  { email: "kok@kantien.example", roleId: 3, firstName: "Koos", lastName: "Kok" },
+  { email: "student@kantien.example", roleId: 1, firstName: "Sanet", lastName: "Student" },
+] as const;
+
+const FIRST_NAMES = ["Thabo", "Lerato", "Pieter", "Annelie", "Sipho", "Marike", "Johan", "Zanele", "Ruan", "Naledi"];
+const LAST_NAMES = ["Botha", "Nkosi", "van der Merwe", "Dlamini", "Pretorius", "Mokoena", "Steyn", "Khumalo"];
+
+const MENU: Record<Weekday, { name: string; description: string; price: string; minutes: number }[]> = {
+  Maandag: [
+    { name: "Bobotie met geelrys", description: "Gebakte maalvleis met eierbolaag, geelrys en blatjang", price: "55.00", minutes: 20 },
+    { name: "Hoender-pasta", description: "Romerige hoender-pasta met sampioene", price: "52.00", minutes: 15 },
+  ],
+  Dinsdag: [
+    { name: "Boerewors-rol", description: "Boerewors op 'n rolletjie met tamatie-en-uie-sous", price: "38.50", minutes: 10 },
+    { name: "Groente-lasagne", description: "Lasagne met spinasie, ricotta en tamatie", price: "49.00", minutes: 20 },
+  ],
+  Woensdag: [
+    { name: "Vis en skyfies", description: "Gebraaide stokvis met skyfies en tartaarsous", price: "58.00", minutes: 15 },
+    { name: "Bredie met rys", description: "Tamatiebredie met lamsvleis en rys", price: "60.00", minutes: 25 },
+  ],
+  Donderdag: [
+    { name: "Pap en vleis", description: "Mieliepap met beesstoof en sous", price: "45.00", minutes: 15 },
+    { name: "Hoenderkerrie", description: "Milde hoenderkerrie met roti", price: "54.00", minutes: 20 },
+  ],
+  Vrydag: [
+    { name: "Vetkoek met kerriemaalvleis", description: "Vars vetkoek gevul met kerriemaalvleis", price: "42.00", minutes: 15 },
+    { name: "Pizza Margherita", description: "Klein pizza met tamatie, mozzarella en basiliekruid", price: "47.50", minutes: 12 },
+  ],
+};
+
+/** Today's demo kitchen: minutes ago it was created, and its status now. */
+const TODAY_ORDERS: { status: OrderStatus; createdMinutesAgo: number; changedMinutesAgo: number }[] = [
+  { status: "pending", createdMinutesAgo: 52, changedMinutesAgo: 52 },
+  { status: "pending", createdMinutesAgo: 41, changedMinutesAgo: 41 },
+  { status: "pending", createdMinutesAgo: 12, changedMinutesAgo: 12 },
+  { status: "pending", createdMinutesAgo: 6, changedMinutesAgo: 6 },
+  { status: "pending", createdMinutesAgo: 2, changedMinutesAgo: 2 },
+  { status: "processing", createdMinutesAgo: 35, changedMinutesAgo: 14 },
+  { status: "processing", createdMinutesAgo: 25, changedMinutesAgo: 8 },
+  { status: "processing", createdMinutesAgo: 18, changedMinutesAgo: 3 },
+  { status: "ready", createdMinutesAgo: 45, changedMinutesAgo: 5 },
+  { status: "ready", createdMinutesAgo: 30, changedMinutesAgo: 1 },
+  { status: "delivered", createdMinutesAgo: 90, changedMinutesAgo: 40 },
+  { status: "delivered", createdMinutesAgo: 80, changedMinutesAgo: 33 },
+  { status: "cancelled", createdMinutesAgo: 70, changedMinutesAgo: 60 },
+];
+
+/** The kitchen flow up to `status`, for the order's recorded history. */
+function historyOf(status: OrderStatus): OrderStatus[] {
+  if (status === "cancelled") return ["pending", "cancelled"];
+  const flow: OrderStatus[] = ["pending", "processing", "ready", "delivered"];
+  return flow.slice(0, flow.indexOf(status) + 1);
+}
+
+/** True when the database already holds users: the demo data is loaded only once. */
+export async function hasUsers(db: Db): Promise<boolean> {
+  const result = await db.execute(sql`select exists (select 1 from users) as present`);
+  return Boolean((result.rows[0] as { present: boolean } | undefined)?.present);
+}
+
+/** DESIGN §8 demo data: three sign-ins, ~40 customers, two weeks of menus, today's kitchen. */
+export async function seedDemo(db: Db, timeZone: string, now = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const today = todayIn(timeZone, now);
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+
+  await db.transaction(async (tx) => {
+    const accounts = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, emailVerifiedAt: now, phoneNumber: "082 555 0100" })),
+      )
+      .returning({ id: users.id, roleId: users.roleId });
+    const admin = accounts.find((a) => a.roleId === 4)!;
+    await tx.insert(kantienStaff).values(
+      accounts
+        .filter((a) => a.roleId >= 3)
+        .map((a, i) => ({ id: a.id, kantienEmployeeNumber: `KANTIEN00${i + 1}` })),
+    );
+
+    const customerRows = Array.from({ length: 40 }, (_, i) => ({
+      firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
+      lastName: LAST_NAMES[(i * 3) % LAST_NAMES.length]!,
+      email: `klant${String(i + 1).padStart(2, "0")}@kantien.example`,
+      phoneNumber: i % 4 === 0 ? null : `07${i % 10} 555 ${String(1000 + i).slice(-4)}`,
+      roleId: i % 5 === 0 ? 2 : 1,
+      emailVerifiedAt: now,
+      accountCreationTime: minutesAgo((40 - i) * 60 * 24 + 7),
+    }));
+    const customers = await tx.insert(users).values(customerRows).returning({ id: users.id, roleId: users.roleId });
+    const student = accounts.find((a) => a.roleId === 1)!;
+    const everyone = [...accounts, ...customers];
+    await tx.insert(userSettings).values(everyone.map((u) => ({ userId: u.id })));
+    await tx.insert(clients).values(
+      [student, ...customers]
+        .filter((_, i) => i % 3 !== 2)
+        .map((u, i) => ({ userId: u.id, akdNumber: `AKD${String(2026000 + i)}` })),
+    );
+
+    // Balances come from the ledger: one top-up per customer that has money.
+    const balances = [student, ...customers].map((u, i) => ({
+      userId: u.id,
+      balance: i % 6 === 5 ? "0.00" : (150 + ((i * 37) % 400)).toFixed(2),
+    }));
+    await tx.insert(wallets).values([
+      ...balances,
+      ...accounts.filter((a) => a.roleId >= 3).map((a) => ({ userId: a.id, balance: "0.00" })),
+    ]);
+    const topUps = balances.filter((b) => b.balance !== "0.00");
+    if (topUps.length > 0) {
+      await tx.insert(walletTransactions).values(
+        topUps.map((b) => ({ userId: b.userId, amount: b.balance, kind: "top_up", createdBy: admin.id })),
+      );
+    }
+
+    // Menus for this week and next, Monday to Friday.
+    const thisWeek = schoolWeekOf(today);
+    const weeks = [thisWeek, schoolWeekOf(addDaysIso(thisWeek.dateFrom, 7))];
+    const menus = await tx
+      .insert(weeklyMenus)
+      .values(weeks.map((w) => ({ dateFrom: w.dateFrom, dateTo: w.dateTo, kantienStaffId: admin.id })))
+      .returning({ id: weeklyMenus.id });
+    const items = await tx
+      .insert(foodItems)
+      .values(
+        menus.flatMap((menu, weekIndex) =>
+          WEEKDAYS.map((day) => {
+            const dish = MENU[day][weekIndex % 2]!;
+            return {
+              name: dish.name,
+              description: dish.description,
+              price: dish.price,
+              dayOfWeek: day,
+              weeklyMenuId: menu.id,
+              preparationTime: dish.minutes,
+            };
+          }),
+        ),
+      )
+      .returning({ id: foodItems.id, price: foodItems.price, dayOfWeek: foodItems.dayOfWeek });
+
+    // Today's kitchen, in every state; some pending for more than 30 minutes.
+    const todaysItems = items.slice(0, 5);
+    const placed = await tx
+      .insert(orders)
+      .values(
+        TODAY_ORDERS.map((o, i) => {
+          const item = todaysItems[i % todaysItems.length]!;
+          return {
+            userId: customers[i % customers.length]!.id,
+            foodItemId: item.id,
+            foodItemQuantity: 1 + (i % 3),
+            foodItemPrice: item.price,
+            status: o.status,
+            createdAt: minutesAgo(o.createdMinutesAgo),
+            updatedAt: minutesAgo(o.changedMinutesAgo),
+            statusChangedAt: minutesAgo(o.changedMinutesAgo),
+            deliveryDate: today,
+          };
+        }),
+      )
+      .returning({ id: orders.id });
+    const kok = accounts.find((a) => a.roleId === 3)!;
+    await tx.insert(orderStatusChanges).values(
+      placed.flatMap((order, i) => {
+        const o = TODAY_ORDERS[i]!;
+        const steps = historyOf(o.status);
+        return steps.map((status, step) => {
+          const last = step === steps.length - 1;
+          const at = last
+            ? o.changedMinutesAgo
+            : o.createdMinutesAgo - ((o.createdMinutesAgo - o.changedMinutesAgo) * step) / steps.length;
+          return {
+            orderId: order.id,
+            fromStatus: step === 0 ? null : steps[step - 1]!,
+            toStatus: status,
+            changedBy: step === 0 ? null : kok.id,
+            changedAt: minutesAgo(at),
+          };
+        });
+      }),
+    );
+  });
+}

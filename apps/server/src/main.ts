@@ -1,0 +1,59 @@
+import { buildApp, defaultWebDist } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { DataDirLockedError, openPglite, openPostgres } from "./db/client";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasUsers, seedDemo } from "./db/seed/demo";
+import { deleteExpiredSessions } from "./plugins/session";
+
+async function main() {
+  const config = loadConfig();
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+
+  const seedWanted = config.seedDemo ?? database.kind === "pglite";
+  const seeded = seedWanted && !(await hasUsers(database.db));
+  if (seeded) await seedDemo(database.db, config.timeZone);
+
+  const app = await buildApp({
+    config,
+    database,
+    webDist: defaultWebDist,
+    logger: {
+      level: config.logLevel,
+      ...(process.stdout.isTTY ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } } : {}),
+    },
+  });
+
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(database.db).catch((error) => app.log.warn({ err: error }, "session sweep failed"));
+  }, 60 * 60_000);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(sweep);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
+  console.log(`\n${config.canteenName} is running on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}  (${where})`);
+  if (seeded || (seedWanted && DEMO_ACCOUNTS.length > 0)) {
+    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(26)} role ${a.roleId}`);
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Kantien cannot start. ${error.message}`);
+  } else {
+    console.error("Kantien cannot start:", error);
+  }
+  process.exit(1);
+});

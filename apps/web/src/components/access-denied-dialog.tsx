@@ -1,0 +1,66 @@
+import { message } from "@kantien/domain/messages";
+import { roleName } from "@kantien/domain/roles";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useAppConfig } from "../lib/app-config";
+import { currentLanguage } from "../lib/i18n";
+
+export type DeniedUser = { first_name: string; last_name: string; email: string; role_id: number };
+
+type AccessDeniedDialogProps = {
+  user: DeniedUser | null;
+  /** "signOut" ends a session; "close" dismisses the dialog after a refused login. */
+  action: "signOut" | "close";
+  onAction: () => void;
+};
+
+/** Spec §2 Login: who signed in, and that only staff (role 3) and admin (role 4) get access. */
+export function AccessDeniedDialog({ user, action, onAction }: AccessDeniedDialogProps) {
+  const { t } = useTranslation();
+  const { canteenName } = useAppConfig();
+  const titleId = useId();
+  const noteId = useId();
+  const rows = user
+    ? [
+        [t("accessDenied.name"), `${user.first_name} ${user.last_name}`],
+        [t("accessDenied.email"), user.email],
+        [t("accessDenied.role"), roleName(user.role_id, canteenName)],
+        [t("accessDenied.roleId"), String(user.role_id)],
+      ]
+    : [];
+  return (
+    <Dialog open={user !== null} aria-labelledby={titleId} aria-describedby={noteId} role="alertdialog">
+      <DialogTitle id={titleId}>{t("accessDenied.title")}</DialogTitle>
+      <DialogContent>
+        <Table size="small" sx={{ mb: 2 }}>
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                  {label}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Typography id={noteId}>{message("unauthorized_role", currentLanguage())}</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onAction} autoFocus>
+          {action === "signOut" ? t("accessDenied.signOut") : t("accessDenied.close")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

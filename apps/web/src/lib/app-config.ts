@@ -1,0 +1,23 @@
+import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, type DataEnvelope } from "./api-client";
+
+export type AppConfig = { canteenName: string; timeZone: string };
+
+export const DEFAULT_APP_CONFIG: AppConfig = { canteenName: "Kantien", timeZone: DEFAULT_TIMEZONE };
+
+export const appConfigQueryOptions = queryOptions({
+  queryKey: ["config"],
+  queryFn: async ({ signal }) => {
+    const answer = await api.get<DataEnvelope<Partial<AppConfig>>>("/api/config", { signal });
+    return { ...DEFAULT_APP_CONFIG, ...answer.data };
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+  refetchOnWindowFocus: false,
+});
+
+/** The canteen's name and time zone (server's CANTEEN_NAME / CANTEEN_TIMEZONE), with defaults until known. */
+export function useAppConfig(): AppConfig {
+  return useQuery(appConfigQueryOptions).data ?? DEFAULT_APP_CONFIG;
+}

@@ -1,0 +1,26 @@
+import type { Language } from "@kantien/domain/messages";
+import { format, parseISO } from "date-fns";
+import { af } from "date-fns/locale/af";
+import { enZA } from "date-fns/locale/en-ZA";
+
+const DATE_LOCALES = { af, en: enZA } as const;
+
+/** A calendar date (`YYYY-MM-DD`) written out, e.g. "Maandag 3 Maart 2025". */
+export function formatLongDate(isoDate: string, language: Language): string {
+  return format(parseISO(isoDate), "EEEE d MMMM yyyy", { locale: DATE_LOCALES[language] });
+}
+
+/** The wall-clock time of an instant in the canteen's time zone, e.g. "08:15". */
+export function formatTime(instant: string, timeZone: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === "en" ? "en-ZA" : "af-ZA", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(new Date(instant));
+}
+
+/** An order's short label (spec §3): the last `length` characters of its id, upper case. */
+export function orderLabel(id: string, length = 6): string {
+  return id.slice(-length).toUpperCase();
+}

@@ -1,0 +1,31 @@
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api-client";
+import { SESSION_QUERY_KEY } from "./session";
+
+/** Spec §4: data is stale after 300000 ms. */
+export const STALE_TIME_MS = 300_000;
+
+function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // A 401 anywhere means the session ended: drop the user so the guards send them to /login.
+      onError: (error, query) => {
+        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== SESSION_QUERY_KEY[0]) {
+          queryClient.setQueryData(SESSION_QUERY_KEY, null);
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: STALE_TIME_MS,
+        retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return queryClient;
+}

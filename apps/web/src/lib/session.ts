@@ -1,0 +1,77 @@
+import type { PublicUser } from "@kantien/domain/auth";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError, api } from "./api-client";
+import { readStorage, writeStorage } from "./storage";
+
+export const SESSION_QUERY_KEY = ["session"] as const;
+const USER_STORAGE_KEY = "admin_user";
+
+/** The display copy of the user (spec §7 `admin_user`); the server's answer always wins. */
+export function readStoredUser(): PublicUser | null {
+  const raw = readStorage(USER_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value === "object" && value !== null && "role_id" in value && "email" in value) {
+      return value as PublicUser;
+    }
+  } catch {
+    // A corrupt copy is only a display hint; drop it below.
+  }
+  writeStorage(USER_STORAGE_KEY, null);
+  return null;
+}
+
+function storeUser(user: PublicUser | null): void {
+  writeStorage(USER_STORAGE_KEY, user ? JSON.stringify(user) : null);
+}
+
+async function fetchSessionUser(signal: AbortSignal): Promise<PublicUser | null> {
+  try {
+    const answer = await api.get<{ success: true; user: PublicUser }>("/api/auth/me", { signal });
+    storeUser(answer.user);
+    return answer.user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      storeUser(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: ({ signal }) => fetchSessionUser(signal),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+  refetchOnWindowFocus: false,
+});
+
+export type Session = {
+  /** The signed-in user, or null (also when the lookup failed). */
+  user: PublicUser | null;
+  /** True while `GET /api/auth/me` has not answered yet. */
+  isResolving: boolean;
+};
+
+export function useSession(): Session {
+  const query = useQuery(sessionQueryOptions);
+  return { user: query.data ?? null, isResolving: query.isPending };
+}
+
+export function setSessionUser(queryClient: QueryClient, user: PublicUser | null): void {
+  storeUser(user);
+  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+}
+
+/** Ends the session on the server, and locally even when that call fails (spec §4). */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await api.post("/api/auth/logout", { body: {} });
+  } catch (error) {
+    console.warn("Logout call failed; clearing the local session anyway", error);
+  }
+  queryClient.clear();
+  setSessionUser(queryClient, null);
+}

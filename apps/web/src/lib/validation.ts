@@ -1,0 +1,27 @@
+import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
+import type { FieldError } from "react-hook-form";
+import { currentLanguage, i18n } from "./i18n";
+
+function isMessageCode(value: string): value is MessageCode {
+  return Object.hasOwn(MESSAGES, value);
+}
+
+/**
+ * The text for a form field's zod error: a domain message code (e.g. `password_mismatch`)
+ * comes from the shared catalogue, zod's own issues from ours.
+ */
+export function fieldErrorText(error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  if (error.message && isMessageCode(error.message)) return message(error.message, currentLanguage());
+  switch (error.type) {
+    case "too_small":
+    case "invalid_type":
+      return i18n.t("validation.required");
+    case "invalid_format":
+      return i18n.t("validation.email");
+    case "too_big":
+      return i18n.t("validation.tooLong");
+    default:
+      return i18n.t("validation.invalid");
+  }
+}

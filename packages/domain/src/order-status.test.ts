@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { canChangeOrderStatus, isUrgent, minutesSince, ORDER_STATUSES, statusChipColor } from "./order-status";
+
+describe("canChangeOrderStatus", () => {
+  it("lets staff take only the kitchen steps", () => {
+    expect(canChangeOrderStatus(3, "pending", "processing")).toBe(true);
+    expect(canChangeOrderStatus(3, "processing", "ready")).toBe(true);
+    expect(canChangeOrderStatus(3, "ready", "delivered")).toBe(true);
+    expect(canChangeOrderStatus(3, "pending", "ready")).toBe(false);
+    expect(canChangeOrderStatus(3, "ready", "processing")).toBe(false);
+    expect(canChangeOrderStatus(3, "delivered", "pending")).toBe(false);
+    expect(canChangeOrderStatus(3, "pending", "failed")).toBe(false);
+    expect(canChangeOrderStatus(3, "processing", "paid")).toBe(false);
+  });
+
+  it("lets staff cancel from any state but cancelled", () => {
+    for (const from of ORDER_STATUSES) {
+      expect(canChangeOrderStatus(3, from, "cancelled")).toBe(from !== "cancelled");
+    }
+  });
+
+  it("lets admins set any other status", () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        expect(canChangeOrderStatus(4, from, to)).toBe(from !== to);
+      }
+    }
+  });
+
+  it("lets customers and unknown roles change nothing", () => {
+    for (const role of [0, 1, 2, 5]) {
+      expect(canChangeOrderStatus(role, "pending", "processing")).toBe(false);
+      expect(canChangeOrderStatus(role, "pending", "cancelled")).toBe(false);
+    }
+  });
+});
+
+describe("urgency", () => {
+  const now = new Date("2026-11-23T10:00:00Z");
+  it("counts whole minutes and never below zero", () => {
+    expect(minutesSince("2026-11-23T09:29:30Z", now)).toBe(30);
+    expect(minutesSince("2026-11-23T10:05:00Z", now)).toBe(0);
+  });
+  it("marks pending orders older than 30 minutes only", () => {
+    expect(isUrgent("pending", "2026-11-23T09:29:00Z", now)).toBe(true);
+    expect(isUrgent("pending", "2026-11-23T09:30:00Z", now)).toBe(false);
+    expect(isUrgent("processing", "2026-11-23T08:00:00Z", now)).toBe(false);
+  });
+});
+
+describe("statusChipColor", () => {
+  it("follows the spec's colours, whatever the case", () => {
+    expect(statusChipColor("PENDING")).toBe("warning");
+    expect(statusChipColor("paid")).toBe("success");
+    expect(statusChipColor("delivered")).toBe("success");
+    expect(statusChipColor("cancelled")).toBe("error");
+    expect(statusChipColor("ready")).toBe("info");
+  });
+});

@@ -1,0 +1,65 @@
+// `npm test`: everything, in order — lint, type-check, unit and component tests, API tests
+// on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the web build, and the
+// browser tests in Chromium. Ends with one line: "Tests: N passed, N failed".
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureChromium } from "./chromium.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-test-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`  ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function vitest(title, projects, reportName, env) {
+  const outputFile = path.join(reports, `${reportName}.json`);
+  const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p])];
+  const ok = run(title, "npx", [...args, "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`], env);
+  count(outputFile, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+  return ok;
+}
+
+function count(file, read) {
+  if (!fs.existsSync(file)) return;
+  const n = read(JSON.parse(fs.readFileSync(file, "utf8")));
+  totals.passed += n.passed;
+  totals.failed += n.failed;
+  totals.skipped += n.skipped;
+}
+
+let ok = true;
+ok = run("lint (Biome)", "npx", ["biome", "ci", "."]) && ok;
+ok = run("type-check (tsc)", "npm", ["run", "typecheck"]) && ok;
+ok = vitest("unit and component tests", ["domain", "web"], "unit") && ok;
+ok = vitest("API tests on PGlite", ["server"], "api-pglite", { TEST_DB: "pglite" }) && ok;
+if (process.env.TEST_DATABASE_URL) {
+  ok = vitest("API tests on PostgreSQL", ["server"], "api-postgres", { TEST_DB: "postgres" }) && ok;
+} else {
+  console.log("\n(API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set.)");
+}
+ok = run("web build", "npm", ["run", "build"]) && ok;
+if (ensureChromium()) {
+  const outputFile = path.join(reports, "e2e.json");
+  ok = run("browser tests (Playwright, Chromium)", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+  }) && ok;
+  count(outputFile, (r) => ({
+    passed: r.stats.expected + r.stats.flaky,
+    failed: r.stats.unexpected,
+    skipped: r.stats.skipped,
+  }));
+} else {
+  ok = false;
+}
+
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (!ok && totals.failed === 0) console.log("A step failed before or besides its tests; see above.");
+process.exit(ok ? 0 : 1);
