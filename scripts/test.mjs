@@ -15,15 +15,26 @@ function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`  ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
 function vitest(title, projects, reportName, env) {
   const outputFile = path.join(reports, `${reportName}.json`);
   const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p])];
-  const ok = run(title, "npx", [...args, "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`], env);
-  count(outputFile, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
+  const ok = run(
+    title,
+    "npx",
+    [...args, "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`],
+    env,
+  );
+  count(outputFile, (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }));
   return ok;
 }
 
@@ -48,9 +59,15 @@ if (process.env.TEST_DATABASE_URL) {
 ok = run("web build", "npm", ["run", "build"]) && ok;
 if (ensureChromium()) {
   const outputFile = path.join(reports, "e2e.json");
-  ok = run("browser tests (Playwright, Chromium)", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
-  }) && ok;
+  ok =
+    run(
+      "browser tests (Playwright, Chromium)",
+      "npx",
+      ["playwright", "test", "-c", "e2e/playwright.config.ts"],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+      },
+    ) && ok;
   count(outputFile, (r) => ({
     passed: r.stats.expected + r.stats.flaky,
     failed: r.stats.unexpected,

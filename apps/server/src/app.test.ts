@@ -1,3 +1,4 @@
+import { queryRows } from "./db/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./test/test-app";
 
@@ -55,8 +56,8 @@ describe("app baseline", () => {
 
   it("runs the migrations: roles and the constraints exist", async () => {
     const { sql } = await import("drizzle-orm");
-    const roles = await t.db.execute(sql`select role_id from roles order by role_id`);
-    expect(roles.rows.map((r) => Number((r as { role_id: number }).role_id))).toEqual([1, 2, 3, 4]);
+    const roles = await queryRows<{ role_id: number }>(t.db, sql`select role_id from roles order by role_id`);
+    expect(roles.map((r) => Number(r.role_id))).toEqual([1, 2, 3, 4]);
     await expect(
       t.db.execute(sql`insert into weekly_menus (date_from, date_to) values ('2026-11-24', '2026-11-28')`),
     ).rejects.toThrow();

@@ -41,6 +41,13 @@ export async function buildApp({ config, database, logger = false, webDist = nul
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is refused with 415 like any other type.
   app.removeContentTypeParser("text/plain");
+  // Clients send their JSON content type with a DELETE too, which has no body to parse.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "" && request.method === "DELETE") return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
 
   registerErrorHandler(app);
   registerSecurity(app, config.publicUrl);
@@ -61,28 +68,26 @@ export async function buildApp({ config, database, logger = false, webDist = nul
     { prefix: "/api" },
   );
 
-  if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
+  const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, "index.html")));
+  if (serveWeb) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root: webDist as string,
       wildcard: false,
       index: false,
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         // Hashed assets never change; index.html always revalidates.
-        res.setHeader(
-          "Cache-Control",
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? "public, max-age=31536000, immutable"
-            : "no-cache",
-        );
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === "GET" && !request.url.startsWith("/api")) {
-        return reply.header("Cache-Control", "no-cache").sendFile("index.html");
-      }
-      return sendError(reply, 404, "not_found", request.language);
-    });
   }
+  // Every path outside /api is the SPA's (DESIGN §1); unknown API paths get the envelope.
+  app.setNotFoundHandler((request, reply) => {
+    if (serveWeb && request.method === "GET" && !request.url.startsWith("/api")) {
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return sendError(reply, 404, "not_found", request.language);
+  });
 
   return app;
 }

@@ -2,11 +2,15 @@ import { buildApp, defaultWebDist } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openPglite, openPostgres } from "./db/client";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasUsers, seedDemo } from "./db/seed/demo";
+import { deleteOldLoginAttempts } from "./modules/auth/login-limit";
+import { startEmailSender } from "./modules/email/sender";
 import { deleteExpiredSessions } from "./plugins/session";
 
 async function main() {
   const config = loadConfig();
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite(config.dataDir);
 
   const seedWanted = config.seedDemo ?? database.kind === "pglite";
   const seeded = seedWanted && !(await hasUsers(database.db));
@@ -18,12 +22,24 @@ async function main() {
     webDist: defaultWebDist,
     logger: {
       level: config.logLevel,
-      ...(process.stdout.isTTY ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } } : {}),
+      ...(process.stdout.isTTY
+        ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } }
+        : {}),
     },
   });
 
+  const mailer = await startEmailSender({
+    db: database.db,
+    listen: database.listen,
+    config,
+    log: app.log,
+  });
+
   const sweep = setInterval(() => {
-    deleteExpiredSessions(database.db).catch((error) => app.log.warn({ err: error }, "session sweep failed"));
+    Promise.all([
+      deleteExpiredSessions(database.db),
+      deleteOldLoginAttempts(database.db, config.loginLimit),
+    ]).catch((error) => app.log.warn({ err: error }, "sweep of old sessions and sign-in attempts failed"));
   }, 60 * 60_000);
   sweep.unref();
 
@@ -34,6 +50,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweep);
     await app.close();
+    await mailer.stop();
     await database.close();
     process.exit(0);
   };
@@ -42,7 +59,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
-  console.log(`\n${config.canteenName} is running on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}  (${where})`);
+  console.log(
+    `\n${config.canteenName} is running on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}  (${where})`,
+  );
   if (seeded || (seedWanted && DEMO_ACCOUNTS.length > 0)) {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(26)} role ${a.roleId}`);

@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { customerRoleIdSchema, staffRoleIdSchema } from "./roles";
+import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
 
 /** Spec §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
 
-const email = z.string().trim().toLowerCase().pipe(z.email());
+// 254: the longest address SMTP allows; it also keeps index entries small.
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const password = z.string().min(MIN_PASSWORD_LENGTH, "password_too_short").max(200);
 const name = z.string().trim().min(1).max(100);
 
 export const loginInput = z.object({
-  email: z.string().trim().toLowerCase().min(1),
+  email: z.string().trim().toLowerCase().min(1).max(254),
   password: z.string().min(1).max(200),
 });
 export type LoginInput = z.infer<typeof loginInput>;

@@ -46,7 +46,13 @@ describe("week maths", () => {
     expect(isoWeekday("2026-11-29")).toBe(7);
     expect(daysBetween("2026-11-23", "2026-11-27")).toBe(4);
     expect(addDaysIso("2028-02-28", 1)).toBe("2028-02-29");
-    expect(schoolDays("2026-11-23")).toEqual(["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]);
+    expect(schoolDays("2026-11-23")).toEqual([
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+    ]);
   });
 
   it("names school days in Afrikaans and weekends not at all", () => {

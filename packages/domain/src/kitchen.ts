@@ -27,3 +27,20 @@ export type OrderEvent = {
   type: "order.changed";
   order: { id: string; status: OrderStatus; statusChangedAt: string; deliveryDate: string | null };
 };
+
+export type KitchenCounts = { total: number; pending: number; processing: number; ready: number };
+
+/**
+ * The board's summary counts. The day's answer holds every order of the day in every
+ * status; `total` leaves out cancelled and failed orders (no food is made for them),
+ * delivered ones still count as the day's work.
+ */
+export function kitchenCounts(orders: readonly Pick<KitchenOrder, "status">[]): KitchenCounts {
+  const counts: KitchenCounts = { total: 0, pending: 0, processing: 0, ready: 0 };
+  for (const { status } of orders) {
+    if (status === "cancelled" || status === "failed") continue;
+    counts.total += 1;
+    if (status === "pending" || status === "processing" || status === "ready") counts[status] += 1;
+  }
+  return counts;
+}

@@ -17,6 +17,8 @@ export const MESSAGES = {
     af: "Stuur asseblief JSON (Content-Type: application/json).",
     en: "Please send JSON (Content-Type: application/json).",
   },
+  invalid_field: { af: "Hierdie waarde is ongeldig.", en: "This value is invalid." },
+  unknown_field: { af: "Onbekende veld.", en: "Unknown field." },
   payload_too_large: { af: "Die versoek is te groot.", en: "The request is too large." },
   forbidden_origin: {
     af: "Versoeke van 'n ander webwerf word geweier.",
@@ -42,6 +44,14 @@ export const MESSAGES = {
     af: "Hierdie rekord word nog gebruik en kan nie geskrap word nie.",
     en: "This record is still in use and cannot be deleted.",
   },
+  method_not_allowed: {
+    af: "Hierdie aksie word nie vir hierdie tabel ondersteun nie.",
+    en: "This action is not supported for this table.",
+  },
+  weekly_menu_exists: {
+    af: "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
+    en: "A weekly menu with these exact dates already exists. Please choose other dates.",
+  },
   internal_error: {
     af: "Iets het verkeerd gegaan op die bediener. Probeer asseblief weer.",
     en: "Something went wrong on the server. Please try again.",
@@ -60,7 +70,7 @@ export const MESSAGES = {
     en: "Please verify your email address first.",
   },
   account_not_set_up: {
-    af: "Hierdie rekord is nog nie opgestel nie. Gebruik die skakel in jou uitnodiging.",
+    af: "Hierdie rekening is nog nie opgestel nie. Gebruik die skakel in jou uitnodiging.",
     en: "This account is not set up yet. Use the link in your invitation.",
   },
   unauthorized_role: {

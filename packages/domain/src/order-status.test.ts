@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canChangeOrderStatus, isUrgent, minutesSince, ORDER_STATUSES, statusChipColor } from "./order-status";
+import {
+  canChangeOrderStatus,
+  isUrgent,
+  minutesSince,
+  ORDER_STATUSES,
+  statusChipColor,
+} from "./order-status";
 
 describe("canChangeOrderStatus", () => {
   it("lets staff take only the kitchen steps", () => {

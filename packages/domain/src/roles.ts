@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Role ids of spec §3 and §9. */
 export const ROLE = {
   student: 1,
@@ -9,10 +7,6 @@ export const ROLE = {
 } as const;
 
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
-
-export const roleIdSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
-export const customerRoleIdSchema = z.union([z.literal(1), z.literal(2)]);
-export const staffRoleIdSchema = z.union([z.literal(3), z.literal(4)]);
 
 export const CUSTOMER_ROLES: readonly RoleId[] = [ROLE.student, ROLE.academyStaff];
 export const STAFF_ROLES: readonly RoleId[] = [ROLE.kitchenStaff, ROLE.kitchenAdmin];

@@ -39,7 +39,15 @@ describe("homePath and menuPaths", () => {
   });
 
   it("gives each role its menu", () => {
-    expect(menuPaths(4)).toEqual(["/dashboard", "/weekly-orders", "/menu", "/orders", "/users", "/staff", "/settings"]);
+    expect(menuPaths(4)).toEqual([
+      "/dashboard",
+      "/weekly-orders",
+      "/menu",
+      "/orders",
+      "/users",
+      "/staff",
+      "/settings",
+    ]);
     expect(menuPaths(3)).toEqual(["/dashboard", "/kitchen", "/users", "/staff"]);
     expect(menuPaths(1)).toEqual([]);
     expect(menuPaths(null)).toEqual([]);

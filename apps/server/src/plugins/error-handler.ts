@@ -36,10 +36,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     const lang = request.language;
     if (error instanceof AppError) return sendError(reply, error.statusCode, error.code, lang, error.details);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, "").replaceAll("/", ".") || v.params?.issue?.path?.join("."),
-        message: translateIssue(v.message, lang),
-      }));
+      const details = error.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        if (v.keyword === "unrecognized_keys") {
+          const keys = (v.params as { issue?: { keys?: string[] } }).issue?.keys ?? [];
+          return {
+            field: [path, ...keys].filter(Boolean).join("."),
+            message: message("unknown_field", lang),
+          };
+        }
+        return { field: path, message: translateIssue(v.message, lang) };
+      });
       return sendError(reply, 400, "validation_failed", lang, details);
     }
     switch (error.code) {
@@ -48,6 +55,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       case "FST_ERR_CTP_BODY_TOO_LARGE":
         return sendError(reply, 413, "payload_too_large", lang);
       case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      case "FST_ERR_CTP_INVALID_JSON_BODY":
       case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
         return sendError(reply, 400, "invalid_json", lang);
     }
@@ -59,18 +67,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode === 429) return sendError(reply, 429, "rate_limited", lang);
     const pgCode = pgErrorCode(error);
     if (pgCode === "23505") return sendError(reply, 409, "conflict", lang);
-    if (pgCode === "23503") return sendError(reply, 409, "in_use", lang);
+    // 23001: a row still referenced through ON DELETE RESTRICT (orders keep their customer and item).
+    if (pgCode === "23503" || pgCode === "23001") return sendError(reply, 409, "in_use", lang);
     if (pgCode === "23514" || pgCode === "22P02" || pgCode === "22003" || pgCode === "22007") {
       return sendError(reply, 400, "validation_failed", lang);
     }
     request.log.error({ err: error }, "unhandled error");
     return sendError(reply, 500, "internal_error", lang);
   });
-
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, "not_found", request.language));
 }
 
-/** Zod issue messages that are catalogue codes are translated; others pass through. */
-function translateIssue(text: string, lang: Language): string {
-  return text in MESSAGES ? message(text as MessageCode, lang) : text;
+/** Zod issue messages that are catalogue codes are translated; zod's own English is not shown. */
+function translateIssue(text: string | undefined, lang: Language): string {
+  return text && text in MESSAGES ? message(text as MessageCode, lang) : message("invalid_field", lang);
 }

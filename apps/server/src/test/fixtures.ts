@@ -1,8 +1,21 @@
 import { randomBytes } from "node:crypto";
+import { addDaysIso, type IsoDate, type Weekday } from "@kantien/domain/dates";
+import type { OrderStatus } from "@kantien/domain/order-status";
 import type { App } from "../app";
 import type { Db } from "../db/client";
-import { kantienStaff, userSettings, users, wallets } from "../db/schema";
+import {
+  foodItems,
+  kantienStaff,
+  orderBatches,
+  orders,
+  sessions,
+  userSettings,
+  users,
+  wallets,
+  weeklyMenus,
+} from "../db/schema";
 import { hashPassword } from "../modules/auth/password";
+import { hashToken, newToken, SESSION_COOKIE } from "../plugins/session";
 
 /** Cheap scrypt parameters for fixtures; the hash carries them, so sign-in still works. */
 export const CHEAP_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
@@ -51,4 +64,93 @@ export async function signIn(app: App, user: { email: string; password: string }
   const cookie = response.cookies.find((c) => c.name === "kantien_session");
   if (!cookie) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return `kantien_session=${cookie.value}`;
+}
+
+let menuWeeks = 0;
+
+/** A Monday-to-Friday menu; without `dateFrom`, each call takes the next week from 2031-01-06. */
+export async function createWeeklyMenu(db: Db, options: { dateFrom?: IsoDate } = {}) {
+  const dateFrom = options.dateFrom ?? addDaysIso("2031-01-06", 7 * menuWeeks++);
+  const [menu] = await db
+    .insert(weeklyMenus)
+    .values({ dateFrom, dateTo: addDaysIso(dateFrom, 4) })
+    .returning();
+  return menu!;
+}
+
+/** A food item; on a new menu of its own unless `weeklyMenuId` is given. */
+export async function createFoodItem(
+  db: Db,
+  options: {
+    weeklyMenuId?: string;
+    dayOfWeek?: Weekday;
+    name?: string;
+    price?: string;
+    preparationTime?: number;
+  } = {},
+) {
+  const weeklyMenuId = options.weeklyMenuId ?? (await createWeeklyMenu(db)).id;
+  const [item] = await db
+    .insert(foodItems)
+    .values({
+      name: options.name ?? "Macaroni en kaas",
+      description: "Met 'n slaai",
+      price: options.price ?? "45.50",
+      dayOfWeek: options.dayOfWeek ?? "Maandag",
+      weeklyMenuId,
+      preparationTime: options.preparationTime ?? 15,
+    })
+    .returning();
+  return item!;
+}
+
+export async function createOrderBatch(db: Db, options: { userId: string; status?: OrderStatus }) {
+  const [batch] = await db
+    .insert(orderBatches)
+    .values({ userId: options.userId, totalAmount: "45.50", status: options.status ?? "pending" })
+    .returning();
+  return batch!;
+}
+
+export async function createOrder(
+  db: Db,
+  options: {
+    userId: string;
+    foodItemId: string;
+    status?: OrderStatus;
+    quantity?: number;
+    deliveryDate?: IsoDate | null;
+    createdAt?: Date;
+    orderBatchId?: string;
+  },
+) {
+  const createdAt = options.createdAt ?? new Date();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: options.userId,
+      foodItemId: options.foodItemId,
+      foodItemQuantity: options.quantity ?? 1,
+      foodItemPrice: "45.50",
+      status: options.status ?? "pending",
+      createdAt,
+      updatedAt: createdAt,
+      statusChangedAt: createdAt,
+      deliveryDate: options.deliveryDate ?? null,
+      orderBatchId: options.orderBatchId ?? null,
+    })
+    .returning();
+  return order!;
+}
+
+/**
+ * Opens a session for any user straight in the database, as a sign-in would, and returns
+ * its Cookie header: for users the login refuses a session (roles 1 and 2), e.g. to test a guard.
+ */
+export async function sessionCookieFor(db: Db, userId: string): Promise<string> {
+  const token = newToken();
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 60 * 60_000) });
+  return `${SESSION_COOKIE}=${token}`;
 }

@@ -4,7 +4,15 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 
 /** The centred card of the public screens (login, signup, verification, account setup). */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <Box component="main" sx={{ minHeight: "100vh", display: "grid", placeItems: "center", p: 2 }}>
       <Paper sx={{ p: { xs: 3, sm: 4 }, width: "100%", maxWidth: 460 }}>

@@ -37,11 +37,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Button onClick={props.onCancel} autoFocus>
           {props.cancelLabel}
         </Button>
-        <Button
-          onClick={props.onConfirm}
-          variant="contained"
-          color={props.destructive ? "error" : "primary"}
-        >
+        <Button onClick={props.onConfirm} variant="contained" color={props.destructive ? "error" : "primary"}>
           {props.confirmLabel}
         </Button>
       </DialogActions>

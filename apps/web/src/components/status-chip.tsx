@@ -5,5 +5,7 @@ import { useTranslation } from "react-i18next";
 /** An order status with spec §4's chip colour. */
 export function StatusChip({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={statusChipColor(status)} label={t(`resources.order.statuses.${status}`)} />;
+  return (
+    <Chip size="small" color={statusChipColor(status)} label={t(`resources.order.statuses.${status}`)} />
+  );
 }

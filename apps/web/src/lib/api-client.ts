@@ -66,7 +66,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   if (response.ok && isRecord(payload) && payload.success !== false) return payload as T;
 
   const message = isRecord(payload) && typeof payload.message === "string" && payload.message;
-  const code = isRecord(payload) && typeof payload.code === "string" ? payload.code : `http_${response.status}`;
+  const code =
+    isRecord(payload) && typeof payload.code === "string" ? payload.code : `http_${response.status}`;
   throw new ApiError(response.status, code, message || fallback);
 }
 

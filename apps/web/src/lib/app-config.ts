@@ -1,10 +1,10 @@
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "./api-client";
 
-export type AppConfig = { canteenName: string; timeZone: string };
+/** `timeZone` is unset until the server answers; the kitchen falls back to the domain's default. */
+export type AppConfig = { canteenName: string; timeZone?: string };
 
-export const DEFAULT_APP_CONFIG: AppConfig = { canteenName: "Kantien", timeZone: DEFAULT_TIMEZONE };
+export const DEFAULT_APP_CONFIG: AppConfig = { canteenName: "Kantien" };
 
 export const appConfigQueryOptions = queryOptions({
   queryKey: ["config"],
@@ -17,7 +17,7 @@ export const appConfigQueryOptions = queryOptions({
   refetchOnWindowFocus: false,
 });
 
-/** The canteen's name and time zone (server's CANTEEN_NAME / CANTEEN_TIMEZONE), with defaults until known. */
+/** The canteen's name and time zone (the server's CANTEEN_NAME / CANTEEN_TIMEZONE). */
 export function useAppConfig(): AppConfig {
   return useQuery(appConfigQueryOptions).data ?? DEFAULT_APP_CONFIG;
 }

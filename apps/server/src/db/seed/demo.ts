@@ -2,7 +2,7 @@ import { addDaysIso, schoolWeekOf, todayIn, WEEKDAYS, type Weekday } from "@kant
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../../modules/auth/password";
-import type { Db } from "../client";
+import { type Db, queryRows } from "../client";
 import {
   clients,
   foodItems,
@@ -23,29 +23,80 @@ export const DEMO_ACCOUNTS = [
   { email: "student@kantien.example", roleId: 1, firstName: "Sanet", lastName: "Student" },
 ] as const;
 
-const FIRST_NAMES = ["Thabo", "Lerato", "Pieter", "Annelie", "Sipho", "Marike", "Johan", "Zanele", "Ruan", "Naledi"];
+const FIRST_NAMES = [
+  "Thabo",
+  "Lerato",
+  "Pieter",
+  "Annelie",
+  "Sipho",
+  "Marike",
+  "Johan",
+  "Zanele",
+  "Ruan",
+  "Naledi",
+];
 const LAST_NAMES = ["Botha", "Nkosi", "van der Merwe", "Dlamini", "Pretorius", "Mokoena", "Steyn", "Khumalo"];
 
 const MENU: Record<Weekday, { name: string; description: string; price: string; minutes: number }[]> = {
   Maandag: [
-    { name: "Bobotie met geelrys", description: "Gebakte maalvleis met eierbolaag, geelrys en blatjang", price: "55.00", minutes: 20 },
-    { name: "Hoender-pasta", description: "Romerige hoender-pasta met sampioene", price: "52.00", minutes: 15 },
+    {
+      name: "Bobotie met geelrys",
+      description: "Gebakte maalvleis met eierbolaag, geelrys en blatjang",
+      price: "55.00",
+      minutes: 20,
+    },
+    {
+      name: "Hoender-pasta",
+      description: "Romerige hoender-pasta met sampioene",
+      price: "52.00",
+      minutes: 15,
+    },
   ],
   Dinsdag: [
-    { name: "Boerewors-rol", description: "Boerewors op 'n rolletjie met tamatie-en-uie-sous", price: "38.50", minutes: 10 },
-    { name: "Groente-lasagne", description: "Lasagne met spinasie, ricotta en tamatie", price: "49.00", minutes: 20 },
+    {
+      name: "Boerewors-rol",
+      description: "Boerewors op 'n rolletjie met tamatie-en-uie-sous",
+      price: "38.50",
+      minutes: 10,
+    },
+    {
+      name: "Groente-lasagne",
+      description: "Lasagne met spinasie, ricotta en tamatie",
+      price: "49.00",
+      minutes: 20,
+    },
   ],
   Woensdag: [
-    { name: "Vis en skyfies", description: "Gebraaide stokvis met skyfies en tartaarsous", price: "58.00", minutes: 15 },
-    { name: "Bredie met rys", description: "Tamatiebredie met lamsvleis en rys", price: "60.00", minutes: 25 },
+    {
+      name: "Vis en skyfies",
+      description: "Gebraaide stokvis met skyfies en tartaarsous",
+      price: "58.00",
+      minutes: 15,
+    },
+    {
+      name: "Bredie met rys",
+      description: "Tamatiebredie met lamsvleis en rys",
+      price: "60.00",
+      minutes: 25,
+    },
   ],
   Donderdag: [
     { name: "Pap en vleis", description: "Mieliepap met beesstoof en sous", price: "45.00", minutes: 15 },
     { name: "Hoenderkerrie", description: "Milde hoenderkerrie met roti", price: "54.00", minutes: 20 },
   ],
   Vrydag: [
-    { name: "Vetkoek met kerriemaalvleis", description: "Vars vetkoek gevul met kerriemaalvleis", price: "42.00", minutes: 15 },
-    { name: "Pizza Margherita", description: "Klein pizza met tamatie, mozzarella en basiliekruid", price: "47.50", minutes: 12 },
+    {
+      name: "Vetkoek met kerriemaalvleis",
+      description: "Vars vetkoek gevul met kerriemaalvleis",
+      price: "42.00",
+      minutes: 15,
+    },
+    {
+      name: "Pizza Margherita",
+      description: "Klein pizza met tamatie, mozzarella en basiliekruid",
+      price: "47.50",
+      minutes: 12,
+    },
   ],
 };
 
@@ -75,8 +126,11 @@ function historyOf(status: OrderStatus): OrderStatus[] {
 
 /** True when the database already holds users: the demo data is loaded only once. */
 export async function hasUsers(db: Db): Promise<boolean> {
-  const result = await db.execute(sql`select exists (select 1 from users) as present`);
-  return Boolean((result.rows[0] as { present: boolean } | undefined)?.present);
+  const [row] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select exists (select 1 from users) as present`,
+  );
+  return Boolean(row?.present);
 }
 
 /** DESIGN §8 demo data: three sign-ins, ~40 customers, two weeks of menus, today's kitchen. */
@@ -93,11 +147,13 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date()): Prom
       )
       .returning({ id: users.id, roleId: users.roleId });
     const admin = accounts.find((a) => a.roleId === 4)!;
-    await tx.insert(kantienStaff).values(
-      accounts
-        .filter((a) => a.roleId >= 3)
-        .map((a, i) => ({ id: a.id, kantienEmployeeNumber: `KANTIEN00${i + 1}` })),
-    );
+    await tx
+      .insert(kantienStaff)
+      .values(
+        accounts
+          .filter((a) => a.roleId >= 3)
+          .map((a, i) => ({ id: a.id, kantienEmployeeNumber: `KANTIEN00${i + 1}` })),
+      );
 
     const customerRows = Array.from({ length: 40 }, (_, i) => ({
       firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
@@ -108,30 +164,39 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date()): Prom
       emailVerifiedAt: now,
       accountCreationTime: minutesAgo((40 - i) * 60 * 24 + 7),
     }));
-    const customers = await tx.insert(users).values(customerRows).returning({ id: users.id, roleId: users.roleId });
+    const customers = await tx
+      .insert(users)
+      .values(customerRows)
+      .returning({ id: users.id, roleId: users.roleId });
     const student = accounts.find((a) => a.roleId === 1)!;
     const everyone = [...accounts, ...customers];
     await tx.insert(userSettings).values(everyone.map((u) => ({ userId: u.id })));
-    await tx.insert(clients).values(
-      [student, ...customers]
-        .filter((_, i) => i % 3 !== 2)
-        .map((u, i) => ({ userId: u.id, akdNumber: `AKD${String(2026000 + i)}` })),
-    );
+    await tx
+      .insert(clients)
+      .values(
+        [student, ...customers]
+          .filter((_, i) => i % 3 !== 2)
+          .map((u, i) => ({ userId: u.id, akdNumber: `AKD${String(2026000 + i)}` })),
+      );
 
     // Balances come from the ledger: one top-up per customer that has money.
     const balances = [student, ...customers].map((u, i) => ({
       userId: u.id,
       balance: i % 6 === 5 ? "0.00" : (150 + ((i * 37) % 400)).toFixed(2),
     }));
-    await tx.insert(wallets).values([
-      ...balances,
-      ...accounts.filter((a) => a.roleId >= 3).map((a) => ({ userId: a.id, balance: "0.00" })),
-    ]);
+    await tx
+      .insert(wallets)
+      .values([
+        ...balances,
+        ...accounts.filter((a) => a.roleId >= 3).map((a) => ({ userId: a.id, balance: "0.00" })),
+      ]);
     const topUps = balances.filter((b) => b.balance !== "0.00");
     if (topUps.length > 0) {
-      await tx.insert(walletTransactions).values(
-        topUps.map((b) => ({ userId: b.userId, amount: b.balance, kind: "top_up", createdBy: admin.id })),
-      );
+      await tx
+        .insert(walletTransactions)
+        .values(
+          topUps.map((b) => ({ userId: b.userId, amount: b.balance, kind: "top_up", createdBy: admin.id })),
+        );
     }
 
     // Menus for this week and next, Monday to Friday.

@@ -1,0 +1,78 @@
+import { addDaysIso, mondayOf } from "@kantien/domain/dates";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../src/db/client";
+
+const CUSTOMERS = 2000;
+
+/**
+ * Bench data, generated inside the database with generate_series (far faster than
+ * inserting from Node): customers, a weekly menu for every week of two years around
+ * `day`, and their food items.
+ */
+export async function fillCatalogue(db: Db, day: string) {
+  const firstMonday = mondayOf(addDaysIso(day, -730));
+  const lastMonday = mondayOf(addDaysIso(day, 7));
+  await db.execute(sql`
+    insert into users (first_name, last_name, email, role_id, email_verified_at)
+    select 'Bench', 'Klant ' || g, 'bench' || g || '@bench.example', 1 + (g % 2), now()
+    from generate_series(1, ${CUSTOMERS}) g`);
+  await db.execute(sql`
+    insert into weekly_menus (date_from, date_to)
+    select d::date, d::date + 4
+    from generate_series(${firstMonday}::date, ${lastMonday}::date, interval '7 days') d`);
+  await db.execute(sql`
+    insert into food_items (name, description, price, day_of_week, weekly_menu_id, preparation_time)
+    select 'Gereg ' || (i + 1) || ' van ' || m.date_from, 'Bank-toets gereg', 40 + i * 3.5,
+           (enum_range(null::weekday))[i + 1], m.id, 10 + i * 2
+    from weekly_menus m cross join generate_series(0, 4) i`);
+}
+
+/** `count` delivered (and some cancelled) orders spread over every school day except `day`. */
+export async function addHistory(db: Db, opts: { excludeDay: string; count: number; offset: number }) {
+  await db.execute(sql`create temporary table bench_items as
+    select row_number() over (order by m.date_from, f.day_of_week) - 1 as n, f.id, f.price,
+           m.date_from + (array_position(enum_range(null::weekday), f.day_of_week) - 1) as day
+    from food_items f join weekly_menus m on m.id = f.weekly_menu_id
+    where m.date_from + (array_position(enum_range(null::weekday), f.day_of_week) - 1) <> ${opts.excludeDay}::date`);
+  await db.execute(sql`create temporary table bench_users as
+    select row_number() over (order by id) - 1 as n, id from users where email like 'bench%'`);
+  const [items] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bench_items`);
+  const itemCount = Number(items?.n);
+  const chunk = 100_000;
+  for (let start = opts.offset; start < opts.offset + opts.count; start += chunk) {
+    const end = Math.min(opts.offset + opts.count, start + chunk) - 1;
+    await db.execute(sql`
+      insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, status,
+                          created_at, updated_at, status_changed_at, delivery_date)
+      select u.id, i.id, 1 + g % 3, i.price,
+             (case when g % 50 = 0 then 'cancelled' else 'delivered' end)::order_status,
+             i.day + interval '7 hours' + (g % 180) * interval '1 minute',
+             i.day + interval '9 hours', i.day + interval '9 hours', i.day
+      from generate_series(${start}, ${end}) g
+      join bench_items i on i.n = g % ${itemCount}
+      join bench_users u on u.n = g % ${CUSTOMERS}`);
+  }
+  await db.execute(sql`drop table bench_items`);
+  await db.execute(sql`drop table bench_users`);
+  await db.execute(sql`analyze`);
+}
+
+/** The benchmark day: a live kitchen of `count` orders in every state. */
+export async function addKitchenDay(db: Db, day: string, count: number) {
+  await db.execute(sql`
+    insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, status,
+                        created_at, updated_at, status_changed_at, delivery_date)
+    select u.id, f.id, 1 + g % 3, f.price,
+           (array['pending','processing','ready','delivered'])[1 + g % 4]::order_status,
+           now() - (g % 120) * interval '1 minute', now(), now() - (g % 20) * interval '1 minute',
+           ${day}::date
+    from generate_series(0, ${count - 1}) g
+    join (select row_number() over (order by id) - 1 as n, id from users where email like 'bench%') u
+      on u.n = g % ${CUSTOMERS}
+    cross join lateral (select id, price from food_items order by id limit 1) f`);
+}
+
+export async function countOrders(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders`);
+  return Number(row?.n);
+}

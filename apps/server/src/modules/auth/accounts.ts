@@ -1,0 +1,91 @@
+import type { PublicUser } from "@kantien/domain/auth";
+import type { Language } from "@kantien/domain/messages";
+import { roleName } from "@kantien/domain/roles";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { userSettings, users, wallets } from "../../db/schema";
+import { conflict, pgConstraint, pgErrorCode } from "../../errors";
+
+type UserNames = { id: string; email: string; roleId: number; firstName: string; lastName: string };
+
+/** The user as answers show it: never the password hash. */
+export function toPublicUser(user: UserNames, canteenName: string): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: roleName(user.roleId, canteenName),
+    role_id: user.roleId,
+    first_name: user.firstName,
+    last_name: user.lastName,
+  };
+}
+
+/** What sign-in needs to know about an account, by email in any case. */
+export async function findLoginUser(db: Db, email: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      roleId: users.roleId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      passwordHash: users.passwordHash,
+      emailVerifiedAt: users.emailVerifiedAt,
+      language: userSettings.language,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return user ?? null;
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row !== undefined;
+}
+
+/** Creates a user with an empty wallet and their settings row (in the caller's transaction). */
+export async function createAccount(
+  db: Db,
+  values: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phoneNumber?: string | null;
+    roleId: number;
+    passwordHash: string | null;
+    language?: Language;
+  },
+): Promise<UserNames> {
+  const { language, ...user } = values;
+  const [created] = await db
+    .insert(users)
+    .values({ ...user, phoneNumber: user.phoneNumber || null })
+    .returning({
+      id: users.id,
+      email: users.email,
+      roleId: users.roleId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    });
+  await db.insert(wallets).values({ userId: created!.id, balance: "0" });
+  await db.insert(userSettings).values({ userId: created!.id, ...(language ? { language } : {}) });
+  return created!;
+}
+
+/** Runs `create` and turns a taken email or academy number into its 409. */
+export async function withAccountConflicts<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (pgErrorCode(error) === "23505") {
+      const constraint = pgConstraint(error);
+      if (constraint === "users_email_lower_key") throw conflict("email_taken");
+      if (constraint === "clients_akd_number_key") throw conflict("akd_number_taken");
+    }
+    throw error;
+  }
+}

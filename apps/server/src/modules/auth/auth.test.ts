@@ -1,0 +1,653 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  authTokens,
+  clients,
+  emailOutbox,
+  kantienStaff,
+  loginAttempts,
+  sessions,
+  userSettings,
+  users,
+  wallets,
+} from "../../db/schema";
+import { hashToken } from "../../plugins/session";
+import { createUser, signIn, TEST_PASSWORD } from "../../test/fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { issueToken } from "./tokens";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** Every answer of this file, checked at the end for hashes and stored tokens. */
+const bodies: { sent: string; body: string }[] = [];
+
+async function call(
+  method: "GET" | "POST",
+  url: string,
+  options: { payload?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(method === "POST" ? { "content-type": "application/json" } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    ...(method === "POST" ? { payload: JSON.stringify(options.payload ?? {}) } : {}),
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
+  bodies.push({ sent: JSON.stringify(options.payload ?? null), body: response.body });
+  return response;
+}
+
+const login = (email: string, password: string, ip?: string) =>
+  call("POST", "/api/auth/login", { payload: { email, password }, ...(ip ? { ip } : {}) });
+
+const sessionCookie = (response: Awaited<ReturnType<typeof call>>) =>
+  response.cookies.find((c) => c.name === "kantien_session");
+
+/** The link of the last mail queued for `to`. */
+async function linkIn(to: string, page: "verify-email" | "setup-account") {
+  const [mail] = await t.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, to))
+    .orderBy(sql`${emailOutbox.id} desc`)
+    .limit(1);
+  expect(mail, `a mail to ${to}`).toBeDefined();
+  const match = mail!.textBody.match(new RegExp(`${t.config.publicUrl}/${page}\\?token=([A-Za-z0-9_-]{43})`));
+  expect(match, mail!.textBody).not.toBeNull();
+  expect(mail!.htmlBody).toContain(`${t.config.publicUrl}/${page}?token=${match![1]}`);
+  return { mail: mail!, token: match![1]! };
+}
+
+/** The body of a token call: setup-account also takes a password. */
+const tokenPayload = (url: string, token?: string) => ({
+  ...(token === undefined ? {} : { token }),
+  ...(url.endsWith("setup-account") ? { password: "wagwoord1" } : {}),
+});
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@toets.example`;
+
+describe("POST /api/auth/login", () => {
+  it("signs staff and admins in with a session cookie and answers the user", async () => {
+    for (const [roleId, role] of [
+      [3, "KANTIEN PERSONEEL"],
+      [4, "KANTIEN ADMIN"],
+    ] as const) {
+      const user = await createUser(t.db, { roleId });
+      const res = await login(user.email, TEST_PASSWORD);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message: "Suksesvol aangeteken.",
+        user: {
+          id: user.id,
+          email: user.email,
+          role,
+          role_id: roleId,
+          first_name: "Toets",
+          last_name: `Gebruiker ${roleId}`,
+        },
+      });
+      const cookie = sessionCookie(res)!;
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+      expect(cookie.secure).toBeFalsy();
+      expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // Only the hash of the token is stored.
+      const [row] = await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(cookie.value)));
+      expect(row?.userId).toBe(user.id);
+      const me = await call("GET", "/api/auth/me", { cookie: `kantien_session=${cookie.value}` });
+      expect(me.json()).toEqual({ success: true, user: res.json().user });
+    }
+  });
+
+  it("takes the email in any case and with spaces around it", async () => {
+    const user = await createUser(t.db, { roleId: 3, email: unique("hoof") });
+    const res = await login(`  ${user.email.toUpperCase()} `, TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("gives a new session token at every sign-in, and a sign-in ends the session it replaces", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    const first = await signIn(t.app, user);
+    const second = await signIn(t.app, user);
+    expect(second).not.toBe(first);
+    const again = await call("POST", "/api/auth/login", {
+      payload: { email: user.email, password: TEST_PASSWORD },
+      cookie: second,
+    });
+    const third = `kantien_session=${sessionCookie(again)!.value}`;
+    expect(third).not.toBe(second);
+    expect((await call("GET", "/api/auth/me", { cookie: second })).statusCode).toBe(401);
+    expect((await call("GET", "/api/auth/me", { cookie: first })).statusCode).toBe(200);
+    expect((await call("GET", "/api/auth/me", { cookie: third })).statusCode).toBe(200);
+  });
+
+  it("answers an unknown email, a wrong password and an account not yet set up identically", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    const invited = await createUser(t.db, { roleId: 3, password: null, verified: false });
+    const answers = [
+      await login(unique("niemand"), TEST_PASSWORD),
+      await login(user.email, "verkeerd123"),
+      await login(invited.email, TEST_PASSWORD),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.headers["set-cookie"]).toBeUndefined();
+      expect(res.body).toBe(answers[0]!.body);
+    }
+    expect(answers[0]!.json()).toEqual({
+      success: false,
+      code: "login_failed",
+      message: "E-pos of wagwoord is verkeerd.",
+    });
+  });
+
+  it("gives students and academy staff the unauthorized_role marker and no session", async () => {
+    for (const [roleId, role] of [
+      [1, "STUDENT"],
+      [2, "AKADEMIA PERSONEEL"],
+    ] as const) {
+      const user = await createUser(t.db, { roleId });
+      const res = await login(user.email, TEST_PASSWORD);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        success: true,
+        error: "unauthorized_role",
+        message: "Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang.",
+        user: { id: user.id, email: user.email, role, role_id: roleId },
+      });
+      expect(res.headers["set-cookie"]).toBeUndefined();
+      expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    }
+  });
+
+  it("refuses an unverified account only once the password is right", async () => {
+    const user = await createUser(t.db, { roleId: 1, verified: false });
+    const wrong = await login(user.email, "verkeerd123");
+    expect(wrong.statusCode).toBe(401);
+    const right = await login(user.email, TEST_PASSWORD);
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toMatchObject({ success: false, code: "email_not_verified" });
+    expect(right.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("answers in the user's language once it knows them, else the caller's", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, user.id));
+    expect((await login(user.email, TEST_PASSWORD)).json().message).toBe("Signed in successfully.");
+    const failed = await call("POST", "/api/auth/login", {
+      payload: { email: user.email, password: "verkeerd123" },
+      headers: { "accept-language": "en" },
+    });
+    expect(failed.json().message).toBe("Email or password is incorrect.");
+  });
+
+  it("refuses a missing password and unknown fields (400)", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    for (const payload of [
+      { email: user.email },
+      { email: user.email, password: TEST_PASSWORD, role_id: 4 },
+    ]) {
+      const res = await call("POST", "/api/auth/login", { payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
+    }
+  });
+
+  it("sets a Secure cookie when the public URL is https", async () => {
+    const https = await createTestApp({ publicUrl: "https://kantien.example" }, t.database);
+    try {
+      const user = await createUser(t.db, { roleId: 4 });
+      const res = await https.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: { "content-type": "application/json" },
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      expect(sessionCookie(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax" });
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe("sessions: /me and logout", () => {
+  it("answers /me with 401 without a session or with a made-up one", async () => {
+    for (const cookie of [undefined, "kantien_session=verzonnen", `kantien_session=${"a".repeat(43)}`]) {
+      const res = await call("GET", "/api/auth/me", cookie ? { cookie } : {});
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: "unauthenticated" });
+    }
+  });
+
+  it("logout deletes the session on the server, so the old cookie no longer works", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    const cookie = await signIn(t.app, user);
+    expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(200);
+    const out = await call("POST", "/api/auth/logout", { cookie });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true, message: "Suksesvol afgeteken." });
+    const cleared = sessionCookie(out)!;
+    expect(cleared.value).toBe("");
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
+  });
+
+  it("logout answers 200 when no one is signed in", async () => {
+    const res = await call("POST", "/api/auth/logout");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toBe(true);
+  });
+
+  it("refuses an expired session", async () => {
+    const user = await createUser(t.db, { roleId: 4 });
+    const cookie = await signIn(t.app, user);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.userId, user.id));
+    expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
+  });
+});
+
+describe("the sign-in limit", () => {
+  it("refuses an account after 5 failures, even with the right password and from another address", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    for (let i = 0; i < 5; i++) {
+      expect((await login(user.email, "verkeerd123", "10.1.0.1")).statusCode).toBe(401);
+    }
+    for (const ip of ["10.1.0.1", "10.1.0.2"]) {
+      const res = await login(user.email, TEST_PASSWORD, ip);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({
+        success: false,
+        code: "rate_limited",
+        message: "Te veel aantekenpogings. Wag asseblief 'n rukkie en probeer weer.",
+      });
+      expect(res.headers["set-cookie"]).toBeUndefined();
+    }
+    // Another account from a fresh address still signs in.
+    const other = await createUser(t.db, { roleId: 3 });
+    expect((await login(other.email, TEST_PASSWORD, "10.1.0.3")).statusCode).toBe(200);
+  });
+
+  it("refuses an address after 20 failures, whatever the account", async () => {
+    const ip = "10.2.0.1";
+    for (let a = 0; a < 4; a++) {
+      const user = await createUser(t.db, { roleId: 3 });
+      for (let i = 0; i < 5; i++) expect((await login(user.email, "verkeerd123", ip)).statusCode).toBe(401);
+    }
+    const fresh = await createUser(t.db, { roleId: 3 });
+    expect((await login(fresh.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+    expect((await login(fresh.email, TEST_PASSWORD, "10.2.0.2")).statusCode).toBe(200);
+  });
+
+  it("records failures for unknown emails too", async () => {
+    const email = unique("spook");
+    expect((await login(email, "wat-ook-al", "10.3.0.1")).statusCode).toBe(401);
+    const rows = await t.db.select().from(loginAttempts).where(eq(loginAttempts.email, email));
+    expect(rows).toMatchObject([{ email, ip: "10.3.0.1" }]);
+  });
+
+  it("forgives an account's failures when it signs in", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    for (let i = 0; i < 4; i++) await login(user.email, "verkeerd123", "10.4.0.1");
+    expect((await login(user.email, TEST_PASSWORD, "10.4.0.1")).statusCode).toBe(200);
+    expect(await t.db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email))).toEqual([]);
+    for (let i = 0; i < 5; i++)
+      expect((await login(user.email, "verkeerd123", "10.4.0.2")).statusCode).toBe(401);
+    expect((await login(user.email, "verkeerd123", "10.4.0.2")).statusCode).toBe(429);
+  });
+
+  it("holds under concurrent attempts: at most 5 are checked", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(user.email, "verkeerd123", `10.5.0.${i + 1}`)),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(7);
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+  });
+});
+
+describe("POST /api/auth/signup and /verify-email", () => {
+  const signup = (payload: Record<string, unknown>, language = "af") =>
+    call("POST", "/api/auth/signup", { payload, headers: { "accept-language": language } });
+  const customer = (overrides: Record<string, unknown> = {}) => ({
+    first_name: "Anna",
+    last_name: "Botha",
+    email: unique("anna"),
+    phone_number: "082 555 0101",
+    role_id: 1,
+    password: "wagwoord1",
+    ...overrides,
+  });
+
+  it("creates an unverified customer with wallet, settings and academy number, and mails a link", async () => {
+    const input = customer({ email: unique("Anna").toUpperCase(), akd_number: "AKD-1001" });
+    const res = await signup(input);
+    expect(res.statusCode).toBe(201);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    const body = res.json();
+    const email = String(input.email).toLowerCase();
+    expect(body).toEqual({
+      success: true,
+      message: "Rekening geskep. Kyk in jou e-pos vir die verifikasieskakel.",
+      user: {
+        id: expect.any(String),
+        email,
+        role: "STUDENT",
+        role_id: 1,
+        first_name: "Anna",
+        last_name: "Botha",
+      },
+    });
+    const id = body.user.id as string;
+
+    const [user] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(user).toMatchObject({ email, roleId: 1, phoneNumber: "082 555 0101", emailVerifiedAt: null });
+    expect(user!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await t.db.select().from(wallets).where(eq(wallets.userId, id))).toMatchObject([
+      { balance: "0.00" },
+    ]);
+    expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, id))).toMatchObject([
+      { language: "af", theme: "light", refreshInterval: 30 },
+    ]);
+    expect(await t.db.select().from(clients).where(eq(clients.userId, id))).toMatchObject([
+      { akdNumber: "AKD-1001" },
+    ]);
+
+    const { mail, token } = await linkIn(email, "verify-email");
+    expect(mail).toMatchObject({ status: "pending", subject: "Bevestig jou e-posadres vir Kantien" });
+    expect(mail.textBody).toContain("Hallo Anna");
+    const [stored] = await t.db.select().from(authTokens).where(eq(authTokens.userId, id));
+    expect(stored).toMatchObject({ tokenHash: hashToken(token), purpose: "verify_email", usedAt: null });
+    const hours = (stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 3_600_000;
+    expect(hours).toBeCloseTo(24, 3);
+
+    // Not yet verified: the right password gets 403.
+    expect((await login(email, "wagwoord1")).statusCode).toBe(403);
+
+    const verified = await call("POST", "/api/auth/verify-email", { payload: { token } });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ success: true, message: "E-pos suksesvol geverifieer." });
+    const [after] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(after!.emailVerifiedAt).toBeInstanceOf(Date);
+    // A customer: the role marker, no session.
+    const signedIn = await login(email, "wagwoord1");
+    expect(signedIn.json()).toMatchObject({ success: true, error: "unauthorized_role" });
+
+    const reused = await call("POST", "/api/auth/verify-email", { payload: { token } });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toMatchObject({ code: "token_invalid" });
+  });
+
+  it("writes the mail and the settings in English for an English caller", async () => {
+    const input = customer({ role_id: 2 });
+    const res = await signup(input, "en");
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe("Account created. Check your email for the verification link.");
+    expect(res.json().user.role).toBe("AKADEMIA PERSONEEL");
+    const { mail } = await linkIn(String(input.email), "verify-email");
+    expect(mail.subject).toBe("Confirm your email address for Kantien");
+    expect(mail.textBody).toContain("Hello Anna");
+  });
+
+  it("refuses a taken email in any case, and a taken academy number (409)", async () => {
+    const existing = await createUser(t.db, { roleId: 1 });
+    const taken = await signup(customer({ email: existing.email.toUpperCase() }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ success: false, code: "email_taken" });
+
+    const owner = await createUser(t.db, { roleId: 1 });
+    await t.db.insert(clients).values({ userId: owner.id, akdNumber: "AKD-2002" });
+    const input = customer({ akd_number: "AKD-2002" });
+    const akd = await signup(input);
+    expect(akd.statusCode).toBe(409);
+    expect(akd.json()).toMatchObject({ code: "akd_number_taken" });
+    // Nothing of the refused signup stays behind.
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(input.email))),
+    ).toEqual([]);
+  });
+
+  it("cannot create staff or admins, nor set fields it does not offer (400)", async () => {
+    for (const payload of [
+      customer({ role_id: 3 }),
+      customer({ role_id: 4 }),
+      customer({ role_id: undefined }),
+      customer({ password_hash: "scrypt$1$1$1$x$y" }),
+      customer({ email_verified_at: "2026-01-01T00:00:00Z" }),
+      customer({ id: "00000000-0000-0000-0000-000000000001" }),
+      customer({ password: "kort" }),
+      customer({ email: "geen-epos" }),
+    ]) {
+      const res = await signup(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
+      expect(
+        await t.db
+          .select()
+          .from(users)
+          .where(eq(users.email, String(payload.email))),
+      ).toEqual([]);
+    }
+  });
+
+  it("refuses a missing, unknown or expired verification token", async () => {
+    const missing = await call("POST", "/api/auth/verify-email", { payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      success: false,
+      code: "token_missing_verification",
+      message: "Geen verifikasie token gevind",
+    });
+    const unknown = await call("POST", "/api/auth/verify-email", { payload: { token: "a".repeat(43) } });
+    expect(unknown.json()).toMatchObject({ code: "token_invalid" });
+
+    const input = customer();
+    expect((await signup(input)).statusCode).toBe(201);
+    const { token } = await linkIn(String(input.email), "verify-email");
+    await t.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authTokens.tokenHash, hashToken(token)));
+    const expired = await call("POST", "/api/auth/verify-email", { payload: { token } });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ code: "token_invalid" });
+    // The expired link verified nothing.
+    const [user] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, String(input.email)));
+    expect(user!.emailVerifiedAt).toBeNull();
+  });
+});
+
+describe("invitations: invite-user, verify-invitation, setup-account", () => {
+  let admin: { cookie: string };
+  beforeAll(async () => {
+    const user = await createUser(t.db, { roleId: 4 });
+    admin = { cookie: await signIn(t.app, user) };
+  });
+
+  const invite = (payload: Record<string, unknown>, cookie = admin.cookie) =>
+    call("POST", "/api/auth/invite-user", { payload, cookie });
+  const invitee = (overrides: Record<string, unknown> = {}) => ({
+    email: unique("kok"),
+    firstName: "Sipho",
+    lastName: "Dlamini",
+    roleId: 3,
+    ...overrides,
+  });
+
+  it("takes an invited cook from the mail to a signed-in session", async () => {
+    const input = invitee();
+    const res = await invite(input);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ success: true, message: "Uitnodiging suksesvol gestuur!" });
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, input.email));
+    expect(user).toMatchObject({ roleId: 3, firstName: "Sipho", passwordHash: null, emailVerifiedAt: null });
+    expect(await t.db.select().from(kantienStaff).where(eq(kantienStaff.id, user!.id))).toHaveLength(1);
+    expect(await t.db.select().from(wallets).where(eq(wallets.userId, user!.id))).toHaveLength(1);
+    expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, user!.id))).toHaveLength(1);
+
+    const { mail, token } = await linkIn(input.email, "setup-account");
+    expect(mail.subject).toBe("Jy is uitgenooi na Kantien");
+    expect(mail.textBody).toContain("KANTIEN PERSONEEL");
+    const [stored] = await t.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, user!.id), eq(authTokens.purpose, "invitation")));
+    expect(stored!.tokenHash).toBe(hashToken(token));
+    expect((stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 3_600_000).toBeCloseTo(72, 3);
+
+    // Not set up yet: the same answer as a wrong password.
+    expect((await login(input.email, "enigiets1")).json()).toMatchObject({ code: "login_failed" });
+
+    // Checking the invitation does not use it up.
+    for (let i = 0; i < 2; i++) {
+      const checked = await call("POST", "/api/auth/verify-invitation", { payload: { token } });
+      expect(checked.statusCode).toBe(200);
+      expect(checked.json()).toEqual({
+        success: true,
+        message: "Uitnodiging is geldig.",
+        user: { first_name: "Sipho", last_name: "Dlamini", email: input.email, role_id: 3 },
+      });
+    }
+
+    const short = await call("POST", "/api/auth/setup-account", { payload: { token, password: "kort" } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().details).toEqual([
+      { field: "password", message: "Wagwoord moet ten minste 6 karakters wees" },
+    ]);
+
+    const setUp = await call("POST", "/api/auth/setup-account", {
+      payload: { token, password: "nuwe-wagwoord" },
+    });
+    expect(setUp.statusCode).toBe(200);
+    expect(setUp.json()).toEqual({
+      success: true,
+      message: "Rekening suksesvol opgestel! Jy word nou na aanteken gestuur.",
+    });
+    expect(setUp.headers["set-cookie"]).toBeUndefined();
+    const [after] = await t.db.select().from(users).where(eq(users.id, user!.id));
+    expect(after!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(after!.emailVerifiedAt).toBeInstanceOf(Date);
+
+    const signedIn = await login(input.email, "nuwe-wagwoord");
+    expect(signedIn.statusCode).toBe(200);
+    expect(sessionCookie(signedIn)).toBeDefined();
+    expect(signedIn.json().user).toMatchObject({ role: "KANTIEN PERSONEEL", role_id: 3 });
+
+    // The link works once.
+    for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
+      const again = await call("POST", url, { payload: tokenPayload(url, token) });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ code: "token_invalid" });
+    }
+  });
+
+  it("lets only one of two concurrent setups with one token win", async () => {
+    const input = invitee({ roleId: 4 });
+    expect((await invite(input)).statusCode).toBe(201);
+    const { token } = await linkIn(input.email, "setup-account");
+    const answers = await Promise.all(
+      ["eerste-wagwoord", "tweede-wagwoord"].map((password) =>
+        call("POST", "/api/auth/setup-account", { payload: { token, password } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.statusCode === 200 ? "eerste-wagwoord" : "tweede-wagwoord";
+    const loser = winner === "eerste-wagwoord" ? "tweede-wagwoord" : "eerste-wagwoord";
+    expect((await login(input.email, winner)).statusCode).toBe(200);
+    expect((await login(input.email, loser)).statusCode).toBe(401);
+  });
+
+  it("refuses missing, unknown and expired invitation tokens", async () => {
+    for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
+      const missing = await call("POST", url, { payload: tokenPayload(url) });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        success: false,
+        code: "token_missing_invitation",
+        message: "Geen uitnodiging token gevind",
+      });
+      const unknown = await call("POST", url, { payload: tokenPayload(url, "b".repeat(43)) });
+      expect(unknown.json()).toMatchObject({ code: "token_invalid" });
+    }
+    const input = invitee();
+    await invite(input);
+    const { token } = await linkIn(input.email, "setup-account");
+    await t.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authTokens.tokenHash, hashToken(token)));
+    for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
+      const expired = await call("POST", url, { payload: tokenPayload(url, token) });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json()).toMatchObject({ code: "token_invalid" });
+    }
+  });
+
+  it("a verification token is no invitation", async () => {
+    const invited = await createUser(t.db, { roleId: 3, password: null, verified: false });
+    const token = await issueToken(t.db, invited.id, "verify_email");
+    for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
+      const res = await call("POST", url, { payload: tokenPayload(url, token) });
+      expect(res.json()).toMatchObject({ code: "token_invalid" });
+    }
+  });
+
+  it("lets only admins invite, only staff roles, and only new emails", async () => {
+    const cook = await createUser(t.db, { roleId: 3 });
+    const asStaff = await invite(invitee(), await signIn(t.app, cook));
+    expect(asStaff.statusCode).toBe(403);
+    expect(asStaff.json()).toMatchObject({ success: false, code: "forbidden" });
+
+    const anonymous = await call("POST", "/api/auth/invite-user", { payload: invitee() });
+    expect(anonymous.statusCode).toBe(401);
+
+    for (const roleId of [1, 2, 5]) {
+      expect((await invite(invitee({ roleId }))).statusCode).toBe(400);
+    }
+    expect((await invite(invitee({ role_id: 4 }))).statusCode).toBe(400);
+
+    const taken = await invite(invitee({ email: cook.email.toUpperCase() }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: "email_taken" });
+  });
+});
+
+describe("what answers never contain", () => {
+  it("has no password hash, scrypt string or stored token hash in any answer of this file", async () => {
+    expect(bodies.length).toBeGreaterThan(50);
+    const stored = [
+      ...(await t.db.select({ h: authTokens.tokenHash }).from(authTokens)),
+      ...(await t.db.select({ h: sessions.tokenHash }).from(sessions)),
+    ].map((r) => r.h);
+    expect(stored.length).toBeGreaterThan(5);
+    for (const { sent, body } of bodies) {
+      for (const word of ["password_hash", "passwordHash", "scrypt"]) {
+        // A 400 may name a field the caller sent; that is the caller's own word, not a leak.
+        if (!sent.includes(word)) expect(body).not.toContain(word);
+      }
+      for (const hash of stored) expect(body).not.toContain(hash);
+    }
+  });
+});

@@ -1,0 +1,242 @@
+import { randomBytes } from "node:crypto";
+import { addDaysIso } from "@kantien/domain/dates";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kantienStaff } from "../../db/schema";
+import {
+  createFoodItem,
+  createOrder,
+  createOrderBatch,
+  createUser,
+  createWeeklyMenu,
+  sessionCookieFor,
+  signIn,
+} from "../../test/fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+/**
+ * DESIGN §6 for the generic data API, written out by hand (not read from the registry):
+ * staff = roles 3 and 4, admin = role 4 only, none = the verb does not exist here (405).
+ */
+type Who = "staff" | "admin" | "none";
+type Verb = "list" | "get" | "create" | "update" | "delete";
+const EXPECTED: Record<string, Record<Verb, Who>> = {
+  user: { list: "staff", get: "staff", create: "staff", update: "staff", delete: "admin" },
+  order: { list: "staff", get: "staff", create: "none", update: "staff", delete: "none" },
+  order_batch: { list: "staff", get: "staff", create: "none", update: "admin", delete: "none" },
+  food_item: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
+  weekly_menu: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
+  wallet: { list: "staff", get: "staff", create: "none", update: "none", delete: "none" },
+  client: { list: "staff", get: "staff", create: "staff", update: "staff", delete: "admin" },
+  role: { list: "staff", get: "staff", create: "none", update: "none", delete: "none" },
+  kantien_staff: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
+};
+const ROLES = [null, 1, 2, 3, 4] as const;
+type Role = (typeof ROLES)[number];
+
+function expectedStatus(role: Role, who: Who, verb: Verb): [number, string | null] {
+  if (role === null) return [401, "unauthenticated"];
+  if (role === 1 || role === 2) return [403, "forbidden"];
+  if (who === "none") return [405, "method_not_allowed"];
+  if (who === "admin" && role !== 4) return [403, "forbidden"];
+  return [verb === "create" ? 201 : 200, null];
+}
+
+const METHOD = { list: "GET", get: "GET", create: "POST", update: "PUT", delete: "DELETE" } as const;
+const unique = () => randomBytes(4).toString("hex");
+
+describe("generic data API: who may do what", () => {
+  let t: TestApp;
+  const cookies = new Map<Role, string>();
+  let weeks = 0;
+  const nextMonday = () => addDaysIso("2040-01-02", 7 * weeks++);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const role of ROLES) {
+      if (role === null) continue;
+      const user = await createUser(t.db, { roleId: role });
+      // Sign-in opens no session for customers; one who holds a session anyway is refused.
+      cookies.set(role, role >= 3 ? await signIn(t.app, user) : await sessionCookieFor(t.db, user.id));
+    }
+  });
+  afterAll(async () => t.close());
+
+  const customer = () => createUser(t.db, { roleId: 1 });
+  async function order() {
+    const [user, item] = await Promise.all([customer(), createFoodItem(t.db)]);
+    return createOrder(t.db, { userId: user.id, foodItemId: item.id });
+  }
+  async function staffWithoutRow() {
+    const user = await createUser(t.db, { roleId: 3 });
+    await t.db.delete(kantienStaff).where(eq(kantienStaff.id, user.id));
+    return user;
+  }
+
+  /** A fresh target for each call: the url (under /api/admin/data/) and the body. */
+  const CASES: Record<string, Record<Verb, () => Promise<[string, unknown?]>>> = {
+    user: {
+      list: async () => ["user?role_id=1"],
+      get: async () => [`user/${(await customer()).id}`],
+      create: async () => [
+        "user",
+        { first_name: "Anna", last_name: "Smit", email: `${unique()}@toets.example`, role_id: 1 },
+      ],
+      update: async () => [`user/${(await customer()).id}`, { first_name: "Nuwe" }],
+      delete: async () => [`user/${(await customer()).id}`],
+    },
+    order: {
+      list: async () => ["order"],
+      get: async () => [`order/${(await order()).id}`],
+      create: async () => {
+        const [user, item] = await Promise.all([customer(), createFoodItem(t.db)]);
+        return ["order", { user_id: user.id, food_item_id: item.id, food_item_quantity: 1 }];
+      },
+      update: async () => [
+        `order/${(await order()).id}`,
+        { status: "processing", updated_at: new Date().toISOString() },
+      ],
+      delete: async () => [`order/${(await order()).id}`],
+    },
+    order_batch: {
+      list: async () => ["order_batch"],
+      get: async () => [
+        `order_batch/${(await createOrderBatch(t.db, { userId: (await customer()).id })).orderId}`,
+      ],
+      create: async () => ["order_batch", { user_id: (await customer()).id, total_amount: 10 }],
+      update: async () => [
+        `order_batch/${(await createOrderBatch(t.db, { userId: (await customer()).id })).orderId}`,
+        { status: "paid" },
+      ],
+      delete: async () => [
+        `order_batch/${(await createOrderBatch(t.db, { userId: (await customer()).id })).orderId}`,
+      ],
+    },
+    food_item: {
+      list: async () => ["food_item?q=kaas"],
+      get: async () => [`food_item/${(await createFoodItem(t.db)).id}`],
+      create: async () => [
+        "food_item",
+        {
+          name: "Pap en wors",
+          description: "Met sous",
+          price: 38.5,
+          image_url: null,
+          day_of_week: "Dinsdag",
+          weekly_menu_id: (await createWeeklyMenu(t.db)).id,
+        },
+      ],
+      update: async () => [`food_item/${(await createFoodItem(t.db)).id}`, { price: "50.00" }],
+      delete: async () => [`food_item/${(await createFoodItem(t.db)).id}`],
+    },
+    weekly_menu: {
+      list: async () => ["weekly_menu?sort=-date_from"],
+      get: async () => [`weekly_menu/${(await createWeeklyMenu(t.db)).id}`],
+      create: async () => {
+        const monday = nextMonday();
+        return [
+          "weekly_menu",
+          {
+            date_from: monday,
+            date_to: addDaysIso(monday, 4),
+            kantien_staff_id: "hard-coded",
+            creation_date: "2040-01-01",
+          },
+        ];
+      },
+      update: async () => {
+        const monday = nextMonday();
+        return [
+          `weekly_menu/${(await createWeeklyMenu(t.db)).id}`,
+          { date_from: monday, date_to: addDaysIso(monday, 4) },
+        ];
+      },
+      delete: async () => [`weekly_menu/${(await createWeeklyMenu(t.db)).id}`],
+    },
+    wallet: {
+      list: async () => ["wallet"],
+      get: async () => [`wallet/${(await customer()).id}`],
+      create: async () => ["wallet", { user_id: (await staffWithoutRow()).id, balance: 100 }],
+      update: async () => [`wallet/${(await customer()).id}`, { balance: 100 }],
+      delete: async () => [`wallet/${(await customer()).id}`],
+    },
+    client: {
+      list: async () => ["client"],
+      get: async () => {
+        const [, data] = await clientRow();
+        return [`client/${data.user_id}`];
+      },
+      create: async () => ["client", { user_id: (await customer()).id, akd_number: `AKD${unique()}` }],
+      update: async () => {
+        const [, data] = await clientRow();
+        return [`client/${data.user_id}`, { akd_number: `AKD${unique()}` }];
+      },
+      delete: async () => {
+        const [, data] = await clientRow();
+        return [`client/${data.user_id}`];
+      },
+    },
+    role: {
+      list: async () => ["role"],
+      get: async () => ["role/1"],
+      create: async () => ["role", { role_id: 9, role_name: "HAKKER" }],
+      update: async () => ["role/1", { role_name: "HAKKER" }],
+      delete: async () => ["role/2"],
+    },
+    kantien_staff: {
+      list: async () => ["kantien_staff"],
+      get: async () => [`kantien_staff/${(await createUser(t.db, { roleId: 3 })).id}`],
+      create: async () => [
+        "kantien_staff",
+        { id: (await staffWithoutRow()).id, kantien_employee_number: `KANTIEN${unique()}` },
+      ],
+      update: async () => [
+        `kantien_staff/${(await createUser(t.db, { roleId: 3 })).id}`,
+        { kantien_employee_number: `KANTIEN${unique()}` },
+      ],
+      delete: async () => [`kantien_staff/${(await createUser(t.db, { roleId: 3 })).id}`],
+    },
+  };
+
+  /** A client row made through the API by the admin, so the case does not depend on fixtures alone. */
+  async function clientRow(): Promise<[string, { user_id: string }]> {
+    const userId = (await customer()).id;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/data/client",
+      headers: { "content-type": "application/json", cookie: cookies.get(4)! },
+      payload: { user_id: userId, akd_number: `AKD${unique()}` },
+    });
+    expect(res.statusCode).toBe(201);
+    return ["client", res.json().data];
+  }
+
+  for (const [resource, verbs] of Object.entries(EXPECTED)) {
+    for (const verb of Object.keys(verbs) as Verb[]) {
+      for (const role of ROLES) {
+        const [status, code] = expectedStatus(role, verbs[verb], verb);
+        it(`${resource} ${verb} as ${role ?? "anonymous"} → ${status}`, async () => {
+          const [path, payload] = await CASES[resource]![verb]();
+          const cookie = role === null ? undefined : cookies.get(role);
+          const method = METHOD[verb];
+          const res = await t.app.inject({
+            method,
+            url: `/api/admin/data/${path}`,
+            headers: {
+              ...(cookie ? { cookie } : {}),
+              ...(method === "GET" ? {} : { "content-type": "application/json" }),
+            },
+            ...(method === "POST" || method === "PUT" ? { payload: payload as object } : {}),
+          });
+          expect(res.statusCode, res.body).toBe(status);
+          const answer = res.json();
+          if (code) expect(answer).toMatchObject({ success: false, code });
+          else expect(answer.success).toBe(true);
+          if (verb === "list" && status === 200) expect(answer.total).toBeTypeOf("number");
+          expect(res.body).not.toContain("password_hash");
+          expect(res.body).not.toContain("scrypt$");
+        });
+      }
+    }
+  }
+});

@@ -1,0 +1,134 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { badRequest, notFound } from "../../errors";
+import type { Actor } from "../orders/service";
+import type { Resource, Row, Tx } from "./resources";
+
+/* Plain query functions over a registry resource: every column comes from the registry. */
+
+export type ListParams = {
+  filters: Record<string, string | string[]>;
+  q?: string | undefined;
+  sort?: string | undefined;
+  limit: number;
+  offset: number;
+};
+
+function columnFor(resource: Resource, name: string, allowed: readonly string[]) {
+  const entry = allowed.includes(name) ? resource.columns[name] : undefined;
+  if (!entry) throw badRequest("unknown_column", { column: name });
+  return entry.column;
+}
+
+function listWhere(resource: Resource, { filters, q }: ListParams): SQL | undefined {
+  const conditions: (SQL | undefined)[] = Object.entries(filters).map(([name, value]) => {
+    const column = columnFor(resource, name, resource.filters);
+    return Array.isArray(value) ? inArray(column, value) : eq(column, value);
+  });
+  const words = q?.trim().split(/\s+/).filter(Boolean).slice(0, 5) ?? [];
+  if (words.length > 0) {
+    const searchable = resource.search ?? [];
+    if (searchable.length === 0) throw badRequest("unknown_column", { column: "q" });
+    for (const word of words) {
+      const pattern = `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+      conditions.push(or(...searchable.map((name) => ilike(columnFor(resource, name, searchable), pattern))));
+    }
+  }
+  return and(...conditions);
+}
+
+function listOrder(resource: Resource, sort: string | undefined): SQL[] {
+  const spec = sort ?? resource.defaultSort;
+  const descending = spec.startsWith("-");
+  const column = columnFor(resource, descending ? spec.slice(1) : spec, resource.sorts);
+  return [descending ? desc(column) : asc(column), asc(resource.idColumn)];
+}
+
+export async function listRows(db: Db, resource: Resource, params: ListParams) {
+  const where = listWhere(resource, params);
+  const orderBy = listOrder(resource, params.sort);
+  const rows = await db
+    .select(resource.selection)
+    .from(resource.table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(params.limit)
+    .offset(params.offset);
+  const [counted] = await db.select({ total: count() }).from(resource.table).where(where);
+  return { rows: rows as Row[], total: counted?.total ?? 0 };
+}
+
+export async function getRow(db: Db | Tx, resource: Resource, id: string | number): Promise<Row> {
+  const [row] = await db.select(resource.selection).from(resource.table).where(eq(resource.idColumn, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** API names → the table's property keys, as Drizzle's insert and update take them. */
+function toValues(resource: Resource, input: Row): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    const entry = resource.columns[name];
+    if (value !== undefined && entry) values[entry.key] = value;
+  }
+  return values;
+}
+
+/** Locks the row for the rest of the transaction, so the checks see what the write changes. */
+async function lockRow(tx: Tx, resource: Resource, id: string | number): Promise<Row> {
+  const [row] = await tx
+    .select(resource.selection)
+    .from(resource.table)
+    .where(eq(resource.idColumn, id))
+    .for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function createRow(db: Db, resource: Resource, input: Row, actor: Actor): Promise<Row> {
+  return db.transaction(async (tx) => {
+    await resource.check?.("create", { tx, actor, before: null, input });
+    const values = resource.prepareCreate ? resource.prepareCreate(input, actor) : input;
+    if (resource.create) return getRow(tx, resource, await resource.create(tx, values));
+    const [row] = (await tx
+      .insert(resource.table)
+      .values(toValues(resource, values) as never)
+      .returning(resource.selection)) as Row[];
+    if (!row) throw notFound();
+    return row;
+  });
+}
+
+export async function updateRow(
+  db: Db,
+  resource: Resource,
+  id: string | number,
+  input: Row,
+  actor: Actor,
+): Promise<Row> {
+  if (resource.update) {
+    await resource.update(db, { id: String(id), input, actor });
+    return getRow(db, resource, id);
+  }
+  const values = toValues(resource, input);
+  return db.transaction(async (tx) => {
+    const before = await lockRow(tx, resource, id);
+    await resource.check?.("update", { tx, actor, before, input });
+    if (Object.keys(values).length === 0) return before;
+    const [row] = (await tx
+      .update(resource.table)
+      .set(values as never)
+      .where(eq(resource.idColumn, id))
+      .returning(resource.selection)) as Row[];
+    return row ?? before;
+  });
+}
+
+export async function deleteRow(db: Db, resource: Resource, id: string | number, actor: Actor): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const before = await lockRow(tx, resource, id);
+    await resource.check?.("delete", { tx, actor, before, input: {} });
+    await tx.delete(resource.table).where(eq(resource.idColumn, id));
+    return before;
+  });
+}

@@ -1,0 +1,309 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users, weeklyMenus } from "../../db/schema";
+import {
+  createFoodItem,
+  createOrder,
+  createUser,
+  createWeeklyMenu,
+  signIn,
+  type TestUser,
+} from "../../test/fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+describe("generic data API", () => {
+  let t: TestApp;
+  let staff: TestUser;
+  let admin: TestUser;
+  let asStaff: string;
+  let asAdmin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await createUser(t.db, { roleId: 3 });
+    admin = await createUser(t.db, { roleId: 4 });
+    asStaff = await signIn(t.app, staff);
+    asAdmin = await signIn(t.app, admin);
+  });
+  afterAll(async () => t.close());
+
+  function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string, payload?: unknown) {
+    return t.app.inject({
+      method,
+      url: `/api/admin/data/${url}`,
+      headers: { cookie, ...(method === "GET" ? {} : { "content-type": "application/json" }) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  describe("who may set role_id", () => {
+    it("lets staff keep customers between roles 1 and 2, never 3 or 4", async () => {
+      const customer = await createUser(t.db, { roleId: 1 });
+      const to2 = await call("PUT", `user/${customer.id}`, asStaff, { role_id: 2 });
+      expect(to2.statusCode).toBe(200);
+      expect(to2.json().data).toMatchObject({ id: customer.id, role_id: 2 });
+      for (const role_id of [3, 4]) {
+        const res = await call("PUT", `user/${customer.id}`, asStaff, { role_id });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe("column_not_writable");
+      }
+      const created = await call("POST", "user", asStaff, {
+        first_name: "A",
+        last_name: "B",
+        email: "nuwe-personeel@toets.example",
+        role_id: 3,
+      });
+      expect(created.statusCode).toBe(403);
+      expect(created.json().code).toBe("column_not_writable");
+    });
+
+    it("refuses staff records to staff, their own included", async () => {
+      const other = await createUser(t.db, { roleId: 3 });
+      for (const id of [other.id, staff.id]) {
+        const res = await call("PUT", `user/${id}`, asStaff, { first_name: "X" });
+        expect(res.statusCode).toBe(403);
+      }
+      const raise = await call("PUT", `user/${staff.id}`, asStaff, { role_id: 4 });
+      expect(raise.statusCode).toBe(403);
+      const [row] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, staff.id));
+      expect(row?.roleId).toBe(3);
+    });
+
+    it("lets the admin move staff between 3 and 4, but not across the line or their own role", async () => {
+      const cook = await createUser(t.db, { roleId: 3 });
+      const promote = await call("PUT", `user/${cook.id}`, asAdmin, { role_id: 4 });
+      expect(promote.statusCode).toBe(200);
+      const customer = await createUser(t.db, { roleId: 2 });
+      const across = [
+        await call("PUT", `user/${customer.id}`, asAdmin, { role_id: 3 }),
+        await call("PUT", `user/${cook.id}`, asAdmin, { role_id: 1 }),
+        await call("PUT", `user/${admin.id}`, asAdmin, { role_id: 3 }),
+        await call("POST", "user", asAdmin, {
+          first_name: "A",
+          last_name: "B",
+          email: "a@b.example",
+          role_id: 4,
+        }),
+      ];
+      for (const res of across) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe("column_not_writable");
+      }
+      // The forms send the whole record back: an unchanged role is fine, even one's own.
+      const same = await call("PUT", `user/${admin.id}`, asAdmin, { first_name: "Baas", role_id: 4 });
+      expect(same.statusCode).toBe(200);
+    });
+  });
+
+  it("refuses balance, password_hash and the key as not writable, and unknown columns", async () => {
+    const customer = await createUser(t.db, { roleId: 1 });
+    for (const [column, value] of [
+      ["balance", 1000],
+      ["password_hash", "scrypt$1$2$3$x$y"],
+      ["email_verified_at", null],
+      ["id", "00000000-0000-4000-8000-000000000000"],
+      ["account_creation_time", "2020-01-01T00:00:00Z"],
+    ] as const) {
+      const res = await call("PUT", `user/${customer.id}`, asAdmin, { first_name: "X", [column]: value });
+      expect(res.statusCode, column).toBe(400);
+      expect(res.json()).toMatchObject({ code: "column_not_writable", details: { column } });
+    }
+    const unknown = await call("PUT", `user/${customer.id}`, asAdmin, { nickname: "X" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe("unknown_column");
+    const wallet = await call("PUT", `wallet/${customer.id}`, asAdmin, { balance: 1000 });
+    expect(wallet.statusCode).toBe(405);
+    expect(wallet.headers.allow).toBe("GET");
+    const order = await call("PUT", `order/${customer.id}`, asAdmin, { food_item_quantity: 9 });
+    expect(order.json().code).toBe("column_not_writable");
+  });
+
+  it("refuses an unknown table and unknown filter, sort and search columns before any SQL", async () => {
+    for (const [method, url] of [
+      ["GET", "sessions"],
+      ["GET", "auth_tokens/1"],
+      ["POST", "email_outbox"],
+      ["GET", "users"],
+      ["GET", "__proto__"],
+      ["GET", "constructor"],
+    ] as const) {
+      const res = await call(method, url, asAdmin, method === "POST" ? {} : undefined);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe("unknown_table");
+    }
+    for (const query of [
+      "user?password_hash=x",
+      "user?nickname=x",
+      "user?sort=password_hash",
+      "user?sort=-nope",
+      "user?account_creation_time=2020-01-01",
+      "wallet?q=5",
+      "order?sort=id;drop table users",
+    ]) {
+      const res = await call("GET", query, asAdmin);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe("unknown_column");
+    }
+    const limit = await call("GET", "user?limit=501", asAdmin);
+    expect(limit.statusCode).toBe(400);
+  });
+
+  it("lists with filters, word search, sort and pages, and counts all matches", async () => {
+    const names = ["Zelda Zulu", "Zanele Zwane", "Zack Zeta"];
+    for (const name of names) {
+      const [first_name, last_name] = name.split(" ");
+      const res = await call("POST", "user", asStaff, {
+        first_name,
+        last_name,
+        email: `${first_name!.toLowerCase()}@zoo.example`,
+        role_id: 2,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const page = await call("GET", "user?q=zoo.example&role_id=2&sort=-first_name&limit=2&offset=0", asStaff);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().total).toBe(3);
+    expect(page.json().data.map((u: { first_name: string }) => u.first_name)).toEqual(["Zelda", "Zanele"]);
+    const next = await call("GET", "user?q=zoo.example&role_id=2&sort=-first_name&limit=2&offset=2", asStaff);
+    expect(next.json().data.map((u: { first_name: string }) => u.first_name)).toEqual(["Zack"]);
+    const fullName = await call("GET", "user?q=zanele%20zwa", asStaff);
+    expect(fullName.json().total).toBe(1);
+    // LIKE wildcards in q are plain characters.
+    const wildcard = await call("GET", "user?q=%25", asStaff);
+    expect(wildcard.json().total).toBe(0);
+    const anyOf = await call("GET", "user?role_id=3&role_id=4", asStaff);
+    expect(anyOf.json().data.every((u: { role_id: number }) => u.role_id >= 3)).toBe(true);
+    expect(anyOf.json().total).toBeGreaterThanOrEqual(2);
+    const keys = Object.keys(page.json().data[0]).sort();
+    expect(keys).toEqual(
+      ["account_creation_time", "email", "first_name", "id", "last_name", "phone_number", "role_id"].sort(),
+    );
+  });
+
+  it("gives new customers an empty wallet and answers the stored row", async () => {
+    const res = await call("POST", "user", asStaff, {
+      first_name: " Thabo ",
+      last_name: "Nkosi",
+      email: "Thabo@Toets.Example",
+      phone_number: "082 000 0000",
+      role_id: 1,
+    });
+    expect(res.statusCode).toBe(201);
+    const user = res.json().data;
+    expect(user).toMatchObject({ first_name: "Thabo", email: "thabo@toets.example", role_id: 1 });
+    const wallet = await call("GET", `wallet/${user.id}`, asStaff);
+    expect(wallet.json().data).toEqual({ user_id: user.id, balance: "0.00" });
+    const again = await call("POST", "user", asStaff, {
+      ...user,
+      id: undefined,
+      email: "THABO@toets.example",
+    });
+    expect(again.statusCode).toBe(400);
+    const taken = await call("POST", "user", asStaff, {
+      first_name: "T",
+      last_name: "N",
+      email: "THABO@toets.example",
+      role_id: 1,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe("email_taken");
+  });
+
+  it("keeps records in use: a customer with orders, an item ordered, a menu with items", async () => {
+    const customer = await createUser(t.db, { roleId: 1 });
+    const item = await createFoodItem(t.db);
+    await createOrder(t.db, { userId: customer.id, foodItemId: item.id });
+    for (const url of [`user/${customer.id}`, `food_item/${item.id}`, `weekly_menu/${item.weeklyMenuId}`]) {
+      const res = await call("DELETE", url, asAdmin);
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json().code).toBe("in_use");
+    }
+    const self = await call("DELETE", `user/${admin.id}`, asAdmin);
+    expect(self.statusCode).toBe(403);
+    const free = await createUser(t.db, { roleId: 2 });
+    const gone = await call("DELETE", `user/${free.id}`, asAdmin);
+    expect(gone.statusCode).toBe(200);
+    expect((await call("GET", `user/${free.id}`, asAdmin)).statusCode).toBe(404);
+    expect((await call("GET", "user/not-a-uuid", asAdmin)).statusCode).toBe(404);
+  });
+
+  it("makes menus for the signed-in admin and refuses a duplicate week or a bad one", async () => {
+    const body = {
+      date_from: "2035-03-05",
+      date_to: "2035-03-09",
+      kantien_staff_id: "1",
+      creation_date: "x",
+    };
+    const res = await call("POST", "weekly_menu", asAdmin, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ date_from: "2035-03-05", kantien_staff_id: admin.id });
+    const again = await call("POST", "weekly_menu", asAdmin, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("weekly_menu_exists");
+    const tuesday = await call("POST", "weekly_menu", asAdmin, {
+      date_from: "2035-03-13",
+      date_to: "2035-03-17",
+    });
+    expect(tuesday.statusCode).toBe(400);
+    expect(tuesday.json().code).toBe("validation_failed");
+    const rows = await t.db.select().from(weeklyMenus).where(eq(weeklyMenus.dateFrom, "2035-03-05"));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("validates food items: price as rand, a real menu, one item per day", async () => {
+    const menu = await createWeeklyMenu(t.db);
+    const item = {
+      name: "Pizza",
+      description: "Kaas",
+      price: 55,
+      day_of_week: "Woensdag",
+      weekly_menu_id: menu.id,
+    };
+    const res = await call("POST", "food_item", asAdmin, item);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ price: "55.00", preparation_time: 15, image_url: null });
+    expect((await call("POST", "food_item", asAdmin, item)).statusCode).toBe(409);
+    const noMenu = await call("POST", "food_item", asAdmin, {
+      ...item,
+      weekly_menu_id: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(noMenu.statusCode).toBe(400);
+    const badPrice = await call("POST", "food_item", asAdmin, { ...item, day_of_week: "Vrydag", price: -5 });
+    expect(badPrice.statusCode).toBe(400);
+    expect(badPrice.json().code).toBe("validation_failed");
+  });
+
+  it("answers 400 invalid_json to broken JSON and 413 to a body over 1 MB", async () => {
+    const broken = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/data/user",
+      headers: { cookie: asAdmin, "content-type": "application/json" },
+      payload: '{"first_name": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().code).toBe("invalid_json");
+    const big = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/data/user",
+      headers: { cookie: asAdmin, "content-type": "application/json" },
+      payload: JSON.stringify({ first_name: "x".repeat(1024 * 1024 + 10) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe("payload_too_large");
+  });
+
+  it("never answers a password hash", async () => {
+    const bodies = await Promise.all([
+      call("GET", "user?limit=500", asAdmin),
+      call("GET", `user/${admin.id}`, asAdmin),
+      call("PUT", `user/${staff.id}`, asAdmin, { last_name: "Kok" }),
+    ]);
+    for (const res of bodies) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain("password_hash");
+      expect(res.body).not.toContain("passwordHash");
+      expect(res.body).not.toContain("scrypt$");
+      expect(res.body).not.toContain("email_verified_at");
+    }
+  });
+});

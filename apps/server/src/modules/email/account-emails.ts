@@ -1,0 +1,112 @@
+import type { Language } from "@kantien/domain/messages";
+import { roleName } from "@kantien/domain/roles";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { userSettings, users } from "../../db/schema";
+import { enqueueEmail, type OutgoingEmail } from "./outbox";
+
+export type AccountEmailKind = "verify_email" | "invitation";
+export type MailContext = {
+  config: Pick<Config, "publicUrl" | "smtpUrl" | "canteenName">;
+  log: FastifyBaseLogger;
+};
+
+const PAGES: Record<AccountEmailKind, string> = { verify_email: "verify-email", invitation: "setup-account" };
+
+export function accountEmailLink(publicUrl: string, kind: AccountEmailKind, token: string): string {
+  return `${publicUrl}/${PAGES[kind]}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Queues the mail that carries a verification or invitation link, in the recipient's
+ * language. Without SMTP the link is logged, so a developer can still follow it.
+ */
+export async function enqueueAccountEmail(
+  db: Db,
+  { config, log }: MailContext,
+  { kind, userId, token }: { kind: AccountEmailKind; userId: string; token: string },
+): Promise<void> {
+  const [recipient] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      roleId: users.roleId,
+      language: userSettings.language,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!recipient) throw new Error(`no user ${userId} to mail`);
+  const link = accountEmailLink(config.publicUrl, kind, token);
+  const language = recipient.language ?? "af";
+  const copy =
+    kind === "verify_email"
+      ? verificationCopy(language, config.canteenName)
+      : invitationCopy(language, config.canteenName, roleName(recipient.roleId, config.canteenName));
+  await enqueueEmail(db, render(recipient.email, recipient.firstName, copy, link));
+  if (!config.smtpUrl) {
+    log.info(
+      { to: recipient.email, link },
+      `SMTP_URL is not set: the mail stays in the outbox. Link: ${link}`,
+    );
+  }
+}
+
+type Copy = { subject: string; greeting: string; body: string; button: string; note: string };
+
+function verificationCopy(language: Language, canteen: string): Copy {
+  return language === "en"
+    ? {
+        subject: `Confirm your email address for ${canteen}`,
+        greeting: "Hello",
+        body: `Thank you for signing up with ${canteen}. Please confirm your email address with this link:`,
+        button: "Confirm email address",
+        note: "The link expires in 24 hours and works only once. If you did not sign up, you can ignore this email.",
+      }
+    : {
+        subject: `Bevestig jou e-posadres vir ${canteen}`,
+        greeting: "Hallo",
+        body: `Dankie dat jy by ${canteen} aangesluit het. Bevestig asseblief jou e-posadres met hierdie skakel:`,
+        button: "Bevestig e-posadres",
+        note: "Die skakel verval oor 24 uur en werk net een keer. As jy nie aangesluit het nie, kan jy hierdie e-pos ignoreer.",
+      };
+}
+
+function invitationCopy(language: Language, canteen: string, role: string): Copy {
+  return language === "en"
+    ? {
+        subject: `You are invited to ${canteen}`,
+        greeting: "Hello",
+        body: `You have been invited to ${canteen} as ${role}. Set up your account and choose a password with this link:`,
+        button: "Set up account",
+        note: "The link expires in 72 hours and works only once.",
+      }
+    : {
+        subject: `Jy is uitgenooi na ${canteen}`,
+        greeting: "Hallo",
+        body: `Jy is uitgenooi na ${canteen} as ${role}. Stel jou rekening op en kies 'n wagwoord met hierdie skakel:`,
+        button: "Stel rekening op",
+        note: "Die skakel verval oor 72 uur en werk net een keer.",
+      };
+}
+
+function render(to: string, firstName: string, copy: Copy, link: string): OutgoingEmail {
+  const text = `${copy.greeting} ${firstName},\n\n${copy.body}\n\n${link}\n\n${copy.note}\n`;
+  const html = [
+    `<p>${escapeHtml(`${copy.greeting} ${firstName},`)}</p>`,
+    `<p>${escapeHtml(copy.body)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(copy.button)}</a></p>`,
+    `<p>${escapeHtml(copy.note)}</p>`,
+  ].join("\n");
+  return { to, subject: copy.subject, text, html };
+}
+
+/** Names come from sign-up forms, so they are escaped before they enter HTML. */
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+}

@@ -1,0 +1,255 @@
+import net from "node:net";
+import { eq, inArray, sql } from "drizzle-orm";
+import Fastify from "fastify";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../../app";
+import { emailOutbox, userSettings, users } from "../../db/schema";
+import { createUser } from "../../test/fixtures";
+import { createTestApp, type TestApp, testConfig } from "../../test/test-app";
+import { enqueueAccountEmail } from "./account-emails";
+import { enqueueEmail } from "./outbox";
+import { MAX_EMAIL_ATTEMPTS, sendDueEmails, startEmailSender } from "./sender";
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server in this process, to receive what the sender sends. */
+async function startSmtpReceiver() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    const listening = server.listen(0, "127.0.0.1", () =>
+      resolve((listening.address() as net.AddressInfo).port),
+    );
+  });
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(r)),
+  };
+}
+
+/** A port where nothing listens. */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+/** Undoes quoted-printable, so links can be read in a raw message. */
+const decodeQp = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+function captureLog() {
+  const lines: string[] = [];
+  const log = Fastify({
+    logger: { level: "info", stream: { write: (line: string) => lines.push(line) } },
+  }).log;
+  return { lines, log };
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@toets.example`;
+
+async function outboxRow(id: number) {
+  const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row!;
+}
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+beforeAll(async () => {
+  [t, smtp] = await Promise.all([createTestApp(), startSmtpReceiver()]);
+});
+afterAll(async () => {
+  await smtp.close();
+  await t.close();
+});
+
+describe("without SMTP_URL", () => {
+  it("keeps a sign-up's mail in the outbox and logs its link", async () => {
+    const { lines, log } = captureLog();
+    const app = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: { level: "info", stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const email = unique("log");
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        headers: { "content-type": "application/json" },
+        payload: { first_name: "Lia", last_name: "Nel", email, role_id: 1, password: "wagwoord1" },
+      });
+      expect(res.statusCode).toBe(201);
+      const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+      const link = mail!.textBody.match(/http:\/\/localhost:3000\/verify-email\?token=[\w-]+/)?.[0];
+      expect(link).toBeDefined();
+      expect(lines.some((line) => line.includes(link!))).toBe(true);
+
+      // The sender without SMTP sends nothing: the mail stays pending.
+      const sender = await startEmailSender({ db: t.db, config: t.config, log });
+      sender.wake();
+      await sender.stop();
+      expect(await outboxRow(mail!.id)).toMatchObject({ status: "pending", attempts: 0 });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("account emails", () => {
+  it("write in the recipient's language and escape names in HTML", async () => {
+    const user = await createUser(t.db, { roleId: 3, email: unique("html") });
+    await t.db.update(users).set({ firstName: `<b>Jan</b> & "Co"` }).where(eq(users.id, user.id));
+    await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, user.id));
+    const { lines, log } = captureLog();
+    await enqueueAccountEmail(
+      t.db,
+      { config: t.config, log },
+      { kind: "invitation", userId: user.id, token: "tok" },
+    );
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    expect(mail!.subject).toBe("You are invited to Kantien");
+    expect(mail!.textBody).toContain(`Hello <b>Jan</b> & "Co",`);
+    expect(mail!.textBody).toContain("http://localhost:3000/setup-account?token=tok");
+    expect(mail!.htmlBody).toContain("Hello &lt;b&gt;Jan&lt;/b&gt; &amp; &quot;Co&quot;,");
+    expect(mail!.htmlBody).not.toContain("<b>Jan");
+    expect(mail!.htmlBody).toContain('<a href="http://localhost:3000/setup-account?token=tok">');
+    expect(lines.join("")).toContain("http://localhost:3000/setup-account?token=tok");
+  });
+
+  it("log no link when SMTP is set", async () => {
+    const user = await createUser(t.db, { roleId: 1 });
+    const { lines, log } = captureLog();
+    const config = { ...t.config, smtpUrl: "smtp://127.0.0.1:1" };
+    await enqueueAccountEmail(
+      t.db,
+      { config, log },
+      { kind: "verify_email", userId: user.id, token: "geheim" },
+    );
+    expect(lines.join("")).not.toContain("geheim");
+  });
+});
+
+describe("the SMTP sender", () => {
+  const mail = (to: string) => ({
+    to,
+    subject: "Toets",
+    text: "Hallo http://localhost:3000/x?token=abc",
+    html: "<p>Hallo</p>",
+  });
+
+  it("sends a queued mail at once when the queue's NOTIFY wakes it, and marks it sent", async () => {
+    const { log } = captureLog();
+    // A poll of a minute: only the NOTIFY of enqueueEmail can make it send within the test.
+    const sender = await startEmailSender({
+      db: t.db,
+      config: testConfig({ smtpUrl: smtp.url, canteenName: "Kantien" }),
+      log,
+      listen: t.database.listen,
+      pollMs: 60_000,
+    });
+    try {
+      // Let it finish what earlier tests left in the outbox, so it is idle.
+      await vi.waitFor(
+        async () =>
+          expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"))).toEqual([]),
+        { timeout: 5000, interval: 50 },
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      const to = unique("smtp");
+      const id = await t.db.transaction((tx) => enqueueEmail(tx, mail(to)));
+      await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes(to))).toBe(true), {
+        timeout: 5000,
+        interval: 20,
+      });
+      const got = smtp.received.find((m) => m.to.includes(to))!;
+      expect(got.from).toBe("no-reply@localhost");
+      expect(got.raw).toContain("Subject: Toets");
+      expect(decodeQp(got.raw)).toContain("http://localhost:3000/x?token=abc");
+      await vi.waitFor(async () => expect((await outboxRow(id)).status).toBe("sent"), { timeout: 2000 });
+      const row = await outboxRow(id);
+      expect(row).toMatchObject({ attempts: 1, lastError: null });
+      expect(row.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await sender.stop();
+    }
+  });
+
+  it("leaves a mail pending with one more attempt and a later retry when SMTP is down", async () => {
+    const { log } = captureLog();
+    const id = await enqueueEmail(t.db, mail(unique("down")));
+    const down = nodemailer.createTransport(`smtp://127.0.0.1:${await closedPort()}`);
+    await sendDueEmails(t.db, down, { from: "no-reply@localhost", log });
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    const [{ wait }] = (await t.db
+      .select({ wait: sql<number>`extract(epoch from ${emailOutbox.nextAttemptAt} - now())`.mapWith(Number) })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id))) as [{ wait: number }];
+    expect(wait).toBeGreaterThan(20);
+    expect(wait).toBeLessThan(40);
+
+    // Not due yet: the next round leaves it alone.
+    await sendDueEmails(t.db, down, { from: "no-reply@localhost", log });
+    expect((await outboxRow(id)).attempts).toBe(1);
+
+    // After the last attempt it is marked failed, and kept.
+    await t.db
+      .update(emailOutbox)
+      .set({ attempts: MAX_EMAIL_ATTEMPTS - 1, nextAttemptAt: sql`now()` })
+      .where(eq(emailOutbox.id, id));
+    await sendDueEmails(t.db, down, { from: "no-reply@localhost", log });
+    expect(await outboxRow(id)).toMatchObject({ status: "failed", attempts: MAX_EMAIL_ATTEMPTS });
+  });
+
+  it("never sends one mail twice, with two senders on one outbox", async () => {
+    const { log } = captureLog();
+    const addresses = Array.from({ length: 20 }, () => unique("twee"));
+    const ids: number[] = [];
+    for (const to of addresses) ids.push(await enqueueEmail(t.db, mail(to)));
+    const config = testConfig({ smtpUrl: smtp.url });
+    const senders = await Promise.all(
+      [1, 2].map(() => startEmailSender({ db: t.db, config, log, pollMs: 50 })),
+    );
+    try {
+      await vi.waitFor(
+        async () => {
+          const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+          expect(rows.every((r) => r.status === "sent")).toBe(true);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      await Promise.all(senders.map((s) => s.stop()));
+    }
+    const delivered = smtp.received.flatMap((m) => m.to).filter((to) => addresses.includes(to));
+    expect(delivered.sort()).toEqual([...addresses].sort());
+    const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
+});

@@ -1,0 +1,21 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { emailOutbox } from "../../db/schema";
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string | null };
+
+/** The NOTIFY channel that wakes the email senders of every server process. */
+export const EMAIL_CHANNEL = "kantien_email_outbox";
+
+/**
+ * Queues a mail in the outbox. Pass the caller's transaction: the mail then exists only
+ * if the change it reports does, and the NOTIFY reaches the senders only after commit.
+ */
+export async function enqueueEmail(db: Db, mail: OutgoingEmail): Promise<number> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null })
+    .returning({ id: emailOutbox.id });
+  await db.execute(sql`select pg_notify(${EMAIL_CHANNEL}, '')`);
+  return row!.id;
+}

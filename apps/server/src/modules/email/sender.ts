@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Config } from "../../config";
+import type { Database, Db } from "../../db/client";
+import { EMAIL_CHANNEL } from "./outbox";
+
+/** After this many failed tries a mail is marked failed; it stays in the outbox for a person to see. */
+export const MAX_EMAIL_ATTEMPTS = 12;
+const BATCH_SIZE = 20;
+
+export type EmailTransport = Pick<Transporter, "sendMail">;
+export type EmailSender = { wake(): void; stop(): Promise<void> };
+
+type ClaimedEmail = {
+  id: string | number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+};
+
+/** Waits 30 s after the first failure, doubling up to an hour (about 5 hours in all). */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** (attempts - 1), 3600);
+}
+
+/**
+ * Claims the due mails and sends them; answers how many it claimed. Claiming counts the
+ * attempt and moves the mail 5 minutes ahead, so no other process takes it while it is
+ * sent, and a mail whose sender died comes back by itself. SKIP LOCKED lets several
+ * processes claim at once without waiting on, or taking, each other's mails.
+ */
+export async function sendDueEmails(
+  db: Db,
+  transport: EmailTransport,
+  { from, log, batchSize = BATCH_SIZE }: { from: string; log: FastifyBaseLogger; batchSize?: number },
+): Promise<number> {
+  const result = await db.execute(sql`
+    with due as materialized (
+      select id from email_outbox
+      where status = 'pending' and next_attempt_at <= now()
+      order by next_attempt_at, id
+      limit ${batchSize}
+      for update skip locked
+    )
+    update email_outbox o
+    set attempts = o.attempts + 1, next_attempt_at = now() + interval '5 minutes'
+    from due where o.id = due.id
+    returning o.id, o.to_address, o.subject, o.text_body, o.html_body, o.attempts`);
+  const claimed = (result as unknown as { rows: ClaimedEmail[] }).rows;
+  for (const mail of claimed) {
+    const id = Number(mail.id);
+    try {
+      await transport.sendMail({
+        from,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        ...(mail.html_body ? { html: mail.html_body } : {}),
+      });
+      await db.execute(
+        sql`update email_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${id}`,
+      );
+    } catch (error) {
+      const attempts = Number(mail.attempts);
+      const lastError = String((error as Error)?.message ?? error).slice(0, 1000);
+      const failed = attempts >= MAX_EMAIL_ATTEMPTS;
+      log.warn({ err: error, emailId: id, attempts, failed }, "sending an email failed");
+      await db.execute(sql`
+        update email_outbox
+        set last_error = ${lastError},
+            status = ${failed ? "failed" : "pending"},
+            next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
+        where id = ${id}`);
+    }
+  }
+  return claimed.length;
+}
+
+/**
+ * Sends the outbox through SMTP_URL: every few seconds, and at once when a mail is queued
+ * (enqueueEmail's NOTIFY, or `wake()`). Without SMTP_URL mails stay in the outbox.
+ */
+export async function startEmailSender({
+  db,
+  config,
+  log,
+  listen,
+  pollMs = 5000,
+}: {
+  db: Db;
+  config: Pick<Config, "smtpUrl" | "publicUrl" | "canteenName">;
+  log: FastifyBaseLogger;
+  /** `database.listen`: wakes this process when any process queues a mail. */
+  listen?: Database["listen"];
+  pollMs?: number;
+}): Promise<EmailSender> {
+  if (!config.smtpUrl) {
+    log.info("SMTP_URL is not set: mails stay in the email_outbox table and their links are logged");
+    return { wake() {}, stop: async () => {} };
+  }
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  const from = { name: config.canteenName, address: `no-reply@${new URL(config.publicUrl).hostname}` };
+  const fromHeader = `"${from.name.replaceAll('"', "")}" <${from.address}>`;
+
+  let stopped = false;
+  let again = false;
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          while (!stopped && (await sendDueEmails(db, transport, { from: fromHeader, log })) > 0) {}
+        } catch (error) {
+          log.error({ err: error }, "the email sender failed; it tries again at the next poll");
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+  };
+
+  const timer = setInterval(run, pollMs);
+  timer.unref();
+  const unlisten = listen ? await listen(EMAIL_CHANNEL, run) : null;
+  run();
+
+  return {
+    wake: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await unlisten?.();
+      await running;
+      transport.close();
+    },
+  };
+}

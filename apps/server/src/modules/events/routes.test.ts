@@ -1,0 +1,158 @@
+import type { OrderEvent } from "@kantien/domain/kitchen";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres } from "../../db/client";
+import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+
+/**
+ * An SSE client over a real socket: Node's fetch, reading the body as it streams.
+ * After an aborted stream, fetch (undici) opens a spare connection that sends no request
+ * and holds it for seconds; `server.close()` would wait for it, so the tests drop it.
+ */
+async function openStream(app: TestApp["app"], cookie: string) {
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("not listening");
+  const controller = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${address.port}/api/events`, {
+    headers: { cookie, "accept-encoding": "gzip, br" },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  let ended = false;
+  return {
+    response,
+    /** Reads until `done(text)` holds; false if the stream ends or 5 s pass first. */
+    async until(done: (text: string) => boolean): Promise<boolean> {
+      const deadline = Date.now() + 5000;
+      while (!done(text)) {
+        if (ended) return false;
+        const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), deadline - Date.now()));
+        const next = await Promise.race([reader.read().catch(() => ({ done: true, value: "" })), timeout]);
+        if (next === "timeout") return false;
+        if (next.done) ended = true;
+        else text += next.value;
+      }
+      return true;
+    },
+    events(): OrderEvent[] {
+      return [...text.matchAll(/event: order\ndata: (.*)\n\n/g)].map((m) => JSON.parse(m[1]!));
+    },
+    close: () => controller.abort(),
+  };
+}
+
+async function putStatus(app: TestApp["app"], cookie: string, orderId: string, status: string) {
+  const res = await app.inject({
+    method: "PUT",
+    url: `/api/admin/data/order/${orderId}`,
+    headers: { cookie, "content-type": "application/json" },
+    payload: { status },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe("live order events", () => {
+  let t: TestApp;
+  let cookie: string;
+  let newOrder: () => Promise<string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const customer = await createUser(t.db, { roleId: 1 });
+    const item = await createFoodItem(t.db);
+    newOrder = async () =>
+      (await createOrder(t.db, { userId: customer.id, foodItemId: item.id, deliveryDate: "2031-05-14" })).id;
+  });
+  afterAll(async () => {
+    t.app.server.closeAllConnections();
+    await t.close();
+  });
+
+  it("refuses anonymous callers and customers", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/events" })).statusCode).toBe(401);
+    const customer = await createUser(t.db, { roleId: 2 });
+    const cookie = await sessionCookieFor(t.db, customer.id);
+    const res = await t.app.inject({ method: "GET", url: "/api/events", headers: { cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("forbidden");
+  });
+
+  it("streams each committed status change to every connected client, uncompressed", async () => {
+    const [a, b] = [await openStream(t.app, cookie), await openStream(t.app, cookie)];
+    expect(a.response.status).toBe(200);
+    expect(a.response.headers.get("content-type")).toBe("text/event-stream");
+    expect(a.response.headers.get("cache-control")).toBe("no-cache");
+    expect(a.response.headers.get("x-accel-buffering")).toBe("no");
+    expect(a.response.headers.get("content-encoding")).toBeNull();
+    expect(a.response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await a.until((text) => text.startsWith("retry: 5000\n\n"))).toBe(true);
+
+    const id = await newOrder();
+    await putStatus(t.app, cookie, id, "processing");
+    for (const client of [a, b]) {
+      expect(await client.until((text) => text.includes("event: order"))).toBe(true);
+      expect(client.events()).toEqual([
+        {
+          type: "order.changed",
+          order: {
+            id,
+            status: "processing",
+            statusChangedAt: expect.any(String),
+            deliveryDate: "2031-05-14",
+          },
+        },
+      ]);
+    }
+
+    // A refused change is rolled back and announces nothing.
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/data/order/${id}`,
+      headers: { cookie, "content-type": "application/json" },
+      payload: { status: "delivered" },
+    });
+    expect(refused.statusCode).toBe(409);
+    a.close();
+    await putStatus(t.app, cookie, id, "ready");
+    expect(await b.until(() => b.events().length === 2)).toBe(true);
+    expect(b.events().map((e) => e.order.status)).toEqual(["processing", "ready"]);
+    b.close();
+  });
+
+  it("ends open streams when the server closes", async () => {
+    const other = await createTestApp();
+    const staff = await signIn(other.app, await createUser(other.db, { roleId: 4 }));
+    await other.app.listen({ port: 0, host: "127.0.0.1" });
+    const stream = await openStream(other.app, staff);
+    expect(await stream.until((text) => text.includes("retry:"))).toBe(true);
+    await other.close();
+    expect(await stream.until(() => false)).toBe(false);
+  });
+
+  // LISTEN/NOTIFY across processes needs a shared PostgreSQL server; PGlite lives in one process.
+  it.skipIf(testBackend !== "postgres")(
+    "carries a change made through one server to the clients of another",
+    async () => {
+      const second = await openPostgres(t.database.url!, 2);
+      const other = await createTestApp({}, { ...second, url: t.database.url, drop: () => second.close() });
+      try {
+        await other.app.listen({ port: 0, host: "127.0.0.1" });
+        // Sessions live in the database, so the same cookie works on both.
+        const stream = await openStream(other.app, cookie);
+        expect(await stream.until((text) => text.includes("retry:"))).toBe(true);
+        const id = await newOrder();
+        await putStatus(t.app, cookie, id, "cancelled");
+        expect(await stream.until(() => stream.events().some((e) => e.order.id === id))).toBe(true);
+        expect(stream.events().find((e) => e.order.id === id)?.order.status).toBe("cancelled");
+        stream.close();
+      } finally {
+        other.app.server.closeAllConnections();
+        await other.close();
+        await second.close();
+      }
+    },
+  );
+});

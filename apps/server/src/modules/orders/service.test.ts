@@ -1,0 +1,132 @@
+import type { OrderStatus } from "@kantien/domain/order-status";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderStatusChanges, orders } from "../../db/schema";
+import {
+  createFoodItem,
+  createOrder,
+  createOrderBatch,
+  createUser,
+  signIn,
+  type TestUser,
+} from "../../test/fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { changeOrderStatus } from "./service";
+
+describe("order status changes", () => {
+  let t: TestApp;
+  let staff: TestUser;
+  let admin: TestUser;
+  let asStaff: string;
+  let asAdmin: string;
+  let newOrder: (status?: OrderStatus) => Promise<string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await createUser(t.db, { roleId: 3 });
+    admin = await createUser(t.db, { roleId: 4 });
+    asStaff = await signIn(t.app, staff);
+    asAdmin = await signIn(t.app, admin);
+    const customer = await createUser(t.db, { roleId: 1 });
+    const item = await createFoodItem(t.db);
+    newOrder = async (status = "pending") =>
+      (await createOrder(t.db, { userId: customer.id, foodItemId: item.id, status, createdAt: new Date(0) }))
+        .id;
+  });
+  afterAll(async () => t.close());
+
+  const put = (id: string, cookie: string, status: string) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/admin/data/order/${id}`,
+      headers: { cookie, "content-type": "application/json" },
+      payload: { status, updated_at: "2020-01-01T00:00:00Z" },
+    });
+
+  const history = (id: string) =>
+    t.db
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, id))
+      .orderBy(asc(orderStatusChanges.id));
+
+  it("lets staff take the kitchen steps, recording each change and who made it", async () => {
+    const id = await newOrder();
+    for (const status of ["processing", "ready", "delivered"]) {
+      const res = await put(id, asStaff, status);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ id, status });
+      // The weekly flow's updated_at is ignored: the server's clock decides.
+      expect(new Date(res.json().data.updated_at).getFullYear()).toBeGreaterThan(2020);
+      expect(res.json().data.status_changed_at).toBe(res.json().data.updated_at);
+    }
+    const rows = await history(id);
+    expect(rows.map((r) => [r.fromStatus, r.toStatus, r.changedBy])).toEqual([
+      ["pending", "processing", staff.id],
+      ["processing", "ready", staff.id],
+      ["ready", "delivered", staff.id],
+    ]);
+  });
+
+  it("refuses staff a skipped step or a step back, and changes nothing", async () => {
+    const id = await newOrder();
+    for (const status of ["ready", "delivered", "failed", "paid", "pending"]) {
+      const res = await put(id, asStaff, status);
+      expect(res.statusCode, status).toBe(409);
+      expect(res.json().code).toBe("status_transition_forbidden");
+    }
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(order?.status).toBe("pending");
+    expect(order?.statusChangedAt.getTime()).toBe(0);
+    expect(await history(id)).toHaveLength(0);
+  });
+
+  it("lets staff cancel an open order from any kitchen state", async () => {
+    for (const from of ["pending", "processing", "ready"] as const) {
+      const res = await put(await newOrder(from), asStaff, "cancelled");
+      expect(res.statusCode, from).toBe(200);
+      expect(res.json().data.status).toBe("cancelled");
+    }
+  });
+
+  it("lets the admin set any status", async () => {
+    const id = await newOrder("delivered");
+    for (const status of ["pending", "failed", "paid", "ready", "cancelled", "processing"]) {
+      expect((await put(id, asAdmin, status)).statusCode, status).toBe(200);
+    }
+    const rows = await history(id);
+    expect(rows).toHaveLength(6);
+    expect(rows.every((r) => r.changedBy === admin.id)).toBe(true);
+    expect(rows[0]).toMatchObject({ fromStatus: "delivered", toStatus: "pending" });
+  });
+
+  it("applies only one of two simultaneous identical changes", async () => {
+    const id = await newOrder();
+    const answers = await Promise.all([put(id, asStaff, "processing"), put(id, asStaff, "processing")]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await history(id)).toHaveLength(1);
+  });
+
+  it("lets a same-status request and an unknown order fail without a change", async () => {
+    const id = await newOrder("processing");
+    expect((await put(id, asAdmin, "processing")).statusCode).toBe(409);
+    expect((await put("00000000-0000-4000-8000-000000000000", asAdmin, "ready")).statusCode).toBe(404);
+    expect((await put(id, asAdmin, "eaten")).statusCode).toBe(400);
+    await expect(
+      changeOrderStatus(t.db, { orderId: id, to: "ready", actor: { id: staff.id, roleId: 1 } }),
+    ).rejects.toMatchObject({ code: "status_transition_forbidden" });
+  });
+
+  it("lets the admin set an order batch's status", async () => {
+    const customer = await createUser(t.db, { roleId: 2 });
+    const batch = await createOrderBatch(t.db, { userId: customer.id });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/data/order_batch/${batch.orderId}`,
+      headers: { cookie: asAdmin, "content-type": "application/json" },
+      payload: { status: "delivered" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ order_id: batch.orderId, status: "delivered" });
+  });
+});

@@ -1,0 +1,57 @@
+import type { OrderEvent } from "@kantien/domain/kitchen";
+import { canChangeOrderStatus, type OrderStatus } from "@kantien/domain/order-status";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orderStatusChanges, orders } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
+
+/** The NOTIFY channel that carries every order change to `GET /api/events`, across processes. */
+export const ORDER_EVENTS_CHANNEL = "order_events";
+
+export type Actor = { id: string; roleId: number };
+
+/**
+ * Moves an order to `to` if the actor's role allows it from the order's current status.
+ * The row lock makes concurrent changes queue: the second one sees the first one's status.
+ * The NOTIFY is part of the transaction, so listeners hear only committed changes.
+ */
+export async function changeOrderStatus(
+  db: Db,
+  { orderId, to, actor }: { orderId: string; to: OrderStatus; actor: Actor },
+) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!current) throw notFound();
+    if (!canChangeOrderStatus(actor.roleId, current.status, to)) {
+      throw new AppError(409, "status_transition_forbidden", { from: current.status, to });
+    }
+    const [order] = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: sql`now()`, statusChangedAt: sql`now()` })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (!order) throw notFound();
+    await tx.insert(orderStatusChanges).values({
+      orderId,
+      fromStatus: current.status,
+      toStatus: to,
+      changedBy: actor.id,
+      changedAt: order.statusChangedAt,
+    });
+    const event: OrderEvent = {
+      type: "order.changed",
+      order: {
+        id: order.id,
+        status: order.status,
+        statusChangedAt: order.statusChangedAt.toISOString(),
+        deliveryDate: order.deliveryDate,
+      },
+    };
+    await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+    return order;
+  });
+}

@@ -1,0 +1,29 @@
+import { SETTINGS_DEFAULTS, type Settings } from "@kantien/domain/auth";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { userSettings } from "../../db/schema";
+
+/** The user's settings, or the defaults of spec §9 when they never saved any. */
+export async function getSettings(db: Db, userId: string): Promise<Settings> {
+  const [row] = await db
+    .select({
+      theme: userSettings.theme,
+      language: userSettings.language,
+      refresh_interval: userSettings.refreshInterval,
+    })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return row ?? { ...SETTINGS_DEFAULTS };
+}
+
+export async function saveSettings(db: Db, userId: string, settings: Settings): Promise<void> {
+  const values = {
+    theme: settings.theme,
+    language: settings.language,
+    refreshInterval: settings.refresh_interval,
+  };
+  await db
+    .insert(userSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userSettings.userId, set: values });
+}

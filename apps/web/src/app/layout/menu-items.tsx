@@ -1,0 +1,27 @@
+import type { AppPath } from "@kantien/domain/route-access";
+import BadgeIcon from "@mui/icons-material/Badge";
+import CalendarMonthIcon from "@mui/icons-material/CalendarMonth";
+import DashboardIcon from "@mui/icons-material/Dashboard";
+import KitchenIcon from "@mui/icons-material/Kitchen";
+import PeopleIcon from "@mui/icons-material/People";
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
+import RestaurantMenuIcon from "@mui/icons-material/RestaurantMenu";
+import SettingsIcon from "@mui/icons-material/Settings";
+import type { ReactNode } from "react";
+
+type MenuItem = {
+  labelKey: `nav.${"dashboard" | "weeklyOrders" | "menu" | "orders" | "users" | "staff" | "settings" | "kitchen"}`;
+  icon: ReactNode;
+};
+
+/** How each menu path looks; which paths a role sees comes from the domain's menuPaths. */
+export const MENU_ITEMS: Partial<Record<AppPath, MenuItem>> = {
+  "/dashboard": { labelKey: "nav.dashboard", icon: <DashboardIcon /> },
+  "/weekly-orders": { labelKey: "nav.weeklyOrders", icon: <CalendarMonthIcon /> },
+  "/menu": { labelKey: "nav.menu", icon: <RestaurantMenuIcon /> },
+  "/orders": { labelKey: "nav.orders", icon: <ReceiptLongIcon /> },
+  "/users": { labelKey: "nav.users", icon: <PeopleIcon /> },
+  "/staff": { labelKey: "nav.staff", icon: <BadgeIcon /> },
+  "/settings": { labelKey: "nav.settings", icon: <SettingsIcon /> },
+  "/kitchen": { labelKey: "nav.kitchen", icon: <KitchenIcon /> },
+};

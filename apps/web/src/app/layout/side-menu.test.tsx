@@ -1,0 +1,45 @@
+import { ROLE } from "@kantien/domain/roles";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithApp } from "../../test/render";
+import { SideMenu } from "./side-menu";
+
+function menuLinks() {
+  const nav = screen.getByRole("navigation", { name: "Hoofkieslys" });
+  return within(nav)
+    .queryAllByRole("link")
+    .map((link) => [link.textContent, link.getAttribute("href")]);
+}
+
+describe("SideMenu", () => {
+  it("gives an admin the seven admin entries", () => {
+    renderWithApp(<SideMenu roleId={ROLE.kitchenAdmin} />);
+    expect(menuLinks()).toEqual([
+      ["Paneelbord", "/dashboard"],
+      ["Weeklikse Bestellings", "/weekly-orders"],
+      ["Weeklikse Spyskaart", "/menu"],
+      ["Bestellings", "/orders"],
+      ["Gebruikers", "/users"],
+      ["Personeel", "/staff"],
+      ["Instellings", "/settings"],
+    ]);
+  });
+
+  it("gives staff the dashboard, kitchen, users and staff, and marks the current page", () => {
+    renderWithApp(<SideMenu roleId={ROLE.kitchenStaff} />, { route: "/kitchen" });
+    expect(menuLinks()).toEqual([
+      ["Paneelbord", "/dashboard"],
+      ["Kombuis", "/kitchen"],
+      ["Gebruikers", "/users"],
+      ["Personeel", "/staff"],
+    ]);
+    expect(screen.getByRole("link", { name: "Kombuis" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("link", { name: "Paneelbord" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("tells a customer there are no menu items", () => {
+    renderWithApp(<SideMenu roleId={ROLE.student} />);
+    expect(menuLinks()).toEqual([]);
+    expect(screen.getByText("Geen kieslys-items beskikbaar nie")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+import { ROLE } from "@kantien/domain/roles";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch } from "../test/mock-fetch";
+import { renderWithApp, testUser } from "../test/render";
+import { AppRoutes } from "./router";
+
+describe("AppRoutes", () => {
+  it("sends a signed-out visitor from a staff page to the login screen", async () => {
+    mockFetch({});
+    renderWithApp(<AppRoutes />, { route: "/dashboard", user: null });
+    expect(await screen.findByRole("heading", { name: "Teken in" })).toBeInTheDocument();
+  });
+
+  it("shows a loading placeholder while the session is looked up", async () => {
+    mockFetch({
+      "GET /api/auth/me": { status: 401, body: { success: false, message: "Teken asseblief eers aan." } },
+    });
+    renderWithApp(<AppRoutes />, { route: "/kitchen" });
+    expect(screen.getByRole("status")).toHaveTextContent("Sessie word gelaai…");
+    expect(await screen.findByRole("heading", { name: "Teken in" })).toBeInTheDocument();
+  });
+
+  it("shows a signed-in customer on /kitchen the access-denied dialog, never the board", async () => {
+    const calls = mockFetch({});
+    renderWithApp(<AppRoutes />, { route: "/kitchen", user: testUser(ROLE.academyStaff) });
+
+    const dialog = await screen.findByRole("alertdialog", { name: "Toegang geweier" });
+    expect(within(dialog).getByText("AKADEMIA PERSONEEL")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Teken uit" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Nuwe Bestellings" })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith("/api/kitchen"))).toBe(false);
+  });
+
+  it("lets an admin open an admin page inside the layout", async () => {
+    mockFetch({});
+    renderWithApp(<AppRoutes />, { route: "/settings", user: testUser(ROLE.kitchenAdmin) });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Persoonlike Instellings" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Instellings" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("sends staff away from an admin-only page to the kitchen", async () => {
+    mockFetch({
+      "GET /api/kitchen/orders": { body: { success: true, data: { date: "2025-03-03", orders: [] } } },
+    });
+    renderWithApp(<AppRoutes />, { route: "/menu", user: testUser(ROLE.kitchenStaff) });
+    expect(await screen.findByRole("region", { name: "Nuwe Bestellings" })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole("region", { name: "Nuwe Bestellings" })).findByText(
+        "Geen bestellings nie",
+      ),
+    ).toBeInTheDocument();
+  });
+});

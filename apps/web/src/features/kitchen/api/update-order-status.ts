@@ -1,0 +1,42 @@
+import type { KitchenDay } from "@kantien/domain/kitchen";
+import type { OrderStatus } from "@kantien/domain/order-status";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type DataEnvelope } from "../../../lib/api-client";
+import { withOrderChange } from "../kitchen-day";
+import { KITCHEN_ORDERS_QUERY_KEY } from "./get-kitchen-orders";
+
+export type OrderStatusChange = { id: string; status: OrderStatus };
+
+/** `PUT /api/admin/data/order/:id` with `{status}`. */
+export function updateOrderStatus({ id, status }: OrderStatusChange) {
+  return api.put<DataEnvelope<unknown>>(`/api/admin/data/order/${encodeURIComponent(id)}`, {
+    body: { status },
+  });
+}
+
+/**
+ * Moves the card at once (optimistic) and rolls back when the server refuses. On success
+ * nothing is refetched: the server's `order` event brings the exact status time.
+ */
+export function useUpdateOrderStatus({ onError }: { onError: (error: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrderStatus,
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: KITCHEN_ORDERS_QUERY_KEY });
+      const previous = queryClient.getQueryData<KitchenDay>(KITCHEN_ORDERS_QUERY_KEY);
+      if (previous) {
+        queryClient.setQueryData<KitchenDay>(
+          KITCHEN_ORDERS_QUERY_KEY,
+          withOrderChange(previous, { ...change, statusChangedAt: new Date().toISOString() }),
+        );
+      }
+      return { previous };
+    },
+    onError: (error, _change, context) => {
+      if (context?.previous) queryClient.setQueryData(KITCHEN_ORDERS_QUERY_KEY, context.previous);
+      void queryClient.invalidateQueries({ queryKey: KITCHEN_ORDERS_QUERY_KEY });
+      onError(error);
+    },
+  });
+}

@@ -1,0 +1,138 @@
+import { SETTINGS_DEFAULTS } from "@kantien/domain/auth";
+import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import type { KitchenOrder } from "@kantien/domain/kitchen";
+import { KITCHEN_COLUMNS } from "@kantien/domain/order-status";
+import { isStaffRole } from "@kantien/domain/roles";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Snackbar from "@mui/material/Snackbar";
+import Stack from "@mui/material/Stack";
+import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { errorMessage } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
+import { orderLabel } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import { useSession } from "../../../lib/session";
+import { useUserSettings } from "../../../lib/user-settings";
+import { useKitchenOrders } from "../api/get-kitchen-orders";
+import { useOrderEvents } from "../api/subscribe-order-events";
+import { useUpdateOrderStatus } from "../api/update-order-status";
+import { type KitchenStep, ordersByColumn, urgentOrderCount } from "../kitchen-day";
+import { useNow } from "../use-now";
+import { KitchenHeader } from "./kitchen-header";
+import { KitchenSummary } from "./kitchen-summary";
+import { OrderColumn } from "./order-column";
+import { OrderDetailDialog } from "./order-detail-dialog";
+import { UrgentBanner } from "./urgent-banner";
+
+/** Minutes and urgency are re-read this often even when no data changes. */
+const CLOCK_TICK_MS = 30_000;
+
+/** Spec §2 Kitchen board (/kitchen). */
+export function KitchenBoard() {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage();
+  const config = useAppConfig();
+  const { canteenName } = config;
+  const timeZone = config.timeZone ?? DEFAULT_TIMEZONE;
+  const { user } = useSession();
+  const roleId = user?.role_id ?? 0;
+  const settings = useUserSettings(isStaffRole(roleId));
+  const kitchen = useKitchenOrders(settings.data?.refresh_interval ?? SETTINGS_DEFAULTS.refresh_interval);
+  useOrderEvents();
+  const now = useNow(CLOCK_TICK_MS);
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<KitchenOrder | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const updateStatus = useUpdateOrderStatus({
+    onError: (error) => setNotice(errorMessage(error, i18n.t("errors.update"))),
+  });
+  const { mutate } = updateStatus;
+
+  const orders = kitchen.data?.orders;
+  const columns = useMemo(() => (orders ? ordersByColumn(orders) : undefined), [orders]);
+  const urgent = useMemo(() => (orders ? urgentOrderCount(orders, now) : 0), [orders, now]);
+  const selected = orders?.find((order) => order.id === selectedId) ?? null;
+
+  const advance = useCallback(
+    (order: KitchenOrder, next: KitchenStep) => {
+      setSelectedId(null);
+      mutate({ id: order.id, status: next });
+    },
+    [mutate],
+  );
+  const confirmCancel = () => {
+    if (cancelling) mutate({ id: cancelling.id, status: "cancelled" });
+    setCancelling(null);
+    setSelectedId(null);
+  };
+
+  const columnProps = { now, roleId, timeZone, language, onOpen: setSelectedId, onAdvance: advance };
+
+  return (
+    <Stack spacing={3}>
+      <KitchenHeader
+        canteenName={canteenName}
+        timeZone={timeZone}
+        language={language}
+        now={now}
+        refreshing={kitchen.isFetching}
+        onRefresh={() => void kitchen.refetch()}
+      />
+      {kitchen.isError && !kitchen.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void kitchen.refetch()}>
+              {t("errorFallback.retry")}
+            </Button>
+          }
+        >
+          {kitchen.error.message}
+        </Alert>
+      ) : null}
+      <KitchenSummary orders={orders} />
+      <UrgentBanner count={urgent} />
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "repeat(3, 1fr)" }, gap: 2 }}>
+        {KITCHEN_COLUMNS.map((status) => (
+          <OrderColumn
+            key={status}
+            status={status}
+            orders={kitchen.isError && !columns ? [] : columns?.[status]}
+            {...columnProps}
+          />
+        ))}
+      </Box>
+      <OrderDetailDialog
+        order={selected}
+        {...columnProps}
+        onClose={() => setSelectedId(null)}
+        onCancelOrder={setCancelling}
+      />
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={t("screens.kitchen.cancelTitle", { label: cancelling ? orderLabel(cancelling.id) : "" })}
+        message={t("screens.kitchen.cancelBody")}
+        confirmLabel={t("screens.kitchen.cancelConfirm")}
+        cancelLabel={t("screens.kitchen.keep")}
+        onConfirm={confirmCancel}
+        onCancel={() => setCancelling(null)}
+        destructive
+      />
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={6000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+      >
+        <Alert severity="error" variant="filled" onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      </Snackbar>
+    </Stack>
+  );
+}

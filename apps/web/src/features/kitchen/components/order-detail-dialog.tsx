@@ -1,0 +1,95 @@
+import type { KitchenOrder } from "@kantien/domain/kitchen";
+import type { Language } from "@kantien/domain/messages";
+import { formatRand, lineTotal } from "@kantien/domain/money";
+import { canChangeOrderStatus, minutesSince } from "@kantien/domain/order-status";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { StatusChip } from "../../../components/status-chip";
+import { formatLongDate, formatTime, orderLabel } from "../../../lib/format";
+import { nextKitchenStep } from "../kitchen-day";
+import type { AdvanceOrder } from "./order-card";
+
+type OrderDetailDialogProps = {
+  order: KitchenOrder | null;
+  now: Date;
+  roleId: number;
+  timeZone: string;
+  language: Language;
+  onClose: () => void;
+  onAdvance: AdvanceOrder;
+  onCancelOrder: (order: KitchenOrder) => void;
+};
+
+/** An order's details with its next kitchen step and 'Kanselleer bestelling' (spec §2, §4). */
+export function OrderDetailDialog(props: OrderDetailDialogProps) {
+  const { order, roleId } = props;
+  const { t } = useTranslation();
+  const titleId = useId();
+  if (!order) return null;
+
+  const next = nextKitchenStep(order.status, roleId);
+  const canCancel = canChangeOrderStatus(roleId, order.status, "cancelled");
+  const rows: [string, ReactNode][] = [
+    [t("resources.order.fields.customer"), order.customerName],
+    [t("resources.order.fields.item"), order.itemName],
+    [t("resources.order.fields.quantity"), order.quantity],
+    [t("resources.order.fields.price"), formatRand(order.price)],
+    [t("resources.order.fields.total"), formatRand(lineTotal(order.price, order.quantity))],
+    [t("resources.order.fields.status"), <StatusChip key="status" status={order.status} />],
+    [t("resources.order.fields.createdAt"), formatTime(order.createdAt, props.timeZone, props.language)],
+    [
+      t("resources.order.fields.deliveryDate"),
+      order.deliveryDate ? formatLongDate(order.deliveryDate, props.language) : t("common.notSpecified"),
+    ],
+  ];
+  if (order.status === "processing") {
+    rows.push([
+      t("screens.kitchen.counts.processing"),
+      t("screens.kitchen.minutesInPreparation", { count: minutesSince(order.statusChangedAt, props.now) }),
+    ]);
+  }
+
+  return (
+    <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>
+        {t("screens.kitchen.orderTitle", { label: orderLabel(order.id) })}
+      </DialogTitle>
+      <DialogContent>
+        <Table size="small">
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                  {label}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>
+        {canCancel ? (
+          <Button color="error" variant="outlined" onClick={() => props.onCancelOrder(order)}>
+            {t("screens.kitchen.actions.cancel")}
+          </Button>
+        ) : null}
+        <Button onClick={props.onClose}>{t("common.close")}</Button>
+        {next ? (
+          <Button variant="contained" onClick={() => props.onAdvance(order, next)}>
+            {t(`screens.kitchen.actions.${next}`)}
+          </Button>
+        ) : null}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import type { KitchenDay, KitchenOrder } from "@kantien/domain/kitchen";
+import {
+  canChangeOrderStatus,
+  isUrgent,
+  KITCHEN_COLUMNS,
+  KITCHEN_NEXT_STATUS,
+  type OrderStatus,
+} from "@kantien/domain/order-status";
+
+export type KitchenColumn = (typeof KITCHEN_COLUMNS)[number];
+
+export type OrderChange = {
+  id: string;
+  status: OrderStatus;
+  statusChangedAt: string;
+  deliveryDate?: string | null;
+};
+
+/** The day with one order's status merged in by id (spec §4: merge by id). */
+export function withOrderChange(day: KitchenDay, change: OrderChange): KitchenDay {
+  return {
+    ...day,
+    orders: day.orders.map((order) => (order.id === change.id ? { ...order, ...change } : order)),
+  };
+}
+
+const byCreatedAt = (a: KitchenOrder, b: KitchenOrder) => a.createdAt.localeCompare(b.createdAt);
+
+/** The board's three columns, oldest order first. */
+export function ordersByColumn(orders: readonly KitchenOrder[]): Record<KitchenColumn, KitchenOrder[]> {
+  const columns = Object.fromEntries(
+    KITCHEN_COLUMNS.map((status) => [status, [] as KitchenOrder[]]),
+  ) as Record<KitchenColumn, KitchenOrder[]>;
+  for (const order of orders) {
+    if ((KITCHEN_COLUMNS as readonly OrderStatus[]).includes(order.status)) {
+      columns[order.status as KitchenColumn].push(order);
+    }
+  }
+  for (const status of KITCHEN_COLUMNS) columns[status].sort(byCreatedAt);
+  return columns;
+}
+
+export function urgentOrderCount(orders: readonly KitchenOrder[], now: Date): number {
+  return orders.filter((order) => isUrgent(order.status, order.createdAt, now)).length;
+}
+
+/** The statuses a kitchen step leads to: Begin → processing, Gereed → ready, Afgehaal → delivered. */
+export type KitchenStep = "processing" | "ready" | "delivered";
+
+/** The next kitchen step of an order, when this role may take it. */
+export function nextKitchenStep(status: OrderStatus, roleId: number): KitchenStep | null {
+  const next = KITCHEN_NEXT_STATUS[status];
+  if (next === undefined || !canChangeOrderStatus(roleId, status, next)) return null;
+  return next as KitchenStep;
+}

@@ -1,0 +1,68 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch } from "../../../test/mock-fetch";
+import { renderWithApp } from "../../../test/render";
+import { LoginScreen } from "./login-screen";
+
+async function signIn(email: string, password: string) {
+  const view = renderWithApp(<LoginScreen />, { route: "/login", user: null });
+  await view.user.type(screen.getByLabelText(/E-pos/), email);
+  await view.user.type(screen.getByLabelText(/Wagwoord/), password);
+  await view.user.click(screen.getByRole("button", { name: "Teken in" }));
+  return view;
+}
+
+describe("LoginScreen", () => {
+  it("asks for both fields before calling the server", async () => {
+    const calls = mockFetch({});
+    const { user } = renderWithApp(<LoginScreen />, { route: "/login", user: null });
+
+    await user.click(screen.getByRole("button", { name: "Teken in" }));
+
+    expect(await screen.findAllByText("Hierdie veld is verpligtend")).toHaveLength(2);
+    expect(calls.filter((call) => call.url === "/api/auth/login")).toHaveLength(0);
+  });
+
+  it("shows the access-denied dialog for a customer and keeps no session", async () => {
+    const calls = mockFetch({
+      "POST /api/auth/login": {
+        body: {
+          success: true,
+          error: "unauthorized_role",
+          message: "Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang.",
+          user: { first_name: "Sipho", last_name: "Dlamini", email: "sipho@skool.example", role_id: 1 },
+        },
+      },
+    });
+    const { user, queryClient } = await signIn("Sipho@Skool.example ", "geheim123");
+
+    const dialog = await screen.findByRole("alertdialog", { name: "Toegang geweier" });
+    expect(within(dialog).getByText("Sipho Dlamini")).toBeInTheDocument();
+    expect(within(dialog).getByText("sipho@skool.example")).toBeInTheDocument();
+    expect(within(dialog).getByText("STUDENT")).toBeInTheDocument();
+    expect(within(dialog).getByText("1")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang."),
+    ).toBeInTheDocument();
+
+    const login = calls.find((call) => call.url === "/api/auth/login");
+    expect(login?.body).toEqual({ email: "sipho@skool.example", password: "geheim123" });
+    expect(login?.headers["Content-Type"]).toBe("application/json");
+    expect(queryClient.getQueryData(["session"])).toBeNull();
+    expect(window.localStorage.getItem("admin_user")).toBeNull();
+
+    await user.click(within(dialog).getByRole("button", { name: "Sluit" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the password is wrong", async () => {
+    mockFetch({
+      "POST /api/auth/login": {
+        status: 401,
+        body: { success: false, message: "E-pos of wagwoord is verkeerd.", code: "login_failed" },
+      },
+    });
+    await signIn("admin@kantien.example", "verkeerd");
+    expect(await screen.findByText("E-pos of wagwoord is verkeerd.")).toBeInTheDocument();
+  });
+});

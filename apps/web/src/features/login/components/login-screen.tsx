@@ -1,0 +1,108 @@
+import type { LoginInput } from "@kantien/domain/auth";
+import { homePath } from "@kantien/domain/route-access";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { lazy, Suspense, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink, useNavigate } from "react-router";
+import type { DeniedUser } from "../../../components/access-denied-dialog";
+import { AuthCard } from "../../../components/auth-card";
+import { FormField } from "../../../components/form-field";
+import { isNetworkError } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
+import { fieldErrorText } from "../../../lib/validation";
+import { useLogin } from "../api/login";
+import { lazyLoginResolver, preloadLoginResolver } from "../lazy-login-resolver";
+
+// Only needed after a refused login, so it stays out of the /login first load.
+const AccessDeniedDialog = lazy(() =>
+  import("../../../components/access-denied-dialog").then((m) => ({ default: m.AccessDeniedDialog })),
+);
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const { canteenName } = useAppConfig();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [deniedUser, setDeniedUser] = useState<DeniedUser | null>(null);
+  const form = useForm<LoginInput>({
+    resolver: lazyLoginResolver,
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const answer = await login.mutateAsync(values);
+      if (answer.error === "unauthorized_role") {
+        setDeniedUser(answer.user);
+        return;
+      }
+      navigate(homePath(answer.user.role_id), { replace: true });
+    } catch (error) {
+      // Spec §8: the server's message (401, 429 …); an exception gets the generic text.
+      setFormError(
+        isNetworkError(error) || !(error instanceof Error) ? t("errors.unexpected") : error.message,
+      );
+    }
+  });
+
+  const closeDenied = () => {
+    setDeniedUser(null);
+    form.resetField("password");
+  };
+
+  return (
+    <AuthCard
+      title={t("screens.login.title")}
+      subtitle={t("screens.login.subtitle", { canteen: canteenName })}
+    >
+      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} onFocus={preloadLoginResolver}>
+        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        <FormField
+          registration={form.register("email")}
+          type="email"
+          label={t("resources.user.fields.email")}
+          autoComplete="email"
+          required
+          error={fieldErrorText(errors.email)}
+        />
+        <FormField
+          registration={form.register("password")}
+          type="password"
+          label={t("resources.user.fields.password")}
+          autoComplete="current-password"
+          required
+          error={fieldErrorText(errors.password)}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null}
+        >
+          {isSubmitting ? t("screens.login.submitting") : t("screens.login.submit")}
+        </Button>
+        <Typography>
+          {t("screens.login.noAccount")}{" "}
+          <Link component={RouterLink} to="/signup">
+            {t("screens.login.signupLink")}
+          </Link>
+        </Typography>
+      </Stack>
+      {deniedUser ? (
+        <Suspense fallback={null}>
+          <AccessDeniedDialog user={deniedUser} action="close" onAction={closeDenied} />
+        </Suspense>
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,113 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { setupAccountForm } from "@kantien/domain/auth";
+import { roleName } from "@kantien/domain/roles";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { z } from "zod";
+import { FormField } from "../../../components/form-field";
+import { isNetworkError } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
+import { fieldErrorText } from "../../../lib/validation";
+import { useSetupAccount } from "../api/setup-account";
+import type { Invitee } from "../api/verify-invitation";
+
+/** Spec §9: the redirect to /login after account setup. */
+const REDIRECT_AFTER_SETUP_MS = 2000;
+
+type SetupForm = z.input<typeof setupAccountForm>;
+
+export function SetupAccountForm({ token, invitee }: { token: string; invitee: Invitee }) {
+  const { t } = useTranslation();
+  const { canteenName } = useAppConfig();
+  const navigate = useNavigate();
+  const setup = useSetupAccount();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SetupForm>({
+    resolver: zodResolver(setupAccountForm),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const done = setup.isSuccess;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate("/login", { replace: true }), REDIRECT_AFTER_SETUP_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFormError(null);
+    try {
+      await setup.mutateAsync({ token, password });
+    } catch (error) {
+      setFormError(
+        isNetworkError(error) || !(error instanceof Error) ? t("errors.unexpected") : error.message,
+      );
+    }
+  });
+
+  if (setup.isSuccess) {
+    return (
+      <Alert severity="success">
+        <AlertTitle>{setup.data.message}</AlertTitle>
+        {t("screens.setupAccount.redirecting")}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+      <Stack spacing={0.5}>
+        <Typography>
+          <strong>{t("accessDenied.name")}:</strong> {`${invitee.first_name} ${invitee.last_name}`}
+        </Typography>
+        <Typography>
+          <strong>{t("accessDenied.email")}:</strong> {invitee.email}
+        </Typography>
+        <Typography>
+          <strong>{t("accessDenied.role")}:</strong> {roleName(invitee.role_id, canteenName)}
+        </Typography>
+      </Stack>
+      {formError ? (
+        <Alert severity="error">
+          <AlertTitle>{t("screens.setupAccount.failed")}</AlertTitle>
+          {formError}
+        </Alert>
+      ) : null}
+      <input type="email" value={invitee.email} autoComplete="username" readOnly hidden />
+      <FormField
+        registration={form.register("password")}
+        type="password"
+        label={t("resources.user.fields.password")}
+        autoComplete="new-password"
+        required
+        error={fieldErrorText(errors.password)}
+      />
+      <FormField
+        registration={form.register("confirmPassword")}
+        type="password"
+        label={t("resources.user.fields.confirmPassword")}
+        autoComplete="new-password"
+        required
+        error={fieldErrorText(errors.confirmPassword)}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={isSubmitting}
+        startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null}
+      >
+        {isSubmitting ? t("screens.setupAccount.submitting") : t("screens.setupAccount.submit")}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { i18nReady } from "./lib/i18n";
+import { createQueryClient } from "./lib/query-client";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html lacks #root");
+const root = createRoot(container);
+
+void i18nReady.then(() => {
+  root.render(
+    <StrictMode>
+      <App queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+});

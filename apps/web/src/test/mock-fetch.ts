@@ -1,0 +1,37 @@
+import { vi } from "vitest";
+
+export type FetchCall = { method: string; url: string; headers: Record<string, string>; body: unknown };
+type Reply = { status?: number; body: unknown };
+type Route = Reply | ((call: FetchCall) => Reply);
+
+/**
+ * Replaces `fetch` (the browser's, not ours) with a table of `"METHOD /path"` answers;
+ * anything else answers 404 in the API's envelope. Returns the recorded calls.
+ */
+export function mockFetch(routes: Record<string, Route>): FetchCall[] {
+  const calls: FetchCall[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const call: FetchCall = {
+        method: init.method ?? "GET",
+        url: String(input),
+        headers: { ...(init.headers as Record<string, string>) },
+        body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const route = routes[`${call.method} ${call.url}`];
+      const reply =
+        route === undefined
+          ? { status: 404, body: { success: false, message: "Nie gevind nie.", code: "not_found" } }
+          : typeof route === "function"
+            ? route(call)
+            : route;
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { "Content-Type": "application/json" },
+      });
+    }),
+  );
+  return calls;
+}

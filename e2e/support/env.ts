@@ -1,0 +1,9 @@
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2527);
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO = {
+  admin: { email: "admin@kantien.example", password: DEMO_PASSWORD },
+  staff: { email: "kok@kantien.example", password: DEMO_PASSWORD },
+  student: { email: "student@kantien.example", password: DEMO_PASSWORD },
+} as const;

@@ -1,0 +1,34 @@
+import { createRequire } from "node:module";
+import { expect, type Page } from "@playwright/test";
+
+const require = createRequire(import.meta.url);
+
+/** Signs in through the login screen. */
+export async function signIn(page: Page, user: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel(/e-pos|email/i).fill(user.email);
+  await page.getByLabel(/wagwoord|password/i).fill(user.password);
+  await page.getByRole("button", { name: /^(teken in|sign in)$/i }).click();
+}
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Runs axe-core on the page and returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations as AxeViolation[];
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const violations = await seriousA11yViolations(page);
+  expect(
+    violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { foodItemInput, priceInput } from "./admin-data";
+
+describe("priceInput", () => {
+  it("takes rand as a number or a decimal string and keeps 2 decimals", () => {
+    expect(priceInput.parse(45)).toBe("45.00");
+    expect(priceInput.parse(0.07)).toBe("0.07");
+    expect(priceInput.parse("12.5")).toBe("12.50");
+  });
+
+  it("refuses zero, negative, fractional cents and text", () => {
+    for (const bad of [0, -1, 1.005, "1.005", "R12", "", Number.NaN, 1e9]) {
+      expect(priceInput.safeParse(bad).success).toBe(false);
+    }
+  });
+});
+
+describe("foodItemInput", () => {
+  it("accepts only an uploaded image path or a web address", () => {
+    const base = {
+      name: "Pasta",
+      description: "Met kaas",
+      price: 40,
+      day_of_week: "Maandag",
+      weekly_menu_id: "0b6f6f9e-4d0e-4c8e-9a51-8f0c7d3c2a11",
+    };
+    expect(foodItemInput.safeParse({ ...base, image_url: "/uploads/a.webp" }).success).toBe(true);
+    expect(foodItemInput.safeParse({ ...base, image_url: null }).success).toBe(true);
+    expect(foodItemInput.safeParse({ ...base, image_url: "javascript:alert(1)" }).success).toBe(false);
+    expect(foodItemInput.safeParse({ ...base, day_of_week: "Saterdag" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { signupInput } from "./auth";
+import { isIsoDate, WEEKDAYS } from "./dates";
+import { orderStatusSchema } from "./order-status";
+import { roleIdSchema } from "./role-schemas";
+
+/**
+ * The generic data API (DESIGN §5): resource names as the spec's client calls them, and
+ * the bodies it may send. The server checks who may write what on top of these shapes.
+ */
+export const RESOURCE_NAMES = [
+  "user",
+  "order",
+  "order_batch",
+  "food_item",
+  "weekly_menu",
+  "wallet",
+  "client",
+  "role",
+  "kantien_staff",
+] as const;
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
+
+/** A list page: `data` holds at most `limit` rows, `total` counts all matching rows. */
+export const DATA_LIST_DEFAULT_LIMIT = 50;
+export const DATA_LIST_MAX_LIMIT = 500;
+
+const { first_name, last_name, email, phone_number } = signupInput.shape;
+const isoDate = z.string().refine(isIsoDate, "validation_failed");
+
+/** Rand with at most 2 decimals, as a number or a decimal string; stored and returned as "12.50". */
+export const priceInput = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,8}(\.\d{1,2})?$/),
+  ])
+  .transform(Number)
+  .refine((n) => Number.isFinite(n) && n > 0 && n < 1e8 && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6)
+  .transform((n) => n.toFixed(2));
+
+/** An uploaded image (`/uploads/…`) or a web address; nothing else ends up in an img src. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(/^(\/|https?:\/\/)/)
+  .nullable();
+
+/** user: the customer and staff forms send the same fields (spec §7). */
+export const userInput = z.object({ first_name, last_name, email, phone_number, role_id: roleIdSchema });
+export type UserInput = z.infer<typeof userInput>;
+export const userUpdateInput = userInput.partial();
+
+export const foodItemInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  description: z.string().trim().min(1).max(1000),
+  price: priceInput,
+  image_url: imageUrl.optional(),
+  day_of_week: z.enum(WEEKDAYS),
+  weekly_menu_id: z.uuid(),
+  preparation_time: z.number().int().min(0).max(600).optional(),
+});
+export type FoodItemInput = z.infer<typeof foodItemInput>;
+export const foodItemUpdateInput = foodItemInput.partial();
+
+/**
+ * weekly_menu: the spec's client also sends kantien_staff_id (hard-coded) and
+ * creation_date; the server records the signed-in admin and its own clock instead.
+ */
+export const weeklyMenuInput = z.object({
+  date_from: isoDate,
+  date_to: isoDate,
+  kantien_staff_id: z.unknown().optional(),
+  creation_date: z.unknown().optional(),
+});
+export const weeklyMenuUpdateInput = z.object({ date_from: isoDate, date_to: isoDate }).partial();
+
+export const clientInput = z.object({ user_id: z.uuid(), akd_number: z.string().trim().min(1).max(30) });
+export const clientUpdateInput = clientInput.pick({ akd_number: true });
+
+export const kantienStaffInput = z.object({
+  id: z.uuid(),
+  kantien_employee_number: z.string().trim().min(1).max(30).nullable().optional(),
+});
+export const kantienStaffUpdateInput = kantienStaffInput.pick({ kantien_employee_number: true });
+
+/** order: only the status changes here (spec §7); the weekly flow's updated_at is ignored. */
+export const orderStatusInput = z.object({ status: orderStatusSchema, updated_at: z.unknown().optional() });
+export const orderBatchStatusInput = z.object({ status: orderStatusSchema });
