@@ -78,12 +78,16 @@ function parseBody(request: FastifyRequest, resource: Resource, schema: z.ZodObj
 }
 
 /** Unique keys with a message of their own; a missing referenced row is the body's fault. */
-function writeError(resource: Resource, error: unknown): unknown {
+function writeError(request: FastifyRequest, resource: Resource, error: unknown): unknown {
   const code = pgErrorCode(error);
   const constraint = pgConstraint(error);
   const known = constraint ? resource.conflicts?.[constraint] : undefined;
   if (code === "23505" && known) return new AppError(409, known);
-  if (code === "23503") return badRequest("validation_failed", [{ field: constraint, message: "not found" }]);
+  if (code === "23503") {
+    return badRequest("validation_failed", [
+      { field: constraint, message: message("invalid_field", request.language) },
+    ]);
+  }
   return error;
 }
 
@@ -118,7 +122,7 @@ export async function dataRoutes(fastify: FastifyInstance, { database }: AppDeps
       const resource = authorize(request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput);
       const row = await createRow(db, resource, input, actorOf(request)).catch((error) => {
-        throw writeError(resource, error);
+        throw writeError(request, resource, error);
       });
       return reply.status(201).send({ success: true, data: row });
     },
@@ -132,7 +136,7 @@ export async function dataRoutes(fastify: FastifyInstance, { database }: AppDeps
       const id = rowId(resource, request.params.id);
       const input = parseBody(request, resource, resource.updateInput);
       const row = await updateRow(db, resource, id, input, actorOf(request)).catch((error) => {
-        throw writeError(resource, error);
+        throw writeError(request, resource, error);
       });
       return { success: true, data: row };
     },

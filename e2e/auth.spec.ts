@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { DEMO } from "./support/env";
+import { signIn } from "./support/fixtures";
+
+const ADMIN_MENU = [
+  "Paneelbord",
+  "Weeklikse Bestellings",
+  "Weeklikse Spyskaart",
+  "Bestellings",
+  "Gebruikers",
+  "Personeel",
+  "Instellings",
+];
+const STAFF_MENU = ["Paneelbord", "Kombuis", "Gebruikers", "Personeel"];
+
+async function menuEntries(page: import("@playwright/test").Page) {
+  const menu = page.getByRole("navigation", { name: "Hoofkieslys" });
+  await expect(menu).toBeVisible();
+  return (await menu.getByRole("link").allInnerTexts()).map((s) => s.trim());
+}
+
+test("an admin lands on the dashboard with the admin menu", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Paneelbord" })).toBeVisible();
+  expect(await menuEntries(page)).toEqual(ADMIN_MENU);
+  await expect(page.getByText("Anna Admin")).toBeVisible();
+  await expect(page.getByText("KANTIEN ADMIN")).toBeVisible();
+});
+
+test("a cook lands on the dashboard with the staff menu and may not open admin screens", async ({ page }) => {
+  await signIn(page, DEMO.staff);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await menuEntries(page)).toEqual(STAFF_MENU);
+  await page.goto("/menu");
+  await expect(page).toHaveURL(/\/kitchen$/);
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/kitchen$/);
+});
+
+test("a student gets the access-denied dialog and no session", async ({ page }) => {
+  await signIn(page, DEMO.student);
+  const dialog = page.getByRole("alertdialog", { name: "Toegang geweier" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Sanet Student");
+  await expect(dialog).toContainText("student@kantien.example");
+  await expect(dialog).toContainText("STUDENT");
+  await expect(dialog).toContainText("rol 3");
+  const me = await page.request.get("/api/auth/me");
+  expect(me.status()).toBe(401);
+  await page.goto("/kitchen");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the guards send a visitor who is not signed in to the login screen", async ({ page }) => {
+  for (const path of ["/", "/dashboard", "/kitchen", "/menu", "/nowhere"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});
+
+test("a wrong password shows the server's message", async ({ page }) => {
+  await signIn(page, { email: DEMO.staff.email, password: "verkeerd!" });
+  await expect(page.getByText("E-pos of wagwoord is verkeerd.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the theme toggle switches light and dark and remembers it; logout ends the session", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.staff);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe("rgb(18, 18, 18)"); // dark by default
+
+  await page.getByRole("button", { name: "Skakel na ligte modus" }).click();
+  await expect.poll(background).toBe("rgb(248, 249, 255)");
+  expect(await page.evaluate(() => localStorage.getItem("themeMode"))).toBe("light");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Skakel na donker modus" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Teken uit" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+});

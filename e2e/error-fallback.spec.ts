@@ -1,0 +1,21 @@
+import { expect, test } from "@playwright/test";
+import { DEMO } from "./support/env";
+import { signIn } from "./support/fixtures";
+
+test("when a section throws, the fallback shows and 'Probeer Weer' recovers it", async ({ page }) => {
+  await signIn(page, DEMO.staff);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(() => sessionStorage.setItem("kantien:throw", "kitchen"));
+  await page.getByRole("link", { name: "Kombuis" }).click();
+
+  await expect(page.getByRole("heading", { name: "Oeps! Iets het verkeerd gegaan" })).toBeVisible();
+  await expect(
+    page.getByText("Daar was 'n fout met die laai van hierdie data. Probeer asseblief weer."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Herlaai Bladsy" })).toBeVisible();
+  // The rest of the layout still works while one section has failed.
+  await expect(page.getByRole("navigation", { name: "Hoofkieslys" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Probeer Weer" }).click();
+  await expect(page.getByRole("heading", { name: "KANTIEN DAAGLIKSE BESTELLING OORSIG" })).toBeVisible();
+});

@@ -1,0 +1,74 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO } from "./support/env";
+import { signIn } from "./support/fixtures";
+
+const column = (page: Page, name: string) => page.getByRole("region", { name });
+
+async function openKitchen(page: Page) {
+  await signIn(page, DEMO.staff);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole("link", { name: "Kombuis" }).click();
+  await expect(page.getByRole("heading", { name: "KANTIEN DAAGLIKSE BESTELLING OORSIG" })).toBeVisible();
+}
+
+test("Begin, Gereed and Afgehaal move an order across the columns, live in a second browser", async ({
+  browser,
+}) => {
+  const cook = await browser.newContext();
+  const other = await browser.newContext();
+  const page = await cook.newPage();
+  const watcher = await other.newPage();
+  await openKitchen(page);
+  await openKitchen(watcher);
+
+  const pending = column(page, "Nuwe Bestellings");
+  const card = pending.getByRole("listitem").last();
+  const label = (await card.getByText(/^#[0-9A-F]{6}$/).textContent())?.trim() ?? "";
+  const cardIn = (p: Page, name: string) => column(p, name).getByRole("listitem").filter({ hasText: label });
+
+  await card.getByRole("button", { name: "Begin" }).click();
+  await expect(cardIn(page, "In Voorbereiding")).toBeVisible();
+  await expect(cardIn(page, "Nuwe Bestellings")).toHaveCount(0);
+  await expect(cardIn(watcher, "In Voorbereiding")).toBeVisible();
+  await expect(cardIn(watcher, "Nuwe Bestellings")).toHaveCount(0);
+  await expect(cardIn(page, "In Voorbereiding")).toContainText("min in voorbereiding");
+
+  await cardIn(page, "In Voorbereiding").getByRole("button", { name: "Gereed" }).click();
+  await expect(cardIn(page, "Gereed vir Aflewering")).toBeVisible();
+  await expect(cardIn(watcher, "Gereed vir Aflewering")).toBeVisible();
+
+  await cardIn(page, "Gereed vir Aflewering").getByRole("button", { name: "Afgehaal" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: label })).toHaveCount(0);
+  await expect(watcher.getByRole("listitem").filter({ hasText: label })).toHaveCount(0);
+
+  await cook.close();
+  await other.close();
+});
+
+test("the urgent banner names the orders waiting over 30 minutes, with text and icon", async ({ page }) => {
+  await openKitchen(page);
+  await expect(page.getByText(/bestellings? wag al langer as 30 minute/)).toBeVisible();
+  await expect(column(page, "Nuwe Bestellings").getByText("Dringend").first()).toBeVisible();
+});
+
+test("cancelling from the detail dialog asks first, then removes the order", async ({ page }) => {
+  await openKitchen(page);
+  const card = column(page, "In Voorbereiding").getByRole("listitem").first();
+  const label = (await card.getByText(/^#[0-9A-F]{6}$/).textContent())?.trim() ?? "";
+  await card.getByText(label).click();
+  const dialog = page.getByRole("dialog", { name: `Bestelling ${label}` });
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Kanselleer bestelling" }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Kanselleer bestelling ${label}?` });
+  await expect(confirm).toContainText("Is jy seker");
+  await confirm.getByRole("button", { name: "Nee, hou dit" }).click();
+  // Keeping it returns to the order, unchanged.
+  await expect(confirm).toBeHidden();
+  await expect(dialog).toContainText("In voorbereiding");
+
+  await dialog.getByRole("button", { name: "Kanselleer bestelling" }).click();
+  await confirm.getByRole("button", { name: "Ja, kanselleer" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("listitem").filter({ hasText: label })).toHaveCount(0);
+});
