@@ -1,5 +1,5 @@
-import { queryRows } from "./db/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "./db/client";
 import { createTestApp, type TestApp } from "./test/test-app";
 
 describe("app baseline", () => {

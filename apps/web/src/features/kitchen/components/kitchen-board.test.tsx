@@ -32,6 +32,7 @@ const day: KitchenDay = {
     order("order-0000-ccc333", "processing", 20),
     order("order-0000-ddd444", "ready", 25),
     order("order-0000-eee555", "delivered", 90),
+    order("order-0000-fff666", "cancelled", 60),
   ],
 };
 
@@ -61,7 +62,7 @@ describe("KitchenBoard", () => {
       "KANTIEN DAAGLIKSE BESTELLING OORSIG",
     );
 
-    expect(count("Totaal")).toBe("5");
+    expect(count("Totaal")).toBe("5"); // the cancelled order is not counted
     expect(count("Nuut")).toBe("2");
     expect(count("In voorbereiding")).toBe("1");
     expect(count("Gereed")).toBe("1");

@@ -1,4 +1,4 @@
-import type { KitchenOrder } from "@kantien/domain/kitchen";
+import { type KitchenOrder, kitchenCounts } from "@kantien/domain/kitchen";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
@@ -7,13 +7,10 @@ import { useTranslation } from "react-i18next";
 
 const COUNTED = ["total", "pending", "processing", "ready"] as const;
 
-function countOf(orders: readonly KitchenOrder[], key: (typeof COUNTED)[number]): number {
-  return key === "total" ? orders.length : orders.filter((order) => order.status === key).length;
-}
-
-/** Spec §2 Kitchen board: total, pending, processing and ready counts of the day. */
+/** Spec §2 Kitchen board: total (cancelled and failed left out), pending, processing and ready. */
 export function KitchenSummary({ orders }: { orders: readonly KitchenOrder[] | undefined }) {
   const { t } = useTranslation();
+  const counts = orders ? kitchenCounts(orders) : null;
   return (
     <Box
       component="section"
@@ -28,7 +25,7 @@ export function KitchenSummary({ orders }: { orders: readonly KitchenOrder[] | u
               {label}
             </Typography>
             <Typography variant="h4" component="p">
-              {orders ? countOf(orders, key) : <Skeleton width={40} />}
+              {counts ? counts[key] : <Skeleton width={40} />}
             </Typography>
           </Paper>
         );
