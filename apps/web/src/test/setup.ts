@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import "../lib/i18n";
 
@@ -11,3 +11,6 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
+
+// Screens and dialogs load lazily; on a busy CI machine the first import takes over 1 s.
+configure({ asyncUtilTimeout: 5000 });
