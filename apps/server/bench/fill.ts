@@ -15,7 +15,7 @@ export async function fillCatalogue(db: Db, day: string) {
   await db.execute(sql`
     insert into users (first_name, last_name, email, role_id, email_verified_at)
     select 'Bench', 'Klant ' || g, 'bench' || g || '@bench.example', 1 + (g % 2), now()
-    from generate_series(1, ${CUSTOMERS}) g`);
+    from generate_series(1, ${CUSTOMERS}::int) g`);
   await db.execute(sql`
     insert into weekly_menus (date_from, date_to)
     select d::date, d::date + 4
@@ -48,8 +48,8 @@ export async function addHistory(db: Db, opts: { excludeDay: string; count: numb
              (case when g % 50 = 0 then 'cancelled' else 'delivered' end)::order_status,
              i.day + interval '7 hours' + (g % 180) * interval '1 minute',
              i.day + interval '9 hours', i.day + interval '9 hours', i.day
-      from generate_series(${start}, ${end}) g
-      join bench_items i on i.n = g % ${itemCount}
+      from generate_series(${start}::int, ${end}::int) g
+      join bench_items i on i.n = g % ${itemCount}::int
       join bench_users u on u.n = g % ${CUSTOMERS}`);
   }
   await db.execute(sql`drop table bench_items`);
@@ -66,9 +66,9 @@ export async function addKitchenDay(db: Db, day: string, count: number) {
            (array['pending','processing','ready','delivered'])[1 + g % 4]::order_status,
            now() - (g % 120) * interval '1 minute', now(), now() - (g % 20) * interval '1 minute',
            ${day}::date
-    from generate_series(0, ${count - 1}) g
+    from generate_series(0, ${count - 1}::int) g
     join (select row_number() over (order by id) - 1 as n, id from users where email like 'bench%') u
-      on u.n = g % ${CUSTOMERS}
+      on u.n = g % ${CUSTOMERS}::int
     cross join lateral (select id, price from food_items order by id limit 1) f`);
 }
 
