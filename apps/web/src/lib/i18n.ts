@@ -37,33 +37,36 @@ function syncHtmlLang(language: string): void {
 syncHtmlLang(i18n.language);
 i18n.on("languageChanged", syncHtmlLang);
 
-async function switchLanguage(language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, "translation")) {
-    const catalogue = await import("../locales/en.json");
-    i18n.addResourceBundle("en", "translation", catalogue.default);
-  }
+/** Loads a language's texts when they are not bundled yet (only English is loaded on demand). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, "translation")) return;
+  const catalogue = await import("../locales/en.json");
+  i18n.addResourceBundle("en", "translation", catalogue.default);
+}
+
+async function switchTo(language: Language): Promise<void> {
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
 }
 
+/**
+ * The one way the app's language changes: texts loaded, i18next switched, and the choice
+ * remembered on this device. The remembered language is what a signed-out visitor sees and
+ * sends as Accept-Language; for signed-in staff the server's `user_settings.language` is the
+ * truth (lib/user-settings.ts saves it there and applies it through this function).
+ */
+export async function applyLanguage(language: Language): Promise<void> {
+  await switchTo(language);
+  writeStorage(LANGUAGE_STORAGE_KEY, language);
+}
+
 /** Resolves once the remembered language's texts are ready; the app renders after it. */
-export const i18nReady: Promise<void> = switchLanguage(pickLanguage(readStorage(LANGUAGE_STORAGE_KEY))).catch(
+export const i18nReady: Promise<void> = switchTo(pickLanguage(readStorage(LANGUAGE_STORAGE_KEY))).catch(
   (error: unknown) => console.warn("Could not load the remembered language; using Afrikaans", error),
 );
 
 export function currentLanguage(): Language {
   return pickLanguage(i18n.language);
-}
-
-/** The user's explicit choice (top bar switch): remembered in localStorage. */
-export function chooseLanguage(language: Language): Promise<void> {
-  writeStorage(LANGUAGE_STORAGE_KEY, language);
-  return switchLanguage(language);
-}
-
-/** A language from the user's server settings applies only when no local choice was made. */
-export function applySettingsLanguage(language: Language): Promise<void> {
-  if (readStorage(LANGUAGE_STORAGE_KEY) !== null || language === currentLanguage()) return Promise.resolve();
-  return switchLanguage(language);
 }
 
 export { i18n };

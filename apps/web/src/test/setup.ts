@@ -1,11 +1,13 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import "../lib/i18n";
+import { i18n } from "../lib/i18n";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A test that switched language leaves the next one in Afrikaans, the default.
+  if (i18n.language !== "af") await i18n.changeLanguage("af");
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.localStorage.clear();

@@ -1,12 +1,10 @@
-import { isStaffRole } from "@kantien/domain/roles";
 import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Navigate, Outlet, useNavigate } from "react-router";
-import { applySettingsLanguage } from "../../lib/i18n";
 import { signOut, useSession } from "../../lib/session";
-import { useUserSettings } from "../../lib/user-settings";
+import { useSettingsLanguage } from "../../lib/user-settings";
 import { SideMenu } from "./side-menu";
 import { TopBar } from "./top-bar";
 
@@ -16,12 +14,7 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
-  const settings = useUserSettings(user !== null && isStaffRole(user.role_id));
-  const settingsLanguage = settings.data?.language;
-
-  useEffect(() => {
-    if (settingsLanguage) void applySettingsLanguage(settingsLanguage);
-  }, [settingsLanguage]);
+  useSettingsLanguage();
 
   if (!user) return <Navigate to="/login" replace />;
 

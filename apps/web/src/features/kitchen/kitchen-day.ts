@@ -24,6 +24,11 @@ export function withOrderChange(day: KitchenDay, change: OrderChange): KitchenDa
   };
 }
 
+/** The day without one order (it moved to another day). */
+export function withoutOrder(day: KitchenDay, id: string): KitchenDay {
+  return { ...day, orders: day.orders.filter((order) => order.id !== id) };
+}
+
 const byCreatedAt = (a: KitchenOrder, b: KitchenOrder) => a.createdAt.localeCompare(b.createdAt);
 
 /** The board's three columns, oldest order first. */

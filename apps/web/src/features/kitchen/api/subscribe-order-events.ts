@@ -1,17 +1,28 @@
 import type { KitchenDay, OrderEvent } from "@kantien/domain/kitchen";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { withOrderChange } from "../kitchen-day";
+import { withOrderChange, withoutOrder } from "../kitchen-day";
 import { KITCHEN_ORDERS_QUERY_KEY } from "./get-kitchen-orders";
 
 function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
   const day = queryClient.getQueryData<KitchenDay>(KITCHEN_ORDERS_QUERY_KEY);
-  const known = day?.orders.find((order) => order.id === event.order.id);
-  // A known order keeps its day: merge the change. A new order (or one that moved day)
-  // needs its joined names, so the day is fetched again.
-  if (day && known && known.deliveryDate === event.order.deliveryDate) {
-    queryClient.setQueryData(KITCHEN_ORDERS_QUERY_KEY, withOrderChange(day, event.order));
-  } else {
+  if (!day) {
+    void queryClient.invalidateQueries({ queryKey: KITCHEN_ORDERS_QUERY_KEY });
+    return;
+  }
+  const change = event.order;
+  // An order delivered on another day is not on this board (an undated one counts on the day it was made).
+  const otherDay = change.deliveryDate !== null && change.deliveryDate !== day.date;
+  const known = day.orders.find((order) => order.id === change.id);
+  if (known && otherDay) {
+    // It moved to another day: off the board.
+    queryClient.setQueryData(KITCHEN_ORDERS_QUERY_KEY, withoutOrder(day, change.id));
+  } else if (known && (known.deliveryDate === change.deliveryDate || change.deliveryDate === day.date)) {
+    // Still on this day: merge the change by id.
+    queryClient.setQueryData(KITCHEN_ORDERS_QUERY_KEY, withOrderChange(day, change));
+  } else if (!otherDay) {
+    // A new order of this day (or one whose day depends on when it was made) needs its joined
+    // names: fetch the day again. Another day's orders are ignored.
     void queryClient.invalidateQueries({ queryKey: KITCHEN_ORDERS_QUERY_KEY });
   }
 }

@@ -1,8 +1,9 @@
-import type { KitchenDay, KitchenOrder } from "@kantien/domain/kitchen";
+import type { KitchenDay, KitchenOrder, OrderEvent } from "@kantien/domain/kitchen";
 import { formatRand, lineTotal } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { stubEventSource } from "../../../test/fake-event-source";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
 import { KitchenBoard } from "./kitchen-board";
@@ -117,5 +118,81 @@ describe("KitchenBoard", () => {
     await user.click(within(confirm).getByRole("button", { name: "Ja, kanselleer" }));
 
     expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ status: "cancelled" });
+  });
+});
+
+describe("KitchenBoard live events", () => {
+  const changed = (id: string, status: KitchenOrder["status"], deliveryDate: string | null): OrderEvent => ({
+    type: "order.changed",
+    order: { id, status, statusChangedAt: new Date().toISOString(), deliveryDate },
+  });
+
+  /** The board with `/api/events` played by the test; the server's day can grow between fetches. */
+  async function renderLiveBoard() {
+    const sources = stubEventSource();
+    let serverDay = day;
+    const calls = mockFetch({
+      "GET /api/kitchen/orders": () => ({ body: { success: true, data: serverDay } }),
+      "GET /api/settings": {
+        body: { success: true, settings: { theme: "dark", language: "af", refresh_interval: 30 } },
+      },
+    });
+    renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(ROLE.kitchenStaff) });
+    await within(column("Nuwe Bestellings")).findByText("#AAA111");
+    const events = sources.at(-1)!;
+    expect(events.url).toBe("/api/events");
+    events.emit("open");
+    const dayFetches = () => calls.filter((call) => call.url === "/api/kitchen/orders").length;
+    const addToServerDay = (extra: KitchenOrder) => {
+      serverDay = { ...serverDay, orders: [...serverDay.orders, extra] };
+    };
+    return { events, dayFetches, addToServerDay };
+  }
+
+  it("merges a change of an order on the board without fetching the day again", async () => {
+    const { events, dayFetches } = await renderLiveBoard();
+
+    events.emit("order", changed("order-0000-aaa111", "processing", null));
+
+    expect(await within(column("In Voorbereiding")).findByText("#AAA111")).toBeInTheDocument();
+    expect(within(column("Nuwe Bestellings")).queryByText("#AAA111")).not.toBeInTheDocument();
+    expect(dayFetches()).toBe(1);
+  });
+
+  it("ignores another day's orders and fetches the day again for a new order of its own day", async () => {
+    const { events, dayFetches, addToServerDay } = await renderLiveBoard();
+
+    events.emit("order", changed("order-0000-ggg777", "pending", "2025-03-04"));
+    addToServerDay({ ...order("order-0000-hhh888", "pending", 1), deliveryDate: "2025-03-03" });
+    events.emit("order", changed("order-0000-hhh888", "pending", "2025-03-03"));
+
+    expect(await within(column("Nuwe Bestellings")).findByText("#HHH888")).toBeInTheDocument();
+    // One fetch for the new order of 2025-03-03; none for the order of 2025-03-04.
+    expect(dayFetches()).toBe(2);
+    expect(screen.queryByText("#GGG777")).not.toBeInTheDocument();
+  });
+
+  it("fetches the day again for a new undated order and after a reconnect", async () => {
+    const { events, dayFetches, addToServerDay } = await renderLiveBoard();
+
+    addToServerDay(order("order-0000-iii999", "pending", 1));
+    events.emit("order", changed("order-0000-iii999", "pending", null));
+    expect(await within(column("Nuwe Bestellings")).findByText("#III999")).toBeInTheDocument();
+    expect(dayFetches()).toBe(2);
+
+    events.emit("open"); // the connection came back: changes may have been missed
+    await waitFor(() => expect(dayFetches()).toBe(3));
+  });
+
+  it("takes an order that moved to another day off the board", async () => {
+    const { events, dayFetches } = await renderLiveBoard();
+
+    events.emit("order", changed("order-0000-bbb222", "pending", "2025-03-05"));
+
+    await waitFor(() =>
+      expect(within(column("Nuwe Bestellings")).queryByText("#BBB222")).not.toBeInTheDocument(),
+    );
+    expect(within(column("Nuwe Bestellings")).getByText("#AAA111")).toBeInTheDocument();
+    expect(dayFetches()).toBe(1);
   });
 });
