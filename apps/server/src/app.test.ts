@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app";
 import { queryRows } from "./db/client";
-import { createTestApp, type TestApp } from "./test/test-app";
+import { createTestApp, openTestDatabase, type TestApp } from "./test/test-app";
 
 describe("app baseline", () => {
   let t: TestApp;
@@ -51,6 +52,69 @@ describe("app baseline", () => {
       });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe("forbidden_origin");
+    }
+  });
+
+  it("refuses a DNS-rebinding request whose Origin matches its Host but not PUBLIC_URL (403)", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: {
+        "content-type": "application/json",
+        host: "rebind.evil.example:3000",
+        origin: "http://rebind.evil.example:3000",
+        "sec-fetch-site": "same-origin",
+      },
+      payload: "{}",
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("forbidden_origin");
+  });
+
+  it("accepts PUBLIC_URL's origin, and both local names when it is local", async () => {
+    const post = (app: TestApp["app"], origin: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { "content-type": "application/json", origin },
+        payload: "{}",
+      });
+    // The test config: PUBLIC_URL http://localhost:3000.
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000"]) {
+      expect((await post(t.app, origin)).statusCode, origin).toBe(200);
+    }
+    for (const origin of ["http://localhost:3001", "https://localhost:3000", "http://[::2]:3000"]) {
+      expect((await post(t.app, origin)).statusCode, origin).toBe(403);
+    }
+    const hosted = await createTestApp({ publicUrl: "https://kantien.example" }, t.database);
+    try {
+      expect((await post(hosted.app, "https://kantien.example")).statusCode).toBe(200);
+      for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://kantien.example"]) {
+        expect((await post(hosted.app, origin)).statusCode, origin).toBe(403);
+      }
+    } finally {
+      await hosted.close();
+    }
+  });
+
+  it("answers health with 503 and the catalogue's message when the database is down", async () => {
+    const down = await openTestDatabase();
+    const app = await buildApp({ config: t.config, database: down });
+    try {
+      await down.drop();
+      const res = await app.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "accept-language": "en" },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        success: false,
+        code: "database_unavailable",
+        message: "The database is unavailable. Please try again later.",
+      });
+    } finally {
+      await app.close();
     }
   });
 

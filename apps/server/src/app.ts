@@ -35,7 +35,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -50,7 +50,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
   });
 
   registerErrorHandler(app);
-  registerSecurity(app, config.publicUrl);
+  registerSecurity(app, config);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   registerSession(app, database.db, config);

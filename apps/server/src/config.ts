@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -12,6 +13,24 @@ function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** proxy-addr's names for private ranges, as Fastify's `trustProxy` accepts them. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** true/false, or a comma list of IP addresses, CIDR ranges (`10.0.0.0/8`) and named ranges. */
+function isTrustProxy(value: string): boolean {
+  if (/^(true|false|yes|no|1|0)$/.test(value)) return true;
+  return value.split(",").every((part) => {
+    const entry = part.trim();
+    if (NAMED_RANGES.has(entry)) return true;
+    const [address = "", prefix, ...rest] = entry.split("/");
+    const version = net.isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+  });
 }
 
 /** DESIGN §8: every setting, read from the environment and checked at start. */
@@ -35,6 +54,19 @@ const envSchema = z.object({
     .default("Africa/Johannesburg"),
   CANTEEN_NAME: z.string().trim().min(1).max(60).default("Kantien"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(isTrustProxy, "must be true, false, or a comma list of proxy addresses or CIDR ranges")
+    .transform((v): boolean | string => {
+      if (v === "true" || v === "yes" || v === "1") return true;
+      if (v === "false" || v === "no" || v === "0") return false;
+      return v
+        .split(",")
+        .map((a) => a.trim())
+        .join(",");
+    })
+    .default(false),
 });
 
 export type Config = {
@@ -49,10 +81,21 @@ export type Config = {
   timeZone: string;
   canteenName: string;
   logLevel: string;
+  /**
+   * Fastify's `trustProxy`: false (the peer is the client), true (trust every
+   * X-Forwarded-For hop) or a comma list of the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: boolean | string;
   /** Sessions expire after this long without a request. */
   sessionIdleMinutes: number;
+  /** Sessions end this long after sign-in however busy they are. */
+  sessionMaxDays: number;
   /** Sign-in limit: failed attempts per account and per address within the window. */
   loginLimit: { perAccount: number; perAddress: number; windowMinutes: number };
+  /** Sign-up limit: sign-ups per address within the window (each costs a hash and a mail). */
+  signupLimit: { perAddress: number; windowMinutes: number };
+  /** How often an open event stream sends a heartbeat and re-checks its session. */
+  eventsHeartbeatMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -80,7 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.CANTEEN_TIMEZONE,
     canteenName: e.CANTEEN_NAME,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     sessionIdleMinutes: 8 * 60,
+    sessionMaxDays: 7,
     loginLimit: { perAccount: 5, perAddress: 20, windowMinutes: 15 },
+    signupLimit: { perAddress: 10, windowMinutes: 60 },
+    eventsHeartbeatMs: 25_000,
   };
 }

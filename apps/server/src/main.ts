@@ -1,9 +1,9 @@
 import { buildApp, defaultWebDist } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openPglite, openPostgres } from "./db/client";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasUsers, seedDemo } from "./db/seed/demo";
+import { DEMO_PASSWORD, existingDemoAccounts, seedDemo } from "./db/seed/demo";
 import { deleteOldLoginAttempts } from "./modules/auth/login-limit";
-import { startEmailSender } from "./modules/email/sender";
+import { startEmailSender, sweepEmailOutbox } from "./modules/email/sender";
 import { deleteExpiredSessions } from "./plugins/session";
 
 async function main() {
@@ -13,8 +13,8 @@ async function main() {
     : await openPglite(config.dataDir);
 
   const seedWanted = config.seedDemo ?? database.kind === "pglite";
-  const seeded = seedWanted && !(await hasUsers(database.db));
-  if (seeded) await seedDemo(database.db, config.timeZone);
+  // Seeds only a database without users (checked again under a lock, for several processes).
+  if (seedWanted) await seedDemo(database.db, config.timeZone);
 
   const app = await buildApp({
     config,
@@ -38,8 +38,11 @@ async function main() {
   const sweep = setInterval(() => {
     Promise.all([
       deleteExpiredSessions(database.db),
-      deleteOldLoginAttempts(database.db, config.loginLimit),
-    ]).catch((error) => app.log.warn({ err: error }, "sweep of old sessions and sign-in attempts failed"));
+      deleteOldLoginAttempts(database.db, { login: config.loginLimit, signup: config.signupLimit }),
+      sweepEmailOutbox(database.db, config),
+    ]).catch((error) =>
+      app.log.warn({ err: error }, "sweep of old sessions, sign-in attempts and outbox mails failed"),
+    );
   }, 60 * 60_000);
   sweep.unref();
 
@@ -62,9 +65,11 @@ async function main() {
   console.log(
     `\n${config.canteenName} is running on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}  (${where})`,
   );
-  if (seeded || (seedWanted && DEMO_ACCOUNTS.length > 0)) {
+  // Only accounts that are there: a real canteen's database has none of them.
+  const demo = seedWanted ? await existingDemoAccounts(database.db) : [];
+  if (demo.length > 0) {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(26)} role ${a.roleId}`);
+    for (const a of demo) console.log(`  ${a.email.padEnd(26)} role ${a.roleId}`);
   }
 }
 

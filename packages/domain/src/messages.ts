@@ -60,6 +60,14 @@ export const MESSAGES = {
     af: "Te veel aantekenpogings. Wag asseblief 'n rukkie en probeer weer.",
     en: "Too many sign-in attempts. Please wait a while and try again.",
   },
+  signup_rate_limited: {
+    af: "Te veel registrasies van hierdie adres af. Probeer asseblief later weer.",
+    en: "Too many sign-ups from this address. Please try again later.",
+  },
+  database_unavailable: {
+    af: "Die databasis is nie beskikbaar nie. Probeer asseblief later weer.",
+    en: "The database is unavailable. Please try again later.",
+  },
   login_success: { af: "Suksesvol aangeteken.", en: "Signed in successfully." },
   login_failed: {
     af: "E-pos of wagwoord is verkeerd.",

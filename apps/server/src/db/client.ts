@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,34 +17,84 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Subscribes to a NOTIFY channel; the returned function unsubscribes. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; the returned function unsubscribes. On PostgreSQL the
+   * listening connection is re-opened (with backoff) when it is lost: `onLost` is called
+   * then, and `onRestored` once it listens again. Notifications in between are missed.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    events?: ListenEvents,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+export type ListenEvents = { onLost?: () => void; onRestored?: () => void };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export class DataDirLockedError extends Error {}
 
+/** Lock files held by this process: a second open in the same process is refused too. */
+const heldLocks = new Set<string>();
+
 /**
  * PGlite does not lock its directory and two processes on one directory corrupt it,
- * so the server holds a lock file with its pid while it runs.
+ * so the server holds a lock file with its pid while it runs. The lock is taken by
+ * hard-linking a finished pid file to the lock's name, which is atomic: it either
+ * exists with a whole pid in it, or not at all. A stale lock (its process is gone) is
+ * removed and the link tried once more; if another server wins that race, we lose.
  */
 function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, "kantien.pid");
+  if (heldLocks.has(lockFile)) throw lockedError(dataDir, process.pid);
+  const temp = path.join(dataDir, `kantien.pid.${process.pid}.${randomBytes(6).toString("hex")}`);
+  fs.writeFileSync(temp, String(process.pid), { flag: "wx" });
+  let inode: number;
   try {
-    fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-  } catch {
-    const pid = Number(fs.readFileSync(lockFile, "utf8"));
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-      throw new DataDirLockedError(
-        `Another Kantien server (pid ${pid}) is using ${dataDir}. Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to share a PostgreSQL server).`,
-      );
-    }
-    fs.writeFileSync(lockFile, String(process.pid));
+    inode = linkLock(temp, lockFile, dataDir);
+  } finally {
+    fs.rmSync(temp, { force: true });
   }
-  return () => fs.rmSync(lockFile, { force: true });
+  heldLocks.add(lockFile);
+  return () => {
+    heldLocks.delete(lockFile);
+    // Remove only our own lock, never one another server took over.
+    try {
+      if (fs.statSync(lockFile).ino === inode) fs.rmSync(lockFile, { force: true });
+    } catch {}
+  };
+}
+
+function linkLock(temp: string, lockFile: string, dataDir: string): number {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      fs.linkSync(temp, lockFile);
+      return fs.statSync(temp).ino;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let holder: number;
+    try {
+      holder = Number(fs.readFileSync(lockFile, "utf8").trim());
+    } catch (error) {
+      // Removed between our link and our read: try again.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" && attempt === 0) continue;
+      throw error;
+    }
+    // Our own pid in a lock we do not hold is left from an earlier life of this pid (a restarted container).
+    const stale = !(Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder));
+    if (!stale || attempt > 0) throw lockedError(dataDir, holder);
+    fs.rmSync(lockFile, { force: true });
+  }
+}
+
+function lockedError(dataDir: string, pid: number) {
+  return new DataDirLockedError(
+    `Another Kantien server (pid ${pid}) is using ${dataDir}. Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to share a PostgreSQL server).`,
+  );
 }
 
 function isAlive(pid: number): boolean {
@@ -85,29 +136,101 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: "postgres",
-    listen: async (channel, onPayload) => {
-      // LISTEN needs its own connection for as long as it listens.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      listeners.add(client);
-      client.on("notification", (n) => {
-        if (n.channel === channel) onPayload(n.payload ?? "");
-      });
-      client.on("error", () => {});
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => {});
+    listen: async (channel, onPayload, events = {}) => {
+      const stop = await listenPostgres(url, channel, onPayload, events);
+      const unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
       };
+      listeners.add(unlisten);
+      return unlisten;
     },
     close: async () => {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+const RECONNECT_MIN_MS = 200;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * LISTEN needs its own connection for as long as it listens. When that connection
+ * errors or ends (a restarted server, a terminated backend, a dropped network) it is
+ * replaced, waiting 0.2 s, then twice as long each failed try, up to 30 s.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  { onLost, onRestored }: ListenEvents,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = RECONNECT_MIN_MS;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on("notification", (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? "");
+    });
+    client.on("error", () => lost(client));
+    client.on("end", () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+  };
+
+  const lost = (client: pg.Client) => {
+    if (client !== current || stopped) return;
+    current = null;
+    client.end().catch(() => {});
+    try {
+      onLost?.();
+    } finally {
+      reconnectLater();
+    }
+  };
+
+  const reconnectLater = () => {
+    retry = setTimeout(async () => {
+      retry = null;
+      if (stopped) return;
+      try {
+        await connect();
+      } catch {
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        if (!stopped) reconnectLater();
+        return;
+      }
+      delay = RECONNECT_MIN_MS;
+      if (!stopped) onRestored?.();
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }
 

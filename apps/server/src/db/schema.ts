@@ -27,6 +27,7 @@ export const themeMode = pgEnum("theme_mode", ["light", "dark", "auto"]);
 export const language = pgEnum("language", ["af", "en"]);
 export const authTokenPurpose = pgEnum("auth_token_purpose", ["verify_email", "invitation"]);
 export const emailStatus = pgEnum("email_status", ["pending", "sent", "failed"]);
+export const attemptKind = pgEnum("attempt_kind", ["login", "signup"]);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -275,18 +276,22 @@ export const emailOutbox = pgTable(
   (t) => [index("email_outbox_pending_idx").on(t.status, t.nextAttemptAt)],
 );
 
-/** Failed sign-ins, by account and by address, for the sign-in limit. */
+/**
+ * Rate-limited attempts, by account and by address: failed sign-ins (`login`, for the
+ * sign-in limit) and sign-ups (`signup`, for the sign-up limit).
+ */
 export const loginAttempts = pgTable(
   "login_attempts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: attemptKind("kind").notNull().default("login"),
     email: text("email").notNull(),
     ip: text("ip").notNull(),
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("login_attempts_email_idx").on(t.email, t.attemptedAt),
-    index("login_attempts_ip_idx").on(t.ip, t.attemptedAt),
+    index("login_attempts_email_idx").on(t.kind, t.email, t.attemptedAt),
+    index("login_attempts_ip_idx").on(t.kind, t.ip, t.attemptedAt),
   ],
 );
 

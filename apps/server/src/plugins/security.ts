@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
 import { AppError, forbidden } from "../errors";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -8,8 +9,8 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * from our own origin (cookies are SameSite=Lax, this closes the rest of CSRF).
  * They carry JSON (or multipart for uploads), else 415: a plain form post can't reach us.
  */
-export function registerSecurity(app: FastifyInstance, publicUrl: string) {
-  const ownOrigin = new URL(publicUrl).origin;
+export function registerSecurity(app: FastifyInstance, config: Pick<Config, "publicUrl" | "port">) {
+  const ownOrigins = allowedOrigins(config);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Content-Type-Options", "nosniff");
@@ -28,14 +29,26 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string) {
     const site = request.headers["sec-fetch-site"];
     if (site === "cross-site" || site === "same-site") throw forbidden("forbidden_origin");
     const origin = request.headers.origin;
-    if (origin && origin !== ownOrigin && origin !== requestOrigin(request.headers.host, publicUrl)) {
-      throw forbidden("forbidden_origin");
-    }
+    if (origin && !ownOrigins.has(origin)) throw forbidden("forbidden_origin");
   });
 }
 
-/** The origin the browser used to reach us (behind a proxy PUBLIC_URL is the one that counts). */
-function requestOrigin(host: string | undefined, publicUrl: string): string | null {
-  if (!host) return null;
-  return `${new URL(publicUrl).protocol}//${host}`;
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The origins whose pages may change state: PUBLIC_URL's only. The Host header is never
+ * trusted for this (a DNS-rebinding page sends a matching Host and Origin). When
+ * PUBLIC_URL is a local address, both local names work, at its port and (plain HTTP) at PORT.
+ */
+export function allowedOrigins({ publicUrl, port }: Pick<Config, "publicUrl" | "port">): Set<string> {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  if (LOCAL_HOSTS.has(url.hostname)) {
+    for (const host of ["localhost", "127.0.0.1"]) {
+      origins.add(new URL(`${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`).origin);
+      // The server itself, reached directly (it serves plain HTTP).
+      origins.add(`http://${host}:${port}`);
+    }
+  }
+  return origins;
 }

@@ -35,21 +35,30 @@ export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** Opens a session for `userId` and sets its cookie; a new token at every sign-in. */
-export async function startSession(db: Db, config: Config, reply: FastifyReply, userId: string) {
-  const token = newToken();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + config.sessionIdleMinutes * 60_000),
-  });
+function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: config.publicUrl.startsWith("https://"),
-    maxAge: config.sessionIdleMinutes * 60,
+    maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
   });
+}
+
+/** The idle expiry from `now`, never past the session's absolute end. */
+function slidExpiry(config: Config, createdAt: Date, now: Date): Date {
+  const idle = now.getTime() + config.sessionIdleMinutes * 60_000;
+  const cap = createdAt.getTime() + config.sessionMaxDays * 24 * 60 * 60_000;
+  return new Date(Math.min(idle, cap));
+}
+
+/** Opens a session for `userId` and sets its cookie; a new token at every sign-in. */
+export async function startSession(db: Db, config: Config, reply: FastifyReply, userId: string) {
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = slidExpiry(config, now, now);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt });
+  setSessionCookie(reply, config, token, expiresAt);
 }
 
 /** Deletes the request's session on the server and clears its cookie. */
@@ -60,41 +69,56 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }
 
-/** Resolves the session cookie to `request.user` on every request; idle sessions expire. */
+/**
+ * The live session of `tokenHash` with its user: not expired (idle) and not older than
+ * the absolute cap. Null when it has ended or never was.
+ */
+export async function findSession(db: Db, config: Config, tokenHash: string, now = new Date()) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      roleId: users.roleId,
+      language: userSettings.language,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - config.sessionMaxDays * 24 * 60 * 60_000)),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Resolves the session cookie to `request.user` on every request; idle and old sessions end. */
 export function registerSession(app: FastifyInstance, db: Db, config: Config) {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionTokenHash", null);
 
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
     const now = new Date();
-    const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        roleId: users.roleId,
-        language: userSettings.language,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(userSettings, eq(userSettings.userId, users.id))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    const row = await findSession(db, config, tokenHash, now);
     if (!row) return;
     request.sessionTokenHash = tokenHash;
-    const { lastSeenAt, ...user } = row;
+    const { lastSeenAt, createdAt, ...user } = row;
     request.user = user;
     if (user.language) request.language = user.language;
-    // Slide the idle expiry, at most once a minute per session.
+    // Slide the idle expiry, at most once a minute per session, and the cookie's with it.
     if (now.getTime() - lastSeenAt.getTime() > 60_000) {
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.sessionIdleMinutes * 60_000) })
-        .where(eq(sessions.tokenHash, tokenHash));
+      const expiresAt = slidExpiry(config, createdAt, now);
+      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+      setSessionCookie(reply, config, token, expiresAt);
     }
   });
 }

@@ -37,6 +37,16 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await database.close();
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
+      // pool.end() resolves before its connections have closed; FORCE would terminate those
+      // still closing, and their clients would report the termination as an uncaught error.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await again.query(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await again.end();
     },

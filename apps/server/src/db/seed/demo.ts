@@ -1,6 +1,6 @@
 import { addDaysIso, schoolWeekOf, todayIn, WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import type { OrderStatus } from "@kantien/domain/order-status";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../../modules/auth/password";
 import { type Db, queryRows } from "../client";
 import {
@@ -133,13 +133,34 @@ export async function hasUsers(db: Db): Promise<boolean> {
   return Boolean(row?.present);
 }
 
-/** DESIGN §8 demo data: three sign-ins, ~40 customers, two weeks of menus, today's kitchen. */
-export async function seedDemo(db: Db, timeZone: string, now = new Date()): Promise<void> {
+/** Any constant both processes agree on: the key of the seeding's advisory lock. */
+const SEED_LOCK_KEY = 4_242_017;
+
+/** Which of the demo sign-ins exist (by email, in any case). */
+export async function existingDemoAccounts(db: Db): Promise<(typeof DEMO_ACCOUNTS)[number][]> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  const present = new Set(rows.map((r) => r.email.toLowerCase()));
+  return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
+}
+
+/**
+ * DESIGN §8 demo data: three sign-ins, ~40 customers, two weeks of menus, today's kitchen.
+ * Only into a database without users; answers whether it seeded. Two processes starting
+ * at once on one PostgreSQL take turns on an advisory lock and the second finds users.
+ */
+export async function seedDemo(db: Db, timeZone: string, now = new Date()): Promise<boolean> {
+  if (await hasUsers(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const today = todayIn(timeZone, now);
   const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await hasUsers(tx)) return false;
     const accounts = await tx
       .insert(users)
       .values(
@@ -266,5 +287,6 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date()): Prom
         });
       }),
     );
+    return true;
   });
 }

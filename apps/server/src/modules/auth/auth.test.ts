@@ -258,6 +258,65 @@ describe("sessions: /me and logout", () => {
       .where(eq(sessions.userId, user.id));
     expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
   });
+
+  it("slides the idle expiry and re-sets the cookie's Max-Age with it, at most once a minute", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    const cookie = await signIn(t.app, user);
+    const token = cookie.split("=")[1]!;
+    // Seen just now: nothing to slide, no cookie.
+    const fresh = await call("GET", "/api/auth/me", { cookie });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers["set-cookie"]).toBeUndefined();
+
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '5 minutes'`, expiresAt: sql`now() + interval '10 minutes'` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    const slid = await call("GET", "/api/auth/me", { cookie });
+    expect(slid.statusCode).toBe(200);
+    const renewed = sessionCookie(slid)!;
+    expect(renewed).toMatchObject({ value: token, httpOnly: true, sameSite: "Lax", path: "/" });
+    const idleSeconds = t.config.sessionIdleMinutes * 60;
+    expect(renewed.maxAge).toBeGreaterThan(idleSeconds - 5);
+    expect(renewed.maxAge).toBeLessThanOrEqual(idleSeconds);
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect((row!.expiresAt.getTime() - Date.now()) / 1000).toBeGreaterThan(idleSeconds - 5);
+  });
+
+  it("never slides a session past its absolute end, and refuses it after that", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    const cookie = await signIn(t.app, user);
+    const tokenHash = hashToken(cookie.split("=")[1]!);
+    const maxDays = t.config.sessionMaxDays;
+    // Half an hour before the cap, the slide stops at the cap.
+    await t.db
+      .update(sessions)
+      .set({
+        createdAt: sql`now() - make_interval(days => ${maxDays}) + interval '30 minutes'`,
+        lastSeenAt: sql`now() - interval '5 minutes'`,
+      })
+      .where(eq(sessions.tokenHash, tokenHash));
+    const near = await call("GET", "/api/auth/me", { cookie });
+    expect(near.statusCode).toBe(200);
+    const maxAge = sessionCookie(near)!.maxAge!;
+    expect(maxAge).toBeGreaterThan(30 * 60 - 10);
+    expect(maxAge).toBeLessThanOrEqual(30 * 60);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    expect(row!.expiresAt.getTime()).toBe(row!.createdAt.getTime() + maxDays * 24 * 3_600_000);
+
+    // Past the cap it is refused, even though its idle expiry is still ahead.
+    await t.db
+      .update(sessions)
+      .set({
+        createdAt: sql`now() - make_interval(days => ${maxDays}) - interval '1 minute'`,
+        expiresAt: sql`now() + interval '1 hour'`,
+      })
+      .where(eq(sessions.tokenHash, tokenHash));
+    expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
+  });
 });
 
 describe("the sign-in limit", () => {
@@ -475,6 +534,99 @@ describe("POST /api/auth/signup and /verify-email", () => {
       .from(users)
       .where(eq(users.email, String(input.email)));
     expect(user!.emailVerifiedAt).toBeNull();
+  });
+
+  describe("the sign-up limit", () => {
+    /** An app on the same database with a limit of 2 sign-ups per address and hour. */
+    async function limitedApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
+      return createTestApp({ signupLimit: { perAddress: 2, windowMinutes: 60 }, ...overrides }, t.database);
+    }
+    const signupOn = (
+      app: TestApp["app"],
+      payload: Record<string, unknown>,
+      { ip, headers = {} }: { ip: string; headers?: Record<string, string> },
+    ) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        headers: { "content-type": "application/json", ...headers },
+        payload: JSON.stringify(payload),
+        remoteAddress: ip,
+      });
+
+    it("refuses more sign-ups from one address in the window (429, in Afrikaans), taken emails counted too", async () => {
+      const limited = await limitedApp();
+      try {
+        const existing = await createUser(t.db, { roleId: 1 });
+        expect((await signupOn(limited.app, customer(), { ip: "10.9.0.1" })).statusCode).toBe(201);
+        expect(
+          (await signupOn(limited.app, customer({ email: existing.email }), { ip: "10.9.0.1" })).statusCode,
+        ).toBe(409);
+        const refusedInput = customer();
+        const refused = await signupOn(limited.app, refusedInput, { ip: "10.9.0.1" });
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({
+          success: false,
+          code: "signup_rate_limited",
+          message: "Te veel registrasies van hierdie adres af. Probeer asseblief later weer.",
+        });
+        const english = await signupOn(limited.app, customer(), {
+          ip: "10.9.0.1",
+          headers: { "accept-language": "en" },
+        });
+        expect(english.json().message).toBe("Too many sign-ups from this address. Please try again later.");
+        // The refused sign-up left no account, no mail and no recorded attempt behind.
+        const email = String(refusedInput.email);
+        expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+        expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toEqual([]);
+        const recorded = await t.db
+          .select()
+          .from(loginAttempts)
+          .where(and(eq(loginAttempts.kind, "signup"), eq(loginAttempts.ip, "10.9.0.1")));
+        expect(recorded).toHaveLength(2);
+        // Another address still signs up, and sign-ins from the limited one are not affected.
+        expect((await signupOn(limited.app, customer(), { ip: "10.9.0.2" })).statusCode).toBe(201);
+        const staff = await createUser(t.db, { roleId: 3 });
+        const signedIn = await limited.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          headers: { "content-type": "application/json" },
+          payload: { email: staff.email, password: TEST_PASSWORD },
+          remoteAddress: "10.9.0.1",
+        });
+        expect(signedIn.statusCode).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it("counts by the forwarded client address only when TRUST_PROXY says so", async () => {
+      const direct = await limitedApp({ signupLimit: { perAddress: 1, windowMinutes: 60 } });
+      const proxied = await limitedApp({
+        signupLimit: { perAddress: 1, windowMinutes: 60 },
+        trustProxy: "10.9.2.0/24",
+      });
+      try {
+        // Not trusted: X-Forwarded-For is ignored, the load balancer's address counts.
+        const forwarded = (client: string) => ({ ip: "10.9.1.1", headers: { "x-forwarded-for": client } });
+        expect((await signupOn(direct.app, customer(), forwarded("198.51.100.1"))).statusCode).toBe(201);
+        expect((await signupOn(direct.app, customer(), forwarded("198.51.100.2"))).statusCode).toBe(429);
+        // The load balancer's address is trusted: each client behind it has its own limit.
+        const viaProxy = (client: string) => ({ ip: "10.9.2.1", headers: { "x-forwarded-for": client } });
+        expect((await signupOn(proxied.app, customer(), viaProxy("198.51.100.3"))).statusCode).toBe(201);
+        expect((await signupOn(proxied.app, customer(), viaProxy("198.51.100.4"))).statusCode).toBe(201);
+        expect((await signupOn(proxied.app, customer(), viaProxy("198.51.100.3"))).statusCode).toBe(429);
+        const byAddress = await t.db
+          .select({ ip: loginAttempts.ip })
+          .from(loginAttempts)
+          .where(eq(loginAttempts.kind, "signup"));
+        expect(byAddress.map((r) => r.ip)).toEqual(expect.arrayContaining(["198.51.100.3", "198.51.100.4"]));
+        expect(byAddress.map((r) => r.ip)).not.toContain("10.9.2.1");
+      } finally {
+        await direct.close();
+        await proxied.close();
+      }
+    });
   });
 });
 

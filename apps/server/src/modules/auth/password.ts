@@ -46,6 +46,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 let dummyHash: Promise<string> | null = null;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  if (!dummyHash) {
+    const hashing = hashPassword(randomBytes(16).toString("hex"));
+    // A failure is not remembered: the next call tries again.
+    hashing.catch(() => {
+      if (dummyHash === hashing) dummyHash = null;
+    });
+    dummyHash = hashing;
+  }
   return dummyHash;
 }

@@ -11,7 +11,7 @@ import { AppError, badRequest, conflict } from "../../errors";
 import { endSession, requireAdmin, requireUser, startSession } from "../../plugins/session";
 import { enqueueAccountEmail } from "../email/account-emails";
 import { createAccount, emailTaken, findLoginUser, toPublicUser, withAccountConflicts } from "./accounts";
-import { admitLoginAttempt, clearLoginAttempts } from "./login-limit";
+import { admitLoginAttempt, admitSignupAttempt, clearLoginAttempts } from "./login-limit";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { consumeToken, findInvitation, issueToken } from "./tokens";
 
@@ -29,6 +29,8 @@ const verified = sql`coalesce(${users.emailVerifiedAt}, now())`;
 export async function authRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const db = database.db;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Hash the dummy now, so the first sign-in with an unknown email is not the slow one.
+  dummyPasswordHash().catch((error) => app.log.error({ err: error }, "hashing the dummy password failed"));
 
   api.post("/auth/login", { schema: { body: loginBody } }, async (request, reply) => {
     const { email, password } = request.body;
@@ -74,6 +76,10 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
 
   api.post("/auth/signup", { schema: { body: signupBody } }, async (request, reply) => {
     const input = request.body;
+    // Each sign-up costs a full hash and a mail: limited per address, before any of that.
+    if (!(await admitSignupAttempt(db, config.signupLimit, input.email.toLowerCase(), request.ip))) {
+      throw new AppError(429, "signup_rate_limited");
+    }
     // Cheap check first, so a taken email costs no hashing; the unique index still decides.
     if (await emailTaken(db, input.email)) throw conflict("email_taken");
     const passwordHash = await hashPassword(input.password);

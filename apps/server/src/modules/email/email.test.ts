@@ -5,12 +5,21 @@ import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
+import { queryRows } from "../../db/client";
 import { emailOutbox, userSettings, users } from "../../db/schema";
 import { createUser } from "../../test/fixtures";
-import { createTestApp, type TestApp, testConfig } from "../../test/test-app";
+import { createTestApp, type TestApp, testBackend, testConfig } from "../../test/test-app";
 import { enqueueAccountEmail } from "./account-emails";
 import { enqueueEmail } from "./outbox";
-import { MAX_EMAIL_ATTEMPTS, sendDueEmails, startEmailSender } from "./sender";
+import {
+  createSmtpTransport,
+  MAX_EMAIL_ATTEMPTS,
+  OUTBOX_KEEP_DAYS,
+  SMTP_TIMEOUTS,
+  sendDueEmails,
+  startEmailSender,
+  sweepEmailOutbox,
+} from "./sender";
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -191,12 +200,65 @@ describe("the SMTP sender", () => {
       expect(decodeQp(got.raw)).toContain("http://localhost:3000/x?token=abc");
       await vi.waitFor(async () => expect((await outboxRow(id)).status).toBe("sent"), { timeout: 2000 });
       const row = await outboxRow(id);
-      expect(row).toMatchObject({ attempts: 1, lastError: null });
+      // Sent: the link-carrying bodies are gone, the subject and recipient stay.
+      expect(row).toMatchObject({
+        attempts: 1,
+        lastError: null,
+        toAddress: to,
+        subject: "Toets",
+        textBody: "",
+        htmlBody: null,
+      });
       expect(row.sentAt).toBeInstanceOf(Date);
     } finally {
       await sender.stop();
     }
   });
+
+  it.skipIf(testBackend !== "postgres")(
+    "listens again after its LISTEN connection is lost, and sends what was queued meanwhile",
+    async () => {
+      const { log } = captureLog();
+      const sender = await startEmailSender({
+        db: t.db,
+        config: testConfig({ smtpUrl: smtp.url }),
+        log,
+        listen: t.database.listen,
+        pollMs: 60_000,
+      });
+      try {
+        await vi.waitFor(
+          async () =>
+            expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"))).toEqual(
+              [],
+            ),
+          { timeout: 5000, interval: 50 },
+        );
+        const killed = await queryRows<{ done: boolean }>(
+          t.db,
+          sql`select pg_terminate_backend(pid) as done from pg_stat_activity
+              where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+        );
+        expect(killed.map((r) => r.done)).toEqual([true]);
+        // Queued while nobody listens: only the catch-up after the reconnection can send it in time.
+        const missed = unique("gemis");
+        await enqueueEmail(t.db, mail(missed));
+        await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes(missed))).toBe(true), {
+          timeout: 5000,
+          interval: 20,
+        });
+        // And the NOTIFY wakes it again.
+        const later = unique("later");
+        await enqueueEmail(t.db, mail(later));
+        await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes(later))).toBe(true), {
+          timeout: 5000,
+          interval: 20,
+        });
+      } finally {
+        await sender.stop();
+      }
+    },
+  );
 
   it("leaves a mail pending with one more attempt and a later retry when SMTP is down", async () => {
     const { log } = captureLog();
@@ -251,5 +313,46 @@ describe("the SMTP sender", () => {
     expect(delivered.sort()).toEqual([...addresses].sort());
     const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
+
+  it("gives up on a slow SMTP server well within the 5-minute claim", () => {
+    const transport = createSmtpTransport(smtp.url);
+    expect(transport.options).toMatchObject(SMTP_TIMEOUTS);
+    const worstCase =
+      SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
+    expect(worstCase).toBeLessThan(2 * 60_000);
+    transport.close();
+  });
+});
+
+describe("the hourly outbox sweep", () => {
+  const aged = async (to: string, days: number, status: "pending" | "sent" | "failed" = "pending") => {
+    const id = await enqueueEmail(t.db, { to, subject: "Ou", text: "token=abc", html: "<a>token=abc</a>" });
+    await t.db
+      .update(emailOutbox)
+      .set({ status, createdAt: sql`now() - make_interval(days => ${days})` })
+      .where(eq(emailOutbox.id, id));
+    return id;
+  };
+
+  it("without SMTP_URL, deletes mails older than a week and keeps newer ones whole", async () => {
+    const old = await aged(unique("oud"), OUTBOX_KEEP_DAYS + 1);
+    const recent = await aged(unique("nuut"), OUTBOX_KEEP_DAYS - 1);
+    await sweepEmailOutbox(t.db, { smtpUrl: undefined });
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, old))).toEqual([]);
+    expect(await outboxRow(recent)).toMatchObject({ textBody: "token=abc", htmlBody: "<a>token=abc</a>" });
+  });
+
+  it("with SMTP_URL, keeps the rows but blanks the bodies of mails that failed over a week ago", async () => {
+    const failed = await aged(unique("misluk"), OUTBOX_KEEP_DAYS + 1, "failed");
+    const pending = await aged(unique("wag"), OUTBOX_KEEP_DAYS + 1, "pending");
+    await sweepEmailOutbox(t.db, { smtpUrl: smtp.url });
+    expect(await outboxRow(failed)).toMatchObject({
+      status: "failed",
+      subject: "Ou",
+      textBody: "",
+      htmlBody: null,
+    });
+    expect(await outboxRow(pending)).toMatchObject({ textBody: "token=abc" });
   });
 });

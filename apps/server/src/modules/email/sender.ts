@@ -1,13 +1,44 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import type { Database, Db } from "../../db/client";
+import { emailOutbox } from "../../db/schema";
 import { EMAIL_CHANNEL } from "./outbox";
 
 /** After this many failed tries a mail is marked failed; it stays in the outbox for a person to see. */
 export const MAX_EMAIL_ATTEMPTS = 12;
 const BATCH_SIZE = 20;
+/** Start no send later than this after the claim: with the transport's timeouts, every send ends well inside 5 minutes. */
+const CLAIM_BUDGET_MS = 2 * 60_000;
+
+/** Kept well under the 5-minute claim: a slow server fails the send instead of outliving it. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 45_000 };
+
+/** An SMTP transport for SMTP_URL with our timeouts (query parameters in the URL win). */
+export function createSmtpTransport(smtpUrl: string) {
+  return nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+}
+
+/** Unsent mails are kept this long without SMTP_URL, for the operator to read their links. */
+export const OUTBOX_KEEP_DAYS = 7;
+
+/**
+ * The hourly outbox sweep. Without SMTP_URL nothing is ever sent and the operator reads
+ * the links in the outbox, so mails are kept for a week, then deleted. With SMTP, sent
+ * mails have no bodies already; a mail that failed for good loses its body after a week
+ * too (its links have expired by then).
+ */
+export async function sweepEmailOutbox(db: Db, { smtpUrl }: Pick<Config, "smtpUrl">) {
+  const old = sql`created_at < now() - make_interval(days => ${OUTBOX_KEEP_DAYS})`;
+  if (!smtpUrl) {
+    await db.execute(sql`delete from email_outbox where ${old}`);
+  } else {
+    await db.execute(sql`
+      update email_outbox set text_body = '', html_body = null
+      where status = 'failed' and ${old} and (text_body <> '' or html_body is not null)`);
+  }
+}
 
 export type EmailTransport = Pick<Transporter, "sendMail">;
 export type EmailSender = { wake(): void; stop(): Promise<void> };
@@ -50,8 +81,19 @@ export async function sendDueEmails(
     from due where o.id = due.id
     returning o.id, o.to_address, o.subject, o.text_body, o.html_body, o.attempts`);
   const claimed = (result as unknown as { rows: ClaimedEmail[] }).rows;
-  for (const mail of claimed) {
+  const claimedAt = Date.now();
+  for (const [index, mail] of claimed.entries()) {
     const id = Number(mail.id);
+    // The claim holds for 5 minutes; whatever cannot be sent well within it is handed back
+    // (attempt not counted), so no other process can claim a mail while this one sends it.
+    if (Date.now() - claimedAt > CLAIM_BUDGET_MS) {
+      const rest = claimed.slice(index).map((m) => Number(m.id));
+      await db
+        .update(emailOutbox)
+        .set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+        .where(and(inArray(emailOutbox.id, rest), eq(emailOutbox.status, "pending")));
+      break;
+    }
     try {
       await transport.sendMail({
         from,
@@ -60,9 +102,11 @@ export async function sendDueEmails(
         text: mail.text_body,
         ...(mail.html_body ? { html: mail.html_body } : {}),
       });
-      await db.execute(
-        sql`update email_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${id}`,
-      );
+      // Sent: the bodies (which carry single-use links) are not kept; subject and recipient are.
+      await db.execute(sql`
+        update email_outbox
+        set status = 'sent', sent_at = now(), last_error = null, text_body = '', html_body = null
+        where id = ${id}`);
     } catch (error) {
       const attempts = Number(mail.attempts);
       const lastError = String((error as Error)?.message ?? error).slice(0, 1000);
@@ -101,7 +145,7 @@ export async function startEmailSender({
     log.info("SMTP_URL is not set: mails stay in the email_outbox table and their links are logged");
     return { wake() {}, stop: async () => {} };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  const transport = createSmtpTransport(config.smtpUrl);
   const from = { name: config.canteenName, address: `no-reply@${new URL(config.publicUrl).hostname}` };
   const fromHeader = `"${from.name.replaceAll('"', "")}" <${from.address}>`;
 
@@ -130,7 +174,8 @@ export async function startEmailSender({
 
   const timer = setInterval(run, pollMs);
   timer.unref();
-  const unlisten = listen ? await listen(EMAIL_CHANNEL, run) : null;
+  // After a lost LISTEN connection comes back, look for what was queued meanwhile.
+  const unlisten = listen ? await listen(EMAIL_CHANNEL, run, { onRestored: run }) : null;
   run();
 
   return {

@@ -1,6 +1,8 @@
 import type { OrderEvent } from "@kantien/domain/kitchen";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../../db/client";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openPostgres, queryRows } from "../../db/client";
+import { users } from "../../db/schema";
 import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 
@@ -38,6 +40,8 @@ async function openStream(app: TestApp["app"], cookie: string) {
     events(): OrderEvent[] {
       return [...text.matchAll(/event: order\ndata: (.*)\n\n/g)].map((m) => JSON.parse(m[1]!));
     },
+    /** Whether the server ended the stream (seen by `until`). */
+    ended: () => ended,
     close: () => controller.abort(),
   };
 }
@@ -131,6 +135,99 @@ describe("live order events", () => {
     await other.close();
     expect(await stream.until(() => false)).toBe(false);
   });
+
+  describe("with a short heartbeat", () => {
+    let quick: TestApp;
+    beforeAll(async () => {
+      // The same database with a heartbeat (and session check) every 100 ms.
+      quick = await createTestApp({ eventsHeartbeatMs: 100 }, t.database);
+      await quick.app.listen({ port: 0, host: "127.0.0.1" });
+    });
+    afterAll(async () => {
+      quick.app.server.closeAllConnections();
+      await quick.close();
+    });
+
+    it("keeps a stream with a live session open across heartbeats", async () => {
+      const staff = await signIn(quick.app, await createUser(t.db, { roleId: 3 }));
+      const stream = await openStream(quick.app, staff);
+      expect(await stream.until((text) => text.split(": ping").length > 3)).toBe(true);
+      expect(stream.ended()).toBe(false);
+      stream.close();
+    });
+
+    it("ends an open stream at the next heartbeat after its session logs out", async () => {
+      const staff = await signIn(quick.app, await createUser(t.db, { roleId: 4 }));
+      const stream = await openStream(quick.app, staff);
+      expect(await stream.until((text) => text.includes("retry:"))).toBe(true);
+      const out = await quick.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { cookie: staff, "content-type": "application/json" },
+        payload: "{}",
+      });
+      expect(out.statusCode).toBe(200);
+      expect(await stream.until(() => false)).toBe(false);
+      expect(stream.ended()).toBe(true);
+    });
+
+    it("ends an open stream when its session expires or its user is no longer staff", async () => {
+      const expiring = await createUser(t.db, { roleId: 3 });
+      const demoted = await createUser(t.db, { roleId: 3 });
+      const streams = [
+        await openStream(quick.app, await signIn(quick.app, expiring)),
+        await openStream(quick.app, await signIn(quick.app, demoted)),
+      ];
+      for (const s of streams) expect(await s.until((text) => text.includes("retry:"))).toBe(true);
+      await t.db.execute(
+        sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${expiring.id}`,
+      );
+      await t.db.update(users).set({ roleId: 1 }).where(eq(users.id, demoted.id));
+      for (const s of streams) {
+        expect(await s.until(() => false)).toBe(false);
+        expect(s.ended()).toBe(true);
+      }
+    });
+  });
+
+  it.skipIf(testBackend !== "postgres")(
+    "ends open streams when the LISTEN connection is lost, and listens again for new ones",
+    async () => {
+      const listeners = () =>
+        queryRows<{ pid: number }>(
+          t.db,
+          sql`select pid from pg_stat_activity
+              where datname = current_database() and state = 'idle' and query ilike 'LISTEN%'`,
+        );
+      const before = await openStream(t.app, cookie);
+      expect(await before.until((text) => text.includes("retry:"))).toBe(true);
+      expect(await listeners()).toHaveLength(1);
+
+      const killed = await queryRows<{ done: boolean }>(
+        t.db,
+        sql`select pg_terminate_backend(pid) as done from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+      );
+      expect(killed.map((r) => r.done)).toEqual([true]);
+      // The stream that may have missed changes is ended, so its client reconnects and refetches.
+      expect(await before.until(() => false)).toBe(false);
+      expect(before.ended()).toBe(true);
+
+      // The hub listens again by itself…
+      await vi.waitFor(async () => expect(await listeners()).toHaveLength(1), {
+        timeout: 5000,
+        interval: 50,
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      // …so a later change reaches a new client.
+      const after = await openStream(t.app, cookie);
+      expect(await after.until((text) => text.includes("retry:"))).toBe(true);
+      const id = await newOrder();
+      await putStatus(t.app, cookie, id, "processing");
+      expect(await after.until(() => after.events().some((e) => e.order.id === id))).toBe(true);
+      after.close();
+    },
+  );
 
   // LISTEN/NOTIFY across processes needs a shared PostgreSQL server; PGlite lives in one process.
   it.skipIf(testBackend !== "postgres")(

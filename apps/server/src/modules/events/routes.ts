@@ -1,14 +1,18 @@
 import type { OutgoingHttpHeaders } from "node:http";
+import { isStaffRole } from "@kantien/domain/roles";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app";
-import { requireStaff } from "../../plugins/session";
+import { findSession, requireStaff } from "../../plugins/session";
 import { createOrderEventHub } from "./hub";
 
-/** Proxies close idle connections after a minute or so; a comment line keeps ours busy. */
-export const HEARTBEAT_MS = 25_000;
-
-/** Live order changes for the kitchen board and the admin screens (DESIGN §7), as Server-Sent Events. */
-export async function eventsRoutes(app: FastifyInstance, { database }: AppDeps) {
+/**
+ * Live order changes for the kitchen board and the admin screens (DESIGN §7), as Server-Sent Events.
+ * Every heartbeat (a comment line, which also keeps proxies from closing the idle
+ * connection) re-checks the stream's session: a stream ends with its session (logout,
+ * expiry) or when its user is no longer staff. It also ends when the database
+ * subscription had a gap, so the client reconnects and refetches what it missed.
+ */
+export async function eventsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const hub = createOrderEventHub(database);
   const open = new Set<() => void>();
 
@@ -23,13 +27,21 @@ export async function eventsRoutes(app: FastifyInstance, { database }: AppDeps) 
   app.get(
     "/events",
     { preHandler: requireStaff, compress: false, exposeHeadRoute: false },
-    async (_request, reply) => {
+    async (request, reply) => {
       const res = reply.raw;
+      const tokenHash = request.sessionTokenHash!;
       const write = (chunk: string) => {
         if (!res.writableEnded && !res.destroyed) res.write(chunk);
       };
+      let ended = false;
+      let end = () => {
+        ended = true;
+      };
       // Subscribe before taking over the reply, so a database failure still answers the error envelope.
-      const unsubscribe = await hub.subscribe((payload) => write(`event: order\ndata: ${payload}\n\n`));
+      const unsubscribe = await hub.subscribe(
+        (payload) => write(`event: order\ndata: ${payload}\n\n`),
+        () => end(),
+      );
       reply.hijack();
       res.writeHead(200, {
         ...(reply.getHeaders() as OutgoingHttpHeaders),
@@ -38,8 +50,25 @@ export async function eventsRoutes(app: FastifyInstance, { database }: AppDeps) 
         "x-accel-buffering": "no",
       });
       write("retry: 5000\n\n");
-      const ping = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
-      const end = () => {
+
+      let checking = false;
+      const heartbeat = async () => {
+        if (checking) return;
+        checking = true;
+        try {
+          const session = await findSession(database.db, config, tokenHash);
+          if (!session || !isStaffRole(session.roleId)) return end();
+          write(": ping\n\n");
+        } catch (error) {
+          // The database did not answer: keep the stream, the next heartbeat checks again.
+          request.log.warn({ err: error }, "event stream: the session check failed");
+          write(": ping\n\n");
+        } finally {
+          checking = false;
+        }
+      };
+      const ping = setInterval(() => void heartbeat(), config.eventsHeartbeatMs);
+      end = () => {
         if (!open.delete(end)) return;
         clearInterval(ping);
         unsubscribe();
@@ -48,8 +77,8 @@ export async function eventsRoutes(app: FastifyInstance, { database }: AppDeps) 
       open.add(end);
       res.on("close", end);
       res.on("error", end);
-      // The client may have gone while we subscribed.
-      if (res.destroyed) end();
+      // The client may have gone, or the subscription had a gap, while we subscribed.
+      if (res.destroyed || ended) end();
     },
   );
 }

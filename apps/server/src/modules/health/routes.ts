@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app";
+import { sendError } from "../../plugins/error-handler";
 
 export async function healthRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   /** Process and database up. */
-  app.get("/health", async (_request, reply) => {
+  app.get("/health", async (request, reply) => {
     try {
       await database.db.execute(sql`select 1`);
       return { success: true, data: { status: "ok", database: database.kind } };
-    } catch {
-      return reply
-        .status(503)
-        .send({ success: false, message: "database unavailable", code: "internal_error" });
+    } catch (error) {
+      request.log.warn({ err: error }, "health check: the database does not answer");
+      return sendError(reply, 503, "database_unavailable", request.language);
     }
   });
 
