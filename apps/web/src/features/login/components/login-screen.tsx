@@ -1,8 +1,6 @@
 import type { LoginInput } from "@kantien/domain/auth";
 import { homePath } from "@kantien/domain/route-access";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -13,6 +11,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import type { DeniedUser } from "../../../components/access-denied-dialog";
 import { AuthCard } from "../../../components/auth-card";
 import { FormField } from "../../../components/form-field";
+import { SubmitButton } from "../../../components/submit-button";
 import { isNetworkError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { fieldErrorText } from "../../../lib/validation";
@@ -82,15 +81,11 @@ export function LoginScreen() {
           required
           error={fieldErrorText(errors.password)}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null}
-        >
-          {isSubmitting ? t("screens.login.submitting") : t("screens.login.submit")}
-        </Button>
+        <SubmitButton
+          submitting={isSubmitting}
+          label={t("screens.login.submit")}
+          submittingLabel={t("screens.login.submitting")}
+        />
         <Typography>
           {t("screens.login.noAccount")}{" "}
           <Link component={RouterLink} to="/signup">

@@ -3,8 +3,6 @@ import { setupAccountForm } from "@kantien/domain/auth";
 import { roleName } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
-import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
@@ -13,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { FormField } from "../../../components/form-field";
+import { SubmitButton } from "../../../components/submit-button";
 import { isNetworkError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { fieldErrorText } from "../../../lib/validation";
@@ -99,15 +98,11 @@ export function SetupAccountForm({ token, invitee }: { token: string; invitee: I
         required
         error={fieldErrorText(errors.confirmPassword)}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={isSubmitting}
-        startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null}
-      >
-        {isSubmitting ? t("screens.setupAccount.submitting") : t("screens.setupAccount.submit")}
-      </Button>
+      <SubmitButton
+        submitting={isSubmitting}
+        label={t("screens.setupAccount.submit")}
+        submittingLabel={t("screens.setupAccount.submitting")}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,6 @@ import { signupInput } from "@kantien/domain/auth";
 import { ROLE } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import FormControl from "@mui/material/FormControl";
 import InputLabel from "@mui/material/InputLabel";
 import Link from "@mui/material/Link";
@@ -18,6 +17,7 @@ import { Link as RouterLink } from "react-router";
 import type { z } from "zod";
 import { AuthCard } from "../../../components/auth-card";
 import { FormField } from "../../../components/form-field";
+import { SubmitButton } from "../../../components/submit-button";
 import { isNetworkError } from "../../../lib/api-client";
 import { fieldErrorText } from "../../../lib/validation";
 import { useSignup } from "../api/signup";
@@ -123,15 +123,11 @@ export function SignupScreen() {
           label={t("resources.user.fields.akd_number")}
           error={fieldErrorText(errors.akd_number)}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null}
-        >
-          {isSubmitting ? t("screens.signup.submitting") : t("screens.signup.submit")}
-        </Button>
+        <SubmitButton
+          submitting={isSubmitting}
+          label={t("screens.signup.submit")}
+          submittingLabel={t("screens.signup.submitting")}
+        />
         <Typography>
           {t("screens.signup.haveAccount")}{" "}
           <Link component={RouterLink} to="/login">

@@ -1,0 +1,17 @@
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+
+/** A form's submit button that shows progress while the request runs. */
+export function SubmitButton(props: { submitting: boolean; label: string; submittingLabel: string }) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      disabled={props.submitting}
+      startIcon={props.submitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null}
+    >
+      {props.submitting ? props.submittingLabel : props.label}
+    </Button>
+  );
+}
