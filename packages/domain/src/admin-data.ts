@@ -66,13 +66,17 @@ export const foodItemInput = z.object({
 export type FoodItemInput = z.infer<typeof foodItemInput>;
 export const foodItemUpdateInput = foodItemInput.partial();
 
+/** A date, or a field left empty: the weekly-menu rules answer "both dates required" (spec §5). */
+const menuDate = z.union([isoDate, z.literal("")]).nullish();
+
 /**
  * weekly_menu: the spec's client also sends kantien_staff_id (hard-coded) and
  * creation_date; the server records the signed-in admin and its own clock instead.
+ * The date rules (`validateWeeklyMenuDates`) run on top of this shape.
  */
 export const weeklyMenuInput = z.object({
-  date_from: isoDate,
-  date_to: isoDate,
+  date_from: menuDate,
+  date_to: menuDate,
   kantien_staff_id: z.unknown().optional(),
   creation_date: z.unknown().optional(),
 });

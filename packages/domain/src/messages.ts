@@ -48,6 +48,31 @@ export const MESSAGES = {
     af: "Hierdie aksie word nie vir hierdie tabel ondersteun nie.",
     en: "This action is not supported for this table.",
   },
+  // Weekly menu creation, spec §5: the Afrikaans texts are the spec's, word for word.
+  weekly_menu_dates_required: {
+    af: "Vul asseblief beide begin- en einddatums in",
+    en: "Please fill in both the start and end dates",
+  },
+  weekly_menu_end_not_after_start: {
+    af: "Einddatum moet na begindatum wees",
+    en: "The end date must be after the start date",
+  },
+  weekly_menu_not_five_days: {
+    af: "Weeklikse spyskaart moet presies 5 dae dek (Maandag tot Vrydag)",
+    en: "A weekly menu must cover exactly 5 days (Monday to Friday)",
+  },
+  weekly_menu_not_monday: {
+    af: "Weeklikse spyskaart moet op Maandag begin",
+    en: "A weekly menu must start on a Monday",
+  },
+  weekly_menu_not_friday: {
+    af: "Weeklikse spyskaart moet op Vrydag eindig",
+    en: "A weekly menu must end on a Friday",
+  },
+  weekly_menu_not_future: {
+    af: "Weeklikse spyskaart begindatum moet in die toekoms wees",
+    en: "The weekly menu's start date must be in the future",
+  },
   weekly_menu_exists: {
     af: "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
     en: "A weekly menu with these exact dates already exists. Please choose other dates.",

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../errors";
-import type { Actor } from "../orders/service";
-import type { Resource, Row, Tx } from "./resources";
+import type { Resource, Row, Tx, Writer } from "./resources";
 
 /* Plain query functions over a registry resource: every column comes from the registry. */
 
@@ -85,10 +84,10 @@ async function lockRow(tx: Tx, resource: Resource, id: string | number): Promise
   return row;
 }
 
-export async function createRow(db: Db, resource: Resource, input: Row, actor: Actor): Promise<Row> {
+export async function createRow(db: Db, resource: Resource, input: Row, writer: Writer): Promise<Row> {
   return db.transaction(async (tx) => {
-    await resource.check?.("create", { tx, actor, before: null, input });
-    const values = resource.prepareCreate ? resource.prepareCreate(input, actor) : input;
+    await resource.check?.("create", { ...writer, tx, before: null, input });
+    const values = resource.prepareCreate ? resource.prepareCreate(input, writer.actor) : input;
     if (resource.create) return getRow(tx, resource, await resource.create(tx, values));
     const [row] = (await tx
       .insert(resource.table)
@@ -104,16 +103,16 @@ export async function updateRow(
   resource: Resource,
   id: string | number,
   input: Row,
-  actor: Actor,
+  writer: Writer,
 ): Promise<Row> {
   if (resource.update) {
-    await resource.update(db, { id: String(id), input, actor });
+    await resource.update(db, { id: String(id), input, actor: writer.actor });
     return getRow(db, resource, id);
   }
   const values = toValues(resource, input);
   return db.transaction(async (tx) => {
     const before = await lockRow(tx, resource, id);
-    await resource.check?.("update", { tx, actor, before, input });
+    await resource.check?.("update", { ...writer, tx, before, input });
     if (Object.keys(values).length === 0) return before;
     const [row] = (await tx
       .update(resource.table)
@@ -124,10 +123,15 @@ export async function updateRow(
   });
 }
 
-export async function deleteRow(db: Db, resource: Resource, id: string | number, actor: Actor): Promise<Row> {
+export async function deleteRow(
+  db: Db,
+  resource: Resource,
+  id: string | number,
+  writer: Writer,
+): Promise<Row> {
   return db.transaction(async (tx) => {
     const before = await lockRow(tx, resource, id);
-    await resource.check?.("delete", { tx, actor, before, input: {} });
+    await resource.check?.("delete", { ...writer, tx, before, input: {} });
     await tx.delete(resource.table).where(eq(resource.idColumn, id));
     return before;
   });

@@ -13,10 +13,12 @@ import {
   weeklyMenuInput,
   weeklyMenuUpdateInput,
 } from "@kantien/domain/admin-data";
+import { type IsoDate, isIsoDate } from "@kantien/domain/dates";
 import type { MessageCode } from "@kantien/domain/messages";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
-import { eq, getTableColumns } from "drizzle-orm";
+import { validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -41,7 +43,9 @@ export type WriteVerb = Exclude<Verb, "list" | "get">;
 export type Who = "staff" | "admin";
 export type Row = Record<string, unknown>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type WriteContext = { tx: Tx; actor: Actor; before: Row | null; input: Row };
+/** Who writes, and today in the canteen's time zone (DESIGN §4), for rules about dates. */
+export type Writer = { actor: Actor; today: IsoDate };
+export type WriteContext = Writer & { tx: Tx; before: Row | null; input: Row };
 
 type ResourceSpec = {
   table: PgTable;
@@ -146,6 +150,22 @@ function checkUser(verb: WriteVerb, { actor, before, input }: WriteContext) {
       throw columnNotWritable("role_id");
     }
   }
+}
+
+/** A new menu follows the seven date rules of spec §5: the rule's message, 409 for a week that exists. */
+async function checkWeeklyMenu(verb: WriteVerb, { tx, input, today }: WriteContext) {
+  if (verb !== "create") return;
+  const dates = { dateFrom: input.date_from as string | null, dateTo: input.date_to as string | null };
+  const { dateFrom, dateTo } = dates;
+  const identical =
+    dateFrom && dateTo && isIsoDate(dateFrom) && isIsoDate(dateTo)
+      ? await tx
+          .select({ dateFrom: weeklyMenus.dateFrom, dateTo: weeklyMenus.dateTo })
+          .from(weeklyMenus)
+          .where(and(eq(weeklyMenus.dateFrom, dateFrom), eq(weeklyMenus.dateTo, dateTo)))
+      : [];
+  const code = validateWeeklyMenuDates(dates, today, identical);
+  if (code) throw new AppError(code === "weekly_menu_exists" ? 409 : 400, code);
 }
 
 export const RESOURCES: Record<ResourceName, Resource> = {
@@ -253,7 +273,10 @@ export const RESOURCES: Record<ResourceName, Resource> = {
     access: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
     createInput: weeklyMenuInput,
     updateInput: weeklyMenuUpdateInput,
+    // Two admins creating the same week at once both pass the check; the unique index
+    // refuses the second with the check's own 409.
     conflicts: { weekly_menus_dates_key: "weekly_menu_exists" },
+    check: checkWeeklyMenu,
     prepareCreate: (input, actor) => ({
       date_from: input.date_from,
       date_to: input.date_to,

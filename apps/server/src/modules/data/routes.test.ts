@@ -245,7 +245,7 @@ describe("generic data API", () => {
       date_to: "2035-03-17",
     });
     expect(tuesday.statusCode).toBe(400);
-    expect(tuesday.json().code).toBe("validation_failed");
+    expect(tuesday.json().code).toBe("weekly_menu_not_monday");
     const rows = await t.db.select().from(weeklyMenus).where(eq(weeklyMenus.dateFrom, "2035-03-05"));
     expect(rows).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 import { DATA_LIST_DEFAULT_LIMIT, DATA_LIST_MAX_LIMIT } from "@kantien/domain/admin-data";
+import { todayIn } from "@kantien/domain/dates";
 import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
 import { isAdminRole } from "@kantien/domain/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -7,9 +8,15 @@ import { z } from "zod";
 import type { AppDeps } from "../../app";
 import { AppError, badRequest, forbidden, notFound, pgConstraint, pgErrorCode } from "../../errors";
 import { requireStaff } from "../../plugins/session";
-import type { Actor } from "../orders/service";
 import { createRow, deleteRow, getRow, listRows, updateRow } from "./queries";
-import { assertWritableColumns, findResource, type Resource, type Row, type Verb } from "./resources";
+import {
+  assertWritableColumns,
+  findResource,
+  type Resource,
+  type Row,
+  type Verb,
+  type Writer,
+} from "./resources";
 
 const tableParams = z.object({ table: z.string().max(100) });
 const rowParams = z.object({ table: z.string().max(100), id: z.string().max(100) });
@@ -45,10 +52,6 @@ function authorize(request: FastifyRequest, reply: FastifyReply, table: string, 
   }
   if (who === "admin" && !isAdminRole(request.user!.roleId)) throw forbidden();
   return resource;
-}
-
-function actorOf(request: FastifyRequest): Actor {
-  return { id: request.user!.id, roleId: request.user!.roleId };
 }
 
 /** A key that cannot be a row of the resource is simply not found. */
@@ -91,9 +94,15 @@ function writeError(request: FastifyRequest, resource: Resource, error: unknown)
   return error;
 }
 
-export async function dataRoutes(fastify: FastifyInstance, { database }: AppDeps) {
+export async function dataRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
+
+  /** The signed-in user, and today where the canteen is (weekly-menu dates). */
+  const writerOf = (request: FastifyRequest): Writer => ({
+    actor: { id: request.user!.id, roleId: request.user!.roleId },
+    today: todayIn(config.timeZone),
+  });
 
   app.get(
     "/admin/data/:table",
@@ -121,7 +130,7 @@ export async function dataRoutes(fastify: FastifyInstance, { database }: AppDeps
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput);
-      const row = await createRow(db, resource, input, actorOf(request)).catch((error) => {
+      const row = await createRow(db, resource, input, writerOf(request)).catch((error) => {
         throw writeError(request, resource, error);
       });
       return reply.status(201).send({ success: true, data: row });
@@ -135,7 +144,7 @@ export async function dataRoutes(fastify: FastifyInstance, { database }: AppDeps
       const resource = authorize(request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
       const input = parseBody(request, resource, resource.updateInput);
-      const row = await updateRow(db, resource, id, input, actorOf(request)).catch((error) => {
+      const row = await updateRow(db, resource, id, input, writerOf(request)).catch((error) => {
         throw writeError(request, resource, error);
       });
       return { success: true, data: row };
@@ -147,7 +156,7 @@ export async function dataRoutes(fastify: FastifyInstance, { database }: AppDeps
     { preHandler: requireStaff, schema: { params: rowParams } },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "delete");
-      const row = await deleteRow(db, resource, rowId(resource, request.params.id), actorOf(request));
+      const row = await deleteRow(db, resource, rowId(resource, request.params.id), writerOf(request));
       return { success: true, data: row };
     },
   );

@@ -1,0 +1,221 @@
+import { addDaysIso, type IsoDate, mondayOf, todayIn } from "@kantien/domain/dates";
+import { message } from "@kantien/domain/messages";
+import { suggestNextWeek } from "@kantien/domain/weekly-menu";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userSettings, weeklyMenus } from "../../db/schema";
+import { createUser, signIn, type TestUser } from "../../test/fixtures";
+import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+
+/** POST /api/admin/data/weekly_menu: the seven date rules of spec §5, checked by the server. */
+describe("creating a weekly menu", () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let asAdmin: string;
+  let asEnglishAdmin: string;
+  let today: IsoDate;
+  let weeksAhead = 1;
+  /** A fresh Monday-to-Friday week in the future for each test that needs one. */
+  const freshWeek = () => {
+    const dateFrom = addDaysIso(suggestNextWeek(today).dateFrom, 7 * weeksAhead++);
+    return { date_from: dateFrom, date_to: addDaysIso(dateFrom, 4) };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    today = todayIn(t.config.timeZone);
+    admin = await createUser(t.db, { roleId: 4 });
+    asAdmin = await signIn(t.app, admin);
+    const english = await createUser(t.db, { roleId: 4 });
+    await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, english.id));
+    asEnglishAdmin = await signIn(t.app, english);
+  });
+  afterAll(async () => t.close());
+
+  function create(payload: Record<string, unknown>, cookie = asAdmin) {
+    return t.app.inject({
+      method: "POST",
+      url: "/api/admin/data/weekly_menu",
+      headers: { cookie, "content-type": "application/json" },
+      payload,
+    });
+  }
+
+  async function menusOf(week: { date_from: IsoDate; date_to: IsoDate }) {
+    return t.db
+      .select()
+      .from(weeklyMenus)
+      .where(and(eq(weeklyMenus.dateFrom, week.date_from), eq(weeklyMenus.dateTo, week.date_to)));
+  }
+
+  it("creates next week's menu for the signed-in admin", async () => {
+    const next = suggestNextWeek(today);
+    const res = await create({
+      date_from: next.dateFrom,
+      date_to: next.dateTo,
+      kantien_staff_id: "hard-coded",
+      creation_date: "2000-01-01",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { date_from: next.dateFrom, date_to: next.dateTo, kantien_staff_id: admin.id },
+    });
+  });
+
+  it("answers each rule's Afrikaans message with 400", async () => {
+    const week = freshWeek();
+    const monday = week.date_from;
+    const thisMonday = mondayOf(today);
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["no dates", {}, "weekly_menu_dates_required"],
+      ["empty start", { date_from: "", date_to: week.date_to }, "weekly_menu_dates_required"],
+      ["empty end", { date_from: monday, date_to: "" }, "weekly_menu_dates_required"],
+      ["null end", { date_from: monday, date_to: null }, "weekly_menu_dates_required"],
+      ["reversed", { date_from: week.date_to, date_to: monday }, "weekly_menu_end_not_after_start"],
+      ["same day", { date_from: monday, date_to: monday }, "weekly_menu_end_not_after_start"],
+      [
+        "Monday to Thursday",
+        { date_from: monday, date_to: addDaysIso(monday, 3) },
+        "weekly_menu_not_five_days",
+      ],
+      [
+        "Monday to Monday",
+        { date_from: monday, date_to: addDaysIso(monday, 7) },
+        "weekly_menu_not_five_days",
+      ],
+      [
+        "Tuesday to Saturday",
+        { date_from: addDaysIso(monday, 1), date_to: addDaysIso(monday, 5) },
+        "weekly_menu_not_monday",
+      ],
+      [
+        "Sunday to Thursday",
+        { date_from: addDaysIso(monday, -1), date_to: addDaysIso(monday, 3) },
+        "weekly_menu_not_monday",
+      ],
+      // "Ends on Friday" cannot come first: 5 days from a Monday always end on a Friday.
+      ["this week", { date_from: thisMonday, date_to: addDaysIso(thisMonday, 4) }, "weekly_menu_not_future"],
+      [
+        "last week",
+        { date_from: addDaysIso(thisMonday, -7), date_to: addDaysIso(thisMonday, -3) },
+        "weekly_menu_not_future",
+      ],
+    ];
+    for (const [name, body, code] of cases) {
+      const res = await create(body);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toEqual({
+        success: false,
+        code,
+        message: message(code as Parameters<typeof message>[0], "af"),
+      });
+    }
+    expect(await t.db.select().from(weeklyMenus).where(eq(weeklyMenus.dateFrom, thisMonday))).toHaveLength(0);
+  });
+
+  it("spells the messages out as the spec does", async () => {
+    const week = freshWeek();
+    const reversed = await create({ date_from: week.date_to, date_to: week.date_from });
+    expect(reversed.json().message).toBe("Einddatum moet na begindatum wees");
+    const tuesday = await create({
+      date_from: addDaysIso(week.date_from, 1),
+      date_to: addDaysIso(week.date_to, 1),
+    });
+    expect(tuesday.json().message).toBe("Weeklikse spyskaart moet op Maandag begin");
+    expect((await create({ date_from: week.date_from })).json().message).toBe(
+      "Vul asseblief beide begin- en einddatums in",
+    );
+  });
+
+  it("answers in English to an admin who chose English", async () => {
+    const week = freshWeek();
+    const res = await create(
+      { date_from: week.date_from, date_to: addDaysIso(week.date_from, 3) },
+      asEnglishAdmin,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: "weekly_menu_not_five_days",
+      message: "A weekly menu must cover exactly 5 days (Monday to Friday)",
+    });
+    const created = await create(week, asEnglishAdmin);
+    expect(created.statusCode).toBe(201);
+    const again = await create(week, asEnglishAdmin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      "A weekly menu with these exact dates already exists. Please choose other dates.",
+    );
+  });
+
+  it("keeps a malformed date a field error, not a rule", async () => {
+    const week = freshWeek();
+    const res = await create({ date_from: "2035-02-30", date_to: week.date_to });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "validation_failed" });
+  });
+
+  it("refuses a week that exists with 409 and the spec's message", async () => {
+    const week = freshWeek();
+    expect((await create(week)).statusCode).toBe(201);
+    const again = await create(week);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      success: false,
+      code: "weekly_menu_exists",
+      message:
+        "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
+    });
+    expect(await menusOf(week)).toHaveLength(1);
+  });
+
+  it("creates a week only once when two admins send it at the same moment", async () => {
+    for (let round = 0; round < 3; round++) {
+      const week = freshWeek();
+      const answers = await Promise.all([create(week), create(week)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const refused = answers.find((r) => r.statusCode === 409)!;
+      expect(refused.json()).toMatchObject({
+        code: "weekly_menu_exists",
+        message: message("weekly_menu_exists"),
+      });
+      expect(await menusOf(week)).toHaveLength(1);
+    }
+  });
+
+  // Deterministic race on PostgreSQL: another transaction has inserted the week but not yet
+  // committed, so the check sees nothing and the insert waits on the unique index; when the
+  // other commits, the index refuses it (23505) and the answer is the check's own 409.
+  it.runIf(testBackend === "postgres")("answers the unique index's refusal like the check's", async () => {
+    const week = freshWeek();
+    let commit!: () => void;
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const other = t.db.transaction(async (tx) => {
+      await tx.insert(weeklyMenus).values({ dateFrom: week.date_from, dateTo: week.date_to });
+      inserted();
+      await new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+    });
+    await insertedYet;
+    const pending = create(week);
+    let waiting = false;
+    for (let i = 0; i < 200 && !waiting; i++) {
+      const { rows } = (await t.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] };
+      waiting = rows[0]!.n > 0;
+      if (!waiting) await new Promise((r) => setTimeout(r, 10));
+    }
+    commit();
+    expect(waiting, "the create waited on the unique index").toBe(true);
+    await other;
+    const res = await pending;
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "weekly_menu_exists", message: message("weekly_menu_exists") });
+    expect(await menusOf(week)).toHaveLength(1);
+  });
+});
