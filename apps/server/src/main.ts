@@ -62,8 +62,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
+  const local = ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost"].includes(config.host);
   console.log(
-    `\n${config.canteenName} is running on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}  (${where})`,
+    `\n${config.canteenName} is running on http://${local ? "localhost" : config.host}:${config.port}  (${where})`,
   );
   // Only accounts that are there: a real canteen's database has none of them.
   const demo = seedWanted ? await existingDemoAccounts(database.db) : [];
