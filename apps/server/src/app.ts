@@ -14,6 +14,7 @@ import { eventsRoutes } from "./modules/events/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
 import { settingsRoutes } from "./modules/settings/routes";
+import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
 import { registerSecurity } from "./plugins/security";
 import { registerSession } from "./plugins/session";
@@ -64,9 +65,12 @@ export async function buildApp({ config, database, logger = false, webDist = nul
       await dataRoutes(api, deps);
       await kitchenRoutes(api, deps);
       await eventsRoutes(api, deps);
+      await uploadsRoutes(api, deps);
     },
     { prefix: "/api" },
   );
+  // Uploaded images live outside /api; their own route answers before the SPA fallback.
+  await uploadFilesRoutes(app, deps);
 
   const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, "index.html")));
   if (serveWeb) {

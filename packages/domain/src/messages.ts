@@ -151,6 +151,18 @@ export const MESSAGES = {
     af: "Hierdie statusverandering word nie toegelaat nie.",
     en: "This status change is not allowed.",
   },
+  // Image uploads (spec §5, DESIGN §2): the missing-file text is the spec's.
+  upload_file_missing: { af: "Kies asseblief eers 'n lêer", en: "Please choose a file first" },
+  upload_failed: { af: "Oplaai het misluk", en: "Upload failed" },
+  upload_too_large: { af: "Die lêer is groter as 5 MB.", en: "The file is larger than 5 MB." },
+  upload_unsupported_type: {
+    af: "Slegs JPEG-, PNG- of WebP-beelde word aanvaar.",
+    en: "Only JPEG, PNG or WebP images are accepted.",
+  },
+  upload_too_many_pixels: {
+    af: "Die beeld het te veel piksels (hoogstens 40 megapiksels).",
+    en: "The image has too many pixels (at most 40 megapixels).",
+  },
   settings_saved: {
     af: "Persoonlike instellings suksesvol gestoor!",
     en: "Personal settings saved successfully!",

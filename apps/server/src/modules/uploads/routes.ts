@@ -1,0 +1,121 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import multipart from "@fastify/multipart";
+import type { FastifyError, FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../../app";
+import { AppError, notFound } from "../../errors";
+import { requireAdmin } from "../../plugins/session";
+import {
+  decodeBase64Upload,
+  fileMissing,
+  STORED_NAME,
+  type StoredImage,
+  storeImage,
+  tooLarge,
+  UPLOAD_MAX_BYTES,
+  uploadsDir,
+} from "./service";
+
+/** 5 MB of file as base64 is ~6.7 MB; the JSON around it and a data: prefix are small. */
+const BASE64_BODY_LIMIT = 7 * 1024 * 1024;
+
+/** Both fields optional: a missing file gets the spec's own message, not a validation error. */
+const base64UploadBody = z.object({
+  fileName: z.string().max(255).optional(),
+  fileBase64: z.string().optional(),
+});
+
+const uploaded = ({ url, thumbnailUrl }: StoredImage) => ({
+  success: true,
+  url,
+  data: { url, thumbnailUrl },
+});
+
+/**
+ * The image uploads of the food item dialog (spec §7 "Uploads"), admin only. The guard
+ * runs at onRequest, so a non-admin's body is never read. Multipart is parsed in this
+ * plugin only; everywhere else the API takes JSON.
+ */
+export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: UPLOAD_MAX_BYTES,
+        files: 1,
+        fields: 5,
+        parts: 10,
+        fieldSize: 1024,
+        headerPairs: 50,
+      },
+    });
+    // Both ways of being too big get the upload's own message; the rest goes to the app's handler.
+    scope.setErrorHandler((error: FastifyError) => {
+      if (error.code === "FST_REQ_FILE_TOO_LARGE" || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+        throw tooLarge();
+      }
+      throw error;
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+
+    api.post("/admin/upload/weekly-item-file", { onRequest: requireAdmin }, async (request, reply) => {
+      if (!request.isMultipart()) throw fileMissing();
+      let data: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== "file") continue;
+          if (part.fieldname === "file" && data === null) data = await part.toBuffer();
+          else part.file.resume();
+        }
+      } catch (error) {
+        // The plugin's limit errors carry their status; busboy's parse errors (no boundary,
+        // a truncated form) do not, and are the client's fault, not a 500.
+        if ((error as FastifyError).statusCode) throw error;
+        throw new AppError(400, "upload_failed");
+      }
+      if (!data || data.length === 0) throw fileMissing();
+      return reply.status(201).send(uploaded(await storeImage(config.dataDir, data)));
+    });
+
+    api.post(
+      "/admin/upload/weekly-item",
+      { onRequest: requireAdmin, bodyLimit: BASE64_BODY_LIMIT, schema: { body: base64UploadBody } },
+      async (request, reply) => {
+        const { fileBase64 } = request.body;
+        if (!fileBase64) throw fileMissing();
+        const data = decodeBase64Upload(fileBase64);
+        return reply.status(201).send(uploaded(await storeImage(config.dataDir, data)));
+      },
+    );
+  });
+}
+
+/**
+ * Serves stored images outside /api (DESIGN §2). Only names the server generated are
+ * looked up, so no path from the URL reaches the file system; each name's content
+ * never changes, so it may be cached for a year.
+ */
+export async function uploadFilesRoutes(app: FastifyInstance, { config }: AppDeps) {
+  const dir = uploadsDir(config.dataDir);
+  app.get("/uploads/*", async (request, reply) => {
+    const name = (request.params as { "*": string })["*"];
+    if (!STORED_NAME.test(name)) throw notFound();
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(path.join(dir, name), "r");
+    } catch {
+      throw notFound();
+    }
+    const stat = await handle.stat().catch(async (error) => {
+      await handle.close();
+      throw error;
+    });
+    return reply
+      .header("Cache-Control", "public, max-age=31536000, immutable")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Content-Length", stat.size)
+      .type("image/webp")
+      .send(handle.createReadStream());
+  });
+}
