@@ -5,15 +5,12 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppConfig } from "../lib/app-config";
 import { currentLanguage } from "../lib/i18n";
+import { DetailsTable } from "./details-table";
 
 export type DeniedUser = { first_name: string; last_name: string; email: string; role_id: number };
 
@@ -30,7 +27,7 @@ export function AccessDeniedDialog({ user, action, onAction }: AccessDeniedDialo
   const { canteenName } = useAppConfig();
   const titleId = useId();
   const noteId = useId();
-  const rows = user
+  const rows: [string, string][] = user
     ? [
         [t("accessDenied.name"), `${user.first_name} ${user.last_name}`],
         [t("accessDenied.email"), user.email],
@@ -42,18 +39,7 @@ export function AccessDeniedDialog({ user, action, onAction }: AccessDeniedDialo
     <Dialog open={user !== null} aria-labelledby={titleId} aria-describedby={noteId} role="alertdialog">
       <DialogTitle id={titleId}>{t("accessDenied.title")}</DialogTitle>
       <DialogContent>
-        <Table size="small" sx={{ mb: 2 }}>
-          <TableBody>
-            {rows.map(([label, value]) => (
-              <TableRow key={label}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                  {label}
-                </TableCell>
-                <TableCell>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DetailsTable rows={rows} sx={{ mb: 2 }} />
         <Typography id={noteId}>{message("unauthorized_role", currentLanguage())}</Typography>
       </DialogContent>
       <DialogActions>

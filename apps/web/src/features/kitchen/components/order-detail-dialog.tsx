@@ -7,12 +7,9 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { DetailsTable } from "../../../components/details-table";
 import { StatusChip } from "../../../components/status-chip";
 import { formatLongDate, formatTime, orderLabel } from "../../../lib/format";
 import { nextKitchenStep } from "../kitchen-day";
@@ -64,18 +61,7 @@ export function OrderDetailDialog(props: OrderDetailDialogProps) {
         {t("screens.kitchen.orderTitle", { label: orderLabel(order.id) })}
       </DialogTitle>
       <DialogContent>
-        <Table size="small">
-          <TableBody>
-            {rows.map(([label, value]) => (
-              <TableRow key={label}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                  {label}
-                </TableCell>
-                <TableCell>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DetailsTable rows={rows} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>
         {canCancel ? (
