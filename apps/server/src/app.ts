@@ -13,8 +13,10 @@ import { dataRoutes } from "./modules/data/routes";
 import { eventsRoutes } from "./modules/events/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
+import { menusRoutes } from "./modules/menus/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
+import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
 import { registerSecurity } from "./plugins/security";
 import { registerSession } from "./plugins/session";
@@ -64,6 +66,8 @@ export async function buildApp({ config, database, logger = false, webDist = nul
       await settingsRoutes(api, deps);
       await dataRoutes(api, deps);
       await kitchenRoutes(api, deps);
+      await menusRoutes(api, deps);
+      await weeklyOrdersRoutes(api, deps);
       await eventsRoutes(api, deps);
       await uploadsRoutes(api, deps);
     },

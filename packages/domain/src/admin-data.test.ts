@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foodItemInput, priceInput } from "./admin-data";
+import { checkFoodItemRequired, foodItemInput, priceInput } from "./admin-data";
 
 describe("priceInput", () => {
   it("takes rand as a number or a decimal string and keeps 2 decimals", () => {
@@ -28,5 +28,36 @@ describe("foodItemInput", () => {
     expect(foodItemInput.safeParse({ ...base, image_url: null }).success).toBe(true);
     expect(foodItemInput.safeParse({ ...base, image_url: "javascript:alert(1)" }).success).toBe(false);
     expect(foodItemInput.safeParse({ ...base, day_of_week: "Saterdag" }).success).toBe(false);
+  });
+});
+
+describe("checkFoodItemRequired", () => {
+  const full = {
+    name: "Pasta",
+    description: "Met kaas",
+    price: 40,
+    day_of_week: "Maandag",
+    weekly_menu_id: "0b6f6f9e-4d0e-4c8e-9a51-8f0c7d3c2a11",
+  };
+
+  it("passes a complete item", () => {
+    expect(checkFoodItemRequired(full)).toBeNull();
+  });
+
+  it("asks for the week first, even when other fields are empty too", () => {
+    expect(checkFoodItemRequired({ ...full, weekly_menu_id: undefined })).toBe("food_item_menu_missing");
+    expect(checkFoodItemRequired({ weekly_menu_id: "" })).toBe("food_item_menu_missing");
+  });
+
+  it("names the required fields when any is missing, null or blank", () => {
+    for (const field of ["name", "description", "price", "day_of_week"] as const) {
+      for (const empty of [undefined, null, "", "  "]) {
+        expect(checkFoodItemRequired({ ...full, [field]: empty })).toBe("food_item_fields_missing");
+      }
+    }
+  });
+
+  it("leaves a present but invalid value to the schema", () => {
+    expect(checkFoodItemRequired({ ...full, price: 0 })).toBeNull();
   });
 });

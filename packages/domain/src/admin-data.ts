@@ -66,6 +66,24 @@ export const foodItemInput = z.object({
 export type FoodItemInput = z.infer<typeof foodItemInput>;
 export const foodItemUpdateInput = foodItemInput.partial();
 
+/** The fields spec §5 names as required for a food item, in the form's order. */
+export const FOOD_ITEM_REQUIRED_FIELDS = ["name", "description", "price", "day_of_week"] as const;
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/**
+ * Spec §5 "Food item save", checked before the shape: no week selected, then any required
+ * field left empty. The dialog and the server answer the same message; null when both hold.
+ */
+export function checkFoodItemRequired(
+  input: Readonly<Record<string, unknown>>,
+): "food_item_menu_missing" | "food_item_fields_missing" | null {
+  if (isBlank(input.weekly_menu_id)) return "food_item_menu_missing";
+  if (FOOD_ITEM_REQUIRED_FIELDS.some((field) => isBlank(input[field]))) return "food_item_fields_missing";
+  return null;
+}
+
 /** A date, or a field left empty: the weekly-menu rules answer "both dates required" (spec §5). */
 const menuDate = z.union([isoDate, z.literal("")]).nullish();
 

@@ -77,6 +77,23 @@ export const MESSAGES = {
     af: "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
     en: "A weekly menu with these exact dates already exists. Please choose other dates.",
   },
+  // Food items, spec §5: the two required-field texts are the spec's (decision 0006 for the rest).
+  food_item_menu_missing: {
+    af: "Kies asseblief eers 'n weeklikse spyskaart",
+    en: "Please choose a weekly menu first",
+  },
+  food_item_fields_missing: {
+    af: "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
+    en: "Please fill in all required fields: Name, Description, Price and Day of Week",
+  },
+  food_item_day_taken: {
+    af: "Hierdie dag het reeds 'n item.",
+    en: "This day already has an item.",
+  },
+  food_item_ordered: {
+    af: "Hierdie item is al bestel en kan nie geskrap word nie.",
+    en: "This item has already been ordered and cannot be deleted.",
+  },
   internal_error: {
     af: "Iets het verkeerd gegaan op die bediener. Probeer asseblief weer.",
     en: "Something went wrong on the server. Please try again.",

@@ -143,9 +143,12 @@ export const foodItems = pgTable(
       .notNull()
       .references(() => weeklyMenus.id, { onDelete: "restrict" }),
     preparationTime: integer("preparation_time").notNull().default(15),
+    /** Set when a replaced item is already on orders: off the menu, kept for those orders (decision 0006). */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("food_items_menu_day_key").on(t.weeklyMenuId, t.dayOfWeek),
+    // One active item per day of a week; retired items keep their day (decision 0006).
+    uniqueIndex("food_items_menu_day_key").on(t.weeklyMenuId, t.dayOfWeek).where(sql`${t.retiredAt} is null`),
     check("food_items_price_positive", sql`${t.price} > 0`),
     check("food_items_preparation_time_non_negative", sql`${t.preparationTime} >= 0`),
   ],

@@ -24,6 +24,7 @@ function listWhere(resource: Resource, { filters, q }: ListParams): SQL | undefi
     const column = columnFor(resource, name, resource.filters);
     return Array.isArray(value) ? inArray(column, value) : eq(column, value);
   });
+  conditions.push(resource.listScope);
   const words = q?.trim().split(/\s+/).filter(Boolean).slice(0, 5) ?? [];
   if (words.length > 0) {
     const searchable = resource.search ?? [];

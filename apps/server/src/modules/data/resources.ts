@@ -1,4 +1,5 @@
 import {
+  checkFoodItemRequired,
   clientInput,
   clientUpdateInput,
   foodItemInput,
@@ -18,7 +19,7 @@ import type { MessageCode } from "@kantien/domain/messages";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import { validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -64,6 +65,10 @@ type ResourceSpec = {
   /** `col` or `-col`; the key column is always the tie-breaker. */
   defaultSort: string;
   access: Partial<Record<Verb, Who>>;
+  /** Rows a list shows; others stay readable by id (retired food items, decision 0006). */
+  listScope?: SQL;
+  /** Required-field rules with a message of their own, checked on create before the shape. */
+  required?(body: Row): MessageCode | null;
   createInput?: z.ZodObject;
   updateInput?: z.ZodObject;
   /** Unique constraints with a message of their own (others answer `conflict`). */
@@ -168,6 +173,22 @@ async function checkWeeklyMenu(verb: WriteVerb, { tx, input, today }: WriteConte
   if (code) throw new AppError(code === "weekly_menu_exists" ? 409 : 400, code);
 }
 
+/** An item already on orders is never deleted: the orders keep their item (decision 0006). */
+async function checkFoodItem(verb: WriteVerb, { tx, before }: WriteContext) {
+  if (verb !== "delete" || typeof before?.id !== "string") return;
+  if (await isFoodItemOrdered(tx, before.id)) throw new AppError(409, "food_item_ordered");
+}
+
+/** Whether any order refers to the item; run under the item's row lock, no order can slip in. */
+export async function isFoodItemOrdered(tx: Tx, foodItemId: string): Promise<boolean> {
+  const found = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.foodItemId, foodItemId))
+    .limit(1);
+  return found.length > 0;
+}
+
 export const RESOURCES: Record<ResourceName, Resource> = {
   user: defineResource("user", {
     table: users,
@@ -252,14 +273,20 @@ export const RESOURCES: Record<ResourceName, Resource> = {
       "day_of_week",
       "weekly_menu_id",
       "preparation_time",
+      "retired_at",
     ],
     filters: ["id", "weekly_menu_id", "day_of_week"],
     search: ["name", "description"],
     sorts: ["name", "price", "day_of_week", "preparation_time"],
     defaultSort: "day_of_week",
     access: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
+    // Replaced items already on orders are off the menu; orders still read them by id.
+    listScope: isNull(foodItems.retiredAt),
+    required: checkFoodItemRequired,
     createInput: foodItemInput,
     updateInput: foodItemUpdateInput,
+    conflicts: { food_items_menu_day_key: "food_item_day_taken" },
+    check: checkFoodItem,
   }),
 
   weekly_menu: defineResource("weekly_menu", {

@@ -213,10 +213,15 @@ describe("generic data API", () => {
     const customer = await createUser(t.db, { roleId: 1 });
     const item = await createFoodItem(t.db);
     await createOrder(t.db, { userId: customer.id, foodItemId: item.id });
-    for (const url of [`user/${customer.id}`, `food_item/${item.id}`, `weekly_menu/${item.weeklyMenuId}`]) {
-      const res = await call("DELETE", url, asAdmin);
+    const cases = [
+      [`user/${customer.id}`, "in_use"],
+      [`food_item/${item.id}`, "food_item_ordered"],
+      [`weekly_menu/${item.weeklyMenuId}`, "in_use"],
+    ];
+    for (const [url, code] of cases) {
+      const res = await call("DELETE", url as string, asAdmin);
       expect(res.statusCode, url).toBe(409);
-      expect(res.json().code).toBe("in_use");
+      expect(res.json().code).toBe(code);
     }
     const self = await call("DELETE", `user/${admin.id}`, asAdmin);
     expect(self.statusCode).toBe(403);

@@ -61,11 +61,21 @@ function rowId(resource: Resource, id: string): string | number {
   return parsed.data;
 }
 
-/** The body as the resource's schema reads it; field messages like the route schemas' (no zod English). */
-function parseBody(request: FastifyRequest, resource: Resource, schema: z.ZodObject | undefined): Row {
+/**
+ * The body as the resource's schema reads it; field messages like the route schemas' (no zod
+ * English). On create, the resource's required-field rule answers first with its own message.
+ */
+export function parseBody(
+  request: FastifyRequest,
+  resource: Resource,
+  schema: z.ZodObject | undefined,
+  verb: "create" | "update",
+  input: Row = request.body as Row,
+): Row {
   if (!schema) throw new AppError(405, "method_not_allowed");
-  const input = request.body as Row;
   assertWritableColumns(resource, schema, input);
+  const missing = verb === "create" ? resource.required?.(input) : null;
+  if (missing) throw badRequest(missing);
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({
@@ -81,7 +91,7 @@ function parseBody(request: FastifyRequest, resource: Resource, schema: z.ZodObj
 }
 
 /** Unique keys with a message of their own; a missing referenced row is the body's fault. */
-function writeError(request: FastifyRequest, resource: Resource, error: unknown): unknown {
+export function writeError(request: FastifyRequest, resource: Resource, error: unknown): unknown {
   const code = pgErrorCode(error);
   const constraint = pgConstraint(error);
   const known = constraint ? resource.conflicts?.[constraint] : undefined;
@@ -129,7 +139,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
     { preHandler: requireStaff, schema: { params: tableParams, body } },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "create");
-      const input = parseBody(request, resource, resource.createInput);
+      const input = parseBody(request, resource, resource.createInput, "create");
       const row = await createRow(db, resource, input, writerOf(request)).catch((error) => {
         throw writeError(request, resource, error);
       });
@@ -143,7 +153,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
-      const input = parseBody(request, resource, resource.updateInput);
+      const input = parseBody(request, resource, resource.updateInput, "update");
       const row = await updateRow(db, resource, id, input, writerOf(request)).catch((error) => {
         throw writeError(request, resource, error);
       });

@@ -1,8 +1,125 @@
+import {
+  addDaysIso,
+  DEFAULT_TIMEZONE,
+  type IsoDate,
+  mondayOf,
+  schoolDays,
+  todayIn,
+} from "@kantien/domain/dates";
+import { isWeekStart, weekEndOf } from "@kantien/domain/weekly-orders";
+import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
+import ChevronRightIcon from "@mui/icons-material/ChevronRight";
+import RefreshIcon from "@mui/icons-material/Refresh";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { PageTitle } from "../../../components/page-title";
+import { useSearchParams } from "react-router";
+import { useAppConfig } from "../../../lib/app-config";
+import { currentLanguage } from "../../../lib/i18n";
+import { useWeeklyOrders } from "../api/get-weekly-orders";
+import { formatRangeDate } from "../week-format";
+import { WeeklyOrderDay } from "./weekly-order-day";
 
-/** Only the title until this screen is built (no invented content). */
+/** The week in the address (`?week=` a Monday), else the week of today in the canteen. */
+function useWeekStart(timeZone: string): [IsoDate, (week: IsoDate) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("week");
+  const weekStart = asked && isWeekStart(asked) ? asked : mondayOf(todayIn(timeZone));
+  const setWeekStart = (week: IsoDate) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set("week", week);
+        return next;
+      },
+      { replace: true },
+    );
+  return [weekStart, setWeekStart];
+}
+
+/** Spec §2 Weekly orders (/weekly-orders): Monday to Friday, each day's orders and prep sheet. */
 export function WeeklyOrdersScreen() {
   const { t } = useTranslation();
-  return <PageTitle>{t("screens.weeklyOrders.title")}</PageTitle>;
+  const language = currentLanguage();
+  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const [weekStart, setWeekStart] = useWeekStart(timeZone);
+  const week = useWeeklyOrders(weekStart);
+  const refreshLabel = t("screens.weeklyOrders.refresh");
+  const days = week.data?.days;
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
+          {t("screens.weeklyOrders.title")}
+        </Typography>
+        <Tooltip title={refreshLabel}>
+          <IconButton
+            onClick={() => void week.refetch()}
+            aria-label={refreshLabel}
+            aria-busy={week.isFetching}
+            size="large"
+          >
+            {week.isFetching ? <CircularProgress size={24} aria-hidden="true" /> : <RefreshIcon />}
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+        <IconButton
+          aria-label={t("screens.weeklyOrders.previousWeek")}
+          onClick={() => setWeekStart(addDaysIso(weekStart, -7))}
+        >
+          <ChevronLeftIcon />
+        </IconButton>
+        <Typography variant="h6" component="p" aria-live="polite" sx={{ textAlign: "center", flex: 1 }}>
+          {t("screens.weeklyOrders.weekRange", {
+            from: formatRangeDate(weekStart, language),
+            to: formatRangeDate(weekEndOf(weekStart), language),
+          })}
+        </Typography>
+        <IconButton
+          aria-label={t("screens.weeklyOrders.nextWeek")}
+          onClick={() => setWeekStart(addDaysIso(weekStart, 7))}
+        >
+          <ChevronRightIcon />
+        </IconButton>
+      </Box>
+      {week.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void week.refetch()}>
+              {t("errorFallback.retry")}
+            </Button>
+          }
+        >
+          {week.error.message}
+        </Alert>
+      ) : null}
+      {week.isError && !days ? null : (
+        <Box
+          sx={{
+            display: "grid",
+            gridTemplateColumns: { xs: "1fr", md: "repeat(5, minmax(0, 1fr))" },
+            gap: 2,
+          }}
+        >
+          {schoolDays(weekStart).map((date) => (
+            <WeeklyOrderDay
+              key={date}
+              date={date}
+              day={days?.find((d) => d.date === date)}
+              language={language}
+            />
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,261 @@
+import { message } from "@kantien/domain/messages";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foodItems, orders, userSettings } from "../../db/schema";
+import {
+  createFoodItem,
+  createOrder,
+  createUser,
+  createWeeklyMenu,
+  signIn,
+  type TestUser,
+} from "../../test/fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+/** Food items on a weekly menu: spec §5 messages, one item per day, replace and delete (decision 0006). */
+describe("food items on a weekly menu", () => {
+  let t: TestApp;
+  let customer: TestUser;
+  let asAdmin: string;
+  let asStaff: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await createUser(t.db, { roleId: 1 });
+    asAdmin = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
+    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+  });
+  afterAll(async () => t.close());
+
+  function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string, payload?: unknown) {
+    return t.app.inject({
+      method,
+      url: `/api/admin/${url}`,
+      headers: { cookie, ...(method === "GET" ? {} : { "content-type": "application/json" }) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+  const replace = (menuId: string, day: string, payload: unknown, cookie = asAdmin) =>
+    call("PUT", `menus/${menuId}/days/${day}/food-item`, cookie, payload);
+  const form = { name: "Bobotie", description: "Met geelrys", price: "52.00", preparation_time: 20 };
+  const rowOf = async (id: string) => (await t.db.select().from(foodItems).where(eq(foodItems.id, id)))[0];
+
+  describe("create through the data API", () => {
+    it("asks for the week first, with the spec's message", async () => {
+      for (const weekly_menu_id of [undefined, "", null]) {
+        const res = await call("POST", "data/food_item", asAdmin, {
+          ...form,
+          day_of_week: "Maandag",
+          weekly_menu_id,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          success: false,
+          code: "food_item_menu_missing",
+          message: "Kies asseblief eers 'n weeklikse spyskaart",
+        });
+      }
+    });
+
+    it("names the required fields when one is missing or empty", async () => {
+      const menu = await createWeeklyMenu(t.db);
+      const full = { ...form, day_of_week: "Dinsdag", weekly_menu_id: menu.id };
+      for (const field of ["name", "description", "price", "day_of_week"]) {
+        for (const empty of [undefined, "", "  ", null]) {
+          const res = await call("POST", "data/food_item", asAdmin, { ...full, [field]: empty });
+          expect(res.statusCode, `${field}=${JSON.stringify(empty)}`).toBe(400);
+          expect(res.json()).toMatchObject({
+            code: "food_item_fields_missing",
+            message: "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
+          });
+        }
+      }
+      // The user's language setting decides; English answers the same check in English.
+      const englishAdmin = await createUser(t.db, { roleId: 4 });
+      await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, englishAdmin.id));
+      const english = await call("POST", "data/food_item", await signIn(t.app, englishAdmin), {
+        ...full,
+        name: "",
+      });
+      expect(english.json().message).toBe(message("food_item_fields_missing", "en"));
+      expect(await t.db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id))).toHaveLength(0);
+    });
+
+    it("keeps one item per day: a second on a taken day is 409", async () => {
+      const menu = await createWeeklyMenu(t.db);
+      const item = { ...form, day_of_week: "Woensdag", weekly_menu_id: menu.id };
+      expect((await call("POST", "data/food_item", asAdmin, item)).statusCode).toBe(201);
+      const again = await call("POST", "data/food_item", asAdmin, { ...item, name: "Pizza" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        code: "food_item_day_taken",
+        message: "Hierdie dag het reeds 'n item.",
+      });
+      const other = await call("POST", "data/food_item", asAdmin, { ...item, day_of_week: "Donderdag" });
+      expect(other.statusCode).toBe(201);
+      const moved = await call("PUT", `data/food_item/${other.json().data.id}`, asAdmin, {
+        day_of_week: "Woensdag",
+      });
+      expect(moved.statusCode).toBe(409);
+      expect(moved.json().code).toBe("food_item_day_taken");
+    });
+
+    it("refuses food item writes to staff", async () => {
+      const menu = await createWeeklyMenu(t.db);
+      const item = await createFoodItem(t.db, { weeklyMenuId: menu.id });
+      const created = await call("POST", "data/food_item", asStaff, {
+        ...form,
+        day_of_week: "Vrydag",
+        weekly_menu_id: menu.id,
+      });
+      expect(created.statusCode).toBe(403);
+      expect((await call("DELETE", `data/food_item/${item.id}`, asStaff)).statusCode).toBe(403);
+      expect(await rowOf(item.id)).toBeDefined();
+    });
+  });
+
+  describe("delete", () => {
+    it("deletes an item nobody ordered", async () => {
+      const item = await createFoodItem(t.db);
+      const res = await call("DELETE", `data/food_item/${item.id}`, asAdmin);
+      expect(res.statusCode).toBe(200);
+      expect(await rowOf(item.id)).toBeUndefined();
+    });
+
+    it("refuses an ordered item with a clear message and removes nothing", async () => {
+      const item = await createFoodItem(t.db);
+      const order = await createOrder(t.db, { userId: customer.id, foodItemId: item.id });
+      const res = await call("DELETE", `data/food_item/${item.id}`, asAdmin);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: "food_item_ordered",
+        message: "Hierdie item is al bestel en kan nie geskrap word nie.",
+      });
+      expect(await rowOf(item.id)).toMatchObject({ id: item.id, retiredAt: null });
+      const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(kept?.foodItemId).toBe(item.id);
+    });
+  });
+
+  describe("replace: PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item", () => {
+    it("fills an empty day", async () => {
+      const menu = await createWeeklyMenu(t.db);
+      const res = await replace(menu.id, "Maandag", form);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        success: true,
+        replaced: null,
+        data: {
+          name: "Bobotie",
+          price: "52.00",
+          day_of_week: "Maandag",
+          weekly_menu_id: menu.id,
+          retired_at: null,
+        },
+      });
+    });
+
+    it("replaces an item nobody ordered: the old one is gone", async () => {
+      const old = await createFoodItem(t.db, { dayOfWeek: "Dinsdag" });
+      const res = await replace(old.weeklyMenuId, "Dinsdag", { ...form, weekly_menu_id: old.weeklyMenuId });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().replaced).toBe(old.id);
+      expect(await rowOf(old.id)).toBeUndefined();
+      const list = await call("GET", `data/food_item?weekly_menu_id=${old.weeklyMenuId}`, asAdmin);
+      expect(list.json().data.map((i: { id: string }) => i.id)).toEqual([res.json().data.id]);
+    });
+
+    it("retires an ordered item: off the menu, its orders keep it", async () => {
+      const old = await createFoodItem(t.db, { dayOfWeek: "Woensdag", price: "40.00" });
+      const order = await createOrder(t.db, { userId: customer.id, foodItemId: old.id });
+      const res = await replace(old.weeklyMenuId, "Woensdag", form);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().replaced).toBe(old.id);
+      const newId = res.json().data.id;
+      expect(newId).not.toBe(old.id);
+      expect((await rowOf(old.id))?.retiredAt).toBeInstanceOf(Date);
+      expect((await rowOf(old.id))?.price).toBe("40.00");
+      const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(kept?.foodItemId).toBe(old.id);
+
+      const list = await call("GET", `data/food_item?weekly_menu_id=${old.weeklyMenuId}`, asStaff);
+      expect(list.json()).toMatchObject({ total: 1, data: [{ id: newId }] });
+      const retired = await call("GET", `data/food_item/${old.id}`, asStaff);
+      expect(retired.statusCode).toBe(200);
+      expect(retired.json().data.retired_at).toEqual(expect.any(String));
+      // The new item holds the day; a retired one still cannot be deleted.
+      const another = await call("POST", "data/food_item", asAdmin, {
+        ...form,
+        day_of_week: "Woensdag",
+        weekly_menu_id: old.weeklyMenuId,
+      });
+      expect(another.json().code).toBe("food_item_day_taken");
+      expect((await call("DELETE", `data/food_item/${old.id}`, asAdmin)).json().code).toBe(
+        "food_item_ordered",
+      );
+    });
+
+    it("is atomic: a failure while inserting leaves the old item in place", async () => {
+      // A trigger stands in for any failure the database raises after the old item is handled.
+      await t.db.execute(sql`
+        create function breek_food_item() returns trigger language plpgsql as $$
+        begin
+          if new.name = 'Breek' then raise exception 'forced failure'; end if;
+          return new;
+        end $$`);
+      await t.db.execute(sql`
+        create trigger breek_food_item before insert on food_items
+        for each row execute function breek_food_item()`);
+      try {
+        const free = await createFoodItem(t.db, { dayOfWeek: "Donderdag" });
+        const ordered = await createFoodItem(t.db, { dayOfWeek: "Vrydag" });
+        await createOrder(t.db, { userId: customer.id, foodItemId: ordered.id });
+        for (const old of [free, ordered]) {
+          const res = await replace(old.weeklyMenuId, old.dayOfWeek, { ...form, name: "Breek" });
+          expect(res.statusCode).toBe(500);
+          expect(res.json().code).toBe("internal_error");
+          expect(await rowOf(old.id)).toMatchObject({ id: old.id, name: old.name, retiredAt: null });
+          const items = await t.db
+            .select()
+            .from(foodItems)
+            .where(eq(foodItems.weeklyMenuId, old.weeklyMenuId));
+          expect(items.map((i) => i.id)).toEqual([old.id]);
+        }
+      } finally {
+        await t.db.execute(sql`drop trigger breek_food_item on food_items`);
+        await t.db.execute(sql`drop function breek_food_item()`);
+      }
+    });
+
+    it("answers the spec's messages and refuses bad input without touching the old item", async () => {
+      const old = await createFoodItem(t.db, { dayOfWeek: "Maandag" });
+      const missing = await replace(old.weeklyMenuId, "Maandag", { ...form, description: "" });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().code).toBe("food_item_fields_missing");
+      const badPrice = await replace(old.weeklyMenuId, "Maandag", { ...form, price: -5 });
+      expect(badPrice.statusCode).toBe(400);
+      expect(badPrice.json().code).toBe("validation_failed");
+      const otherDay = await replace(old.weeklyMenuId, "Maandag", { ...form, day_of_week: "Dinsdag" });
+      expect(otherDay.statusCode).toBe(400);
+      const unknown = await replace(old.weeklyMenuId, "Maandag", { ...form, retired_at: null });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().code).toBe("column_not_writable");
+      expect(await rowOf(old.id)).toMatchObject({ name: old.name, retiredAt: null });
+    });
+
+    it("answers 404 for an unknown menu or day", async () => {
+      const menu = await createWeeklyMenu(t.db);
+      expect((await replace("00000000-0000-4000-8000-000000000000", "Maandag", form)).statusCode).toBe(404);
+      expect((await replace("nie-'n-id", "Maandag", form)).statusCode).toBe(404);
+      expect((await replace(menu.id, "Saterdag", form)).statusCode).toBe(404);
+    });
+
+    it("is the admin's only: 403 for staff, 401 signed out", async () => {
+      const old = await createFoodItem(t.db, { dayOfWeek: "Dinsdag" });
+      const staff = await replace(old.weeklyMenuId, "Dinsdag", form, asStaff);
+      expect(staff.statusCode).toBe(403);
+      expect((await replace(old.weeklyMenuId, "Dinsdag", form, "")).statusCode).toBe(401);
+      expect(await rowOf(old.id)).toMatchObject({ name: old.name, retiredAt: null });
+    });
+  });
+});

@@ -1,0 +1,61 @@
+import { foodItemInput } from "@kantien/domain/admin-data";
+import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
+import { message } from "@kantien/domain/messages";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../../app";
+import { badRequest, notFound } from "../../errors";
+import { requireAdmin } from "../../plugins/session";
+import { RESOURCES } from "../data/resources";
+import { parseBody, writeError } from "../data/routes";
+import { replaceFoodItem } from "./queries";
+
+const dayParams = z.object({ menuId: z.string().max(100), dayOfWeek: z.string().max(20) });
+const body = z.record(z.string(), z.unknown());
+
+/** Menu routes beyond the generic data API (DESIGN §5, §6: admin only). */
+export async function menusRoutes(fastify: FastifyInstance, { database }: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const resource = RESOURCES.food_item;
+
+  /**
+   * Replaces the day's food item in one transaction (issue 3, decision 0006): answers the new
+   * item and the replaced item's id, or null when the day was empty. The body is the food
+   * item form's; the menu and day come from the path.
+   */
+  app.put(
+    "/admin/menus/:menuId/days/:dayOfWeek/food-item",
+    { onRequest: requireAdmin, schema: { params: dayParams, body } },
+    async (request) => {
+      const { menuId, dayOfWeek } = request.params;
+      if (!z.uuid().safeParse(menuId).success || !(WEEKDAYS as readonly string[]).includes(dayOfWeek)) {
+        throw notFound();
+      }
+      const sent = request.body;
+      for (const [field, value] of [
+        ["weekly_menu_id", menuId],
+        ["day_of_week", dayOfWeek],
+      ] as const) {
+        if (sent[field] !== undefined && sent[field] !== value) {
+          throw badRequest("validation_failed", [
+            { field, message: message("invalid_field", request.language) },
+          ]);
+        }
+      }
+      const input = parseBody(request, resource, foodItemInput, "create", {
+        ...sent,
+        weekly_menu_id: menuId,
+        day_of_week: dayOfWeek,
+      }) as z.infer<typeof foodItemInput>;
+      const { item, replaced } = await replaceFoodItem(database.db, {
+        menuId,
+        dayOfWeek: dayOfWeek as Weekday,
+        input,
+      }).catch((error) => {
+        throw writeError(request, resource, error);
+      });
+      return { success: true, data: item, replaced };
+    },
+  );
+}

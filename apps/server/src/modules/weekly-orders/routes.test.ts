@@ -1,0 +1,127 @@
+import { addDaysIso, mondayOf, todayIn } from "@kantien/domain/dates";
+import type { WeeklyOrders } from "@kantien/domain/weekly-orders";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { weeklyOrdersQuery } from "./queries";
+
+const MONDAY = "2031-06-09";
+const FRIDAY = "2031-06-13";
+
+describe("weekly orders", () => {
+  let t: TestApp;
+  let asStaff: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
+    const customer = await createUser(t.db, { roleId: 1 });
+    const bobotie = await createFoodItem(t.db, { name: "Bobotie" });
+    const vis = await createFoodItem(t.db, { name: "Vis en skyfies", dayOfWeek: "Vrydag" });
+    const order = (
+      deliveryDate: string | null,
+      foodItemId: string,
+      quantity: number,
+      status: "pending" | "ready" | "cancelled" | "failed" = "pending",
+    ) => createOrder(t.db, { userId: customer.id, foodItemId, deliveryDate, quantity, status });
+    ids.sundayBefore = (await order(addDaysIso(MONDAY, -1), bobotie.id, 1)).id;
+    ids.monday = (await order(MONDAY, bobotie.id, 2)).id;
+    ids.mondayReady = (await order(MONDAY, bobotie.id, 3, "ready")).id;
+    ids.mondayCancelled = (await order(MONDAY, bobotie.id, 5, "cancelled")).id;
+    ids.friday = (await order(FRIDAY, vis.id, 1)).id;
+    ids.fridayFailed = (await order(FRIDAY, vis.id, 4, "failed")).id;
+    ids.saturdayAfter = (await order(addDaysIso(FRIDAY, 1), vis.id, 1)).id;
+    ids.undated = (await order(null, bobotie.id, 1)).id;
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+  it("answers only that week's orders, per day, names joined, with each day's prep sheet", async () => {
+    const res = await get(`/api/weekly-orders?weekStart=${MONDAY}`, asStaff);
+    expect(res.statusCode).toBe(200);
+    const week = res.json().data as WeeklyOrders;
+    expect(week.weekStart).toBe(MONDAY);
+    expect(week.weekEnd).toBe(FRIDAY);
+    expect(week.days.map((d) => d.date)).toEqual([MONDAY, "2031-06-10", "2031-06-11", "2031-06-12", FRIDAY]);
+    expect(week.days.map((d) => d.orders.map((o) => o.id))).toEqual([
+      [ids.monday, ids.mondayReady, ids.mondayCancelled],
+      [],
+      [],
+      [],
+      [ids.friday, ids.fridayFailed],
+    ]);
+    expect(week.days[0]?.orders[0]).toEqual({
+      id: ids.monday,
+      status: "pending",
+      quantity: 2,
+      deliveryDate: MONDAY,
+      customerName: "Toets Gebruiker 1",
+      itemName: "Bobotie",
+    });
+    expect(week.days[0]?.prep).toEqual([{ itemName: "Bobotie", quantity: 5 }]);
+    expect(week.days[4]?.prep).toEqual([{ itemName: "Vis en skyfies", quantity: 1 }]);
+    const all = week.days.flatMap((d) => d.orders.map((o) => o.id));
+    for (const outside of [ids.sundayBefore, ids.saturdayAfter, ids.undated])
+      expect(all).not.toContain(outside);
+  });
+
+  it("defaults to the week of today in the canteen's time zone", async () => {
+    const monday = mondayOf(todayIn(t.config.timeZone));
+    const res = await get("/api/weekly-orders", asStaff);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.weekStart).toBe(monday);
+    expect(res.json().data.days).toHaveLength(5);
+  });
+
+  it("is for signed-in staff only", async () => {
+    expect((await get(`/api/weekly-orders?weekStart=${MONDAY}`)).statusCode).toBe(401);
+    const customer = await createUser(t.db, { roleId: 2 });
+    const cookie = await sessionCookieFor(t.db, customer.id);
+    const res = await get(`/api/weekly-orders?weekStart=${MONDAY}`, cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("forbidden");
+    const kitchen = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+    expect((await get(`/api/weekly-orders?weekStart=${MONDAY}`, kitchen)).statusCode).toBe(200);
+  });
+
+  it("refuses a weekStart that is not a Monday, with the catalogue's message", async () => {
+    for (const bad of ["2031-06-10", "2031-06-08", "2031-02-31", "09-06-2031", "today"]) {
+      const res = await get(`/api/weekly-orders?weekStart=${bad}`, asStaff);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: "validation_failed",
+        message: "Sommige velde is ongeldig. Kyk asseblief weer.",
+        details: [{ field: "weekStart", message: "Hierdie waarde is ongeldig." }],
+      });
+    }
+  });
+
+  // The planner's choice is PostgreSQL's; PGlite runs the same SQL, its plans are not the budget.
+  it.skipIf(testBackend !== "postgres")(
+    "reads the week through orders_delivery_date_idx, not a scan",
+    async () => {
+      const customer = await createUser(t.db, { roleId: 1 });
+      const item = await createFoodItem(t.db);
+      await t.db.execute(sql`
+      insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, status, created_at, delivery_date)
+      select ${customer.id}, ${item.id}, 1, 45.50, 'delivered',
+             timestamptz '2030-01-01' + (n || ' hours')::interval,
+             case when n % 3 = 0 then null else date '2030-01-01' + (n / 24) end
+      from generate_series(1, 5000) n`);
+      await t.db.execute(sql`analyze orders`);
+      const plan = await queryRows<{ "QUERY PLAN": string }>(
+        t.db,
+        sql`explain ${weeklyOrdersQuery(t.db, { weekStart: MONDAY })}`,
+      );
+      const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
+      expect(text).toContain("orders_delivery_date_idx");
+      expect(text).not.toMatch(/Seq Scan on orders/);
+    },
+  );
+});

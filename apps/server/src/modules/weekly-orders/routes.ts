@@ -1,0 +1,28 @@
+import { mondayOf, todayIn } from "@kantien/domain/dates";
+import { isWeekStart } from "@kantien/domain/weekly-orders";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../../app";
+import { requireStaff } from "../../plugins/session";
+import { listWeeklyOrders } from "./queries";
+
+// A week is asked for by its Monday; anything else answers 400 validation_failed, the field's
+// message from the catalogue (invalid_field).
+const weeklyOrdersQuerystring = z.object({
+  weekStart: z.string().refine(isWeekStart, "invalid_field").optional(),
+});
+
+export async function weeklyOrdersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** Spec §2 Weekly orders; the week of today in the canteen when no weekStart is given. */
+  app.get(
+    "/weekly-orders",
+    { preHandler: requireStaff, schema: { querystring: weeklyOrdersQuerystring } },
+    async (request) => {
+      const weekStart = request.query.weekStart ?? mondayOf(todayIn(config.timeZone));
+      return { success: true, data: await listWeeklyOrders(database.db, { weekStart }) };
+    },
+  );
+}

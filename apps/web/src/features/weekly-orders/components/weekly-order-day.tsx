@@ -1,0 +1,96 @@
+import type { Language } from "@kantien/domain/messages";
+import { statusChipColor } from "@kantien/domain/order-status";
+import { WEEKLY_STATUS_LABEL, type WeeklyOrdersDay } from "@kantien/domain/weekly-orders";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import Divider from "@mui/material/Divider";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { orderLabel } from "../../../lib/format";
+import { formatDayHeading } from "../week-format";
+
+type WeeklyOrderDayProps = {
+  date: string;
+  /** Undefined while the week loads. */
+  day: WeeklyOrdersDay | undefined;
+  language: Language;
+};
+
+/** One school day of the week: its orders and its prep sheet (spec §2 Weekly orders). */
+export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const prepId = useId();
+  return (
+    <Paper component="section" role="region" aria-labelledby={headingId} sx={{ p: 2, minWidth: 0 }}>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, mb: 1.5 }}>
+        <Typography id={headingId} variant="h6" component="h2">
+          {formatDayHeading(date, language)}
+        </Typography>
+        {day ? (
+          <Chip size="small" label={t("screens.weeklyOrders.orderCount", { count: day.orders.length })} />
+        ) : null}
+      </Box>
+      {day === undefined ? (
+        [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={72} sx={{ mb: 1 }} />)
+      ) : day.orders.length === 0 ? (
+        <Typography color="text.secondary">{t("screens.weeklyOrders.empty")}</Typography>
+      ) : (
+        <>
+          <List
+            disablePadding
+            aria-label={t("screens.weeklyOrders.ordersOf", { day: formatDayHeading(date, language) })}
+          >
+            {day.orders.map((order) => (
+              <ListItem
+                key={order.id}
+                disableGutters
+                sx={{ display: "block", py: 1, borderBottom: 1, borderColor: "divider" }}
+              >
+                <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1 }}>
+                  <Typography component="span" sx={{ fontWeight: 700 }}>
+                    #{orderLabel(order.id)}
+                  </Typography>
+                  <Chip
+                    component="span"
+                    size="small"
+                    color={statusChipColor(order.status)}
+                    label={t(`screens.weeklyOrders.statuses.${WEEKLY_STATUS_LABEL[order.status]}`)}
+                  />
+                </Box>
+                <Typography component="span" sx={{ display: "block" }}>
+                  {order.customerName}
+                </Typography>
+                <Typography component="span" sx={{ display: "block", fontWeight: 500 }}>
+                  {`${order.itemName} × ${order.quantity}`}
+                </Typography>
+              </ListItem>
+            ))}
+          </List>
+          <Divider sx={{ my: 1.5 }} />
+          <Typography id={prepId} variant="subtitle2" component="h3">
+            {t("screens.weeklyOrders.prepTitle")}
+          </Typography>
+          {day.prep.length === 0 ? (
+            <Typography color="text.secondary" variant="body2">
+              {t("screens.weeklyOrders.prepEmpty")}
+            </Typography>
+          ) : (
+            <List dense disablePadding aria-labelledby={prepId}>
+              {day.prep.map((line) => (
+                <ListItem key={line.itemName} disableGutters sx={{ py: 0.25 }}>
+                  <Typography variant="body2">{`${line.itemName} — ${line.quantity}`}</Typography>
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </>
+      )}
+    </Paper>
+  );
+}

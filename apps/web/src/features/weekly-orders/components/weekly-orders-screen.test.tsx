@@ -1,0 +1,141 @@
+import { DEFAULT_TIMEZONE, mondayOf, todayIn } from "@kantien/domain/dates";
+import { ROLE } from "@kantien/domain/roles";
+import { type WeeklyOrder, weeklyOrdersOf } from "@kantien/domain/weekly-orders";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch } from "../../../test/mock-fetch";
+import { renderWithApp, testUser } from "../../../test/render";
+import { WeeklyOrdersScreen } from "./weekly-orders-screen";
+
+const order = (
+  id: string,
+  deliveryDate: string,
+  itemName: string,
+  quantity: number,
+  status: WeeklyOrder["status"] = "pending",
+): WeeklyOrder => ({ id, status, quantity, deliveryDate, customerName: `Kliënt ${id.slice(-3)}`, itemName });
+
+const thisWeek = weeklyOrdersOf("2031-06-09", [
+  order("order-0000-aaa111", "2031-06-09", "Bobotie", 2),
+  order("order-0000-bbb222", "2031-06-09", "Bobotie", 3, "ready"),
+  order("order-0000-ccc333", "2031-06-09", "Bobotie", 4, "cancelled"),
+  order("order-0000-ddd444", "2031-06-11", "Hoender en pap", 1, "paid"),
+  order("order-0000-eee555", "2031-06-13", "Vis", 1, "delivered"),
+]);
+const nextWeek = weeklyOrdersOf("2031-06-16", [
+  order("order-0000-fff666", "2031-06-17", "Pasta", 2, "processing"),
+]);
+const weekBefore = weeklyOrdersOf("2031-06-02", []);
+
+function renderScreen(route = "/weekly-orders?week=2031-06-09") {
+  const calls = mockFetch({
+    "GET /api/weekly-orders?weekStart=2031-06-09": { body: { success: true, data: thisWeek } },
+    "GET /api/weekly-orders?weekStart=2031-06-16": { body: { success: true, data: nextWeek } },
+    "GET /api/weekly-orders?weekStart=2031-06-02": { body: { success: true, data: weekBefore } },
+  });
+  const view = renderWithApp(<WeeklyOrdersScreen />, { route, user: testUser(ROLE.kitchenStaff) });
+  return { ...view, calls };
+}
+
+const day = (name: string) => screen.getByRole("region", { name });
+const weekRequests = (calls: { url: string }[]) =>
+  calls.filter((call) => call.url.startsWith("/api/weekly-orders")).map((call) => call.url.split("=")[1]);
+
+describe("WeeklyOrdersScreen", () => {
+  it("shows Monday to Friday with each day's orders, statuses, counts and prep sheet", async () => {
+    renderScreen();
+
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Weeklikse Bestellings");
+    expect(screen.getByText("9 Junie 2031 – 13 Junie 2031")).toBeInTheDocument();
+    const monday = day("Maandag 9 Junie");
+    const orders = await within(monday).findByRole("list", { name: "Bestellings van Maandag 9 Junie" });
+    expect(within(orders).getAllByRole("listitem")).toHaveLength(3);
+    expect(within(monday).getByText("3 bestellings")).toBeInTheDocument();
+    const first = within(orders).getAllByRole("listitem")[0]!;
+    expect(first).toHaveTextContent("#AAA111");
+    expect(first).toHaveTextContent("Kliënt 111");
+    expect(first).toHaveTextContent("Bobotie × 2");
+    expect(within(first).getByText("Om te doen").closest(".MuiChip-root")).toHaveClass(
+      "MuiChip-colorWarning",
+    );
+    expect(within(orders).getByText("Klaar").closest(".MuiChip-root")).toHaveClass("MuiChip-colorInfo");
+    expect(within(orders).getByText("Gekanseleer").closest(".MuiChip-root")).toHaveClass(
+      "MuiChip-colorError",
+    );
+    // The cancelled order is listed but not prepared: 2 + 3.
+    const prep = within(monday).getByRole("list", { name: "Om voor te berei" });
+    expect(
+      within(prep)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Bobotie — 5"]);
+
+    expect(
+      within(day("Dinsdag 10 Junie")).getByText("Geen bestellings vir hierdie dag nie"),
+    ).toBeInTheDocument();
+    expect(within(day("Woensdag 11 Junie")).getByText("Besig")).toBeInTheDocument();
+    expect(within(day("Woensdag 11 Junie")).getByText("1 bestelling")).toBeInTheDocument();
+    expect(within(day("Vrydag 13 Junie")).getByText("Afgehaal")).toBeInTheDocument();
+    expect(screen.getAllByRole("region")).toHaveLength(5);
+  });
+
+  it("moves between weeks, one request per week", async () => {
+    const { user, calls } = renderScreen();
+    await within(day("Maandag 9 Junie")).findByText("#AAA111");
+
+    await user.click(screen.getByRole("button", { name: "Volgende week" }));
+    expect(screen.getByText("16 Junie 2031 – 20 Junie 2031")).toBeInTheDocument();
+    expect(await within(day("Dinsdag 17 Junie")).findByText("#FFF666")).toBeInTheDocument();
+    expect(within(day("Dinsdag 17 Junie")).getByText("Pasta — 2")).toBeInTheDocument();
+    expect(screen.queryByText("#AAA111")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Vorige week" }));
+    await user.click(screen.getByRole("button", { name: "Vorige week" }));
+    expect(
+      await within(day("Maandag 2 Junie")).findByText("Geen bestellings vir hierdie dag nie"),
+    ).toBeInTheDocument();
+    expect(weekRequests(calls)).toEqual(["2031-06-09", "2031-06-16", "2031-06-02"]);
+
+    await user.click(screen.getByRole("button", { name: "Verfris bestellings" }));
+    await waitFor(() =>
+      expect(weekRequests(calls)).toEqual(["2031-06-09", "2031-06-16", "2031-06-02", "2031-06-02"]),
+    );
+  });
+
+  it("opens on the week of today in the canteen's time zone", async () => {
+    const monday = mondayOf(todayIn(DEFAULT_TIMEZONE));
+    const calls = mockFetch({
+      [`GET /api/weekly-orders?weekStart=${monday}`]: {
+        body: { success: true, data: weeklyOrdersOf(monday, []) },
+      },
+    });
+    renderWithApp(<WeeklyOrdersScreen />, {
+      route: "/weekly-orders?week=2031-06-10",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    expect(await screen.findAllByText("Geen bestellings vir hierdie dag nie")).toHaveLength(5);
+    expect(weekRequests(calls)).toEqual([monday]);
+  });
+
+  it("shows the server's error and tries again", async () => {
+    let fail = true;
+    mockFetch({
+      "GET /api/weekly-orders?weekStart=2031-06-09": () =>
+        fail
+          ? {
+              status: 500,
+              body: { success: false, message: "Iets het fout gegaan.", code: "internal_error" },
+            }
+          : { body: { success: true, data: thisWeek } },
+    });
+    const { user } = renderWithApp(<WeeklyOrdersScreen />, {
+      route: "/weekly-orders?week=2031-06-09",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Iets het fout gegaan.");
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Probeer Weer" }));
+    expect(await within(day("Maandag 9 Junie")).findByText("#AAA111")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
