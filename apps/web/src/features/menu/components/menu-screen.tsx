@@ -1,8 +1,164 @@
+import { DEFAULT_TIMEZONE, todayIn, WEEKDAYS } from "@kantien/domain/dates";
+import { defaultMenuWeek, listMenuWeeks } from "@kantien/domain/weekly-menu";
+import AddIcon from "@mui/icons-material/Add";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageTitle } from "../../../components/page-title";
+import { errorMessage } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
+import {
+  type FoodItem,
+  useDeleteFoodItem,
+  useFoodItems,
+  useWeeklyMenus,
+  type WeeklyMenu,
+} from "../api/menu-api";
+import { CreateMenuDialog } from "./create-menu-dialog";
+import { DayCard } from "./day-card";
+import { FoodItemDialog, type FoodItemDialogMode } from "./food-item-dialog";
+import { monthOf, type WeekFilter, WeekFilters, yearOf } from "./week-filters";
 
-/** Only the title until this screen is built (no invented content). */
+/** Spec §2 Weekly menu management (/menu), admin only. */
 export function MenuScreen() {
   const { t } = useTranslation();
-  return <PageTitle>{t("screens.menu.title")}</PageTitle>;
+  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const today = todayIn(timeZone);
+  const menus = useWeeklyMenus();
+  const [chosen, setChosen] = useState<WeekFilter | null>(null);
+  const [createOpen, setCreateOpen] = useState(false);
+
+  const weeks = listMenuWeeks(menus.data ?? [], today);
+  const fallback = defaultMenuWeek(weeks, today);
+  const filter: WeekFilter | null =
+    chosen ??
+    (fallback ? { year: yearOf(fallback), month: monthOf(fallback), weekId: fallback.menu.id } : null);
+  const week = weeks.find((w) => w.menu.id === filter?.weekId) ?? null;
+
+  const selectMenu = (menu: WeeklyMenu) =>
+    setChosen({
+      year: Number(menu.date_from.slice(0, 4)),
+      month: Number(menu.date_from.slice(5, 7)),
+      weekId: menu.id,
+    });
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
+        <PageTitle>{t("screens.menu.title")}</PageTitle>
+        {weeks.length > 0 ? (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+            {t("screens.menu.createMenu")}
+          </Button>
+        ) : null}
+      </Box>
+      {menus.isPending ? (
+        <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+          <CircularProgress aria-label={t("app.loadingPage")} />
+        </Box>
+      ) : menus.isError ? (
+        <Alert severity="error">{errorMessage(menus.error, t("errors.load"))}</Alert>
+      ) : weeks.length === 0 || !filter ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
+          <Typography variant="h6" component="h2">
+            {t("screens.menu.noMenus")}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t("screens.menu.noMenusBody")}
+          </Typography>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+            {t("screens.menu.createMenu")}
+          </Button>
+        </Paper>
+      ) : (
+        <>
+          <WeekFilters weeks={weeks} filter={filter} onChange={setChosen} />
+          {week ? (
+            <WeekDays menuId={week.menu.id} />
+          ) : (
+            <Typography color="text.secondary">{t("screens.menu.noWeeksInFilter")}</Typography>
+          )}
+        </>
+      )}
+      {createOpen ? (
+        <CreateMenuDialog
+          open
+          today={today}
+          menus={menus.data ?? []}
+          onClose={() => setCreateOpen(false)}
+          onCreated={selectMenu}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The selected week's five day cards with their dialogs. */
+function WeekDays({ menuId }: { menuId: string }) {
+  const { t } = useTranslation();
+  const items = useFoodItems(menuId);
+  const remove = useDeleteFoodItem(menuId);
+  const [dialog, setDialog] = useState<FoodItemDialogMode | null>(null);
+  const [deleting, setDeleting] = useState<FoodItem | null>(null);
+  const list = items.data ?? [];
+
+  if (items.isPending)
+    return (
+      <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+        <CircularProgress aria-label={t("app.loadingPage")} />
+      </Box>
+    );
+  if (items.isError) return <Alert severity="error">{errorMessage(items.error, t("errors.load"))}</Alert>;
+
+  return (
+    <>
+      {remove.isError ? (
+        <Alert severity="error" onClose={() => remove.reset()}>
+          {errorMessage(remove.error, t("errors.remove"))}
+        </Alert>
+      ) : null}
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(5, 1fr)" },
+        }}
+      >
+        {WEEKDAYS.map((day) => (
+          <DayCard
+            key={day}
+            day={day}
+            item={list.find((item) => item.day_of_week === day)}
+            onAdd={() => setDialog({ kind: "add", day })}
+            onEdit={(item) => setDialog({ kind: "edit", item })}
+            onReplace={(item) => setDialog({ kind: "replace", item })}
+            onDelete={setDeleting}
+          />
+        ))}
+      </Box>
+      {dialog ? (
+        <FoodItemDialog menuId={menuId} mode={dialog} items={list} onClose={() => setDialog(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("screens.menu.deleteTitle")}
+        message={t("screens.menu.deleteConfirm")}
+        confirmLabel={t("screens.menu.delete")}
+        cancelLabel={t("common.cancel")}
+        destructive
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,117 @@
+import type { Weekday } from "@kantien/domain/dates";
+import { formatRand } from "@kantien/domain/money";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import CardMedia from "@mui/material/CardMedia";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { FoodItem } from "../api/menu-api";
+
+type Props = {
+  day: Weekday;
+  item: FoodItem | undefined;
+  onAdd: () => void;
+  onEdit: (item: FoodItem) => void;
+  onReplace: (item: FoodItem) => void;
+  onDelete: (item: FoodItem) => void;
+};
+
+/** One school day of the week: its food item, or an empty state inviting to add one. */
+export function DayCard({ day, item, onAdd, onEdit, onReplace, onDelete }: Props) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const dayName = t(`screens.menu.days.${day}`);
+  return (
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ display: "flex", flexDirection: "column", height: "100%" }}
+    >
+      <Box sx={{ px: 2, pt: 2 }}>
+        <Typography id={headingId} variant="h6" component="h2">
+          {dayName}
+        </Typography>
+      </Box>
+      {item ? (
+        <>
+          {item.image_url ? (
+            <CardMedia
+              component="img"
+              image={item.image_url}
+              alt={item.name}
+              sx={{ height: 140, objectFit: "cover" }}
+            />
+          ) : null}
+          <CardContent sx={{ flex: 1 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {item.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {item.description}
+            </Typography>
+            <Typography variant="body1" sx={{ fontWeight: 600 }}>
+              {formatRand(item.price)}
+            </Typography>
+            {item.preparation_time != null ? (
+              <Typography variant="body2" color="text.secondary">
+                {t("screens.menu.prepTime", { minutes: item.preparation_time })}
+              </Typography>
+            ) : null}
+          </CardContent>
+          <CardActions>
+            <Tooltip title={t("screens.menu.edit")}>
+              <IconButton
+                aria-label={t("screens.menu.editItem", { name: item.name })}
+                onClick={() => onEdit(item)}
+              >
+                <EditIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t("screens.menu.replace")}>
+              <IconButton
+                aria-label={t("screens.menu.replaceItem", { name: item.name })}
+                onClick={() => onReplace(item)}
+              >
+                <SwapHorizIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t("screens.menu.delete")}>
+              <IconButton
+                aria-label={t("screens.menu.deleteItem", { name: item.name })}
+                onClick={() => onDelete(item)}
+                color="error"
+              >
+                <DeleteIcon />
+              </IconButton>
+            </Tooltip>
+          </CardActions>
+        </>
+      ) : (
+        <CardContent sx={{ flex: 1, display: "flex", flexDirection: "column", alignItems: "center", gap: 2 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: "center" }}>
+            {t("screens.menu.emptyDay")}
+          </Typography>
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={onAdd}
+            aria-label={t("screens.menu.addItemFor", { day: dayName })}
+          >
+            {t("screens.menu.addItem")}
+          </Button>
+        </CardContent>
+      )}
+    </Card>
+  );
+}

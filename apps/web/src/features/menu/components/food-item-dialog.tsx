@@ -1,0 +1,352 @@
+import { checkFoodItemRequired, type FoodItemInput, foodItemInput } from "@kantien/domain/admin-data";
+import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
+import { message } from "@kantien/domain/messages";
+import UploadIcon from "@mui/icons-material/UploadFile";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import LinearProgress from "@mui/material/LinearProgress";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useId, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { errorMessage } from "../../../lib/api-client";
+import { currentLanguage } from "../../../lib/i18n";
+import { type FoodItem, useSaveFoodItem } from "../api/menu-api";
+import { UploadError, uploadMenuImage } from "../api/upload-image";
+
+export type FoodItemDialogMode =
+  | { kind: "add"; day?: Weekday }
+  | { kind: "edit"; item: FoodItem }
+  | { kind: "replace"; item: FoodItem };
+
+type Props = {
+  menuId: string;
+  mode: FoodItemDialogMode;
+  items: FoodItem[];
+  onClose: () => void;
+};
+
+type FormValues = {
+  name: string;
+  description: string;
+  price: string;
+  image_url: string;
+  day_of_week: Weekday | "";
+  preparation_time: string;
+};
+
+function defaults(mode: FoodItemDialogMode): FormValues {
+  if (mode.kind === "edit") {
+    const { item } = mode;
+    return {
+      name: item.name,
+      description: item.description,
+      price: String(item.price),
+      image_url: item.image_url ?? "",
+      day_of_week: item.day_of_week,
+      preparation_time: item.preparation_time == null ? "" : String(item.preparation_time),
+    };
+  }
+  const day = mode.kind === "replace" ? mode.item.day_of_week : (mode.day ?? "");
+  return { name: "", description: "", price: "", image_url: "", day_of_week: day, preparation_time: "" };
+}
+
+const FIELD_ERROR_KEYS = {
+  price: "screens.menu.dialog.errors.price",
+  preparation_time: "screens.menu.dialog.errors.prepTime",
+  image_url: "screens.menu.dialog.errors.imageUrl",
+} as const;
+
+const hasFieldKey = (field: string): field is keyof typeof FIELD_ERROR_KEYS =>
+  Object.hasOwn(FIELD_ERROR_KEYS, field);
+
+/** Add, edit or replace a day's food item (spec §2, §5); the same rules as the server. */
+export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const fileInputId = useId();
+  const save = useSaveFoodItem(menuId);
+  const form = useForm<FormValues>({ defaultValues: defaults(mode) });
+  const { register, handleSubmit, control, setError, setValue, formState } = form;
+  const errors = formState.errors;
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [pending, setPending] = useState<FoodItemInput | null>(null);
+
+  const takenBy = (day: Weekday) => items.find((i) => i.day_of_week === day);
+  const dayDisabled = (day: Weekday) => {
+    if (mode.kind === "replace") return day !== mode.item.day_of_week;
+    const owner = takenBy(day);
+    return owner !== undefined && (mode.kind === "add" || owner.id !== mode.item.id);
+  };
+
+  const upload = async () => {
+    if (!file) {
+      setImageError(t("screens.menu.dialog.errors.noFile"));
+      return;
+    }
+    setImageError(null);
+    setProgress(0);
+    try {
+      const url = await uploadMenuImage(file, setProgress);
+      setValue("image_url", url, { shouldDirty: true });
+    } catch (error) {
+      setImageError(
+        t(
+          error instanceof UploadError && error.reason === "no_url"
+            ? "screens.menu.dialog.errors.noUrl"
+            : "screens.menu.dialog.errors.uploadFailed",
+        ),
+      );
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const send = (body: FoodItemInput) => {
+    const request =
+      mode.kind === "edit"
+        ? ({ kind: "edit", id: mode.item.id, body } as const)
+        : mode.kind === "replace"
+          ? ({ kind: "replace", body } as const)
+          : ({ kind: "create", body } as const);
+    save.mutate(request, { onSuccess: onClose });
+  };
+
+  const onValid = (values: FormValues) => {
+    const raw = {
+      name: values.name,
+      description: values.description,
+      price: values.price,
+      day_of_week: values.day_of_week,
+      weekly_menu_id: menuId,
+    };
+    const code = checkFoodItemRequired(raw);
+    if (code) {
+      setError("root.required", { type: "required", message: message(code, currentLanguage()) });
+      return;
+    }
+    const imageUrl = values.image_url.trim();
+    const prep = values.preparation_time.trim();
+    const parsed = foodItemInput.safeParse({
+      ...raw,
+      image_url: imageUrl === "" ? (mode.kind === "edit" ? null : undefined) : imageUrl,
+      preparation_time: prep === "" ? undefined : Number(prep),
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (typeof field !== "string" || !(field in values)) {
+          setError("root.invalid", { type: issue.code, message: t("validation.invalid") });
+          continue;
+        }
+        const key = hasFieldKey(field)
+          ? FIELD_ERROR_KEYS[field]
+          : issue.code === "too_big"
+            ? "validation.tooLong"
+            : "validation.invalid";
+        setError(field as keyof FormValues, { type: issue.code, message: t(key) });
+      }
+      return;
+    }
+    if (mode.kind === "replace") setPending(parsed.data);
+    else send(parsed.data);
+  };
+
+  const title =
+    mode.kind === "add"
+      ? t("screens.menu.dialog.addTitle")
+      : mode.kind === "edit"
+        ? t("screens.menu.dialog.editTitle")
+        : t("screens.menu.dialog.replaceTitle");
+  const fieldError = (name: keyof FormValues) => errors[name]?.message;
+  const uploading = progress !== null;
+
+  return (
+    <>
+      <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <form noValidate onSubmit={handleSubmit(onValid)}>
+          <DialogTitle id={titleId}>{title}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {errors.root?.required?.message ? (
+                <Alert severity="error">{errors.root.required.message}</Alert>
+              ) : null}
+              {errors.root?.invalid?.message ? (
+                <Alert severity="error">{errors.root.invalid.message}</Alert>
+              ) : null}
+              {save.isError ? (
+                <Alert severity="error">{errorMessage(save.error, t("errors.add"))}</Alert>
+              ) : null}
+              <TextField
+                label={t("screens.menu.dialog.name")}
+                required
+                {...register("name")}
+                error={Boolean(fieldError("name"))}
+                helperText={fieldError("name")}
+              />
+              <TextField
+                label={t("screens.menu.dialog.description")}
+                required
+                multiline
+                minRows={2}
+                {...register("description")}
+                error={Boolean(fieldError("description"))}
+                helperText={fieldError("description")}
+              />
+              <TextField
+                label={t("screens.menu.dialog.price")}
+                required
+                slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                {...register("price")}
+                error={Boolean(fieldError("price"))}
+                helperText={fieldError("price")}
+              />
+              <Box>
+                <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
+                  <Button component="label" htmlFor={fileInputId} variant="outlined" size="small">
+                    {t("screens.menu.dialog.chooseFile")}
+                  </Button>
+                  <input
+                    id={fileInputId}
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp"
+                    hidden
+                    onChange={(e) => {
+                      setFile(e.target.files?.[0] ?? null);
+                      setImageError(null);
+                    }}
+                  />
+                  <Typography variant="body2" sx={{ flex: 1, overflow: "hidden", textOverflow: "ellipsis" }}>
+                    {file ? file.name : t("screens.menu.dialog.noFile")}
+                  </Typography>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    startIcon={<UploadIcon />}
+                    onClick={() => void upload()}
+                    disabled={uploading}
+                  >
+                    {uploading
+                      ? t("screens.menu.dialog.uploading", { percent: progress })
+                      : t("screens.menu.dialog.upload")}
+                  </Button>
+                </Stack>
+                {uploading ? (
+                  <LinearProgress
+                    variant="determinate"
+                    value={progress}
+                    aria-label={t("screens.menu.dialog.uploading", { percent: progress })}
+                    sx={{ mb: 1 }}
+                  />
+                ) : null}
+                <Controller
+                  control={control}
+                  name="image_url"
+                  render={({ field }) => (
+                    <>
+                      <TextField
+                        fullWidth
+                        label={t("screens.menu.dialog.imageUrl")}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        inputRef={field.ref}
+                        error={Boolean(imageError ?? fieldError("image_url"))}
+                        helperText={imageError ?? fieldError("image_url")}
+                      />
+                      {/^(\/|https?:\/\/)/.test(field.value.trim()) ? (
+                        <Box
+                          component="img"
+                          src={field.value.trim()}
+                          alt={t("screens.menu.dialog.imagePreview")}
+                          sx={{ mt: 1, maxHeight: 120, maxWidth: "100%", borderRadius: 1 }}
+                        />
+                      ) : null}
+                    </>
+                  )}
+                />
+              </Box>
+              <Controller
+                control={control}
+                name="day_of_week"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    required
+                    label={t("screens.menu.dialog.day")}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={Boolean(fieldError("day_of_week"))}
+                    helperText={fieldError("day_of_week")}
+                  >
+                    {WEEKDAYS.map((day) => {
+                      const disabled = dayDisabled(day);
+                      return (
+                        <MenuItem key={day} value={day} disabled={disabled}>
+                          {t(`screens.menu.days.${day}`)}
+                          {disabled && takenBy(day) ? ` — ${t("screens.menu.dialog.dayTaken")}` : ""}
+                        </MenuItem>
+                      );
+                    })}
+                  </TextField>
+                )}
+              />
+              <TextField
+                label={t("screens.menu.dialog.prepTime")}
+                type="number"
+                slotProps={{ htmlInput: { min: 0, max: 600, step: 1 } }}
+                {...register("preparation_time")}
+                error={Boolean(fieldError("preparation_time"))}
+                helperText={fieldError("preparation_time")}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t("common.cancel")}</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={save.isPending || uploading}
+              startIcon={
+                save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
+              }
+            >
+              {save.isPending ? t("screens.menu.dialog.saving") : t("screens.menu.dialog.save")}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {mode.kind === "replace" ? (
+        <ConfirmDialog
+          open={pending !== null}
+          title={t("screens.menu.replaceTitle")}
+          message={t("screens.menu.replaceConfirm", {
+            day: t(`screens.menu.days.${mode.item.day_of_week}`),
+            name: mode.item.name,
+          })}
+          confirmLabel={t("screens.menu.replace")}
+          cancelLabel={t("common.cancel")}
+          onCancel={() => setPending(null)}
+          onConfirm={() => {
+            if (pending) send(pending);
+            setPending(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

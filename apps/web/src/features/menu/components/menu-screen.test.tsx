@@ -1,0 +1,282 @@
+import { formatRand } from "@kantien/domain/money";
+import { ROLE } from "@kantien/domain/roles";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../../test/mock-fetch";
+import { renderWithApp, testUser } from "../../../test/render";
+import type { FoodItem, WeeklyMenu } from "../api/menu-api";
+import { MenuScreen } from "./menu-screen";
+
+const menu = (id: string, date_from: string, date_to: string): WeeklyMenu => ({
+  id,
+  date_from,
+  date_to,
+  kantien_staff_id: "admin-1",
+  creation_date: "2031-05-01T08:00:00Z",
+});
+
+const M16 = "0f3c2a1e-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+
+// Today is Wednesday 11 June 2031 in the canteen.
+const MENUS = [
+  menu("m-23", "2031-06-23", "2031-06-27"),
+  menu("m-02", "2031-06-02", "2031-06-06"),
+  menu("m-09", "2031-06-09", "2031-06-13"),
+  menu(M16, "2031-06-16", "2031-06-20"),
+  menu("m-odd", "2031-06-10", "2031-06-14"), // Tuesday to Saturday: not a school week
+];
+
+const bobotie: FoodItem = {
+  id: "item-1",
+  name: "Bobotie",
+  description: "Met geelrys",
+  price: "35.50",
+  image_url: "/uploads/bobotie.webp",
+  day_of_week: "Maandag",
+  weekly_menu_id: M16,
+  preparation_time: 20,
+};
+
+const ITEMS_16 = `GET /api/admin/data/food_item?weekly_menu_id=${M16}&limit=50`;
+const WEEKS = "GET /api/admin/data/weekly_menu?limit=500";
+
+function renderScreen(menus: WeeklyMenu[] = MENUS, extra: Parameters<typeof mockFetch>[0] = {}) {
+  const calls = mockFetch({
+    [WEEKS]: { body: { success: true, data: menus, total: menus.length } },
+    [ITEMS_16]: { body: { success: true, data: [bobotie], total: 1 } },
+    ...extra,
+  });
+  return { ...renderWithApp(<MenuScreen />, { route: "/menu", user: testUser(ROLE.kitchenAdmin) }), calls };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2031-06-11T08:00:00Z"));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("MenuScreen", () => {
+  it("selects the upcoming week closest to today and labels each school week", async () => {
+    const { user } = renderScreen();
+
+    const weekSelect = await screen.findByRole("combobox", { name: "Week" });
+    expect(weekSelect).toHaveTextContent("16 Junie 2031 – 20 Junie 2031 (Toekoms)");
+    expect(screen.getByRole("combobox", { name: "Jaar" })).toHaveTextContent("2031");
+    expect(screen.getByRole("combobox", { name: "Maand" })).toHaveTextContent("Junie");
+
+    // The selected week's cards: Monday's item, the other days empty.
+    const monday = await screen.findByRole("region", { name: "Maandag" });
+    expect(await within(monday).findByText("Bobotie")).toBeInTheDocument();
+    expect(within(monday).getByText("Met geelrys")).toBeInTheDocument();
+    expect(monday).toHaveTextContent(formatRand("35.50").replace(/\s/g, " "));
+    expect(within(monday).getByText("Voorbereidingstyd: 20 min")).toBeInTheDocument();
+    expect(within(monday).getByRole("img", { name: "Bobotie" })).toHaveAttribute(
+      "src",
+      "/uploads/bobotie.webp",
+    );
+    expect(within(monday).getByRole("button", { name: "Wysig Bobotie" })).toBeInTheDocument();
+    expect(within(monday).getByRole("button", { name: "Skrap Bobotie" })).toBeInTheDocument();
+    expect(screen.getAllByRole("region")).toHaveLength(5);
+    expect(
+      within(screen.getByRole("region", { name: "Vrydag" })).getByRole("button", {
+        name: "Voeg item by vir Vrydag",
+      }),
+    ).toBeInTheDocument();
+
+    await user.click(weekSelect);
+    const options = within(await screen.findByRole("listbox")).getAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual([
+      "2 Junie 2031 – 6 Junie 2031 (Verby)",
+      "9 Junie 2031 – 13 Junie 2031 (Huidig)",
+      "16 Junie 2031 – 20 Junie 2031 (Toekoms)",
+      "23 Junie 2031 – 27 Junie 2031 (Toekoms)",
+    ]);
+  });
+
+  it("shows an empty state with a create button when there are no menus", async () => {
+    const { user } = renderScreen([]);
+    expect(await screen.findByText("Daar is nog geen weeklikse spyskaarte nie")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Skep Weeklikse Spyskaart" }));
+    expect(await screen.findByRole("dialog", { name: "Skep Weeklikse Spyskaart" })).toBeInTheDocument();
+  });
+
+  it("asks before deleting and shows the server's refusal", async () => {
+    const { user, calls } = renderScreen(MENUS, {
+      "DELETE /api/admin/data/food_item/item-1": {
+        status: 409,
+        body: {
+          success: false,
+          code: "food_item_ordered",
+          message: "Hierdie item is al bestel en kan nie geskrap word nie.",
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Skrap Bobotie" }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm).toHaveTextContent("Is jy seker jy wil hierdie item skrap?");
+    await user.click(within(confirm).getByRole("button", { name: "Skrap" }));
+    expect(
+      await screen.findByText("Hierdie item is al bestel en kan nie geskrap word nie."),
+    ).toBeInTheDocument();
+    const del = calls.find((c) => c.method === "DELETE");
+    expect(del?.headers["Content-Type"]).toBe("application/json");
+  });
+
+  it("disables a day that has an item when adding, and asks for the required fields", async () => {
+    const { user, calls } = renderScreen();
+    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
+
+    const daySelect = within(dialog).getByRole("combobox", { name: /Dag van Week/ });
+    expect(daySelect).toHaveTextContent("Dinsdag");
+    await user.click(daySelect);
+    const monday = within(await screen.findByRole("listbox")).getByRole("option", { name: /Maandag/ });
+    expect(monday).toHaveAttribute("aria-disabled", "true");
+    expect(monday).toHaveTextContent("Het reeds item");
+    await user.keyboard("{Escape}");
+
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    expect(
+      await within(dialog).findByText(
+        "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
+    expect(await within(dialog).findByText("Kies asseblief eers 'n lêer")).toBeInTheDocument();
+  });
+
+  it("creates an item with the typed values", async () => {
+    const { user, calls } = renderScreen(MENUS, {
+      "POST /api/admin/data/food_item": { status: 201, body: { success: true, data: {} } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
+    await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), "Pasta");
+    await user.type(within(dialog).getByRole("textbox", { name: /Beskrywing/ }), "Met kaas");
+    await user.type(within(dialog).getByRole("textbox", { name: /Prys/ }), "42.5");
+    await user.type(within(dialog).getByRole("spinbutton", { name: /Voorbereidingstyd/ }), "15");
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Voeg Item By" })).not.toBeInTheDocument(),
+    );
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      name: "Pasta",
+      description: "Met kaas",
+      price: "42.50",
+      day_of_week: "Dinsdag",
+      weekly_menu_id: M16,
+      preparation_time: 15,
+    });
+  }, 20_000);
+
+  it("asks before replacing a day's item, then calls the replace endpoint", async () => {
+    const replaceRoute = `PUT /api/admin/menus/${M16}/days/Maandag/food-item`;
+    const { user, calls } = renderScreen(MENUS, {
+      [replaceRoute]: { body: { success: true, data: {} } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Vervang Bobotie" }));
+    const dialog = await screen.findByRole("dialog", { name: "Vervang Item" });
+    expect(within(dialog).getByRole("combobox", { name: /Dag van Week/ })).toHaveTextContent("Maandag");
+    await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), "Vis");
+    await user.type(within(dialog).getByRole("textbox", { name: /Beskrywing/ }), "Met skyfies");
+    await user.type(within(dialog).getByRole("textbox", { name: /Prys/ }), "40");
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm).toHaveTextContent('Maandag het reeds "Bobotie". Wil jy dit vervang?');
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    await user.click(within(confirm).getByRole("button", { name: "Vervang" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Vervang Item" })).not.toBeInTheDocument(),
+    );
+    expect(calls.find((c) => `${c.method} ${c.url}` === replaceRoute)?.body).toEqual({
+      name: "Vis",
+      description: "Met skyfies",
+      price: "40.00",
+      day_of_week: "Maandag",
+      weekly_menu_id: M16,
+    });
+  }, 20_000);
+
+  it("edits an item in place", async () => {
+    const { user, calls } = renderScreen(MENUS, {
+      "PUT /api/admin/data/food_item/item-1": { body: { success: true, data: {} } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Wysig Bobotie" }));
+    const dialog = await screen.findByRole("dialog", { name: "Wysig Item" });
+    const name = within(dialog).getByRole("textbox", { name: /Naam/ });
+    expect(name).toHaveValue("Bobotie");
+    await user.clear(name);
+    await user.type(name, "Bobotie deluxe");
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Wysig Item" })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+      name: "Bobotie deluxe",
+      price: "35.50",
+      image_url: "/uploads/bobotie.webp",
+      day_of_week: "Maandag",
+      preparation_time: 20,
+    });
+  }, 20_000);
+
+  it("checks the date rules in the create dialog and posts valid dates", async () => {
+    const { user, calls } = renderScreen(MENUS, {
+      "POST /api/admin/data/weekly_menu": (call) => ({
+        status: 201,
+        body: { success: true, data: menu("m-30", "2031-06-30", "2031-07-04"), call },
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Skep Weeklikse Spyskaart" }));
+    const dialog = await screen.findByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
+    expect(dialog).toHaveTextContent("Voorgestelde begin: 30 Junie 2031");
+    expect(dialog).toHaveTextContent("presies 5 dae");
+    expect(within(dialog).getByRole("button", { name: "Kanselleer" })).toBeInTheDocument();
+    const from = within(dialog).getByLabelText("Datum Van");
+    const to = within(dialog).getByLabelText("Datum Tot");
+    expect(from).toHaveValue("2031-06-30");
+    expect(from).toHaveAttribute("min", "2031-06-11");
+
+    fireEvent.change(from, { target: { value: "2031-06-24" } });
+    fireEvent.change(to, { target: { value: "2031-06-28" } });
+    await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
+    expect(await within(dialog).findByText("Weeklikse spyskaart moet op Maandag begin")).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Volgende week" }));
+    expect(from).toHaveValue("2031-06-16");
+    expect(to).toHaveValue("2031-06-20");
+    await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
+    expect(
+      await within(dialog).findByText(
+        "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    fireEvent.change(from, { target: { value: "2031-06-30" } });
+    fireEvent.change(to, { target: { value: "2031-07-04" } });
+    await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      date_from: "2031-06-30",
+      date_to: "2031-07-04",
+    });
+    // The list is refreshed after creating.
+    await waitFor(() => expect(calls.filter((c) => `${c.method} ${c.url}` === WEEKS)).toHaveLength(2));
+  });
+
+  it("shows the server's answer when creating fails", async () => {
+    const { user } = renderScreen(MENUS, {
+      "POST /api/admin/data/weekly_menu": {
+        status: 409,
+        body: { success: false, code: "weekly_menu_exists", message: "Bestaan reeds (bediener)." },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Skep Weeklikse Spyskaart" }));
+    const dialog = await screen.findByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
+    await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
+    expect(await within(dialog).findByText("Bestaan reeds (bediener).")).toBeInTheDocument();
+  });
+});
