@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { addDaysIso, type IsoDate, type Weekday } from "@kantien/domain/dates";
 import type { OrderStatus } from "@kantien/domain/order-status";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import type { App } from "../app";
-import type { Db } from "../db/client";
+import { type Db, queryRows } from "../db/client";
 import {
   foodItems,
   kantienStaff,
@@ -153,4 +154,22 @@ export async function sessionCookieFor(db: Db, userId: string): Promise<string> 
     .insert(sessions)
     .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 60 * 60_000) });
   return `${SESSION_COOKIE}=${token}`;
+}
+
+/**
+ * Fills 5,000 orders over 2030 (a third without a delivery date), analyzed, so the planner
+ * has a real table to choose plans for; then returns the EXPLAIN text of `query`.
+ */
+export async function planOnFilledOrders(db: Db, query: SQLWrapper): Promise<string> {
+  const customer = await createUser(db, { roleId: 1 });
+  const item = await createFoodItem(db);
+  await db.execute(sql`
+    insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, status, created_at, delivery_date)
+    select ${customer.id}, ${item.id}, 1, 45.50, 'delivered',
+           timestamptz '2030-01-01' + (n || ' hours')::interval,
+           case when n % 3 = 0 then null else date '2030-01-01' + (n / 24) end
+    from generate_series(1, 5000) n`);
+  await db.execute(sql`analyze orders`);
+  const plan = await queryRows<{ "QUERY PLAN": string }>(db, sql`explain ${query}`);
+  return plan.map((r) => r["QUERY PLAN"]).join("\n");
 }

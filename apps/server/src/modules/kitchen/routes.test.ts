@@ -1,9 +1,14 @@
 import { addDaysIso, dayRange, todayIn } from "@kantien/domain/dates";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client";
-import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import {
+  createFoodItem,
+  createOrder,
+  createUser,
+  planOnFilledOrders,
+  sessionCookieFor,
+  signIn,
+} from "../../test/fixtures";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 import { kitchenOrdersQuery, listKitchenOrders } from "./queries";
 
@@ -95,20 +100,10 @@ describe("kitchen orders of a day", () => {
   it.skipIf(testBackend !== "postgres")(
     "reads the day through orders_delivery_date_idx, not a scan",
     async () => {
-      const customer = await createUser(t.db, { roleId: 1 });
-      const item = await createFoodItem(t.db);
-      await t.db.execute(sql`
-      insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, status, created_at, delivery_date)
-      select ${customer.id}, ${item.id}, 1, 45.50, 'delivered',
-             timestamptz '2030-01-01' + (n || ' hours')::interval,
-             case when n % 3 = 0 then null else date '2030-01-01' + (n / 24) end
-      from generate_series(1, 5000) n`);
-      await t.db.execute(sql`analyze orders`);
-      const plan = await queryRows<{ "QUERY PLAN": string }>(
+      const text = await planOnFilledOrders(
         t.db,
-        sql`explain ${kitchenOrdersQuery(t.db, { date: DAY, timeZone: t.config.timeZone })}`,
+        kitchenOrdersQuery(t.db, { date: DAY, timeZone: t.config.timeZone }),
       );
-      const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
       expect(text).toContain("orders_delivery_date_idx");
       expect(text).not.toMatch(/Seq Scan on orders/);
       expect((await listKitchenOrders(t.db, { date: DAY, timeZone: t.config.timeZone })).length).toBe(3);
