@@ -37,3 +37,41 @@ describe("the demo seed", () => {
     expect(await seedDemo(database.db, "Africa/Johannesburg")).toBe(false);
   });
 });
+
+describe("the demo orders", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    // A Wednesday at 10:00 in Johannesburg.
+    await seedDemo(database.db, "Africa/Johannesburg", new Date("2026-11-25T08:00:00Z"));
+  });
+  afterAll(() => database.drop());
+
+  it("fill every school day of this week and next with that day's dish", async () => {
+    const days = await queryRows<{ day: string; orders: number; wrong_dish: number; statuses: string }>(
+      database.db,
+      sql`select o.delivery_date::text as day, count(*)::int as orders,
+            count(*) filter (where f.day_of_week::text <> (array['Maandag','Dinsdag','Woensdag','Donderdag','Vrydag'])[extract(isodow from o.delivery_date)::int])::int as wrong_dish,
+            string_agg(distinct o.status::text, ',' order by o.status::text) as statuses
+          from orders o join food_items f on f.id = o.food_item_id
+          group by o.delivery_date order by o.delivery_date`,
+    );
+    expect(days.map((d) => d.day)).toEqual([
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+    ]);
+    expect(days.every((d) => d.wrong_dish === 0 && d.orders >= 4)).toBe(true);
+    // Earlier days are done, today is the kitchen's day in every state, later days wait.
+    expect(days[0]?.statuses).toBe("cancelled,delivered");
+    expect(days[2]?.statuses).toBe("cancelled,delivered,pending,processing,ready");
+    expect(days[3]?.statuses).toBe("pending");
+  });
+});

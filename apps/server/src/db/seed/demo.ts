@@ -1,4 +1,12 @@
-import { addDaysIso, schoolWeekOf, todayIn, WEEKDAYS, type Weekday } from "@kantien/domain/dates";
+import {
+  addDaysIso,
+  schoolDays,
+  schoolWeekOf,
+  todayIn,
+  WEEKDAYS,
+  type Weekday,
+  weekdayOf,
+} from "@kantien/domain/dates";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../../modules/auth/password";
@@ -246,8 +254,12 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date()): Prom
       )
       .returning({ id: foodItems.id, price: foodItems.price, dayOfWeek: foodItems.dayOfWeek });
 
-    // Today's kitchen, in every state; some pending for more than 30 minutes.
-    const todaysItems = items.slice(0, 5);
+    // Today's kitchen, in every state; some pending for more than 30 minutes. On a school
+    // day the orders are for today's dish; on a weekend the week's dishes stand in.
+    const todaysWeekday = weekdayOf(today);
+    const todaysItems = todaysWeekday
+      ? items.filter((item) => item.dayOfWeek === todaysWeekday).slice(0, 1)
+      : items.slice(0, 5);
     const placed = await tx
       .insert(orders)
       .values(
@@ -287,6 +299,48 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date()): Prom
         });
       }),
     );
+
+    // The other school days of both weeks, so the weekly view and the orders summary have
+    // a week to show: earlier days delivered (one cancelled), later days waiting.
+    const otherDays = weeks.flatMap((w, weekIndex) =>
+      schoolDays(w.dateFrom)
+        .filter((date) => date !== today)
+        .map((date) => ({ date, item: items[weekIndex * 5 + WEEKDAYS.indexOf(weekdayOf(date)!)]! })),
+    );
+    const weekOrders = otherDays.flatMap(({ date, item }, dayIndex) =>
+      Array.from({ length: 4 + (dayIndex % 4) }, (_, n) => {
+        const past = date < today;
+        const status: OrderStatus = past ? (n === 0 ? "cancelled" : "delivered") : "pending";
+        // Earlier days were ordered the day before; the rest over the last hours.
+        const placedAt = past ? new Date(`${addDaysIso(date, -1)}T08:00:00Z`) : minutesAgo(120 + n * 15);
+        return {
+          userId: customers[(dayIndex * 7 + n * 3) % customers.length]!.id,
+          foodItemId: item.id,
+          foodItemQuantity: 1 + ((dayIndex + n) % 3),
+          foodItemPrice: item.price,
+          status,
+          createdAt: placedAt,
+          updatedAt: placedAt,
+          statusChangedAt: placedAt,
+          deliveryDate: date,
+        };
+      }),
+    );
+    if (weekOrders.length > 0) {
+      const placedForWeek = await tx.insert(orders).values(weekOrders).returning({ id: orders.id });
+      await tx.insert(orderStatusChanges).values(
+        placedForWeek.flatMap((order, i) => {
+          const steps = historyOf(weekOrders[i]!.status);
+          return steps.map((status, step) => ({
+            orderId: order.id,
+            fromStatus: step === 0 ? null : steps[step - 1]!,
+            toStatus: status,
+            changedBy: step === 0 ? null : kok.id,
+            changedAt: weekOrders[i]!.createdAt,
+          }));
+        }),
+      );
+    }
     return true;
   });
 }
