@@ -111,7 +111,9 @@ export function CreateMenuDialog({ open, today, menus, onClose, onCreated }: Pro
               onChange={(e) => setDateTo(e.target.value)}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
             />
-            <Alert severity="info">{t("screens.menu.create.note")}</Alert>
+            <Alert severity="info" role="note">
+              {t("screens.menu.create.note")}
+            </Alert>
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -40,13 +40,17 @@ const bobotie: FoodItem = {
 const ITEMS_16 = `GET /api/admin/data/food_item?weekly_menu_id=${M16}&limit=50`;
 const WEEKS = "GET /api/admin/data/weekly_menu?limit=500";
 
-function renderScreen(menus: WeeklyMenu[] = MENUS, extra: Parameters<typeof mockFetch>[0] = {}) {
+function renderScreen(
+  menus: WeeklyMenu[] = MENUS,
+  extra: Parameters<typeof mockFetch>[0] = {},
+  route = "/menu",
+) {
   const calls = mockFetch({
     [WEEKS]: { body: { success: true, data: menus, total: menus.length } },
     [ITEMS_16]: { body: { success: true, data: [bobotie], total: 1 } },
     ...extra,
   });
-  return { ...renderWithApp(<MenuScreen />, { route: "/menu", user: testUser(ROLE.kitchenAdmin) }), calls };
+  return { ...renderWithApp(<MenuScreen />, { route, user: testUser(ROLE.kitchenAdmin) }), calls };
 }
 
 beforeEach(() => {
@@ -93,6 +97,21 @@ describe("MenuScreen", () => {
       "16 Junie 2031 – 20 Junie 2031 (Toekoms)",
       "23 Junie 2031 – 27 Junie 2031 (Toekoms)",
     ]);
+  });
+
+  it("opens the week named in the address, so a reload keeps the chosen week", async () => {
+    renderScreen(
+      MENUS,
+      {
+        "GET /api/admin/data/food_item?weekly_menu_id=m-23&limit=50": {
+          body: { success: true, data: [], total: 0 },
+        },
+      },
+      "/menu?week=2031-06-23",
+    );
+    expect(await screen.findByRole("combobox", { name: "Week" })).toHaveTextContent(
+      "23 Junie 2031 – 27 Junie 2031 (Toekoms)",
+    );
   });
 
   it("shows an empty state with a create button when there are no menus", async () => {

@@ -10,6 +10,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
@@ -34,20 +35,40 @@ export function MenuScreen() {
   const menus = useWeeklyMenus();
   const [chosen, setChosen] = useState<WeekFilter | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
+  // The chosen week's Monday lives in the address, so a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
 
   const weeks = listMenuWeeks(menus.data ?? [], today);
-  const fallback = defaultMenuWeek(weeks, today);
+  const initial = weeks.find((w) => w.dateFrom === params.get("week")) ?? defaultMenuWeek(weeks, today);
   const filter: WeekFilter | null =
-    chosen ??
-    (fallback ? { year: yearOf(fallback), month: monthOf(fallback), weekId: fallback.menu.id } : null);
+    chosen ?? (initial ? { year: yearOf(initial), month: monthOf(initial), weekId: initial.menu.id } : null);
   const week = weeks.find((w) => w.menu.id === filter?.weekId) ?? null;
 
+  const choose = (
+    next: WeekFilter,
+    monday = (menus.data ?? []).find((m) => m.id === next.weekId)?.date_from,
+  ) => {
+    setChosen(next);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (monday) updated.set("week", monday);
+        else updated.delete("week");
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+  // A menu just created is not in the list yet: its own Monday goes to the address.
   const selectMenu = (menu: WeeklyMenu) =>
-    setChosen({
-      year: Number(menu.date_from.slice(0, 4)),
-      month: Number(menu.date_from.slice(5, 7)),
-      weekId: menu.id,
-    });
+    choose(
+      {
+        year: Number(menu.date_from.slice(0, 4)),
+        month: Number(menu.date_from.slice(5, 7)),
+        weekId: menu.id,
+      },
+      menu.date_from,
+    );
 
   return (
     <Stack spacing={3}>
@@ -79,7 +100,7 @@ export function MenuScreen() {
         </Paper>
       ) : (
         <>
-          <WeekFilters weeks={weeks} filter={filter} onChange={setChosen} />
+          <WeekFilters weeks={weeks} filter={filter} onChange={(next) => choose(next)} />
           {week ? (
             <WeekDays menuId={week.menu.id} />
           ) : (

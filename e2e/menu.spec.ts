@@ -1,0 +1,184 @@
+import path from "node:path";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { DEMO } from "./support/env";
+import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures";
+
+const DISH_JPEG = path.join(import.meta.dirname, "fixtures/dish.jpg");
+
+/** `YYYY-MM-DD` plus `days`, on the calendar (no time zone involved). */
+function plusDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const dayCard = (page: Page, day: string) => page.getByRole("region", { name: day });
+
+async function openMenu(page: Page) {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole("link", { name: "Weeklikse Spyskaart" }).click();
+  await expect(page.getByRole("heading", { name: "Weeklikse Spyskaart", level: 1 })).toBeVisible();
+}
+
+/** Fills the add/edit dialog's text fields. */
+async function fillItem(dialog: Locator, item: { name: string; description: string; price: string }) {
+  await dialog.getByLabel("Naam").fill(item.name);
+  await dialog.getByLabel("Beskrywing").fill(item.description);
+  await dialog.getByLabel("Prys (R)").fill(item.price);
+}
+
+test("an admin creates next week's menu, fills its five days with one uploaded image, replaces one and deletes one", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openMenu(page);
+
+  // The dialog proposes the Monday after the latest menu and checks the rules before sending.
+  await page.getByRole("button", { name: "Skep Weeklikse Spyskaart" }).click();
+  const create = page.getByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
+  await expect(create).toContainText("Let wel: 'n Weeklikse spyskaart dek presies 5 dae");
+  const from = create.getByLabel("Datum Van");
+  const to = create.getByLabel("Datum Tot");
+  const proposedFrom = await from.inputValue();
+  expect(await to.inputValue()).toBe(plusDays(proposedFrom, 4));
+  expect(new Date(`${proposedFrom}T00:00:00Z`).getUTCDay()).toBe(1);
+
+  await from.fill(plusDays(proposedFrom, 1));
+  await to.fill(plusDays(proposedFrom, 5));
+  await create.getByRole("button", { name: "Skep Spyskaart" }).click();
+  await expect(create.getByRole("alert")).toHaveText("Weeklikse spyskaart moet op Maandag begin");
+
+  await from.fill(proposedFrom);
+  await to.fill(plusDays(proposedFrom, -3));
+  await create.getByRole("button", { name: "Skep Spyskaart" }).click();
+  await expect(create.getByRole("alert")).toHaveText("Einddatum moet na begindatum wees");
+
+  await to.fill(plusDays(proposedFrom, 4));
+  await create.getByRole("button", { name: "Skep Spyskaart" }).click();
+  await expect(create).toBeHidden();
+
+  // The new week is selected, labelled future, and its five days wait for items.
+  await expect(page.getByRole("combobox", { name: "Week" })).toContainText("(Toekoms)");
+  await expect(page).toHaveURL(new RegExp(`/menu\\?week=${proposedFrom}$`));
+  for (const day of ["Maandag", "Dinsdag", "Woensdag", "Donderdag", "Vrydag"]) {
+    await expect(dayCard(page, day)).toContainText("Nog niks op die spyskaart vir hierdie dag nie");
+  }
+
+  // Monday: the required-fields message, the upload messages, then an uploaded image.
+  await dayCard(page, "Maandag").getByRole("button", { name: "Voeg item by vir Maandag" }).click();
+  let dialog = page.getByRole("dialog", { name: "Voeg Item By" });
+  await dialog.getByRole("button", { name: "Stoor" }).click();
+  await expect(dialog).toContainText(
+    "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
+  );
+  await dialog.getByRole("button", { name: "Laai op" }).click();
+  await expect(dialog).toContainText("Kies asseblief eers 'n lêer");
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "spyskaart.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("Hierdie is teks, nie 'n beeld nie."),
+  });
+  await dialog.getByRole("button", { name: "Laai op" }).click();
+  await expect(dialog).toContainText("Oplaai het misluk");
+
+  await dialog.locator('input[type="file"]').setInputFiles(DISH_JPEG);
+  await expect(dialog).toContainText("dish.jpg");
+  await dialog.getByRole("button", { name: "Laai op" }).click();
+  await expect(dialog.getByLabel("Beeld-URL")).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+  const imageUrl = await dialog.getByLabel("Beeld-URL").inputValue();
+  await fillItem(dialog, { name: "Bobotie", description: "Met geelrys en blatjang", price: "42.50" });
+  await dialog.getByRole("button", { name: "Stoor" }).click();
+  await expect(dialog).toBeHidden();
+
+  const monday = dayCard(page, "Maandag");
+  await expect(monday).toContainText("Bobotie");
+  await expect(monday).toContainText("R 42,50");
+  const image = monday.getByRole("img", { name: "Bobotie" });
+  await expect(image).toHaveAttribute("src", imageUrl);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(800);
+
+  // The other four days; a day that has an item is marked and cannot be chosen again.
+  const dishes = [
+    { day: "Dinsdag", name: "Hoender-pasta", description: "Romerige pasta met hoender", price: "39.00" },
+    { day: "Woensdag", name: "Groente-kerrie", description: "Met rys en sambals", price: "36.00" },
+    { day: "Donderdag", name: "Vis en skyfies", description: "Gebakte hake met skyfies", price: "45.00" },
+    { day: "Vrydag", name: "Pizza", description: "Tamatie, kaas en basiliekruid", price: "47.50" },
+  ];
+  for (const dish of dishes) {
+    await dayCard(page, dish.day)
+      .getByRole("button", { name: `Voeg item by vir ${dish.day}` })
+      .click();
+    dialog = page.getByRole("dialog", { name: "Voeg Item By" });
+    await fillItem(dialog, dish);
+    if (dish.day === "Dinsdag") {
+      await dialog.getByRole("combobox", { name: "Dag van Week" }).click();
+      await expect(page.getByRole("option", { name: "Maandag — Het reeds item" })).toHaveAttribute(
+        "aria-disabled",
+        "true",
+      );
+      await page.getByRole("option", { name: "Dinsdag" }).click();
+    }
+    await dialog.getByRole("button", { name: "Stoor" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(dayCard(page, dish.day)).toContainText(dish.name);
+  }
+
+  // Replace Wednesday's item: the dialog asks first, then the new item takes its place.
+  await dayCard(page, "Woensdag").getByRole("button", { name: "Vervang Groente-kerrie" }).click();
+  dialog = page.getByRole("dialog", { name: "Vervang Item" });
+  await fillItem(dialog, { name: "Lensie-bredie", description: "Met roosterbrood", price: "34.00" });
+  await dialog.getByRole("button", { name: "Stoor" }).click();
+  const confirmReplace = page.getByRole("alertdialog");
+  await expect(confirmReplace).toContainText('Woensdag het reeds "Groente-kerrie". Wil jy dit vervang?');
+  await confirmReplace.getByRole("button", { name: "Vervang" }).click();
+  await expect(dayCard(page, "Woensdag")).toContainText("Lensie-bredie");
+  await expect(dayCard(page, "Woensdag")).not.toContainText("Groente-kerrie");
+
+  // Delete Friday's item after confirming.
+  await dayCard(page, "Vrydag").getByRole("button", { name: "Skrap Pizza" }).click();
+  const confirmDelete = page.getByRole("alertdialog");
+  await expect(confirmDelete).toContainText("Is jy seker jy wil hierdie item skrap?");
+  await confirmDelete.getByRole("button", { name: "Skrap" }).click();
+  await expect(dayCard(page, "Vrydag")).toContainText("Nog niks op die spyskaart vir hierdie dag nie");
+
+  // Everything came from the server: a reload shows the same week.
+  await page.reload();
+  await expect(dayCard(page, "Maandag")).toContainText("Bobotie");
+  await expect(dayCard(page, "Woensdag")).toContainText("Lensie-bredie");
+  await expect(dayCard(page, "Vrydag")).toContainText("Nog niks op die spyskaart vir hierdie dag nie");
+});
+
+test("creating a week that already exists is refused with the spec's message", async ({ page }) => {
+  await openMenu(page);
+  const weeks = (await (await page.request.get("/api/admin/data/weekly_menu?limit=500")).json()) as {
+    data: { date_from: string; date_to: string }[];
+  };
+  // The latest week starts in the future, so only the duplicate rule can refuse it.
+  const existing = weeks.data.reduce((a, b) => (a.date_from > b.date_from ? a : b));
+  await page.getByRole("button", { name: "Skep Weeklikse Spyskaart" }).click();
+  const create = page.getByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
+  await create.getByLabel("Datum Van").fill(existing.date_from);
+  await create.getByLabel("Datum Tot").fill(existing.date_to);
+  await create.getByRole("button", { name: "Skep Spyskaart" }).click();
+  await expect(create.getByRole("alert")).toHaveText(
+    "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
+  );
+  await create.getByRole("button", { name: "Kanselleer" }).click();
+  await expect(create).toBeHidden();
+});
+
+test.describe("accessibility", () => {
+  // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
+  test.use({ bypassCSP: true });
+  for (const theme of ["dark", "light"] as const) {
+    test(`the menu screen has no serious accessibility violations (${theme})`, async ({ page }) => {
+      await page.addInitScript((mode) => localStorage.setItem("themeMode", mode), theme);
+      await openMenu(page);
+      await expect(dayCard(page, "Maandag")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});

@@ -1,0 +1,91 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO } from "./support/env";
+import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures";
+
+type WeekAnswer = {
+  weekStart: string;
+  days: {
+    date: string;
+    orders: { id: string }[];
+    prep: { itemName: string; quantity: number }[];
+  }[];
+};
+
+/** Opens the screen from the menu; answers the week it showed first, as the server sent it. */
+async function openWeeklyOrders(page: Page): Promise<WeekAnswer> {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const firstWeek = page.waitForResponse((r) => r.url().includes("/api/weekly-orders?weekStart="));
+  await page.getByRole("link", { name: "Weeklikse Bestellings" }).click();
+  await expect(page.getByRole("heading", { name: "Weeklikse Bestellings", level: 1 })).toBeVisible();
+  return ((await (await firstWeek).json()) as { data: WeekAnswer }).data;
+}
+
+/** The server's week, to compare the screen with. */
+async function weekFromApi(page: Page, weekStart: string): Promise<WeekAnswer> {
+  const response = await page.request.get(`/api/weekly-orders?weekStart=${weekStart}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: WeekAnswer }).data;
+}
+
+/** Each day card shows as many orders as the server has, and the day's prep sheet. */
+async function expectWeekShown(page: Page, week: WeekAnswer) {
+  const cards = page.getByRole("region");
+  await expect(cards).toHaveCount(5);
+  for (const [i, day] of week.days.entries()) {
+    const card = cards.nth(i);
+    const count = day.orders.length;
+    await expect(card).toContainText(count === 1 ? "1 bestelling" : `${count} bestellings`);
+    if (count === 0) {
+      await expect(card).toContainText("Geen bestellings vir hierdie dag nie");
+      continue;
+    }
+    await expect(card.getByRole("list").first().getByRole("listitem")).toHaveCount(count);
+    for (const line of day.prep) {
+      await expect(card).toContainText(`${line.itemName} — ${line.quantity}`);
+    }
+  }
+}
+
+test("staff move between weeks and see each day's orders and what to prepare", async ({ page }) => {
+  const thisWeek = await openWeeklyOrders(page);
+  // The demo fills this week and next with orders on every school day.
+  expect(thisWeek.days.some((d) => d.orders.length > 0)).toBe(true);
+  await expectWeekShown(page, thisWeek);
+
+  await page.getByRole("button", { name: "Volgende week" }).click();
+  await expect(page).toHaveURL(/\?week=\d{4}-\d{2}-\d{2}$/);
+  const nextStart = new URL(page.url()).searchParams.get("week")!;
+  expect(nextStart > thisWeek.weekStart).toBe(true);
+  const nextWeek = await weekFromApi(page, nextStart);
+  expect(nextWeek.days.every((d) => d.orders.length > 0)).toBe(true);
+  await expectWeekShown(page, nextWeek);
+
+  // A week without orders says so on every day.
+  await page.getByRole("button", { name: "Volgende week" }).click();
+  await expect(page.getByRole("region").first()).toContainText("Geen bestellings vir hierdie dag nie");
+  await expect(page.getByRole("region").getByText("Geen bestellings vir hierdie dag nie")).toHaveCount(5);
+
+  await page.getByRole("button", { name: "Vorige week" }).click();
+  await page.getByRole("button", { name: "Vorige week" }).click();
+  await expectWeekShown(page, thisWeek);
+
+  // The refresh button fetches the week again.
+  const refetch = page.waitForResponse((r) => r.url().includes("/api/weekly-orders?weekStart="));
+  await page.getByRole("button", { name: "Verfris bestellings" }).click();
+  expect((await refetch).ok()).toBe(true);
+});
+
+test.describe("accessibility", () => {
+  // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
+  test.use({ bypassCSP: true });
+  for (const theme of ["dark", "light"] as const) {
+    test(`the weekly orders screen has no serious accessibility violations (${theme})`, async ({ page }) => {
+      await page.addInitScript((mode) => localStorage.setItem("themeMode", mode), theme);
+      await openWeeklyOrders(page);
+      await page.getByRole("button", { name: "Volgende week" }).click();
+      await expect(page.getByRole("region").first().getByRole("listitem").first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
