@@ -12,7 +12,7 @@ import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { orderLabel } from "../../../lib/format";
-import { formatDayHeading } from "../week-format";
+import { dayHeadingParts, formatDayHeading } from "../week-format";
 
 type WeeklyOrderDayProps = {
   date: string;
@@ -26,11 +26,17 @@ export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const prepId = useId();
+  const heading = dayHeadingParts(date, language);
   return (
     <Paper component="section" role="region" aria-labelledby={headingId} sx={{ p: 2, minWidth: 0 }}>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, mb: 1.5 }}>
-        <Typography id={headingId} variant="h6" component="h2">
-          {formatDayHeading(date, language)}
+      <Box
+        sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 1, mb: 1.5 }}
+      >
+        <Typography id={headingId} variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
+          {heading.weekday}{" "}
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
+            {heading.date}
+          </Typography>
         </Typography>
         {day ? (
           <Chip size="small" label={t("screens.weeklyOrders.orderCount", { count: day.orders.length })} />
