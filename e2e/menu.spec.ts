@@ -95,10 +95,11 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(monday).toContainText("Bobotie");
   await expect(monday).toContainText("R 42,50");
   const image = monday.getByRole("img", { name: "Bobotie" });
-  await expect(image).toHaveAttribute("src", imageUrl);
+  // The card loads the 400 px thumbnail the server made beside the image.
+  await expect(image).toHaveAttribute("src", imageUrl.replace(/\.webp$/, "-thumb.webp"));
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBe(800);
+    .toBe(400);
 
   // The other four days; a day that has an item is marked and cannot be chosen again.
   const dishes = [

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { storedImageUrls, UPLOADS_URL_PREFIX } from "@kantien/domain/uploads";
 import sharp from "sharp";
 import { AppError } from "../../errors";
 
@@ -13,8 +14,6 @@ export const THUMBNAIL_MAX_SIDE = 400;
 
 /** Only names the server generated: 128 random bits in hex, the image or its thumbnail. */
 export const STORED_NAME = /^[0-9a-f]{32}(-thumb)?\.webp$/;
-
-export const UPLOADS_URL_PREFIX = "/uploads/";
 
 export type ImageFormat = "jpeg" | "png" | "webp";
 
@@ -101,10 +100,11 @@ export async function storeImage(dataDir: string, data: Buffer): Promise<StoredI
   const dir = uploadsDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
   const id = randomBytes(16).toString("hex");
-  const names = { image: `${id}.webp`, thumbnail: `${id}-thumb.webp` };
+  const urls = storedImageUrls(id);
+  const fileOf = (url: string) => path.join(dir, url.slice(UPLOADS_URL_PREFIX.length));
   const files = [
-    { data: image, temp: path.join(dir, `.${id}.tmp`), final: path.join(dir, names.image) },
-    { data: thumbnail, temp: path.join(dir, `.${id}-thumb.tmp`), final: path.join(dir, names.thumbnail) },
+    { data: image, temp: path.join(dir, `.${id}.tmp`), final: fileOf(urls.url) },
+    { data: thumbnail, temp: path.join(dir, `.${id}-thumb.tmp`), final: fileOf(urls.thumbnailUrl) },
   ];
   try {
     for (const file of files) await fs.writeFile(file.temp, file.data, { flag: "wx" });
@@ -113,8 +113,5 @@ export async function storeImage(dataDir: string, data: Buffer): Promise<StoredI
     await Promise.all(files.flatMap((f) => [f.temp, f.final].map((p) => fs.rm(p, { force: true }))));
     throw error;
   }
-  return {
-    url: `${UPLOADS_URL_PREFIX}${names.image}`,
-    thumbnailUrl: `${UPLOADS_URL_PREFIX}${names.thumbnail}`,
-  };
+  return urls;
 }

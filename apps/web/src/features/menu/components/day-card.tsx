@@ -1,5 +1,6 @@
 import type { Weekday } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
+import { cardImageUrl } from "@kantien/domain/uploads";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
@@ -48,7 +49,7 @@ export function DayCard({ day, item, onAdd, onEdit, onReplace, onDelete }: Props
           {item.image_url ? (
             <CardMedia
               component="img"
-              image={item.image_url}
+              image={cardImageUrl(item.image_url)}
               alt={item.name}
               sx={{ height: 140, objectFit: "cover" }}
             />
