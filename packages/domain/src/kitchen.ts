@@ -1,4 +1,4 @@
-import type { OrderStatus } from "./order-status";
+import { kitchenColumnOf, type OrderStatus } from "./order-status";
 
 /** One row of the kitchen board: what the screen shows, names joined (DESIGN §5 read models). */
 export type KitchenOrder = {
@@ -40,7 +40,8 @@ export function kitchenCounts(orders: readonly Pick<KitchenOrder, "status">[]): 
   for (const { status } of orders) {
     if (status === "cancelled" || status === "failed") continue;
     counts.total += 1;
-    if (status === "pending" || status === "processing" || status === "ready") counts[status] += 1;
+    const column = kitchenColumnOf(status);
+    if (column) counts[column] += 1;
   }
   return counts;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   canChangeOrderStatus,
   isUrgent,
+  kitchenColumnOf,
   minutesSince,
   ORDER_STATUSES,
   statusChipColor,
@@ -17,6 +18,20 @@ describe("canChangeOrderStatus", () => {
     expect(canChangeOrderStatus(3, "delivered", "pending")).toBe(false);
     expect(canChangeOrderStatus(3, "pending", "failed")).toBe(false);
     expect(canChangeOrderStatus(3, "processing", "paid")).toBe(false);
+  });
+
+  it("lets the kitchen begin an order paid from the wallet, which waits in the first column", () => {
+    expect(canChangeOrderStatus(3, "paid", "processing")).toBe(true);
+    expect(canChangeOrderStatus(3, "paid", "ready")).toBe(false);
+    expect(ORDER_STATUSES.map((status) => kitchenColumnOf(status))).toEqual([
+      "pending",
+      "pending",
+      "processing",
+      "ready",
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("lets staff cancel from any state but cancelled", () => {
@@ -51,6 +66,7 @@ describe("urgency", () => {
     expect(isUrgent("pending", "2026-11-23T09:29:00Z", now)).toBe(true);
     expect(isUrgent("pending", "2026-11-23T09:30:00Z", now)).toBe(false);
     expect(isUrgent("processing", "2026-11-23T08:00:00Z", now)).toBe(false);
+    expect(isUrgent("paid", "2026-11-23T09:29:00Z", now)).toBe(true);
   });
 });
 

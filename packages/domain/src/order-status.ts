@@ -15,15 +15,29 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-/** Kitchen steps of spec §4: Begin, Gereed, Afgehaal. */
+/**
+ * Kitchen steps of spec §4: Begin, Gereed, Afgehaal. An order paid from the wallet waits
+ * for the kitchen just like a pending one, so Begin starts it too.
+ */
 export const KITCHEN_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
   pending: "processing",
+  paid: "processing",
   processing: "ready",
   ready: "delivered",
 };
 
 /** Statuses the kitchen board shows as columns. */
 export const KITCHEN_COLUMNS = ["pending", "processing", "ready"] as const satisfies readonly OrderStatus[];
+export type KitchenColumn = (typeof KITCHEN_COLUMNS)[number];
+
+/** Statuses of orders that wait for the kitchen to begin: the board's first column. */
+export const WAITING_STATUSES: readonly OrderStatus[] = ["pending", "paid"];
+
+/** The board column an order stands in, or null when the kitchen is done with it. */
+export function kitchenColumnOf(status: OrderStatus): KitchenColumn | null {
+  if (WAITING_STATUSES.includes(status)) return "pending";
+  return status === "processing" || status === "ready" ? status : null;
+}
 
 /** Statuses an admin may pick on the orders screen (spec §4). */
 export const ADMIN_SELECTABLE_STATUSES = [
@@ -77,9 +91,9 @@ export function minutesSince(from: Date | string, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - start.getTime()) / 60_000));
 }
 
-/** Spec §9: a pending order older than 30 minutes is urgent. */
+/** Spec §9: a pending order older than 30 minutes is urgent; a paid one waits the same way. */
 export const URGENT_AFTER_MINUTES = 30;
 
 export function isUrgent(status: OrderStatus, createdAt: Date | string, now: Date): boolean {
-  return status === "pending" && minutesSince(createdAt, now) > URGENT_AFTER_MINUTES;
+  return WAITING_STATUSES.includes(status) && minutesSince(createdAt, now) > URGENT_AFTER_MINUTES;
 }

@@ -4,10 +4,10 @@ import {
   isUrgent,
   KITCHEN_COLUMNS,
   KITCHEN_NEXT_STATUS,
+  type KitchenColumn,
+  kitchenColumnOf,
   type OrderStatus,
 } from "@kantien/domain/order-status";
-
-export type KitchenColumn = (typeof KITCHEN_COLUMNS)[number];
 
 export type OrderChange = {
   id: string;
@@ -37,9 +37,8 @@ export function ordersByColumn(orders: readonly KitchenOrder[]): Record<KitchenC
     KITCHEN_COLUMNS.map((status) => [status, [] as KitchenOrder[]]),
   ) as Record<KitchenColumn, KitchenOrder[]>;
   for (const order of orders) {
-    if ((KITCHEN_COLUMNS as readonly OrderStatus[]).includes(order.status)) {
-      columns[order.status as KitchenColumn].push(order);
-    }
+    const column = kitchenColumnOf(order.status);
+    if (column) columns[column].push(order);
   }
   for (const status of KITCHEN_COLUMNS) columns[status].sort(byCreatedAt);
   return columns;

@@ -30,6 +30,7 @@ const day: KitchenDay = {
   orders: [
     order("order-0000-aaa111", "pending", 45),
     order("order-0000-bbb222", "pending", 5),
+    order("order-0000-jjj000", "paid", 3), // paid from the wallet: waits like a pending one
     order("order-0000-ccc333", "processing", 20),
     order("order-0000-ddd444", "ready", 25),
     order("order-0000-eee555", "delivered", 90),
@@ -56,15 +57,17 @@ describe("KitchenBoard", () => {
   it("shows the day's columns, counts and the urgent banner", async () => {
     renderBoard();
 
-    expect(await within(column("Nuwe Bestellings")).findAllByRole("listitem")).toHaveLength(2);
+    expect(await within(column("Nuwe Bestellings")).findAllByRole("listitem")).toHaveLength(3);
+    const paidCard = within(column("Nuwe Bestellings")).getByText("#JJJ000").closest("li")!;
+    expect(within(paidCard).getByRole("button", { name: "Begin" })).toBeInTheDocument();
     expect(within(column("In Voorbereiding")).getAllByRole("listitem")).toHaveLength(1);
     expect(within(column("Gereed vir Aflewering")).getAllByRole("listitem")).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
       "KANTIEN DAAGLIKSE BESTELLING OORSIG",
     );
 
-    expect(count("Totaal")).toBe("5"); // the cancelled order is not counted
-    expect(count("Nuut")).toBe("2");
+    expect(count("Totaal")).toBe("6"); // the cancelled order is not counted
+    expect(count("Nuut")).toBe("3");
     expect(count("In voorbereiding")).toBe("1");
     expect(count("Gereed")).toBe("1");
 

@@ -1,5 +1,6 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import type { Language } from "@kantien/domain/messages";
+import type { KitchenColumn } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import List from "@mui/material/List";
@@ -8,7 +9,6 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { KitchenColumn } from "../kitchen-day";
 import { type AdvanceOrder, OrderCard } from "./order-card";
 
 const ACCENT: Record<KitchenColumn, string> = {
