@@ -13,6 +13,8 @@ import pg from "pg";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type Database = {
   db: Db;
@@ -235,7 +237,7 @@ async function listenPostgres(
 }
 
 /** The rows of a raw `db.execute(sql…)`, typed by the caller (the driver returns them untyped). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }

@@ -101,6 +101,10 @@ export const walletTransactions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
     kind: text("kind").notNull(),
+    /** The wallet's balance right after this row, so the ledger reads like a bank statement. */
+    balanceAfter: numeric("balance_after", { precision: 12, scale: 2 }).notNull(),
+    /** Why an admin moved money (top-ups); null for order debits and refunds. */
+    reason: text("reason"),
     orderId: uuid("order_id"),
     createdBy: uuid("created_by"),
     createdAt: createdAt(),

@@ -221,11 +221,16 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date()): Prom
       ]);
     const topUps = balances.filter((b) => b.balance !== "0.00");
     if (topUps.length > 0) {
-      await tx
-        .insert(walletTransactions)
-        .values(
-          topUps.map((b) => ({ userId: b.userId, amount: b.balance, kind: "top_up", createdBy: admin.id })),
-        );
+      await tx.insert(walletTransactions).values(
+        topUps.map((b) => ({
+          userId: b.userId,
+          amount: b.balance,
+          balanceAfter: b.balance,
+          kind: "top_up",
+          reason: "Demo",
+          createdBy: admin.id,
+        })),
+      );
     }
 
     // Menus for this week and next, Monday to Friday.

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { badRequest, notFound } from "../../errors";
-import type { Resource, Row, Tx, Writer } from "./resources";
+import type { Resource, Row, Writer } from "./resources";
 
 /* Plain query functions over a registry resource: every column comes from the registry. */
 

@@ -22,7 +22,7 @@ import { validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
 import { and, eq, getTableColumns, isNull, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import {
   clients,
   foodItems,
@@ -43,7 +43,6 @@ export type WriteVerb = Exclude<Verb, "list" | "get">;
 /** staff: roles 3 and 4; admin: role 4 only (DESIGN §6). A verb left out answers 405. */
 export type Who = "staff" | "admin";
 export type Row = Record<string, unknown>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Who writes, and today in the canteen's time zone (DESIGN §4), for rules about dates. */
 export type Writer = { actor: Actor; today: IsoDate };
 export type WriteContext = Writer & { tx: Tx; before: Row | null; input: Row };

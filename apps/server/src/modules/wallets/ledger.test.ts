@@ -1,0 +1,56 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { walletTransactions } from "../../db/schema";
+import { createUser, type TestUser } from "../../test/fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { moveWalletMoney } from "./ledger";
+
+describe("wallet ledger", () => {
+  let t: TestApp;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t.db, { roleId: 4 });
+  });
+  afterAll(() => t.close());
+
+  const ledgerSum = async (userId: string) =>
+    (
+      await queryRows<{ sum: string }>(
+        t.db,
+        sql`select coalesce(sum(amount), 0)::text as sum from wallet_transactions where user_id = ${userId}`,
+      )
+    )[0]?.sum;
+
+  it("credits create the wallet, debits stop at zero, and every move leaves a row with the balance after", async () => {
+    const customer = await createUser(t.db, { roleId: 1 });
+    const move = (amount: string) =>
+      t.db.transaction((tx) =>
+        moveWalletMoney(tx, {
+          userId: customer.id,
+          amount,
+          kind: amount.startsWith("-") ? "order" : "top_up",
+          createdBy: admin.id,
+        }),
+      );
+
+    expect(await move("50.00")).toBe("50.00");
+    expect(await move("-30.00")).toBe("20.00");
+    expect(await move("-20.01")).toBeNull();
+    expect(await move("-20.00")).toBe("0.00");
+
+    const rows = await t.db
+      .select({ amount: walletTransactions.amount, balanceAfter: walletTransactions.balanceAfter })
+      .from(walletTransactions)
+      .where(eq(walletTransactions.userId, customer.id))
+      .orderBy(walletTransactions.id);
+    expect(rows).toEqual([
+      { amount: "50.00", balanceAfter: "50.00" },
+      { amount: "-30.00", balanceAfter: "20.00" },
+      { amount: "-20.00", balanceAfter: "0.00" },
+    ]);
+    expect(await ledgerSum(customer.id)).toBe("0.00");
+  });
+});

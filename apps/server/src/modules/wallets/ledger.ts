@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Tx } from "../../db/client";
+import { walletTransactions } from "../../db/schema";
+
+export type LedgerKind = "top_up" | "order" | "refund";
+
+export type WalletMove = {
+  userId: string;
+  /** Signed rand amount as a decimal string: "-45.00" debits, "100.00" credits. */
+  amount: string;
+  kind: LedgerKind;
+  orderId?: string | null;
+  reason?: string | null;
+  createdBy: string | null;
+};
+
+/**
+ * The only way money moves (DESIGN §4): one conditional update of the wallet and one
+ * ledger row, inside the caller's transaction. The `balance + amount >= 0` condition is
+ * checked on the locked row, so two debits racing for the last rand cannot both pass.
+ * A credit creates the wallet when the user has none yet.
+ *
+ * Returns the new balance, or null when a debit would take the balance below 0
+ * (nothing is written then).
+ */
+export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<string | null> {
+  const credit = !move.amount.trim().startsWith("-");
+  const [row] = await queryRows<{ balance: string }>(
+    tx,
+    credit
+      ? sql`
+        insert into wallets (user_id, balance) values (${move.userId}, ${move.amount}::numeric)
+        on conflict (user_id) do update set balance = wallets.balance + excluded.balance
+        returning balance::text as balance`
+      : sql`
+        update wallets set balance = balance + ${move.amount}::numeric
+        where user_id = ${move.userId} and balance + ${move.amount}::numeric >= 0
+        returning balance::text as balance`,
+  );
+  const balance = row?.balance;
+  if (balance === undefined) return null;
+  await tx.insert(walletTransactions).values({
+    userId: move.userId,
+    amount: move.amount,
+    kind: move.kind,
+    balanceAfter: balance,
+    orderId: move.orderId ?? null,
+    reason: move.reason ?? null,
+    createdBy: move.createdBy,
+  });
+  return balance;
+}
