@@ -1,4 +1,4 @@
-import type { OrderStatus } from "./order-status";
+import { type ChipColor, type OrderStatus, statusChipColor } from "./order-status";
 
 /**
  * Contract of the dashboard (/dashboard, staff and admin):
@@ -32,3 +32,13 @@ export type ActivityEntry = {
 };
 
 export type DashboardSummary = { counts: DashboardCounts; activity: ActivityEntry[] };
+
+/**
+ * Chip colour of an activity entry (spec §4 "Activity chips"): pending warning, completed
+ * success, processing info; the other statuses keep their order chip colours.
+ */
+export function activityChipColor(status: ActivityEntry["status"]): ChipColor {
+  if (status === "completed") return "success";
+  if (status === "processing") return "info";
+  return statusChipColor(status);
+}

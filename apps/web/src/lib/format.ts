@@ -19,8 +19,3 @@ export function formatTime(instant: string, timeZone: string, language: Language
     timeZone,
   }).format(new Date(instant));
 }
-
-/** An order's short label (spec §3): the last `length` characters of its id, upper case. */
-export function orderLabel(id: string, length = 6): string {
-  return id.slice(-length).toUpperCase();
-}

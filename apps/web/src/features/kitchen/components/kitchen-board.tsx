@@ -1,6 +1,7 @@
 import { SETTINGS_DEFAULTS } from "@kantien/domain/auth";
 import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
+import { orderLabel } from "@kantien/domain/order-label";
 import { KITCHEN_COLUMNS } from "@kantien/domain/order-status";
 import { isStaffRole } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
@@ -13,7 +14,6 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
-import { orderLabel } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
 import { useUserSettings } from "../../../lib/user-settings";
@@ -115,7 +115,9 @@ export function KitchenBoard() {
       />
       <ConfirmDialog
         open={cancelling !== null}
-        title={t("screens.kitchen.cancelTitle", { label: cancelling ? orderLabel(cancelling.id) : "" })}
+        title={t("screens.kitchen.cancelTitle", {
+          label: cancelling ? orderLabel(cancelling.id, "kitchen") : "",
+        })}
         message={t("screens.kitchen.cancelBody")}
         confirmLabel={t("screens.kitchen.cancelConfirm")}
         cancelLabel={t("screens.kitchen.keep")}

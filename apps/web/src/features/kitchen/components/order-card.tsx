@@ -1,5 +1,6 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import type { Language } from "@kantien/domain/messages";
+import { orderLabel } from "@kantien/domain/order-label";
 import { isUrgent, minutesSince } from "@kantien/domain/order-status";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import Box from "@mui/material/Box";
@@ -12,7 +13,7 @@ import ListItem from "@mui/material/ListItem";
 import Typography from "@mui/material/Typography";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatTime, orderLabel } from "../../../lib/format";
+import { formatTime } from "../../../lib/format";
 import { type KitchenStep, nextKitchenStep } from "../kitchen-day";
 
 export type AdvanceOrder = (order: KitchenOrder, next: KitchenStep) => void;
@@ -31,7 +32,7 @@ type OrderCardProps = {
 export const OrderCard = memo(function OrderCard(props: OrderCardProps) {
   const { order, now, roleId } = props;
   const { t } = useTranslation();
-  const label = orderLabel(order.id);
+  const label = orderLabel(order.id, "kitchen");
   const urgent = isUrgent(order.status, order.createdAt, now);
   const next = nextKitchenStep(order.status, roleId);
   return (

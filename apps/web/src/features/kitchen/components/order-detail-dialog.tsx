@@ -1,6 +1,7 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import type { Language } from "@kantien/domain/messages";
 import { formatRand, lineTotal } from "@kantien/domain/money";
+import { orderLabel } from "@kantien/domain/order-label";
 import { canChangeOrderStatus, minutesSince } from "@kantien/domain/order-status";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -11,7 +12,7 @@ import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
 import { StatusChip } from "../../../components/status-chip";
-import { formatLongDate, formatTime, orderLabel } from "../../../lib/format";
+import { formatLongDate, formatTime } from "../../../lib/format";
 import { nextKitchenStep } from "../kitchen-day";
 import type { AdvanceOrder } from "./order-card";
 
@@ -58,7 +59,7 @@ export function OrderDetailDialog(props: OrderDetailDialogProps) {
   return (
     <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>
-        {t("screens.kitchen.orderTitle", { label: orderLabel(order.id) })}
+        {t("screens.kitchen.orderTitle", { label: orderLabel(order.id, "kitchen") })}
       </DialogTitle>
       <DialogContent>
         <DetailsTable rows={rows} />

@@ -1,4 +1,5 @@
 import type { Language } from "@kantien/domain/messages";
+import { orderLabel } from "@kantien/domain/order-label";
 import { statusChipColor } from "@kantien/domain/order-status";
 import { WEEKLY_STATUS_LABEL, type WeeklyOrdersDay } from "@kantien/domain/weekly-orders";
 import Box from "@mui/material/Box";
@@ -11,7 +12,6 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { orderLabel } from "../../../lib/format";
 import { dayHeadingParts, formatDayHeading } from "../week-format";
 
 type WeeklyOrderDayProps = {
@@ -60,7 +60,7 @@ export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
               >
                 <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1 }}>
                   <Typography component="span" sx={{ fontWeight: 700 }}>
-                    #{orderLabel(order.id)}
+                    #{orderLabel(order.id, "weekly")}
                   </Typography>
                   <Chip
                     component="span"
