@@ -50,11 +50,15 @@ export const users = pgTable(
     accountCreationTime: timestamp("account_creation_time", { withTimezone: true }).notNull().defaultNow(),
     passwordHash: text("password_hash"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** Set when a person with orders or wallet history is removed: anonymised, history kept (decision 0010). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     index("users_role_id_idx").on(t.roleId),
     index("users_account_creation_time_idx").on(t.accountCreationTime),
+    // The /users and /staff lists page in name order (decision 0010).
+    index("users_name_idx").on(t.lastName, t.firstName, t.id),
   ],
 );
 
@@ -96,9 +100,10 @@ export const walletTransactions = pgTable(
   "wallet_transactions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    // Money history is never lost with its user (decision 0010).
     userId: uuid("user_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
     kind: text("kind").notNull(),
     /** The wallet's balance right after this row, so the ledger reads like a bank statement. */
