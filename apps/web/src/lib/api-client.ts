@@ -24,6 +24,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Shown when the server sends no message; defaults to spec §8's text for the verb. */
   fallbackMessage?: string;
+  /** Extra request headers, e.g. `Idempotency-Key` on a payment. */
+  headers?: Record<string, string>;
 };
 
 const FALLBACK_BY_METHOD = {
@@ -41,6 +43,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const fallback = options.fallbackMessage ?? i18n.t(FALLBACK_BY_METHOD[method]);
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: "application/json",
     "Accept-Language": currentLanguage(),
   };
