@@ -184,6 +184,10 @@ export const MESSAGES = {
     af: "Persoonlike instellings suksesvol gestoor!",
     en: "Personal settings saved successfully!",
   },
+  top_up_amount_invalid: {
+    af: "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",
+    en: "Enter an amount above R0 and at most R10,000, with at most 2 decimals.",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

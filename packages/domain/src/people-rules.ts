@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { signupInput } from "./auth";
+import type { CustomerInput, StaffInput, TopUpInput } from "./people";
+import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
+
+/**
+ * The form rules of /users and /staff and of a wallet top-up (contract: people.ts). The
+ * dialogs and the server parse with the same schemas; uniqueness (email, academy and
+ * employee numbers) only the server can check, and answers it as a 409 with a message code.
+ */
+
+// The names, email and phone follow the sign-up form's rules: one rule per field.
+const { first_name: name, email, phone_number: phone, akd_number: akdNumber } = signupInput.shape;
+
+/** An optional text: blank becomes null, so "" never reaches a unique column. */
+function optional(schema: z.ZodType<string | null | undefined>) {
+  return schema.transform((value) => (value ? value : null));
+}
+
+const employeeNumber = z.string().trim().max(30).optional().nullable();
+
+export const customerInput = z.object({
+  firstName: name,
+  lastName: name,
+  email,
+  phoneNumber: optional(phone),
+  roleId: customerRoleIdSchema,
+  akdNumber: optional(akdNumber),
+});
+
+export const staffInput = z.object({
+  firstName: name,
+  lastName: name,
+  email,
+  phoneNumber: optional(phone),
+  roleId: staffRoleIdSchema,
+  employeeNumber: optional(employeeNumber),
+});
+
+/** The largest single top-up, in rand (a typo guard, not a business limit). */
+export const TOP_UP_MAX_RAND = 10_000;
+
+/**
+ * Rand as typed: "50", "50.5", "50,50" (the Afrikaans decimal comma), at most 2 decimals,
+ * above 0 and at most R10,000. Parsed to "50.50".
+ */
+const topUpAmount = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(",", "."))
+  .pipe(z.string().regex(/^\d{1,5}(\.\d{1,2})?$/, "top_up_amount_invalid"))
+  .transform(Number)
+  .refine((rand) => rand > 0 && rand <= TOP_UP_MAX_RAND, "top_up_amount_invalid")
+  .transform((rand) => rand.toFixed(2));
+
+export const topUpInput = z.object({
+  amount: topUpAmount,
+  reason: z.string().trim().min(1).max(200),
+});
+
+// The parsed shapes are the contract's types (people.ts); this fails to compile if they drift.
+type Output<S extends z.ZodType> = z.output<S>;
+const contractHolds: [
+  Output<typeof customerInput> extends CustomerInput ? true : false,
+  Output<typeof staffInput> extends StaffInput ? true : false,
+  Output<typeof topUpInput> extends TopUpInput ? true : false,
+] = [true, true, true];
+void contractHolds;
