@@ -188,6 +188,36 @@ export const MESSAGES = {
     af: "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",
     en: "Enter an amount above R0 and at most R10,000, with at most 2 decimals.",
   },
+  // Customers and staff (issue 5, decision 0010).
+  employee_number_taken: {
+    af: "Hierdie werknemernommer word reeds gebruik.",
+    en: "This employee number is already in use.",
+  },
+  last_admin: {
+    af: "Die laaste admin kan nie gedegradeer of verwyder word nie.",
+    en: "The last admin cannot be demoted or removed.",
+  },
+  own_account: {
+    af: "Jy kan nie jou eie rol verander of jou eie rekening verwyder nie.",
+    en: "You cannot change your own role or remove your own account.",
+  },
+  person_deleted: { af: "Gebruiker verwyder.", en: "User removed." },
+  person_anonymised: {
+    af: "Gebruiker verwyder. Die bestellings en beursiegeskiedenis bly bewaar, sonder persoonlike besonderhede.",
+    en: "User removed. Their orders and wallet history are kept, without personal details.",
+  },
+  invitation_not_pending: {
+    af: "Hierdie persoon het reeds hul rekening opgestel.",
+    en: "This person has already set up their account.",
+  },
+  idempotency_key_required: {
+    af: "Die versoek moet 'n Idempotency-Key hê.",
+    en: "The request needs an Idempotency-Key.",
+  },
+  idempotency_key_reused: {
+    af: "Hierdie Idempotency-Key is reeds vir 'n ander versoek gebruik.",
+    en: "This Idempotency-Key was already used for another request.",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;
