@@ -43,11 +43,11 @@ export async function addHistory(db: Db, opts: { excludeDay: string; count: numb
     const end = Math.min(opts.offset + opts.count, start + chunk) - 1;
     await db.execute(sql`
       insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, status,
-                          created_at, updated_at, status_changed_at, delivery_date)
+                          created_at, updated_at, status_changed_at, delivery_date, order_date)
       select u.id, i.id, 1 + g % 3, i.price,
              (case when g % 50 = 0 then 'cancelled' else 'delivered' end)::order_status,
              i.day + interval '7 hours' + (g % 180) * interval '1 minute',
-             i.day + interval '9 hours', i.day + interval '9 hours', i.day
+             i.day + interval '9 hours', i.day + interval '9 hours', i.day, i.day
       from generate_series(${start}::int, ${end}::int) g
       join bench_items i on i.n = g % ${itemCount}::int
       join bench_users u on u.n = g % ${CUSTOMERS}`);
@@ -61,11 +61,11 @@ export async function addHistory(db: Db, opts: { excludeDay: string; count: numb
 export async function addKitchenDay(db: Db, day: string, count: number) {
   await db.execute(sql`
     insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, status,
-                        created_at, updated_at, status_changed_at, delivery_date)
+                        created_at, updated_at, status_changed_at, delivery_date, order_date)
     select u.id, f.id, 1 + g % 3, f.price,
            (array['pending','processing','ready','delivered'])[1 + g % 4]::order_status,
            now() - (g % 120) * interval '1 minute', now(), now() - (g % 20) * interval '1 minute',
-           ${day}::date
+           ${day}::date, ${day}::date
     from generate_series(0, ${count - 1}::int) g
     join (select row_number() over (order by id) - 1 as n, id from users where email like 'bench%') u
       on u.n = g % ${CUSTOMERS}::int

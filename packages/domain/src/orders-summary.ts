@@ -1,4 +1,4 @@
-import type { IsoDate } from "./dates";
+import { type IsoDate, todayIn } from "./dates";
 import type { OrderStatus } from "./order-status";
 
 /**
@@ -95,3 +95,15 @@ export type NewOrder = {
   /** 1–20. */
   quantity: number;
 };
+
+/**
+ * An order's date on the summary: its delivery date, else the date it was created in the
+ * canteen's zone. Stored with the order when it is inserted (decision 0007).
+ */
+export function orderDateOf(
+  deliveryDate: IsoDate | null | undefined,
+  createdAt: Date,
+  timeZone: string,
+): IsoDate {
+  return deliveryDate ?? todayIn(timeZone, createdAt);
+}

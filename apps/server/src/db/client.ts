@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -112,7 +113,9 @@ function isAlive(pid: number): boolean {
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = dataDir ? new PGlite(path.join(dataDir, "pgdata")) : new PGlite();
+    // pg_trgm indexes the orders summary's name search (decision 0007).
+    const options = { extensions: { pg_trgm } };
+    const client = dataDir ? new PGlite(path.join(dataDir, "pgdata"), options) : new PGlite(options);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {

@@ -59,6 +59,11 @@ export const users = pgTable(
     index("users_account_creation_time_idx").on(t.accountCreationTime),
     // The /users and /staff lists page in name order (decision 0010).
     index("users_name_idx").on(t.lastName, t.firstName, t.id),
+    // The orders summary searches customer names by any part (decision 0007).
+    index("users_full_name_trgm_idx").using(
+      "gin",
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -160,6 +165,8 @@ export const foodItems = pgTable(
     uniqueIndex("food_items_menu_day_key").on(t.weeklyMenuId, t.dayOfWeek).where(sql`${t.retiredAt} is null`),
     check("food_items_price_positive", sql`${t.price} > 0`),
     check("food_items_preparation_time_non_negative", sql`${t.preparationTime} >= 0`),
+    // The orders summary searches item names by any part (decision 0007).
+    index("food_items_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
 
@@ -195,6 +202,8 @@ export const orders = pgTable(
     /** When the order entered its current status: minutes in preparation come from here. */
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
     deliveryDate: date("delivery_date"),
+    /** The delivery date, else the created date in the canteen zone: set at insert (decision 0007). */
+    orderDate: date("order_date").notNull(),
     orderBatchId: uuid("order_batch_id").references(() => orderBatches.orderId, {
       onDelete: "set null",
     }),
@@ -207,6 +216,8 @@ export const orders = pgTable(
     index("orders_user_id_idx").on(t.userId),
     index("orders_food_item_id_idx").on(t.foodItemId),
     index("orders_order_batch_id_idx").on(t.orderBatchId),
+    // The orders summary's date range, in its default order (decision 0007).
+    index("orders_order_date_idx").on(t.orderDate, t.createdAt, t.id),
   ],
 );
 

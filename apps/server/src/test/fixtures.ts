@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { addDaysIso, type IsoDate, type Weekday } from "@kantien/domain/dates";
+import { addDaysIso, DEFAULT_TIMEZONE, type IsoDate, type Weekday } from "@kantien/domain/dates";
 import type { OrderStatus } from "@kantien/domain/order-status";
+import { orderDateOf } from "@kantien/domain/orders-summary";
 import { type SQLWrapper, sql } from "drizzle-orm";
 import type { App } from "../app";
 import { type Db, queryRows } from "../db/client";
@@ -138,6 +139,7 @@ export async function createOrder(
       updatedAt: createdAt,
       statusChangedAt: createdAt,
       deliveryDate: options.deliveryDate ?? null,
+      orderDate: orderDateOf(options.deliveryDate, createdAt, DEFAULT_TIMEZONE),
       orderBatchId: options.orderBatchId ?? null,
     })
     .returning();
@@ -164,11 +166,12 @@ export async function planOnFilledOrders(db: Db, query: SQLWrapper): Promise<str
   const customer = await createUser(db, { roleId: 1 });
   const item = await createFoodItem(db);
   await db.execute(sql`
-    insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, status, created_at, delivery_date)
-    select ${customer.id}, ${item.id}, 1, 45.50, 'delivered',
-           timestamptz '2030-01-01' + (n || ' hours')::interval,
-           case when n % 3 = 0 then null else date '2030-01-01' + (n / 24) end
-    from generate_series(1, 5000) n`);
+    insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, status, created_at, delivery_date, order_date)
+    select ${customer.id}, ${item.id}, 1, 45.50, 'delivered', created_at, delivery_date,
+           coalesce(delivery_date, (created_at at time zone ${DEFAULT_TIMEZONE})::date)
+    from (select timestamptz '2030-01-01' + (n || ' hours')::interval as created_at,
+                 case when n % 3 = 0 then null else date '2030-01-01' + (n / 24) end as delivery_date
+          from generate_series(1, 5000) n) g`);
   await db.execute(sql`analyze orders`);
   const plan = await queryRows<{ "QUERY PLAN": string }>(db, sql`explain ${query}`);
   return plan.map((r) => r["QUERY PLAN"]).join("\n");

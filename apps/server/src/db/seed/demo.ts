@@ -280,6 +280,7 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date()): Prom
             updatedAt: minutesAgo(o.changedMinutesAgo),
             statusChangedAt: minutesAgo(o.changedMinutesAgo),
             deliveryDate: today,
+            orderDate: today,
           };
         }),
       )
@@ -328,6 +329,7 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date()): Prom
           updatedAt: placedAt,
           statusChangedAt: placedAt,
           deliveryDate: date,
+          orderDate: date,
         };
       }),
     );
