@@ -218,6 +218,35 @@ export const MESSAGES = {
     af: "Hierdie Idempotency-Key is reeds vir 'n ander versoek gebruik.",
     en: "This Idempotency-Key was already used for another request.",
   },
+  // Orders summary and orders paid from the wallet (issue 4, decision 0008).
+  order_range_invalid: {
+    af: "Die einddatum moet op of na die begindatum wees.",
+    en: "The end date must be on or after the start date.",
+  },
+  order_customer_invalid: {
+    af: "Kies asseblief 'n kliënt (student of akademiese personeel).",
+    en: "Please choose a customer (student or academic staff).",
+  },
+  order_item_unavailable: {
+    af: "Hierdie item is nie op die spyskaart nie.",
+    en: "This item is not on the menu.",
+  },
+  order_delivery_mismatch: {
+    af: "Hierdie item word nie op die gekose dag bedien nie. Kies die dag van sy spyskaart.",
+    en: "This item is not served on the chosen day. Choose the day of its menu.",
+  },
+  order_delivery_past: {
+    af: "Die afleweringsdag is verby. Kies vandag of 'n latere dag.",
+    en: "The delivery day has passed. Choose today or a later day.",
+  },
+  order_quantity_invalid: {
+    af: "Die hoeveelheid moet 'n heelgetal van 1 tot 20 wees.",
+    en: "The quantity must be a whole number from 1 to 20.",
+  },
+  insufficient_balance: {
+    af: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+    en: "The customer's wallet does not have enough money for this order. Nothing was charged.",
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageCode = keyof typeof MESSAGES;

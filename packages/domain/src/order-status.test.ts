@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminStatusChoices,
   canChangeOrderStatus,
   isUrgent,
   kitchenColumnOf,
@@ -40,12 +41,20 @@ describe("canChangeOrderStatus", () => {
     }
   });
 
-  it("lets admins set any other status", () => {
+  it("lets admins set any other status, but never paid and never out of cancelled", () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
-        expect(canChangeOrderStatus(4, from, to)).toBe(from !== to);
+        const allowed = from !== to && from !== "cancelled" && to !== "paid";
+        expect(canChangeOrderStatus(4, from, to), `${from} → ${to}`).toBe(allowed);
       }
     }
+  });
+
+  it("offers the admin's dropdown only the moves it allows", () => {
+    expect(adminStatusChoices("paid")).toEqual(["pending", "processing", "delivered", "cancelled", "failed"]);
+    expect(adminStatusChoices("pending")).toEqual(["processing", "delivered", "cancelled", "failed"]);
+    expect(adminStatusChoices("failed")).toEqual(["pending", "processing", "delivered", "cancelled"]);
+    expect(adminStatusChoices("cancelled")).toEqual([]);
   });
 
   it("lets customers and unknown roles change nothing", () => {

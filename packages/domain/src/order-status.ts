@@ -48,18 +48,25 @@ export const ADMIN_SELECTABLE_STATUSES = [
   "failed",
 ] as const satisfies readonly OrderStatus[];
 
+/** The orders screen's dropdown for an order in `current`: the admin's choices it may move to. */
+export function adminStatusChoices(current: OrderStatus): OrderStatus[] {
+  return ADMIN_SELECTABLE_STATUSES.filter((to) => canChangeOrderStatus(4, current, to));
+}
+
 /** Statuses that no longer count as work for the kitchen. */
 export const CLOSED_STATUSES: readonly OrderStatus[] = ["delivered", "cancelled", "failed"];
 
 /**
  * Whether a user of `roleId` may move an order from `from` to `to`.
- * Staff follow the kitchen steps and may cancel an open order; admins may set any status.
+ * Staff follow the kitchen steps and may cancel an order; admins may set any other status.
+ * For everyone: only the wallet payment makes an order paid, and a cancelled order was
+ * refunded, so it stays cancelled (decision 0008).
  */
 export function canChangeOrderStatus(roleId: number, from: OrderStatus, to: OrderStatus): boolean {
-  if (from === to) return false;
+  if (from === to || from === "cancelled" || to === "paid") return false;
   if (isAdminRole(roleId)) return true;
   if (!isStaffRole(roleId)) return false;
-  if (to === "cancelled") return from !== "cancelled";
+  if (to === "cancelled") return true;
   return KITCHEN_NEXT_STATUS[from] === to;
 }
 

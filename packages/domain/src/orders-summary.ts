@@ -1,4 +1,6 @@
-import { type IsoDate, todayIn } from "./dates";
+import { z } from "zod";
+import { addDaysIso, type IsoDate, isIsoDate, mondayOf, todayIn, WEEKDAYS, type Weekday } from "./dates";
+import type { MessageCode } from "./messages";
 import type { OrderStatus } from "./order-status";
 
 /**
@@ -106,4 +108,68 @@ export function orderDateOf(
   timeZone: string,
 ): IsoDate {
   return deliveryDate ?? todayIn(timeZone, createdAt);
+}
+
+/** Rows per page of the summary (1–100). */
+export const ORDERS_PAGE_DEFAULT = 25;
+export const ORDERS_PAGE_MAX = 100;
+/** Items per order: one customer's portions of one dish (the new-order dialog). */
+export const ORDER_QUANTITY_MAX = 20;
+
+const isoDate = z.string().refine(isIsoDate, "invalid_field");
+
+/** The summary's filter, as query parameters; the export takes the same without paging. */
+export const ordersFilterInput = z
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    q: z.string().trim().max(100).optional(),
+    status: z.enum(ORDER_STATUS_FILTERS).optional(),
+    sort: z.enum(ORDER_SORTS).optional(),
+    dir: z.enum(["asc", "desc"]).optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "order_range_invalid", path: ["to"] });
+export const ordersQueryInput = ordersFilterInput.and(
+  z.object({
+    limit: z.coerce.number().int().min(1).max(ORDERS_PAGE_MAX).optional(),
+    offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  }),
+);
+export type OrdersFilterInput = z.infer<typeof ordersFilterInput>;
+
+/** The default range: this week, Monday to Sunday, in the canteen's zone. */
+export function defaultOrdersRange(today: IsoDate): { from: IsoDate; to: IsoDate } {
+  const from = mondayOf(today);
+  return { from, to: addDaysIso(from, 6) };
+}
+
+/** The new-order form and `POST /api/orders` check the same shape. */
+export const newOrderInput = z.object({
+  customerId: z.uuid("order_customer_invalid"),
+  foodItemId: z.uuid("order_item_unavailable"),
+  deliveryDate: isoDate,
+  quantity: z
+    .number("order_quantity_invalid")
+    .int("order_quantity_invalid")
+    .min(1, "order_quantity_invalid")
+    .max(ORDER_QUANTITY_MAX, "order_quantity_invalid"),
+}) satisfies z.ZodType<NewOrder>;
+
+/**
+ * The day an item is delivered: its weekday in its menu's week (the menu starts on a
+ * Monday), today or later in the canteen's zone. Null when the order may be placed.
+ */
+export function checkDeliveryDate(
+  item: { dayOfWeek: Weekday; menuDateFrom: IsoDate },
+  deliveryDate: IsoDate,
+  today: IsoDate,
+): MessageCode | null {
+  if (itemDate(item) !== deliveryDate) return "order_delivery_mismatch";
+  if (deliveryDate < today) return "order_delivery_past";
+  return null;
+}
+
+/** The date an item is served: its menu's Monday plus its weekday. */
+export function itemDate(item: { dayOfWeek: Weekday; menuDateFrom: IsoDate }): IsoDate {
+  return addDaysIso(item.menuDateFrom, WEEKDAYS.indexOf(item.dayOfWeek));
 }

@@ -89,13 +89,19 @@ describe("order status changes", () => {
     }
   });
 
-  it("lets the admin set any status", async () => {
+  it("lets the admin set any status but paid, and keeps a cancelled order cancelled", async () => {
     const id = await newOrder("delivered");
-    for (const status of ["pending", "failed", "paid", "ready", "cancelled", "processing"]) {
+    for (const status of ["pending", "failed", "ready", "processing", "cancelled"]) {
       expect((await put(id, asAdmin, status)).statusCode, status).toBe(200);
     }
+    for (const status of ["paid", "pending", "processing", "delivered", "failed"]) {
+      const res = await put(id, asAdmin, status);
+      expect(res.statusCode, status).toBe(409);
+      expect(res.json().code).toBe("status_transition_forbidden");
+    }
+    expect((await put(await newOrder("pending"), asAdmin, "paid")).statusCode).toBe(409);
     const rows = await history(id);
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(5);
     expect(rows.every((r) => r.changedBy === admin.id)).toBe(true);
     expect(rows[0]).toMatchObject({ fromStatus: "delivered", toStatus: "pending" });
   });

@@ -1,14 +1,37 @@
 import type { OrderEvent } from "@kantien/domain/kitchen";
 import { canChangeOrderStatus, type OrderStatus } from "@kantien/domain/order-status";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, queryRows, type Tx } from "../../db/client";
 import { orderStatusChanges, orders } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import { moveWalletMoney } from "../wallets/ledger";
 
 /** The NOTIFY channel that carries every order change to `GET /api/events`, across processes. */
 export const ORDER_EVENTS_CHANNEL = "order_events";
 
 export type Actor = { id: string; roleId: number };
+
+/**
+ * Gives back what the order was charged from the wallet, if it was and is not refunded yet.
+ * Runs under the order's row lock, and a cancelled order never changes again, so it runs
+ * once per order; the unique (order_id, kind) index of the ledger is the last guard.
+ */
+async function refundOrder(tx: Tx, orderId: string, actor: Actor) {
+  const [charge] = await queryRows<{ user_id: string; refund: string }>(
+    tx,
+    sql`select user_id, (-amount)::text as refund from wallet_transactions c
+        where c.order_id = ${orderId} and c.kind = 'order'
+          and not exists (select 1 from wallet_transactions r where r.order_id = c.order_id and r.kind = 'refund')`,
+  );
+  if (!charge) return;
+  await moveWalletMoney(tx, {
+    userId: charge.user_id,
+    amount: charge.refund,
+    kind: "refund",
+    orderId,
+    createdBy: actor.id,
+  });
+}
 
 /**
  * Moves an order to `to` if the actor's role allows it from the order's current status.
@@ -42,6 +65,7 @@ export async function changeOrderStatus(
       changedBy: actor.id,
       changedAt: order.statusChangedAt,
     });
+    if (to === "cancelled") await refundOrder(tx, orderId, actor);
     const event: OrderEvent = {
       type: "order.changed",
       order: {
