@@ -1,23 +1,86 @@
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { createAppTheme, readThemeMode, storeThemeMode, type ThemeMode } from "../lib/theme";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import {
+  createAppTheme,
+  readThemePreference,
+  resolveThemeMode,
+  storeThemePreference,
+  type ThemeMode,
+  type ThemePreference,
+} from "../lib/theme";
 
-type ThemeModeContextValue = { mode: ThemeMode; toggleMode: () => void };
+type ThemeModeContextValue = {
+  /** The palette shown. */
+  mode: ThemeMode;
+  /** What the user chose; `auto` follows the system. */
+  preference: ThemePreference;
+  /** Shows a preference on this device (the settings screen saves it on the server itself). */
+  setPreference: (preference: ThemePreference) => void;
+  /** The top bar's switch: the other palette, saved in the signed-in user's settings. */
+  toggleMode: () => void;
+};
 
 const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
 
+const DARK_SCHEME_QUERY = "(prefers-color-scheme: dark)";
+
+function darkSchemeMedia(): MediaQueryList | null {
+  return typeof window.matchMedia === "function" ? window.matchMedia(DARK_SCHEME_QUERY) : null;
+}
+
+function subscribeToScheme(onChange: () => void): () => void {
+  const media = darkSchemeMedia();
+  media?.addEventListener("change", onChange);
+  return () => media?.removeEventListener("change", onChange);
+}
+
+/** The system's colour scheme, re-read when it changes (for `auto`). */
+function useSystemPrefersDark(): boolean {
+  return useSyncExternalStore(subscribeToScheme, () => darkSchemeMedia()?.matches ?? false);
+}
+
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<ThemeMode>(readThemeMode);
-  const toggleMode = useCallback(() => {
-    setMode((previous) => {
-      const next = previous === "dark" ? "light" : "dark";
-      storeThemeMode(next);
-      return next;
-    });
+  const queryClient = useQueryClient();
+  const [preference, setPreferenceState] = useState<ThemePreference>(readThemePreference);
+  const systemPrefersDark = useSystemPrefersDark();
+  const mode = resolveThemeMode(preference, systemPrefersDark);
+
+  const setPreference = useCallback((next: ThemePreference) => {
+    // Only a change is written: the device keeps "no choice yet" (dark) until there is one.
+    if (next !== readThemePreference()) storeThemePreference(next);
+    setPreferenceState(next);
   }, []);
+
+  const toggleMode = useCallback(() => {
+    const previous = preference;
+    const next: ThemeMode = mode === "dark" ? "light" : "dark";
+    setPreference(next);
+    // Loaded on use: the settings code stays out of the first screen's bundle (DESIGN §10).
+    void import("../lib/user-settings")
+      .then((settings) => settings.saveThemeChoice(queryClient, next))
+      .catch((error: unknown) => {
+        // Nothing changes when the server did not take it, as with the language switch.
+        console.warn("Could not save the theme", error);
+        setPreference(previous);
+      });
+  }, [mode, preference, queryClient, setPreference]);
+
   const theme = useMemo(() => createAppTheme(mode), [mode]);
-  const value = useMemo(() => ({ mode, toggleMode }), [mode, toggleMode]);
+  const value = useMemo(
+    () => ({ mode, preference, setPreference, toggleMode }),
+    [mode, preference, setPreference, toggleMode],
+  );
   return (
     <ThemeModeContext.Provider value={value}>
       <ThemeProvider theme={theme}>
@@ -32,4 +95,12 @@ export function useThemeMode(): ThemeModeContextValue {
   const value = useContext(ThemeModeContext);
   if (!value) throw new Error("useThemeMode needs a ThemeModeProvider");
   return value;
+}
+
+/** Shows the signed-in user's saved theme whenever it loads or changes (null: nothing saved known). */
+export function useFollowThemePreference(saved: ThemePreference | null): void {
+  const { setPreference } = useThemeMode();
+  useEffect(() => {
+    if (saved) setPreference(saved);
+  }, [saved, setPreference]);
 }

@@ -1,17 +1,26 @@
 import { createTheme, type Theme } from "@mui/material/styles";
 import { readStorage, writeStorage } from "./storage";
 
+/** The palette shown. */
 export type ThemeMode = "light" | "dark";
+/** What the user chose (the settings' theme): `auto` follows the system's colour scheme. */
+export type ThemePreference = ThemeMode | "auto";
 
 const THEME_MODE_STORAGE_KEY = "themeMode";
 
-/** Spec §9: dark until the user chooses. */
-export function readThemeMode(): ThemeMode {
-  return readStorage(THEME_MODE_STORAGE_KEY) === "light" ? "light" : "dark";
+/** Spec §9: dark until the user chooses (decision 0012). */
+export function readThemePreference(): ThemePreference {
+  const stored = readStorage(THEME_MODE_STORAGE_KEY);
+  return stored === "light" || stored === "auto" ? stored : "dark";
 }
 
-export function storeThemeMode(mode: ThemeMode): void {
-  writeStorage(THEME_MODE_STORAGE_KEY, mode);
+export function storeThemePreference(preference: ThemePreference): void {
+  writeStorage(THEME_MODE_STORAGE_KEY, preference);
+}
+
+export function resolveThemeMode(preference: ThemePreference, systemPrefersDark: boolean): ThemeMode {
+  if (preference === "auto") return systemPrefersDark ? "dark" : "light";
+  return preference;
 }
 
 export const SIDE_MENU_WIDTH = 240;

@@ -1,17 +1,82 @@
-import type { Settings } from "@kantien/domain/auth";
+import { SETTINGS_DEFAULTS, type Settings } from "@kantien/domain/auth";
 import type { Language } from "@kantien/domain/messages";
 import { isStaffRole } from "@kantien/domain/roles";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "./api-client";
 import { applyLanguage, currentLanguage, loadLanguage } from "./i18n";
-import { useSession } from "./session";
+import { SESSION_QUERY_KEY, useSession } from "./session";
+import { readStorage, writeStorage } from "./storage";
+
+/** Spec §7: the settings are cached on the device under `user_settings`. */
+const SETTINGS_STORAGE_KEY = "user_settings";
+/** The server's bounds of the refresh interval (domain `settingsSchema`). */
+export const REFRESH_INTERVAL_MIN = 5;
+export const REFRESH_INTERVAL_MAX = 3600;
+
+/** Spec §5: a refresh interval that is not a number becomes 30; kept between 5 and 3600 seconds. */
+export function normalizeRefreshInterval(value: unknown): number {
+  const seconds = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
+  if (!Number.isFinite(seconds)) return SETTINGS_DEFAULTS.refresh_interval;
+  return Math.min(REFRESH_INTERVAL_MAX, Math.max(REFRESH_INTERVAL_MIN, Math.round(seconds)));
+}
+
+function sessionUserId(queryClient: QueryClient): string | undefined {
+  return queryClient.getQueryData<{ id: string } | null>(SESSION_QUERY_KEY)?.id;
+}
+
+type CachedSettings = Settings & { user_id: string };
+
+function isSettings(value: unknown): value is Settings {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    (v.theme === "light" || v.theme === "dark" || v.theme === "auto") &&
+    (v.language === "af" || v.language === "en") &&
+    typeof v.refresh_interval === "number"
+  );
+}
+
+/** The cached copy, only when it is this user's (a shared computer keeps one cache). */
+function readCachedSettings(userId: string | undefined): Settings | null {
+  const raw = readStorage(SETTINGS_STORAGE_KEY);
+  if (!raw || !userId) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!isSettings(value) || (value as Partial<CachedSettings>).user_id !== userId) return null;
+    return {
+      theme: value.theme,
+      language: value.language,
+      refresh_interval: normalizeRefreshInterval(value.refresh_interval),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function cacheSettings(userId: string | undefined, settings: Settings): void {
+  if (!userId) return;
+  const cached: CachedSettings = { ...settings, user_id: userId };
+  writeStorage(SETTINGS_STORAGE_KEY, JSON.stringify(cached));
+}
 
 export const userSettingsQueryOptions = queryOptions({
   queryKey: ["settings"],
-  queryFn: async ({ signal }) => {
-    const answer = await api.get<{ success: true; settings: Settings }>("/api/settings", { signal });
-    return answer.settings;
+  queryFn: async ({ signal, client }) => {
+    const userId = sessionUserId(client);
+    try {
+      const answer = await api.get<{ success: true; settings: Settings }>("/api/settings", { signal });
+      cacheSettings(userId, answer.settings);
+      return answer.settings;
+    } catch (error) {
+      // Spec §8: a failed load falls back to the cached copy.
+      const cached = readCachedSettings(userId);
+      if (cached && !signal.aborted) {
+        console.warn("Could not load the settings; using the cached copy", error);
+        return cached;
+      }
+      throw error;
+    }
   },
   retry: false,
 });
@@ -27,9 +92,41 @@ export function useUserSettings(enabled: boolean) {
   return useQuery({ ...userSettingsQueryOptions, enabled });
 }
 
+/** The polling interval of the live screens (kitchen and others), in seconds: the user's setting. */
+export function useRefreshSeconds(): number {
+  const settings = useUserSettings(useHasSettings());
+  return normalizeRefreshInterval(settings.data?.refresh_interval ?? SETTINGS_DEFAULTS.refresh_interval);
+}
+
 /** `PUT /api/settings`: the whole settings object is saved at once. */
 export function saveSettings(settings: Settings) {
   return api.put<{ success: true; message: string }>("/api/settings", { body: { settings } });
+}
+
+/** After a save: the query, and so every screen that reads it, and the device's cache. */
+function storeSavedSettings(queryClient: QueryClient, settings: Settings): void {
+  queryClient.setQueryData(userSettingsQueryOptions.queryKey, settings);
+  cacheSettings(sessionUserId(queryClient), settings);
+}
+
+/**
+ * The settings screen's save (Stoor and Terugset): on success the language and theme
+ * follow at once through `useSettingsLanguage` and the theme provider.
+ */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    onMutate: () => queryClient.cancelQueries({ queryKey: userSettingsQueryOptions.queryKey }),
+    mutationFn: async (settings: Settings) => {
+      // The texts first, so the interface can switch the moment the server has the choice.
+      await loadLanguage(settings.language);
+      return { settings, answer: await saveSettings(settings) };
+    },
+    onSuccess: async ({ settings }) => {
+      storeSavedSettings(queryClient, settings);
+      if (settings.language !== currentLanguage()) await applyLanguage(settings.language);
+    },
+  });
 }
 
 /**
@@ -42,6 +139,25 @@ export function useSettingsLanguage(): void {
   useEffect(() => {
     if (language && language !== currentLanguage()) void applyLanguage(language);
   }, [language]);
+}
+
+/** The signed-in user's saved theme, for the theme provider to follow (null: none known). */
+export function useSettingsTheme(): Settings["theme"] | null {
+  return useUserSettings(useHasSettings()).data?.theme ?? null;
+}
+
+/**
+ * The top bar's light/dark switch: for signed-in staff the choice is saved in their
+ * settings (language and refresh interval unchanged), so it is the same on every device
+ * and on the settings screen. Signed-out visitors keep it on the device only.
+ */
+export async function saveThemeChoice(queryClient: QueryClient, theme: Settings["theme"]): Promise<void> {
+  const user = queryClient.getQueryData<{ role_id: number } | null>(SESSION_QUERY_KEY);
+  if (!user || !isStaffRole(user.role_id)) return;
+  await queryClient.cancelQueries({ queryKey: userSettingsQueryOptions.queryKey });
+  const settings = { ...(await queryClient.fetchQuery(userSettingsQueryOptions)), theme };
+  await saveSettings(settings);
+  storeSavedSettings(queryClient, settings);
 }
 
 /**
@@ -63,7 +179,7 @@ export function useChooseLanguage() {
       return settings;
     },
     onSuccess: async (settings, language) => {
-      if (settings) queryClient.setQueryData(userSettingsQueryOptions.queryKey, settings);
+      if (settings) storeSavedSettings(queryClient, settings);
       await applyLanguage(language);
     },
   });

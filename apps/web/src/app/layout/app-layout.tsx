@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate, Outlet, useNavigate } from "react-router";
 import { signOut, useSession } from "../../lib/session";
-import { useSettingsLanguage } from "../../lib/user-settings";
+import { useSettingsLanguage, useSettingsTheme } from "../../lib/user-settings";
+import { useFollowThemePreference } from "../theme-mode";
 import { SideMenu } from "./side-menu";
 import { TopBar } from "./top-bar";
 
@@ -15,6 +16,7 @@ export function AppLayout() {
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
   useSettingsLanguage();
+  useFollowThemePreference(useSettingsTheme());
 
   if (!user) return <Navigate to="/login" replace />;
 

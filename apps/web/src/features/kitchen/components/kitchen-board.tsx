@@ -1,9 +1,7 @@
-import { SETTINGS_DEFAULTS } from "@kantien/domain/auth";
 import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import { orderLabel } from "@kantien/domain/order-label";
 import { KITCHEN_COLUMNS } from "@kantien/domain/order-status";
-import { isStaffRole } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -16,7 +14,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
-import { useUserSettings } from "../../../lib/user-settings";
+import { useRefreshSeconds } from "../../../lib/user-settings";
 import { useKitchenOrders } from "../api/get-kitchen-orders";
 import { useOrderEvents } from "../api/subscribe-order-events";
 import { useUpdateOrderStatus } from "../api/update-order-status";
@@ -40,8 +38,7 @@ export function KitchenBoard() {
   const timeZone = config.timeZone ?? DEFAULT_TIMEZONE;
   const { user } = useSession();
   const roleId = user?.role_id ?? 0;
-  const settings = useUserSettings(isStaffRole(roleId));
-  const kitchen = useKitchenOrders(settings.data?.refresh_interval ?? SETTINGS_DEFAULTS.refresh_interval);
+  const kitchen = useKitchenOrders(useRefreshSeconds());
   useOrderEvents();
   const now = useNow(CLOCK_TICK_MS);
 

@@ -1,0 +1,200 @@
+import type { Settings } from "@kantien/domain/auth";
+import { ROLE } from "@kantien/domain/roles";
+import { act, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { AppRoutes } from "../../../app/router";
+import { useThemeMode } from "../../../app/theme-mode";
+import { currentLanguage } from "../../../lib/i18n";
+import { normalizeRefreshInterval, userSettingsQueryOptions } from "../../../lib/user-settings";
+import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
+import { renderWithApp, testUser } from "../../../test/render";
+
+const admin = testUser(ROLE.kitchenAdmin);
+const stored: Settings = { theme: "dark", language: "af", refresh_interval: 45 };
+const savedReply = { body: { success: true, message: "Persoonlike instellings suksesvol gestoor!" } };
+
+/** Shows the palette the provider chose, so a test can read it. */
+function PaletteProbe() {
+  const { mode, preference } = useThemeMode();
+  return <output aria-label="palette">{`${preference}:${mode}`}</output>;
+}
+
+function renderSettings(
+  getReply: Parameters<typeof mockFetch>[0][string] = { body: { success: true, settings: stored } },
+  putReply: Parameters<typeof mockFetch>[0][string] = savedReply,
+) {
+  const calls = mockFetch({ "GET /api/settings": getReply, "PUT /api/settings": putReply });
+  const view = renderWithApp(
+    <>
+      <AppRoutes />
+      <PaletteProbe />
+    </>,
+    { route: "/settings", user: admin },
+  );
+  return { ...view, calls };
+}
+
+const puts = (calls: FetchCall[]) => calls.filter((c) => c.method === "PUT" && c.url === "/api/settings");
+const palette = () => screen.getByRole("status", { name: "palette" });
+
+/** A system colour scheme the test can flip, as the browser's media query would. */
+function stubSystemScheme(dark: boolean) {
+  const listeners = new Set<() => void>();
+  const media = {
+    get matches() {
+      return dark;
+    },
+    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+  };
+  vi.stubGlobal(
+    "matchMedia",
+    vi.fn(() => media),
+  );
+  return (next: boolean) => {
+    dark = next;
+    for (const listener of listeners) listener();
+  };
+}
+
+describe("normalizeRefreshInterval", () => {
+  it("makes anything not a number 30 and keeps the rest between 5 and 3600", () => {
+    expect(normalizeRefreshInterval("")).toBe(30);
+    expect(normalizeRefreshInterval("abc")).toBe(30);
+    expect(normalizeRefreshInterval(Number.NaN)).toBe(30);
+    expect(normalizeRefreshInterval("2")).toBe(5);
+    expect(normalizeRefreshInterval("99999")).toBe(3600);
+    expect(normalizeRefreshInterval("60")).toBe(60);
+    expect(normalizeRefreshInterval(12.6)).toBe(13);
+  });
+});
+
+describe("SettingsScreen", () => {
+  it("shows the saved settings and saves changes, switching theme and language at once", async () => {
+    const { user, calls, queryClient } = renderSettings();
+    expect(await screen.findByRole("heading", { level: 1, name: "Persoonlike Instellings" })).toBeVisible();
+    expect(await screen.findByRole("radio", { name: "Donker" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Afrikaans" })).toBeChecked();
+    expect(screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" })).toHaveValue(45);
+    await waitFor(() => expect(palette()).toHaveTextContent("dark:dark"));
+
+    await user.click(screen.getByRole("radio", { name: "Lig" }));
+    await user.click(screen.getByRole("radio", { name: "English" }));
+    const interval = screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" });
+    await user.clear(interval);
+    await user.type(interval, "2");
+    await user.click(screen.getByRole("button", { name: "Stoor" }));
+
+    // The whole interface speaks English without a reload, and the toast with it.
+    expect(await screen.findByRole("heading", { level: 1, name: "Personal Settings" })).toBeVisible();
+    expect(await screen.findByText("Personal settings saved successfully!")).toBeVisible();
+    expect(puts(calls).map((c) => c.body)).toEqual([
+      { settings: { theme: "light", language: "en", refresh_interval: 5 } },
+    ]);
+    expect(currentLanguage()).toBe("en");
+    expect(palette()).toHaveTextContent("light:light");
+    expect(screen.getByRole("spinbutton", { name: "Refresh interval (seconds)" })).toHaveValue(5);
+    // Every screen reading the settings sees the new ones, and the device caches them.
+    expect(queryClient.getQueryData(userSettingsQueryOptions.queryKey)).toEqual({
+      theme: "light",
+      language: "en",
+      refresh_interval: 5,
+    });
+    expect(JSON.parse(window.localStorage.getItem("user_settings") ?? "null")).toEqual({
+      theme: "light",
+      language: "en",
+      refresh_interval: 5,
+      user_id: admin.id,
+    });
+  });
+
+  it("turns a refresh interval that is not a number into 30 and caps it at 3600", async () => {
+    const { user, calls } = renderSettings();
+    const interval = await screen.findByRole("spinbutton", { name: "Herlaai-interval (sekondes)" });
+
+    await user.clear(interval);
+    await user.click(screen.getByRole("button", { name: "Stoor" }));
+    await screen.findByText("Persoonlike instellings suksesvol gestoor!");
+    expect(interval).toHaveValue(30);
+
+    await user.clear(interval);
+    await user.type(interval, "99999");
+    await user.click(screen.getByRole("button", { name: "Stoor" }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(puts(calls).map((c) => (c.body as { settings: Settings }).settings.refresh_interval)).toEqual([
+      30, 3600,
+    ]);
+  });
+
+  it("Terugset saves the defaults and says so", async () => {
+    const { user, calls } = renderSettings();
+    await screen.findByRole("radio", { name: "Donker" });
+
+    await user.click(screen.getByRole("button", { name: "Terugset" }));
+
+    expect(await screen.findByText("Persoonlike instellings teruggesit na verstek waardes")).toBeVisible();
+    expect(puts(calls).map((c) => c.body)).toEqual([
+      { settings: { theme: "light", language: "af", refresh_interval: 30 } },
+    ]);
+    expect(screen.getByRole("radio", { name: "Lig" })).toBeChecked();
+    expect(screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" })).toHaveValue(30);
+  });
+
+  it("shows the server's message when saving fails and keeps what is shown", async () => {
+    const { user } = renderSettings(undefined, {
+      status: 500,
+      body: { success: false, message: "Die databasis is nie beskikbaar nie.", code: "database_unavailable" },
+    });
+    await user.click(await screen.findByRole("radio", { name: "English" }));
+    await user.click(screen.getByRole("button", { name: "Stoor" }));
+
+    const alert = await screen.findByText(
+      "Fout met stoor van instellings: Die databasis is nie beskikbaar nie.",
+    );
+    expect(alert).toBeVisible();
+    expect(currentLanguage()).toBe("af");
+    expect(palette()).toHaveTextContent("dark:dark");
+    // The form keeps the unsaved choice so the user can try again.
+    expect(screen.getByRole("radio", { name: "English" })).toBeChecked();
+  });
+
+  it("uses this user's cached settings when loading fails", async () => {
+    window.localStorage.setItem(
+      "user_settings",
+      JSON.stringify({ theme: "light", language: "af", refresh_interval: 90, user_id: admin.id }),
+    );
+    renderSettings({ status: 500, body: { success: false, message: "Bediener af", code: "internal_error" } });
+
+    expect(await screen.findByRole("radio", { name: "Lig" })).toBeChecked();
+    expect(screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" })).toHaveValue(90);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows the defaults and why when loading fails without a cache of this user", async () => {
+    window.localStorage.setItem(
+      "user_settings",
+      JSON.stringify({ theme: "dark", language: "en", refresh_interval: 90, user_id: "someone-else" }),
+    );
+    renderSettings({ status: 500, body: { success: false, message: "Bediener af", code: "internal_error" } });
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Kon nie jou instellings laai nie (Bediener af)",
+    );
+    expect(screen.getByRole("radio", { name: "Lig" })).toBeChecked();
+    expect(screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" })).toHaveValue(30);
+  });
+
+  it("auto follows the system's colour scheme and changes with it", async () => {
+    const setSystemDark = stubSystemScheme(false);
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole("radio", { name: "Outomaties (volg die stelsel)" }));
+    await user.click(screen.getByRole("button", { name: "Stoor" }));
+
+    await waitFor(() => expect(palette()).toHaveTextContent("auto:light"));
+    expect(screen.getByText("Volg jou toestel se kleurskema; nou: Lig.")).toBeVisible();
+    act(() => setSystemDark(true));
+    expect(palette()).toHaveTextContent("auto:dark");
+    expect(screen.getByText("Volg jou toestel se kleurskema; nou: Donker.")).toBeVisible();
+    expect(window.localStorage.getItem("themeMode")).toBe("auto");
+  });
+});
