@@ -19,3 +19,26 @@ export function formatTime(instant: string, timeZone: string, language: Language
     timeZone,
   }).format(new Date(instant));
 }
+
+/** A calendar date with its year, e.g. "9 Junie 2031". */
+export function formatDate(isoDate: string, language: Language): string {
+  return format(parseISO(isoDate), "d MMMM yyyy", { locale: DATE_LOCALES[language] });
+}
+
+/** A calendar date in short, for tables, e.g. "9 Jun. 2031". */
+export function formatShortDate(isoDate: string, language: Language): string {
+  return format(parseISO(isoDate), "d MMM yyyy", { locale: DATE_LOCALES[language] });
+}
+
+/** An instant's date and wall-clock time in the canteen's time zone, e.g. "9 Junie 2031 08:15". */
+export function formatDateTime(instant: string, timeZone: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === "en" ? "en-ZA" : "af-ZA", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(new Date(instant));
+}

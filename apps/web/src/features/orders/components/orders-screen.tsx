@@ -1,8 +1,163 @@
+import { addDaysIso, DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
+import { formatRand } from "@kantien/domain/money";
+import { defaultOrdersRange } from "@kantien/domain/orders-summary";
+import AddIcon from "@mui/icons-material/Add";
+import DownloadIcon from "@mui/icons-material/Download";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Snackbar from "@mui/material/Snackbar";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { PageTitle } from "../../../components/page-title";
+import { useAppConfig } from "../../../lib/app-config";
+import { formatDate } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import type { CreatedOrder } from "../api/create-order";
+import { ordersExportUrl, useOrders } from "../api/get-orders";
+import { type OrdersFilters, readFilters, toOrdersQuery, writeFilters } from "../orders-filters";
+import { NewOrderDialog } from "./new-order-dialog";
+import { OrderDetailDialog } from "./order-detail-dialog";
+import { OrdersFilterBar } from "./orders-filter-bar";
+import { OrdersTable } from "./orders-table";
 
-/** Only the title until this screen is built (no invented content). */
+/** Spec §2 Orders summary (/orders), 'Bestellings Opsomming', admin only; every filter is in the address. */
 export function OrdersScreen() {
   const { t } = useTranslation();
-  return <PageTitle>{t("screens.orders.title")}</PageTitle>;
+  const language = currentLanguage();
+  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const today = todayIn(timeZone);
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params, today);
+  const rangeValid = filters.from <= filters.to;
+  const query = rangeValid ? toOrdersQuery(filters) : null;
+  const orders = useOrders(query);
+  const openOrderId = params.get("order");
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const setFilters = (change: Partial<OrdersFilters>) => {
+    // Any change but paging itself starts again on the first page.
+    const next = { ...filters, page: 0, ...change };
+    setParams(
+      (current) => {
+        const written = writeFilters(next, today);
+        const order = current.get("order");
+        if (order) written.set("order", order);
+        return written;
+      },
+      { replace: true },
+    );
+  };
+  const setOpenOrder = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set("order", id);
+      else next.delete("order");
+      return next;
+    });
+
+  const onCreated = (created: CreatedOrder) => {
+    setCreating(false);
+    setNotice(
+      t("screens.orders.create.success", {
+        name: created.order.customerName,
+        balance: formatRand(created.balance),
+      }),
+    );
+  };
+
+  const filtered = filters.q.trim() !== "" || filters.status !== "all";
+
+  return (
+    <Stack spacing={3}>
+      <Box
+        sx={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "flex-start",
+          gap: 2,
+          flexWrap: "wrap",
+        }}
+      >
+        <Box>
+          <PageTitle>{t("screens.orders.title")}</PageTitle>
+          <Typography variant="h6" component="h2" color="text.secondary" sx={{ mt: -2 }} aria-live="polite">
+            {t("screens.orders.range", {
+              from: formatDate(filters.from, language),
+              to: formatDate(filters.to, language),
+            })}
+          </Typography>
+        </Box>
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          {query ? (
+            <Button variant="outlined" startIcon={<DownloadIcon />} href={ordersExportUrl(query)} download>
+              {t("screens.orders.export")}
+            </Button>
+          ) : null}
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {t("screens.orders.newOrder")}
+          </Button>
+        </Box>
+      </Box>
+      <OrdersFilterBar
+        filters={filters}
+        rangeValid={rangeValid}
+        onChange={setFilters}
+        onThisWeek={() => setFilters(defaultOrdersRange(today))}
+        onShiftWeek={(days) =>
+          setFilters({ from: addDaysIso(filters.from, days), to: addDaysIso(filters.to, days) })
+        }
+      />
+      {orders.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
+              {t("errorFallback.retry")}
+            </Button>
+          }
+        >
+          {orders.error.message}
+        </Alert>
+      ) : null}
+      {query && !orders.isError ? (
+        <OrdersTable
+          page={orders.data}
+          loading={orders.isPending || orders.isPlaceholderData}
+          filters={filters}
+          filtered={filtered}
+          language={language}
+          onChange={setFilters}
+          onOpen={setOpenOrder}
+          onNewOrder={() => setCreating(true)}
+        />
+      ) : null}
+      {openOrderId ? (
+        <OrderDetailDialog
+          orderId={openOrderId}
+          timeZone={timeZone}
+          language={language}
+          onClose={() => setOpenOrder(null)}
+          onSaved={setNotice}
+        />
+      ) : null}
+      {creating ? (
+        <NewOrderDialog language={language} onClose={() => setCreating(false)} onCreated={onCreated} />
+      ) : null}
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={6000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      </Snackbar>
+    </Stack>
+  );
 }

@@ -1,0 +1,20 @@
+import type { CustomerRow } from "@kantien/domain/people";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api, type DataEnvelope } from "../../../lib/api-client";
+
+const CUSTOMER_MATCHES = 10;
+
+/** `GET /api/customers?q=&limit=`: the customers whose name or email matches, with their balance. */
+export function customerSearchQueryOptions(q: string) {
+  const params = new URLSearchParams({ q, limit: String(CUSTOMER_MATCHES) });
+  return queryOptions({
+    queryKey: ["customers", "search", q],
+    queryFn: async ({ signal }) =>
+      (await api.get<DataEnvelope<CustomerRow[]>>(`/api/customers?${params}`, { signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomerSearch(q: string, enabled: boolean) {
+  return useQuery({ ...customerSearchQueryOptions(q), enabled });
+}

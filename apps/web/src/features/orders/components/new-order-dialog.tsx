@@ -1,0 +1,273 @@
+import type { Language } from "@kantien/domain/messages";
+import { message } from "@kantien/domain/messages";
+import { formatRand, lineTotal } from "@kantien/domain/money";
+import { newOrderInput, ORDER_QUANTITY_MAX } from "@kantien/domain/orders-summary";
+import type { CustomerRow } from "@kantien/domain/people";
+import Alert from "@mui/material/Alert";
+import Autocomplete from "@mui/material/Autocomplete";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { DetailsTable } from "../../../components/details-table";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { formatLongDate } from "../../../lib/format";
+import { type CreatedOrder, useCreateOrder } from "../api/create-order";
+import { useMenuDays } from "../api/get-menu-days";
+import { useCustomerSearch } from "../api/search-customers";
+import { SubmissionKeys } from "../idempotency";
+import { SEARCH_DEBOUNCE_MS } from "./orders-filter-bar";
+
+type FormValues = { customer: CustomerRow | null; date: string; foodItemId: string; quantity: string };
+
+type NewOrderDialogProps = {
+  language: Language;
+  onClose: () => void;
+  onCreated: (created: CreatedOrder) => void;
+};
+
+const customerName = (c: CustomerRow) => `${c.firstName} ${c.lastName}`.trim();
+
+/** An order taken for a customer and paid from their wallet; the server sets the price and charges. */
+export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const days = useMenuDays(true);
+  const create = useCreateOrder();
+  const keys = useRef(new SubmissionKeys());
+  const [customerInput, setCustomerInput] = useState("");
+  const [searchWords, setSearchWords] = useState("");
+  const customers = useCustomerSearch(searchWords, true);
+  const [required, setRequired] = useState(false);
+  const form = useForm<FormValues>({
+    defaultValues: { customer: null, date: "", foodItemId: "", quantity: "1" },
+  });
+  const { control, handleSubmit, watch, setValue, register, formState } = form;
+  const values = watch();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearchWords(customerInput.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [customerInput]);
+
+  // The first day with a menu is chosen, and a day's only item with it.
+  const dayList = days.data ?? [];
+  const day = dayList.find((d) => d.date === values.date);
+  useEffect(() => {
+    if (!values.date && dayList[0]) setValue("date", dayList[0].date);
+  }, [dayList, values.date, setValue]);
+  useEffect(() => {
+    if (day && !day.items.some((item) => item.id === values.foodItemId)) {
+      setValue("foodItemId", day.items.length === 1 && day.items[0] ? day.items[0].id : "");
+    }
+  }, [day, values.foodItemId, setValue]);
+
+  const item = day?.items.find((i) => i.id === values.foodItemId);
+  const quantity = Number(values.quantity);
+  const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= ORDER_QUANTITY_MAX;
+  const total = item && quantityValid ? lineTotal(item.price, quantity) : null;
+  const balance = values.customer ? Number(values.customer.balance) : null;
+  const short = total !== null && balance !== null && balance < total;
+
+  const onValid = (form: FormValues) => {
+    const body = {
+      customerId: form.customer?.id ?? "",
+      foodItemId: form.foodItemId,
+      deliveryDate: form.date,
+      quantity: Number(form.quantity),
+    };
+    if (!form.customer || !form.date || !form.foodItemId) {
+      setRequired(true);
+      return;
+    }
+    setRequired(false);
+    const parsed = newOrderInput.safeParse(body);
+    if (!parsed.success) return;
+    const idempotencyKey = keys.current.keyFor(parsed.data);
+    create.mutate(
+      { order: parsed.data, idempotencyKey },
+      {
+        onSuccess: (created) => {
+          keys.current.settled();
+          onCreated(created);
+        },
+        onError: (error) => {
+          // Only an unknown outcome (no answer, a server error) keeps the key for a retry.
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) keys.current.settled();
+        },
+      },
+    );
+  };
+
+  const summaryRows: [string, string][] = [
+    [t("screens.orders.create.price"), item ? formatRand(item.price) : "—"],
+    [t("screens.orders.create.total"), total !== null ? formatRand(total) : "—"],
+  ];
+  if (balance !== null) {
+    summaryRows.push([t("screens.orders.create.balance"), formatRand(balance)]);
+    if (total !== null && !short)
+      summaryRows.push([t("screens.orders.create.balanceAfter"), formatRand(lineTotal(balance - total, 1))]);
+  }
+
+  const options = customers.data ?? [];
+  const noDays = days.isSuccess && dayList.length === 0;
+
+  return (
+    <Dialog
+      open
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <form noValidate onSubmit={handleSubmit(onValid)}>
+        <DialogTitle id={titleId}>{t("screens.orders.create.title")}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography color="text.secondary">{t("screens.orders.create.note")}</Typography>
+            {required ? <Alert severity="error">{t("screens.orders.create.required")}</Alert> : null}
+            {create.isError ? (
+              <Alert severity="error">{errorMessage(create.error, t("errors.add"))}</Alert>
+            ) : null}
+            {days.isError ? <Alert severity="error">{days.error.message}</Alert> : null}
+            {customers.isError ? <Alert severity="error">{customers.error.message}</Alert> : null}
+            {noDays ? <Alert severity="info">{t("screens.orders.create.noDays")}</Alert> : null}
+            <Controller
+              name="customer"
+              control={control}
+              render={({ field }) => (
+                <Autocomplete
+                  value={field.value}
+                  onChange={(_event, chosen) => field.onChange(chosen)}
+                  inputValue={customerInput}
+                  onInputChange={(_event, words) => setCustomerInput(words)}
+                  options={options}
+                  // The server searches; every answer it gives is a match.
+                  filterOptions={(all) => all}
+                  isOptionEqualToValue={(a, b) => a.id === b.id}
+                  getOptionLabel={(c) => `${customerName(c)} (${c.email})`}
+                  loading={customers.isFetching}
+                  loadingText={t("screens.orders.create.searching")}
+                  noOptionsText={t("screens.orders.create.noCustomers")}
+                  renderOption={({ key, ...optionProps }, c) => (
+                    <li key={key} {...optionProps}>
+                      <Box sx={{ display: "flex", justifyContent: "space-between", width: "100%", gap: 2 }}>
+                        <span>
+                          {customerName(c)}
+                          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                            {c.email}
+                          </Typography>
+                        </span>
+                        <span>{formatRand(c.balance)}</span>
+                      </Box>
+                    </li>
+                  )}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      required
+                      label={t("screens.orders.create.customer")}
+                      helperText={t("screens.orders.create.customerHint")}
+                      slotProps={{
+                        ...params.slotProps,
+                        input: {
+                          ...params.slotProps.input,
+                          endAdornment: (
+                            <>
+                              {customers.isFetching ? (
+                                <CircularProgress size={18} aria-hidden="true" />
+                              ) : null}
+                              {params.slotProps.input.endAdornment}
+                            </>
+                          ),
+                        },
+                      }}
+                    />
+                  )}
+                />
+              )}
+            />
+            <Controller
+              name="date"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  select
+                  required
+                  label={t("screens.orders.create.day")}
+                  value={dayList.some((d) => d.date === field.value) ? field.value : ""}
+                  onChange={field.onChange}
+                  disabled={dayList.length === 0}
+                >
+                  {dayList.map((d) => (
+                    <MenuItem key={d.date} value={d.date}>
+                      {formatLongDate(d.date, language)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              name="foodItemId"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  select
+                  required
+                  label={t("screens.orders.create.item")}
+                  value={day?.items.some((i) => i.id === field.value) ? field.value : ""}
+                  onChange={field.onChange}
+                  disabled={!day}
+                >
+                  {(day?.items ?? []).map((i) => (
+                    <MenuItem key={i.id} value={i.id}>
+                      {i.name} — {formatRand(i.price)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <TextField
+              type="number"
+              required
+              label={t("screens.orders.create.quantity")}
+              {...register("quantity", {
+                validate: (v) => {
+                  const n = Number(v);
+                  return (
+                    (Number.isInteger(n) && n >= 1 && n <= ORDER_QUANTITY_MAX) ||
+                    message("order_quantity_invalid", language)
+                  );
+                },
+              })}
+              error={Boolean(formState.errors.quantity)}
+              helperText={formState.errors.quantity?.message}
+              slotProps={{ htmlInput: { min: 1, max: ORDER_QUANTITY_MAX, step: 1 } }}
+              sx={{ maxWidth: "10rem" }}
+            />
+            <DetailsTable rows={summaryRows} />
+            {short ? <Alert severity="warning">{t("screens.orders.create.notEnough")}</Alert> : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={create.isPending}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={create.isPending || noDays}>
+            {create.isPending ? t("screens.orders.create.submitting") : t("screens.orders.create.submit")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,177 @@
+import type { Language } from "@kantien/domain/messages";
+import { formatRand } from "@kantien/domain/money";
+import { orderLabel } from "@kantien/domain/order-label";
+import { adminStatusChoices, ORDER_STATUSES, type OrderStatus } from "@kantien/domain/order-status";
+import type { OrderDetail } from "@kantien/domain/orders-summary";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { DetailsTable } from "../../../components/details-table";
+import { errorMessage } from "../../../lib/api-client";
+import { formatDate, formatDateTime } from "../../../lib/format";
+import { useOrder } from "../api/get-order";
+import { useUpdateOrderStatus } from "../api/update-order-status";
+import { OrderTimeline } from "./order-timeline";
+
+type OrderDetailDialogProps = {
+  orderId: string;
+  timeZone: string;
+  language: Language;
+  onClose: () => void;
+  /** A status was saved: the screen says so. */
+  onSaved: (message: string) => void;
+};
+
+/** Spec §2's detail dialog with a status dropdown that saves through the server's rules, and the real timeline. */
+export function OrderDetailDialog({ orderId, timeZone, language, onClose, onSaved }: OrderDetailDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const order = useOrder(orderId);
+  const label = orderLabel(orderId, "orders");
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t("screens.orders.detail.title", { label })}</DialogTitle>
+      <DialogContent>
+        {order.isPending ? (
+          <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+            <CircularProgress aria-label={t("app.loadingPage")} />
+          </Box>
+        ) : order.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void order.refetch()}>
+                {t("errorFallback.retry")}
+              </Button>
+            }
+          >
+            {order.error.message}
+          </Alert>
+        ) : (
+          <OrderDetailBody
+            order={order.data}
+            timeZone={timeZone}
+            language={language}
+            onSaved={(status) =>
+              onSaved(
+                t("screens.orders.detail.saved", {
+                  status: t(`resources.order.statuses.${status}`),
+                }),
+              )
+            }
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.close")}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function OrderDetailBody(props: {
+  order: OrderDetail;
+  timeZone: string;
+  language: Language;
+  onSaved: (status: OrderStatus) => void;
+}) {
+  const { order, timeZone, language } = props;
+  const { t } = useTranslation();
+  const update = useUpdateOrderStatus();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const label = orderLabel(order.id, "orders");
+
+  const save = (status: OrderStatus) =>
+    update.mutate({ id: order.id, status }, { onSuccess: () => props.onSaved(status) });
+  const choose = (status: OrderStatus) => {
+    if (status === order.status) return;
+    update.reset();
+    if (status === "cancelled") setConfirmingCancel(true);
+    else save(status);
+  };
+
+  // The server's rules (spec §4, decision 0008): where the order may go from here. The current
+  // status always shows, chosen or not (paid, ready and cancelled are not the admin's to pick).
+  const choices = adminStatusChoices(order.status);
+  const options: readonly OrderStatus[] = [order.status, ...choices.filter((s) => s !== order.status)];
+  const ordered = ORDER_STATUSES.filter((status) => options.includes(status));
+
+  const statusSelect = (
+    <TextField
+      select
+      size="small"
+      label={t("screens.orders.detail.changeStatus")}
+      value={order.status}
+      onChange={(event) => choose(event.target.value as OrderStatus)}
+      disabled={update.isPending || choices.length === 0}
+      sx={{ minWidth: "14rem", my: 0.5 }}
+    >
+      {ordered.map((status) => (
+        <MenuItem key={status} value={status} disabled={status !== order.status && !choices.includes(status)}>
+          {t(`resources.order.statuses.${status}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  const rows: [string, ReactNode][] = [
+    [t("screens.orders.detail.id"), <code key="id">{order.id}</code>],
+    [t("resources.order.fields.status"), statusSelect],
+    [t("resources.order.fields.customer"), order.customerName],
+    [t("resources.order.fields.item"), order.itemName],
+    [t("resources.order.fields.quantity"), order.quantity],
+    [t("resources.order.fields.price"), formatRand(order.unitPrice)],
+    [t("resources.order.fields.total"), formatRand(order.total)],
+    [
+      t("resources.order.fields.deliveryDate"),
+      order.deliveryDate ? formatDate(order.deliveryDate, language) : t("common.notSpecified"),
+    ],
+    [t("resources.order.fields.createdAt"), formatDateTime(order.createdAt, timeZone, language)],
+  ];
+  if (order.paidFromWallet)
+    rows.push([t("screens.orders.detail.payment"), t("screens.orders.detail.paidFromWallet")]);
+
+  return (
+    <>
+      {update.isError ? (
+        <Alert severity="error" onClose={() => update.reset()} sx={{ mb: 2 }}>
+          {errorMessage(update.error, t("errors.update"))}
+        </Alert>
+      ) : null}
+      <DetailsTable rows={rows} />
+      <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+        {t("screens.orders.detail.timeline")}
+      </Typography>
+      <OrderTimeline order={order} timeZone={timeZone} language={language} />
+      <ConfirmDialog
+        open={confirmingCancel}
+        title={t("screens.orders.detail.cancelTitle", { label })}
+        message={
+          order.paidFromWallet
+            ? t("screens.orders.detail.cancelRefund", { amount: formatRand(order.total) })
+            : t("screens.orders.detail.cancelBody")
+        }
+        confirmLabel={t("screens.orders.detail.cancelConfirm")}
+        cancelLabel={t("screens.orders.detail.keep")}
+        destructive
+        onCancel={() => setConfirmingCancel(false)}
+        onConfirm={() => {
+          setConfirmingCancel(false);
+          save("cancelled");
+        }}
+      />
+    </>
+  );
+}

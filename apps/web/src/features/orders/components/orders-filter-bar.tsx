@@ -1,0 +1,125 @@
+import { isIsoDate } from "@kantien/domain/dates";
+import { ORDER_STATUS_FILTERS, type OrderStatusFilter } from "@kantien/domain/orders-summary";
+import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
+import ChevronRightIcon from "@mui/icons-material/ChevronRight";
+import SearchIcon from "@mui/icons-material/Search";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { OrdersFilters } from "../orders-filters";
+
+/** Typing waits this long before it searches, so each word is one request, not each key. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type OrdersFilterBarProps = {
+  filters: OrdersFilters;
+  rangeValid: boolean;
+  onChange: (change: Partial<OrdersFilters>) => void;
+  onThisWeek: () => void;
+  onShiftWeek: (days: number) => void;
+};
+
+export function OrdersFilterBar({
+  filters,
+  rangeValid,
+  onChange,
+  onThisWeek,
+  onShiftWeek,
+}: OrdersFilterBarProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState(filters.q);
+  // The words last sent to the address, and the latest callback (the timer must not restart on each render).
+  const sent = useRef(filters.q);
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+
+  // The address may change the words itself (back button, a link): show them.
+  useEffect(() => {
+    if (filters.q === sent.current) return;
+    sent.current = filters.q;
+    setSearch(filters.q);
+  }, [filters.q]);
+
+  useEffect(() => {
+    if (search === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = search;
+      latestOnChange.current({ q: search });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const statusLabel = (status: OrderStatusFilter) =>
+    status === "all" ? t("screens.orders.allStatuses") : t(`resources.order.statuses.${status}`);
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-start" }}>
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+          <IconButton aria-label={t("screens.orders.previousWeek")} onClick={() => onShiftWeek(-7)}>
+            <ChevronLeftIcon />
+          </IconButton>
+          <TextField
+            type="date"
+            size="small"
+            label={t("screens.orders.from")}
+            value={filters.from}
+            onChange={(event) => isIsoDate(event.target.value) && onChange({ from: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={t("screens.orders.to")}
+            value={filters.to}
+            onChange={(event) => isIsoDate(event.target.value) && onChange({ to: event.target.value })}
+            error={!rangeValid}
+            helperText={rangeValid ? undefined : t("screens.orders.rangeInvalid")}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <IconButton aria-label={t("screens.orders.nextWeek")} onClick={() => onShiftWeek(7)}>
+            <ChevronRightIcon />
+          </IconButton>
+          <Button onClick={onThisWeek}>{t("screens.orders.thisWeek")}</Button>
+        </Box>
+        <TextField
+          type="search"
+          size="small"
+          label={t("screens.orders.search")}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ flex: "1 1 16rem" }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t("screens.orders.statusFilter")}
+          value={filters.status}
+          onChange={(event) => onChange({ status: event.target.value as OrderStatusFilter })}
+          sx={{ minWidth: "12rem" }}
+        >
+          {ORDER_STATUS_FILTERS.map((status) => (
+            <MenuItem key={status} value={status}>
+              {statusLabel(status)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Language } from "@kantien/domain/messages";
+import { formatRand } from "@kantien/domain/money";
+import { orderLabel } from "@kantien/domain/order-label";
+import type { OrderSort } from "@kantien/domain/orders-summary";
+import AddIcon from "@mui/icons-material/Add";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import LinearProgress from "@mui/material/LinearProgress";
+import Paper from "@mui/material/Paper";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TablePagination from "@mui/material/TablePagination";
+import TableRow from "@mui/material/TableRow";
+import TableSortLabel from "@mui/material/TableSortLabel";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { StatusChip } from "../../../components/status-chip";
+import { formatShortDate } from "../../../lib/format";
+import type { OrdersPage } from "../api/get-orders";
+import { type OrdersFilters, ROWS_PER_PAGE_OPTIONS } from "../orders-filters";
+
+type OrdersTableProps = {
+  page: OrdersPage | undefined;
+  loading: boolean;
+  filters: OrdersFilters;
+  /** A search or status narrows the list: the empty state says so instead of "change the dates". */
+  filtered: boolean;
+  language: Language;
+  onChange: (change: Partial<OrdersFilters>) => void;
+  onOpen: (id: string) => void;
+  onNewOrder: () => void;
+};
+
+const COLUMNS = ["number", "orderDate", "customer", "item", "amount", "status", "detail"] as const;
+type Column = (typeof COLUMNS)[number];
+const SORTABLE: Partial<Record<Column, OrderSort>> = {
+  orderDate: "orderDate",
+  customer: "customer",
+  amount: "amount",
+  status: "status",
+};
+
+/** The page of orders with server-side sorting and paging. */
+export function OrdersTable(props: OrdersTableProps) {
+  const { page, filters, language, onChange } = props;
+  const { t } = useTranslation();
+  const rows = page?.rows ?? [];
+
+  const sortBy = (sort: OrderSort) =>
+    onChange({
+      sort,
+      // A new column starts ascending; the same column flips.
+      dir: filters.sort === sort ? (filters.dir === "asc" ? "desc" : "asc") : "asc",
+    });
+
+  if (page && rows.length === 0 && page.total === 0 && !props.loading) {
+    return (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
+        <Typography variant="h6" component="p">
+          {props.filtered ? t("screens.orders.noMatches") : t("screens.orders.empty")}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: props.filtered ? 0 : 2 }}>
+          {props.filtered ? t("screens.orders.noMatchesBody") : t("screens.orders.emptyBody")}
+        </Typography>
+        {props.filtered ? null : (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={props.onNewOrder}>
+            {t("screens.orders.newOrder")}
+          </Button>
+        )}
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper variant="outlined">
+      <Box sx={{ height: 4 }}>
+        {props.loading ? <LinearProgress aria-label={t("app.loadingPage")} /> : null}
+      </Box>
+      <TableContainer>
+        <Table size="small" aria-label={t("screens.orders.tableLabel")} aria-busy={props.loading}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => {
+                const sort = SORTABLE[column];
+                const label = t(`screens.orders.columns.${column}`);
+                const active = sort !== undefined && filters.sort === sort;
+                return (
+                  <TableCell
+                    key={column}
+                    align={column === "amount" ? "right" : "left"}
+                    sortDirection={active ? filters.dir : false}
+                    sx={{ fontWeight: 600, whiteSpace: "nowrap" }}
+                  >
+                    {sort ? (
+                      <TableSortLabel
+                        active={active}
+                        direction={active ? filters.dir : "asc"}
+                        onClick={() => sortBy(sort)}
+                      >
+                        {label}
+                      </TableSortLabel>
+                    ) : (
+                      label
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const label = orderLabel(row.id, "orders");
+              return (
+                <TableRow key={row.id} hover>
+                  <TableCell sx={{ fontFamily: "monospace" }}>#{label}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>
+                    {formatShortDate(row.orderDate, language)}
+                  </TableCell>
+                  <TableCell>{row.customerName}</TableCell>
+                  <TableCell>
+                    {row.itemName}
+                    {row.quantity > 1 ? ` × ${row.quantity}` : ""}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {formatRand(row.amount)}
+                  </TableCell>
+                  <TableCell>
+                    <StatusChip status={row.status} />
+                  </TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      onClick={() => props.onOpen(row.id)}
+                      aria-label={t("screens.orders.viewDetail", { label })}
+                    >
+                      {t("screens.orders.view")}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={page?.total ?? 0}
+        page={page && filters.page * filters.rows >= page.total ? 0 : filters.page}
+        rowsPerPage={filters.rows}
+        rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
+        onPageChange={(_event, next) => onChange({ page: next })}
+        onRowsPerPageChange={(event) => onChange({ rows: Number(event.target.value) })}
+        labelRowsPerPage={t("screens.orders.rowsPerPage")}
+        labelDisplayedRows={({ from, to, count }) => t("screens.orders.displayedRows", { from, to, count })}
+      />
+    </Paper>
+  );
+}
