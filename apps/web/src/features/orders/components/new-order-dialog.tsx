@@ -25,7 +25,7 @@ import { formatLongDate } from "../../../lib/format";
 import { type CreatedOrder, useCreateOrder } from "../api/create-order";
 import { useMenuDays } from "../api/get-menu-days";
 import { useCustomerSearch } from "../api/search-customers";
-import { SubmissionKeys } from "../idempotency";
+import { SubmissionKeys } from "../../../lib/idempotency";
 import { SEARCH_DEBOUNCE_MS } from "./orders-filter-bar";
 
 type FormValues = { customer: CustomerRow | null; date: string; foodItemId: string; quantity: string };
