@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { authRoutes } from "./modules/auth/routes";
+import { customersRoutes } from "./modules/customers/routes";
 import { dataRoutes } from "./modules/data/routes";
 import { eventsRoutes } from "./modules/events/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
       await weeklyOrdersRoutes(api, deps);
       await eventsRoutes(api, deps);
       await uploadsRoutes(api, deps);
+      await customersRoutes(api, deps);
     },
     { prefix: "/api" },
   );
