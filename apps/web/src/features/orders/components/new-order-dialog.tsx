@@ -22,10 +22,10 @@ import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/format";
+import { SubmissionKeys } from "../../../lib/idempotency";
 import { type CreatedOrder, useCreateOrder } from "../api/create-order";
 import { useMenuDays } from "../api/get-menu-days";
 import { useCustomerSearch } from "../api/search-customers";
-import { SubmissionKeys } from "../../../lib/idempotency";
 import { SEARCH_DEBOUNCE_MS } from "./orders-filter-bar";
 
 type FormValues = { customer: CustomerRow | null; date: string; foodItemId: string; quantity: string };
