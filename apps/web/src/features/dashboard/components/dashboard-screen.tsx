@@ -1,8 +1,93 @@
+import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import RefreshIcon from "@mui/icons-material/Refresh";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/page-title";
+import { useAppConfig } from "../../../lib/app-config";
+import { currentLanguage } from "../../../lib/i18n";
+import { useSession } from "../../../lib/session";
+import { useDashboard } from "../api/get-dashboard";
+import { quickActionsFor } from "../quick-actions";
+import { QuickActions } from "./quick-actions";
+import { RecentActivity } from "./recent-activity";
+import { SummaryCards } from "./summary-cards";
 
-/** Only the title until this screen is built (no invented content). */
+/** The current time, moved on every minute so relative times stay true. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Spec §2 Dashboard (/dashboard), staff and admin. */
 export function DashboardScreen() {
   const { t } = useTranslation();
-  return <PageTitle>{t("screens.dashboard.title")}</PageTitle>;
+  const language = currentLanguage();
+  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const session = useSession();
+  const roleId = session.user?.role_id ?? null;
+  const dashboard = useDashboard();
+  const now = useMinuteClock();
+  // 'Sluit' hides this error; the next failed load shows the alert again.
+  const [closedError, setClosedError] = useState<number | null>(null);
+  const refreshLabel = t("screens.dashboard.refresh");
+  const showError = dashboard.isError && closedError !== dashboard.errorUpdatedAt;
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
+        <PageTitle>{t("screens.dashboard.title")}</PageTitle>
+        <Tooltip title={refreshLabel}>
+          <IconButton
+            onClick={() => void dashboard.refetch()}
+            aria-label={refreshLabel}
+            aria-busy={dashboard.isFetching}
+            size="large"
+          >
+            {dashboard.isFetching ? <CircularProgress size={24} aria-hidden="true" /> : <RefreshIcon />}
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {showError ? (
+        <Alert
+          severity="error"
+          action={
+            <>
+              <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+                {t("errorFallback.retry")}
+              </Button>
+              <Button color="inherit" size="small" onClick={() => setClosedError(dashboard.errorUpdatedAt)}>
+                {t("common.close")}
+              </Button>
+            </>
+          }
+        >
+          <AlertTitle>{t("screens.dashboard.loadError")}</AlertTitle>
+          {dashboard.error?.message}
+        </Alert>
+      ) : null}
+      <SummaryCards counts={dashboard.data?.counts} loading={dashboard.isPending} />
+      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 2fr" } }}>
+        {roleId !== null ? <QuickActions actions={quickActionsFor(roleId)} /> : <Box />}
+        <RecentActivity
+          activity={dashboard.data?.activity}
+          loading={dashboard.isPending}
+          now={now}
+          language={language}
+          timeZone={timeZone}
+        />
+      </Box>
+    </Stack>
+  );
 }
