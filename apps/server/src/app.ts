@@ -16,6 +16,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
 import { menusRoutes } from "./modules/menus/routes";
 import { settingsRoutes } from "./modules/settings/routes";
+import { staffRoutes } from "./modules/staff/routes";
 import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
       await eventsRoutes(api, deps);
       await uploadsRoutes(api, deps);
       await customersRoutes(api, deps);
+      await staffRoutes(api, deps);
     },
     { prefix: "/api" },
   );

@@ -37,6 +37,7 @@ import {
 import { AppError, badRequest, forbidden } from "../../errors";
 import { createAccount } from "../auth/accounts";
 import { type Actor, changeOrderStatus } from "../orders/service";
+import { assertAdminRemains } from "../staff/admins";
 
 export type Verb = "list" | "get" | "create" | "update" | "delete";
 export type WriteVerb = Exclude<Verb, "list" | "get">;
@@ -137,7 +138,7 @@ async function roleOf(tx: Tx, userId: unknown): Promise<number | null> {
  * customer; an existing one keeps to its side (customer 1↔2, staff 3↔4), and nobody
  * changes their own role (DESIGN §6).
  */
-function checkUser(verb: WriteVerb, { actor, before, input }: WriteContext) {
+async function checkUser(verb: WriteVerb, { tx, actor, before, input }: WriteContext) {
   const wanted = input.role_id as number | undefined;
   if (verb === "create") {
     if (wanted !== undefined && !isCustomerRole(wanted)) throw columnNotWritable("role_id");
@@ -147,12 +148,15 @@ function checkUser(verb: WriteVerb, { actor, before, input }: WriteContext) {
   if (!isAdminRole(actor.roleId) && !isCustomerRole(current)) throw forbidden();
   if (verb === "delete") {
     if (before?.id === actor.id) throw forbidden();
+    // The last admin is never removed (issue 5), here no more than on /staff.
+    if (isAdminRole(current)) await assertAdminRemains(tx, String(before?.id));
     return;
   }
   if (wanted !== undefined && wanted !== current) {
     if (before?.id === actor.id || isCustomerRole(wanted) !== isCustomerRole(current)) {
       throw columnNotWritable("role_id");
     }
+    if (isAdminRole(current)) await assertAdminRemains(tx, String(before?.id));
   }
 }
 
@@ -365,6 +369,7 @@ export const RESOURCES: Record<ResourceName, Resource> = {
     access: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
     createInput: kantienStaffInput,
     updateInput: kantienStaffUpdateInput,
+    conflicts: { kantien_staff_employee_number_key: "employee_number_taken" },
     check: async (verb, { tx, input }) => {
       if (verb !== "create") return;
       const role = await roleOf(tx, input.id);

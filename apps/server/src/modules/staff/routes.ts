@@ -1,0 +1,78 @@
+import { message } from "@kantien/domain/messages";
+import { STAFF_TABS } from "@kantien/domain/people";
+import { staffInput } from "@kantien/domain/people-rules";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../../app";
+import { requireAdmin, requireStaff } from "../../plugins/session";
+import { peopleListQuery, personId, personParams } from "../customers/routes";
+import { deleteStaff, getStaff, listStaff, resendInvitation, updateStaff } from "./service";
+
+const listQuery = peopleListQuery(z.coerce.number().pipe(z.union([z.literal(3), z.literal(4)])), STAFF_TABS);
+const staffBody = z.strictObject(staffInput.shape);
+
+/**
+ * Staff (/staff, roles 3–4): staff may read, only admin changes (issue 5). New staff are
+ * invited with POST /api/auth/invite-user.
+ */
+export async function staffRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+
+  app.get(
+    "/staff-members",
+    { preHandler: requireStaff, schema: { querystring: listQuery } },
+    async (request) => {
+      const { q, role, tab, limit, offset } = request.query;
+      const { rows, total } = await listStaff(db, {
+        q,
+        role: role as 3 | 4 | undefined,
+        tab: tab ?? "all",
+        limit,
+        offset,
+      });
+      return { success: true, data: rows, total };
+    },
+  );
+
+  app.get(
+    "/staff-members/:id",
+    { preHandler: requireStaff, schema: { params: personParams } },
+    async (request) => ({
+      success: true,
+      data: await getStaff(db, personId(request.params.id), config.timeZone),
+    }),
+  );
+
+  app.put(
+    "/staff-members/:id",
+    { preHandler: requireAdmin, schema: { params: personParams, body: staffBody } },
+    async (request) => ({
+      success: true,
+      data: await updateStaff(db, request.user!.id, personId(request.params.id), request.body),
+    }),
+  );
+
+  app.delete(
+    "/staff-members/:id",
+    { preHandler: requireAdmin, schema: { params: personParams } },
+    async (request) => {
+      const { anonymised } = await deleteStaff(db, request.user!.id, personId(request.params.id));
+      return {
+        success: true,
+        anonymised,
+        message: message(anonymised ? "person_anonymised" : "person_deleted", request.language),
+      };
+    },
+  );
+
+  app.post(
+    "/staff-members/:id/invitation",
+    { preHandler: requireAdmin, schema: { params: personParams } },
+    async (request) => {
+      await resendInvitation(db, personId(request.params.id), { config, log: request.log });
+      return { success: true, message: message("invite_success", request.language) };
+    },
+  );
+}

@@ -1,0 +1,180 @@
+import type { StaffDetail, StaffInput, StaffRow, StaffTab } from "@kantien/domain/people";
+import { isAdminRole, ROLE, STAFF_ROLES } from "@kantien/domain/roles";
+import { and, count, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Db, Tx } from "../../db/client";
+import { authTokens, kantienStaff, users, wallets } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../errors";
+import { issueToken } from "../auth/tokens";
+import {
+  balanceText,
+  countOrders,
+  lockPerson,
+  nameOrder,
+  notDeleted,
+  personOrders,
+  removePerson,
+  searchWords,
+} from "../customers/people";
+import { peopleConflict } from "../customers/service";
+import { enqueueAccountEmail } from "../email/account-emails";
+import { assertAdminRemains } from "./admins";
+
+export type StaffListParams = {
+  q?: string | undefined;
+  role?: 3 | 4 | undefined;
+  tab: StaffTab;
+  limit: number;
+  offset: number;
+};
+
+const staffColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  roleId: users.roleId,
+  employeeNumber: kantienStaff.kantienEmployeeNumber,
+  balance: balanceText,
+  invitationPending: sql<boolean>`(${users.passwordHash} is null)`,
+  createdAt: users.accountCreationTime,
+};
+
+type StaffRecord = Omit<StaffRow, "createdAt" | "roleId"> & { roleId: number; createdAt: Date };
+
+const toRow = (r: StaffRecord): StaffRow => ({
+  ...r,
+  roleId: r.roleId as 3 | 4,
+  invitationPending: Boolean(r.invitationPending),
+  createdAt: r.createdAt.toISOString(),
+});
+
+const isStaff = inArray(users.roleId, [...STAFF_ROLES]);
+
+const TAB_FILTERS: Record<StaffTab, SQL | undefined> = {
+  all: undefined,
+  active: gt(wallets.balance, "0"),
+  admin: eq(users.roleId, ROLE.kitchenAdmin),
+  staff: and(eq(users.roleId, ROLE.kitchenStaff), isNotNull(kantienStaff.kantienEmployeeNumber)),
+};
+
+/** The /staff list: roles 3–4 only, searched (also by employee number), filtered and paged. */
+export async function listStaff(db: Db, params: StaffListParams) {
+  const where = and(
+    isStaff,
+    notDeleted,
+    params.role ? eq(users.roleId, params.role) : undefined,
+    TAB_FILTERS[params.tab],
+    ...searchWords(params.q, [kantienStaff.kantienEmployeeNumber]),
+  );
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(kantienStaff, eq(kantienStaff.id, users.id))
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(where)
+    .orderBy(...nameOrder)
+    .limit(params.limit)
+    .offset(params.offset);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(users)
+    .leftJoin(kantienStaff, eq(kantienStaff.id, users.id))
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(where);
+  return { rows: rows.map(toRow), total: counted?.total ?? 0 };
+}
+
+async function findStaff(db: Db | Tx, id: string): Promise<StaffRow | null> {
+  const [row] = await db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(kantienStaff, eq(kantienStaff.id, users.id))
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(and(eq(users.id, id), isStaff, notDeleted));
+  return row ? toRow(row) : null;
+}
+
+export async function getStaff(db: Db, id: string, timeZone: string): Promise<StaffDetail> {
+  const row = await findStaff(db, id);
+  if (!row) throw notFound();
+  return { ...row, totalOrders: await countOrders(db, id), orders: await personOrders(db, id, timeZone) };
+}
+
+/** A live staff member's row, locked; 404 for anyone else (customers live on /users). */
+async function lockStaff(tx: Tx, id: string) {
+  const person = await lockPerson(tx, id);
+  if (!person || !STAFF_ROLES.includes(person.roleId as 3 | 4)) throw notFound();
+  return person;
+}
+
+/**
+ * Edits a staff member (admin only, checked by the route). Nobody changes their own role,
+ * and the last admin is never demoted. The new role counts from the person's next request:
+ * sessions read the role from the user row on every request.
+ */
+export async function updateStaff(db: Db, actorId: string, id: string, input: StaffInput): Promise<StaffRow> {
+  return db
+    .transaction(async (tx) => {
+      const person = await lockStaff(tx, id);
+      if (person.roleId !== input.roleId) {
+        if (id === actorId) throw forbidden("own_account");
+        if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
+      }
+      await tx
+        .update(users)
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          roleId: input.roleId,
+          ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
+        })
+        .where(eq(users.id, id));
+      if (input.employeeNumber !== undefined) {
+        const kantienEmployeeNumber = input.employeeNumber;
+        await tx
+          .insert(kantienStaff)
+          .values({ id, kantienEmployeeNumber })
+          .onConflictDoUpdate({ target: kantienStaff.id, set: { kantienEmployeeNumber } });
+      }
+      return (await findStaff(tx, id))!;
+    })
+    .catch((error) => {
+      throw peopleConflict(error);
+    });
+}
+
+/** Removes a staff member (decision 0010): never oneself, never the last admin. */
+export async function deleteStaff(db: Db, actorId: string, id: string): Promise<{ anonymised: boolean }> {
+  return db.transaction(async (tx) => {
+    const person = await lockStaff(tx, id);
+    if (id === actorId) throw forbidden("own_account");
+    if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
+    return removePerson(tx, id);
+  });
+}
+
+/**
+ * Sends a pending invitation again: a new link through the outbox, and every earlier
+ * invitation link of the person stops working. Once the account is set up there is
+ * nothing to resend (409).
+ */
+export async function resendInvitation(
+  db: Db,
+  id: string,
+  mail: { config: Config; log: FastifyBaseLogger },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const person = await lockStaff(tx, id);
+    if (person.passwordHash !== null) throw conflict("invitation_not_pending");
+    await tx
+      .update(authTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(authTokens.userId, id), eq(authTokens.purpose, "invitation"), isNull(authTokens.usedAt)));
+    const token = await issueToken(tx, id, "invitation");
+    await enqueueAccountEmail(tx, mail, { kind: "invitation", userId: id, token });
+  });
+}

@@ -1,0 +1,507 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type net from "node:net";
+import type { StaffRow } from "@kantien/domain/people";
+import { eq } from "drizzle-orm";
+import Fastify from "fastify";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kantienStaff, users, weeklyMenus } from "../../db/schema";
+import {
+  createFoodItem,
+  createOrder,
+  createUser,
+  sessionCookieFor,
+  signIn,
+  type TestUser,
+} from "../../test/fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { type EmailSender, startEmailSender } from "../email/sender";
+
+/** A real SMTP server on loopback that keeps what it receives. */
+async function startSmtpReceiver() {
+  const received: { to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    const listening = server.listen(0, "127.0.0.1", () =>
+      resolve((listening.address() as net.AddressInfo).port),
+    );
+  });
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(r)),
+  };
+}
+
+const decodeQp = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let sender: EmailSender;
+let admin: TestUser;
+let adminCookie: string;
+let staff: TestUser;
+let staffCookie: string;
+let studentCookie: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  t = await createTestApp({ smtpUrl: smtp.url });
+  sender = await startEmailSender({
+    db: t.db,
+    config: t.config,
+    log: Fastify({ logger: false }).log,
+    listen: t.database.listen,
+    pollMs: 100,
+  });
+  admin = await createUser(t.db, { roleId: 4 });
+  adminCookie = await signIn(t.app, admin);
+  staff = await createUser(t.db, { roleId: 3 });
+  staffCookie = await signIn(t.app, staff);
+  studentCookie = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 1 })).id);
+});
+afterAll(async () => {
+  await sender.stop();
+  await t.close();
+  await smtp.close();
+});
+
+const unique = (prefix = "p") => `${prefix}-${randomBytes(4).toString("hex")}`;
+
+function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: unknown) {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (method !== "GET") headers["content-type"] = "application/json";
+  return t.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+}
+
+async function staffRow(user: { id: string }): Promise<StaffRow> {
+  const res = await call("GET", `/api/staff-members/${user.id}`, adminCookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+function staffBody(row: Pick<StaffRow, "email">, overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: "Thandi",
+    lastName: "Mokoena",
+    email: row.email,
+    phoneNumber: "021 555 0000",
+    roleId: 3,
+    employeeNumber: unique("KANTIEN"),
+    ...overrides,
+  };
+}
+
+async function newStaff(roleId: 3 | 4 = 3) {
+  const user = await createUser(t.db, { roleId });
+  return { user, cookie: await signIn(t.app, user) };
+}
+
+/** Waits for the receiver to hold `n` mails to `email`; answers their decoded texts. */
+async function mailsTo(email: string, n: number): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const mails = smtp.received.filter((m) => m.to.includes(email));
+    if (mails.length >= n) return mails.map((m) => decodeQp(m.raw));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`fewer than ${n} mails reached ${email}`);
+}
+const tokenIn = (mail: string) => mail.match(/\/setup-account\?token=([\w-]+)/)?.[1];
+
+describe("GET /api/staff-members", () => {
+  let tag: string;
+  beforeAll(async () => {
+    tag = unique("span");
+    const make = async (firstName: string, roleId: 3 | 4, employeeNumber: string | null) => {
+      const user = await createUser(t.db, { roleId, password: null });
+      await t.db.update(users).set({ firstName, lastName: tag }).where(eq(users.id, user.id));
+      await t.db
+        .update(kantienStaff)
+        .set({ kantienEmployeeNumber: employeeNumber })
+        .where(eq(kantienStaff.id, user.id));
+      return user;
+    };
+    const boss = await make("Baas", 4, null);
+    await make("Kok", 3, unique("KANTIEN"));
+    await make("Nuweling", 3, null);
+    const { moveWalletMoney } = await import("../wallets/ledger");
+    await t.db.transaction((tx) =>
+      moveWalletMoney(tx, { userId: boss.id, amount: "12.00", kind: "top_up", createdBy: admin.id }),
+    );
+    // A customer of the same name never shows on /staff.
+    const customer = await createUser(t.db, { roleId: 2 });
+    await t.db.update(users).set({ lastName: tag }).where(eq(users.id, customer.id));
+  });
+
+  const list = async (query: string) => {
+    const res = await call("GET", `/api/staff-members?q=${tag}&${query}`, staffCookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { data: StaffRow[]; total: number };
+  };
+  const names = (body: { data: StaffRow[] }) => body.data.map((r) => r.firstName);
+
+  it("lists staff and admins only, with balance, employee number and a pending invitation", async () => {
+    const body = await list("");
+    expect(names(body)).toEqual(["Baas", "Kok", "Nuweling"]);
+    expect(body.total).toBe(3);
+    expect(body.data[0]).toMatchObject({
+      roleId: 4,
+      balance: "12.00",
+      invitationPending: true,
+      employeeNumber: null,
+    });
+  });
+
+  it("filters by role and tab: active, admin (role 4), staff (role 3 with an employee number); pages", async () => {
+    expect(names(await list("role=3"))).toEqual(["Kok", "Nuweling"]);
+    expect(names(await list("tab=active"))).toEqual(["Baas"]);
+    expect(names(await list("tab=admin"))).toEqual(["Baas"]);
+    expect(names(await list("tab=staff"))).toEqual(["Kok"]);
+    expect(names(await list("limit=1&offset=1"))).toEqual(["Kok"]);
+    for (const query of ["role=1", "tab=clients", "limit=1000"]) {
+      expect((await call("GET", `/api/staff-members?${query}`, staffCookie)).statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe("GET /api/staff-members/:id", () => {
+  it("answers total orders and the order history; customers are not found here", async () => {
+    const { user } = await newStaff();
+    const item = await createFoodItem(t.db, { name: "Pap en wors" });
+    for (let i = 0; i < 3; i++)
+      await createOrder(t.db, { userId: user.id, foodItemId: item.id, deliveryDate: "2031-02-03" });
+    const detail = (await call("GET", `/api/staff-members/${user.id}`, staffCookie)).json().data;
+    expect(detail.totalOrders).toBe(3);
+    expect(detail.orders).toHaveLength(3);
+    expect(detail.orders[0]).toMatchObject({
+      itemName: "Pap en wors",
+      amount: "45.50",
+      status: "pending",
+      orderDate: "2031-02-03",
+    });
+    const customer = await createUser(t.db, { roleId: 1 });
+    expect((await call("GET", `/api/staff-members/${customer.id}`, staffCookie)).statusCode).toBe(404);
+  });
+});
+
+describe("PUT /api/staff-members/:id", () => {
+  it("lets the admin edit names, email, phone, role 3↔4 and a unique employee number", async () => {
+    const { user } = await newStaff();
+    const row = await staffRow(user);
+    const res = await call(
+      "PUT",
+      `/api/staff-members/${user.id}`,
+      adminCookie,
+      staffBody(row, { roleId: 4 }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ firstName: "Thandi", roleId: 4, phoneNumber: "021 555 0000" });
+
+    const other = await staffRow((await newStaff()).user);
+    const taken = await call(
+      "PUT",
+      `/api/staff-members/${other.id}`,
+      adminCookie,
+      staffBody(other, {
+        employeeNumber: res.json().data.employeeNumber,
+      }),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      code: "employee_number_taken",
+      message: "Hierdie werknemernommer word reeds gebruik.",
+    });
+    const email = await call(
+      "PUT",
+      `/api/staff-members/${other.id}`,
+      adminCookie,
+      staffBody(other, { email: row.email.toUpperCase() }),
+    );
+    expect(email.statusCode).toBe(409);
+    expect(email.json().code).toBe("email_taken");
+  });
+
+  it("refuses invalid fields and roles other than 3 and 4", async () => {
+    const row = await staffRow((await newStaff()).user);
+    for (const overrides of [
+      { roleId: 1 },
+      { roleId: 2 },
+      { firstName: "" },
+      { lastName: " " },
+      { email: "geen-epos" },
+      { employeeNumber: "x".repeat(31) },
+      { balance: "5" },
+    ]) {
+      const res = await call("PUT", `/api/staff-members/${row.id}`, adminCookie, staffBody(row, overrides));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.json().code).toBe("validation_failed");
+    }
+    expect((await staffRow(row)).roleId).toBe(3);
+  });
+
+  it("refuses staff members: they may read staff, not change them (403)", async () => {
+    const row = await staffRow((await newStaff()).user);
+    const put = await call("PUT", `/api/staff-members/${row.id}`, staffCookie, staffBody(row, { roleId: 4 }));
+    expect(put.statusCode).toBe(403);
+    const own = await call(
+      "PUT",
+      `/api/staff-members/${staff.id}`,
+      staffCookie,
+      staffBody(await staffRow(staff), { roleId: 4 }),
+    );
+    expect(own.statusCode).toBe(403);
+    expect((await call("DELETE", `/api/staff-members/${row.id}`, staffCookie)).statusCode).toBe(403);
+    expect((await call("POST", `/api/staff-members/${row.id}/invitation`, staffCookie, {})).statusCode).toBe(
+      403,
+    );
+    expect((await staffRow(row)).roleId).toBe(3);
+  });
+
+  it("makes a role change count from the person's next request", async () => {
+    const other = await newStaff(4);
+    const row = await staffRow(other.user);
+    const before = await call("GET", "/api/settings", other.cookie);
+    expect(before.statusCode).toBe(200);
+    expect(
+      (await call("PUT", `/api/staff-members/${staff.id}`, other.cookie, staffBody(await staffRow(staff))))
+        .statusCode,
+    ).toBe(200);
+
+    expect(
+      (await call("PUT", `/api/staff-members/${row.id}`, adminCookie, staffBody(row, { roleId: 3 })))
+        .statusCode,
+    ).toBe(200);
+    // The same session, the very next request: admin calls are refused, staff calls still work.
+    const demoted = await call(
+      "PUT",
+      `/api/staff-members/${staff.id}`,
+      other.cookie,
+      staffBody(await staffRow(staff)),
+    );
+    expect(demoted.statusCode).toBe(403);
+    const me = await call("GET", "/api/auth/me", other.cookie);
+    expect(me.json().user).toMatchObject({ role_id: 3, role: "KANTIEN PERSONEEL" });
+    expect((await call("GET", "/api/staff-members", other.cookie)).statusCode).toBe(200);
+
+    expect(
+      (await call("PUT", `/api/staff-members/${row.id}`, adminCookie, staffBody(row, { roleId: 4 })))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call("PUT", `/api/staff-members/${staff.id}`, other.cookie, staffBody(await staffRow(staff))))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+function expectOneWins(...answers: { statusCode: number; body: string }[]) {
+  const codes = answers.map((a) => a.statusCode).sort();
+  expect(codes[0], answers.map((a) => a.body).join(" ")).toBe(200);
+  expect([403, 409]).toContain(codes[1]);
+}
+
+describe("the last admin", () => {
+  it("is never demoted or removed, through /staff or the data API; nobody changes their own role", async () => {
+    // A database of its own, so "the last admin" is exactly one person.
+    const own = await createTestApp();
+    try {
+      const only = await createUser(own.db, { roleId: 4 });
+      const cookie = await signIn(own.app, only);
+      const send = (method: "PUT" | "DELETE", url: string, payload?: unknown) =>
+        own.app.inject({
+          method,
+          url,
+          headers: { cookie, "content-type": "application/json" },
+          ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+        });
+      const body = staffBody({ email: only.email }, { roleId: 3 });
+      const demote = await send("PUT", `/api/staff-members/${only.id}`, body);
+      expect(demote.statusCode).toBe(403);
+      expect(demote.json().code).toBe("own_account");
+      expect((await send("DELETE", `/api/staff-members/${only.id}`)).json().code).toBe("own_account");
+      expect((await send("PUT", `/api/admin/data/user/${only.id}`, { role_id: 3 })).statusCode).toBe(403);
+      expect((await send("DELETE", `/api/admin/data/user/${only.id}`)).statusCode).toBe(403);
+
+      // Two admins demoting each other at the same time: one wins, one admin remains.
+      const second = await createUser(own.db, { roleId: 4 });
+      const secondCookie = await signIn(own.app, second);
+      const [a, b] = await Promise.all([
+        send("PUT", `/api/staff-members/${second.id}`, staffBody({ email: second.email }, { roleId: 3 })),
+        own.app.inject({
+          method: "PUT",
+          url: `/api/staff-members/${only.id}`,
+          headers: { cookie: secondCookie, "content-type": "application/json" },
+          payload: JSON.stringify(staffBody({ email: only.email }, { roleId: 3 })),
+        }),
+      ]);
+      // The loser is refused as the last admin, or as no admin any more if the winner was first.
+      expectOneWins(a, b);
+      const admins = await own.db.select().from(users).where(eq(users.roleId, 4));
+      expect(admins).toHaveLength(1);
+
+      // The same through the data API and removal: the survivor cannot be taken away.
+      const survivor = admins[0]!;
+      const third = await createUser(own.db, { roleId: 4 });
+      const thirdCookie = await signIn(own.app, third);
+      const [c, d] = await Promise.all([
+        own.app.inject({
+          method: "DELETE",
+          url: `/api/staff-members/${survivor.id}`,
+          headers: { cookie: thirdCookie, "content-type": "application/json" },
+        }),
+        own.app.inject({
+          method: "PUT",
+          url: `/api/admin/data/user/${third.id}`,
+          headers: {
+            cookie: survivor.id === only.id ? cookie : secondCookie,
+            "content-type": "application/json",
+          },
+          payload: JSON.stringify({ role_id: 3 }),
+        }),
+      ]);
+      expectOneWins(c, d);
+      expect(await own.db.select().from(users).where(eq(users.roleId, 4))).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe("DELETE /api/staff-members/:id", () => {
+  it("deletes a staff member without history and anonymises one with history", async () => {
+    const plain = (await newStaff()).user;
+    const res = await call("DELETE", `/api/staff-members/${plain.id}`, adminCookie);
+    expect(res.json()).toMatchObject({ success: true, anonymised: false });
+    expect(await t.db.select().from(users).where(eq(users.id, plain.id))).toHaveLength(0);
+
+    const cook = await newStaff();
+    const [menu] = await t.db
+      .insert(weeklyMenus)
+      .values({ dateFrom: "2035-01-01", dateTo: "2035-01-05", kantienStaffId: cook.user.id })
+      .returning();
+    const gone = await call("DELETE", `/api/staff-members/${cook.user.id}`, adminCookie);
+    expect(gone.json()).toMatchObject({ anonymised: true });
+    // The menu keeps its maker; the maker's session has ended.
+    const [kept] = await t.db.select().from(weeklyMenus).where(eq(weeklyMenus.id, menu!.id));
+    expect(kept?.kantienStaffId).toBe(cook.user.id);
+    expect((await call("GET", "/api/auth/me", cook.cookie)).statusCode).toBe(401);
+    expect((await call("GET", `/api/staff-members/${cook.user.id}`, adminCookie)).statusCode).toBe(404);
+    const list = await call("GET", `/api/staff-members?q=${cook.user.id.slice(0, 8)}`, adminCookie);
+    expect(list.json().total).toBe(0);
+  });
+});
+
+describe("invitations", () => {
+  it("mails the link through SMTP, sends a pending one again with a new link, and stops when set up", async () => {
+    const email = `${unique("nuut")}@toets.example`;
+    const invite = await call("POST", "/api/auth/invite-user", adminCookie, {
+      email,
+      firstName: "Sipho",
+      lastName: "Dlamini",
+      roleId: 3,
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
+    expect(invite.json().message).toBe("Uitnodiging suksesvol gestuur!");
+    const [first] = await mailsTo(email, 1);
+    const firstToken = tokenIn(first!);
+    expect(firstToken).toBeDefined();
+    expect(first).toContain("Jy is uitgenooi na Kantien as KANTIEN PERSONEEL");
+
+    const listed = await call("GET", `/api/staff-members?q=${encodeURIComponent(email)}`, adminCookie);
+    const row = listed.json().data[0] as StaffRow;
+    expect(row).toMatchObject({ email, invitationPending: true, roleId: 3 });
+
+    const resend = await call("POST", `/api/staff-members/${row.id}/invitation`, adminCookie, {});
+    expect(resend.statusCode, resend.body).toBe(200);
+    expect(resend.json()).toEqual({ success: true, message: "Uitnodiging suksesvol gestuur!" });
+    const [, second] = await mailsTo(email, 2);
+    const secondToken = tokenIn(second!);
+    expect(secondToken).toBeDefined();
+    expect(secondToken).not.toBe(firstToken);
+
+    const verify = (token: string) => call("POST", "/api/auth/verify-invitation", undefined, { token });
+    expect((await verify(firstToken!)).statusCode).toBe(400);
+    expect((await verify(secondToken!)).json().user).toMatchObject({ email, first_name: "Sipho" });
+
+    const setup = await call("POST", "/api/auth/setup-account", undefined, {
+      token: secondToken,
+      password: "nuwe-wagwoord",
+    });
+    expect(setup.statusCode, setup.body).toBe(200);
+    expect((await staffRow(row)).invitationPending).toBe(false);
+    const again = await call("POST", `/api/staff-members/${row.id}/invitation`, adminCookie, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("invitation_not_pending");
+    await signIn(t.app, { email, password: "nuwe-wagwoord" });
+
+    const customer = await createUser(t.db, { roleId: 1, password: null });
+    expect(
+      (await call("POST", `/api/staff-members/${customer.id}/invitation`, adminCookie, {})).statusCode,
+    ).toBe(404);
+    expect(
+      (await call("POST", `/api/staff-members/${randomUUID()}/invitation`, adminCookie, {})).statusCode,
+    ).toBe(404);
+  });
+
+  it("refuses a taken email and roles other than 3 and 4 when inviting", async () => {
+    const taken = await call("POST", "/api/auth/invite-user", adminCookie, {
+      email: staff.email.toUpperCase(),
+      firstName: "A",
+      lastName: "B",
+      roleId: 3,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe("email_taken");
+    const customerRole = await call("POST", "/api/auth/invite-user", adminCookie, {
+      email: `${unique()}@toets.example`,
+      firstName: "A",
+      lastName: "B",
+      roleId: 2,
+    });
+    expect(customerRole.statusCode).toBe(400);
+  });
+});
+
+describe("who may call /api/staff-members", () => {
+  it("answers 401 without a session and 403 for customers; staff read, only admin writes", async () => {
+    const row = await staffRow((await newStaff()).user);
+    const calls: [string, string, unknown?][] = [
+      ["GET", "/api/staff-members"],
+      ["GET", `/api/staff-members/${row.id}`],
+      ["PUT", `/api/staff-members/${row.id}`, staffBody(row)],
+      ["DELETE", `/api/staff-members/${row.id}`],
+      ["POST", `/api/staff-members/${row.id}/invitation`, {}],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await call(method as "GET", url, undefined, payload)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await call(method as "GET", url, studentCookie, payload)).statusCode, `${method} ${url}`).toBe(
+        403,
+      );
+      const asStaff = await call(method as "GET", url, staffCookie, payload);
+      expect(asStaff.statusCode, `${method} ${url}`).toBe(method === "GET" ? 200 : 403);
+    }
+  });
+});
