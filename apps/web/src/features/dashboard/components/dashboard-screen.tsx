@@ -42,7 +42,7 @@ export function DashboardScreen() {
   // 'Sluit' hides this error; the next failed load shows the alert again.
   const [closedError, setClosedError] = useState<number | null>(null);
   const refreshLabel = t("screens.dashboard.refresh");
-  const showError = dashboard.isError && closedError !== dashboard.errorUpdatedAt;
+  const showError = dashboard.isError && closedError !== dashboard.errorUpdateCount;
 
   return (
     <Stack spacing={3}>
@@ -67,7 +67,7 @@ export function DashboardScreen() {
               <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
                 {t("errorFallback.retry")}
               </Button>
-              <Button color="inherit" size="small" onClick={() => setClosedError(dashboard.errorUpdatedAt)}>
+              <Button color="inherit" size="small" onClick={() => setClosedError(dashboard.errorUpdateCount)}>
                 {t("common.close")}
               </Button>
             </>

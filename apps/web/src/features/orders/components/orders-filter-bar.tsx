@@ -1,4 +1,5 @@
 import { isIsoDate } from "@kantien/domain/dates";
+import { message } from "@kantien/domain/messages";
 import { ORDER_STATUS_FILTERS, type OrderStatusFilter } from "@kantien/domain/orders-summary";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
@@ -12,6 +13,7 @@ import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../../lib/i18n";
 import type { OrdersFilters } from "../orders-filters";
 
 /** Typing waits this long before it searches, so each word is one request, not each key. */
@@ -80,7 +82,7 @@ export function OrdersFilterBar({
             value={filters.to}
             onChange={(event) => isIsoDate(event.target.value) && onChange({ to: event.target.value })}
             error={!rangeValid}
-            helperText={rangeValid ? undefined : t("screens.orders.rangeInvalid")}
+            helperText={rangeValid ? undefined : message("order_range_invalid", currentLanguage())}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <IconButton aria-label={t("screens.orders.nextWeek")} onClick={() => onShiftWeek(7)}>

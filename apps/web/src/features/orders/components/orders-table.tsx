@@ -154,6 +154,7 @@ export function OrdersTable(props: OrdersTableProps) {
         onPageChange={(_event, next) => onChange({ page: next })}
         onRowsPerPageChange={(event) => onChange({ rows: Number(event.target.value) })}
         labelRowsPerPage={t("screens.orders.rowsPerPage")}
+        getItemAriaLabel={(type) => t(`screens.orders.pageButtons.${type}`)}
         labelDisplayedRows={({ from, to, count }) => t("screens.orders.displayedRows", { from, to, count })}
       />
     </Paper>

@@ -1,0 +1,179 @@
+import type { DashboardSummary } from "@kantien/domain/dashboard";
+import { ROLE } from "@kantien/domain/roles";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { i18n, loadLanguage } from "../../../lib/i18n";
+import { mockFetch } from "../../../test/mock-fetch";
+import { renderWithApp, testUser } from "../../../test/render";
+import { DashboardScreen } from "./dashboard-screen";
+
+const NOW = new Date("2031-06-11T10:00:00Z");
+const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
+
+const SUMMARY: DashboardSummary = {
+  counts: { totalOrders: 1234, pendingOrders: 7, activeUsers: 40, staff: 3, menuItems: 10, weeklyMenus: 2 },
+  activity: [
+    {
+      id: "o1",
+      type: "order",
+      title: "Thandi Botha",
+      description: "Bobotie × 2",
+      timestamp: ago(0),
+      status: "pending",
+    },
+    {
+      id: "o2",
+      type: "order",
+      title: "Pieter Nel",
+      description: "Pizza × 1",
+      timestamp: ago(5),
+      status: "processing",
+    },
+    {
+      id: "u1",
+      type: "user",
+      title: "Sipho Dlamini",
+      description: "STUDENT",
+      timestamp: ago(180),
+      status: "completed",
+    },
+    {
+      id: "o3",
+      type: "order",
+      title: "Anna Smit",
+      description: "Pap × 1",
+      timestamp: ago(60 * 30),
+      status: "failed",
+    },
+    {
+      id: "u2",
+      type: "user",
+      title: "Johan Venter",
+      description: "STUDENT",
+      timestamp: ago(60),
+      status: "completed",
+    },
+  ],
+};
+
+function renderDashboard(
+  roleId: number = ROLE.kitchenAdmin,
+  reply?: Parameters<typeof mockFetch>[0][string],
+) {
+  const calls = mockFetch({ "GET /api/dashboard": reply ?? { body: { success: true, data: SUMMARY } } });
+  return { ...renderWithApp(<DashboardScreen />, { route: "/dashboard", user: testUser(roleId) }), calls };
+}
+
+const card = (name: string) => screen.getByRole("article", { name });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("DashboardScreen", () => {
+  it("shows the six counts from one request", async () => {
+    const { calls } = renderDashboard();
+    await waitFor(() => expect(card("Totale Bestellings")).toHaveTextContent("1 234"));
+    expect(card("Hangende Bestellings")).toHaveTextContent("7");
+    expect(card("Aktiewe Gebruikers")).toHaveTextContent("40");
+    expect(card("Personeel")).toHaveTextContent("3");
+    expect(card("Spyskaart Items")).toHaveTextContent("10");
+    expect(card("Weeklikse Spyskaarte")).toHaveTextContent("2");
+    expect(calls.filter((c) => c.url === "/api/dashboard")).toHaveLength(1);
+  });
+
+  it("lists the recent activity with chips and relative times", async () => {
+    renderDashboard();
+    const list = await screen.findByRole("list", { name: "Onlangse Aktiwiteit" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      "Thandi BothaBobotie × 2HangendNet nou",
+      "Pieter NelPizza × 1In voorbereiding5 min gelede",
+      "Sipho DlaminiSTUDENTNuut3 uur gelede",
+      "Anna SmitPap × 1Misluk10 Junie 2031",
+      "Johan VenterSTUDENTNuut1 uur gelede",
+    ]);
+    const chip = (text: string) => within(list).getByText(text).closest(".MuiChip-root");
+    expect(chip("Hangend")).toHaveClass("MuiChip-colorWarning");
+    expect(chip("In voorbereiding")).toHaveClass("MuiChip-colorInfo");
+    expect(chip("Misluk")).toHaveClass("MuiChip-colorError");
+    expect(
+      within(items[2] as HTMLElement)
+        .getByText("Nuut")
+        .closest(".MuiChip-root"),
+    ).toHaveClass("MuiChip-colorSuccess");
+  });
+
+  it("speaks English when asked", async () => {
+    await loadLanguage("en");
+    await i18n.changeLanguage("en");
+    renderDashboard();
+    const list = await screen.findByRole("list", { name: "Recent Activity" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Thandi BothaBobotie × 2PendingJust now",
+      "Pieter NelPizza × 1Processing5 min ago",
+      "Sipho DlaminiSTUDENTNew3 hours ago",
+      "Anna SmitPap × 1Failed10 June 2031",
+      "Johan VenterSTUDENTNew1 hour ago",
+    ]);
+    expect(card("Total Orders")).toHaveTextContent("1 234");
+  });
+
+  it("offers an admin every quick action", async () => {
+    renderDashboard();
+    const actions = await screen.findByRole("region", { name: "Vinnige Aksies" });
+    expect(
+      within(actions)
+        .getAllByRole("link")
+        .map((l) => [l.textContent, l.getAttribute("href")]),
+    ).toEqual([
+      ["Voeg Personeel By", "/staff"],
+      ["Voeg Spyskaart Item By", "/menu"],
+      ["Bekyk Bestellings", "/orders"],
+      ["Kombuis Skerm", "/kitchen"],
+      ["Bestuur Personeel", "/staff"],
+      ["Instellings", "/settings"],
+    ]);
+  });
+
+  it("hides from staff the actions they may not use", async () => {
+    renderDashboard(ROLE.kitchenStaff);
+    const actions = await screen.findByRole("region", { name: "Vinnige Aksies" });
+    expect(
+      within(actions)
+        .getAllByRole("link")
+        .map((l) => l.textContent),
+    ).toEqual(["Kombuis Skerm", "Bestuur Personeel"]);
+  });
+
+  it("shows 'Fout met Dashboard Data' on a failed load, retries, and closes", async () => {
+    let fail = true;
+    const { user } = renderDashboard(ROLE.kitchenAdmin, () =>
+      fail
+        ? { status: 500, body: { success: false, message: "Die databasis is nie bereikbaar nie." } }
+        : { body: { success: true, data: SUMMARY } },
+    );
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Fout met Dashboard Data");
+    expect(alert).toHaveTextContent("Die databasis is nie bereikbaar nie.");
+
+    await user.click(within(alert).getByRole("button", { name: "Sluit" }));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Verfris paneelbord" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Fout met Dashboard Data");
+
+    fail = false;
+    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Probeer Weer" }));
+    await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
+    expect(card("Totale Bestellings")).toHaveTextContent("1 234");
+  });
+});

@@ -1,0 +1,402 @@
+import { formatRand } from "@kantien/domain/money";
+import type { OrderDetail, OrderMenuDay, OrderSummaryRow } from "@kantien/domain/orders-summary";
+import type { CustomerRow } from "@kantien/domain/people";
+import { ROLE } from "@kantien/domain/roles";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
+import { renderWithApp, testUser } from "../../../test/render";
+import { OrdersScreen } from "./orders-screen";
+
+// Today is Wednesday 11 June 2031 in the canteen: this week runs 9 to 15 June.
+const WEEK = "from=2031-06-09&to=2031-06-15";
+const list = (extra = "", paging = "limit=25&offset=0") =>
+  `GET /api/orders?${WEEK}${extra}&sort=orderDate&dir=desc&${paging}`;
+
+const rand = (amount: string) => formatRand(amount);
+// toHaveTextContent and findByText compare with the white space collapsed.
+const randText = (amount: string) => formatRand(amount).replace(/\s/g, " ");
+
+function row(id: string, overrides: Partial<OrderSummaryRow> = {}): OrderSummaryRow {
+  return {
+    id,
+    orderDate: "2031-06-10",
+    customerName: "Thandi Botha",
+    itemName: "Bobotie",
+    quantity: 1,
+    amount: "35.50",
+    status: "pending",
+    ...overrides,
+  };
+}
+
+const ROWS = [
+  row("6f1c2b7e-98a4-4d51-b0c3-12ab34cd56ef"),
+  row("0a0b0c0d-1111-2222-3333-444455557a7b", {
+    customerName: "Pieter Nel",
+    itemName: "Pizza",
+    quantity: 2,
+    amount: "95.00",
+    status: "paid",
+    orderDate: "2031-06-12",
+  }),
+];
+
+const DETAIL: OrderDetail = {
+  id: "0a0b0c0d-1111-2222-3333-444455557a7b",
+  customerId: "cust-1",
+  customerName: "Pieter Nel",
+  itemName: "Pizza",
+  quantity: 2,
+  unitPrice: "47.50",
+  total: "95.00",
+  deliveryDate: null,
+  createdAt: "2031-06-11T06:15:00Z",
+  status: "paid",
+  paidFromWallet: true,
+  timeline: [{ status: "paid", at: "2031-06-11T06:15:00Z", byName: "Ada Admin" }],
+};
+
+const page = (rows: OrderSummaryRow[], total = rows.length) => ({
+  body: { success: true, data: rows, total },
+});
+
+function renderScreen(routes: Parameters<typeof mockFetch>[0] = {}, route = "/orders") {
+  const calls = mockFetch({ [list()]: page(ROWS, 60), ...routes });
+  return { ...renderWithApp(<OrdersScreen />, { route, user: testUser(ROLE.kitchenAdmin) }), calls };
+}
+
+const orderCalls = (calls: FetchCall[]) => calls.filter((c) => c.url.startsWith("/api/orders?"));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2031-06-11T08:00:00Z"));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("OrdersScreen", () => {
+  it("shows this week's orders with their number, date, customer, amount and status", async () => {
+    renderScreen();
+    expect(screen.getByRole("heading", { level: 1, name: "Bestellings Opsomming" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: "9 Junie 2031 – 15 Junie 2031" }),
+    ).toBeInTheDocument();
+
+    const table = await screen.findByRole("table", { name: "Bestellings in hierdie tydperk" });
+    await within(table).findByText("Pieter Nel");
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(3);
+    const cells = within(rows[2] as HTMLElement).getAllByRole("cell");
+    expect(cells.map((c) => c.textContent)).toEqual([
+      "#7A7B",
+      "12 Jun 2031",
+      "Pieter Nel",
+      "Pizza × 2",
+      rand("95.00"),
+      "Betaal",
+      "Bekyk",
+    ]);
+    expect(screen.getByText("1–25 van 60")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
+      "href",
+      `/api/orders/export.csv?${WEEK}&sort=orderDate&dir=desc`,
+    );
+  });
+
+  it("searches after typing stops, filters by status, sorts and pages on the server", async () => {
+    const { user, calls } = renderScreen({
+      [list("&q=nel")]: page([ROWS[1] as OrderSummaryRow]),
+      [list("&q=nel&status=paid")]: page([ROWS[1] as OrderSummaryRow]),
+      [`GET /api/orders?${WEEK}&q=nel&status=paid&sort=customer&dir=asc&limit=25&offset=0`]: page([
+        ROWS[1] as OrderSummaryRow,
+      ]),
+      [list("", "limit=25&offset=25")]: page(ROWS, 60),
+    });
+    await screen.findByText("Thandi Botha");
+
+    await user.click(screen.getByRole("button", { name: "Volgende bladsy" }));
+    await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("offset=25"));
+
+    await user.type(screen.getByRole("searchbox", { name: "Soek kliënt of item" }), "nel");
+    await waitFor(() => expect(screen.queryByText("Thandi Botha")).not.toBeInTheDocument());
+    // One request for the words, not one per key; a new search starts on the first page.
+    expect(orderCalls(calls).filter((c) => c.url.includes("q="))).toHaveLength(1);
+    expect(orderCalls(calls).at(-1)?.url).toContain("q=nel&sort=orderDate&dir=desc&limit=25&offset=0");
+
+    await user.click(screen.getByRole("combobox", { name: "Status" }));
+    await user.click(await screen.findByRole("option", { name: "Betaal" }));
+    await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("status=paid"));
+
+    await user.click(screen.getByRole("button", { name: "Kliënt" }));
+    await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("sort=customer&dir=asc"));
+    expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
+      "href",
+      `/api/orders/export.csv?${WEEK}&q=nel&status=paid&sort=customer&dir=asc`,
+    );
+  });
+
+  it("reads its filters from the address", async () => {
+    const { calls } = renderScreen(
+      {
+        "GET /api/orders?from=2031-06-02&to=2031-06-06&status=failed&sort=amount&dir=asc&limit=10&offset=10":
+          page(ROWS, 12),
+      },
+      "/orders?from=2031-06-02&to=2031-06-06&status=failed&sort=amount&dir=asc&rows=10&page=1",
+    );
+    expect(await screen.findByText("11–12 van 12")).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: "2 Junie 2031 – 6 Junie 2031" }),
+    ).toBeInTheDocument();
+    expect(orderCalls(calls)).toHaveLength(1);
+  });
+
+  it("says when the range is empty and offers a new order", async () => {
+    renderScreen({ [list()]: page([]) });
+    expect(await screen.findByText("Geen bestellings in hierdie tydperk nie")).toBeInTheDocument();
+    expect(screen.getByText("Verander die datums of neem 'n nuwe bestelling.")).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "Nuwe Bestelling" })).toHaveLength(2);
+  });
+
+  it("shows the server's message when the orders cannot load, and retries", async () => {
+    let fail = true;
+    const { user } = renderScreen({
+      [list()]: () =>
+        fail
+          ? { status: 500, body: { success: false, message: "Die databasis is nie bereikbaar nie." } }
+          : page(ROWS),
+    });
+    expect(await screen.findByText("Die databasis is nie bereikbaar nie.")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Probeer Weer" }));
+    expect(await screen.findByText("Thandi Botha")).toBeInTheDocument();
+  });
+
+  it("refuses an end date before the start date without asking the server", async () => {
+    const { calls } = renderScreen();
+    await screen.findByText("Thandi Botha");
+    fireEvent.change(screen.getByLabelText("Datum Tot"), { target: { value: "2031-06-01" } });
+    expect(await screen.findByText("Die einddatum moet op of na die begindatum wees.")).toBeInTheDocument();
+    expect(orderCalls(calls)).toHaveLength(1);
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+});
+
+describe("order detail", () => {
+  const detailRoute = `GET /api/orders/${DETAIL.id}`;
+  const putRoute = `PUT /api/admin/data/order/${DETAIL.id}`;
+
+  it("shows the order, its payment and its timeline", async () => {
+    const { user } = renderScreen({ [detailRoute]: { body: { success: true, data: DETAIL } } });
+    await user.click(await screen.findByRole("button", { name: "Bekyk bestelling #7A7B" }));
+    const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
+    const value = (label: string) =>
+      within(dialog).getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
+    await within(dialog).findByText(DETAIL.id);
+    expect(value("Kliënt")).toBe("Pieter Nel");
+    expect(value("Item")).toBe("Pizza");
+    expect(value("Hoeveelheid")).toBe("2");
+    expect(value("Prys per item")).toBe(rand("47.50"));
+    expect(value("Totale prys")).toBe(rand("95.00"));
+    expect(value("Afleweringsdatum")).toBe("Nie gespesifiseer");
+    expect(value("Geskep")).toBe("11 Junie 2031 om 08:15");
+    expect(value("Betaling")).toBe("Uit die kliënt se beursie");
+    expect(within(dialog).getByRole("combobox", { name: "Verander status" })).toHaveTextContent("Betaal");
+    expect(dialog).toHaveTextContent("Ontvang11 Junie 2031 om 08:15 deur Ada Admin");
+    expect(dialog).toHaveTextContent("VerwerkNog nie");
+  });
+
+  it("saves a status, and shows the server's refusal", async () => {
+    let refuse = false;
+    const { user, calls } = renderScreen({
+      [detailRoute]: { body: { success: true, data: DETAIL } },
+      [putRoute]: () =>
+        refuse
+          ? {
+              status: 409,
+              body: {
+                success: false,
+                code: "status_transition_forbidden",
+                message: "Hierdie stap is nie toegelaat nie.",
+              },
+            }
+          : { body: { success: true, data: {} } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Bekyk bestelling #7A7B" }));
+    const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
+
+    await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
+    await user.click(await screen.findByRole("option", { name: "In voorbereiding" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ status: "processing" }),
+    );
+    expect(await screen.findByText("Status opgedateer na In voorbereiding")).toBeInTheDocument();
+
+    refuse = true;
+    await user.click(within(dialog).getByRole("combobox", { name: "Verander status" }));
+    await user.click(await screen.findByRole("option", { name: "Misluk" }));
+    expect(await within(dialog).findByText("Hierdie stap is nie toegelaat nie.")).toBeInTheDocument();
+  });
+
+  it("asks before cancelling and says the wallet is refunded", async () => {
+    const { user, calls } = renderScreen({
+      [detailRoute]: { body: { success: true, data: DETAIL } },
+      [putRoute]: { body: { success: true, data: {} } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Bekyk bestelling #7A7B" }));
+    const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
+    await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
+    await user.click(await screen.findByRole("option", { name: "Gekanselleer" }));
+
+    const confirm = await screen.findByRole("alertdialog", { name: "Kanselleer bestelling #7A7B?" });
+    expect(confirm).toHaveTextContent(`${randText("95.00")} word terugbetaal in die kliënt se beursie.`);
+    await user.click(within(confirm).getByRole("button", { name: "Nee, hou dit" }));
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
+    await user.click(await screen.findByRole("option", { name: "Gekanselleer" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Ja, kanselleer" }),
+    );
+    await waitFor(() => expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ status: "cancelled" }));
+  });
+});
+
+describe("new order", () => {
+  const customer: CustomerRow = {
+    id: "8b1f7a52-3c4d-4e5f-8a9b-0c1d2e3f4a5b",
+    firstName: "Thandi",
+    lastName: "Botha",
+    email: "thandi@kantien.example",
+    phoneNumber: null,
+    roleId: 1,
+    akdNumber: null,
+    balance: "100.00",
+    createdAt: "2031-01-01T08:00:00Z",
+  };
+  const days: OrderMenuDay[] = [
+    {
+      date: "2031-06-11",
+      items: [{ id: "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a", name: "Bobotie", price: "35.50" }],
+    },
+    {
+      date: "2031-06-12",
+      items: [{ id: "2d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a", name: "Pizza", price: "47.50" }],
+    },
+  ];
+
+  async function fillDialog(user: ReturnType<typeof renderScreen>["user"]) {
+    await user.click((await screen.findAllByRole("button", { name: "Nuwe Bestelling" }))[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog", { name: "Nuwe Bestelling" });
+    await user.type(within(dialog).getByRole("combobox", { name: "Kliënt" }), "thandi");
+    await user.click(await screen.findByRole("option", { name: /Thandi Botha/ }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("combobox", { name: "Afleweringsdag" })).toHaveTextContent(
+        "Woensdag 11 Junie 2031",
+      ),
+    );
+    await user.click(within(dialog).getByRole("combobox", { name: "Afleweringsdag" }));
+    await user.click(await screen.findByRole("option", { name: "Donderdag 12 Junie 2031" }));
+    const quantity = within(dialog).getByRole("spinbutton", { name: "Hoeveelheid" });
+    await user.clear(quantity);
+    await user.type(quantity, "2");
+    return dialog;
+  }
+
+  const baseRoutes = {
+    "GET /api/orders/menu-days": { body: { success: true, data: days } },
+    "GET /api/customers?q=&limit=10": { body: { success: true, data: [], total: 0 } },
+    "GET /api/customers?q=thandi&limit=10": { body: { success: true, data: [customer], total: 1 } },
+  };
+
+  it("shows price, total and balance, pays from the wallet and shows the new balance", async () => {
+    const { user, calls } = renderScreen({
+      ...baseRoutes,
+      "POST /api/orders": {
+        status: 201,
+        body: {
+          success: true,
+          data: { order: { ...DETAIL, customerName: "Thandi Botha" }, balance: "5.00" },
+        },
+      },
+    });
+    const dialog = await fillDialog(user);
+    const value = (label: string) =>
+      within(dialog).getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
+    expect(within(dialog).getByRole("combobox", { name: "Item" })).toHaveTextContent(
+      `Pizza — ${randText("47.50")}`,
+    );
+    expect(value("Prys per item")).toBe(rand("47.50"));
+    expect(value("Totaal")).toBe(rand("95.00"));
+    expect(value("Beursie-balans")).toBe(rand("100.00"));
+    expect(value("Balans ná die bestelling")).toBe(rand("5.00"));
+
+    await user.click(within(dialog).getByRole("button", { name: "Plaas Bestelling" }));
+    expect(
+      await screen.findByText(`Bestelling geplaas. Thandi Botha se nuwe balans is ${randText("5.00")}.`),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Nuwe Bestelling" })).not.toBeInTheDocument();
+    const post = calls.find((c) => c.method === "POST");
+    expect(post?.body).toEqual({
+      customerId: customer.id,
+      foodItemId: days[1]?.items[0]?.id,
+      deliveryDate: "2031-06-12",
+      quantity: 2,
+    });
+    expect(post?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{32,36}$/);
+  });
+
+  it("shows the server's refusal of a short balance, and retries an unanswered submission with the same key", async () => {
+    let answer: "short" | "down" | "ok" = "down";
+    const { user, calls } = renderScreen({
+      ...baseRoutes,
+      "POST /api/orders": () =>
+        answer === "down"
+          ? { status: 503, body: { success: false, message: "Die bediener is besig." } }
+          : answer === "short"
+            ? {
+                status: 409,
+                body: {
+                  success: false,
+                  code: "insufficient_balance",
+                  message:
+                    "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+                },
+              }
+            : { status: 201, body: { success: true, data: { order: DETAIL, balance: "5.00" } } },
+    });
+    const dialog = await fillDialog(user);
+    const submit = within(dialog).getByRole("button", { name: "Plaas Bestelling" });
+    await user.click(submit);
+    expect(await within(dialog).findByText("Die bediener is besig.")).toBeInTheDocument();
+    answer = "short";
+    await user.click(submit);
+    expect(
+      await within(dialog).findByText(
+        "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+      ),
+    ).toBeInTheDocument();
+    answer = "ok";
+    await user.click(submit);
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Nuwe Bestelling" })).not.toBeInTheDocument(),
+    );
+
+    const keys = calls.filter((c) => c.method === "POST").map((c) => c.headers["Idempotency-Key"]);
+    expect(keys).toHaveLength(3);
+    // The unanswered try and its retry are one submission; after a clear refusal, a new one.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it("asks for the customer, day and item before sending", async () => {
+    const { user, calls } = renderScreen(baseRoutes);
+    await user.click((await screen.findAllByRole("button", { name: "Nuwe Bestelling" }))[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog", { name: "Nuwe Bestelling" });
+    await user.click(within(dialog).getByRole("button", { name: "Plaas Bestelling" }));
+    expect(await within(dialog).findByText("Kies 'n kliënt, 'n dag en 'n item")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+});
