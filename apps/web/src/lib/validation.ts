@@ -7,11 +7,14 @@ function isMessageCode(value: string): value is MessageCode {
 }
 
 /**
- * The text for a form field's zod error: a domain message code (e.g. `password_mismatch`)
- * comes from the shared catalogue, zod's own issues from ours.
+ * The text for a form field's error: a domain message code (e.g. `password_mismatch`)
+ * comes from the shared catalogue, zod's own issues from ours, a server's (type "server")
+ * as it came.
  */
 export function fieldErrorText(error: FieldError | undefined): string | undefined {
   if (!error) return undefined;
+  // A server's refusal set on a field (e.g. a taken email) is shown as the server wrote it.
+  if (error.type === "server" && error.message) return error.message;
   if (error.message && isMessageCode(error.message)) return message(error.message, currentLanguage());
   switch (error.type) {
     case "too_small":

@@ -1,0 +1,205 @@
+import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import { formatRand } from "@kantien/domain/money";
+import { orderLabel } from "@kantien/domain/order-label";
+import type { CustomerDetail, LedgerEntry, PersonOrder } from "@kantien/domain/people";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { DetailsTable } from "../../../components/details-table";
+import { PersonAvatar } from "../../../components/person-avatar";
+import { StatusChip } from "../../../components/status-chip";
+import { errorMessage } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
+import { formatDateTime, formatShortDate } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import { useCustomer } from "../api/customers-api";
+import { TopUpForm } from "./top-up-form";
+
+type Props = { customerId: string; canTopUp: boolean; onClose: () => void };
+
+/** Spec §2 /users detail dialog: the customer's data, wallet, recent orders and ledger. */
+export function CustomerDetailDialog({ customerId, canTopUp, onClose }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const customer = useCustomer(customerId);
+  const data = customer.data;
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>
+        {data ? `${data.firstName} ${data.lastName}` : t("screens.users.detail.title")}
+      </DialogTitle>
+      <DialogContent>
+        {customer.isPending ? (
+          <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+            <CircularProgress aria-label={t("screens.users.loading")} />
+          </Box>
+        ) : customer.isError ? (
+          <Alert severity="error">{errorMessage(customer.error, t("errors.load"))}</Alert>
+        ) : data ? (
+          <CustomerDetailBody customer={data} canTopUp={canTopUp} />
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.close")}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function CustomerDetailBody({ customer, canTopUp }: { customer: CustomerDetail; canTopUp: boolean }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const notSpecified = t("common.notSpecified");
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={3} sx={{ alignItems: { sm: "flex-start" } }}>
+        <Box sx={{ flex: 1 }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", mb: 1 }}>
+            <PersonAvatar firstName={customer.firstName} lastName={customer.lastName} />
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+              {`${customer.firstName} ${customer.lastName}`}
+            </Typography>
+          </Stack>
+          <DetailsTable
+            rows={[
+              [t("resources.user.fields.email"), customer.email],
+              [t("resources.user.fields.phone_number"), customer.phoneNumber ?? notSpecified],
+              [
+                t("resources.user.fields.role_id"),
+                t(customer.roleId === 1 ? "roles.names.student" : "roles.names.academyStaff"),
+              ],
+              [t("screens.users.detail.akdNumber"), customer.akdNumber ?? notSpecified],
+              [t("screens.users.detail.createdAt"), formatDateTime(customer.createdAt, timeZone, language)],
+            ]}
+          />
+        </Box>
+        <Paper variant="outlined" sx={{ p: 2, minWidth: 240 }}>
+          <Typography variant="overline" component="p" color="text.secondary">
+            {t("screens.users.detail.balance")}
+          </Typography>
+          <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} aria-live="polite">
+            {formatRand(customer.balance)}
+          </Typography>
+          {canTopUp ? <TopUpForm customerId={customer.id} /> : null}
+        </Paper>
+      </Stack>
+      <Box component="section" aria-labelledby="customer-orders-heading">
+        <Typography id="customer-orders-heading" variant="h6" component="h3" sx={{ mb: 1 }}>
+          {t("screens.users.detail.recentOrders")}
+        </Typography>
+        {customer.recentOrders.length === 0 ? (
+          <Typography color="text.secondary">{t("screens.users.detail.noOrders")}</Typography>
+        ) : (
+          <OrdersTable orders={customer.recentOrders} />
+        )}
+      </Box>
+      <Box component="section" aria-labelledby="customer-ledger-heading">
+        <Typography id="customer-ledger-heading" variant="h6" component="h3" sx={{ mb: 1 }}>
+          {t("screens.users.detail.ledger")}
+        </Typography>
+        {customer.ledger.length === 0 ? (
+          <Typography color="text.secondary">{t("screens.users.detail.noLedger")}</Typography>
+        ) : (
+          <LedgerTable entries={customer.ledger} timeZone={timeZone} />
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+function OrdersTable({ orders }: { orders: PersonOrder[] }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={t("screens.users.detail.recentOrders")}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t("screens.users.detail.orderColumns.number")}</TableCell>
+            <TableCell>{t("screens.users.detail.orderColumns.item")}</TableCell>
+            <TableCell align="right">{t("screens.users.detail.orderColumns.amount")}</TableCell>
+            <TableCell>{t("screens.users.detail.orderColumns.status")}</TableCell>
+            <TableCell>{t("screens.users.detail.orderColumns.date")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {orders.map((order) => (
+            <TableRow key={order.id}>
+              <TableCell sx={{ fontFamily: "monospace" }}>{`#${orderLabel(order.id, "orders")}`}</TableCell>
+              <TableCell>
+                {order.quantity > 1 ? `${order.itemName} × ${order.quantity}` : order.itemName}
+              </TableCell>
+              <TableCell align="right">{formatRand(order.amount)}</TableCell>
+              <TableCell>
+                <StatusChip status={order.status} />
+              </TableCell>
+              <TableCell>{formatShortDate(order.orderDate, language)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function LedgerTable({ entries, timeZone }: { entries: LedgerEntry[]; timeZone: string }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }}>
+      <Table size="small" stickyHeader aria-label={t("screens.users.detail.ledger")}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t("screens.users.detail.ledgerColumns.date")}</TableCell>
+            <TableCell>{t("screens.users.detail.ledgerColumns.kind")}</TableCell>
+            <TableCell align="right">{t("screens.users.detail.ledgerColumns.amount")}</TableCell>
+            <TableCell align="right">{t("screens.users.detail.ledgerColumns.balanceAfter")}</TableCell>
+            <TableCell>{t("screens.users.detail.ledgerColumns.reason")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((entry) => {
+            const credit = Number(entry.amount) >= 0;
+            return (
+              <TableRow key={entry.id}>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                  {formatDateTime(entry.at, timeZone, language)}
+                </TableCell>
+                <TableCell>{t(`screens.users.detail.kinds.${entry.kind}`)}</TableCell>
+                <TableCell
+                  align="right"
+                  sx={{ color: credit ? "success.main" : "text.primary", whiteSpace: "nowrap" }}
+                >
+                  {`${credit ? "+" : "−"}${formatRand(Math.abs(Number(entry.amount)))}`}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  {formatRand(entry.balanceAfter)}
+                </TableCell>
+                <TableCell>{entry.reason ?? ""}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,201 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { formatRand } from "@kantien/domain/money";
+import type { CustomerRow } from "@kantien/domain/people";
+import { customerInput } from "@kantien/domain/people-rules";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import { useId, useState } from "react";
+import { Controller, type FieldError, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { fieldErrorText } from "../../../lib/validation";
+import { useSaveCustomer } from "../api/customers-api";
+
+type FormInput = z.input<typeof customerInput>;
+type FormOutput = z.output<typeof customerInput>;
+
+/** The server's refusals that belong to one field (409 with its code). */
+const FIELD_OF_CODE: Record<string, keyof FormInput> = {
+  email_taken: "email",
+  akd_number_taken: "akdNumber",
+};
+
+function defaults(customer: CustomerRow | null): FormInput {
+  return {
+    firstName: customer?.firstName ?? "",
+    lastName: customer?.lastName ?? "",
+    email: customer?.email ?? "",
+    phoneNumber: customer?.phoneNumber ?? "",
+    roleId: customer?.roleId ?? 1,
+    akdNumber: customer?.akdNumber ?? "",
+  };
+}
+
+type Props = {
+  /** null adds a new customer. */
+  customer: CustomerRow | null;
+  onClose: () => void;
+  onSaved: (row: CustomerRow, created: boolean) => void;
+};
+
+/** Add or edit a customer (spec §2 /users); the same rules as the server (people-rules.ts). */
+export function CustomerDialog({ customer, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const save = useSaveCustomer();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(customerInput),
+    defaultValues: defaults(customer),
+  });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const errors = formState.errors;
+
+  const onValid = (body: FormOutput) => {
+    setFormError(null);
+    save.mutate(
+      { id: customer?.id ?? null, body },
+      {
+        onSuccess: (row) => onSaved(row, customer === null),
+        onError: (error) => {
+          // The input stays; the refusal shows where it belongs.
+          const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
+          if (field) setError(field, { type: "server", message: error.message }, { shouldFocus: true });
+          else setFormError(errorMessage(error, t(customer ? "errors.update" : "errors.add")));
+        },
+      },
+    );
+  };
+
+  const text = (name: keyof FormInput) => fieldErrorText(errors[name] as FieldError | undefined);
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={handleSubmit(onValid)}>
+        <DialogTitle id={titleId}>
+          {customer ? t("screens.users.dialog.editTitle") : t("screens.users.dialog.addTitle")}
+        </DialogTitle>
+        <DialogContent>
+          {formError ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {formError}
+            </Alert>
+          ) : null}
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                fullWidth
+                required
+                label={t("resources.user.fields.first_name")}
+                autoComplete="off"
+                {...register("firstName")}
+                error={Boolean(errors.firstName)}
+                helperText={text("firstName")}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                fullWidth
+                required
+                label={t("resources.user.fields.last_name")}
+                autoComplete="off"
+                {...register("lastName")}
+                error={Boolean(errors.lastName)}
+                helperText={text("lastName")}
+              />
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                fullWidth
+                required
+                type="email"
+                label={t("resources.user.fields.email")}
+                autoComplete="off"
+                {...register("email")}
+                error={Boolean(errors.email)}
+                helperText={text("email")}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                fullWidth
+                type="tel"
+                label={t("resources.user.fields.phone_number")}
+                autoComplete="off"
+                {...register("phoneNumber")}
+                error={Boolean(errors.phoneNumber)}
+                helperText={text("phoneNumber")}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="roleId"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    fullWidth
+                    required
+                    label={t("resources.user.fields.role_id")}
+                    value={field.value}
+                    onChange={(event) => field.onChange(Number(event.target.value))}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={Boolean(errors.roleId)}
+                    helperText={text("roleId")}
+                  >
+                    <MenuItem value={1}>{t("roles.names.student")}</MenuItem>
+                    <MenuItem value={2}>{t("roles.names.academyStaff")}</MenuItem>
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                fullWidth
+                label={t("resources.user.fields.akd_number")}
+                autoComplete="off"
+                {...register("akdNumber")}
+                error={Boolean(errors.akdNumber)}
+                helperText={text("akdNumber")}
+              />
+            </Grid>
+            {customer ? (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  fullWidth
+                  label={t("screens.users.dialog.balance")}
+                  value={formatRand(customer.balance)}
+                  helperText={t("screens.users.dialog.balanceHint")}
+                  slotProps={{ input: { readOnly: true } }}
+                />
+              </Grid>
+            ) : null}
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={save.isPending}
+            startIcon={
+              save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
+            }
+          >
+            {save.isPending ? t("screens.users.dialog.saving") : t("screens.users.dialog.save")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,365 @@
+import type { CustomerDetail, CustomerRow } from "@kantien/domain/people";
+import { ROLE } from "@kantien/domain/roles";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
+import { renderWithApp, testUser } from "../../../test/render";
+import { UsersScreen } from "./users-screen";
+
+const anna: CustomerRow = {
+  id: "c0000000-0000-4000-8000-000000000001",
+  firstName: "Anna",
+  lastName: "Botha",
+  email: "anna@skool.example",
+  phoneNumber: "082 555 0101",
+  roleId: 1,
+  akdNumber: "AKD2026001",
+  balance: "120.50",
+  createdAt: "2026-01-10T08:00:00.000Z",
+};
+const piet: CustomerRow = {
+  ...anna,
+  id: "c0000000-0000-4000-8000-000000000002",
+  firstName: "Piet",
+  lastName: "Venter",
+  email: "piet@skool.example",
+  phoneNumber: null,
+  roleId: 2,
+  akdNumber: null,
+  balance: "0.00",
+};
+
+const LIST = "GET /api/customers?limit=25&offset=0";
+const list = (rows: CustomerRow[], total = rows.length) => ({ body: { success: true, data: rows, total } });
+
+function renderUsers(roleId: number = ROLE.kitchenAdmin, routes: Parameters<typeof mockFetch>[0] = {}) {
+  const calls = mockFetch({ [LIST]: list([anna, piet]), ...routes });
+  return { ...renderWithApp(<UsersScreen />, { route: "/users", user: testUser(roleId) }), calls };
+}
+
+const gets = (calls: FetchCall[]) => calls.filter((c) => c.method === "GET").map((c) => c.url);
+
+describe("UsersScreen list", () => {
+  it("shows customers with avatar initials, academy number, phone or 'Nie gespesifiseer', and a role chip", async () => {
+    renderUsers();
+    expect(screen.getByRole("heading", { level: 1, name: "BESTUUR GEBRUIKERS" })).toBeVisible();
+    const table = await screen.findByRole("table", { name: "Gebruikers" });
+    const annaRow = within(table).getByText("Anna Botha").closest("tr")!;
+    expect(annaRow).toHaveTextContent("AB");
+    expect(annaRow).toHaveTextContent("Akademienommer AKD2026001");
+    expect(annaRow).toHaveTextContent("anna@skool.example");
+    expect(annaRow).toHaveTextContent("082 555 0101");
+    expect(annaRow).toHaveTextContent("Student");
+    const pietRow = within(table).getByText("Piet Venter").closest("tr")!;
+    expect(pietRow).toHaveTextContent("Nie gespesifiseer");
+    expect(pietRow).toHaveTextContent("Akademia Personeel");
+    expect(within(pietRow).getByRole("button", { name: "Skrap Piet Venter" })).toBeVisible();
+  });
+
+  it("hides delete from staff members", async () => {
+    renderUsers(ROLE.kitchenStaff);
+    await screen.findByText("Anna Botha");
+    expect(screen.getByRole("button", { name: "Bekyk Anna Botha" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Wysig Anna Botha" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: /^Skrap/ })).not.toBeInTheDocument();
+  });
+
+  it("searches on the server once typing pauses, and filters by role and tab", async () => {
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      "GET /api/customers?q=anna&limit=25&offset=0": list([anna]),
+      "GET /api/customers?q=anna&role=1&limit=25&offset=0": list([anna]),
+      "GET /api/customers?q=anna&role=1&tab=active&limit=25&offset=0": list([]),
+    });
+    await screen.findByText("Piet Venter");
+
+    await user.type(screen.getByRole("searchbox", { name: "Soek naam, e-pos of akademienommer" }), "anna");
+    await waitFor(() => expect(screen.queryByText("Piet Venter")).not.toBeInTheDocument());
+    // One request for the whole word, not one per key.
+    expect(gets(calls).filter((url) => url.includes("q="))).toEqual([
+      "/api/customers?q=anna&limit=25&offset=0",
+    ]);
+
+    await user.click(screen.getByRole("combobox", { name: "Rol" }));
+    await user.click(screen.getByRole("option", { name: "Student" }));
+    await waitFor(() => expect(gets(calls)).toContain("/api/customers?q=anna&role=1&limit=25&offset=0"));
+
+    await user.click(screen.getByRole("tab", { name: "Aktief" }));
+    expect(await screen.findByText("Geen gebruikers pas by jou soektog nie")).toBeVisible();
+    expect(gets(calls)).toContain("/api/customers?q=anna&role=1&tab=active&limit=25&offset=0");
+  });
+
+  it("pages on the server", async () => {
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      [LIST]: list([anna, piet], 60),
+      "GET /api/customers?limit=25&offset=25": list([piet], 60),
+    });
+    await screen.findByText("Anna Botha");
+    expect(screen.getByText("1–25 van 60")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Volgende bladsy" }));
+    expect(await screen.findByText("26–50 van 60")).toBeVisible();
+    expect(gets(calls)).toContain("/api/customers?limit=25&offset=25");
+    await waitFor(() => expect(screen.queryByText("Anna Botha")).not.toBeInTheDocument());
+  });
+
+  it("says so when there are no customers at all", async () => {
+    renderUsers(ROLE.kitchenAdmin, { [LIST]: list([]) });
+    expect(await screen.findByText("Nog geen gebruikers nie")).toBeVisible();
+  });
+});
+
+describe("UsersScreen add and edit", () => {
+  it("checks the fields before sending, then adds the customer", async () => {
+    const created = {
+      ...anna,
+      id: "c-new",
+      firstName: "Lerato",
+      lastName: "Mokoena",
+      email: "lerato@skool.example",
+    };
+    const { user, calls } = renderUsers(ROLE.kitchenStaff, {
+      "POST /api/customers": { status: 201, body: { success: true, data: created } },
+    });
+    await screen.findByText("Anna Botha");
+    await user.click(screen.getByRole("button", { name: "Voeg gebruiker by" }));
+    const dialog = await screen.findByRole("dialog", { name: "Voeg gebruiker by" });
+
+    await user.type(within(dialog).getByRole("textbox", { name: "E-pos" }), "nie-'n-adres");
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    expect(await within(dialog).findAllByText("Hierdie veld is verpligtend")).toHaveLength(2);
+    expect(within(dialog).getByText("Voer 'n geldige e-posadres in")).toBeVisible();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    await user.type(within(dialog).getByRole("textbox", { name: "Voornaam" }), "Lerato");
+    await user.type(within(dialog).getByRole("textbox", { name: "Van" }), "Mokoena");
+    await user.clear(within(dialog).getByRole("textbox", { name: "E-pos" }));
+    await user.type(within(dialog).getByRole("textbox", { name: "E-pos" }), "Lerato@Skool.example");
+    await user.click(within(dialog).getByRole("combobox", { name: "Rol" }));
+    await user.click(screen.getByRole("option", { name: "Akademia Personeel" }));
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+
+    expect(await screen.findByText("Lerato Mokoena is bygevoeg.")).toBeVisible();
+    expect(screen.queryByRole("dialog", { name: "Voeg gebruiker by" })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      firstName: "Lerato",
+      lastName: "Mokoena",
+      email: "lerato@skool.example",
+      phoneNumber: null,
+      roleId: 2,
+      akdNumber: null,
+    });
+  });
+
+  it("shows a taken email at the field and keeps what was typed", async () => {
+    const { user } = renderUsers(ROLE.kitchenAdmin, {
+      "POST /api/customers": {
+        status: 409,
+        body: {
+          success: false,
+          code: "email_taken",
+          message: "'n Rekening met hierdie e-posadres bestaan reeds.",
+        },
+      },
+    });
+    await screen.findByText("Anna Botha");
+    await user.click(screen.getByRole("button", { name: "Voeg gebruiker by" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByRole("textbox", { name: "Voornaam" }), "Tweede");
+    await user.type(within(dialog).getByRole("textbox", { name: "Van" }), "Anna");
+    await user.type(within(dialog).getByRole("textbox", { name: "E-pos" }), "anna@skool.example");
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+
+    const email = within(dialog).getByRole("textbox", { name: "E-pos" });
+    expect(
+      await within(dialog).findByText("'n Rekening met hierdie e-posadres bestaan reeds."),
+    ).toBeVisible();
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email).toHaveValue("anna@skool.example");
+    expect(within(dialog).getByRole("textbox", { name: "Voornaam" })).toHaveValue("Tweede");
+  });
+
+  it("edits a customer with the wallet balance read-only", async () => {
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      [`PUT /api/customers/${anna.id}`]: {
+        body: { success: true, data: { ...anna, phoneNumber: "083 000 0000" } },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Wysig Anna Botha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Wysig gebruiker" });
+    const balance = within(dialog).getByRole("textbox", { name: "Beursiebalans" });
+    expect(balance).toHaveAttribute("readonly");
+    expect((balance as HTMLInputElement).value.replace(/\s/g, " ")).toMatch(/R\s?120[.,]50/);
+    expect(within(dialog).getByRole("textbox", { name: "Akademienommer (opsioneel)" })).toHaveValue(
+      "AKD2026001",
+    );
+
+    const phone = within(dialog).getByRole("textbox", { name: "Telefoonnommer" });
+    await user.clear(phone);
+    await user.type(phone, "083 000 0000");
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+
+    expect(await screen.findByText("Anna Botha is opgedateer.")).toBeVisible();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      firstName: "Anna",
+      lastName: "Botha",
+      email: "anna@skool.example",
+      phoneNumber: "083 000 0000",
+      roleId: 1,
+      akdNumber: "AKD2026001",
+    });
+  });
+});
+
+describe("UsersScreen delete", () => {
+  it("asks first, then deletes and says what happened", async () => {
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      [`DELETE /api/customers/${piet.id}`]: {
+        body: {
+          success: true,
+          anonymised: true,
+          message: "Die gebruiker is geanonimiseer; sy geskiedenis bly.",
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Skrap Piet Venter" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Skrap Piet Venter?" });
+    expect(confirm).toHaveTextContent("Is jy seker jy wil hierdie gebruiker skrap?");
+    await user.click(within(confirm).getByRole("button", { name: "Kanselleer" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Skrap Piet Venter" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Skrap" }));
+    expect(await screen.findByText("Die gebruiker is geanonimiseer; sy geskiedenis bly.")).toBeVisible();
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([
+      `/api/customers/${piet.id}`,
+    ]);
+  });
+});
+
+describe("UsersScreen detail and top-up", () => {
+  const detail: CustomerDetail = {
+    ...anna,
+    recentOrders: [
+      {
+        id: "o0000000-0000-4000-8000-00000000abcd",
+        itemName: "Bobotie",
+        quantity: 2,
+        amount: "71.00",
+        status: "delivered",
+        orderDate: "2026-03-02",
+      },
+    ],
+    ledger: [
+      {
+        id: "2",
+        at: "2026-03-02T07:00:00.000Z",
+        kind: "order",
+        amount: "-71.00",
+        balanceAfter: "120.50",
+        reason: null,
+      },
+      {
+        id: "1",
+        at: "2026-03-01T07:00:00.000Z",
+        kind: "top_up",
+        amount: "191.50",
+        balanceAfter: "191.50",
+        reason: "Kontant",
+      },
+    ],
+  };
+
+  it("shows the data, balance, recent orders and ledger; staff cannot top up", async () => {
+    const { user } = renderUsers(ROLE.kitchenStaff, {
+      [`GET /api/customers/${anna.id}`]: { body: { success: true, data: detail } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
+    expect(await within(dialog).findByText("#ABCD")).toBeVisible();
+    expect(within(dialog).getByText("Bobotie × 2")).toBeVisible();
+    const ledger = within(dialog).getByRole("table", { name: "Beursiegeskiedenis" });
+    expect(within(ledger).getAllByRole("row")).toHaveLength(3);
+    expect(ledger).toHaveTextContent("Aanvulling");
+    expect(ledger).toHaveTextContent("Kontant");
+    expect(ledger).toHaveTextContent("Bestelling");
+    expect(within(dialog).queryByRole("button", { name: "Vul aan" })).not.toBeInTheDocument();
+  });
+
+  it("lets an admin top up once per submission and shows the new balance and ledger row", async () => {
+    const entry = {
+      id: "3",
+      at: "2026-03-03T07:00:00.000Z",
+      kind: "top_up" as const,
+      amount: "50.00",
+      balanceAfter: "170.50",
+      reason: "EFT",
+    };
+    // The server's state: after the top-up it answers the new balance and ledger.
+    let current = detail;
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      [`GET /api/customers/${anna.id}`]: () => ({ body: { success: true, data: current } }),
+      [`POST /api/customers/${anna.id}/top-ups`]: () => {
+        current = { ...detail, balance: "170.50", ledger: [entry, ...detail.ledger] };
+        return { status: 201, body: { success: true, data: { balance: "170.50", entry } } };
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
+    const amount = await within(dialog).findByRole("textbox", { name: "Bedrag" });
+
+    await user.type(amount, "0");
+    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    expect(
+      await within(dialog).findByText(
+        "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByText("Hierdie veld is verpligtend")).toBeVisible();
+
+    await user.clear(amount);
+    await user.type(amount, "50,00");
+    await user.type(within(dialog).getByRole("textbox", { name: "Rede" }), "EFT");
+    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+
+    expect(await within(dialog).findByRole("status")).toHaveTextContent(
+      /bygevoeg\. Nuwe balans: R\s?170[.,]50/,
+    );
+    const posts = calls.filter((c) => c.method === "POST");
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({ amount: "50.00", reason: "EFT" });
+    expect(posts[0]?.headers["Idempotency-Key"]).toMatch(/^[\w-]{8,}$/);
+    expect(within(dialog).getByRole("table", { name: "Beursiegeskiedenis" })).toHaveTextContent("EFT");
+    expect(amount).toHaveValue("");
+  });
+
+  it("reuses the key when the same top-up is sent again after no answer", async () => {
+    let attempt = 0;
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      [`GET /api/customers/${anna.id}`]: { body: { success: true, data: detail } },
+      [`POST /api/customers/${anna.id}/top-ups`]: () => {
+        attempt += 1;
+        return attempt === 1
+          ? { status: 503, body: { success: false, code: "database_unavailable", message: "Databasis af." } }
+          : {
+              status: 201,
+              body: {
+                success: true,
+                data: { balance: "130.50", entry: { ...detail.ledger[1]!, id: "9", amount: "10.00" } },
+              },
+            };
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
+    await user.type(await within(dialog).findByRole("textbox", { name: "Bedrag" }), "10");
+    await user.type(within(dialog).getByRole("textbox", { name: "Rede" }), "Kontant");
+    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    expect(await within(dialog).findByText("Databasis af.")).toBeVisible();
+    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    await within(dialog).findByRole("status");
+
+    const keys = calls.filter((c) => c.method === "POST").map((c) => c.headers["Idempotency-Key"]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+});
