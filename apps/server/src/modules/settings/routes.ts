@@ -1,5 +1,5 @@
-import { settingsSchema } from "@kantien/domain/auth";
 import { message } from "@kantien/domain/messages";
+import { settingsInput } from "@kantien/domain/settings";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,7 +7,8 @@ import type { AppDeps } from "../../app";
 import { requireStaff } from "../../plugins/session";
 import { getSettings, saveSettings } from "./service";
 
-const settingsBody = z.strictObject({ settings: z.strictObject(settingsSchema.shape) });
+// The refresh interval is normalised, not refused: not a number is 30, else kept in 5–3600 (spec §5).
+const settingsBody = z.strictObject({ settings: settingsInput });
 
 /** Each staff member's own settings (DESIGN §6: staff and admin). */
 export async function settingsRoutes(app: FastifyInstance, { database }: AppDeps) {
@@ -21,7 +22,7 @@ export async function settingsRoutes(app: FastifyInstance, { database }: AppDeps
   api.put("/settings", { preHandler: requireStaff, schema: { body: settingsBody } }, async (request) => {
     const { settings } = request.body;
     await saveSettings(database.db, request.user!.id, settings);
-    // Answered in the language just chosen, so the switch shows at once.
-    return { success: true, message: message("settings_saved", settings.language) };
+    // Answered in the language just chosen, so the switch shows at once; with what was stored.
+    return { success: true, message: message("settings_saved", settings.language), settings };
   });
 }

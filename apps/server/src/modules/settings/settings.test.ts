@@ -46,7 +46,11 @@ describe("GET and PUT /api/settings", () => {
     const first = { theme: "dark", language: "af", refresh_interval: 60 };
     const saved = await putSettings({ settings: first }, cookie);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ success: true, message: "Persoonlike instellings suksesvol gestoor!" });
+    expect(saved.json()).toEqual({
+      success: true,
+      message: "Persoonlike instellings suksesvol gestoor!",
+      settings: first,
+    });
     expect((await getSettings(cookie)).json().settings).toEqual(first);
 
     const second = { theme: "auto", language: "af", refresh_interval: 15 };
@@ -73,18 +77,21 @@ describe("GET and PUT /api/settings", () => {
     expect(notFound.json().message).toBe("Not found.");
   });
 
-  it("refuses invalid settings (400) and leaves the saved ones", async () => {
+  it("refuses an unknown theme or language, a missing field or other keys (400), keeping the saved ones", async () => {
     const { cookie } = await staffCookie();
     const good = { theme: "dark", language: "en", refresh_interval: 30 };
     for (const payload of [
       { settings: { ...good, theme: "blue" } },
+      { settings: { ...good, theme: "DARK" } },
+      { settings: { ...good, theme: null } },
       { settings: { ...good, language: "de" } },
-      { settings: { ...good, refresh_interval: 2 } },
-      { settings: { ...good, refresh_interval: 7200 } },
-      { settings: { ...good, refresh_interval: "30" } },
+      { settings: { ...good, language: "AF" } },
       { settings: { ...good, user_id: "00000000-0000-0000-0000-000000000001" } },
       { settings: { theme: "dark" } },
+      { settings: { theme: "dark", language: "af" } },
+      { settings: { refresh_interval: 30 } },
       { ...good },
+      { settings: good, extra: true },
       {},
     ]) {
       const res = await putSettings(payload, cookie);
@@ -96,6 +103,50 @@ describe("GET and PUT /api/settings", () => {
       language: "af",
       refresh_interval: 30,
     });
+  });
+
+  it("keeps the refresh interval between 5 and 3600 seconds; not a number becomes 30 (spec §5)", async () => {
+    const { cookie } = await staffCookie();
+    const cases: [unknown, number][] = [
+      [2, 5],
+      [0, 5],
+      [-30, 5],
+      [5, 5],
+      [3600, 3600],
+      [7200, 3600],
+      ["45", 45],
+      [12.6, 13],
+      ["nie 'n getal", 30],
+      ["", 30],
+      [null, 30],
+      [{}, 30],
+    ];
+    for (const [given, stored] of cases) {
+      // Move away from the expected value first, so each case shows a real save.
+      await putSettings(
+        { settings: { theme: "dark", language: "af", refresh_interval: stored === 60 ? 61 : 60 } },
+        cookie,
+      );
+      const res = await putSettings(
+        { settings: { theme: "dark", language: "af", refresh_interval: given } },
+        cookie,
+      );
+      expect(res.statusCode, String(given)).toBe(200);
+      expect(res.json().settings.refresh_interval, String(given)).toBe(stored);
+      expect((await getSettings(cookie)).json().settings.refresh_interval, String(given)).toBe(stored);
+    }
+  });
+
+  it("round-trips every theme and language", async () => {
+    const { cookie } = await staffCookie(4);
+    for (const theme of ["light", "dark", "auto"] as const) {
+      for (const language of ["af", "en"] as const) {
+        const settings = { theme, language, refresh_interval: 120 };
+        const res = await putSettings({ settings }, cookie);
+        expect(res.json()).toMatchObject({ success: true, settings });
+        expect((await getSettings(cookie)).json()).toEqual({ success: true, settings });
+      }
+    }
   });
 
   it("is for signed-in staff and admins only", async () => {
