@@ -153,9 +153,9 @@ export function OrdersTable(props: OrdersTableProps) {
         rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
         onPageChange={(_event, next) => onChange({ page: next })}
         onRowsPerPageChange={(event) => onChange({ rows: Number(event.target.value) })}
-        labelRowsPerPage={t("screens.orders.rowsPerPage")}
-        getItemAriaLabel={(type) => t(`screens.orders.pageButtons.${type}`)}
-        labelDisplayedRows={({ from, to, count }) => t("screens.orders.displayedRows", { from, to, count })}
+        labelRowsPerPage={t("common.rowsPerPage")}
+        getItemAriaLabel={(type) => t(`common.pageLabels.${type}`)}
+        labelDisplayedRows={({ from, to, count }) => t("common.displayedRows", { from, to, count })}
       />
     </Paper>
   );
