@@ -8,38 +8,26 @@ import type {
 } from "@kantien/domain/people";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "../../../lib/api-client";
+import { type ListParams, listApiPath } from "../../../lib/list-params";
 
 /** What the list shows: the server searches, filters and pages (people.ts contract). */
-export type CustomerListParams = {
-  q: string;
-  role: 1 | 2 | null;
-  tab: CustomerTab;
-  page: number;
-  rows: number;
-};
+export type CustomerListParams = ListParams<1 | 2, CustomerTab>;
 
 export type CustomersPage = { rows: CustomerRow[]; total: number };
 
 export const CUSTOMERS_QUERY_KEY = ["customers"] as const;
 const detailKey = (id: string) => [...CUSTOMERS_QUERY_KEY, "detail", id] as const;
 
-export function customersPath(params: CustomerListParams): string {
-  const search = new URLSearchParams();
-  if (params.q) search.set("q", params.q);
-  if (params.role) search.set("role", String(params.role));
-  if (params.tab !== "all") search.set("tab", params.tab);
-  search.set("limit", String(params.rows));
-  search.set("offset", String(params.page * params.rows));
-  return `/api/customers?${search}`;
-}
-
 export function customersQueryOptions(params: CustomerListParams) {
   return queryOptions({
     queryKey: [...CUSTOMERS_QUERY_KEY, "list", params] as const,
     queryFn: async ({ signal }): Promise<CustomersPage> => {
-      const answer = await api.get<DataEnvelope<CustomerRow[]> & { total: number }>(customersPath(params), {
-        signal,
-      });
+      const answer = await api.get<DataEnvelope<CustomerRow[]> & { total: number }>(
+        listApiPath("/api/customers", params),
+        {
+          signal,
+        },
+      );
       return { rows: answer.data, total: answer.total };
     },
     // The page stays on screen while the next one loads.

@@ -20,8 +20,8 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { PersonAvatar } from "../../../components/person-avatar";
+import { ROWS_PER_PAGE_OPTIONS } from "../../../lib/list-params";
 import type { CustomerListParams, CustomersPage } from "../api/customers-api";
-import { ROWS_PER_PAGE_OPTIONS } from "../customer-filters";
 
 type CustomersTableProps = {
   page: CustomersPage | undefined;

@@ -17,9 +17,9 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageTitle } from "../../../components/page-title";
 import { SearchField } from "../../../components/search-field";
 import { errorMessage } from "../../../lib/api-client";
+import { readListParams, writeListParams } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { type CustomerListParams, useCustomers, useDeleteCustomer } from "../api/customers-api";
-import { readCustomerParams, writeCustomerParams } from "../customer-filters";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
 import { CustomerDialog } from "./customer-dialog";
 import { CustomersTable } from "./customers-table";
@@ -32,7 +32,7 @@ export function UsersScreen() {
   const { user } = useSession();
   const isAdmin = isAdminRole(user?.role_id ?? 0);
   const [search, setSearch] = useSearchParams();
-  const params = readCustomerParams(search);
+  const params = readListParams(search, [1, 2] as const, CUSTOMER_TABS);
   const customers = useCustomers(params);
   const remove = useDeleteCustomer();
 
@@ -45,7 +45,7 @@ export function UsersScreen() {
 
   const change = (next: Partial<CustomerListParams>) =>
     // Any filter change starts again at the first page.
-    setSearch(writeCustomerParams({ ...params, page: 0, ...next }), { replace: true });
+    setSearch(writeListParams({ ...params, page: 0, ...next }), { replace: true });
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -112,9 +112,7 @@ export function UsersScreen() {
           filtered={filtered}
           params={params}
           canDelete={isAdmin}
-          onPage={(page, rows) =>
-            setSearch(writeCustomerParams({ ...params, page, rows }), { replace: true })
-          }
+          onPage={(page, rows) => setSearch(writeListParams({ ...params, page, rows }), { replace: true })}
           onView={(row) => setViewing(row.id)}
           onEdit={(row) => setEditing(row)}
           onDelete={(row) => {

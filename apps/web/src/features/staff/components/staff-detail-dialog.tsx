@@ -1,0 +1,90 @@
+import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import { formatRand } from "@kantien/domain/money";
+import { roleName } from "@kantien/domain/roles";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { DetailsTable } from "../../../components/details-table";
+import { PersonAvatar } from "../../../components/person-avatar";
+import { errorMessage } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
+import { formatDateTime } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import { useStaffMember } from "../api/staff-api";
+import { OrderHistoryList } from "./order-history-list";
+
+/** Spec §2 /staff detail dialog: anyone on the staff screen may look. */
+export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { canteenName, timeZone = DEFAULT_TIMEZONE } = useAppConfig();
+  const language = currentLanguage();
+  const titleId = useId();
+  const ordersLabelId = useId();
+  const member = useStaffMember(staffId);
+  const data = member.data;
+  const notSpecified = t("common.notSpecified");
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>
+        {data ? `${data.firstName} ${data.lastName}` : t("screens.staff.detail.title")}
+      </DialogTitle>
+      <DialogContent>
+        {member.isPending ? (
+          <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+            <CircularProgress aria-label={t("screens.staff.loading")} />
+          </Box>
+        ) : member.isError ? (
+          <Alert severity="error">{errorMessage(member.error, t("errors.load"))}</Alert>
+        ) : data ? (
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+              <PersonAvatar firstName={data.firstName} lastName={data.lastName} />
+              <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+                {`${data.firstName} ${data.lastName}`}
+              </Typography>
+              {data.invitationPending ? (
+                <Chip
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  label={t("screens.staff.invitationPending")}
+                />
+              ) : null}
+            </Stack>
+            <DetailsTable
+              rows={[
+                [t("resources.user.fields.email"), data.email],
+                [t("resources.user.fields.phone_number"), data.phoneNumber ?? notSpecified],
+                [t("resources.user.fields.role_id"), roleName(data.roleId, canteenName)],
+                [t("screens.staff.edit.employeeNumber"), data.employeeNumber ?? notSpecified],
+                [t("screens.staff.edit.balance"), formatRand(data.balance)],
+                [t("screens.staff.edit.totalOrders"), String(data.totalOrders)],
+                [t("screens.users.detail.createdAt"), formatDateTime(data.createdAt, timeZone, language)],
+              ]}
+            />
+            <Box>
+              <Typography id={ordersLabelId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                {t("screens.staff.orders.title")}
+              </Typography>
+              <OrderHistoryList orders={data.orders} labelId={ordersLabelId} />
+            </Box>
+          </Stack>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.close")}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

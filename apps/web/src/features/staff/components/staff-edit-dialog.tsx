@@ -1,0 +1,250 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { formatRand } from "@kantien/domain/money";
+import type { StaffDetail, StaffRow } from "@kantien/domain/people";
+import { staffInput } from "@kantien/domain/people-rules";
+import { ROLE, roleName } from "@kantien/domain/roles";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useId, useState } from "react";
+import { Controller, type FieldError, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
+import { useSession } from "../../../lib/session";
+import { fieldErrorText } from "../../../lib/validation";
+import { useStaffMember, useUpdateStaffMember } from "../api/staff-api";
+import { OrderHistoryList } from "./order-history-list";
+
+type FormInput = z.input<typeof staffInput>;
+type FormOutput = z.output<typeof staffInput>;
+
+/** The server's refusals that belong to one field (409 with its code). */
+const FIELD_OF_CODE: Record<string, keyof FormInput> = {
+  email_taken: "email",
+  employee_number_taken: "employeeNumber",
+};
+
+type Props = { staffId: string; onClose: () => void; onSaved: (row: StaffRow) => void };
+
+/** Spec §2 /staff edit dialog (admin): the person's fields, wallet, total orders and order history. */
+export function StaffEditDialog({ staffId, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const member = useStaffMember(staffId);
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{t("screens.staff.edit.title")}</DialogTitle>
+      {member.isPending ? (
+        <DialogContent>
+          <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+            <CircularProgress aria-label={t("screens.staff.loading")} />
+          </Box>
+        </DialogContent>
+      ) : member.isError ? (
+        <>
+          <DialogContent>
+            <Alert severity="error">
+              {t("screens.staff.failed", { message: errorMessage(member.error, t("errors.load")) })}
+            </Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t("common.close")}</Button>
+          </DialogActions>
+        </>
+      ) : (
+        <StaffEditForm member={member.data} onClose={onClose} onSaved={onSaved} />
+      )}
+    </Dialog>
+  );
+}
+
+function StaffEditForm({
+  member,
+  onClose,
+  onSaved,
+}: {
+  member: StaffDetail;
+  onClose: () => void;
+  onSaved: (row: StaffRow) => void;
+}) {
+  const { t } = useTranslation();
+  const { canteenName } = useAppConfig();
+  const { user } = useSession();
+  const ordersLabelId = useId();
+  const update = useUpdateStaffMember();
+  const [failure, setFailure] = useState<string | null>(null);
+  const ownAccount = user?.id === member.id;
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(staffInput),
+    defaultValues: {
+      firstName: member.firstName,
+      lastName: member.lastName,
+      email: member.email,
+      phoneNumber: member.phoneNumber ?? "",
+      roleId: member.roleId,
+      employeeNumber: member.employeeNumber ?? "",
+    },
+  });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const errors = formState.errors;
+  const text = (name: keyof FormInput) => fieldErrorText(errors[name] as FieldError | undefined);
+
+  const onValid = (body: FormOutput) => {
+    setFailure(null);
+    update.mutate(
+      { id: member.id, body },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          // Spec §8: 'Fout: ' and the server's message; a taken value also marks its field.
+          const message = errorMessage(error, t("errors.update"));
+          setFailure(t("screens.staff.failed", { message }));
+          const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
+          if (field) setError(field, { type: "server", message }, { shouldFocus: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)}>
+      <DialogContent>
+        {failure ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        ) : null}
+        <Grid container spacing={2} sx={{ pt: 1 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              required
+              label={t("resources.user.fields.first_name")}
+              autoComplete="off"
+              {...register("firstName")}
+              error={Boolean(errors.firstName)}
+              helperText={text("firstName")}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              required
+              label={t("resources.user.fields.last_name")}
+              autoComplete="off"
+              {...register("lastName")}
+              error={Boolean(errors.lastName)}
+              helperText={text("lastName")}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              required
+              type="email"
+              label={t("resources.user.fields.email")}
+              autoComplete="off"
+              {...register("email")}
+              error={Boolean(errors.email)}
+              helperText={text("email")}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              type="tel"
+              label={t("resources.user.fields.phone_number")}
+              autoComplete="off"
+              {...register("phoneNumber")}
+              error={Boolean(errors.phoneNumber)}
+              helperText={text("phoneNumber")}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Controller
+              control={control}
+              name="roleId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  fullWidth
+                  required
+                  disabled={ownAccount}
+                  label={t("resources.user.fields.role_id")}
+                  value={field.value}
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={Boolean(errors.roleId)}
+                  helperText={text("roleId") ?? (ownAccount ? t("screens.staff.edit.ownRole") : undefined)}
+                >
+                  <MenuItem value={ROLE.kitchenStaff}>{roleName(ROLE.kitchenStaff, canteenName)}</MenuItem>
+                  <MenuItem value={ROLE.kitchenAdmin}>{roleName(ROLE.kitchenAdmin, canteenName)}</MenuItem>
+                </TextField>
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              label={t("screens.staff.edit.employeeNumber")}
+              placeholder={`${canteenName.toUpperCase()}001`}
+              autoComplete="off"
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...register("employeeNumber")}
+              error={Boolean(errors.employeeNumber)}
+              helperText={text("employeeNumber")}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              label={t("screens.staff.edit.balance")}
+              value={formatRand(member.balance)}
+              slotProps={{ input: { readOnly: true } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              label={t("screens.staff.edit.totalOrders")}
+              value={String(member.totalOrders)}
+              slotProps={{ input: { readOnly: true } }}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Typography id={ordersLabelId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+              {t("screens.staff.orders.title")}
+            </Typography>
+            <OrderHistoryList orders={member.orders} labelId={ordersLabelId} />
+          </Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={update.isPending}
+          startIcon={
+            update.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
+          }
+        >
+          {update.isPending ? t("screens.users.dialog.saving") : t("screens.users.dialog.save")}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

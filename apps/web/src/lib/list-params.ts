@@ -1,0 +1,52 @@
+/** Rows per page of the server-paged people lists. */
+export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100] as const;
+
+/** A server-searched, filtered and paged list (people.ts: `?q&role&tab&limit&offset`). */
+export type ListParams<Role extends number, Tab extends string> = {
+  q: string;
+  role: Role | null;
+  tab: Tab;
+  page: number;
+  rows: number;
+};
+
+/** Reads a list's search, role, tab and page from the address (a reload or a link keeps them). */
+export function readListParams<Role extends number, Tab extends string>(
+  params: URLSearchParams,
+  roles: readonly Role[],
+  tabs: readonly [Tab, ...Tab[]],
+): ListParams<Role, Tab> {
+  const role = Number(params.get("role"));
+  const rows = Number(params.get("rows"));
+  const page = Number(params.get("page"));
+  const tab = params.get("tab");
+  return {
+    q: params.get("q")?.trim() ?? "",
+    role: roles.find((r) => r === role) ?? null,
+    tab: tabs.find((t) => t === tab) ?? tabs[0],
+    page: Number.isInteger(page) && page > 0 ? page : 0,
+    rows: ROWS_PER_PAGE_OPTIONS.find((r) => r === rows) ?? ROWS_PER_PAGE_OPTIONS[0],
+  };
+}
+
+/** The address form of a list's state; defaults are left out. */
+export function writeListParams(value: ListParams<number, string>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (value.q) params.set("q", value.q);
+  if (value.role) params.set("role", String(value.role));
+  if (value.tab !== "all") params.set("tab", value.tab);
+  if (value.page > 0) params.set("page", String(value.page));
+  if (value.rows !== ROWS_PER_PAGE_OPTIONS[0]) params.set("rows", String(value.rows));
+  return params;
+}
+
+/** The API path of one page of a list. */
+export function listApiPath(base: string, value: ListParams<number, string>): string {
+  const search = new URLSearchParams();
+  if (value.q) search.set("q", value.q);
+  if (value.role) search.set("role", String(value.role));
+  if (value.tab !== "all") search.set("tab", value.tab);
+  search.set("limit", String(value.rows));
+  search.set("offset", String(value.page * value.rows));
+  return `${base}?${search}`;
+}
