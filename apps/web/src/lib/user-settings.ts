@@ -1,6 +1,7 @@
 import { SETTINGS_DEFAULTS, type Settings } from "@kantien/domain/auth";
 import type { Language } from "@kantien/domain/messages";
 import { isStaffRole } from "@kantien/domain/roles";
+import { normalizeRefreshInterval } from "@kantien/domain/settings";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "./api-client";
@@ -10,17 +11,6 @@ import { readStorage, writeStorage } from "./storage";
 
 /** Spec §7: the settings are cached on the device under `user_settings`. */
 const SETTINGS_STORAGE_KEY = "user_settings";
-/** The server's bounds of the refresh interval (domain `settingsSchema`). */
-export const REFRESH_INTERVAL_MIN = 5;
-export const REFRESH_INTERVAL_MAX = 3600;
-
-/** Spec §5: a refresh interval that is not a number becomes 30; kept between 5 and 3600 seconds. */
-export function normalizeRefreshInterval(value: unknown): number {
-  const seconds = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
-  if (!Number.isFinite(seconds)) return SETTINGS_DEFAULTS.refresh_interval;
-  return Math.min(REFRESH_INTERVAL_MAX, Math.max(REFRESH_INTERVAL_MIN, Math.round(seconds)));
-}
-
 function sessionUserId(queryClient: QueryClient): string | undefined {
   return queryClient.getQueryData<{ id: string } | null>(SESSION_QUERY_KEY)?.id;
 }

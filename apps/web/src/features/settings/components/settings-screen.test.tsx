@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { useThemeMode } from "../../../app/theme-mode";
 import { currentLanguage } from "../../../lib/i18n";
-import { normalizeRefreshInterval, userSettingsQueryOptions } from "../../../lib/user-settings";
+import { userSettingsQueryOptions } from "../../../lib/user-settings";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
 
@@ -56,18 +56,6 @@ function stubSystemScheme(dark: boolean) {
     for (const listener of listeners) listener();
   };
 }
-
-describe("normalizeRefreshInterval", () => {
-  it("makes anything not a number 30 and keeps the rest between 5 and 3600", () => {
-    expect(normalizeRefreshInterval("")).toBe(30);
-    expect(normalizeRefreshInterval("abc")).toBe(30);
-    expect(normalizeRefreshInterval(Number.NaN)).toBe(30);
-    expect(normalizeRefreshInterval("2")).toBe(5);
-    expect(normalizeRefreshInterval("99999")).toBe(3600);
-    expect(normalizeRefreshInterval("60")).toBe(60);
-    expect(normalizeRefreshInterval(12.6)).toBe(13);
-  });
-});
 
 describe("SettingsScreen", () => {
   it("shows the saved settings and saves changes, switching theme and language at once", async () => {

@@ -1,5 +1,10 @@
 import { SETTINGS_DEFAULTS, type Settings } from "@kantien/domain/auth";
 import { LANGUAGES } from "@kantien/domain/messages";
+import {
+  normalizeRefreshInterval,
+  REFRESH_INTERVAL_MAX,
+  REFRESH_INTERVAL_MIN,
+} from "@kantien/domain/settings";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -20,13 +25,7 @@ import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
-import {
-  normalizeRefreshInterval,
-  REFRESH_INTERVAL_MAX,
-  REFRESH_INTERVAL_MIN,
-  useSaveSettings,
-  useUserSettings,
-} from "../../../lib/user-settings";
+import { useSaveSettings, useUserSettings } from "../../../lib/user-settings";
 
 /** Spec §9: the toast stays 6 seconds. */
 const TOAST_MS = 6000;
