@@ -3,24 +3,30 @@ import type { OrderStatus } from "./order-status";
 
 /**
  * Contract of customers (/users), staff (/staff) and wallet top-ups. The server
- * (modules/users, modules/staff) and the screens (features/users, features/staff) import it.
+ * (modules/customers, modules/staff) and the screens (features/users, features/staff) import it.
  *
  * Customers (staff and admin may read, create, edit; only admin deletes and tops up):
  * - `GET /api/customers?q&role&tab&limit&offset` → `{ success, data: CustomerRow[], total }`
  * - `GET /api/customers/:id` → `{ success, data: CustomerDetail }`
  * - `POST /api/customers` with `CustomerInput` → 201 `{ success, data: CustomerRow }`
  * - `PUT /api/customers/:id` with `CustomerInput` → `{ success, data: CustomerRow }`
- * - `DELETE /api/customers/:id` → `{ success }` (see the decision record on deleting customers)
+ * - `DELETE /api/customers/:id` → `{ success, anonymised, message }` (decision 0010: with
+ *   orders or wallet history the person is anonymised, their history kept)
  * - `POST /api/customers/:id/top-ups` with `TopUpInput` and an `Idempotency-Key` header
- *   → 201 `{ success, data: { balance: string, entry: LedgerEntry } }`
+ *   → 201 `{ success, data: { balance: string, entry: LedgerEntry } }`; the same key again
+ *   answers the same result and moves nothing; 422 `idempotency_key_reused` (decision 0011)
+ * - taken email or academy number → 409 `email_taken` / `akd_number_taken`
  *
  * Staff (staff may read; only admin changes):
  * - `GET /api/staff-members?q&role&tab&limit&offset` → `{ success, data: StaffRow[], total }`
  * - `GET /api/staff-members/:id` → `{ success, data: StaffDetail }`
  * - `PUT /api/staff-members/:id` with `StaffInput` → `{ success, data: StaffRow }`
- * - `DELETE /api/staff-members/:id` → `{ success }` (never the last admin)
+ * - `DELETE /api/staff-members/:id` → `{ success, anonymised, message }` (never the last
+ *   admin: 409 `last_admin`; never oneself, nor one's own role: 403 `own_account`)
+ * - taken email or employee number → 409 `email_taken` / `employee_number_taken`
  * - invite: `POST /api/auth/invite-user` with `{ email, firstName, lastName, roleId }` (spec §7)
- * - `POST /api/staff-members/:id/invitation` → `{ success, message }` sends a pending invitation again
+ * - `POST /api/staff-members/:id/invitation` → `{ success, message }` sends a pending invitation
+ *   again with a new link (earlier links stop working); 409 `invitation_not_pending` once set up
  */
 
 export const CUSTOMER_TABS = ["all", "active", "clients", "staff"] as const;
