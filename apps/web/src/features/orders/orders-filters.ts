@@ -8,8 +8,7 @@ import {
   type OrderStatusFilter,
   type OrdersQuery,
 } from "@kantien/domain/orders-summary";
-
-export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
+import { ROWS_PER_PAGE_OPTIONS } from "../../lib/list-params";
 
 /** Everything the orders screen shows is chosen here, and kept in the address. */
 export type OrdersFilters = {

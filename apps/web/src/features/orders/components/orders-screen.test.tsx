@@ -140,12 +140,12 @@ describe("OrdersScreen", () => {
   it("reads its filters from the address", async () => {
     const { calls } = renderScreen(
       {
-        "GET /api/orders?from=2031-06-02&to=2031-06-06&status=failed&sort=amount&dir=asc&limit=10&offset=10":
-          page(ROWS, 12),
+        "GET /api/orders?from=2031-06-02&to=2031-06-06&status=failed&sort=amount&dir=asc&limit=50&offset=50":
+          page(ROWS, 52),
       },
-      "/orders?from=2031-06-02&to=2031-06-06&status=failed&sort=amount&dir=asc&rows=10&page=1",
+      "/orders?from=2031-06-02&to=2031-06-06&status=failed&sort=amount&dir=asc&rows=50&page=1",
     );
-    expect(await screen.findByText("11–12 van 12")).toBeInTheDocument();
+    expect(await screen.findByText("51–52 van 52")).toBeInTheDocument();
     expect(
       screen.getByRole("heading", { level: 2, name: "2 Junie 2031 – 6 Junie 2031" }),
     ).toBeInTheDocument();

@@ -19,8 +19,9 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { StatusChip } from "../../../components/status-chip";
 import { formatShortDate } from "../../../lib/format";
+import { ROWS_PER_PAGE_OPTIONS } from "../../../lib/list-params";
 import type { OrdersPage } from "../api/get-orders";
-import { type OrdersFilters, ROWS_PER_PAGE_OPTIONS } from "../orders-filters";
+import type { OrdersFilters } from "../orders-filters";
 
 type OrdersTableProps = {
   page: OrdersPage | undefined;
