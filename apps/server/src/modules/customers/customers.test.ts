@@ -501,6 +501,11 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
     expect((await call("GET", `/api/customers/${row.id}`, staffCookie)).statusCode).toBe(404);
     await addCustomer({ email: row.email, akdNumber: row.akdNumber });
     expect((await call("DELETE", `/api/customers/${row.id}`, adminCookie)).statusCode).toBe(404);
+    // Nothing edits the anonymised account back, not even the data API.
+    const dataApi = await call("PUT", `/api/admin/data/user/${row.id}`, adminCookie, { first_name: "Terug" });
+    expect(dataApi.statusCode).toBe(404);
+    expect((await call("PUT", `/api/customers/${row.id}`, adminCookie, customerBody())).statusCode).toBe(404);
+    expect((await topUp(row.id, { amount: "5", reason: "x" })).statusCode).toBe(404);
   });
 
   it("keeps the ledger even when a user is deleted through the data API", async () => {

@@ -34,7 +34,7 @@ import {
   wallets,
   weeklyMenus,
 } from "../../db/schema";
-import { AppError, badRequest, forbidden } from "../../errors";
+import { AppError, badRequest, forbidden, notFound } from "../../errors";
 import { createAccount } from "../auth/accounts";
 import { type Actor, changeOrderStatus } from "../orders/service";
 import { assertAdminRemains } from "../staff/admins";
@@ -126,6 +126,12 @@ function defineResource(name: ResourceName, spec: ResourceSpec): Resource {
 const uuid = z.uuid();
 const columnNotWritable = (column: string) => new AppError(403, "column_not_writable", { column });
 
+async function isRemoved(tx: Tx, userId: unknown): Promise<boolean> {
+  if (typeof userId !== "string") return false;
+  const [row] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.deletedAt);
+}
+
 async function roleOf(tx: Tx, userId: unknown): Promise<number | null> {
   if (typeof userId !== "string") return null;
   const [row] = await tx.select({ roleId: users.roleId }).from(users).where(eq(users.id, userId));
@@ -146,6 +152,8 @@ async function checkUser(verb: WriteVerb, { tx, actor, before, input }: WriteCon
   }
   const current = Number(before?.role_id);
   if (!isAdminRole(actor.roleId) && !isCustomerRole(current)) throw forbidden();
+  // Removed people are anonymised history (decision 0010): nothing edits them back.
+  if (await isRemoved(tx, before?.id)) throw notFound();
   if (verb === "delete") {
     if (before?.id === actor.id) throw forbidden();
     // The last admin is never removed (issue 5), here no more than on /staff.
