@@ -58,6 +58,9 @@ export function RecentActivity({ activity, loading, now, language, timeZone }: R
             <Skeleton key={i} height={56} />
           ))}
         </Box>
+      ) : activity === undefined ? (
+        // Not loaded (the error alert above says why): nothing to claim either way.
+        <Typography color="text.secondary">—</Typography>
       ) : entries.length === 0 ? (
         <Typography color="text.secondary">{t("screens.dashboard.noActivity")}</Typography>
       ) : (
