@@ -10,11 +10,13 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { authRoutes } from "./modules/auth/routes";
 import { customersRoutes } from "./modules/customers/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 import { dataRoutes } from "./modules/data/routes";
 import { eventsRoutes } from "./modules/events/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
 import { menusRoutes } from "./modules/menus/routes";
+import { ordersRoutes } from "./modules/orders/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
@@ -74,6 +76,8 @@ export async function buildApp({ config, database, logger = false, webDist = nul
       await uploadsRoutes(api, deps);
       await customersRoutes(api, deps);
       await staffRoutes(api, deps);
+      await ordersRoutes(api, deps);
+      await dashboardRoutes(api, deps);
     },
     { prefix: "/api" },
   );

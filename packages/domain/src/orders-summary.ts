@@ -118,23 +118,26 @@ export const ORDER_QUANTITY_MAX = 20;
 
 const isoDate = z.string().refine(isIsoDate, "invalid_field");
 
-/** The summary's filter, as query parameters; the export takes the same without paging. */
-export const ordersFilterInput = z
-  .object({
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    q: z.string().trim().max(100).optional(),
-    status: z.enum(ORDER_STATUS_FILTERS).optional(),
-    sort: z.enum(ORDER_SORTS).optional(),
-    dir: z.enum(["asc", "desc"]).optional(),
-  })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "order_range_invalid", path: ["to"] });
-export const ordersQueryInput = ordersFilterInput.and(
-  z.object({
+const ordersFilterShape = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(ORDER_STATUS_FILTERS).optional(),
+  sort: z.enum(ORDER_SORTS).optional(),
+  dir: z.enum(["asc", "desc"]).optional(),
+});
+const rangeInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+const rangeMessage = { message: "order_range_invalid", path: ["to"] };
+
+/** The summary's filter as query parameters; without from/to the server takes this week. */
+export const ordersFilterInput = ordersFilterShape.refine(rangeInOrder, rangeMessage);
+/** The filter with paging: `GET /api/orders`. The export takes the filter alone. */
+export const ordersQueryInput = ordersFilterShape
+  .extend({
     limit: z.coerce.number().int().min(1).max(ORDERS_PAGE_MAX).optional(),
     offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  }),
-);
+  })
+  .refine(rangeInOrder, rangeMessage);
 export type OrdersFilterInput = z.infer<typeof ordersFilterInput>;
 
 /** The default range: this week, Monday to Sunday, in the canteen's zone. */

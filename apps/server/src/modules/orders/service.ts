@@ -66,16 +66,27 @@ export async function changeOrderStatus(
       changedAt: order.statusChangedAt,
     });
     if (to === "cancelled") await refundOrder(tx, orderId, actor);
-    const event: OrderEvent = {
-      type: "order.changed",
-      order: {
-        id: order.id,
-        status: order.status,
-        statusChangedAt: order.statusChangedAt.toISOString(),
-        deliveryDate: order.deliveryDate,
-      },
-    };
-    await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+    await notifyOrderChanged(tx, order);
     return order;
   });
+}
+
+/**
+ * Tells every listener (the kitchen's `GET /api/events`) that an order changed or was placed.
+ * Call it inside the order's transaction: the NOTIFY goes out only when it commits.
+ */
+export async function notifyOrderChanged(
+  tx: Tx,
+  order: { id: string; status: OrderStatus; statusChangedAt: Date; deliveryDate: string | null },
+) {
+  const event: OrderEvent = {
+    type: "order.changed",
+    order: {
+      id: order.id,
+      status: order.status,
+      statusChangedAt: order.statusChangedAt.toISOString(),
+      deliveryDate: order.deliveryDate,
+    },
+  };
+  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }

@@ -1,0 +1,82 @@
+import type { ActivityEntry, DashboardCounts, DashboardSummary } from "@kantien/domain/dashboard";
+import type { OrderStatus } from "@kantien/domain/order-status";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client";
+
+/** Latest orders and latest new users in the activity list (spec §2, §9). */
+const ACTIVITY_ORDERS = 3;
+const ACTIVITY_USERS = 2;
+
+/**
+ * The six counts in one aggregate query (DESIGN §5): orders are read once for both order
+ * counts; people removed (anonymised) no longer count. The status is an enum of lower-case
+ * values, and `lower()` keeps the spec's "pending in any letter case" true should that change.
+ */
+export function dashboardCountsQuery() {
+  return sql`
+    select o.total as "totalOrders", o.pending as "pendingOrders",
+           p.customers as "activeUsers", p.staff,
+           (select count(*)::int from food_items where retired_at is null) as "menuItems",
+           (select count(*)::int from weekly_menus) as "weeklyMenus"
+    from (select count(*)::int as total,
+                 (count(*) filter (where lower(status::text) = 'pending'))::int as pending
+          from orders) o,
+         (select (count(*) filter (where role_id in (1, 2)))::int as customers,
+                 (count(*) filter (where role_id in (3, 4)))::int as staff
+          from users where deleted_at is null) p`;
+}
+
+export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
+  const [[counts], orders, users] = await Promise.all([
+    queryRows<DashboardCounts>(db, dashboardCountsQuery()),
+    queryRows<{
+      id: string;
+      title: string;
+      item: string;
+      quantity: number;
+      at: Date | string;
+      status: OrderStatus;
+    }>(
+      db,
+      sql`select o.id, u.first_name || ' ' || u.last_name as title, f.name as item,
+                 o.food_item_quantity as quantity, o.created_at as at, o.status
+          from orders o
+          join users u on u.id = o.user_id
+          join food_items f on f.id = o.food_item_id
+          order by o.created_at desc, o.id desc
+          limit ${ACTIVITY_ORDERS}`,
+    ),
+    queryRows<{ id: string; title: string; role: string; at: Date | string }>(
+      db,
+      sql`select u.id, u.first_name || ' ' || u.last_name as title, r.role_name as role,
+                 u.account_creation_time as at
+          from users u join roles r on r.role_id = u.role_id
+          where u.deleted_at is null
+          order by u.account_creation_time desc, u.id desc
+          limit ${ACTIVITY_USERS}`,
+    ),
+  ]);
+  const activity: ActivityEntry[] = [
+    ...orders.map(
+      (o): ActivityEntry => ({
+        id: o.id,
+        type: "order",
+        title: o.title,
+        description: `${o.item} × ${o.quantity}`,
+        timestamp: new Date(o.at).toISOString(),
+        status: o.status,
+      }),
+    ),
+    ...users.map(
+      (u): ActivityEntry => ({
+        id: u.id,
+        type: "user",
+        title: u.title,
+        description: u.role,
+        timestamp: new Date(u.at).toISOString(),
+        status: "completed",
+      }),
+    ),
+  ].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+  return { counts: counts as DashboardCounts, activity: activity.slice(0, ACTIVITY_ORDERS + ACTIVITY_USERS) };
+}

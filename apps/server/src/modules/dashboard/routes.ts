@@ -1,0 +1,12 @@
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app";
+import { requireStaff } from "../../plugins/session";
+import { dashboardSummary } from "./queries";
+
+/** `GET /api/dashboard` (spec §2), staff and admin. */
+export async function dashboardRoutes(app: FastifyInstance, { database }: AppDeps) {
+  app.get("/dashboard", { preHandler: requireStaff }, async () => ({
+    success: true,
+    data: await dashboardSummary(database.db),
+  }));
+}

@@ -1,0 +1,291 @@
+import { addDaysIso, mondayOf, todayIn } from "@kantien/domain/dates";
+import type { OrderDetail, OrderMenuDay } from "@kantien/domain/orders-summary";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { foodItems, idempotencyKeys, orderStatusChanges, orders } from "../../db/schema";
+import {
+  createFoodItem,
+  createUser,
+  createWeeklyMenu,
+  sessionCookieFor,
+  signIn,
+  type TestUser,
+} from "../../test/fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { moveWalletMoney } from "../wallets/ledger";
+
+/** A menu week in the future: its Monday item is ordered for that Monday. */
+const MONDAY = "2031-03-03";
+
+describe("orders paid from the wallet", () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let asAdmin: string;
+  let asStaff: string;
+  let item: { id: string; price: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t.db, { roleId: 4 });
+    asAdmin = await signIn(t.app, admin);
+    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+    const menu = await createWeeklyMenu(t.db, { dateFrom: MONDAY });
+    item = await createFoodItem(t.db, { weeklyMenuId: menu.id, name: "Bobotie", price: "45.50" });
+  });
+  afterAll(async () => t.close());
+
+  /** A customer whose wallet was topped up through the ledger. */
+  const customerWith = async (amount: string, roleId: 1 | 2 = 1) => {
+    const customer = await createUser(t.db, { roleId });
+    if (Number(amount) > 0) {
+      await t.db.transaction((tx) =>
+        moveWalletMoney(tx, { userId: customer.id, amount, kind: "top_up", createdBy: admin.id }),
+      );
+    }
+    return customer;
+  };
+  const wallet = async (userId: string) => {
+    const [row] = await queryRows<{ balance: string; ledger: string; rows: number }>(
+      t.db,
+      sql`select w.balance::text as balance,
+                 (select coalesce(sum(amount), 0)::numeric(12, 2)::text from wallet_transactions where user_id = ${userId}) as ledger,
+                 (select count(*)::int from wallet_transactions where user_id = ${userId}) as rows
+          from wallets w where w.user_id = ${userId}`,
+    );
+    return row!;
+  };
+  const post = (body: object, cookie = asAdmin, key?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers: { cookie, "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) },
+      payload: body,
+    });
+  const newOrder = (customerId: string, extra: object = {}) => ({
+    customerId,
+    foodItemId: item.id,
+    deliveryDate: MONDAY,
+    quantity: 2,
+    ...extra,
+  });
+  const cancel = (id: string, cookie = asAdmin) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/admin/data/order/${id}`,
+      headers: { cookie, "content-type": "application/json" },
+      payload: { status: "cancelled" },
+    });
+
+  it("lists the school days from today on that have an item", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/orders/menu-days",
+      headers: { cookie: asAdmin },
+    });
+    expect(res.statusCode).toBe(200);
+    const days = res.json().data as OrderMenuDay[];
+    expect(days).toContainEqual({ date: MONDAY, items: [{ id: item.id, name: "Bobotie", price: "45.50" }] });
+    const today = todayIn(t.config.timeZone);
+    expect(days.every((d) => d.date >= today)).toBe(true);
+  });
+
+  it("charges the item's price × quantity, writes the ledger row and the paid order with its creation", async () => {
+    const customer = await customerWith("100.00");
+    // A price from the client is no part of the order: the item's price is charged.
+    const res = await post({ ...newOrder(customer.id), price: "0.01", total: "0.02" });
+    expect(res.statusCode, res.body).toBe(201);
+    const { order, balance } = res.json().data as { order: OrderDetail; balance: string };
+    expect(balance).toBe("9.00");
+    expect(order).toMatchObject({
+      customerId: customer.id,
+      itemName: "Bobotie",
+      quantity: 2,
+      unitPrice: "45.50",
+      total: "91.00",
+      deliveryDate: MONDAY,
+      status: "paid",
+      paidFromWallet: true,
+    });
+    expect(order.timeline).toEqual([{ status: "paid", at: order.createdAt, byName: "Toets Gebruiker 4" }]);
+    expect(await wallet(customer.id)).toEqual({ balance: "9.00", ledger: "9.00", rows: 2 });
+    const [charge] = await queryRows<{ amount: string; kind: string; balance_after: string }>(
+      t.db,
+      sql`select amount::text, kind, balance_after::text from wallet_transactions where order_id = ${order.id}`,
+    );
+    expect(charge).toEqual({ amount: "-91.00", kind: "order", balance_after: "9.00" });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: "paid", orderDate: MONDAY, foodItemPrice: "45.50" });
+  });
+
+  it("refuses an order the wallet cannot pay, with a clear message, and charges nothing", async () => {
+    const customer = await customerWith("50.00");
+    const res = await post(newOrder(customer.id));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: "insufficient_balance",
+      message: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+      details: { balance: "50.00", total: "91.00" },
+    });
+    expect(await wallet(customer.id)).toEqual({ balance: "50.00", ledger: "50.00", rows: 1 });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
+  });
+
+  it("checks the customer, the item, its day and the quantity", async () => {
+    const customer = await customerWith("1000.00", 2);
+    const staffMember = await createUser(t.db, { roleId: 3 });
+    const pastMenu = await createWeeklyMenu(t.db, {
+      dateFrom: mondayOf(addDaysIso(todayIn(t.config.timeZone), -14)),
+    });
+    const pastItem = await createFoodItem(t.db, { weeklyMenuId: pastMenu.id, dayOfWeek: "Dinsdag" });
+    const retired = await createFoodItem(t.db, { name: "Oud" });
+    await t.db.update(foodItems).set({ retiredAt: new Date() }).where(eq(foodItems.id, retired.id));
+    const cases: [object, number, string][] = [
+      [newOrder(staffMember.id), 400, "order_customer_invalid"],
+      [newOrder("00000000-0000-4000-8000-000000000000"), 400, "order_customer_invalid"],
+      [newOrder(customer.id, { foodItemId: retired.id }), 409, "order_item_unavailable"],
+      [newOrder(customer.id, { deliveryDate: "2031-03-04" }), 400, "order_delivery_mismatch"],
+      [
+        newOrder(customer.id, { foodItemId: pastItem.id, deliveryDate: addDaysIso(pastMenu.dateFrom, 1) }),
+        400,
+        "order_delivery_past",
+      ],
+      [newOrder(customer.id, { quantity: 0 }), 400, "validation_failed"],
+      [newOrder(customer.id, { quantity: 21 }), 400, "validation_failed"],
+      [newOrder(customer.id, { quantity: 1.5 }), 400, "validation_failed"],
+      [newOrder(customer.id, { deliveryDate: "2031-02-30" }), 400, "validation_failed"],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await post(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().code, JSON.stringify(body)).toBe(code);
+    }
+    const quantity = await post(newOrder(customer.id, { quantity: 21 }));
+    expect(quantity.json().details).toEqual([
+      { field: "quantity", message: "Die hoeveelheid moet 'n heelgetal van 1 tot 20 wees." },
+    ]);
+    expect(await wallet(customer.id)).toEqual({ balance: "1000.00", ledger: "1000.00", rows: 1 });
+    // Twenty is the most, and it is allowed.
+    expect((await post(newOrder(customer.id, { quantity: 20 }))).statusCode).toBe(201);
+  });
+
+  it("pays exactly 3 of 50 simultaneous orders against a wallet that covers 3", async () => {
+    const customer = await customerWith("300.00");
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => post(newOrder(customer.id, { quantity: 2 }))),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 409)).toHaveLength(47);
+    expect(
+      answers.filter((a) => a.statusCode === 409).every((a) => a.json().code === "insufficient_balance"),
+    ).toBe(true);
+    expect(await wallet(customer.id)).toEqual({ balance: "27.00", ledger: "27.00", rows: 4 });
+    const paid = await t.db.select().from(orders).where(eq(orders.userId, customer.id));
+    expect(paid).toHaveLength(3);
+    expect(paid.every((o) => o.status === "paid")).toBe(true);
+  });
+
+  it("refunds a cancelled paid order exactly once, however often cancel is pressed", async () => {
+    const customer = await customerWith("100.00");
+    const { order } = (await post(newOrder(customer.id))).json().data as { order: OrderDetail };
+    expect((await wallet(customer.id)).balance).toBe("9.00");
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(order.id)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect((await cancel(order.id, asStaff)).statusCode).toBe(409);
+    expect(await wallet(customer.id)).toEqual({ balance: "100.00", ledger: "100.00", rows: 3 });
+    const detail = (
+      await t.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: { cookie: asAdmin } })
+    ).json().data as OrderDetail;
+    expect(detail.status).toBe("cancelled");
+    expect(detail.paidFromWallet).toBe(false);
+    expect(detail.timeline.map((e) => e.status)).toEqual(["paid", "cancelled"]);
+    // A cancelled order stays cancelled: it cannot be reopened and charged or refunded again.
+    for (const status of ["pending", "processing", "paid"]) {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: `/api/admin/data/order/${order.id}`,
+        headers: { cookie: asAdmin, "content-type": "application/json" },
+        payload: { status },
+      });
+      expect(res.statusCode, status).toBe(409);
+    }
+  });
+
+  it("refunds an order the kitchen began, when staff cancel it; an unpaid order refunds nothing", async () => {
+    const customer = await customerWith("100.00");
+    const { order } = (await post(newOrder(customer.id, { quantity: 1 }))).json().data as {
+      order: OrderDetail;
+    };
+    const put = (status: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/admin/data/order/${order.id}`,
+        headers: { cookie: asStaff, "content-type": "application/json" },
+        payload: { status },
+      });
+    expect((await put("processing")).statusCode).toBe(200);
+    expect((await wallet(customer.id)).balance).toBe("54.50");
+    expect((await put("cancelled")).statusCode).toBe(200);
+    expect(await wallet(customer.id)).toEqual({ balance: "100.00", ledger: "100.00", rows: 3 });
+    const history = await t.db
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, order.id));
+    expect(history.map((h) => h.toStatus)).toEqual(["paid", "processing", "cancelled"]);
+  });
+
+  it("answers a retried create with the first answer and charges once, also when the retries race", async () => {
+    const customer = await customerWith("200.00");
+    const first = await post(newOrder(customer.id), asAdmin, "bestel-1");
+    expect(first.statusCode).toBe(201);
+    const again = await post(newOrder(customer.id), asAdmin, "bestel-1");
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => post(newOrder(customer.id), asAdmin, "bestel-2")),
+    );
+    expect(racing.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(racing.map((r) => r.json().data.order.id)).size).toBe(1);
+    expect(await wallet(customer.id)).toEqual({ balance: "18.00", ledger: "18.00", rows: 3 });
+    // The same key for another order is refused; a refused create keeps no key, so it can be retried.
+    const reused = await post(newOrder(customer.id, { quantity: 1 }), asAdmin, "bestel-1");
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().code).toBe("idempotency_key_reused");
+    expect((await post(newOrder(customer.id), asAdmin, "bestel-3")).statusCode).toBe(409);
+    const kept = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "bestel-3"));
+    expect(kept).toHaveLength(0);
+    expect(await wallet(customer.id)).toEqual({ balance: "18.00", ledger: "18.00", rows: 3 });
+    expect((await post(newOrder(customer.id), asAdmin, "x".repeat(201))).statusCode).toBe(400);
+  });
+
+  it("refuses staff and customers each admin action, and asks strangers to sign in", async () => {
+    const customer = await customerWith("100.00");
+    const asCustomer = await sessionCookieFor(t.db, customer.id);
+    for (const cookie of [asStaff, asCustomer]) {
+      expect((await post(newOrder(customer.id), cookie)).statusCode).toBe(403);
+    }
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers: { "content-type": "application/json" },
+      payload: newOrder(customer.id),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    // Staff may cancel (the kitchen's step) but not set what only the admin may.
+    const { order } = (await post(newOrder(customer.id, { quantity: 1 }))).json().data as {
+      order: OrderDetail;
+    };
+    for (const status of ["pending", "delivered", "failed"]) {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: `/api/admin/data/order/${order.id}`,
+        headers: { cookie: asStaff, "content-type": "application/json" },
+        payload: { status },
+      });
+      expect(res.statusCode, status).toBe(409);
+    }
+    expect(await wallet(customer.id)).toEqual({ balance: "54.50", ledger: "54.50", rows: 2 });
+  });
+});

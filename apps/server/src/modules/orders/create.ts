@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import type { IsoDate, Weekday } from "@kantien/domain/dates";
+import { lineTotal } from "@kantien/domain/money";
+import { checkDeliveryDate, type NewOrder, type OrderDetail } from "@kantien/domain/orders-summary";
+import { isCustomerRole } from "@kantien/domain/roles";
+import { sql } from "drizzle-orm";
+import { queryRows, type Tx } from "../../db/client";
+import { orderStatusChanges, orders } from "../../db/schema";
+import { AppError } from "../../errors";
+import { moveWalletMoney } from "../wallets/ledger";
+import { orderDetail } from "./queries";
+import { type Actor, notifyOrderChanged } from "./service";
+
+export type CreatedOrder = { order: OrderDetail; balance: string };
+
+/**
+ * An order a staff member takes for a customer, paid from the customer's wallet
+ * (decision 0008). In the caller's transaction: the rules, the debit (a conditional update:
+ * two orders racing for the last rand cannot both pass), the order as paid with its
+ * creation in the history, and the kitchen's NOTIFY. Any refusal writes nothing.
+ */
+export async function createWalletOrder(
+  tx: Tx,
+  { input, actor, today }: { input: NewOrder; actor: Actor; today: IsoDate },
+): Promise<CreatedOrder> {
+  const [customer] = await queryRows<{ roleId: number; deleted: boolean }>(
+    tx,
+    sql`select role_id as "roleId", deleted_at is not null as deleted from users where id = ${input.customerId}`,
+  );
+  if (!customer || customer.deleted || !isCustomerRole(Number(customer.roleId))) {
+    throw new AppError(400, "order_customer_invalid");
+  }
+  // The share lock keeps the item on the menu (not replaced or retired) until we commit.
+  const [item] = await queryRows<{ price: string; dayOfWeek: Weekday; menuDateFrom: string }>(
+    tx,
+    sql`select f.price::text as price, f.day_of_week as "dayOfWeek", m.date_from::text as "menuDateFrom"
+        from food_items f join weekly_menus m on m.id = f.weekly_menu_id
+        where f.id = ${input.foodItemId} and f.retired_at is null
+        for share of f`,
+  );
+  if (!item) throw new AppError(409, "order_item_unavailable");
+  const dateRule = checkDeliveryDate(item, input.deliveryDate, today);
+  if (dateRule) throw new AppError(400, dateRule);
+
+  const orderId = randomUUID();
+  const total = lineTotal(item.price, input.quantity).toFixed(2);
+  const balance = await moveWalletMoney(tx, {
+    userId: input.customerId,
+    amount: `-${total}`,
+    kind: "order",
+    orderId,
+    createdBy: actor.id,
+  });
+  if (balance === null) {
+    const [wallet] = await queryRows<{ balance: string }>(
+      tx,
+      sql`select balance::text as balance from wallets where user_id = ${input.customerId}`,
+    );
+    throw new AppError(409, "insufficient_balance", { balance: wallet?.balance ?? "0.00", total });
+  }
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      id: orderId,
+      userId: input.customerId,
+      foodItemId: input.foodItemId,
+      foodItemQuantity: input.quantity,
+      foodItemPrice: item.price,
+      status: "paid",
+      deliveryDate: input.deliveryDate,
+      orderDate: input.deliveryDate,
+    })
+    .returning();
+  if (!order) throw new Error("order insert returned nothing");
+  await tx.insert(orderStatusChanges).values({
+    orderId,
+    fromStatus: null,
+    toStatus: "paid",
+    changedBy: actor.id,
+    changedAt: order.createdAt,
+  });
+  await notifyOrderChanged(tx, order);
+  const detail = await orderDetail(tx, orderId);
+  if (!detail) throw new Error("created order not found");
+  return { order: detail, balance };
+}

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows, type Tx } from "../../db/client";
+import { AppError } from "../../errors";
+
+export type Answer<T> = { statusCode: number; body: T };
+
+/** Keys are the client's: anything printable up to 200 characters. */
+export function readIdempotencyKey(header: string | string[] | undefined): string | null {
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || key === "") return null;
+  if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw new AppError(400, "bad_request");
+  return key;
+}
+
+/**
+ * Runs `work` in one transaction, once per `Idempotency-Key` of a user (decision 0008).
+ * The key is claimed first, inside that transaction: a concurrent call with the same key
+ * waits on the unique key until the first one commits, then answers the first answer.
+ * Only a successful answer is kept: a call that fails rolls its claim back, so a retry
+ * runs again. The same key with another request answers 409 idempotency_key_reused.
+ */
+export async function idempotent<T>(
+  db: Db,
+  { key, userId, request }: { key: string | null; userId: string; request: unknown },
+  work: (tx: Tx) => Promise<Answer<T>>,
+): Promise<Answer<T>> {
+  const fingerprint = JSON.stringify(request);
+  return db.transaction(async (tx) => {
+    if (key === null) return work(tx);
+    const claimed = await queryRows<{ key: string }>(
+      tx,
+      sql`insert into idempotency_keys (key, user_id, response)
+          values (${key}, ${userId}, ${JSON.stringify({ request: fingerprint })}::jsonb)
+          on conflict do nothing returning key`,
+    );
+    if (claimed.length === 0) {
+      const [kept] = await queryRows<{ response: { request: string; answer?: Answer<T> } }>(
+        tx,
+        sql`select response from idempotency_keys where key = ${key} and user_id = ${userId}`,
+      );
+      const response = kept?.response;
+      if (!response?.answer || response.request !== fingerprint) {
+        throw new AppError(409, "idempotency_key_reused");
+      }
+      return response.answer;
+    }
+    const answer = await work(tx);
+    await tx.execute(
+      sql`update idempotency_keys set response = ${JSON.stringify({ request: fingerprint, answer })}::jsonb
+          where key = ${key} and user_id = ${userId}`,
+    );
+    return answer;
+  });
+}

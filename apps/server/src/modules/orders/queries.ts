@@ -1,0 +1,199 @@
+import type { IsoDate } from "@kantien/domain/dates";
+import type { OrderStatus } from "@kantien/domain/order-status";
+import {
+  ORDERS_PAGE_DEFAULT,
+  type OrderDetail,
+  type OrderMenuDay,
+  type OrderSort,
+  type OrderStatusFilter,
+  type OrderSummaryRow,
+  type OrderTimelineEntry,
+} from "@kantien/domain/orders-summary";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows, type Tx } from "../../db/client";
+
+/** The summary's filter with the range settled (decision 0007). */
+export type OrdersFilter = {
+  from: IsoDate;
+  to: IsoDate;
+  q?: string;
+  status?: OrderStatusFilter;
+  sort?: OrderSort;
+  dir?: "asc" | "desc";
+};
+
+/** At most this many words of `q` are matched; more only slow the query down. */
+const MAX_WORDS = 5;
+
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The WHERE of the summary on `orders o`: a range of orders_order_date_idx, the status,
+ * and every word of `q` in the customer's full name or the item's name. The names are
+ * matched in their own (trigram-indexed) tables and the orders joined by id, so a search
+ * never reads the orders' names row by row.
+ */
+export function ordersWhere({ from, to, q, status }: OrdersFilter): SQL {
+  const parts: SQL[] = [sql`o.order_date between ${from}::date and ${to}::date`];
+  if (status && status !== "all") parts.push(sql`o.status = ${status}::order_status`);
+  const words = (q ?? "").split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+  for (const word of words) {
+    const pattern = likePattern(word);
+    parts.push(sql`(o.user_id in (select id from users where (first_name || ' ' || last_name) ilike ${pattern})
+      or o.food_item_id in (select id from food_items where name ilike ${pattern}))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+function ordersOrderBy({ sort = "orderDate", dir = "desc" }: OrdersFilter): SQL {
+  const d = dir === "asc" ? sql`asc` : sql`desc`;
+  switch (sort) {
+    case "customer":
+      return sql`u.first_name ${d}, u.last_name ${d}, o.id ${d}`;
+    case "amount":
+      return sql`o.food_item_price * o.food_item_quantity ${d}, o.id ${d}`;
+    case "status":
+      return sql`o.status ${d}, o.order_date desc, o.id ${d}`;
+    default:
+      return sql`o.order_date ${d}, o.created_at ${d}, o.id ${d}`;
+  }
+}
+
+/** The page's rows, names joined: what the table shows and nothing more. */
+export function ordersPageQuery(filter: OrdersFilter, page: { limit?: number; offset?: number } = {}) {
+  const limit = page.limit === undefined ? sql`` : sql` limit ${page.limit}`;
+  const offset = page.offset ? sql` offset ${page.offset}` : sql``;
+  return sql`
+    select o.id, o.order_date::text as "orderDate",
+           u.first_name || ' ' || u.last_name as "customerName", f.name as "itemName",
+           o.food_item_quantity as quantity,
+           (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as amount,
+           o.status
+    from orders o
+    join users u on u.id = o.user_id
+    join food_items f on f.id = o.food_item_id
+    where ${ordersWhere(filter)}
+    order by ${ordersOrderBy(filter)}${limit}${offset}`;
+}
+
+export function ordersCountQuery(filter: OrdersFilter) {
+  return sql`select count(*)::int as total from orders o where ${ordersWhere(filter)}`;
+}
+
+/** `GET /api/orders`: one page and the count of every matching order. */
+export async function listOrders(
+  db: Db,
+  filter: OrdersFilter,
+  page: { limit?: number; offset?: number },
+): Promise<{ rows: OrderSummaryRow[]; total: number }> {
+  const limit = page.limit ?? ORDERS_PAGE_DEFAULT;
+  const [rows, counted] = await Promise.all([
+    queryRows<OrderSummaryRow>(db, ordersPageQuery(filter, { limit, offset: page.offset ?? 0 })),
+    queryRows<{ total: number }>(db, ordersCountQuery(filter)),
+  ]);
+  return { rows, total: Number(counted[0]?.total ?? 0) };
+}
+
+const EXPORT_BATCH = 2000;
+
+/**
+ * Every matching row, in batches from one cursor inside a read-only snapshot, so an export
+ * of any size is consistent and reads the table once. `write` may wait (backpressure);
+ * when it answers false the export stops.
+ */
+export async function exportOrders(
+  db: Db,
+  filter: OrdersFilter,
+  write: (rows: OrderSummaryRow[]) => Promise<boolean>,
+) {
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`declare orders_export no scroll cursor for ${ordersPageQuery(filter)}`);
+      for (;;) {
+        const rows = await queryRows<OrderSummaryRow>(
+          tx,
+          sql`fetch forward ${sql.raw(String(EXPORT_BATCH))} from orders_export`,
+        );
+        if (rows.length > 0 && !(await write(rows))) break;
+        if (rows.length < EXPORT_BATCH) break;
+      }
+      await tx.execute(sql`close orders_export`);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+type DetailRow = Omit<OrderDetail, "timeline" | "createdAt"> & { createdAt: Date | string };
+
+/** `GET /api/orders/:id`: the order, its price and its recorded history. Null when unknown. */
+export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail | null> {
+  const [row] = await queryRows<DetailRow>(
+    db,
+    sql`
+      select o.id, o.user_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
+             f.name as "itemName", o.food_item_quantity as quantity,
+             o.food_item_price::text as "unitPrice",
+             (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as total,
+             o.delivery_date::text as "deliveryDate", o.created_at as "createdAt", o.status,
+             exists (select 1 from wallet_transactions w where w.order_id = o.id and w.kind = 'order')
+               and not exists (select 1 from wallet_transactions w where w.order_id = o.id and w.kind = 'refund')
+               as "paidFromWallet"
+      from orders o
+      join users u on u.id = o.user_id
+      join food_items f on f.id = o.food_item_id
+      where o.id = ${id}`,
+  );
+  if (!row) return null;
+  const changes = await queryRows<{
+    fromStatus: OrderStatus | null;
+    status: OrderStatus;
+    at: Date | string;
+    byName: string | null;
+  }>(
+    db,
+    sql`
+      select c.from_status as "fromStatus", c.to_status as status, c.changed_at as at,
+             u.first_name || ' ' || u.last_name as "byName"
+      from order_status_changes c
+      left join users u on u.id = c.changed_by
+      where c.order_id = ${id}
+      order by c.changed_at, c.id`,
+  );
+  const createdAt = new Date(row.createdAt).toISOString();
+  const timeline: OrderTimelineEntry[] = changes.map((c) => ({
+    status: c.status,
+    at: new Date(c.at).toISOString(),
+    byName: c.byName,
+  }));
+  // Orders placed before creations were recorded begin with the status they were placed in.
+  const first = changes[0];
+  if (!first || first.fromStatus !== null) {
+    timeline.unshift({ status: first?.fromStatus ?? row.status, at: createdAt, byName: null });
+  }
+  return { ...row, createdAt, paidFromWallet: Boolean(row.paidFromWallet), timeline };
+}
+
+/** `GET /api/orders/menu-days`: the school days from `today` on with their active items. */
+export async function listMenuDays(db: Db, today: IsoDate): Promise<OrderMenuDay[]> {
+  const rows = await queryRows<{ date: string; id: string; name: string; price: string }>(
+    db,
+    sql`
+      select d.date::text as date, f.id, f.name, f.price::text as price
+      from food_items f
+      join weekly_menus m on m.id = f.weekly_menu_id
+      cross join lateral (
+        select m.date_from + (array_position(enum_range(null::weekday), f.day_of_week) - 1) as date
+      ) d
+      where f.retired_at is null and m.date_to >= ${today}::date and d.date >= ${today}::date
+      order by d.date, f.name, f.id`,
+  );
+  const days: OrderMenuDay[] = [];
+  for (const { date, ...item } of rows) {
+    const last = days.at(-1);
+    if (last?.date === date) last.items.push(item);
+    else days.push({ date, items: [item] });
+  }
+  return days;
+}

@@ -1,0 +1,201 @@
+import type { OrderDetail, OrderSummaryRow } from "@kantien/domain/orders-summary";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderStatusChanges, users } from "../../db/schema";
+import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+/** A week of 2030, far from today: the summary's filters, search, sorting, paging and export. */
+const MONDAY = "2030-03-04";
+
+describe("orders summary", () => {
+  let t: TestApp;
+  let asAdmin: string;
+  let asStaff: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    asAdmin = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
+    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+    const person = async (firstName: string, lastName: string) => {
+      const user = await createUser(t.db, { roleId: 1 });
+      await t.db.update(users).set({ firstName, lastName }).where(eq(users.id, user.id));
+      return user.id;
+    };
+    const anna = await person("Anna", "Botha");
+    const pieter = await person("Pieter", "Smit");
+    const formula = await person('=HYPERLINK("x")', "Aanval");
+    const bobotie = await createFoodItem(t.db, { name: "Bobotie" });
+    const pasta = await createFoodItem(t.db, { name: "Pasta 100%_vol", dayOfWeek: "Dinsdag" });
+    const order = (
+      name: string,
+      userId: string,
+      foodItemId: string,
+      deliveryDate: string | null,
+      extra = {},
+    ) =>
+      createOrder(t.db, { userId, foodItemId, deliveryDate, ...extra }).then((o) => {
+        ids[name] = o.id;
+      });
+    await order("annaMon", anna, bobotie.id, MONDAY, { quantity: 2 });
+    await order("pieterMon", pieter, bobotie.id, MONDAY, { status: "delivered" });
+    await order("annaTue", anna, pasta.id, "2030-03-05", { quantity: 3, status: "cancelled" });
+    await order("pieterFri", pieter, pasta.id, "2030-03-08", { status: "processing" });
+    await order("formulaWed", formula, bobotie.id, "2030-03-06");
+    // No delivery date: its created date in Johannesburg (Wednesday 00:30 there) is its order date.
+    await order("undated", pieter, bobotie.id, null, { createdAt: new Date("2030-03-05T22:30:00Z") });
+    await order("weekBefore", anna, bobotie.id, "2030-03-03");
+    await order("weekAfter", anna, bobotie.id, "2030-03-11");
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string, cookie = asAdmin) => t.app.inject({ method: "GET", url, headers: { cookie } });
+  const list = async (query: string) => {
+    const res = await get(`/api/orders?from=${MONDAY}&to=2030-03-10&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { success: true; data: OrderSummaryRow[]; total: number };
+  };
+  const idsOf = (rows: OrderSummaryRow[]) => rows.map((r) => Object.keys(ids).find((k) => ids[k] === r.id));
+
+  it("lists the range's orders, newest order date first, with names, amount and the order date", async () => {
+    const { data, total } = await list("");
+    expect(total).toBe(6);
+    // Wednesday's two: the later created first (the undated one was placed in 2030, the other today).
+    expect(idsOf(data)).toEqual(["pieterFri", "undated", "formulaWed", "annaTue", "pieterMon", "annaMon"]);
+    expect(data.find((r) => r.id === ids.annaMon)).toEqual({
+      id: ids.annaMon,
+      orderDate: MONDAY,
+      customerName: "Anna Botha",
+      itemName: "Bobotie",
+      quantity: 2,
+      amount: "91.00",
+      status: "pending",
+    });
+    expect(data.find((r) => r.id === ids.undated)?.orderDate).toBe("2030-03-06");
+  });
+
+  it("filters by status and searches customer and item names, every word", async () => {
+    expect(idsOf((await list("status=cancelled")).data)).toEqual(["annaTue"]);
+    expect((await list("status=all")).total).toBe(6);
+    expect(idsOf((await list("q=anna")).data)).toEqual(["annaTue", "annaMon"]);
+    expect(idsOf((await list("q=SMIT")).data)).toEqual(["pieterFri", "undated", "pieterMon"]);
+    expect(idsOf((await list("q=pieter%20pasta")).data)).toEqual(["pieterFri"]);
+    expect(idsOf((await list("q=bot")).data)).toEqual([
+      "undated",
+      "formulaWed",
+      "annaTue",
+      "pieterMon",
+      "annaMon",
+    ]);
+    // Like-wildcards in the search are plain characters.
+    expect(idsOf((await list("q=100%25_")).data)).toEqual(["pieterFri", "annaTue"]);
+    expect((await list("q=%25%25")).total).toBe(0);
+    expect((await list("q=anna&status=pending")).total).toBe(1);
+  });
+
+  it("sorts by each column both ways and pages with the total of all matches", async () => {
+    const amounts = (await list("sort=amount&dir=asc")).data.map((r) => Number(r.amount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    const names = (await list("sort=customer&dir=desc")).data.map((r) => r.customerName);
+    expect(names[0]).toBe("Pieter Smit");
+    expect(names.at(-1)).toBe('=HYPERLINK("x") Aanval');
+    expect(idsOf((await list("sort=orderDate&dir=asc")).data)[0]).toBe("annaMon");
+    expect((await list("sort=status&dir=asc")).data.map((r) => r.status)[0]).toBe("pending");
+    const first = await list("limit=4&offset=0");
+    const second = await list("limit=4&offset=4");
+    expect(first.total).toBe(6);
+    expect(second.total).toBe(6);
+    expect([...first.data, ...second.data].map((r) => r.id)).toEqual((await list("")).data.map((r) => r.id));
+    expect(second.data).toHaveLength(2);
+  });
+
+  it("refuses a bad filter with the field's message", async () => {
+    for (const query of [
+      "from=2030-03-10&to=2030-03-04",
+      "from=gister",
+      "limit=0",
+      "limit=101",
+      "sort=id",
+      "status=x",
+    ]) {
+      const res = await get(`/api/orders?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe("validation_failed");
+    }
+    const res = await get("/api/orders?from=2030-03-10&to=2030-03-04");
+    expect(res.json().details).toEqual([
+      { field: "to", message: "Die einddatum moet op of na die begindatum wees." },
+    ]);
+  });
+
+  it("exports the filtered orders, every row, as CSV that a spreadsheet cannot run", async () => {
+    const res = await get(`/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&sort=orderDate&dir=asc`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toContain("bestellings-2030-03-04-2030-03-10.csv");
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe('"Nommer","Id","Besteldatum","Kliënt","Item","Hoeveelheid","Bedrag (R)","Status"');
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toBe(
+      `"${ids.annaMon!.slice(-4).toUpperCase()}","${ids.annaMon}","2030-03-04","Anna Botha","Bobotie","2","91.00","pending"`,
+    );
+    expect(lines.find((l) => l.includes("HYPERLINK"))).toContain(`"'=HYPERLINK(""x"") Aanval"`);
+    const cancelled = await get(`/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&status=cancelled`);
+    expect(cancelled.body.trimEnd().split("\r\n")).toHaveLength(2);
+    expect(cancelled.body).toContain(`"${ids.annaTue}"`);
+  });
+
+  it("answers an order's detail with its real history, beginning with its creation", async () => {
+    const id = ids.annaMon!;
+    const put = (status: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/admin/data/order/${id}`,
+        headers: { cookie: asStaff, "content-type": "application/json" },
+        payload: { status },
+      });
+    expect((await put("processing")).statusCode).toBe(200);
+    expect((await put("ready")).statusCode).toBe(200);
+    const res = await get(`/api/orders/${id}`);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json().data as OrderDetail;
+    expect(detail).toMatchObject({
+      id,
+      customerName: "Anna Botha",
+      itemName: "Bobotie",
+      quantity: 2,
+      unitPrice: "45.50",
+      total: "91.00",
+      deliveryDate: MONDAY,
+      status: "ready",
+      paidFromWallet: false,
+    });
+    expect(detail.timeline.map((e) => e.status)).toEqual(["pending", "processing", "ready"]);
+    expect(detail.timeline[0]!.byName).toBeNull();
+    expect(detail.timeline[1]!.byName).toBe("Toets Gebruiker 3");
+    const history = await t.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, id));
+    expect(history).toHaveLength(2);
+    expect((await get("/api/orders/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await get("/api/orders/nie-'n-id")).statusCode).toBe(404);
+    expect(((await get(`/api/orders/${ids.undated}`)).json().data as OrderDetail).deliveryDate).toBeNull();
+  });
+
+  it("is the admin's only: staff and customers are refused, strangers asked to sign in", async () => {
+    const customer = await createUser(t.db, { roleId: 2 });
+    const asCustomer = await sessionCookieFor(t.db, customer.id);
+    for (const url of [
+      "/api/orders",
+      "/api/orders/export.csv",
+      "/api/orders/menu-days",
+      `/api/orders/${ids.annaMon}`,
+    ]) {
+      expect((await get(url, asStaff)).statusCode, url).toBe(403);
+      expect((await get(url, asCustomer)).statusCode, url).toBe(403);
+      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(401);
+    }
+  });
+});

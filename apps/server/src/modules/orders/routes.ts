@@ -1,0 +1,138 @@
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
+import { todayIn } from "@kantien/domain/dates";
+import type { Language } from "@kantien/domain/messages";
+import {
+  defaultOrdersRange,
+  newOrderInput,
+  type OrderSummaryRow,
+  ordersFilterInput,
+  ordersQueryInput,
+} from "@kantien/domain/orders-summary";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../../app";
+import { notFound } from "../../errors";
+import { requireAdmin } from "../../plugins/session";
+import { type CreatedOrder, createWalletOrder } from "./create";
+import { idempotent, readIdempotencyKey } from "./idempotency";
+import { exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
+
+const CSV_HEADER: Record<Language, string[]> = {
+  af: ["Nommer", "Id", "Besteldatum", "Kliënt", "Item", "Hoeveelheid", "Bedrag (R)", "Status"],
+  en: ["Number", "Id", "Order date", "Customer", "Item", "Quantity", "Amount (R)", "Status"],
+};
+
+/**
+ * One CSV cell: quoted, quotes doubled, and a text that a spreadsheet would run as a
+ * formula (=, +, -, @, tab, carriage return first) starts with an apostrophe instead.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+function csvLine(cells: (string | number)[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+function csvRow(row: OrderSummaryRow): string {
+  return csvLine([
+    row.id.slice(-4).toUpperCase(),
+    row.id,
+    row.orderDate,
+    row.customerName,
+    row.itemName,
+    row.quantity,
+    row.amount,
+    row.status,
+  ]);
+}
+
+const idParams = z.object({ id: z.string() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The orders summary and orders paid from the wallet (issue 4, decisions 0007 and 0008); admin only. */
+export async function ordersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const today = () => todayIn(config.timeZone);
+  const withRange = <T extends { from?: string; to?: string }>(query: T) => {
+    const range = defaultOrdersRange(today());
+    return { ...query, from: query.from ?? range.from, to: query.to ?? range.to };
+  };
+
+  app.get(
+    "/orders",
+    { preHandler: requireAdmin, schema: { querystring: ordersQueryInput } },
+    async (request) => {
+      const { limit, offset, ...filter } = request.query;
+      const { rows, total } = await listOrders(database.db, withRange(filter), { limit, offset });
+      return { success: true, data: rows, total };
+    },
+  );
+
+  app.get(
+    "/orders/export.csv",
+    { preHandler: requireAdmin, schema: { querystring: ordersFilterInput } },
+    async (request, reply) => {
+      const filter = withRange(request.query);
+      const out = new PassThrough();
+      // A BOM, so spreadsheets read the names' ë and ê as UTF-8.
+      out.write(`\uFEFF${csvLine(CSV_HEADER[request.language])}`);
+      const write = async (rows: OrderSummaryRow[]) => {
+        if (out.destroyed) return false;
+        if (!out.write(rows.map(csvRow).join(""))) {
+          await Promise.race([once(out, "drain"), once(out, "close")]);
+        }
+        return !out.destroyed;
+      };
+      exportOrders(database.db, filter, write).then(
+        () => out.end(),
+        (error) => {
+          request.log.error({ err: error }, "orders export failed");
+          out.destroy(error);
+        },
+      );
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="bestellings-${filter.from}-${filter.to}.csv"`)
+        .header("cache-control", "no-store")
+        .send(out);
+    },
+  );
+
+  app.get("/orders/menu-days", { preHandler: requireAdmin }, async () => ({
+    success: true,
+    data: await listMenuDays(database.db, today()),
+  }));
+
+  app.get("/orders/:id", { preHandler: requireAdmin, schema: { params: idParams } }, async (request) => {
+    if (!UUID.test(request.params.id)) throw notFound();
+    const order = await orderDetail(database.db, request.params.id);
+    if (!order) throw notFound();
+    return { success: true, data: order };
+  });
+
+  app.post(
+    "/orders",
+    { preHandler: requireAdmin, schema: { body: newOrderInput } },
+    async (request, reply) => {
+      const actor = { id: request.user!.id, roleId: request.user!.roleId };
+      const key = readIdempotencyKey(request.headers["idempotency-key"]);
+      const { statusCode, body } = await idempotent<{ success: true; data: CreatedOrder }>(
+        database.db,
+        { key, userId: actor.id, request: request.body },
+        async (tx) => ({
+          statusCode: 201,
+          body: {
+            success: true,
+            data: await createWalletOrder(tx, { input: request.body, actor, today: today() }),
+          },
+        }),
+      );
+      return reply.status(statusCode).send(body);
+    },
+  );
+}
