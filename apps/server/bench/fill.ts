@@ -76,3 +76,17 @@ export async function countOrders(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders`);
   return Number(row?.n);
 }
+
+/** An active item served on `day` or later, with its date: for orders paid from the wallet. */
+export async function futureMenuItem(db: Db, day: string): Promise<{ id: string; date: string }> {
+  const [item] = await queryRows<{ id: string; date: string }>(
+    db,
+    sql`select f.id, (m.date_from + (array_position(enum_range(null::weekday), f.day_of_week) - 1))::text as date
+        from food_items f join weekly_menus m on m.id = f.weekly_menu_id
+        where f.retired_at is null
+          and m.date_from + (array_position(enum_range(null::weekday), f.day_of_week) - 1) >= ${day}::date
+        order by 2 limit 1`,
+  );
+  if (!item) throw new Error("no menu item from today on");
+  return item;
+}

@@ -1,9 +1,18 @@
 import type { OrderDetail, OrderSummaryRow } from "@kantien/domain/orders-summary";
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { orderStatusChanges, users } from "../../db/schema";
-import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import {
+  createFoodItem,
+  createOrder,
+  createUser,
+  planOnFilledOrders,
+  sessionCookieFor,
+  signIn,
+} from "../../test/fixtures";
+import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { ordersCountQuery, ordersPageQuery, resolveFilter } from "./queries";
 
 /** A week of 2030, far from today: the summary's filters, search, sorting, paging and export. */
 const MONDAY = "2030-03-04";
@@ -183,6 +192,25 @@ describe("orders summary", () => {
     expect((await get("/api/orders/nie-'n-id")).statusCode).toBe(404);
     expect(((await get(`/api/orders/${ids.undated}`)).json().data as OrderDetail).deliveryDate).toBeNull();
   });
+
+  it.skipIf(testBackend !== "postgres")(
+    "reads a page and its count through orders_order_date_idx, and a rare name through the customer's orders",
+    async () => {
+      const week = await resolveFilter(t.db, { from: "2030-03-04", to: "2030-03-10" });
+      const page = await planOnFilledOrders(t.db, ordersPageQuery(week, { limit: 25, offset: 0 }));
+      expect(page).toContain("orders_order_date_idx");
+      expect(page).not.toMatch(/Seq Scan on orders/);
+      const plan = async (query: SQL) =>
+        (await queryRows<{ "QUERY PLAN": string }>(t.db, sql`explain ${query}`))
+          .map((r) => r["QUERY PLAN"])
+          .join("\n");
+      expect(await plan(ordersCountQuery(week))).toContain("orders_order_date_idx");
+      const rare = await resolveFilter(t.db, { from: "2029-01-01", to: "2031-12-31", q: "Anna" });
+      const search = await plan(ordersCountQuery(rare));
+      expect(search).toContain("orders_user_id_idx");
+      expect(search).not.toMatch(/Seq Scan on orders/);
+    },
+  );
 
   it("is the admin's only: staff and customers are refused, strangers asked to sign in", async () => {
     const customer = await createUser(t.db, { roleId: 2 });
