@@ -254,7 +254,10 @@ describe("orders paid from the wallet", () => {
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe("idempotency_key_reused");
     expect((await post(newOrder(customer.id), asAdmin, "bestel-3")).statusCode).toBe(409);
-    const kept = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "bestel-3"));
+    expect(
+      await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "order:bestel-1")),
+    ).toHaveLength(1);
+    const kept = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "order:bestel-3"));
     expect(kept).toHaveLength(0);
     expect(await wallet(customer.id)).toEqual({ balance: "18.00", ledger: "18.00", rows: 3 });
     expect((await post(newOrder(customer.id), asAdmin, "x".repeat(201))).statusCode).toBe(400);

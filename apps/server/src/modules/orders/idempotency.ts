@@ -13,7 +13,7 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
 }
 
 /**
- * Runs `work` in one transaction, once per `Idempotency-Key` of a user (decision 0008).
+ * Runs `work` in one transaction, once per `Idempotency-Key` of a user and `scope` (decision 0008).
  * The key is claimed first, inside that transaction: a concurrent call with the same key
  * waits on the unique key until the first one commits, then answers the first answer.
  * Only a successful answer is kept: a call that fails rolls its claim back, so a retry
@@ -21,10 +21,17 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
  */
 export async function idempotent<T>(
   db: Db,
-  { key, userId, request }: { key: string | null; userId: string; request: unknown },
+  {
+    scope,
+    key: clientKey,
+    userId,
+    request,
+  }: { scope: string; key: string | null; userId: string; request: unknown },
   work: (tx: Tx) => Promise<Answer<T>>,
 ): Promise<Answer<T>> {
   const fingerprint = JSON.stringify(request);
+  // Each kind of call has its own keys: the same key for an order and a top-up are two keys.
+  const key = clientKey === null ? null : `${scope}:${clientKey}`;
   return db.transaction(async (tx) => {
     if (key === null) return work(tx);
     const claimed = await queryRows<{ key: string }>(

@@ -123,7 +123,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
       const { statusCode, body } = await idempotent<{ success: true; data: CreatedOrder }>(
         database.db,
-        { key, userId: actor.id, request: request.body },
+        { scope: "order", key, userId: actor.id, request: request.body },
         async (tx) => ({
           statusCode: 201,
           body: {
