@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkDeliveryDate,
+  defaultOrdersRange,
+  newOrderInput,
+  orderDateOf,
+  ordersQueryInput,
+} from "./orders-summary";
+
+describe("orders summary rules", () => {
+  it("dates an order by its delivery date, else its created date in the canteen's zone", () => {
+    expect(orderDateOf("2026-11-24", new Date("2026-11-20T10:00:00Z"), "Africa/Johannesburg")).toBe(
+      "2026-11-24",
+    );
+    // 22:30 UTC is already the next day in Johannesburg.
+    expect(orderDateOf(null, new Date("2026-11-23T22:30:00Z"), "Africa/Johannesburg")).toBe("2026-11-24");
+    expect(orderDateOf(null, new Date("2026-11-23T22:30:00Z"), "UTC")).toBe("2026-11-23");
+  });
+
+  it("takes this week, Monday to Sunday, without a range", () => {
+    expect(defaultOrdersRange("2026-11-25")).toEqual({ from: "2026-11-23", to: "2026-11-29" });
+  });
+
+  it("checks the filter: dates in order, known sorts and statuses, 1 to 100 rows", () => {
+    expect(ordersQueryInput.safeParse({ from: "2026-11-23", to: "2026-11-23", limit: "100" }).success).toBe(
+      true,
+    );
+    expect(ordersQueryInput.safeParse({ from: "2026-11-24", to: "2026-11-23" }).success).toBe(false);
+    expect(ordersQueryInput.safeParse({ limit: "101" }).success).toBe(false);
+    expect(ordersQueryInput.safeParse({ sort: "id" }).success).toBe(false);
+    expect(ordersQueryInput.safeParse({ status: "ready" }).success).toBe(false);
+  });
+
+  it("accepts a new order of 1 to 20 whole items", () => {
+    const order = {
+      customerId: "3f0c8a6e-0c1d-4a4e-9b7a-2d1f0e9c8b7a",
+      foodItemId: "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+      deliveryDate: "2026-11-24",
+    };
+    for (const quantity of [1, 20])
+      expect(newOrderInput.safeParse({ ...order, quantity }).success).toBe(true);
+    for (const quantity of [0, 21, 1.5, "2"]) {
+      const result = newOrderInput.safeParse({ ...order, quantity });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("order_quantity_invalid");
+    }
+  });
+
+  it("delivers an item on its own weekday of its menu's week, today or later", () => {
+    const item = { dayOfWeek: "Woensdag" as const, menuDateFrom: "2026-11-23" };
+    expect(checkDeliveryDate(item, "2026-11-25", "2026-11-25")).toBeNull();
+    expect(checkDeliveryDate(item, "2026-11-25", "2026-11-20")).toBeNull();
+    expect(checkDeliveryDate(item, "2026-11-26", "2026-11-20")).toBe("order_delivery_mismatch");
+    expect(checkDeliveryDate(item, "2026-12-02", "2026-11-20")).toBe("order_delivery_mismatch");
+    expect(checkDeliveryDate(item, "2026-11-25", "2026-11-26")).toBe("order_delivery_past");
+  });
+});
