@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures";
+import { expectNoSeriousA11yViolations, saveSettings, signIn } from "./support/fixtures";
 
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
@@ -14,13 +14,15 @@ for (const theme of ["dark", "light"] as const) {
   });
 
   test(`the kitchen board has no serious accessibility violations (${theme})`, async ({ page }) => {
-    await page.addInitScript((mode) => localStorage.setItem("themeMode", mode), theme);
     await signIn(page, DEMO.staff);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // Signed in, the saved theme is shown (decision 0012), so the theme is saved first.
+    await saveSettings(page, { theme });
     await page.goto("/kitchen");
     await expect(
       page.getByRole("region", { name: "Nuwe Bestellings" }).getByRole("listitem").first(),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    await saveSettings(page);
   });
 }

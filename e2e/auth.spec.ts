@@ -68,16 +68,25 @@ test("a wrong password shows the server's message", async ({ page }) => {
 test("the theme toggle switches light and dark and remembers it; logout ends the session", async ({
   page,
 }) => {
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.goto("/login");
+  expect(await background()).toBe("rgb(18, 18, 18)"); // dark until a choice is known (decision 0012)
   await signIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  expect(await background()).toBe("rgb(18, 18, 18)"); // dark by default
+  // Signed in, the user's saved theme shows: light, the settings' default.
+  await expect.poll(background).toBe("rgb(248, 249, 255)");
 
+  await page.getByRole("button", { name: "Skakel na donker modus" }).click();
+  await expect.poll(background).toBe("rgb(18, 18, 18)");
+  expect(await page.evaluate(() => localStorage.getItem("themeMode"))).toBe("dark");
+  // The switch saves the choice in the user's settings, so every device shows it.
+  await expect
+    .poll(async () => (await (await page.request.get("/api/settings")).json()).settings.theme)
+    .toBe("dark");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Skakel na ligte modus" })).toBeVisible();
   await page.getByRole("button", { name: "Skakel na ligte modus" }).click();
   await expect.poll(background).toBe("rgb(248, 249, 255)");
-  expect(await page.evaluate(() => localStorage.getItem("themeMode"))).toBe("light");
-  await page.reload();
-  await expect(page.getByRole("button", { name: "Skakel na donker modus" })).toBeVisible();
 
   await page.getByRole("button", { name: "Teken uit" }).click();
   await expect(page).toHaveURL(/\/login$/);

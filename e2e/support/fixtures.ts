@@ -32,3 +32,30 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     ),
   ).toEqual([]);
 }
+
+type UserSettings = { theme: "light" | "dark" | "auto"; language: "af" | "en"; refresh_interval: number };
+
+/**
+ * Saves the signed-in user's settings through the API, as the settings screen does; the
+ * next page load shows them (decision 0012: the saved theme wins over the device's).
+ * Unnamed fields get spec §9's defaults, so a test restores them with `saveSettings(page)`.
+ */
+export async function saveSettings(page: Page, settings: Partial<UserSettings> = {}) {
+  const answer = await page.request.put("/api/settings", {
+    data: { settings: { theme: "light", language: "af", refresh_interval: 30, ...settings } },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/** Waits until every open dialog has faded in: axe measures colours mid-fade as too pale. */
+export async function dialogsSettled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll(".MuiDialog-container")).every(
+          (el) => getComputedStyle(el).opacity === "1",
+        ),
+      ),
+    )
+    .toBe(true);
+}

@@ -170,11 +170,11 @@ function SettingsForm({ initial }: { initial: Settings }) {
               max: REFRESH_INTERVAL_MAX,
             })}
             slotProps={{ htmlInput: { min: REFRESH_INTERVAL_MIN, max: REFRESH_INTERVAL_MAX, step: 1 } }}
-            sx={{ maxWidth: 280 }}
+            sx={{ maxWidth: 480 }}
             {...register("refresh_interval")}
           />
           <Stack direction="row" spacing={2} sx={{ justifyContent: "flex-end" }}>
-            <Button variant="outlined" onClick={onReset} disabled={save.isPending}>
+            <Button variant="outlined" color="inherit" onClick={onReset} disabled={save.isPending}>
               {t("screens.settings.reset")}
             </Button>
             <Button
@@ -201,6 +201,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
         <Alert
           severity={toast?.kind === "failed" ? "error" : "success"}
           variant="filled"
+          closeText={t("common.close")}
           onClose={() => setToastOpen(false)}
         >
           {toastText}

@@ -54,12 +54,7 @@ export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClo
                 {`${data.firstName} ${data.lastName}`}
               </Typography>
               {data.invitationPending ? (
-                <Chip
-                  size="small"
-                  color="warning"
-                  variant="outlined"
-                  label={t("screens.staff.invitationPending")}
-                />
+                <Chip size="small" color="warning" label={t("screens.staff.invitationPending")} />
               ) : null}
             </Stack>
             <DetailsTable

@@ -189,6 +189,12 @@ function StaffEditForm({
                   inputRef={field.ref}
                   error={Boolean(errors.roleId)}
                   helperText={text("roleId") ?? (ownAccount ? t("screens.staff.edit.ownRole") : undefined)}
+                  // A disabled field's pale helper would fail 4.5:1; this one explains why.
+                  slotProps={
+                    ownAccount
+                      ? { formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }
+                      : undefined
+                  }
                 >
                   <MenuItem value={ROLE.kitchenStaff}>{roleName(ROLE.kitchenStaff, canteenName)}</MenuItem>
                   <MenuItem value={ROLE.kitchenAdmin}>{roleName(ROLE.kitchenAdmin, canteenName)}</MenuItem>

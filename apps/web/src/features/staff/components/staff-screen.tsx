@@ -118,6 +118,8 @@ export function StaffScreen() {
         aria-label={t("screens.staff.tabsLabel")}
         variant="scrollable"
         allowScrollButtonsMobile
+        // Primary blue text fails 4.5:1 on the dark background; the indicator marks the tab.
+        sx={{ "& .MuiTab-root.Mui-selected": { color: "text.primary" } }}
       >
         {STAFF_TABS.map((tab) => (
           <Tab key={tab} value={tab} label={t(`screens.staff.tabs.${tab}`)} />
@@ -194,7 +196,12 @@ export function StaffScreen() {
         anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
       >
         {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
+          <Alert
+            severity={notice.severity}
+            variant="filled"
+            closeText={t("common.close")}
+            onClose={() => setNotice(null)}
+          >
             {notice.text}
           </Alert>
         ) : undefined}

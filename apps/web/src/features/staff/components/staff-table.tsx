@@ -95,7 +95,6 @@ export function StaffTable(props: StaffTableProps) {
                           <Chip
                             size="small"
                             color="warning"
-                            variant="outlined"
                             label={t("screens.staff.invitationPending")}
                             sx={{ mt: 0.5 }}
                           />
@@ -114,7 +113,6 @@ export function StaffTable(props: StaffTableProps) {
                   <TableCell>
                     <Chip
                       size="small"
-                      variant="outlined"
                       color={row.roleId === 4 ? "secondary" : "primary"}
                       label={roleName(row.roleId, canteenName)}
                     />

@@ -68,6 +68,9 @@ function CustomerDetailBody({ customer, canTopUp }: { customer: CustomerDetail; 
   const language = currentLanguage();
   const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
   const notSpecified = t("common.notSpecified");
+  const balanceId = useId();
+  const ordersId = useId();
+  const ledgerId = useId();
 
   return (
     <Stack spacing={3}>
@@ -92,8 +95,13 @@ function CustomerDetailBody({ customer, canTopUp }: { customer: CustomerDetail; 
             ]}
           />
         </Box>
-        <Paper variant="outlined" sx={{ p: 2, minWidth: 240 }}>
-          <Typography variant="overline" component="p" color="text.secondary">
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby={balanceId}
+          sx={{ p: 2, minWidth: 240 }}
+        >
+          <Typography id={balanceId} variant="overline" component="h3" color="text.secondary">
             {t("screens.users.detail.balance")}
           </Typography>
           <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} aria-live="polite">
@@ -102,8 +110,8 @@ function CustomerDetailBody({ customer, canTopUp }: { customer: CustomerDetail; 
           {canTopUp ? <TopUpForm customerId={customer.id} /> : null}
         </Paper>
       </Stack>
-      <Box component="section" aria-labelledby="customer-orders-heading">
-        <Typography id="customer-orders-heading" variant="h6" component="h3" sx={{ mb: 1 }}>
+      <Box component="section" aria-labelledby={ordersId}>
+        <Typography id={ordersId} variant="h6" component="h3" sx={{ mb: 1 }}>
           {t("screens.users.detail.recentOrders")}
         </Typography>
         {customer.recentOrders.length === 0 ? (
@@ -112,8 +120,8 @@ function CustomerDetailBody({ customer, canTopUp }: { customer: CustomerDetail; 
           <OrdersTable orders={customer.recentOrders} />
         )}
       </Box>
-      <Box component="section" aria-labelledby="customer-ledger-heading">
-        <Typography id="customer-ledger-heading" variant="h6" component="h3" sx={{ mb: 1 }}>
+      <Box component="section" aria-labelledby={ledgerId}>
+        <Typography id={ledgerId} variant="h6" component="h3" sx={{ mb: 1 }}>
           {t("screens.users.detail.ledger")}
         </Typography>
         {customer.ledger.length === 0 ? (

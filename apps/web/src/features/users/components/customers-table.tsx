@@ -95,7 +95,6 @@ export function CustomersTable(props: CustomersTableProps) {
                   <TableCell>
                     <Chip
                       size="small"
-                      variant="outlined"
                       color={row.roleId === 1 ? "primary" : "secondary"}
                       label={t(row.roleId === 1 ? "roles.names.student" : "roles.names.academyStaff")}
                     />

@@ -8,7 +8,7 @@ import InputAdornment from "@mui/material/InputAdornment";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -27,6 +27,7 @@ type FormOutput = z.output<typeof topUpInput>;
  */
 export function TopUpForm({ customerId }: { customerId: string }) {
   const { t } = useTranslation();
+  const headingId = useId();
   const topUp = useTopUp(customerId);
   const keys = useRef(new SubmissionKeys());
   const [done, setDone] = useState<string | null>(null);
@@ -70,10 +71,10 @@ export function TopUpForm({ customerId }: { customerId: string }) {
       noValidate
       spacing={1.5}
       onSubmit={handleSubmit(onValid)}
-      aria-labelledby="top-up-heading"
+      aria-labelledby={headingId}
       sx={{ mt: 2 }}
     >
-      <Typography id="top-up-heading" variant="subtitle2" component="h3">
+      <Typography id={headingId} variant="subtitle2" component="h4">
         {t("screens.users.topUp.title")}
       </Typography>
       <TextField

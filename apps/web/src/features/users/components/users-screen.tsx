@@ -92,6 +92,8 @@ export function UsersScreen() {
         aria-label={t("screens.users.tabsLabel")}
         variant="scrollable"
         allowScrollButtonsMobile
+        // Primary blue text fails 4.5:1 on the dark background; the indicator marks the tab.
+        sx={{ "& .MuiTab-root.Mui-selected": { color: "text.primary" } }}
       >
         {CUSTOMER_TABS.map((tab) => (
           <Tab key={tab} value={tab} label={t(`screens.users.tabs.${tab}`)} />
@@ -160,7 +162,12 @@ export function UsersScreen() {
         anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
       >
         {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
+          <Alert
+            severity={notice.severity}
+            variant="filled"
+            closeText={t("common.close")}
+            onClose={() => setNotice(null)}
+          >
             {notice.text}
           </Alert>
         ) : undefined}

@@ -1,0 +1,115 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO } from "./support/env";
+import { expectNoSeriousA11yViolations, saveSettings, signIn } from "./support/fixtures";
+
+// axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
+test.use({ bypassCSP: true });
+
+const LIGHT_BACKGROUND = "rgb(248, 249, 255)";
+const DARK_BACKGROUND = "rgb(18, 18, 18)";
+
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+async function openSettings(page: Page) {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole("navigation").getByRole("link", { name: "Instellings" }).click();
+  await expect(page.getByRole("heading", { name: "Persoonlike Instellings", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stoor" })).toBeEnabled();
+}
+
+// Every test leaves the admin's settings at the defaults the other specs expect.
+test.afterEach(async ({ page }) => {
+  await saveSettings(page);
+});
+
+test("the language switches the whole interface to English and back, and stays after a reload", async ({
+  page,
+}) => {
+  await openSettings(page);
+  await page.getByRole("radio", { name: "English" }).check();
+  await page.getByRole("button", { name: "Stoor" }).click();
+
+  await expect(page.getByRole("heading", { name: "Personal Settings", level: 1 })).toBeVisible();
+  await expect(page.getByText("Personal settings saved successfully!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Users" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Personal Settings", level: 1 })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "English" })).toBeChecked();
+
+  await page.getByRole("radio", { name: "Afrikaans" }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: "Persoonlike Instellings", level: 1 })).toBeVisible();
+  await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Gebruikers" })).toBeVisible();
+});
+
+test("the theme follows light, dark and auto, and auto changes with the system", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await openSettings(page);
+
+  await page.getByRole("radio", { name: "Donker" }).check();
+  await page.getByRole("button", { name: "Stoor" }).click();
+  await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+  await expect.poll(() => background(page)).toBe(DARK_BACKGROUND);
+
+  await page.getByRole("radio", { name: "Lig" }).check();
+  await page.getByRole("button", { name: "Stoor" }).click();
+  await expect.poll(() => background(page)).toBe(LIGHT_BACKGROUND);
+
+  await page.getByRole("radio", { name: "Outomaties (volg die stelsel)" }).check();
+  await page.getByRole("button", { name: "Stoor" }).click();
+  await expect(page.getByText("Volg jou toestel se kleurskema; nou: Lig.")).toBeVisible();
+  await expect.poll(() => background(page)).toBe(LIGHT_BACKGROUND);
+  // The system turns dark while the page is open: the app follows without a reload.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect.poll(() => background(page)).toBe(DARK_BACKGROUND);
+  await expect(page.getByText("Volg jou toestel se kleurskema; nou: Donker.")).toBeVisible();
+
+  // The saved choice is the server's: a reload keeps auto.
+  await page.reload();
+  await expect(page.getByRole("radio", { name: "Outomaties (volg die stelsel)" })).toBeChecked();
+  await expect.poll(() => background(page)).toBe(DARK_BACKGROUND);
+  const saved = await (await page.request.get("/api/settings")).json();
+  expect(saved.settings.theme).toBe("auto");
+});
+
+test("the refresh interval is kept between 5 and 3600 seconds, and Terugset restores the defaults", async ({
+  page,
+}) => {
+  await openSettings(page);
+  const interval = page.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" });
+  await interval.fill("2");
+  await page.getByRole("button", { name: "Stoor" }).click();
+  await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+  await expect(interval).toHaveValue("5");
+  expect((await (await page.request.get("/api/settings")).json()).settings.refresh_interval).toBe(5);
+
+  await interval.fill("90000");
+  await page.getByRole("button", { name: "Stoor" }).click();
+  await expect(interval).toHaveValue("3600");
+
+  await page.getByRole("button", { name: "Terugset" }).click();
+  await expect(page.getByText("Persoonlike instellings teruggesit na verstek waardes")).toBeVisible();
+  await expect(interval).toHaveValue("30");
+  expect((await (await page.request.get("/api/settings")).json()).settings).toEqual({
+    theme: "light",
+    language: "af",
+    refresh_interval: 30,
+  });
+});
+
+for (const theme of ["dark", "light"] as const) {
+  test(`/settings has no serious accessibility violations (${theme})`, async ({ page }) => {
+    await openSettings(page);
+    await saveSettings(page, { theme });
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Stoor" })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Stoor" }).click();
+    await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}
