@@ -52,6 +52,12 @@ export function StaffScreen() {
   // Kept apart from the target so the dialog's text stays while it closes.
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Kept apart from the notice so its text stays while it fades out.
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const notify = (next: Notice) => {
+    setNotice(next);
+    setNoticeOpen(true);
+  };
 
   const change = (next: Partial<StaffListParams>) =>
     // Any filter change starts again at the first page.
@@ -63,9 +69,9 @@ export function StaffScreen() {
     setConfirmOpen(false);
     remove.mutate(target.id, {
       onSuccess: (answer) =>
-        setNotice({ severity: "success", text: answer.message ?? t("screens.staff.deleted") }),
+        notify({ severity: "success", text: answer.message ?? t("screens.staff.deleted") }),
       onError: (error) =>
-        setNotice({
+        notify({
           severity: "error",
           text: t("screens.staff.failed", { message: errorMessage(error, t("errors.remove")) }),
         }),
@@ -74,9 +80,9 @@ export function StaffScreen() {
 
   const resendInvitation = (row: StaffRow) =>
     resend.mutate(row.id, {
-      onSuccess: () => setNotice({ severity: "success", text: t("screens.staff.invite.success") }),
+      onSuccess: () => notify({ severity: "success", text: t("screens.staff.invite.success") }),
       onError: (error) =>
-        setNotice({
+        notify({
           severity: "error",
           text: t("screens.staff.invite.failed", { message: errorMessage(error, t("errors.add")) }),
         }),
@@ -157,7 +163,7 @@ export function StaffScreen() {
           onClose={() => setInviting(false)}
           onInvited={() => {
             setInviting(false);
-            setNotice({ severity: "success", text: t("screens.staff.invite.success") });
+            notify({ severity: "success", text: t("screens.staff.invite.success") });
           }}
         />
       ) : null}
@@ -167,7 +173,7 @@ export function StaffScreen() {
           onClose={() => setEditing(null)}
           onSaved={(row) => {
             setEditing(null);
-            setNotice({
+            notify({
               severity: "success",
               text: t("screens.staff.edit.saved", { name: `${row.firstName} ${row.lastName}` }),
             });
@@ -188,10 +194,10 @@ export function StaffScreen() {
         onConfirm={confirmDelete}
       />
       <Snackbar
-        open={notice !== null}
+        open={noticeOpen}
         autoHideDuration={6000}
         onClose={(_event, reason) => {
-          if (reason !== "clickaway") setNotice(null);
+          if (reason !== "clickaway") setNoticeOpen(false);
         }}
         anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
       >
@@ -200,7 +206,7 @@ export function StaffScreen() {
             severity={notice.severity}
             variant="filled"
             closeText={t("common.close")}
-            onClose={() => setNotice(null)}
+            onClose={() => setNoticeOpen(false)}
           >
             {notice.text}
           </Alert>

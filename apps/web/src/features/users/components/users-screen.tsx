@@ -42,6 +42,12 @@ export function UsersScreen() {
   // Kept apart from the target so the dialog's text stays while it closes.
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Kept apart from the notice so its text stays while it fades out.
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const notify = (next: Notice) => {
+    setNotice(next);
+    setNoticeOpen(true);
+  };
 
   const change = (next: Partial<CustomerListParams>) =>
     // Any filter change starts again at the first page.
@@ -53,8 +59,8 @@ export function UsersScreen() {
     setConfirmOpen(false);
     remove.mutate(target.id, {
       onSuccess: (answer) =>
-        setNotice({ severity: "success", text: answer.message ?? t("screens.users.deleted") }),
-      onError: (error) => setNotice({ severity: "error", text: errorMessage(error, t("errors.remove")) }),
+        notify({ severity: "success", text: answer.message ?? t("screens.users.deleted") }),
+      onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.remove")) }),
     });
   };
 
@@ -129,7 +135,7 @@ export function UsersScreen() {
           onClose={() => setEditing(null)}
           onSaved={(row, created) => {
             setEditing(null);
-            setNotice({
+            notify({
               severity: "success",
               text: t(created ? "screens.users.dialog.created" : "screens.users.dialog.updated", {
                 name: `${row.firstName} ${row.lastName}`,
@@ -154,10 +160,10 @@ export function UsersScreen() {
         onConfirm={confirmDelete}
       />
       <Snackbar
-        open={notice !== null}
+        open={noticeOpen}
         autoHideDuration={6000}
         onClose={(_event, reason) => {
-          if (reason !== "clickaway") setNotice(null);
+          if (reason !== "clickaway") setNoticeOpen(false);
         }}
         anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
       >
@@ -166,7 +172,7 @@ export function UsersScreen() {
             severity={notice.severity}
             variant="filled"
             closeText={t("common.close")}
-            onClose={() => setNotice(null)}
+            onClose={() => setNoticeOpen(false)}
           >
             {notice.text}
           </Alert>
