@@ -260,7 +260,7 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>
+          <Button color="inherit" onClick={onClose} disabled={create.isPending}>
             {t("common.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={create.isPending || noDays}>

@@ -75,7 +75,9 @@ export function OrderDetailDialog({ orderId, timeZone, language, onClose, onSave
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t("common.close")}</Button>
+        <Button color="inherit" onClick={onClose}>
+          {t("common.close")}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -88,7 +88,9 @@ export function OrdersFilterBar({
           <IconButton aria-label={t("screens.orders.nextWeek")} onClick={() => onShiftWeek(7)}>
             <ChevronRightIcon />
           </IconButton>
-          <Button onClick={onThisWeek}>{t("screens.orders.thisWeek")}</Button>
+          <Button variant="outlined" color="inherit" onClick={onThisWeek}>
+            {t("screens.orders.thisWeek")}
+          </Button>
         </Box>
         <TextField
           type="search"

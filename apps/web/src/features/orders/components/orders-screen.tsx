@@ -94,7 +94,13 @@ export function OrdersScreen() {
         </Box>
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           {query ? (
-            <Button variant="outlined" startIcon={<DownloadIcon />} href={ordersExportUrl(query)} download>
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<DownloadIcon />}
+              href={ordersExportUrl(query)}
+              download
+            >
               {t("screens.orders.export")}
             </Button>
           ) : null}

@@ -133,6 +133,8 @@ export function OrdersTable(props: OrdersTableProps) {
                   </TableCell>
                   <TableCell>
                     <Button
+                      variant="outlined"
+                      color="inherit"
                       size="small"
                       onClick={() => props.onOpen(row.id)}
                       aria-label={t("screens.orders.viewDetail", { label })}

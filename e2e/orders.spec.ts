@@ -1,0 +1,267 @@
+import fs from "node:fs";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { DEMO } from "./support/env";
+import { dialogsSettled, expectNoSeriousA11yViolations, saveSettings, signIn } from "./support/fixtures";
+
+type SummaryRow = { id: string; customerName: string; itemName: string; status: string; orderDate: string };
+type SummaryAnswer = { data: SummaryRow[]; total: number };
+type MenuDay = { date: string; items: { id: string; name: string; price: string }[] };
+
+/** "R 95,00", as the screen writes rand (en-ZA number format, a plain space). */
+const rand = (amount: number) =>
+  new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR" }).format(amount).replace(/\s/g, " ");
+
+const label = (id: string) => id.slice(-4).toUpperCase();
+const isSummary = (url: string) => new URL(url).pathname === "/api/orders";
+
+async function openOrders(page: Page): Promise<SummaryAnswer> {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const first = page.waitForResponse((r) => isSummary(r.url()));
+  await page.getByRole("link", { name: "Bestellings", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Bestellings Opsomming", level: 1 })).toBeVisible();
+  return (await (await first).json()) as SummaryAnswer;
+}
+
+const table = (page: Page) => page.getByRole("table", { name: "Bestellings in hierdie tydperk" });
+const bodyRows = (page: Page) => table(page).locator("tbody tr");
+
+/** The value beside a label in a dialog's details table. */
+const detail = (dialog: Locator, name: string) =>
+  dialog.getByRole("row").filter({ has: dialog.page().getByRole("rowheader", { name, exact: true }) });
+
+async function api<T>(page: Page, method: "GET" | "POST", path: string, body?: unknown, headers = {}) {
+  const response = await page.request.fetch(path, { method, data: body, headers });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A customer of this test alone, with `balance` rand in the wallet (a real top-up). */
+async function newCustomer(page: Page, lastName: string, balance: number) {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const customer = await api<{ id: string; firstName: string; lastName: string }>(
+    page,
+    "POST",
+    "/api/customers",
+    {
+      firstName: "Lerato",
+      lastName: `${lastName}${stamp}`,
+      email: `lerato.${stamp}@kantien.example`,
+      roleId: 1,
+    },
+  );
+  if (balance > 0) {
+    await api(
+      page,
+      "POST",
+      `/api/customers/${customer.id}/top-ups`,
+      { amount: balance.toFixed(2), reason: "Toets" },
+      { "Idempotency-Key": `e2e-${stamp}` },
+    );
+  }
+  return customer;
+}
+
+const balanceOf = async (page: Page, id: string) =>
+  Number((await api<{ balance: string }>(page, "GET", `/api/customers/${id}`)).balance);
+
+async function chooseCustomer(page: Page, dialog: Locator, lastName: string) {
+  await dialog.getByRole("combobox", { name: "Kliënt" }).fill(lastName);
+  await page.getByRole("option", { name: new RegExp(lastName) }).click();
+}
+
+test("an admin searches and filters the week's orders, opens one and changes its status", async ({
+  page,
+}) => {
+  const week = await openOrders(page);
+  // The demo has orders on every school day of this week.
+  expect(week.total).toBeGreaterThan(0);
+  await expect(bodyRows(page)).toHaveCount(Math.min(week.total, 25));
+
+  // Only the pending ones: the server filters, the address keeps it.
+  const pendingAnswer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("status=pending"));
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Hangend" }).click();
+  const pending = (await (await pendingAnswer).json()) as SummaryAnswer;
+  await expect(page).toHaveURL(/status=pending/);
+  expect(pending.total).toBeGreaterThan(0);
+  await expect(bodyRows(page)).toHaveCount(Math.min(pending.total, 25));
+  for (const row of await bodyRows(page).all()) await expect(row).toContainText("Hangend");
+
+  // Search for one pending order's customer.
+  const target = pending.data[0] as SummaryRow;
+  const words = target.customerName.split(" ").at(-1) as string;
+  const searchAnswer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("q="));
+  await page.getByRole("searchbox", { name: "Soek kliënt of item" }).fill(words);
+  const searched = (await (await searchAnswer).json()) as SummaryAnswer;
+  expect(searched.data.map((r) => r.id)).toContain(target.id);
+  await expect(bodyRows(page)).toHaveCount(Math.min(searched.total, 25));
+  for (const row of await bodyRows(page).all()) await expect(row).toContainText(words);
+
+  // The detail and a status change through the server's rules.
+  await page.getByRole("button", { name: `Bekyk bestelling #${label(target.id)}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Bestelling #${label(target.id)}` });
+  await expect(dialog).toContainText(target.id);
+  await expect(detail(dialog, "Kliënt")).toContainText(target.customerName);
+  await expect(detail(dialog, "Item")).toContainText(target.itemName);
+  await expect(dialog).toContainText("Ontvang");
+  await dialog.getByRole("combobox", { name: "Verander status" }).click();
+  await page.getByRole("option", { name: "In voorbereiding" }).click();
+  await expect(page.getByText("Status opgedateer na In voorbereiding")).toBeVisible();
+  await expect(dialog.getByRole("combobox", { name: "Verander status" })).toHaveText("In voorbereiding");
+
+  const me = (await (await page.request.get("/api/auth/me")).json()) as {
+    user: { first_name: string; last_name: string };
+  };
+  const saved = await api<{ status: string; timeline: { status: string; byName: string | null }[] }>(
+    page,
+    "GET",
+    `/api/orders/${target.id}`,
+  );
+  expect(saved.status).toBe("processing");
+  expect(saved.timeline.at(-1)).toMatchObject({
+    status: "processing",
+    byName: expect.stringContaining(me.user.first_name),
+  });
+  await expect(dialog).toContainText(`deur ${saved.timeline.at(-1)?.byName}`);
+
+  // The open order lives in the address: a reload shows it again; it left the pending list.
+  await expect(page).toHaveURL(new RegExp(`order=${target.id}`));
+  await page.reload();
+  await expect(page.getByRole("dialog", { name: `Bestelling #${label(target.id)}` })).toBeVisible();
+  await page.getByRole("button", { name: "Sluit" }).click();
+  await expect(page.getByRole("button", { name: `Bekyk bestelling #${label(target.id)}` })).toHaveCount(0);
+});
+
+test("the export downloads the filtered orders as CSV", async ({ page }) => {
+  await openOrders(page);
+  const answer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("status=paid"));
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Betaal" }).click();
+  const paid = (await (await answer).json()) as SummaryAnswer;
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Voer uit as CSV" }).click();
+  const file = await (await download).path();
+  const lines = fs.readFileSync(file, "utf8").trim().split(/\r?\n/);
+  // A header, then every paid order of the range (not only this page).
+  expect(lines).toHaveLength(paid.total + 1);
+  for (const row of paid.data) expect(lines.some((line) => line.includes(row.id))).toBe(true);
+});
+
+test("an admin takes an order for a customer from the wallet; cancelling it refunds the wallet", async ({
+  page,
+}) => {
+  await openOrders(page);
+  const customer = await newCustomer(page, "Mokoena", 200);
+  const days = await api<MenuDay[]>(page, "GET", "/api/orders/menu-days");
+  expect(days.length).toBeGreaterThan(0);
+  const day = days[0] as MenuDay;
+  const item = day.items[0] as MenuDay["items"][number];
+  const total = Number(item.price) * 2;
+
+  await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Nuwe Bestelling" });
+  await chooseCustomer(page, dialog, customer.lastName);
+  await expect(detail(dialog, "Beursie-balans")).toContainText(rand(200));
+  if (day.items.length > 1) {
+    await dialog.getByRole("combobox", { name: "Item" }).click();
+    await page.getByRole("option", { name: new RegExp(`^${item.name}`) }).click();
+  }
+  await dialog.getByRole("spinbutton", { name: "Hoeveelheid" }).fill("2");
+  await expect(detail(dialog, "Prys per item")).toContainText(rand(Number(item.price)));
+  await expect(detail(dialog, "Totaal")).toContainText(rand(total));
+  await expect(detail(dialog, "Balans ná die bestelling")).toContainText(rand(200 - total));
+  await dialog.getByRole("button", { name: "Plaas Bestelling" }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(`Bestelling geplaas. Lerato ${customer.lastName} se nuwe balans is ${rand(200 - total)}.`),
+  ).toBeVisible();
+  expect(await balanceOf(page, customer.id)).toBeCloseTo(200 - total, 2);
+
+  // The order on its own day, found by the customer's name; paid from the wallet.
+  await page.goto(`/orders?from=${day.date}&to=${day.date}&q=${customer.lastName}`);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page)).toContainText("Betaal");
+  await bodyRows(page)
+    .getByRole("button", { name: /^Bekyk bestelling/ })
+    .click();
+  const order = page.getByRole("dialog", { name: /^Bestelling #/ });
+  await expect(detail(order, "Betaling")).toContainText("Uit die kliënt se beursie");
+  await expect(detail(order, "Totale prys")).toContainText(rand(total));
+
+  // Cancelling asks first and says the money goes back.
+  await order.getByRole("combobox", { name: "Verander status" }).click();
+  await page.getByRole("option", { name: "Gekanselleer" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(`${rand(total)} word terugbetaal in die kliënt se beursie.`);
+  await confirm.getByRole("button", { name: "Ja, kanselleer" }).click();
+  await expect(page.getByText("Status opgedateer na Gekanselleer")).toBeVisible();
+  await expect(order.getByRole("combobox", { name: "Verander status" })).toHaveText("Gekanselleer");
+  await expect(order).toContainText("Gekanselleer");
+  expect(await balanceOf(page, customer.id)).toBeCloseTo(200, 2);
+  await order.getByRole("button", { name: "Sluit" }).click();
+  await expect(bodyRows(page)).toContainText("Gekanselleer");
+
+  // The new-order dialog shows the wallet restored.
+  await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();
+  const again = page.getByRole("dialog", { name: "Nuwe Bestelling" });
+  await chooseCustomer(page, again, customer.lastName);
+  await expect(detail(again, "Beursie-balans")).toContainText(rand(200));
+});
+
+test("an order the wallet cannot pay is refused with the server's message and charges nothing", async ({
+  page,
+}) => {
+  await openOrders(page);
+  const customer = await newCustomer(page, "Dlamini", 0);
+  await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Nuwe Bestelling" });
+  await chooseCustomer(page, dialog, customer.lastName);
+  await expect(detail(dialog, "Beursie-balans")).toContainText(rand(0));
+  await expect(dialog.getByRole("combobox", { name: "Item" })).not.toHaveText("");
+  await expect(dialog).toContainText("Die beursie-balans is te klein vir hierdie bestelling.");
+  await dialog.getByRole("button", { name: "Plaas Bestelling" }).click();
+  await expect(dialog).toContainText(
+    "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+  );
+  expect(await balanceOf(page, customer.id)).toBe(0);
+});
+
+/** The page background of each theme (spec §9), to be sure the theme under test is shown. */
+const BACKGROUND = { dark: "rgb(18, 18, 18)", light: "rgb(248, 249, 255)" } as const;
+
+test.describe("accessibility", () => {
+  // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
+  test.use({ bypassCSP: true });
+  for (const theme of ["dark", "light"] as const) {
+    test(`the orders screen and its dialogs have no serious accessibility violations (${theme})`, async ({
+      page,
+    }) => {
+      await openOrders(page);
+      // Signed in, the saved theme is shown (decision 0012).
+      await saveSettings(page, { theme });
+      const answer = page.waitForResponse((r) => isSummary(r.url()));
+      await page.reload();
+      const week = (await (await answer).json()) as SummaryAnswer;
+      await expect(bodyRows(page)).toHaveCount(Math.min(week.total, 25));
+      await expect(page.locator("body")).toHaveCSS("background-color", BACKGROUND[theme]);
+      await expectNoSeriousA11yViolations(page);
+
+      const first = week.data[0] as SummaryRow;
+      await page.getByRole("button", { name: `Bekyk bestelling #${label(first.id)}` }).click();
+      await expect(page.getByRole("dialog")).toContainText(first.id);
+      await dialogsSettled(page);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole("button", { name: "Sluit" }).click();
+
+      await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Nuwe Bestelling" });
+      await expect(dialog.getByRole("combobox", { name: "Afleweringsdag" })).not.toHaveText("");
+      await dialogsSettled(page);
+      await expectNoSeriousA11yViolations(page);
+      await saveSettings(page);
+    });
+  }
+});
