@@ -1,0 +1,63 @@
+import type { Settings } from "@kantien/domain/auth";
+import { ROLE } from "@kantien/domain/roles";
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { userSettingsQueryOptions } from "../lib/user-settings";
+import { mockFetch } from "../test/mock-fetch";
+import { renderWithApp, testUser } from "../test/render";
+import { AppRoutes } from "./router";
+
+const saved: Settings = { theme: "light", language: "af", refresh_interval: 45 };
+
+function renderSignedIn(put: Parameters<typeof mockFetch>[0][string]) {
+  const calls = mockFetch({
+    "GET /api/settings": { body: { success: true, settings: saved } },
+    "PUT /api/settings": put,
+    "GET /api/customers?limit=25&offset=0": { body: { success: true, data: [], total: 0 } },
+  });
+  const view = renderWithApp(<AppRoutes />, { route: "/users", user: testUser(ROLE.kitchenStaff) });
+  return { ...view, calls };
+}
+
+const background = () => getComputedStyle(document.body).backgroundColor;
+
+describe("ThemeModeProvider", () => {
+  it("shows the signed-in user's saved theme over the device's dark default", async () => {
+    renderSignedIn({ body: { success: true, message: "" } });
+    expect(await screen.findByRole("button", { name: "Skakel na donker modus" })).toBeVisible();
+    expect(background()).toBe("rgb(248, 249, 255)");
+  });
+
+  it("saves the top bar's switch in the user's settings, keeping the rest", async () => {
+    const { user, calls, queryClient } = renderSignedIn({ body: { success: true, message: "" } });
+    await user.click(await screen.findByRole("button", { name: "Skakel na donker modus" }));
+
+    expect(await screen.findByRole("button", { name: "Skakel na ligte modus" })).toBeVisible();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([
+        { settings: { ...saved, theme: "dark" } },
+      ]),
+    );
+    await waitFor(() =>
+      expect(queryClient.getQueryData(userSettingsQueryOptions.queryKey)).toEqual({
+        ...saved,
+        theme: "dark",
+      }),
+    );
+    expect(window.localStorage.getItem("themeMode")).toBe("dark");
+    expect(background()).toBe("rgb(18, 18, 18)");
+  });
+
+  it("undoes the switch when the server does not take it", async () => {
+    const { user, calls } = renderSignedIn({
+      status: 500,
+      body: { success: false, message: "Bediener af", code: "internal_error" },
+    });
+    await user.click(await screen.findByRole("button", { name: "Skakel na donker modus" }));
+
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(await screen.findByRole("button", { name: "Skakel na donker modus" })).toBeVisible();
+    await waitFor(() => expect(background()).toBe("rgb(248, 249, 255)"));
+    expect(window.localStorage.getItem("themeMode")).toBe("light");
+  });
+});
