@@ -36,7 +36,8 @@ export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClo
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>
+      <DialogTitle id={titleId} sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+        {data ? <PersonAvatar firstName={data.firstName} lastName={data.lastName} /> : null}
         {data ? `${data.firstName} ${data.lastName}` : t("screens.staff.detail.title")}
       </DialogTitle>
       <DialogContent>
@@ -48,15 +49,14 @@ export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClo
           <Alert severity="error">{errorMessage(member.error, t("errors.load"))}</Alert>
         ) : data ? (
           <Stack spacing={2}>
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-              <PersonAvatar firstName={data.firstName} lastName={data.lastName} />
-              <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-                {`${data.firstName} ${data.lastName}`}
-              </Typography>
-              {data.invitationPending ? (
-                <Chip size="small" color="warning" label={t("screens.staff.invitationPending")} />
-              ) : null}
-            </Stack>
+            {data.invitationPending ? (
+              <Chip
+                size="small"
+                color="warning"
+                label={t("screens.staff.invitationPending")}
+                sx={{ alignSelf: "flex-start" }}
+              />
+            ) : null}
             <DetailsTable
               rows={[
                 [t("resources.user.fields.email"), data.email],

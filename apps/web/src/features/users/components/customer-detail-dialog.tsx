@@ -42,7 +42,8 @@ export function CustomerDetailDialog({ customerId, canTopUp, onClose }: Props) {
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>
+      <DialogTitle id={titleId} sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+        {data ? <PersonAvatar firstName={data.firstName} lastName={data.lastName} /> : null}
         {data ? `${data.firstName} ${data.lastName}` : t("screens.users.detail.title")}
       </DialogTitle>
       <DialogContent>
@@ -76,12 +77,6 @@ function CustomerDetailBody({ customer, canTopUp }: { customer: CustomerDetail; 
     <Stack spacing={3}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={3} sx={{ alignItems: { sm: "flex-start" } }}>
         <Box sx={{ flex: 1 }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", mb: 1 }}>
-            <PersonAvatar firstName={customer.firstName} lastName={customer.lastName} />
-            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-              {`${customer.firstName} ${customer.lastName}`}
-            </Typography>
-          </Stack>
           <DetailsTable
             rows={[
               [t("resources.user.fields.email"), customer.email],
