@@ -14,7 +14,7 @@ import type { OrderStatus } from "./order-status";
  *   orders or wallet history the person is anonymised, their history kept)
  * - `POST /api/customers/:id/top-ups` with `TopUpInput` and an `Idempotency-Key` header
  *   → 201 `{ success, data: { balance: string, entry: LedgerEntry } }`; the same key again
- *   answers the same result and moves nothing; 422 `idempotency_key_reused` (decision 0011)
+ *   answers the same result and moves nothing; 409 `idempotency_key_reused` (decision 0011)
  * - taken email or academy number → 409 `email_taken` / `akd_number_taken`
  *
  * Staff (staff may read; only admin changes):

@@ -403,17 +403,17 @@ describe("POST /api/customers/:id/top-ups", () => {
     expect(await ledgerSum(row.id)).toEqual({ sum: "27.25", balance: "27.25" });
   });
 
-  it("refuses a key used for another top-up (422) and a missing or odd key (400), moving nothing", async () => {
+  it("refuses a key used for another top-up (409) and a missing or odd key (400), moving nothing", async () => {
     const row = await addCustomer();
     const key = randomUUID();
     await topUp(row.id, { amount: "20", reason: "Een" }, key);
     const other = await topUp(row.id, { amount: "30", reason: "Een" }, key);
-    expect(other.statusCode).toBe(422);
+    expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe("idempotency_key_reused");
     const missing = await topUp(row.id, { amount: "30", reason: "Een" }, null);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe("idempotency_key_required");
-    expect((await topUp(row.id, { amount: "30", reason: "Een" }, "kort")).statusCode).toBe(400);
+    expect((await topUp(row.id, { amount: "30", reason: "Een" }, "met spasie")).statusCode).toBe(400);
     expect(await ledgerSum(row.id)).toEqual({ sum: "20.00", balance: "20.00" });
   });
 

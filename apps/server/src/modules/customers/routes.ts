@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app";
 import { badRequest, notFound } from "../../errors";
+import { readIdempotencyKey } from "../../idempotency";
 import { requireAdmin, requireStaff } from "../../plugins/session";
 import { PEOPLE_LIST_DEFAULT_LIMIT, PEOPLE_LIST_MAX_LIMIT } from "./people";
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, topUp, updateCustomer } from "./service";
@@ -38,7 +39,6 @@ export function personId(id: string): string {
 
 const customerBody = z.strictObject(customerInput.shape);
 const topUpBody = z.strictObject(topUpInput.shape);
-const IDEMPOTENCY_KEY = /^[\w.:-]{8,100}$/;
 
 /**
  * Customers (/users, roles 1–2): staff and admin read, add and edit; only admin removes
@@ -104,8 +104,9 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
     "/customers/:id/top-ups",
     { preHandler: requireAdmin, schema: { params: personParams, body: topUpBody } },
     async (request, reply) => {
-      const key = request.headers["idempotency-key"];
-      if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) throw badRequest("idempotency_key_required");
+      // A top-up always carries a key, so a retried submit never pays twice.
+      const key = readIdempotencyKey(request.headers["idempotency-key"]);
+      if (key === null) throw badRequest("idempotency_key_required");
       const data = await topUp(db, {
         customerId: personId(request.params.id),
         amount: request.body.amount,

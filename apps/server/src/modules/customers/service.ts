@@ -8,8 +8,9 @@ import type {
 import { CUSTOMER_ROLES } from "@kantien/domain/roles";
 import { and, count, eq, gt, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { clients, idempotencyKeys, users, wallets } from "../../db/schema";
-import { AppError, conflict, notFound, pgConstraint, pgErrorCode } from "../../errors";
+import { clients, users, wallets } from "../../db/schema";
+import { conflict, notFound, pgConstraint, pgErrorCode } from "../../errors";
+import { idempotent } from "../../idempotency";
 import { createAccount } from "../auth/accounts";
 import { moveWalletMoney } from "../wallets/ledger";
 import {
@@ -188,55 +189,32 @@ export async function deleteCustomer(db: Db, id: string): Promise<{ anonymised: 
 }
 
 export type TopUpResult = { balance: string; entry: LedgerEntry };
-type StoredTopUp = { request: { customerId: string; amount: string; reason: string }; data: TopUpResult };
 
 /**
- * Credits a customer's wallet once per Idempotency-Key: the key's row is claimed first, in
- * the same transaction as the money. A second request with the key (again, or at the same
- * time: it waits on the first one's row) answers the first one's result and moves nothing.
+ * Credits a customer's wallet once per Idempotency-Key, in one transaction with the key's
+ * claim: the same key again, or at the same time, answers the first result and moves nothing.
  */
 export async function topUp(
   db: Db,
   args: { customerId: string; amount: string; reason: string; key: string; actorId: string },
 ): Promise<TopUpResult> {
   const request = { customerId: args.customerId, amount: args.amount, reason: args.reason };
-  const key = `top-up:${args.key}`;
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ key, userId: args.actorId, response: {} })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [earlier] = await tx
-        .select({ response: idempotencyKeys.response })
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.userId, args.actorId)));
-      const stored = earlier?.response as StoredTopUp | undefined;
-      const same =
-        stored?.request?.customerId === request.customerId &&
-        stored.request.amount === request.amount &&
-        stored.request.reason === request.reason;
-      if (!stored?.data || !same) {
-        throw new AppError(422, "idempotency_key_reused");
-      }
-      return stored.data;
-    }
-    const person = await lockPerson(tx, args.customerId);
-    if (!person || !CUSTOMER_ROLES.includes(person.roleId as 1 | 2)) throw notFound();
-    const balance = await moveWalletMoney(tx, {
-      userId: args.customerId,
-      amount: args.amount,
-      kind: "top_up",
-      reason: args.reason,
-      createdBy: args.actorId,
-    });
-    if (balance === null) throw new Error("a credit cannot fail");
-    const data: TopUpResult = { balance, entry: await latestLedgerEntry(tx, args.customerId) };
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: { request, data } satisfies StoredTopUp })
-      .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.userId, args.actorId)));
-    return data;
-  });
+  const { body } = await idempotent<TopUpResult>(
+    db,
+    { scope: "top-up", key: args.key, userId: args.actorId, request },
+    async (tx) => {
+      const person = await lockPerson(tx, args.customerId);
+      if (!person || !CUSTOMER_ROLES.includes(person.roleId as 1 | 2)) throw notFound();
+      const balance = await moveWalletMoney(tx, {
+        userId: args.customerId,
+        amount: args.amount,
+        kind: "top_up",
+        reason: args.reason,
+        createdBy: args.actorId,
+      });
+      if (balance === null) throw new Error("a credit cannot fail");
+      return { statusCode: 201, body: { balance, entry: await latestLedgerEntry(tx, args.customerId) } };
+    },
+  );
+  return body;
 }

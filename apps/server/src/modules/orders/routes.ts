@@ -14,9 +14,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app";
 import { notFound } from "../../errors";
+import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireAdmin } from "../../plugins/session";
 import { type CreatedOrder, createWalletOrder } from "./create";
-import { idempotent, readIdempotencyKey } from "./idempotency";
 import { exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
 
 const CSV_HEADER: Record<Language, string[]> = {

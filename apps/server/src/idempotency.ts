@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type Db, queryRows, type Tx } from "../../db/client";
-import { AppError } from "../../errors";
+import { type Db, queryRows, type Tx } from "./db/client";
+import { AppError } from "./errors";
 
 export type Answer<T> = { statusCode: number; body: T };
 
