@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { signIn } from "./support/fixtures";
+import { signIn, THEME_BACKGROUND } from "./support/fixtures";
 
 const ADMIN_MENU = [
   "Paneelbord",
@@ -24,8 +24,8 @@ test("an admin lands on the dashboard with the admin menu", async ({ page }) => 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Paneelbord" })).toBeVisible();
   expect(await menuEntries(page)).toEqual(ADMIN_MENU);
-  await expect(page.getByText("Anna Admin")).toBeVisible();
-  await expect(page.getByText("KANTIEN ADMIN")).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Anna Admin")).toBeVisible();
+  await expect(page.getByRole("banner").getByText("KANTIEN ADMIN")).toBeVisible();
 });
 
 test("a cook lands on the dashboard with the staff menu and may not open admin screens", async ({ page }) => {
@@ -70,14 +70,14 @@ test("the theme toggle switches light and dark and remembers it; logout ends the
 }) => {
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await page.goto("/login");
-  expect(await background()).toBe("rgb(18, 18, 18)"); // dark until a choice is known (decision 0012)
+  expect(await background()).toBe(THEME_BACKGROUND.dark); // dark until a choice is known (decision 0012)
   await signIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
   // Signed in, the user's saved theme shows: light, the settings' default.
-  await expect.poll(background).toBe("rgb(248, 249, 255)");
+  await expect.poll(background).toBe(THEME_BACKGROUND.light);
 
   await page.getByRole("button", { name: "Skakel na donker modus" }).click();
-  await expect.poll(background).toBe("rgb(18, 18, 18)");
+  await expect.poll(background).toBe(THEME_BACKGROUND.dark);
   expect(await page.evaluate(() => localStorage.getItem("themeMode"))).toBe("dark");
   // The switch saves the choice in the user's settings, so every device shows it.
   await expect
@@ -86,7 +86,7 @@ test("the theme toggle switches light and dark and remembers it; logout ends the
   await page.reload();
   await expect(page.getByRole("button", { name: "Skakel na ligte modus" })).toBeVisible();
   await page.getByRole("button", { name: "Skakel na ligte modus" }).click();
-  await expect.poll(background).toBe("rgb(248, 249, 255)");
+  await expect.poll(background).toBe(THEME_BACKGROUND.light);
 
   await page.getByRole("button", { name: "Teken uit" }).click();
   await expect(page).toHaveURL(/\/login$/);

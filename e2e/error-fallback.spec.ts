@@ -6,7 +6,7 @@ test("when a section throws, the fallback shows and 'Probeer Weer' recovers it",
   await signIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.evaluate(() => sessionStorage.setItem("kantien:throw", "kitchen"));
-  await page.getByRole("link", { name: "Kombuis" }).click();
+  await page.getByRole("link", { name: "Kombuis", exact: true }).click();
 
   await expect(page.getByRole("heading", { name: "Oeps! Iets het verkeerd gegaan" })).toBeVisible();
   await expect(

@@ -7,7 +7,7 @@ const column = (page: Page, name: string) => page.getByRole("region", { name });
 async function openKitchen(page: Page) {
   await signIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole("link", { name: "Kombuis" }).click();
+  await page.getByRole("link", { name: "Kombuis", exact: true }).click();
   await expect(page.getByRole("heading", { name: "KANTIEN DAAGLIKSE BESTELLING OORSIG" })).toBeVisible();
 }
 

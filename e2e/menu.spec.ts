@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures";
+import { expectNoSeriousA11yViolations, saveSettings, showSavedTheme, signIn } from "./support/fixtures";
 
 const DISH_JPEG = path.join(import.meta.dirname, "fixtures/dish.jpg");
 
@@ -176,10 +176,11 @@ test.describe("accessibility", () => {
   test.use({ bypassCSP: true });
   for (const theme of ["dark", "light"] as const) {
     test(`the menu screen has no serious accessibility violations (${theme})`, async ({ page }) => {
-      await page.addInitScript((mode) => localStorage.setItem("themeMode", mode), theme);
       await openMenu(page);
+      await showSavedTheme(page, theme);
       await expect(dayCard(page, "Maandag")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+      await saveSettings(page);
     });
   }
 });

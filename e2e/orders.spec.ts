@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { dialogsSettled, expectNoSeriousA11yViolations, saveSettings, signIn } from "./support/fixtures";
+import {
+  dialogsSettled,
+  expectNoSeriousA11yViolations,
+  saveSettings,
+  signIn,
+  THEME_BACKGROUND,
+} from "./support/fixtures";
 
 type SummaryRow = { id: string; customerName: string; itemName: string; status: string; orderDate: string };
 type SummaryAnswer = { data: SummaryRow[]; total: number };
@@ -230,7 +236,6 @@ test("an order the wallet cannot pay is refused with the server's message and ch
 });
 
 /** The page background of each theme (spec §9), to be sure the theme under test is shown. */
-const BACKGROUND = { dark: "rgb(18, 18, 18)", light: "rgb(248, 249, 255)" } as const;
 
 test.describe("accessibility", () => {
   // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
@@ -246,7 +251,7 @@ test.describe("accessibility", () => {
       await page.reload();
       const week = (await (await answer).json()) as SummaryAnswer;
       await expect(bodyRows(page)).toHaveCount(Math.min(week.total, 25));
-      await expect(page.locator("body")).toHaveCSS("background-color", BACKGROUND[theme]);
+      await expect(page.locator("body")).toHaveCSS("background-color", THEME_BACKGROUND[theme]);
       await expectNoSeriousA11yViolations(page);
 
       const first = week.data[0] as SummaryRow;

@@ -1,12 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { expectNoSeriousA11yViolations, saveSettings, signIn } from "./support/fixtures";
+import { expectNoSeriousA11yViolations, saveSettings, signIn, THEME_BACKGROUND } from "./support/fixtures";
 
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
-
-const LIGHT_BACKGROUND = "rgb(248, 249, 255)";
-const DARK_BACKGROUND = "rgb(18, 18, 18)";
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
@@ -53,25 +50,25 @@ test("the theme follows light, dark and auto, and auto changes with the system",
   await page.getByRole("radio", { name: "Donker" }).check();
   await page.getByRole("button", { name: "Stoor" }).click();
   await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
-  await expect.poll(() => background(page)).toBe(DARK_BACKGROUND);
+  await expect.poll(() => background(page)).toBe(THEME_BACKGROUND.dark);
 
   await page.getByRole("radio", { name: "Lig" }).check();
   await page.getByRole("button", { name: "Stoor" }).click();
-  await expect.poll(() => background(page)).toBe(LIGHT_BACKGROUND);
+  await expect.poll(() => background(page)).toBe(THEME_BACKGROUND.light);
 
   await page.getByRole("radio", { name: "Outomaties (volg die stelsel)" }).check();
   await page.getByRole("button", { name: "Stoor" }).click();
   await expect(page.getByText("Volg jou toestel se kleurskema; nou: Lig.")).toBeVisible();
-  await expect.poll(() => background(page)).toBe(LIGHT_BACKGROUND);
+  await expect.poll(() => background(page)).toBe(THEME_BACKGROUND.light);
   // The system turns dark while the page is open: the app follows without a reload.
   await page.emulateMedia({ colorScheme: "dark" });
-  await expect.poll(() => background(page)).toBe(DARK_BACKGROUND);
+  await expect.poll(() => background(page)).toBe(THEME_BACKGROUND.dark);
   await expect(page.getByText("Volg jou toestel se kleurskema; nou: Donker.")).toBeVisible();
 
   // The saved choice is the server's: a reload keeps auto.
   await page.reload();
   await expect(page.getByRole("radio", { name: "Outomaties (volg die stelsel)" })).toBeChecked();
-  await expect.poll(() => background(page)).toBe(DARK_BACKGROUND);
+  await expect.poll(() => background(page)).toBe(THEME_BACKGROUND.dark);
   const saved = await (await page.request.get("/api/settings")).json();
   expect(saved.settings.theme).toBe("auto");
 });

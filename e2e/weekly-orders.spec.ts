@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { expectNoSeriousA11yViolations, signIn } from "./support/fixtures";
+import { expectNoSeriousA11yViolations, saveSettings, showSavedTheme, signIn } from "./support/fixtures";
 
 type WeekAnswer = {
   weekStart: string;
@@ -81,11 +81,12 @@ test.describe("accessibility", () => {
   test.use({ bypassCSP: true });
   for (const theme of ["dark", "light"] as const) {
     test(`the weekly orders screen has no serious accessibility violations (${theme})`, async ({ page }) => {
-      await page.addInitScript((mode) => localStorage.setItem("themeMode", mode), theme);
       await openWeeklyOrders(page);
+      await showSavedTheme(page, theme);
       await page.getByRole("button", { name: "Volgende week" }).click();
       await expect(page.getByRole("region").first().getByRole("listitem").first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+      await saveSettings(page);
     });
   }
 });

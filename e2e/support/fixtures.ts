@@ -47,6 +47,16 @@ export async function saveSettings(page: Page, settings: Partial<UserSettings> =
   expect(answer.ok()).toBe(true);
 }
 
+/** The page background of each theme (spec: #121212 dark, #f8f9ff light). */
+export const THEME_BACKGROUND = { dark: "rgb(18, 18, 18)", light: "rgb(248, 249, 255)" } as const;
+
+/** Saves the signed-in user's theme and reloads, so the page shows it (decision 0012). */
+export async function showSavedTheme(page: Page, theme: "dark" | "light") {
+  await saveSettings(page, { theme });
+  await page.reload();
+  await expect(page.locator("body")).toHaveCSS("background-color", THEME_BACKGROUND[theme]);
+}
+
 /** Waits until every open dialog has faded in: axe measures colours mid-fade as too pale. */
 export async function dialogsSettled(page: Page) {
   await expect

@@ -5,6 +5,25 @@ import { enZA } from "date-fns/locale/en-ZA";
 
 const DATE_LOCALES = { af, en: enZA } as const;
 
+/** "Junie" for month 6 (1-based). */
+export function formatMonth(month: number, language: Language): string {
+  return format(new Date(2000, month - 1, 1), "LLLL", { locale: DATE_LOCALES[language] });
+}
+
+/** A school day's heading, e.g. "Maandag 9 Junie". */
+export function formatDayHeading(isoDate: string, language: Language): string {
+  return format(parseISO(isoDate), "EEEE d MMMM", { locale: DATE_LOCALES[language] });
+}
+
+/** The two lines of a day card's heading, e.g. "Maandag" and "9 Junie". */
+export function dayHeadingParts(isoDate: string, language: Language): { weekday: string; date: string } {
+  const locale = DATE_LOCALES[language];
+  return {
+    weekday: format(parseISO(isoDate), "EEEE", { locale }),
+    date: format(parseISO(isoDate), "d MMMM", { locale }),
+  };
+}
+
 /** A calendar date (`YYYY-MM-DD`) written out, e.g. "Maandag 3 Maart 2025". */
 export function formatLongDate(isoDate: string, language: Language): string {
   return format(parseISO(isoDate), "EEEE d MMMM yyyy", { locale: DATE_LOCALES[language] });

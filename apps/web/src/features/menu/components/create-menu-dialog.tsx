@@ -19,9 +19,9 @@ import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useCreateWeeklyMenu, type WeeklyMenu } from "../api/menu-api";
-import { formatMenuDate } from "../menu-format";
 
 type Props = {
   open: boolean;
@@ -92,7 +92,7 @@ export function CreateMenuDialog({ open, today, menus, onClose, onCreated }: Pro
               <Alert severity="error">{errorMessage(create.error, t("errors.add"))}</Alert>
             ) : null}
             <Typography variant="body2">
-              {t("screens.menu.create.proposed", { date: formatMenuDate(proposed.dateFrom, language) })}
+              {t("screens.menu.create.proposed", { date: formatDate(proposed.dateFrom, language) })}
             </Typography>
             <Button variant="outlined" onClick={suggestion} sx={{ alignSelf: "flex-start" }}>
               {t("screens.menu.create.suggest")}

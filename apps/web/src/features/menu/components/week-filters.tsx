@@ -6,9 +6,9 @@ import Select from "@mui/material/Select";
 import Stack from "@mui/material/Stack";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDate, formatMonth } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import type { WeeklyMenu } from "../api/menu-api";
-import { formatMenuDate, formatMonth } from "../menu-format";
 
 export type WeekFilter = { year: number; month: number | "all"; weekId: string | null };
 
@@ -83,8 +83,8 @@ export function WeekFilters({ weeks, filter, onChange }: Props) {
           {shown.map((week) => (
             <MenuItem key={week.menu.id} value={week.menu.id}>
               {t("screens.menu.weekOption", {
-                from: formatMenuDate(week.dateFrom, language),
-                to: formatMenuDate(week.dateTo, language),
+                from: formatDate(week.dateFrom, language),
+                to: formatDate(week.dateTo, language),
                 label: t(`screens.menu.labels.${week.label}`),
               })}
             </MenuItem>

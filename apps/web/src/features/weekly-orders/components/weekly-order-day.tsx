@@ -12,7 +12,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { dayHeadingParts, formatDayHeading } from "../week-format";
+import { dayHeadingParts, formatDayHeading } from "../../../lib/format";
 
 type WeeklyOrderDayProps = {
   date: string;

@@ -21,9 +21,9 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAppConfig } from "../../../lib/app-config";
+import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useWeeklyOrders } from "../api/get-weekly-orders";
-import { formatRangeDate } from "../week-format";
 import { WeeklyOrderDay } from "./weekly-order-day";
 
 /** The week in the address (`?week=` a Monday), else the week of today in the canteen. */
@@ -79,8 +79,8 @@ export function WeeklyOrdersScreen() {
         </IconButton>
         <Typography variant="h6" component="p" aria-live="polite" sx={{ textAlign: "center", flex: 1 }}>
           {t("screens.weeklyOrders.weekRange", {
-            from: formatRangeDate(weekStart, language),
-            to: formatRangeDate(weekEndOf(weekStart), language),
+            from: formatDate(weekStart, language),
+            to: formatDate(weekEndOf(weekStart), language),
           })}
         </Typography>
         <IconButton
