@@ -58,7 +58,9 @@ export const CLOSED_STATUSES: readonly OrderStatus[] = ["delivered", "cancelled"
 
 /**
  * Whether a user of `roleId` may move an order from `from` to `to`.
- * Staff follow the kitchen steps and may cancel an order; admins may set any other status.
+ * Staff follow the kitchen steps and may cancel an order that is still open (cancelling
+ * refunds a paid order, so food already handed out is never refunded by the kitchen);
+ * admins may set any other status.
  * For everyone: only the wallet payment makes an order paid, and a cancelled order was
  * refunded, so it stays cancelled (decision 0008).
  */
@@ -66,7 +68,7 @@ export function canChangeOrderStatus(roleId: number, from: OrderStatus, to: Orde
   if (from === to || from === "cancelled" || to === "paid") return false;
   if (isAdminRole(roleId)) return true;
   if (!isStaffRole(roleId)) return false;
-  if (to === "cancelled") return true;
+  if (to === "cancelled") return !CLOSED_STATUSES.includes(from);
   return KITCHEN_NEXT_STATUS[from] === to;
 }
 

@@ -89,6 +89,17 @@ describe("order status changes", () => {
     }
   });
 
+  it("refuses staff cancelling an order that is delivered or failed: a cancel would refund handed-out food", async () => {
+    for (const from of ["delivered", "failed"] as const) {
+      const id = await newOrder(from);
+      const res = await put(id, asStaff, "cancelled");
+      expect(res.statusCode, from).toBe(409);
+      expect(res.json().code).toBe("status_transition_forbidden");
+      const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+      expect(order?.status).toBe(from);
+    }
+  });
+
   it("lets the admin set any status but paid, and keeps a cancelled order cancelled", async () => {
     const id = await newOrder("delivered");
     for (const status of ["pending", "failed", "ready", "processing", "cancelled"]) {
