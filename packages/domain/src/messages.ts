@@ -223,6 +223,10 @@ export const MESSAGES = {
     af: "Die einddatum moet op of na die begindatum wees.",
     en: "The end date must be on or after the start date.",
   },
+  order_range_too_long: {
+    af: "Kies asseblief 'n tydperk van hoogstens een jaar.",
+    en: "Please choose a period of at most one year.",
+  },
   order_customer_invalid: {
     af: "Kies asseblief 'n kliënt (student of akademiese personeel).",
     en: "Please choose a customer (student or academic staff).",

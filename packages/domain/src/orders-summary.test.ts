@@ -5,6 +5,7 @@ import {
   newOrderInput,
   orderDateOf,
   ordersQueryInput,
+  ordersRangeProblem,
 } from "./orders-summary";
 
 describe("orders summary rules", () => {
@@ -29,6 +30,14 @@ describe("orders summary rules", () => {
     expect(ordersQueryInput.safeParse({ limit: "101" }).success).toBe(false);
     expect(ordersQueryInput.safeParse({ sort: "id" }).success).toBe(false);
     expect(ordersQueryInput.safeParse({ status: "ready" }).success).toBe(false);
+  });
+
+  it("allows a range of up to a year and a day, never backwards", () => {
+    expect(ordersRangeProblem("2026-01-01", "2027-01-01")).toBeNull();
+    expect(ordersRangeProblem("2026-01-01", "2027-01-02")).toBe("order_range_too_long");
+    expect(ordersRangeProblem("2026-11-24", "2026-11-23")).toBe("order_range_invalid");
+    expect(ordersQueryInput.safeParse({ from: "2026-01-01", to: "2027-01-02" }).success).toBe(false);
+    expect(ordersQueryInput.safeParse({ offset: "100001" }).success).toBe(false);
   });
 
   it("accepts a new order of 1 to 20 whole items", () => {

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { addDaysIso, type IsoDate, isIsoDate, mondayOf, todayIn, WEEKDAYS, type Weekday } from "./dates";
+import {
+  addDaysIso,
+  daysBetween,
+  type IsoDate,
+  isIsoDate,
+  mondayOf,
+  todayIn,
+  WEEKDAYS,
+  type Weekday,
+} from "./dates";
 import type { MessageCode } from "./messages";
 import type { OrderStatus } from "./order-status";
 
@@ -126,18 +135,31 @@ const ordersFilterShape = z.object({
   sort: z.enum(ORDER_SORTS).optional(),
   dir: z.enum(["asc", "desc"]).optional(),
 });
-const rangeInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
-const rangeMessage = { message: "order_range_invalid", path: ["to"] };
+/** A year and a day: longer ranges would sort and count more orders than anyone reads. */
+export const ORDERS_RANGE_MAX_DAYS = 366;
+
+/** What is wrong with a summary's date range, if anything; the filter bar shows the same. */
+export function ordersRangeProblem(from: IsoDate, to: IsoDate): MessageCode | null {
+  if (from > to) return "order_range_invalid";
+  if (daysBetween(from, to) >= ORDERS_RANGE_MAX_DAYS) return "order_range_too_long";
+  return null;
+}
+
+const checkRange = (f: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (!f.from || !f.to || !isIsoDate(f.from) || !isIsoDate(f.to)) return;
+  const problem = ordersRangeProblem(f.from, f.to);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["to"] });
+};
 
 /** The summary's filter as query parameters; without from/to the server takes this week. */
-export const ordersFilterInput = ordersFilterShape.refine(rangeInOrder, rangeMessage);
+export const ordersFilterInput = ordersFilterShape.superRefine(checkRange);
 /** The filter with paging: `GET /api/orders`. The export takes the filter alone. */
 export const ordersQueryInput = ordersFilterShape
   .extend({
     limit: z.coerce.number().int().min(1).max(ORDERS_PAGE_MAX).optional(),
-    offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+    offset: z.coerce.number().int().min(0).max(100_000).optional(),
   })
-  .refine(rangeInOrder, rangeMessage);
+  .superRefine(checkRange);
 export type OrdersFilterInput = z.infer<typeof ordersFilterInput>;
 
 /** The default range: this week, Monday to Sunday, in the canteen's zone. */

@@ -122,6 +122,8 @@ describe("orders summary", () => {
   it("refuses a bad filter with the field's message", async () => {
     for (const query of [
       "from=2030-03-10&to=2030-03-04",
+      "from=2030-01-01&to=2031-06-30",
+      "offset=100001",
       "from=gister",
       "limit=0",
       "limit=101",
@@ -135,6 +137,11 @@ describe("orders summary", () => {
     const res = await get("/api/orders?from=2030-03-10&to=2030-03-04");
     expect(res.json().details).toEqual([
       { field: "to", message: "Die einddatum moet op of na die begindatum wees." },
+    ]);
+    const long = await get("/api/orders/export.csv?from=2030-01-01&to=2031-06-30");
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details).toEqual([
+      { field: "to", message: "Kies asseblief 'n tydperk van hoogstens een jaar." },
     ]);
   });
 

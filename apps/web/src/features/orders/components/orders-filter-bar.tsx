@@ -1,5 +1,5 @@
 import { isIsoDate } from "@kantien/domain/dates";
-import { message } from "@kantien/domain/messages";
+import { type MessageCode, message } from "@kantien/domain/messages";
 import { ORDER_STATUS_FILTERS, type OrderStatusFilter } from "@kantien/domain/orders-summary";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
@@ -21,7 +21,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 type OrdersFilterBarProps = {
   filters: OrdersFilters;
-  rangeValid: boolean;
+  /** The domain's message code when the range cannot be asked for. */
+  rangeProblem: MessageCode | null;
   onChange: (change: Partial<OrdersFilters>) => void;
   onThisWeek: () => void;
   onShiftWeek: (days: number) => void;
@@ -29,7 +30,7 @@ type OrdersFilterBarProps = {
 
 export function OrdersFilterBar({
   filters,
-  rangeValid,
+  rangeProblem,
   onChange,
   onThisWeek,
   onShiftWeek,
@@ -81,8 +82,8 @@ export function OrdersFilterBar({
             label={t("screens.orders.to")}
             value={filters.to}
             onChange={(event) => isIsoDate(event.target.value) && onChange({ to: event.target.value })}
-            error={!rangeValid}
-            helperText={rangeValid ? undefined : message("order_range_invalid", currentLanguage())}
+            error={rangeProblem !== null}
+            helperText={rangeProblem ? message(rangeProblem, currentLanguage()) : undefined}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <IconButton aria-label={t("screens.orders.nextWeek")} onClick={() => onShiftWeek(7)}>

@@ -1,6 +1,6 @@
 import { addDaysIso, DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
-import { defaultOrdersRange } from "@kantien/domain/orders-summary";
+import { defaultOrdersRange, ordersRangeProblem } from "@kantien/domain/orders-summary";
 import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
 import Alert from "@mui/material/Alert";
@@ -32,8 +32,8 @@ export function OrdersScreen() {
   const today = todayIn(timeZone);
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params, today);
-  const rangeValid = filters.from <= filters.to;
-  const query = rangeValid ? toOrdersQuery(filters) : null;
+  const rangeProblem = ordersRangeProblem(filters.from, filters.to);
+  const query = rangeProblem ? null : toOrdersQuery(filters);
   const orders = useOrders(query);
   const openOrderId = params.get("order");
   const [creating, setCreating] = useState(false);
@@ -111,7 +111,7 @@ export function OrdersScreen() {
       </Box>
       <OrdersFilterBar
         filters={filters}
-        rangeValid={rangeValid}
+        rangeProblem={rangeProblem}
         onChange={setFilters}
         onThisWeek={() => setFilters(defaultOrdersRange(today))}
         onShiftWeek={(days) =>
