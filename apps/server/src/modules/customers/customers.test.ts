@@ -463,6 +463,28 @@ describe("POST /api/customers/:id/top-ups", () => {
   });
 });
 
+describe("a top-up at the same time as a debit of the same wallet", () => {
+  // A debit locks the wallet, then its ledger row checks the person (a key-share lock on the
+  // users row). A top-up that locked the users row for update first would deadlock with it.
+  it.skipIf(testBackend !== "postgres")("never deadlocks", { timeout: 60_000 }, async () => {
+    const row = await addCustomer();
+    await t.db.transaction((tx) =>
+      moveWalletMoney(tx, { userId: row.id, amount: "1000.00", kind: "top_up", createdBy: admin.id }),
+    );
+    for (let i = 0; i < 40; i++) {
+      const [credit, debit] = await Promise.allSettled([
+        topUp(row.id, { amount: "2", reason: "Kontant" }),
+        t.db.transaction((tx) =>
+          moveWalletMoney(tx, { userId: row.id, amount: "-1.00", kind: "order", createdBy: null }),
+        ),
+      ]);
+      expect(debit.status, String((debit as PromiseRejectedResult).reason)).toBe("fulfilled");
+      expect(credit.status === "fulfilled" && credit.value.statusCode, `round ${i}`).toBe(201);
+    }
+    expect(await ledgerSum(row.id)).toEqual({ sum: "1040.00", balance: "1040.00" });
+  });
+});
+
 describe("DELETE /api/customers/:id (decision 0010)", () => {
   it("deletes a customer without history", async () => {
     const row = await addCustomer();

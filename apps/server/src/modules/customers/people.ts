@@ -111,8 +111,14 @@ export async function latestLedgerEntry(tx: Tx, userId: string): Promise<LedgerE
   return entry;
 }
 
-/** Locks a live person's row for the rest of the transaction; null when there is none. */
-export async function lockPerson(tx: Tx, userId: string) {
+/**
+ * Locks a live person's row for the rest of the transaction; null when there is none.
+ * Edits and top-ups take `no key update`: it does not block the key-share lock that a
+ * ledger row or an order takes on its person, so a top-up that locks the person and then
+ * the wallet never deadlocks with a debit that locks the wallet and then writes its ledger
+ * row. Only a removal, which may delete the row, takes `update`.
+ */
+export async function lockPerson(tx: Tx, userId: string, mode: "no key update" | "update" = "no key update") {
   const [row] = await tx
     .select({
       id: users.id,
@@ -121,7 +127,7 @@ export async function lockPerson(tx: Tx, userId: string) {
     })
     .from(users)
     .where(and(eq(users.id, userId), notDeleted))
-    .for("update");
+    .for(mode);
   return row ?? null;
 }
 

@@ -182,7 +182,7 @@ export async function updateCustomer(db: Db, id: string, input: CustomerInput): 
 
 export async function deleteCustomer(db: Db, id: string): Promise<{ anonymised: boolean }> {
   return db.transaction(async (tx) => {
-    const person = await lockPerson(tx, id);
+    const person = await lockPerson(tx, id, "update");
     if (!person || !CUSTOMER_ROLES.includes(person.roleId as 1 | 2)) throw notFound();
     return removePerson(tx, id);
   });

@@ -104,8 +104,8 @@ export async function getStaff(db: Db, id: string, timeZone: string): Promise<St
 }
 
 /** A live staff member's row, locked; 404 for anyone else (customers live on /users). */
-async function lockStaff(tx: Tx, id: string) {
-  const person = await lockPerson(tx, id);
+async function lockStaff(tx: Tx, id: string, mode?: "update") {
+  const person = await lockPerson(tx, id, mode);
   if (!person || !STAFF_ROLES.includes(person.roleId as 3 | 4)) throw notFound();
   return person;
 }
@@ -150,7 +150,7 @@ export async function updateStaff(db: Db, actorId: string, id: string, input: St
 /** Removes a staff member (decision 0010): never oneself, never the last admin. */
 export async function deleteStaff(db: Db, actorId: string, id: string): Promise<{ anonymised: boolean }> {
   return db.transaction(async (tx) => {
-    const person = await lockStaff(tx, id);
+    const person = await lockStaff(tx, id, "update");
     if (id === actorId) throw forbidden("own_account");
     if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
     return removePerson(tx, id);
