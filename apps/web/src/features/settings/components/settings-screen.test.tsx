@@ -114,6 +114,27 @@ describe("SettingsScreen", () => {
     ]);
   });
 
+  it("shows the toast at the bottom right for 6 seconds", async () => {
+    // The toast's timer starts when it opens, so the clock is faked before; it still runs on.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user } = renderSettings();
+      await screen.findByRole("radio", { name: "Donker" });
+      await user.click(screen.getByRole("button", { name: "Stoor" }));
+      const toast = await screen.findByText("Persoonlike instellings suksesvol gestoor!");
+      expect(toast.closest(".MuiSnackbar-root")).toHaveClass("MuiSnackbar-anchorOriginBottomRight");
+
+      act(() => vi.advanceTimersByTime(5_500));
+      expect(screen.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+      act(() => vi.advanceTimersByTime(1_500));
+      await waitFor(() =>
+        expect(screen.queryByText("Persoonlike instellings suksesvol gestoor!")).toBeNull(),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("Terugset saves the defaults and says so", async () => {
     const { user, calls } = renderSettings();
     await screen.findByRole("radio", { name: "Donker" });
