@@ -1,3 +1,5 @@
+import { useSearchParams } from "react-router";
+
 /** Rows per page of the server-paged people lists. */
 export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100] as const;
 
@@ -49,4 +51,30 @@ export function listApiPath(base: string, value: ListParams<number, string>): st
   search.set("limit", String(value.rows));
   search.set("offset", String(value.page * value.rows));
   return `${base}?${search}`;
+}
+
+/** A list's state kept in the address, and the ways to change it. */
+export type ListState<Role extends number, Tab extends string> = {
+  params: ListParams<Role, Tab>;
+  /** A search, role or tab is in force (the empty list says nothing matched). */
+  filtered: boolean;
+  /** Any filter change starts again at the first page. */
+  change: (next: Partial<ListParams<Role, Tab>>) => void;
+  setPage: (page: number, rows: number) => void;
+};
+
+/** The list's search, role, tab and page, read from and written to the address. */
+export function useListState<Role extends number, Tab extends string>(
+  roles: readonly Role[],
+  tabs: readonly [Tab, ...Tab[]],
+): ListState<Role, Tab> {
+  const [search, setSearch] = useSearchParams();
+  const params = readListParams(search, roles, tabs);
+  const write = (next: ListParams<Role, Tab>) => setSearch(writeListParams(next), { replace: true });
+  return {
+    params,
+    filtered: params.q !== "" || params.role !== null || params.tab !== "all",
+    change: (next) => write({ ...params, page: 0, ...next }),
+    setPage: (page, rows) => write({ ...params, page, rows }),
+  };
 }

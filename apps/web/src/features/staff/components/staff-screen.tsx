@@ -4,28 +4,18 @@ import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
 import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
-import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
-import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageTitle } from "../../../components/page-title";
-import { SearchField } from "../../../components/search-field";
+import { PeopleFilters } from "../../../components/people-filters";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
-import { readListParams, writeListParams } from "../../../lib/list-params";
+import { useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
-import {
-  type StaffListParams,
-  useDeleteStaffMember,
-  useResendInvitation,
-  useStaffMembers,
-} from "../api/staff-api";
+import { useDeleteStaffMember, useResendInvitation, useStaffMembers } from "../api/staff-api";
 import { InviteDialog } from "./invite-dialog";
 import { StaffDetailDialog } from "./staff-detail-dialog";
 import { StaffEditDialog } from "./staff-edit-dialog";
@@ -39,9 +29,8 @@ export function StaffScreen() {
   const { canteenName } = useAppConfig();
   const { user } = useSession();
   const isAdmin = isAdminRole(user?.role_id ?? 0);
-  const [search, setSearch] = useSearchParams();
-  const params = readListParams(search, [3, 4] as const, STAFF_TABS);
-  const staff = useStaffMembers(params);
+  const list = useListState([3, 4] as const, STAFF_TABS);
+  const staff = useStaffMembers(list.params);
   const remove = useDeleteStaffMember();
   const resend = useResendInvitation();
 
@@ -58,10 +47,6 @@ export function StaffScreen() {
     setNotice(next);
     setNoticeOpen(true);
   };
-
-  const change = (next: Partial<StaffListParams>) =>
-    // Any filter change starts again at the first page.
-    setSearch(writeListParams({ ...params, page: 0, ...next }), { replace: true });
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -88,8 +73,6 @@ export function StaffScreen() {
         }),
     });
 
-  const filtered = params.q !== "" || params.role !== null || params.tab !== "all";
-
   return (
     <Stack spacing={2}>
       <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
@@ -100,64 +83,31 @@ export function StaffScreen() {
           </Button>
         ) : null}
       </Box>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <SearchField label={t("screens.staff.search")} value={params.q} onSearch={(q) => change({ q })} />
-        <TextField
-          select
-          size="small"
-          label={t("screens.staff.roleFilter")}
-          value={params.role ?? "all"}
-          onChange={(event) => {
-            const value = event.target.value;
-            change({ role: value === "3" ? 3 : value === "4" ? 4 : null });
-          }}
-          sx={{ minWidth: 220 }}
-        >
-          <MenuItem value="all">{t("screens.staff.allRoles")}</MenuItem>
-          <MenuItem value="4">{roleName(ROLE.kitchenAdmin, canteenName)}</MenuItem>
-          <MenuItem value="3">{roleName(ROLE.kitchenStaff, canteenName)}</MenuItem>
-        </TextField>
-      </Stack>
-      <Tabs
-        value={params.tab}
-        onChange={(_event, tab) => change({ tab })}
-        aria-label={t("screens.staff.tabsLabel")}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        // Primary blue text fails 4.5:1 on the dark background; the indicator marks the tab.
-        sx={{ "& .MuiTab-root.Mui-selected": { color: "text.primary" } }}
-      >
-        {STAFF_TABS.map((tab) => (
-          <Tab key={tab} value={tab} label={t(`screens.staff.tabs.${tab}`)} />
-        ))}
-      </Tabs>
-      {staff.isError ? (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void staff.refetch()}>{t("screens.users.retry")}</Button>}
-        >
-          {errorMessage(staff.error, t("errors.load"))}
-        </Alert>
-      ) : (
-        <StaffTable
-          page={staff.data}
-          loading={staff.isPending}
-          fetching={staff.isFetching}
-          filtered={filtered}
-          params={params}
-          canChange={isAdmin}
-          ownId={user?.id ?? null}
-          resending={resend.isPending ? resend.variables : null}
-          onPage={(page, rows) => setSearch(writeListParams({ ...params, page, rows }), { replace: true })}
-          onView={(row) => setViewing(row.id)}
-          onEdit={(row) => setEditing(row.id)}
-          onResend={resendInvitation}
-          onDelete={(row) => {
-            setDeleting(row);
-            setConfirmOpen(true);
-          }}
-        />
-      )}
+      <PeopleFilters
+        texts="screens.staff"
+        list={list}
+        roles={[
+          { value: 4, label: roleName(ROLE.kitchenAdmin, canteenName) },
+          { value: 3, label: roleName(ROLE.kitchenStaff, canteenName) },
+        ]}
+        tabs={STAFF_TABS.map((tab) => ({ value: tab, label: t(`screens.staff.tabs.${tab}`) }))}
+      />
+      <StaffTable
+        list={staff}
+        filtered={list.filtered}
+        params={list.params}
+        canChange={isAdmin}
+        ownId={user?.id ?? null}
+        resending={resend.isPending ? resend.variables : null}
+        onPage={list.setPage}
+        onView={(row) => setViewing(row.id)}
+        onEdit={(row) => setEditing(row.id)}
+        onResend={resendInvitation}
+        onDelete={(row) => {
+          setDeleting(row);
+          setConfirmOpen(true);
+        }}
+      />
       {inviting ? (
         <InviteDialog
           onClose={() => setInviting(false)}

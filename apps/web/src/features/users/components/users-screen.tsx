@@ -4,22 +4,17 @@ import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
 import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
-import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
-import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageTitle } from "../../../components/page-title";
-import { SearchField } from "../../../components/search-field";
+import { PeopleFilters } from "../../../components/people-filters";
 import { errorMessage } from "../../../lib/api-client";
-import { readListParams, writeListParams } from "../../../lib/list-params";
+import { useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
-import { type CustomerListParams, useCustomers, useDeleteCustomer } from "../api/customers-api";
+import { useCustomers, useDeleteCustomer } from "../api/customers-api";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
 import { CustomerDialog } from "./customer-dialog";
 import { CustomersTable } from "./customers-table";
@@ -31,9 +26,8 @@ export function UsersScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   const isAdmin = isAdminRole(user?.role_id ?? 0);
-  const [search, setSearch] = useSearchParams();
-  const params = readListParams(search, [1, 2] as const, CUSTOMER_TABS);
-  const customers = useCustomers(params);
+  const list = useListState([1, 2] as const, CUSTOMER_TABS);
+  const customers = useCustomers(list.params);
   const remove = useDeleteCustomer();
 
   const [editing, setEditing] = useState<CustomerRow | "new" | null>(null);
@@ -49,10 +43,6 @@ export function UsersScreen() {
     setNoticeOpen(true);
   };
 
-  const change = (next: Partial<CustomerListParams>) =>
-    // Any filter change starts again at the first page.
-    setSearch(writeListParams({ ...params, page: 0, ...next }), { replace: true });
-
   const confirmDelete = () => {
     if (!deleting) return;
     const target = deleting;
@@ -64,8 +54,6 @@ export function UsersScreen() {
     });
   };
 
-  const filtered = params.q !== "" || params.role !== null || params.tab !== "all";
-
   return (
     <Stack spacing={2}>
       <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
@@ -74,61 +62,28 @@ export function UsersScreen() {
           {t("screens.users.add")}
         </Button>
       </Box>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <SearchField label={t("screens.users.search")} value={params.q} onSearch={(q) => change({ q })} />
-        <TextField
-          select
-          size="small"
-          label={t("screens.users.roleFilter")}
-          value={params.role ?? "all"}
-          onChange={(event) => {
-            const value = event.target.value;
-            change({ role: value === "1" ? 1 : value === "2" ? 2 : null });
-          }}
-          sx={{ minWidth: 220 }}
-        >
-          <MenuItem value="all">{t("screens.users.allRoles")}</MenuItem>
-          <MenuItem value="1">{t("roles.names.student")}</MenuItem>
-          <MenuItem value="2">{t("roles.names.academyStaff")}</MenuItem>
-        </TextField>
-      </Stack>
-      <Tabs
-        value={params.tab}
-        onChange={(_event, tab) => change({ tab })}
-        aria-label={t("screens.users.tabsLabel")}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        // Primary blue text fails 4.5:1 on the dark background; the indicator marks the tab.
-        sx={{ "& .MuiTab-root.Mui-selected": { color: "text.primary" } }}
-      >
-        {CUSTOMER_TABS.map((tab) => (
-          <Tab key={tab} value={tab} label={t(`screens.users.tabs.${tab}`)} />
-        ))}
-      </Tabs>
-      {customers.isError ? (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void customers.refetch()}>{t("screens.users.retry")}</Button>}
-        >
-          {errorMessage(customers.error, t("errors.load"))}
-        </Alert>
-      ) : (
-        <CustomersTable
-          page={customers.data}
-          loading={customers.isPending}
-          fetching={customers.isFetching}
-          filtered={filtered}
-          params={params}
-          canDelete={isAdmin}
-          onPage={(page, rows) => setSearch(writeListParams({ ...params, page, rows }), { replace: true })}
-          onView={(row) => setViewing(row.id)}
-          onEdit={(row) => setEditing(row)}
-          onDelete={(row) => {
-            setDeleting(row);
-            setConfirmOpen(true);
-          }}
-        />
-      )}
+      <PeopleFilters
+        texts="screens.users"
+        list={list}
+        roles={[
+          { value: 1, label: t("roles.names.student") },
+          { value: 2, label: t("roles.names.academyStaff") },
+        ]}
+        tabs={CUSTOMER_TABS.map((tab) => ({ value: tab, label: t(`screens.users.tabs.${tab}`) }))}
+      />
+      <CustomersTable
+        list={customers}
+        filtered={list.filtered}
+        params={list.params}
+        canDelete={isAdmin}
+        onPage={list.setPage}
+        onView={(row) => setViewing(row.id)}
+        onEdit={(row) => setEditing(row)}
+        onDelete={(row) => {
+          setDeleting(row);
+          setConfirmOpen(true);
+        }}
+      />
       {editing ? (
         <CustomerDialog
           customer={editing === "new" ? null : editing}

@@ -1,0 +1,216 @@
+import DeleteIcon from "@mui/icons-material/DeleteOutlined";
+import EditIcon from "@mui/icons-material/EditOutlined";
+import ViewIcon from "@mui/icons-material/VisibilityOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
+import LinearProgress from "@mui/material/LinearProgress";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TablePagination from "@mui/material/TablePagination";
+import TableRow from "@mui/material/TableRow";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactElement, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../lib/api-client";
+import { ROWS_PER_PAGE_OPTIONS } from "../lib/list-params";
+import { PersonAvatar } from "./person-avatar";
+
+/**
+ * Where a people screen's texts live (/users and /staff share their shape): `loading`,
+ * `tableLabel`, `columns.*`, `empty`, `emptyBody`, `noMatches`, `noMatchesBody`, `view`,
+ * `viewNamed`, `editNamed`, `delete`, `deleteNamed`, `search`, `roleFilter`, `allRoles`,
+ * `tabsLabel` and `tabs.*`.
+ */
+export type PeopleTexts = "screens.users" | "screens.staff";
+
+/** What every row of a people list has (people.ts: CustomerRow, StaffRow). */
+export type PersonRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+};
+
+type PeopleTableProps<Row extends PersonRow> = {
+  texts: PeopleTexts;
+  /** One page of the server-searched list. */
+  list: UseQueryResult<{ rows: Row[]; total: number }>;
+  /** A search, role or tab is in force: the empty row says nothing matched. */
+  filtered: boolean;
+  params: { page: number; rows: number };
+  onPage: (page: number, rows: number) => void;
+  /** The line(s) under the name. */
+  secondary: (row: Row) => ReactNode;
+  role: (row: Row) => { label: string; color: "primary" | "secondary" };
+  onView: (row: Row) => void;
+  /** Left out: no edit button. */
+  edit?: { title: string; onEdit: (row: Row) => void };
+  /** Buttons between edit and delete. */
+  moreActions?: (row: Row, name: string) => ReactNode;
+  /** Left out, or false for a row: no delete button. */
+  canDelete?: (row: Row) => boolean;
+  onDelete?: (row: Row) => void;
+};
+
+/** A paged list of people (spec §2 /users and /staff): name, e-mail, phone, role and actions. */
+export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>) {
+  const { t } = useTranslation();
+  const { list, params, texts } = props;
+  const page = list.data;
+  const rows = page?.rows ?? [];
+
+  if (list.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={<Button onClick={() => void list.refetch()}>{t("screens.users.retry")}</Button>}
+      >
+        {errorMessage(list.error, t("errors.load"))}
+      </Alert>
+    );
+  }
+
+  if (list.isPending) {
+    return (
+      <Box sx={{ display: "flex", justifyContent: "center", py: 6 }}>
+        <CircularProgress aria-label={t(`${texts}.loading`)} />
+      </Box>
+    );
+  }
+
+  return (
+    <Paper variant="outlined">
+      {/* The previous page stays while the next loads; the bar says it is coming. */}
+      <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-hidden="true" /> : null}</Box>
+      <TableContainer>
+        <Table size="small" aria-label={t(`${texts}.tableLabel`)}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t(`${texts}.columns.name`)}</TableCell>
+              <TableCell>{t(`${texts}.columns.email`)}</TableCell>
+              <TableCell>{t(`${texts}.columns.phone`)}</TableCell>
+              <TableCell>{t(`${texts}.columns.role`)}</TableCell>
+              <TableCell align="right">{t(`${texts}.columns.actions`)}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const name = `${row.firstName} ${row.lastName}`;
+              const role = props.role(row);
+              return (
+                <TableRow key={row.id} hover>
+                  <TableCell>
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+                      <PersonAvatar firstName={row.firstName} lastName={row.lastName} />
+                      <Box>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {name}
+                        </Typography>
+                        {props.secondary(row)}
+                      </Box>
+                    </Stack>
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: "break-all" }}>{row.email}</TableCell>
+                  <TableCell>
+                    {row.phoneNumber ?? (
+                      <Typography variant="body2" color="text.secondary" component="span">
+                        {t("common.notSpecified")}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" color={role.color} label={role.label} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    <RowAction
+                      title={t(`${texts}.view`)}
+                      label={t(`${texts}.viewNamed`, { name })}
+                      icon={<ViewIcon fontSize="small" />}
+                      onClick={() => props.onView(row)}
+                    />
+                    {props.edit ? (
+                      <RowAction
+                        title={props.edit.title}
+                        label={t(`${texts}.editNamed`, { name })}
+                        icon={<EditIcon fontSize="small" />}
+                        onClick={() => props.edit?.onEdit(row)}
+                      />
+                    ) : null}
+                    {props.moreActions?.(row, name)}
+                    {props.onDelete && props.canDelete?.(row) ? (
+                      <RowAction
+                        title={t(`${texts}.delete`)}
+                        label={t(`${texts}.deleteNamed`, { name })}
+                        icon={<DeleteIcon fontSize="small" />}
+                        color="error"
+                        onClick={() => props.onDelete?.(row)}
+                      />
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} sx={{ py: 6, textAlign: "center" }}>
+                  <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+                    {props.filtered ? t(`${texts}.noMatches`) : t(`${texts}.empty`)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {props.filtered ? t(`${texts}.noMatchesBody`) : t(`${texts}.emptyBody`)}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={page?.total ?? 0}
+        page={page && params.page * params.rows >= page.total ? 0 : params.page}
+        rowsPerPage={params.rows}
+        rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
+        onPageChange={(_event, next) => props.onPage(next, params.rows)}
+        onRowsPerPageChange={(event) => props.onPage(0, Number(event.target.value))}
+        labelRowsPerPage={t("common.rowsPerPage")}
+        labelDisplayedRows={({ from, to, count }) => t("common.displayedRows", { from, to, count })}
+        getItemAriaLabel={(type) => t(`common.pageLabels.${type}`)}
+      />
+    </Paper>
+  );
+}
+
+type RowActionProps = {
+  /** The tooltip. */
+  title: string;
+  /** The button's name for screen readers, with the person's name. */
+  label: string;
+  icon: ReactElement;
+  onClick: () => void;
+  color?: "error";
+  /** Given (even false): the button may be disabled, so the tooltip needs a wrapper to listen on. */
+  disabled?: boolean;
+};
+
+/** An icon button with a tooltip in a people row's actions. */
+export function RowAction({ title, label, icon, onClick, color, disabled }: RowActionProps) {
+  const button = (
+    <IconButton size="small" color={color} aria-label={label} disabled={disabled} onClick={onClick}>
+      {icon}
+    </IconButton>
+  );
+  return <Tooltip title={title}>{disabled === undefined ? button : <span>{button}</span>}</Tooltip>;
+}
