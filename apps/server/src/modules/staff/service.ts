@@ -19,7 +19,7 @@ import {
 } from "../customers/people";
 import { peopleConflict } from "../customers/service";
 import { enqueueAccountEmail } from "../email/account-emails";
-import { assertAdminRemains } from "./admins";
+import { assertAdminRemains, assertStillAdmin } from "./admins";
 
 export type StaffListParams = {
   q?: string | undefined;
@@ -119,6 +119,7 @@ export async function updateStaff(db: Db, actorId: string, id: string, input: St
   return db
     .transaction(async (tx) => {
       const person = await lockStaff(tx, id);
+      await assertStillAdmin(tx, actorId);
       if (person.roleId !== input.roleId) {
         if (id === actorId) throw forbidden("own_account");
         if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
@@ -152,6 +153,7 @@ export async function deleteStaff(db: Db, actorId: string, id: string): Promise<
   return db.transaction(async (tx) => {
     const person = await lockStaff(tx, id, "update");
     if (id === actorId) throw forbidden("own_account");
+    await assertStillAdmin(tx, actorId);
     if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
     return removePerson(tx, id);
   });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type net from "node:net";
 import type { StaffRow } from "@kantien/domain/people";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import Fastify from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import {
 } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { type EmailSender, startEmailSender } from "../email/sender";
+import { assertAdminRemains } from "./admins";
 
 /** A real SMTP server on loopback that keeps what it receives. */
 async function startSmtpReceiver() {
@@ -384,6 +385,51 @@ describe("the last admin", () => {
       ]);
       expectOneWins(c, d);
       expect(await own.db.select().from(users).where(eq(users.roleId, 4))).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe("the admins who count", () => {
+  it("are those who can sign in: an admin still invited leaves no admin behind", async () => {
+    const own = await createTestApp();
+    try {
+      const only = await createUser(own.db, { roleId: 4 });
+      await createUser(own.db, { roleId: 4, password: null });
+      await expect(own.db.transaction((tx) => assertAdminRemains(tx, only.id))).rejects.toMatchObject({
+        statusCode: 409,
+        code: "last_admin",
+      });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("leave out a caller demoted while waiting: two admins demoting each other change one", async () => {
+    const own = await createTestApp();
+    try {
+      // Another admin stays either way, so only the caller's own role can refuse the loser.
+      await createUser(own.db, { roleId: 4 });
+      const demote = async (cookie: string, person: TestUser) =>
+        own.app.inject({
+          method: "PUT",
+          url: `/api/staff-members/${person.id}`,
+          headers: { cookie, "content-type": "application/json" },
+          payload: JSON.stringify(staffBody({ email: person.email }, { roleId: 3 })),
+        });
+      for (let round = 0; round < 5; round++) {
+        const one = await createUser(own.db, { roleId: 4 });
+        const two = await createUser(own.db, { roleId: 4 });
+        const [oneCookie, twoCookie] = [await signIn(own.app, one), await signIn(own.app, two)];
+        const [a, b] = await Promise.all([demote(oneCookie, two), demote(twoCookie, one)]);
+        expectOneWins(a, b);
+        const roles = await own.db
+          .select({ roleId: users.roleId })
+          .from(users)
+          .where(inArray(users.id, [one.id, two.id]));
+        expect(roles.map((r) => r.roleId).sort(), `round ${round}`).toEqual([3, 4]);
+      }
     } finally {
       await own.close();
     }
