@@ -9,15 +9,13 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import { useId, useState } from "react";
-import { Controller, type FieldError, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { PersonFormFields } from "../../../components/person-form-fields";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
-import { fieldErrorText } from "../../../lib/validation";
 import { useInviteStaff } from "../api/staff-api";
 
 type FormInput = z.input<typeof inviteUserInput>;
@@ -36,9 +34,7 @@ export function InviteDialog({ onClose, onInvited }: Props) {
     resolver: zodResolver(inviteUserInput),
     defaultValues: { firstName: "", lastName: "", email: "", roleId: ROLE.kitchenStaff },
   });
-  const { register, control, handleSubmit, formState } = form;
-  const errors = formState.errors;
-  const text = (name: keyof FormInput) => fieldErrorText(errors[name] as FieldError | undefined);
+  const { handleSubmit } = form;
 
   const onValid = (body: FormOutput) => {
     setFailure(null);
@@ -52,91 +48,44 @@ export function InviteDialog({ onClose, onInvited }: Props) {
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={handleSubmit(onValid)}>
-        <DialogTitle id={titleId}>{t("screens.staff.invite.title")}</DialogTitle>
-        <DialogContent>
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {t("screens.staff.invite.notice")}
-          </Alert>
-          {failure ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {failure}
+      <FormProvider {...form}>
+        <form noValidate onSubmit={handleSubmit(onValid)}>
+          <DialogTitle id={titleId}>{t("screens.staff.invite.title")}</DialogTitle>
+          <DialogContent>
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t("screens.staff.invite.notice")}
             </Alert>
-          ) : null}
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                required
-                label={t("resources.user.fields.first_name")}
-                autoComplete="off"
-                {...register("firstName")}
-                error={Boolean(errors.firstName)}
-                helperText={text("firstName")}
+            {failure ? (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {failure}
+              </Alert>
+            ) : null}
+            <Grid container spacing={2} sx={{ pt: 1 }}>
+              <PersonFormFields
+                wideEmail
+                wideRole
+                roles={[
+                  { value: ROLE.kitchenStaff, label: roleName(ROLE.kitchenStaff, canteenName) },
+                  { value: ROLE.kitchenAdmin, label: roleName(ROLE.kitchenAdmin, canteenName) },
+                ]}
               />
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                required
-                label={t("resources.user.fields.last_name")}
-                autoComplete="off"
-                {...register("lastName")}
-                error={Boolean(errors.lastName)}
-                helperText={text("lastName")}
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                fullWidth
-                required
-                type="email"
-                label={t("resources.user.fields.email")}
-                autoComplete="off"
-                {...register("email")}
-                error={Boolean(errors.email)}
-                helperText={text("email")}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Controller
-                control={control}
-                name="roleId"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    fullWidth
-                    required
-                    label={t("resources.user.fields.role_id")}
-                    value={field.value}
-                    onChange={(event) => field.onChange(Number(event.target.value))}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.roleId)}
-                    helperText={text("roleId")}
-                  >
-                    <MenuItem value={ROLE.kitchenStaff}>{roleName(ROLE.kitchenStaff, canteenName)}</MenuItem>
-                    <MenuItem value={ROLE.kitchenAdmin}>{roleName(ROLE.kitchenAdmin, canteenName)}</MenuItem>
-                  </TextField>
-                )}
-              />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={invite.isPending}
-            startIcon={
-              invite.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
-            }
-          >
-            {invite.isPending ? t("screens.staff.invite.sending") : t("screens.staff.invite.send")}
-          </Button>
-        </DialogActions>
-      </form>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t("common.cancel")}</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={invite.isPending}
+              startIcon={
+                invite.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
+              }
+            >
+              {invite.isPending ? t("screens.staff.invite.sending") : t("screens.staff.invite.send")}
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

@@ -12,13 +12,13 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
-import { Controller, type FieldError, useForm } from "react-hook-form";
+import { type FieldError, FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { useSession } from "../../../lib/session";
@@ -97,7 +97,7 @@ function StaffEditForm({
       employeeNumber: member.employeeNumber ?? "",
     },
   });
-  const { register, control, handleSubmit, setError, formState } = form;
+  const { register, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
   const text = (name: keyof FormInput) => fieldErrorText(errors[name] as FieldError | undefined);
 
@@ -119,138 +119,73 @@ function StaffEditForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)}>
-      <DialogContent>
-        {failure ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Grid container spacing={2} sx={{ pt: 1 }}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              required
-              label={t("resources.user.fields.first_name")}
-              autoComplete="off"
-              {...register("firstName")}
-              error={Boolean(errors.firstName)}
-              helperText={text("firstName")}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={handleSubmit(onValid)}>
+        <DialogContent>
+          {failure ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          ) : null}
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <PersonFormFields
+              withPhone
+              roles={[
+                { value: ROLE.kitchenStaff, label: roleName(ROLE.kitchenStaff, canteenName) },
+                { value: ROLE.kitchenAdmin, label: roleName(ROLE.kitchenAdmin, canteenName) },
+              ]}
+              roleLocked={ownAccount ? { hint: t("screens.staff.edit.ownRole") } : undefined}
             />
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                fullWidth
+                label={t("screens.staff.edit.employeeNumber")}
+                placeholder={`${canteenName.toUpperCase()}001`}
+                autoComplete="off"
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...register("employeeNumber")}
+                error={Boolean(errors.employeeNumber)}
+                helperText={text("employeeNumber")}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                fullWidth
+                label={t("screens.staff.edit.balance")}
+                value={formatRand(member.balance)}
+                slotProps={{ input: { readOnly: true } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                fullWidth
+                label={t("screens.staff.edit.totalOrders")}
+                value={String(member.totalOrders)}
+                slotProps={{ input: { readOnly: true } }}
+              />
+            </Grid>
+            <Grid size={12}>
+              <Typography id={ordersLabelId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                {t("screens.staff.orders.title")}
+              </Typography>
+              <OrderHistoryList orders={member.orders} labelId={ordersLabelId} />
+            </Grid>
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              required
-              label={t("resources.user.fields.last_name")}
-              autoComplete="off"
-              {...register("lastName")}
-              error={Boolean(errors.lastName)}
-              helperText={text("lastName")}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              required
-              type="email"
-              label={t("resources.user.fields.email")}
-              autoComplete="off"
-              {...register("email")}
-              error={Boolean(errors.email)}
-              helperText={text("email")}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              type="tel"
-              label={t("resources.user.fields.phone_number")}
-              autoComplete="off"
-              {...register("phoneNumber")}
-              error={Boolean(errors.phoneNumber)}
-              helperText={text("phoneNumber")}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="roleId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  fullWidth
-                  required
-                  disabled={ownAccount}
-                  label={t("resources.user.fields.role_id")}
-                  value={field.value}
-                  onChange={(event) => field.onChange(Number(event.target.value))}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(errors.roleId)}
-                  helperText={text("roleId") ?? (ownAccount ? t("screens.staff.edit.ownRole") : undefined)}
-                  // A disabled field's pale helper would fail 4.5:1; this one explains why.
-                  slotProps={
-                    ownAccount
-                      ? { formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }
-                      : undefined
-                  }
-                >
-                  <MenuItem value={ROLE.kitchenStaff}>{roleName(ROLE.kitchenStaff, canteenName)}</MenuItem>
-                  <MenuItem value={ROLE.kitchenAdmin}>{roleName(ROLE.kitchenAdmin, canteenName)}</MenuItem>
-                </TextField>
-              )}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              label={t("screens.staff.edit.employeeNumber")}
-              placeholder={`${canteenName.toUpperCase()}001`}
-              autoComplete="off"
-              slotProps={{ inputLabel: { shrink: true } }}
-              {...register("employeeNumber")}
-              error={Boolean(errors.employeeNumber)}
-              helperText={text("employeeNumber")}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              label={t("screens.staff.edit.balance")}
-              value={formatRand(member.balance)}
-              slotProps={{ input: { readOnly: true } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              label={t("screens.staff.edit.totalOrders")}
-              value={String(member.totalOrders)}
-              slotProps={{ input: { readOnly: true } }}
-            />
-          </Grid>
-          <Grid size={12}>
-            <Typography id={ordersLabelId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-              {t("screens.staff.orders.title")}
-            </Typography>
-            <OrderHistoryList orders={member.orders} labelId={ordersLabelId} />
-          </Grid>
-        </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={update.isPending}
-          startIcon={
-            update.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
-          }
-        >
-          {update.isPending ? t("screens.users.dialog.saving") : t("screens.users.dialog.save")}
-        </Button>
-      </DialogActions>
-    </form>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={update.isPending}
+            startIcon={
+              update.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
+            }
+          >
+            {update.isPending ? t("screens.users.dialog.saving") : t("screens.users.dialog.save")}
+          </Button>
+        </DialogActions>
+      </form>
+    </FormProvider>
   );
 }

@@ -10,12 +10,12 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { useId, useState } from "react";
-import { Controller, type FieldError, useForm } from "react-hook-form";
+import { type FieldError, FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { fieldErrorText } from "../../../lib/validation";
 import { useSaveCustomer } from "../api/customers-api";
@@ -57,7 +57,7 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
     resolver: zodResolver(customerInput),
     defaultValues: defaults(customer),
   });
-  const { register, control, handleSubmit, setError, formState } = form;
+  const { register, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
 
   const onValid = (body: FormOutput) => {
@@ -80,122 +80,64 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={handleSubmit(onValid)}>
-        <DialogTitle id={titleId}>
-          {customer ? t("screens.users.dialog.editTitle") : t("screens.users.dialog.addTitle")}
-        </DialogTitle>
-        <DialogContent>
-          {formError ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {formError}
-            </Alert>
-          ) : null}
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                required
-                label={t("resources.user.fields.first_name")}
-                autoComplete="off"
-                {...register("firstName")}
-                error={Boolean(errors.firstName)}
-                helperText={text("firstName")}
+      <FormProvider {...form}>
+        <form noValidate onSubmit={handleSubmit(onValid)}>
+          <DialogTitle id={titleId}>
+            {customer ? t("screens.users.dialog.editTitle") : t("screens.users.dialog.addTitle")}
+          </DialogTitle>
+          <DialogContent>
+            {formError ? (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {formError}
+              </Alert>
+            ) : null}
+            <Grid container spacing={2} sx={{ pt: 1 }}>
+              <PersonFormFields
+                withPhone
+                wideEmail
+                roles={[
+                  { value: 1, label: t("roles.names.student") },
+                  { value: 2, label: t("roles.names.academyStaff") },
+                ]}
               />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                required
-                label={t("resources.user.fields.last_name")}
-                autoComplete="off"
-                {...register("lastName")}
-                error={Boolean(errors.lastName)}
-                helperText={text("lastName")}
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                fullWidth
-                required
-                type="email"
-                label={t("resources.user.fields.email")}
-                autoComplete="off"
-                {...register("email")}
-                error={Boolean(errors.email)}
-                helperText={text("email")}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                type="tel"
-                label={t("resources.user.fields.phone_number")}
-                autoComplete="off"
-                {...register("phoneNumber")}
-                error={Boolean(errors.phoneNumber)}
-                helperText={text("phoneNumber")}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="roleId"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    fullWidth
-                    required
-                    label={t("resources.user.fields.role_id")}
-                    value={field.value}
-                    onChange={(event) => field.onChange(Number(event.target.value))}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.roleId)}
-                    helperText={text("roleId")}
-                  >
-                    <MenuItem value={1}>{t("roles.names.student")}</MenuItem>
-                    <MenuItem value={2}>{t("roles.names.academyStaff")}</MenuItem>
-                  </TextField>
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                label={t("resources.user.fields.akd_number")}
-                autoComplete="off"
-                {...register("akdNumber")}
-                error={Boolean(errors.akdNumber)}
-                helperText={text("akdNumber")}
-              />
-            </Grid>
-            {customer ? (
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField
                   fullWidth
-                  label={t("screens.users.dialog.balance")}
-                  value={formatRand(customer.balance)}
-                  helperText={t("screens.users.dialog.balanceHint")}
-                  slotProps={{ input: { readOnly: true } }}
+                  label={t("resources.user.fields.akd_number")}
+                  autoComplete="off"
+                  {...register("akdNumber")}
+                  error={Boolean(errors.akdNumber)}
+                  helperText={text("akdNumber")}
                 />
               </Grid>
-            ) : null}
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            startIcon={
-              save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
-            }
-          >
-            {save.isPending ? t("screens.users.dialog.saving") : t("screens.users.dialog.save")}
-          </Button>
-        </DialogActions>
-      </form>
+              {customer ? (
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    fullWidth
+                    label={t("screens.users.dialog.balance")}
+                    value={formatRand(customer.balance)}
+                    helperText={t("screens.users.dialog.balanceHint")}
+                    slotProps={{ input: { readOnly: true } }}
+                  />
+                </Grid>
+              ) : null}
+            </Grid>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t("common.cancel")}</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={save.isPending}
+              startIcon={
+                save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
+              }
+            >
+              {save.isPending ? t("screens.users.dialog.saving") : t("screens.users.dialog.save")}
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }
