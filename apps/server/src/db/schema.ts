@@ -64,6 +64,10 @@ export const users = pgTable(
       "gin",
       sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
+    // The /users and /staff searches match any part of a name or email (decision 0010).
+    index("users_first_name_trgm_idx").using("gin", sql`${t.firstName} gin_trgm_ops`),
+    index("users_last_name_trgm_idx").using("gin", sql`${t.lastName} gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -75,7 +79,10 @@ export const clients = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     akdNumber: text("akd_number").notNull(),
   },
-  (t) => [uniqueIndex("clients_akd_number_key").on(t.akdNumber)],
+  (t) => [
+    uniqueIndex("clients_akd_number_key").on(t.akdNumber),
+    index("clients_akd_number_trgm_idx").using("gin", sql`${t.akdNumber} gin_trgm_ops`),
+  ],
 );
 
 export const kantienStaff = pgTable(
@@ -86,7 +93,13 @@ export const kantienStaff = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kantienEmployeeNumber: text("kantien_employee_number"),
   },
-  (t) => [uniqueIndex("kantien_staff_employee_number_key").on(t.kantienEmployeeNumber)],
+  (t) => [
+    uniqueIndex("kantien_staff_employee_number_key").on(t.kantienEmployeeNumber),
+    index("kantien_staff_employee_number_trgm_idx").using(
+      "gin",
+      sql`${t.kantienEmployeeNumber} gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const wallets = pgTable(
