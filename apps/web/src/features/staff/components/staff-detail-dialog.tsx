@@ -1,22 +1,14 @@
 import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { roleName } from "@kantien/domain/roles";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import CircularProgress from "@mui/material/CircularProgress";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
-import { PersonAvatar } from "../../../components/person-avatar";
-import { errorMessage } from "../../../lib/api-client";
+import { PersonDetailDialog } from "../../../components/person-detail-dialog";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -28,58 +20,47 @@ export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClo
   const { t } = useTranslation();
   const { canteenName, timeZone = DEFAULT_TIMEZONE } = useAppConfig();
   const language = currentLanguage();
-  const titleId = useId();
   const ordersLabelId = useId();
   const member = useStaffMember(staffId);
-  const data = member.data;
   const notSpecified = t("common.notSpecified");
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId} sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-        {data ? <PersonAvatar firstName={data.firstName} lastName={data.lastName} /> : null}
-        {data ? `${data.firstName} ${data.lastName}` : t("screens.staff.detail.title")}
-      </DialogTitle>
-      <DialogContent>
-        {member.isPending ? (
-          <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-            <CircularProgress aria-label={t("screens.staff.loading")} />
-          </Box>
-        ) : member.isError ? (
-          <Alert severity="error">{errorMessage(member.error, t("errors.load"))}</Alert>
-        ) : data ? (
-          <Stack spacing={2}>
-            {data.invitationPending ? (
-              <Chip
-                size="small"
-                color="warning"
-                label={t("screens.staff.invitationPending")}
-                sx={{ alignSelf: "flex-start" }}
-              />
-            ) : null}
-            <DetailsTable
-              rows={[
-                [t("resources.user.fields.email"), data.email],
-                [t("resources.user.fields.phone_number"), data.phoneNumber ?? notSpecified],
-                [t("resources.user.fields.role_id"), roleName(data.roleId, canteenName)],
-                [t("screens.staff.edit.employeeNumber"), data.employeeNumber ?? notSpecified],
-                [t("screens.staff.edit.balance"), formatRand(data.balance)],
-                [t("screens.staff.edit.totalOrders"), String(data.totalOrders)],
-                [t("screens.users.detail.createdAt"), formatDateTime(data.createdAt, timeZone, language)],
-              ]}
+    <PersonDetailDialog
+      person={member}
+      title={t("screens.staff.detail.title")}
+      loadingLabel={t("screens.staff.loading")}
+      maxWidth="sm"
+      onClose={onClose}
+    >
+      {(data) => (
+        <Stack spacing={2}>
+          {data.invitationPending ? (
+            <Chip
+              size="small"
+              color="warning"
+              label={t("screens.staff.invitationPending")}
+              sx={{ alignSelf: "flex-start" }}
             />
-            <Box>
-              <Typography id={ordersLabelId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-                {t("screens.staff.orders.title")}
-              </Typography>
-              <OrderHistoryList orders={data.orders} labelId={ordersLabelId} />
-            </Box>
-          </Stack>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.close")}</Button>
-      </DialogActions>
-    </Dialog>
+          ) : null}
+          <DetailsTable
+            rows={[
+              [t("resources.user.fields.email"), data.email],
+              [t("resources.user.fields.phone_number"), data.phoneNumber ?? notSpecified],
+              [t("resources.user.fields.role_id"), roleName(data.roleId, canteenName)],
+              [t("screens.staff.edit.employeeNumber"), data.employeeNumber ?? notSpecified],
+              [t("screens.staff.edit.balance"), formatRand(data.balance)],
+              [t("screens.staff.edit.totalOrders"), String(data.totalOrders)],
+              [t("screens.users.detail.createdAt"), formatDateTime(data.createdAt, timeZone, language)],
+            ]}
+          />
+          <Box>
+            <Typography id={ordersLabelId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+              {t("screens.staff.orders.title")}
+            </Typography>
+            <OrderHistoryList orders={data.orders} labelId={ordersLabelId} />
+          </Box>
+        </Stack>
+      )}
+    </PersonDetailDialog>
   );
 }

@@ -2,14 +2,7 @@ import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { CustomerDetail, LedgerEntry, PersonOrder } from "@kantien/domain/people";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -22,9 +15,8 @@ import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
-import { PersonAvatar } from "../../../components/person-avatar";
+import { PersonDetailDialog } from "../../../components/person-detail-dialog";
 import { StatusChip } from "../../../components/status-chip";
-import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -36,31 +28,18 @@ type Props = { customerId: string; canTopUp: boolean; onClose: () => void };
 /** Spec §2 /users detail dialog: the customer's data, wallet, recent orders and ledger. */
 export function CustomerDetailDialog({ customerId, canTopUp, onClose }: Props) {
   const { t } = useTranslation();
-  const titleId = useId();
   const customer = useCustomer(customerId);
-  const data = customer.data;
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId} sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-        {data ? <PersonAvatar firstName={data.firstName} lastName={data.lastName} /> : null}
-        {data ? `${data.firstName} ${data.lastName}` : t("screens.users.detail.title")}
-      </DialogTitle>
-      <DialogContent>
-        {customer.isPending ? (
-          <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-            <CircularProgress aria-label={t("screens.users.loading")} />
-          </Box>
-        ) : customer.isError ? (
-          <Alert severity="error">{errorMessage(customer.error, t("errors.load"))}</Alert>
-        ) : data ? (
-          <CustomerDetailBody customer={data} canTopUp={canTopUp} />
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.close")}</Button>
-      </DialogActions>
-    </Dialog>
+    <PersonDetailDialog
+      person={customer}
+      title={t("screens.users.detail.title")}
+      loadingLabel={t("screens.users.loading")}
+      maxWidth="md"
+      onClose={onClose}
+    >
+      {(data) => <CustomerDetailBody customer={data} canTopUp={canTopUp} />}
+    </PersonDetailDialog>
   );
 }
 
