@@ -2,12 +2,18 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 
 /** A form's submit button that shows progress while the request runs. */
-export function SubmitButton(props: { submitting: boolean; label: string; submittingLabel: string }) {
+export function SubmitButton(props: {
+  submitting: boolean;
+  label: string;
+  submittingLabel: string;
+  /** Large on the sign-in forms; medium in dialogs. */
+  size?: "medium" | "large";
+}) {
   return (
     <Button
       type="submit"
       variant="contained"
-      size="large"
+      size={props.size ?? "large"}
       disabled={props.submitting}
       startIcon={props.submitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null}
     >

@@ -2,10 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { inviteUserInput } from "@kantien/domain/auth";
 import { ROLE, roleName } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
@@ -13,6 +10,7 @@ import { useId, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { DialogFormActions } from "../../../components/dialog-form-actions";
 import { PersonFormFields } from "../../../components/person-form-fields";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
@@ -71,19 +69,12 @@ export function InviteDialog({ onClose, onInvited }: Props) {
               />
             </Grid>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t("common.cancel")}</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={invite.isPending}
-              startIcon={
-                invite.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
-              }
-            >
-              {invite.isPending ? t("screens.staff.invite.sending") : t("screens.staff.invite.send")}
-            </Button>
-          </DialogActions>
+          <DialogFormActions
+            onCancel={onClose}
+            submitting={invite.isPending}
+            label={t("screens.staff.invite.send")}
+            submittingLabel={t("screens.staff.invite.sending")}
+          />
         </form>
       </FormProvider>
     </Dialog>

@@ -18,6 +18,7 @@ import { useId, useState } from "react";
 import { type FieldError, FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { DialogFormActions } from "../../../components/dialog-form-actions";
 import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
@@ -172,19 +173,12 @@ function StaffEditForm({
             </Grid>
           </Grid>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={update.isPending}
-            startIcon={
-              update.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
-            }
-          >
-            {update.isPending ? t("screens.users.dialog.saving") : t("screens.users.dialog.save")}
-          </Button>
-        </DialogActions>
+        <DialogFormActions
+          onCancel={onClose}
+          submitting={update.isPending}
+          label={t("screens.users.dialog.save")}
+          submittingLabel={t("screens.users.dialog.saving")}
+        />
       </form>
     </FormProvider>
   );

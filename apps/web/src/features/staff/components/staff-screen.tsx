@@ -1,14 +1,13 @@
 import { STAFF_TABS, type StaffRow } from "@kantien/domain/people";
 import { isAdminRole, ROLE, roleName } from "@kantien/domain/roles";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
 import { PageTitle } from "../../../components/page-title";
 import { PeopleFilters } from "../../../components/people-filters";
 import { errorMessage } from "../../../lib/api-client";
@@ -20,8 +19,6 @@ import { InviteDialog } from "./invite-dialog";
 import { StaffDetailDialog } from "./staff-detail-dialog";
 import { StaffEditDialog } from "./staff-edit-dialog";
 import { StaffTable } from "./staff-table";
-
-type Notice = { severity: "success" | "error"; text: string };
 
 /** Spec §2 Staff management (/staff), 'BESTUUR PERSONEEL': staff may look, only admin changes. */
 export function StaffScreen() {
@@ -40,13 +37,8 @@ export function StaffScreen() {
   const [deleting, setDeleting] = useState<StaffRow | null>(null);
   // Kept apart from the target so the dialog's text stays while it closes.
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  // Kept apart from the notice so its text stays while it fades out.
-  const [noticeOpen, setNoticeOpen] = useState(false);
-  const notify = (next: Notice) => {
-    setNotice(next);
-    setNoticeOpen(true);
-  };
+  const notice = useNotice();
+  const notify = notice.notify;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -143,25 +135,7 @@ export function StaffScreen() {
         onCancel={() => setConfirmOpen(false)}
         onConfirm={confirmDelete}
       />
-      <Snackbar
-        open={noticeOpen}
-        autoHideDuration={6000}
-        onClose={(_event, reason) => {
-          if (reason !== "clickaway") setNoticeOpen(false);
-        }}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        {notice ? (
-          <Alert
-            severity={notice.severity}
-            variant="filled"
-            closeText={t("common.close")}
-            onClose={() => setNoticeOpen(false)}
-          >
-            {notice.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar state={notice} />
     </Stack>
   );
 }

@@ -3,10 +3,7 @@ import { formatRand } from "@kantien/domain/money";
 import type { CustomerRow } from "@kantien/domain/people";
 import { customerInput } from "@kantien/domain/people-rules";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
@@ -15,6 +12,7 @@ import { useId, useState } from "react";
 import { type FieldError, FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { DialogFormActions } from "../../../components/dialog-form-actions";
 import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { fieldErrorText } from "../../../lib/validation";
@@ -123,19 +121,12 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
               ) : null}
             </Grid>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t("common.cancel")}</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={save.isPending}
-              startIcon={
-                save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
-              }
-            >
-              {save.isPending ? t("screens.users.dialog.saving") : t("screens.users.dialog.save")}
-            </Button>
-          </DialogActions>
+          <DialogFormActions
+            onCancel={onClose}
+            submitting={save.isPending}
+            label={t("screens.users.dialog.save")}
+            submittingLabel={t("screens.users.dialog.saving")}
+          />
         </form>
       </FormProvider>
     </Dialog>

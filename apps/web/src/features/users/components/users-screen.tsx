@@ -1,14 +1,13 @@
 import { CUSTOMER_TABS, type CustomerRow } from "@kantien/domain/people";
 import { isAdminRole } from "@kantien/domain/roles";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
 import { PageTitle } from "../../../components/page-title";
 import { PeopleFilters } from "../../../components/people-filters";
 import { errorMessage } from "../../../lib/api-client";
@@ -18,8 +17,6 @@ import { useCustomers, useDeleteCustomer } from "../api/customers-api";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
 import { CustomerDialog } from "./customer-dialog";
 import { CustomersTable } from "./customers-table";
-
-type Notice = { severity: "success" | "error"; text: string };
 
 /** Spec §2 Users management (/users), 'BESTUUR GEBRUIKERS': customers (roles 1 and 2). */
 export function UsersScreen() {
@@ -35,13 +32,8 @@ export function UsersScreen() {
   const [deleting, setDeleting] = useState<CustomerRow | null>(null);
   // Kept apart from the target so the dialog's text stays while it closes.
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  // Kept apart from the notice so its text stays while it fades out.
-  const [noticeOpen, setNoticeOpen] = useState(false);
-  const notify = (next: Notice) => {
-    setNotice(next);
-    setNoticeOpen(true);
-  };
+  const notice = useNotice();
+  const notify = notice.notify;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -114,25 +106,7 @@ export function UsersScreen() {
         onCancel={() => setConfirmOpen(false)}
         onConfirm={confirmDelete}
       />
-      <Snackbar
-        open={noticeOpen}
-        autoHideDuration={6000}
-        onClose={(_event, reason) => {
-          if (reason !== "clickaway") setNoticeOpen(false);
-        }}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        {notice ? (
-          <Alert
-            severity={notice.severity}
-            variant="filled"
-            closeText={t("common.close")}
-            onClose={() => setNoticeOpen(false)}
-          >
-            {notice.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar state={notice} />
     </Stack>
   );
 }
