@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { inviteUserInput } from "@kantien/domain/auth";
-import { ROLE, roleName } from "@kantien/domain/roles";
+import { ROLE } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import Dialog from "@mui/material/Dialog";
 import DialogContent from "@mui/material/DialogContent";
@@ -15,6 +15,7 @@ import { PersonFormFields } from "../../../components/person-form-fields";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { useInviteStaff } from "../api/staff-api";
+import { staffRoleChoices } from "./staff-roles";
 
 type FormInput = z.input<typeof inviteUserInput>;
 type FormOutput = z.output<typeof inviteUserInput>;
@@ -59,14 +60,7 @@ export function InviteDialog({ onClose, onInvited }: Props) {
               </Alert>
             ) : null}
             <Grid container spacing={2} sx={{ pt: 1 }}>
-              <PersonFormFields
-                wideEmail
-                wideRole
-                roles={[
-                  { value: ROLE.kitchenStaff, label: roleName(ROLE.kitchenStaff, canteenName) },
-                  { value: ROLE.kitchenAdmin, label: roleName(ROLE.kitchenAdmin, canteenName) },
-                ]}
-              />
+              <PersonFormFields wideEmail wideRole roles={staffRoleChoices(canteenName)} />
             </Grid>
           </DialogContent>
           <DialogFormActions

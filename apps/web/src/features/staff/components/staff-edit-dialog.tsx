@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRand } from "@kantien/domain/money";
 import type { StaffDetail, StaffRow } from "@kantien/domain/people";
 import { staffInput } from "@kantien/domain/people-rules";
-import { ROLE, roleName } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -26,6 +25,7 @@ import { useSession } from "../../../lib/session";
 import { fieldErrorText } from "../../../lib/validation";
 import { useStaffMember, useUpdateStaffMember } from "../api/staff-api";
 import { OrderHistoryList } from "./order-history-list";
+import { staffRoleChoices } from "./staff-roles";
 
 type FormInput = z.input<typeof staffInput>;
 type FormOutput = z.output<typeof staffInput>;
@@ -131,10 +131,7 @@ function StaffEditForm({
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <PersonFormFields
               withPhone
-              roles={[
-                { value: ROLE.kitchenStaff, label: roleName(ROLE.kitchenStaff, canteenName) },
-                { value: ROLE.kitchenAdmin, label: roleName(ROLE.kitchenAdmin, canteenName) },
-              ]}
+              roles={staffRoleChoices(canteenName)}
               roleLocked={ownAccount ? { hint: t("screens.staff.edit.ownRole") } : undefined}
             />
             <Grid size={{ xs: 12, sm: 6 }}>

@@ -6,10 +6,10 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
 import { PageTitle } from "../../../components/page-title";
 import { PeopleFilters } from "../../../components/people-filters";
+import { PersonDeleteConfirm, usePersonDelete } from "../../../components/person-delete-confirm";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { useListState } from "../../../lib/list-params";
@@ -34,16 +34,11 @@ export function StaffScreen() {
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<StaffRow | null>(null);
-  // Kept apart from the target so the dialog's text stays while it closes.
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const deletion = usePersonDelete<StaffRow>();
   const notice = useNotice();
   const notify = notice.notify;
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const target = deleting;
-    setConfirmOpen(false);
+  const confirmDelete = (target: StaffRow) =>
     remove.mutate(target.id, {
       onSuccess: (answer) =>
         notify({ severity: "success", text: answer.message ?? t("screens.staff.deleted") }),
@@ -53,7 +48,6 @@ export function StaffScreen() {
           text: t("screens.staff.failed", { message: errorMessage(error, t("errors.remove")) }),
         }),
     });
-  };
 
   const resendInvitation = (row: StaffRow) =>
     resend.mutate(row.id, {
@@ -95,10 +89,7 @@ export function StaffScreen() {
         onView={(row) => setViewing(row.id)}
         onEdit={(row) => setEditing(row.id)}
         onResend={resendInvitation}
-        onDelete={(row) => {
-          setDeleting(row);
-          setConfirmOpen(true);
-        }}
+        onDelete={deletion.ask}
       />
       {inviting ? (
         <InviteDialog
@@ -123,18 +114,7 @@ export function StaffScreen() {
         />
       ) : null}
       {viewing ? <StaffDetailDialog staffId={viewing} onClose={() => setViewing(null)} /> : null}
-      <ConfirmDialog
-        open={confirmOpen}
-        title={t("screens.staff.deleteTitle", {
-          name: deleting ? `${deleting.firstName} ${deleting.lastName}` : "",
-        })}
-        message={t("screens.staff.deleteConfirm")}
-        confirmLabel={t("screens.staff.delete")}
-        cancelLabel={t("common.cancel")}
-        destructive
-        onCancel={() => setConfirmOpen(false)}
-        onConfirm={confirmDelete}
-      />
+      <PersonDeleteConfirm texts="screens.staff" state={deletion} onConfirm={confirmDelete} />
       <NoticeSnackbar state={notice} />
     </Stack>
   );

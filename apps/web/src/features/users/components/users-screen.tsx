@@ -6,10 +6,10 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
 import { PageTitle } from "../../../components/page-title";
 import { PeopleFilters } from "../../../components/people-filters";
+import { PersonDeleteConfirm, usePersonDelete } from "../../../components/person-delete-confirm";
 import { errorMessage } from "../../../lib/api-client";
 import { useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
@@ -29,22 +29,16 @@ export function UsersScreen() {
 
   const [editing, setEditing] = useState<CustomerRow | "new" | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<CustomerRow | null>(null);
-  // Kept apart from the target so the dialog's text stays while it closes.
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const deletion = usePersonDelete<CustomerRow>();
   const notice = useNotice();
   const notify = notice.notify;
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const target = deleting;
-    setConfirmOpen(false);
+  const confirmDelete = (target: CustomerRow) =>
     remove.mutate(target.id, {
       onSuccess: (answer) =>
         notify({ severity: "success", text: answer.message ?? t("screens.users.deleted") }),
       onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.remove")) }),
     });
-  };
 
   return (
     <Stack spacing={2}>
@@ -71,10 +65,7 @@ export function UsersScreen() {
         onPage={list.setPage}
         onView={(row) => setViewing(row.id)}
         onEdit={(row) => setEditing(row)}
-        onDelete={(row) => {
-          setDeleting(row);
-          setConfirmOpen(true);
-        }}
+        onDelete={deletion.ask}
       />
       {editing ? (
         <CustomerDialog
@@ -94,18 +85,7 @@ export function UsersScreen() {
       {viewing ? (
         <CustomerDetailDialog customerId={viewing} canTopUp={isAdmin} onClose={() => setViewing(null)} />
       ) : null}
-      <ConfirmDialog
-        open={confirmOpen}
-        title={t("screens.users.deleteTitle", {
-          name: deleting ? `${deleting.firstName} ${deleting.lastName}` : "",
-        })}
-        message={t("screens.users.deleteConfirm")}
-        confirmLabel={t("screens.users.delete")}
-        cancelLabel={t("common.cancel")}
-        destructive
-        onCancel={() => setConfirmOpen(false)}
-        onConfirm={confirmDelete}
-      />
+      <PersonDeleteConfirm texts="screens.users" state={deletion} onConfirm={confirmDelete} />
       <NoticeSnackbar state={notice} />
     </Stack>
   );

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "./confirm-dialog";
+import type { PeopleTexts, PersonRow } from "./people-table";
+
+export type PersonDeleteState<Row extends PersonRow> = {
+  target: Row | null;
+  open: boolean;
+  ask: (row: Row) => void;
+  close: () => void;
+};
+
+/** Whom a people screen asks about deleting. */
+export function usePersonDelete<Row extends PersonRow>(): PersonDeleteState<Row> {
+  const [target, setTarget] = useState<Row | null>(null);
+  // Kept apart from the target so the dialog's text stays while it closes.
+  const [open, setOpen] = useState(false);
+  return {
+    target,
+    open,
+    ask: (row) => {
+      setTarget(row);
+      setOpen(true);
+    },
+    close: () => setOpen(false),
+  };
+}
+
+type PersonDeleteConfirmProps<Row extends PersonRow> = {
+  texts: PeopleTexts;
+  state: PersonDeleteState<Row>;
+  onConfirm: (row: Row) => void;
+};
+
+/** 'Skrap Anna Botha?': the question before a person is deleted (spec §2 /users and /staff). */
+export function PersonDeleteConfirm<Row extends PersonRow>({
+  texts,
+  state,
+  onConfirm,
+}: PersonDeleteConfirmProps<Row>) {
+  const { t } = useTranslation();
+  const { target } = state;
+  return (
+    <ConfirmDialog
+      open={state.open}
+      title={t(`${texts}.deleteTitle`, { name: target ? `${target.firstName} ${target.lastName}` : "" })}
+      message={t(`${texts}.deleteConfirm`)}
+      confirmLabel={t(`${texts}.delete`)}
+      cancelLabel={t("common.cancel")}
+      destructive
+      onCancel={state.close}
+      onConfirm={() => {
+        if (!target) return;
+        state.close();
+        onConfirm(target);
+      }}
+    />
+  );
+}
