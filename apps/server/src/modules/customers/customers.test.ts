@@ -14,6 +14,8 @@ import {
 } from "../../test/fixtures";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 import { moveWalletMoney } from "../wallets/ledger";
+import { peoplePageQuery } from "./people";
+import { type CustomerListParams, customersList } from "./service";
 
 let t: TestApp;
 let admin: TestUser;
@@ -568,28 +570,42 @@ describe("who may call /api/customers", () => {
 });
 
 describe("20,000 customers", () => {
-  it("lists, searches and pages fast", { timeout: 120_000 }, async () => {
-    await t.db.execute(sql`
-      with made as (
-        insert into users (first_name, last_name, email, role_id)
-        select 'Massa', 'Klant ' || n, 'massa-' || n || '@toets.example', 1 + n % 2
-        from generate_series(1, 20000) n
-        returning id, email
-      ), wallet as (
-        insert into wallets (user_id, balance) select id, 0 from made
-      )
-      insert into clients (user_id, akd_number)
-      select id, 'M' || split_part(split_part(email, '@', 1), '-', 2) from made where random() < 0.5`);
-    await t.db.execute(sql`analyze`);
-    const timings: number[] = [];
-    for (const query of ["", "q=massa", "q=Klant%2019999", "tab=clients&offset=5000", "tab=staff&role=2"]) {
-      const started = performance.now();
-      const res = await call("GET", `/api/customers?${query}`, staffCookie);
-      timings.push(performance.now() - started);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.length).toBeGreaterThan(0);
-    }
-    // Generous bounds: PGlite in a busy test run; a real PostgreSQL is faster still.
-    expect(Math.max(...timings), timings.join(", ")).toBeLessThan(testBackend === "postgres" ? 500 : 2000);
-  });
+  // The time budgets live in the bench; here the plan shows the search reads an index.
+  it.skipIf(testBackend !== "postgres")(
+    "searches them through the trigram indexes, not by reading every person",
+    { timeout: 120_000 },
+    async () => {
+      await t.db.execute(sql`
+        with made as (
+          insert into users (first_name, last_name, email, role_id)
+          select 'Massa', 'Klant ' || n, 'massa-' || n || '@toets.example', 1 + n % 2
+          from generate_series(1, 20000) n
+          returning id, email
+        ), wallet as (
+          insert into wallets (user_id, balance) select id, 0 from made
+        )
+        insert into clients (user_id, akd_number)
+        select id, 'M' || split_part(split_part(email, '@', 1), '-', 2) from made where random() < 0.5`);
+      // As autovacuum leaves them: the trigram indexes hold the new rows (no GIN pending list).
+      await t.db.execute(sql`vacuum analyze users, clients, wallets`);
+      const explain = async (params: Partial<CustomerListParams>) =>
+        (
+          await queryRows<{ "QUERY PLAN": string }>(
+            t.db,
+            sql`explain ${peoplePageQuery(t.db, customersList, { tab: "all", limit: 25, offset: 0, ...params })}`,
+          )
+        )
+          .map((r) => r["QUERY PLAN"])
+          .join("\n");
+      // A rare word: a word that matches most people rightly reads them all.
+      for (const q of ["19999", "massa-19999", "M19999"]) {
+        const plan = await explain({ q });
+        expect(plan, q).toMatch(/users_(first_name|last_name|email)_trgm_idx/);
+        expect(plan, q).toContain("clients_akd_number_trgm_idx");
+        expect(plan, q).not.toMatch(/Seq Scan on users/);
+      }
+      const found = (await call("GET", "/api/customers?q=massa-19999", staffCookie)).json();
+      expect(found.data.map((r: CustomerRow) => r.email)).toEqual(["massa-19999@toets.example"]);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import type { LedgerEntry, PersonOrder } from "@kantien/domain/people";
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import {
   authTokens,
@@ -13,6 +13,7 @@ import {
   wallets,
   walletTransactions,
 } from "../../db/schema";
+import { conflict, pgConstraint, pgErrorCode } from "../../errors";
 
 /* What /users and /staff share: search, paging, order history, the ledger, and removal. */
 
@@ -21,17 +22,23 @@ export const PEOPLE_LIST_MAX_LIMIT = 100;
 export const PERSON_ORDERS_LIMIT = 100;
 export const LEDGER_LIMIT = 100;
 
-/** Every word of `q` must match the name, email or one of `extra` (case-insensitive). */
-export function searchWords(q: string | undefined, extra: AnyPgColumn[] = []): SQL[] {
+/** The table a list joins for its own number: clients' academy number, staff's employee number. */
+export type PeopleNumber = { table: PgTable; userId: AnyPgColumn; number: AnyPgColumn };
+
+/**
+ * Every word of `q` must match the first name, last name or email, or the list's number
+ * (case-insensitive, any part). Each word is the people it matches, found through the
+ * columns' trigram indexes (migration 0007), the number's table joined by union: one OR
+ * across two tables would read every row instead.
+ */
+export function searchWords(q: string | undefined, number: PeopleNumber): SQL[] {
   const words = q?.trim().split(/\s+/).filter(Boolean).slice(0, 5) ?? [];
   return words.map((word) => {
     const pattern = `%${word.replace(/[\\%_]/g, "\\$&")}%`;
-    return or(
-      ilike(users.firstName, pattern),
-      ilike(users.lastName, pattern),
-      ilike(users.email, pattern),
-      ...extra.map((column) => ilike(column, pattern)),
-    ) as SQL;
+    return sql`${users.id} in (
+      select id from ${users}
+      where first_name ilike ${pattern} or last_name ilike ${pattern} or email ilike ${pattern}
+      union select ${number.userId} from ${number.table} where ${number.number} ilike ${pattern})`;
   });
 }
 
@@ -41,8 +48,138 @@ export const nameOrder = [asc(users.lastName), asc(users.firstName), asc(users.i
 /** Live people only: anonymised ones (deleted_at) are history, not people to manage. */
 export const notDeleted = isNull(users.deletedAt);
 
+/** People with money in their wallet: the lists' "active" tab. */
+export const hasBalance = gt(wallets.balance, "0");
+
 /** The wallet balance as a decimal string; "0.00" without a wallet. */
 export const balanceText = sql<string>`coalesce(${wallets.balance}, 0)::numeric(12,2)::text`;
+
+/** The columns both lists show; each adds its own number and flags. */
+export const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  roleId: users.roleId,
+  balance: balanceText,
+  createdAt: users.accountCreationTime,
+};
+
+/**
+ * One people list (/users or /staff): who is in it (`kind`), its number, its tabs, its
+ * columns, and how a row is answered.
+ */
+export type PeopleList<Tab extends string, Record, Row> = {
+  kind: SQL;
+  number: PeopleNumber;
+  tabs: { [T in Tab]: SQL | undefined };
+  columns: SelectedFields;
+  toRow: (record: Record) => Row;
+};
+
+export type PeopleListParams<Role extends number, Tab extends string> = {
+  q?: string | undefined;
+  role?: Role | undefined;
+  tab: Tab;
+  limit: number;
+  offset: number;
+};
+
+/** The list's people with their number and wallet, before any filter. */
+function peopleFrom<Tab extends string, Record, Row>(
+  db: Db | Tx,
+  list: PeopleList<Tab, Record, Row>,
+  columns: SelectedFields,
+) {
+  return db
+    .select(columns)
+    .from(users)
+    .leftJoin(list.number.table, eq(list.number.userId, users.id))
+    .leftJoin(wallets, eq(wallets.userId, users.id));
+}
+
+function peopleWhere<Tab extends string, Record, Row>(
+  list: PeopleList<Tab, Record, Row>,
+  params: PeopleListParams<number, Tab>,
+) {
+  return and(
+    list.kind,
+    notDeleted,
+    params.role ? eq(users.roleId, params.role) : undefined,
+    list.tabs[params.tab],
+    ...searchWords(params.q, list.number),
+  );
+}
+
+/** One page of a people list, in name order (also what the plan tests explain). */
+export function peoplePageQuery<Tab extends string, Record, Row>(
+  db: Db | Tx,
+  list: PeopleList<Tab, Record, Row>,
+  params: PeopleListParams<number, Tab>,
+) {
+  return peopleFrom(db, list, list.columns)
+    .where(peopleWhere(list, params))
+    .orderBy(...nameOrder)
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+/** A people list searched, filtered and paged on the server, with the count of all matches. */
+export async function listPeople<Tab extends string, Record, Row>(
+  db: Db,
+  list: PeopleList<Tab, Record, Row>,
+  params: PeopleListParams<number, Tab>,
+): Promise<{ rows: Row[]; total: number }> {
+  const rows = (await peoplePageQuery(db, list, params)) as Record[];
+  const [counted] = await peopleFrom(db, list, { total: count() }).where(peopleWhere(list, params));
+  return { rows: rows.map(list.toRow), total: Number(counted?.total ?? 0) };
+}
+
+/** One live person of the list; null for anyone else. */
+export async function findPerson<Tab extends string, Record, Row>(
+  db: Db | Tx,
+  list: PeopleList<Tab, Record, Row>,
+  id: string,
+): Promise<Row | null> {
+  const [record] = (await peopleFrom(db, list, list.columns).where(
+    and(eq(users.id, id), list.kind, notDeleted),
+  )) as Record[];
+  return record ? list.toRow(record) : null;
+}
+
+/** The fields both edit forms send; the form sends every field, so an empty phone clears it. */
+export async function updatePerson(
+  tx: Tx,
+  id: string,
+  input: { firstName: string; lastName: string; email: string; roleId: number; phoneNumber?: string | null },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      roleId: input.roleId,
+      ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
+    })
+    .where(eq(users.id, id));
+}
+
+/** Turns a taken email, academy or employee number into its 409 with a message of its own. */
+export function peopleConflict(error: unknown): unknown {
+  if (pgErrorCode(error) !== "23505") return error;
+  switch (pgConstraint(error)) {
+    case "users_email_lower_key":
+      return conflict("email_taken");
+    case "clients_akd_number_key":
+      return conflict("akd_number_taken");
+    case "kantien_staff_employee_number_key":
+      return conflict("employee_number_taken");
+    default:
+      return error;
+  }
+}
 
 /** The person's orders, newest first, with the day each is for (delivery date, else the day ordered). */
 export async function personOrders(

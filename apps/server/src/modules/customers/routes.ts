@@ -19,7 +19,7 @@ export function peopleListQuery<R extends z.ZodType, T extends readonly ["all", 
   return z.strictObject({
     q: z.string().max(200).optional(),
     role: role.optional(),
-    tab: z.enum(tabs).optional(),
+    tab: z.enum(tabs).default("all" as T[number]),
     limit: z.coerce.number().int().min(1).max(PEOPLE_LIST_MAX_LIMIT).default(PEOPLE_LIST_DEFAULT_LIMIT),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   });
@@ -49,14 +49,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
   const db = database.db;
 
   app.get("/customers", { preHandler: requireStaff, schema: { querystring: listQuery } }, async (request) => {
-    const { q, role, tab, limit, offset } = request.query;
-    const { rows, total } = await listCustomers(db, {
-      q,
-      role: role as 1 | 2 | undefined,
-      tab: tab ?? "all",
-      limit,
-      offset,
-    });
+    const { rows, total } = await listCustomers(db, request.query);
     return { success: true, data: rows, total };
   });
 

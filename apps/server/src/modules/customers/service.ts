@@ -6,98 +6,53 @@ import type {
   LedgerEntry,
 } from "@kantien/domain/people";
 import { CUSTOMER_ROLES } from "@kantien/domain/roles";
-import { and, count, eq, gt, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { clients, users, wallets } from "../../db/schema";
-import { conflict, notFound, pgConstraint, pgErrorCode } from "../../errors";
+import { clients, users } from "../../db/schema";
+import { notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
 import { createAccount } from "../auth/accounts";
 import { moveWalletMoney } from "../wallets/ledger";
 import {
-  balanceText,
+  findPerson,
+  hasBalance,
   latestLedgerEntry,
   ledger,
+  listPeople,
   lockPerson,
-  nameOrder,
-  notDeleted,
+  type PeopleList,
+  type PeopleListParams,
+  peopleConflict,
+  personColumns,
   personOrders,
   removePerson,
-  searchWords,
+  updatePerson,
 } from "./people";
 
-export type CustomerListParams = {
-  q?: string | undefined;
-  role?: 1 | 2 | undefined;
-  tab: CustomerTab;
-  limit: number;
-  offset: number;
-};
-
-const customerColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phoneNumber: users.phoneNumber,
-  roleId: users.roleId,
-  akdNumber: clients.akdNumber,
-  balance: balanceText,
-  createdAt: users.accountCreationTime,
-};
+export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;
 
 type CustomerRecord = Omit<CustomerRow, "createdAt" | "roleId"> & { roleId: number; createdAt: Date };
 
-const toRow = (r: CustomerRecord): CustomerRow => ({
-  ...r,
-  roleId: r.roleId as 1 | 2,
-  createdAt: r.createdAt.toISOString(),
-});
-
-const isCustomer = inArray(users.roleId, [...CUSTOMER_ROLES]);
-
-const TAB_FILTERS: Record<CustomerTab, SQL | undefined> = {
-  all: undefined,
-  active: gt(wallets.balance, "0"),
-  clients: isNotNull(clients.userId),
-  staff: isNull(clients.userId),
+/** The /users list: customers (roles 1–2) only, searched also by academy number. */
+export const customersList: PeopleList<CustomerTab, CustomerRecord, CustomerRow> = {
+  kind: inArray(users.roleId, [...CUSTOMER_ROLES]),
+  number: { table: clients, userId: clients.userId, number: clients.akdNumber },
+  tabs: {
+    all: undefined,
+    active: hasBalance,
+    clients: isNotNull(clients.userId),
+    staff: isNull(clients.userId),
+  },
+  columns: { ...personColumns, akdNumber: clients.akdNumber },
+  toRow: (r) => ({ ...r, roleId: r.roleId as 1 | 2, createdAt: r.createdAt.toISOString() }),
 };
 
-/** The /users list: customers (roles 1–2) only, searched, filtered and paged on the server. */
-export async function listCustomers(db: Db, params: CustomerListParams) {
-  const where = and(
-    isCustomer,
-    notDeleted,
-    params.role ? eq(users.roleId, params.role) : undefined,
-    TAB_FILTERS[params.tab],
-    ...searchWords(params.q, [clients.akdNumber]),
-  );
-  const rows = await db
-    .select(customerColumns)
-    .from(users)
-    .leftJoin(clients, eq(clients.userId, users.id))
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(where)
-    .orderBy(...nameOrder)
-    .limit(params.limit)
-    .offset(params.offset);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(users)
-    .leftJoin(clients, eq(clients.userId, users.id))
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(where);
-  return { rows: rows.map(toRow), total: counted?.total ?? 0 };
+/** The /users list, searched, filtered and paged on the server. */
+export function listCustomers(db: Db, params: CustomerListParams) {
+  return listPeople(db, customersList, params);
 }
 
-async function findCustomer(db: Db | Tx, id: string): Promise<CustomerRow | null> {
-  const [row] = await db
-    .select(customerColumns)
-    .from(users)
-    .leftJoin(clients, eq(clients.userId, users.id))
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(and(eq(users.id, id), isCustomer, notDeleted));
-  return row ? toRow(row) : null;
-}
+const findCustomer = (db: Db | Tx, id: string) => findPerson(db, customersList, id);
 
 export async function getCustomer(db: Db, id: string, timeZone: string): Promise<CustomerDetail> {
   const row = await findCustomer(db, id);
@@ -107,21 +62,6 @@ export async function getCustomer(db: Db, id: string, timeZone: string): Promise
     recentOrders: await personOrders(db, id, timeZone, 10),
     ledger: await ledger(db, id),
   };
-}
-
-/** Turns a taken email or academy number into its 409 with a message of its own. */
-export function peopleConflict(error: unknown): unknown {
-  if (pgErrorCode(error) !== "23505") return error;
-  switch (pgConstraint(error)) {
-    case "users_email_lower_key":
-      return conflict("email_taken");
-    case "clients_akd_number_key":
-      return conflict("akd_number_taken");
-    case "kantien_staff_employee_number_key":
-      return conflict("employee_number_taken");
-    default:
-      return error;
-  }
 }
 
 async function setAkdNumber(tx: Tx, userId: string, akdNumber: string | null | undefined) {
@@ -162,16 +102,7 @@ export async function updateCustomer(db: Db, id: string, input: CustomerInput): 
     .transaction(async (tx) => {
       const person = await lockPerson(tx, id);
       if (!person || !CUSTOMER_ROLES.includes(person.roleId as 1 | 2)) throw notFound();
-      await tx
-        .update(users)
-        .set({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          roleId: input.roleId,
-          ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
-        })
-        .where(eq(users.id, id));
+      await updatePerson(tx, id, input);
       await setAkdNumber(tx, id, input.akdNumber);
       return (await findCustomer(tx, id))!;
     })

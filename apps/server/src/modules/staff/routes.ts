@@ -24,14 +24,7 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
     "/staff-members",
     { preHandler: requireStaff, schema: { querystring: listQuery } },
     async (request) => {
-      const { q, role, tab, limit, offset } = request.query;
-      const { rows, total } = await listStaff(db, {
-        q,
-        role: role as 3 | 4 | undefined,
-        tab: tab ?? "all",
-        limit,
-        offset,
-      });
+      const { rows, total } = await listStaff(db, request.query);
       return { success: true, data: rows, total };
     },
   );

@@ -1,101 +1,64 @@
 import type { StaffDetail, StaffInput, StaffRow, StaffTab } from "@kantien/domain/people";
 import { isAdminRole, ROLE, STAFF_ROLES } from "@kantien/domain/roles";
-import { and, count, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
-import { authTokens, kantienStaff, users, wallets } from "../../db/schema";
+import { authTokens, kantienStaff, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { issueToken } from "../auth/tokens";
 import {
-  balanceText,
   countOrders,
+  findPerson,
+  hasBalance,
+  listPeople,
   lockPerson,
-  nameOrder,
-  notDeleted,
+  type PeopleList,
+  type PeopleListParams,
+  peopleConflict,
+  personColumns,
   personOrders,
   removePerson,
-  searchWords,
+  updatePerson,
 } from "../customers/people";
-import { peopleConflict } from "../customers/service";
 import { enqueueAccountEmail } from "../email/account-emails";
 import { assertAdminRemains, assertStillAdmin } from "./admins";
 
-export type StaffListParams = {
-  q?: string | undefined;
-  role?: 3 | 4 | undefined;
-  tab: StaffTab;
-  limit: number;
-  offset: number;
-};
-
-const staffColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phoneNumber: users.phoneNumber,
-  roleId: users.roleId,
-  employeeNumber: kantienStaff.kantienEmployeeNumber,
-  balance: balanceText,
-  invitationPending: sql<boolean>`(${users.passwordHash} is null)`,
-  createdAt: users.accountCreationTime,
-};
+export type StaffListParams = PeopleListParams<3 | 4, StaffTab>;
 
 type StaffRecord = Omit<StaffRow, "createdAt" | "roleId"> & { roleId: number; createdAt: Date };
 
-const toRow = (r: StaffRecord): StaffRow => ({
-  ...r,
-  roleId: r.roleId as 3 | 4,
-  invitationPending: Boolean(r.invitationPending),
-  createdAt: r.createdAt.toISOString(),
-});
-
 const isStaff = inArray(users.roleId, [...STAFF_ROLES]);
 
-const TAB_FILTERS: Record<StaffTab, SQL | undefined> = {
-  all: undefined,
-  active: gt(wallets.balance, "0"),
-  admin: eq(users.roleId, ROLE.kitchenAdmin),
-  staff: and(eq(users.roleId, ROLE.kitchenStaff), isNotNull(kantienStaff.kantienEmployeeNumber)),
+/** The /staff list: roles 3–4 only, searched also by employee number. */
+export const staffList: PeopleList<StaffTab, StaffRecord, StaffRow> = {
+  kind: isStaff,
+  number: { table: kantienStaff, userId: kantienStaff.id, number: kantienStaff.kantienEmployeeNumber },
+  tabs: {
+    all: undefined,
+    active: hasBalance,
+    admin: eq(users.roleId, ROLE.kitchenAdmin),
+    staff: and(eq(users.roleId, ROLE.kitchenStaff), isNotNull(kantienStaff.kantienEmployeeNumber)),
+  },
+  columns: {
+    ...personColumns,
+    employeeNumber: kantienStaff.kantienEmployeeNumber,
+    invitationPending: sql<boolean>`(${users.passwordHash} is null)`,
+  },
+  toRow: (r) => ({
+    ...r,
+    roleId: r.roleId as 3 | 4,
+    invitationPending: Boolean(r.invitationPending),
+    createdAt: r.createdAt.toISOString(),
+  }),
 };
 
-/** The /staff list: roles 3–4 only, searched (also by employee number), filtered and paged. */
-export async function listStaff(db: Db, params: StaffListParams) {
-  const where = and(
-    isStaff,
-    notDeleted,
-    params.role ? eq(users.roleId, params.role) : undefined,
-    TAB_FILTERS[params.tab],
-    ...searchWords(params.q, [kantienStaff.kantienEmployeeNumber]),
-  );
-  const rows = await db
-    .select(staffColumns)
-    .from(users)
-    .leftJoin(kantienStaff, eq(kantienStaff.id, users.id))
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(where)
-    .orderBy(...nameOrder)
-    .limit(params.limit)
-    .offset(params.offset);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(users)
-    .leftJoin(kantienStaff, eq(kantienStaff.id, users.id))
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(where);
-  return { rows: rows.map(toRow), total: counted?.total ?? 0 };
+/** The /staff list, searched, filtered and paged on the server. */
+export function listStaff(db: Db, params: StaffListParams) {
+  return listPeople(db, staffList, params);
 }
 
-async function findStaff(db: Db | Tx, id: string): Promise<StaffRow | null> {
-  const [row] = await db
-    .select(staffColumns)
-    .from(users)
-    .leftJoin(kantienStaff, eq(kantienStaff.id, users.id))
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(and(eq(users.id, id), isStaff, notDeleted));
-  return row ? toRow(row) : null;
-}
+const findStaff = (db: Db | Tx, id: string) => findPerson(db, staffList, id);
 
 export async function getStaff(db: Db, id: string, timeZone: string): Promise<StaffDetail> {
   const row = await findStaff(db, id);
@@ -124,16 +87,7 @@ export async function updateStaff(db: Db, actorId: string, id: string, input: St
         if (id === actorId) throw forbidden("own_account");
         if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
       }
-      await tx
-        .update(users)
-        .set({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          roleId: input.roleId,
-          ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
-        })
-        .where(eq(users.id, id));
+      await updatePerson(tx, id, input);
       if (input.employeeNumber !== undefined) {
         const kantienEmployeeNumber = input.employeeNumber;
         await tx
