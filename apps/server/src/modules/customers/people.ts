@@ -66,6 +66,9 @@ export const personColumns = {
   createdAt: users.accountCreationTime,
 };
 
+/** A row as read, before it is answered: the role a number, the dates still dates. */
+export type PersonRecord<Row> = Omit<Row, "createdAt" | "roleId"> & { roleId: number; createdAt: Date };
+
 /**
  * One people list (/users or /staff): who is in it (`kind`), its number, its tabs, its
  * columns, and how a row is answered.

@@ -1,4 +1,4 @@
-import { message } from "@kantien/domain/messages";
+import { type Language, message } from "@kantien/domain/messages";
 import { CUSTOMER_TABS } from "@kantien/domain/people";
 import { customerInput, topUpInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
@@ -35,6 +35,15 @@ const uuid = z.uuid();
 export function personId(id: string): string {
   if (!uuid.safeParse(id).success) throw notFound();
   return id;
+}
+
+/** The answer to a removal (decision 0010): whether the person was anonymised, and saying so. */
+export function removedAnswer({ anonymised }: { anonymised: boolean }, language: Language) {
+  return {
+    success: true,
+    anonymised,
+    message: message(anonymised ? "person_anonymised" : "person_deleted", language),
+  };
 }
 
 const customerBody = z.strictObject(customerInput.shape);
@@ -83,14 +92,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
   app.delete(
     "/customers/:id",
     { preHandler: requireAdmin, schema: { params: personParams } },
-    async (request) => {
-      const { anonymised } = await deleteCustomer(db, personId(request.params.id));
-      return {
-        success: true,
-        anonymised,
-        message: message(anonymised ? "person_anonymised" : "person_deleted", request.language),
-      };
-    },
+    async (request) => removedAnswer(await deleteCustomer(db, personId(request.params.id)), request.language),
   );
 
   app.post(

@@ -22,6 +22,7 @@ import {
   lockPerson,
   type PeopleList,
   type PeopleListParams,
+  type PersonRecord,
   peopleConflict,
   personColumns,
   personOrders,
@@ -31,10 +32,8 @@ import {
 
 export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;
 
-type CustomerRecord = Omit<CustomerRow, "createdAt" | "roleId"> & { roleId: number; createdAt: Date };
-
 /** The /users list: customers (roles 1–2) only, searched also by academy number. */
-export const customersList: PeopleList<CustomerTab, CustomerRecord, CustomerRow> = {
+export const customersList: PeopleList<CustomerTab, PersonRecord<CustomerRow>, CustomerRow> = {
   kind: inArray(users.roleId, [...CUSTOMER_ROLES]),
   number: { table: clients, userId: clients.userId, number: clients.akdNumber },
   tabs: {

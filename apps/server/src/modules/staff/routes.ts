@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app";
 import { requireAdmin, requireStaff } from "../../plugins/session";
-import { peopleListQuery, personId, personParams } from "../customers/routes";
+import { peopleListQuery, personId, personParams, removedAnswer } from "../customers/routes";
 import { deleteStaff, getStaff, listStaff, resendInvitation, updateStaff } from "./service";
 
 const listQuery = peopleListQuery(z.coerce.number().pipe(z.union([z.literal(3), z.literal(4)])), STAFF_TABS);
@@ -50,14 +50,8 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
   app.delete(
     "/staff-members/:id",
     { preHandler: requireAdmin, schema: { params: personParams } },
-    async (request) => {
-      const { anonymised } = await deleteStaff(db, request.user!.id, personId(request.params.id));
-      return {
-        success: true,
-        anonymised,
-        message: message(anonymised ? "person_anonymised" : "person_deleted", request.language),
-      };
-    },
+    async (request) =>
+      removedAnswer(await deleteStaff(db, request.user!.id, personId(request.params.id)), request.language),
   );
 
   app.post(

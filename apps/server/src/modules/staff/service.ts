@@ -15,6 +15,7 @@ import {
   lockPerson,
   type PeopleList,
   type PeopleListParams,
+  type PersonRecord,
   peopleConflict,
   personColumns,
   personOrders,
@@ -26,12 +27,10 @@ import { assertAdminRemains, assertStillAdmin } from "./admins";
 
 export type StaffListParams = PeopleListParams<3 | 4, StaffTab>;
 
-type StaffRecord = Omit<StaffRow, "createdAt" | "roleId"> & { roleId: number; createdAt: Date };
-
 const isStaff = inArray(users.roleId, [...STAFF_ROLES]);
 
 /** The /staff list: roles 3–4 only, searched also by employee number. */
-export const staffList: PeopleList<StaffTab, StaffRecord, StaffRow> = {
+export const staffList: PeopleList<StaffTab, PersonRecord<StaffRow>, StaffRow> = {
   kind: isStaff,
   number: { table: kantienStaff, userId: kantienStaff.id, number: kantienStaff.kantienEmployeeNumber },
   tabs: {
