@@ -3,14 +3,12 @@ import { inviteUserInput } from "@kantien/domain/auth";
 import { ROLE } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import Dialog from "@mui/material/Dialog";
-import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import Grid from "@mui/material/Grid";
 import { useId, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { DialogFormActions } from "../../../components/dialog-form-actions";
+import { PersonDialogForm } from "../../../components/person-dialog-form";
 import { PersonFormFields } from "../../../components/person-form-fields";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
@@ -47,30 +45,23 @@ export function InviteDialog({ onClose, onInvited }: Props) {
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <FormProvider {...form}>
-        <form noValidate onSubmit={handleSubmit(onValid)}>
-          <DialogTitle id={titleId}>{t("screens.staff.invite.title")}</DialogTitle>
-          <DialogContent>
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {t("screens.staff.invite.notice")}
-            </Alert>
-            {failure ? (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                {failure}
-              </Alert>
-            ) : null}
-            <Grid container spacing={2} sx={{ pt: 1 }}>
-              <PersonFormFields wideEmail wideRole roles={staffRoleChoices(canteenName)} />
-            </Grid>
-          </DialogContent>
-          <DialogFormActions
-            onCancel={onClose}
-            submitting={invite.isPending}
-            label={t("screens.staff.invite.send")}
-            submittingLabel={t("screens.staff.invite.sending")}
-          />
-        </form>
-      </FormProvider>
+      <PersonDialogForm
+        form={form}
+        onSubmit={handleSubmit(onValid)}
+        title={<DialogTitle id={titleId}>{t("screens.staff.invite.title")}</DialogTitle>}
+        notice={
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t("screens.staff.invite.notice")}
+          </Alert>
+        }
+        failure={failure}
+        submitting={invite.isPending}
+        label={t("screens.staff.invite.send")}
+        submittingLabel={t("screens.staff.invite.sending")}
+        onCancel={onClose}
+      >
+        <PersonFormFields wideEmail wideRole roles={staffRoleChoices(canteenName)} />
+      </PersonDialogForm>
     </Dialog>
   );
 }

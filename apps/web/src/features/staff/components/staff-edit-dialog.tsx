@@ -14,10 +14,10 @@ import Grid from "@mui/material/Grid";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
-import { type FieldError, FormProvider, useForm } from "react-hook-form";
+import { type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { DialogFormActions } from "../../../components/dialog-form-actions";
+import { PersonDialogForm } from "../../../components/person-dialog-form";
 import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
@@ -120,63 +120,54 @@ function StaffEditForm({
   };
 
   return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={handleSubmit(onValid)}>
-        <DialogContent>
-          {failure ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {failure}
-            </Alert>
-          ) : null}
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <PersonFormFields
-              withPhone
-              roles={staffRoleChoices(canteenName)}
-              roleLocked={ownAccount ? { hint: t("screens.staff.edit.ownRole") } : undefined}
-            />
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                label={t("screens.staff.edit.employeeNumber")}
-                placeholder={`${canteenName.toUpperCase()}001`}
-                autoComplete="off"
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...register("employeeNumber")}
-                error={Boolean(errors.employeeNumber)}
-                helperText={text("employeeNumber")}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                label={t("screens.staff.edit.balance")}
-                value={formatRand(member.balance)}
-                slotProps={{ input: { readOnly: true } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                label={t("screens.staff.edit.totalOrders")}
-                value={String(member.totalOrders)}
-                slotProps={{ input: { readOnly: true } }}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Typography id={ordersLabelId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-                {t("screens.staff.orders.title")}
-              </Typography>
-              <OrderHistoryList orders={member.orders} labelId={ordersLabelId} />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogFormActions
-          onCancel={onClose}
-          submitting={update.isPending}
-          label={t("screens.users.dialog.save")}
-          submittingLabel={t("screens.users.dialog.saving")}
+    <PersonDialogForm
+      form={form}
+      onSubmit={handleSubmit(onValid)}
+      failure={failure}
+      submitting={update.isPending}
+      label={t("screens.users.dialog.save")}
+      submittingLabel={t("screens.users.dialog.saving")}
+      onCancel={onClose}
+    >
+      <PersonFormFields
+        withPhone
+        roles={staffRoleChoices(canteenName)}
+        roleLocked={ownAccount ? { hint: t("screens.staff.edit.ownRole") } : undefined}
+      />
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          fullWidth
+          label={t("screens.staff.edit.employeeNumber")}
+          placeholder={`${canteenName.toUpperCase()}001`}
+          autoComplete="off"
+          slotProps={{ inputLabel: { shrink: true } }}
+          {...register("employeeNumber")}
+          error={Boolean(errors.employeeNumber)}
+          helperText={text("employeeNumber")}
         />
-      </form>
-    </FormProvider>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          fullWidth
+          label={t("screens.staff.edit.balance")}
+          value={formatRand(member.balance)}
+          slotProps={{ input: { readOnly: true } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          fullWidth
+          label={t("screens.staff.edit.totalOrders")}
+          value={String(member.totalOrders)}
+          slotProps={{ input: { readOnly: true } }}
+        />
+      </Grid>
+      <Grid size={12}>
+        <Typography id={ordersLabelId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          {t("screens.staff.orders.title")}
+        </Typography>
+        <OrderHistoryList orders={member.orders} labelId={ordersLabelId} />
+      </Grid>
+    </PersonDialogForm>
   );
 }

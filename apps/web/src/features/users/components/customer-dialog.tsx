@@ -2,17 +2,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRand } from "@kantien/domain/money";
 import type { CustomerRow } from "@kantien/domain/people";
 import { customerInput } from "@kantien/domain/people-rules";
-import Alert from "@mui/material/Alert";
 import Dialog from "@mui/material/Dialog";
-import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
 import TextField from "@mui/material/TextField";
 import { useId, useState } from "react";
-import { type FieldError, FormProvider, useForm } from "react-hook-form";
+import { type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { DialogFormActions } from "../../../components/dialog-form-actions";
+import { PersonDialogForm } from "../../../components/person-dialog-form";
 import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { fieldErrorText } from "../../../lib/validation";
@@ -78,57 +76,50 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <FormProvider {...form}>
-        <form noValidate onSubmit={handleSubmit(onValid)}>
+      <PersonDialogForm
+        form={form}
+        onSubmit={handleSubmit(onValid)}
+        title={
           <DialogTitle id={titleId}>
             {customer ? t("screens.users.dialog.editTitle") : t("screens.users.dialog.addTitle")}
           </DialogTitle>
-          <DialogContent>
-            {formError ? (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                {formError}
-              </Alert>
-            ) : null}
-            <Grid container spacing={2} sx={{ pt: 1 }}>
-              <PersonFormFields
-                withPhone
-                wideEmail
-                roles={[
-                  { value: 1, label: t("roles.names.student") },
-                  { value: 2, label: t("roles.names.academyStaff") },
-                ]}
-              />
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  fullWidth
-                  label={t("resources.user.fields.akd_number")}
-                  autoComplete="off"
-                  {...register("akdNumber")}
-                  error={Boolean(errors.akdNumber)}
-                  helperText={text("akdNumber")}
-                />
-              </Grid>
-              {customer ? (
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    fullWidth
-                    label={t("screens.users.dialog.balance")}
-                    value={formatRand(customer.balance)}
-                    helperText={t("screens.users.dialog.balanceHint")}
-                    slotProps={{ input: { readOnly: true } }}
-                  />
-                </Grid>
-              ) : null}
-            </Grid>
-          </DialogContent>
-          <DialogFormActions
-            onCancel={onClose}
-            submitting={save.isPending}
-            label={t("screens.users.dialog.save")}
-            submittingLabel={t("screens.users.dialog.saving")}
+        }
+        failure={formError}
+        submitting={save.isPending}
+        label={t("screens.users.dialog.save")}
+        submittingLabel={t("screens.users.dialog.saving")}
+        onCancel={onClose}
+      >
+        <PersonFormFields
+          withPhone
+          wideEmail
+          roles={[
+            { value: 1, label: t("roles.names.student") },
+            { value: 2, label: t("roles.names.academyStaff") },
+          ]}
+        />
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            fullWidth
+            label={t("resources.user.fields.akd_number")}
+            autoComplete="off"
+            {...register("akdNumber")}
+            error={Boolean(errors.akdNumber)}
+            helperText={text("akdNumber")}
           />
-        </form>
-      </FormProvider>
+        </Grid>
+        {customer ? (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              label={t("screens.users.dialog.balance")}
+              value={formatRand(customer.balance)}
+              helperText={t("screens.users.dialog.balanceHint")}
+              slotProps={{ input: { readOnly: true } }}
+            />
+          </Grid>
+        ) : null}
+      </PersonDialogForm>
     </Dialog>
   );
 }
