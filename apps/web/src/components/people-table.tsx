@@ -23,7 +23,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactElement, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../lib/api-client";
-import { ROWS_PER_PAGE_OPTIONS } from "../lib/list-params";
+import { type ListState, ROWS_PER_PAGE_OPTIONS } from "../lib/list-params";
 import { PersonAvatar } from "./person-avatar";
 
 /**
@@ -43,14 +43,15 @@ export type PersonRow = {
   phoneNumber: string | null;
 };
 
+/** What the table needs of a list's state (lib/list-params.ts `useListState`). */
+export type PeopleListState = Pick<ListState<number, string>, "params" | "filtered" | "setPage">;
+
 type PeopleTableProps<Row extends PersonRow> = {
   texts: PeopleTexts;
   /** One page of the server-searched list. */
-  list: UseQueryResult<{ rows: Row[]; total: number }>;
-  /** A search, role or tab is in force: the empty row says nothing matched. */
-  filtered: boolean;
-  params: { page: number; rows: number };
-  onPage: (page: number, rows: number) => void;
+  query: UseQueryResult<{ rows: Row[]; total: number }>;
+  /** The list's page and filters (a filtered empty list says nothing matched). */
+  list: PeopleListState;
   /** The line(s) under the name. */
   secondary: (row: Row) => ReactNode;
   role: (row: Row) => { label: string; color: "primary" | "secondary" };
@@ -67,22 +68,23 @@ type PeopleTableProps<Row extends PersonRow> = {
 /** A paged list of people (spec §2 /users and /staff): name, e-mail, phone, role and actions. */
 export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>) {
   const { t } = useTranslation();
-  const { list, params, texts } = props;
-  const page = list.data;
+  const { query, texts } = props;
+  const { params, filtered, setPage } = props.list;
+  const page = query.data;
   const rows = page?.rows ?? [];
 
-  if (list.isError) {
+  if (query.isError) {
     return (
       <Alert
         severity="error"
-        action={<Button onClick={() => void list.refetch()}>{t("screens.users.retry")}</Button>}
+        action={<Button onClick={() => void query.refetch()}>{t("screens.users.retry")}</Button>}
       >
-        {errorMessage(list.error, t("errors.load"))}
+        {errorMessage(query.error, t("errors.load"))}
       </Alert>
     );
   }
 
-  if (list.isPending) {
+  if (query.isPending) {
     return (
       <Box sx={{ display: "flex", justifyContent: "center", py: 6 }}>
         <CircularProgress aria-label={t(`${texts}.loading`)} />
@@ -93,7 +95,7 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
   return (
     <Paper variant="outlined">
       {/* The previous page stays while the next loads; the bar says it is coming. */}
-      <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-hidden="true" /> : null}</Box>
+      <Box sx={{ height: 4 }}>{query.isFetching ? <LinearProgress aria-hidden="true" /> : null}</Box>
       <TableContainer>
         <Table size="small" aria-label={t(`${texts}.tableLabel`)}>
           <TableHead>
@@ -166,10 +168,10 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
               <TableRow>
                 <TableCell colSpan={5} sx={{ py: 6, textAlign: "center" }}>
                   <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-                    {props.filtered ? t(`${texts}.noMatches`) : t(`${texts}.empty`)}
+                    {filtered ? t(`${texts}.noMatches`) : t(`${texts}.empty`)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {props.filtered ? t(`${texts}.noMatchesBody`) : t(`${texts}.emptyBody`)}
+                    {filtered ? t(`${texts}.noMatchesBody`) : t(`${texts}.emptyBody`)}
                   </Typography>
                 </TableCell>
               </TableRow>
@@ -183,8 +185,8 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
         page={page && params.page * params.rows >= page.total ? 0 : params.page}
         rowsPerPage={params.rows}
         rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
-        onPageChange={(_event, next) => props.onPage(next, params.rows)}
-        onRowsPerPageChange={(event) => props.onPage(0, Number(event.target.value))}
+        onPageChange={(_event, next) => setPage(next, params.rows)}
+        onRowsPerPageChange={(event) => setPage(0, Number(event.target.value))}
         labelRowsPerPage={t("common.rowsPerPage")}
         labelDisplayedRows={({ from, to, count }) => t("common.displayedRows", { from, to, count })}
         getItemAriaLabel={(type) => t(`common.pageLabels.${type}`)}

@@ -79,13 +79,11 @@ export function StaffScreen() {
         tabs={STAFF_TABS.map((tab) => ({ value: tab, label: t(`screens.staff.tabs.${tab}`) }))}
       />
       <StaffTable
-        list={staff}
-        filtered={list.filtered}
-        params={list.params}
+        query={staff}
+        list={list}
         canChange={isAdmin}
         ownId={user?.id ?? null}
         resending={resend.isPending ? resend.variables : null}
-        onPage={list.setPage}
         onView={(row) => setViewing(row.id)}
         onEdit={(row) => setEditing(row.id)}
         onResend={resendInvitation}

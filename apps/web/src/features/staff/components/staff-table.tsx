@@ -5,21 +5,19 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { PeopleTable, RowAction } from "../../../components/people-table";
+import { type PeopleListState, PeopleTable, RowAction } from "../../../components/people-table";
 import { useAppConfig } from "../../../lib/app-config";
-import type { StaffListParams, StaffPage } from "../api/staff-api";
+import type { StaffPage } from "../api/staff-api";
 
 type StaffTableProps = {
-  list: UseQueryResult<StaffPage>;
-  filtered: boolean;
-  params: StaffListParams;
+  query: UseQueryResult<StaffPage>;
+  list: PeopleListState;
   /** Admin: edit, resend and delete; staff members only look. */
   canChange: boolean;
   /** The signed-in admin: nobody removes their own account. */
   ownId: string | null;
   /** The id whose invitation is being sent again. */
   resending: string | null;
-  onPage: (page: number, rows: number) => void;
   onView: (row: StaffRow) => void;
   onEdit: (row: StaffRow) => void;
   onResend: (row: StaffRow) => void;
@@ -33,10 +31,8 @@ export function StaffTable(props: StaffTableProps) {
   return (
     <PeopleTable
       texts="screens.staff"
+      query={props.query}
       list={props.list}
-      filtered={props.filtered}
-      params={props.params}
-      onPage={props.onPage}
       secondary={(row) => (
         <>
           <Typography variant="caption" color="text.secondary" component="p">

@@ -2,15 +2,13 @@ import type { CustomerRow } from "@kantien/domain/people";
 import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { PeopleTable } from "../../../components/people-table";
-import type { CustomerListParams, CustomersPage } from "../api/customers-api";
+import { type PeopleListState, PeopleTable } from "../../../components/people-table";
+import type { CustomersPage } from "../api/customers-api";
 
 type CustomersTableProps = {
-  list: UseQueryResult<CustomersPage>;
-  filtered: boolean;
-  params: CustomerListParams;
+  query: UseQueryResult<CustomersPage>;
+  list: PeopleListState;
   canDelete: boolean;
-  onPage: (page: number, rows: number) => void;
   onView: (row: CustomerRow) => void;
   onEdit: (row: CustomerRow) => void;
   onDelete: (row: CustomerRow) => void;
@@ -22,10 +20,8 @@ export function CustomersTable(props: CustomersTableProps) {
   return (
     <PeopleTable
       texts="screens.users"
+      query={props.query}
       list={props.list}
-      filtered={props.filtered}
-      params={props.params}
-      onPage={props.onPage}
       secondary={(row) => (
         <Typography variant="caption" color="text.secondary">
           {row.akdNumber

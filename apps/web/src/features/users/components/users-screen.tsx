@@ -58,11 +58,9 @@ export function UsersScreen() {
         tabs={CUSTOMER_TABS.map((tab) => ({ value: tab, label: t(`screens.users.tabs.${tab}`) }))}
       />
       <CustomersTable
-        list={customers}
-        filtered={list.filtered}
-        params={list.params}
+        query={customers}
+        list={list}
         canDelete={isAdmin}
-        onPage={list.setPage}
         onView={(row) => setViewing(row.id)}
         onEdit={(row) => setEditing(row)}
         onDelete={deletion.ask}
