@@ -2,12 +2,12 @@ import net from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
 import { queryRows } from "../../db/client";
 import { emailOutbox, userSettings, users } from "../../db/schema";
 import { createUser } from "../../test/fixtures";
+import { startSmtpReceiver } from "../../test/smtp-receiver";
 import { createTestApp, type TestApp, testBackend, testConfig } from "../../test/test-app";
 import { enqueueAccountEmail } from "./account-emails";
 import { enqueueEmail } from "./outbox";
@@ -20,40 +20,6 @@ import {
   startEmailSender,
   sweepEmailOutbox,
 } from "./sender";
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server in this process, to receive what the sender sends. */
-async function startSmtpReceiver() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    const listening = server.listen(0, "127.0.0.1", () =>
-      resolve((listening.address() as net.AddressInfo).port),
-    );
-  });
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(r)),
-  };
-}
 
 /** A port where nothing listens. */
 async function closedPort(): Promise<number> {

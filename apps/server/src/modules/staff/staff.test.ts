@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type net from "node:net";
 import type { StaffRow } from "@kantien/domain/people";
 import { eq, inArray } from "drizzle-orm";
 import Fastify from "fastify";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kantienStaff, users, weeklyMenus } from "../../db/schema";
 import {
@@ -14,40 +12,10 @@ import {
   signIn,
   type TestUser,
 } from "../../test/fixtures";
+import { startSmtpReceiver } from "../../test/smtp-receiver";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { type EmailSender, startEmailSender } from "../email/sender";
 import { assertAdminRemains } from "./admins";
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtpReceiver() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    const listening = server.listen(0, "127.0.0.1", () =>
-      resolve((listening.address() as net.AddressInfo).port),
-    );
-  });
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(r)),
-  };
-}
 
 const decodeQp = (raw: string) =>
   raw
