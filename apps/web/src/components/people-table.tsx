@@ -15,7 +15,6 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
@@ -23,7 +22,8 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactElement, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../lib/api-client";
-import { type ListState, ROWS_PER_PAGE_OPTIONS } from "../lib/list-params";
+import type { ListState } from "../lib/list-params";
+import { ListPagination } from "./list-pagination";
 import { PersonAvatar } from "./person-avatar";
 
 /**
@@ -179,17 +179,12 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={page?.total ?? 0}
-        page={page && params.page * params.rows >= page.total ? 0 : params.page}
-        rowsPerPage={params.rows}
-        rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
-        onPageChange={(_event, next) => setPage(next, params.rows)}
-        onRowsPerPageChange={(event) => setPage(0, Number(event.target.value))}
-        labelRowsPerPage={t("common.rowsPerPage")}
-        labelDisplayedRows={({ from, to, count }) => t("common.displayedRows", { from, to, count })}
-        getItemAriaLabel={(type) => t(`common.pageLabels.${type}`)}
+      <ListPagination
+        total={page?.total}
+        page={params.page}
+        rows={params.rows}
+        onPageChange={(next) => setPage(next, params.rows)}
+        onRowsChange={(rows) => setPage(0, rows)}
       />
     </Paper>
   );

@@ -12,14 +12,13 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import TableSortLabel from "@mui/material/TableSortLabel";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
+import { ListPagination } from "../../../components/list-pagination";
 import { StatusChip } from "../../../components/status-chip";
 import { formatShortDate } from "../../../lib/format";
-import { ROWS_PER_PAGE_OPTIONS } from "../../../lib/list-params";
 import type { OrdersPage } from "../api/get-orders";
 import type { OrdersFilters } from "../orders-filters";
 
@@ -148,17 +147,12 @@ export function OrdersTable(props: OrdersTableProps) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={page?.total ?? 0}
-        page={page && filters.page * filters.rows >= page.total ? 0 : filters.page}
-        rowsPerPage={filters.rows}
-        rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
-        onPageChange={(_event, next) => onChange({ page: next })}
-        onRowsPerPageChange={(event) => onChange({ rows: Number(event.target.value) })}
-        labelRowsPerPage={t("common.rowsPerPage")}
-        getItemAriaLabel={(type) => t(`common.pageLabels.${type}`)}
-        labelDisplayedRows={({ from, to, count }) => t("common.displayedRows", { from, to, count })}
+      <ListPagination
+        total={page?.total}
+        page={filters.page}
+        rows={filters.rows}
+        onPageChange={(next) => onChange({ page: next })}
+        onRowsChange={(rows) => onChange({ rows })}
       />
     </Paper>
   );
