@@ -38,7 +38,7 @@ test("an invited cook gets the mail, sets up the account and signs in", async ({
 
   await signIn(page, { email, password: "nuwe-kok-123" });
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText("Nomsa Nuwe")).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Nomsa Nuwe")).toBeVisible();
 
   // The link is single use.
   await page.goto(new URL(link).pathname + new URL(link).search);
