@@ -59,3 +59,13 @@ export async function idempotent<T>(
     return answer;
   });
 }
+
+/** A retry comes within minutes; a day later the key has done its work. */
+export const IDEMPOTENCY_KEEP_HOURS = 24;
+
+/** The hourly sweep: keys older than a day are deleted, so the table holds about a day of calls. */
+export async function deleteOldIdempotencyKeys(db: Db) {
+  await db.execute(
+    sql`delete from idempotency_keys where created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS})`,
+  );
+}

@@ -2,6 +2,7 @@ import { buildApp, defaultWebDist } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError, openPglite, openPostgres } from "./db/client";
 import { DEMO_PASSWORD, existingDemoAccounts, seedDemo } from "./db/seed/demo";
+import { deleteOldIdempotencyKeys } from "./idempotency";
 import { deleteOldLoginAttempts } from "./modules/auth/login-limit";
 import { startEmailSender, sweepEmailOutbox } from "./modules/email/sender";
 import { deleteExpiredSessions } from "./plugins/session";
@@ -40,8 +41,12 @@ async function main() {
       deleteExpiredSessions(database.db),
       deleteOldLoginAttempts(database.db, { login: config.loginLimit, signup: config.signupLimit }),
       sweepEmailOutbox(database.db, config),
+      deleteOldIdempotencyKeys(database.db),
     ]).catch((error) =>
-      app.log.warn({ err: error }, "sweep of old sessions, sign-in attempts and outbox mails failed"),
+      app.log.warn(
+        { err: error },
+        "sweep of old sessions, sign-in attempts, outbox mails and idempotency keys failed",
+      ),
     );
   }, 60 * 60_000);
   sweep.unref();
