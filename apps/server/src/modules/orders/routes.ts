@@ -81,9 +81,13 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       const out = new PassThrough();
       // A BOM, so spreadsheets read the names' ë and ê as UTF-8.
       out.write(`\uFEFF${csvLine(CSV_HEADER[request.language])}`);
+      // PGlite has one connection: waiting for a slow download inside the export's
+      // transaction would stall every other request, so there the rows (a year at most)
+      // are buffered. PostgreSQL keeps the backpressure.
+      const waitForReader = database.kind === "postgres";
       const write = async (rows: OrderSummaryRow[]) => {
         if (out.destroyed) return false;
-        if (!out.write(rows.map(csvRow).join(""))) {
+        if (!out.write(rows.map(csvRow).join("")) && waitForReader) {
           await Promise.race([once(out, "drain"), once(out, "close")]);
         }
         return !out.destroyed;
