@@ -187,6 +187,28 @@ describe("orders paid from the wallet", () => {
     expect(paid.every((o) => o.status === "paid")).toBe(true);
   });
 
+  it("a removal while an order is taken either keeps the paid order under an anonymised name or refuses the order", async () => {
+    for (let round = 0; round < 10; round++) {
+      const customer = await customerWith("100.00");
+      const [order, removal] = await Promise.all([
+        post(newOrder(customer.id, { quantity: 1 })),
+        t.app.inject({
+          method: "DELETE",
+          url: `/api/customers/${customer.id}`,
+          headers: { cookie: asAdmin, "content-type": "application/json" },
+        }),
+      ]);
+      expect(removal.statusCode, `round ${round}`).toBe(200);
+      if (order.statusCode === 201) {
+        // The order came first: the removal saw it and kept the history under an anonymised name.
+        expect(removal.json().anonymised).toBe(true);
+      } else {
+        expect(order.json().code).toBe("order_customer_invalid");
+        expect(await t.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
+      }
+    }
+  });
+
   it("refunds a cancelled paid order exactly once, however often cancel is pressed", async () => {
     const customer = await customerWith("100.00");
     const { order } = (await post(newOrder(customer.id))).json().data as { order: OrderDetail };

@@ -23,9 +23,12 @@ export async function createWalletOrder(
   tx: Tx,
   { input, actor, today }: { input: NewOrder; actor: Actor; today: IsoDate },
 ): Promise<CreatedOrder> {
+  // The share lock makes a removal of this customer wait for the order (and then keep its
+  // history), or the order wait for the removal and see it.
   const [customer] = await queryRows<{ roleId: number; deleted: boolean }>(
     tx,
-    sql`select role_id as "roleId", deleted_at is not null as deleted from users where id = ${input.customerId}`,
+    sql`select role_id as "roleId", deleted_at is not null as deleted from users
+        where id = ${input.customerId} for share`,
   );
   if (!customer || customer.deleted || !isCustomerRole(Number(customer.roleId))) {
     throw new AppError(400, "order_customer_invalid");
