@@ -14,6 +14,7 @@ import {
   walletTransactions,
 } from "../../db/schema";
 import { conflict, pgConstraint, pgErrorCode } from "../../errors";
+import { ledgerEntryColumns, toLedgerEntry } from "../wallets/ledger";
 
 /* What /users and /staff share: search, paging, order history, the ledger, and removal. */
 
@@ -213,42 +214,15 @@ export async function countOrders(db: Db | Tx, userId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
-const ledgerColumns = {
-  id: sql<string>`${walletTransactions.id}::text`,
-  at: walletTransactions.createdAt,
-  kind: walletTransactions.kind,
-  amount: sql<string>`${walletTransactions.amount}::text`,
-  balanceAfter: sql<string>`${walletTransactions.balanceAfter}::text`,
-  reason: walletTransactions.reason,
-};
-
-function toEntry(row: {
-  id: string;
-  at: Date;
-  kind: string;
-  amount: string;
-  balanceAfter: string;
-  reason: string | null;
-}): LedgerEntry {
-  return { ...row, at: row.at.toISOString(), kind: row.kind as LedgerEntry["kind"] };
-}
-
 /** The wallet's ledger, newest first: date, kind, signed amount, balance after, reason. */
 export async function ledger(db: Db | Tx, userId: string, limit = LEDGER_LIMIT): Promise<LedgerEntry[]> {
   const rows = await db
-    .select(ledgerColumns)
+    .select(ledgerEntryColumns)
     .from(walletTransactions)
     .where(eq(walletTransactions.userId, userId))
     .orderBy(desc(walletTransactions.id))
     .limit(limit);
-  return rows.map(toEntry);
-}
-
-/** The newest ledger row of a wallet; inside a transaction that holds the wallet, the one it wrote. */
-export async function latestLedgerEntry(tx: Tx, userId: string): Promise<LedgerEntry> {
-  const [entry] = await ledger(tx, userId, 1);
-  if (!entry) throw new Error(`no ledger row for ${userId}`);
-  return entry;
+  return rows.map(toLedgerEntry);
 }
 
 /**

@@ -16,7 +16,6 @@ import { moveWalletMoney } from "../wallets/ledger";
 import {
   findPerson,
   hasBalance,
-  latestLedgerEntry,
   ledger,
   listPeople,
   lockPerson,
@@ -135,15 +134,15 @@ export async function topUp(
     async (tx) => {
       const person = await lockPerson(tx, args.customerId);
       if (!person || !CUSTOMER_ROLES.includes(person.roleId as 1 | 2)) throw notFound();
-      const balance = await moveWalletMoney(tx, {
+      const entry = await moveWalletMoney(tx, {
         userId: args.customerId,
         amount: args.amount,
         kind: "top_up",
         reason: args.reason,
         createdBy: args.actorId,
       });
-      if (balance === null) throw new Error("a credit cannot fail");
-      return { statusCode: 201, body: { balance, entry: await latestLedgerEntry(tx, args.customerId) } };
+      if (entry === null) throw new Error("a credit cannot fail");
+      return { statusCode: 201, body: { balance: entry.balanceAfter, entry } };
     },
   );
   return body;

@@ -47,14 +47,14 @@ export async function createWalletOrder(
 
   const orderId = randomUUID();
   const total = lineTotal(item.price, input.quantity).toFixed(2);
-  const balance = await moveWalletMoney(tx, {
+  const charge = await moveWalletMoney(tx, {
     userId: input.customerId,
     amount: `-${total}`,
     kind: "order",
     orderId,
     createdBy: actor.id,
   });
-  if (balance === null) {
+  if (charge === null) {
     const [wallet] = await queryRows<{ balance: string }>(
       tx,
       sql`select balance::text as balance from wallets where user_id = ${input.customerId}`,
@@ -85,5 +85,5 @@ export async function createWalletOrder(
   await notifyOrderChanged(tx, order);
   const detail = await orderDetail(tx, orderId);
   if (!detail) throw new Error("created order not found");
-  return { order: detail, balance };
+  return { order: detail, balance: charge.balanceAfter };
 }

@@ -26,8 +26,9 @@ describe("wallet ledger", () => {
 
   it("credits create the wallet, debits stop at zero, and every move leaves a row with the balance after", async () => {
     const customer = await createUser(t.db, { roleId: 1 });
-    const move = (amount: string) =>
-      t.db.transaction((tx) =>
+    /** The balance after the move, or null when it was refused. */
+    const move = async (amount: string) => {
+      const entry = await t.db.transaction((tx) =>
         moveWalletMoney(tx, {
           userId: customer.id,
           amount,
@@ -35,6 +36,8 @@ describe("wallet ledger", () => {
           createdBy: admin.id,
         }),
       );
+      return entry?.balanceAfter ?? null;
+    };
 
     expect(await move("50.00")).toBe("50.00");
     expect(await move("-30.00")).toBe("20.00");

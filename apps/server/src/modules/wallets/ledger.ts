@@ -1,8 +1,30 @@
+import type { LedgerEntry } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
 import { walletTransactions } from "../../db/schema";
 
-export type LedgerKind = "top_up" | "order" | "refund";
+export type LedgerKind = LedgerEntry["kind"];
+
+/** The columns of a `LedgerEntry`, for reading the ledger and for what a move writes. */
+export const ledgerEntryColumns = {
+  id: sql<string>`${walletTransactions.id}::text`,
+  at: walletTransactions.createdAt,
+  kind: walletTransactions.kind,
+  amount: sql<string>`${walletTransactions.amount}::text`,
+  balanceAfter: sql<string>`${walletTransactions.balanceAfter}::text`,
+  reason: walletTransactions.reason,
+};
+
+export function toLedgerEntry(row: {
+  id: string;
+  at: Date;
+  kind: string;
+  amount: string;
+  balanceAfter: string;
+  reason: string | null;
+}): LedgerEntry {
+  return { ...row, at: row.at.toISOString(), kind: row.kind as LedgerKind };
+}
 
 export type WalletMove = {
   userId: string;
@@ -20,10 +42,10 @@ export type WalletMove = {
  * checked on the locked row, so two debits racing for the last rand cannot both pass.
  * A credit creates the wallet when the user has none yet.
  *
- * Returns the new balance, or null when a debit would take the balance below 0
- * (nothing is written then).
+ * Returns the ledger row it wrote (its `balanceAfter` is the new balance), or null when a
+ * debit would take the balance below 0 (nothing is written then).
  */
-export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<string | null> {
+export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerEntry | null> {
   const credit = !move.amount.trim().startsWith("-");
   const [row] = await queryRows<{ balance: string }>(
     tx,
@@ -39,14 +61,17 @@ export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<string 
   );
   const balance = row?.balance;
   if (balance === undefined) return null;
-  await tx.insert(walletTransactions).values({
-    userId: move.userId,
-    amount: move.amount,
-    kind: move.kind,
-    balanceAfter: balance,
-    orderId: move.orderId ?? null,
-    reason: move.reason ?? null,
-    createdBy: move.createdBy,
-  });
-  return balance;
+  const [entry] = await tx
+    .insert(walletTransactions)
+    .values({
+      userId: move.userId,
+      amount: move.amount,
+      kind: move.kind,
+      balanceAfter: balance,
+      orderId: move.orderId ?? null,
+      reason: move.reason ?? null,
+      createdBy: move.createdBy,
+    })
+    .returning(ledgerEntryColumns);
+  return toLedgerEntry(entry!);
 }
