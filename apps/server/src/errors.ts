@@ -1,4 +1,5 @@
 import type { MessageCode } from "@kantien/domain/messages";
+import { z } from "zod";
 
 /** An error the client may see: an HTTP status and a catalogue code (DESIGN §5 envelope). */
 export class AppError extends Error {
@@ -17,6 +18,15 @@ export const unauthenticated = () => new AppError(401, "unauthenticated");
 export const forbidden = (code: MessageCode = "forbidden") => new AppError(403, code);
 export const notFound = () => new AppError(404, "not_found");
 export const conflict = (code: MessageCode = "conflict") => new AppError(409, code);
+
+/** An id path parameter: any short string, so a malformed id reaches `recordId` and gets a 404. */
+export const idParams = z.object({ id: z.string().max(100) });
+const uuid = z.uuid();
+/** An id that is no UUID names nothing: 404, as an unknown id would (never a 400 or an SQL error). */
+export function recordId(id: string): string {
+  if (!uuid.safeParse(id).success) throw notFound();
+  return id;
+}
 
 /** PostgreSQL error codes we turn into answers instead of 500s. */
 export function pgErrorCode(error: unknown): string | undefined {

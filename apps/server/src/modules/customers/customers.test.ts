@@ -13,8 +13,8 @@ import {
   type TestUser,
 } from "../../test/fixtures";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { peoplePageQuery } from "../people/people";
 import { moveWalletMoney } from "../wallets/ledger";
-import { peoplePageQuery } from "./people";
 import { type CustomerListParams, customersList } from "./service";
 
 let t: TestApp;

@@ -1,51 +1,19 @@
-import { type Language, message } from "@kantien/domain/messages";
 import { CUSTOMER_TABS } from "@kantien/domain/people";
 import { customerInput, topUpInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app";
-import { badRequest, notFound } from "../../errors";
+import { badRequest, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { requireAdmin, requireStaff } from "../../plugins/session";
-import { PEOPLE_LIST_DEFAULT_LIMIT, PEOPLE_LIST_MAX_LIMIT } from "./people";
+import { peopleListQuery, removedAnswer } from "../people/http";
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, topUp, updateCustomer } from "./service";
-
-/** A people list's query: search, role, tab and the page (people.ts). */
-export function peopleListQuery<R extends z.ZodType, T extends readonly ["all", ...string[]]>(
-  role: R,
-  tabs: T,
-) {
-  return z.strictObject({
-    q: z.string().max(200).optional(),
-    role: role.optional(),
-    tab: z.enum(tabs).default("all" as T[number]),
-    limit: z.coerce.number().int().min(1).max(PEOPLE_LIST_MAX_LIMIT).default(PEOPLE_LIST_DEFAULT_LIMIT),
-    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  });
-}
 
 const listQuery = peopleListQuery(
   z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
   CUSTOMER_TABS,
 );
-/** An id that is no UUID is simply not found (checked in the handler, so it answers 404). */
-export const personParams = z.object({ id: z.string().max(100) });
-const uuid = z.uuid();
-export function personId(id: string): string {
-  if (!uuid.safeParse(id).success) throw notFound();
-  return id;
-}
-
-/** The answer to a removal (decision 0010): whether the person was anonymised, and saying so. */
-export function removedAnswer({ anonymised }: { anonymised: boolean }, language: Language) {
-  return {
-    success: true,
-    anonymised,
-    message: message(anonymised ? "person_anonymised" : "person_deleted", language),
-  };
-}
-
 const customerBody = z.strictObject(customerInput.shape);
 const topUpBody = z.strictObject(topUpInput.shape);
 
@@ -62,14 +30,10 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
     return { success: true, data: rows, total };
   });
 
-  app.get(
-    "/customers/:id",
-    { preHandler: requireStaff, schema: { params: personParams } },
-    async (request) => ({
-      success: true,
-      data: await getCustomer(db, personId(request.params.id), config.timeZone),
-    }),
-  );
+  app.get("/customers/:id", { preHandler: requireStaff, schema: { params: idParams } }, async (request) => ({
+    success: true,
+    data: await getCustomer(db, recordId(request.params.id), config.timeZone),
+  }));
 
   app.post(
     "/customers",
@@ -82,28 +46,26 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
 
   app.put(
     "/customers/:id",
-    { preHandler: requireStaff, schema: { params: personParams, body: customerBody } },
+    { preHandler: requireStaff, schema: { params: idParams, body: customerBody } },
     async (request) => ({
       success: true,
-      data: await updateCustomer(db, personId(request.params.id), request.body),
+      data: await updateCustomer(db, recordId(request.params.id), request.body),
     }),
   );
 
-  app.delete(
-    "/customers/:id",
-    { preHandler: requireAdmin, schema: { params: personParams } },
-    async (request) => removedAnswer(await deleteCustomer(db, personId(request.params.id)), request.language),
+  app.delete("/customers/:id", { preHandler: requireAdmin, schema: { params: idParams } }, async (request) =>
+    removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/customers/:id/top-ups",
-    { preHandler: requireAdmin, schema: { params: personParams, body: topUpBody } },
+    { preHandler: requireAdmin, schema: { params: idParams, body: topUpBody } },
     async (request, reply) => {
       // A top-up always carries a key, so a retried submit never pays twice.
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
       if (key === null) throw badRequest("idempotency_key_required");
       const data = await topUp(db, {
-        customerId: personId(request.params.id),
+        customerId: recordId(request.params.id),
         amount: request.body.amount,
         reason: request.body.reason,
         key,

@@ -12,7 +12,6 @@ import { clients, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
 import { createAccount } from "../auth/accounts";
-import { moveWalletMoney } from "../wallets/ledger";
 import {
   findPerson,
   hasBalance,
@@ -27,7 +26,8 @@ import {
   personOrders,
   removePerson,
   updatePerson,
-} from "./people";
+} from "../people/people";
+import { moveWalletMoney } from "../wallets/ledger";
 
 export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;
 

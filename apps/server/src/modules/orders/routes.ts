@@ -11,9 +11,8 @@ import {
 } from "@kantien/domain/orders-summary";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../app";
-import { notFound } from "../../errors";
+import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireAdmin } from "../../plugins/session";
 import { type CreatedOrder, createWalletOrder } from "./create";
@@ -50,9 +49,6 @@ function csvRow(row: OrderSummaryRow): string {
     row.status,
   ]);
 }
-
-const idParams = z.object({ id: z.string() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The orders summary and orders paid from the wallet (issue 4, decisions 0007 and 0008); admin only. */
 export async function ordersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
@@ -113,8 +109,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
   }));
 
   app.get("/orders/:id", { preHandler: requireAdmin, schema: { params: idParams } }, async (request) => {
-    if (!UUID.test(request.params.id)) throw notFound();
-    const order = await orderDetail(database.db, request.params.id);
+    const order = await orderDetail(database.db, recordId(request.params.id));
     if (!order) throw notFound();
     return { success: true, data: order };
   });

@@ -5,8 +5,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app";
+import { idParams, recordId } from "../../errors";
 import { requireAdmin, requireStaff } from "../../plugins/session";
-import { peopleListQuery, personId, personParams, removedAnswer } from "../customers/routes";
+import { peopleListQuery, removedAnswer } from "../people/http";
 import { deleteStaff, getStaff, listStaff, resendInvitation, updateStaff } from "./service";
 
 const listQuery = peopleListQuery(z.coerce.number().pipe(z.union([z.literal(3), z.literal(4)])), STAFF_TABS);
@@ -31,34 +32,34 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
 
   app.get(
     "/staff-members/:id",
-    { preHandler: requireStaff, schema: { params: personParams } },
+    { preHandler: requireStaff, schema: { params: idParams } },
     async (request) => ({
       success: true,
-      data: await getStaff(db, personId(request.params.id), config.timeZone),
+      data: await getStaff(db, recordId(request.params.id), config.timeZone),
     }),
   );
 
   app.put(
     "/staff-members/:id",
-    { preHandler: requireAdmin, schema: { params: personParams, body: staffBody } },
+    { preHandler: requireAdmin, schema: { params: idParams, body: staffBody } },
     async (request) => ({
       success: true,
-      data: await updateStaff(db, request.user!.id, personId(request.params.id), request.body),
+      data: await updateStaff(db, request.user!.id, recordId(request.params.id), request.body),
     }),
   );
 
   app.delete(
     "/staff-members/:id",
-    { preHandler: requireAdmin, schema: { params: personParams } },
+    { preHandler: requireAdmin, schema: { params: idParams } },
     async (request) =>
-      removedAnswer(await deleteStaff(db, request.user!.id, personId(request.params.id)), request.language),
+      removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/staff-members/:id/invitation",
-    { preHandler: requireAdmin, schema: { params: personParams } },
+    { preHandler: requireAdmin, schema: { params: idParams } },
     async (request) => {
-      await resendInvitation(db, personId(request.params.id), { config, log: request.log });
+      await resendInvitation(db, recordId(request.params.id), { config, log: request.log });
       return { success: true, message: message("invite_success", request.language) };
     },
   );

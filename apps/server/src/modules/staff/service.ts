@@ -7,6 +7,7 @@ import type { Db, Tx } from "../../db/client";
 import { authTokens, kantienStaff, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { issueToken } from "../auth/tokens";
+import { enqueueAccountEmail } from "../email/account-emails";
 import {
   countOrders,
   findPerson,
@@ -21,8 +22,7 @@ import {
   personOrders,
   removePerson,
   updatePerson,
-} from "../customers/people";
-import { enqueueAccountEmail } from "../email/account-emails";
+} from "../people/people";
 import { assertAdminRemains, assertStillAdmin } from "./admins";
 
 export type StaffListParams = PeopleListParams<3 | 4, StaffTab>;

@@ -1,0 +1,28 @@
+import { type Language, message } from "@kantien/domain/messages";
+import { z } from "zod";
+import { PEOPLE_LIST_DEFAULT_LIMIT, PEOPLE_LIST_MAX_LIMIT } from "./people";
+
+// What the customers and staff APIs share on the wire.
+
+/** A people list's query: search, role, tab and the page (people.ts). */
+export function peopleListQuery<R extends z.ZodType, T extends readonly ["all", ...string[]]>(
+  role: R,
+  tabs: T,
+) {
+  return z.strictObject({
+    q: z.string().max(200).optional(),
+    role: role.optional(),
+    tab: z.enum(tabs).default("all" as T[number]),
+    limit: z.coerce.number().int().min(1).max(PEOPLE_LIST_MAX_LIMIT).default(PEOPLE_LIST_DEFAULT_LIMIT),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  });
+}
+
+/** The answer to a removal (decision 0010): whether the person was anonymised, and saying so. */
+export function removedAnswer({ anonymised }: { anonymised: boolean }, language: Language) {
+  return {
+    success: true,
+    anonymised,
+    message: message(anonymised ? "person_anonymised" : "person_deleted", language),
+  };
+}
