@@ -21,7 +21,7 @@ const topUpBody = z.strictObject(topUpInput.shape);
  * Customers (/users, roles 1–2): staff and admin read, add and edit; only admin removes
  * and tops up (issue 5). Other roles never reach this: requireStaff.
  */
-export async function customersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+export async function customersRoutes(fastify: FastifyInstance, { database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
@@ -32,7 +32,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
 
   app.get("/customers/:id", { preHandler: requireStaff, schema: { params: idParams } }, async (request) => ({
     success: true,
-    data: await getCustomer(db, recordId(request.params.id), config.timeZone),
+    data: await getCustomer(db, recordId(request.params.id)),
   }));
 
   app.post(

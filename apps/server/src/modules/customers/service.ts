@@ -52,12 +52,12 @@ export function listCustomers(db: Db, params: CustomerListParams) {
 
 const findCustomer = (db: Db | Tx, id: string) => findPerson(db, customersList, id);
 
-export async function getCustomer(db: Db, id: string, timeZone: string): Promise<CustomerDetail> {
+export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
   const row = await findCustomer(db, id);
   if (!row) throw notFound();
   return {
     ...row,
-    recentOrders: await personOrders(db, id, timeZone, 10),
+    recentOrders: await personOrders(db, id, 10),
     ledger: await ledger(db, id),
   };
 }

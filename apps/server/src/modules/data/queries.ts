@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { searchPatterns } from "../../db/search-patterns";
 import { badRequest, notFound } from "../../errors";
 import type { Resource, Row, Writer } from "./resources";
 
@@ -25,12 +26,11 @@ function listWhere(resource: Resource, { filters, q }: ListParams): SQL | undefi
     return Array.isArray(value) ? inArray(column, value) : eq(column, value);
   });
   conditions.push(resource.listScope);
-  const words = q?.trim().split(/\s+/).filter(Boolean).slice(0, 5) ?? [];
-  if (words.length > 0) {
+  const patterns = searchPatterns(q);
+  if (patterns.length > 0) {
     const searchable = resource.search ?? [];
     if (searchable.length === 0) throw badRequest("unknown_column", { column: "q" });
-    for (const word of words) {
-      const pattern = `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+    for (const pattern of patterns) {
       conditions.push(or(...searchable.map((name) => ilike(columnFor(resource, name, searchable), pattern))));
     }
   }

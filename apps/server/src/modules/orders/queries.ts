@@ -11,6 +11,7 @@ import {
 } from "@kantien/domain/orders-summary";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
+import { searchPatterns } from "../../db/search-patterns";
 
 /** The summary's filter with the range settled (decision 0007). */
 export type OrdersFilter = {
@@ -22,14 +23,8 @@ export type OrdersFilter = {
   dir?: "asc" | "desc";
 };
 
-/** At most this many words of `q` are matched; more only slow the query down. */
-const MAX_WORDS = 5;
 /** Past this many matching customers or items, a word is matched by subquery, not by a list of ids. */
 const MAX_LISTED = 1000;
-
-function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The summary's filter with the words of `q` resolved to the customers and items they match. */
 export type ResolvedFilter = OrdersFilter & { words: SQL[] };
@@ -42,10 +37,8 @@ export type ResolvedFilter = OrdersFilter & { words: SQL[] };
  * and nothing makes the whole filter false.
  */
 export async function resolveFilter(db: Db | Tx, filter: OrdersFilter): Promise<ResolvedFilter> {
-  const words = (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
   const resolved: SQL[] = [];
-  for (const word of words) {
-    const pattern = likePattern(word);
+  for (const pattern of searchPatterns(filter.q)) {
     const usersOf = sql`select id from users where (first_name || ' ' || last_name) ilike ${pattern}`;
     const itemsOf = sql`select id from food_items where name ilike ${pattern}`;
     const [found] = await queryRows<{ users: string[] | null; items: string[] | null }>(

@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { todayIn } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/messages";
+import { orderLabel } from "@kantien/domain/order-label";
 import {
   defaultOrdersRange,
   newOrderInput,
@@ -39,7 +40,7 @@ function csvLine(cells: (string | number)[]): string {
 
 function csvRow(row: OrderSummaryRow): string {
   return csvLine([
-    row.id.slice(-4).toUpperCase(),
+    orderLabel(row.id, "orders"),
     row.id,
     row.orderDate,
     row.customerName,

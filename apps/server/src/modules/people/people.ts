@@ -13,6 +13,7 @@ import {
   wallets,
   walletTransactions,
 } from "../../db/schema";
+import { searchPatterns } from "../../db/search-patterns";
 import { conflict, pgConstraint, pgErrorCode } from "../../errors";
 import { ledgerEntryColumns, toLedgerEntry } from "../wallets/ledger";
 
@@ -33,9 +34,7 @@ export type PeopleNumber = { table: PgTable; userId: AnyPgColumn; number: AnyPgC
  * across two tables would read every row instead.
  */
 export function searchWords(q: string | undefined, number: PeopleNumber): SQL[] {
-  const words = q?.trim().split(/\s+/).filter(Boolean).slice(0, 5) ?? [];
-  return words.map((word) => {
-    const pattern = `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+  return searchPatterns(q).map((pattern) => {
     return sql`${users.id} in (
       select id from ${users}
       where first_name ilike ${pattern} or last_name ilike ${pattern} or email ilike ${pattern}
@@ -185,11 +184,10 @@ export function peopleConflict(error: unknown): unknown {
   }
 }
 
-/** The person's orders, newest first, with the day each is for (delivery date, else the day ordered). */
+/** The person's orders, newest first, with the day each is for (the stored order date). */
 export async function personOrders(
   db: Db | Tx,
   userId: string,
-  timeZone: string,
   limit = PERSON_ORDERS_LIMIT,
 ): Promise<PersonOrder[]> {
   const rows = await db
@@ -199,7 +197,7 @@ export async function personOrders(
       quantity: orders.foodItemQuantity,
       amount: sql<string>`(${orders.foodItemPrice} * ${orders.foodItemQuantity})::numeric(12,2)::text`,
       status: orders.status,
-      orderDate: sql<string>`to_char(coalesce(${orders.deliveryDate}, (${orders.createdAt} at time zone ${timeZone})::date), 'YYYY-MM-DD')`,
+      orderDate: sql<string>`${orders.orderDate}::text`,
     })
     .from(orders)
     .innerJoin(foodItems, eq(foodItems.id, orders.foodItemId))

@@ -35,7 +35,7 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
     { preHandler: requireStaff, schema: { params: idParams } },
     async (request) => ({
       success: true,
-      data: await getStaff(db, recordId(request.params.id), config.timeZone),
+      data: await getStaff(db, recordId(request.params.id)),
     }),
   );
 

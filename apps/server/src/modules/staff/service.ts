@@ -59,10 +59,10 @@ export function listStaff(db: Db, params: StaffListParams) {
 
 const findStaff = (db: Db | Tx, id: string) => findPerson(db, staffList, id);
 
-export async function getStaff(db: Db, id: string, timeZone: string): Promise<StaffDetail> {
+export async function getStaff(db: Db, id: string): Promise<StaffDetail> {
   const row = await findStaff(db, id);
   if (!row) throw notFound();
-  return { ...row, totalOrders: await countOrders(db, id), orders: await personOrders(db, id, timeZone) };
+  return { ...row, totalOrders: await countOrders(db, id), orders: await personOrders(db, id) };
 }
 
 /** A live staff member's row, locked; 404 for anyone else (customers live on /users). */
