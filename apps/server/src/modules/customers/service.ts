@@ -98,8 +98,7 @@ export async function createCustomer(db: Db, input: CustomerInput): Promise<Cust
 export async function updateCustomer(db: Db, id: string, input: CustomerInput): Promise<CustomerRow> {
   return db
     .transaction(async (tx) => {
-      const person = await lockPerson(tx, id);
-      if (!person || !CUSTOMER_ROLES.includes(person.roleId as 1 | 2)) throw notFound();
+      await lockPerson(tx, id, CUSTOMER_ROLES);
       await updatePerson(tx, id, input);
       await setAkdNumber(tx, id, input.akdNumber);
       return (await findCustomer(tx, id))!;
@@ -111,8 +110,7 @@ export async function updateCustomer(db: Db, id: string, input: CustomerInput): 
 
 export async function deleteCustomer(db: Db, id: string): Promise<{ anonymised: boolean }> {
   return db.transaction(async (tx) => {
-    const person = await lockPerson(tx, id, "update");
-    if (!person || !CUSTOMER_ROLES.includes(person.roleId as 1 | 2)) throw notFound();
+    await lockPerson(tx, id, CUSTOMER_ROLES, "update");
     return removePerson(tx, id);
   });
 }
@@ -132,8 +130,7 @@ export async function topUp(
     db,
     { scope: "top-up", key: args.key, userId: args.actorId, request },
     async (tx) => {
-      const person = await lockPerson(tx, args.customerId);
-      if (!person || !CUSTOMER_ROLES.includes(person.roleId as 1 | 2)) throw notFound();
+      await lockPerson(tx, args.customerId, CUSTOMER_ROLES);
       const entry = await moveWalletMoney(tx, {
         userId: args.customerId,
         amount: args.amount,

@@ -14,7 +14,7 @@ import {
   walletTransactions,
 } from "../../db/schema";
 import { searchPatterns } from "../../db/search-patterns";
-import { conflict, pgConstraint, pgErrorCode } from "../../errors";
+import { conflict, notFound, pgConstraint, pgErrorCode } from "../../errors";
 import { ledgerEntryColumns, toLedgerEntry } from "../wallets/ledger";
 
 /* What /users and /staff share: search, paging, order history, the ledger, and removal. */
@@ -224,13 +224,19 @@ export async function ledger(db: Db | Tx, userId: string, limit = LEDGER_LIMIT):
 }
 
 /**
- * Locks a live person's row for the rest of the transaction; null when there is none.
+ * Locks a live person of one of `roles` for the rest of the transaction; 404 when there is
+ * none (a customer's id on the staff calls names nobody, and the other way round).
  * Edits and top-ups take `no key update`: it does not block the key-share lock that a
  * ledger row or an order takes on its person, so a top-up that locks the person and then
  * the wallet never deadlocks with a debit that locks the wallet and then writes its ledger
  * row. Only a removal, which may delete the row, takes `update`.
  */
-export async function lockPerson(tx: Tx, userId: string, mode: "no key update" | "update" = "no key update") {
+export async function lockPerson(
+  tx: Tx,
+  userId: string,
+  roles: readonly number[],
+  mode: "no key update" | "update" = "no key update",
+) {
   const [row] = await tx
     .select({
       id: users.id,
@@ -240,7 +246,8 @@ export async function lockPerson(tx: Tx, userId: string, mode: "no key update" |
     .from(users)
     .where(and(eq(users.id, userId), notDeleted))
     .for(mode);
-  return row ?? null;
+  if (!row || !roles.includes(row.roleId)) throw notFound();
+  return row;
 }
 
 /**

@@ -65,13 +65,6 @@ export async function getStaff(db: Db, id: string): Promise<StaffDetail> {
   return { ...row, totalOrders: await countOrders(db, id), orders: await personOrders(db, id) };
 }
 
-/** A live staff member's row, locked; 404 for anyone else (customers live on /users). */
-async function lockStaff(tx: Tx, id: string, mode?: "update") {
-  const person = await lockPerson(tx, id, mode);
-  if (!person || !STAFF_ROLES.includes(person.roleId as 3 | 4)) throw notFound();
-  return person;
-}
-
 /**
  * Edits a staff member (admin only, checked by the route). Nobody changes their own role,
  * and the last admin is never demoted. The new role counts from the person's next request:
@@ -80,7 +73,7 @@ async function lockStaff(tx: Tx, id: string, mode?: "update") {
 export async function updateStaff(db: Db, actorId: string, id: string, input: StaffInput): Promise<StaffRow> {
   return db
     .transaction(async (tx) => {
-      const person = await lockStaff(tx, id);
+      const person = await lockPerson(tx, id, STAFF_ROLES);
       await assertStillAdmin(tx, actorId);
       if (person.roleId !== input.roleId) {
         if (id === actorId) throw forbidden("own_account");
@@ -104,7 +97,7 @@ export async function updateStaff(db: Db, actorId: string, id: string, input: St
 /** Removes a staff member (decision 0010): never oneself, never the last admin. */
 export async function deleteStaff(db: Db, actorId: string, id: string): Promise<{ anonymised: boolean }> {
   return db.transaction(async (tx) => {
-    const person = await lockStaff(tx, id, "update");
+    const person = await lockPerson(tx, id, STAFF_ROLES, "update");
     if (id === actorId) throw forbidden("own_account");
     await assertStillAdmin(tx, actorId);
     if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
@@ -123,7 +116,7 @@ export async function resendInvitation(
   mail: { config: Config; log: FastifyBaseLogger },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const person = await lockStaff(tx, id);
+    const person = await lockPerson(tx, id, STAFF_ROLES);
     if (person.passwordHash !== null) throw conflict("invitation_not_pending");
     await tx
       .update(authTokens)
