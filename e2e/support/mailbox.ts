@@ -3,19 +3,10 @@ import path from "node:path";
 
 type Mail = { to: string[]; subject: string; text: string };
 
-/** Waits for a mail to `address` caught by the e2e SMTP receiver and returns it. */
+/** Waits for a mail to `address` caught by the e2e SMTP receiver and returns the first one. */
 export async function waitForMail(address: string, timeoutMs = 15_000): Promise<Mail> {
-  const mailbox = process.env.KANTIEN_E2E_MAILBOX;
-  if (!mailbox) throw new Error("KANTIEN_E2E_MAILBOX is not set: run through the Playwright config");
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const file of fs.readdirSync(mailbox).sort()) {
-      const mail = JSON.parse(fs.readFileSync(path.join(mailbox, file), "utf8")) as Mail;
-      if (mail.to.includes(address.toLowerCase())) return mail;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+  const [first] = await waitForMails(address, 1, timeoutMs);
+  return first as Mail;
 }
 
 /** Waits until `count` mails to `address` have arrived and returns them, oldest first. */

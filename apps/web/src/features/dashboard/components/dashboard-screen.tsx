@@ -8,27 +8,18 @@ import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/page-title";
 import { useAppConfig } from "../../../lib/app-config";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
+import { useNow } from "../../../lib/use-now";
 import { useDashboard } from "../api/get-dashboard";
 import { quickActionsFor } from "../quick-actions";
 import { QuickActions } from "./quick-actions";
 import { RecentActivity } from "./recent-activity";
 import { SummaryCards } from "./summary-cards";
-
-/** The current time, moved on every minute so relative times stay true. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** Spec §2 Dashboard (/dashboard), staff and admin. */
 export function DashboardScreen() {
@@ -38,7 +29,8 @@ export function DashboardScreen() {
   const session = useSession();
   const roleId = session.user?.role_id ?? null;
   const dashboard = useDashboard();
-  const now = useMinuteClock();
+  // Moved on every minute, so relative times stay true.
+  const now = useNow(60_000);
   // 'Sluit' hides this error; the next failed load shows the alert again.
   const [closedError, setClosedError] = useState<number | null>(null);
   const refreshLabel = t("screens.dashboard.refresh");

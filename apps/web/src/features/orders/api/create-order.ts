@@ -1,6 +1,7 @@
 import type { NewOrder, OrderDetail } from "@kantien/domain/orders-summary";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "../../../lib/api-client";
+import { CUSTOMERS_QUERY_KEY } from "../../users/api/customers-api";
 import { ORDERS_QUERY_KEY } from "./get-orders";
 
 export type CreatedOrder = { order: OrderDetail; balance: string };
@@ -23,7 +24,7 @@ export function useCreateOrder() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
         // The customer's balance changed.
-        queryClient.invalidateQueries({ queryKey: ["customers"] }),
+        queryClient.invalidateQueries({ queryKey: CUSTOMERS_QUERY_KEY }),
       ]),
   });
 }
