@@ -99,6 +99,13 @@ function storeSavedSettings(queryClient: QueryClient, settings: Settings): void 
   cacheSettings(sessionUserId(queryClient), settings);
 }
 
+/** Saves one change on top of the user's stored settings, the others unchanged; answers what was saved. */
+async function saveSettingsChange(queryClient: QueryClient, change: Partial<Settings>): Promise<Settings> {
+  const settings = { ...(await queryClient.fetchQuery(userSettingsQueryOptions)), ...change };
+  await saveSettings(settings);
+  return settings;
+}
+
 /**
  * The settings screen's save (Stoor and Terugset): on success the language and theme
  * follow at once through `useSettingsLanguage` and the theme provider.
@@ -145,9 +152,7 @@ export async function saveThemeChoice(queryClient: QueryClient, theme: Settings[
   const user = queryClient.getQueryData<{ role_id: number } | null>(SESSION_QUERY_KEY);
   if (!user || !isStaffRole(user.role_id)) return;
   await queryClient.cancelQueries({ queryKey: userSettingsQueryOptions.queryKey });
-  const settings = { ...(await queryClient.fetchQuery(userSettingsQueryOptions)), theme };
-  await saveSettings(settings);
-  storeSavedSettings(queryClient, settings);
+  storeSavedSettings(queryClient, await saveSettingsChange(queryClient, { theme }));
 }
 
 /**
@@ -163,10 +168,7 @@ export function useChooseLanguage() {
     mutationFn: async (language: Language): Promise<Settings | null> => {
       // The texts first: a failed download must not leave the server speaking another language.
       await loadLanguage(language);
-      if (!hasSettings) return null;
-      const settings = { ...(await queryClient.fetchQuery(userSettingsQueryOptions)), language };
-      await saveSettings(settings);
-      return settings;
+      return hasSettings ? saveSettingsChange(queryClient, { language }) : null;
     },
     onSuccess: async (settings, language) => {
       if (settings) storeSavedSettings(queryClient, settings);
