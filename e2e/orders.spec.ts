@@ -98,7 +98,7 @@ test("an admin searches and filters the week's orders, opens one and changes its
   const target = pending.data[0] as SummaryRow;
   const words = target.customerName.split(" ").at(-1) as string;
   const searchAnswer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("q="));
-  await page.getByRole("searchbox", { name: "Soek kliënt of item" }).fill(words);
+  await page.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }).fill(words);
   const searched = (await (await searchAnswer).json()) as SummaryAnswer;
   expect(searched.data.map((r) => r.id)).toContain(target.id);
   await expect(bodyRows(page)).toHaveCount(Math.min(searched.total, 25));
