@@ -1,6 +1,7 @@
-// `npm test`: everything, in order — lint, type-check, unit and component tests, API tests
-// on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the benchmark at a small
-// size, the web build, and the browser tests in Chromium. Ends with one line: "Tests: N passed, N failed".
+// `npm test`: everything, in order — lint, type-check, import cycles, migrations against schema.ts,
+// unit and component tests, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
+// set), the benchmark at a small size, the web build, and the browser tests in Chromium.
+// Ends with one line: "Tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -49,6 +50,9 @@ function count(file, read) {
 let ok = true;
 ok = run("lint (Biome)", "npx", ["biome", "ci", "."]) && ok;
 ok = run("type-check (tsc)", "npm", ["run", "typecheck"]) && ok;
+// Any import cycle fails, type-only ones included (issue 10: modules reach their deps without app.ts).
+ok = run("import cycles (dpdm)", "npm", ["run", "-s", "cycles"]) && ok;
+ok = run("migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]) && ok;
 ok = vitest("unit and component tests", ["domain", "web"], "unit") && ok;
 ok = vitest("API tests on PGlite", ["server"], "api-pglite", { TEST_DB: "pglite" }) && ok;
 if (process.env.TEST_DATABASE_URL) {

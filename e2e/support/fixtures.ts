@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import type { Settings } from "@kantien/domain/auth";
 import { expect, type Page } from "@playwright/test";
 
 const require = createRequire(import.meta.url);
@@ -33,14 +34,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
-type UserSettings = { theme: "light" | "dark" | "auto"; language: "af" | "en"; refresh_interval: number };
-
 /**
  * Saves the signed-in user's settings through the API, as the settings screen does; the
  * next page load shows them (decision 0012: the saved theme wins over the device's).
  * Unnamed fields get spec §9's defaults, so a test restores them with `saveSettings(page)`.
  */
-export async function saveSettings(page: Page, settings: Partial<UserSettings> = {}) {
+export async function saveSettings(page: Page, settings: Partial<Settings> = {}) {
   const answer = await page.request.put("/api/settings", {
     data: { settings: { theme: "light", language: "af", refresh_interval: 30, ...settings } },
   });

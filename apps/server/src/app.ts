@@ -6,8 +6,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "./config";
-import type { Database } from "./db/client";
+import type { AppDeps } from "./deps";
 import { authRoutes } from "./modules/auth/routes";
 import { customersRoutes } from "./modules/customers/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
@@ -24,8 +23,6 @@ import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
 import { registerSecurity } from "./plugins/security";
 import { registerSession } from "./plugins/session";
-
-export type AppDeps = { config: Config; database: Database };
 
 export type BuildAppOptions = AppDeps & {
   logger?: FastifyServerOptions["logger"];

@@ -11,7 +11,6 @@ import { roleIdSchema } from "./role-schemas";
 export const RESOURCE_NAMES = [
   "user",
   "order",
-  "order_batch",
   "food_item",
   "weekly_menu",
   "wallet",
@@ -111,4 +110,3 @@ export const kantienStaffUpdateInput = kantienStaffInput.pick({ kantien_employee
 
 /** order: only the status changes here (spec §7); the weekly flow's updated_at is ignored. */
 export const orderStatusInput = z.object({ status: orderStatusSchema, updated_at: z.unknown().optional() });
-export const orderBatchStatusInput = z.object({ status: orderStatusSchema });

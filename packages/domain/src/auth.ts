@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "./messages";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
 
 /** Spec §9: minimum password length. */
@@ -61,9 +62,23 @@ export type PublicUser = {
 
 export const SETTINGS_DEFAULTS = { theme: "light", language: "af", refresh_interval: 30 } as const;
 
+/** A user's theme choice: `auto` follows the device (spec §9). The `theme_mode` enum is built from it. */
+export const THEMES = ["light", "dark", "auto"] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** What a single-use mailed link is for; the `auth_token_purpose` enum is built from it. */
+export const TOKEN_PURPOSES = ["verify_email", "invitation"] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/** What a counted attempt was, for the sign-in and sign-up limits (`attempt_kind`). */
+export const ATTEMPT_KINDS = ["login", "signup"] as const;
+
+/** Where an outbox mail stands (`email_status`). */
+export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
 export const settingsSchema = z.object({
-  theme: z.enum(["light", "dark", "auto"]),
-  language: z.enum(["af", "en"]),
+  theme: z.enum(THEMES),
+  language: z.enum(LANGUAGES),
   refresh_interval: z.number().int().min(5).max(3600),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -66,11 +66,14 @@ export type PersonOrder = {
   orderDate: IsoDate;
 };
 
+/** What moved a wallet's money: `top_up` (credit), `order` (a debit), `refund` (credit); the `ledger_kind` enum. */
+export const LEDGER_KINDS = ["top_up", "order", "refund"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
 export type LedgerEntry = {
   id: string;
   at: string;
-  /** `top_up` (credit), `order` (a debit), `refund` (credit) — the `wallet_transactions.kind` values. */
-  kind: "top_up" | "order" | "refund";
+  kind: LedgerKind;
   /** Signed rand amount, decimal string ("-45.00" for a debit). */
   amount: string;
   balanceAfter: string;

@@ -1,5 +1,8 @@
+import { ATTEMPT_KINDS, EMAIL_STATUSES, THEMES, TOKEN_PURPOSES } from "@kantien/domain/auth";
 import { WEEKDAYS } from "@kantien/domain/dates";
+import { LANGUAGES } from "@kantien/domain/messages";
 import { ORDER_STATUSES } from "@kantien/domain/order-status";
+import { LEDGER_KINDS } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
@@ -23,11 +26,12 @@ import {
 
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const weekday = pgEnum("weekday", WEEKDAYS);
-export const themeMode = pgEnum("theme_mode", ["light", "dark", "auto"]);
-export const language = pgEnum("language", ["af", "en"]);
-export const authTokenPurpose = pgEnum("auth_token_purpose", ["verify_email", "invitation"]);
-export const emailStatus = pgEnum("email_status", ["pending", "sent", "failed"]);
-export const attemptKind = pgEnum("attempt_kind", ["login", "signup"]);
+export const themeMode = pgEnum("theme_mode", THEMES);
+export const language = pgEnum("language", LANGUAGES);
+export const authTokenPurpose = pgEnum("auth_token_purpose", TOKEN_PURPOSES);
+export const emailStatus = pgEnum("email_status", EMAIL_STATUSES);
+export const attemptKind = pgEnum("attempt_kind", ATTEMPT_KINDS);
+export const ledgerKind = pgEnum("ledger_kind", LEDGER_KINDS);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -123,7 +127,7 @@ export const walletTransactions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
-    kind: text("kind").notNull(),
+    kind: ledgerKind("kind").notNull(),
     /** The wallet's balance right after this row, so the ledger reads like a bank statement. */
     balanceAfter: numeric("balance_after", { precision: 12, scale: 2 }).notNull(),
     /** Why an admin moved money (top-ups); null for order debits and refunds. */
@@ -183,20 +187,6 @@ export const foodItems = pgTable(
   ],
 );
 
-export const orderBatches = pgTable(
-  "order_batches",
-  {
-    orderId: uuid("order_id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
-    totalAmount: numeric("total_amount", { precision: 12, scale: 2 }).notNull(),
-    status: orderStatus("status").notNull().default("pending"),
-  },
-  (t) => [index("order_batches_user_id_idx").on(t.userId)],
-);
-
 export const orders = pgTable(
   "orders",
   {
@@ -217,9 +207,6 @@ export const orders = pgTable(
     deliveryDate: date("delivery_date"),
     /** The delivery date, else the created date in the canteen zone: set at insert (decision 0007). */
     orderDate: date("order_date").notNull(),
-    orderBatchId: uuid("order_batch_id").references(() => orderBatches.orderId, {
-      onDelete: "set null",
-    }),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.foodItemQuantity} > 0`),
@@ -228,7 +215,6 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status),
     index("orders_user_id_idx").on(t.userId),
     index("orders_food_item_id_idx").on(t.foodItemId),
-    index("orders_order_batch_id_idx").on(t.orderBatchId),
     // The orders summary's date range, in its default order (decision 0007).
     index("orders_order_date_idx").on(t.orderDate, t.createdAt, t.id),
   ],

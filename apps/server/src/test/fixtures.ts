@@ -8,7 +8,6 @@ import { type Db, queryRows } from "../db/client";
 import {
   foodItems,
   kantienStaff,
-  orderBatches,
   orders,
   sessions,
   userSettings,
@@ -106,14 +105,6 @@ export async function createFoodItem(
   return item!;
 }
 
-export async function createOrderBatch(db: Db, options: { userId: string; status?: OrderStatus }) {
-  const [batch] = await db
-    .insert(orderBatches)
-    .values({ userId: options.userId, totalAmount: "45.50", status: options.status ?? "pending" })
-    .returning();
-  return batch!;
-}
-
 export async function createOrder(
   db: Db,
   options: {
@@ -125,7 +116,6 @@ export async function createOrder(
     quantity?: number;
     deliveryDate?: IsoDate | null;
     createdAt?: Date;
-    orderBatchId?: string;
   },
 ) {
   const createdAt = options.createdAt ?? new Date();
@@ -143,7 +133,6 @@ export async function createOrder(
       statusChangedAt: createdAt,
       deliveryDate: options.deliveryDate ?? null,
       orderDate: orderDateOf(options.deliveryDate, createdAt, DEFAULT_TIMEZONE),
-      orderBatchId: options.orderBatchId ?? null,
     })
     .returning();
   return order!;

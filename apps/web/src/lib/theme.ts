@@ -1,10 +1,11 @@
+import type { Settings } from "@kantien/domain/auth";
 import { createTheme, type Theme } from "@mui/material/styles";
 import { readStorage, writeStorage } from "./storage";
 
 /** The palette shown. */
 export type ThemeMode = "light" | "dark";
 /** What the user chose (the settings' theme): `auto` follows the system's colour scheme. */
-export type ThemePreference = ThemeMode | "auto";
+export type ThemePreference = Settings["theme"];
 
 const THEME_MODE_STORAGE_KEY = "themeMode";
 

@@ -226,7 +226,7 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date()): Prom
           userId: b.userId,
           amount: b.balance,
           balanceAfter: b.balance,
-          kind: "top_up",
+          kind: "top_up" as const,
           reason: "Demo",
           createdBy: admin.id,
         })),

@@ -1,9 +1,8 @@
+import type { TokenPurpose } from "@kantien/domain/auth";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authTokens, users } from "../../db/schema";
 import { hashToken, newToken } from "../../plugins/session";
-
-export type TokenPurpose = "verify_email" | "invitation";
 
 /** How long a link in a mail works. */
 export const TOKEN_LIFETIME_HOURS: Record<TokenPurpose, number> = { verify_email: 24, invitation: 72 };

@@ -3,7 +3,7 @@ import { customerInput, topUpInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { badRequest, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { requireAdmin, requireStaff } from "../../plugins/session";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { requireStaff } from "../../plugins/session";
 import { dashboardSummary } from "./queries";
 

@@ -6,7 +6,6 @@ import { kantienStaff } from "../../db/schema";
 import {
   createFoodItem,
   createOrder,
-  createOrderBatch,
   createUser,
   createWeeklyMenu,
   sessionCookieFor,
@@ -23,7 +22,6 @@ type Verb = "list" | "get" | "create" | "update" | "delete";
 const EXPECTED: Record<string, Record<Verb, Who>> = {
   user: { list: "staff", get: "staff", create: "staff", update: "staff", delete: "admin" },
   order: { list: "staff", get: "staff", create: "none", update: "staff", delete: "none" },
-  order_batch: { list: "staff", get: "staff", create: "none", update: "admin", delete: "none" },
   food_item: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
   weekly_menu: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
   wallet: { list: "staff", get: "staff", create: "none", update: "none", delete: "none" },
@@ -97,20 +95,6 @@ describe("generic data API: who may do what", () => {
         { status: "processing", updated_at: new Date().toISOString() },
       ],
       delete: async () => [`order/${(await order()).id}`],
-    },
-    order_batch: {
-      list: async () => ["order_batch"],
-      get: async () => [
-        `order_batch/${(await createOrderBatch(t.db, { userId: (await customer()).id })).orderId}`,
-      ],
-      create: async () => ["order_batch", { user_id: (await customer()).id, total_amount: 10 }],
-      update: async () => [
-        `order_batch/${(await createOrderBatch(t.db, { userId: (await customer()).id })).orderId}`,
-        { status: "paid" },
-      ],
-      delete: async () => [
-        `order_batch/${(await createOrderBatch(t.db, { userId: (await customer()).id })).orderId}`,
-      ],
     },
     food_item: {
       list: async () => ["food_item?q=kaas"],

@@ -6,7 +6,6 @@ import {
   foodItemUpdateInput,
   kantienStaffInput,
   kantienStaffUpdateInput,
-  orderBatchStatusInput,
   orderStatusInput,
   type ResourceName,
   userInput,
@@ -27,7 +26,6 @@ import {
   clients,
   foodItems,
   kantienStaff,
-  orderBatches,
   orders,
   roles,
   users,
@@ -246,9 +244,8 @@ export const RESOURCES: Record<ResourceName, Resource> = {
       "updated_at",
       "status_changed_at",
       "delivery_date",
-      "order_batch_id",
     ],
-    filters: ["id", "user_id", "food_item_id", "status", "delivery_date", "order_batch_id"],
+    filters: ["id", "user_id", "food_item_id", "status", "delivery_date"],
     sorts: ["created_at", "updated_at", "status_changed_at", "delivery_date", "status"],
     defaultSort: "-created_at",
     // No create or delete here: orders are placed (and paid) elsewhere and cancelled, not deleted.
@@ -257,18 +254,6 @@ export const RESOURCES: Record<ResourceName, Resource> = {
     update: async (db, { id, input, actor }) => {
       await changeOrderStatus(db, { orderId: id, to: input.status as OrderStatus, actor });
     },
-  }),
-
-  order_batch: defineResource("order_batch", {
-    table: orderBatches,
-    id: "order_id",
-    idSchema: uuid,
-    readable: ["order_id", "user_id", "order_date", "total_amount", "status"],
-    filters: ["order_id", "user_id", "status"],
-    sorts: ["order_date", "total_amount", "status"],
-    defaultSort: "-order_date",
-    access: { list: "staff", get: "staff", update: "admin" },
-    updateInput: orderBatchStatusInput,
   }),
 
   food_item: defineResource("food_item", {

@@ -5,7 +5,7 @@ import { isAdminRole } from "@kantien/domain/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { AppError, badRequest, forbidden, notFound, pgConstraint, pgErrorCode } from "../../errors";
 import { requireStaff } from "../../plugins/session";
 import { createRow, deleteRow, getRow, listRows, updateRow } from "./queries";

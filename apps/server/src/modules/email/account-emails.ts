@@ -1,3 +1,4 @@
+import type { TokenPurpose } from "@kantien/domain/auth";
 import type { Language } from "@kantien/domain/messages";
 import { roleName } from "@kantien/domain/roles";
 import { eq } from "drizzle-orm";
@@ -7,15 +8,14 @@ import type { Db } from "../../db/client";
 import { userSettings, users } from "../../db/schema";
 import { enqueueEmail, type OutgoingEmail } from "./outbox";
 
-export type AccountEmailKind = "verify_email" | "invitation";
 export type MailContext = {
   config: Pick<Config, "publicUrl" | "smtpUrl" | "canteenName">;
   log: FastifyBaseLogger;
 };
 
-const PAGES: Record<AccountEmailKind, string> = { verify_email: "verify-email", invitation: "setup-account" };
+const PAGES: Record<TokenPurpose, string> = { verify_email: "verify-email", invitation: "setup-account" };
 
-export function accountEmailLink(publicUrl: string, kind: AccountEmailKind, token: string): string {
+export function accountEmailLink(publicUrl: string, kind: TokenPurpose, token: string): string {
   return `${publicUrl}/${PAGES[kind]}?token=${encodeURIComponent(token)}`;
 }
 
@@ -26,7 +26,7 @@ export function accountEmailLink(publicUrl: string, kind: AccountEmailKind, toke
 export async function enqueueAccountEmail(
   db: Db,
   { config, log }: MailContext,
-  { kind, userId, token }: { kind: AccountEmailKind; userId: string; token: string },
+  { kind, userId, token }: { kind: TokenPurpose; userId: string; token: string },
 ): Promise<void> {
   const [recipient] = await db
     .select({

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { isStaffRole } from "@kantien/domain/roles";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { findSession, requireStaff } from "../../plugins/session";
 import { createOrderEventHub } from "./hub";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { sendError } from "../../plugins/error-handler";
 
 export async function healthRoutes(app: FastifyInstance, { config, database }: AppDeps) {

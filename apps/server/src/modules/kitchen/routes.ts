@@ -3,7 +3,7 @@ import type { KitchenDay } from "@kantien/domain/kitchen";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { requireStaff } from "../../plugins/session";
 import { listKitchenOrders } from "./queries";
 

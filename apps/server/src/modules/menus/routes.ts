@@ -4,7 +4,7 @@ import { message } from "@kantien/domain/messages";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
 import { RESOURCES } from "../data/resources";

@@ -13,7 +13,7 @@ import {
 } from "@kantien/domain/orders-summary";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireAdmin } from "../../plugins/session";

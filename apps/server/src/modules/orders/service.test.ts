@@ -2,14 +2,7 @@ import type { OrderStatus } from "@kantien/domain/order-status";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatusChanges, orders } from "../../db/schema";
-import {
-  createFoodItem,
-  createOrder,
-  createOrderBatch,
-  createUser,
-  signIn,
-  type TestUser,
-} from "../../test/fixtures";
+import { createFoodItem, createOrder, createUser, signIn, type TestUser } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { changeOrderStatus } from "./service";
 
@@ -134,16 +127,14 @@ describe("order status changes", () => {
     ).rejects.toMatchObject({ code: "status_transition_forbidden" });
   });
 
-  it("lets the admin set an order batch's status", async () => {
-    const customer = await createUser(t.db, { roleId: 2 });
-    const batch = await createOrderBatch(t.db, { userId: customer.id });
+  it("has no second door for a status: order batches are gone (decision 0017)", async () => {
     const res = await t.app.inject({
       method: "PUT",
-      url: `/api/admin/data/order_batch/${batch.orderId}`,
+      url: "/api/admin/data/order_batch/00000000-0000-4000-8000-000000000000",
       headers: { cookie: asAdmin, "content-type": "application/json" },
       payload: { status: "delivered" },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ order_id: batch.orderId, status: "delivered" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: "unknown_table" });
   });
 });

@@ -259,7 +259,6 @@ async function hasHistory(tx: Tx, userId: string): Promise<boolean> {
     tx,
     sql`select (
       exists (select 1 from orders where user_id = ${userId})
-      or exists (select 1 from order_batches where user_id = ${userId})
       or exists (select 1 from wallet_transactions where user_id = ${userId} or created_by = ${userId})
       or exists (select 1 from wallets where user_id = ${userId} and balance <> 0)
       or exists (select 1 from weekly_menus where kantien_staff_id = ${userId})

@@ -4,7 +4,7 @@ import { staffInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { idParams, recordId } from "../../errors";
 import { requireAdmin, requireStaff } from "../../plugins/session";
 import { peopleListQuery, removedAnswer } from "../people/http";

@@ -4,7 +4,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
 import {

@@ -56,4 +56,14 @@ describe("wallet ledger", () => {
     ]);
     expect(await ledgerSum(customer.id)).toBe("0.00");
   });
+
+  it("knows only the domain's ledger kinds: the database refuses any other", async () => {
+    const customer = await createUser(t.db, { roleId: 1 });
+    await expect(
+      t.db.execute(
+        sql`insert into wallet_transactions (user_id, amount, kind, balance_after) values (${customer.id}, 1, 'gift', 1)`,
+      ),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: "22P02" }) });
+    expect(await ledgerSum(customer.id)).toBe("0");
+  });
 });

@@ -1,9 +1,7 @@
-import type { LedgerEntry } from "@kantien/domain/people";
+import type { LedgerEntry, LedgerKind } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
 import { walletTransactions } from "../../db/schema";
-
-export type LedgerKind = LedgerEntry["kind"];
 
 /** The columns of a `LedgerEntry`, for reading the ledger and for what a move writes. */
 export const ledgerEntryColumns = {
@@ -18,12 +16,12 @@ export const ledgerEntryColumns = {
 export function toLedgerEntry(row: {
   id: string;
   at: Date;
-  kind: string;
+  kind: LedgerKind;
   amount: string;
   balanceAfter: string;
   reason: string | null;
 }): LedgerEntry {
-  return { ...row, at: row.at.toISOString(), kind: row.kind as LedgerKind };
+  return { ...row, at: row.at.toISOString() };
 }
 
 export type WalletMove = {

@@ -1,4 +1,4 @@
-import { SETTINGS_DEFAULTS, type Settings } from "@kantien/domain/auth";
+import { SETTINGS_DEFAULTS, type Settings, THEMES } from "@kantien/domain/auth";
 import { LANGUAGES } from "@kantien/domain/messages";
 import {
   normalizeRefreshInterval,
@@ -29,7 +29,6 @@ import { useSaveSettings, useUserSettings } from "../../../lib/user-settings";
 
 /** Spec §9: the toast stays 6 seconds. */
 const TOAST_MS = 6000;
-const THEMES = ["light", "dark", "auto"] as const;
 
 type FormValues = { theme: Settings["theme"]; language: Settings["language"]; refresh_interval: string };
 

@@ -1,0 +1,5 @@
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+
+/** What every module's routes receive from the app that composes them. */
+export type AppDeps = { config: Config; database: Database };
