@@ -96,7 +96,9 @@ async function load(
   headers: Record<string, string> = {},
   duration = SECONDS,
 ): Promise<Load> {
-  const result = await autocannon({ url, connections, duration, headers });
+  // PGlite answers one query at a time: at 50 connections on a busy machine a request may
+  // queue past autocannon's 10 s default. That is latency (p99 shows it); past 60 s it is an error.
+  const result = await autocannon({ url, connections, duration, headers, timeout: 60 });
   check(
     result.non2xx === 0 && result.errors === 0 && result.timeouts === 0 && result.requests.total > 0,
     `${url}: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
