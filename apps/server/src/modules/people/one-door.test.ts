@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { clients, kantienStaff, users } from "../../db/schema";
@@ -211,6 +211,42 @@ describe("one door: a caller who is no admin any more", () => {
       expect(answer(numberData)).toEqual(answer(numberModule));
       expect(answer(numberModule)).toMatchObject({ status: 403, code: "forbidden" });
       expect(await state()).toEqual(before);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe("one door: two admins demoting each other at once", () => {
+  it("changes only one of them when each goes through another door", async () => {
+    const own = await createTestApp();
+    try {
+      // A third admin stays either way, so only the caller's own role can refuse the loser.
+      await createUser(own.db, { roleId: 4 });
+      const put = (cookie: string, url: string, payload: unknown) =>
+        own.app.inject({
+          method: "PUT",
+          url,
+          headers: { cookie, "content-type": "application/json" },
+          payload: JSON.stringify(payload),
+        });
+      for (let round = 0; round < 5; round++) {
+        const one = await createUser(own.db, { roleId: 4 });
+        const two = await createUser(own.db, { roleId: 4 });
+        const [oneCookie, twoCookie] = [await signIn(own.app, one), await signIn(own.app, two)];
+        const answers = await Promise.all([
+          put(oneCookie, `/api/staff-members/${two.id}`, staffBody(two.email, { lastName: "Gebruiker 4" })),
+          put(twoCookie, `/api/admin/data/user/${one.id}`, { role_id: 3 }),
+        ]);
+        expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(" ")).toEqual([
+          200, 403,
+        ]);
+        const roles = await own.db
+          .select({ roleId: users.roleId })
+          .from(users)
+          .where(inArray(users.id, [one.id, two.id]));
+        expect(roles.map((r) => r.roleId).sort(), `round ${round}`).toEqual([3, 4]);
+      }
     } finally {
       await own.close();
     }
