@@ -20,11 +20,11 @@ import { foodItemResource, weeklyMenuResource } from "./modules/menus/data-resou
 import { menusRoutes } from "./modules/menus/routes";
 import { orderResource } from "./modules/orders/data-resource";
 import { ordersRoutes } from "./modules/orders/routes";
-import { roleResource, userResource } from "./modules/people/data-resources";
 import { settingsRoutes } from "./modules/settings/routes";
 import { kantienStaffResource } from "./modules/staff/data-resource";
 import { staffRoutes } from "./modules/staff/routes";
 import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
+import { roleResource, userResource } from "./modules/users/data-resources";
 import { walletResource } from "./modules/wallets/data-resource";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";

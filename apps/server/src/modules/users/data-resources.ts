@@ -7,12 +7,13 @@ import { roles, users } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { createCustomer, deleteCustomer, updateCustomer } from "../customers/service";
 import { defineResource, type Row } from "../data/resources";
+import { removedAnswer } from "../people/http";
+import { notDeleted } from "../people/people";
 import { deleteStaff, updateStaff } from "../staff/service";
-import { removedAnswer } from "./http";
-import { notDeleted } from "./people";
 
 /*
- * People on the generic data API (decision 0014). `user` is a door onto the customers' and
+ * People on the generic data API (decision 0014), above both kinds of people: this module
+ * composes the customers' and the staff's services, which share `modules/people`. `user` is a door onto the customers' and
  * the staff's services, so a rule answers the same on /api/customers, /api/staff-members
  * and /api/admin/data/user: removal anonymises a person with history (decision 0010), one's
  * own removal or role change is 403 own_account, the caller must still be an admin and the
