@@ -98,7 +98,7 @@ test("an admin searches and filters the week's orders, opens one and changes its
   const target = pending.data[0] as SummaryRow;
   const words = target.customerName.split(" ").at(-1) as string;
   const searchAnswer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("q="));
-  await page.getByRole("searchbox", { name: "Soek kliënt of item" }).fill(words);
+  await page.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }).fill(words);
   const searched = (await (await searchAnswer).json()) as SummaryAnswer;
   expect(searched.data.map((r) => r.id)).toContain(target.id);
   await expect(bodyRows(page)).toHaveCount(Math.min(searched.total, 25));
@@ -137,6 +137,25 @@ test("an admin searches and filters the week's orders, opens one and changes its
   await expect(page.getByRole("dialog", { name: `Bestelling #${label(target.id)}` })).toBeVisible();
   await page.getByRole("button", { name: "Sluit" }).click();
   await expect(page.getByRole("button", { name: `Bekyk bestelling #${label(target.id)}` })).toHaveCount(0);
+});
+
+test("an order is found by the number a screen prints, whatever the range shown (decision 0015)", async ({
+  page,
+}) => {
+  const week = await openOrders(page);
+  const target = week.data[0] as SummaryRow;
+  // A week of 2020 without orders: the number still finds this week's order.
+  await page.goto("/orders?from=2020-01-06&to=2020-01-12");
+  await expect(page.getByText("Geen bestellings in hierdie tydperk nie")).toBeVisible();
+  const answer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("q="));
+  await page.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }).fill(`#${label(target.id)}`);
+  const response = await answer;
+  expect(new URL(response.url()).searchParams.has("from")).toBe(false);
+  expect(((await response.json()) as SummaryAnswer).data.map((r) => r.id)).toContain(target.id);
+  await expect(
+    page.getByRole("heading", { level: 2, name: `Bestelling #${label(target.id)}, op enige datum` }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: `Bekyk bestelling #${label(target.id)}` })).toBeVisible();
 });
 
 test("the export downloads the filtered orders as CSV", async ({ page }) => {

@@ -1,6 +1,7 @@
-// `npm test`: everything, in order — lint, type-check, import cycles, migrations against schema.ts, unit and component tests, API tests
-// on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the web build, and the
-// browser tests in Chromium. Ends with one line: "Tests: N passed, N failed".
+// `npm test`: everything, in order — lint, type-check, import cycles, migrations against schema.ts,
+// unit and component tests, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
+// set), the benchmark at a small size, the web build, and the browser tests in Chromium.
+// Ends with one line: "Tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -59,6 +60,17 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log("\n(API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set.)");
 }
+// The benchmark at a small size (about a minute), so a change that breaks it fails here:
+// it exits 1 on any endpoint error or wrong answer. Full size: `npm run bench`.
+ok =
+  run("benchmark, small (npm run bench)", "npm", ["run", "bench"], {
+    BENCH_ORDERS: "20000",
+    BENCH_PGLITE_ORDERS: "5000",
+    BENCH_SECONDS: "2",
+    BENCH_SUMMARY_SECONDS: "1",
+    BENCH_RESULTS: "bench-results/ci.json",
+    ...(process.env.TEST_DATABASE_URL ? {} : { BENCH_SKIP_POSTGRES: "1" }),
+  }) && ok;
 ok = run("web build", "npm", ["run", "build"]) && ok;
 if (ensureChromium()) {
   const outputFile = path.join(reports, "e2e.json");

@@ -10,6 +10,7 @@ import {
   type Weekday,
 } from "./dates";
 import type { MessageCode } from "./messages";
+import { orderNumberSearch } from "./order-label";
 import type { OrderStatus } from "./order-status";
 
 /**
@@ -17,8 +18,8 @@ import type { OrderStatus } from "./order-status";
  * wallet. Both the server (modules/orders) and the screen (features/orders) import it.
  *
  * Calls (all admin only, DESIGN §6):
- * - `GET /api/orders?from&to&q&status&sort&dir&limit&offset` → `{ success, data: OrderSummaryRow[], total }`
- * - `GET /api/orders/export.csv?from&to&q&status&sort&dir` → `text/csv` of the same filter, every row
+ * - `GET /api/orders?from&to&q&customer&status&sort&dir&limit&offset` → `{ success, data: OrderSummaryRow[], total }`
+ * - `GET /api/orders/export.csv?from&to&q&customer&status&sort&dir` → `text/csv` of the same filter, every row
  * - `GET /api/orders/:id` → `{ success, data: OrderDetail }`
  * - status changes: `PUT /api/admin/data/order/:id` with `{ status }` (the order service;
  *   cancelling a paid order refunds it once)
@@ -42,11 +43,16 @@ export const ORDER_SORTS = ["orderDate", "customer", "amount", "status"] as cons
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
 export type OrdersQuery = {
-  /** Inclusive range on the order date (delivery date, else created date in the canteen zone). */
-  from: IsoDate;
-  to: IsoDate;
-  /** Words matched against the customer's first/last name and the item name. */
+  /**
+   * Inclusive range on the order date (delivery date, else created date in the canteen zone).
+   * Without it: this week, or all time when the filter is pinned (`ordersFilterIsPinned`).
+   */
+  from?: IsoDate;
+  to?: IsoDate;
+  /** Words matched against the customer's first/last name and the item name, or one order number. */
   q?: string;
+  /** One customer's orders (their id). */
+  customer?: string;
   status?: OrderStatusFilter;
   sort?: OrderSort;
   dir?: "asc" | "desc";
@@ -131,6 +137,7 @@ const ordersFilterShape = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   q: z.string().trim().max(100).optional(),
+  customer: z.uuid("invalid_field").optional(),
   status: z.enum(ORDER_STATUS_FILTERS).optional(),
   sort: z.enum(ORDER_SORTS).optional(),
   dir: z.enum(["asc", "desc"]).optional(),
@@ -138,20 +145,41 @@ const ordersFilterShape = z.object({
 /** A year and a day: longer ranges would sort and count more orders than anyone reads. */
 export const ORDERS_RANGE_MAX_DAYS = 366;
 
+/**
+ * Whether the filter names one customer or one order number (decision 0015). Such a filter
+ * matches few orders however old, so it needs no date range: without one it spans all time,
+ * and its range may be any length. Any other filter without a range is this week.
+ */
+export function ordersFilterIsPinned(filter: { q?: string; customer?: string }): boolean {
+  return Boolean(filter.customer) || orderNumberSearch(filter.q) !== null;
+}
+
 /** What is wrong with a summary's date range, if anything; the filter bar shows the same. */
-export function ordersRangeProblem(from: IsoDate, to: IsoDate): MessageCode | null {
+export function ordersRangeProblem(
+  from: IsoDate,
+  to: IsoDate,
+  filter: { q?: string; customer?: string } = {},
+): MessageCode | null {
   if (from > to) return "order_range_invalid";
-  if (daysBetween(from, to) >= ORDERS_RANGE_MAX_DAYS) return "order_range_too_long";
+  if (!ordersFilterIsPinned(filter) && daysBetween(from, to) >= ORDERS_RANGE_MAX_DAYS) {
+    return "order_range_too_long";
+  }
   return null;
 }
 
-const checkRange = (f: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+const checkRange = (
+  f: { from?: string; to?: string; q?: string; customer?: string },
+  ctx: z.RefinementCtx,
+) => {
   if (!f.from || !f.to || !isIsoDate(f.from) || !isIsoDate(f.to)) return;
-  const problem = ordersRangeProblem(f.from, f.to);
+  const problem = ordersRangeProblem(f.from, f.to, f);
   if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["to"] });
 };
 
-/** The summary's filter as query parameters; without from/to the server takes this week. */
+/**
+ * The summary's filter as query parameters; without from/to the server takes this week, or
+ * all time for a pinned filter (one customer or one order number).
+ */
 export const ordersFilterInput = ordersFilterShape.superRefine(checkRange);
 /** The filter with paging: `GET /api/orders`. The export takes the filter alone. */
 export const ordersQueryInput = ordersFilterShape

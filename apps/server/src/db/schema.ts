@@ -217,6 +217,8 @@ export const orders = pgTable(
     index("orders_food_item_id_idx").on(t.foodItemId),
     // The orders summary's date range, in its default order (decision 0007).
     index("orders_order_date_idx").on(t.orderDate, t.createdAt, t.id),
+    // An order found by the number the screens print, the id's last 4 or 6 characters (decision 0015).
+    index("orders_number_idx").on(sql`right((${t.id})::text, 4)`),
   ],
 );
 

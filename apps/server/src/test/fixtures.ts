@@ -108,6 +108,8 @@ export async function createFoodItem(
 export async function createOrder(
   db: Db,
   options: {
+    /** A chosen id, for a test that needs to know the order's number. */
+    id?: string;
     userId: string;
     foodItemId: string;
     status?: OrderStatus;
@@ -120,6 +122,7 @@ export async function createOrder(
   const [order] = await db
     .insert(orders)
     .values({
+      ...(options.id ? { id: options.id } : {}),
       userId: options.userId,
       foodItemId: options.foodItemId,
       foodItemQuantity: options.quantity ?? 1,

@@ -1,4 +1,5 @@
 import type { IsoDate } from "@kantien/domain/dates";
+import { orderNumberSearch } from "@kantien/domain/order-label";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import {
   ORDERS_PAGE_DEFAULT,
@@ -13,11 +14,15 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { searchPatterns } from "../../db/search-patterns";
 
-/** The summary's filter with the range settled (decision 0007). */
+/**
+ * The summary's filter with the range settled (decision 0007): no range only for a pinned
+ * filter, one customer or one order number, which spans all time (decision 0015).
+ */
 export type OrdersFilter = {
-  from: IsoDate;
-  to: IsoDate;
+  from?: IsoDate;
+  to?: IsoDate;
   q?: string;
+  customer?: string;
   status?: OrderStatusFilter;
   sort?: OrderSort;
   dir?: "asc" | "desc";
@@ -37,6 +42,8 @@ export type ResolvedFilter = OrdersFilter & { words: SQL[] };
  * and nothing makes the whole filter false.
  */
 export async function resolveFilter(db: Db | Tx, filter: OrdersFilter): Promise<ResolvedFilter> {
+  const number = orderNumberSearch(filter.q);
+  if (number) return { ...filter, words: [orderNumberWhere(number)] };
   const resolved: SQL[] = [];
   for (const pattern of searchPatterns(filter.q)) {
     const usersOf = sql`select id from users where (first_name || ' ' || last_name) ilike ${pattern}`;
@@ -63,12 +70,26 @@ export async function resolveFilter(db: Db | Tx, filter: OrdersFilter): Promise<
   return { ...filter, words: resolved };
 }
 
-/** The WHERE of the summary on `orders o`: a range of orders_order_date_idx, the status, the words. */
-export function ordersWhere({ from, to, status, words }: ResolvedFilter): SQL {
-  const parts: SQL[] = [sql`o.order_date between ${from}::date and ${to}::date`];
+/**
+ * An order number as the screens print it (`orderLabel`: the id's last 4 or 6 characters) is
+ * found through `orders_number_idx` on the id's last 4 characters; a 6-character one is then
+ * checked in full among those few rows (about 15 in 1,000,000). A whole id is the primary key.
+ */
+function orderNumberWhere(number: NonNullable<ReturnType<typeof orderNumberSearch>>): SQL {
+  if (number.kind === "id") return sql`o.id = ${number.id}::uuid`;
+  const last4 = sql`right(o.id::text, 4) = ${number.suffix.slice(-4)}`;
+  if (number.suffix.length === 4) return last4;
+  return sql`${last4} and right(o.id::text, ${number.suffix.length}::int) = ${number.suffix}`;
+}
+
+/** The WHERE of the summary on `orders o`: a range of orders_order_date_idx, the customer, the status, the words. */
+export function ordersWhere({ from, to, customer, status, words }: ResolvedFilter): SQL {
+  const parts: SQL[] = [];
+  if (from && to) parts.push(sql`o.order_date between ${from}::date and ${to}::date`);
+  if (customer) parts.push(sql`o.user_id = ${customer}::uuid`);
   if (status && status !== "all") parts.push(sql`o.status = ${status}::order_status`);
   parts.push(...words);
-  return sql.join(parts, sql` and `);
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
 function ordersOrderBy({ sort = "orderDate", dir = "desc" }: OrdersFilter): SQL {

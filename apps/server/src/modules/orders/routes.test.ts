@@ -219,6 +219,98 @@ describe("orders summary", () => {
     },
   );
 
+  describe("finding any order, however old (decision 0015)", () => {
+    // Two orders share the summary's 4-character number 3F2A; the kitchen's 6 tell them apart.
+    const OLD = "0d9c8b7a-6f5e-4d3c-8b2a-19e8d7c63f2a";
+    const OLDER = "5e4d3c2b-1a09-4f8e-9d7c-6b5a49d73f2a";
+    const RECENT = "7b6a5f4e-3d2c-4b1a-8f9e-8d7c6b5a4e3d";
+    let customer: string;
+
+    beforeAll(async () => {
+      const user = await createUser(t.db, { roleId: 2 });
+      await t.db.update(users).set({ firstName: "Ouma", lastName: "Jordaan" }).where(eq(users.id, user.id));
+      customer = user.id;
+      const item = await createFoodItem(t.db, { name: "Sop" });
+      await createOrder(t.db, {
+        id: OLDER,
+        userId: customer,
+        foodItemId: item.id,
+        deliveryDate: "2019-05-06",
+      });
+      await createOrder(t.db, { id: OLD, userId: customer, foodItemId: item.id, deliveryDate: "2024-02-12" });
+      await createOrder(t.db, {
+        id: RECENT,
+        userId: customer,
+        foodItemId: item.id,
+        deliveryDate: "2030-06-04",
+      });
+    });
+
+    const found = async (query: string) => {
+      const res = await get(`/api/orders?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { data: OrderSummaryRow[]; total: number };
+      expect(body.total, query).toBe(body.data.length);
+      return body.data.map((r) => r.id);
+    };
+
+    it("lists every order of one customer across all time, newest first, and in any range", async () => {
+      expect(await found(`customer=${customer}`)).toEqual([RECENT, OLD, OLDER]);
+      expect(await found(`customer=${customer}&from=2019-01-01&to=2025-12-31`)).toEqual([OLD, OLDER]);
+      expect(await found(`customer=${customer}&q=sop&status=pending&sort=orderDate&dir=asc`)).toEqual([
+        OLDER,
+        OLD,
+        RECENT,
+      ]);
+      expect(await found("customer=00000000-0000-4000-8000-000000000000")).toEqual([]);
+      // Without a customer or a number, a range is still at most a year.
+      expect((await get("/api/orders?from=2019-01-01&to=2025-12-31&q=ouma")).statusCode).toBe(400);
+      expect((await get("/api/orders?customer=nie-'n-id")).statusCode).toBe(400);
+    });
+
+    it("finds an order by the number any screen prints, whatever its date", async () => {
+      expect(await found("q=3F2A")).toEqual([OLD, OLDER]);
+      expect(await found("q=%233f2a&status=pending")).toEqual([OLD, OLDER]);
+      expect(await found("q=C63F2A")).toEqual([OLD]);
+      expect(await found("q=%23D73F2A")).toEqual([OLDER]);
+      expect(await found(`q=${OLDER.toUpperCase()}`)).toEqual([OLDER]);
+      expect(await found("q=4E3D")).toEqual([RECENT]);
+      // A range given with the number still applies; the screen sends none.
+      expect(await found("q=3F2A&from=2024-01-01&to=2024-12-31")).toEqual([OLD]);
+      expect(await found("q=3F2A&from=2010-01-01&to=2030-12-31")).toEqual([OLD, OLDER]);
+      expect(await found("q=3F2A&status=cancelled")).toEqual([]);
+    });
+
+    it("exports one customer's orders of all time", async () => {
+      const res = await get(`/api/orders/export.csv?customer=${customer}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-disposition"]).toContain('filename="bestellings-alle.csv"');
+      const lines = res.body.trimEnd().split("\r\n");
+      expect(lines).toHaveLength(4);
+      expect(lines[3]).toContain(`"3F2A","${OLDER}","2019-05-06","Ouma Jordaan"`);
+    });
+
+    it.skipIf(testBackend !== "postgres")(
+      "answers a number through orders_number_idx and a customer through orders_user_id_idx",
+      async () => {
+        const number = await resolveFilter(t.db, { q: "3F2A" });
+        const plan = await planOnFilledOrders(t.db, ordersPageQuery(number, { limit: 25, offset: 0 }));
+        expect(plan).toContain("orders_number_idx");
+        expect(plan).not.toMatch(/Seq Scan on orders/);
+        const explain = async (query: SQL) =>
+          (await queryRows<{ "QUERY PLAN": string }>(t.db, sql`explain ${query}`))
+            .map((r) => r["QUERY PLAN"])
+            .join("\n");
+        const six = await explain(ordersCountQuery(await resolveFilter(t.db, { q: "#c63f2a" })));
+        expect(six).toContain("orders_number_idx");
+        expect(six).not.toMatch(/Seq Scan on orders/);
+        const mine = await explain(ordersPageQuery(await resolveFilter(t.db, { customer }), { limit: 25 }));
+        expect(mine).toContain("orders_user_id_idx");
+        expect(mine).not.toMatch(/Seq Scan on orders/);
+      },
+    );
+  });
+
   it("is the admin's only: staff and customers are refused, strangers asked to sign in", async () => {
     const customer = await createUser(t.db, { roleId: 2 });
     const asCustomer = await sessionCookieFor(t.db, customer.id);

@@ -8,6 +8,7 @@ import {
   newOrderInput,
   type OrderSummaryRow,
   ordersFilterInput,
+  ordersFilterIsPinned,
   ordersQueryInput,
 } from "@kantien/domain/orders-summary";
 import type { FastifyInstance } from "fastify";
@@ -55,7 +56,9 @@ function csvRow(row: OrderSummaryRow): string {
 export async function ordersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const today = () => todayIn(config.timeZone);
-  const withRange = <T extends { from?: string; to?: string }>(query: T) => {
+  // Without a range: this week, or all time for one customer or one order number (decision 0015).
+  const withRange = <T extends { from?: string; to?: string; q?: string; customer?: string }>(query: T) => {
+    if (ordersFilterIsPinned(query) && !query.from && !query.to) return query;
     const range = defaultOrdersRange(today());
     return { ...query, from: query.from ?? range.from, to: query.to ?? range.to };
   };
@@ -79,8 +82,8 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       // A BOM, so spreadsheets read the names' ë and ê as UTF-8.
       out.write(`\uFEFF${csvLine(CSV_HEADER[request.language])}`);
       // PGlite has one connection: waiting for a slow download inside the export's
-      // transaction would stall every other request, so there the rows (a year at most)
-      // are buffered. PostgreSQL keeps the backpressure.
+      // transaction would stall every other request, so there the rows (a year at most,
+      // or one customer's, or one number's) are buffered. PostgreSQL keeps the backpressure.
       const waitForReader = database.kind === "postgres";
       const write = async (rows: OrderSummaryRow[]) => {
         if (out.destroyed) return false;
@@ -98,7 +101,10 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       );
       return reply
         .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="bestellings-${filter.from}-${filter.to}.csv"`)
+        .header(
+          "content-disposition",
+          `attachment; filename="bestellings-${filter.from && filter.to ? `${filter.from}-${filter.to}` : "alle"}.csv"`,
+        )
         .header("cache-control", "no-store")
         .send(out);
     },

@@ -11,6 +11,7 @@ describe("orders filters in the address", () => {
       from: "2031-06-09",
       to: "2031-06-15",
       q: "",
+      customer: "",
       status: "all",
       sort: "orderDate",
       dir: "desc",
@@ -25,11 +26,12 @@ describe("orders filters in the address", () => {
     const filters = readFilters(new URLSearchParams(address), TODAY);
     expect(writeFilters(filters, TODAY).toString()).toBe(address);
     const bad = readFilters(
-      new URLSearchParams("from=2031-02-30&status=lost&sort=id&dir=up&page=-1&rows=7"),
+      new URLSearchParams("from=2031-02-30&customer=nobody&status=lost&sort=id&dir=up&page=-1&rows=7"),
       TODAY,
     );
     expect(bad).toMatchObject({
       from: "2031-06-09",
+      customer: "",
       status: "all",
       sort: "orderDate",
       dir: "desc",
@@ -46,6 +48,22 @@ describe("orders filters in the address", () => {
     );
     expect(ordersSearchParams(query, { paged: false })).toBe(
       "from=2031-06-09&to=2031-06-15&q=nel&status=paid&sort=orderDate&dir=desc",
+    );
+  });
+
+  it("asks for all time when the filter names one customer or one order number", () => {
+    const customer = "0a0b0c0d-1111-2222-3333-444455557a7b";
+    const mine = readFilters(
+      new URLSearchParams(`customer=${customer}&from=2031-06-02&to=2031-06-06`),
+      TODAY,
+    );
+    expect(writeFilters(mine, TODAY).toString()).toBe(`from=2031-06-02&to=2031-06-06&customer=${customer}`);
+    expect(ordersSearchParams(toOrdersQuery(mine))).toBe(
+      `customer=${customer}&sort=orderDate&dir=desc&limit=25&offset=0`,
+    );
+    const number = readFilters(new URLSearchParams("q=%233F2A"), TODAY);
+    expect(ordersSearchParams(toOrdersQuery(number), { paged: false })).toBe(
+      "q=%233F2A&sort=orderDate&dir=desc",
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   type OrderSort,
   type OrderStatusFilter,
   type OrdersQuery,
+  ordersFilterIsPinned,
 } from "@kantien/domain/orders-summary";
 import { ROWS_PER_PAGE_OPTIONS } from "../../lib/list-params";
 
@@ -15,12 +16,24 @@ export type OrdersFilters = {
   from: IsoDate;
   to: IsoDate;
   q: string;
+  /** One customer's id ("" for everyone): their orders of all time (decision 0015). */
+  customer: string;
   status: OrderStatusFilter;
   sort: OrderSort;
   dir: "asc" | "desc";
   page: number;
   rows: number;
 };
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether the filters name one customer or one order number: then the date range does not
+ * apply and the screen asks for all time (decision 0015).
+ */
+export function isPinned(filters: Pick<OrdersFilters, "q" | "customer">): boolean {
+  return ordersFilterIsPinned({ q: filters.q, customer: filters.customer || undefined });
+}
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.find((v) => v === value) ?? fallback;
@@ -33,10 +46,12 @@ export function readFilters(params: URLSearchParams, today: IsoDate): OrdersFilt
   const to = params.get("to");
   const page = Number(params.get("page"));
   const rows = Number(params.get("rows"));
+  const customer = params.get("customer") ?? "";
   return {
     from: from && isIsoDate(from) ? from : week.from,
     to: to && isIsoDate(to) ? to : week.to,
     q: params.get("q") ?? "",
+    customer: ID.test(customer) ? customer : "",
     status: oneOf(ORDER_STATUS_FILTERS, params.get("status"), "all"),
     sort: oneOf(ORDER_SORTS, params.get("sort"), "orderDate"),
     dir: params.get("dir") === "asc" ? "asc" : "desc",
@@ -54,6 +69,7 @@ export function writeFilters(filters: OrdersFilters, today: IsoDate): URLSearchP
     params.set("to", filters.to);
   }
   if (filters.q) params.set("q", filters.q);
+  if (filters.customer) params.set("customer", filters.customer);
   if (filters.status !== "all") params.set("status", filters.status);
   if (filters.sort !== "orderDate") params.set("sort", filters.sort);
   if (filters.dir !== "desc") params.set("dir", filters.dir);
@@ -65,9 +81,9 @@ export function writeFilters(filters: OrdersFilters, today: IsoDate): URLSearchP
 export function toOrdersQuery(filters: OrdersFilters): OrdersQuery {
   const q = filters.q.trim();
   return {
-    from: filters.from,
-    to: filters.to,
+    ...(isPinned(filters) ? {} : { from: filters.from, to: filters.to }),
     ...(q ? { q } : {}),
+    ...(filters.customer ? { customer: filters.customer } : {}),
     ...(filters.status !== "all" ? { status: filters.status } : {}),
     sort: filters.sort,
     dir: filters.dir,
@@ -78,8 +94,11 @@ export function toOrdersQuery(filters: OrdersFilters): OrdersQuery {
 
 /** The query string of `GET /api/orders` (and, without paging, of the CSV export), in a fixed order. */
 export function ordersSearchParams(query: OrdersQuery, { paged = true } = {}): string {
-  const params = new URLSearchParams({ from: query.from, to: query.to });
+  const params = new URLSearchParams();
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
   if (query.q) params.set("q", query.q);
+  if (query.customer) params.set("customer", query.customer);
   if (query.status) params.set("status", query.status);
   if (query.sort) params.set("sort", query.sort);
   if (query.dir) params.set("dir", query.dir);

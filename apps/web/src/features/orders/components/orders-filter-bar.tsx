@@ -6,6 +6,7 @@ import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
@@ -23,6 +24,10 @@ type OrdersFilterBarProps = {
   filters: OrdersFilters;
   /** The domain's message code when the range cannot be asked for. */
   rangeProblem: MessageCode | null;
+  /** One customer or one order number: the range does not apply, so its controls rest. */
+  pinned: boolean;
+  /** The chosen customer's name, once their orders have loaded. */
+  customerName: string | undefined;
   onChange: (change: Partial<OrdersFilters>) => void;
   onThisWeek: () => void;
   onShiftWeek: (days: number) => void;
@@ -31,6 +36,8 @@ type OrdersFilterBarProps = {
 export function OrdersFilterBar({
   filters,
   rangeProblem,
+  pinned,
+  customerName,
   onChange,
   onThisWeek,
   onShiftWeek,
@@ -65,7 +72,11 @@ export function OrdersFilterBar({
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-start" }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-          <IconButton aria-label={t("screens.orders.previousWeek")} onClick={() => onShiftWeek(-7)}>
+          <IconButton
+            aria-label={t("screens.orders.previousWeek")}
+            disabled={pinned}
+            onClick={() => onShiftWeek(-7)}
+          >
             <ChevronLeftIcon />
           </IconButton>
           <TextField
@@ -73,6 +84,7 @@ export function OrdersFilterBar({
             size="small"
             label={t("screens.orders.from")}
             value={filters.from}
+            disabled={pinned}
             onChange={(event) => isIsoDate(event.target.value) && onChange({ from: event.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
           />
@@ -81,15 +93,20 @@ export function OrdersFilterBar({
             size="small"
             label={t("screens.orders.to")}
             value={filters.to}
+            disabled={pinned}
             onChange={(event) => isIsoDate(event.target.value) && onChange({ to: event.target.value })}
             error={rangeProblem !== null}
             helperText={rangeProblem ? message(rangeProblem, currentLanguage()) : undefined}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <IconButton aria-label={t("screens.orders.nextWeek")} onClick={() => onShiftWeek(7)}>
+          <IconButton
+            aria-label={t("screens.orders.nextWeek")}
+            disabled={pinned}
+            onClick={() => onShiftWeek(7)}
+          >
             <ChevronRightIcon />
           </IconButton>
-          <Button variant="outlined" color="inherit" onClick={onThisWeek}>
+          <Button variant="outlined" color="inherit" disabled={pinned} onClick={onThisWeek}>
             {t("screens.orders.thisWeek")}
           </Button>
         </Box>
@@ -110,6 +127,15 @@ export function OrdersFilterBar({
             },
           }}
         />
+        {filters.customer ? (
+          <Chip
+            label={t("screens.orders.customerChip", {
+              name: customerName ?? t("screens.orders.oneCustomer"),
+            })}
+            onDelete={() => onChange({ customer: "" })}
+            sx={{ alignSelf: "center" }}
+          />
+        ) : null}
         <TextField
           select
           size="small"

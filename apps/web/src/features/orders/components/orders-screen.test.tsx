@@ -119,7 +119,7 @@ describe("OrdersScreen", () => {
     await user.click(screen.getByRole("button", { name: "Volgende bladsy" }));
     await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("offset=25"));
 
-    await user.type(screen.getByRole("searchbox", { name: "Soek kliënt of item" }), "nel");
+    await user.type(screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }), "nel");
     await waitFor(() => expect(screen.queryByText("Thandi Botha")).not.toBeInTheDocument());
     // One request for the words, not one per key; a new search starts on the first page.
     expect(orderCalls(calls).filter((c) => c.url.includes("q="))).toHaveLength(1);
@@ -180,6 +180,70 @@ describe("OrdersScreen", () => {
     expect(await screen.findByText("Die einddatum moet op of na die begindatum wees.")).toBeInTheDocument();
     expect(orderCalls(calls)).toHaveLength(1);
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+});
+
+describe("finding any order, however old (decision 0015)", () => {
+  const OLD = row("5e4d3c2b-1a09-4f8e-9d7c-6b5a49d73f2a", {
+    customerName: "Ouma Jordaan",
+    orderDate: "2019-05-06",
+    status: "delivered",
+  });
+  const CUSTOMER = "3f0c8a6e-0c1d-4a4e-9b7a-2d1f0e9c8b7a";
+
+  it("finds an order by its number whatever the date range, and goes back to the range", async () => {
+    const range = "from=2031-06-02&to=2031-06-06";
+    const { user, calls } = renderScreen(
+      {
+        [`GET /api/orders?${range}&sort=orderDate&dir=desc&limit=25&offset=0`]: page(ROWS),
+        "GET /api/orders?q=3F2A&sort=orderDate&dir=desc&limit=25&offset=0": page([OLD]),
+      },
+      `/orders?${range}`,
+    );
+    await screen.findByText("Thandi Botha");
+
+    await user.type(screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }), "3F2A");
+    expect(await screen.findByText("Ouma Jordaan")).toBeInTheDocument();
+    // Asked without the range: the order is from 2019.
+    expect(orderCalls(calls).at(-1)?.url).toBe(
+      "/api/orders?q=3F2A&sort=orderDate&dir=desc&limit=25&offset=0",
+    );
+    expect(screen.getByText("6 Mei 2019")).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Bestelling #3F2A, op enige datum" }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Datum Van")).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Vorige week" })).toBeDisabled();
+    expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
+      "href",
+      "/api/orders/export.csv?q=3F2A&sort=orderDate&dir=desc",
+    );
+
+    await user.clear(screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }));
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "2 Junie 2031 – 6 Junie 2031" }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Datum Van")).toBeEnabled();
+  });
+
+  it("shows every order of one customer of all time, until the customer is taken away", async () => {
+    const { user, calls } = renderScreen(
+      {
+        [`GET /api/orders?customer=${CUSTOMER}&sort=orderDate&dir=desc&limit=25&offset=0`]: page([OLD]),
+      },
+      `/orders?customer=${CUSTOMER}`,
+    );
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "Alle bestellings van Ouma Jordaan" }),
+    ).toBeInTheDocument();
+    expect(orderCalls(calls).map((c) => c.url)).toEqual([
+      `/api/orders?customer=${CUSTOMER}&sort=orderDate&dir=desc&limit=25&offset=0`,
+    ]);
+    const chip = screen.getByRole("button", { name: "Kliënt: Ouma Jordaan" });
+    await user.click(within(chip).getByTestId("CancelIcon"));
+    expect(await screen.findByText("Thandi Botha")).toBeInTheDocument();
+    expect(orderCalls(calls).at(-1)?.url).toBe(list().replace("GET ", ""));
+    expect(screen.queryByRole("button", { name: /Kliënt:/ })).not.toBeInTheDocument();
   });
 });
 

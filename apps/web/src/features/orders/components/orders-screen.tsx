@@ -1,5 +1,6 @@
 import { addDaysIso, DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
+import { orderNumberSearch } from "@kantien/domain/order-label";
 import { defaultOrdersRange, ordersRangeProblem } from "@kantien/domain/orders-summary";
 import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
@@ -18,7 +19,7 @@ import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import type { CreatedOrder } from "../api/create-order";
 import { ordersExportUrl, useOrders } from "../api/get-orders";
-import { type OrdersFilters, readFilters, toOrdersQuery, writeFilters } from "../orders-filters";
+import { isPinned, type OrdersFilters, readFilters, toOrdersQuery, writeFilters } from "../orders-filters";
 import { NewOrderDialog } from "./new-order-dialog";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { OrdersFilterBar } from "./orders-filter-bar";
@@ -32,9 +33,14 @@ export function OrdersScreen() {
   const today = todayIn(timeZone);
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params, today);
-  const rangeProblem = ordersRangeProblem(filters.from, filters.to);
+  // One customer or one order number spans all time: the range is not asked for (decision 0015).
+  const pinned = isPinned(filters);
+  const rangeProblem = pinned ? null : ordersRangeProblem(filters.from, filters.to);
   const query = rangeProblem ? null : toOrdersQuery(filters);
   const orders = useOrders(query);
+  // Every row of a customer's orders carries their name; a page still loading is another filter's.
+  const customerName =
+    filters.customer && !orders.isPlaceholderData ? orders.data?.rows[0]?.customerName : undefined;
   const openOrderId = params.get("order");
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -70,7 +76,19 @@ export function OrdersScreen() {
     );
   };
 
-  const filtered = filters.q.trim() !== "" || filters.status !== "all";
+  const filtered = filters.q.trim() !== "" || filters.status !== "all" || filters.customer !== "";
+  const heading = () => {
+    if (filters.customer) {
+      return t("screens.orders.customerOrders", { name: customerName ?? t("screens.orders.oneCustomer") });
+    }
+    if (orderNumberSearch(filters.q)) {
+      return t("screens.orders.numberAnyDate", { number: filters.q.trim().replace(/^#/, "").toUpperCase() });
+    }
+    return t("screens.orders.range", {
+      from: formatDate(filters.from, language),
+      to: formatDate(filters.to, language),
+    });
+  };
 
   return (
     <Stack spacing={3}>
@@ -86,10 +104,7 @@ export function OrdersScreen() {
         <Box>
           <PageTitle>{t("screens.orders.title")}</PageTitle>
           <Typography variant="h6" component="h2" color="text.secondary" sx={{ mt: -2 }} aria-live="polite">
-            {t("screens.orders.range", {
-              from: formatDate(filters.from, language),
-              to: formatDate(filters.to, language),
-            })}
+            {heading()}
           </Typography>
         </Box>
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
@@ -112,6 +127,8 @@ export function OrdersScreen() {
       <OrdersFilterBar
         filters={filters}
         rangeProblem={rangeProblem}
+        pinned={pinned}
+        customerName={customerName}
         onChange={setFilters}
         onThisWeek={() => setFilters(defaultOrdersRange(today))}
         onShiftWeek={(days) =>

@@ -3,6 +3,7 @@ import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { CustomerDetail, LedgerEntry, PersonOrder } from "@kantien/domain/people";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -14,6 +15,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
 import { DetailsTable } from "../../../components/details-table";
 import { PersonDetailDialog } from "../../../components/person-detail-dialog";
 import { StatusChip } from "../../../components/status-chip";
@@ -23,10 +25,16 @@ import { currentLanguage } from "../../../lib/i18n";
 import { useCustomer } from "../api/customers-api";
 import { TopUpForm } from "./top-up-form";
 
-type Props = { customerId: string; canTopUp: boolean; onClose: () => void };
+type Props = {
+  customerId: string;
+  /** Admins top up wallets and open the orders summary (spec §2). */
+  canTopUp: boolean;
+  canOpenOrders: boolean;
+  onClose: () => void;
+};
 
 /** Spec §2 /users detail dialog: the customer's data, wallet, recent orders and ledger. */
-export function CustomerDetailDialog({ customerId, canTopUp, onClose }: Props) {
+export function CustomerDetailDialog({ customerId, canTopUp, canOpenOrders, onClose }: Props) {
   const { t } = useTranslation();
   const customer = useCustomer(customerId);
 
@@ -38,12 +46,20 @@ export function CustomerDetailDialog({ customerId, canTopUp, onClose }: Props) {
       maxWidth="md"
       onClose={onClose}
     >
-      {(data) => <CustomerDetailBody customer={data} canTopUp={canTopUp} />}
+      {(data) => <CustomerDetailBody customer={data} canTopUp={canTopUp} canOpenOrders={canOpenOrders} />}
     </PersonDetailDialog>
   );
 }
 
-function CustomerDetailBody({ customer, canTopUp }: { customer: CustomerDetail; canTopUp: boolean }) {
+function CustomerDetailBody({
+  customer,
+  canTopUp,
+  canOpenOrders,
+}: {
+  customer: CustomerDetail;
+  canTopUp: boolean;
+  canOpenOrders: boolean;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
@@ -93,6 +109,18 @@ function CustomerDetailBody({ customer, canTopUp }: { customer: CustomerDetail; 
         ) : (
           <OrdersTable orders={customer.recentOrders} />
         )}
+        {canOpenOrders && customer.recentOrders.length > 0 ? (
+          // Every order of the customer, of all time, on the orders summary (decision 0015).
+          <Button
+            component={RouterLink}
+            to={`/orders?customer=${customer.id}`}
+            variant="outlined"
+            color="inherit"
+            sx={{ mt: 1 }}
+          >
+            {t("screens.users.detail.allOrders")}
+          </Button>
+        ) : null}
       </Box>
       <Box component="section" aria-labelledby={ledgerId}>
         <Typography id={ledgerId} variant="h6" component="h3" sx={{ mb: 1 }}>

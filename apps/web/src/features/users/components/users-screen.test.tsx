@@ -283,6 +283,8 @@ describe("UsersScreen detail and top-up", () => {
     expect(ledger).toHaveTextContent("Kontant");
     expect(ledger).toHaveTextContent("Bestelling");
     expect(within(dialog).queryByRole("button", { name: "Vul aan" })).not.toBeInTheDocument();
+    // The orders summary is the admin's: staff get no link to it.
+    expect(within(dialog).queryByRole("link", { name: "Alle bestellings" })).not.toBeInTheDocument();
   });
 
   it("lets an admin top up once per submission and shows the new balance and ledger row", async () => {
@@ -306,6 +308,11 @@ describe("UsersScreen detail and top-up", () => {
     await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
     const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
     const amount = await within(dialog).findByRole("textbox", { name: "Bedrag" });
+    // Every order of the customer, of all time, is one click away (decision 0015).
+    expect(within(dialog).getByRole("link", { name: "Alle bestellings" })).toHaveAttribute(
+      "href",
+      `/orders?customer=${anna.id}`,
+    );
 
     await user.type(amount, "0");
     await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));

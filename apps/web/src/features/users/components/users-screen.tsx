@@ -81,7 +81,12 @@ export function UsersScreen() {
         />
       ) : null}
       {viewing ? (
-        <CustomerDetailDialog customerId={viewing} canTopUp={isAdmin} onClose={() => setViewing(null)} />
+        <CustomerDetailDialog
+          customerId={viewing}
+          canTopUp={isAdmin}
+          canOpenOrders={isAdmin}
+          onClose={() => setViewing(null)}
+        />
       ) : null}
       <PersonDeleteConfirm texts="screens.users" state={deletion} onConfirm={confirmDelete} />
       <NoticeSnackbar state={notice} />
