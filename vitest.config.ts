@@ -24,6 +24,8 @@ export default defineConfig({
           include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
           environment: "jsdom",
           setupFiles: ["./src/test/setup.ts"],
+          // Rendering MUI in jsdom on two busy cores can take seconds; a journey still fails on a real hang.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -8,17 +8,24 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "./deps";
 import { authRoutes } from "./modules/auth/routes";
+import { clientResource } from "./modules/customers/data-resource";
 import { customersRoutes } from "./modules/customers/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
+import { resourceRegistry } from "./modules/data/resources";
 import { dataRoutes } from "./modules/data/routes";
 import { eventsRoutes } from "./modules/events/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
+import { foodItemResource, weeklyMenuResource } from "./modules/menus/data-resources";
 import { menusRoutes } from "./modules/menus/routes";
+import { orderResource } from "./modules/orders/data-resource";
 import { ordersRoutes } from "./modules/orders/routes";
 import { settingsRoutes } from "./modules/settings/routes";
+import { kantienStaffResource } from "./modules/staff/data-resource";
 import { staffRoutes } from "./modules/staff/routes";
 import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
+import { roleResource, userResource } from "./modules/users/data-resources";
+import { walletResource } from "./modules/wallets/data-resource";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
 import { registerSecurity } from "./plugins/security";
@@ -29,6 +36,21 @@ export type BuildAppOptions = AppDeps & {
   /** The built SPA to serve on every non-API path; omitted in API tests. */
   webDist?: string | null;
 };
+
+/**
+ * The generic data API's resources (DESIGN §5, decision 0014): each defined beside the module
+ * that owns its rows, composed here so the data mechanism imports no feature.
+ */
+export const dataResources = resourceRegistry([
+  userResource,
+  orderResource,
+  foodItemResource,
+  weeklyMenuResource,
+  walletResource,
+  clientResource,
+  roleResource,
+  kantienStaffResource,
+]);
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -65,7 +87,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
       await healthRoutes(api, deps);
       await authRoutes(api, deps);
       await settingsRoutes(api, deps);
-      await dataRoutes(api, deps);
+      await dataRoutes(api, deps, dataResources);
       await kitchenRoutes(api, deps);
       await menusRoutes(api, deps);
       await weeklyOrdersRoutes(api, deps);

@@ -532,13 +532,15 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
     expect((await topUp(row.id, { amount: "5", reason: "x" })).statusCode).toBe(404);
   });
 
-  it("keeps the ledger even when a user is deleted through the data API", async () => {
+  it("keeps the ledger when a user is removed through the data API: anonymised, as here", async () => {
     const row = await addCustomer();
     await topUp(row.id, { amount: "40", reason: "Kontant" });
     const res = await call("DELETE", `/api/admin/data/user/${row.id}`, adminCookie);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe("in_use");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, anonymised: true });
     expect(await ledgerSum(row.id)).toEqual({ sum: "40.00", balance: "40.00" });
+    const [user] = await t.db.select().from(users).where(eq(users.id, row.id));
+    expect(user).toMatchObject({ firstName: "Verwyderde", email: `verwyder-${row.id}@kantien.invalid` });
   });
 });
 

@@ -5,11 +5,11 @@ import type {
   CustomerTab,
   LedgerEntry,
 } from "@kantien/domain/people";
-import { CUSTOMER_ROLES } from "@kantien/domain/roles";
+import { CUSTOMER_ROLES, isAdminRole, isCustomerRole, STAFF_ROLES } from "@kantien/domain/roles";
 import { eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { clients, users } from "../../db/schema";
-import { notFound } from "../../errors";
+import { forbidden, notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
 import { createAccount } from "../auth/accounts";
 import {
@@ -94,8 +94,11 @@ export async function createCustomer(db: Db, input: CustomerInput): Promise<Cust
     });
 }
 
+/** What an edit changes: the form sends every field; the data API's `user` only the ones it names. */
+export type CustomerChanges = Partial<CustomerInput>;
+
 /** Edits a customer: the form sends every field, so an empty phone or academy number clears it. */
-export async function updateCustomer(db: Db, id: string, input: CustomerInput): Promise<CustomerRow> {
+export async function updateCustomer(db: Db, id: string, input: CustomerChanges): Promise<CustomerRow> {
   return db
     .transaction(async (tx) => {
       await lockPerson(tx, id, CUSTOMER_ROLES);
@@ -113,6 +116,44 @@ export async function deleteCustomer(db: Db, id: string): Promise<{ anonymised: 
     await lockPerson(tx, id, CUSTOMER_ROLES, "update");
     return removePerson(tx, id);
   });
+}
+
+/**
+ * The academy number alone (the data API's `client`, decision 0014): under the person's
+ * lock, like every edit of a customer, so both doors take their locks in the same order.
+ * Academy numbers belong to customers; only an admin keeps one on a staff member's record.
+ * Create refuses a person who has one (409), update and delete one who has none (404).
+ */
+export async function writeAcademyNumber(
+  db: Db,
+  args: {
+    actorRoleId: number;
+    userId: string;
+    verb: "create" | "update" | "delete";
+    akdNumber?: string | undefined;
+  },
+): Promise<void> {
+  const { userId, verb, akdNumber } = args;
+  await db
+    .transaction(async (tx) => {
+      const person = await lockPerson(tx, userId, [...CUSTOMER_ROLES, ...STAFF_ROLES]);
+      if (!isCustomerRole(person.roleId) && !isAdminRole(args.actorRoleId)) throw forbidden();
+      if (verb === "create") {
+        await tx.insert(clients).values({ userId, akdNumber: akdNumber as string });
+        return;
+      }
+      const where = eq(clients.userId, userId);
+      const [found] =
+        verb === "update"
+          ? akdNumber === undefined
+            ? await tx.select({ userId: clients.userId }).from(clients).where(where)
+            : await tx.update(clients).set({ akdNumber }).where(where).returning({ userId: clients.userId })
+          : await tx.delete(clients).where(where).returning({ userId: clients.userId });
+      if (!found) throw notFound();
+    })
+    .catch((error) => {
+      throw peopleConflict(error);
+    });
 }
 
 export type TopUpResult = { balance: string; entry: LedgerEntry };

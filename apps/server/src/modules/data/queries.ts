@@ -85,11 +85,13 @@ async function lockRow(tx: Tx, resource: Resource, id: string | number): Promise
   return row;
 }
 
+/** Creates through the resource's module, or as a plain insert after the resource's checks. */
 export async function createRow(db: Db, resource: Resource, input: Row, writer: Writer): Promise<Row> {
+  const { create } = resource;
+  if (create) return getRow(db, resource, await create(db, { input, writer }));
   return db.transaction(async (tx) => {
     await resource.check?.("create", { ...writer, tx, before: null, input });
     const values = resource.prepareCreate ? resource.prepareCreate(input, writer.actor) : input;
-    if (resource.create) return getRow(tx, resource, await resource.create(tx, values));
     const [row] = (await tx
       .insert(resource.table)
       .values(toValues(resource, values) as never)
@@ -107,7 +109,7 @@ export async function updateRow(
   writer: Writer,
 ): Promise<Row> {
   if (resource.update) {
-    await resource.update(db, { id: String(id), input, actor: writer.actor });
+    await resource.update(db, { id, input, writer });
     return getRow(db, resource, id);
   }
   const values = toValues(resource, input);
@@ -124,16 +126,21 @@ export async function updateRow(
   });
 }
 
+/** The removed row as it was, and what the resource's module adds to the answer. */
 export async function deleteRow(
   db: Db,
   resource: Resource,
   id: string | number,
   writer: Writer,
-): Promise<Row> {
+): Promise<{ row: Row; extra: Row | undefined }> {
+  if (resource.remove) {
+    const row = await getRow(db, resource, id);
+    return { row, extra: await resource.remove(db, { id, writer }) };
+  }
   return db.transaction(async (tx) => {
-    const before = await lockRow(tx, resource, id);
-    await resource.check?.("delete", { ...writer, tx, before, input: {} });
+    const row = await lockRow(tx, resource, id);
+    await resource.check?.("delete", { ...writer, tx, before: row, input: {} });
     await tx.delete(resource.table).where(eq(resource.idColumn, id));
-    return before;
+    return { row, extra: undefined };
   });
 }

@@ -77,7 +77,6 @@ describe("generic data API", () => {
       const across = [
         await call("PUT", `user/${customer.id}`, asAdmin, { role_id: 3 }),
         await call("PUT", `user/${cook.id}`, asAdmin, { role_id: 1 }),
-        await call("PUT", `user/${admin.id}`, asAdmin, { role_id: 3 }),
         await call("POST", "user", asAdmin, {
           first_name: "A",
           last_name: "B",
@@ -89,6 +88,10 @@ describe("generic data API", () => {
         expect(res.statusCode).toBe(403);
         expect(res.json().code).toBe("column_not_writable");
       }
+      // Their own role: refused as on /staff (decision 0011).
+      const own = await call("PUT", `user/${admin.id}`, asAdmin, { role_id: 3 });
+      expect(own.statusCode).toBe(403);
+      expect(own.json().code).toBe("own_account");
       // The forms send the whole record back: an unchanged role is fine, even one's own.
       const same = await call("PUT", `user/${admin.id}`, asAdmin, { first_name: "Baas", role_id: 4 });
       expect(same.statusCode).toBe(200);
@@ -209,12 +212,14 @@ describe("generic data API", () => {
     expect(taken.json().code).toBe("email_taken");
   });
 
-  it("keeps records in use: a customer with orders, an item ordered, a menu with items", async () => {
+  it("keeps records in use: a customer with orders is anonymised, an item ordered and a menu with items stay", async () => {
     const customer = await createUser(t.db, { roleId: 1 });
     const item = await createFoodItem(t.db);
     await createOrder(t.db, { userId: customer.id, foodItemId: item.id });
+    const anonymised = await call("DELETE", `user/${customer.id}`, asAdmin);
+    expect(anonymised.statusCode).toBe(200);
+    expect(anonymised.json()).toMatchObject({ anonymised: true, data: { id: customer.id } });
     const cases = [
-      [`user/${customer.id}`, "in_use"],
       [`food_item/${item.id}`, "food_item_ordered"],
       [`weekly_menu/${item.weeklyMenuId}`, "in_use"],
     ];
@@ -225,6 +230,7 @@ describe("generic data API", () => {
     }
     const self = await call("DELETE", `user/${admin.id}`, asAdmin);
     expect(self.statusCode).toBe(403);
+    expect(self.json().code).toBe("own_account");
     const free = await createUser(t.db, { roleId: 2 });
     const gone = await call("DELETE", `user/${free.id}`, asAdmin);
     expect(gone.statusCode).toBe(200);

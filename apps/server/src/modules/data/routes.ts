@@ -1,22 +1,15 @@
 import { DATA_LIST_DEFAULT_LIMIT, DATA_LIST_MAX_LIMIT } from "@kantien/domain/admin-data";
 import { todayIn } from "@kantien/domain/dates";
-import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
 import { isAdminRole } from "@kantien/domain/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
-import { AppError, badRequest, forbidden, notFound, pgConstraint, pgErrorCode } from "../../errors";
+import { AppError, forbidden, notFound } from "../../errors";
 import { requireStaff } from "../../plugins/session";
+import { parseBody, writeError } from "./body";
 import { createRow, deleteRow, getRow, listRows, updateRow } from "./queries";
-import {
-  assertWritableColumns,
-  findResource,
-  type Resource,
-  type Row,
-  type Verb,
-  type Writer,
-} from "./resources";
+import type { Resource, ResourceRegistry, Verb, Writer } from "./resources";
 
 const tableParams = z.object({ table: z.string().max(100) });
 const rowParams = z.object({ table: z.string().max(100), id: z.string().max(100) });
@@ -41,8 +34,14 @@ const ROW_VERBS: [Verb, string][] = [
 ];
 
 /** The resource behind `:table` if the caller (already staff) may use `verb` on it: DESIGN §6. */
-function authorize(request: FastifyRequest, reply: FastifyReply, table: string, verb: Verb): Resource {
-  const resource = findResource(table);
+function authorize(
+  registry: ResourceRegistry,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  table: string,
+  verb: Verb,
+): Resource {
+  const resource = registry.get(table);
   if (!resource) throw new AppError(404, "unknown_table");
   const who = resource.access[verb];
   if (!who) {
@@ -62,63 +61,29 @@ function rowId(resource: Resource, id: string): string | number {
 }
 
 /**
- * The body as the resource's schema reads it; field messages like the route schemas' (no zod
- * English). On create, the resource's required-field rule answers first with its own message.
+ * The generic data API (DESIGN §5, decision 0014): list, get and authorisation over the
+ * resources the app composes; each resource's writes go through the module that owns its rows.
  */
-export function parseBody(
-  request: FastifyRequest,
-  resource: Resource,
-  schema: z.ZodObject | undefined,
-  verb: "create" | "update",
-  input: Row = request.body as Row,
-): Row {
-  if (!schema) throw new AppError(405, "method_not_allowed");
-  assertWritableColumns(resource, schema, input);
-  const missing = verb === "create" ? resource.required?.(input) : null;
-  if (missing) throw badRequest(missing);
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({
-      field: i.path.join("."),
-      message: message(
-        i.message in MESSAGES ? (i.message as MessageCode) : "invalid_field",
-        request.language,
-      ),
-    }));
-    throw badRequest("validation_failed", details);
-  }
-  return parsed.data as Row;
-}
-
-/** Unique keys with a message of their own; a missing referenced row is the body's fault. */
-export function writeError(request: FastifyRequest, resource: Resource, error: unknown): unknown {
-  const code = pgErrorCode(error);
-  const constraint = pgConstraint(error);
-  const known = constraint ? resource.conflicts?.[constraint] : undefined;
-  if (code === "23505" && known) return new AppError(409, known);
-  if (code === "23503") {
-    return badRequest("validation_failed", [
-      { field: constraint, message: message("invalid_field", request.language) },
-    ]);
-  }
-  return error;
-}
-
-export async function dataRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+export async function dataRoutes(
+  fastify: FastifyInstance,
+  { config, database }: AppDeps,
+  registry: ResourceRegistry,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
-  /** The signed-in user, and today where the canteen is (weekly-menu dates). */
+  /** The signed-in user, today where the canteen is (weekly-menu dates), and their language. */
   const writerOf = (request: FastifyRequest): Writer => ({
     actor: { id: request.user!.id, roleId: request.user!.roleId },
     today: todayIn(config.timeZone),
+    language: request.language,
   });
 
   app.get(
     "/admin/data/:table",
     { preHandler: requireStaff, schema: { params: tableParams, querystring: listQuery } },
     async (request, reply) => {
-      const resource = authorize(request, reply, request.params.table, "list");
+      const resource = authorize(registry, request, reply, request.params.table, "list");
       const { q, sort, limit, offset, ...filters } = request.query;
       const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
       return { success: true, data: rows, total };
@@ -129,7 +94,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
     "/admin/data/:table/:id",
     { preHandler: requireStaff, schema: { params: rowParams } },
     async (request, reply) => {
-      const resource = authorize(request, reply, request.params.table, "get");
+      const resource = authorize(registry, request, reply, request.params.table, "get");
       return { success: true, data: await getRow(db, resource, rowId(resource, request.params.id)) };
     },
   );
@@ -138,7 +103,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
     "/admin/data/:table",
     { preHandler: requireStaff, schema: { params: tableParams, body } },
     async (request, reply) => {
-      const resource = authorize(request, reply, request.params.table, "create");
+      const resource = authorize(registry, request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create");
       const row = await createRow(db, resource, input, writerOf(request)).catch((error) => {
         throw writeError(request, resource, error);
@@ -151,7 +116,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
     "/admin/data/:table/:id",
     { preHandler: requireStaff, schema: { params: rowParams, body } },
     async (request, reply) => {
-      const resource = authorize(request, reply, request.params.table, "update");
+      const resource = authorize(registry, request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
       const input = parseBody(request, resource, resource.updateInput, "update");
       const row = await updateRow(db, resource, id, input, writerOf(request)).catch((error) => {
@@ -165,9 +130,14 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
     "/admin/data/:table/:id",
     { preHandler: requireStaff, schema: { params: rowParams } },
     async (request, reply) => {
-      const resource = authorize(request, reply, request.params.table, "delete");
-      const row = await deleteRow(db, resource, rowId(resource, request.params.id), writerOf(request));
-      return { success: true, data: row };
+      const resource = authorize(registry, request, reply, request.params.table, "delete");
+      const { row, extra } = await deleteRow(
+        db,
+        resource,
+        rowId(resource, request.params.id),
+        writerOf(request),
+      );
+      return { success: true, data: row, ...extra };
     },
   );
 }

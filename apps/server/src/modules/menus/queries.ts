@@ -4,7 +4,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { foodItems, weeklyMenus } from "../../db/schema";
 import { notFound } from "../../errors";
-import { isFoodItemOrdered, RESOURCES, type Row } from "../data/resources";
+import type { Row } from "../data/resources";
+import { foodItemResource, isFoodItemOrdered } from "./data-resources";
 
 export type ReplaceFoodItemParams = {
   menuId: string;
@@ -57,7 +58,7 @@ export async function replaceFoodItem(
         weeklyMenuId: menuId,
         ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
       })
-      .returning(RESOURCES.food_item.selection)) as Row[];
+      .returning(foodItemResource.selection)) as Row[];
     if (!item) throw notFound();
     return { item, replaced: old?.id ?? null };
   });

@@ -243,6 +243,35 @@ describe("food items on a weekly menu", () => {
       expect(await rowOf(old.id)).toMatchObject({ name: old.name, retiredAt: null });
     });
 
+    it("answers a food item's rules as the data API does (one door, decision 0014)", async () => {
+      const answer = (res: { statusCode: number; json(): Record<string, unknown> }) => ({
+        status: res.statusCode,
+        code: res.json().code,
+        message: res.json().message,
+      });
+      for (const bad of [
+        { description: "" },
+        { name: "  " },
+        { price: -5 },
+        { price: "1.234" },
+        { image_url: "javascript:x" },
+      ]) {
+        const [one, two] = [await createWeeklyMenu(t.db), await createWeeklyMenu(t.db)];
+        const viaMenus = await replace(one.id, "Woensdag", { ...form, ...bad });
+        const viaData = await call("POST", "data/food_item", asAdmin, {
+          ...form,
+          ...bad,
+          weekly_menu_id: two.id,
+          day_of_week: "Woensdag",
+        });
+        expect(answer(viaData), JSON.stringify(bad)).toEqual(answer(viaMenus));
+        expect(viaMenus.statusCode).toBe(400);
+        for (const menu of [one, two]) {
+          expect(await t.db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id))).toEqual([]);
+        }
+      }
+    });
+
     it("answers 404 for an unknown menu or day", async () => {
       const menu = await createWeeklyMenu(t.db);
       expect((await replace("00000000-0000-4000-8000-000000000000", "Maandag", form)).statusCode).toBe(404);

@@ -7,8 +7,8 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
-import { RESOURCES } from "../data/resources";
-import { parseBody, writeError } from "../data/routes";
+import { parseBody, writeError } from "../data/body";
+import { foodItemResource } from "./data-resources";
 import { replaceFoodItem } from "./queries";
 
 const dayParams = z.object({ menuId: z.string().max(100), dayOfWeek: z.string().max(20) });
@@ -17,7 +17,7 @@ const body = z.record(z.string(), z.unknown());
 /** Menu routes beyond the generic data API (DESIGN §5, §6: admin only). */
 export async function menusRoutes(fastify: FastifyInstance, { database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const resource = RESOURCES.food_item;
+  const resource = foodItemResource;
 
   /**
    * Replaces the day's food item in one transaction (issue 3, decision 0006): answers the new

@@ -151,22 +151,32 @@ export async function findPerson<Tab extends string, Record, Row>(
   return record ? list.toRow(record) : null;
 }
 
-/** The fields both edit forms send; the form sends every field, so an empty phone clears it. */
+/**
+ * The fields both edit forms send; the form sends every field, so an empty phone clears it.
+ * A field left out (the data API's partial update) stays as it is.
+ */
 export async function updatePerson(
   tx: Tx,
   id: string,
-  input: { firstName: string; lastName: string; email: string; roleId: number; phoneNumber?: string | null },
+  input: {
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    email?: string | undefined;
+    roleId?: number | undefined;
+    phoneNumber?: string | null | undefined;
+  },
 ): Promise<void> {
-  await tx
-    .update(users)
-    .set({
+  const values = Object.fromEntries(
+    Object.entries({
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
       roleId: input.roleId,
-      ...(input.phoneNumber === undefined ? {} : { phoneNumber: input.phoneNumber }),
-    })
-    .where(eq(users.id, id));
+      phoneNumber: input.phoneNumber,
+    }).filter(([, value]) => value !== undefined),
+  );
+  if (Object.keys(values).length === 0) return;
+  await tx.update(users).set(values).where(eq(users.id, id));
 }
 
 /** Turns a taken email, academy or employee number into its 409 with a message of its own. */

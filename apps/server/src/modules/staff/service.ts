@@ -1,11 +1,11 @@
 import type { StaffDetail, StaffInput, StaffRow, StaffTab } from "@kantien/domain/people";
-import { isAdminRole, ROLE, STAFF_ROLES } from "@kantien/domain/roles";
+import { CUSTOMER_ROLES, isAdminRole, isStaffRole, ROLE, STAFF_ROLES } from "@kantien/domain/roles";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { authTokens, kantienStaff, users } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../errors";
+import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { issueToken } from "../auth/tokens";
 import { enqueueAccountEmail } from "../email/account-emails";
 import {
@@ -70,12 +70,17 @@ export async function getStaff(db: Db, id: string): Promise<StaffDetail> {
  * and the last admin is never demoted. The new role counts from the person's next request:
  * sessions read the role from the user row on every request.
  */
-export async function updateStaff(db: Db, actorId: string, id: string, input: StaffInput): Promise<StaffRow> {
+export async function updateStaff(
+  db: Db,
+  actorId: string,
+  id: string,
+  input: Partial<StaffInput>,
+): Promise<StaffRow> {
   return db
     .transaction(async (tx) => {
       const person = await lockPerson(tx, id, STAFF_ROLES);
       await assertStillAdmin(tx, actorId);
-      if (person.roleId !== input.roleId) {
+      if (input.roleId !== undefined && person.roleId !== input.roleId) {
         if (id === actorId) throw forbidden("own_account");
         if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
       }
@@ -103,6 +108,51 @@ export async function deleteStaff(db: Db, actorId: string, id: string): Promise<
     if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
     return removePerson(tx, id);
   });
+}
+
+/**
+ * The employee number alone (the data API's `kantien_staff`, decision 0014), with the rules
+ * of every /staff change: the person's lock first, and a caller who is still an admin.
+ * Create refuses a person who has a row (409) and a customer (400), update and delete
+ * someone without one (404).
+ */
+export async function writeEmployeeNumber(
+  db: Db,
+  args: {
+    actorId: string;
+    userId: string;
+    verb: "create" | "update" | "delete";
+    employeeNumber?: string | null | undefined;
+  },
+): Promise<void> {
+  const { userId, verb, employeeNumber } = args;
+  await db
+    .transaction(async (tx) => {
+      const person = await lockPerson(tx, userId, [...CUSTOMER_ROLES, ...STAFF_ROLES]);
+      await assertStillAdmin(tx, args.actorId);
+      if (verb === "create") {
+        if (!isStaffRole(person.roleId)) {
+          throw badRequest("validation_failed", [{ field: "id", message: "not a staff member" }]);
+        }
+        await tx.insert(kantienStaff).values({ id: userId, kantienEmployeeNumber: employeeNumber ?? null });
+        return;
+      }
+      const where = eq(kantienStaff.id, userId);
+      const [found] =
+        verb === "update"
+          ? employeeNumber === undefined
+            ? await tx.select({ id: kantienStaff.id }).from(kantienStaff).where(where)
+            : await tx
+                .update(kantienStaff)
+                .set({ kantienEmployeeNumber: employeeNumber })
+                .where(where)
+                .returning({ id: kantienStaff.id })
+          : await tx.delete(kantienStaff).where(where).returning({ id: kantienStaff.id });
+      if (!found) throw notFound();
+    })
+    .catch((error) => {
+      throw peopleConflict(error);
+    });
 }
 
 /**

@@ -1,0 +1,43 @@
+import { clientInput, clientUpdateInput } from "@kantien/domain/admin-data";
+import { z } from "zod";
+import { clients } from "../../db/schema";
+import { defineResource } from "../data/resources";
+import { writeAcademyNumber } from "./service";
+
+/** Academy numbers on the generic data API (decision 0014), written by the customers' service. */
+export const clientResource = defineResource("client", {
+  table: clients,
+  id: "user_id",
+  idSchema: z.uuid(),
+  readable: ["user_id", "akd_number"],
+  filters: ["user_id", "akd_number"],
+  search: ["akd_number"],
+  sorts: ["akd_number"],
+  defaultSort: "akd_number",
+  access: { list: "staff", get: "staff", create: "staff", update: "staff", delete: "admin" },
+  createInput: clientInput,
+  updateInput: clientUpdateInput,
+  conflicts: { clients_akd_number_key: "akd_number_taken" },
+  create: async (db, { input, writer }) => {
+    const userId = input.user_id as string;
+    await writeAcademyNumber(db, {
+      actorRoleId: writer.actor.roleId,
+      userId,
+      verb: "create",
+      akdNumber: input.akd_number as string,
+    });
+    return userId;
+  },
+  update: async (db, { id, input, writer }) => {
+    await writeAcademyNumber(db, {
+      actorRoleId: writer.actor.roleId,
+      userId: String(id),
+      verb: "update",
+      akdNumber: input.akd_number as string | undefined,
+    });
+  },
+  remove: async (db, { id, writer }) => {
+    await writeAcademyNumber(db, { actorRoleId: writer.actor.roleId, userId: String(id), verb: "delete" });
+    return undefined;
+  },
+});

@@ -1,0 +1,100 @@
+import {
+  checkFoodItemRequired,
+  foodItemInput,
+  foodItemUpdateInput,
+  weeklyMenuInput,
+  weeklyMenuUpdateInput,
+} from "@kantien/domain/admin-data";
+import { isIsoDate } from "@kantien/domain/dates";
+import { validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { Tx } from "../../db/client";
+import { foodItems, orders, weeklyMenus } from "../../db/schema";
+import { AppError } from "../../errors";
+import { defineResource, type WriteContext, type WriteVerb } from "../data/resources";
+
+/* The menus' rows on the generic data API (decision 0014): weekly menus and their food items. */
+
+/** A new menu follows the seven date rules of spec §5: the rule's message, 409 for a week that exists. */
+async function checkWeeklyMenu(verb: WriteVerb, { tx, input, today }: WriteContext) {
+  if (verb !== "create") return;
+  const dates = { dateFrom: input.date_from as string | null, dateTo: input.date_to as string | null };
+  const { dateFrom, dateTo } = dates;
+  const identical =
+    dateFrom && dateTo && isIsoDate(dateFrom) && isIsoDate(dateTo)
+      ? await tx
+          .select({ dateFrom: weeklyMenus.dateFrom, dateTo: weeklyMenus.dateTo })
+          .from(weeklyMenus)
+          .where(and(eq(weeklyMenus.dateFrom, dateFrom), eq(weeklyMenus.dateTo, dateTo)))
+      : [];
+  const code = validateWeeklyMenuDates(dates, today, identical);
+  if (code) throw new AppError(code === "weekly_menu_exists" ? 409 : 400, code);
+}
+
+/** An item already on orders is never deleted: the orders keep their item (decision 0006). */
+async function checkFoodItem(verb: WriteVerb, { tx, before }: WriteContext) {
+  if (verb !== "delete" || typeof before?.id !== "string") return;
+  if (await isFoodItemOrdered(tx, before.id)) throw new AppError(409, "food_item_ordered");
+}
+
+/** Whether any order refers to the item; run under the item's row lock, no order can slip in. */
+export async function isFoodItemOrdered(tx: Tx, foodItemId: string): Promise<boolean> {
+  const found = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.foodItemId, foodItemId))
+    .limit(1);
+  return found.length > 0;
+}
+
+export const foodItemResource = defineResource("food_item", {
+  table: foodItems,
+  id: "id",
+  idSchema: z.uuid(),
+  readable: [
+    "id",
+    "name",
+    "description",
+    "price",
+    "image_url",
+    "day_of_week",
+    "weekly_menu_id",
+    "preparation_time",
+    "retired_at",
+  ],
+  filters: ["id", "weekly_menu_id", "day_of_week"],
+  search: ["name", "description"],
+  sorts: ["name", "price", "day_of_week", "preparation_time"],
+  defaultSort: "day_of_week",
+  access: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
+  // Replaced items already on orders are off the menu; orders still read them by id.
+  listScope: isNull(foodItems.retiredAt),
+  required: checkFoodItemRequired,
+  createInput: foodItemInput,
+  updateInput: foodItemUpdateInput,
+  conflicts: { food_items_menu_day_key: "food_item_day_taken" },
+  check: checkFoodItem,
+});
+
+export const weeklyMenuResource = defineResource("weekly_menu", {
+  table: weeklyMenus,
+  id: "id",
+  idSchema: z.uuid(),
+  readable: ["id", "date_from", "date_to", "kantien_staff_id", "creation_date"],
+  filters: ["id", "date_from", "date_to", "kantien_staff_id"],
+  sorts: ["date_from", "date_to", "creation_date"],
+  defaultSort: "date_from",
+  access: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
+  createInput: weeklyMenuInput,
+  updateInput: weeklyMenuUpdateInput,
+  // Two admins creating the same week at once both pass the check; the unique index
+  // refuses the second with the check's own 409.
+  conflicts: { weekly_menus_dates_key: "weekly_menu_exists" },
+  check: checkWeeklyMenu,
+  prepareCreate: (input, actor) => ({
+    date_from: input.date_from,
+    date_to: input.date_to,
+    kantien_staff_id: actor.id,
+  }),
+});
