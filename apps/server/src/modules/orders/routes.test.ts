@@ -269,15 +269,17 @@ describe("orders summary", () => {
     });
 
     it("finds an order by the number any screen prints, whatever its date", async () => {
-      expect(await found("q=3F2A")).toEqual([OLD, OLDER]);
+      // On PostgreSQL the plan test above added 5,000 delivered orders of random ids: 4
+      // characters may meet one of them, so those searches keep to the pending ones.
+      expect(await found("q=3F2A&status=pending")).toEqual([OLD, OLDER]);
       expect(await found("q=%233f2a&status=pending")).toEqual([OLD, OLDER]);
       expect(await found("q=C63F2A")).toEqual([OLD]);
       expect(await found("q=%23D73F2A")).toEqual([OLDER]);
       expect(await found(`q=${OLDER.toUpperCase()}`)).toEqual([OLDER]);
-      expect(await found("q=4E3D")).toEqual([RECENT]);
+      expect(await found("q=4E3D&status=pending")).toEqual([RECENT]);
       // A range given with the number still applies; the screen sends none.
       expect(await found("q=3F2A&from=2024-01-01&to=2024-12-31")).toEqual([OLD]);
-      expect(await found("q=3F2A&from=2010-01-01&to=2030-12-31")).toEqual([OLD, OLDER]);
+      expect(await found("q=3F2A&from=2010-01-01&to=2029-12-31")).toEqual([OLD, OLDER]);
       expect(await found("q=3F2A&status=cancelled")).toEqual([]);
     });
 
