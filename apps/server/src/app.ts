@@ -102,7 +102,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
     if (serveWeb && request.method === "GET" && !request.url.startsWith("/api")) {
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }
-    return sendError(reply, 404, "not_found", request.language);
+    return sendError(reply, "not_found", request.language);
   });
 
   return app;

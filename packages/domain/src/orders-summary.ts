@@ -9,7 +9,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "./dates";
-import type { MessageCode } from "./messages";
+import type { ErrorCode } from "./messages";
 import type { OrderStatus } from "./order-status";
 
 /**
@@ -139,7 +139,7 @@ const ordersFilterShape = z.object({
 export const ORDERS_RANGE_MAX_DAYS = 366;
 
 /** What is wrong with a summary's date range, if anything; the filter bar shows the same. */
-export function ordersRangeProblem(from: IsoDate, to: IsoDate): MessageCode | null {
+export function ordersRangeProblem(from: IsoDate, to: IsoDate): ErrorCode | null {
   if (from > to) return "order_range_invalid";
   if (daysBetween(from, to) >= ORDERS_RANGE_MAX_DAYS) return "order_range_too_long";
   return null;
@@ -188,7 +188,7 @@ export function checkDeliveryDate(
   item: { dayOfWeek: Weekday; menuDateFrom: IsoDate },
   deliveryDate: IsoDate,
   today: IsoDate,
-): MessageCode | null {
+): ErrorCode | null {
   if (itemDate(item) !== deliveryDate) return "order_delivery_mismatch";
   if (deliveryDate < today) return "order_delivery_past";
   return null;

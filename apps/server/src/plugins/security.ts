@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
-import { AppError, forbidden } from "../errors";
+import { AppError } from "../errors";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -24,12 +24,12 @@ export function registerSecurity(app: FastifyInstance, config: Pick<Config, "pub
     if (!UNSAFE_METHODS.has(request.method)) return;
     const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
     if (type !== "application/json" && type !== "multipart/form-data") {
-      throw new AppError(415, "unsupported_media_type");
+      throw new AppError("unsupported_media_type");
     }
     const site = request.headers["sec-fetch-site"];
-    if (site === "cross-site" || site === "same-site") throw forbidden("forbidden_origin");
+    if (site === "cross-site" || site === "same-site") throw new AppError("forbidden_origin");
     const origin = request.headers.origin;
-    if (origin && !ownOrigins.has(origin)) throw forbidden("forbidden_origin");
+    if (origin && !ownOrigins.has(origin)) throw new AppError("forbidden_origin");
   });
 }
 

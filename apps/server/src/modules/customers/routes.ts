@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app";
-import { badRequest, idParams, recordId } from "../../errors";
+import { AppError, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { requireAdmin, requireStaff } from "../../plugins/session";
 import { peopleListQuery, removedAnswer } from "../people/http";
@@ -63,7 +63,7 @@ export async function customersRoutes(fastify: FastifyInstance, { database }: Ap
     async (request, reply) => {
       // A top-up always carries a key, so a retried submit never pays twice.
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
-      if (key === null) throw badRequest("idempotency_key_required");
+      if (key === null) throw new AppError("idempotency_key_required");
       const data = await topUp(db, {
         customerId: recordId(request.params.id),
         amount: request.body.amount,

@@ -21,7 +21,6 @@ import {
   type PeopleList,
   type PeopleListParams,
   type PersonRecord,
-  peopleConflict,
   personColumns,
   personOrders,
   removePerson,
@@ -76,36 +75,28 @@ async function setAkdNumber(tx: Tx, userId: string, akdNumber: string | null | u
 
 /** A customer made here has no password: customers do not sign in to the back-office. */
 export async function createCustomer(db: Db, input: CustomerInput): Promise<CustomerRow> {
-  return db
-    .transaction(async (tx) => {
-      const created = await createAccount(tx, {
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phoneNumber: input.phoneNumber ?? null,
-        roleId: input.roleId,
-        passwordHash: null,
-      });
-      await setAkdNumber(tx, created.id, input.akdNumber ?? null);
-      return (await findCustomer(tx, created.id))!;
-    })
-    .catch((error) => {
-      throw peopleConflict(error);
+  return db.transaction(async (tx) => {
+    const created = await createAccount(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber ?? null,
+      roleId: input.roleId,
+      passwordHash: null,
     });
+    await setAkdNumber(tx, created.id, input.akdNumber ?? null);
+    return (await findCustomer(tx, created.id))!;
+  });
 }
 
 /** Edits a customer: the form sends every field, so an empty phone or academy number clears it. */
 export async function updateCustomer(db: Db, id: string, input: CustomerInput): Promise<CustomerRow> {
-  return db
-    .transaction(async (tx) => {
-      await lockPerson(tx, id, CUSTOMER_ROLES);
-      await updatePerson(tx, id, input);
-      await setAkdNumber(tx, id, input.akdNumber);
-      return (await findCustomer(tx, id))!;
-    })
-    .catch((error) => {
-      throw peopleConflict(error);
-    });
+  return db.transaction(async (tx) => {
+    await lockPerson(tx, id, CUSTOMER_ROLES);
+    await updatePerson(tx, id, input);
+    await setAkdNumber(tx, id, input.akdNumber);
+    return (await findCustomer(tx, id))!;
+  });
 }
 
 export async function deleteCustomer(db: Db, id: string): Promise<{ anonymised: boolean }> {

@@ -15,7 +15,7 @@ import {
   weeklyMenuUpdateInput,
 } from "@kantien/domain/admin-data";
 import { type IsoDate, isIsoDate } from "@kantien/domain/dates";
-import type { MessageCode } from "@kantien/domain/messages";
+import type { ErrorCode } from "@kantien/domain/messages";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import { validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
@@ -34,7 +34,7 @@ import {
   wallets,
   weeklyMenus,
 } from "../../db/schema";
-import { AppError, badRequest, forbidden, notFound } from "../../errors";
+import { AppError, forbidden, notFound } from "../../errors";
 import { createAccount } from "../auth/accounts";
 import { type Actor, changeOrderStatus } from "../orders/service";
 import { assertAdminRemains } from "../staff/admins";
@@ -68,11 +68,9 @@ type ResourceSpec = {
   /** Rows a list shows; others stay readable by id (retired food items, decision 0006). */
   listScope?: SQL;
   /** Required-field rules with a message of their own, checked on create before the shape. */
-  required?(body: Row): MessageCode | null;
+  required?(body: Row): ErrorCode | null;
   createInput?: z.ZodObject;
   updateInput?: z.ZodObject;
-  /** Unique constraints with a message of their own (others answer `conflict`). */
-  conflicts?: Record<string, MessageCode>;
   /** Record-level rules beyond `access`, run in the write's transaction. */
   check?(verb: WriteVerb, ctx: WriteContext): Promise<void> | void;
   /** Turns the checked body into the values to insert. */
@@ -124,7 +122,7 @@ function defineResource(name: ResourceName, spec: ResourceSpec): Resource {
 }
 
 const uuid = z.uuid();
-const columnNotWritable = (column: string) => new AppError(403, "column_not_writable", { column });
+const roleNotAssignable = () => new AppError("role_not_assignable", { column: "role_id" });
 
 async function isRemoved(tx: Tx, userId: unknown): Promise<boolean> {
   if (typeof userId !== "string") return false;
@@ -147,7 +145,7 @@ async function roleOf(tx: Tx, userId: unknown): Promise<number | null> {
 async function checkUser(verb: WriteVerb, { tx, actor, before, input }: WriteContext) {
   const wanted = input.role_id as number | undefined;
   if (verb === "create") {
-    if (wanted !== undefined && !isCustomerRole(wanted)) throw columnNotWritable("role_id");
+    if (wanted !== undefined && !isCustomerRole(wanted)) throw roleNotAssignable();
     return;
   }
   const current = Number(before?.role_id);
@@ -162,7 +160,7 @@ async function checkUser(verb: WriteVerb, { tx, actor, before, input }: WriteCon
   }
   if (wanted !== undefined && wanted !== current) {
     if (before?.id === actor.id || isCustomerRole(wanted) !== isCustomerRole(current)) {
-      throw columnNotWritable("role_id");
+      throw roleNotAssignable();
     }
     if (isAdminRole(current)) await assertAdminRemains(tx, String(before?.id));
   }
@@ -181,13 +179,13 @@ async function checkWeeklyMenu(verb: WriteVerb, { tx, input, today }: WriteConte
           .where(and(eq(weeklyMenus.dateFrom, dateFrom), eq(weeklyMenus.dateTo, dateTo)))
       : [];
   const code = validateWeeklyMenuDates(dates, today, identical);
-  if (code) throw new AppError(code === "weekly_menu_exists" ? 409 : 400, code);
+  if (code) throw new AppError(code);
 }
 
 /** An item already on orders is never deleted: the orders keep their item (decision 0006). */
 async function checkFoodItem(verb: WriteVerb, { tx, before }: WriteContext) {
   if (verb !== "delete" || typeof before?.id !== "string") return;
-  if (await isFoodItemOrdered(tx, before.id)) throw new AppError(409, "food_item_ordered");
+  if (await isFoodItemOrdered(tx, before.id)) throw new AppError("food_item_ordered");
 }
 
 /** Whether any order refers to the item; run under the item's row lock, no order can slip in. */
@@ -214,7 +212,6 @@ export const RESOURCES: Record<ResourceName, Resource> = {
     access: { list: "staff", get: "staff", create: "staff", update: "staff", delete: "admin" },
     createInput: userInput,
     updateInput: userUpdateInput,
-    conflicts: { users_email_lower_key: "email_taken" },
     check: checkUser,
     // The same account as sign-up makes (wallet, settings), without a password: customers
     // made here do not sign in to the back-office.
@@ -296,7 +293,6 @@ export const RESOURCES: Record<ResourceName, Resource> = {
     required: checkFoodItemRequired,
     createInput: foodItemInput,
     updateInput: foodItemUpdateInput,
-    conflicts: { food_items_menu_day_key: "food_item_day_taken" },
     check: checkFoodItem,
   }),
 
@@ -313,7 +309,6 @@ export const RESOURCES: Record<ResourceName, Resource> = {
     updateInput: weeklyMenuUpdateInput,
     // Two admins creating the same week at once both pass the check; the unique index
     // refuses the second with the check's own 409.
-    conflicts: { weekly_menus_dates_key: "weekly_menu_exists" },
     check: checkWeeklyMenu,
     prepareCreate: (input, actor) => ({
       date_from: input.date_from,
@@ -346,7 +341,6 @@ export const RESOURCES: Record<ResourceName, Resource> = {
     access: { list: "staff", get: "staff", create: "staff", update: "staff", delete: "admin" },
     createInput: clientInput,
     updateInput: clientUpdateInput,
-    conflicts: { clients_akd_number_key: "akd_number_taken" },
     // Academy numbers belong to customers; staff may keep only theirs.
     check: async (_verb, { tx, actor, before, input }) => {
       const role = await roleOf(tx, before?.user_id ?? input.user_id);
@@ -377,12 +371,11 @@ export const RESOURCES: Record<ResourceName, Resource> = {
     access: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
     createInput: kantienStaffInput,
     updateInput: kantienStaffUpdateInput,
-    conflicts: { kantien_staff_employee_number_key: "employee_number_taken" },
     check: async (verb, { tx, input }) => {
       if (verb !== "create") return;
       const role = await roleOf(tx, input.id);
       if (role !== null && !isStaffRole(role)) {
-        throw badRequest("validation_failed", [{ field: "id", message: "not a staff member" }]);
+        throw new AppError("validation_failed", [{ field: "id", message: "not a staff member" }]);
       }
     },
   }),
@@ -401,6 +394,6 @@ export function assertWritableColumns(resource: Resource, schema: z.ZodObject, b
   for (const key of Object.keys(body)) {
     if (Object.hasOwn(writable, key)) continue;
     const known = resource.readable.includes(key) || resource.internal?.includes(key);
-    throw badRequest(known ? "column_not_writable" : "unknown_column", { column: key });
+    throw new AppError(known ? "column_not_writable" : "unknown_column", { column: key });
   }
 }

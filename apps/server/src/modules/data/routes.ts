@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app";
-import { AppError, badRequest, forbidden, notFound, pgConstraint, pgErrorCode } from "../../errors";
+import { AppError, forbidden, notFound } from "../../errors";
 import { requireStaff } from "../../plugins/session";
 import { createRow, deleteRow, getRow, listRows, updateRow } from "./queries";
 import {
@@ -43,12 +43,12 @@ const ROW_VERBS: [Verb, string][] = [
 /** The resource behind `:table` if the caller (already staff) may use `verb` on it: DESIGN §6. */
 function authorize(request: FastifyRequest, reply: FastifyReply, table: string, verb: Verb): Resource {
   const resource = findResource(table);
-  if (!resource) throw new AppError(404, "unknown_table");
+  if (!resource) throw new AppError("unknown_table");
   const who = resource.access[verb];
   if (!who) {
     const verbs = verb === "list" || verb === "create" ? COLLECTION_VERBS : ROW_VERBS;
     reply.header("Allow", verbs.flatMap(([v, method]) => (resource.access[v] ? [method] : [])).join(", "));
-    throw new AppError(405, "method_not_allowed");
+    throw new AppError("method_not_allowed");
   }
   if (who === "admin" && !isAdminRole(request.user!.roleId)) throw forbidden();
   return resource;
@@ -72,10 +72,10 @@ export function parseBody(
   verb: "create" | "update",
   input: Row = request.body as Row,
 ): Row {
-  if (!schema) throw new AppError(405, "method_not_allowed");
+  if (!schema) throw new AppError("method_not_allowed");
   assertWritableColumns(resource, schema, input);
   const missing = verb === "create" ? resource.required?.(input) : null;
-  if (missing) throw badRequest(missing);
+  if (missing) throw new AppError(missing);
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({
@@ -85,23 +85,9 @@ export function parseBody(
         request.language,
       ),
     }));
-    throw badRequest("validation_failed", details);
+    throw new AppError("validation_failed", details);
   }
   return parsed.data as Row;
-}
-
-/** Unique keys with a message of their own; a missing referenced row is the body's fault. */
-export function writeError(request: FastifyRequest, resource: Resource, error: unknown): unknown {
-  const code = pgErrorCode(error);
-  const constraint = pgConstraint(error);
-  const known = constraint ? resource.conflicts?.[constraint] : undefined;
-  if (code === "23505" && known) return new AppError(409, known);
-  if (code === "23503") {
-    return badRequest("validation_failed", [
-      { field: constraint, message: message("invalid_field", request.language) },
-    ]);
-  }
-  return error;
 }
 
 export async function dataRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
@@ -140,9 +126,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create");
-      const row = await createRow(db, resource, input, writerOf(request)).catch((error) => {
-        throw writeError(request, resource, error);
-      });
+      const row = await createRow(db, resource, input, writerOf(request));
       return reply.status(201).send({ success: true, data: row });
     },
   );
@@ -154,9 +138,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
       const resource = authorize(request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
       const input = parseBody(request, resource, resource.updateInput, "update");
-      const row = await updateRow(db, resource, id, input, writerOf(request)).catch((error) => {
-        throw writeError(request, resource, error);
-      });
+      const row = await updateRow(db, resource, id, input, writerOf(request));
       return { success: true, data: row };
     },
   );

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { authTokens, kantienStaff, users } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { issueToken } from "../auth/tokens";
 import { enqueueAccountEmail } from "../email/account-emails";
 import {
@@ -17,7 +17,6 @@ import {
   type PeopleList,
   type PeopleListParams,
   type PersonRecord,
-  peopleConflict,
   personColumns,
   personOrders,
   removePerson,
@@ -71,34 +70,30 @@ export async function getStaff(db: Db, id: string): Promise<StaffDetail> {
  * sessions read the role from the user row on every request.
  */
 export async function updateStaff(db: Db, actorId: string, id: string, input: StaffInput): Promise<StaffRow> {
-  return db
-    .transaction(async (tx) => {
-      const person = await lockPerson(tx, id, STAFF_ROLES);
-      await assertStillAdmin(tx, actorId);
-      if (person.roleId !== input.roleId) {
-        if (id === actorId) throw forbidden("own_account");
-        if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
-      }
-      await updatePerson(tx, id, input);
-      if (input.employeeNumber !== undefined) {
-        const kantienEmployeeNumber = input.employeeNumber;
-        await tx
-          .insert(kantienStaff)
-          .values({ id, kantienEmployeeNumber })
-          .onConflictDoUpdate({ target: kantienStaff.id, set: { kantienEmployeeNumber } });
-      }
-      return (await findStaff(tx, id))!;
-    })
-    .catch((error) => {
-      throw peopleConflict(error);
-    });
+  return db.transaction(async (tx) => {
+    const person = await lockPerson(tx, id, STAFF_ROLES);
+    await assertStillAdmin(tx, actorId);
+    if (person.roleId !== input.roleId) {
+      if (id === actorId) throw new AppError("own_account");
+      if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
+    }
+    await updatePerson(tx, id, input);
+    if (input.employeeNumber !== undefined) {
+      const kantienEmployeeNumber = input.employeeNumber;
+      await tx
+        .insert(kantienStaff)
+        .values({ id, kantienEmployeeNumber })
+        .onConflictDoUpdate({ target: kantienStaff.id, set: { kantienEmployeeNumber } });
+    }
+    return (await findStaff(tx, id))!;
+  });
 }
 
 /** Removes a staff member (decision 0010): never oneself, never the last admin. */
 export async function deleteStaff(db: Db, actorId: string, id: string): Promise<{ anonymised: boolean }> {
   return db.transaction(async (tx) => {
     const person = await lockPerson(tx, id, STAFF_ROLES, "update");
-    if (id === actorId) throw forbidden("own_account");
+    if (id === actorId) throw new AppError("own_account");
     await assertStillAdmin(tx, actorId);
     if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
     return removePerson(tx, id);
@@ -117,7 +112,7 @@ export async function resendInvitation(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const person = await lockPerson(tx, id, STAFF_ROLES);
-    if (person.passwordHash !== null) throw conflict("invitation_not_pending");
+    if (person.passwordHash !== null) throw new AppError("invitation_not_pending");
     await tx
       .update(authTokens)
       .set({ usedAt: sql`now()` })

@@ -72,7 +72,7 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
         // The plugin's limit errors carry their status; busboy's parse errors (no boundary,
         // a truncated form) do not, and are the client's fault, not a 500.
         if ((error as FastifyError).statusCode) throw error;
-        throw new AppError(400, "upload_failed");
+        throw new AppError("upload_failed");
       }
       if (!data || data.length === 0) throw fileMissing();
       return reply.status(201).send(uploaded(await storeImage(config.dataDir, data)));
