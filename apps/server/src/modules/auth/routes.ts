@@ -69,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     return { success: true, message: message("logout_success", request.language) };
   });
 
-  api.get("/auth/me", { preHandler: requireUser }, async (request) => ({
+  api.get("/auth/me", { onRequest: requireUser }, async (request) => ({
     success: true,
     user: toPublicUser(request.user!, config.canteenName),
   }));
@@ -150,7 +150,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
 
   api.post(
     "/auth/invite-user",
-    { preHandler: requireAdmin, schema: { body: inviteBody } },
+    { onRequest: requireAdmin, schema: { body: inviteBody } },
     async (request, reply) => {
       const input = request.body;
       await db.transaction(async (tx) => {

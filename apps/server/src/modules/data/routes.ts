@@ -54,6 +54,16 @@ function authorize(request: FastifyRequest, reply: FastifyReply, table: string, 
   return resource;
 }
 
+/**
+ * `authorize` as the route's second onRequest hook, after requireStaff: who may use the verb
+ * answers before the body is parsed or checked (decision 0013). Params are raw strings here.
+ */
+const allow =
+  (verb: Verb) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    authorize(request, reply, (request.params as { table: string }).table, verb);
+  };
+
 /** A key that cannot be a row of the resource is simply not found. */
 function rowId(resource: Resource, id: string): string | number {
   const parsed = resource.idSchema.safeParse(id);
@@ -102,7 +112,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
 
   app.get(
     "/admin/data/:table",
-    { preHandler: requireStaff, schema: { params: tableParams, querystring: listQuery } },
+    { onRequest: [requireStaff, allow("list")], schema: { params: tableParams, querystring: listQuery } },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "list");
       const { q, sort, limit, offset, ...filters } = request.query;
@@ -113,7 +123,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
 
   app.get(
     "/admin/data/:table/:id",
-    { preHandler: requireStaff, schema: { params: rowParams } },
+    { onRequest: [requireStaff, allow("get")], schema: { params: rowParams } },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "get");
       return { success: true, data: await getRow(db, resource, rowId(resource, request.params.id)) };
@@ -122,7 +132,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
 
   app.post(
     "/admin/data/:table",
-    { preHandler: requireStaff, schema: { params: tableParams, body } },
+    { onRequest: [requireStaff, allow("create")], schema: { params: tableParams, body } },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create");
@@ -133,7 +143,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
 
   app.put(
     "/admin/data/:table/:id",
-    { preHandler: requireStaff, schema: { params: rowParams, body } },
+    { onRequest: [requireStaff, allow("update")], schema: { params: rowParams, body } },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
@@ -145,7 +155,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
 
   app.delete(
     "/admin/data/:table/:id",
-    { preHandler: requireStaff, schema: { params: rowParams } },
+    { onRequest: [requireStaff, allow("delete")], schema: { params: rowParams } },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "delete");
       const row = await deleteRow(db, resource, rowId(resource, request.params.id), writerOf(request));

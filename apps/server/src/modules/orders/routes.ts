@@ -62,7 +62,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
 
   app.get(
     "/orders",
-    { preHandler: requireAdmin, schema: { querystring: ordersQueryInput } },
+    { onRequest: requireAdmin, schema: { querystring: ordersQueryInput } },
     async (request) => {
       const { limit, offset, ...filter } = request.query;
       const { rows, total } = await listOrders(database.db, withRange(filter), { limit, offset });
@@ -72,7 +72,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
 
   app.get(
     "/orders/export.csv",
-    { preHandler: requireAdmin, schema: { querystring: ordersFilterInput } },
+    { onRequest: requireAdmin, schema: { querystring: ordersFilterInput } },
     async (request, reply) => {
       const filter = withRange(request.query);
       const out = new PassThrough();
@@ -104,12 +104,12 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     },
   );
 
-  app.get("/orders/menu-days", { preHandler: requireAdmin }, async () => ({
+  app.get("/orders/menu-days", { onRequest: requireAdmin }, async () => ({
     success: true,
     data: await listMenuDays(database.db, today()),
   }));
 
-  app.get("/orders/:id", { preHandler: requireAdmin, schema: { params: idParams } }, async (request) => {
+  app.get("/orders/:id", { onRequest: requireAdmin, schema: { params: idParams } }, async (request) => {
     const order = await orderDetail(database.db, recordId(request.params.id));
     if (!order) throw notFound();
     return { success: true, data: order };
@@ -117,7 +117,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
 
   app.post(
     "/orders",
-    { preHandler: requireAdmin, schema: { body: newOrderInput } },
+    { onRequest: requireAdmin, schema: { body: newOrderInput } },
     async (request, reply) => {
       const actor = { id: request.user!.id, roleId: request.user!.roleId };
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
