@@ -11,6 +11,7 @@ import {
 } from "./dates";
 import type { ErrorCode } from "./messages";
 import type { OrderStatus } from "./order-status";
+import { text } from "./text";
 
 /**
  * Contract of the orders summary (/orders) and of orders taken for a customer from their
@@ -130,7 +131,7 @@ const isoDate = z.string().refine(isIsoDate, "invalid_field");
 const ordersFilterShape = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   status: z.enum(ORDER_STATUS_FILTERS).optional(),
   sort: z.enum(ORDER_SORTS).optional(),
   dir: z.enum(["asc", "desc"]).optional(),

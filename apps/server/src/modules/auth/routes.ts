@@ -1,6 +1,7 @@
 import { inviteUserInput, loginInput, setupAccountInput, signupInput } from "@kantien/domain/auth";
 import { message } from "@kantien/domain/messages";
 import { isStaffRole } from "@kantien/domain/roles";
+import { text } from "@kantien/domain/text";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -20,7 +21,7 @@ const loginBody = z.strictObject(loginInput.shape);
 const signupBody = z.strictObject(signupInput.shape);
 const inviteBody = z.strictObject(inviteUserInput.shape);
 // A missing token has its own message (spec §5), so it is checked in the handler.
-const token = z.string().max(200).optional();
+const token = text().max(200).optional();
 const tokenBody = z.strictObject({ token });
 const setupBody = z.strictObject({ token, password: setupAccountInput.shape.password });
 

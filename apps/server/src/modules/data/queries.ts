@@ -1,3 +1,4 @@
+import { isIsoDate } from "@kantien/domain/dates";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { searchPatterns } from "../../db/search-patterns";
@@ -23,6 +24,10 @@ function columnFor(resource: Resource, name: string, allowed: readonly string[])
 function listWhere(resource: Resource, { filters, q }: ListParams): SQL | undefined {
   const conditions: (SQL | undefined)[] = Object.entries(filters).map(([name, value]) => {
     const column = columnFor(resource, name, resource.filters);
+    // A date filter is a real date in the canteen's range before SQL sees it (decision 0013).
+    if (column.columnType === "PgDateString" && ![value].flat().every(isIsoDate)) {
+      throw new AppError("validation_failed", [{ field: name, message: "invalid_date" }]);
+    }
     return Array.isArray(value) ? inArray(column, value) : eq(column, value);
   });
   conditions.push(resource.listScope);

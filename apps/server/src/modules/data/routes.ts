@@ -2,6 +2,7 @@ import { DATA_LIST_DEFAULT_LIMIT, DATA_LIST_MAX_LIMIT } from "@kantien/domain/ad
 import { todayIn } from "@kantien/domain/dates";
 import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
 import { isAdminRole } from "@kantien/domain/roles";
+import { text } from "@kantien/domain/text";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,12 +24,12 @@ const rowParams = z.object({ table: z.string().max(100), id: z.string().max(100)
 const body = z.record(z.string(), z.unknown());
 const listQuery = z
   .object({
-    q: z.string().max(200).optional(),
-    sort: z.string().max(100).optional(),
+    q: text().max(200).optional(),
+    sort: text().max(100).optional(),
     limit: z.coerce.number().int().min(1).max(DATA_LIST_MAX_LIMIT).default(DATA_LIST_DEFAULT_LIMIT),
     offset: z.coerce.number().int().min(0).default(0),
   })
-  .catchall(z.union([z.string().max(200), z.array(z.string().max(200)).max(100)]));
+  .catchall(z.union([text().max(200), z.array(text().max(200)).max(100)]));
 
 const COLLECTION_VERBS: [Verb, string][] = [
   ["list", "GET"],

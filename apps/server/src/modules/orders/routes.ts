@@ -82,20 +82,29 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       // transaction would stall every other request, so there the rows (a year at most)
       // are buffered. PostgreSQL keeps the backpressure.
       const waitForReader = database.kind === "postgres";
+      let started!: () => void;
+      let streaming = false;
+      const firstRows = new Promise<void>((resolve) => {
+        started = resolve;
+      });
       const write = async (rows: OrderSummaryRow[]) => {
+        started();
         if (out.destroyed) return false;
         if (!out.write(rows.map(csvRow).join("")) && waitForReader) {
           await Promise.race([once(out, "drain"), once(out, "close")]);
         }
         return !out.destroyed;
       };
-      exportOrders(database.db, filter, write).then(
-        () => out.end(),
-        (error) => {
-          request.log.error({ err: error }, "orders export failed");
-          out.destroy(error);
-        },
-      );
+      const exported = exportOrders(database.db, filter, write).then(() => out.end());
+      exported.catch((error) => {
+        if (!streaming) return; // answered in the envelope by the error handler
+        request.log.error({ err: error }, "orders export failed");
+        out.destroy(error);
+      });
+      // A query that fails before the first rows is answered in the envelope; one that fails
+      // later ends the download without its last chunk, which every client reports as an error.
+      await Promise.race([firstRows, exported]);
+      streaming = true;
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="bestellings-${filter.from}-${filter.to}.csv"`)
