@@ -5,8 +5,9 @@ import { z } from "zod";
  * characters, no lone surrogates. PostgreSQL cannot store NUL in text, and the others are
  * never typed by a person; multi-line fields (descriptions) keep tab and line breaks.
  */
-const CONTROL_OR_SURROGATE = /[\u0000-\u001F\u007F-\u009F]|\p{Cs}/u;
-const CONTROL_BUT_LINES_OR_SURROGATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
+// Cc: U+0000–U+001F and U+007F–U+009F; Cs: a surrogate not part of a pair.
+const CONTROL_OR_SURROGATE = /[\p{Cc}\p{Cs}]/u;
+const CONTROL_BUT_LINES_OR_SURROGATE = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 
 /** Whether a text holds only characters a person types; `multiline` allows tab, LF and CR. */
 export function isCleanText(value: string, { multiline = false } = {}): boolean {
