@@ -18,6 +18,16 @@ declare module "fastify" {
   }
 }
 
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
 /** The error envelope, with the code's status from the catalogue (decision 0013). */
 export function sendError(reply: FastifyReply, code: ErrorCode, language: Language, details?: unknown) {
   return reply.status(statusOf(code)).send({
@@ -75,9 +85,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof SyntaxError || error.statusCode === 400) {
       return sendError(reply, error instanceof SyntaxError ? "invalid_json" : "bad_request", lang);
     }
-    if (error.statusCode === 413) return sendError(reply, "payload_too_large", lang);
-    if (error.statusCode === 415) return sendError(reply, "unsupported_media_type", lang);
-    if (error.statusCode === 429) return sendError(reply, "rate_limited", lang);
+    // Any other refusal of Fastify or a plugin keeps its status where we have a code for it,
+    // and is otherwise a 400: the request's fault is never a 500.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendError(reply, CODE_OF_STATUS[status] ?? "bad_request", lang);
     const answer = pgAnswer(error);
     if (answer) {
       if (answer.statusCode === 400) request.log.warn({ err: error }, "input refused by the database");
