@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
+import { pickLanguage } from "@kantien/domain/messages";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "./deps";
@@ -28,7 +29,7 @@ import { roleResource, userResource } from "./modules/users/data-resources";
 import { walletResource } from "./modules/wallets/data-resource";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
-import { registerSecurity } from "./plugins/security";
+import { registerSecurity, setSecurityHeaders } from "./plugins/security";
 import { registerSession } from "./plugins/session";
 
 export type BuildAppOptions = AppDeps & {
@@ -53,6 +54,8 @@ export const dataResources = resourceRegistry([
 ]);
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+/** The longest path parameter the router matches; ids and table names are far shorter. */
+export const MAX_PARAM_LENGTH = 100;
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -62,6 +65,18 @@ export async function buildApp({ config, database, logger = false, webDist = nul
     logger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The router's own refusals skip every hook: they get our headers and envelope here.
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(reply);
+      const language = pickLanguage(request.headers["accept-language"]);
+      // A path parameter too long to be any id names nothing, as an unknown id does.
+      return sendError(
+        reply,
+        error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "not_found" : "bad_request",
+        language,
+      );
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,7 +136,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
     if (serveWeb && request.method === "GET" && !request.url.startsWith("/api")) {
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }
-    return sendError(reply, 404, "not_found", request.language);
+    return sendError(reply, "not_found", request.language);
   });
 
   return app;

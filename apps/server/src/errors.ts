@@ -1,23 +1,24 @@
-import type { MessageCode } from "@kantien/domain/messages";
+import { type ErrorCode, type ErrorStatus, statusOf } from "@kantien/domain/messages";
 import { z } from "zod";
 
-/** An error the client may see: an HTTP status and a catalogue code (DESIGN §5 envelope). */
+/**
+ * An error the client may see: a catalogue code, and details (DESIGN §5 envelope). The
+ * HTTP status is the code's, from the catalogue (decision 0013); a throw site never names one.
+ */
 export class AppError extends Error {
+  readonly statusCode: ErrorStatus;
   constructor(
-    readonly statusCode: number,
-    readonly code: MessageCode,
+    readonly code: ErrorCode,
     readonly details?: unknown,
   ) {
     super(code);
+    this.statusCode = statusOf(code);
   }
 }
 
-export const badRequest = (code: MessageCode = "bad_request", details?: unknown) =>
-  new AppError(400, code, details);
-export const unauthenticated = () => new AppError(401, "unauthenticated");
-export const forbidden = (code: MessageCode = "forbidden") => new AppError(403, code);
-export const notFound = () => new AppError(404, "not_found");
-export const conflict = (code: MessageCode = "conflict") => new AppError(409, code);
+export const unauthenticated = () => new AppError("unauthenticated");
+export const forbidden = () => new AppError("forbidden");
+export const notFound = () => new AppError("not_found");
 
 /** An id path parameter: any short string, so a malformed id reaches `recordId` and gets a 404. */
 export const idParams = z.object({ id: z.string().max(100) });
@@ -26,6 +27,66 @@ const uuid = z.uuid();
 export function recordId(id: string): string {
   if (!uuid.safeParse(id).success) throw notFound();
   return id;
+}
+
+/**
+ * Unique (23505) and foreign-key (23503, 23001) constraints → the code their violation
+ * answers: the one table for every route (decision 0013). Constraints not named here answer
+ * `conflict` (unique) or `in_use` (a row still referenced).
+ */
+export const CONSTRAINT_CODES: Readonly<Record<string, ErrorCode>> = {
+  users_email_lower_key: "email_taken",
+  clients_akd_number_key: "akd_number_taken",
+  kantien_staff_employee_number_key: "employee_number_taken",
+  food_items_menu_day_key: "food_item_day_taken",
+  weekly_menus_dates_key: "weekly_menu_exists",
+};
+
+/**
+ * The answer to a PostgreSQL error, or null when it is the server's fault (500). Integrity
+ * violations are the caller's: a duplicate or a row still in use (409), a missing referenced
+ * row or a failed check (400). Input the database cannot read — text it refuses, numbers and
+ * dates out of range, strings too long — is a 400 too: the schemas should have caught it first.
+ */
+export function pgAnswer(error: unknown): AppError | null {
+  const code = pgErrorCode(error);
+  if (!code) return null;
+  const constraint = pgConstraint(error);
+  const named = constraint ? CONSTRAINT_CODES[constraint] : undefined;
+  switch (code) {
+    case "23505":
+      return new AppError(named ?? "conflict");
+    case "23001":
+      return new AppError(named ?? "in_use");
+    case "23503":
+      // On insert or update the body names a row that does not exist; on delete, the row is referenced.
+      return named
+        ? new AppError(named)
+        : isReferencedOnDelete(error)
+          ? new AppError("in_use")
+          : invalidField(constraint);
+    case "23514":
+    case "23502":
+      return invalidField(constraint);
+  }
+  // Class 22 (data exception: invalid text, out-of-range numbers and dates, bad encoding,
+  // string too long …) and 54000 (program limit exceeded, e.g. an index row too large).
+  if (code.startsWith("22") || code === "54000") return new AppError("validation_failed");
+  return null;
+}
+
+function invalidField(constraint: string | undefined): AppError {
+  return new AppError(
+    "validation_failed",
+    constraint ? [{ field: constraint, message: "invalid_field" }] : undefined,
+  );
+}
+
+/** PostgreSQL says "is still referenced from table" when a delete breaks a foreign key. */
+function isReferencedOnDelete(error: unknown): boolean {
+  const e = error as { detail?: unknown; cause?: { detail?: unknown } };
+  const detail = e?.detail ?? e?.cause?.detail;
+  return typeof detail === "string" && detail.includes("still referenced");
 }
 
 /** PostgreSQL error codes we turn into answers instead of 500s. */

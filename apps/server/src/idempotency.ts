@@ -8,7 +8,7 @@ export type Answer<T> = { statusCode: number; body: T };
 export function readIdempotencyKey(header: string | string[] | undefined): string | null {
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || key === "") return null;
-  if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw new AppError(400, "bad_request");
+  if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw new AppError("bad_request");
   return key;
 }
 
@@ -47,7 +47,7 @@ export async function idempotent<T>(
       );
       const response = kept?.response;
       if (!response?.answer || response.request !== fingerprint) {
-        throw new AppError(409, "idempotency_key_reused");
+        throw new AppError("idempotency_key_reused");
       }
       return response.answer;
     }

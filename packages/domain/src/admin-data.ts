@@ -3,6 +3,7 @@ import { signupInput } from "./auth";
 import { isIsoDate, WEEKDAYS } from "./dates";
 import { orderStatusSchema } from "./order-status";
 import { roleIdSchema } from "./role-schemas";
+import { multilineText, text } from "./text";
 
 /**
  * The generic data API (DESIGN §5): resource names as the spec's client calls them, and
@@ -41,8 +42,7 @@ export const priceInput = z
   .transform((n) => n.toFixed(2));
 
 /** An uploaded image (`/uploads/…`) or a web address; nothing else ends up in an img src. */
-const imageUrl = z
-  .string()
+const imageUrl = text()
   .trim()
   .max(1000)
   .regex(/^(\/|https?:\/\/)/)
@@ -54,8 +54,8 @@ export type UserInput = z.infer<typeof userInput>;
 export const userUpdateInput = userInput.partial();
 
 export const foodItemInput = z.object({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().min(1).max(1000),
+  name: text().trim().min(1).max(100),
+  description: multilineText().trim().min(1).max(1000),
   price: priceInput,
   image_url: imageUrl.optional(),
   day_of_week: z.enum(WEEKDAYS),
@@ -99,12 +99,12 @@ export const weeklyMenuInput = z.object({
 });
 export const weeklyMenuUpdateInput = z.object({ date_from: isoDate, date_to: isoDate }).partial();
 
-export const clientInput = z.object({ user_id: z.uuid(), akd_number: z.string().trim().min(1).max(30) });
+export const clientInput = z.object({ user_id: z.uuid(), akd_number: text().trim().min(1).max(30) });
 export const clientUpdateInput = clientInput.pick({ akd_number: true });
 
 export const kantienStaffInput = z.object({
   id: z.uuid(),
-  kantien_employee_number: z.string().trim().min(1).max(30).nullable().optional(),
+  kantien_employee_number: text().trim().min(1).max(30).nullable().optional(),
 });
 export const kantienStaffUpdateInput = kantienStaffInput.pick({ kantien_employee_number: true });
 

@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { LANGUAGES } from "./messages";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
+import { text } from "./text";
 
 /** Spec §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 // 254: the longest address SMTP allows; it also keeps index entries small.
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const email = text().trim().toLowerCase().max(254).pipe(z.email());
 const password = z.string().min(MIN_PASSWORD_LENGTH, "password_too_short").max(200);
-const name = z.string().trim().min(1).max(100);
+const name = text().trim().min(1).max(100);
 
 export const loginInput = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
+  email: text().trim().toLowerCase().min(1).max(254),
   password: z.string().min(1).max(200),
 });
 export type LoginInput = z.infer<typeof loginInput>;
@@ -20,17 +21,17 @@ export const signupInput = z.object({
   first_name: name,
   last_name: name,
   email,
-  phone_number: z.string().trim().max(30).optional().nullable(),
+  phone_number: text().trim().max(30).optional().nullable(),
   role_id: customerRoleIdSchema,
   password,
-  akd_number: z.string().trim().max(30).optional().nullable(),
+  akd_number: text().trim().max(30).optional().nullable(),
 });
 export type SignupInput = z.infer<typeof signupInput>;
 
-export const tokenInput = z.object({ token: z.string().min(1).max(200) });
+export const tokenInput = z.object({ token: text().min(1).max(200) });
 
 export const setupAccountInput = z.object({
-  token: z.string().min(1).max(200),
+  token: text().min(1).max(200),
   password,
 });
 

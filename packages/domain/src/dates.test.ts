@@ -65,5 +65,18 @@ describe("week maths", () => {
     expect(isIsoDate("2026-11-23")).toBe(true);
     expect(isIsoDate("2026-02-30")).toBe(false);
     expect(isIsoDate("23-11-2026")).toBe(false);
+    for (const outside of [
+      "0000-01-01",
+      "1999-12-31",
+      "2101-01-01",
+      "9999-12-31",
+      "2026-13-01",
+      "2026-00-10",
+    ]) {
+      expect(isIsoDate(outside), outside).toBe(false);
+    }
+    expect(isIsoDate("2000-01-01")).toBe(true);
+    expect(isIsoDate("2100-12-31")).toBe(true);
+    expect(isIsoDate("2028-02-29")).toBe(true);
   });
 });

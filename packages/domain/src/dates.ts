@@ -8,8 +8,13 @@ export type IsoDate = string;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The dates the canteen deals in; anything outside is a typo, refused before SQL sees it. */
+export const DATE_MIN: IsoDate = "2000-01-01";
+export const DATE_MAX: IsoDate = "2100-12-31";
+
+/** A real calendar date (no 30 February) between DATE_MIN and DATE_MAX. */
 export function isIsoDate(value: string): value is IsoDate {
-  if (!ISO_DATE.test(value)) return false;
+  if (!ISO_DATE.test(value) || value < DATE_MIN || value > DATE_MAX) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
 }

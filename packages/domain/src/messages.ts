@@ -6,124 +6,173 @@
 export const LANGUAGES = ["af", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** The HTTP statuses an error answer carries (DESIGN §5). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
+
+/**
+ * `status` is the HTTP status of every answer with that code (an error's status belongs to
+ * its code, decision 0013); codes without one are success texts or field messages.
+ */
 export const MESSAGES = {
-  bad_request: { af: "Die versoek is ongeldig.", en: "The request is invalid." },
-  invalid_json: { af: "Die versoek se JSON is ongeldig.", en: "The request's JSON is invalid." },
+  bad_request: { status: 400, af: "Die versoek is ongeldig.", en: "The request is invalid." },
+  invalid_text: {
+    status: 400,
+    af: "Die teks bevat karakters wat nie toegelaat word nie.",
+    en: "The text contains characters that are not allowed.",
+  },
+  invalid_date: {
+    status: 400,
+    af: "Voer 'n geldige datum tussen 2000 en 2100 in.",
+    en: "Enter a valid date between 2000 and 2100.",
+  },
+  invalid_json: { status: 400, af: "Die versoek se JSON is ongeldig.", en: "The request's JSON is invalid." },
   validation_failed: {
+    status: 400,
     af: "Sommige velde is ongeldig. Kyk asseblief weer.",
     en: "Some fields are invalid. Please check them.",
   },
   unsupported_media_type: {
+    status: 415,
     af: "Stuur asseblief JSON (Content-Type: application/json).",
     en: "Please send JSON (Content-Type: application/json).",
   },
-  invalid_field: { af: "Hierdie waarde is ongeldig.", en: "This value is invalid." },
-  unknown_field: { af: "Onbekende veld.", en: "Unknown field." },
-  payload_too_large: { af: "Die versoek is te groot.", en: "The request is too large." },
+  invalid_field: { status: 400, af: "Hierdie waarde is ongeldig.", en: "This value is invalid." },
+  unknown_field: { status: 400, af: "Onbekende veld.", en: "Unknown field." },
+  payload_too_large: { status: 413, af: "Die versoek is te groot.", en: "The request is too large." },
   forbidden_origin: {
+    status: 403,
     af: "Versoeke van 'n ander webwerf word geweier.",
     en: "Requests from another site are refused.",
   },
-  unauthenticated: { af: "Teken asseblief eers aan.", en: "Please sign in first." },
+  unauthenticated: { status: 401, af: "Teken asseblief eers aan.", en: "Please sign in first." },
   forbidden: {
+    status: 403,
     af: "Jy het nie toegang tot hierdie aksie nie.",
     en: "You do not have access to this action.",
   },
-  not_found: { af: "Nie gevind nie.", en: "Not found." },
-  unknown_table: { af: "Onbekende tabel.", en: "Unknown table." },
-  unknown_column: { af: "Onbekende kolom.", en: "Unknown column." },
+  not_found: { status: 404, af: "Nie gevind nie.", en: "Not found." },
+  unknown_table: { status: 404, af: "Onbekende tabel.", en: "Unknown table." },
+  unknown_column: { status: 400, af: "Onbekende kolom.", en: "Unknown column." },
+  role_not_assignable: {
+    status: 403,
+    af: "Jy mag nie hierdie rol toeken nie.",
+    en: "You may not give this role.",
+  },
   column_not_writable: {
+    status: 400,
     af: "Hierdie veld mag nie verander word nie.",
     en: "This field may not be changed.",
   },
   conflict: {
+    status: 409,
     af: "Hierdie rekord bestaan reeds.",
     en: "This record already exists.",
   },
   in_use: {
+    status: 409,
     af: "Hierdie rekord word nog gebruik en kan nie geskrap word nie.",
     en: "This record is still in use and cannot be deleted.",
   },
   method_not_allowed: {
+    status: 405,
     af: "Hierdie aksie word nie vir hierdie tabel ondersteun nie.",
     en: "This action is not supported for this table.",
   },
   // Weekly menu creation, spec §5: the Afrikaans texts are the spec's, word for word.
   weekly_menu_dates_required: {
+    status: 400,
     af: "Vul asseblief beide begin- en einddatums in",
     en: "Please fill in both the start and end dates",
   },
   weekly_menu_end_not_after_start: {
+    status: 400,
     af: "Einddatum moet na begindatum wees",
     en: "The end date must be after the start date",
   },
   weekly_menu_not_five_days: {
+    status: 400,
     af: "Weeklikse spyskaart moet presies 5 dae dek (Maandag tot Vrydag)",
     en: "A weekly menu must cover exactly 5 days (Monday to Friday)",
   },
   weekly_menu_not_monday: {
+    status: 400,
     af: "Weeklikse spyskaart moet op Maandag begin",
     en: "A weekly menu must start on a Monday",
   },
   weekly_menu_not_friday: {
+    status: 400,
     af: "Weeklikse spyskaart moet op Vrydag eindig",
     en: "A weekly menu must end on a Friday",
   },
   weekly_menu_not_future: {
+    status: 400,
     af: "Weeklikse spyskaart begindatum moet in die toekoms wees",
     en: "The weekly menu's start date must be in the future",
   },
   weekly_menu_exists: {
+    status: 409,
     af: "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
     en: "A weekly menu with these exact dates already exists. Please choose other dates.",
   },
   // Food items, spec §5: the two required-field texts are the spec's (decision 0006 for the rest).
   food_item_menu_missing: {
+    status: 400,
     af: "Kies asseblief eers 'n weeklikse spyskaart",
     en: "Please choose a weekly menu first",
   },
   food_item_fields_missing: {
+    status: 400,
     af: "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
     en: "Please fill in all required fields: Name, Description, Price and Day of Week",
   },
   food_item_day_taken: {
+    status: 409,
     af: "Hierdie dag het reeds 'n item.",
     en: "This day already has an item.",
   },
   food_item_ordered: {
+    status: 409,
     af: "Hierdie item is al bestel en kan nie geskrap word nie.",
     en: "This item has already been ordered and cannot be deleted.",
   },
   internal_error: {
+    status: 500,
     af: "Iets het verkeerd gegaan op die bediener. Probeer asseblief weer.",
     en: "Something went wrong on the server. Please try again.",
   },
   rate_limited: {
+    status: 429,
     af: "Te veel aantekenpogings. Wag asseblief 'n rukkie en probeer weer.",
     en: "Too many sign-in attempts. Please wait a while and try again.",
   },
   signup_rate_limited: {
+    status: 429,
     af: "Te veel registrasies van hierdie adres af. Probeer asseblief later weer.",
     en: "Too many sign-ups from this address. Please try again later.",
   },
   database_unavailable: {
+    status: 503,
     af: "Die databasis is nie beskikbaar nie. Probeer asseblief later weer.",
     en: "The database is unavailable. Please try again later.",
   },
   login_success: { af: "Suksesvol aangeteken.", en: "Signed in successfully." },
   login_failed: {
+    status: 401,
     af: "E-pos of wagwoord is verkeerd.",
     en: "Email or password is incorrect.",
   },
   email_not_verified: {
+    status: 403,
     af: "Verifieer asseblief eers jou e-posadres.",
     en: "Please verify your email address first.",
   },
   account_not_set_up: {
+    status: 403,
     af: "Hierdie rekening is nog nie opgestel nie. Gebruik die skakel in jou uitnodiging.",
     en: "This account is not set up yet. Use the link in your invitation.",
   },
   unauthorized_role: {
+    status: 403,
     af: "Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang.",
     en: "Only canteen staff (role 3) and admin (role 4) have access.",
   },
@@ -133,23 +182,28 @@ export const MESSAGES = {
     en: "Account created. Check your email for the verification link.",
   },
   email_taken: {
+    status: 409,
     af: "'n Rekening met hierdie e-posadres bestaan reeds.",
     en: "An account with this email address already exists.",
   },
   akd_number_taken: {
+    status: 409,
     af: "Hierdie akademienommer word reeds gebruik.",
     en: "This academy number is already in use.",
   },
   verify_success: { af: "E-pos suksesvol geverifieer.", en: "Email verified successfully." },
   token_missing_verification: {
+    status: 400,
     af: "Geen verifikasie token gevind",
     en: "No verification token found",
   },
   token_missing_invitation: {
+    status: 400,
     af: "Geen uitnodiging token gevind",
     en: "No invitation token found",
   },
   token_invalid: {
+    status: 400,
     af: "Hierdie skakel is ongeldig, reeds gebruik of verval.",
     en: "This link is invalid, already used or expired.",
   },
@@ -158,25 +212,29 @@ export const MESSAGES = {
     af: "Rekening suksesvol opgestel! Jy word nou na aanteken gestuur.",
     en: "Account set up successfully! Taking you to sign in.",
   },
-  password_mismatch: { af: "Wagwoorde stem nie ooreen nie", en: "Passwords do not match" },
+  password_mismatch: { status: 400, af: "Wagwoorde stem nie ooreen nie", en: "Passwords do not match" },
   password_too_short: {
+    status: 400,
     af: "Wagwoord moet ten minste 6 karakters wees",
     en: "Password must be at least 6 characters",
   },
   invite_success: { af: "Uitnodiging suksesvol gestuur!", en: "Invitation sent successfully!" },
   status_transition_forbidden: {
+    status: 409,
     af: "Hierdie statusverandering word nie toegelaat nie.",
     en: "This status change is not allowed.",
   },
   // Image uploads (spec §5, DESIGN §2): the missing-file text is the spec's.
-  upload_file_missing: { af: "Kies asseblief eers 'n lêer", en: "Please choose a file first" },
-  upload_failed: { af: "Oplaai het misluk", en: "Upload failed" },
-  upload_too_large: { af: "Die lêer is groter as 5 MB.", en: "The file is larger than 5 MB." },
+  upload_file_missing: { status: 400, af: "Kies asseblief eers 'n lêer", en: "Please choose a file first" },
+  upload_failed: { status: 400, af: "Oplaai het misluk", en: "Upload failed" },
+  upload_too_large: { status: 413, af: "Die lêer is groter as 5 MB.", en: "The file is larger than 5 MB." },
   upload_unsupported_type: {
+    status: 415,
     af: "Slegs JPEG-, PNG- of WebP-beelde word aanvaar.",
     en: "Only JPEG, PNG or WebP images are accepted.",
   },
   upload_too_many_pixels: {
+    status: 413,
     af: "Die beeld het te veel piksels (hoogstens 40 megapiksels).",
     en: "The image has too many pixels (at most 40 megapixels).",
   },
@@ -185,19 +243,23 @@ export const MESSAGES = {
     en: "Personal settings saved successfully!",
   },
   top_up_amount_invalid: {
+    status: 400,
     af: "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",
     en: "Enter an amount above R0 and at most R10,000, with at most 2 decimals.",
   },
   // Customers and staff (issue 5, decision 0010).
   employee_number_taken: {
+    status: 409,
     af: "Hierdie werknemernommer word reeds gebruik.",
     en: "This employee number is already in use.",
   },
   last_admin: {
+    status: 409,
     af: "Die laaste admin kan nie gedegradeer of verwyder word nie.",
     en: "The last admin cannot be demoted or removed.",
   },
   own_account: {
+    status: 403,
     af: "Jy kan nie jou eie rol verander of jou eie rekening verwyder nie.",
     en: "You cannot change your own role or remove your own account.",
   },
@@ -207,53 +269,73 @@ export const MESSAGES = {
     en: "User removed. Their orders and wallet history are kept, without personal details.",
   },
   invitation_not_pending: {
+    status: 409,
     af: "Hierdie persoon het reeds hul rekening opgestel.",
     en: "This person has already set up their account.",
   },
   idempotency_key_required: {
+    status: 400,
     af: "Die versoek moet 'n Idempotency-Key hê.",
     en: "The request needs an Idempotency-Key.",
   },
   idempotency_key_reused: {
+    status: 409,
     af: "Hierdie Idempotency-Key is reeds vir 'n ander versoek gebruik.",
     en: "This Idempotency-Key was already used for another request.",
   },
   // Orders summary and orders paid from the wallet (issue 4, decision 0008).
   order_range_invalid: {
+    status: 400,
     af: "Die einddatum moet op of na die begindatum wees.",
     en: "The end date must be on or after the start date.",
   },
   order_range_too_long: {
+    status: 400,
     af: "Kies asseblief 'n tydperk van hoogstens een jaar.",
     en: "Please choose a period of at most one year.",
   },
   order_customer_invalid: {
+    status: 400,
     af: "Kies asseblief 'n kliënt (student of akademiese personeel).",
     en: "Please choose a customer (student or academic staff).",
   },
   order_item_unavailable: {
+    status: 409,
     af: "Hierdie item is nie op die spyskaart nie.",
     en: "This item is not on the menu.",
   },
   order_delivery_mismatch: {
+    status: 400,
     af: "Hierdie item word nie op die gekose dag bedien nie. Kies die dag van sy spyskaart.",
     en: "This item is not served on the chosen day. Choose the day of its menu.",
   },
   order_delivery_past: {
+    status: 400,
     af: "Die afleweringsdag is verby. Kies vandag of 'n latere dag.",
     en: "The delivery day has passed. Choose today or a later day.",
   },
   order_quantity_invalid: {
+    status: 400,
     af: "Die hoeveelheid moet 'n heelgetal van 1 tot 20 wees.",
     en: "The quantity must be a whole number from 1 to 20.",
   },
   insufficient_balance: {
+    status: 409,
     af: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
     en: "The customer's wallet does not have enough money for this order. Nothing was charged.",
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies Record<string, Record<Language, string> & { status?: ErrorStatus }>;
 
 export type MessageCode = keyof typeof MESSAGES;
+
+/** The codes an error answer may carry: those with a status. */
+export type ErrorCode = {
+  [K in MessageCode]: (typeof MESSAGES)[K] extends { status: ErrorStatus } ? K : never;
+}[MessageCode];
+
+export function statusOf(code: ErrorCode): ErrorStatus {
+  return (MESSAGES[code] as { status: ErrorStatus }).status;
+}
 
 export function message(code: MessageCode, language: Language = "af"): string {
   return MESSAGES[code][language];

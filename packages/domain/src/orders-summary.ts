@@ -9,9 +9,10 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "./dates";
-import type { MessageCode } from "./messages";
+import type { ErrorCode } from "./messages";
 import { orderNumberSearch } from "./order-label";
 import type { OrderStatus } from "./order-status";
+import { text } from "./text";
 
 /**
  * Contract of the orders summary (/orders) and of orders taken for a customer from their
@@ -136,7 +137,7 @@ const isoDate = z.string().refine(isIsoDate, "invalid_field");
 const ordersFilterShape = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   customer: z.uuid("invalid_field").optional(),
   status: z.enum(ORDER_STATUS_FILTERS).optional(),
   sort: z.enum(ORDER_SORTS).optional(),
@@ -159,7 +160,7 @@ export function ordersRangeProblem(
   from: IsoDate,
   to: IsoDate,
   filter: { q?: string; customer?: string } = {},
-): MessageCode | null {
+): ErrorCode | null {
   if (from > to) return "order_range_invalid";
   if (!ordersFilterIsPinned(filter) && daysBetween(from, to) >= ORDERS_RANGE_MAX_DAYS) {
     return "order_range_too_long";
@@ -216,7 +217,7 @@ export function checkDeliveryDate(
   item: { dayOfWeek: Weekday; menuDateFrom: IsoDate },
   deliveryDate: IsoDate,
   today: IsoDate,
-): MessageCode | null {
+): ErrorCode | null {
   if (itemDate(item) !== deliveryDate) return "order_delivery_mismatch";
   if (deliveryDate < today) return "order_delivery_past";
   return null;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { signupInput } from "./auth";
 import type { CustomerInput, StaffInput, TopUpInput } from "./people";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
+import { text } from "./text";
 
 /**
  * The form rules of /users and /staff and of a wallet top-up (contract: people.ts). The
@@ -17,7 +18,7 @@ function optional(schema: z.ZodType<string | null | undefined>) {
   return schema.transform((value) => (value ? value : null));
 }
 
-const employeeNumber = z.string().trim().max(30).optional().nullable();
+const employeeNumber = text().trim().max(30).optional().nullable();
 
 export const customerInput = z.object({
   firstName: name,
@@ -55,7 +56,7 @@ const topUpAmount = z
 
 export const topUpInput = z.object({
   amount: topUpAmount,
-  reason: z.string().trim().min(1).max(200),
+  reason: text().trim().min(1).max(200),
 });
 
 // The parsed shapes are the contract's types (people.ts); this fails to compile if they drift.

@@ -1,5 +1,5 @@
 import { addDaysIso, daysBetween, type IsoDate, isIsoDate, isoWeekday, mondayOf } from "./dates";
-import type { MessageCode } from "./messages";
+import type { ErrorCode } from "./messages";
 
 /**
  * Weekly-menu date rules (spec §2 "Weekly menu management", §5 "Weekly menu creation").
@@ -21,7 +21,7 @@ export const WEEKLY_MENU_DATE_CODES = [
   "weekly_menu_not_friday",
   "weekly_menu_not_future",
   "weekly_menu_exists",
-] as const satisfies readonly MessageCode[];
+] as const satisfies readonly ErrorCode[];
 export type WeeklyMenuDateCode = (typeof WEEKLY_MENU_DATE_CODES)[number];
 
 type DateRule = {

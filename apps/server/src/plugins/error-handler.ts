@@ -1,7 +1,15 @@
-import { type Language, MESSAGES, type MessageCode, message, pickLanguage } from "@kantien/domain/messages";
+import {
+  type ErrorCode,
+  type Language,
+  MESSAGES,
+  type MessageCode,
+  message,
+  pickLanguage,
+  statusOf,
+} from "@kantien/domain/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, pgErrorCode } from "../errors";
+import { AppError, pgAnswer } from "../errors";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -10,19 +18,34 @@ declare module "fastify" {
   }
 }
 
-export function sendError(
-  reply: FastifyReply,
-  statusCode: number,
-  code: MessageCode,
-  language: Language,
-  details?: unknown,
-) {
-  return reply.status(statusCode).send({
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+/** The error envelope, with the code's status from the catalogue (decision 0013). */
+export function sendError(reply: FastifyReply, code: ErrorCode, language: Language, details?: unknown) {
+  return reply.status(statusOf(code)).send({
     success: false,
     message: message(code, language),
     code,
-    ...(details === undefined ? {} : { details }),
+    ...(details === undefined ? {} : { details: translateDetails(details, language) }),
   });
+}
+
+/** Field details may carry a catalogue code as their message; the caller reads it in their language. */
+function translateDetails(details: unknown, lang: Language): unknown {
+  if (!Array.isArray(details)) return details;
+  return details.map((d) =>
+    d && typeof d === "object" && typeof d.message === "string" && d.message in MESSAGES
+      ? { ...d, message: message(d.message as MessageCode, lang) }
+      : d,
+  );
 }
 
 /** One error envelope for every failure; no stack traces leave the server. */
@@ -34,7 +57,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.language;
-    if (error instanceof AppError) return sendError(reply, error.statusCode, error.code, lang, error.details);
+    if (error instanceof AppError) return sendError(reply, error.code, lang, error.details);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -47,33 +70,32 @@ export function registerErrorHandler(app: FastifyInstance) {
         }
         return { field: path, message: translateIssue(v.message, lang) };
       });
-      return sendError(reply, 400, "validation_failed", lang, details);
+      return sendError(reply, "validation_failed", lang, details);
     }
     switch (error.code) {
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-        return sendError(reply, 415, "unsupported_media_type", lang);
+        return sendError(reply, "unsupported_media_type", lang);
       case "FST_ERR_CTP_BODY_TOO_LARGE":
-        return sendError(reply, 413, "payload_too_large", lang);
+        return sendError(reply, "payload_too_large", lang);
       case "FST_ERR_CTP_EMPTY_JSON_BODY":
       case "FST_ERR_CTP_INVALID_JSON_BODY":
       case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-        return sendError(reply, 400, "invalid_json", lang);
+        return sendError(reply, "invalid_json", lang);
     }
     if (error instanceof SyntaxError || error.statusCode === 400) {
-      return sendError(reply, 400, error instanceof SyntaxError ? "invalid_json" : "bad_request", lang);
+      return sendError(reply, error instanceof SyntaxError ? "invalid_json" : "bad_request", lang);
     }
-    if (error.statusCode === 413) return sendError(reply, 413, "payload_too_large", lang);
-    if (error.statusCode === 415) return sendError(reply, 415, "unsupported_media_type", lang);
-    if (error.statusCode === 429) return sendError(reply, 429, "rate_limited", lang);
-    const pgCode = pgErrorCode(error);
-    if (pgCode === "23505") return sendError(reply, 409, "conflict", lang);
-    // 23001: a row still referenced through ON DELETE RESTRICT (orders keep their customer and item).
-    if (pgCode === "23503" || pgCode === "23001") return sendError(reply, 409, "in_use", lang);
-    if (pgCode === "23514" || pgCode === "22P02" || pgCode === "22003" || pgCode === "22007") {
-      return sendError(reply, 400, "validation_failed", lang);
+    // Any other refusal of Fastify or a plugin keeps its status where we have a code for it,
+    // and is otherwise a 400: the request's fault is never a 500.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendError(reply, CODE_OF_STATUS[status] ?? "bad_request", lang);
+    const answer = pgAnswer(error);
+    if (answer) {
+      if (answer.statusCode === 400) request.log.warn({ err: error }, "input refused by the database");
+      return sendError(reply, answer.code, lang, answer.details);
     }
     request.log.error({ err: error }, "unhandled error");
-    return sendError(reply, 500, "internal_error", lang);
+    return sendError(reply, "internal_error", lang);
   });
 }
 

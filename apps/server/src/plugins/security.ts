@@ -1,36 +1,55 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
-import { AppError, forbidden } from "../errors";
+import { AppError } from "../errors";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Safety baseline: security headers on every answer, and state-changing requests only
  * from our own origin (cookies are SameSite=Lax, this closes the rest of CSRF).
- * They carry JSON (or multipart for uploads), else 415: a plain form post can't reach us.
+ * A body must be JSON (or multipart for uploads), else 415: a plain form post can't reach
+ * us. That check runs at preParsing, after every onRequest hook, so the route's guard
+ * (401, 403) answers first; a DELETE without a body needs no content type (decision 0013).
  */
 export function registerSecurity(app: FastifyInstance, config: Pick<Config, "publicUrl" | "port">) {
   const ownOrigins = allowedOrigins(config);
 
   app.addHook("onRequest", async (request, reply) => {
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "same-origin");
-    reply.header("X-Frame-Options", "DENY");
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
-    reply.header(
-      "Content-Security-Policy",
-      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-    );
+    setSecurityHeaders(reply);
     if (!UNSAFE_METHODS.has(request.method)) return;
+    const site = request.headers["sec-fetch-site"];
+    if (site === "cross-site" || site === "same-site") throw new AppError("forbidden_origin");
+    const origin = request.headers.origin;
+    if (origin && !ownOrigins.has(origin)) throw new AppError("forbidden_origin");
+  });
+
+  app.addHook("preParsing", async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    if (request.method === "DELETE" && !hasBody(request)) return;
     const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
     if (type !== "application/json" && type !== "multipart/form-data") {
-      throw new AppError(415, "unsupported_media_type");
+      throw new AppError("unsupported_media_type");
     }
-    const site = request.headers["sec-fetch-site"];
-    if (site === "cross-site" || site === "same-site") throw forbidden("forbidden_origin");
-    const origin = request.headers.origin;
-    if (origin && !ownOrigins.has(origin)) throw forbidden("forbidden_origin");
   });
+}
+
+/** As Fastify decides whether to parse a body: a length above 0, or a chunked one. */
+function hasBody(request: FastifyRequest): boolean {
+  if (request.headers["transfer-encoding"] !== undefined) return true;
+  const length = request.headers["content-length"];
+  return length !== undefined && length !== "0";
+}
+
+/** The headers every answer carries, errors of the router included. */
+export function setSecurityHeaders(reply: FastifyReply) {
+  reply.header("X-Content-Type-Options", "nosniff");
+  reply.header("Referrer-Policy", "same-origin");
+  reply.header("X-Frame-Options", "DENY");
+  reply.header("Cross-Origin-Opener-Policy", "same-origin");
+  reply.header(
+    "Content-Security-Policy",
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  );
 }
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

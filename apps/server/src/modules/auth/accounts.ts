@@ -4,7 +4,6 @@ import { roleName } from "@kantien/domain/roles";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { userSettings, users, wallets } from "../../db/schema";
-import { conflict, pgConstraint, pgErrorCode } from "../../errors";
 
 type UserNames = { id: string; email: string; roleId: number; firstName: string; lastName: string };
 
@@ -74,18 +73,4 @@ export async function createAccount(
   await db.insert(wallets).values({ userId: created!.id, balance: "0" });
   await db.insert(userSettings).values({ userId: created!.id, ...(language ? { language } : {}) });
   return created!;
-}
-
-/** Runs `create` and turns a taken email or academy number into its 409. */
-export async function withAccountConflicts<T>(create: () => Promise<T>): Promise<T> {
-  try {
-    return await create();
-  } catch (error) {
-    if (pgErrorCode(error) === "23505") {
-      const constraint = pgConstraint(error);
-      if (constraint === "users_email_lower_key") throw conflict("email_taken");
-      if (constraint === "clients_akd_number_key") throw conflict("akd_number_taken");
-    }
-    throw error;
-  }
 }

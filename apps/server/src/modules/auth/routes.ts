@@ -1,16 +1,17 @@
 import { inviteUserInput, loginInput, setupAccountInput, signupInput } from "@kantien/domain/auth";
 import { message } from "@kantien/domain/messages";
 import { isStaffRole } from "@kantien/domain/roles";
+import { text } from "@kantien/domain/text";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clients, kantienStaff, sessions, users } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { AppError, badRequest, conflict } from "../../errors";
+import { AppError } from "../../errors";
 import { endSession, requireAdmin, requireUser, startSession } from "../../plugins/session";
 import { enqueueAccountEmail } from "../email/account-emails";
-import { createAccount, emailTaken, findLoginUser, toPublicUser, withAccountConflicts } from "./accounts";
+import { createAccount, emailTaken, findLoginUser, toPublicUser } from "./accounts";
 import { admitLoginAttempt, admitSignupAttempt, clearLoginAttempts } from "./login-limit";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { consumeToken, findInvitation, issueToken } from "./tokens";
@@ -20,7 +21,7 @@ const loginBody = z.strictObject(loginInput.shape);
 const signupBody = z.strictObject(signupInput.shape);
 const inviteBody = z.strictObject(inviteUserInput.shape);
 // A missing token has its own message (spec §5), so it is checked in the handler.
-const token = z.string().max(200).optional();
+const token = text().max(200).optional();
 const tokenBody = z.strictObject({ token });
 const setupBody = z.strictObject({ token, password: setupAccountInput.shape.password });
 
@@ -36,16 +37,16 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     const { email, password } = request.body;
     // Checked before the password, so a locked account costs no hashing and reveals nothing.
     if (!(await admitLoginAttempt(db, config.loginLimit, email, request.ip))) {
-      throw new AppError(429, "rate_limited");
+      throw new AppError("rate_limited");
     }
     const user = await findLoginUser(db, email);
     // Unknown emails and accounts without a password are checked against a dummy hash:
     // the same time and the same answer as a wrong password.
     const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user?.passwordHash || !matches) throw new AppError(401, "login_failed");
+    if (!user?.passwordHash || !matches) throw new AppError("login_failed");
 
     await clearLoginAttempts(db, email);
-    if (!user.emailVerifiedAt) throw new AppError(403, "email_not_verified");
+    if (!user.emailVerifiedAt) throw new AppError("email_not_verified");
     const language = user.language ?? request.language;
     const publicUser = toPublicUser(user, config.canteenName);
     if (!isStaffRole(user.roleId)) {
@@ -69,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     return { success: true, message: message("logout_success", request.language) };
   });
 
-  api.get("/auth/me", { preHandler: requireUser }, async (request) => ({
+  api.get("/auth/me", { onRequest: requireUser }, async (request) => ({
     success: true,
     user: toPublicUser(request.user!, config.canteenName),
   }));
@@ -78,34 +79,32 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     const input = request.body;
     // Each sign-up costs a full hash and a mail: limited per address, before any of that.
     if (!(await admitSignupAttempt(db, config.signupLimit, input.email.toLowerCase(), request.ip))) {
-      throw new AppError(429, "signup_rate_limited");
+      throw new AppError("signup_rate_limited");
     }
     // Cheap check first, so a taken email costs no hashing; the unique index still decides.
-    if (await emailTaken(db, input.email)) throw conflict("email_taken");
+    if (await emailTaken(db, input.email)) throw new AppError("email_taken");
     const passwordHash = await hashPassword(input.password);
-    const user = await withAccountConflicts(() =>
-      db.transaction(async (tx) => {
-        const created = await createAccount(tx, {
-          email: input.email,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          phoneNumber: input.phone_number,
-          roleId: input.role_id,
-          passwordHash,
-          language: request.language,
-        });
-        if (input.akd_number) {
-          await tx.insert(clients).values({ userId: created.id, akdNumber: input.akd_number });
-        }
-        const verifyToken = await issueToken(tx, created.id, "verify_email");
-        await enqueueAccountEmail(
-          tx,
-          { config, log: request.log },
-          { kind: "verify_email", userId: created.id, token: verifyToken },
-        );
-        return created;
-      }),
-    );
+    const user = await db.transaction(async (tx) => {
+      const created = await createAccount(tx, {
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phoneNumber: input.phone_number,
+        roleId: input.role_id,
+        passwordHash,
+        language: request.language,
+      });
+      if (input.akd_number) {
+        await tx.insert(clients).values({ userId: created.id, akdNumber: input.akd_number });
+      }
+      const verifyToken = await issueToken(tx, created.id, "verify_email");
+      await enqueueAccountEmail(
+        tx,
+        { config, log: request.log },
+        { kind: "verify_email", userId: created.id, token: verifyToken },
+      );
+      return created;
+    });
     return reply.status(201).send({
       success: true,
       message: message("signup_success", request.language),
@@ -115,29 +114,29 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
 
   api.post("/auth/verify-email", { schema: { body: tokenBody } }, async (request) => {
     const { token } = request.body;
-    if (!token) throw badRequest("token_missing_verification");
+    if (!token) throw new AppError("token_missing_verification");
     const done = await db.transaction(async (tx) => {
       const userId = await consumeToken(tx, token, "verify_email");
       if (userId) await tx.update(users).set({ emailVerifiedAt: verified }).where(eq(users.id, userId));
       return userId !== null;
     });
-    if (!done) throw badRequest("token_invalid");
+    if (!done) throw new AppError("token_invalid");
     return { success: true, message: message("verify_success", request.language) };
   });
 
   api.post("/auth/verify-invitation", { schema: { body: tokenBody } }, async (request) => {
     const { token } = request.body;
-    if (!token) throw badRequest("token_missing_invitation");
+    if (!token) throw new AppError("token_missing_invitation");
     const user = await findInvitation(db, token);
-    if (!user) throw badRequest("token_invalid");
+    if (!user) throw new AppError("token_invalid");
     return { success: true, message: message("invitation_valid", request.language), user };
   });
 
   api.post("/auth/setup-account", { schema: { body: setupBody } }, async (request) => {
     const { token, password } = request.body;
-    if (!token) throw badRequest("token_missing_invitation");
+    if (!token) throw new AppError("token_missing_invitation");
     // Only a live invitation is worth the cost of hashing; the UPDATE below decides.
-    if (!(await findInvitation(db, token))) throw badRequest("token_invalid");
+    if (!(await findInvitation(db, token))) throw new AppError("token_invalid");
     const passwordHash = await hashPassword(password);
     const done = await db.transaction(async (tx) => {
       const userId = await consumeToken(tx, token, "invitation");
@@ -146,33 +145,31 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
       }
       return userId !== null;
     });
-    if (!done) throw badRequest("token_invalid");
+    if (!done) throw new AppError("token_invalid");
     return { success: true, message: message("setup_success", request.language) };
   });
 
   api.post(
     "/auth/invite-user",
-    { preHandler: requireAdmin, schema: { body: inviteBody } },
+    { onRequest: requireAdmin, schema: { body: inviteBody } },
     async (request, reply) => {
       const input = request.body;
-      await withAccountConflicts(() =>
-        db.transaction(async (tx) => {
-          const created = await createAccount(tx, {
-            email: input.email,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            roleId: input.roleId,
-            passwordHash: null,
-          });
-          await tx.insert(kantienStaff).values({ id: created.id });
-          const invitation = await issueToken(tx, created.id, "invitation");
-          await enqueueAccountEmail(
-            tx,
-            { config, log: request.log },
-            { kind: "invitation", userId: created.id, token: invitation },
-          );
-        }),
-      );
+      await db.transaction(async (tx) => {
+        const created = await createAccount(tx, {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          roleId: input.roleId,
+          passwordHash: null,
+        });
+        await tx.insert(kantienStaff).values({ id: created.id });
+        const invitation = await issueToken(tx, created.id, "invitation");
+        await enqueueAccountEmail(
+          tx,
+          { config, log: request.log },
+          { kind: "invitation", userId: created.id, token: invitation },
+        );
+      });
       return reply.status(201).send({ success: true, message: message("invite_success", request.language) });
     },
   );

@@ -17,7 +17,6 @@ export const clientResource = defineResource("client", {
   access: { list: "staff", get: "staff", create: "staff", update: "staff", delete: "admin" },
   createInput: clientInput,
   updateInput: clientUpdateInput,
-  conflicts: { clients_akd_number_key: "akd_number_taken" },
   create: async (db, { input, writer }) => {
     const userId = input.user_id as string;
     await writeAcademyNumber(db, {

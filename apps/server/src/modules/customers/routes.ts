@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
-import { badRequest, idParams, recordId } from "../../errors";
+import { AppError, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { requireAdmin, requireStaff } from "../../plugins/session";
 import { peopleListQuery, removedAnswer } from "../people/http";
@@ -25,19 +25,19 @@ export async function customersRoutes(fastify: FastifyInstance, { database }: Ap
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
-  app.get("/customers", { preHandler: requireStaff, schema: { querystring: listQuery } }, async (request) => {
+  app.get("/customers", { onRequest: requireStaff, schema: { querystring: listQuery } }, async (request) => {
     const { rows, total } = await listCustomers(db, request.query);
     return { success: true, data: rows, total };
   });
 
-  app.get("/customers/:id", { preHandler: requireStaff, schema: { params: idParams } }, async (request) => ({
+  app.get("/customers/:id", { onRequest: requireStaff, schema: { params: idParams } }, async (request) => ({
     success: true,
     data: await getCustomer(db, recordId(request.params.id)),
   }));
 
   app.post(
     "/customers",
-    { preHandler: requireStaff, schema: { body: customerBody } },
+    { onRequest: requireStaff, schema: { body: customerBody } },
     async (request, reply) => {
       const data = await createCustomer(db, request.body);
       return reply.status(201).send({ success: true, data });
@@ -46,24 +46,24 @@ export async function customersRoutes(fastify: FastifyInstance, { database }: Ap
 
   app.put(
     "/customers/:id",
-    { preHandler: requireStaff, schema: { params: idParams, body: customerBody } },
+    { onRequest: requireStaff, schema: { params: idParams, body: customerBody } },
     async (request) => ({
       success: true,
       data: await updateCustomer(db, recordId(request.params.id), request.body),
     }),
   );
 
-  app.delete("/customers/:id", { preHandler: requireAdmin, schema: { params: idParams } }, async (request) =>
+  app.delete("/customers/:id", { onRequest: requireAdmin, schema: { params: idParams } }, async (request) =>
     removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/customers/:id/top-ups",
-    { preHandler: requireAdmin, schema: { params: idParams, body: topUpBody } },
+    { onRequest: requireAdmin, schema: { params: idParams, body: topUpBody } },
     async (request, reply) => {
       // A top-up always carries a key, so a retried submit never pays twice.
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
-      if (key === null) throw badRequest("idempotency_key_required");
+      if (key === null) throw new AppError("idempotency_key_required");
       const data = await topUp(db, {
         customerId: recordId(request.params.id),
         amount: request.body.amount,

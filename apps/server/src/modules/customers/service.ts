@@ -21,7 +21,6 @@ import {
   type PeopleList,
   type PeopleListParams,
   type PersonRecord,
-  peopleConflict,
   personColumns,
   personOrders,
   removePerson,
@@ -76,22 +75,18 @@ async function setAkdNumber(tx: Tx, userId: string, akdNumber: string | null | u
 
 /** A customer made here has no password: customers do not sign in to the back-office. */
 export async function createCustomer(db: Db, input: CustomerInput): Promise<CustomerRow> {
-  return db
-    .transaction(async (tx) => {
-      const created = await createAccount(tx, {
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phoneNumber: input.phoneNumber ?? null,
-        roleId: input.roleId,
-        passwordHash: null,
-      });
-      await setAkdNumber(tx, created.id, input.akdNumber ?? null);
-      return (await findCustomer(tx, created.id))!;
-    })
-    .catch((error) => {
-      throw peopleConflict(error);
+  return db.transaction(async (tx) => {
+    const created = await createAccount(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber ?? null,
+      roleId: input.roleId,
+      passwordHash: null,
     });
+    await setAkdNumber(tx, created.id, input.akdNumber ?? null);
+    return (await findCustomer(tx, created.id))!;
+  });
 }
 
 /** What an edit changes: the form sends every field; the data API's `user` only the ones it names. */
@@ -99,16 +94,12 @@ export type CustomerChanges = Partial<CustomerInput>;
 
 /** Edits a customer: the form sends every field, so an empty phone or academy number clears it. */
 export async function updateCustomer(db: Db, id: string, input: CustomerChanges): Promise<CustomerRow> {
-  return db
-    .transaction(async (tx) => {
-      await lockPerson(tx, id, CUSTOMER_ROLES);
-      await updatePerson(tx, id, input);
-      await setAkdNumber(tx, id, input.akdNumber);
-      return (await findCustomer(tx, id))!;
-    })
-    .catch((error) => {
-      throw peopleConflict(error);
-    });
+  return db.transaction(async (tx) => {
+    await lockPerson(tx, id, CUSTOMER_ROLES);
+    await updatePerson(tx, id, input);
+    await setAkdNumber(tx, id, input.akdNumber);
+    return (await findCustomer(tx, id))!;
+  });
 }
 
 export async function deleteCustomer(db: Db, id: string): Promise<{ anonymised: boolean }> {
@@ -134,26 +125,22 @@ export async function writeAcademyNumber(
   },
 ): Promise<void> {
   const { userId, verb, akdNumber } = args;
-  await db
-    .transaction(async (tx) => {
-      const person = await lockPerson(tx, userId, [...CUSTOMER_ROLES, ...STAFF_ROLES]);
-      if (!isCustomerRole(person.roleId) && !isAdminRole(args.actorRoleId)) throw forbidden();
-      if (verb === "create") {
-        await tx.insert(clients).values({ userId, akdNumber: akdNumber as string });
-        return;
-      }
-      const where = eq(clients.userId, userId);
-      const [found] =
-        verb === "update"
-          ? akdNumber === undefined
-            ? await tx.select({ userId: clients.userId }).from(clients).where(where)
-            : await tx.update(clients).set({ akdNumber }).where(where).returning({ userId: clients.userId })
-          : await tx.delete(clients).where(where).returning({ userId: clients.userId });
-      if (!found) throw notFound();
-    })
-    .catch((error) => {
-      throw peopleConflict(error);
-    });
+  await db.transaction(async (tx) => {
+    const person = await lockPerson(tx, userId, [...CUSTOMER_ROLES, ...STAFF_ROLES]);
+    if (!isCustomerRole(person.roleId) && !isAdminRole(args.actorRoleId)) throw forbidden();
+    if (verb === "create") {
+      await tx.insert(clients).values({ userId, akdNumber: akdNumber as string });
+      return;
+    }
+    const where = eq(clients.userId, userId);
+    const [found] =
+      verb === "update"
+        ? akdNumber === undefined
+          ? await tx.select({ userId: clients.userId }).from(clients).where(where)
+          : await tx.update(clients).set({ akdNumber }).where(where).returning({ userId: clients.userId })
+        : await tx.delete(clients).where(where).returning({ userId: clients.userId });
+    if (!found) throw notFound();
+  });
 }
 
 export type TopUpResult = { balance: string; entry: LedgerEntry };

@@ -5,7 +5,7 @@ import { dashboardSummary } from "./queries";
 
 /** `GET /api/dashboard` (spec §2), staff and admin. */
 export async function dashboardRoutes(app: FastifyInstance, { database }: AppDeps) {
-  app.get("/dashboard", { preHandler: requireStaff }, async () => ({
+  app.get("/dashboard", { onRequest: requireStaff }, async () => ({
     success: true,
     data: await dashboardSummary(database.db),
   }));

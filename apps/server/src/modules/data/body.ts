@@ -1,10 +1,10 @@
 import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { AppError, badRequest, pgConstraint, pgErrorCode } from "../../errors";
+import { AppError } from "../../errors";
 import { assertWritableColumns, type Resource, type Row } from "./resources";
 
-/* Body parsing and write errors of a registry resource: the data API's, and any module's route that takes a resource's body. */
+/* Body parsing of a registry resource: the data API's, and any module's route that takes a resource's body. Write errors (unique keys, missing rows) are mapped once, by the error handler (decision 0013). */
 
 /**
  * The body as the resource's schema reads it; field messages like the route schemas' (no zod
@@ -17,10 +17,10 @@ export function parseBody(
   verb: "create" | "update",
   input: Row = request.body as Row,
 ): Row {
-  if (!schema) throw new AppError(405, "method_not_allowed");
+  if (!schema) throw new AppError("method_not_allowed");
   assertWritableColumns(resource, schema, input);
   const missing = verb === "create" ? resource.required?.(input) : null;
-  if (missing) throw badRequest(missing);
+  if (missing) throw new AppError(missing);
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({
@@ -30,21 +30,7 @@ export function parseBody(
         request.language,
       ),
     }));
-    throw badRequest("validation_failed", details);
+    throw new AppError("validation_failed", details);
   }
   return parsed.data as Row;
-}
-
-/** Unique keys with a message of their own; a missing referenced row is the body's fault. */
-export function writeError(request: FastifyRequest, resource: Resource, error: unknown): unknown {
-  const code = pgErrorCode(error);
-  const constraint = pgConstraint(error);
-  const known = constraint ? resource.conflicts?.[constraint] : undefined;
-  if (code === "23505" && known) return new AppError(409, known);
-  if (code === "23503") {
-    return badRequest("validation_failed", [
-      { field: constraint, message: message("invalid_field", request.language) },
-    ]);
-  }
-  return error;
 }

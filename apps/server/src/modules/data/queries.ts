@@ -1,7 +1,8 @@
+import { isIsoDate } from "@kantien/domain/dates";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { searchPatterns } from "../../db/search-patterns";
-import { badRequest, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import type { Resource, Row, Writer } from "./resources";
 
 /* Plain query functions over a registry resource: every column comes from the registry. */
@@ -16,20 +17,24 @@ export type ListParams = {
 
 function columnFor(resource: Resource, name: string, allowed: readonly string[]) {
   const entry = allowed.includes(name) ? resource.columns[name] : undefined;
-  if (!entry) throw badRequest("unknown_column", { column: name });
+  if (!entry) throw new AppError("unknown_column", { column: name });
   return entry.column;
 }
 
 function listWhere(resource: Resource, { filters, q }: ListParams): SQL | undefined {
   const conditions: (SQL | undefined)[] = Object.entries(filters).map(([name, value]) => {
     const column = columnFor(resource, name, resource.filters);
+    // A date filter is a real date in the canteen's range before SQL sees it (decision 0013).
+    if (column.columnType === "PgDateString" && ![value].flat().every(isIsoDate)) {
+      throw new AppError("validation_failed", [{ field: name, message: "invalid_date" }]);
+    }
     return Array.isArray(value) ? inArray(column, value) : eq(column, value);
   });
   conditions.push(resource.listScope);
   const patterns = searchPatterns(q);
   if (patterns.length > 0) {
     const searchable = resource.search ?? [];
-    if (searchable.length === 0) throw badRequest("unknown_column", { column: "q" });
+    if (searchable.length === 0) throw new AppError("unknown_column", { column: "q" });
     for (const pattern of patterns) {
       conditions.push(or(...searchable.map((name) => ilike(columnFor(resource, name, searchable), pattern))));
     }

@@ -1,11 +1,11 @@
 import type { ResourceName } from "@kantien/domain/admin-data";
 import type { IsoDate } from "@kantien/domain/dates";
-import type { Language, MessageCode } from "@kantien/domain/messages";
+import type { ErrorCode, Language } from "@kantien/domain/messages";
 import { getTableColumns, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
-import { badRequest } from "../../errors";
+import { AppError } from "../../errors";
 
 /*
  * The generic data API's mechanism (decision 0014): what a resource declares, and the
@@ -47,11 +47,9 @@ export type ResourceSpec = {
   /** Rows a list shows; others stay readable by id (retired food items, decision 0006). */
   listScope?: SQL;
   /** Required-field rules with a message of their own, checked on create before the shape. */
-  required?(body: Row): MessageCode | null;
+  required?(body: Row): ErrorCode | null;
   createInput?: z.ZodObject;
   updateInput?: z.ZodObject;
-  /** Unique constraints with a message of their own (others answer `conflict`). */
-  conflicts?: Record<string, MessageCode>;
   /**
    * Record-level rules of a plain write (the mechanism's insert, update or delete), run in
    * the write's transaction after the row is locked. A resource whose rows a module's
@@ -129,6 +127,6 @@ export function assertWritableColumns(resource: Resource, schema: z.ZodObject, b
   for (const key of Object.keys(body)) {
     if (Object.hasOwn(writable, key)) continue;
     const known = resource.readable.includes(key) || resource.internal?.includes(key);
-    throw badRequest(known ? "column_not_writable" : "unknown_column", { column: key });
+    throw new AppError(known ? "column_not_writable" : "unknown_column", { column: key });
   }
 }

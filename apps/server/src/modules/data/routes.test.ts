@@ -45,7 +45,7 @@ describe("generic data API", () => {
       for (const role_id of [3, 4]) {
         const res = await call("PUT", `user/${customer.id}`, asStaff, { role_id });
         expect(res.statusCode).toBe(403);
-        expect(res.json().code).toBe("column_not_writable");
+        expect(res.json().code).toBe("role_not_assignable");
       }
       const created = await call("POST", "user", asStaff, {
         first_name: "A",
@@ -54,7 +54,7 @@ describe("generic data API", () => {
         role_id: 3,
       });
       expect(created.statusCode).toBe(403);
-      expect(created.json().code).toBe("column_not_writable");
+      expect(created.json().code).toBe("role_not_assignable");
     });
 
     it("refuses staff records to staff, their own included", async () => {
@@ -86,7 +86,7 @@ describe("generic data API", () => {
       ];
       for (const res of across) {
         expect(res.statusCode).toBe(403);
-        expect(res.json().code).toBe("column_not_writable");
+        expect(res.json().code).toBe("role_not_assignable");
       }
       // Their own role: refused as on /staff (decision 0011).
       const own = await call("PUT", `user/${admin.id}`, asAdmin, { role_id: 3 });

@@ -1,13 +1,14 @@
 import { DATA_LIST_DEFAULT_LIMIT, DATA_LIST_MAX_LIMIT } from "@kantien/domain/admin-data";
 import { todayIn } from "@kantien/domain/dates";
 import { isAdminRole } from "@kantien/domain/roles";
+import { text } from "@kantien/domain/text";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { AppError, forbidden, notFound } from "../../errors";
 import { requireStaff } from "../../plugins/session";
-import { parseBody, writeError } from "./body";
+import { parseBody } from "./body";
 import { createRow, deleteRow, getRow, listRows, updateRow } from "./queries";
 import type { Resource, ResourceRegistry, Verb, Writer } from "./resources";
 
@@ -16,12 +17,12 @@ const rowParams = z.object({ table: z.string().max(100), id: z.string().max(100)
 const body = z.record(z.string(), z.unknown());
 const listQuery = z
   .object({
-    q: z.string().max(200).optional(),
-    sort: z.string().max(100).optional(),
+    q: text().max(200).optional(),
+    sort: text().max(100).optional(),
     limit: z.coerce.number().int().min(1).max(DATA_LIST_MAX_LIMIT).default(DATA_LIST_DEFAULT_LIMIT),
     offset: z.coerce.number().int().min(0).default(0),
   })
-  .catchall(z.union([z.string().max(200), z.array(z.string().max(200)).max(100)]));
+  .catchall(z.union([text().max(200), z.array(text().max(200)).max(100)]));
 
 const COLLECTION_VERBS: [Verb, string][] = [
   ["list", "GET"],
@@ -42,16 +43,26 @@ function authorize(
   verb: Verb,
 ): Resource {
   const resource = registry.get(table);
-  if (!resource) throw new AppError(404, "unknown_table");
+  if (!resource) throw new AppError("unknown_table");
   const who = resource.access[verb];
   if (!who) {
     const verbs = verb === "list" || verb === "create" ? COLLECTION_VERBS : ROW_VERBS;
     reply.header("Allow", verbs.flatMap(([v, method]) => (resource.access[v] ? [method] : [])).join(", "));
-    throw new AppError(405, "method_not_allowed");
+    throw new AppError("method_not_allowed");
   }
   if (who === "admin" && !isAdminRole(request.user!.roleId)) throw forbidden();
   return resource;
 }
+
+/**
+ * `authorize` as the route's second onRequest hook, after requireStaff: who may use the verb
+ * answers before the body is parsed or checked (decision 0013). Params are raw strings here.
+ */
+const allow =
+  (registry: ResourceRegistry, verb: Verb) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    authorize(registry, request, reply, (request.params as { table: string }).table, verb);
+  };
 
 /** A key that cannot be a row of the resource is simply not found. */
 function rowId(resource: Resource, id: string): string | number {
@@ -81,7 +92,10 @@ export async function dataRoutes(
 
   app.get(
     "/admin/data/:table",
-    { preHandler: requireStaff, schema: { params: tableParams, querystring: listQuery } },
+    {
+      onRequest: [requireStaff, allow(registry, "list")],
+      schema: { params: tableParams, querystring: listQuery },
+    },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "list");
       const { q, sort, limit, offset, ...filters } = request.query;
@@ -92,7 +106,7 @@ export async function dataRoutes(
 
   app.get(
     "/admin/data/:table/:id",
-    { preHandler: requireStaff, schema: { params: rowParams } },
+    { onRequest: [requireStaff, allow(registry, "get")], schema: { params: rowParams } },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "get");
       return { success: true, data: await getRow(db, resource, rowId(resource, request.params.id)) };
@@ -101,34 +115,30 @@ export async function dataRoutes(
 
   app.post(
     "/admin/data/:table",
-    { preHandler: requireStaff, schema: { params: tableParams, body } },
+    { onRequest: [requireStaff, allow(registry, "create")], schema: { params: tableParams, body } },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create");
-      const row = await createRow(db, resource, input, writerOf(request)).catch((error) => {
-        throw writeError(request, resource, error);
-      });
+      const row = await createRow(db, resource, input, writerOf(request));
       return reply.status(201).send({ success: true, data: row });
     },
   );
 
   app.put(
     "/admin/data/:table/:id",
-    { preHandler: requireStaff, schema: { params: rowParams, body } },
+    { onRequest: [requireStaff, allow(registry, "update")], schema: { params: rowParams, body } },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
       const input = parseBody(request, resource, resource.updateInput, "update");
-      const row = await updateRow(db, resource, id, input, writerOf(request)).catch((error) => {
-        throw writeError(request, resource, error);
-      });
+      const row = await updateRow(db, resource, id, input, writerOf(request));
       return { success: true, data: row };
     },
   );
 
   app.delete(
     "/admin/data/:table/:id",
-    { preHandler: requireStaff, schema: { params: rowParams } },
+    { onRequest: [requireStaff, allow(registry, "delete")], schema: { params: rowParams } },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "delete");
       const { row, extra } = await deleteRow(

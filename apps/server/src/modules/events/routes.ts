@@ -26,7 +26,7 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
 
   app.get(
     "/events",
-    { preHandler: requireStaff, compress: false, exposeHeadRoute: false },
+    { onRequest: requireStaff, compress: false, exposeHeadRoute: false },
     async (request, reply) => {
       const res = reply.raw;
       const tokenHash = request.sessionTokenHash!;

@@ -11,7 +11,7 @@ export async function healthRoutes(app: FastifyInstance, { config, database }: A
       return { success: true, data: { status: "ok", database: database.kind } };
     } catch (error) {
       request.log.warn({ err: error }, "health check: the database does not answer");
-      return sendError(reply, 503, "database_unavailable", request.language);
+      return sendError(reply, "database_unavailable", request.language);
     }
   });
 

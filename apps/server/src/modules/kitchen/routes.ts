@@ -15,7 +15,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
   /** The kitchen board's day (spec §2 Kitchen board); today in the canteen when no date is given. */
   app.get(
     "/kitchen/orders",
-    { preHandler: requireStaff, schema: { querystring: kitchenQuery } },
+    { onRequest: requireStaff, schema: { querystring: kitchenQuery } },
     async (request) => {
       const date = request.query.date ?? todayIn(config.timeZone);
       const data: KitchenDay = {

@@ -29,13 +29,13 @@ async function checkWeeklyMenu(verb: WriteVerb, { tx, input, today }: WriteConte
           .where(and(eq(weeklyMenus.dateFrom, dateFrom), eq(weeklyMenus.dateTo, dateTo)))
       : [];
   const code = validateWeeklyMenuDates(dates, today, identical);
-  if (code) throw new AppError(code === "weekly_menu_exists" ? 409 : 400, code);
+  if (code) throw new AppError(code);
 }
 
 /** An item already on orders is never deleted: the orders keep their item (decision 0006). */
 async function checkFoodItem(verb: WriteVerb, { tx, before }: WriteContext) {
   if (verb !== "delete" || typeof before?.id !== "string") return;
-  if (await isFoodItemOrdered(tx, before.id)) throw new AppError(409, "food_item_ordered");
+  if (await isFoodItemOrdered(tx, before.id)) throw new AppError("food_item_ordered");
 }
 
 /** Whether any order refers to the item; run under the item's row lock, no order can slip in. */
@@ -73,7 +73,6 @@ export const foodItemResource = defineResource("food_item", {
   required: checkFoodItemRequired,
   createInput: foodItemInput,
   updateInput: foodItemUpdateInput,
-  conflicts: { food_items_menu_day_key: "food_item_day_taken" },
   check: checkFoodItem,
 });
 
@@ -90,7 +89,6 @@ export const weeklyMenuResource = defineResource("weekly_menu", {
   updateInput: weeklyMenuUpdateInput,
   // Two admins creating the same week at once both pass the check; the unique index
   // refuses the second with the check's own 409.
-  conflicts: { weekly_menus_dates_key: "weekly_menu_exists" },
   check: checkWeeklyMenu,
   prepareCreate: (input, actor) => ({
     date_from: input.date_from,

@@ -5,9 +5,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
-import { badRequest, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
-import { parseBody, writeError } from "../data/body";
+import { parseBody } from "../data/body";
 import { foodItemResource } from "./data-resources";
 import { replaceFoodItem } from "./queries";
 
@@ -38,7 +38,7 @@ export async function menusRoutes(fastify: FastifyInstance, { database }: AppDep
         ["day_of_week", dayOfWeek],
       ] as const) {
         if (sent[field] !== undefined && sent[field] !== value) {
-          throw badRequest("validation_failed", [
+          throw new AppError("validation_failed", [
             { field, message: message("invalid_field", request.language) },
           ]);
         }
@@ -52,8 +52,6 @@ export async function menusRoutes(fastify: FastifyInstance, { database }: AppDep
         menuId,
         dayOfWeek: dayOfWeek as Weekday,
         input,
-      }).catch((error) => {
-        throw writeError(request, resource, error);
       });
       return { success: true, data: item, replaced };
     },

@@ -31,7 +31,7 @@ export async function createWalletOrder(
         where id = ${input.customerId} for share`,
   );
   if (!customer || customer.deleted || !isCustomerRole(Number(customer.roleId))) {
-    throw new AppError(400, "order_customer_invalid");
+    throw new AppError("order_customer_invalid");
   }
   // The share lock keeps the item on the menu (not replaced or retired) until we commit.
   const [item] = await queryRows<{ price: string; dayOfWeek: Weekday; menuDateFrom: string }>(
@@ -41,9 +41,9 @@ export async function createWalletOrder(
         where f.id = ${input.foodItemId} and f.retired_at is null
         for share of f`,
   );
-  if (!item) throw new AppError(409, "order_item_unavailable");
+  if (!item) throw new AppError("order_item_unavailable");
   const dateRule = checkDeliveryDate(item, input.deliveryDate, today);
-  if (dateRule) throw new AppError(400, dateRule);
+  if (dateRule) throw new AppError(dateRule);
 
   const orderId = randomUUID();
   const total = lineTotal(item.price, input.quantity).toFixed(2);
@@ -59,7 +59,7 @@ export async function createWalletOrder(
       tx,
       sql`select balance::text as balance from wallets where user_id = ${input.customerId}`,
     );
-    throw new AppError(409, "insufficient_balance", { balance: wallet?.balance ?? "0.00", total });
+    throw new AppError("insufficient_balance", { balance: wallet?.balance ?? "0.00", total });
   }
   const [order] = await tx
     .insert(orders)

@@ -65,7 +65,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
 
   app.get(
     "/orders",
-    { preHandler: requireAdmin, schema: { querystring: ordersQueryInput } },
+    { onRequest: requireAdmin, schema: { querystring: ordersQueryInput } },
     async (request) => {
       const { limit, offset, ...filter } = request.query;
       const { rows, total } = await listOrders(database.db, withRange(filter), { limit, offset });
@@ -75,7 +75,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
 
   app.get(
     "/orders/export.csv",
-    { preHandler: requireAdmin, schema: { querystring: ordersFilterInput } },
+    { onRequest: requireAdmin, schema: { querystring: ordersFilterInput } },
     async (request, reply) => {
       const filter = withRange(request.query);
       const out = new PassThrough();
@@ -85,20 +85,29 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       // transaction would stall every other request, so there the rows (a year at most,
       // or one customer's, or one number's) are buffered. PostgreSQL keeps the backpressure.
       const waitForReader = database.kind === "postgres";
+      let started!: () => void;
+      let streaming = false;
+      const firstRows = new Promise<void>((resolve) => {
+        started = resolve;
+      });
       const write = async (rows: OrderSummaryRow[]) => {
+        started();
         if (out.destroyed) return false;
         if (!out.write(rows.map(csvRow).join("")) && waitForReader) {
           await Promise.race([once(out, "drain"), once(out, "close")]);
         }
         return !out.destroyed;
       };
-      exportOrders(database.db, filter, write).then(
-        () => out.end(),
-        (error) => {
-          request.log.error({ err: error }, "orders export failed");
-          out.destroy(error);
-        },
-      );
+      const exported = exportOrders(database.db, filter, write).then(() => out.end());
+      exported.catch((error) => {
+        if (!streaming) return; // answered in the envelope by the error handler
+        request.log.error({ err: error }, "orders export failed");
+        out.destroy(error);
+      });
+      // A query that fails before the first rows is answered in the envelope; one that fails
+      // later ends the download without its last chunk, which every client reports as an error.
+      await Promise.race([firstRows, exported]);
+      streaming = true;
       return reply
         .type("text/csv; charset=utf-8")
         .header(
@@ -110,12 +119,12 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     },
   );
 
-  app.get("/orders/menu-days", { preHandler: requireAdmin }, async () => ({
+  app.get("/orders/menu-days", { onRequest: requireAdmin }, async () => ({
     success: true,
     data: await listMenuDays(database.db, today()),
   }));
 
-  app.get("/orders/:id", { preHandler: requireAdmin, schema: { params: idParams } }, async (request) => {
+  app.get("/orders/:id", { onRequest: requireAdmin, schema: { params: idParams } }, async (request) => {
     const order = await orderDetail(database.db, recordId(request.params.id));
     if (!order) throw notFound();
     return { success: true, data: order };
@@ -123,7 +132,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
 
   app.post(
     "/orders",
-    { preHandler: requireAdmin, schema: { body: newOrderInput } },
+    { onRequest: requireAdmin, schema: { body: newOrderInput } },
     async (request, reply) => {
       const actor = { id: request.user!.id, roleId: request.user!.roleId };
       const key = readIdempotencyKey(request.headers["idempotency-key"]);

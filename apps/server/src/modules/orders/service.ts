@@ -50,7 +50,7 @@ export async function changeOrderStatus(
       .for("update");
     if (!current) throw notFound();
     if (!canChangeOrderStatus(actor.roleId, current.status, to)) {
-      throw new AppError(409, "status_transition_forbidden", { from: current.status, to });
+      throw new AppError("status_transition_forbidden", { from: current.status, to });
     }
     const [order] = await tx
       .update(orders)

@@ -1,4 +1,5 @@
 import { type Language, message } from "@kantien/domain/messages";
+import { text } from "@kantien/domain/text";
 import { z } from "zod";
 import { PEOPLE_LIST_DEFAULT_LIMIT, PEOPLE_LIST_MAX_LIMIT } from "./people";
 
@@ -10,7 +11,7 @@ export function peopleListQuery<R extends z.ZodType, T extends readonly ["all", 
   tabs: T,
 ) {
   return z.strictObject({
-    q: z.string().max(200).optional(),
+    q: text().max(200).optional(),
     role: role.optional(),
     tab: z.enum(tabs).default("all" as T[number]),
     limit: z.coerce.number().int().min(1).max(PEOPLE_LIST_MAX_LIMIT).default(PEOPLE_LIST_DEFAULT_LIMIT),

@@ -14,7 +14,7 @@ import {
   walletTransactions,
 } from "../../db/schema";
 import { searchPatterns } from "../../db/search-patterns";
-import { conflict, notFound, pgConstraint, pgErrorCode } from "../../errors";
+import { notFound } from "../../errors";
 import { ledgerEntryColumns, toLedgerEntry } from "../wallets/ledger";
 
 /* What /users and /staff share: search, paging, order history, the ledger, and removal. */
@@ -177,21 +177,6 @@ export async function updatePerson(
   );
   if (Object.keys(values).length === 0) return;
   await tx.update(users).set(values).where(eq(users.id, id));
-}
-
-/** Turns a taken email, academy or employee number into its 409 with a message of its own. */
-export function peopleConflict(error: unknown): unknown {
-  if (pgErrorCode(error) !== "23505") return error;
-  switch (pgConstraint(error)) {
-    case "users_email_lower_key":
-      return conflict("email_taken");
-    case "clients_akd_number_key":
-      return conflict("akd_number_taken");
-    case "kantien_staff_employee_number_key":
-      return conflict("employee_number_taken");
-    default:
-      return error;
-  }
 }
 
 /** The person's orders, newest first, with the day each is for (the stored order date). */

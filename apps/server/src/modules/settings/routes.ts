@@ -14,12 +14,12 @@ const settingsBody = z.strictObject({ settings: settingsInput });
 export async function settingsRoutes(app: FastifyInstance, { database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/settings", { preHandler: requireStaff }, async (request) => ({
+  api.get("/settings", { onRequest: requireStaff }, async (request) => ({
     success: true,
     settings: await getSettings(database.db, request.user!.id),
   }));
 
-  api.put("/settings", { preHandler: requireStaff, schema: { body: settingsBody } }, async (request) => {
+  api.put("/settings", { onRequest: requireStaff, schema: { body: settingsBody } }, async (request) => {
     const { settings } = request.body;
     await saveSettings(database.db, request.user!.id, settings);
     // Answered in the language just chosen, so the switch shows at once; with what was stored.

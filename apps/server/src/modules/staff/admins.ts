@@ -2,7 +2,7 @@ import { ROLE } from "@kantien/domain/roles";
 import { and, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
-import { conflict, forbidden } from "../../errors";
+import { AppError, forbidden } from "../../errors";
 
 /** An admin who can act: not removed, and signed up (an invitation still open has no password). */
 const signInAdmin: SQL = and(
@@ -32,7 +32,7 @@ export async function assertAdminRemains(tx: Tx, leavingId: string): Promise<voi
     .from(users)
     .where(and(signInAdmin, ne(users.id, leavingId)))
     .limit(1);
-  if (!other) throw conflict("last_admin");
+  if (!other) throw new AppError("last_admin");
 }
 
 /**

@@ -17,7 +17,6 @@ export const kantienStaffResource = defineResource("kantien_staff", {
   access: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
   createInput: kantienStaffInput,
   updateInput: kantienStaffUpdateInput,
-  conflicts: { kantien_staff_employee_number_key: "employee_number_taken" },
   create: async (db, { input, writer }) => {
     const userId = input.id as string;
     await writeEmployeeNumber(db, {

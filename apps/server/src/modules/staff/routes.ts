@@ -23,7 +23,7 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
 
   app.get(
     "/staff-members",
-    { preHandler: requireStaff, schema: { querystring: listQuery } },
+    { onRequest: requireStaff, schema: { querystring: listQuery } },
     async (request) => {
       const { rows, total } = await listStaff(db, request.query);
       return { success: true, data: rows, total };
@@ -32,7 +32,7 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
 
   app.get(
     "/staff-members/:id",
-    { preHandler: requireStaff, schema: { params: idParams } },
+    { onRequest: requireStaff, schema: { params: idParams } },
     async (request) => ({
       success: true,
       data: await getStaff(db, recordId(request.params.id)),
@@ -41,7 +41,7 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
 
   app.put(
     "/staff-members/:id",
-    { preHandler: requireAdmin, schema: { params: idParams, body: staffBody } },
+    { onRequest: requireAdmin, schema: { params: idParams, body: staffBody } },
     async (request) => ({
       success: true,
       data: await updateStaff(db, request.user!.id, recordId(request.params.id), request.body),
@@ -50,14 +50,14 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
 
   app.delete(
     "/staff-members/:id",
-    { preHandler: requireAdmin, schema: { params: idParams } },
+    { onRequest: requireAdmin, schema: { params: idParams } },
     async (request) =>
       removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/staff-members/:id/invitation",
-    { preHandler: requireAdmin, schema: { params: idParams } },
+    { onRequest: requireAdmin, schema: { params: idParams } },
     async (request) => {
       await resendInvitation(db, recordId(request.params.id), { config, log: request.log });
       return { success: true, message: message("invite_success", request.language) };

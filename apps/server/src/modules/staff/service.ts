@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { authTokens, kantienStaff, users } from "../../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { issueToken } from "../auth/tokens";
 import { enqueueAccountEmail } from "../email/account-emails";
 import {
@@ -17,7 +17,6 @@ import {
   type PeopleList,
   type PeopleListParams,
   type PersonRecord,
-  peopleConflict,
   personColumns,
   personOrders,
   removePerson,
@@ -76,34 +75,30 @@ export async function updateStaff(
   id: string,
   input: Partial<StaffInput>,
 ): Promise<StaffRow> {
-  return db
-    .transaction(async (tx) => {
-      const person = await lockPerson(tx, id, STAFF_ROLES);
-      await assertStillAdmin(tx, actorId);
-      if (input.roleId !== undefined && person.roleId !== input.roleId) {
-        if (id === actorId) throw forbidden("own_account");
-        if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
-      }
-      await updatePerson(tx, id, input);
-      if (input.employeeNumber !== undefined) {
-        const kantienEmployeeNumber = input.employeeNumber;
-        await tx
-          .insert(kantienStaff)
-          .values({ id, kantienEmployeeNumber })
-          .onConflictDoUpdate({ target: kantienStaff.id, set: { kantienEmployeeNumber } });
-      }
-      return (await findStaff(tx, id))!;
-    })
-    .catch((error) => {
-      throw peopleConflict(error);
-    });
+  return db.transaction(async (tx) => {
+    const person = await lockPerson(tx, id, STAFF_ROLES);
+    await assertStillAdmin(tx, actorId);
+    if (input.roleId !== undefined && person.roleId !== input.roleId) {
+      if (id === actorId) throw new AppError("own_account");
+      if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
+    }
+    await updatePerson(tx, id, input);
+    if (input.employeeNumber !== undefined) {
+      const kantienEmployeeNumber = input.employeeNumber;
+      await tx
+        .insert(kantienStaff)
+        .values({ id, kantienEmployeeNumber })
+        .onConflictDoUpdate({ target: kantienStaff.id, set: { kantienEmployeeNumber } });
+    }
+    return (await findStaff(tx, id))!;
+  });
 }
 
 /** Removes a staff member (decision 0010): never oneself, never the last admin. */
 export async function deleteStaff(db: Db, actorId: string, id: string): Promise<{ anonymised: boolean }> {
   return db.transaction(async (tx) => {
     const person = await lockPerson(tx, id, STAFF_ROLES, "update");
-    if (id === actorId) throw forbidden("own_account");
+    if (id === actorId) throw new AppError("own_account");
     await assertStillAdmin(tx, actorId);
     if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
     return removePerson(tx, id);
@@ -126,33 +121,29 @@ export async function writeEmployeeNumber(
   },
 ): Promise<void> {
   const { userId, verb, employeeNumber } = args;
-  await db
-    .transaction(async (tx) => {
-      const person = await lockPerson(tx, userId, [...CUSTOMER_ROLES, ...STAFF_ROLES]);
-      await assertStillAdmin(tx, args.actorId);
-      if (verb === "create") {
-        if (!isStaffRole(person.roleId)) {
-          throw badRequest("validation_failed", [{ field: "id", message: "not a staff member" }]);
-        }
-        await tx.insert(kantienStaff).values({ id: userId, kantienEmployeeNumber: employeeNumber ?? null });
-        return;
+  await db.transaction(async (tx) => {
+    const person = await lockPerson(tx, userId, [...CUSTOMER_ROLES, ...STAFF_ROLES]);
+    await assertStillAdmin(tx, args.actorId);
+    if (verb === "create") {
+      if (!isStaffRole(person.roleId)) {
+        throw new AppError("validation_failed", [{ field: "id", message: "not a staff member" }]);
       }
-      const where = eq(kantienStaff.id, userId);
-      const [found] =
-        verb === "update"
-          ? employeeNumber === undefined
-            ? await tx.select({ id: kantienStaff.id }).from(kantienStaff).where(where)
-            : await tx
-                .update(kantienStaff)
-                .set({ kantienEmployeeNumber: employeeNumber })
-                .where(where)
-                .returning({ id: kantienStaff.id })
-          : await tx.delete(kantienStaff).where(where).returning({ id: kantienStaff.id });
-      if (!found) throw notFound();
-    })
-    .catch((error) => {
-      throw peopleConflict(error);
-    });
+      await tx.insert(kantienStaff).values({ id: userId, kantienEmployeeNumber: employeeNumber ?? null });
+      return;
+    }
+    const where = eq(kantienStaff.id, userId);
+    const [found] =
+      verb === "update"
+        ? employeeNumber === undefined
+          ? await tx.select({ id: kantienStaff.id }).from(kantienStaff).where(where)
+          : await tx
+              .update(kantienStaff)
+              .set({ kantienEmployeeNumber: employeeNumber })
+              .where(where)
+              .returning({ id: kantienStaff.id })
+        : await tx.delete(kantienStaff).where(where).returning({ id: kantienStaff.id });
+    if (!found) throw notFound();
+  });
 }
 
 /**
@@ -167,7 +158,7 @@ export async function resendInvitation(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const person = await lockPerson(tx, id, STAFF_ROLES);
-    if (person.passwordHash !== null) throw conflict("invitation_not_pending");
+    if (person.passwordHash !== null) throw new AppError("invitation_not_pending");
     await tx
       .update(authTokens)
       .set({ usedAt: sql`now()` })

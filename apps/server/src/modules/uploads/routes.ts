@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import multipart from "@fastify/multipart";
+import { text } from "@kantien/domain/text";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,7 +24,7 @@ const BASE64_BODY_LIMIT = 7 * 1024 * 1024;
 
 /** Both fields optional: a missing file gets the spec's own message, not a validation error. */
 const base64UploadBody = z.object({
-  fileName: z.string().max(255).optional(),
+  fileName: text().max(255).optional(),
   fileBase64: z.string().optional(),
 });
 
@@ -72,7 +73,7 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
         // The plugin's limit errors carry their status; busboy's parse errors (no boundary,
         // a truncated form) do not, and are the client's fault, not a 500.
         if ((error as FastifyError).statusCode) throw error;
-        throw new AppError(400, "upload_failed");
+        throw new AppError("upload_failed");
       }
       if (!data || data.length === 0) throw fileMissing();
       return reply.status(201).send(uploaded(await storeImage(config.dataDir, data)));

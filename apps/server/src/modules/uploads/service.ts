@@ -21,8 +21,8 @@ export type StoredImage = { url: string; thumbnailUrl: string };
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
 
-export const tooLarge = () => new AppError(413, "upload_too_large");
-export const fileMissing = () => new AppError(400, "upload_file_missing");
+export const tooLarge = () => new AppError("upload_too_large");
+export const fileMissing = () => new AppError("upload_file_missing");
 
 /** The image format by its magic bytes; the name and the declared type are never trusted. */
 export function detectImageFormat(data: Buffer): ImageFormat | null {
@@ -52,7 +52,7 @@ export function decodeBase64Upload(text: string): Buffer {
   if (payload === "") throw fileMissing();
   const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
   if (Math.floor((payload.length * 3) / 4) - padding > UPLOAD_MAX_BYTES) throw tooLarge();
-  if (!/^[A-Za-z0-9+/\-_]+={0,2}$/.test(payload)) throw new AppError(400, "upload_failed");
+  if (!/^[A-Za-z0-9+/\-_]+={0,2}$/.test(payload)) throw new AppError("upload_failed");
   // Node's base64 decoder reads the URL-safe alphabet too.
   return Buffer.from(payload, "base64");
 }
@@ -77,24 +77,24 @@ export async function storeImage(dataDir: string, data: Buffer): Promise<StoredI
   if (data.length === 0) throw fileMissing();
   if (data.length > UPLOAD_MAX_BYTES) throw tooLarge();
   const format = detectImageFormat(data);
-  if (!format) throw new AppError(415, "upload_unsupported_type");
+  if (!format) throw new AppError("upload_unsupported_type");
 
   let image: Buffer;
   let thumbnail: Buffer;
   try {
     const meta = await decoder(data).metadata();
-    if (meta.format !== format) throw new AppError(415, "upload_unsupported_type");
+    if (meta.format !== format) throw new AppError("upload_unsupported_type");
     // The header alone tells the size: refuse before decoding a single pixel.
-    if (!meta.width || !meta.height) throw new AppError(400, "upload_failed");
-    if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new AppError(413, "upload_too_many_pixels");
+    if (!meta.width || !meta.height) throw new AppError("upload_failed");
+    if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new AppError("upload_too_many_pixels");
     [image, thumbnail] = await Promise.all([encode(data, IMAGE_MAX_SIDE), encode(data, THUMBNAIL_MAX_SIDE)]);
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError(413, "upload_too_many_pixels");
+      throw new AppError("upload_too_many_pixels");
     }
     // A damaged or truncated image: sharp could not decode it.
-    throw new AppError(400, "upload_failed");
+    throw new AppError("upload_failed");
   }
 
   const dir = uploadsDir(dataDir);

@@ -20,7 +20,7 @@ import { deleteStaff, updateStaff } from "../staff/service";
  * last admin stays (decision 0011).
  */
 
-const columnNotWritable = (column: string) => new AppError(403, "column_not_writable", { column });
+const roleNotAssignable = () => new AppError("role_not_assignable", { column: "role_id" });
 
 /** The role of a live person; 404 for an unknown or removed one (removed people are history). */
 async function liveRole(db: Db, id: string): Promise<number> {
@@ -61,12 +61,11 @@ export const userResource = defineResource("user", {
   access: { list: "staff", get: "staff", create: "staff", update: "staff", delete: "admin" },
   createInput: userInput,
   updateInput: userUpdateInput,
-  conflicts: { users_email_lower_key: "email_taken" },
   // The customers' create (wallet, settings, no password): customers made here do not sign
   // in to the back-office.
   create: async (db, { input }) => {
     const roleId = input.role_id as number;
-    if (!isCustomerRole(roleId)) throw columnNotWritable("role_id");
+    if (!isCustomerRole(roleId)) throw roleNotAssignable();
     const { firstName, lastName, email, phoneNumber } = personChanges(input);
     const created = await createCustomer(db, {
       firstName: firstName as string,
@@ -84,12 +83,12 @@ export const userResource = defineResource("user", {
     const wanted = input.role_id as number | undefined;
     const changes = personChanges(input);
     if (isCustomerRole(current)) {
-      if (wanted !== undefined && !isCustomerRole(wanted)) throw columnNotWritable("role_id");
+      if (wanted !== undefined && !isCustomerRole(wanted)) throw roleNotAssignable();
       await updateCustomer(db, userId, { ...changes, roleId: wanted as 1 | 2 | undefined });
       return;
     }
     if (!isAdminRole(writer.actor.roleId)) throw forbidden();
-    if (wanted !== undefined && isCustomerRole(wanted)) throw columnNotWritable("role_id");
+    if (wanted !== undefined && isCustomerRole(wanted)) throw roleNotAssignable();
     await updateStaff(db, writer.actor.id, userId, { ...changes, roleId: wanted as 3 | 4 | undefined });
   },
   remove: async (db, { id, writer }) => {

@@ -19,7 +19,7 @@ export async function weeklyOrdersRoutes(fastify: FastifyInstance, { config, dat
   /** Spec §2 Weekly orders; the week of today in the canteen when no weekStart is given. */
   app.get(
     "/weekly-orders",
-    { preHandler: requireStaff, schema: { querystring: weeklyOrdersQuerystring } },
+    { onRequest: requireStaff, schema: { querystring: weeklyOrdersQuerystring } },
     async (request) => {
       const weekStart = request.query.weekStart ?? mondayOf(todayIn(config.timeZone));
       return { success: true, data: await listWeeklyOrders(database.db, { weekStart }) };

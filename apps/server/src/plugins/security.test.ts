@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, signIn } from "../test/fixtures";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+/** Who may call answers before the content type and the body are looked at (issue 10, decision 0013). */
+describe("order of checks", () => {
+  let t: TestApp;
+  let asStaff: string;
+  let asAdmin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+    asAdmin = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
+  });
+  afterAll(() => t.close());
+
+  it("takes a DELETE without a body and without a content type, as curl and fetch send it", async () => {
+    const customer = await createUser(t.db, { roleId: 1 });
+    const asStaffRes = await t.app.inject({
+      method: "DELETE",
+      url: `/api/customers/${customer.id}`,
+      headers: { cookie: asStaff },
+    });
+    expect(asStaffRes.statusCode).toBe(403);
+    expect(asStaffRes.json()).toMatchObject({ success: false, code: "forbidden" });
+
+    const signedOut = await t.app.inject({ method: "DELETE", url: `/api/customers/${customer.id}` });
+    expect(signedOut.statusCode).toBe(401);
+
+    const asAdminRes = await t.app.inject({
+      method: "DELETE",
+      url: `/api/customers/${customer.id}`,
+      headers: { cookie: asAdmin },
+    });
+    expect(asAdminRes.statusCode).toBe(200);
+    expect(asAdminRes.json().success).toBe(true);
+  });
+
+  it("still refuses a DELETE that carries a body in another type (415)", async () => {
+    const customer = await createUser(t.db, { roleId: 1 });
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/customers/${customer.id}`,
+      headers: { cookie: asAdmin, "content-type": "text/plain" },
+      payload: "x",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe("unsupported_media_type");
+  });
+
+  it("answers 401 and 403 before 415 and before the body's checks", async () => {
+    const formPost = { "content-type": "application/x-www-form-urlencoded" };
+    const cases = [
+      { url: "/api/customers", cookie: undefined, status: 401 },
+      { url: "/api/orders", cookie: asStaff, status: 403 },
+      { url: "/api/admin/data/food_item", cookie: asStaff, status: 403 },
+      { url: "/api/auth/invite-user", cookie: asStaff, status: 403 },
+      { url: "/api/admin/upload/weekly-item", cookie: asStaff, status: 403 },
+    ];
+    for (const { url, cookie, status } of cases) {
+      const headers = cookie ? { cookie } : {};
+      const wrongType = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { ...headers, ...formPost },
+        payload: "a=1",
+      });
+      expect(wrongType.statusCode, `${url} form post`).toBe(status);
+      const badJson = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { ...headers, "content-type": "application/json" },
+        payload: "[1, 2",
+      });
+      expect(badJson.statusCode, `${url} broken JSON`).toBe(status);
+      const badBody = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { ...headers, "content-type": "application/json" },
+        payload: [1, 2],
+      });
+      expect(badBody.statusCode, `${url} wrong shape`).toBe(status);
+      expect(badBody.json()).toMatchObject({
+        success: false,
+        code: status === 401 ? "unauthenticated" : "forbidden",
+      });
+    }
+  });
+
+  it("keeps refusing cross-site state changes, a body-less DELETE included (403)", async () => {
+    const customer = await createUser(t.db, { roleId: 1 });
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+      const res = await t.app.inject({
+        method: "DELETE",
+        url: `/api/customers/${customer.id}`,
+        headers: { cookie: asAdmin, ...headers },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe("forbidden_origin");
+    }
+  });
+
+  it("still wants JSON on a POST without a body (415)", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: asAdmin } });
+    expect(res.statusCode).toBe(415);
+  });
+});
