@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions, type onRouteHookHandler } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -22,6 +22,7 @@ import { staffRoutes } from "./modules/staff/routes";
 import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
+import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity } from "./plugins/security";
 import { registerSession } from "./plugins/session";
 
@@ -31,6 +32,8 @@ export type BuildAppOptions = AppDeps & {
   logger?: FastifyServerOptions["logger"];
   /** The built SPA to serve on every non-API path; omitted in API tests. */
   webDist?: string | null;
+  /** Called with each route as it is registered (the OpenAPI test lists them this way). */
+  onRoute?: onRouteHookHandler;
 };
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -38,12 +41,19 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 /** Builds the whole server as one Fastify instance; main.ts and the tests share it. */
-export async function buildApp({ config, database, logger = false, webDist = null }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  webDist = null,
+  onRoute,
+}: BuildAppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook("onRoute", onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is refused with 415 like any other type.
@@ -61,6 +71,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   registerSession(app, database.db, config);
+  await registerOpenApi(app, { title: config.canteenName });
 
   const deps: AppDeps = { config, database };
   await app.register(

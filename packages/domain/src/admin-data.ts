@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer, pageAnswer } from "./api";
 import { signupInput } from "./auth";
 import { isIsoDate, WEEKDAYS } from "./dates";
 import { orderStatusSchema } from "./order-status";
@@ -112,3 +113,15 @@ export const kantienStaffUpdateInput = kantienStaffInput.pick({ kantien_employee
 /** order: only the status changes here (spec §7); the weekly flow's updated_at is ignored. */
 export const orderStatusInput = z.object({ status: orderStatusSchema, updated_at: z.unknown().optional() });
 export const orderBatchStatusInput = z.object({ status: orderStatusSchema });
+
+/**
+ * A row of the generic data API: each resource declares its readable columns on the server
+ * (modules/data), so the answer is a record of those columns.
+ */
+export const dataRow = z.record(z.string(), z.unknown());
+/** `GET /api/admin/data/:table`. */
+export const dataPageAnswer = pageAnswer(dataRow);
+/** `GET`, `POST` (201), `PUT` and `DELETE` of one row. */
+export const dataRowAnswer = dataAnswer(dataRow);
+/** `PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item`: the new item, and the replaced item's id. */
+export const foodItemReplacedAnswer = dataRowAnswer.extend({ replaced: z.string().nullable() });

@@ -1,4 +1,12 @@
-import { CUSTOMER_TABS } from "@kantien/domain/people";
+import { errorAnswers } from "@kantien/domain/api";
+import {
+  CUSTOMER_TABS,
+  customerAnswer,
+  customerDetailAnswer,
+  customersPageAnswer,
+  personRemovedAnswer,
+  topUpAnswer,
+} from "@kantien/domain/people";
 import { customerInput, topUpInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -25,41 +33,69 @@ export async function customersRoutes(fastify: FastifyInstance, { database }: Ap
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
-  app.get("/customers", { preHandler: requireStaff, schema: { querystring: listQuery } }, async (request) => {
-    const { rows, total } = await listCustomers(db, request.query);
-    return { success: true, data: rows, total };
-  });
+  app.get(
+    "/customers",
+    {
+      preHandler: requireStaff,
+      schema: { querystring: listQuery, response: { 200: customersPageAnswer, ...errorAnswers } },
+    },
+    async (request) => {
+      const { rows, total } = await listCustomers(db, request.query);
+      return { success: true as const, data: rows, total };
+    },
+  );
 
-  app.get("/customers/:id", { preHandler: requireStaff, schema: { params: idParams } }, async (request) => ({
-    success: true,
-    data: await getCustomer(db, recordId(request.params.id)),
-  }));
+  app.get(
+    "/customers/:id",
+    {
+      preHandler: requireStaff,
+      schema: { params: idParams, response: { 200: customerDetailAnswer, ...errorAnswers } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getCustomer(db, recordId(request.params.id)),
+    }),
+  );
 
   app.post(
     "/customers",
-    { preHandler: requireStaff, schema: { body: customerBody } },
+    {
+      preHandler: requireStaff,
+      schema: { body: customerBody, response: { 201: customerAnswer, ...errorAnswers } },
+    },
     async (request, reply) => {
       const data = await createCustomer(db, request.body);
-      return reply.status(201).send({ success: true, data });
+      return reply.status(201).send({ success: true as const, data });
     },
   );
 
   app.put(
     "/customers/:id",
-    { preHandler: requireStaff, schema: { params: idParams, body: customerBody } },
+    {
+      preHandler: requireStaff,
+      schema: { params: idParams, body: customerBody, response: { 200: customerAnswer, ...errorAnswers } },
+    },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await updateCustomer(db, recordId(request.params.id), request.body),
     }),
   );
 
-  app.delete("/customers/:id", { preHandler: requireAdmin, schema: { params: idParams } }, async (request) =>
-    removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),
+  app.delete(
+    "/customers/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParams, response: { 200: personRemovedAnswer, ...errorAnswers } },
+    },
+    async (request) => removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/customers/:id/top-ups",
-    { preHandler: requireAdmin, schema: { params: idParams, body: topUpBody } },
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParams, body: topUpBody, response: { 201: topUpAnswer, ...errorAnswers } },
+    },
     async (request, reply) => {
       // A top-up always carries a key, so a retried submit never pays twice.
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
@@ -71,7 +107,7 @@ export async function customersRoutes(fastify: FastifyInstance, { database }: Ap
         key,
         actorId: request.user!.id,
       });
-      return reply.status(201).send({ success: true, data });
+      return reply.status(201).send({ success: true as const, data });
     },
   );
 }

@@ -1,3 +1,5 @@
+import { errorAnswers } from "@kantien/domain/api";
+import { dashboardAnswer } from "@kantien/domain/dashboard";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app";
 import { requireStaff } from "../../plugins/session";
@@ -5,8 +7,12 @@ import { dashboardSummary } from "./queries";
 
 /** `GET /api/dashboard` (spec §2), staff and admin. */
 export async function dashboardRoutes(app: FastifyInstance, { database }: AppDeps) {
-  app.get("/dashboard", { preHandler: requireStaff }, async () => ({
-    success: true,
-    data: await dashboardSummary(database.db),
-  }));
+  app.get(
+    "/dashboard",
+    { preHandler: requireStaff, schema: { response: { 200: dashboardAnswer, ...errorAnswers } } },
+    async () => ({
+      success: true as const,
+      data: await dashboardSummary(database.db),
+    }),
+  );
 }

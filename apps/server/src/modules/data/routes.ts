@@ -1,4 +1,10 @@
-import { DATA_LIST_DEFAULT_LIMIT, DATA_LIST_MAX_LIMIT } from "@kantien/domain/admin-data";
+import {
+  DATA_LIST_DEFAULT_LIMIT,
+  DATA_LIST_MAX_LIMIT,
+  dataPageAnswer,
+  dataRowAnswer,
+} from "@kantien/domain/admin-data";
+import { errorAnswers } from "@kantien/domain/api";
 import { todayIn } from "@kantien/domain/dates";
 import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
 import { isAdminRole } from "@kantien/domain/roles";
@@ -116,40 +122,56 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
 
   app.get(
     "/admin/data/:table",
-    { preHandler: requireStaff, schema: { params: tableParams, querystring: listQuery } },
+    {
+      preHandler: requireStaff,
+      schema: {
+        params: tableParams,
+        querystring: listQuery,
+        response: { 200: dataPageAnswer, ...errorAnswers },
+      },
+    },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "list");
       const { q, sort, limit, offset, ...filters } = request.query;
       const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
-      return { success: true, data: rows, total };
+      return { success: true as const, data: rows, total };
     },
   );
 
   app.get(
     "/admin/data/:table/:id",
-    { preHandler: requireStaff, schema: { params: rowParams } },
+    {
+      preHandler: requireStaff,
+      schema: { params: rowParams, response: { 200: dataRowAnswer, ...errorAnswers } },
+    },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "get");
-      return { success: true, data: await getRow(db, resource, rowId(resource, request.params.id)) };
+      return { success: true as const, data: await getRow(db, resource, rowId(resource, request.params.id)) };
     },
   );
 
   app.post(
     "/admin/data/:table",
-    { preHandler: requireStaff, schema: { params: tableParams, body } },
+    {
+      preHandler: requireStaff,
+      schema: { params: tableParams, body, response: { 201: dataRowAnswer, ...errorAnswers } },
+    },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create");
       const row = await createRow(db, resource, input, writerOf(request)).catch((error) => {
         throw writeError(request, resource, error);
       });
-      return reply.status(201).send({ success: true, data: row });
+      return reply.status(201).send({ success: true as const, data: row });
     },
   );
 
   app.put(
     "/admin/data/:table/:id",
-    { preHandler: requireStaff, schema: { params: rowParams, body } },
+    {
+      preHandler: requireStaff,
+      schema: { params: rowParams, body, response: { 200: dataRowAnswer, ...errorAnswers } },
+    },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
@@ -157,17 +179,20 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
       const row = await updateRow(db, resource, id, input, writerOf(request)).catch((error) => {
         throw writeError(request, resource, error);
       });
-      return { success: true, data: row };
+      return { success: true as const, data: row };
     },
   );
 
   app.delete(
     "/admin/data/:table/:id",
-    { preHandler: requireStaff, schema: { params: rowParams } },
+    {
+      preHandler: requireStaff,
+      schema: { params: rowParams, response: { 200: dataRowAnswer, ...errorAnswers } },
+    },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "delete");
       const row = await deleteRow(db, resource, rowId(resource, request.params.id), writerOf(request));
-      return { success: true, data: row };
+      return { success: true as const, data: row };
     },
   );
 }

@@ -1,4 +1,6 @@
 import type { OutgoingHttpHeaders } from "node:http";
+import { errorAnswers } from "@kantien/domain/api";
+import { orderEventsAnswer } from "@kantien/domain/kitchen";
 import { isStaffRole } from "@kantien/domain/roles";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app";
@@ -26,7 +28,12 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
 
   app.get(
     "/events",
-    { preHandler: requireStaff, compress: false, exposeHeadRoute: false },
+    {
+      preHandler: requireStaff,
+      compress: false,
+      exposeHeadRoute: false,
+      schema: { response: { 200: orderEventsAnswer, ...errorAnswers } },
+    },
     async (request, reply) => {
       const res = reply.raw;
       const tokenHash = request.sessionTokenHash!;

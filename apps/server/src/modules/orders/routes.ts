@@ -1,13 +1,19 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
+import { errorAnswers } from "@kantien/domain/api";
 import { todayIn } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/messages";
 import { orderLabel } from "@kantien/domain/order-label";
 import {
+  createdOrderAnswer,
   defaultOrdersRange,
   newOrderInput,
   type OrderSummaryRow,
+  orderDetailAnswer,
+  orderMenuDaysAnswer,
+  ordersCsvAnswer,
   ordersFilterInput,
+  ordersPageAnswer,
   ordersQueryInput,
 } from "@kantien/domain/orders-summary";
 import type { FastifyInstance } from "fastify";
@@ -62,17 +68,23 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
 
   app.get(
     "/orders",
-    { preHandler: requireAdmin, schema: { querystring: ordersQueryInput } },
+    {
+      preHandler: requireAdmin,
+      schema: { querystring: ordersQueryInput, response: { 200: ordersPageAnswer, ...errorAnswers } },
+    },
     async (request) => {
       const { limit, offset, ...filter } = request.query;
       const { rows, total } = await listOrders(database.db, withRange(filter), { limit, offset });
-      return { success: true, data: rows, total };
+      return { success: true as const, data: rows, total };
     },
   );
 
   app.get(
     "/orders/export.csv",
-    { preHandler: requireAdmin, schema: { querystring: ordersFilterInput } },
+    {
+      preHandler: requireAdmin,
+      schema: { querystring: ordersFilterInput, response: { 200: ordersCsvAnswer, ...errorAnswers } },
+    },
     async (request, reply) => {
       const filter = withRange(request.query);
       const out = new PassThrough();
@@ -104,20 +116,34 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     },
   );
 
-  app.get("/orders/menu-days", { preHandler: requireAdmin }, async () => ({
-    success: true,
-    data: await listMenuDays(database.db, today()),
-  }));
+  app.get(
+    "/orders/menu-days",
+    { preHandler: requireAdmin, schema: { response: { 200: orderMenuDaysAnswer, ...errorAnswers } } },
+    async () => ({
+      success: true as const,
+      data: await listMenuDays(database.db, today()),
+    }),
+  );
 
-  app.get("/orders/:id", { preHandler: requireAdmin, schema: { params: idParams } }, async (request) => {
-    const order = await orderDetail(database.db, recordId(request.params.id));
-    if (!order) throw notFound();
-    return { success: true, data: order };
-  });
+  app.get(
+    "/orders/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParams, response: { 200: orderDetailAnswer, ...errorAnswers } },
+    },
+    async (request) => {
+      const order = await orderDetail(database.db, recordId(request.params.id));
+      if (!order) throw notFound();
+      return { success: true as const, data: order };
+    },
+  );
 
   app.post(
     "/orders",
-    { preHandler: requireAdmin, schema: { body: newOrderInput } },
+    {
+      preHandler: requireAdmin,
+      schema: { body: newOrderInput, response: { 201: createdOrderAnswer, ...errorAnswers } },
+    },
     async (request, reply) => {
       const actor = { id: request.user!.id, roleId: request.user!.roleId };
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
@@ -127,7 +153,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
         async (tx) => ({
           statusCode: 201,
           body: {
-            success: true,
+            success: true as const,
             data: await createWalletOrder(tx, { input: request.body, actor, today: today() }),
           },
         }),

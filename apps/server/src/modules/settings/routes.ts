@@ -1,5 +1,6 @@
+import { errorAnswers } from "@kantien/domain/api";
 import { message } from "@kantien/domain/messages";
-import { settingsInput } from "@kantien/domain/settings";
+import { settingsAnswer, settingsInput, settingsSavedAnswer } from "@kantien/domain/settings";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,15 +15,26 @@ const settingsBody = z.strictObject({ settings: settingsInput });
 export async function settingsRoutes(app: FastifyInstance, { database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/settings", { preHandler: requireStaff }, async (request) => ({
-    success: true,
-    settings: await getSettings(database.db, request.user!.id),
-  }));
+  api.get(
+    "/settings",
+    { preHandler: requireStaff, schema: { response: { 200: settingsAnswer, ...errorAnswers } } },
+    async (request) => ({
+      success: true as const,
+      settings: await getSettings(database.db, request.user!.id),
+    }),
+  );
 
-  api.put("/settings", { preHandler: requireStaff, schema: { body: settingsBody } }, async (request) => {
-    const { settings } = request.body;
-    await saveSettings(database.db, request.user!.id, settings);
-    // Answered in the language just chosen, so the switch shows at once; with what was stored.
-    return { success: true, message: message("settings_saved", settings.language), settings };
-  });
+  api.put(
+    "/settings",
+    {
+      preHandler: requireStaff,
+      schema: { body: settingsBody, response: { 200: settingsSavedAnswer, ...errorAnswers } },
+    },
+    async (request) => {
+      const { settings } = request.body;
+      await saveSettings(database.db, request.user!.id, settings);
+      // Answered in the language just chosen, so the switch shows at once; with what was stored.
+      return { success: true as const, message: message("settings_saved", settings.language), settings };
+    },
+  );
 }

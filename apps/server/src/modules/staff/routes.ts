@@ -1,5 +1,12 @@
+import { errorAnswers, messageAnswer } from "@kantien/domain/api";
 import { message } from "@kantien/domain/messages";
-import { STAFF_TABS } from "@kantien/domain/people";
+import {
+  personRemovedAnswer,
+  STAFF_TABS,
+  staffAnswer,
+  staffDetailAnswer,
+  staffPageAnswer,
+} from "@kantien/domain/people";
 import { staffInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -23,44 +30,59 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
 
   app.get(
     "/staff-members",
-    { preHandler: requireStaff, schema: { querystring: listQuery } },
+    {
+      preHandler: requireStaff,
+      schema: { querystring: listQuery, response: { 200: staffPageAnswer, ...errorAnswers } },
+    },
     async (request) => {
       const { rows, total } = await listStaff(db, request.query);
-      return { success: true, data: rows, total };
+      return { success: true as const, data: rows, total };
     },
   );
 
   app.get(
     "/staff-members/:id",
-    { preHandler: requireStaff, schema: { params: idParams } },
+    {
+      preHandler: requireStaff,
+      schema: { params: idParams, response: { 200: staffDetailAnswer, ...errorAnswers } },
+    },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await getStaff(db, recordId(request.params.id)),
     }),
   );
 
   app.put(
     "/staff-members/:id",
-    { preHandler: requireAdmin, schema: { params: idParams, body: staffBody } },
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParams, body: staffBody, response: { 200: staffAnswer, ...errorAnswers } },
+    },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await updateStaff(db, request.user!.id, recordId(request.params.id), request.body),
     }),
   );
 
   app.delete(
     "/staff-members/:id",
-    { preHandler: requireAdmin, schema: { params: idParams } },
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParams, response: { 200: personRemovedAnswer, ...errorAnswers } },
+    },
     async (request) =>
       removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/staff-members/:id/invitation",
-    { preHandler: requireAdmin, schema: { params: idParams } },
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParams, response: { 200: messageAnswer, ...errorAnswers } },
+    },
     async (request) => {
       await resendInvitation(db, recordId(request.params.id), { config, log: request.log });
-      return { success: true, message: message("invite_success", request.language) };
+      return { success: true as const, message: message("invite_success", request.language) };
     },
   );
 }

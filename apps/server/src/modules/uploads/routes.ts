@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import multipart from "@fastify/multipart";
+import { errorAnswers } from "@kantien/domain/api";
+import { uploadAnswer } from "@kantien/domain/uploads";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -28,7 +30,7 @@ const base64UploadBody = z.object({
 });
 
 const uploaded = ({ url, thumbnailUrl }: StoredImage) => ({
-  success: true,
+  success: true as const,
   url,
   data: { url, thumbnailUrl },
 });
@@ -59,28 +61,36 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    api.post("/admin/upload/weekly-item-file", { onRequest: requireAdmin }, async (request, reply) => {
-      if (!request.isMultipart()) throw fileMissing();
-      let data: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== "file") continue;
-          if (part.fieldname === "file" && data === null) data = await part.toBuffer();
-          else part.file.resume();
+    api.post(
+      "/admin/upload/weekly-item-file",
+      { onRequest: requireAdmin, schema: { response: { 201: uploadAnswer, ...errorAnswers } } },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw fileMissing();
+        let data: Buffer | null = null;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== "file") continue;
+            if (part.fieldname === "file" && data === null) data = await part.toBuffer();
+            else part.file.resume();
+          }
+        } catch (error) {
+          // The plugin's limit errors carry their status; busboy's parse errors (no boundary,
+          // a truncated form) do not, and are the client's fault, not a 500.
+          if ((error as FastifyError).statusCode) throw error;
+          throw new AppError(400, "upload_failed");
         }
-      } catch (error) {
-        // The plugin's limit errors carry their status; busboy's parse errors (no boundary,
-        // a truncated form) do not, and are the client's fault, not a 500.
-        if ((error as FastifyError).statusCode) throw error;
-        throw new AppError(400, "upload_failed");
-      }
-      if (!data || data.length === 0) throw fileMissing();
-      return reply.status(201).send(uploaded(await storeImage(config.dataDir, data)));
-    });
+        if (!data || data.length === 0) throw fileMissing();
+        return reply.status(201).send(uploaded(await storeImage(config.dataDir, data)));
+      },
+    );
 
     api.post(
       "/admin/upload/weekly-item",
-      { onRequest: requireAdmin, bodyLimit: BASE64_BODY_LIMIT, schema: { body: base64UploadBody } },
+      {
+        onRequest: requireAdmin,
+        bodyLimit: BASE64_BODY_LIMIT,
+        schema: { body: base64UploadBody, response: { 201: uploadAnswer, ...errorAnswers } },
+      },
       async (request, reply) => {
         const { fileBase64 } = request.body;
         if (!fileBase64) throw fileMissing();
