@@ -20,8 +20,9 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import pg from "pg";
+import { z } from "zod";
 import { buildApp } from "../src/app";
-import { type Database, openPglite, openPostgres, queryRows } from "../src/db/client";
+import { type Database, openPglite, openPostgres, queryPlanRow, queryRows } from "../src/db/client";
 import { sessions } from "../src/db/schema";
 import { listKitchenOrders } from "../src/modules/kitchen/queries";
 import { ordersCountQuery, ordersPageQuery, resolveFilter } from "../src/modules/orders/queries";
@@ -176,7 +177,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       searchAll: ordersPageQuery(searchAllFilter, { limit: 25, offset: 0 }),
       searchAllCount: ordersCountQuery(searchAllFilter),
     })) {
-      const rows = await queryRows<{ "QUERY PLAN": string }>(database.db, sql`explain analyze ${query}`);
+      const rows = await queryRows(database.db, sql`explain analyze ${query}`, queryPlanRow);
       plans[name] = rows.map((r) => r["QUERY PLAN"]).join("\n");
     }
 
@@ -214,11 +215,12 @@ async function createOrders(
   day: string,
 ): Promise<BackendResult["creations"]> {
   const item = await futureMenuItem(database.db, day);
-  const customers = await queryRows<{ id: string }>(
+  const customers = await queryRows(
     database.db,
     sql`insert into users (first_name, last_name, email, role_id, email_verified_at)
         select 'Bestel', 'Klant ' || g, 'bestel' || g || '@bench.example', 1, now()
         from generate_series(1, ${CREATIONS}::int) g returning id`,
+    z.object({ id: z.string() }),
   );
   await database.db.transaction(async (tx) => {
     for (const c of customers) {
@@ -239,11 +241,12 @@ async function createOrders(
     ),
   );
   const seconds = (performance.now() - started) / 1000;
-  const [check] = await queryRows<{ ok: boolean }>(
+  const [check] = await queryRows(
     database.db,
     sql`select bool_and(w.balance = l.sum) as ok
         from wallets w join (select user_id, sum(amount) as sum from wallet_transactions group by user_id) l
           on l.user_id = w.user_id`,
+    z.object({ ok: z.boolean() }),
   );
   return {
     count: CREATIONS,

@@ -125,7 +125,9 @@ export const customersPageAnswer = pageAnswer(customerRow);
 export const customerAnswer = dataAnswer(customerRow);
 export const customerDetailAnswer = dataAnswer(customerDetail);
 /** A top-up (201): the new balance and the ledger row it wrote. */
-export const topUpAnswer = dataAnswer(z.object({ balance: z.string(), entry: ledgerEntry }));
+export const topUpResult = z.object({ balance: z.string(), entry: ledgerEntry });
+export type TopUpResult = z.infer<typeof topUpResult>;
+export const topUpAnswer = dataAnswer(topUpResult);
 export const staffPageAnswer = pageAnswer(staffRow);
 export const staffAnswer = dataAnswer(staffRow);
 export const staffDetailAnswer = dataAnswer(staffDetail);

@@ -1,10 +1,12 @@
-import type {
-  CustomerDetail,
-  CustomerInput,
-  CustomerRow,
-  CustomerTab,
-  LedgerEntry,
+import {
+  type CustomerDetail,
+  type CustomerInput,
+  type CustomerRow,
+  type CustomerTab,
+  type TopUpResult,
+  topUpResult,
 } from "@kantien/domain/people";
+import { customerRoleIdSchema } from "@kantien/domain/role-schemas";
 import { CUSTOMER_ROLES } from "@kantien/domain/roles";
 import { eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
@@ -42,7 +44,11 @@ export const customersList: PeopleList<CustomerTab, PersonRecord<CustomerRow>, C
     staff: isNull(clients.userId),
   },
   columns: { ...personColumns, akdNumber: clients.akdNumber },
-  toRow: (r) => ({ ...r, roleId: r.roleId as 1 | 2, createdAt: r.createdAt.toISOString() }),
+  toRow: (r) => ({
+    ...r,
+    roleId: customerRoleIdSchema.parse(r.roleId),
+    createdAt: r.createdAt.toISOString(),
+  }),
 };
 
 /** The /users list, searched, filtered and paged on the server. */
@@ -115,8 +121,6 @@ export async function deleteCustomer(db: Db, id: string): Promise<{ anonymised: 
   });
 }
 
-export type TopUpResult = { balance: string; entry: LedgerEntry };
-
 /**
  * Credits a customer's wallet once per Idempotency-Key, in one transaction with the key's
  * claim: the same key again, or at the same time, answers the first result and moves nothing.
@@ -126,9 +130,9 @@ export async function topUp(
   args: { customerId: string; amount: string; reason: string; key: string; actorId: string },
 ): Promise<TopUpResult> {
   const request = { customerId: args.customerId, amount: args.amount, reason: args.reason };
-  const { body } = await idempotent<TopUpResult>(
+  const { body } = await idempotent(
     db,
-    { scope: "top-up", key: args.key, userId: args.actorId, request },
+    { scope: "top-up", key: args.key, userId: args.actorId, request, body: topUpResult },
     async (tx) => {
       await lockPerson(tx, args.customerId, CUSTOMER_ROLES);
       const entry = await moveWalletMoney(tx, {

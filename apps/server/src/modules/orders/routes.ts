@@ -22,7 +22,7 @@ import type { AppDeps } from "../../app";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireAdmin } from "../../plugins/session";
-import { type CreatedOrder, createWalletOrder } from "./create";
+import { createWalletOrder } from "./create";
 import { exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
 
 const CSV_HEADER: Record<Language, string[]> = {
@@ -147,9 +147,9 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     async (request, reply) => {
       const actor = { id: request.user!.id, roleId: request.user!.roleId };
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
-      const { statusCode, body } = await idempotent<{ success: true; data: CreatedOrder }>(
+      const { statusCode, body } = await idempotent(
         database.db,
-        { scope: "order", key, userId: actor.id, request: request.body },
+        { scope: "order", key, userId: actor.id, request: request.body, body: createdOrderAnswer },
         async (tx) => ({
           statusCode: 201,
           body: {

@@ -1,6 +1,7 @@
-import type { LedgerEntry, PersonOrder } from "@kantien/domain/people";
+import { type LedgerEntry, type PersonOrder, personOrder } from "@kantien/domain/people";
 import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import {
   authTokens,
@@ -204,7 +205,8 @@ export async function personOrders(
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows as PersonOrder[];
+  // The status column is text to Drizzle; the domain schema reads it as an order status.
+  return z.array(personOrder).parse(rows);
 }
 
 export async function countOrders(db: Db | Tx, userId: string): Promise<number> {
@@ -255,7 +257,7 @@ export async function lockPerson(
  * staff) weekly menus made and order status changes made.
  */
 async function hasHistory(tx: Tx, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ history: boolean }>(
+  const [row] = await queryRows(
     tx,
     sql`select (
       exists (select 1 from orders where user_id = ${userId})
@@ -265,6 +267,7 @@ async function hasHistory(tx: Tx, userId: string): Promise<boolean> {
       or exists (select 1 from weekly_menus where kantien_staff_id = ${userId})
       or exists (select 1 from order_status_changes where changed_by = ${userId})
     ) as history`,
+    z.object({ history: z.boolean() }),
   );
   return Boolean(row?.history);
 }

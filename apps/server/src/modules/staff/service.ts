@@ -1,4 +1,5 @@
 import type { StaffDetail, StaffInput, StaffRow, StaffTab } from "@kantien/domain/people";
+import { staffRoleIdSchema } from "@kantien/domain/role-schemas";
 import { isAdminRole, ROLE, STAFF_ROLES } from "@kantien/domain/roles";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -46,7 +47,7 @@ export const staffList: PeopleList<StaffTab, PersonRecord<StaffRow>, StaffRow> =
   },
   toRow: (r) => ({
     ...r,
-    roleId: r.roleId as 3 | 4,
+    roleId: staffRoleIdSchema.parse(r.roleId),
     invitationPending: Boolean(r.invitationPending),
     createdAt: r.createdAt.toISOString(),
   }),
