@@ -89,6 +89,11 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
     expect(csp).not.toMatch(/https?:/);
     const scripts = [...page.body.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);
-    for (const src of scripts) expect(src).not.toMatch(/^(https?:)?\/\//);
+    for (const src of scripts) {
+      expect(src).toMatch(/^\/api\/docs\//);
+      const script = await get(src as string, asAdmin);
+      expect(script.statusCode, src).toBe(200);
+      expect(script.headers["content-type"], src).toContain("javascript");
+    }
   });
 });

@@ -31,6 +31,8 @@ export async function registerOpenApi(app: FastifyInstance, { title }: { title: 
       docs.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await docs.register(swaggerUi, {
         routePrefix: "/docs",
+        // The page links its files by absolute path; this scope sits under /api.
+        indexPrefix: "/api",
         uiConfig: { deepLinking: true },
         theme: { title: `${title} API` },
       });
