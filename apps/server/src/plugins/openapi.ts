@@ -2,7 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
-import { requireAdmin } from "./session";
+import { requireAdmin, SESSION_COOKIE } from "./session";
 
 /**
  * The API describes itself (issue 10, decision 0016): an OpenAPI 3.1 document built from the
@@ -14,9 +14,16 @@ export async function registerOpenApi(app: FastifyInstance, { title }: { title: 
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
-      info: { title: `${title} API`, version: "1.0.0" },
+      info: {
+        title: `${title} API`,
+        version: "1.0.0",
+        description:
+          "Answers are `{ success: true, … }` or the error envelope `{ success: false, message, code }` " +
+          "(DESIGN §5). Signing in sets the session cookie; sign-in, sign-up, the email and " +
+          "invitation links, /health and /config need none.",
+      },
       components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "kantien_session" } },
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
       },
       security: [{ session: [] }],
     },
