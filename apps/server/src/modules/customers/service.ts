@@ -3,13 +3,13 @@ import {
   type CustomerInput,
   type CustomerRow,
   type CustomerTab,
+  customerRow,
   type TopUpResult,
   topUpResult,
 } from "@kantien/domain/people";
-import { customerRoleIdSchema } from "@kantien/domain/role-schemas";
 import { CUSTOMER_ROLES } from "@kantien/domain/roles";
 import { eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { clients, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
@@ -22,7 +22,6 @@ import {
   lockPerson,
   type PeopleList,
   type PeopleListParams,
-  type PersonRecord,
   peopleConflict,
   personColumns,
   personOrders,
@@ -34,7 +33,7 @@ import { moveWalletMoney } from "../wallets/ledger";
 export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;
 
 /** The /users list: customers (roles 1–2) only, searched also by academy number. */
-export const customersList: PeopleList<CustomerTab, PersonRecord<CustomerRow>, CustomerRow> = {
+export const customersList: PeopleList<CustomerTab, CustomerRow> = {
   kind: inArray(users.roleId, [...CUSTOMER_ROLES]),
   number: { table: clients, userId: clients.userId, number: clients.akdNumber },
   tabs: {
@@ -44,11 +43,7 @@ export const customersList: PeopleList<CustomerTab, PersonRecord<CustomerRow>, C
     staff: isNull(clients.userId),
   },
   columns: { ...personColumns, akdNumber: clients.akdNumber },
-  toRow: (r) => ({
-    ...r,
-    roleId: customerRoleIdSchema.parse(r.roleId),
-    createdAt: r.createdAt.toISOString(),
-  }),
+  row: customerRow.extend({ createdAt: timestampColumn }),
 };
 
 /** The /users list, searched, filtered and paged on the server. */
