@@ -20,6 +20,11 @@ export type ApiError = z.infer<typeof apiError>;
 /** The error answers every route may give, as a route's `response` declares them. */
 export const errorAnswers = { "4xx": apiError, "5xx": apiError } as const;
 
+/** A route's `response`: its answer (200; a schema, or one per content type) and the error envelope. */
+export const answers = <T>(ok: T) => ({ 200: ok, ...errorAnswers });
+/** A route's `response` when it creates: its answer (201) and the error envelope. */
+export const createdAnswers = <T>(created: T) => ({ 201: created, ...errorAnswers });
+
 /** `{ success: true, message }`: an action done, said in the caller's language. */
 export const messageAnswer = z.object({ success: z.literal(true), message: z.string() });
 

@@ -1,4 +1,4 @@
-import { errorAnswers, messageAnswer } from "@kantien/domain/api";
+import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
 import {
   invitationAnswer,
   inviteUserInput,
@@ -34,6 +34,14 @@ const token = z.string().max(200).optional();
 const tokenBody = z.strictObject({ token });
 const setupBody = z.strictObject({ token, password: setupAccountInput.shape.password });
 
+// What each route takes and answers (decision 0016).
+const loginSchema = { body: loginBody, response: answers(loginAnswer) };
+const signupSchema = { body: signupBody, response: createdAnswers(signupAnswer) };
+const verifyEmailSchema = { body: tokenBody, response: answers(messageAnswer) };
+const invitationSchema = { body: tokenBody, response: answers(invitationAnswer) };
+const setupSchema = { body: setupBody, response: answers(messageAnswer) };
+const inviteSchema = { body: inviteBody, response: createdAnswers(messageAnswer) };
+
 const verified = sql`coalesce(${users.emailVerifiedAt}, now())`;
 
 export async function authRoutes(app: FastifyInstance, { config, database }: AppDeps) {
@@ -42,158 +50,131 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
   // Hash the dummy now, so the first sign-in with an unknown email is not the slow one.
   dummyPasswordHash().catch((error) => app.log.error({ err: error }, "hashing the dummy password failed"));
 
-  api.post(
-    "/auth/login",
-    { schema: { body: loginBody, response: { 200: loginAnswer, ...errorAnswers } } },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      // Checked before the password, so a locked account costs no hashing and reveals nothing.
-      if (!(await admitLoginAttempt(db, config.loginLimit, email, request.ip))) {
-        throw new AppError(429, "rate_limited");
-      }
-      const user = await findLoginUser(db, email);
-      // Unknown emails and accounts without a password are checked against a dummy hash:
-      // the same time and the same answer as a wrong password.
-      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user?.passwordHash || !matches) throw new AppError(401, "login_failed");
+  api.post("/auth/login", { schema: loginSchema }, async (request, reply) => {
+    const { email, password } = request.body;
+    // Checked before the password, so a locked account costs no hashing and reveals nothing.
+    if (!(await admitLoginAttempt(db, config.loginLimit, email, request.ip))) {
+      throw new AppError(429, "rate_limited");
+    }
+    const user = await findLoginUser(db, email);
+    // Unknown emails and accounts without a password are checked against a dummy hash:
+    // the same time and the same answer as a wrong password.
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user?.passwordHash || !matches) throw new AppError(401, "login_failed");
 
-      await clearLoginAttempts(db, email);
-      if (!user.emailVerifiedAt) throw new AppError(403, "email_not_verified");
-      const language = user.language ?? request.language;
-      const publicUser = toPublicUser(user, config.canteenName);
-      if (!isStaffRole(user.roleId)) {
-        // Spec §4: customers get a marker and their name for the access-denied dialog, no session.
-        return {
-          success: true as const,
-          error: "unauthorized_role" as const,
-          message: message("unauthorized_role", language),
-          user: publicUser,
-        };
-      }
-      if (request.sessionTokenHash) {
-        await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
-      }
-      await startSession(db, config, reply, user.id);
-      return { success: true as const, message: message("login_success", language), user: publicUser };
-    },
-  );
+    await clearLoginAttempts(db, email);
+    if (!user.emailVerifiedAt) throw new AppError(403, "email_not_verified");
+    const language = user.language ?? request.language;
+    const publicUser = toPublicUser(user, config.canteenName);
+    if (!isStaffRole(user.roleId)) {
+      // Spec §4: customers get a marker and their name for the access-denied dialog, no session.
+      return {
+        success: true as const,
+        error: "unauthorized_role" as const,
+        message: message("unauthorized_role", language),
+        user: publicUser,
+      };
+    }
+    if (request.sessionTokenHash) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
+    }
+    await startSession(db, config, reply, user.id);
+    return { success: true as const, message: message("login_success", language), user: publicUser };
+  });
 
-  api.post(
-    "/auth/logout",
-    { schema: { response: { 200: messageAnswer, ...errorAnswers } } },
-    async (request, reply) => {
-      await endSession(db, request, reply);
-      return { success: true as const, message: message("logout_success", request.language) };
-    },
-  );
+  api.post("/auth/logout", { schema: { response: answers(messageAnswer) } }, async (request, reply) => {
+    await endSession(db, request, reply);
+    return { success: true as const, message: message("logout_success", request.language) };
+  });
 
   api.get(
     "/auth/me",
-    { preHandler: requireUser, schema: { response: { 200: meAnswer, ...errorAnswers } } },
+    { preHandler: requireUser, schema: { response: answers(meAnswer) } },
     async (request) => ({
       success: true as const,
       user: toPublicUser(request.user!, config.canteenName),
     }),
   );
 
-  api.post(
-    "/auth/signup",
-    { schema: { body: signupBody, response: { 201: signupAnswer, ...errorAnswers } } },
-    async (request, reply) => {
-      const input = request.body;
-      // Each sign-up costs a full hash and a mail: limited per address, before any of that.
-      if (!(await admitSignupAttempt(db, config.signupLimit, input.email.toLowerCase(), request.ip))) {
-        throw new AppError(429, "signup_rate_limited");
-      }
-      // Cheap check first, so a taken email costs no hashing; the unique index still decides.
-      if (await emailTaken(db, input.email)) throw conflict("email_taken");
-      const passwordHash = await hashPassword(input.password);
-      const user = await withAccountConflicts(() =>
-        db.transaction(async (tx) => {
-          const created = await createAccount(tx, {
-            email: input.email,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            phoneNumber: input.phone_number,
-            roleId: input.role_id,
-            passwordHash,
-            language: request.language,
-          });
-          if (input.akd_number) {
-            await tx.insert(clients).values({ userId: created.id, akdNumber: input.akd_number });
-          }
-          const verifyToken = await issueToken(tx, created.id, "verify_email");
-          await enqueueAccountEmail(
-            tx,
-            { config, log: request.log },
-            { kind: "verify_email", userId: created.id, token: verifyToken },
-          );
-          return created;
-        }),
-      );
-      return reply.status(201).send({
-        success: true as const,
-        message: message("signup_success", request.language),
-        user: toPublicUser(user, config.canteenName),
-      });
-    },
-  );
-
-  api.post(
-    "/auth/verify-email",
-    { schema: { body: tokenBody, response: { 200: messageAnswer, ...errorAnswers } } },
-    async (request) => {
-      const { token } = request.body;
-      if (!token) throw badRequest("token_missing_verification");
-      const done = await db.transaction(async (tx) => {
-        const userId = await consumeToken(tx, token, "verify_email");
-        if (userId) await tx.update(users).set({ emailVerifiedAt: verified }).where(eq(users.id, userId));
-        return userId !== null;
-      });
-      if (!done) throw badRequest("token_invalid");
-      return { success: true as const, message: message("verify_success", request.language) };
-    },
-  );
-
-  api.post(
-    "/auth/verify-invitation",
-    { schema: { body: tokenBody, response: { 200: invitationAnswer, ...errorAnswers } } },
-    async (request) => {
-      const { token } = request.body;
-      if (!token) throw badRequest("token_missing_invitation");
-      const user = await findInvitation(db, token);
-      if (!user) throw badRequest("token_invalid");
-      return { success: true as const, message: message("invitation_valid", request.language), user };
-    },
-  );
-
-  api.post(
-    "/auth/setup-account",
-    { schema: { body: setupBody, response: { 200: messageAnswer, ...errorAnswers } } },
-    async (request) => {
-      const { token, password } = request.body;
-      if (!token) throw badRequest("token_missing_invitation");
-      // Only a live invitation is worth the cost of hashing; the UPDATE below decides.
-      if (!(await findInvitation(db, token))) throw badRequest("token_invalid");
-      const passwordHash = await hashPassword(password);
-      const done = await db.transaction(async (tx) => {
-        const userId = await consumeToken(tx, token, "invitation");
-        if (userId) {
-          await tx.update(users).set({ passwordHash, emailVerifiedAt: verified }).where(eq(users.id, userId));
+  api.post("/auth/signup", { schema: signupSchema }, async (request, reply) => {
+    const input = request.body;
+    // Each sign-up costs a full hash and a mail: limited per address, before any of that.
+    if (!(await admitSignupAttempt(db, config.signupLimit, input.email.toLowerCase(), request.ip))) {
+      throw new AppError(429, "signup_rate_limited");
+    }
+    // Cheap check first, so a taken email costs no hashing; the unique index still decides.
+    if (await emailTaken(db, input.email)) throw conflict("email_taken");
+    const passwordHash = await hashPassword(input.password);
+    const user = await withAccountConflicts(() =>
+      db.transaction(async (tx) => {
+        const created = await createAccount(tx, {
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phoneNumber: input.phone_number,
+          roleId: input.role_id,
+          passwordHash,
+          language: request.language,
+        });
+        if (input.akd_number) {
+          await tx.insert(clients).values({ userId: created.id, akdNumber: input.akd_number });
         }
-        return userId !== null;
-      });
-      if (!done) throw badRequest("token_invalid");
-      return { success: true as const, message: message("setup_success", request.language) };
-    },
-  );
+        const verifyToken = await issueToken(tx, created.id, "verify_email");
+        await enqueueAccountEmail(
+          tx,
+          { config, log: request.log },
+          { kind: "verify_email", userId: created.id, token: verifyToken },
+        );
+        return created;
+      }),
+    );
+    return reply.status(201).send({
+      success: true as const,
+      message: message("signup_success", request.language),
+      user: toPublicUser(user, config.canteenName),
+    });
+  });
+
+  api.post("/auth/verify-email", { schema: verifyEmailSchema }, async (request) => {
+    const { token } = request.body;
+    if (!token) throw badRequest("token_missing_verification");
+    const done = await db.transaction(async (tx) => {
+      const userId = await consumeToken(tx, token, "verify_email");
+      if (userId) await tx.update(users).set({ emailVerifiedAt: verified }).where(eq(users.id, userId));
+      return userId !== null;
+    });
+    if (!done) throw badRequest("token_invalid");
+    return { success: true as const, message: message("verify_success", request.language) };
+  });
+
+  api.post("/auth/verify-invitation", { schema: invitationSchema }, async (request) => {
+    const { token } = request.body;
+    if (!token) throw badRequest("token_missing_invitation");
+    const user = await findInvitation(db, token);
+    if (!user) throw badRequest("token_invalid");
+    return { success: true as const, message: message("invitation_valid", request.language), user };
+  });
+
+  api.post("/auth/setup-account", { schema: setupSchema }, async (request) => {
+    const { token, password } = request.body;
+    if (!token) throw badRequest("token_missing_invitation");
+    // Only a live invitation is worth the cost of hashing; the UPDATE below decides.
+    if (!(await findInvitation(db, token))) throw badRequest("token_invalid");
+    const passwordHash = await hashPassword(password);
+    const done = await db.transaction(async (tx) => {
+      const userId = await consumeToken(tx, token, "invitation");
+      if (userId) {
+        await tx.update(users).set({ passwordHash, emailVerifiedAt: verified }).where(eq(users.id, userId));
+      }
+      return userId !== null;
+    });
+    if (!done) throw badRequest("token_invalid");
+    return { success: true as const, message: message("setup_success", request.language) };
+  });
 
   api.post(
     "/auth/invite-user",
-    {
-      preHandler: requireAdmin,
-      schema: { body: inviteBody, response: { 201: messageAnswer, ...errorAnswers } },
-    },
+    { preHandler: requireAdmin, schema: inviteSchema },
     async (request, reply) => {
       const input = request.body;
       await withAccountConflicts(() =>

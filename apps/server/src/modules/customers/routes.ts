@@ -1,4 +1,4 @@
-import { errorAnswers } from "@kantien/domain/api";
+import { answers, createdAnswers } from "@kantien/domain/api";
 import {
   CUSTOMER_TABS,
   customerAnswer,
@@ -25,6 +25,14 @@ const listQuery = peopleListQuery(
 const customerBody = z.strictObject(customerInput.shape);
 const topUpBody = z.strictObject(topUpInput.shape);
 
+// What each route takes and answers (decision 0016).
+const listSchema = { querystring: listQuery, response: answers(customersPageAnswer) };
+const detailSchema = { params: idParams, response: answers(customerDetailAnswer) };
+const createSchema = { body: customerBody, response: createdAnswers(customerAnswer) };
+const updateSchema = { params: idParams, body: customerBody, response: answers(customerAnswer) };
+const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
+const topUpSchema = { params: idParams, body: topUpBody, response: createdAnswers(topUpAnswer) };
+
 /**
  * Customers (/users, roles 1–2): staff and admin read, add and edit; only admin removes
  * and tops up (issue 5). Other roles never reach this: requireStaff.
@@ -33,69 +41,33 @@ export async function customersRoutes(fastify: FastifyInstance, { database }: Ap
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
-  app.get(
-    "/customers",
-    {
-      preHandler: requireStaff,
-      schema: { querystring: listQuery, response: { 200: customersPageAnswer, ...errorAnswers } },
-    },
-    async (request) => {
-      const { rows, total } = await listCustomers(db, request.query);
-      return { success: true as const, data: rows, total };
-    },
-  );
+  app.get("/customers", { preHandler: requireStaff, schema: listSchema }, async (request) => {
+    const { rows, total } = await listCustomers(db, request.query);
+    return { success: true as const, data: rows, total };
+  });
 
-  app.get(
-    "/customers/:id",
-    {
-      preHandler: requireStaff,
-      schema: { params: idParams, response: { 200: customerDetailAnswer, ...errorAnswers } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await getCustomer(db, recordId(request.params.id)),
-    }),
-  );
+  app.get("/customers/:id", { preHandler: requireStaff, schema: detailSchema }, async (request) => ({
+    success: true as const,
+    data: await getCustomer(db, recordId(request.params.id)),
+  }));
 
-  app.post(
-    "/customers",
-    {
-      preHandler: requireStaff,
-      schema: { body: customerBody, response: { 201: customerAnswer, ...errorAnswers } },
-    },
-    async (request, reply) => {
-      const data = await createCustomer(db, request.body);
-      return reply.status(201).send({ success: true as const, data });
-    },
-  );
+  app.post("/customers", { preHandler: requireStaff, schema: createSchema }, async (request, reply) => {
+    const data = await createCustomer(db, request.body);
+    return reply.status(201).send({ success: true as const, data });
+  });
 
-  app.put(
-    "/customers/:id",
-    {
-      preHandler: requireStaff,
-      schema: { params: idParams, body: customerBody, response: { 200: customerAnswer, ...errorAnswers } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await updateCustomer(db, recordId(request.params.id), request.body),
-    }),
-  );
+  app.put("/customers/:id", { preHandler: requireStaff, schema: updateSchema }, async (request) => ({
+    success: true as const,
+    data: await updateCustomer(db, recordId(request.params.id), request.body),
+  }));
 
-  app.delete(
-    "/customers/:id",
-    {
-      preHandler: requireAdmin,
-      schema: { params: idParams, response: { 200: personRemovedAnswer, ...errorAnswers } },
-    },
-    async (request) => removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),
+  app.delete("/customers/:id", { preHandler: requireAdmin, schema: removeSchema }, async (request) =>
+    removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/customers/:id/top-ups",
-    {
-      preHandler: requireAdmin,
-      schema: { params: idParams, body: topUpBody, response: { 201: topUpAnswer, ...errorAnswers } },
-    },
+    { preHandler: requireAdmin, schema: topUpSchema },
     async (request, reply) => {
       // A top-up always carries a key, so a retried submit never pays twice.
       const key = readIdempotencyKey(request.headers["idempotency-key"]);

@@ -1,4 +1,4 @@
-import { errorAnswers } from "@kantien/domain/api";
+import { answers } from "@kantien/domain/api";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app";
@@ -9,7 +9,7 @@ import { dashboardSummary } from "./queries";
 export async function dashboardRoutes(app: FastifyInstance, { database }: AppDeps) {
   app.get(
     "/dashboard",
-    { preHandler: requireStaff, schema: { response: { 200: dashboardAnswer, ...errorAnswers } } },
+    { preHandler: requireStaff, schema: { response: answers(dashboardAnswer) } },
     async () => ({
       success: true as const,
       data: await dashboardSummary(database.db),

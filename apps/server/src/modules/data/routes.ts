@@ -4,7 +4,7 @@ import {
   dataPageAnswer,
   dataRowAnswer,
 } from "@kantien/domain/admin-data";
-import { errorAnswers } from "@kantien/domain/api";
+import { answers, createdAnswers } from "@kantien/domain/api";
 import { todayIn } from "@kantien/domain/dates";
 import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
 import { isAdminRole } from "@kantien/domain/roles";
@@ -35,6 +35,13 @@ const listQuery = z
     offset: z.coerce.number().int().min(0).default(0),
   })
   .catchall(z.union([z.string().max(200), z.array(z.string().max(200)).max(100)]));
+
+// What each route takes and answers (decision 0016): rows are records of the resource's readable columns.
+const listSchema = { params: tableParams, querystring: listQuery, response: answers(dataPageAnswer) };
+const getSchema = { params: rowParams, response: answers(dataRowAnswer) };
+const createSchema = { params: tableParams, body, response: createdAnswers(dataRowAnswer) };
+const updateSchema = { params: rowParams, body, response: answers(dataRowAnswer) };
+const deleteSchema = { params: rowParams, response: answers(dataRowAnswer) };
 
 const COLLECTION_VERBS: [Verb, string][] = [
   ["list", "GET"],
@@ -120,30 +127,16 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
     today: todayIn(config.timeZone),
   });
 
-  app.get(
-    "/admin/data/:table",
-    {
-      preHandler: requireStaff,
-      schema: {
-        params: tableParams,
-        querystring: listQuery,
-        response: { 200: dataPageAnswer, ...errorAnswers },
-      },
-    },
-    async (request, reply) => {
-      const resource = authorize(request, reply, request.params.table, "list");
-      const { q, sort, limit, offset, ...filters } = request.query;
-      const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
-      return { success: true as const, data: rows, total };
-    },
-  );
+  app.get("/admin/data/:table", { preHandler: requireStaff, schema: listSchema }, async (request, reply) => {
+    const resource = authorize(request, reply, request.params.table, "list");
+    const { q, sort, limit, offset, ...filters } = request.query;
+    const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
+    return { success: true as const, data: rows, total };
+  });
 
   app.get(
     "/admin/data/:table/:id",
-    {
-      preHandler: requireStaff,
-      schema: { params: rowParams, response: { 200: dataRowAnswer, ...errorAnswers } },
-    },
+    { preHandler: requireStaff, schema: getSchema },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "get");
       return { success: true as const, data: await getRow(db, resource, rowId(resource, request.params.id)) };
@@ -152,10 +145,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
 
   app.post(
     "/admin/data/:table",
-    {
-      preHandler: requireStaff,
-      schema: { params: tableParams, body, response: { 201: dataRowAnswer, ...errorAnswers } },
-    },
+    { preHandler: requireStaff, schema: createSchema },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create");
@@ -168,10 +158,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
 
   app.put(
     "/admin/data/:table/:id",
-    {
-      preHandler: requireStaff,
-      schema: { params: rowParams, body, response: { 200: dataRowAnswer, ...errorAnswers } },
-    },
+    { preHandler: requireStaff, schema: updateSchema },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
@@ -185,10 +172,7 @@ export async function dataRoutes(fastify: FastifyInstance, { config, database }:
 
   app.delete(
     "/admin/data/:table/:id",
-    {
-      preHandler: requireStaff,
-      schema: { params: rowParams, response: { 200: dataRowAnswer, ...errorAnswers } },
-    },
+    { preHandler: requireStaff, schema: deleteSchema },
     async (request, reply) => {
       const resource = authorize(request, reply, request.params.table, "delete");
       const row = await deleteRow(db, resource, rowId(resource, request.params.id), writerOf(request));

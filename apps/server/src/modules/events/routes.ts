@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from "node:http";
-import { errorAnswers } from "@kantien/domain/api";
+import { answers } from "@kantien/domain/api";
 import { orderEventsAnswer } from "@kantien/domain/kitchen";
 import { isStaffRole } from "@kantien/domain/roles";
 import type { FastifyInstance } from "fastify";
@@ -32,7 +32,7 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
       preHandler: requireStaff,
       compress: false,
       exposeHeadRoute: false,
-      schema: { response: { 200: orderEventsAnswer, ...errorAnswers } },
+      schema: { response: answers(orderEventsAnswer) },
     },
     async (request, reply) => {
       const res = reply.raw;

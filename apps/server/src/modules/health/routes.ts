@@ -1,4 +1,4 @@
-import { clientConfigAnswer, errorAnswers, healthAnswer } from "@kantien/domain/api";
+import { answers, clientConfigAnswer, healthAnswer } from "@kantien/domain/api";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app";
@@ -6,22 +6,18 @@ import { sendError } from "../../plugins/error-handler";
 
 export async function healthRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   /** Process and database up. */
-  app.get(
-    "/health",
-    { schema: { response: { 200: healthAnswer, ...errorAnswers } } },
-    async (request, reply) => {
-      try {
-        await database.db.execute(sql`select 1`);
-        return { success: true as const, data: { status: "ok", database: database.kind } };
-      } catch (error) {
-        request.log.warn({ err: error }, "health check: the database does not answer");
-        return sendError(reply, 503, "database_unavailable", request.language);
-      }
-    },
-  );
+  app.get("/health", { schema: { response: answers(healthAnswer) } }, async (request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return { success: true as const, data: { status: "ok", database: database.kind } };
+    } catch (error) {
+      request.log.warn({ err: error }, "health check: the database does not answer");
+      return sendError(reply, 503, "database_unavailable", request.language);
+    }
+  });
 
   /** What the client needs to know about this canteen before anyone signs in. */
-  app.get("/config", { schema: { response: { 200: clientConfigAnswer, ...errorAnswers } } }, async () => ({
+  app.get("/config", { schema: { response: answers(clientConfigAnswer) } }, async () => ({
     success: true as const,
     data: { canteenName: config.canteenName, timeZone: config.timeZone },
   }));

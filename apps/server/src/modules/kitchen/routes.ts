@@ -1,4 +1,4 @@
-import { errorAnswers } from "@kantien/domain/api";
+import { answers } from "@kantien/domain/api";
 import { isIsoDate, todayIn } from "@kantien/domain/dates";
 import { type KitchenDay, kitchenDayAnswer } from "@kantien/domain/kitchen";
 import type { FastifyInstance } from "fastify";
@@ -18,7 +18,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
     "/kitchen/orders",
     {
       preHandler: requireStaff,
-      schema: { querystring: kitchenQuery, response: { 200: kitchenDayAnswer, ...errorAnswers } },
+      schema: { querystring: kitchenQuery, response: answers(kitchenDayAnswer) },
     },
     async (request) => {
       const date = request.query.date ?? todayIn(config.timeZone);

@@ -1,5 +1,5 @@
 import { foodItemInput, foodItemReplacedAnswer } from "@kantien/domain/admin-data";
-import { errorAnswers } from "@kantien/domain/api";
+import { answers } from "@kantien/domain/api";
 import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
 import type { FastifyInstance } from "fastify";
@@ -29,7 +29,7 @@ export async function menusRoutes(fastify: FastifyInstance, { database }: AppDep
     "/admin/menus/:menuId/days/:dayOfWeek/food-item",
     {
       onRequest: requireAdmin,
-      schema: { params: dayParams, body, response: { 200: foodItemReplacedAnswer, ...errorAnswers } },
+      schema: { params: dayParams, body, response: answers(foodItemReplacedAnswer) },
     },
     async (request) => {
       const { menuId, dayOfWeek } = request.params;

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
-import { errorAnswers } from "@kantien/domain/api";
+import { answers, createdAnswers } from "@kantien/domain/api";
 import { todayIn } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/messages";
 import { orderLabel } from "@kantien/domain/order-label";
@@ -24,6 +24,13 @@ import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireAdmin } from "../../plugins/session";
 import { createWalletOrder } from "./create";
 import { exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
+
+// What each route takes and answers (decision 0016).
+const listSchema = { querystring: ordersQueryInput, response: answers(ordersPageAnswer) };
+const exportSchema = { querystring: ordersFilterInput, response: answers(ordersCsvAnswer) };
+const menuDaysSchema = { response: answers(orderMenuDaysAnswer) };
+const detailSchema = { params: idParams, response: answers(orderDetailAnswer) };
+const createSchema = { body: newOrderInput, response: createdAnswers(createdOrderAnswer) };
 
 const CSV_HEADER: Record<Language, string[]> = {
   af: ["Nommer", "Id", "Besteldatum", "Kliënt", "Item", "Hoeveelheid", "Bedrag (R)", "Status"],
@@ -66,25 +73,15 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     return { ...query, from: query.from ?? range.from, to: query.to ?? range.to };
   };
 
-  app.get(
-    "/orders",
-    {
-      preHandler: requireAdmin,
-      schema: { querystring: ordersQueryInput, response: { 200: ordersPageAnswer, ...errorAnswers } },
-    },
-    async (request) => {
-      const { limit, offset, ...filter } = request.query;
-      const { rows, total } = await listOrders(database.db, withRange(filter), { limit, offset });
-      return { success: true as const, data: rows, total };
-    },
-  );
+  app.get("/orders", { preHandler: requireAdmin, schema: listSchema }, async (request) => {
+    const { limit, offset, ...filter } = request.query;
+    const { rows, total } = await listOrders(database.db, withRange(filter), { limit, offset });
+    return { success: true as const, data: rows, total };
+  });
 
   app.get(
     "/orders/export.csv",
-    {
-      preHandler: requireAdmin,
-      schema: { querystring: ordersFilterInput, response: { 200: ordersCsvAnswer, ...errorAnswers } },
-    },
+    { preHandler: requireAdmin, schema: exportSchema },
     async (request, reply) => {
       const filter = withRange(request.query);
       const out = new PassThrough();
@@ -116,49 +113,31 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     },
   );
 
-  app.get(
-    "/orders/menu-days",
-    { preHandler: requireAdmin, schema: { response: { 200: orderMenuDaysAnswer, ...errorAnswers } } },
-    async () => ({
-      success: true as const,
-      data: await listMenuDays(database.db, today()),
-    }),
-  );
+  app.get("/orders/menu-days", { preHandler: requireAdmin, schema: menuDaysSchema }, async () => ({
+    success: true as const,
+    data: await listMenuDays(database.db, today()),
+  }));
 
-  app.get(
-    "/orders/:id",
-    {
-      preHandler: requireAdmin,
-      schema: { params: idParams, response: { 200: orderDetailAnswer, ...errorAnswers } },
-    },
-    async (request) => {
-      const order = await orderDetail(database.db, recordId(request.params.id));
-      if (!order) throw notFound();
-      return { success: true as const, data: order };
-    },
-  );
+  app.get("/orders/:id", { preHandler: requireAdmin, schema: detailSchema }, async (request) => {
+    const order = await orderDetail(database.db, recordId(request.params.id));
+    if (!order) throw notFound();
+    return { success: true as const, data: order };
+  });
 
-  app.post(
-    "/orders",
-    {
-      preHandler: requireAdmin,
-      schema: { body: newOrderInput, response: { 201: createdOrderAnswer, ...errorAnswers } },
-    },
-    async (request, reply) => {
-      const actor = { id: request.user!.id, roleId: request.user!.roleId };
-      const key = readIdempotencyKey(request.headers["idempotency-key"]);
-      const { statusCode, body } = await idempotent(
-        database.db,
-        { scope: "order", key, userId: actor.id, request: request.body, body: createdOrderAnswer },
-        async (tx) => ({
-          statusCode: 201,
-          body: {
-            success: true as const,
-            data: await createWalletOrder(tx, { input: request.body, actor, today: today() }),
-          },
-        }),
-      );
-      return reply.status(statusCode).send(body);
-    },
-  );
+  app.post("/orders", { preHandler: requireAdmin, schema: createSchema }, async (request, reply) => {
+    const actor = { id: request.user!.id, roleId: request.user!.roleId };
+    const key = readIdempotencyKey(request.headers["idempotency-key"]);
+    const { statusCode, body } = await idempotent(
+      database.db,
+      { scope: "order", key, userId: actor.id, request: request.body, body: createdOrderAnswer },
+      async (tx) => ({
+        statusCode: 201,
+        body: {
+          success: true as const,
+          data: await createWalletOrder(tx, { input: request.body, actor, today: today() }),
+        },
+      }),
+    );
+    return reply.status(statusCode).send(body);
+  });
 }

@@ -1,4 +1,4 @@
-import { errorAnswers } from "@kantien/domain/api";
+import { answers } from "@kantien/domain/api";
 import { message } from "@kantien/domain/messages";
 import { settingsAnswer, settingsInput, settingsSavedAnswer } from "@kantien/domain/settings";
 import type { FastifyInstance } from "fastify";
@@ -10,31 +10,23 @@ import { getSettings, saveSettings } from "./service";
 
 // The refresh interval is normalised, not refused: not a number is 30, else kept in 5–3600 (spec §5).
 const settingsBody = z.strictObject({ settings: settingsInput });
+// What each route takes and answers (decision 0016).
+const readSchema = { response: answers(settingsAnswer) };
+const saveSchema = { body: settingsBody, response: answers(settingsSavedAnswer) };
 
 /** Each staff member's own settings (DESIGN §6: staff and admin). */
 export async function settingsRoutes(app: FastifyInstance, { database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    "/settings",
-    { preHandler: requireStaff, schema: { response: { 200: settingsAnswer, ...errorAnswers } } },
-    async (request) => ({
-      success: true as const,
-      settings: await getSettings(database.db, request.user!.id),
-    }),
-  );
+  api.get("/settings", { preHandler: requireStaff, schema: readSchema }, async (request) => ({
+    success: true as const,
+    settings: await getSettings(database.db, request.user!.id),
+  }));
 
-  api.put(
-    "/settings",
-    {
-      preHandler: requireStaff,
-      schema: { body: settingsBody, response: { 200: settingsSavedAnswer, ...errorAnswers } },
-    },
-    async (request) => {
-      const { settings } = request.body;
-      await saveSettings(database.db, request.user!.id, settings);
-      // Answered in the language just chosen, so the switch shows at once; with what was stored.
-      return { success: true as const, message: message("settings_saved", settings.language), settings };
-    },
-  );
+  api.put("/settings", { preHandler: requireStaff, schema: saveSchema }, async (request) => {
+    const { settings } = request.body;
+    await saveSettings(database.db, request.user!.id, settings);
+    // Answered in the language just chosen, so the switch shows at once; with what was stored.
+    return { success: true as const, message: message("settings_saved", settings.language), settings };
+  });
 }

@@ -1,4 +1,4 @@
-import { errorAnswers, messageAnswer } from "@kantien/domain/api";
+import { answers, messageAnswer } from "@kantien/domain/api";
 import { message } from "@kantien/domain/messages";
 import {
   personRemovedAnswer,
@@ -20,6 +20,13 @@ import { deleteStaff, getStaff, listStaff, resendInvitation, updateStaff } from 
 const listQuery = peopleListQuery(z.coerce.number().pipe(z.union([z.literal(3), z.literal(4)])), STAFF_TABS);
 const staffBody = z.strictObject(staffInput.shape);
 
+// What each route takes and answers (decision 0016).
+const listSchema = { querystring: listQuery, response: answers(staffPageAnswer) };
+const detailSchema = { params: idParams, response: answers(staffDetailAnswer) };
+const updateSchema = { params: idParams, body: staffBody, response: answers(staffAnswer) };
+const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
+const invitationSchema = { params: idParams, response: answers(messageAnswer) };
+
 /**
  * Staff (/staff, roles 3–4): staff may read, only admin changes (issue 5). New staff are
  * invited with POST /api/auth/invite-user.
@@ -28,58 +35,28 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
-  app.get(
-    "/staff-members",
-    {
-      preHandler: requireStaff,
-      schema: { querystring: listQuery, response: { 200: staffPageAnswer, ...errorAnswers } },
-    },
-    async (request) => {
-      const { rows, total } = await listStaff(db, request.query);
-      return { success: true as const, data: rows, total };
-    },
-  );
+  app.get("/staff-members", { preHandler: requireStaff, schema: listSchema }, async (request) => {
+    const { rows, total } = await listStaff(db, request.query);
+    return { success: true as const, data: rows, total };
+  });
 
-  app.get(
-    "/staff-members/:id",
-    {
-      preHandler: requireStaff,
-      schema: { params: idParams, response: { 200: staffDetailAnswer, ...errorAnswers } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await getStaff(db, recordId(request.params.id)),
-    }),
-  );
+  app.get("/staff-members/:id", { preHandler: requireStaff, schema: detailSchema }, async (request) => ({
+    success: true as const,
+    data: await getStaff(db, recordId(request.params.id)),
+  }));
 
-  app.put(
-    "/staff-members/:id",
-    {
-      preHandler: requireAdmin,
-      schema: { params: idParams, body: staffBody, response: { 200: staffAnswer, ...errorAnswers } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await updateStaff(db, request.user!.id, recordId(request.params.id), request.body),
-    }),
-  );
+  app.put("/staff-members/:id", { preHandler: requireAdmin, schema: updateSchema }, async (request) => ({
+    success: true as const,
+    data: await updateStaff(db, request.user!.id, recordId(request.params.id), request.body),
+  }));
 
-  app.delete(
-    "/staff-members/:id",
-    {
-      preHandler: requireAdmin,
-      schema: { params: idParams, response: { 200: personRemovedAnswer, ...errorAnswers } },
-    },
-    async (request) =>
-      removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),
+  app.delete("/staff-members/:id", { preHandler: requireAdmin, schema: removeSchema }, async (request) =>
+    removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/staff-members/:id/invitation",
-    {
-      preHandler: requireAdmin,
-      schema: { params: idParams, response: { 200: messageAnswer, ...errorAnswers } },
-    },
+    { preHandler: requireAdmin, schema: invitationSchema },
     async (request) => {
       await resendInvitation(db, recordId(request.params.id), { config, log: request.log });
       return { success: true as const, message: message("invite_success", request.language) };

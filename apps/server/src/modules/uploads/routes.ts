@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import multipart from "@fastify/multipart";
-import { errorAnswers } from "@kantien/domain/api";
+import { createdAnswers } from "@kantien/domain/api";
 import { uploadAnswer } from "@kantien/domain/uploads";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -28,6 +28,9 @@ const base64UploadBody = z.object({
   fileName: z.string().max(255).optional(),
   fileBase64: z.string().optional(),
 });
+
+// What both routes answer (decision 0016).
+const uploadAnswers = createdAnswers(uploadAnswer);
 
 const uploaded = ({ url, thumbnailUrl }: StoredImage) => ({
   success: true as const,
@@ -63,7 +66,7 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
 
     api.post(
       "/admin/upload/weekly-item-file",
-      { onRequest: requireAdmin, schema: { response: { 201: uploadAnswer, ...errorAnswers } } },
+      { onRequest: requireAdmin, schema: { response: uploadAnswers } },
       async (request, reply) => {
         if (!request.isMultipart()) throw fileMissing();
         let data: Buffer | null = null;
@@ -89,7 +92,7 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
       {
         onRequest: requireAdmin,
         bodyLimit: BASE64_BODY_LIMIT,
-        schema: { body: base64UploadBody, response: { 201: uploadAnswer, ...errorAnswers } },
+        schema: { body: base64UploadBody, response: uploadAnswers },
       },
       async (request, reply) => {
         const { fileBase64 } = request.body;

@@ -1,4 +1,4 @@
-import { errorAnswers } from "@kantien/domain/api";
+import { answers } from "@kantien/domain/api";
 import { mondayOf, todayIn } from "@kantien/domain/dates";
 import { isWeekStart, weeklyOrdersAnswer } from "@kantien/domain/weekly-orders";
 import type { FastifyInstance } from "fastify";
@@ -24,7 +24,7 @@ export async function weeklyOrdersRoutes(fastify: FastifyInstance, { config, dat
       preHandler: requireStaff,
       schema: {
         querystring: weeklyOrdersQuerystring,
-        response: { 200: weeklyOrdersAnswer, ...errorAnswers },
+        response: answers(weeklyOrdersAnswer),
       },
     },
     async (request) => {
