@@ -1,5 +1,6 @@
 import { addDaysIso, mondayOf } from "@kantien/domain/dates";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../src/db/client";
 
 const CUSTOMERS = 2000;
@@ -36,7 +37,11 @@ export async function addHistory(db: Db, opts: { excludeDay: string; count: numb
     where m.date_from + (array_position(enum_range(null::weekday), f.day_of_week) - 1) <> ${opts.excludeDay}::date`);
   await db.execute(sql`create temporary table bench_users as
     select row_number() over (order by id) - 1 as n, id from users where email like 'bench%'`);
-  const [items] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bench_items`);
+  const [items] = await queryRows(
+    db,
+    sql`select count(*)::int as n from bench_items`,
+    z.object({ n: z.coerce.number() }),
+  );
   const itemCount = Number(items?.n);
   const chunk = 100_000;
   for (let start = opts.offset; start < opts.offset + opts.count; start += chunk) {
@@ -73,19 +78,24 @@ export async function addKitchenDay(db: Db, day: string, count: number) {
 }
 
 export async function countOrders(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders`);
+  const [row] = await queryRows(
+    db,
+    sql`select count(*)::int as n from orders`,
+    z.object({ n: z.coerce.number() }),
+  );
   return Number(row?.n);
 }
 
 /** An active item served on `day` or later, with its date: for orders paid from the wallet. */
 export async function futureMenuItem(db: Db, day: string): Promise<{ id: string; date: string }> {
-  const [item] = await queryRows<{ id: string; date: string }>(
+  const [item] = await queryRows(
     db,
     sql`select f.id, (m.date_from + (array_position(enum_range(null::weekday), f.day_of_week) - 1))::text as date
         from food_items f join weekly_menus m on m.id = f.weekly_menu_id
         where f.retired_at is null
           and m.date_from + (array_position(enum_range(null::weekday), f.day_of_week) - 1) >= ${day}::date
         order by 2 limit 1`,
+    z.object({ id: z.string(), date: z.string() }),
   );
   if (!item) throw new Error("no menu item from today on");
   return item;

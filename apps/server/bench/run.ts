@@ -27,8 +27,9 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import pg from "pg";
+import { z } from "zod";
 import { buildApp } from "../src/app";
-import { type Database, openPglite, openPostgres, queryRows } from "../src/db/client";
+import { type Database, openPglite, openPostgres, queryPlanRow, queryRows } from "../src/db/client";
 import { sessions } from "../src/db/schema";
 import { listKitchenOrders } from "../src/modules/kitchen/queries";
 import { ordersCountQuery, ordersPageQuery, resolveFilter } from "../src/modules/orders/queries";
@@ -222,14 +223,16 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     const week = { from, to: addDaysIso(from, 6) };
     // The longest range a name search may span (decision 0007); a customer or a number spans all time (0015).
     const year = { from: addDaysIso(day, -365), to: day };
-    const [someone] = await queryRows<{ id: string; orders: number }>(
+    const [someone] = await queryRows(
       database.db,
       sql`select u.id, (select count(*)::int from orders o where o.user_id = u.id) as orders
           from users u where u.email = 'bench1234@bench.example'`,
+      z.object({ id: z.string(), orders: z.number() }),
     );
-    const [oldest] = await queryRows<{ id: string }>(
+    const [oldest] = await queryRows(
       database.db,
       sql`select id from orders order by order_date, id limit 1`,
+      z.object({ id: z.string() }),
     );
     if (!someone || !oldest) throw new Error("no bench customer or order");
     const number = `#${orderLabel(oldest.id, "orders")}`;
@@ -244,9 +247,10 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     };
 
     // Right answers first: the counts from SQL, the oldest order by its number, the 6 characters too.
-    const [weekCount] = await queryRows<{ n: number }>(
+    const [weekCount] = await queryRows(
       database.db,
       sql`select count(*)::int as n from orders where order_date between ${week.from}::date and ${week.to}::date`,
+      z.object({ n: z.number() }),
     );
     const pageAnswer = await getJson<SummaryAnswer>(urls.page, asAdmin);
     check(
@@ -285,7 +289,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
         ["", ordersPageQuery(filter, { limit: 25, offset: 0 })],
         ["Count", ordersCountQuery(filter)],
       ] as const) {
-        const rows = await queryRows<{ "QUERY PLAN": string }>(database.db, sql`explain analyze ${query}`);
+        const rows = await queryRows(database.db, sql`explain analyze ${query}`, queryPlanRow);
         plans[`${name}${suffix}`] = rows.map((r) => r["QUERY PLAN"]).join("\n");
       }
     }
@@ -331,11 +335,12 @@ async function createOrders(
   day: string,
 ): Promise<BackendResult["creations"]> {
   const item = await futureMenuItem(database.db, day);
-  const customers = await queryRows<{ id: string }>(
+  const customers = await queryRows(
     database.db,
     sql`insert into users (first_name, last_name, email, role_id, email_verified_at)
         select 'Bestel', 'Klant ' || g, 'bestel' || g || '@bench.example', 1, now()
         from generate_series(1, ${CREATIONS}::int) g returning id`,
+    z.object({ id: z.string() }),
   );
   await database.db.transaction(async (tx) => {
     for (const c of customers) {
@@ -356,11 +361,12 @@ async function createOrders(
     ),
   );
   const seconds = (performance.now() - started) / 1000;
-  const [check_] = await queryRows<{ ok: boolean }>(
+  const [check_] = await queryRows(
     database.db,
     sql`select bool_and(w.balance = l.sum) as ok
         from wallets w join (select user_id, sum(amount) as sum from wallet_transactions group by user_id) l
           on l.user_id = w.user_id`,
+    z.object({ ok: z.boolean() }),
   );
   const errors = answers.filter((s) => s !== 201).length;
   check(errors === 0, `${errors} of ${CREATIONS} orders at once were not created`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { buildApp } from "./app";
 import { queryRows } from "./db/client";
 import { createTestApp, openTestDatabase, type TestApp } from "./test/test-app";
@@ -120,7 +121,11 @@ describe("app baseline", () => {
 
   it("runs the migrations: roles and the constraints exist", async () => {
     const { sql } = await import("drizzle-orm");
-    const roles = await queryRows<{ role_id: number }>(t.db, sql`select role_id from roles order by role_id`);
+    const roles = await queryRows(
+      t.db,
+      sql`select role_id from roles order by role_id`,
+      z.object({ role_id: z.coerce.number() }),
+    );
     expect(roles.map((r) => Number(r.role_id))).toEqual([1, 2, 3, 4]);
     await expect(
       t.db.execute(sql`insert into weekly_menus (date_from, date_to) values ('2026-11-24', '2026-11-28')`),

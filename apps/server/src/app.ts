@@ -5,7 +5,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { pickLanguage } from "@kantien/domain/messages";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions, type onRouteHookHandler } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "./deps";
 import { authRoutes } from "./modules/auth/routes";
@@ -29,6 +29,7 @@ import { roleResource, userResource } from "./modules/users/data-resources";
 import { walletResource } from "./modules/wallets/data-resource";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
+import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity, setSecurityHeaders } from "./plugins/security";
 import { registerSession } from "./plugins/session";
 
@@ -36,6 +37,8 @@ export type BuildAppOptions = AppDeps & {
   logger?: FastifyServerOptions["logger"];
   /** The built SPA to serve on every non-API path; omitted in API tests. */
   webDist?: string | null;
+  /** Called with each route as it is registered (the OpenAPI test lists them this way). */
+  onRoute?: onRouteHookHandler;
 };
 
 /**
@@ -60,7 +63,13 @@ export const MAX_PARAM_LENGTH = 100;
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 /** Builds the whole server as one Fastify instance; main.ts and the tests share it. */
-export async function buildApp({ config, database, logger = false, webDist = null }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  webDist = null,
+  onRoute,
+}: BuildAppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT,
@@ -78,6 +87,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
       );
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook("onRoute", onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is refused with 415 like any other type.
@@ -95,6 +105,7 @@ export async function buildApp({ config, database, logger = false, webDist = nul
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   registerSession(app, database.db, config);
+  await registerOpenApi(app, { title: config.canteenName });
 
   const deps: AppDeps = { config, database };
   await app.register(

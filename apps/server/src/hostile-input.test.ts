@@ -3,6 +3,7 @@ import { WEEKDAYS } from "@kantien/domain/dates";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { MAX_PARAM_LENGTH } from "./app";
 import { queryRows } from "./db/client";
 import { createFoodItem, createUser, signIn } from "./test/fixtures";
@@ -205,9 +206,10 @@ describe("hostile input to every route", () => {
       (table) =>
         sql`(select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) from ${sql.identifier(table)} r)`,
     );
-    const [row] = await queryRows<{ hash: string }>(
+    const [row] = await queryRows(
       t.db,
       sql`select concat_ws(',', ${sql.join(parts, sql`, `)}) as hash`,
+      z.object({ hash: z.string() }),
     );
     return row?.hash ?? "";
   }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "./db/client";
 import { deleteOldIdempotencyKeys, idempotent } from "./idempotency";
 import { createUser, type TestUser } from "./test/fixtures";
@@ -16,10 +17,11 @@ describe("idempotency keys", () => {
   afterAll(() => t.close());
 
   const keep = (key: string) =>
-    idempotent(t.db, { scope: "test", key, userId: admin.id, request: { key } }, async () => ({
-      statusCode: 201,
-      body: { key },
-    }));
+    idempotent(
+      t.db,
+      { scope: "test", key, userId: admin.id, request: { key }, body: z.object({ key: z.string() }) },
+      async () => ({ statusCode: 201, body: { key } }),
+    );
 
   it("the hourly sweep deletes keys older than a day and keeps the others", async () => {
     await keep("oud");
@@ -30,9 +32,10 @@ describe("idempotency keys", () => {
 
     await deleteOldIdempotencyKeys(t.db);
 
-    const left = await queryRows<{ key: string }>(
+    const left = await queryRows(
       t.db,
       sql`select key from idempotency_keys where key like 'test:%' order by key`,
+      z.object({ key: z.string() }),
     );
     expect(left.map((r) => r.key)).toEqual(["test:nuut"]);
   });

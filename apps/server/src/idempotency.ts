@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows, type Tx } from "./db/client";
 import { AppError } from "./errors";
 
@@ -18,6 +19,7 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
  * waits on the unique key until the first one commits, then answers the first answer.
  * Only a successful answer is kept: a call that fails rolls its claim back, so a retry
  * runs again. The same key with another request answers 409 idempotency_key_reused.
+ * A kept answer is read back through `body`, the schema of what `work` answers.
  */
 export async function idempotent<T>(
   db: Db,
@@ -26,7 +28,8 @@ export async function idempotent<T>(
     key: clientKey,
     userId,
     request,
-  }: { scope: string; key: string | null; userId: string; request: unknown },
+    body,
+  }: { scope: string; key: string | null; userId: string; request: unknown; body: z.ZodType<T> },
   work: (tx: Tx) => Promise<Answer<T>>,
 ): Promise<Answer<T>> {
   const fingerprint = JSON.stringify(request);
@@ -34,16 +37,23 @@ export async function idempotent<T>(
   const key = clientKey === null ? null : `${scope}:${clientKey}`;
   return db.transaction(async (tx) => {
     if (key === null) return work(tx);
-    const claimed = await queryRows<{ key: string }>(
+    const claimed = await queryRows(
       tx,
       sql`insert into idempotency_keys (key, user_id, response)
           values (${key}, ${userId}, ${JSON.stringify({ request: fingerprint })}::jsonb)
           on conflict do nothing returning key`,
+      z.object({ key: z.string() }),
     );
     if (claimed.length === 0) {
-      const [kept] = await queryRows<{ response: { request: string; answer?: Answer<T> } }>(
+      const [kept] = await queryRows(
         tx,
         sql`select response from idempotency_keys where key = ${key} and user_id = ${userId}`,
+        z.object({
+          response: z.object({
+            request: z.string(),
+            answer: z.object({ statusCode: z.number().int(), body }).optional(),
+          }),
+        }),
       );
       const response = kept?.response;
       if (!response?.answer || response.request !== fingerprint) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer, pageAnswer } from "./api";
 import { signupInput } from "./auth";
 import { isIsoDate, WEEKDAYS } from "./dates";
 import { orderStatusSchema } from "./order-status";
@@ -110,3 +111,19 @@ export const kantienStaffUpdateInput = kantienStaffInput.pick({ kantien_employee
 
 /** order: only the status changes here (spec §7); the weekly flow's updated_at is ignored. */
 export const orderStatusInput = z.object({ status: orderStatusSchema, updated_at: z.unknown().optional() });
+/**
+ * A row of the generic data API: each resource declares its readable columns on the server
+ * (modules/data), so the answer is a record of those columns.
+ */
+export const dataRow = z.record(z.string(), z.unknown());
+/** `GET /api/admin/data/:table`. */
+export const dataPageAnswer = pageAnswer(dataRow);
+/** `GET`, `POST` (201) and `PUT` of one row. */
+export const dataRowAnswer = dataAnswer(dataRow);
+/** `DELETE` of one row; a person with history is anonymised instead, and the answer says so (decision 0014). */
+export const dataRowRemovedAnswer = dataRowAnswer.extend({
+  anonymised: z.boolean().optional(),
+  message: z.string().optional(),
+});
+/** `PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item`: the new item, and the replaced item's id. */
+export const foodItemReplacedAnswer = dataRowAnswer.extend({ replaced: z.string().nullable() });

@@ -52,14 +52,41 @@ export const inviteUserInput = z.object({
 export type InviteUserInput = z.infer<typeof inviteUserInput>;
 
 /** The user as the API returns it: never a hash or a token. */
-export type PublicUser = {
-  id: string;
-  email: string;
-  role: string;
-  role_id: number;
-  first_name: string;
-  last_name: string;
-};
+export const publicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  role_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+/**
+ * `POST /api/auth/login`: staff get a session and their user; a customer (spec §4) gets
+ * `error: "unauthorized_role"` and their name for the access-denied dialog, and no session.
+ */
+export const loginAnswer = z.object({
+  success: z.literal(true),
+  error: z.literal("unauthorized_role").optional(),
+  message: z.string(),
+  user: publicUser,
+});
+/** `GET /api/auth/me`. */
+export const meAnswer = z.object({ success: z.literal(true), user: publicUser });
+/** `POST /api/auth/signup` (201). */
+export const signupAnswer = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
+/** `POST /api/auth/verify-invitation`: the invited person, for the set-up form. */
+export const invitationAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    role_id: z.number().int(),
+  }),
+});
 
 export const SETTINGS_DEFAULTS = { theme: "light", language: "af", refresh_interval: 30 } as const;
 

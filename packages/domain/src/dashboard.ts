@@ -1,37 +1,44 @@
-import { type ChipColor, type OrderStatus, statusChipColor } from "./order-status";
+import { z } from "zod";
+import { dataAnswer } from "./api";
+import { type ChipColor, orderStatusSchema, statusChipColor } from "./order-status";
 
 /**
  * Contract of the dashboard (/dashboard, staff and admin):
  * `GET /api/dashboard` → `{ success, data: DashboardSummary }`, one aggregate query for the counts.
  */
 
-export type DashboardCounts = {
-  totalOrders: number;
+export const dashboardCounts = z.object({
+  totalOrders: z.number().int(),
   /** Orders waiting: status pending, in any letter case. */
-  pendingOrders: number;
+  pendingOrders: z.number().int(),
   /** Customers: roles 1 and 2. */
-  activeUsers: number;
+  activeUsers: z.number().int(),
   /** Roles 3 and 4. */
-  staff: number;
+  staff: z.number().int(),
   /** Active (not retired) food items. */
-  menuItems: number;
-  weeklyMenus: number;
-};
+  menuItems: z.number().int(),
+  weeklyMenus: z.number().int(),
+});
+export type DashboardCounts = z.infer<typeof dashboardCounts>;
 
 /** The spec's activity entry (§3): the latest 3 orders and the latest 2 new users, newest first. */
-export type ActivityEntry = {
-  id: string;
-  type: "order" | "user";
+export const activityEntry = z.object({
+  id: z.string(),
+  type: z.enum(["order", "user"]),
   /** Order: the customer's name; user: the new user's name. */
-  title: string;
+  title: z.string(),
   /** Order: item × quantity; user: the role name. */
-  description: string;
-  timestamp: string;
+  description: z.string(),
+  timestamp: z.string(),
   /** Order: its status; user: "completed" (a chip that reads as 'new'). */
-  status: OrderStatus | "completed";
-};
+  status: z.union([orderStatusSchema, z.literal("completed")]),
+});
+export type ActivityEntry = z.infer<typeof activityEntry>;
 
-export type DashboardSummary = { counts: DashboardCounts; activity: ActivityEntry[] };
+export const dashboardSummary = z.object({ counts: dashboardCounts, activity: z.array(activityEntry) });
+export type DashboardSummary = z.infer<typeof dashboardSummary>;
+/** `GET /api/dashboard`. */
+export const dashboardAnswer = dataAnswer(dashboardSummary);
 
 /**
  * Chip colour of an activity entry (spec §4 "Activity chips"): pending warning, completed

@@ -1,26 +1,28 @@
-import { kitchenColumnOf, type OrderStatus } from "./order-status";
+import { z } from "zod";
+import { dataAnswer } from "./api";
+import { kitchenColumnOf, type OrderStatus, orderStatusSchema } from "./order-status";
 
 /** One row of the kitchen board: what the screen shows, names joined (DESIGN §5 read models). */
-export type KitchenOrder = {
-  id: string;
-  status: OrderStatus;
-  quantity: number;
+export const kitchenOrder = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  quantity: z.number().int(),
   /** Price per item in rand, as a decimal string. */
-  price: string;
-  createdAt: string;
+  price: z.string(),
+  createdAt: z.string(),
   /** When the order entered its current status; minutes in preparation count from here. */
-  statusChangedAt: string;
-  deliveryDate: string | null;
-  customerName: string;
-  itemName: string;
-  preparationTime: number;
-};
+  statusChangedAt: z.string(),
+  deliveryDate: z.string().nullable(),
+  customerName: z.string(),
+  itemName: z.string(),
+  preparationTime: z.number().int(),
+});
+export type KitchenOrder = z.infer<typeof kitchenOrder>;
 
 /** Answer of `GET /api/kitchen/orders?date=YYYY-MM-DD` (date defaults to today in the canteen). */
-export type KitchenDay = {
-  date: string;
-  orders: KitchenOrder[];
-};
+export const kitchenDay = z.object({ date: z.string(), orders: z.array(kitchenOrder) });
+export type KitchenDay = z.infer<typeof kitchenDay>;
+export const kitchenDayAnswer = dataAnswer(kitchenDay);
 
 /** An order change as `GET /api/events` sends it (SSE event name `order`). */
 export type OrderEvent = {
@@ -45,3 +47,9 @@ export function kitchenCounts(orders: readonly Pick<KitchenOrder, "status">[]): 
   }
   return counts;
 }
+
+/** `GET /api/events`: a Server-Sent Events stream of `order` events (`OrderEvent` as JSON). */
+export const orderEventsAnswer = {
+  description: "Server-Sent Events: `event: order` with an OrderEvent as JSON, and `: ping` heartbeats",
+  content: { "text/event-stream": { schema: z.unknown().meta({ type: "string" }) } },
+};

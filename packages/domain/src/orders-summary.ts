@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer, pageAnswer } from "./api";
 import {
   addDaysIso,
   daysBetween,
@@ -11,7 +12,7 @@ import {
 } from "./dates";
 import type { ErrorCode } from "./messages";
 import { orderNumberSearch } from "./order-label";
-import type { OrderStatus } from "./order-status";
+import { orderStatusSchema } from "./order-status";
 import { text } from "./text";
 
 /**
@@ -62,48 +63,64 @@ export type OrdersQuery = {
   offset?: number;
 };
 
-export type OrderSummaryRow = {
-  id: string;
+export const orderSummaryRow = z.object({
+  id: z.string(),
   /** Delivery date, else the created date in the canteen zone. */
-  orderDate: IsoDate;
-  customerName: string;
-  itemName: string;
-  quantity: number;
+  orderDate: z.string(),
+  customerName: z.string(),
+  itemName: z.string(),
+  quantity: z.number().int(),
   /** Price × quantity in rand, as a decimal string with 2 decimals. */
-  amount: string;
-  status: OrderStatus;
-};
+  amount: z.string(),
+  status: orderStatusSchema,
+});
+export type OrderSummaryRow = z.infer<typeof orderSummaryRow>;
+/** `GET /api/orders`. */
+export const ordersPageAnswer = pageAnswer(orderSummaryRow);
 
-export type OrderTimelineEntry = {
-  status: OrderStatus;
-  at: string;
+export const orderTimelineEntry = z.object({
+  status: orderStatusSchema,
+  at: z.string(),
   /** Who made the change; null for the system (e.g. the order's creation by a customer). */
-  byName: string | null;
-};
+  byName: z.string().nullable(),
+});
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
 
-export type OrderDetail = {
-  id: string;
-  customerId: string;
-  customerName: string;
-  itemName: string;
-  quantity: number;
+export const orderDetail = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  itemName: z.string(),
+  quantity: z.number().int(),
   /** Price per item in rand, decimal string. */
-  unitPrice: string;
+  unitPrice: z.string(),
   /** unitPrice × quantity, decimal string. */
-  total: string;
-  deliveryDate: IsoDate | null;
-  createdAt: string;
-  status: OrderStatus;
+  total: z.string(),
+  deliveryDate: z.string().nullable(),
+  createdAt: z.string(),
+  status: orderStatusSchema,
   /** True when the order was paid from the wallet and not (yet) refunded. */
-  paidFromWallet: boolean;
+  paidFromWallet: z.boolean(),
   /** Recorded status changes, oldest first, beginning with the creation. */
-  timeline: OrderTimelineEntry[];
-};
+  timeline: z.array(orderTimelineEntry),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+/** `GET /api/orders/:id`. */
+export const orderDetailAnswer = dataAnswer(orderDetail);
 
-export type OrderMenuDay = {
-  date: IsoDate;
-  items: { id: string; name: string; price: string }[];
-};
+export const orderMenuDay = z.object({
+  date: z.string(),
+  items: z.array(z.object({ id: z.string(), name: z.string(), price: z.string() })),
+});
+export type OrderMenuDay = z.infer<typeof orderMenuDay>;
+/** `GET /api/orders/menu-days`. */
+export const orderMenuDaysAnswer = dataAnswer(z.array(orderMenuDay));
+
+/** What `POST /api/orders` made: the order and the customer's balance after paying. */
+export const createdOrder = z.object({ order: orderDetail, balance: z.string() });
+export type CreatedOrder = z.infer<typeof createdOrder>;
+/** `POST /api/orders` (201). */
+export const createdOrderAnswer = dataAnswer(createdOrder);
 
 export type NewOrder = {
   customerId: string;
@@ -227,3 +244,10 @@ export function checkDeliveryDate(
 export function itemDate(item: { dayOfWeek: Weekday; menuDateFrom: IsoDate }): IsoDate {
   return addDaysIso(item.menuDateFrom, WEEKDAYS.indexOf(item.dayOfWeek));
 }
+
+/** `GET /api/orders/export.csv`: every row of the filter as CSV (UTF-8 with a BOM). */
+export const ordersCsvAnswer = {
+  description: "The orders of the filter as CSV, one line per order",
+  // Streamed, not serialized: the schema describes the text for the document only.
+  content: { "text/csv": { schema: z.unknown().meta({ type: "string" }) } },
+};

@@ -1,5 +1,6 @@
-import type { IsoDate } from "./dates";
-import type { OrderStatus } from "./order-status";
+import { z } from "zod";
+import { dataAnswer, messageAnswer, pageAnswer } from "./api";
+import { orderStatusSchema } from "./order-status";
 
 /**
  * Contract of customers (/users), staff (/staff) and wallet top-ups. The server
@@ -35,18 +36,19 @@ export type CustomerTab = (typeof CUSTOMER_TABS)[number];
 export const STAFF_TABS = ["all", "active", "admin", "staff"] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];
 
-export type CustomerRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  roleId: 1 | 2;
-  akdNumber: string | null;
+export const customerRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  roleId: z.union([z.literal(1), z.literal(2)]),
+  akdNumber: z.string().nullable(),
   /** Wallet balance in rand, decimal string. */
-  balance: string;
-  createdAt: string;
-};
+  balance: z.string(),
+  createdAt: z.string(),
+});
+export type CustomerRow = z.infer<typeof customerRow>;
 
 export type CustomerInput = {
   firstName: string;
@@ -57,33 +59,36 @@ export type CustomerInput = {
   akdNumber?: string | null;
 };
 
-export type PersonOrder = {
-  id: string;
-  itemName: string;
-  quantity: number;
-  amount: string;
-  status: OrderStatus;
-  orderDate: IsoDate;
-};
+export const personOrder = z.object({
+  id: z.string(),
+  itemName: z.string(),
+  quantity: z.number().int(),
+  amount: z.string(),
+  status: orderStatusSchema,
+  orderDate: z.string(),
+});
+export type PersonOrder = z.infer<typeof personOrder>;
 
 /** What moved a wallet's money: `top_up` (credit), `order` (a debit), `refund` (credit); the `ledger_kind` enum. */
 export const LEDGER_KINDS = ["top_up", "order", "refund"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-export type LedgerEntry = {
-  id: string;
-  at: string;
-  kind: LedgerKind;
+export const ledgerEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(LEDGER_KINDS),
   /** Signed rand amount, decimal string ("-45.00" for a debit). */
-  amount: string;
-  balanceAfter: string;
-  reason: string | null;
-};
+  amount: z.string(),
+  balanceAfter: z.string(),
+  reason: z.string().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
-export type CustomerDetail = CustomerRow & {
-  recentOrders: PersonOrder[];
-  ledger: LedgerEntry[];
-};
+export const customerDetail = customerRow.extend({
+  recentOrders: z.array(personOrder),
+  ledger: z.array(ledgerEntry),
+});
+export type CustomerDetail = z.infer<typeof customerDetail>;
 
 export type TopUpInput = {
   /** Rand, > 0 and ≤ 10,000, at most 2 decimals. */
@@ -91,19 +96,20 @@ export type TopUpInput = {
   reason: string;
 };
 
-export type StaffRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  roleId: 3 | 4;
-  employeeNumber: string | null;
-  balance: string;
+export const staffRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  roleId: z.union([z.literal(3), z.literal(4)]),
+  employeeNumber: z.string().nullable(),
+  balance: z.string(),
   /** True while the invitation has not been accepted (no password set yet). */
-  invitationPending: boolean;
-  createdAt: string;
-};
+  invitationPending: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffRow = z.infer<typeof staffRow>;
 
 export type StaffInput = {
   firstName: string;
@@ -114,7 +120,19 @@ export type StaffInput = {
   employeeNumber?: string | null;
 };
 
-export type StaffDetail = StaffRow & {
-  totalOrders: number;
-  orders: PersonOrder[];
-};
+export const staffDetail = staffRow.extend({ totalOrders: z.number().int(), orders: z.array(personOrder) });
+export type StaffDetail = z.infer<typeof staffDetail>;
+
+/* The answers (routes above). */
+export const customersPageAnswer = pageAnswer(customerRow);
+export const customerAnswer = dataAnswer(customerRow);
+export const customerDetailAnswer = dataAnswer(customerDetail);
+/** A top-up (201): the new balance and the ledger row it wrote. */
+export const topUpResult = z.object({ balance: z.string(), entry: ledgerEntry });
+export type TopUpResult = z.infer<typeof topUpResult>;
+export const topUpAnswer = dataAnswer(topUpResult);
+export const staffPageAnswer = pageAnswer(staffRow);
+export const staffAnswer = dataAnswer(staffRow);
+export const staffDetailAnswer = dataAnswer(staffDetail);
+/** A removal (decision 0010): whether the person was anonymised, and saying so. */
+export const personRemovedAnswer = messageAnswer.extend({ anonymised: z.boolean() });

@@ -24,3 +24,8 @@ export const settingsInput = z.strictObject({
   language: settingsSchema.shape.language,
   refresh_interval: z.unknown().transform(normalizeRefreshInterval),
 });
+
+/** `GET /api/settings`: the signed-in user's settings. */
+export const settingsAnswer = z.object({ success: z.literal(true), settings: settingsSchema });
+/** `PUT /api/settings`: what was stored, said in the language just chosen. */
+export const settingsSavedAnswer = settingsAnswer.extend({ message: z.string() });

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Where uploaded images are served; the server chooses every name under it. */
 export const UPLOADS_URL_PREFIX = "/uploads/";
 
@@ -13,3 +15,10 @@ export function cardImageUrl(imageUrl: string): string {
   const id = STORED_IMAGE_URL.exec(imageUrl)?.[1];
   return id ? storedImageUrls(id).thumbnailUrl : imageUrl;
 }
+
+/** Both upload routes (201): the url at the top level and, with the thumbnail, under `data`. */
+export const uploadAnswer = z.object({
+  success: z.literal(true),
+  url: z.string(),
+  data: z.object({ url: z.string(), thumbnailUrl: z.string() }),
+});

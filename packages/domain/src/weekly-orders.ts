@@ -1,23 +1,38 @@
+import { z } from "zod";
+import { dataAnswer } from "./api";
 import { addDaysIso, type IsoDate, isIsoDate, isoWeekday, schoolDays } from "./dates";
-import type { OrderStatus } from "./order-status";
+import { type OrderStatus, orderStatusSchema } from "./order-status";
 
 /** One order of the weekly view: what the screen shows, names joined (DESIGN §5 read models). */
-export type WeeklyOrder = {
-  id: string;
-  status: OrderStatus;
-  quantity: number;
-  deliveryDate: IsoDate;
-  customerName: string;
-  itemName: string;
-};
+export const weeklyOrder = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  quantity: z.number().int(),
+  deliveryDate: z.string(),
+  customerName: z.string(),
+  itemName: z.string(),
+});
+export type WeeklyOrder = z.infer<typeof weeklyOrder>;
 
 /** How many of one item the kitchen prepares on a day. */
-export type PrepLine = { itemName: string; quantity: number };
+export const prepLine = z.object({ itemName: z.string(), quantity: z.number().int() });
+export type PrepLine = z.infer<typeof prepLine>;
 
-export type WeeklyOrdersDay = { date: IsoDate; orders: WeeklyOrder[]; prep: PrepLine[] };
+export const weeklyOrdersDay = z.object({
+  date: z.string(),
+  orders: z.array(weeklyOrder),
+  prep: z.array(prepLine),
+});
+export type WeeklyOrdersDay = z.infer<typeof weeklyOrdersDay>;
 
 /** Answer of `GET /api/weekly-orders?weekStart=YYYY-MM-DD`: Monday to Friday, always five days. */
-export type WeeklyOrders = { weekStart: IsoDate; weekEnd: IsoDate; days: WeeklyOrdersDay[] };
+export const weeklyOrders = z.object({
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  days: z.array(weeklyOrdersDay),
+});
+export type WeeklyOrders = z.infer<typeof weeklyOrders>;
+export const weeklyOrdersAnswer = dataAnswer(weeklyOrders);
 
 /** A week of the weekly view starts on a Monday. */
 export function isWeekStart(value: string): value is IsoDate {

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { z } from "zod";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -239,8 +240,26 @@ async function listenPostgres(
   };
 }
 
-/** The rows of a raw `db.execute(sql…)`, typed by the caller (the driver returns them untyped). */
-export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as { rows: T[] };
-  return result.rows;
+/**
+ * The rows of a raw `db.execute(sql…)`, parsed with `row`: the driver returns them untyped,
+ * so they are checked, never cast (issue 10). Raw SQL stays where it earns its speed.
+ */
+export async function queryRows<S extends z.ZodType>(
+  db: Db | Tx,
+  query: SQL,
+  row: S,
+): Promise<z.output<S>[]> {
+  // Both drivers answer `{ rows }`; the generic Db type cannot say so.
+  return z.object({ rows: z.array(row) }).parse(await db.execute(query)).rows;
 }
+
+/** A row of `explain`: one line of the plan. */
+export const queryPlanRow = z.object({ "QUERY PLAN": z.string() });
+
+/**
+ * A timestamp column as the API writes it, ISO 8601 in UTC. Both drivers read `timestamptz`
+ * as a Date; a string (a value cast to text) is read too.
+ */
+export const timestampColumn = z
+  .union([z.date(), z.string()])
+  .transform((value) => new Date(value).toISOString());

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client";
 import { createFoodItem, createUser, signIn } from "../test/fixtures";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -83,9 +84,10 @@ describe("bad input", () => {
         payload: { first_name: "A", last_name: "B\u0000", email: "nul2@toets.example", role_id: 1 },
       });
       expectInvalidText(user, "last_name");
-      const [row] = await queryRows<{ n: number }>(
+      const [row] = await queryRows(
         t.db,
         sql`select count(*)::int as n from users where email like 'nul%'`,
+        z.object({ n: z.number() }),
       );
       expect(row?.n).toBe(0);
     });

@@ -4,7 +4,7 @@ import type { OrderStatus } from "@kantien/domain/order-status";
 import { orderDateOf } from "@kantien/domain/orders-summary";
 import { type SQLWrapper, sql } from "drizzle-orm";
 import type { App } from "../app";
-import { type Db, queryRows } from "../db/client";
+import { type Db, queryPlanRow, queryRows } from "../db/client";
 import {
   foodItems,
   kantienStaff,
@@ -165,6 +165,6 @@ export async function planOnFilledOrders(db: Db, query: SQLWrapper): Promise<str
                  case when n % 3 = 0 then null else date '2030-01-01' + (n / 24) end as delivery_date
           from generate_series(1, 5000) n) g`);
   await db.execute(sql`analyze orders`);
-  const plan = await queryRows<{ "QUERY PLAN": string }>(db, sql`explain ${query}`);
+  const plan = await queryRows(db, sql`explain ${query}`, queryPlanRow);
   return plan.map((r) => r["QUERY PLAN"]).join("\n");
 }

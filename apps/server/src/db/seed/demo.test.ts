@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openTestDatabase, type TestDatabase, testBackend } from "../../test/test-app";
 import { type Database, openPostgres, queryRows } from "../client";
 import { DEMO_ACCOUNTS, existingDemoAccounts, hasUsers, seedDemo } from "./demo";
@@ -24,9 +25,10 @@ describe("the demo seed", () => {
       seedDemo(second.db, "Africa/Johannesburg"),
     ]);
     expect(seeded.filter(Boolean)).toHaveLength(1);
-    const [{ count }] = (await queryRows<{ count: number }>(
+    const [{ count }] = (await queryRows(
       database.db,
       sql`select count(*)::int as count from users where lower(email) like '%@kantien.example'`,
+      z.object({ count: z.coerce.number() }),
     )) as [{ count: number }];
     expect(Number(count)).toBe(DEMO_ACCOUNTS.length + 40);
     expect(await existingDemoAccounts(database.db)).toEqual([...DEMO_ACCOUNTS]);
@@ -48,13 +50,19 @@ describe("the demo orders", () => {
   afterAll(() => database.drop());
 
   it("fill every school day of this week and next with that day's dish", async () => {
-    const days = await queryRows<{ day: string; orders: number; wrong_dish: number; statuses: string }>(
+    const days = await queryRows(
       database.db,
       sql`select o.delivery_date::text as day, count(*)::int as orders,
             count(*) filter (where f.day_of_week::text <> (array['Maandag','Dinsdag','Woensdag','Donderdag','Vrydag'])[extract(isodow from o.delivery_date)::int])::int as wrong_dish,
             string_agg(distinct o.status::text, ',' order by o.status::text) as statuses
           from orders o join food_items f on f.id = o.food_item_id
           group by o.delivery_date order by o.delivery_date`,
+      z.object({
+        day: z.string(),
+        orders: z.coerce.number(),
+        wrong_dish: z.coerce.number(),
+        statuses: z.string(),
+      }),
     );
     expect(days.map((d) => d.day)).toEqual([
       "2026-11-23",

@@ -9,6 +9,7 @@ import {
 } from "@kantien/domain/dates";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { hashPassword } from "../../modules/auth/password";
 import { type Db, queryRows } from "../client";
 import {
@@ -134,9 +135,10 @@ function historyOf(status: OrderStatus): OrderStatus[] {
 
 /** True when the database already holds users: the demo data is loaded only once. */
 export async function hasUsers(db: Db): Promise<boolean> {
-  const [row] = await queryRows<{ present: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`select exists (select 1 from users) as present`,
+    z.object({ present: z.boolean() }),
   );
   return Boolean(row?.present);
 }

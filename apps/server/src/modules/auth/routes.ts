@@ -1,4 +1,14 @@
-import { inviteUserInput, loginInput, setupAccountInput, signupInput } from "@kantien/domain/auth";
+import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
+import {
+  invitationAnswer,
+  inviteUserInput,
+  loginAnswer,
+  loginInput,
+  meAnswer,
+  setupAccountInput,
+  signupAnswer,
+  signupInput,
+} from "@kantien/domain/auth";
 import { message } from "@kantien/domain/messages";
 import { isStaffRole } from "@kantien/domain/roles";
 import { text } from "@kantien/domain/text";
@@ -25,6 +35,14 @@ const token = text().max(200).optional();
 const tokenBody = z.strictObject({ token });
 const setupBody = z.strictObject({ token, password: setupAccountInput.shape.password });
 
+// What each route takes and answers (decision 0016).
+const loginSchema = { body: loginBody, response: answers(loginAnswer) };
+const signupSchema = { body: signupBody, response: createdAnswers(signupAnswer) };
+const verifyEmailSchema = { body: tokenBody, response: answers(messageAnswer) };
+const invitationSchema = { body: tokenBody, response: answers(invitationAnswer) };
+const setupSchema = { body: setupBody, response: answers(messageAnswer) };
+const inviteSchema = { body: inviteBody, response: createdAnswers(messageAnswer) };
+
 const verified = sql`coalesce(${users.emailVerifiedAt}, now())`;
 
 export async function authRoutes(app: FastifyInstance, { config, database }: AppDeps) {
@@ -33,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
   // Hash the dummy now, so the first sign-in with an unknown email is not the slow one.
   dummyPasswordHash().catch((error) => app.log.error({ err: error }, "hashing the dummy password failed"));
 
-  api.post("/auth/login", { schema: { body: loginBody } }, async (request, reply) => {
+  api.post("/auth/login", { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
     // Checked before the password, so a locked account costs no hashing and reveals nothing.
     if (!(await admitLoginAttempt(db, config.loginLimit, email, request.ip))) {
@@ -52,8 +70,8 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     if (!isStaffRole(user.roleId)) {
       // Spec §4: customers get a marker and their name for the access-denied dialog, no session.
       return {
-        success: true,
-        error: "unauthorized_role",
+        success: true as const,
+        error: "unauthorized_role" as const,
         message: message("unauthorized_role", language),
         user: publicUser,
       };
@@ -62,20 +80,24 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
       await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
     }
     await startSession(db, config, reply, user.id);
-    return { success: true, message: message("login_success", language), user: publicUser };
+    return { success: true as const, message: message("login_success", language), user: publicUser };
   });
 
-  api.post("/auth/logout", async (request, reply) => {
+  api.post("/auth/logout", { schema: { response: answers(messageAnswer) } }, async (request, reply) => {
     await endSession(db, request, reply);
-    return { success: true, message: message("logout_success", request.language) };
+    return { success: true as const, message: message("logout_success", request.language) };
   });
 
-  api.get("/auth/me", { onRequest: requireUser }, async (request) => ({
-    success: true,
-    user: toPublicUser(request.user!, config.canteenName),
-  }));
+  api.get(
+    "/auth/me",
+    { onRequest: requireUser, schema: { response: answers(meAnswer) } },
+    async (request) => ({
+      success: true as const,
+      user: toPublicUser(request.user!, config.canteenName),
+    }),
+  );
 
-  api.post("/auth/signup", { schema: { body: signupBody } }, async (request, reply) => {
+  api.post("/auth/signup", { schema: signupSchema }, async (request, reply) => {
     const input = request.body;
     // Each sign-up costs a full hash and a mail: limited per address, before any of that.
     if (!(await admitSignupAttempt(db, config.signupLimit, input.email.toLowerCase(), request.ip))) {
@@ -106,13 +128,13 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
       return created;
     });
     return reply.status(201).send({
-      success: true,
+      success: true as const,
       message: message("signup_success", request.language),
       user: toPublicUser(user, config.canteenName),
     });
   });
 
-  api.post("/auth/verify-email", { schema: { body: tokenBody } }, async (request) => {
+  api.post("/auth/verify-email", { schema: verifyEmailSchema }, async (request) => {
     const { token } = request.body;
     if (!token) throw new AppError("token_missing_verification");
     const done = await db.transaction(async (tx) => {
@@ -121,18 +143,18 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
       return userId !== null;
     });
     if (!done) throw new AppError("token_invalid");
-    return { success: true, message: message("verify_success", request.language) };
+    return { success: true as const, message: message("verify_success", request.language) };
   });
 
-  api.post("/auth/verify-invitation", { schema: { body: tokenBody } }, async (request) => {
+  api.post("/auth/verify-invitation", { schema: invitationSchema }, async (request) => {
     const { token } = request.body;
     if (!token) throw new AppError("token_missing_invitation");
     const user = await findInvitation(db, token);
     if (!user) throw new AppError("token_invalid");
-    return { success: true, message: message("invitation_valid", request.language), user };
+    return { success: true as const, message: message("invitation_valid", request.language), user };
   });
 
-  api.post("/auth/setup-account", { schema: { body: setupBody } }, async (request) => {
+  api.post("/auth/setup-account", { schema: setupSchema }, async (request) => {
     const { token, password } = request.body;
     if (!token) throw new AppError("token_missing_invitation");
     // Only a live invitation is worth the cost of hashing; the UPDATE below decides.
@@ -146,31 +168,29 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
       return userId !== null;
     });
     if (!done) throw new AppError("token_invalid");
-    return { success: true, message: message("setup_success", request.language) };
+    return { success: true as const, message: message("setup_success", request.language) };
   });
 
-  api.post(
-    "/auth/invite-user",
-    { onRequest: requireAdmin, schema: { body: inviteBody } },
-    async (request, reply) => {
-      const input = request.body;
-      await db.transaction(async (tx) => {
-        const created = await createAccount(tx, {
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          roleId: input.roleId,
-          passwordHash: null,
-        });
-        await tx.insert(kantienStaff).values({ id: created.id });
-        const invitation = await issueToken(tx, created.id, "invitation");
-        await enqueueAccountEmail(
-          tx,
-          { config, log: request.log },
-          { kind: "invitation", userId: created.id, token: invitation },
-        );
+  api.post("/auth/invite-user", { onRequest: requireAdmin, schema: inviteSchema }, async (request, reply) => {
+    const input = request.body;
+    await db.transaction(async (tx) => {
+      const created = await createAccount(tx, {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        roleId: input.roleId,
+        passwordHash: null,
       });
-      return reply.status(201).send({ success: true, message: message("invite_success", request.language) });
-    },
-  );
+      await tx.insert(kantienStaff).values({ id: created.id });
+      const invitation = await issueToken(tx, created.id, "invitation");
+      await enqueueAccountEmail(
+        tx,
+        { config, log: request.log },
+        { kind: "invitation", userId: created.id, token: invitation },
+      );
+    });
+    return reply
+      .status(201)
+      .send({ success: true as const, message: message("invite_success", request.language) });
+  });
 }

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { CustomerRow } from "@kantien/domain/people";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client";
+import { z } from "zod";
+import { queryPlanRow, queryRows } from "../../db/client";
 import { clients, sessions, users, walletTransactions } from "../../db/schema";
 import {
   createFoodItem,
@@ -77,10 +78,11 @@ const topUp = (id: string, payload: unknown, key: string | null = randomUUID(), 
   call("POST", `/api/customers/${id}/top-ups`, cookie, payload, key ? { "idempotency-key": key } : {});
 
 async function ledgerSum(userId: string) {
-  const [row] = await queryRows<{ sum: string; balance: string }>(
+  const [row] = await queryRows(
     t.db,
     sql`select coalesce((select sum(amount) from wallet_transactions where user_id = ${userId}), 0)::numeric(12,2)::text as sum,
                (select balance::text from wallets where user_id = ${userId}) as balance`,
+    z.object({ sum: z.string(), balance: z.string() }),
   );
   return row!;
 }
@@ -592,9 +594,10 @@ describe("20,000 customers", () => {
       await t.db.execute(sql`vacuum analyze users, clients, wallets`);
       const explain = async (params: Partial<CustomerListParams>) =>
         (
-          await queryRows<{ "QUERY PLAN": string }>(
+          await queryRows(
             t.db,
             sql`explain ${peoplePageQuery(t.db, customersList, { tab: "all", limit: 25, offset: 0, ...params })}`,
+            queryPlanRow,
           )
         )
           .map((r) => r["QUERY PLAN"])

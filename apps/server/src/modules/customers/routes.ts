@@ -1,4 +1,12 @@
-import { CUSTOMER_TABS } from "@kantien/domain/people";
+import { answers, createdAnswers } from "@kantien/domain/api";
+import {
+  CUSTOMER_TABS,
+  customerAnswer,
+  customerDetailAnswer,
+  customersPageAnswer,
+  personRemovedAnswer,
+  topUpAnswer,
+} from "@kantien/domain/people";
 import { customerInput, topUpInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -17,6 +25,14 @@ const listQuery = peopleListQuery(
 const customerBody = z.strictObject(customerInput.shape);
 const topUpBody = z.strictObject(topUpInput.shape);
 
+// What each route takes and answers (decision 0016).
+const listSchema = { querystring: listQuery, response: answers(customersPageAnswer) };
+const detailSchema = { params: idParams, response: answers(customerDetailAnswer) };
+const createSchema = { body: customerBody, response: createdAnswers(customerAnswer) };
+const updateSchema = { params: idParams, body: customerBody, response: answers(customerAnswer) };
+const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
+const topUpSchema = { params: idParams, body: topUpBody, response: createdAnswers(topUpAnswer) };
+
 /**
  * Customers (/users, roles 1–2): staff and admin read, add and edit; only admin removes
  * and tops up (issue 5). Other roles never reach this: requireStaff.
@@ -25,41 +41,33 @@ export async function customersRoutes(fastify: FastifyInstance, { database }: Ap
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
-  app.get("/customers", { onRequest: requireStaff, schema: { querystring: listQuery } }, async (request) => {
+  app.get("/customers", { onRequest: requireStaff, schema: listSchema }, async (request) => {
     const { rows, total } = await listCustomers(db, request.query);
-    return { success: true, data: rows, total };
+    return { success: true as const, data: rows, total };
   });
 
-  app.get("/customers/:id", { onRequest: requireStaff, schema: { params: idParams } }, async (request) => ({
-    success: true,
+  app.get("/customers/:id", { onRequest: requireStaff, schema: detailSchema }, async (request) => ({
+    success: true as const,
     data: await getCustomer(db, recordId(request.params.id)),
   }));
 
-  app.post(
-    "/customers",
-    { onRequest: requireStaff, schema: { body: customerBody } },
-    async (request, reply) => {
-      const data = await createCustomer(db, request.body);
-      return reply.status(201).send({ success: true, data });
-    },
-  );
+  app.post("/customers", { onRequest: requireStaff, schema: createSchema }, async (request, reply) => {
+    const data = await createCustomer(db, request.body);
+    return reply.status(201).send({ success: true as const, data });
+  });
 
-  app.put(
-    "/customers/:id",
-    { onRequest: requireStaff, schema: { params: idParams, body: customerBody } },
-    async (request) => ({
-      success: true,
-      data: await updateCustomer(db, recordId(request.params.id), request.body),
-    }),
-  );
+  app.put("/customers/:id", { onRequest: requireStaff, schema: updateSchema }, async (request) => ({
+    success: true as const,
+    data: await updateCustomer(db, recordId(request.params.id), request.body),
+  }));
 
-  app.delete("/customers/:id", { onRequest: requireAdmin, schema: { params: idParams } }, async (request) =>
+  app.delete("/customers/:id", { onRequest: requireAdmin, schema: removeSchema }, async (request) =>
     removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/customers/:id/top-ups",
-    { onRequest: requireAdmin, schema: { params: idParams, body: topUpBody } },
+    { onRequest: requireAdmin, schema: topUpSchema },
     async (request, reply) => {
       // A top-up always carries a key, so a retried submit never pays twice.
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
@@ -71,7 +79,7 @@ export async function customersRoutes(fastify: FastifyInstance, { database }: Ap
         key,
         actorId: request.user!.id,
       });
-      return reply.status(201).send({ success: true, data });
+      return reply.status(201).send({ success: true as const, data });
     },
   );
 }

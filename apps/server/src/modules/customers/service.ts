@@ -1,13 +1,15 @@
-import type {
-  CustomerDetail,
-  CustomerInput,
-  CustomerRow,
-  CustomerTab,
-  LedgerEntry,
+import {
+  type CustomerDetail,
+  type CustomerInput,
+  type CustomerRow,
+  type CustomerTab,
+  customerRow,
+  type TopUpResult,
+  topUpResult,
 } from "@kantien/domain/people";
 import { CUSTOMER_ROLES, isAdminRole, isCustomerRole, STAFF_ROLES } from "@kantien/domain/roles";
 import { eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { clients, users } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
@@ -20,7 +22,6 @@ import {
   lockPerson,
   type PeopleList,
   type PeopleListParams,
-  type PersonRecord,
   personColumns,
   personOrders,
   removePerson,
@@ -31,7 +32,7 @@ import { moveWalletMoney } from "../wallets/ledger";
 export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;
 
 /** The /users list: customers (roles 1–2) only, searched also by academy number. */
-export const customersList: PeopleList<CustomerTab, PersonRecord<CustomerRow>, CustomerRow> = {
+export const customersList: PeopleList<CustomerTab, CustomerRow> = {
   kind: inArray(users.roleId, [...CUSTOMER_ROLES]),
   number: { table: clients, userId: clients.userId, number: clients.akdNumber },
   tabs: {
@@ -41,7 +42,7 @@ export const customersList: PeopleList<CustomerTab, PersonRecord<CustomerRow>, C
     staff: isNull(clients.userId),
   },
   columns: { ...personColumns, akdNumber: clients.akdNumber },
-  toRow: (r) => ({ ...r, roleId: r.roleId as 1 | 2, createdAt: r.createdAt.toISOString() }),
+  row: customerRow.extend({ createdAt: timestampColumn }),
 };
 
 /** The /users list, searched, filtered and paged on the server. */
@@ -143,8 +144,6 @@ export async function writeAcademyNumber(
   });
 }
 
-export type TopUpResult = { balance: string; entry: LedgerEntry };
-
 /**
  * Credits a customer's wallet once per Idempotency-Key, in one transaction with the key's
  * claim: the same key again, or at the same time, answers the first result and moves nothing.
@@ -154,9 +153,9 @@ export async function topUp(
   args: { customerId: string; amount: string; reason: string; key: string; actorId: string },
 ): Promise<TopUpResult> {
   const request = { customerId: args.customerId, amount: args.amount, reason: args.reason };
-  const { body } = await idempotent<TopUpResult>(
+  const { body } = await idempotent(
     db,
-    { scope: "top-up", key: args.key, userId: args.actorId, request },
+    { scope: "top-up", key: args.key, userId: args.actorId, request, body: topUpResult },
     async (tx) => {
       await lockPerson(tx, args.customerId, CUSTOMER_ROLES);
       const entry = await moveWalletMoney(tx, {

@@ -1,7 +1,8 @@
-import type { ActivityEntry, DashboardCounts, DashboardSummary } from "@kantien/domain/dashboard";
-import type { OrderStatus } from "@kantien/domain/order-status";
+import { type ActivityEntry, type DashboardSummary, dashboardCounts } from "@kantien/domain/dashboard";
+import { orderStatusSchema } from "@kantien/domain/order-status";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client";
+import { z } from "zod";
+import { type Db, queryRows, timestampColumn } from "../../db/client";
 
 /** Latest orders and latest new users in the activity list (spec §2, §9). */
 const ACTIVITY_ORDERS = 3;
@@ -26,17 +27,25 @@ export function dashboardCountsQuery() {
           from users where deleted_at is null) p`;
 }
 
+const activityOrderRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  item: z.string(),
+  quantity: z.number().int(),
+  at: timestampColumn,
+  status: orderStatusSchema,
+});
+const activityUserRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  role: z.string(),
+  at: timestampColumn,
+});
+
 export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
   const [[counts], orders, users] = await Promise.all([
-    queryRows<DashboardCounts>(db, dashboardCountsQuery()),
-    queryRows<{
-      id: string;
-      title: string;
-      item: string;
-      quantity: number;
-      at: Date | string;
-      status: OrderStatus;
-    }>(
+    queryRows(db, dashboardCountsQuery(), dashboardCounts),
+    queryRows(
       db,
       sql`select o.id, u.first_name || ' ' || u.last_name as title, f.name as item,
                  o.food_item_quantity as quantity, o.created_at as at, o.status
@@ -45,8 +54,9 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
           join food_items f on f.id = o.food_item_id
           order by o.created_at desc, o.id desc
           limit ${ACTIVITY_ORDERS}`,
+      activityOrderRow,
     ),
-    queryRows<{ id: string; title: string; role: string; at: Date | string }>(
+    queryRows(
       db,
       sql`select u.id, u.first_name || ' ' || u.last_name as title, r.role_name as role,
                  u.account_creation_time as at
@@ -54,6 +64,7 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
           where u.deleted_at is null
           order by u.account_creation_time desc, u.id desc
           limit ${ACTIVITY_USERS}`,
+      activityUserRow,
     ),
   ]);
   const activity: ActivityEntry[] = [
@@ -63,7 +74,7 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
         type: "order",
         title: o.title,
         description: `${o.item} × ${o.quantity}`,
-        timestamp: new Date(o.at).toISOString(),
+        timestamp: o.at,
         status: o.status,
       }),
     ),
@@ -73,10 +84,12 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
         type: "user",
         title: u.title,
         description: u.role,
-        timestamp: new Date(u.at).toISOString(),
+        timestamp: u.at,
         status: "completed",
       }),
     ),
   ].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
-  return { counts: counts as DashboardCounts, activity: activity.slice(0, ACTIVITY_ORDERS + ACTIVITY_USERS) };
+  // One aggregate always answers one row.
+  if (!counts) throw new Error("the dashboard counts query answered no row");
+  return { counts, activity: activity.slice(0, ACTIVITY_ORDERS + ACTIVITY_USERS) };
 }

@@ -1,6 +1,7 @@
 import type { DashboardSummary } from "@kantien/domain/dashboard";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client";
 import { foodItems, users } from "../../db/schema";
 import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
@@ -61,13 +62,14 @@ describe("dashboard", () => {
     const res = await get(asStaff);
     expect(res.statusCode).toBe(200);
     const { counts } = res.json().data as DashboardSummary;
-    const [truth] = await queryRows<Record<string, number>>(
+    const [truth] = await queryRows(
       t.db,
       sql`select (select count(*)::int from orders) as orders,
                  (select count(*)::int from orders where status = 'pending') as pending,
                  (select count(*)::int from users where role_id in (1, 2) and deleted_at is null) as customers,
                  (select count(*)::int from users where role_id in (3, 4) and deleted_at is null) as staff,
                  (select count(*)::int from weekly_menus) as menus`,
+      z.record(z.string(), z.coerce.number()),
     );
     expect(counts).toEqual({
       totalOrders: 6,

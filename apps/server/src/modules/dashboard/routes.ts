@@ -1,3 +1,5 @@
+import { answers } from "@kantien/domain/api";
+import { dashboardAnswer } from "@kantien/domain/dashboard";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps";
 import { requireStaff } from "../../plugins/session";
@@ -5,8 +7,12 @@ import { dashboardSummary } from "./queries";
 
 /** `GET /api/dashboard` (spec §2), staff and admin. */
 export async function dashboardRoutes(app: FastifyInstance, { database }: AppDeps) {
-  app.get("/dashboard", { onRequest: requireStaff }, async () => ({
-    success: true,
-    data: await dashboardSummary(database.db),
-  }));
+  app.get(
+    "/dashboard",
+    { onRequest: requireStaff, schema: { response: answers(dashboardAnswer) } },
+    async () => ({
+      success: true as const,
+      data: await dashboardSummary(database.db),
+    }),
+  );
 }

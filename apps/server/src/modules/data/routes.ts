@@ -1,4 +1,11 @@
-import { DATA_LIST_DEFAULT_LIMIT, DATA_LIST_MAX_LIMIT } from "@kantien/domain/admin-data";
+import {
+  DATA_LIST_DEFAULT_LIMIT,
+  DATA_LIST_MAX_LIMIT,
+  dataPageAnswer,
+  dataRowAnswer,
+  dataRowRemovedAnswer,
+} from "@kantien/domain/admin-data";
+import { answers, createdAnswers } from "@kantien/domain/api";
 import { todayIn } from "@kantien/domain/dates";
 import { isAdminRole } from "@kantien/domain/roles";
 import { text } from "@kantien/domain/text";
@@ -23,6 +30,13 @@ const listQuery = z
     offset: z.coerce.number().int().min(0).default(0),
   })
   .catchall(z.union([text().max(200), z.array(text().max(200)).max(100)]));
+
+// What each route takes and answers (decision 0016): rows are records of the resource's readable columns.
+const listSchema = { params: tableParams, querystring: listQuery, response: answers(dataPageAnswer) };
+const getSchema = { params: rowParams, response: answers(dataRowAnswer) };
+const createSchema = { params: tableParams, body, response: createdAnswers(dataRowAnswer) };
+const updateSchema = { params: rowParams, body, response: answers(dataRowAnswer) };
+const deleteSchema = { params: rowParams, response: answers(dataRowRemovedAnswer) };
 
 const COLLECTION_VERBS: [Verb, string][] = [
   ["list", "GET"],
@@ -92,53 +106,50 @@ export async function dataRoutes(
 
   app.get(
     "/admin/data/:table",
-    {
-      onRequest: [requireStaff, allow(registry, "list")],
-      schema: { params: tableParams, querystring: listQuery },
-    },
+    { onRequest: [requireStaff, allow(registry, "list")], schema: listSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "list");
       const { q, sort, limit, offset, ...filters } = request.query;
       const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
-      return { success: true, data: rows, total };
+      return { success: true as const, data: rows, total };
     },
   );
 
   app.get(
     "/admin/data/:table/:id",
-    { onRequest: [requireStaff, allow(registry, "get")], schema: { params: rowParams } },
+    { onRequest: [requireStaff, allow(registry, "get")], schema: getSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "get");
-      return { success: true, data: await getRow(db, resource, rowId(resource, request.params.id)) };
+      return { success: true as const, data: await getRow(db, resource, rowId(resource, request.params.id)) };
     },
   );
 
   app.post(
     "/admin/data/:table",
-    { onRequest: [requireStaff, allow(registry, "create")], schema: { params: tableParams, body } },
+    { onRequest: [requireStaff, allow(registry, "create")], schema: createSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create");
       const row = await createRow(db, resource, input, writerOf(request));
-      return reply.status(201).send({ success: true, data: row });
+      return reply.status(201).send({ success: true as const, data: row });
     },
   );
 
   app.put(
     "/admin/data/:table/:id",
-    { onRequest: [requireStaff, allow(registry, "update")], schema: { params: rowParams, body } },
+    { onRequest: [requireStaff, allow(registry, "update")], schema: updateSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
       const input = parseBody(request, resource, resource.updateInput, "update");
       const row = await updateRow(db, resource, id, input, writerOf(request));
-      return { success: true, data: row };
+      return { success: true as const, data: row };
     },
   );
 
   app.delete(
     "/admin/data/:table/:id",
-    { onRequest: [requireStaff, allow(registry, "delete")], schema: { params: rowParams } },
+    { onRequest: [requireStaff, allow(registry, "delete")], schema: deleteSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "delete");
       const { row, extra } = await deleteRow(
@@ -147,7 +158,7 @@ export async function dataRoutes(
         rowId(resource, request.params.id),
         writerOf(request),
       );
-      return { success: true, data: row, ...extra };
+      return { success: true as const, data: row, ...extra };
     },
   );
 }

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { buildApp } from "../../app";
 import { queryRows } from "../../db/client";
 import { emailOutbox, userSettings, users } from "../../db/schema";
@@ -200,10 +201,11 @@ describe("the SMTP sender", () => {
             ),
           { timeout: 5000, interval: 50 },
         );
-        const killed = await queryRows<{ done: boolean }>(
+        const killed = await queryRows(
           t.db,
           sql`select pg_terminate_backend(pid) as done from pg_stat_activity
               where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+          z.object({ done: z.boolean() }),
         );
         expect(killed.map((r) => r.done)).toEqual([true]);
         // Queued while nobody listens: only the catch-up after the reconnection can send it in time.

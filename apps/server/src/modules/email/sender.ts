@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
 import type { Config } from "../../config";
-import type { Database, Db } from "../../db/client";
+import { type Database, type Db, queryRows } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
 import { EMAIL_CHANNEL } from "./outbox";
 
@@ -43,14 +44,15 @@ export async function sweepEmailOutbox(db: Db, { smtpUrl }: Pick<Config, "smtpUr
 export type EmailTransport = Pick<Transporter, "sendMail">;
 export type EmailSender = { wake(): void; stop(): Promise<void> };
 
-type ClaimedEmail = {
-  id: string | number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  attempts: number;
-};
+/** A claimed mail; the bigserial id is text from node-postgres and a number from PGlite. */
+const claimedEmail = z.object({
+  id: z.union([z.string(), z.number()]),
+  to_address: z.string(),
+  subject: z.string(),
+  text_body: z.string(),
+  html_body: z.string().nullable(),
+  attempts: z.number().int(),
+});
 
 /** Waits 30 s after the first failure, doubling up to an hour (about 5 hours in all). */
 export function retryDelaySeconds(attempts: number): number {
@@ -68,7 +70,9 @@ export async function sendDueEmails(
   transport: EmailTransport,
   { from, log, batchSize = BATCH_SIZE }: { from: string; log: FastifyBaseLogger; batchSize?: number },
 ): Promise<number> {
-  const result = await db.execute(sql`
+  const claimed = await queryRows(
+    db,
+    sql`
     with due as materialized (
       select id from email_outbox
       where status = 'pending' and next_attempt_at <= now()
@@ -79,8 +83,9 @@ export async function sendDueEmails(
     update email_outbox o
     set attempts = o.attempts + 1, next_attempt_at = now() + interval '5 minutes'
     from due where o.id = due.id
-    returning o.id, o.to_address, o.subject, o.text_body, o.html_body, o.attempts`);
-  const claimed = (result as unknown as { rows: ClaimedEmail[] }).rows;
+    returning o.id, o.to_address, o.subject, o.text_body, o.html_body, o.attempts`,
+    claimedEmail,
+  );
   const claimedAt = Date.now();
   for (const [index, mail] of claimed.entries()) {
     const id = Number(mail.id);

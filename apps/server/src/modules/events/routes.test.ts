@@ -1,6 +1,7 @@
 import type { OrderEvent } from "@kantien/domain/kitchen";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { openPostgres, queryRows } from "../../db/client";
 import { users } from "../../db/schema";
 import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
@@ -194,19 +195,21 @@ describe("live order events", () => {
     "ends open streams when the LISTEN connection is lost, and listens again for new ones",
     async () => {
       const listeners = () =>
-        queryRows<{ pid: number }>(
+        queryRows(
           t.db,
           sql`select pid from pg_stat_activity
               where datname = current_database() and state = 'idle' and query ilike 'LISTEN%'`,
+          z.object({ pid: z.coerce.number() }),
         );
       const before = await openStream(t.app, cookie);
       expect(await before.until((text) => text.includes("retry:"))).toBe(true);
       expect(await listeners()).toHaveLength(1);
 
-      const killed = await queryRows<{ done: boolean }>(
+      const killed = await queryRows(
         t.db,
         sql`select pg_terminate_backend(pid) as done from pg_stat_activity
             where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+        z.object({ done: z.boolean() }),
       );
       expect(killed.map((r) => r.done)).toEqual([true]);
       // The stream that may have missed changes is ended, so its client reconnects and refetches.

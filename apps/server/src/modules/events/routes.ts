@@ -1,4 +1,6 @@
 import type { OutgoingHttpHeaders } from "node:http";
+import { answers } from "@kantien/domain/api";
+import { orderEventsAnswer } from "@kantien/domain/kitchen";
 import { isStaffRole } from "@kantien/domain/roles";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps";
@@ -26,7 +28,12 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
 
   app.get(
     "/events",
-    { onRequest: requireStaff, compress: false, exposeHeadRoute: false },
+    {
+      onRequest: requireStaff,
+      compress: false,
+      exposeHeadRoute: false,
+      schema: { response: answers(orderEventsAnswer) },
+    },
     async (request, reply) => {
       const res = reply.raw;
       const tokenHash = request.sessionTokenHash!;

@@ -1,3 +1,4 @@
+import { answers, clientConfigAnswer, healthAnswer } from "@kantien/domain/api";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps";
@@ -5,10 +6,10 @@ import { sendError } from "../../plugins/error-handler";
 
 export async function healthRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   /** Process and database up. */
-  app.get("/health", async (request, reply) => {
+  app.get("/health", { schema: { response: answers(healthAnswer) } }, async (request, reply) => {
     try {
       await database.db.execute(sql`select 1`);
-      return { success: true, data: { status: "ok", database: database.kind } };
+      return { success: true as const, data: { status: "ok", database: database.kind } };
     } catch (error) {
       request.log.warn({ err: error }, "health check: the database does not answer");
       return sendError(reply, "database_unavailable", request.language);
@@ -16,8 +17,8 @@ export async function healthRoutes(app: FastifyInstance, { config, database }: A
   });
 
   /** What the client needs to know about this canteen before anyone signs in. */
-  app.get("/config", async () => ({
-    success: true,
+  app.get("/config", { schema: { response: answers(clientConfigAnswer) } }, async () => ({
+    success: true as const,
     data: { canteenName: config.canteenName, timeZone: config.timeZone },
   }));
 }

@@ -1,4 +1,5 @@
-import { foodItemInput } from "@kantien/domain/admin-data";
+import { foodItemInput, foodItemReplacedAnswer } from "@kantien/domain/admin-data";
+import { answers } from "@kantien/domain/api";
 import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
 import type { FastifyInstance } from "fastify";
@@ -26,7 +27,10 @@ export async function menusRoutes(fastify: FastifyInstance, { database }: AppDep
    */
   app.put(
     "/admin/menus/:menuId/days/:dayOfWeek/food-item",
-    { onRequest: requireAdmin, schema: { params: dayParams, body } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: dayParams, body, response: answers(foodItemReplacedAnswer) },
+    },
     async (request) => {
       const { menuId, dayOfWeek } = request.params;
       if (!z.uuid().safeParse(menuId).success || !(WEEKDAYS as readonly string[]).includes(dayOfWeek)) {
@@ -53,7 +57,7 @@ export async function menusRoutes(fastify: FastifyInstance, { database }: AppDep
         dayOfWeek: dayOfWeek as Weekday,
         input,
       });
-      return { success: true, data: item, replaced };
+      return { success: true as const, data: item, replaced };
     },
   );
 }

@@ -2,6 +2,7 @@ import { addDaysIso, mondayOf, todayIn } from "@kantien/domain/dates";
 import type { OrderDetail, OrderMenuDay } from "@kantien/domain/orders-summary";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client";
 import { foodItems, idempotencyKeys, orderStatusChanges, orders } from "../../db/schema";
 import {
@@ -46,12 +47,13 @@ describe("orders paid from the wallet", () => {
     return customer;
   };
   const wallet = async (userId: string) => {
-    const [row] = await queryRows<{ balance: string; ledger: string; rows: number }>(
+    const [row] = await queryRows(
       t.db,
       sql`select w.balance::text as balance,
                  (select coalesce(sum(amount), 0)::numeric(12, 2)::text from wallet_transactions where user_id = ${userId}) as ledger,
                  (select count(*)::int from wallet_transactions where user_id = ${userId}) as rows
           from wallets w where w.user_id = ${userId}`,
+      z.object({ balance: z.string(), ledger: z.string(), rows: z.coerce.number() }),
     );
     return row!;
   };
@@ -109,9 +111,10 @@ describe("orders paid from the wallet", () => {
     });
     expect(order.timeline).toEqual([{ status: "paid", at: order.createdAt, byName: "Toets Gebruiker 4" }]);
     expect(await wallet(customer.id)).toEqual({ balance: "9.00", ledger: "9.00", rows: 2 });
-    const [charge] = await queryRows<{ amount: string; kind: string; balance_after: string }>(
+    const [charge] = await queryRows(
       t.db,
       sql`select amount::text, kind, balance_after::text from wallet_transactions where order_id = ${order.id}`,
+      z.object({ amount: z.string(), kind: z.string(), balance_after: z.string() }),
     );
     expect(charge).toEqual({ amount: "-91.00", kind: "order", balance_after: "9.00" });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));

@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { IsoDate, Weekday } from "@kantien/domain/dates";
+import { type IsoDate, WEEKDAYS } from "@kantien/domain/dates";
 import { lineTotal } from "@kantien/domain/money";
-import { checkDeliveryDate, type NewOrder, type OrderDetail } from "@kantien/domain/orders-summary";
+import { type CreatedOrder, checkDeliveryDate, type NewOrder } from "@kantien/domain/orders-summary";
 import { isCustomerRole } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { queryRows, type Tx } from "../../db/client";
 import { orderStatusChanges, orders } from "../../db/schema";
 import { AppError } from "../../errors";
 import { moveWalletMoney } from "../wallets/ledger";
 import { orderDetail } from "./queries";
 import { type Actor, notifyOrderChanged } from "./service";
-
-export type CreatedOrder = { order: OrderDetail; balance: string };
 
 /**
  * An order a staff member takes for a customer, paid from the customer's wallet
@@ -25,21 +24,23 @@ export async function createWalletOrder(
 ): Promise<CreatedOrder> {
   // The share lock makes a removal of this customer wait for the order (and then keep its
   // history), or the order wait for the removal and see it.
-  const [customer] = await queryRows<{ roleId: number; deleted: boolean }>(
+  const [customer] = await queryRows(
     tx,
     sql`select role_id as "roleId", deleted_at is not null as deleted from users
         where id = ${input.customerId} for share`,
+    z.object({ roleId: z.number().int(), deleted: z.boolean() }),
   );
-  if (!customer || customer.deleted || !isCustomerRole(Number(customer.roleId))) {
+  if (!customer || customer.deleted || !isCustomerRole(customer.roleId)) {
     throw new AppError("order_customer_invalid");
   }
   // The share lock keeps the item on the menu (not replaced or retired) until we commit.
-  const [item] = await queryRows<{ price: string; dayOfWeek: Weekday; menuDateFrom: string }>(
+  const [item] = await queryRows(
     tx,
     sql`select f.price::text as price, f.day_of_week as "dayOfWeek", m.date_from::text as "menuDateFrom"
         from food_items f join weekly_menus m on m.id = f.weekly_menu_id
         where f.id = ${input.foodItemId} and f.retired_at is null
         for share of f`,
+    z.object({ price: z.string(), dayOfWeek: z.enum(WEEKDAYS), menuDateFrom: z.string() }),
   );
   if (!item) throw new AppError("order_item_unavailable");
   const dateRule = checkDeliveryDate(item, input.deliveryDate, today);
@@ -55,9 +56,10 @@ export async function createWalletOrder(
     createdBy: actor.id,
   });
   if (charge === null) {
-    const [wallet] = await queryRows<{ balance: string }>(
+    const [wallet] = await queryRows(
       tx,
       sql`select balance::text as balance from wallets where user_id = ${input.customerId}`,
+      z.object({ balance: z.string() }),
     );
     throw new AppError("insufficient_balance", { balance: wallet?.balance ?? "0.00", total });
   }

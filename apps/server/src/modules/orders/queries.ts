@@ -1,6 +1,6 @@
 import type { IsoDate } from "@kantien/domain/dates";
 import { orderNumberSearch } from "@kantien/domain/order-label";
-import type { OrderStatus } from "@kantien/domain/order-status";
+import { orderStatusSchema } from "@kantien/domain/order-status";
 import {
   ORDERS_PAGE_DEFAULT,
   type OrderDetail,
@@ -9,9 +9,13 @@ import {
   type OrderStatusFilter,
   type OrderSummaryRow,
   type OrderTimelineEntry,
+  orderDetail as orderDetailSchema,
+  orderSummaryRow,
+  orderTimelineEntry,
 } from "@kantien/domain/orders-summary";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows, type Tx } from "../../db/client";
+import { z } from "zod";
+import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { searchPatterns } from "../../db/search-patterns";
 
 /**
@@ -27,6 +31,9 @@ export type OrdersFilter = {
   sort?: OrderSort;
   dir?: "asc" | "desc";
 };
+
+const matchedIds = z.object({ users: z.array(z.string()).nullable(), items: z.array(z.string()).nullable() });
+const countRow = z.object({ total: z.number().int() });
 
 /** Past this many matching customers or items, a word is matched by subquery, not by a list of ids. */
 const MAX_LISTED = 1000;
@@ -48,10 +55,11 @@ export async function resolveFilter(db: Db | Tx, filter: OrdersFilter): Promise<
   for (const pattern of searchPatterns(filter.q)) {
     const usersOf = sql`select id from users where (first_name || ' ' || last_name) ilike ${pattern}`;
     const itemsOf = sql`select id from food_items where name ilike ${pattern}`;
-    const [found] = await queryRows<{ users: string[] | null; items: string[] | null }>(
+    const [found] = await queryRows(
       db,
       sql`select (select array_agg(id::text) from (${usersOf} limit ${MAX_LISTED + 1}) u) as users,
                  (select array_agg(id::text) from (${itemsOf} limit ${MAX_LISTED + 1}) f) as items`,
+      matchedIds,
     );
     const match = (column: SQL, ids: string[] | null | undefined, all: SQL) => {
       if (!ids || ids.length === 0) return null;
@@ -136,10 +144,10 @@ export async function listOrders(
   const limit = page.limit ?? ORDERS_PAGE_DEFAULT;
   const resolved = await resolveFilter(db, filter);
   const [rows, counted] = await Promise.all([
-    queryRows<OrderSummaryRow>(db, ordersPageQuery(resolved, { limit, offset: page.offset ?? 0 })),
-    queryRows<{ total: number }>(db, ordersCountQuery(resolved)),
+    queryRows(db, ordersPageQuery(resolved, { limit, offset: page.offset ?? 0 }), orderSummaryRow),
+    queryRows(db, ordersCountQuery(resolved), countRow),
   ]);
-  return { rows, total: Number(counted[0]?.total ?? 0) };
+  return { rows, total: counted[0]?.total ?? 0 };
 }
 
 const EXPORT_BATCH = 2000;
@@ -159,9 +167,10 @@ export async function exportOrders(
       const resolved = await resolveFilter(tx, filter);
       await tx.execute(sql`declare orders_export no scroll cursor for ${ordersPageQuery(resolved)}`);
       for (;;) {
-        const rows = await queryRows<OrderSummaryRow>(
+        const rows = await queryRows(
           tx,
           sql`fetch forward ${sql.raw(String(EXPORT_BATCH))} from orders_export`,
+          orderSummaryRow,
         );
         if (rows.length > 0 && !(await write(rows))) break;
         if (rows.length < EXPORT_BATCH) break;
@@ -172,11 +181,16 @@ export async function exportOrders(
   );
 }
 
-type DetailRow = Omit<OrderDetail, "timeline" | "createdAt"> & { createdAt: Date | string };
+const detailRow = orderDetailSchema.omit({ timeline: true }).extend({ createdAt: timestampColumn });
+const changeRow = orderTimelineEntry.extend({
+  fromStatus: orderStatusSchema.nullable(),
+  at: timestampColumn,
+});
+const menuDayItemRow = z.object({ date: z.string(), id: z.string(), name: z.string(), price: z.string() });
 
 /** `GET /api/orders/:id`: the order, its price and its recorded history. Null when unknown. */
 export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail | null> {
-  const [row] = await queryRows<DetailRow>(
+  const [row] = await queryRows(
     db,
     sql`
       select o.id, o.user_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
@@ -191,14 +205,10 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
       join users u on u.id = o.user_id
       join food_items f on f.id = o.food_item_id
       where o.id = ${id}`,
+    detailRow,
   );
   if (!row) return null;
-  const changes = await queryRows<{
-    fromStatus: OrderStatus | null;
-    status: OrderStatus;
-    at: Date | string;
-    byName: string | null;
-  }>(
+  const changes = await queryRows(
     db,
     sql`
       select c.from_status as "fromStatus", c.to_status as status, c.changed_at as at,
@@ -207,11 +217,12 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
       left join users u on u.id = c.changed_by
       where c.order_id = ${id}
       order by c.changed_at, c.id`,
+    changeRow,
   );
-  const createdAt = new Date(row.createdAt).toISOString();
+  const createdAt = row.createdAt;
   const timeline: OrderTimelineEntry[] = changes.map((c) => ({
     status: c.status,
-    at: new Date(c.at).toISOString(),
+    at: c.at,
     byName: c.byName,
   }));
   // Orders placed before creations were recorded begin with the status they were placed in.
@@ -219,12 +230,12 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
   if (!first || first.fromStatus !== null) {
     timeline.unshift({ status: first?.fromStatus ?? row.status, at: createdAt, byName: null });
   }
-  return { ...row, createdAt, paidFromWallet: Boolean(row.paidFromWallet), timeline };
+  return { ...row, timeline };
 }
 
 /** `GET /api/orders/menu-days`: the school days from `today` on with their active items. */
 export async function listMenuDays(db: Db, today: IsoDate): Promise<OrderMenuDay[]> {
-  const rows = await queryRows<{ date: string; id: string; name: string; price: string }>(
+  const rows = await queryRows(
     db,
     sql`
       select d.date::text as date, f.id, f.name, f.price::text as price
@@ -235,6 +246,7 @@ export async function listMenuDays(db: Db, today: IsoDate): Promise<OrderMenuDay
       ) d
       where f.retired_at is null and m.date_to >= ${today}::date and d.date >= ${today}::date
       order by d.date, f.name, f.id`,
+    menuDayItemRow,
   );
   const days: OrderMenuDay[] = [];
   for (const { date, ...item } of rows) {

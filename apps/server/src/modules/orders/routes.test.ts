@@ -1,7 +1,7 @@
 import type { OrderDetail, OrderSummaryRow } from "@kantien/domain/orders-summary";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client";
+import { queryPlanRow, queryRows } from "../../db/client";
 import { orderStatusChanges, users } from "../../db/schema";
 import {
   createFoodItem,
@@ -208,9 +208,7 @@ describe("orders summary", () => {
       expect(page).toContain("orders_order_date_idx");
       expect(page).not.toMatch(/Seq Scan on orders/);
       const plan = async (query: SQL) =>
-        (await queryRows<{ "QUERY PLAN": string }>(t.db, sql`explain ${query}`))
-          .map((r) => r["QUERY PLAN"])
-          .join("\n");
+        (await queryRows(t.db, sql`explain ${query}`, queryPlanRow)).map((r) => r["QUERY PLAN"]).join("\n");
       expect(await plan(ordersCountQuery(week))).toContain("orders_order_date_idx");
       const rare = await resolveFilter(t.db, { from: "2029-01-01", to: "2031-12-31", q: "Anna" });
       const search = await plan(ordersCountQuery(rare));
@@ -300,9 +298,7 @@ describe("orders summary", () => {
         expect(plan).toContain("orders_number_idx");
         expect(plan).not.toMatch(/Seq Scan on orders/);
         const explain = async (query: SQL) =>
-          (await queryRows<{ "QUERY PLAN": string }>(t.db, sql`explain ${query}`))
-            .map((r) => r["QUERY PLAN"])
-            .join("\n");
+          (await queryRows(t.db, sql`explain ${query}`, queryPlanRow)).map((r) => r["QUERY PLAN"]).join("\n");
         const six = await explain(ordersCountQuery(await resolveFilter(t.db, { q: "#c63f2a" })));
         expect(six).toContain("orders_number_idx");
         expect(six).not.toMatch(/Seq Scan on orders/);

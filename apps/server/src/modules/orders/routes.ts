@@ -1,14 +1,20 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
+import { answers, createdAnswers } from "@kantien/domain/api";
 import { todayIn } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/messages";
 import { orderLabel } from "@kantien/domain/order-label";
 import {
+  createdOrderAnswer,
   defaultOrdersRange,
   newOrderInput,
   type OrderSummaryRow,
+  orderDetailAnswer,
+  orderMenuDaysAnswer,
+  ordersCsvAnswer,
   ordersFilterInput,
   ordersFilterIsPinned,
+  ordersPageAnswer,
   ordersQueryInput,
 } from "@kantien/domain/orders-summary";
 import type { FastifyInstance } from "fastify";
@@ -17,8 +23,15 @@ import type { AppDeps } from "../../deps";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireAdmin } from "../../plugins/session";
-import { type CreatedOrder, createWalletOrder } from "./create";
+import { createWalletOrder } from "./create";
 import { exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
+
+// What each route takes and answers (decision 0016).
+const listSchema = { querystring: ordersQueryInput, response: answers(ordersPageAnswer) };
+const exportSchema = { querystring: ordersFilterInput, response: answers(ordersCsvAnswer) };
+const menuDaysSchema = { response: answers(orderMenuDaysAnswer) };
+const detailSchema = { params: idParams, response: answers(orderDetailAnswer) };
+const createSchema = { body: newOrderInput, response: createdAnswers(createdOrderAnswer) };
 
 const CSV_HEADER: Record<Language, string[]> = {
   af: ["Nommer", "Id", "Besteldatum", "Kliënt", "Item", "Hoeveelheid", "Bedrag (R)", "Status"],
@@ -63,91 +76,79 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     return { ...query, from: query.from ?? range.from, to: query.to ?? range.to };
   };
 
-  app.get(
-    "/orders",
-    { onRequest: requireAdmin, schema: { querystring: ordersQueryInput } },
-    async (request) => {
-      const { limit, offset, ...filter } = request.query;
-      const { rows, total } = await listOrders(database.db, withRange(filter), { limit, offset });
-      return { success: true, data: rows, total };
-    },
-  );
+  app.get("/orders", { onRequest: requireAdmin, schema: listSchema }, async (request) => {
+    const { limit, offset, ...filter } = request.query;
+    const { rows, total } = await listOrders(database.db, withRange(filter), { limit, offset });
+    return { success: true as const, data: rows, total };
+  });
 
-  app.get(
-    "/orders/export.csv",
-    { onRequest: requireAdmin, schema: { querystring: ordersFilterInput } },
-    async (request, reply) => {
-      const filter = withRange(request.query);
-      const out = new PassThrough();
-      // A BOM, so spreadsheets read the names' ë and ê as UTF-8.
-      out.write(`\uFEFF${csvLine(CSV_HEADER[request.language])}`);
-      // PGlite has one connection: waiting for a slow download inside the export's
-      // transaction would stall every other request, so there the rows (a year at most,
-      // or one customer's, or one number's) are buffered. PostgreSQL keeps the backpressure.
-      const waitForReader = database.kind === "postgres";
-      let started!: () => void;
-      let streaming = false;
-      const firstRows = new Promise<void>((resolve) => {
-        started = resolve;
-      });
-      const write = async (rows: OrderSummaryRow[]) => {
-        started();
-        if (out.destroyed) return false;
-        if (!out.write(rows.map(csvRow).join("")) && waitForReader) {
-          await Promise.race([once(out, "drain"), once(out, "close")]);
-        }
-        return !out.destroyed;
-      };
-      const exported = exportOrders(database.db, filter, write).then(() => out.end());
-      exported.catch((error) => {
-        if (!streaming) return; // answered in the envelope by the error handler
-        request.log.error({ err: error }, "orders export failed");
-        out.destroy(error);
-      });
-      // A query that fails before the first rows is answered in the envelope; one that fails
-      // later ends the download without its last chunk, which every client reports as an error.
-      await Promise.race([firstRows, exported]);
-      streaming = true;
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header(
-          "content-disposition",
-          `attachment; filename="bestellings-${filter.from && filter.to ? `${filter.from}-${filter.to}` : "alle"}.csv"`,
-        )
-        .header("cache-control", "no-store")
-        .send(out);
-    },
-  );
+  app.get("/orders/export.csv", { onRequest: requireAdmin, schema: exportSchema }, async (request, reply) => {
+    const filter = withRange(request.query);
+    const out = new PassThrough();
+    // A BOM, so spreadsheets read the names' ë and ê as UTF-8.
+    out.write(`\uFEFF${csvLine(CSV_HEADER[request.language])}`);
+    // PGlite has one connection: waiting for a slow download inside the export's
+    // transaction would stall every other request, so there the rows (a year at most,
+    // or one customer's, or one number's) are buffered. PostgreSQL keeps the backpressure.
+    const waitForReader = database.kind === "postgres";
+    let started!: () => void;
+    let streaming = false;
+    const firstRows = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const write = async (rows: OrderSummaryRow[]) => {
+      started();
+      if (out.destroyed) return false;
+      if (!out.write(rows.map(csvRow).join("")) && waitForReader) {
+        await Promise.race([once(out, "drain"), once(out, "close")]);
+      }
+      return !out.destroyed;
+    };
+    const exported = exportOrders(database.db, filter, write).then(() => out.end());
+    exported.catch((error) => {
+      if (!streaming) return; // answered in the envelope by the error handler
+      request.log.error({ err: error }, "orders export failed");
+      out.destroy(error);
+    });
+    // A query that fails before the first rows is answered in the envelope; one that fails
+    // later ends the download without its last chunk, which every client reports as an error.
+    await Promise.race([firstRows, exported]);
+    streaming = true;
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header(
+        "content-disposition",
+        `attachment; filename="bestellings-${filter.from && filter.to ? `${filter.from}-${filter.to}` : "alle"}.csv"`,
+      )
+      .header("cache-control", "no-store")
+      .send(out);
+  });
 
-  app.get("/orders/menu-days", { onRequest: requireAdmin }, async () => ({
-    success: true,
+  app.get("/orders/menu-days", { onRequest: requireAdmin, schema: menuDaysSchema }, async () => ({
+    success: true as const,
     data: await listMenuDays(database.db, today()),
   }));
 
-  app.get("/orders/:id", { onRequest: requireAdmin, schema: { params: idParams } }, async (request) => {
+  app.get("/orders/:id", { onRequest: requireAdmin, schema: detailSchema }, async (request) => {
     const order = await orderDetail(database.db, recordId(request.params.id));
     if (!order) throw notFound();
-    return { success: true, data: order };
+    return { success: true as const, data: order };
   });
 
-  app.post(
-    "/orders",
-    { onRequest: requireAdmin, schema: { body: newOrderInput } },
-    async (request, reply) => {
-      const actor = { id: request.user!.id, roleId: request.user!.roleId };
-      const key = readIdempotencyKey(request.headers["idempotency-key"]);
-      const { statusCode, body } = await idempotent<{ success: true; data: CreatedOrder }>(
-        database.db,
-        { scope: "order", key, userId: actor.id, request: request.body },
-        async (tx) => ({
-          statusCode: 201,
-          body: {
-            success: true,
-            data: await createWalletOrder(tx, { input: request.body, actor, today: today() }),
-          },
-        }),
-      );
-      return reply.status(statusCode).send(body);
-    },
-  );
+  app.post("/orders", { onRequest: requireAdmin, schema: createSchema }, async (request, reply) => {
+    const actor = { id: request.user!.id, roleId: request.user!.roleId };
+    const key = readIdempotencyKey(request.headers["idempotency-key"]);
+    const { statusCode, body } = await idempotent(
+      database.db,
+      { scope: "order", key, userId: actor.id, request: request.body, body: createdOrderAnswer },
+      async (tx) => ({
+        statusCode: 201,
+        body: {
+          success: true as const,
+          data: await createWalletOrder(tx, { input: request.body, actor, today: today() }),
+        },
+      }),
+    );
+    return reply.status(statusCode).send(body);
+  });
 }

@@ -1,6 +1,7 @@
 import type { OrderEvent } from "@kantien/domain/kitchen";
 import { canChangeOrderStatus, type OrderStatus } from "@kantien/domain/order-status";
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { orderStatusChanges, orders } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
@@ -17,11 +18,12 @@ export type Actor = { id: string; roleId: number };
  * once per order; the unique (order_id, kind) index of the ledger is the last guard.
  */
 async function refundOrder(tx: Tx, orderId: string, actor: Actor) {
-  const [charge] = await queryRows<{ user_id: string; refund: string }>(
+  const [charge] = await queryRows(
     tx,
     sql`select user_id, (-amount)::text as refund from wallet_transactions c
         where c.order_id = ${orderId} and c.kind = 'order'
           and not exists (select 1 from wallet_transactions r where r.order_id = c.order_id and r.kind = 'refund')`,
+    z.object({ user_id: z.string(), refund: z.string() }),
   );
   if (!charge) return;
   await moveWalletMoney(tx, {

@@ -22,7 +22,7 @@ export function peopleListQuery<R extends z.ZodType, T extends readonly ["all", 
 /** The answer to a removal (decision 0010): whether the person was anonymised, and saying so. */
 export function removedAnswer({ anonymised }: { anonymised: boolean }, language: Language) {
   return {
-    success: true,
+    success: true as const,
     anonymised,
     message: message(anonymised ? "person_anonymised" : "person_deleted", language),
   };

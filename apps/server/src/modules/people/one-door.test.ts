@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client";
 import { clients, kantienStaff, users } from "../../db/schema";
 import { createFoodItem, createOrder, createUser, signIn, type TestUser } from "../../test/fixtures";
@@ -42,7 +43,7 @@ function answer(res: { statusCode: number; json(): Record<string, unknown> }) {
 
 /** What is left of a person, with the id taken out so two people compare. */
 async function personState(id: string) {
-  const [row] = await queryRows<Record<string, unknown>>(
+  const [row] = await queryRows(
     t.db,
     sql`select u.first_name, u.last_name, replace(u.email, u.id::text, '<id>') as email, u.phone_number,
           u.role_id, u.password_hash is null as no_password, u.deleted_at is not null as removed,
@@ -53,6 +54,7 @@ async function personState(id: string) {
           (select balance::text from wallets w where w.user_id = u.id) as balance,
           (select count(*)::int from sessions s where s.user_id = u.id) as sessions
         from users u where u.id = ${id}`,
+    z.record(z.string(), z.unknown()),
   );
   return row ?? null;
 }

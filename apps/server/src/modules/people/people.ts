@@ -1,6 +1,7 @@
-import type { LedgerEntry, PersonOrder } from "@kantien/domain/people";
+import { type LedgerEntry, type PersonOrder, personOrder } from "@kantien/domain/people";
 import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import {
   authTokens,
@@ -66,19 +67,17 @@ export const personColumns = {
   createdAt: users.accountCreationTime,
 };
 
-/** A row as read, before it is answered: the role a number, the dates still dates. */
-export type PersonRecord<Row> = Omit<Row, "createdAt" | "roleId"> & { roleId: number; createdAt: Date };
-
 /**
  * One people list (/users or /staff): who is in it (`kind`), its number, its tabs, its
- * columns, and how a row is answered.
+ * columns, and the schema that reads a selected row as answered (the role checked, the
+ * dates as text).
  */
-export type PeopleList<Tab extends string, Record, Row> = {
+export type PeopleList<Tab extends string, Row> = {
   kind: SQL;
   number: PeopleNumber;
   tabs: { [T in Tab]: SQL | undefined };
   columns: SelectedFields;
-  toRow: (record: Record) => Row;
+  row: z.ZodType<Row>;
 };
 
 export type PeopleListParams<Role extends number, Tab extends string> = {
@@ -90,9 +89,9 @@ export type PeopleListParams<Role extends number, Tab extends string> = {
 };
 
 /** The list's people with their number and wallet, before any filter. */
-function peopleFrom<Tab extends string, Record, Row>(
+function peopleFrom<Tab extends string, Row>(
   db: Db | Tx,
-  list: PeopleList<Tab, Record, Row>,
+  list: PeopleList<Tab, Row>,
   columns: SelectedFields,
 ) {
   return db
@@ -102,8 +101,8 @@ function peopleFrom<Tab extends string, Record, Row>(
     .leftJoin(wallets, eq(wallets.userId, users.id));
 }
 
-function peopleWhere<Tab extends string, Record, Row>(
-  list: PeopleList<Tab, Record, Row>,
+function peopleWhere<Tab extends string, Row>(
+  list: PeopleList<Tab, Row>,
   params: PeopleListParams<number, Tab>,
 ) {
   return and(
@@ -116,9 +115,9 @@ function peopleWhere<Tab extends string, Record, Row>(
 }
 
 /** One page of a people list, in name order (also what the plan tests explain). */
-export function peoplePageQuery<Tab extends string, Record, Row>(
+export function peoplePageQuery<Tab extends string, Row>(
   db: Db | Tx,
-  list: PeopleList<Tab, Record, Row>,
+  list: PeopleList<Tab, Row>,
   params: PeopleListParams<number, Tab>,
 ) {
   return peopleFrom(db, list, list.columns)
@@ -129,26 +128,26 @@ export function peoplePageQuery<Tab extends string, Record, Row>(
 }
 
 /** A people list searched, filtered and paged on the server, with the count of all matches. */
-export async function listPeople<Tab extends string, Record, Row>(
+export async function listPeople<Tab extends string, Row>(
   db: Db,
-  list: PeopleList<Tab, Record, Row>,
+  list: PeopleList<Tab, Row>,
   params: PeopleListParams<number, Tab>,
 ): Promise<{ rows: Row[]; total: number }> {
-  const rows = (await peoplePageQuery(db, list, params)) as Record[];
+  const rows = z.array(list.row).parse(await peoplePageQuery(db, list, params));
   const [counted] = await peopleFrom(db, list, { total: count() }).where(peopleWhere(list, params));
-  return { rows: rows.map(list.toRow), total: Number(counted?.total ?? 0) };
+  return { rows, total: Number(counted?.total ?? 0) };
 }
 
 /** One live person of the list; null for anyone else. */
-export async function findPerson<Tab extends string, Record, Row>(
+export async function findPerson<Tab extends string, Row>(
   db: Db | Tx,
-  list: PeopleList<Tab, Record, Row>,
+  list: PeopleList<Tab, Row>,
   id: string,
 ): Promise<Row | null> {
-  const [record] = (await peopleFrom(db, list, list.columns).where(
-    and(eq(users.id, id), list.kind, notDeleted),
-  )) as Record[];
-  return record ? list.toRow(record) : null;
+  const [row] = z
+    .array(list.row)
+    .parse(await peopleFrom(db, list, list.columns).where(and(eq(users.id, id), list.kind, notDeleted)));
+  return row ?? null;
 }
 
 /**
@@ -199,7 +198,8 @@ export async function personOrders(
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows as PersonOrder[];
+  // The status column is text to Drizzle; the domain schema reads it as an order status.
+  return z.array(personOrder).parse(rows);
 }
 
 export async function countOrders(db: Db | Tx, userId: string): Promise<number> {
@@ -250,7 +250,7 @@ export async function lockPerson(
  * staff) weekly menus made and order status changes made.
  */
 async function hasHistory(tx: Tx, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ history: boolean }>(
+  const [row] = await queryRows(
     tx,
     sql`select (
       exists (select 1 from orders where user_id = ${userId})
@@ -259,6 +259,7 @@ async function hasHistory(tx: Tx, userId: string): Promise<boolean> {
       or exists (select 1 from weekly_menus where kantien_staff_id = ${userId})
       or exists (select 1 from order_status_changes where changed_by = ${userId})
     ) as history`,
+    z.object({ history: z.boolean() }),
   );
   return Boolean(row?.history);
 }

@@ -1,5 +1,6 @@
+import { answers } from "@kantien/domain/api";
 import { message } from "@kantien/domain/messages";
-import { settingsInput } from "@kantien/domain/settings";
+import { settingsAnswer, settingsInput, settingsSavedAnswer } from "@kantien/domain/settings";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -9,20 +10,23 @@ import { getSettings, saveSettings } from "./service";
 
 // The refresh interval is normalised, not refused: not a number is 30, else kept in 5–3600 (spec §5).
 const settingsBody = z.strictObject({ settings: settingsInput });
+// What each route takes and answers (decision 0016).
+const readSchema = { response: answers(settingsAnswer) };
+const saveSchema = { body: settingsBody, response: answers(settingsSavedAnswer) };
 
 /** Each staff member's own settings (DESIGN §6: staff and admin). */
 export async function settingsRoutes(app: FastifyInstance, { database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/settings", { onRequest: requireStaff }, async (request) => ({
-    success: true,
+  api.get("/settings", { onRequest: requireStaff, schema: readSchema }, async (request) => ({
+    success: true as const,
     settings: await getSettings(database.db, request.user!.id),
   }));
 
-  api.put("/settings", { onRequest: requireStaff, schema: { body: settingsBody } }, async (request) => {
+  api.put("/settings", { onRequest: requireStaff, schema: saveSchema }, async (request) => {
     const { settings } = request.body;
     await saveSettings(database.db, request.user!.id, settings);
     // Answered in the language just chosen, so the switch shows at once; with what was stored.
-    return { success: true, message: message("settings_saved", settings.language), settings };
+    return { success: true as const, message: message("settings_saved", settings.language), settings };
   });
 }

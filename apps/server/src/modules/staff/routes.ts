@@ -1,5 +1,12 @@
+import { answers, messageAnswer } from "@kantien/domain/api";
 import { message } from "@kantien/domain/messages";
-import { STAFF_TABS } from "@kantien/domain/people";
+import {
+  personRemovedAnswer,
+  STAFF_TABS,
+  staffAnswer,
+  staffDetailAnswer,
+  staffPageAnswer,
+} from "@kantien/domain/people";
 import { staffInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,6 +20,13 @@ import { deleteStaff, getStaff, listStaff, resendInvitation, updateStaff } from 
 const listQuery = peopleListQuery(z.coerce.number().pipe(z.union([z.literal(3), z.literal(4)])), STAFF_TABS);
 const staffBody = z.strictObject(staffInput.shape);
 
+// What each route takes and answers (decision 0016).
+const listSchema = { querystring: listQuery, response: answers(staffPageAnswer) };
+const detailSchema = { params: idParams, response: answers(staffDetailAnswer) };
+const updateSchema = { params: idParams, body: staffBody, response: answers(staffAnswer) };
+const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
+const invitationSchema = { params: idParams, response: answers(messageAnswer) };
+
 /**
  * Staff (/staff, roles 3–4): staff may read, only admin changes (issue 5). New staff are
  * invited with POST /api/auth/invite-user.
@@ -21,46 +35,31 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
-  app.get(
-    "/staff-members",
-    { onRequest: requireStaff, schema: { querystring: listQuery } },
-    async (request) => {
-      const { rows, total } = await listStaff(db, request.query);
-      return { success: true, data: rows, total };
-    },
-  );
+  app.get("/staff-members", { onRequest: requireStaff, schema: listSchema }, async (request) => {
+    const { rows, total } = await listStaff(db, request.query);
+    return { success: true as const, data: rows, total };
+  });
 
-  app.get(
-    "/staff-members/:id",
-    { onRequest: requireStaff, schema: { params: idParams } },
-    async (request) => ({
-      success: true,
-      data: await getStaff(db, recordId(request.params.id)),
-    }),
-  );
+  app.get("/staff-members/:id", { onRequest: requireStaff, schema: detailSchema }, async (request) => ({
+    success: true as const,
+    data: await getStaff(db, recordId(request.params.id)),
+  }));
 
-  app.put(
-    "/staff-members/:id",
-    { onRequest: requireAdmin, schema: { params: idParams, body: staffBody } },
-    async (request) => ({
-      success: true,
-      data: await updateStaff(db, request.user!.id, recordId(request.params.id), request.body),
-    }),
-  );
+  app.put("/staff-members/:id", { onRequest: requireAdmin, schema: updateSchema }, async (request) => ({
+    success: true as const,
+    data: await updateStaff(db, request.user!.id, recordId(request.params.id), request.body),
+  }));
 
-  app.delete(
-    "/staff-members/:id",
-    { onRequest: requireAdmin, schema: { params: idParams } },
-    async (request) =>
-      removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),
+  app.delete("/staff-members/:id", { onRequest: requireAdmin, schema: removeSchema }, async (request) =>
+    removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),
   );
 
   app.post(
     "/staff-members/:id/invitation",
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { onRequest: requireAdmin, schema: invitationSchema },
     async (request) => {
       await resendInvitation(db, recordId(request.params.id), { config, log: request.log });
-      return { success: true, message: message("invite_success", request.language) };
+      return { success: true as const, message: message("invite_success", request.language) };
     },
   );
 }

@@ -1,9 +1,15 @@
-import type { StaffDetail, StaffInput, StaffRow, StaffTab } from "@kantien/domain/people";
+import {
+  type StaffDetail,
+  type StaffInput,
+  type StaffRow,
+  type StaffTab,
+  staffRow,
+} from "@kantien/domain/people";
 import { CUSTOMER_ROLES, isAdminRole, isStaffRole, ROLE, STAFF_ROLES } from "@kantien/domain/roles";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
-import type { Db, Tx } from "../../db/client";
+import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { authTokens, kantienStaff, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { issueToken } from "../auth/tokens";
@@ -16,7 +22,6 @@ import {
   lockPerson,
   type PeopleList,
   type PeopleListParams,
-  type PersonRecord,
   personColumns,
   personOrders,
   removePerson,
@@ -29,7 +34,7 @@ export type StaffListParams = PeopleListParams<3 | 4, StaffTab>;
 const isStaff = inArray(users.roleId, [...STAFF_ROLES]);
 
 /** The /staff list: roles 3–4 only, searched also by employee number. */
-export const staffList: PeopleList<StaffTab, PersonRecord<StaffRow>, StaffRow> = {
+export const staffList: PeopleList<StaffTab, StaffRow> = {
   kind: isStaff,
   number: { table: kantienStaff, userId: kantienStaff.id, number: kantienStaff.kantienEmployeeNumber },
   tabs: {
@@ -43,12 +48,7 @@ export const staffList: PeopleList<StaffTab, PersonRecord<StaffRow>, StaffRow> =
     employeeNumber: kantienStaff.kantienEmployeeNumber,
     invitationPending: sql<boolean>`(${users.passwordHash} is null)`,
   },
-  toRow: (r) => ({
-    ...r,
-    roleId: r.roleId as 3 | 4,
-    invitationPending: Boolean(r.invitationPending),
-    createdAt: r.createdAt.toISOString(),
-  }),
+  row: staffRow.extend({ createdAt: timestampColumn }),
 };
 
 /** The /staff list, searched, filtered and paged on the server. */

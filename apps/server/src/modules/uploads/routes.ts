@@ -1,7 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import multipart from "@fastify/multipart";
+import { createdAnswers } from "@kantien/domain/api";
 import { text } from "@kantien/domain/text";
+import { uploadAnswer } from "@kantien/domain/uploads";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -28,8 +30,11 @@ const base64UploadBody = z.object({
   fileBase64: z.string().optional(),
 });
 
+// What both routes answer (decision 0016).
+const uploadAnswers = createdAnswers(uploadAnswer);
+
 const uploaded = ({ url, thumbnailUrl }: StoredImage) => ({
-  success: true,
+  success: true as const,
   url,
   data: { url, thumbnailUrl },
 });
@@ -60,28 +65,36 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    api.post("/admin/upload/weekly-item-file", { onRequest: requireAdmin }, async (request, reply) => {
-      if (!request.isMultipart()) throw fileMissing();
-      let data: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== "file") continue;
-          if (part.fieldname === "file" && data === null) data = await part.toBuffer();
-          else part.file.resume();
+    api.post(
+      "/admin/upload/weekly-item-file",
+      { onRequest: requireAdmin, schema: { response: uploadAnswers } },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw fileMissing();
+        let data: Buffer | null = null;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== "file") continue;
+            if (part.fieldname === "file" && data === null) data = await part.toBuffer();
+            else part.file.resume();
+          }
+        } catch (error) {
+          // The plugin's limit errors carry their status; busboy's parse errors (no boundary,
+          // a truncated form) do not, and are the client's fault, not a 500.
+          if ((error as FastifyError).statusCode) throw error;
+          throw new AppError("upload_failed");
         }
-      } catch (error) {
-        // The plugin's limit errors carry their status; busboy's parse errors (no boundary,
-        // a truncated form) do not, and are the client's fault, not a 500.
-        if ((error as FastifyError).statusCode) throw error;
-        throw new AppError("upload_failed");
-      }
-      if (!data || data.length === 0) throw fileMissing();
-      return reply.status(201).send(uploaded(await storeImage(config.dataDir, data)));
-    });
+        if (!data || data.length === 0) throw fileMissing();
+        return reply.status(201).send(uploaded(await storeImage(config.dataDir, data)));
+      },
+    );
 
     api.post(
       "/admin/upload/weekly-item",
-      { onRequest: requireAdmin, bodyLimit: BASE64_BODY_LIMIT, schema: { body: base64UploadBody } },
+      {
+        onRequest: requireAdmin,
+        bodyLimit: BASE64_BODY_LIMIT,
+        schema: { body: base64UploadBody, response: uploadAnswers },
+      },
       async (request, reply) => {
         const { fileBase64 } = request.body;
         if (!fileBase64) throw fileMissing();

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client";
 import { walletTransactions } from "../../db/schema";
 import { createUser, type TestUser } from "../../test/fixtures";
@@ -18,9 +19,10 @@ describe("wallet ledger", () => {
 
   const ledgerSum = async (userId: string) =>
     (
-      await queryRows<{ sum: string }>(
+      await queryRows(
         t.db,
         sql`select coalesce(sum(amount), 0)::text as sum from wallet_transactions where user_id = ${userId}`,
+        z.object({ sum: z.string() }),
       )
     )[0]?.sum;
 

@@ -1,5 +1,6 @@
 import type { LedgerEntry, LedgerKind } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { queryRows, type Tx } from "../../db/client";
 import { walletTransactions } from "../../db/schema";
 
@@ -45,7 +46,7 @@ export type WalletMove = {
  */
 export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerEntry | null> {
   const credit = !move.amount.trim().startsWith("-");
-  const [row] = await queryRows<{ balance: string }>(
+  const [row] = await queryRows(
     tx,
     credit
       ? sql`
@@ -56,6 +57,7 @@ export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerE
         update wallets set balance = balance + ${move.amount}::numeric
         where user_id = ${move.userId} and balance + ${move.amount}::numeric >= 0
         returning balance::text as balance`,
+    z.object({ balance: z.string() }),
   );
   const balance = row?.balance;
   if (balance === undefined) return null;

@@ -1,11 +1,7 @@
 import type { IsoDate } from "@kantien/domain/dates";
-import {
-  type WeeklyOrder,
-  type WeeklyOrders,
-  weekEndOf,
-  weeklyOrdersOf,
-} from "@kantien/domain/weekly-orders";
+import { type WeeklyOrders, weekEndOf, weeklyOrder, weeklyOrdersOf } from "@kantien/domain/weekly-orders";
 import { asc, between, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
 import { foodItems, orders, users } from "../../db/schema";
 
@@ -34,9 +30,6 @@ export function weeklyOrdersQuery(db: Db, { weekStart }: { weekStart: IsoDate })
 /** The week's five days with their orders and prep sheets. */
 export async function listWeeklyOrders(db: Db, params: { weekStart: IsoDate }): Promise<WeeklyOrders> {
   const rows = await weeklyOrdersQuery(db, params);
-  // The range excludes a null delivery date, so every row has one.
-  return weeklyOrdersOf(
-    params.weekStart,
-    rows.map((row): WeeklyOrder => ({ ...row, deliveryDate: row.deliveryDate as IsoDate })),
-  );
+  // The range excludes a null delivery date, so every row has one; the schema checks it.
+  return weeklyOrdersOf(params.weekStart, z.array(weeklyOrder).parse(rows));
 }

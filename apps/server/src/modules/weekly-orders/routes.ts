@@ -1,5 +1,6 @@
+import { answers } from "@kantien/domain/api";
 import { mondayOf, todayIn } from "@kantien/domain/dates";
-import { isWeekStart } from "@kantien/domain/weekly-orders";
+import { isWeekStart, weeklyOrdersAnswer } from "@kantien/domain/weekly-orders";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -19,10 +20,16 @@ export async function weeklyOrdersRoutes(fastify: FastifyInstance, { config, dat
   /** Spec §2 Weekly orders; the week of today in the canteen when no weekStart is given. */
   app.get(
     "/weekly-orders",
-    { onRequest: requireStaff, schema: { querystring: weeklyOrdersQuerystring } },
+    {
+      onRequest: requireStaff,
+      schema: {
+        querystring: weeklyOrdersQuerystring,
+        response: answers(weeklyOrdersAnswer),
+      },
+    },
     async (request) => {
       const weekStart = request.query.weekStart ?? mondayOf(todayIn(config.timeZone));
-      return { success: true, data: await listWeeklyOrders(database.db, { weekStart }) };
+      return { success: true as const, data: await listWeeklyOrders(database.db, { weekStart }) };
     },
   );
 }

@@ -1,0 +1,99 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import type { RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, buildApp } from "../app";
+import { createUser, signIn } from "../test/fixtures";
+import { openTestDatabase, type TestDatabase, testConfig } from "../test/test-app";
+
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+/** `/api/customers/:id` as OpenAPI writes it: `/api/customers/{id}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+
+describe("the API describes itself (OpenAPI 3.1)", () => {
+  let app: App;
+  let database: TestDatabase;
+  let asAdmin: string;
+  let asStaff: string;
+  const routes: { method: string; url: string }[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const onRoute = (route: RouteOptions) => {
+      const hidden = (route.schema as { hide?: boolean } | undefined)?.hide;
+      if (!route.url.startsWith("/api") || hidden) return;
+      for (const method of [route.method].flat()) {
+        // HEAD twins of GET routes are Fastify's own; the document describes the GET.
+        if (method !== "HEAD") routes.push({ method: method.toLowerCase(), url: route.url });
+      }
+    };
+    app = await buildApp({ config: testConfig(), database, onRoute });
+    await app.ready();
+    asAdmin = await signIn(app, await createUser(database.db, { roleId: 4 }));
+    asStaff = await signIn(app, await createUser(database.db, { roleId: 3 }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  const get = (url: string, cookie?: string) =>
+    app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+  it("is for signed-in admins only: 401 signed out, 403 for staff", async () => {
+    for (const url of ["/api/openapi.json", "/api/docs", "/api/docs/static/swagger-ui-bundle.js"]) {
+      const out = await get(url);
+      expect(out.statusCode, url).toBe(401);
+      expect(out.json()).toMatchObject({ success: false, code: "unauthenticated" });
+      const staff = await get(url, asStaff);
+      expect(staff.statusCode, url).toBe(403);
+      expect(staff.json()).toMatchObject({ success: false, code: "forbidden" });
+      expect((await get(url, asAdmin)).statusCode, url).toBe(200);
+    }
+  });
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const res = await get("/api/openapi.json", asAdmin);
+    expect(res.statusCode).toBe(200);
+    const document = res.json() as Document;
+    expect(document.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("describes every /api route with its success answer and the error envelope", async () => {
+    const document = (await get("/api/openapi.json", asAdmin)).json() as Document;
+    expect(routes.length).toBeGreaterThan(30);
+    const missing: string[] = [];
+    for (const { method, url } of routes) {
+      const operation = document.paths[openApiPath(url)]?.[method];
+      const responses = operation?.responses ?? {};
+      const success = Object.entries(responses).find(([status]) => /^2\d\d$/.test(status));
+      const withSchema = (status: string) =>
+        Object.values(responses[status]?.content ?? {}).some((media) => media.schema !== undefined);
+      if (!operation) missing.push(`${method} ${url}: not in the document`);
+      else if (!success || !withSchema(success[0])) missing.push(`${method} ${url}: no success schema`);
+      else if (!responses["4XX"] || !withSchema("4XX")) missing.push(`${method} ${url}: no error envelope`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("serves the reference page and its script from here, under the app's CSP", async () => {
+    const page = await get("/api/docs", asAdmin);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/https?:/);
+    const scripts = [...page.body.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src).toMatch(/^\/api\/docs\//);
+      const script = await get(src as string, asAdmin);
+      expect(script.statusCode, src).toBe(200);
+      expect(script.headers["content-type"], src).toContain("javascript");
+    }
+  });
+});
