@@ -182,9 +182,10 @@ describe("hostile input to every route", () => {
     cookies.staff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
     await createFoodItem(t.db);
     // printRoutes shows the root's one wildcard, the uploaded images, as a bare "*".
-    routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false, includeHooks: true })).map((route) =>
-      route.url === "*" ? { ...route, url: "/uploads/*" } : route,
-    );
+    routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false, includeHooks: true }))
+      .map((route) => (route.url === "*" ? { ...route, url: "/uploads/*" } : route))
+      // A tree line can be a prefix only (the API reference's "/api/docs/" + "static/*"): keep real routes.
+      .filter((route) => t.app.hasRoute({ method: route.method as "GET", url: route.url }));
   });
   afterAll(() => t.close());
 
