@@ -26,12 +26,26 @@ describe("weekly orders", () => {
     const customer = await createUser(t.db, { roleId: 1 });
     const bobotie = await createFoodItem(t.db, { name: "Bobotie" });
     const vis = await createFoodItem(t.db, { name: "Vis en skyfies", dayOfWeek: "Vrydag" });
+    // Each order a second after the last: a day lists its orders by creation, and two made in
+    // the same millisecond would fall back to their random ids.
+    let made = Date.now() - 3_600_000;
     const order = (
       deliveryDate: string | null,
       foodItemId: string,
       quantity: number,
       status: "pending" | "ready" | "cancelled" | "failed" = "pending",
-    ) => createOrder(t.db, { userId: customer.id, foodItemId, deliveryDate, quantity, status });
+    ) => {
+      made += 1000;
+      const createdAt = new Date(made);
+      return createOrder(t.db, {
+        userId: customer.id,
+        foodItemId,
+        deliveryDate,
+        quantity,
+        status,
+        createdAt,
+      });
+    };
     ids.sundayBefore = (await order(addDaysIso(MONDAY, -1), bobotie.id, 1)).id;
     ids.monday = (await order(MONDAY, bobotie.id, 2)).id;
     ids.mondayReady = (await order(MONDAY, bobotie.id, 3, "ready")).id;
