@@ -127,3 +127,26 @@ export const dataRowRemovedAnswer = dataRowAnswer.extend({
 });
 /** `PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item`: the new item, and the replaced item's id. */
 export const foodItemReplacedAnswer = dataRowAnswer.extend({ replaced: z.string().nullable() });
+
+/** A `weekly_menu` row as the data API reads it. */
+export const weeklyMenuRow = z.object({
+  id: z.string(),
+  date_from: z.string(),
+  date_to: z.string(),
+  kantien_staff_id: z.string().nullable(),
+  creation_date: z.string().nullable(),
+});
+export type WeeklyMenu = z.infer<typeof weeklyMenuRow>;
+
+/** A `food_item` row as the data API reads it (price is numeric: a string on the wire). */
+export const foodItemRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.union([z.string(), z.number()]),
+  image_url: z.string().nullable(),
+  day_of_week: z.enum(WEEKDAYS),
+  weekly_menu_id: z.string(),
+  preparation_time: z.number().nullable(),
+});
+export type FoodItem = z.infer<typeof foodItemRow>;

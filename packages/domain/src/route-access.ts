@@ -11,7 +11,7 @@ export const ROUTES = {
   weeklyOrders: "/weekly-orders",
   menu: "/menu",
   orders: "/orders",
-  users: "/users",
+  customers: "/users",
   staff: "/staff",
   settings: "/settings",
 } as const;
@@ -24,7 +24,12 @@ const PUBLIC_PATHS: readonly string[] = [
   ROUTES.verifyEmail,
   ROUTES.setupAccount,
 ];
-const STAFF_PATHS: readonly string[] = [ROUTES.dashboard, ROUTES.weeklyOrders, ROUTES.users, ROUTES.staff];
+const STAFF_PATHS: readonly string[] = [
+  ROUTES.dashboard,
+  ROUTES.weeklyOrders,
+  ROUTES.customers,
+  ROUTES.staff,
+];
 const ADMIN_PATHS: readonly string[] = [ROUTES.menu, ROUTES.orders, ROUTES.settings];
 
 /** Where a user lands after sign-in, and where `/` sends them. */
@@ -61,13 +66,13 @@ export function menuPaths(roleId: number | null): AppPath[] {
       ROUTES.weeklyOrders,
       ROUTES.menu,
       ROUTES.orders,
-      ROUTES.users,
+      ROUTES.customers,
       ROUTES.staff,
       ROUTES.settings,
     ];
   }
   if (roleId !== null && isStaffRole(roleId)) {
-    return [ROUTES.dashboard, ROUTES.kitchen, ROUTES.users, ROUTES.staff];
+    return [ROUTES.dashboard, ROUTES.kitchen, ROUTES.customers, ROUTES.staff];
   }
   return [];
 }

@@ -30,8 +30,8 @@ export const MenuScreen = lazy(() =>
 export const OrdersScreen = lazy(() =>
   import("../features/orders/components/orders-screen").then((m) => ({ default: m.OrdersScreen })),
 );
-export const UsersScreen = lazy(() =>
-  import("../features/users/components/users-screen").then((m) => ({ default: m.UsersScreen })),
+export const CustomersScreen = lazy(() =>
+  import("../features/customers/components/customers-screen").then((m) => ({ default: m.CustomersScreen })),
 );
 export const StaffScreen = lazy(() =>
   import("../features/staff/components/staff-screen").then((m) => ({ default: m.StaffScreen })),

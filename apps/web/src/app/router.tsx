@@ -4,6 +4,7 @@ import { Route, Routes } from "react-router";
 import { LoginScreen } from "../features/login/components/login-screen";
 import {
   AppLayout,
+  CustomersScreen,
   DashboardScreen,
   KitchenScreen,
   MenuScreen,
@@ -12,7 +13,6 @@ import {
   SetupAccountScreen,
   SignupScreen,
   StaffScreen,
-  UsersScreen,
   VerifyEmailScreen,
   WeeklyOrdersScreen,
 } from "./lazy-screens";
@@ -38,7 +38,7 @@ export function AppRoutes() {
           <Route path={ROUTES.weeklyOrders} element={page("weekly-orders", <WeeklyOrdersScreen />)} />
           <Route path={ROUTES.menu} element={page("menu", <MenuScreen />)} />
           <Route path={ROUTES.orders} element={page("orders", <OrdersScreen />)} />
-          <Route path={ROUTES.users} element={page("users", <UsersScreen />)} />
+          <Route path={ROUTES.customers} element={page("customers", <CustomersScreen />)} />
           <Route path={ROUTES.staff} element={page("staff", <StaffScreen />)} />
           <Route path={ROUTES.settings} element={page("settings", <SettingsScreen />)} />
         </Route>

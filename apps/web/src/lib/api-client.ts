@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { currentLanguage, i18n } from "./i18n";
 
 /** A refused or failed API call; `message` is the server's text when it sent one (DESIGN §5). */
@@ -85,6 +86,9 @@ export const api = {
 
 /** The `{ success: true, data }` envelope of data endpoints. */
 export type DataEnvelope<T> = { success: true; data: T };
+
+/** The wire type of an answer, from the domain's schema of it (`import type` keeps zod out of the bundle). */
+export type Answer<Schema extends z.ZodType> = z.output<Schema>;
 
 /** The text to show for any thrown value (spec §8: server message, else own message, else fallback). */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -78,3 +78,6 @@ export function useListState<Role extends number, Tab extends string>(
     setPage: (page, rows) => write({ ...params, page, rows }),
   };
 }
+
+/** One page of a server-paged list and how many rows match in all. */
+export type Page<Row> = { rows: Row[]; total: number };

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
-import { SESSION_QUERY_KEY } from "./session";
+import { queryKeys } from "./query-keys";
 
 /** Spec §4: data is stale after 300000 ms. */
 export const STALE_TIME_MS = 300_000;
@@ -14,8 +14,8 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       // A 401 anywhere means the session ended: drop the user so the guards send them to /login.
       onError: (error, query) => {
-        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== SESSION_QUERY_KEY[0]) {
-          queryClient.setQueryData(SESSION_QUERY_KEY, null);
+        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== queryKeys.session[0]) {
+          queryClient.setQueryData(queryKeys.session, null);
         }
       },
     }),

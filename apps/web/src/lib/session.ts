@@ -1,9 +1,9 @@
 import type { PublicUser } from "@kantien/domain/auth";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "./api-client";
+import { queryKeys } from "./query-keys";
 import { readStorage, writeStorage } from "./storage";
 
-export const SESSION_QUERY_KEY = ["session"] as const;
 const USER_STORAGE_KEY = "admin_user";
 
 /** The display copy of the user (spec §7 `admin_user`); the server's answer always wins. */
@@ -41,7 +41,7 @@ async function fetchSessionUser(signal: AbortSignal): Promise<PublicUser | null>
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: SESSION_QUERY_KEY,
+  queryKey: queryKeys.session,
   queryFn: ({ signal }) => fetchSessionUser(signal),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
@@ -62,7 +62,7 @@ export function useSession(): Session {
 
 export function setSessionUser(queryClient: QueryClient, user: PublicUser | null): void {
   storeUser(user);
-  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  queryClient.setQueryData(queryKeys.session, user);
 }
 
 /** Ends the session on the server, and locally even when that call fails (spec §4). */

@@ -6,13 +6,14 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useEffect } from "react";
 import { api } from "./api-client";
 import { applyLanguage, currentLanguage, loadLanguage } from "./i18n";
-import { SESSION_QUERY_KEY, useSession } from "./session";
+import { queryKeys } from "./query-keys";
+import { useSession } from "./session";
 import { readStorage, writeStorage } from "./storage";
 
 /** Spec §7: the settings are cached on the device under `user_settings`. */
 const SETTINGS_STORAGE_KEY = "user_settings";
 function sessionUserId(queryClient: QueryClient): string | undefined {
-  return queryClient.getQueryData<{ id: string } | null>(SESSION_QUERY_KEY)?.id;
+  return queryClient.getQueryData<{ id: string } | null>(queryKeys.session)?.id;
 }
 
 type CachedSettings = Settings & { user_id: string };
@@ -149,7 +150,7 @@ export function useSettingsTheme(): Settings["theme"] | null {
  * and on the settings screen. Signed-out visitors keep it on the device only.
  */
 export async function saveThemeChoice(queryClient: QueryClient, theme: Settings["theme"]): Promise<void> {
-  const user = queryClient.getQueryData<{ role_id: number } | null>(SESSION_QUERY_KEY);
+  const user = queryClient.getQueryData<{ role_id: number } | null>(queryKeys.session);
   if (!user || !isStaffRole(user.role_id)) return;
   await queryClient.cancelQueries({ queryKey: userSettingsQueryOptions.queryKey });
   storeSavedSettings(queryClient, await saveSettingsChange(queryClient, { theme }));

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { AppProviders } from "../app/providers";
 import { createQueryClient } from "../lib/query-client";
-import { SESSION_QUERY_KEY } from "../lib/session";
+import { queryKeys } from "../lib/query-keys";
 
 export function createTestQueryClient(): QueryClient {
   const queryClient = createQueryClient();
@@ -19,7 +19,7 @@ type RenderOptions = { route?: string; user?: PublicUser | null; queryClient?: Q
 /** Renders with the app's providers and a memory router; `user` pre-resolves the session. */
 export function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
   const queryClient = options.queryClient ?? createTestQueryClient();
-  if (options.user !== undefined) queryClient.setQueryData(SESSION_QUERY_KEY, options.user);
+  if (options.user !== undefined) queryClient.setQueryData(queryKeys.session, options.user);
   const result = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[options.route ?? "/"]}>{ui}</MemoryRouter>

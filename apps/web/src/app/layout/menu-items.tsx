@@ -1,4 +1,4 @@
-import type { AppPath } from "@kantien/domain/route-access";
+import { type AppPath, ROUTES } from "@kantien/domain/route-access";
 import BadgeIcon from "@mui/icons-material/Badge";
 import CalendarMonthIcon from "@mui/icons-material/CalendarMonth";
 import DashboardIcon from "@mui/icons-material/Dashboard";
@@ -10,7 +10,7 @@ import SettingsIcon from "@mui/icons-material/Settings";
 import type { ReactNode } from "react";
 
 type MenuItem = {
-  labelKey: `nav.${"dashboard" | "weeklyOrders" | "menu" | "orders" | "users" | "staff" | "settings" | "kitchen"}`;
+  labelKey: `nav.${"dashboard" | "weeklyOrders" | "menu" | "orders" | "customers" | "staff" | "settings" | "kitchen"}`;
   icon: ReactNode;
 };
 
@@ -20,7 +20,7 @@ export const MENU_ITEMS: Partial<Record<AppPath, MenuItem>> = {
   "/weekly-orders": { labelKey: "nav.weeklyOrders", icon: <CalendarMonthIcon /> },
   "/menu": { labelKey: "nav.menu", icon: <RestaurantMenuIcon /> },
   "/orders": { labelKey: "nav.orders", icon: <ReceiptLongIcon /> },
-  "/users": { labelKey: "nav.users", icon: <PeopleIcon /> },
+  [ROUTES.customers]: { labelKey: "nav.customers", icon: <PeopleIcon /> },
   "/staff": { labelKey: "nav.staff", icon: <BadgeIcon /> },
   "/settings": { labelKey: "nav.settings", icon: <SettingsIcon /> },
   "/kitchen": { labelKey: "nav.kitchen", icon: <KitchenIcon /> },

@@ -1,8 +1,7 @@
 import type { KitchenDay } from "@kantien/domain/kitchen";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "../../../lib/api-client";
-
-export const KITCHEN_ORDERS_QUERY_KEY = ["kitchen", "orders"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /**
  * `GET /api/kitchen/orders`: today's orders in the canteen's time zone. Live events keep it
@@ -10,7 +9,7 @@ export const KITCHEN_ORDERS_QUERY_KEY = ["kitchen", "orders"] as const;
  */
 export function kitchenOrdersQueryOptions(refreshSeconds: number) {
   return queryOptions({
-    queryKey: KITCHEN_ORDERS_QUERY_KEY,
+    queryKey: queryKeys.kitchenOrders,
     queryFn: async ({ signal }) =>
       (await api.get<DataEnvelope<KitchenDay>>("/api/kitchen/orders", { signal })).data,
     refetchInterval: refreshSeconds * 1000,

@@ -1,13 +1,13 @@
 import type { KitchenDay, OrderEvent } from "@kantien/domain/kitchen";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { queryKeys } from "../../../lib/query-keys";
 import { withOrderChange, withoutOrder } from "../kitchen-day";
-import { KITCHEN_ORDERS_QUERY_KEY } from "./get-kitchen-orders";
 
 function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
-  const day = queryClient.getQueryData<KitchenDay>(KITCHEN_ORDERS_QUERY_KEY);
+  const day = queryClient.getQueryData<KitchenDay>(queryKeys.kitchenOrders);
   if (!day) {
-    void queryClient.invalidateQueries({ queryKey: KITCHEN_ORDERS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
     return;
   }
   const change = event.order;
@@ -16,14 +16,14 @@ function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
   const known = day.orders.find((order) => order.id === change.id);
   if (known && otherDay) {
     // It moved to another day: off the board.
-    queryClient.setQueryData(KITCHEN_ORDERS_QUERY_KEY, withoutOrder(day, change.id));
+    queryClient.setQueryData(queryKeys.kitchenOrders, withoutOrder(day, change.id));
   } else if (known && (known.deliveryDate === change.deliveryDate || change.deliveryDate === day.date)) {
     // Still on this day: merge the change by id.
-    queryClient.setQueryData(KITCHEN_ORDERS_QUERY_KEY, withOrderChange(day, change));
+    queryClient.setQueryData(queryKeys.kitchenOrders, withOrderChange(day, change));
   } else if (!otherDay) {
     // A new order of this day (or one whose day depends on when it was made) needs its joined
     // names: fetch the day again. Another day's orders are ignored.
-    void queryClient.invalidateQueries({ queryKey: KITCHEN_ORDERS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
   }
 }
 
@@ -36,7 +36,7 @@ export function useOrderEvents(): void {
     let connectedBefore = false;
     const onOpen = () => {
       // After a reconnect, changes may have been missed while offline.
-      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: KITCHEN_ORDERS_QUERY_KEY });
+      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
       connectedBefore = true;
     };
     const onOrder = (message: MessageEvent<string>) => {

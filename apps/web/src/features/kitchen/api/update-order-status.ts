@@ -2,8 +2,8 @@ import type { KitchenDay } from "@kantien/domain/kitchen";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import { withOrderChange } from "../kitchen-day";
-import { KITCHEN_ORDERS_QUERY_KEY } from "./get-kitchen-orders";
 
 export type OrderStatusChange = { id: string; status: OrderStatus };
 
@@ -23,19 +23,19 @@ export function useUpdateOrderStatus({ onError }: { onError: (error: Error) => v
   return useMutation({
     mutationFn: updateOrderStatus,
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: KITCHEN_ORDERS_QUERY_KEY });
-      const previous = queryClient.getQueryData<KitchenDay>(KITCHEN_ORDERS_QUERY_KEY);
+      await queryClient.cancelQueries({ queryKey: queryKeys.kitchenOrders });
+      const previous = queryClient.getQueryData<KitchenDay>(queryKeys.kitchenOrders);
       if (previous) {
         queryClient.setQueryData<KitchenDay>(
-          KITCHEN_ORDERS_QUERY_KEY,
+          queryKeys.kitchenOrders,
           withOrderChange(previous, { ...change, statusChangedAt: new Date().toISOString() }),
         );
       }
       return { previous };
     },
     onError: (error, _change, context) => {
-      if (context?.previous) queryClient.setQueryData(KITCHEN_ORDERS_QUERY_KEY, context.previous);
-      void queryClient.invalidateQueries({ queryKey: KITCHEN_ORDERS_QUERY_KEY });
+      if (context?.previous) queryClient.setQueryData(queryKeys.kitchenOrders, context.previous);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
       onError(error);
     },
   });

@@ -1,6 +1,6 @@
-import type { LoginInput, PublicUser } from "@kantien/domain/auth";
+import type { LoginInput, loginAnswer } from "@kantien/domain/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { type Answer, api } from "../../../lib/api-client";
 import { i18n } from "../../../lib/i18n";
 import { setSessionUser } from "../../../lib/session";
 
@@ -8,14 +8,7 @@ import { setSessionUser } from "../../../lib/session";
  * `POST /api/auth/login`. A customer (role 1 or 2) gets `success: true` with
  * `error: "unauthorized_role"` and no session (DESIGN §5): they are not stored.
  */
-export type LoginAnswer =
-  | { success: true; message?: string; error?: undefined; user: PublicUser }
-  | {
-      success: true;
-      message?: string;
-      error: "unauthorized_role";
-      user: Pick<PublicUser, "first_name" | "last_name" | "email" | "role_id">;
-    };
+export type LoginAnswer = Answer<typeof loginAnswer>;
 
 export function login(input: LoginInput): Promise<LoginAnswer> {
   return api.post<LoginAnswer>("/api/auth/login", {

@@ -1,3 +1,4 @@
+import type { WeeklyMenu } from "@kantien/domain/admin-data";
 import type { IsoDate } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
 import {
@@ -21,7 +22,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useCreateWeeklyMenu, type WeeklyMenu } from "../api/menu-api";
+import { useCreateWeeklyMenu } from "../api/create-weekly-menu";
 
 type Props = {
   open: boolean;

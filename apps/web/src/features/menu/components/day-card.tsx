@@ -1,3 +1,4 @@
+import type { FoodItem } from "@kantien/domain/admin-data";
 import type { Weekday } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { cardImageUrl } from "@kantien/domain/uploads";
@@ -16,7 +17,6 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { FoodItem } from "../api/menu-api";
 
 type Props = {
   day: Weekday;

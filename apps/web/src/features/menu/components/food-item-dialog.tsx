@@ -1,3 +1,4 @@
+import type { FoodItem } from "@kantien/domain/admin-data";
 import { checkFoodItemRequired, type FoodItemInput, foodItemInput } from "@kantien/domain/admin-data";
 import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
@@ -21,7 +22,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
-import { type FoodItem, useSaveFoodItem } from "../api/menu-api";
+import { useSaveFoodItem } from "../api/save-food-item";
 import { UploadError, uploadMenuImage } from "../api/upload-image";
 
 export type FoodItemDialogMode =

@@ -1,10 +1,10 @@
+import type { FoodItem, WeeklyMenu } from "@kantien/domain/admin-data";
 import { formatRand } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
-import type { FoodItem, WeeklyMenu } from "../api/menu-api";
 import { MenuScreen } from "./menu-screen";
 
 const menu = (id: string, date_from: string, date_to: string): WeeklyMenu => ({

@@ -1,3 +1,4 @@
+import type { FoodItem, WeeklyMenu } from "@kantien/domain/admin-data";
 import { DEFAULT_TIMEZONE, todayIn, WEEKDAYS } from "@kantien/domain/dates";
 import { defaultMenuWeek, listMenuWeeks } from "@kantien/domain/weekly-menu";
 import AddIcon from "@mui/icons-material/Add";
@@ -15,13 +16,9 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
-import {
-  type FoodItem,
-  useDeleteFoodItem,
-  useFoodItems,
-  useWeeklyMenus,
-  type WeeklyMenu,
-} from "../api/menu-api";
+import { useDeleteFoodItem } from "../api/delete-food-item";
+import { useFoodItems } from "../api/get-food-items";
+import { useWeeklyMenus } from "../api/get-weekly-menus";
 import { CreateMenuDialog } from "./create-menu-dialog";
 import { DayCard } from "./day-card";
 import { FoodItemDialog, type FoodItemDialogMode } from "./food-item-dialog";

@@ -1,3 +1,4 @@
+import type { WeeklyMenu } from "@kantien/domain/admin-data";
 import type { MenuWeek } from "@kantien/domain/weekly-menu";
 import FormControl from "@mui/material/FormControl";
 import InputLabel from "@mui/material/InputLabel";
@@ -8,7 +9,6 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatMonth } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import type { WeeklyMenu } from "../api/menu-api";
 
 export type WeekFilter = { year: number; month: number | "all"; weekId: string | null };
 

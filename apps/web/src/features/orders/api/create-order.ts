@@ -1,10 +1,7 @@
-import type { NewOrder, OrderDetail } from "@kantien/domain/orders-summary";
+import type { CreatedOrder, NewOrder } from "@kantien/domain/orders-summary";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "../../../lib/api-client";
-import { CUSTOMERS_QUERY_KEY } from "../../users/api/customers-api";
-import { ORDERS_QUERY_KEY } from "./get-orders";
-
-export type CreatedOrder = { order: OrderDetail; balance: string };
+import { queryKeys } from "../../../lib/query-keys";
 
 /**
  * `POST /api/orders`: the server takes the price from the item and pays from the customer's
@@ -22,9 +19,9 @@ export function useCreateOrder() {
       ).data,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
         // The customer's balance changed.
-        queryClient.invalidateQueries({ queryKey: CUSTOMERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.customers }),
       ]),
   });
 }

@@ -1,12 +1,12 @@
 import type { OrderMenuDay } from "@kantien/domain/orders-summary";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "../../../lib/api-client";
-import { ORDERS_QUERY_KEY } from "./get-orders";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** `GET /api/orders/menu-days`: school days from today on that have something to order. */
 export function menuDaysQueryOptions() {
   return queryOptions({
-    queryKey: [...ORDERS_QUERY_KEY, "menu-days"],
+    queryKey: [...queryKeys.orders, "menu-days"],
     queryFn: async ({ signal }) =>
       (await api.get<DataEnvelope<OrderMenuDay[]>>("/api/orders/menu-days", { signal })).data,
   });

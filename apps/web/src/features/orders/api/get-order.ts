@@ -1,9 +1,9 @@
 import type { OrderDetail } from "@kantien/domain/orders-summary";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "../../../lib/api-client";
-import { ORDERS_QUERY_KEY } from "./get-orders";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const orderQueryKey = (id: string) => [...ORDERS_QUERY_KEY, "detail", id] as const;
+export const orderQueryKey = (id: string) => [...queryKeys.orders, "detail", id] as const;
 
 /** `GET /api/orders/:id`: the order with its price, wallet payment and recorded timeline. */
 export function orderQueryOptions(id: string) {

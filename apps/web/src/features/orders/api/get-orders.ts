@@ -1,18 +1,15 @@
-import type { OrderSummaryRow, OrdersQuery } from "@kantien/domain/orders-summary";
+import type { OrdersQuery, ordersPageAnswer } from "@kantien/domain/orders-summary";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { type Answer, api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import { ordersSearchParams } from "../orders-filters";
-
-export const ORDERS_QUERY_KEY = ["orders"] as const;
-
-export type OrdersPage = { rows: OrderSummaryRow[]; total: number };
 
 /** `GET /api/orders?…`: one page of the filtered, sorted orders and how many match in all. */
 export function ordersQueryOptions(query: OrdersQuery) {
   return queryOptions({
-    queryKey: [...ORDERS_QUERY_KEY, "list", query],
-    queryFn: async ({ signal }): Promise<OrdersPage> => {
-      const answer = await api.get<{ success: true; data: OrderSummaryRow[]; total: number }>(
+    queryKey: [...queryKeys.orders, "list", query],
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<Answer<typeof ordersPageAnswer>>(
         `/api/orders?${ordersSearchParams(query)}`,
         { signal },
       );

@@ -1,7 +1,7 @@
 import type { CustomerRow } from "@kantien/domain/people";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "../../../lib/api-client";
-import { CUSTOMERS_QUERY_KEY } from "../../users/api/customers-api";
+import { queryKeys } from "../../../lib/query-keys";
 
 const CUSTOMER_MATCHES = 10;
 
@@ -9,7 +9,7 @@ const CUSTOMER_MATCHES = 10;
 export function customerSearchQueryOptions(q: string) {
   const params = new URLSearchParams({ q, limit: String(CUSTOMER_MATCHES) });
   return queryOptions({
-    queryKey: [...CUSTOMERS_QUERY_KEY, "search", q],
+    queryKey: [...queryKeys.customers, "search", q],
     queryFn: async ({ signal }) =>
       (await api.get<DataEnvelope<CustomerRow[]>>(`/api/customers?${params}`, { signal })).data,
     placeholderData: keepPreviousData,

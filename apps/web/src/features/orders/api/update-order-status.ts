@@ -1,7 +1,7 @@
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "../../../lib/api-client";
-import { ORDERS_QUERY_KEY } from "./get-orders";
+import { queryKeys } from "../../../lib/query-keys";
 
 /**
  * `PUT /api/admin/data/order/:id` with `{status}`: the server's order rules decide, and a
@@ -13,6 +13,6 @@ export function useUpdateOrderStatus() {
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
       api.put<DataEnvelope<unknown>>(`/api/admin/data/order/${encodeURIComponent(id)}`, { body: { status } }),
     // The list, the detail and its timeline all change.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
   });
 }

@@ -1,6 +1,7 @@
 import type { Language } from "@kantien/domain/messages";
 import { message } from "@kantien/domain/messages";
 import { formatRand, lineTotal } from "@kantien/domain/money";
+import type { CreatedOrder } from "@kantien/domain/orders-summary";
 import { newOrderInput, ORDER_QUANTITY_MAX } from "@kantien/domain/orders-summary";
 import type { CustomerRow } from "@kantien/domain/people";
 import Alert from "@mui/material/Alert";
@@ -23,7 +24,7 @@ import { DetailsTable } from "../../../components/details-table";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/format";
 import { SubmissionKeys } from "../../../lib/idempotency";
-import { type CreatedOrder, useCreateOrder } from "../api/create-order";
+import { useCreateOrder } from "../api/create-order";
 import { useMenuDays } from "../api/get-menu-days";
 import { useCustomerSearch } from "../api/search-customers";
 import { SEARCH_DEBOUNCE_MS } from "./orders-filter-bar";

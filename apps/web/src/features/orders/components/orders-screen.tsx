@@ -1,6 +1,7 @@
 import { addDaysIso, DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { orderNumberSearch } from "@kantien/domain/order-label";
+import type { CreatedOrder } from "@kantien/domain/orders-summary";
 import { defaultOrdersRange, ordersRangeProblem } from "@kantien/domain/orders-summary";
 import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
@@ -17,7 +18,6 @@ import { PageTitle } from "../../../components/page-title";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import type { CreatedOrder } from "../api/create-order";
 import { ordersExportUrl, useOrders } from "../api/get-orders";
 import { isPinned, type OrdersFilters, readFilters, toOrdersQuery, writeFilters } from "../orders-filters";
 import { NewOrderDialog } from "./new-order-dialog";

@@ -1,7 +1,7 @@
 import type { Language } from "@kantien/domain/messages";
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
-import type { OrderSort } from "@kantien/domain/orders-summary";
+import type { OrderSort, OrderSummaryRow } from "@kantien/domain/orders-summary";
 import AddIcon from "@mui/icons-material/Add";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -19,11 +19,11 @@ import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list-pagination";
 import { StatusChip } from "../../../components/status-chip";
 import { formatShortDate } from "../../../lib/format";
-import type { OrdersPage } from "../api/get-orders";
+import type { Page } from "../../../lib/list-params";
 import type { OrdersFilters } from "../orders-filters";
 
 type OrdersTableProps = {
-  page: OrdersPage | undefined;
+  page: Page<OrderSummaryRow> | undefined;
   loading: boolean;
   filters: OrdersFilters;
   /** A search or status narrows the list: the empty state says so instead of "change the dates". */

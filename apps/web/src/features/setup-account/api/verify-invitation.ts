@@ -1,17 +1,16 @@
-import type { PublicUser } from "@kantien/domain/auth";
+import type { invitationAnswer } from "@kantien/domain/auth";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { type Answer, api } from "../../../lib/api-client";
 import { i18n } from "../../../lib/i18n";
 
-export type Invitee = Pick<PublicUser, "first_name" | "last_name" | "email" | "role_id">;
-type VerifyInvitationAnswer = { success: true; message: string; user: Invitee };
+export type Invitee = Answer<typeof invitationAnswer>["user"];
 
 /** `POST /api/auth/verify-invitation`: who the invitation is for (it does not use the token up). */
 export function verifyInvitationQueryOptions(token: string) {
   return queryOptions({
     queryKey: ["verify-invitation", token],
     queryFn: () =>
-      api.post<VerifyInvitationAnswer>("/api/auth/verify-invitation", {
+      api.post<Answer<typeof invitationAnswer>>("/api/auth/verify-invitation", {
         body: { token },
         fallbackMessage: i18n.t("screens.setupAccount.invalid"),
       }),

@@ -8,11 +8,11 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { PersonDialogForm } from "../../../components/person-dialog-form";
-import { PersonFormFields } from "../../../components/person-form-fields";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
-import { useInviteStaff } from "../api/staff-api";
+import { PersonDialogForm } from "../../people/components/person-dialog-form";
+import { PersonFormFields } from "../../people/components/person-form-fields";
+import { useInviteStaffMember } from "../api/invite-staff-member";
 import { staffRoleChoices } from "./staff-roles";
 
 type FormInput = z.input<typeof inviteUserInput>;
@@ -25,7 +25,7 @@ export function InviteDialog({ onClose, onInvited }: Props) {
   const { t } = useTranslation();
   const { canteenName } = useAppConfig();
   const titleId = useId();
-  const invite = useInviteStaff();
+  const invite = useInviteStaffMember();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(inviteUserInput),

@@ -8,11 +8,11 @@ import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
-import { PersonDetailDialog } from "../../../components/person-detail-dialog";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useStaffMember } from "../api/staff-api";
+import { PersonDetailDialog } from "../../people/components/person-detail-dialog";
+import { useStaffMember } from "../api/get-staff-member";
 import { OrderHistoryList } from "./order-history-list";
 
 /** Spec §2 /staff detail dialog: anyone on the staff screen may look. */
@@ -50,7 +50,7 @@ export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClo
               [t("screens.staff.edit.employeeNumber"), data.employeeNumber ?? notSpecified],
               [t("screens.staff.edit.balance"), formatRand(data.balance)],
               [t("screens.staff.edit.totalOrders"), String(data.totalOrders)],
-              [t("screens.users.detail.createdAt"), formatDateTime(data.createdAt, timeZone, language)],
+              [t("screens.customers.detail.createdAt"), formatDateTime(data.createdAt, timeZone, language)],
             ]}
           />
           <Box>

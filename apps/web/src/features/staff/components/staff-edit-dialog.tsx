@@ -17,13 +17,14 @@ import { useId, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { PersonDialogForm } from "../../../components/person-dialog-form";
-import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { useSession } from "../../../lib/session";
 import { fieldErrorText } from "../../../lib/validation";
-import { useStaffMember, useUpdateStaffMember } from "../api/staff-api";
+import { PersonDialogForm } from "../../people/components/person-dialog-form";
+import { PersonFormFields } from "../../people/components/person-form-fields";
+import { useStaffMember } from "../api/get-staff-member";
+import { useUpdateStaffMember } from "../api/update-staff-member";
 import { OrderHistoryList } from "./order-history-list";
 import { staffRoleChoices } from "./staff-roles";
 
@@ -125,8 +126,8 @@ function StaffEditForm({
       onSubmit={handleSubmit(onValid)}
       failure={failure}
       submitting={update.isPending}
-      label={t("screens.users.dialog.save")}
-      submittingLabel={t("screens.users.dialog.saving")}
+      label={t("screens.customers.dialog.save")}
+      submittingLabel={t("screens.customers.dialog.saving")}
       onCancel={onClose}
     >
       <PersonFormFields

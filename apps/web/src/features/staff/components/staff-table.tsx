@@ -5,12 +5,12 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { type PeopleListState, PeopleTable, RowAction } from "../../../components/people-table";
 import { useAppConfig } from "../../../lib/app-config";
-import type { StaffPage } from "../api/staff-api";
+import type { Page } from "../../../lib/list-params";
+import { type PeopleListState, PeopleTable, RowAction } from "../../people/components/people-table";
 
 type StaffTableProps = {
-  query: UseQueryResult<StaffPage>;
+  query: UseQueryResult<Page<StaffRow>>;
   list: PeopleListState;
   /** Admin: edit, resend and delete; staff members only look. */
   canChange: boolean;

@@ -1,8 +1,7 @@
+import type { messageAnswer } from "@kantien/domain/api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { type Answer, api } from "../../../lib/api-client";
 import { i18n } from "../../../lib/i18n";
-
-type VerifyEmailAnswer = { success: true; message: string };
 
 /**
  * `POST /api/auth/verify-email`. A query rather than a mutation: the token is single-use,
@@ -12,7 +11,7 @@ export function verifyEmailQueryOptions(token: string) {
   return queryOptions({
     queryKey: ["verify-email", token],
     queryFn: () =>
-      api.post<VerifyEmailAnswer>("/api/auth/verify-email", {
+      api.post<Answer<typeof messageAnswer>>("/api/auth/verify-email", {
         body: { token },
         fallbackMessage: i18n.t("screens.verifyEmail.failed"),
       }),

@@ -10,11 +10,11 @@ import { useId, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { PersonDialogForm } from "../../../components/person-dialog-form";
-import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { fieldErrorText } from "../../../lib/validation";
-import { useSaveCustomer } from "../api/customers-api";
+import { PersonDialogForm } from "../../people/components/person-dialog-form";
+import { PersonFormFields } from "../../people/components/person-form-fields";
+import { useSaveCustomer } from "../api/save-customer";
 
 type FormInput = z.input<typeof customerInput>;
 type FormOutput = z.output<typeof customerInput>;
@@ -81,13 +81,13 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
         onSubmit={handleSubmit(onValid)}
         title={
           <DialogTitle id={titleId}>
-            {customer ? t("screens.users.dialog.editTitle") : t("screens.users.dialog.addTitle")}
+            {customer ? t("screens.customers.dialog.editTitle") : t("screens.customers.dialog.addTitle")}
           </DialogTitle>
         }
         failure={formError}
         submitting={save.isPending}
-        label={t("screens.users.dialog.save")}
-        submittingLabel={t("screens.users.dialog.saving")}
+        label={t("screens.customers.dialog.save")}
+        submittingLabel={t("screens.customers.dialog.saving")}
         onCancel={onClose}
       >
         <PersonFormFields
@@ -112,9 +112,9 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               fullWidth
-              label={t("screens.users.dialog.balance")}
+              label={t("screens.customers.dialog.balance")}
               value={formatRand(customer.balance)}
-              helperText={t("screens.users.dialog.balanceHint")}
+              helperText={t("screens.customers.dialog.balanceHint")}
               slotProps={{ input: { readOnly: true } }}
             />
           </Grid>

@@ -8,18 +8,19 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
 import { PageTitle } from "../../../components/page-title";
-import { PeopleFilters } from "../../../components/people-filters";
-import { PersonDeleteConfirm, usePersonDelete } from "../../../components/person-delete-confirm";
 import { errorMessage } from "../../../lib/api-client";
 import { useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
-import { useCustomers, useDeleteCustomer } from "../api/customers-api";
+import { PeopleFilters } from "../../people/components/people-filters";
+import { PersonDeleteConfirm, usePersonDelete } from "../../people/components/person-delete-confirm";
+import { useDeleteCustomer } from "../api/delete-customer";
+import { useCustomers } from "../api/get-customers";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
 import { CustomerDialog } from "./customer-dialog";
 import { CustomersTable } from "./customers-table";
 
 /** Spec §2 Users management (/users), 'BESTUUR GEBRUIKERS': customers (roles 1 and 2). */
-export function UsersScreen() {
+export function CustomersScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   const isAdmin = isAdminRole(user?.role_id ?? 0);
@@ -36,26 +37,26 @@ export function UsersScreen() {
   const confirmDelete = (target: CustomerRow) =>
     remove.mutate(target.id, {
       onSuccess: (answer) =>
-        notify({ severity: "success", text: answer.message ?? t("screens.users.deleted") }),
+        notify({ severity: "success", text: answer.message ?? t("screens.customers.deleted") }),
       onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.remove")) }),
     });
 
   return (
     <Stack spacing={2}>
       <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
-        <PageTitle>{t("screens.users.title")}</PageTitle>
+        <PageTitle>{t("screens.customers.title")}</PageTitle>
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing("new")}>
-          {t("screens.users.add")}
+          {t("screens.customers.add")}
         </Button>
       </Box>
       <PeopleFilters
-        texts="screens.users"
+        texts="screens.customers"
         list={list}
         roles={[
           { value: 1, label: t("roles.names.student") },
           { value: 2, label: t("roles.names.academyStaff") },
         ]}
-        tabs={CUSTOMER_TABS.map((tab) => ({ value: tab, label: t(`screens.users.tabs.${tab}`) }))}
+        tabs={CUSTOMER_TABS.map((tab) => ({ value: tab, label: t(`screens.customers.tabs.${tab}`) }))}
       />
       <CustomersTable
         query={customers}
@@ -73,7 +74,7 @@ export function UsersScreen() {
             setEditing(null);
             notify({
               severity: "success",
-              text: t(created ? "screens.users.dialog.created" : "screens.users.dialog.updated", {
+              text: t(created ? "screens.customers.dialog.created" : "screens.customers.dialog.updated", {
                 name: `${row.firstName} ${row.lastName}`,
               }),
             });
@@ -88,7 +89,7 @@ export function UsersScreen() {
           onClose={() => setViewing(null)}
         />
       ) : null}
-      <PersonDeleteConfirm texts="screens.users" state={deletion} onConfirm={confirmDelete} />
+      <PersonDeleteConfirm texts="screens.customers" state={deletion} onConfirm={confirmDelete} />
       <NoticeSnackbar state={notice} />
     </Stack>
   );

@@ -3,7 +3,7 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { Controller, type FieldError, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { fieldErrorText } from "../lib/validation";
+import { fieldErrorText } from "../../../lib/validation";
 
 /** The fields every person form has (people-rules.ts, auth.ts inviteUserInput). */
 type PersonFieldValues = {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { PeopleTexts, PersonRow } from "./people-table";
 
 export type PersonDeleteState<Row extends PersonRow> = {

@@ -15,7 +15,7 @@ import type { z } from "zod";
 import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client";
 import { SubmissionKeys } from "../../../lib/idempotency";
 import { fieldErrorText } from "../../../lib/validation";
-import { useTopUp } from "../api/customers-api";
+import { useTopUp } from "../api/top-up";
 
 type FormInput = z.input<typeof topUpInput>;
 type FormOutput = z.output<typeof topUpInput>;
@@ -49,7 +49,7 @@ export function TopUpForm({ customerId }: { customerId: string }) {
           keys.current.settled();
           reset({ amount: "", reason: "" });
           setDone(
-            t("screens.users.topUp.done", {
+            t("screens.customers.topUp.done", {
               amount: formatRand(body.amount),
               balance: formatRand(answer.balance),
             }),
@@ -75,12 +75,12 @@ export function TopUpForm({ customerId }: { customerId: string }) {
       sx={{ mt: 2 }}
     >
       <Typography id={headingId} variant="subtitle2" component="h4">
-        {t("screens.users.topUp.title")}
+        {t("screens.customers.topUp.title")}
       </Typography>
       <TextField
         size="small"
         required
-        label={t("screens.users.topUp.amount")}
+        label={t("screens.customers.topUp.amount")}
         autoComplete="off"
         slotProps={{
           htmlInput: { inputMode: "decimal" },
@@ -93,11 +93,11 @@ export function TopUpForm({ customerId }: { customerId: string }) {
       <TextField
         size="small"
         required
-        label={t("screens.users.topUp.reason")}
+        label={t("screens.customers.topUp.reason")}
         autoComplete="off"
         {...register("reason")}
         error={Boolean(errors.reason)}
-        helperText={fieldErrorText(errors.reason) ?? t("screens.users.topUp.reasonHint")}
+        helperText={fieldErrorText(errors.reason) ?? t("screens.customers.topUp.reasonHint")}
       />
       <Button
         type="submit"
@@ -105,7 +105,7 @@ export function TopUpForm({ customerId }: { customerId: string }) {
         disabled={topUp.isPending}
         startIcon={topUp.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null}
       >
-        {topUp.isPending ? t("screens.users.topUp.submitting") : t("screens.users.topUp.submit")}
+        {topUp.isPending ? t("screens.customers.topUp.submitting") : t("screens.customers.topUp.submit")}
       </Button>
       {done ? (
         <Alert severity="success" role="status">

@@ -4,9 +4,9 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
-import type { ListState } from "../lib/list-params";
+import { SearchField } from "../../../components/search-field";
+import type { ListState } from "../../../lib/list-params";
 import type { PeopleTexts } from "./people-table";
-import { SearchField } from "./search-field";
 
 type PeopleFiltersProps<Role extends number, Tab extends string> = {
   texts: PeopleTexts;

@@ -17,12 +17,12 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { DetailsTable } from "../../../components/details-table";
-import { PersonDetailDialog } from "../../../components/person-detail-dialog";
 import { StatusChip } from "../../../components/status-chip";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useCustomer } from "../api/customers-api";
+import { PersonDetailDialog } from "../../people/components/person-detail-dialog";
+import { useCustomer } from "../api/get-customer";
 import { TopUpForm } from "./top-up-form";
 
 type Props = {
@@ -41,8 +41,8 @@ export function CustomerDetailDialog({ customerId, canTopUp, canOpenOrders, onCl
   return (
     <PersonDetailDialog
       person={customer}
-      title={t("screens.users.detail.title")}
-      loadingLabel={t("screens.users.loading")}
+      title={t("screens.customers.detail.title")}
+      loadingLabel={t("screens.customers.loading")}
       maxWidth="md"
       onClose={onClose}
     >
@@ -80,8 +80,11 @@ function CustomerDetailBody({
                 t("resources.user.fields.role_id"),
                 t(customer.roleId === 1 ? "roles.names.student" : "roles.names.academyStaff"),
               ],
-              [t("screens.users.detail.akdNumber"), customer.akdNumber ?? notSpecified],
-              [t("screens.users.detail.createdAt"), formatDateTime(customer.createdAt, timeZone, language)],
+              [t("screens.customers.detail.akdNumber"), customer.akdNumber ?? notSpecified],
+              [
+                t("screens.customers.detail.createdAt"),
+                formatDateTime(customer.createdAt, timeZone, language),
+              ],
             ]}
           />
         </Box>
@@ -92,7 +95,7 @@ function CustomerDetailBody({
           sx={{ p: 2, minWidth: 240 }}
         >
           <Typography id={balanceId} variant="overline" component="h3" color="text.secondary">
-            {t("screens.users.detail.balance")}
+            {t("screens.customers.detail.balance")}
           </Typography>
           <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} aria-live="polite">
             {formatRand(customer.balance)}
@@ -102,10 +105,10 @@ function CustomerDetailBody({
       </Stack>
       <Box component="section" aria-labelledby={ordersId}>
         <Typography id={ordersId} variant="h6" component="h3" sx={{ mb: 1 }}>
-          {t("screens.users.detail.recentOrders")}
+          {t("screens.customers.detail.recentOrders")}
         </Typography>
         {customer.recentOrders.length === 0 ? (
-          <Typography color="text.secondary">{t("screens.users.detail.noOrders")}</Typography>
+          <Typography color="text.secondary">{t("screens.customers.detail.noOrders")}</Typography>
         ) : (
           <OrdersTable orders={customer.recentOrders} />
         )}
@@ -118,16 +121,16 @@ function CustomerDetailBody({
             color="inherit"
             sx={{ mt: 1 }}
           >
-            {t("screens.users.detail.allOrders")}
+            {t("screens.customers.detail.allOrders")}
           </Button>
         ) : null}
       </Box>
       <Box component="section" aria-labelledby={ledgerId}>
         <Typography id={ledgerId} variant="h6" component="h3" sx={{ mb: 1 }}>
-          {t("screens.users.detail.ledger")}
+          {t("screens.customers.detail.ledger")}
         </Typography>
         {customer.ledger.length === 0 ? (
-          <Typography color="text.secondary">{t("screens.users.detail.noLedger")}</Typography>
+          <Typography color="text.secondary">{t("screens.customers.detail.noLedger")}</Typography>
         ) : (
           <LedgerTable entries={customer.ledger} timeZone={timeZone} />
         )}
@@ -141,14 +144,14 @@ function OrdersTable({ orders }: { orders: PersonOrder[] }) {
   const language = currentLanguage();
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t("screens.users.detail.recentOrders")}>
+      <Table size="small" aria-label={t("screens.customers.detail.recentOrders")}>
         <TableHead>
           <TableRow>
-            <TableCell>{t("screens.users.detail.orderColumns.number")}</TableCell>
-            <TableCell>{t("screens.users.detail.orderColumns.item")}</TableCell>
-            <TableCell align="right">{t("screens.users.detail.orderColumns.amount")}</TableCell>
-            <TableCell>{t("screens.users.detail.orderColumns.status")}</TableCell>
-            <TableCell>{t("screens.users.detail.orderColumns.date")}</TableCell>
+            <TableCell>{t("screens.customers.detail.orderColumns.number")}</TableCell>
+            <TableCell>{t("screens.customers.detail.orderColumns.item")}</TableCell>
+            <TableCell align="right">{t("screens.customers.detail.orderColumns.amount")}</TableCell>
+            <TableCell>{t("screens.customers.detail.orderColumns.status")}</TableCell>
+            <TableCell>{t("screens.customers.detail.orderColumns.date")}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -176,14 +179,14 @@ function LedgerTable({ entries, timeZone }: { entries: LedgerEntry[]; timeZone: 
   const language = currentLanguage();
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }}>
-      <Table size="small" stickyHeader aria-label={t("screens.users.detail.ledger")}>
+      <Table size="small" stickyHeader aria-label={t("screens.customers.detail.ledger")}>
         <TableHead>
           <TableRow>
-            <TableCell>{t("screens.users.detail.ledgerColumns.date")}</TableCell>
-            <TableCell>{t("screens.users.detail.ledgerColumns.kind")}</TableCell>
-            <TableCell align="right">{t("screens.users.detail.ledgerColumns.amount")}</TableCell>
-            <TableCell align="right">{t("screens.users.detail.ledgerColumns.balanceAfter")}</TableCell>
-            <TableCell>{t("screens.users.detail.ledgerColumns.reason")}</TableCell>
+            <TableCell>{t("screens.customers.detail.ledgerColumns.date")}</TableCell>
+            <TableCell>{t("screens.customers.detail.ledgerColumns.kind")}</TableCell>
+            <TableCell align="right">{t("screens.customers.detail.ledgerColumns.amount")}</TableCell>
+            <TableCell align="right">{t("screens.customers.detail.ledgerColumns.balanceAfter")}</TableCell>
+            <TableCell>{t("screens.customers.detail.ledgerColumns.reason")}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -194,7 +197,7 @@ function LedgerTable({ entries, timeZone }: { entries: LedgerEntry[]; timeZone: 
                 <TableCell sx={{ whiteSpace: "nowrap" }}>
                   {formatDateTime(entry.at, timeZone, language)}
                 </TableCell>
-                <TableCell>{t(`screens.users.detail.kinds.${entry.kind}`)}</TableCell>
+                <TableCell>{t(`screens.customers.detail.kinds.${entry.kind}`)}</TableCell>
                 <TableCell
                   align="right"
                   sx={{ color: credit ? "success.main" : "text.primary", whiteSpace: "nowrap" }}

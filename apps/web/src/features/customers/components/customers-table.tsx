@@ -2,11 +2,11 @@ import type { CustomerRow } from "@kantien/domain/people";
 import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { type PeopleListState, PeopleTable } from "../../../components/people-table";
-import type { CustomersPage } from "../api/customers-api";
+import type { Page } from "../../../lib/list-params";
+import { type PeopleListState, PeopleTable } from "../../people/components/people-table";
 
 type CustomersTableProps = {
-  query: UseQueryResult<CustomersPage>;
+  query: UseQueryResult<Page<CustomerRow>>;
   list: PeopleListState;
   canDelete: boolean;
   onView: (row: CustomerRow) => void;
@@ -19,14 +19,14 @@ export function CustomersTable(props: CustomersTableProps) {
 
   return (
     <PeopleTable
-      texts="screens.users"
+      texts="screens.customers"
       query={props.query}
       list={props.list}
       secondary={(row) => (
         <Typography variant="caption" color="text.secondary">
           {row.akdNumber
-            ? t("screens.users.akdNumber", { number: row.akdNumber })
-            : t("screens.users.noAkdNumber")}
+            ? t("screens.customers.akdNumber", { number: row.akdNumber })
+            : t("screens.customers.noAkdNumber")}
         </Typography>
       )}
       role={(row) => ({
@@ -34,7 +34,7 @@ export function CustomersTable(props: CustomersTableProps) {
         color: row.roleId === 1 ? "primary" : "secondary",
       })}
       onView={props.onView}
-      edit={{ title: t("screens.users.edit"), onEdit: props.onEdit }}
+      edit={{ title: t("screens.customers.edit"), onEdit: props.onEdit }}
       canDelete={() => props.canDelete}
       onDelete={props.onDelete}
     />

@@ -6,7 +6,7 @@ import Grid from "@mui/material/Grid";
 import type { FormEventHandler, ReactNode } from "react";
 import { type FieldValues, FormProvider, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "./submit-button";
+import { SubmitButton } from "../../../components/submit-button";
 
 type PersonDialogFormProps<Input extends FieldValues, Output> = {
   form: UseFormReturn<Input, unknown, Output>;

@@ -9,7 +9,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
 import { PersonAvatar } from "./person-avatar";
 
 type PersonDetailDialogProps<Person extends { firstName: string; lastName: string }> = {

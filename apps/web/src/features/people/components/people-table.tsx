@@ -21,9 +21,9 @@ import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactElement, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../lib/api-client";
-import type { ListState } from "../lib/list-params";
-import { ListPagination } from "./list-pagination";
+import { ListPagination } from "../../../components/list-pagination";
+import { errorMessage } from "../../../lib/api-client";
+import type { ListState } from "../../../lib/list-params";
 import { PersonAvatar } from "./person-avatar";
 
 /**
@@ -32,7 +32,7 @@ import { PersonAvatar } from "./person-avatar";
  * `viewNamed`, `editNamed`, `delete`, `deleteNamed`, `search`, `roleFilter`, `allRoles`,
  * `tabsLabel` and `tabs.*`.
  */
-export type PeopleTexts = "screens.users" | "screens.staff";
+export type PeopleTexts = "screens.customers" | "screens.staff";
 
 /** What every row of a people list has (people.ts: CustomerRow, StaffRow). */
 export type PersonRow = {
@@ -77,7 +77,7 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
     return (
       <Alert
         severity="error"
-        action={<Button onClick={() => void query.refetch()}>{t("screens.users.retry")}</Button>}
+        action={<Button onClick={() => void query.refetch()}>{t("screens.customers.retry")}</Button>}
       >
         {errorMessage(query.error, t("errors.load"))}
       </Alert>

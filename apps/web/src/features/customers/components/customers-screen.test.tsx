@@ -4,7 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
-import { UsersScreen } from "./users-screen";
+import { CustomersScreen } from "./customers-screen";
 
 const anna: CustomerRow = {
   id: "c0000000-0000-4000-8000-000000000001",
@@ -34,12 +34,12 @@ const list = (rows: CustomerRow[], total = rows.length) => ({ body: { success: t
 
 function renderUsers(roleId: number = ROLE.kitchenAdmin, routes: Parameters<typeof mockFetch>[0] = {}) {
   const calls = mockFetch({ [LIST]: list([anna, piet]), ...routes });
-  return { ...renderWithApp(<UsersScreen />, { route: "/users", user: testUser(roleId) }), calls };
+  return { ...renderWithApp(<CustomersScreen />, { route: "/users", user: testUser(roleId) }), calls };
 }
 
 const gets = (calls: FetchCall[]) => calls.filter((c) => c.method === "GET").map((c) => c.url);
 
-describe("UsersScreen list", () => {
+describe("CustomersScreen list", () => {
   it("shows customers with avatar initials, academy number, phone or 'Nie gespesifiseer', and a role chip", async () => {
     renderUsers();
     expect(screen.getByRole("heading", { level: 1, name: "BESTUUR GEBRUIKERS" })).toBeVisible();
@@ -107,7 +107,7 @@ describe("UsersScreen list", () => {
   });
 });
 
-describe("UsersScreen add and edit", () => {
+describe("CustomersScreen add and edit", () => {
   it("checks the fields before sending, then adds the customer", async () => {
     const created = {
       ...anna,
@@ -209,7 +209,7 @@ describe("UsersScreen add and edit", () => {
   });
 });
 
-describe("UsersScreen delete", () => {
+describe("CustomersScreen delete", () => {
   it("asks first, then deletes and says what happened", async () => {
     const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
       [`DELETE /api/customers/${piet.id}`]: {
@@ -236,7 +236,7 @@ describe("UsersScreen delete", () => {
   });
 });
 
-describe("UsersScreen detail and top-up", () => {
+describe("CustomersScreen detail and top-up", () => {
   const detail: CustomerDetail = {
     ...anna,
     recentOrders: [

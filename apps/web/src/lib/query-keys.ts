@@ -1,0 +1,14 @@
+/**
+ * The cache keys of the server's data, one root per resource. They live here, not in a
+ * feature, because one feature's change may stale another's data (an order moves a balance).
+ */
+export const queryKeys = {
+  session: ["session"],
+  dashboard: ["dashboard"],
+  kitchenOrders: ["kitchen", "orders"],
+  weeklyOrders: ["weekly-orders"],
+  menu: ["menu"],
+  orders: ["orders"],
+  customers: ["customers"],
+  staff: ["staff-members"],
+} as const;
