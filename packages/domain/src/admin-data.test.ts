@@ -8,8 +8,14 @@ describe("priceInput", () => {
     expect(priceInput.parse("12.5")).toBe("12.50");
   });
 
+  it("takes the price as it is shown and typed: a decimal comma or point", () => {
+    expect(priceInput.parse("47,50")).toBe("47.50");
+    expect(priceInput.parse(" 47.50 ")).toBe("47.50");
+    expect(priceInput.parse("47,5")).toBe("47.50");
+  });
+
   it("refuses zero, negative, fractional cents and text", () => {
-    for (const bad of [0, -1, 1.005, "1.005", "R12", "", Number.NaN, 1e9]) {
+    for (const bad of [0, -1, 1.005, "1.005", "R12", "", "1,2,3", "12,345", Number.NaN, 1e9]) {
       expect(priceInput.safeParse(bad).success).toBe(false);
     }
   });

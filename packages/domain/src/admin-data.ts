@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dataAnswer, pageAnswer } from "./api";
 import { signupInput } from "./auth";
 import { isIsoDate, WEEKDAYS } from "./dates";
+import { randAmount } from "./money";
 import { orderStatusSchema } from "./order-status";
 import { roleIdSchema } from "./role-schemas";
 import { multilineText, text } from "./text";
@@ -29,18 +30,8 @@ export const DATA_LIST_MAX_LIMIT = 500;
 const { first_name, last_name, email, phone_number } = signupInput.shape;
 const isoDate = z.string().refine(isIsoDate, "validation_failed");
 
-/** Rand with at most 2 decimals, as a number or a decimal string; stored and returned as "12.50". */
-export const priceInput = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,8}(\.\d{1,2})?$/),
-  ])
-  .transform(Number)
-  .refine((n) => Number.isFinite(n) && n > 0 && n < 1e8 && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6)
-  .transform((n) => n.toFixed(2));
+/** A price: rand as typed ("47,50" or "47.50") or a number, below R100 000 000; stored and returned as "47.50". */
+export const priceInput = z.union([z.number().transform(String), z.string()]).pipe(randAmount(99_999_999.99));
 
 /** An uploaded image (`/uploads/…`) or a web address; nothing else ends up in an img src. */
 const imageUrl = text()

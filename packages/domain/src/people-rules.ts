@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { signupInput } from "./auth";
 import type { CustomerInput, StaffInput, TopUpInput } from "./people";
+import { randAmount } from "./money";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
 import { text } from "./text";
 
@@ -41,18 +42,8 @@ export const staffInput = z.object({
 /** The largest single top-up, in rand (a typo guard, not a business limit). */
 export const TOP_UP_MAX_RAND = 10_000;
 
-/**
- * Rand as typed: "50", "50.5", "50,50" (the Afrikaans decimal comma), at most 2 decimals,
- * above 0 and at most R10,000. Parsed to "50.50".
- */
-const topUpAmount = z
-  .string()
-  .trim()
-  .transform((value) => value.replace(",", "."))
-  .pipe(z.string().regex(/^\d{1,5}(\.\d{1,2})?$/, "top_up_amount_invalid"))
-  .transform(Number)
-  .refine((rand) => rand > 0 && rand <= TOP_UP_MAX_RAND, "top_up_amount_invalid")
-  .transform((rand) => rand.toFixed(2));
+/** A top-up: rand as typed ("50", "50,50"), at most R10 000 (money.ts `randAmount`). */
+const topUpAmount = randAmount(TOP_UP_MAX_RAND, "top_up_amount_invalid");
 
 export const topUpInput = z.object({
   amount: topUpAmount,

@@ -8,8 +8,11 @@ export const ROLE = {
 
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 
-export const CUSTOMER_ROLES: readonly RoleId[] = [ROLE.student, ROLE.academyStaff];
-export const STAFF_ROLES: readonly RoleId[] = [ROLE.kitchenStaff, ROLE.kitchenAdmin];
+/** The customers' roles (the ordering app), and the staff's (the back office); forms offer them in this order. */
+export const CUSTOMER_ROLES = [ROLE.student, ROLE.academyStaff] as const;
+export const STAFF_ROLES = [ROLE.kitchenStaff, ROLE.kitchenAdmin] as const;
+export type CustomerRoleId = (typeof CUSTOMER_ROLES)[number];
+export type StaffRoleId = (typeof STAFF_ROLES)[number];
 
 export function isStaffRole(roleId: number): boolean {
   return roleId === ROLE.kitchenStaff || roleId === ROLE.kitchenAdmin;

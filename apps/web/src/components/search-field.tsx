@@ -1,32 +1,32 @@
 import SearchIcon from "@mui/icons-material/Search";
 import InputAdornment from "@mui/material/InputAdornment";
+import type { SxProps, Theme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import { useEffect, useRef, useState } from "react";
-
-/** Typing pauses this long before a search is sent to the server. */
-export const SEARCH_DELAY_MS = 300;
+import { useDebouncedValue } from "../lib/use-debounced-value";
 
 type SearchFieldProps = {
   label: string;
   /** The search in force (e.g. from the address); typing shows at once, `onSearch` waits. */
   value: string;
   onSearch: (value: string) => void;
+  sx?: SxProps<Theme>;
 };
 
 /** A search box that asks the server only once typing pauses. */
-export function SearchField({ label, value, onSearch }: SearchFieldProps) {
+export function SearchField({ label, value, onSearch, sx }: SearchFieldProps) {
   const [text, setText] = useState(value);
-  const latest = useRef(onSearch);
-  latest.current = onSearch;
+  const settled = useDebouncedValue(text);
+  // The latest callback and search in force: the settled words alone decide when to search.
+  const latest = useRef({ onSearch, value });
+  latest.current = { onSearch, value };
 
   // A search changed elsewhere (back button, a cleared filter) shows in the box.
   useEffect(() => setText(value), [value]);
 
   useEffect(() => {
-    if (text.trim() === value.trim()) return;
-    const timer = window.setTimeout(() => latest.current(text.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, value]);
+    if (settled.trim() !== latest.current.value.trim()) latest.current.onSearch(settled.trim());
+  }, [settled]);
 
   return (
     <TextField
@@ -35,7 +35,7 @@ export function SearchField({ label, value, onSearch }: SearchFieldProps) {
       label={label}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}
+      sx={sx ?? { minWidth: 260, flex: 1, maxWidth: 420 }}
       slotProps={{
         input: {
           startAdornment: (

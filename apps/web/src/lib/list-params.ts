@@ -53,29 +53,67 @@ export function listApiPath(base: string, value: ListParams<number, string>): st
   return `${base}?${search}`;
 }
 
+/** Every server-paged list pages the same way. */
+export type Paging = { page: number; rows: number };
+
+/** How a list's state is kept in the address (a reload or a link keeps it). */
+export type ListCodec<T extends Paging> = {
+  /** Anything missing or malformed takes its default. */
+  read: (params: URLSearchParams) => T;
+  /** Defaults are left out, so a plain address stays plain. */
+  write: (value: T) => URLSearchParams;
+  /** A search or filter is in force (the empty list then says nothing matched). */
+  isFiltered: (value: T) => boolean;
+};
+
 /** A list's state kept in the address, and the ways to change it. */
-export type ListState<Role extends number, Tab extends string> = {
-  params: ListParams<Role, Tab>;
-  /** A search, role or tab is in force (the empty list says nothing matched). */
+export type ListState<T extends Paging> = {
+  params: T;
   filtered: boolean;
-  /** Any filter change starts again at the first page. */
-  change: (next: Partial<ListParams<Role, Tab>>) => void;
+  /** Any change but paging itself starts again at the first page. */
+  change: (next: Partial<T>) => void;
   setPage: (page: number, rows: number) => void;
 };
 
-/** The list's search, role, tab and page, read from and written to the address. */
-export function useListState<Role extends number, Tab extends string>(
-  roles: readonly Role[],
-  tabs: readonly [Tab, ...Tab[]],
-): ListState<Role, Tab> {
+/**
+ * The one way a screen keeps a list's search, filters and page in the address. `keep` names
+ * address parameters that are not the list's (an open dialog's id) and stay as they are.
+ */
+export function useListState<T extends Paging>(
+  codec: ListCodec<T>,
+  { keep = [] }: { keep?: readonly string[] } = {},
+): ListState<T> {
   const [search, setSearch] = useSearchParams();
-  const params = readListParams(search, roles, tabs);
-  const write = (next: ListParams<Role, Tab>) => setSearch(writeListParams(next), { replace: true });
+  const params = codec.read(search);
+  const write = (next: T) =>
+    setSearch(
+      (current) => {
+        const written = codec.write(next);
+        for (const name of keep) {
+          const value = current.get(name);
+          if (value !== null) written.set(name, value);
+        }
+        return written;
+      },
+      { replace: true },
+    );
   return {
     params,
-    filtered: params.q !== "" || params.role !== null || params.tab !== "all",
+    filtered: codec.isFiltered(params),
     change: (next) => write({ ...params, page: 0, ...next }),
     setPage: (page, rows) => write({ ...params, page, rows }),
+  };
+}
+
+/** The people lists' address form: `?q&role&tab&page&rows`. */
+export function peopleListCodec<Role extends number, Tab extends string>(
+  roles: readonly Role[],
+  tabs: readonly [Tab, ...Tab[]],
+): ListCodec<ListParams<Role, Tab>> {
+  return {
+    read: (params) => readListParams(params, roles, tabs),
+    write: writeListParams,
+    isFiltered: (value) => value.q !== "" || value.role !== null || value.tab !== "all",
   };
 }
 

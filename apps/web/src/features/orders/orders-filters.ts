@@ -9,7 +9,7 @@ import {
   type OrdersQuery,
   ordersFilterIsPinned,
 } from "@kantien/domain/orders-summary";
-import { ROWS_PER_PAGE_OPTIONS } from "../../lib/list-params";
+import { type ListCodec, ROWS_PER_PAGE_OPTIONS } from "../../lib/list-params";
 
 /** Everything the orders screen shows is chosen here, and kept in the address. */
 export type OrdersFilters = {
@@ -76,6 +76,15 @@ export function writeFilters(filters: OrdersFilters, today: IsoDate): URLSearchP
   if (filters.page > 0) params.set("page", String(filters.page));
   if (filters.rows !== ORDERS_PAGE_DEFAULT) params.set("rows", String(filters.rows));
   return params;
+}
+
+/** The orders list's address form; the default range is this week of `today`. */
+export function ordersListCodec(today: IsoDate): ListCodec<OrdersFilters> {
+  return {
+    read: (params) => readFilters(params, today),
+    write: (filters) => writeFilters(filters, today),
+    isFiltered: (filters) => filters.q.trim() !== "" || filters.status !== "all" || filters.customer !== "",
+  };
 }
 
 export function toOrdersQuery(filters: OrdersFilters): OrdersQuery {

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRand } from "@kantien/domain/money";
 import type { CustomerRow } from "@kantien/domain/people";
 import { customerInput } from "@kantien/domain/people-rules";
+import { CUSTOMER_ROLES } from "@kantien/domain/roles";
 import Dialog from "@mui/material/Dialog";
 import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
@@ -14,6 +15,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client";
 import { fieldErrorText } from "../../../lib/validation";
 import { PersonDialogForm } from "../../people/components/person-dialog-form";
 import { PersonFormFields } from "../../people/components/person-form-fields";
+import { useRoleChoices } from "../../people/role-choices";
 import { useSaveCustomer } from "../api/save-customer";
 
 type FormInput = z.input<typeof customerInput>;
@@ -46,6 +48,7 @@ type Props = {
 /** Add or edit a customer (spec §2 /users); the same rules as the server (people-rules.ts). */
 export function CustomerDialog({ customer, onClose, onSaved }: Props) {
   const { t } = useTranslation();
+  const roleChoices = useRoleChoices(CUSTOMER_ROLES);
   const titleId = useId();
   const save = useSaveCustomer();
   const [formError, setFormError] = useState<string | null>(null);
@@ -90,14 +93,7 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
         submittingLabel={t("screens.customers.dialog.saving")}
         onCancel={onClose}
       >
-        <PersonFormFields
-          withPhone
-          wideEmail
-          roles={[
-            { value: 1, label: t("roles.names.student") },
-            { value: 2, label: t("roles.names.academyStaff") },
-          ]}
-        />
+        <PersonFormFields withPhone wideEmail roles={roleChoices} />
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
             fullWidth

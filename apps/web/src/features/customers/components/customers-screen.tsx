@@ -1,5 +1,5 @@
 import { CUSTOMER_TABS, type CustomerRow } from "@kantien/domain/people";
-import { isAdminRole } from "@kantien/domain/roles";
+import { CUSTOMER_ROLES, isAdminRole } from "@kantien/domain/roles";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -9,10 +9,11 @@ import { useTranslation } from "react-i18next";
 import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
-import { useListState } from "../../../lib/list-params";
+import { peopleListCodec, useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { PeopleFilters } from "../../people/components/people-filters";
 import { PersonDeleteConfirm, usePersonDelete } from "../../people/components/person-delete-confirm";
+import { useRoleChoices } from "../../people/role-choices";
 import { useDeleteCustomer } from "../api/delete-customer";
 import { useCustomers } from "../api/get-customers";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
@@ -22,9 +23,10 @@ import { CustomersTable } from "./customers-table";
 /** Spec §2 Users management (/users), 'BESTUUR GEBRUIKERS': customers (roles 1 and 2). */
 export function CustomersScreen() {
   const { t } = useTranslation();
+  const roleChoices = useRoleChoices(CUSTOMER_ROLES);
   const { user } = useSession();
   const isAdmin = isAdminRole(user?.role_id ?? 0);
-  const list = useListState([1, 2] as const, CUSTOMER_TABS);
+  const list = useListState(peopleListCodec(CUSTOMER_ROLES, CUSTOMER_TABS));
   const customers = useCustomers(list.params);
   const remove = useDeleteCustomer();
 
@@ -52,10 +54,7 @@ export function CustomersScreen() {
       <PeopleFilters
         texts="screens.customers"
         list={list}
-        roles={[
-          { value: 1, label: t("roles.names.student") },
-          { value: 2, label: t("roles.names.academyStaff") },
-        ]}
+        roles={roleChoices}
         tabs={CUSTOMER_TABS.map((tab) => ({ value: tab, label: t(`screens.customers.tabs.${tab}`) }))}
       />
       <CustomersTable

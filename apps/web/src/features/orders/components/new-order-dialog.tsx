@@ -24,10 +24,10 @@ import { DetailsTable } from "../../../components/details-table";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/format";
 import { SubmissionKeys } from "../../../lib/idempotency";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useCreateOrder } from "../api/create-order";
 import { useMenuDays } from "../api/get-menu-days";
 import { useCustomerSearch } from "../api/search-customers";
-import { SEARCH_DEBOUNCE_MS } from "./orders-filter-bar";
 
 type FormValues = { customer: CustomerRow | null; date: string; foodItemId: string; quantity: string };
 
@@ -47,19 +47,13 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
   const create = useCreateOrder();
   const keys = useRef(new SubmissionKeys());
   const [customerInput, setCustomerInput] = useState("");
-  const [searchWords, setSearchWords] = useState("");
-  const customers = useCustomerSearch(searchWords, true);
+  const customers = useCustomerSearch(useDebouncedValue(customerInput.trim()), true);
   const [required, setRequired] = useState(false);
   const form = useForm<FormValues>({
     defaultValues: { customer: null, date: "", foodItemId: "", quantity: "1" },
   });
   const { control, handleSubmit, watch, setValue, register, formState } = form;
   const values = watch();
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearchWords(customerInput.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [customerInput]);
 
   // The first day with a menu is chosen, and a day's only item with it.
   const dayList = days.data ?? [];

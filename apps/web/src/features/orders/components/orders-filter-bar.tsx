@@ -3,22 +3,17 @@ import { type MessageCode, message } from "@kantien/domain/messages";
 import { ORDER_STATUS_FILTERS, type OrderStatusFilter } from "@kantien/domain/orders-summary";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
-import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchField } from "../../../components/search-field";
 import { currentLanguage } from "../../../lib/i18n";
 import type { OrdersFilters } from "../orders-filters";
-
-/** Typing waits this long before it searches, so each word is one request, not each key. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type OrdersFilterBarProps = {
   filters: OrdersFilters;
@@ -43,28 +38,6 @@ export function OrdersFilterBar({
   onShiftWeek,
 }: OrdersFilterBarProps) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState(filters.q);
-  // The words last sent to the address, and the latest callback (the timer must not restart on each render).
-  const sent = useRef(filters.q);
-  const latestOnChange = useRef(onChange);
-  latestOnChange.current = onChange;
-
-  // The address may change the words itself (back button, a link): show them.
-  useEffect(() => {
-    if (filters.q === sent.current) return;
-    sent.current = filters.q;
-    setSearch(filters.q);
-  }, [filters.q]);
-
-  useEffect(() => {
-    if (search === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = search;
-      latestOnChange.current({ q: search });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-
   const statusLabel = (status: OrderStatusFilter) =>
     status === "all" ? t("screens.orders.allStatuses") : t(`resources.order.statuses.${status}`);
 
@@ -110,22 +83,11 @@ export function OrdersFilterBar({
             {t("screens.orders.thisWeek")}
           </Button>
         </Box>
-        <TextField
-          type="search"
-          size="small"
+        <SearchField
           label={t("screens.orders.search")}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          value={filters.q}
+          onSearch={(q) => onChange({ q })}
           sx={{ flex: "1 1 16rem" }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         {filters.customer ? (
           <Chip

@@ -18,8 +18,9 @@ import { PageTitle } from "../../../components/page-title";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { useListState } from "../../../lib/list-params";
 import { ordersExportUrl, useOrders } from "../api/get-orders";
-import { isPinned, type OrdersFilters, readFilters, toOrdersQuery, writeFilters } from "../orders-filters";
+import { isPinned, ordersListCodec, toOrdersQuery } from "../orders-filters";
 import { NewOrderDialog } from "./new-order-dialog";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { OrdersFilterBar } from "./orders-filter-bar";
@@ -31,8 +32,9 @@ export function OrdersScreen() {
   const language = currentLanguage();
   const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
   const today = todayIn(timeZone);
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params, today);
+  const list = useListState(ordersListCodec(today), { keep: ["order"] });
+  const filters = list.params;
+  const setFilters = list.change;
   // One customer or one order number spans all time: the range is not asked for (decision 0015).
   const pinned = isPinned(filters);
   const rangeProblem = pinned ? null : ordersRangeProblem(filters.from, filters.to);
@@ -41,23 +43,12 @@ export function OrdersScreen() {
   // Every row of a customer's orders carries their name; a page still loading is another filter's.
   const customerName =
     filters.customer && !orders.isPlaceholderData ? orders.data?.rows[0]?.customerName : undefined;
+  const [params, setParams] = useSearchParams();
   const openOrderId = params.get("order");
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const setFilters = (change: Partial<OrdersFilters>) => {
-    // Any change but paging itself starts again on the first page.
-    const next = { ...filters, page: 0, ...change };
-    setParams(
-      (current) => {
-        const written = writeFilters(next, today);
-        const order = current.get("order");
-        if (order) written.set("order", order);
-        return written;
-      },
-      { replace: true },
-    );
-  };
+  // The open order is a step back in the history, not list state: the back button closes it.
   const setOpenOrder = (id: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -76,7 +67,6 @@ export function OrdersScreen() {
     );
   };
 
-  const filtered = filters.q.trim() !== "" || filters.status !== "all" || filters.customer !== "";
   const heading = () => {
     if (filters.customer) {
       return t("screens.orders.customerOrders", { name: customerName ?? t("screens.orders.oneCustomer") });
@@ -152,7 +142,7 @@ export function OrdersScreen() {
           page={orders.data}
           loading={orders.isPending || orders.isPlaceholderData}
           filters={filters}
-          filtered={filtered}
+          filtered={list.filtered}
           language={language}
           onChange={setFilters}
           onOpen={setOpenOrder}

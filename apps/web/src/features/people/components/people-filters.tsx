@@ -5,12 +5,12 @@ import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { SearchField } from "../../../components/search-field";
-import type { ListState } from "../../../lib/list-params";
+import type { ListParams, ListState } from "../../../lib/list-params";
 import type { PeopleTexts } from "./people-table";
 
 type PeopleFiltersProps<Role extends number, Tab extends string> = {
   texts: PeopleTexts;
-  list: ListState<Role, Tab>;
+  list: ListState<ListParams<Role, Tab>>;
   /** The role filter's choices, after 'all roles'. */
   roles: readonly { value: Role; label: string }[];
   tabs: readonly { value: Tab; label: string }[];

@@ -23,7 +23,7 @@ import type { ReactElement, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list-pagination";
 import { errorMessage } from "../../../lib/api-client";
-import type { ListState } from "../../../lib/list-params";
+import type { ListParams, ListState } from "../../../lib/list-params";
 import { PersonAvatar } from "./person-avatar";
 
 /**
@@ -44,7 +44,7 @@ export type PersonRow = {
 };
 
 /** What the table needs of a list's state (lib/list-params.ts `useListState`). */
-export type PeopleListState = Pick<ListState<number, string>, "params" | "filtered" | "setPage">;
+export type PeopleListState = Pick<ListState<ListParams<number, string>>, "params" | "filtered" | "setPage">;
 
 type PeopleTableProps<Row extends PersonRow> = {
   texts: PeopleTexts;

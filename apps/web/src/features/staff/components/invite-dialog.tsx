@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { inviteUserInput } from "@kantien/domain/auth";
-import { ROLE } from "@kantien/domain/roles";
+import { ROLE, STAFF_ROLES } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import Dialog from "@mui/material/Dialog";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -9,11 +9,10 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
 import { PersonDialogForm } from "../../people/components/person-dialog-form";
 import { PersonFormFields } from "../../people/components/person-form-fields";
+import { useRoleChoices } from "../../people/role-choices";
 import { useInviteStaffMember } from "../api/invite-staff-member";
-import { staffRoleChoices } from "./staff-roles";
 
 type FormInput = z.input<typeof inviteUserInput>;
 type FormOutput = z.output<typeof inviteUserInput>;
@@ -23,7 +22,7 @@ type Props = { onClose: () => void; onInvited: () => void };
 /** Spec §2 /staff invite dialog: the person sets up the account from the mailed link. */
 export function InviteDialog({ onClose, onInvited }: Props) {
   const { t } = useTranslation();
-  const { canteenName } = useAppConfig();
+  const roleChoices = useRoleChoices(STAFF_ROLES);
   const titleId = useId();
   const invite = useInviteStaffMember();
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,7 +59,7 @@ export function InviteDialog({ onClose, onInvited }: Props) {
         submittingLabel={t("screens.staff.invite.sending")}
         onCancel={onClose}
       >
-        <PersonFormFields wideEmail wideRole roles={staffRoleChoices(canteenName)} />
+        <PersonFormFields wideEmail wideRole roles={roleChoices} />
       </PersonDialogForm>
     </Dialog>
   );

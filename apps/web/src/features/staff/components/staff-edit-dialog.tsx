@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRand } from "@kantien/domain/money";
 import type { StaffDetail, StaffRow } from "@kantien/domain/people";
 import { staffInput } from "@kantien/domain/people-rules";
+import { STAFF_ROLES } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -23,10 +24,10 @@ import { useSession } from "../../../lib/session";
 import { fieldErrorText } from "../../../lib/validation";
 import { PersonDialogForm } from "../../people/components/person-dialog-form";
 import { PersonFormFields } from "../../people/components/person-form-fields";
+import { useRoleChoices } from "../../people/role-choices";
 import { useStaffMember } from "../api/get-staff-member";
 import { useUpdateStaffMember } from "../api/update-staff-member";
 import { OrderHistoryList } from "./order-history-list";
-import { staffRoleChoices } from "./staff-roles";
 
 type FormInput = z.input<typeof staffInput>;
 type FormOutput = z.output<typeof staffInput>;
@@ -83,6 +84,7 @@ function StaffEditForm({
 }) {
   const { t } = useTranslation();
   const { canteenName } = useAppConfig();
+  const roleChoices = useRoleChoices(STAFF_ROLES);
   const { user } = useSession();
   const ordersLabelId = useId();
   const update = useUpdateStaffMember();
@@ -132,7 +134,7 @@ function StaffEditForm({
     >
       <PersonFormFields
         withPhone
-        roles={staffRoleChoices(canteenName)}
+        roles={roleChoices}
         roleLocked={ownAccount ? { hint: t("screens.staff.edit.ownRole") } : undefined}
       />
       <Grid size={{ xs: 12, sm: 6 }}>

@@ -85,8 +85,8 @@ describe("StaffScreen list", () => {
     await user.click(screen.getByRole("combobox", { name: "Rol" }));
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
       "Alle rolle",
-      "KANTIEN ADMIN",
       "KANTIEN PERSONEEL",
+      "KANTIEN ADMIN",
     ]);
     await user.click(screen.getByRole("option", { name: "KANTIEN PERSONEEL" }));
     expect(await screen.findByText("Geen personeel pas by jou soektog nie")).toBeVisible();

@@ -1,5 +1,5 @@
 import { STAFF_TABS, type StaffRow } from "@kantien/domain/people";
-import { isAdminRole, ROLE, roleName } from "@kantien/domain/roles";
+import { isAdminRole, STAFF_ROLES } from "@kantien/domain/roles";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -9,11 +9,11 @@ import { useTranslation } from "react-i18next";
 import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
-import { useListState } from "../../../lib/list-params";
+import { peopleListCodec, useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { PeopleFilters } from "../../people/components/people-filters";
 import { PersonDeleteConfirm, usePersonDelete } from "../../people/components/person-delete-confirm";
+import { useRoleChoices } from "../../people/role-choices";
 import { useDeleteStaffMember } from "../api/delete-staff-member";
 import { useStaffMembers } from "../api/get-staff-members";
 import { useResendInvitation } from "../api/resend-invitation";
@@ -25,10 +25,10 @@ import { StaffTable } from "./staff-table";
 /** Spec §2 Staff management (/staff), 'BESTUUR PERSONEEL': staff may look, only admin changes. */
 export function StaffScreen() {
   const { t } = useTranslation();
-  const { canteenName } = useAppConfig();
+  const roleChoices = useRoleChoices(STAFF_ROLES);
   const { user } = useSession();
   const isAdmin = isAdminRole(user?.role_id ?? 0);
-  const list = useListState([3, 4] as const, STAFF_TABS);
+  const list = useListState(peopleListCodec(STAFF_ROLES, STAFF_TABS));
   const staff = useStaffMembers(list.params);
   const remove = useDeleteStaffMember();
   const resend = useResendInvitation();
@@ -74,10 +74,7 @@ export function StaffScreen() {
       <PeopleFilters
         texts="screens.staff"
         list={list}
-        roles={[
-          { value: 4, label: roleName(ROLE.kitchenAdmin, canteenName) },
-          { value: 3, label: roleName(ROLE.kitchenStaff, canteenName) },
-        ]}
+        roles={roleChoices}
         tabs={STAFF_TABS.map((tab) => ({ value: tab, label: t(`screens.staff.tabs.${tab}`) }))}
       />
       <StaffTable
