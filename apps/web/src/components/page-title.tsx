@@ -4,7 +4,11 @@ import type { ReactNode } from "react";
 /** The one h1 of a screen. */
 export function PageTitle({ children }: { children: ReactNode }) {
   return (
-    <Typography variant="h4" component="h1" sx={{ mb: 3, fontWeight: 600 }}>
+    <Typography
+      variant="h4"
+      component="h1"
+      sx={{ mb: 3, fontWeight: 600, fontSize: { xs: "1.625rem", sm: "2.125rem" }, overflowWrap: "anywhere" }}
+    >
       {children}
     </Typography>
   );

@@ -61,7 +61,15 @@ export function StaffScreen() {
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
+      <Box
+        sx={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "flex-start",
+          gap: 2,
+          flexWrap: "wrap",
+        }}
+      >
         <PageTitle>{t("screens.staff.title")}</PageTitle>
         {isAdmin ? (
           <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>

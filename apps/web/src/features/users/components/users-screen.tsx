@@ -42,7 +42,15 @@ export function UsersScreen() {
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
+      <Box
+        sx={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "flex-start",
+          gap: 2,
+          flexWrap: "wrap",
+        }}
+      >
         <PageTitle>{t("screens.users.title")}</PageTitle>
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing("new")}>
           {t("screens.users.add")}
