@@ -1,7 +1,7 @@
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 
-/** The one h1 of a screen. */
+/** The one h1 of a screen; focusable by script, where focus goes after a delete (lib/focus.ts). */
 export function PageTitle({ children }: { children: ReactNode }) {
   return (
     <Typography

@@ -121,6 +121,11 @@ export function MenuScreen() {
   );
 }
 
+/** After a delete the focus stays on the day whose item went (its card), not on <body>. */
+function focusDay(day: string | undefined) {
+  if (day) document.querySelector<HTMLElement>(`[data-day="${day}"]`)?.focus();
+}
+
 /** The selected week's five day cards with their dialogs. */
 function WeekDays({ menuId }: { menuId: string }) {
   const { t } = useTranslation();
@@ -176,7 +181,8 @@ function WeekDays({ menuId }: { menuId: string }) {
         destructive
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
+          const day = deleting?.day_of_week;
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => focusDay(day) });
           setDeleting(null);
         }}
       />

@@ -12,6 +12,7 @@ import { PeopleFilters } from "../../../components/people-filters";
 import { PersonDeleteConfirm, usePersonDelete } from "../../../components/person-delete-confirm";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { focusPageHeading } from "../../../lib/focus";
 import { useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { useDeleteStaffMember, useResendInvitation, useStaffMembers } from "../api/staff-api";
@@ -40,8 +41,11 @@ export function StaffScreen() {
 
   const confirmDelete = (target: StaffRow) =>
     remove.mutate(target.id, {
-      onSuccess: (answer) =>
-        notify({ severity: "success", text: answer.message ?? t("screens.staff.deleted") }),
+      onSuccess: (answer) => {
+        notify({ severity: "success", text: answer.message ?? t("screens.staff.deleted") });
+        // The row and its buttons are gone: the list starts again at its heading.
+        focusPageHeading();
+      },
       onError: (error) =>
         notify({
           severity: "error",

@@ -11,6 +11,7 @@ import { PageTitle } from "../../../components/page-title";
 import { PeopleFilters } from "../../../components/people-filters";
 import { PersonDeleteConfirm, usePersonDelete } from "../../../components/person-delete-confirm";
 import { errorMessage } from "../../../lib/api-client";
+import { focusPageHeading } from "../../../lib/focus";
 import { useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { useCustomers, useDeleteCustomer } from "../api/customers-api";
@@ -35,8 +36,11 @@ export function UsersScreen() {
 
   const confirmDelete = (target: CustomerRow) =>
     remove.mutate(target.id, {
-      onSuccess: (answer) =>
-        notify({ severity: "success", text: answer.message ?? t("screens.users.deleted") }),
+      onSuccess: (answer) => {
+        notify({ severity: "success", text: answer.message ?? t("screens.users.deleted") });
+        // The row and its buttons are gone: the list starts again at its heading.
+        focusPageHeading();
+      },
       onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.remove")) }),
     });
 
