@@ -7,6 +7,7 @@ export function PageTitle({ children }: { children: ReactNode }) {
     <Typography
       variant="h4"
       component="h1"
+      tabIndex={-1}
       sx={{ mb: 3, fontWeight: 600, fontSize: { xs: "1.625rem", sm: "2.125rem" }, overflowWrap: "anywhere" }}
     >
       {children}

@@ -31,3 +31,36 @@ export function useFocusBackAfter(busy: boolean, control: RefObject<HTMLElement 
 export function focusPageHeading(): void {
   document.querySelector<HTMLElement>("h1")?.focus();
 }
+
+/** What a dialog's transition reports, for `useFocusAfterDialog`. */
+export type DialogTransitionEvents = { onEnter: () => void; onExited: () => void };
+
+/**
+ * A dialog gives the focus back to what opened it as it closes. When that thing goes away
+ * afterwards (a deleted row), the focus must move on — once the dialog is gone, or the
+ * dialog's own give-back would win. Give `transition` to the dialog's transition slot and
+ * call `whenClosed` with where the focus should go.
+ */
+export function useFocusAfterDialog(): {
+  transition: DialogTransitionEvents;
+  whenClosed: (focus: () => void) => void;
+} {
+  const shown = useRef(false);
+  const pending = useRef<(() => void) | null>(null);
+  return {
+    transition: {
+      onEnter: () => {
+        shown.current = true;
+      },
+      onExited: () => {
+        shown.current = false;
+        pending.current?.();
+        pending.current = null;
+      },
+    },
+    whenClosed: (focus) => {
+      if (shown.current) pending.current = focus;
+      else focus();
+    },
+  };
+}

@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { useFocusAfterDialog } from "../../../lib/focus";
 import {
   type FoodItem,
   useDeleteFoodItem,
@@ -133,6 +134,7 @@ function WeekDays({ menuId }: { menuId: string }) {
   const remove = useDeleteFoodItem(menuId);
   const [dialog, setDialog] = useState<FoodItemDialogMode | null>(null);
   const [deleting, setDeleting] = useState<FoodItem | null>(null);
+  const afterDelete = useFocusAfterDialog();
   const list = items.data ?? [];
 
   if (items.isPending)
@@ -179,10 +181,12 @@ function WeekDays({ menuId }: { menuId: string }) {
         confirmLabel={t("screens.menu.delete")}
         cancelLabel={t("common.cancel")}
         destructive
+        transition={afterDelete.transition}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           const day = deleting?.day_of_week;
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => focusDay(day) });
+          if (deleting)
+            remove.mutate(deleting.id, { onSuccess: () => afterDelete.whenClosed(() => focusDay(day)) });
           setDeleting(null);
         }}
       />

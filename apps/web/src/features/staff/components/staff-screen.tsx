@@ -44,7 +44,7 @@ export function StaffScreen() {
       onSuccess: (answer) => {
         notify({ severity: "success", text: answer.message ?? t("screens.staff.deleted") });
         // The row and its buttons are gone: the list starts again at its heading.
-        focusPageHeading();
+        deletion.focusWhenClosed(focusPageHeading);
       },
       onError: (error) =>
         notify({

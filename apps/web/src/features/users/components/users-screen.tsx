@@ -39,7 +39,7 @@ export function UsersScreen() {
       onSuccess: (answer) => {
         notify({ severity: "success", text: answer.message ?? t("screens.users.deleted") });
         // The row and its buttons are gone: the list starts again at its heading.
-        focusPageHeading();
+        deletion.focusWhenClosed(focusPageHeading);
       },
       onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.remove")) }),
     });
