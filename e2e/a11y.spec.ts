@@ -25,4 +25,28 @@ for (const theme of ["dark", "light"] as const) {
     await expectNoSeriousA11yViolations(page);
     await saveSettings(page);
   });
+
+  test(`every admin screen has no serious accessibility violations (${theme})`, async ({ page }) => {
+    // Seven screens, each loaded and checked afresh.
+    test.setTimeout(120_000);
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await saveSettings(page, { theme });
+    for (const [path, heading] of [
+      ["/dashboard", "Paneelbord"],
+      ["/weekly-orders", "Weeklikse Bestellings"],
+      ["/menu", "Weeklikse Spyskaart"],
+      ["/orders", "Bestellings Opsomming"],
+      ["/users", "BESTUUR GEBRUIKERS"],
+      ["/staff", "BESTUUR PERSONEEL"],
+      ["/settings", "Persoonlike Instellings"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      // Lists and cards load after the heading.
+      await expect(page.getByRole("progressbar")).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    }
+    await saveSettings(page);
+  });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { signupInput } from "./auth";
-import type { CustomerInput, StaffInput, TopUpInput } from "./people";
 import { randAmount } from "./money";
+import type { CustomerInput, StaffInput, TopUpInput } from "./people";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
 import { text } from "./text";
 

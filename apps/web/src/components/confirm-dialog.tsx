@@ -5,6 +5,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useId } from "react";
+import type { DialogTransitionEvents } from "../lib/focus";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -16,6 +17,8 @@ type ConfirmDialogProps = {
   onCancel: () => void;
   /** Destructive actions confirm in red. */
   destructive?: boolean;
+  /** When the dialog starts to show and has faded out (lib/focus.ts `useFocusAfterDialog`). */
+  transition?: DialogTransitionEvents;
 };
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
@@ -28,6 +31,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       aria-labelledby={titleId}
       aria-describedby={messageId}
       role="alertdialog"
+      slotProps={{ transition: props.transition }}
     >
       <DialogTitle id={titleId}>{props.title}</DialogTitle>
       <DialogContent>

@@ -1,5 +1,7 @@
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
+import { useRef } from "react";
+import { useFocusBackAfter } from "../lib/focus";
 
 /** A form's submit button that shows progress while the request runs. */
 export function SubmitButton(props: {
@@ -9,8 +11,11 @@ export function SubmitButton(props: {
   /** Large on the sign-in forms; medium in dialogs. */
   size?: "medium" | "large";
 }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useFocusBackAfter(props.submitting, ref);
   return (
     <Button
+      ref={ref}
       type="submit"
       variant="contained"
       size={props.size ?? "large"}

@@ -1,20 +1,29 @@
 import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate, Outlet, useNavigate } from "react-router";
 import { signOut, useSession } from "../../lib/session";
+import { SIDE_MENU_BREAKPOINT } from "../../lib/theme";
 import { useSettingsLanguage, useSettingsTheme } from "../../lib/user-settings";
 import { useFollowThemePreference } from "../theme-mode";
 import { SideMenu } from "./side-menu";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { TopBar } from "./top-bar";
 
-/** Spec §2 Layout: top bar, fixed side menu, and the routed page. */
+/** Spec §2 Layout: top bar, side menu (a drawer below 1024 px, decision 0018), and the routed page. */
 export function AppLayout() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
+  // Without media queries (tests, old browsers) the spec's wide layout shows.
+  const wide = useMediaQuery((theme) => theme.breakpoints.up(SIDE_MENU_BREAKPOINT), {
+    defaultMatches: true,
+    noSsr: true,
+  });
+  const [menuOpen, setMenuOpen] = useState(false);
   useSettingsLanguage();
   useFollowThemePreference(useSettingsTheme());
 
@@ -28,9 +37,25 @@ export function AppLayout() {
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
-      <TopBar user={user} onLogout={handleLogout} loggingOut={loggingOut} />
-      <SideMenu roleId={user.role_id} />
-      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+      <SkipLink />
+      <TopBar
+        user={user}
+        onLogout={handleLogout}
+        loggingOut={loggingOut}
+        menu={wide ? null : { open: menuOpen, onOpen: () => setMenuOpen(true) }}
+      />
+      <SideMenu
+        roleId={user.role_id}
+        variant={wide ? "permanent" : "temporary"}
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+      />
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}
+      >
         <Toolbar />
         <Outlet />
       </Box>

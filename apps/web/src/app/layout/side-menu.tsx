@@ -12,21 +12,39 @@ import { Link, useLocation } from "react-router";
 import { SIDE_MENU_WIDTH } from "../../lib/theme";
 import { MENU_ITEMS } from "./menu-items";
 
-/** Spec §2 Layout: the fixed 240 px side menu with the role's entries. */
-export function SideMenu({ roleId }: { roleId: number | null }) {
+export const SIDE_MENU_ID = "side-menu";
+
+type SideMenuProps = {
+  roleId: number | null;
+  /**
+   * Spec §2's fixed 240 px menu on a wide screen; below 1024 px a drawer that the top bar's
+   * menu button opens and that closes after navigating (decision 0018).
+   */
+  variant?: "permanent" | "temporary";
+  open?: boolean;
+  onClose?: () => void;
+};
+
+/** Spec §2 Layout: the 240 px side menu with the role's entries. */
+export function SideMenu({ roleId, variant = "permanent", open = false, onClose }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const paths = menuPaths(roleId);
+  const temporary = variant === "temporary";
   return (
     <Drawer
-      variant="permanent"
+      id={SIDE_MENU_ID}
+      variant={variant}
+      open={temporary ? open : undefined}
+      onClose={onClose}
       sx={{
-        width: SIDE_MENU_WIDTH,
+        width: temporary ? undefined : SIDE_MENU_WIDTH,
         flexShrink: 0,
         "& .MuiDrawer-paper": { width: SIDE_MENU_WIDTH, boxSizing: "border-box" },
       }}
     >
-      <Toolbar />
+      {/* The permanent menu sits under the fixed top bar; the drawer covers it. */}
+      {temporary ? null : <Toolbar />}
       <nav aria-label={t("layout.mainMenu")}>
         {paths.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2 }}>
@@ -44,6 +62,7 @@ export function SideMenu({ roleId }: { roleId: number | null }) {
                     to={path}
                     selected={selected}
                     aria-current={selected ? "page" : undefined}
+                    onClick={temporary ? onClose : undefined}
                   >
                     <ListItemIcon>{item?.icon}</ListItemIcon>
                     <ListItemText primary={item ? t(item.labelKey) : path} />

@@ -122,6 +122,8 @@ describe("CustomersScreen add and edit", () => {
     await screen.findByText("Anna Botha");
     await user.click(screen.getByRole("button", { name: "Voeg gebruiker by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg gebruiker by" });
+    // The dialog opens in its first field, so the first keys typed are not lost.
+    expect(within(dialog).getByRole("textbox", { name: /^Voornaam/ })).toHaveFocus();
 
     await user.type(within(dialog).getByRole("textbox", { name: "E-pos" }), "nie-'n-adres");
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
@@ -226,10 +228,14 @@ describe("CustomersScreen delete", () => {
     await user.click(within(confirm).getByRole("button", { name: "Kanselleer" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    // Back to the button that asked.
+    expect(screen.getByRole("button", { name: "Skrap Piet Venter" })).toHaveFocus();
 
     await user.click(screen.getByRole("button", { name: "Skrap Piet Venter" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Skrap" }));
     expect(await screen.findByText("Die gebruiker is geanonimiseer; sy geskiedenis bly.")).toBeVisible();
+    // The row's buttons went with it: the focus starts again at the list's heading.
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveFocus());
     expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([
       `/api/customers/${piet.id}`,
     ]);

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
+import { focusPageHeading } from "../../../lib/focus";
 import { peopleListCodec, useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { PeopleFilters } from "../../people/components/people-filters";
@@ -38,14 +39,25 @@ export function CustomersScreen() {
 
   const confirmDelete = (target: CustomerRow) =>
     remove.mutate(target.id, {
-      onSuccess: (answer) =>
-        notify({ severity: "success", text: answer.message ?? t("screens.customers.deleted") }),
+      onSuccess: (answer) => {
+        notify({ severity: "success", text: answer.message ?? t("screens.customers.deleted") });
+        // The row and its buttons are gone: the list starts again at its heading.
+        deletion.focusWhenClosed(focusPageHeading);
+      },
       onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.remove")) }),
     });
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
+      <Box
+        sx={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "flex-start",
+          gap: 2,
+          flexWrap: "wrap",
+        }}
+      >
         <PageTitle>{t("screens.customers.title")}</PageTitle>
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing("new")}>
           {t("screens.customers.add")}

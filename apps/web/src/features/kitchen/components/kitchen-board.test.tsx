@@ -45,6 +45,7 @@ function renderBoard(putReply: { status?: number; body: unknown } = { body: { su
       body: { success: true, settings: { theme: "dark", language: "af", refresh_interval: 30 } },
     },
     "PUT /api/admin/data/order/order-0000-aaa111": putReply,
+    "PUT /api/admin/data/order/order-0000-ddd444": { body: { success: true, data: {} } },
   });
   const view = renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(ROLE.kitchenStaff) });
   return { ...view, calls };
@@ -92,6 +93,20 @@ describe("KitchenBoard", () => {
     });
     expect(within(column("In Voorbereiding")).getByText("#AAA111")).toBeInTheDocument();
     expect(within(column("Nuwe Bestellings")).queryByText("#AAA111")).not.toBeInTheDocument();
+    // The focus follows the card into its new column instead of falling to <body>.
+    await waitFor(() =>
+      expect(within(column("In Voorbereiding")).getByRole("button", { name: /#AAA111/ })).toHaveFocus(),
+    );
+  });
+
+  it("keeps the focus on the board when an order leaves it: Afgehaal focuses the column it left", async () => {
+    const { user } = renderBoard();
+    const card = (await within(column("Gereed vir Aflewering")).findByText("#DDD444")).closest("li")!;
+
+    await user.click(within(card).getByRole("button", { name: "Afgehaal" }));
+
+    await waitFor(() => expect(column("Gereed vir Aflewering")).toHaveFocus());
+    expect(within(column("Gereed vir Aflewering")).queryByText("#DDD444")).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal and puts the card back", async () => {
@@ -121,6 +136,7 @@ describe("KitchenBoard", () => {
     await user.click(within(confirm).getByRole("button", { name: "Ja, kanselleer" }));
 
     expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ status: "cancelled" });
+    await waitFor(() => expect(column("Nuwe Bestellings")).toHaveFocus());
   });
 });
 

@@ -1,13 +1,18 @@
 import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import { orderLabel } from "@kantien/domain/order-label";
-import { KITCHEN_COLUMNS } from "@kantien/domain/order-status";
+import {
+  KITCHEN_COLUMNS,
+  type KitchenColumn,
+  kitchenColumnOf,
+  type OrderStatus,
+} from "@kantien/domain/order-status";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { errorMessage } from "../../../lib/api-client";
@@ -29,6 +34,17 @@ import { UrgentBanner } from "./urgent-banner";
 /** Minutes and urgency are re-read this often even when no data changes. */
 const CLOCK_TICK_MS = 30_000;
 
+type Moving = { id: string; status: OrderStatus; from: KitchenColumn | null };
+
+/** The moved order's card when the board still shows it, else the column it left (WCAG 2.4.3). */
+function focusMovedOrder(moving: Moving, column: KitchenColumn | null) {
+  const card = column ? document.querySelector<HTMLElement>(`[data-order-id="${moving.id}"]`) : null;
+  const left = moving.from
+    ? document.querySelector<HTMLElement>(`[data-kitchen-column="${moving.from}"]`)
+    : null;
+  (card ?? left)?.focus();
+}
+
 /** Spec §2 Kitchen board (/kitchen). */
 export function KitchenBoard() {
   const { t, i18n } = useTranslation();
@@ -45,8 +61,13 @@ export function KitchenBoard() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<KitchenOrder | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Where the focus follows a moved order: its card in the new column, or the column it left.
+  const [moving, setMoving] = useState<Moving | null>(null);
   const updateStatus = useUpdateOrderStatus({
-    onError: (error) => setNotice(errorMessage(error, i18n.t("errors.update"))),
+    onError: (error) => {
+      setNotice(errorMessage(error, i18n.t("errors.update")));
+      setMoving(null);
+    },
   });
   const { mutate } = updateStatus;
 
@@ -55,18 +76,28 @@ export function KitchenBoard() {
   const urgent = useMemo(() => (orders ? urgentOrderCount(orders, now) : 0), [orders, now]);
   const selected = orders?.find((order) => order.id === selectedId) ?? null;
 
-  const advance = useCallback(
-    (order: KitchenOrder, next: KitchenStep) => {
+  const move = useCallback(
+    (order: KitchenOrder, status: OrderStatus) => {
       setSelectedId(null);
-      mutate({ id: order.id, status: next });
+      setMoving({ id: order.id, status, from: kitchenColumnOf(order.status) });
+      mutate({ id: order.id, status });
     },
     [mutate],
   );
+  const advance = useCallback((order: KitchenOrder, next: KitchenStep) => move(order, next), [move]);
   const confirmCancel = () => {
-    if (cancelling) mutate({ id: cancelling.id, status: "cancelled" });
+    if (cancelling) move(cancelling, "cancelled");
     setCancelling(null);
-    setSelectedId(null);
   };
+
+  useEffect(() => {
+    if (!moving || !orders) return;
+    const order = orders.find((candidate) => candidate.id === moving.id);
+    // The board shows the change once the cache has it.
+    if (order && order.status !== moving.status) return;
+    setMoving(null);
+    focusMovedOrder(moving, order ? kitchenColumnOf(order.status) : null);
+  }, [moving, orders]);
 
   const columnProps = { now, roleId, timeZone, language, onOpen: setSelectedId, onAdvance: advance };
 

@@ -38,7 +38,7 @@ export const OrderCard = memo(function OrderCard(props: OrderCardProps) {
   return (
     <ListItem disablePadding sx={{ mb: 1 }}>
       <Card variant="outlined" sx={{ width: "100%", borderColor: urgent ? "error.main" : undefined }}>
-        <CardActionArea onClick={() => props.onOpen(order.id)} sx={{ p: 1.5 }}>
+        <CardActionArea data-order-id={order.id} onClick={() => props.onOpen(order.id)} sx={{ p: 1.5 }}>
           <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1 }}>
             <Typography component="span" sx={{ fontWeight: 700 }}>
               #{label}

@@ -39,6 +39,9 @@ export function OrderColumn({ status, orders, ...cardProps }: OrderColumnProps) 
       component="section"
       role="region"
       aria-labelledby={headingId}
+      // Where the focus goes when an order leaves the column and the board.
+      tabIndex={-1}
+      data-kitchen-column={status}
       sx={{ p: 2, borderTop: 4, borderColor: ACCENT[status], minWidth: 0 }}
     >
       <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", mb: 1.5 }}>

@@ -99,6 +99,7 @@ export function CreateMenuDialog({ open, today, menus, onClose, onCreated }: Pro
               {t("screens.menu.create.suggest")}
             </Button>
             <TextField
+              autoFocus
               label={t("screens.menu.create.dateFrom")}
               type="date"
               value={dateFrom}

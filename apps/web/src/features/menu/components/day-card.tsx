@@ -36,6 +36,9 @@ export function DayCard({ day, item, onAdd, onEdit, onReplace, onDelete }: Props
     <Card
       component="section"
       aria-labelledby={headingId}
+      // Where the focus goes once the day's item is deleted.
+      tabIndex={-1}
+      data-day={day}
       variant="outlined"
       sx={{ display: "flex", flexDirection: "column", height: "100%" }}
     >

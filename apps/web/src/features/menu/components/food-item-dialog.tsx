@@ -193,6 +193,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
               <TextField
                 label={t("screens.menu.dialog.name")}
                 required
+                autoFocus
                 {...register("name")}
                 error={Boolean(fieldError("name"))}
                 helperText={fieldError("name")}

@@ -16,6 +16,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { useFocusAfterDialog } from "../../../lib/focus";
 import { useDeleteFoodItem } from "../api/delete-food-item";
 import { useFoodItems } from "../api/get-food-items";
 import { useWeeklyMenus } from "../api/get-weekly-menus";
@@ -118,6 +119,11 @@ export function MenuScreen() {
   );
 }
 
+/** After a delete the focus stays on the day whose item went (its card), not on <body>. */
+function focusDay(day: string | undefined) {
+  if (day) document.querySelector<HTMLElement>(`[data-day="${day}"]`)?.focus();
+}
+
 /** The selected week's five day cards with their dialogs. */
 function WeekDays({ menuId }: { menuId: string }) {
   const { t } = useTranslation();
@@ -125,6 +131,7 @@ function WeekDays({ menuId }: { menuId: string }) {
   const remove = useDeleteFoodItem(menuId);
   const [dialog, setDialog] = useState<FoodItemDialogMode | null>(null);
   const [deleting, setDeleting] = useState<FoodItem | null>(null);
+  const afterDelete = useFocusAfterDialog();
   const list = items.data ?? [];
 
   if (items.isPending)
@@ -171,9 +178,12 @@ function WeekDays({ menuId }: { menuId: string }) {
         confirmLabel={t("screens.menu.delete")}
         cancelLabel={t("common.cancel")}
         destructive
+        transition={afterDelete.transition}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
+          const day = deleting?.day_of_week;
+          if (deleting)
+            remove.mutate(deleting.id, { onSuccess: () => afterDelete.whenClosed(() => focusDay(day)) });
           setDeleting(null);
         }}
       />

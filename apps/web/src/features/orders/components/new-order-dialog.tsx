@@ -171,6 +171,7 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
                     <TextField
                       {...params}
                       required
+                      autoFocus
                       label={t("screens.orders.create.customer")}
                       helperText={t("screens.orders.create.customerHint")}
                       slotProps={{

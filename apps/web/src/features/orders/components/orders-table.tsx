@@ -17,6 +17,7 @@ import TableSortLabel from "@mui/material/TableSortLabel";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list-pagination";
+import { isFromControl, stickyEnd, useBelow } from "../../../components/responsive-table";
 import { StatusChip } from "../../../components/status-chip";
 import { formatShortDate } from "../../../lib/format";
 import type { Page } from "../../../lib/list-params";
@@ -36,6 +37,9 @@ type OrdersTableProps = {
 
 const COLUMNS = ["number", "orderDate", "customer", "item", "amount", "status", "detail"] as const;
 type Column = (typeof COLUMNS)[number];
+/** Columns a narrow screen leaves out; their values show in a neighbouring cell instead. */
+const PHONE_HIDES: readonly Column[] = ["orderDate", "item", "status"];
+const TABLET_HIDES: readonly Column[] = ["item"];
 const SORTABLE: Partial<Record<Column, OrderSort>> = {
   orderDate: "orderDate",
   customer: "customer",
@@ -43,11 +47,19 @@ const SORTABLE: Partial<Record<Column, OrderSort>> = {
   status: "status",
 };
 
+const itemText = (row: Page<OrderSummaryRow>["rows"][number]) =>
+  `${row.itemName}${row.quantity > 1 ? ` × ${row.quantity}` : ""}`;
+
 /** The page of orders with server-side sorting and paging. */
 export function OrdersTable(props: OrdersTableProps) {
   const { page, filters, language, onChange } = props;
   const { t } = useTranslation();
   const rows = page?.rows ?? [];
+  const phone = useBelow("sm");
+  const tablet = useBelow("md");
+  const columns = COLUMNS.filter(
+    (column) => !(phone && PHONE_HIDES.includes(column)) && !(tablet && TABLET_HIDES.includes(column)),
+  );
 
   const sortBy = (sort: OrderSort) =>
     onChange({
@@ -83,7 +95,7 @@ export function OrdersTable(props: OrdersTableProps) {
         <Table size="small" aria-label={t("screens.orders.tableLabel")} aria-busy={props.loading}>
           <TableHead>
             <TableRow>
-              {COLUMNS.map((column) => {
+              {columns.map((column) => {
                 const sort = SORTABLE[column];
                 const label = t(`screens.orders.columns.${column}`);
                 const active = sort !== undefined && filters.sort === sort;
@@ -92,7 +104,11 @@ export function OrdersTable(props: OrdersTableProps) {
                     key={column}
                     align={column === "amount" ? "right" : "left"}
                     sortDirection={active ? filters.dir : false}
-                    sx={{ fontWeight: 600, whiteSpace: "nowrap" }}
+                    sx={{
+                      fontWeight: 600,
+                      whiteSpace: "nowrap",
+                      ...(column === "detail" ? stickyEnd : {}),
+                    }}
                   >
                     {sort ? (
                       <TableSortLabel
@@ -114,23 +130,49 @@ export function OrdersTable(props: OrdersTableProps) {
             {rows.map((row) => {
               const label = orderLabel(row.id, "orders");
               return (
-                <TableRow key={row.id} hover>
-                  <TableCell sx={{ fontFamily: "monospace" }}>#{label}</TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>
-                    {formatShortDate(row.orderDate, language)}
+                <TableRow
+                  key={row.id}
+                  hover
+                  // The whole row opens the order; the detail button is the keyboard's way in.
+                  onClick={(event) => {
+                    if (!isFromControl(event)) props.onOpen(row.id);
+                  }}
+                  // Focusable by a click, so the closing dialog gives focus back to the row.
+                  tabIndex={-1}
+                  sx={{ cursor: "pointer" }}
+                >
+                  <TableCell sx={{ fontFamily: "monospace" }}>
+                    #{label}
+                    {phone ? <Box>{formatShortDate(row.orderDate, language)}</Box> : null}
                   </TableCell>
-                  <TableCell>{row.customerName}</TableCell>
+                  {phone ? null : (
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {formatShortDate(row.orderDate, language)}
+                    </TableCell>
+                  )}
                   <TableCell>
-                    {row.itemName}
-                    {row.quantity > 1 ? ` × ${row.quantity}` : ""}
+                    {row.customerName}
+                    {tablet ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {itemText(row)}
+                      </Typography>
+                    ) : null}
                   </TableCell>
+                  {tablet ? null : <TableCell>{itemText(row)}</TableCell>}
                   <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                     {formatRand(row.amount)}
+                    {phone ? (
+                      <Box sx={{ mt: 0.5 }}>
+                        <StatusChip status={row.status} />
+                      </Box>
+                    ) : null}
                   </TableCell>
-                  <TableCell>
-                    <StatusChip status={row.status} />
-                  </TableCell>
-                  <TableCell>
+                  {phone ? null : (
+                    <TableCell>
+                      <StatusChip status={row.status} />
+                    </TableCell>
+                  )}
+                  <TableCell sx={stickyEnd}>
                     <Button
                       variant="outlined"
                       color="inherit"

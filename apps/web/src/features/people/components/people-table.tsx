@@ -22,6 +22,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactElement, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list-pagination";
+import { isFromControl, stickyEnd, useBelow } from "../../../components/responsive-table";
 import { errorMessage } from "../../../lib/api-client";
 import type { ListParams, ListState } from "../../../lib/list-params";
 import { PersonAvatar } from "./person-avatar";
@@ -72,6 +73,8 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
   const { params, filtered, setPage } = props.list;
   const page = query.data;
   const rows = page?.rows ?? [];
+  const phone = useBelow("sm");
+  const tablet = useBelow("md");
 
   if (query.isError) {
     return (
@@ -101,10 +104,12 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
           <TableHead>
             <TableRow>
               <TableCell>{t(`${texts}.columns.name`)}</TableCell>
-              <TableCell>{t(`${texts}.columns.email`)}</TableCell>
-              <TableCell>{t(`${texts}.columns.phone`)}</TableCell>
-              <TableCell>{t(`${texts}.columns.role`)}</TableCell>
-              <TableCell align="right">{t(`${texts}.columns.actions`)}</TableCell>
+              {phone ? null : <TableCell>{t(`${texts}.columns.email`)}</TableCell>}
+              {tablet ? null : <TableCell>{t(`${texts}.columns.phone`)}</TableCell>}
+              {phone ? null : <TableCell>{t(`${texts}.columns.role`)}</TableCell>}
+              <TableCell align="right" sx={stickyEnd}>
+                {t(`${texts}.columns.actions`)}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -112,30 +117,53 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
               const name = `${row.firstName} ${row.lastName}`;
               const role = props.role(row);
               return (
-                <TableRow key={row.id} hover>
+                <TableRow
+                  key={row.id}
+                  hover
+                  // The whole row opens the person; the view button is the keyboard's way in.
+                  onClick={(event) => {
+                    if (!isFromControl(event)) props.onView(row);
+                  }}
+                  // Focusable by a click, so a dialog opened from the row gives focus back to it.
+                  tabIndex={-1}
+                  sx={{ cursor: "pointer" }}
+                >
                   <TableCell>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", minWidth: 0 }}>
                       <PersonAvatar firstName={row.firstName} lastName={row.lastName} />
-                      <Box>
+                      <Box sx={{ minWidth: 0 }}>
                         <Typography variant="body2" sx={{ fontWeight: 600 }}>
                           {name}
                         </Typography>
                         {props.secondary(row)}
+                        {/* A phone has no room for the e-mail and role columns: they show here. */}
+                        {phone ? (
+                          <>
+                            <Typography variant="caption" component="p" sx={{ overflowWrap: "anywhere" }}>
+                              {row.email}
+                            </Typography>
+                            <Chip size="small" color={role.color} label={role.label} sx={{ mt: 0.5 }} />
+                          </>
+                        ) : null}
                       </Box>
                     </Stack>
                   </TableCell>
-                  <TableCell sx={{ wordBreak: "break-all" }}>{row.email}</TableCell>
-                  <TableCell>
-                    {row.phoneNumber ?? (
-                      <Typography variant="body2" color="text.secondary" component="span">
-                        {t("common.notSpecified")}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" color={role.color} label={role.label} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  {phone ? null : <TableCell sx={{ wordBreak: "break-all" }}>{row.email}</TableCell>}
+                  {tablet ? null : (
+                    <TableCell>
+                      {row.phoneNumber ?? (
+                        <Typography variant="body2" color="text.secondary" component="span">
+                          {t("common.notSpecified")}
+                        </Typography>
+                      )}
+                    </TableCell>
+                  )}
+                  {phone ? null : (
+                    <TableCell>
+                      <Chip size="small" color={role.color} label={role.label} />
+                    </TableCell>
+                  )}
+                  <TableCell align="right" sx={{ ...stickyEnd, whiteSpace: "nowrap" }}>
                     <RowAction
                       title={t(`${texts}.view`)}
                       label={t(`${texts}.viewNamed`, { name })}

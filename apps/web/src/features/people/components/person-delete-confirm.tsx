@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { type DialogTransitionEvents, useFocusAfterDialog } from "../../../lib/focus";
 import type { PeopleTexts, PersonRow } from "./people-table";
 
 export type PersonDeleteState<Row extends PersonRow> = {
@@ -8,6 +9,9 @@ export type PersonDeleteState<Row extends PersonRow> = {
   open: boolean;
   ask: (row: Row) => void;
   close: () => void;
+  transition: DialogTransitionEvents;
+  /** Moves the focus once the question has gone (after a delete: its row went too). */
+  focusWhenClosed: (focus: () => void) => void;
 };
 
 /** Whom a people screen asks about deleting. */
@@ -15,6 +19,7 @@ export function usePersonDelete<Row extends PersonRow>(): PersonDeleteState<Row>
   const [target, setTarget] = useState<Row | null>(null);
   // Kept apart from the target so the dialog's text stays while it closes.
   const [open, setOpen] = useState(false);
+  const focus = useFocusAfterDialog();
   return {
     target,
     open,
@@ -23,6 +28,8 @@ export function usePersonDelete<Row extends PersonRow>(): PersonDeleteState<Row>
       setOpen(true);
     },
     close: () => setOpen(false),
+    transition: focus.transition,
+    focusWhenClosed: focus.whenClosed,
   };
 }
 
@@ -48,6 +55,7 @@ export function PersonDeleteConfirm<Row extends PersonRow>({
       confirmLabel={t(`${texts}.delete`)}
       cancelLabel={t("common.cancel")}
       destructive
+      transition={state.transition}
       onCancel={state.close}
       onConfirm={() => {
         if (!target) return;

@@ -49,6 +49,8 @@ export function PersonFormFields({
         <TextField
           fullWidth
           required
+          // Every person dialog starts here: typing goes into the form at once.
+          autoFocus
           label={t("resources.user.fields.first_name")}
           autoComplete="off"
           {...register("firstName")}

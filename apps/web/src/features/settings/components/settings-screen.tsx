@@ -19,11 +19,12 @@ import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import { useTheme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
+import { useFocusBackAfter } from "../../../lib/focus";
 import { useSession } from "../../../lib/session";
 import { useSaveSettings, useUserSettings } from "../../../lib/user-settings";
 
@@ -71,6 +72,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const languageLabelId = useId();
   const mode = useTheme().palette.mode;
   const save = useSaveSettings();
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useFocusBackAfter(save.isPending, saveButton);
   const [toast, setToast] = useState<Toast | null>(null);
   // Kept apart from the toast so its text stays while it fades out.
   const [toastOpen, setToastOpen] = useState(false);
@@ -177,6 +180,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
               {t("screens.settings.reset")}
             </Button>
             <Button
+              ref={saveButton}
               type="submit"
               variant="contained"
               disabled={save.isPending}

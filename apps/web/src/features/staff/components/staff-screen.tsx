@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
+import { focusPageHeading } from "../../../lib/focus";
 import { peopleListCodec, useListState } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { PeopleFilters } from "../../people/components/people-filters";
@@ -42,8 +43,11 @@ export function StaffScreen() {
 
   const confirmDelete = (target: StaffRow) =>
     remove.mutate(target.id, {
-      onSuccess: (answer) =>
-        notify({ severity: "success", text: answer.message ?? t("screens.staff.deleted") }),
+      onSuccess: (answer) => {
+        notify({ severity: "success", text: answer.message ?? t("screens.staff.deleted") });
+        // The row and its buttons are gone: the list starts again at its heading.
+        deletion.focusWhenClosed(focusPageHeading);
+      },
       onError: (error) =>
         notify({
           severity: "error",
@@ -63,7 +67,15 @@ export function StaffScreen() {
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
+      <Box
+        sx={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "flex-start",
+          gap: 2,
+          flexWrap: "wrap",
+        }}
+      >
         <PageTitle>{t("screens.staff.title")}</PageTitle>
         {isAdmin ? (
           <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>

@@ -1,0 +1,180 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { DEMO } from "./support/env";
+import { dialogsSettled, saveSettings, signIn } from "./support/fixtures";
+
+/** A phone and a portrait tablet (decision 0018): below 1024 px the side menu is a drawer. */
+const SIZES = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "tablet", width: 820, height: 1180 },
+] as const;
+
+/** Each back-office screen, its heading and the action a user comes for. */
+const SCREENS: { path: string; heading: RegExp | string; action: (page: Page) => Locator }[] = [
+  {
+    path: "/dashboard",
+    heading: "Paneelbord",
+    action: (page) => page.getByRole("button", { name: "Verfris paneelbord" }),
+  },
+  {
+    path: "/kitchen",
+    heading: /DAAGLIKSE BESTELLING OORSIG/,
+    action: (page) => page.getByRole("button", { name: "Begin" }).first(),
+  },
+  {
+    path: "/weekly-orders",
+    heading: "Weeklikse Bestellings",
+    action: (page) => page.getByRole("button", { name: "Verfris bestellings" }),
+  },
+  {
+    path: "/menu",
+    heading: "Weeklikse Spyskaart",
+    action: (page) => page.getByRole("button", { name: "Skep Weeklikse Spyskaart" }),
+  },
+  {
+    path: "/orders",
+    heading: "Bestellings Opsomming",
+    action: (page) => page.getByRole("button", { name: /^Bekyk bestelling #/ }).first(),
+  },
+  {
+    path: "/users",
+    heading: "BESTUUR GEBRUIKERS",
+    action: (page) => page.getByRole("button", { name: /^Skrap / }).first(),
+  },
+  {
+    path: "/staff",
+    heading: "BESTUUR PERSONEEL",
+    action: (page) => page.getByRole("button", { name: /^Wysig / }).first(),
+  },
+  {
+    path: "/settings",
+    heading: "Persoonlike Instellings",
+    action: (page) => page.getByRole("button", { name: "Stoor" }),
+  },
+];
+
+/** Nothing on the page is wider than the screen. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(clientWidth);
+}
+
+/** In view, not hidden under the edge of a table that scrolls sideways. */
+async function expectReachable(action: Locator) {
+  await expect(action).toBeVisible();
+  await action.scrollIntoViewIfNeeded();
+  await expect(action).toBeInViewport({ ratio: 1 });
+}
+
+for (const size of SIZES) {
+  test.describe(`on a ${size.name} (${size.width}×${size.height})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("every back-office screen fits the width and keeps its main action in reach", async ({ page }) => {
+      // Eight screens, each loaded afresh.
+      test.setTimeout(120_000);
+      await signIn(page, DEMO.admin);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await saveSettings(page);
+      for (const screen of SCREENS) {
+        await page.goto(screen.path);
+        await expect(page.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible();
+        await expectReachable(screen.action(page));
+        await expectNoSidewaysScroll(page);
+      }
+    });
+
+    test("the side menu is a drawer behind the menu button that closes after navigating", async ({
+      page,
+    }) => {
+      await signIn(page, DEMO.admin);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole("navigation", { name: "Hoofkieslys" })).toBeHidden();
+
+      await page.getByRole("button", { name: "Maak die kieslys oop" }).click();
+      const menu = page.getByRole("navigation", { name: "Hoofkieslys" });
+      await expect(menu).toBeVisible();
+      await menu.getByRole("link", { name: "Bestellings", exact: true }).click();
+
+      await expect(page).toHaveURL(/\/orders/);
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole("heading", { level: 1, name: "Bestellings Opsomming" })).toBeVisible();
+    });
+
+    test("dialogs fit the screen, and a whole row opens its detail", async ({ page }) => {
+      await signIn(page, DEMO.admin);
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      await page.goto("/users");
+      await page.getByRole("button", { name: "Voeg gebruiker by" }).click();
+      const add = page.getByRole("dialog", { name: "Voeg gebruiker by" });
+      await dialogsSettled(page);
+      // The form dialog opens in its first field.
+      await expect(add.getByRole("textbox", { name: "Voornaam" })).toBeFocused();
+      await expectReachable(add.getByRole("button", { name: "Stoor" }));
+      const box = await add.boundingBox();
+      if (size.width < 600) expect(box?.width).toBe(size.width);
+      else expect(box?.width).toBeLessThanOrEqual(size.width);
+      await expectNoSidewaysScroll(page);
+      await add.getByRole("button", { name: "Kanselleer" }).click();
+      await expect(add).toBeHidden();
+
+      await page.goto("/orders");
+      const firstRow = page
+        .getByRole("table", { name: "Bestellings in hierdie tydperk" })
+        .locator("tbody tr")
+        .first();
+      await firstRow.locator("td").first().click();
+      const detail = page.getByRole("dialog", { name: /^Bestelling #/ });
+      await expect(detail).toBeVisible();
+      await dialogsSettled(page);
+      await expectNoSidewaysScroll(page);
+      await page.keyboard.press("Escape");
+      await expect(detail).toBeHidden();
+    });
+  });
+}
+
+test.describe("signed out, on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of ["/login", "/signup", "/verify-email", "/setup-account"]) {
+    test(`${path} fits the width`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    });
+  }
+});
+
+test.describe("keyboard", () => {
+  test("the first Tab reaches a skip link to the page, and the focus ring shows on the blue top bar", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await saveSettings(page, { theme: "light" });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Paneelbord" })).toBeVisible();
+
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Gaan na die hoofinhoud" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+
+    // The ring is 3 px and white on the #1976d2 bar (4.6:1).
+    await page.getByRole("button", { name: "Skakel na donker modus" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    const toggle = page.getByRole("button", { name: "Skakel na donker modus" });
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveCSS("outline-style", "solid");
+    await expect(toggle).toHaveCSS("outline-width", "3px");
+    await expect(toggle).toHaveCSS("outline-color", "rgb(255, 255, 255)");
+    await saveSettings(page);
+  });
+});
