@@ -1,7 +1,15 @@
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { expectNoSeriousA11yViolations, saveSettings, showSavedTheme, signIn } from "./support/fixtures";
+import {
+  dateField,
+  dateFieldValue,
+  expectNoSeriousA11yViolations,
+  fillDate,
+  saveSettings,
+  showSavedTheme,
+  signIn,
+} from "./support/fixtures";
 
 const DISH_JPEG = path.join(import.meta.dirname, "fixtures/dish.jpg");
 
@@ -38,23 +46,23 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await page.getByRole("button", { name: "Skep Weeklikse Spyskaart" }).click();
   const create = page.getByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
   await expect(create).toContainText("Let wel: 'n Weeklikse spyskaart dek presies 5 dae");
-  const from = create.getByLabel("Datum Van");
-  const to = create.getByLabel("Datum Tot");
-  const proposedFrom = await from.inputValue();
-  expect(await to.inputValue()).toBe(plusDays(proposedFrom, 4));
+  const proposedFrom = await dateFieldValue(create, "Datum Van");
+  expect(await dateFieldValue(create, "Datum Tot")).toBe(plusDays(proposedFrom, 4));
   expect(new Date(`${proposedFrom}T00:00:00Z`).getUTCDay()).toBe(1);
 
-  await from.fill(plusDays(proposedFrom, 1));
-  await to.fill(plusDays(proposedFrom, 5));
+  await fillDate(create, "Datum Van", plusDays(proposedFrom, 1));
+  await fillDate(create, "Datum Tot", plusDays(proposedFrom, 5));
   await create.getByRole("button", { name: "Skep Spyskaart" }).click();
-  await expect(create.getByRole("alert")).toHaveText("Weeklikse spyskaart moet op Maandag begin");
+  await expect(dateField(create, "Datum Van")).toHaveAccessibleDescription(
+    "Weeklikse spyskaart moet op Maandag begin",
+  );
 
-  await from.fill(proposedFrom);
-  await to.fill(plusDays(proposedFrom, -3));
+  await fillDate(create, "Datum Van", proposedFrom);
+  await fillDate(create, "Datum Tot", plusDays(proposedFrom, -3));
   await create.getByRole("button", { name: "Skep Spyskaart" }).click();
-  await expect(create.getByRole("alert")).toHaveText("Einddatum moet na begindatum wees");
+  await expect(create.getByText("Einddatum moet na begindatum wees")).toBeVisible();
 
-  await to.fill(plusDays(proposedFrom, 4));
+  await fillDate(create, "Datum Tot", plusDays(proposedFrom, 4));
   await create.getByRole("button", { name: "Skep Spyskaart" }).click();
   await expect(create).toBeHidden();
 
@@ -161,12 +169,14 @@ test("creating a week that already exists is refused with the spec's message", a
   const existing = weeks.data.reduce((a, b) => (a.date_from > b.date_from ? a : b));
   await page.getByRole("button", { name: "Skep Weeklikse Spyskaart" }).click();
   const create = page.getByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
-  await create.getByLabel("Datum Van").fill(existing.date_from);
-  await create.getByLabel("Datum Tot").fill(existing.date_to);
+  await fillDate(create, "Datum Van", existing.date_from);
+  await fillDate(create, "Datum Tot", existing.date_to);
   await create.getByRole("button", { name: "Skep Spyskaart" }).click();
-  await expect(create.getByRole("alert")).toHaveText(
-    "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
-  );
+  await expect(
+    create.getByText(
+      "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
+    ),
+  ).toBeVisible();
   await create.getByRole("button", { name: "Kanselleer" }).click();
   await expect(create).toBeHidden();
 });

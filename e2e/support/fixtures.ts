@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { Settings } from "@kantien/domain/auth";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 const require = createRequire(import.meta.url);
 
@@ -67,4 +67,52 @@ export async function dialogsSettled(page: Page) {
       ),
     )
     .toBe(true);
+}
+
+const AF_MONTHS = [
+  "Januarie",
+  "Februarie",
+  "Maart",
+  "April",
+  "Mei",
+  "Junie",
+  "Julie",
+  "Augustus",
+  "September",
+  "Oktober",
+  "November",
+  "Desember",
+] as const;
+
+/** How an Afrikaans date field writes `YYYY-MM-DD`: "04 Julie 2031". */
+export function writtenDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-");
+  return `${day} ${AF_MONTHS[Number(month) - 1]} ${year}`;
+}
+
+/** A date field (MUI X picker) by its label; its value is in the input inside. */
+export function dateField(scope: Locator, label: string): Locator {
+  return scope.getByRole("group", { name: label });
+}
+
+/** Puts a date into an Afrikaans date field as a person pastes "04 Julie 2031" over all of it. */
+export async function fillDate(scope: Locator, label: string, isoDate: string) {
+  const field = dateField(scope, label);
+  await field.getByRole("spinbutton").first().click();
+  await field.page().keyboard.press("ControlOrMeta+a");
+  await field.page().evaluate((text) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData("text/plain", text);
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }),
+    );
+  }, writtenDate(isoDate));
+  await expect(field.locator("input")).toHaveValue(writtenDate(isoDate));
+}
+
+/** `YYYY-MM-DD` of what an Afrikaans date field shows ("04 Julie 2031"). */
+export async function dateFieldValue(scope: Locator, label: string): Promise<string> {
+  const [day, month, year] = (await dateField(scope, label).locator("input").inputValue()).split(" ");
+  const monthNumber = AF_MONTHS.findIndex((name) => name === month) + 1;
+  return `${year}-${String(monthNumber).padStart(2, "0")}-${day?.padStart(2, "0")}`;
 }

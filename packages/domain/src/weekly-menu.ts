@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { addDaysIso, daysBetween, type IsoDate, isIsoDate, isoWeekday, mondayOf } from "./dates";
 import type { ErrorCode } from "./messages";
 
@@ -62,6 +63,29 @@ export function validateWeeklyMenuDates(
   if (!dateFrom || !dateTo || !isIsoDate(dateFrom) || !isIsoDate(dateTo)) return "weekly_menu_dates_required";
   const failed = WEEKLY_MENU_DATE_RULES.find((rule) => !rule.holds({ dateFrom, dateTo }, today, existing));
   return failed?.code ?? null;
+}
+
+/** Codes about the end date; the others are shown at the start date. */
+const END_DATE_CODES: readonly WeeklyMenuDateCode[] = [
+  "weekly_menu_end_not_after_start",
+  "weekly_menu_not_friday",
+];
+
+/**
+ * The create form's schema: the first failing rule as one issue whose message is its code,
+ * on the date it concerns. The form resolves with it; the server calls the same rules.
+ */
+export function weeklyMenuDatesForm(today: IsoDate, existing: readonly MenuDates[]) {
+  return z.object({ dateFrom: z.string(), dateTo: z.string() }).superRefine((dates, context) => {
+    const code = validateWeeklyMenuDates(dates, today, existing);
+    if (code) {
+      context.addIssue({
+        code: "custom",
+        message: code,
+        path: [END_DATE_CODES.includes(code) ? "dateTo" : "dateFrom"],
+      });
+    }
+  });
 }
 
 export function menuDates(menu: WeeklyMenuRow): MenuDates {

@@ -1,9 +1,31 @@
 import type { Language } from "@kantien/domain/messages";
-import { format, parseISO } from "date-fns";
+import { format, type Locale, type Month, parseISO } from "date-fns";
 import { af } from "date-fns/locale/af";
 import { enZA } from "date-fns/locale/en-ZA";
 
-const DATE_LOCALES = { af, en: enZA } as const;
+const AF_MONTHS =
+  /^(januarie|februarie|maart|april|mei|junie|julie|augustus|september|oktober|november|desember)/i;
+const AF_MONTH_NAMES = AF_MONTHS.source.slice(2, -1).split("|");
+
+/**
+ * date-fns' `af` writes "Maart" and "Desember" but cannot read them back (it looks for "Mrt"
+ * and "Dec"), so a typed or pasted date in those months would be lost; this reads all twelve.
+ */
+const afReadingEveryMonth: Locale = {
+  ...af,
+  match: {
+    ...af.match,
+    month: (text, options) => {
+      const found = AF_MONTHS.exec(text);
+      if (!found?.[1]) return af.match.month(text, options);
+      const index = AF_MONTH_NAMES.indexOf(found[1].toLowerCase()) as Month;
+      return { value: index, rest: text.slice(found[0].length) };
+    },
+  },
+};
+
+/** The date-fns locale of each language (af: one that reads every month back). */
+export const DATE_LOCALES = { af: afReadingEveryMonth, en: enZA } as const;
 
 /** "Junie" for month 6 (1-based). */
 export function formatMonth(month: number, language: Language): string {

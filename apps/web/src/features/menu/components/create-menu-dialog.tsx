@@ -1,11 +1,12 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { WeeklyMenu } from "@kantien/domain/admin-data";
 import type { IsoDate } from "@kantien/domain/dates";
-import { message } from "@kantien/domain/messages";
 import {
+  type MenuDates,
   menuDates,
   proposeNextMenuWeek,
   suggestNextWeek,
-  validateWeeklyMenuDates,
+  weeklyMenuDatesForm,
 } from "@kantien/domain/weekly-menu";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
@@ -15,13 +16,15 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useId, useState } from "react";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../../components/date-field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { fieldErrorText } from "../../../lib/validation";
 import { useCreateWeeklyMenu } from "../api/create-weekly-menu";
 
 type Props = {
@@ -39,15 +42,14 @@ export function CreateMenuDialog({ open, today, menus, onClose, onCreated }: Pro
   const titleId = useId();
   const create = useCreateWeeklyMenu();
   const proposed = proposeNextMenuWeek(menus, today);
-  const [dateFrom, setDateFrom] = useState<string>(proposed.dateFrom);
-  const [dateTo, setDateTo] = useState<string>(proposed.dateTo);
-  const [ruleError, setRuleError] = useState<string | null>(null);
+  const form = useForm<MenuDates>({
+    resolver: zodResolver(weeklyMenuDatesForm(today, menus.map(menuDates))),
+    defaultValues: proposed,
+  });
+  const { control, handleSubmit, setValue, reset: resetForm } = form;
 
   const reset = () => {
-    const next = proposeNextMenuWeek(menus, today);
-    setDateFrom(next.dateFrom);
-    setDateTo(next.dateTo);
-    setRuleError(null);
+    resetForm(proposeNextMenuWeek(menus, today));
     create.reset();
   };
   const close = () => {
@@ -55,14 +57,7 @@ export function CreateMenuDialog({ open, today, menus, onClose, onCreated }: Pro
     onClose();
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const code = validateWeeklyMenuDates({ dateFrom, dateTo }, today, menus.map(menuDates));
-    if (code) {
-      setRuleError(message(code, language));
-      return;
-    }
-    setRuleError(null);
+  const submit = handleSubmit(({ dateFrom, dateTo }) =>
     create.mutate(
       { date_from: dateFrom, date_to: dateTo },
       {
@@ -72,15 +67,36 @@ export function CreateMenuDialog({ open, today, menus, onClose, onCreated }: Pro
           onClose();
         },
       },
-    );
-  };
+    ),
+  );
 
   const suggestion = () => {
     const next = suggestNextWeek(today);
-    setDateFrom(next.dateFrom);
-    setDateTo(next.dateTo);
-    setRuleError(null);
+    setValue("dateFrom", next.dateFrom);
+    setValue("dateTo", next.dateTo);
+    form.clearErrors();
   };
+
+  const dateField = (name: keyof MenuDates, label: string, autoFocus = false) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateField
+          label={label}
+          autoFocus={autoFocus}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          min={today}
+          error={fieldState.error !== undefined}
+          helperText={fieldErrorText(fieldState.error)}
+        />
+      )}
+    />
+  );
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -88,7 +104,6 @@ export function CreateMenuDialog({ open, today, menus, onClose, onCreated }: Pro
         <DialogTitle id={titleId}>{t("screens.menu.create.title")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {ruleError ? <Alert severity="error">{ruleError}</Alert> : null}
             {create.isError ? (
               <Alert severity="error">{errorMessage(create.error, t("errors.add"))}</Alert>
             ) : null}
@@ -98,21 +113,8 @@ export function CreateMenuDialog({ open, today, menus, onClose, onCreated }: Pro
             <Button variant="outlined" onClick={suggestion} sx={{ alignSelf: "flex-start" }}>
               {t("screens.menu.create.suggest")}
             </Button>
-            <TextField
-              autoFocus
-              label={t("screens.menu.create.dateFrom")}
-              type="date"
-              value={dateFrom}
-              onChange={(e) => setDateFrom(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-            />
-            <TextField
-              label={t("screens.menu.create.dateTo")}
-              type="date"
-              value={dateTo}
-              onChange={(e) => setDateTo(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-            />
+            {dateField("dateFrom", t("screens.menu.create.dateFrom"), true)}
+            {dateField("dateTo", t("screens.menu.create.dateTo"))}
             <Alert severity="info" role="note">
               {t("screens.menu.create.note")}
             </Alert>

@@ -3,6 +3,7 @@ import { formatRand } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dateInput, pasteDate } from "../../../test/date-field";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
 import { MenuScreen } from "./menu-screen";
@@ -253,19 +254,20 @@ describe("MenuScreen", () => {
     expect(dialog).toHaveTextContent("Voorgestelde begin: 30 Junie 2031");
     expect(dialog).toHaveTextContent("presies 5 dae");
     expect(within(dialog).getByRole("button", { name: "Kanselleer" })).toBeInTheDocument();
-    const from = within(dialog).getByLabelText("Datum Van");
-    const to = within(dialog).getByLabelText("Datum Tot");
-    expect(from).toHaveValue("2031-06-30");
-    expect(from).toHaveAttribute("min", "2031-06-11");
+    const from = dateInput(dialog, "Datum Van");
+    const to = dateInput(dialog, "Datum Tot");
+    expect(from).toHaveValue("30 Junie 2031");
+    expect(to).toHaveValue("04 Julie 2031");
 
-    fireEvent.change(from, { target: { value: "2031-06-24" } });
-    fireEvent.change(to, { target: { value: "2031-06-28" } });
+    await pasteDate(user, dialog, "Datum Van", "24 Junie 2031");
+    await pasteDate(user, dialog, "Datum Tot", "28 Junie 2031");
+    expect(from).toHaveValue("24 Junie 2031");
     await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
     expect(await within(dialog).findByText("Weeklikse spyskaart moet op Maandag begin")).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole("button", { name: "Volgende week" }));
-    expect(from).toHaveValue("2031-06-16");
-    expect(to).toHaveValue("2031-06-20");
+    expect(from).toHaveValue("16 Junie 2031");
+    expect(to).toHaveValue("20 Junie 2031");
     await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
     expect(
       await within(dialog).findByText(
@@ -274,8 +276,8 @@ describe("MenuScreen", () => {
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
-    fireEvent.change(from, { target: { value: "2031-06-30" } });
-    fireEvent.change(to, { target: { value: "2031-07-04" } });
+    await pasteDate(user, dialog, "Datum Van", "30 Junie 2031");
+    await pasteDate(user, dialog, "Datum Tot", "04 Julie 2031");
     await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({

@@ -1,4 +1,3 @@
-import { isIsoDate } from "@kantien/domain/dates";
 import { type MessageCode, message } from "@kantien/domain/messages";
 import { ORDER_STATUS_FILTERS, type OrderStatusFilter } from "@kantien/domain/orders-summary";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
@@ -11,6 +10,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../../components/date-field";
 import { SearchField } from "../../../components/search-field";
 import { currentLanguage } from "../../../lib/i18n";
 import type { OrdersFilters } from "../orders-filters";
@@ -52,25 +52,21 @@ export function OrdersFilterBar({
           >
             <ChevronLeftIcon />
           </IconButton>
-          <TextField
-            type="date"
+          <DateField
             size="small"
             label={t("screens.orders.from")}
             value={filters.from}
             disabled={pinned}
-            onChange={(event) => isIsoDate(event.target.value) && onChange({ from: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(from) => from && onChange({ from })}
           />
-          <TextField
-            type="date"
+          <DateField
             size="small"
             label={t("screens.orders.to")}
             value={filters.to}
             disabled={pinned}
-            onChange={(event) => isIsoDate(event.target.value) && onChange({ to: event.target.value })}
+            onChange={(to) => to && onChange({ to })}
             error={rangeProblem !== null}
             helperText={rangeProblem ? message(rangeProblem, currentLanguage()) : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <IconButton
             aria-label={t("screens.orders.nextWeek")}
