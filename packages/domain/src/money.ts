@@ -14,3 +14,13 @@ export function formatRand(amount: number | string): string {
 export function lineTotal(price: number | string, quantity: number): number {
   return Math.round(Number(price) * 100 * quantity) / 100;
 }
+
+/**
+ * An amount as a plain number with 2 decimals in the language's way, for a spreadsheet:
+ * "42,00" in Afrikaans, "42.00" in English; no currency sign, no grouping.
+ */
+export function formatAmount(amount: number | string, language: "af" | "en"): string {
+  const value = typeof amount === "string" ? Number(amount) : amount;
+  const fixed = (Number.isFinite(value) ? value : 0).toFixed(2);
+  return language === "af" ? fixed.replace(".", ",") : fixed;
+}

@@ -113,7 +113,7 @@ export function OrdersScreen() {
               variant="outlined"
               color="inherit"
               startIcon={<DownloadIcon />}
-              href={ordersExportUrl(query)}
+              href={ordersExportUrl(query, language)}
               download
             >
               {t("screens.orders.export")}
@@ -154,6 +154,7 @@ export function OrdersScreen() {
           filters={filters}
           filtered={filtered}
           language={language}
+          timeZone={timeZone}
           onChange={setFilters}
           onOpen={setOpenOrder}
           onNewOrder={() => setCreating(true)}

@@ -1,3 +1,4 @@
+import { todayIn } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/messages";
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
@@ -29,15 +30,26 @@ type OrdersTableProps = {
   /** A search or status narrows the list: the empty state says so instead of "change the dates". */
   filtered: boolean;
   language: Language;
+  timeZone: string;
   onChange: (change: Partial<OrdersFilters>) => void;
   onOpen: (id: string) => void;
   onNewOrder: () => void;
 };
 
-const COLUMNS = ["number", "orderDate", "customer", "item", "amount", "status", "detail"] as const;
+const COLUMNS = [
+  "number",
+  "deliveryDate",
+  "orderedOn",
+  "customer",
+  "item",
+  "amount",
+  "status",
+  "detail",
+] as const;
 type Column = (typeof COLUMNS)[number];
 const SORTABLE: Partial<Record<Column, OrderSort>> = {
-  orderDate: "orderDate",
+  // The summary's date: the delivery date, else (an order without one) the day it was placed.
+  deliveryDate: "orderDate",
   customer: "customer",
   amount: "amount",
   status: "status",
@@ -117,7 +129,12 @@ export function OrdersTable(props: OrdersTableProps) {
                 <TableRow key={row.id} hover>
                   <TableCell sx={{ fontFamily: "monospace" }}>#{label}</TableCell>
                   <TableCell sx={{ whiteSpace: "nowrap" }}>
-                    {formatShortDate(row.orderDate, language)}
+                    {row.deliveryDate
+                      ? formatShortDate(row.deliveryDate, language)
+                      : t("common.notSpecified")}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>
+                    {formatShortDate(todayIn(props.timeZone, new Date(row.createdAt)), language)}
                   </TableCell>
                   <TableCell>{row.customerName}</TableCell>
                   <TableCell>

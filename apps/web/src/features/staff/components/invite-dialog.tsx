@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { PersonDialogForm } from "../../../components/person-dialog-form";
 import { PersonFormFields } from "../../../components/person-form-fields";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
+import { useRoleLabel } from "../../../lib/role-label";
 import { useInviteStaff } from "../api/staff-api";
 import { staffRoleChoices } from "./staff-roles";
 
@@ -23,7 +23,7 @@ type Props = { onClose: () => void; onInvited: () => void };
 /** Spec §2 /staff invite dialog: the person sets up the account from the mailed link. */
 export function InviteDialog({ onClose, onInvited }: Props) {
   const { t } = useTranslation();
-  const { canteenName } = useAppConfig();
+  const roleLabel = useRoleLabel();
   const titleId = useId();
   const invite = useInviteStaff();
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,7 +60,7 @@ export function InviteDialog({ onClose, onInvited }: Props) {
         submittingLabel={t("screens.staff.invite.sending")}
         onCancel={onClose}
       >
-        <PersonFormFields wideEmail wideRole roles={staffRoleChoices(canteenName)} />
+        <PersonFormFields wideEmail wideRole roles={staffRoleChoices(roleLabel)} />
       </PersonDialogForm>
     </Dialog>
   );

@@ -21,6 +21,7 @@ import { PersonDialogForm } from "../../../components/person-dialog-form";
 import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { useRoleLabel } from "../../../lib/role-label";
 import { useSession } from "../../../lib/session";
 import { fieldErrorText } from "../../../lib/validation";
 import { useStaffMember, useUpdateStaffMember } from "../api/staff-api";
@@ -82,6 +83,7 @@ function StaffEditForm({
 }) {
   const { t } = useTranslation();
   const { canteenName } = useAppConfig();
+  const roleLabel = useRoleLabel();
   const { user } = useSession();
   const ordersLabelId = useId();
   const update = useUpdateStaffMember();
@@ -131,7 +133,7 @@ function StaffEditForm({
     >
       <PersonFormFields
         withPhone
-        roles={staffRoleChoices(canteenName)}
+        roles={staffRoleChoices(roleLabel)}
         roleLocked={ownAccount ? { hint: t("screens.staff.edit.ownRole") } : undefined}
       />
       <Grid size={{ xs: 12, sm: 6 }}>

@@ -1,5 +1,5 @@
 import { STAFF_TABS, type StaffRow } from "@kantien/domain/people";
-import { isAdminRole, ROLE, roleName } from "@kantien/domain/roles";
+import { isAdminRole, ROLE } from "@kantien/domain/roles";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -11,8 +11,8 @@ import { PageTitle } from "../../../components/page-title";
 import { PeopleFilters } from "../../../components/people-filters";
 import { PersonDeleteConfirm, usePersonDelete } from "../../../components/person-delete-confirm";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
 import { useListState } from "../../../lib/list-params";
+import { useRoleLabel } from "../../../lib/role-label";
 import { useSession } from "../../../lib/session";
 import { useDeleteStaffMember, useResendInvitation, useStaffMembers } from "../api/staff-api";
 import { InviteDialog } from "./invite-dialog";
@@ -23,7 +23,7 @@ import { StaffTable } from "./staff-table";
 /** Spec §2 Staff management (/staff), 'BESTUUR PERSONEEL': staff may look, only admin changes. */
 export function StaffScreen() {
   const { t } = useTranslation();
-  const { canteenName } = useAppConfig();
+  const roleLabel = useRoleLabel();
   const { user } = useSession();
   const isAdmin = isAdminRole(user?.role_id ?? 0);
   const list = useListState([3, 4] as const, STAFF_TABS);
@@ -73,8 +73,8 @@ export function StaffScreen() {
         texts="screens.staff"
         list={list}
         roles={[
-          { value: 4, label: roleName(ROLE.kitchenAdmin, canteenName) },
-          { value: 3, label: roleName(ROLE.kitchenStaff, canteenName) },
+          { value: 4, label: roleLabel(ROLE.kitchenAdmin) },
+          { value: 3, label: roleLabel(ROLE.kitchenStaff) },
         ]}
         tabs={STAFF_TABS.map((tab) => ({ value: tab, label: t(`screens.staff.tabs.${tab}`) }))}
       />
