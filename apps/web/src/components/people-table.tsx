@@ -1,9 +1,7 @@
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import ViewIcon from "@mui/icons-material/VisibilityOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
@@ -21,9 +19,9 @@ import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactElement, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../lib/api-client";
 import type { ListState } from "../lib/list-params";
 import { ListPagination } from "./list-pagination";
+import { LoadError } from "./load-error";
 import { PersonAvatar } from "./person-avatar";
 
 /**
@@ -74,14 +72,7 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
   const rows = page?.rows ?? [];
 
   if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={<Button onClick={() => void query.refetch()}>{t("screens.users.retry")}</Button>}
-      >
-        {errorMessage(query.error, t("errors.load"))}
-      </Alert>
-    );
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
 
   if (query.isPending) {

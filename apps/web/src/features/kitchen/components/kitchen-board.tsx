@@ -2,14 +2,13 @@ import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import { orderLabel } from "@kantien/domain/order-label";
 import { KITCHEN_COLUMNS } from "@kantien/domain/order-status";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LoadError } from "../../../components/load-error";
+import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { currentLanguage } from "../../../lib/i18n";
@@ -44,9 +43,9 @@ export function KitchenBoard() {
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<KitchenOrder | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notify = useNotice();
   const updateStatus = useUpdateOrderStatus({
-    onError: (error) => setNotice(errorMessage(error, i18n.t("errors.update"))),
+    onError: (error) => notify({ severity: "error", text: errorMessage(error, i18n.t("errors.update")) }),
   });
   const { mutate } = updateStatus;
 
@@ -81,16 +80,7 @@ export function KitchenBoard() {
         onRefresh={() => void kitchen.refetch()}
       />
       {kitchen.isError && !kitchen.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void kitchen.refetch()}>
-              {t("errorFallback.retry")}
-            </Button>
-          }
-        >
-          {kitchen.error.message}
-        </Alert>
+        <LoadError error={kitchen.error} onRetry={() => void kitchen.refetch()} />
       ) : null}
       <KitchenSummary orders={orders} />
       <UrgentBanner count={urgent} />
@@ -122,16 +112,6 @@ export function KitchenBoard() {
         onCancel={() => setCancelling(null)}
         destructive
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        <Alert severity="error" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
     </Stack>
   );
 }

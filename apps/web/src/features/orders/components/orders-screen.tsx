@@ -4,15 +4,15 @@ import { orderNumberSearch } from "@kantien/domain/order-label";
 import { defaultOrdersRange, ordersRangeProblem } from "@kantien/domain/orders-summary";
 import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { LoadError } from "../../../components/load-error";
+import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
@@ -43,7 +43,7 @@ export function OrdersScreen() {
     filters.customer && !orders.isPlaceholderData ? orders.data?.rows[0]?.customerName : undefined;
   const openOrderId = params.get("order");
   const [creating, setCreating] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notify = useNotice();
 
   const setFilters = (change: Partial<OrdersFilters>) => {
     // Any change but paging itself starts again on the first page.
@@ -68,12 +68,13 @@ export function OrdersScreen() {
 
   const onCreated = (created: CreatedOrder) => {
     setCreating(false);
-    setNotice(
-      t("screens.orders.create.success", {
+    notify({
+      severity: "success",
+      text: t("screens.orders.create.success", {
         name: created.order.customerName,
         balance: formatRand(created.balance),
       }),
-    );
+    });
   };
 
   const filtered = filters.q.trim() !== "" || filters.status !== "all" || filters.customer !== "";
@@ -135,18 +136,7 @@ export function OrdersScreen() {
           setFilters({ from: addDaysIso(filters.from, days), to: addDaysIso(filters.to, days) })
         }
       />
-      {orders.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
-              {t("errorFallback.retry")}
-            </Button>
-          }
-        >
-          {orders.error.message}
-        </Alert>
-      ) : null}
+      {orders.isError ? <LoadError error={orders.error} onRetry={() => void orders.refetch()} /> : null}
       {query && !orders.isError ? (
         <OrdersTable
           page={orders.data}
@@ -166,22 +156,12 @@ export function OrdersScreen() {
           timeZone={timeZone}
           language={language}
           onClose={() => setOpenOrder(null)}
-          onSaved={setNotice}
+          onSaved={(text) => notify({ severity: "success", text })}
         />
       ) : null}
       {creating ? (
         <NewOrderDialog language={language} onClose={() => setCreating(false)} onCreated={onCreated} />
       ) : null}
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -123,6 +124,19 @@ export function OrdersTable(props: OrdersTableProps) {
             </TableRow>
           </TableHead>
           <TableBody>
+            {page === undefined
+              ? // The first page is on its way: rows to come, never an empty list.
+                Array.from({ length: 5 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <TableRow key={index} aria-hidden="true">
+                    {COLUMNS.map((column) => (
+                      <TableCell key={column}>
+                        <Skeleton />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : null}
             {rows.map((row) => {
               const label = orderLabel(row.id, "orders");
               return (

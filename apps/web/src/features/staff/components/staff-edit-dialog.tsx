@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRand } from "@kantien/domain/money";
 import type { StaffDetail, StaffRow } from "@kantien/domain/people";
 import { staffInput } from "@kantien/domain/people-rules";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -17,6 +16,7 @@ import { useId, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { LoadError } from "../../../components/load-error";
 import { PersonDialogForm } from "../../../components/person-dialog-form";
 import { PersonFormFields } from "../../../components/person-form-fields";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -57,9 +57,7 @@ export function StaffEditDialog({ staffId, onClose, onSaved }: Props) {
       ) : member.isError ? (
         <>
           <DialogContent>
-            <Alert severity="error">
-              {t("screens.staff.failed", { message: errorMessage(member.error, t("errors.load")) })}
-            </Alert>
+            <LoadError error={member.error} onRetry={() => void member.refetch()} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{t("common.close")}</Button>

@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
+import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { PeopleFilters } from "../../../components/people-filters";
 import { PersonDeleteConfirm, usePersonDelete } from "../../../components/person-delete-confirm";
@@ -30,8 +30,7 @@ export function UsersScreen() {
   const [editing, setEditing] = useState<CustomerRow | "new" | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const deletion = usePersonDelete<CustomerRow>();
-  const notice = useNotice();
-  const notify = notice.notify;
+  const notify = useNotice();
 
   const confirmDelete = (target: CustomerRow) =>
     remove.mutate(target.id, {
@@ -89,7 +88,6 @@ export function UsersScreen() {
         />
       ) : null}
       <PersonDeleteConfirm texts="screens.users" state={deletion} onConfirm={confirmDelete} />
-      <NoticeSnackbar state={notice} />
     </Stack>
   );
 }
