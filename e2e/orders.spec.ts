@@ -172,9 +172,11 @@ test("the export downloads the filtered orders as CSV", async ({ page }) => {
   await page.getByRole("link", { name: "Voer uit as CSV" }).click();
   const file = await (await download).path();
   const lines = fs.readFileSync(file, "utf8").trim().split(/\r?\n/);
-  // A header, then every paid order of the range (not only this page).
+  // A header, then every paid order of the range (not only this page), in the screen's words.
   expect(lines).toHaveLength(paid.total + 1);
+  expect(lines[0]).toContain('"Afleweringsdatum","Besteldatum"');
   for (const row of paid.data) expect(lines.some((line) => line.includes(row.id))).toBe(true);
+  for (const line of lines.slice(1)) expect(line).toMatch(/,"\d+,\d\d","Betaal"$/);
 });
 
 test("an admin takes an order for a customer from the wallet; cancelling it refunds the wallet", async ({
