@@ -20,7 +20,7 @@ for (const theme of ["dark", "light"] as const) {
     await saveSettings(page, { theme });
     await page.goto("/kitchen");
     await expect(
-      page.getByRole("region", { name: "Nuwe Bestellings" }).getByRole("listitem").first(),
+      page.getByRole("region", { name: "Om te doen" }).getByRole("listitem").first(),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await saveSettings(page);

@@ -44,7 +44,7 @@ test("a student gets the access-denied dialog and no session", async ({ page }) 
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Sanet Student");
   await expect(dialog).toContainText("student@kantien.example");
-  await expect(dialog).toContainText("STUDENT");
+  await expect(dialog).toContainText("Student");
   await expect(dialog).toContainText("rol 3");
   const me = await page.request.get("/api/auth/me");
   expect(me.status()).toBe(401);

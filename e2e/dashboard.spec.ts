@@ -14,7 +14,7 @@ type Summary = { counts: Counts; activity: { id: string; type: string; title: st
 
 const CARDS: [keyof Counts, string][] = [
   ["totalOrders", "Totale Bestellings"],
-  ["pendingOrders", "Hangende Bestellings"],
+  ["pendingOrders", "Bestellings om te doen"],
   ["activeUsers", "Aktiewe Gebruikers"],
   ["staff", "Personeel"],
   ["menuItems", "Spyskaart Items"],

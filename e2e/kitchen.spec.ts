@@ -21,23 +21,23 @@ test("Begin, Gereed and Afgehaal move an order across the columns, live in a sec
   await openKitchen(page);
   await openKitchen(watcher);
 
-  const pending = column(page, "Nuwe Bestellings");
+  const pending = column(page, "Om te doen");
   const card = pending.getByRole("listitem").last();
   const label = (await card.getByText(/^#[0-9A-F]{6}$/).textContent())?.trim() ?? "";
   const cardIn = (p: Page, name: string) => column(p, name).getByRole("listitem").filter({ hasText: label });
 
   await card.getByRole("button", { name: "Begin" }).click();
-  await expect(cardIn(page, "In Voorbereiding")).toBeVisible();
-  await expect(cardIn(page, "Nuwe Bestellings")).toHaveCount(0);
-  await expect(cardIn(watcher, "In Voorbereiding")).toBeVisible();
-  await expect(cardIn(watcher, "Nuwe Bestellings")).toHaveCount(0);
-  await expect(cardIn(page, "In Voorbereiding")).toContainText("min in voorbereiding");
+  await expect(cardIn(page, "Besig")).toBeVisible();
+  await expect(cardIn(page, "Om te doen")).toHaveCount(0);
+  await expect(cardIn(watcher, "Besig")).toBeVisible();
+  await expect(cardIn(watcher, "Om te doen")).toHaveCount(0);
+  await expect(cardIn(page, "Besig")).toContainText("min in voorbereiding");
 
-  await cardIn(page, "In Voorbereiding").getByRole("button", { name: "Gereed" }).click();
-  await expect(cardIn(page, "Gereed vir Aflewering")).toBeVisible();
-  await expect(cardIn(watcher, "Gereed vir Aflewering")).toBeVisible();
+  await cardIn(page, "Besig").getByRole("button", { name: "Gereed" }).click();
+  await expect(cardIn(page, "Klaar")).toBeVisible();
+  await expect(cardIn(watcher, "Klaar")).toBeVisible();
 
-  await cardIn(page, "Gereed vir Aflewering").getByRole("button", { name: "Afgehaal" }).click();
+  await cardIn(page, "Klaar").getByRole("button", { name: "Afgehaal" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: label })).toHaveCount(0);
   await expect(watcher.getByRole("listitem").filter({ hasText: label })).toHaveCount(0);
 
@@ -48,12 +48,12 @@ test("Begin, Gereed and Afgehaal move an order across the columns, live in a sec
 test("the urgent banner names the orders waiting over 30 minutes, with text and icon", async ({ page }) => {
   await openKitchen(page);
   await expect(page.getByText(/bestellings? wag al langer as 30 minute/)).toBeVisible();
-  await expect(column(page, "Nuwe Bestellings").getByText("Dringend").first()).toBeVisible();
+  await expect(column(page, "Om te doen").getByText("Dringend").first()).toBeVisible();
 });
 
 test("cancelling from the detail dialog asks first, then removes the order", async ({ page }) => {
   await openKitchen(page);
-  const card = column(page, "In Voorbereiding").getByRole("listitem").first();
+  const card = column(page, "Besig").getByRole("listitem").first();
   const label = (await card.getByText(/^#[0-9A-F]{6}$/).textContent())?.trim() ?? "";
   await card.getByText(label).click();
   const dialog = page.getByRole("dialog", { name: `Bestelling ${label}` });
@@ -65,7 +65,7 @@ test("cancelling from the detail dialog asks first, then removes the order", asy
   await confirm.getByRole("button", { name: "Nee, hou dit" }).click();
   // Keeping it returns to the order, unchanged.
   await expect(confirm).toBeHidden();
-  await expect(dialog).toContainText("In voorbereiding");
+  await expect(dialog).toContainText("Besig");
 
   await dialog.getByRole("button", { name: "Kanselleer bestelling" }).click();
   await confirm.getByRole("button", { name: "Ja, kanselleer" }).click();

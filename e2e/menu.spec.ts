@@ -65,6 +65,9 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await fillDate(create, "Datum Tot", plusDays(proposedFrom, 4));
   await create.getByRole("button", { name: "Skep Spyskaart" }).click();
   await expect(create).toBeHidden();
+  await expect(
+    page.getByRole("alert").filter({ hasText: /^Weeklikse spyskaart .* geskep\.$/ }),
+  ).toBeVisible();
 
   // The new week is selected, labelled future, and its five days wait for items.
   await expect(page.getByRole("combobox", { name: "Week" })).toContainText("(Toekoms)");
@@ -98,6 +101,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await fillItem(dialog, { name: "Bobotie", description: "Met geelrys en blatjang", price: "42.50" });
   await dialog.getByRole("button", { name: "Stoor" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("alert").filter({ hasText: "Bobotie is bygevoeg." })).toBeVisible();
 
   const monday = dayCard(page, "Maandag");
   await expect(monday).toContainText("Bobotie");
@@ -129,11 +133,18 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
         "true",
       );
       await page.getByRole("option", { name: "Dinsdag" }).click();
+      // An image chosen without pressing 'Laai op' is sent on save, not dropped.
+      await dialog.locator('input[type="file"]').setInputFiles(DISH_JPEG);
     }
     await dialog.getByRole("button", { name: "Stoor" }).click();
     await expect(dialog).toBeHidden();
     await expect(dayCard(page, dish.day)).toContainText(dish.name);
+    await expect(page.getByRole("alert").filter({ hasText: `${dish.name} is bygevoeg.` })).toBeVisible();
   }
+  await expect(dayCard(page, "Dinsdag").getByRole("img", { name: "Hoender-pasta" })).toHaveAttribute(
+    "src",
+    /^\/uploads\/[0-9a-f]{32}-thumb\.webp$/,
+  );
 
   // Replace Wednesday's item: the dialog asks first, then the new item takes its place.
   await dayCard(page, "Woensdag").getByRole("button", { name: "Vervang Groente-kerrie" }).click();
@@ -152,6 +163,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(confirmDelete).toContainText("Is jy seker jy wil hierdie item skrap?");
   await confirmDelete.getByRole("button", { name: "Skrap" }).click();
   await expect(dayCard(page, "Vrydag")).toContainText("Nog niks op die spyskaart vir hierdie dag nie");
+  await expect(page.getByRole("alert").filter({ hasText: "Pizza is geskrap." })).toBeVisible();
 
   // Everything came from the server: a reload shows the same week.
   await page.reload();

@@ -87,12 +87,12 @@ test("an admin searches and filters the week's orders, opens one and changes its
   // Only the pending ones: the server filters, the address keeps it.
   const pendingAnswer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("status=pending"));
   await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Hangend" }).click();
+  await page.getByRole("option", { name: "Om te doen" }).click();
   const pending = (await (await pendingAnswer).json()) as SummaryAnswer;
   await expect(page).toHaveURL(/status=pending/);
   expect(pending.total).toBeGreaterThan(0);
   await expect(bodyRows(page)).toHaveCount(Math.min(pending.total, 25));
-  for (const row of await bodyRows(page).all()) await expect(row).toContainText("Hangend");
+  for (const row of await bodyRows(page).all()) await expect(row).toContainText("Om te doen");
 
   // Search for one pending order's customer.
   const target = pending.data[0] as SummaryRow;
@@ -110,11 +110,14 @@ test("an admin searches and filters the week's orders, opens one and changes its
   await expect(dialog).toContainText(target.id);
   await expect(detail(dialog, "Kliënt")).toContainText(target.customerName);
   await expect(detail(dialog, "Item")).toContainText(target.itemName);
-  await expect(dialog).toContainText("Ontvang");
+  // The timeline shows only what happened: a pending order has not been collected.
+  const timeline = dialog.getByRole("list", { name: "Tydlyn" });
+  await expect(timeline).toContainText("Om te doen");
+  await expect(timeline).not.toContainText("Afgehaal");
   await dialog.getByRole("combobox", { name: "Verander status" }).click();
-  await page.getByRole("option", { name: "In voorbereiding" }).click();
-  await expect(page.getByText("Status opgedateer na In voorbereiding")).toBeVisible();
-  await expect(dialog.getByRole("combobox", { name: "Verander status" })).toHaveText("In voorbereiding");
+  await page.getByRole("option", { name: "Besig" }).click();
+  await expect(page.getByText("Status opgedateer na Besig")).toBeVisible();
+  await expect(dialog.getByRole("combobox", { name: "Verander status" })).toHaveText("Besig");
 
   const me = (await (await page.request.get("/api/auth/me")).json()) as {
     user: { first_name: string; last_name: string };
@@ -169,9 +172,11 @@ test("the export downloads the filtered orders as CSV", async ({ page }) => {
   await page.getByRole("link", { name: "Voer uit as CSV" }).click();
   const file = await (await download).path();
   const lines = fs.readFileSync(file, "utf8").trim().split(/\r?\n/);
-  // A header, then every paid order of the range (not only this page).
+  // A header, then every paid order of the range (not only this page), in the screen's words.
   expect(lines).toHaveLength(paid.total + 1);
+  expect(lines[0]).toContain('"Afleweringsdatum","Besteldatum"');
   for (const row of paid.data) expect(lines.some((line) => line.includes(row.id))).toBe(true);
+  for (const line of lines.slice(1)) expect(line).toMatch(/,"\d+,\d\d","Betaal"$/);
 });
 
 test("an admin takes an order for a customer from the wallet; cancelling it refunds the wallet", async ({
@@ -218,16 +223,16 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
 
   // Cancelling asks first and says the money goes back.
   await order.getByRole("combobox", { name: "Verander status" }).click();
-  await page.getByRole("option", { name: "Gekanselleer" }).click();
+  await page.getByRole("option", { name: "Gekanseleer" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText(`${rand(total)} word terugbetaal in die kliënt se beursie.`);
   await confirm.getByRole("button", { name: "Ja, kanselleer" }).click();
-  await expect(page.getByText("Status opgedateer na Gekanselleer")).toBeVisible();
-  await expect(order.getByRole("combobox", { name: "Verander status" })).toHaveText("Gekanselleer");
-  await expect(order).toContainText("Gekanselleer");
+  await expect(page.getByText("Status opgedateer na Gekanseleer")).toBeVisible();
+  await expect(order.getByRole("combobox", { name: "Verander status" })).toHaveText("Gekanseleer");
+  await expect(order).toContainText("Gekanseleer");
   expect(await balanceOf(page, customer.id)).toBeCloseTo(200, 2);
   await order.getByRole("button", { name: "Sluit" }).click();
-  await expect(bodyRows(page)).toContainText("Gekanselleer");
+  await expect(bodyRows(page)).toContainText("Gekanseleer");
 
   // The new-order dialog shows the wallet restored.
   await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();

@@ -113,6 +113,6 @@ export async function fillDate(scope: Locator, label: string, isoDate: string) {
 /** `YYYY-MM-DD` of what an Afrikaans date field shows ("04 Julie 2031"). */
 export async function dateFieldValue(scope: Locator, label: string): Promise<string> {
   const [day, month, year] = (await dateField(scope, label).locator("input").inputValue()).split(" ");
-  const monthNumber = AF_MONTHS.findIndex((name) => name === month) + 1;
+  const monthNumber = (AF_MONTHS as readonly string[]).indexOf(month ?? "") + 1;
   return `${year}-${String(monthNumber).padStart(2, "0")}-${day?.padStart(2, "0")}`;
 }

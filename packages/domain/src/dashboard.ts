@@ -27,8 +27,10 @@ export const activityEntry = z.object({
   type: z.enum(["order", "user"]),
   /** Order: the customer's name; user: the new user's name. */
   title: z.string(),
-  /** Order: item × quantity; user: the role name. */
+  /** Order: item × quantity; user: the role name as stored (the screen names `roleId` in its language). */
   description: z.string(),
+  /** User: their role; order: null. */
+  roleId: z.number().int().nullable(),
   timestamp: z.string(),
   /** Order: its status; user: "completed" (a chip that reads as 'new'). */
   status: z.union([orderStatusSchema, z.literal("completed")]),

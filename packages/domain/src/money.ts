@@ -31,3 +31,13 @@ export function randAmount(max: number, message = "validation_failed") {
     .refine((rand) => rand > 0 && rand <= max, message)
     .transform((rand) => rand.toFixed(2));
 }
+
+/**
+ * An amount as a plain number with 2 decimals in the language's way, for a spreadsheet:
+ * "42,00" in Afrikaans, "42.00" in English; no currency sign, no grouping.
+ */
+export function formatAmount(amount: number | string, language: "af" | "en"): string {
+  const value = typeof amount === "string" ? Number(amount) : amount;
+  const fixed = (Number.isFinite(value) ? value : 0).toFixed(2);
+  return language === "af" ? fixed.replace(".", ",") : fixed;
+}

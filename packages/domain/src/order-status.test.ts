@@ -5,6 +5,7 @@ import {
   isUrgent,
   kitchenColumnOf,
   minutesSince,
+  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   statusChipColor,
 } from "./order-status";
@@ -88,5 +89,21 @@ describe("statusChipColor", () => {
     expect(statusChipColor("delivered")).toBe("success");
     expect(statusChipColor("cancelled")).toBe("error");
     expect(statusChipColor("ready")).toBe("info");
+  });
+});
+
+describe("ORDER_STATUS_LABELS", () => {
+  it("keeps spec §4's weekly labels and names every status once in each language", () => {
+    expect(ORDER_STATUS_LABELS.af).toMatchObject({
+      pending: "Om te doen",
+      ready: "Klaar",
+      delivered: "Afgehaal",
+      cancelled: "Gekanseleer",
+    });
+    for (const labels of Object.values(ORDER_STATUS_LABELS)) {
+      expect(Object.keys(labels).sort()).toEqual([...ORDER_STATUSES].sort());
+      // One name for one status: no two statuses share a label.
+      expect(new Set(Object.values(labels)).size).toBe(ORDER_STATUSES.length);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Language } from "./messages";
 import { isAdminRole, isStaffRole } from "./roles";
 
 /** The seven order statuses of spec §4, lower case as stored. */
@@ -14,6 +15,33 @@ export const ORDER_STATUSES = [
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+/**
+ * The one name of each status in each language (decision 0019): the kitchen, the weekly
+ * view, the orders screen and its filter, the timeline and the CSV all say these. The web
+ * app's locale files hold the same texts (`resources.order.statuses`); a test keeps them equal.
+ * Spec §4's weekly labels where it names one; 'Besig' goes to processing, the kitchen's work.
+ */
+export const ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> = {
+  af: {
+    pending: "Om te doen",
+    paid: "Betaal",
+    processing: "Besig",
+    ready: "Klaar",
+    delivered: "Afgehaal",
+    cancelled: "Gekanseleer",
+    failed: "Misluk",
+  },
+  en: {
+    pending: "To do",
+    paid: "Paid",
+    processing: "In progress",
+    ready: "Ready",
+    delivered: "Collected",
+    cancelled: "Cancelled",
+    failed: "Failed",
+  },
+};
 
 /**
  * Kitchen steps of spec §4: Begin, Gereed, Afgehaal. An order paid from the wallet waits

@@ -30,7 +30,8 @@ describe("orders summary rules", () => {
     expect(ordersQueryInput.safeParse({ from: "2026-11-24", to: "2026-11-23" }).success).toBe(false);
     expect(ordersQueryInput.safeParse({ limit: "101" }).success).toBe(false);
     expect(ordersQueryInput.safeParse({ sort: "id" }).success).toBe(false);
-    expect(ordersQueryInput.safeParse({ status: "ready" }).success).toBe(false);
+    expect(ordersQueryInput.safeParse({ status: "ready" }).success).toBe(true);
+    expect(ordersQueryInput.safeParse({ status: "shipped" }).success).toBe(false);
   });
 
   it("allows a range of up to a year and a day, never backwards", () => {

@@ -10,7 +10,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "./dates";
-import type { ErrorCode } from "./messages";
+import { type ErrorCode, LANGUAGES } from "./messages";
 import { orderNumberSearch } from "./order-label";
 import { orderStatusSchema } from "./order-status";
 import { text } from "./text";
@@ -35,6 +35,7 @@ export const ORDER_STATUS_FILTERS = [
   "pending",
   "paid",
   "processing",
+  "ready",
   "delivered",
   "cancelled",
   "failed",
@@ -65,8 +66,12 @@ export type OrdersQuery = {
 
 export const orderSummaryRow = z.object({
   id: z.string(),
-  /** Delivery date, else the created date in the canteen zone. */
+  /** Delivery date, else the created date in the canteen zone: what the range and the sort use. */
   orderDate: z.string(),
+  /** The day the order is delivered; null for an order taken without one. Shown under that name. */
+  deliveryDate: z.string().nullable(),
+  /** When the order was placed (an instant; shown as the order date). */
+  createdAt: z.string(),
   customerName: z.string(),
   itemName: z.string(),
   quantity: z.number().int(),
@@ -244,6 +249,14 @@ export function checkDeliveryDate(
 export function itemDate(item: { dayOfWeek: Weekday; menuDateFrom: IsoDate }): IsoDate {
   return addDaysIso(item.menuDateFrom, WEEKDAYS.indexOf(item.dayOfWeek));
 }
+
+/**
+ * The export's filter: the summary's, and the language of the file's headings, statuses and
+ * amounts (the screen sends its own; without it, the caller's language).
+ */
+export const ordersExportInput = ordersFilterShape
+  .extend({ lang: z.enum(LANGUAGES).optional() })
+  .superRefine(checkRange);
 
 /** `GET /api/orders/export.csv`: every row of the filter as CSV (UTF-8 with a BOM). */
 export const ordersCsvAnswer = {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "./order-status";
-import {
-  isWeekStart,
-  prepSheet,
-  WEEKLY_STATUS_LABEL,
-  type WeeklyOrder,
-  weekEndOf,
-  weeklyOrdersOf,
-} from "./weekly-orders";
+import { isWeekStart, prepSheet, type WeeklyOrder, weekEndOf, weeklyOrdersOf } from "./weekly-orders";
 
 const order = (
   id: string,
@@ -87,20 +79,5 @@ describe("weeks", () => {
     expect(isWeekStart("12-05-2031")).toBe(false);
     expect(weekEndOf("2031-05-12")).toBe("2031-05-16");
     expect(weekEndOf("2031-12-29")).toBe("2032-01-02");
-  });
-});
-
-describe("WEEKLY_STATUS_LABEL", () => {
-  it("follows spec §4 and labels every status", () => {
-    expect(WEEKLY_STATUS_LABEL).toMatchObject({
-      pending: "todo",
-      paid: "busy",
-      ready: "done",
-      delivered: "collected",
-      cancelled: "cancelled",
-    });
-    expect(WEEKLY_STATUS_LABEL.processing).toBe("busy");
-    expect(WEEKLY_STATUS_LABEL.failed).toBe("failed");
-    expect(Object.keys(WEEKLY_STATUS_LABEL).sort()).toEqual([...ORDER_STATUSES].sort());
   });
 });

@@ -72,21 +72,3 @@ export function weeklyOrdersOf(weekStart: IsoDate, orders: readonly WeeklyOrder[
   });
   return { weekStart, weekEnd: weekEndOf(weekStart), days };
 }
-
-/** The weekly view's status labels (spec §4); the texts are in the web app's locale files. */
-export type WeeklyStatusLabel = "todo" | "busy" | "done" | "collected" | "cancelled" | "failed";
-
-/**
- * Spec §4 names PENDING 'Om te doen', PAID 'Besig', READY 'Klaar', DELIVERED 'Afgehaal',
- * CANCELLED 'Gekanseleer'. It names no label for processing or failed: an order being
- * prepared is busy too ('Besig'), and a failed payment gets its own label ('Misluk').
- */
-export const WEEKLY_STATUS_LABEL: Record<OrderStatus, WeeklyStatusLabel> = {
-  pending: "todo",
-  paid: "busy",
-  processing: "busy",
-  ready: "done",
-  delivered: "collected",
-  cancelled: "cancelled",
-  failed: "failed",
-};

@@ -26,9 +26,9 @@ describe("AppRoutes", () => {
     renderWithApp(<AppRoutes />, { route: "/kitchen", user: testUser(ROLE.academyStaff) });
 
     const dialog = await screen.findByRole("alertdialog", { name: "Toegang geweier" });
-    expect(within(dialog).getByText("AKADEMIA PERSONEEL")).toBeInTheDocument();
+    expect(within(dialog).getByText("Akademia Personeel")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Teken uit" })).toBeInTheDocument();
-    expect(screen.queryByRole("region", { name: "Nuwe Bestellings" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Om te doen" })).not.toBeInTheDocument();
     expect(calls.some((call) => call.url.startsWith("/api/kitchen"))).toBe(false);
   });
 
@@ -46,11 +46,9 @@ describe("AppRoutes", () => {
       "GET /api/kitchen/orders": { body: { success: true, data: { date: "2025-03-03", orders: [] } } },
     });
     renderWithApp(<AppRoutes />, { route: "/menu", user: testUser(ROLE.kitchenStaff) });
-    expect(await screen.findByRole("region", { name: "Nuwe Bestellings" })).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: "Om te doen" })).toBeInTheDocument();
     expect(
-      await within(screen.getByRole("region", { name: "Nuwe Bestellings" })).findByText(
-        "Geen bestellings nie",
-      ),
+      await within(screen.getByRole("region", { name: "Om te doen" })).findByText("Geen bestellings nie"),
     ).toBeInTheDocument();
   });
 });

@@ -1,5 +1,4 @@
 import { message } from "@kantien/domain/messages";
-import { roleName } from "@kantien/domain/roles";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -8,8 +7,8 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useAppConfig } from "../lib/app-config";
 import { currentLanguage } from "../lib/i18n";
+import { useRoleLabel } from "../lib/role-label";
 import { DetailsTable } from "./details-table";
 
 export type DeniedUser = { first_name: string; last_name: string; email: string; role_id: number };
@@ -24,14 +23,14 @@ type AccessDeniedDialogProps = {
 /** Spec §2 Login: who signed in, and that only staff (role 3) and admin (role 4) get access. */
 export function AccessDeniedDialog({ user, action, onAction }: AccessDeniedDialogProps) {
   const { t } = useTranslation();
-  const { canteenName } = useAppConfig();
+  const roleLabel = useRoleLabel();
   const titleId = useId();
   const noteId = useId();
   const rows: [string, string][] = user
     ? [
         [t("accessDenied.name"), `${user.first_name} ${user.last_name}`],
         [t("accessDenied.email"), user.email],
-        [t("accessDenied.role"), roleName(user.role_id, canteenName)],
+        [t("accessDenied.role"), roleLabel(user.role_id)],
         [t("accessDenied.roleId"), String(user.role_id)],
       ]
     : [];

@@ -39,6 +39,7 @@ const activityUserRow = z.object({
   id: z.string(),
   title: z.string(),
   role: z.string(),
+  roleId: z.number().int(),
   at: timestampColumn,
 });
 
@@ -59,7 +60,7 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
     queryRows(
       db,
       sql`select u.id, u.first_name || ' ' || u.last_name as title, r.role_name as role,
-                 u.account_creation_time as at
+                 u.role_id as "roleId", u.account_creation_time as at
           from users u join roles r on r.role_id = u.role_id
           where u.deleted_at is null
           order by u.account_creation_time desc, u.id desc
@@ -74,6 +75,7 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
         type: "order",
         title: o.title,
         description: `${o.item} × ${o.quantity}`,
+        roleId: null,
         timestamp: o.at,
         status: o.status,
       }),
@@ -84,6 +86,7 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
         type: "user",
         title: u.title,
         description: u.role,
+        roleId: u.roleId,
         timestamp: u.at,
         status: "completed",
       }),

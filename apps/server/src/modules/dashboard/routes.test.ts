@@ -103,10 +103,16 @@ describe("dashboard", () => {
       type: "order",
       title: "Lerato Mokoena",
       description: "Bobotie × 2",
+      roleId: null,
       timestamp: "2026-01-01T08:40:00.000Z",
       status: "paid",
     });
-    expect(activity[2]).toMatchObject({ type: "user", title: "Lerato Mokoena", description: "STUDENT" });
+    expect(activity[2]).toMatchObject({
+      type: "user",
+      title: "Lerato Mokoena",
+      description: "STUDENT",
+      roleId: 1,
+    });
     const timestamps = activity.map((a) => a.timestamp);
     expect(timestamps).toEqual([...timestamps].sort().reverse());
   });

@@ -119,7 +119,8 @@ export function ordersPageQuery(filter: ResolvedFilter, page: { limit?: number; 
   const limit = page.limit === undefined ? sql`` : sql` limit ${page.limit}`;
   const offset = page.offset ? sql` offset ${page.offset}` : sql``;
   return sql`
-    select o.id, o.order_date::text as "orderDate",
+    select o.id, o.order_date::text as "orderDate", o.delivery_date::text as "deliveryDate",
+           o.created_at as "createdAt",
            u.first_name || ' ' || u.last_name as "customerName", f.name as "itemName",
            o.food_item_quantity as quantity,
            (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as amount,
@@ -144,11 +145,14 @@ export async function listOrders(
   const limit = page.limit ?? ORDERS_PAGE_DEFAULT;
   const resolved = await resolveFilter(db, filter);
   const [rows, counted] = await Promise.all([
-    queryRows(db, ordersPageQuery(resolved, { limit, offset: page.offset ?? 0 }), orderSummaryRow),
+    queryRows(db, ordersPageQuery(resolved, { limit, offset: page.offset ?? 0 }), summaryRow),
     queryRows(db, ordersCountQuery(resolved), countRow),
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
 }
+
+/** A summary row as read: the timestamp comes as a Date on PGlite and node-postgres alike. */
+const summaryRow = orderSummaryRow.extend({ createdAt: timestampColumn });
 
 const EXPORT_BATCH = 2000;
 
@@ -170,7 +174,7 @@ export async function exportOrders(
         const rows = await queryRows(
           tx,
           sql`fetch forward ${sql.raw(String(EXPORT_BATCH))} from orders_export`,
-          orderSummaryRow,
+          summaryRow,
         );
         if (rows.length > 0 && !(await write(rows))) break;
         if (rows.length < EXPORT_BATCH) break;

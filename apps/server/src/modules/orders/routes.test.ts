@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
 import type { OrderDetail, OrderSummaryRow } from "@kantien/domain/orders-summary";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,13 +76,19 @@ describe("orders summary", () => {
     expect(data.find((r) => r.id === ids.annaMon)).toEqual({
       id: ids.annaMon,
       orderDate: MONDAY,
+      deliveryDate: MONDAY,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       customerName: "Anna Botha",
       itemName: "Bobotie",
       quantity: 2,
       amount: "91.00",
       status: "pending",
     });
-    expect(data.find((r) => r.id === ids.undated)?.orderDate).toBe("2030-03-06");
+    expect(data.find((r) => r.id === ids.undated)).toMatchObject({
+      orderDate: "2030-03-06",
+      deliveryDate: null,
+      createdAt: "2030-03-05T22:30:00.000Z",
+    });
   });
 
   it("filters by status and searches customer and item names, every word", async () => {
@@ -154,15 +161,39 @@ describe("orders summary", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe('"Nommer","Id","Besteldatum","Kliënt","Item","Hoeveelheid","Bedrag (R)","Status"');
-    expect(lines).toHaveLength(7);
-    expect(lines[1]).toBe(
-      `"${ids.annaMon!.slice(-4).toUpperCase()}","${ids.annaMon}","2030-03-04","Anna Botha","Bobotie","2","91.00","pending"`,
+    expect(lines[0]).toBe(
+      '"Nommer","Id","Afleweringsdatum","Besteldatum","Kliënt","Item","Hoeveelheid","Bedrag (R)","Status"',
     );
+    expect(lines).toHaveLength(7);
+    const today = todayIn(DEFAULT_TIMEZONE);
+    expect(lines[1]).toBe(
+      `"${ids.annaMon!.slice(-4).toUpperCase()}","${ids.annaMon}","2030-03-04","${today}","Anna Botha","Bobotie","2","91,00","Om te doen"`,
+    );
+    // Without a delivery date the cell stays empty; the order date is the day it was placed there.
+    expect(lines.find((l) => l.includes(ids.undated!))).toContain(`"","2030-03-06","Pieter Smit"`);
     expect(lines.find((l) => l.includes("HYPERLINK"))).toContain(`"'=HYPERLINK(""x"") Aanval"`);
     const cancelled = await get(`/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&status=cancelled`);
     expect(cancelled.body.trimEnd().split("\r\n")).toHaveLength(2);
     expect(cancelled.body).toContain(`"${ids.annaTue}"`);
+    expect(cancelled.body).toContain(`"3","136,50","Gekanseleer"`);
+  });
+
+  it("exports in the language the screen asks for, else the caller's, with its status names and amounts", async () => {
+    const url = `/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&sort=orderDate&dir=asc`;
+    const lines = (body: string) =>
+      body
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
+    const english = lines((await get(`${url}&lang=en`)).body);
+    expect(english[0]).toBe(
+      '"Number","Id","Delivery date","Order date","Customer","Item","Quantity","Amount (R)","Status"',
+    );
+    expect(english[1]).toMatch(/"Anna Botha","Bobotie","2","91\.00","To do"$/);
+    expect(english.find((l) => l.includes(ids.annaTue!))).toMatch(/"Cancelled"$/);
+    const afrikaans = lines((await get(`${url}&lang=af`)).body);
+    expect(afrikaans.find((l) => l.includes(ids.pieterMon!))).toMatch(/"45,50","Afgehaal"$/);
+    expect((await get(`${url}&lang=fr`)).statusCode).toBe(400);
   });
 
   it("answers an order's detail with its real history, beginning with its creation", async () => {
@@ -287,7 +318,9 @@ describe("orders summary", () => {
       expect(res.headers["content-disposition"]).toContain('filename="bestellings-alle.csv"');
       const lines = res.body.trimEnd().split("\r\n");
       expect(lines).toHaveLength(4);
-      expect(lines[3]).toContain(`"3F2A","${OLDER}","2019-05-06","Ouma Jordaan"`);
+      expect(lines[3]).toContain(
+        `"3F2A","${OLDER}","2019-05-06","${todayIn(DEFAULT_TIMEZONE)}","Ouma Jordaan"`,
+      );
     });
 
     it.skipIf(testBackend !== "postgres")(

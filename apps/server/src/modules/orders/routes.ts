@@ -3,7 +3,9 @@ import { PassThrough } from "node:stream";
 import { answers, createdAnswers } from "@kantien/domain/api";
 import { todayIn } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/messages";
+import { formatAmount } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
+import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
 import {
   createdOrderAnswer,
   defaultOrdersRange,
@@ -12,7 +14,7 @@ import {
   orderDetailAnswer,
   orderMenuDaysAnswer,
   ordersCsvAnswer,
-  ordersFilterInput,
+  ordersExportInput,
   ordersFilterIsPinned,
   ordersPageAnswer,
   ordersQueryInput,
@@ -28,14 +30,25 @@ import { exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
 
 // What each route takes and answers (decision 0016).
 const listSchema = { querystring: ordersQueryInput, response: answers(ordersPageAnswer) };
-const exportSchema = { querystring: ordersFilterInput, response: answers(ordersCsvAnswer) };
+const exportSchema = { querystring: ordersExportInput, response: answers(ordersCsvAnswer) };
 const menuDaysSchema = { response: answers(orderMenuDaysAnswer) };
 const detailSchema = { params: idParams, response: answers(orderDetailAnswer) };
 const createSchema = { body: newOrderInput, response: createdAnswers(createdOrderAnswer) };
 
+// The screen's words: the delivery date under its own name, then the day it was ordered.
 const CSV_HEADER: Record<Language, string[]> = {
-  af: ["Nommer", "Id", "Besteldatum", "Kliënt", "Item", "Hoeveelheid", "Bedrag (R)", "Status"],
-  en: ["Number", "Id", "Order date", "Customer", "Item", "Quantity", "Amount (R)", "Status"],
+  af: [
+    "Nommer",
+    "Id",
+    "Afleweringsdatum",
+    "Besteldatum",
+    "Kliënt",
+    "Item",
+    "Hoeveelheid",
+    "Bedrag (R)",
+    "Status",
+  ],
+  en: ["Number", "Id", "Delivery date", "Order date", "Customer", "Item", "Quantity", "Amount (R)", "Status"],
 };
 
 /**
@@ -52,16 +65,18 @@ function csvLine(cells: (string | number)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-function csvRow(row: OrderSummaryRow): string {
+/** One order as a line in `language` (decision 0019): its status name and "42,00" or "42.00". */
+function csvRow(row: OrderSummaryRow, language: Language, timeZone: string): string {
   return csvLine([
     orderLabel(row.id, "orders"),
     row.id,
-    row.orderDate,
+    row.deliveryDate ?? "",
+    todayIn(timeZone, new Date(row.createdAt)),
     row.customerName,
     row.itemName,
     row.quantity,
-    row.amount,
-    row.status,
+    formatAmount(row.amount, language),
+    ORDER_STATUS_LABELS[language][row.status],
   ]);
 }
 
@@ -83,10 +98,12 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
   });
 
   app.get("/orders/export.csv", { onRequest: requireAdmin, schema: exportSchema }, async (request, reply) => {
-    const filter = withRange(request.query);
+    const { lang, ...query } = request.query;
+    const filter = withRange(query);
+    const language = lang ?? request.language;
     const out = new PassThrough();
     // A BOM, so spreadsheets read the names' ë and ê as UTF-8.
-    out.write(`\uFEFF${csvLine(CSV_HEADER[request.language])}`);
+    out.write(`\uFEFF${csvLine(CSV_HEADER[language])}`);
     // PGlite has one connection: waiting for a slow download inside the export's
     // transaction would stall every other request, so there the rows (a year at most,
     // or one customer's, or one number's) are buffered. PostgreSQL keeps the backpressure.
@@ -99,7 +116,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     const write = async (rows: OrderSummaryRow[]) => {
       started();
       if (out.destroyed) return false;
-      if (!out.write(rows.map(csvRow).join("")) && waitForReader) {
+      if (!out.write(rows.map((row) => csvRow(row, language, config.timeZone)).join("")) && waitForReader) {
         await Promise.race([once(out, "drain"), once(out, "close")]);
       }
       return !out.destroyed;

@@ -1,9 +1,8 @@
 import { LANGUAGES, type Language } from "@kantien/domain/messages";
-import Alert from "@mui/material/Alert";
-import Snackbar from "@mui/material/Snackbar";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { useTranslation } from "react-i18next";
+import { useNotice } from "../../components/notice";
 import { errorMessage } from "../../lib/api-client";
 import { currentLanguage } from "../../lib/i18n";
 import { useChooseLanguage } from "../../lib/user-settings";
@@ -13,37 +12,29 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
   const choose = useChooseLanguage();
-  const closeError = () => choose.reset();
+  const notify = useNotice();
   return (
-    <>
-      <ToggleButtonGroup
-        key={i18n.language}
-        size="small"
-        exclusive
-        value={language}
-        disabled={choose.isPending}
-        onChange={(_event, value: Language | null) => {
-          if (value && value !== language) choose.mutate(value);
-        }}
-        aria-label={t("layout.language")}
-        sx={{ bgcolor: "background.paper" }}
-      >
-        {LANGUAGES.map((lang) => (
-          <ToggleButton key={lang} value={lang} lang={lang} sx={{ px: 1.25, py: 0.25 }}>
-            {lang.toUpperCase()}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
-      <Snackbar
-        open={choose.isError}
-        autoHideDuration={6000}
-        onClose={closeError}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        <Alert severity="error" variant="filled" onClose={closeError}>
-          {choose.error ? errorMessage(choose.error, t("errors.update")) : null}
-        </Alert>
-      </Snackbar>
-    </>
+    <ToggleButtonGroup
+      key={i18n.language}
+      size="small"
+      exclusive
+      value={language}
+      disabled={choose.isPending}
+      onChange={(_event, value: Language | null) => {
+        if (value && value !== language) {
+          choose.mutate(value, {
+            onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.update")) }),
+          });
+        }
+      }}
+      aria-label={t("layout.language")}
+      sx={{ bgcolor: "background.paper" }}
+    >
+      {LANGUAGES.map((lang) => (
+        <ToggleButton key={lang} value={lang} lang={lang} sx={{ px: 1.25, py: 0.25 }}>
+          {lang.toUpperCase()}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
   );
 }

@@ -8,49 +8,46 @@ const entry = (status: OrderTimelineEntry["status"], at: string, byName: string 
   byName,
 });
 
-const summary = (view: ReturnType<typeof orderTimeline>) =>
-  view.steps.map((s) => `${s.step}:${s.done ? (s.entry?.at.slice(11, 16) ?? "skipped") : "-"}`);
+const summary = (steps: ReturnType<typeof orderTimeline>) =>
+  steps.map((s) => `${s.status}:${s.entry?.at.slice(11, 16) ?? "?"}${s.current ? "*" : ""}`);
 
 describe("orderTimeline", () => {
-  it("marks the steps the order reached with when it reached them", () => {
-    const view = orderTimeline("ready", [
+  it("shows only the steps that happened: a ready order ends at ready", () => {
+    const steps = orderTimeline("ready", [
       entry("paid", "06:00"),
       entry("processing", "06:10", "Kok"),
       entry("ready", "06:30", "Kok"),
     ]);
-    expect(summary(view)).toEqual(["received:06:00", "processed:06:10", "delivered:06:30", "completed:-"]);
-    expect(view.stopped).toBeNull();
+    expect(summary(steps)).toEqual(["paid:06:00", "processing:06:10", "ready:06:30*"]);
+    expect(steps.some((s) => s.status === "delivered")).toBe(false);
   });
 
-  it("shows a step an admin jumped over as passed, without a time", () => {
-    const view = orderTimeline("delivered", [
+  it("shows a step an admin jumped over not at all", () => {
+    const steps = orderTimeline("delivered", [
       entry("pending", "06:00"),
       entry("delivered", "07:00", "Admin"),
     ]);
-    expect(summary(view)).toEqual([
-      "received:06:00",
-      "processed:skipped",
-      "delivered:skipped",
-      "completed:07:00",
-    ]);
+    expect(summary(steps)).toEqual(["pending:06:00", "delivered:07:00*"]);
   });
 
-  it("stops where a cancelled order was, with the cancellation", () => {
-    const view = orderTimeline("cancelled", [
-      entry("paid", "06:00"),
-      entry("processing", "06:10"),
-      entry("cancelled", "06:20", "Admin"),
-    ]);
-    expect(summary(view)).toEqual(["received:06:00", "processed:06:10", "delivered:-", "completed:-"]);
-    expect(view.stopped).toEqual(entry("cancelled", "06:20", "Admin"));
+  it("ends a cancelled order with its cancellation, and keeps a move back in its place", () => {
+    expect(
+      summary(
+        orderTimeline("cancelled", [
+          entry("paid", "06:00"),
+          entry("processing", "06:10"),
+          entry("pending", "06:15", "Admin"),
+          entry("cancelled", "06:20", "Admin"),
+        ]),
+      ),
+    ).toEqual(["paid:06:00", "processing:06:10", "pending:06:15", "cancelled:06:20*"]);
   });
 
-  it("follows an order moved back to the start, keeping its creation as received", () => {
-    const view = orderTimeline("pending", [
-      entry("pending", "06:00"),
-      entry("processing", "06:10"),
-      entry("pending", "06:15", "Admin"),
+  it("ends with the order's status when the history does not reach it", () => {
+    expect(summary(orderTimeline("processing", []))).toEqual(["processing:?*"]);
+    expect(summary(orderTimeline("ready", [entry("pending", "06:00")]))).toEqual([
+      "pending:06:00",
+      "ready:?*",
     ]);
-    expect(summary(view)).toEqual(["received:06:00", "processed:-", "delivered:-", "completed:-"]);
   });
 });

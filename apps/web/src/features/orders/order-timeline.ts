@@ -1,56 +1,24 @@
 import type { OrderStatus } from "@kantien/domain/order-status";
 import type { OrderTimelineEntry } from "@kantien/domain/orders-summary";
 
+/** One step the order went through, named by its status (decision 0019). */
+export type TimelineStep = {
+  status: OrderStatus;
+  /** When and by whom; null when the history does not say. */
+  entry: OrderTimelineEntry | null;
+  /** Where the order stands now. */
+  current: boolean;
+};
+
 /**
- * The four lifecycle steps of the spec's batch view (§2), read from the recorded status
- * changes (docs/decisions/0009): received is the creation, processed the move to
- * processing, delivered the move to ready (handed out of the kitchen), completed the move
- * to delivered (collected).
+ * The steps an order went through, oldest first: each recorded status change and nothing
+ * it has not reached (a ready order never shows "collected"). An order whose history
+ * does not end in its status (made before the history was kept) ends with its status.
  */
-export const TIMELINE_STEPS = ["received", "processed", "delivered", "completed"] as const;
-export type TimelineStep = (typeof TIMELINE_STEPS)[number];
-
-const STEP_OF: Partial<Record<OrderStatus, TimelineStep>> = {
-  pending: "received",
-  paid: "received",
-  processing: "processed",
-  ready: "delivered",
-  delivered: "completed",
-};
-
-export type TimelineView = {
-  steps: {
-    step: TimelineStep;
-    /** The latest recorded change that reached this step, if any. */
-    entry: OrderTimelineEntry | null;
-    /** Reached: recorded, or passed on the way to a later step the order is in. */
-    done: boolean;
-  }[];
-  /** The order stopped here: cancelled or failed, with its change. */
-  stopped: OrderTimelineEntry | null;
-};
-
-export function orderTimeline(status: OrderStatus, timeline: readonly OrderTimelineEntry[]): TimelineView {
-  // An admin may move an order back: only the path to where it stands now counts.
-  const stopped =
-    status === "cancelled" || status === "failed"
-      ? ([...timeline].reverse().find((entry) => entry.status === status) ?? null)
-      : null;
-  const relevant = stopped ? timeline.slice(0, timeline.lastIndexOf(stopped)) : timeline;
-  const last = [...relevant].reverse().find((entry) => STEP_OF[entry.status] !== undefined);
-  const currentStep = stopped ? (last ? STEP_OF[last.status] : undefined) : STEP_OF[status];
-  const reached = currentStep ? TIMELINE_STEPS.indexOf(currentStep) : -1;
-  // The latest change to each step up to the current one (received is the creation; a step visited twice keeps its last time).
-  const latestOf = (step: TimelineStep) =>
-    step === "received"
-      ? (relevant[0] ?? null)
-      : ([...relevant].reverse().find((entry) => STEP_OF[entry.status] === step) ?? null);
-  return {
-    steps: TIMELINE_STEPS.map((step, index) => ({
-      step,
-      entry: index <= reached ? latestOf(step) : null,
-      done: index <= reached,
-    })),
-    stopped,
-  };
+export function orderTimeline(status: OrderStatus, timeline: readonly OrderTimelineEntry[]): TimelineStep[] {
+  const steps: TimelineStep[] = timeline.map((entry) => ({ status: entry.status, entry, current: false }));
+  if (steps.at(-1)?.status !== status) steps.push({ status, entry: null, current: false });
+  const last = steps.at(-1);
+  if (last) last.current = true;
+  return steps;
 }

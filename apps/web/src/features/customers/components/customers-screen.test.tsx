@@ -83,7 +83,7 @@ describe("CustomersScreen list", () => {
     await user.click(screen.getByRole("option", { name: "Student" }));
     await waitFor(() => expect(gets(calls)).toContain("/api/customers?q=anna&role=1&limit=25&offset=0"));
 
-    await user.click(screen.getByRole("tab", { name: "Aktief" }));
+    await user.click(screen.getByRole("tab", { name: "Met krediet" }));
     expect(await screen.findByText("Geen gebruikers pas by jou soektog nie")).toBeVisible();
     expect(gets(calls)).toContain("/api/customers?q=anna&role=1&tab=active&limit=25&offset=0");
   });

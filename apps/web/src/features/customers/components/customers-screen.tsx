@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
+import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { focusPageHeading } from "../../../lib/focus";
@@ -34,8 +34,7 @@ export function CustomersScreen() {
   const [editing, setEditing] = useState<CustomerRow | "new" | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const deletion = usePersonDelete<CustomerRow>();
-  const notice = useNotice();
-  const notify = notice.notify;
+  const notify = useNotice();
 
   const confirmDelete = (target: CustomerRow) =>
     remove.mutate(target.id, {
@@ -101,7 +100,6 @@ export function CustomersScreen() {
         />
       ) : null}
       <PersonDeleteConfirm texts="screens.customers" state={deletion} onConfirm={confirmDelete} />
-      <NoticeSnackbar state={notice} />
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ const SUMMARY: DashboardSummary = {
       type: "order",
       title: "Thandi Botha",
       description: "Bobotie × 2",
+      roleId: null,
       timestamp: ago(0),
       status: "pending",
     },
@@ -26,6 +27,7 @@ const SUMMARY: DashboardSummary = {
       type: "order",
       title: "Pieter Nel",
       description: "Pizza × 1",
+      roleId: null,
       timestamp: ago(5),
       status: "processing",
     },
@@ -34,6 +36,7 @@ const SUMMARY: DashboardSummary = {
       type: "user",
       title: "Sipho Dlamini",
       description: "STUDENT",
+      roleId: 1,
       timestamp: ago(180),
       status: "completed",
     },
@@ -42,6 +45,7 @@ const SUMMARY: DashboardSummary = {
       type: "order",
       title: "Anna Smit",
       description: "Pap × 1",
+      roleId: null,
       timestamp: ago(60 * 30),
       status: "failed",
     },
@@ -50,6 +54,7 @@ const SUMMARY: DashboardSummary = {
       type: "user",
       title: "Johan Venter",
       description: "STUDENT",
+      roleId: 1,
       timestamp: ago(60),
       status: "completed",
     },
@@ -78,7 +83,7 @@ describe("DashboardScreen", () => {
   it("shows the six counts from one request", async () => {
     const { calls } = renderDashboard();
     await waitFor(() => expect(card("Totale Bestellings")).toHaveTextContent("1 234"));
-    expect(card("Hangende Bestellings")).toHaveTextContent("7");
+    expect(card("Bestellings om te doen")).toHaveTextContent("7");
     expect(card("Aktiewe Gebruikers")).toHaveTextContent("40");
     expect(card("Personeel")).toHaveTextContent("3");
     expect(card("Spyskaart Items")).toHaveTextContent("10");
@@ -91,15 +96,15 @@ describe("DashboardScreen", () => {
     const list = await screen.findByRole("list", { name: "Onlangse Aktiwiteit" });
     const items = within(list).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
-      "Thandi BothaBobotie × 2HangendNet nou",
-      "Pieter NelPizza × 1In voorbereiding5 min gelede",
-      "Sipho DlaminiSTUDENTNuut3 uur gelede",
+      "Thandi BothaBobotie × 2Om te doenNet nou",
+      "Pieter NelPizza × 1Besig5 min gelede",
+      "Sipho DlaminiStudentNuut3 uur gelede",
       "Anna SmitPap × 1Misluk10 Junie 2031",
-      "Johan VenterSTUDENTNuut1 uur gelede",
+      "Johan VenterStudentNuut1 uur gelede",
     ]);
     const chip = (text: string) => within(list).getByText(text).closest(".MuiChip-root");
-    expect(chip("Hangend")).toHaveClass("MuiChip-colorWarning");
-    expect(chip("In voorbereiding")).toHaveClass("MuiChip-colorInfo");
+    expect(chip("Om te doen")).toHaveClass("MuiChip-colorWarning");
+    expect(chip("Besig")).toHaveClass("MuiChip-colorInfo");
     expect(chip("Misluk")).toHaveClass("MuiChip-colorError");
     expect(
       within(items[2] as HTMLElement)
@@ -118,11 +123,11 @@ describe("DashboardScreen", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual([
-      "Thandi BothaBobotie × 2PendingJust now",
-      "Pieter NelPizza × 1Processing5 min ago",
-      "Sipho DlaminiSTUDENTNew3 hours ago",
+      "Thandi BothaBobotie × 2To doJust now",
+      "Pieter NelPizza × 1In progress5 min ago",
+      "Sipho DlaminiStudentNew3 hours ago",
       "Anna SmitPap × 1Failed10 June 2031",
-      "Johan VenterSTUDENTNew1 hour ago",
+      "Johan VenterStudentNew1 hour ago",
     ]);
     expect(card("Total Orders")).toHaveTextContent("1 234");
   });
@@ -154,7 +159,7 @@ describe("DashboardScreen", () => {
     ).toEqual(["Kombuis Skerm", "Bestuur Personeel"]);
   });
 
-  it("shows 'Fout met Dashboard Data' on a failed load, retries, and closes", async () => {
+  it("shows 'Fout met Paneelborddata' on a failed load, retries, and closes", async () => {
     let fail = true;
     const { user } = renderDashboard(ROLE.kitchenAdmin, () =>
       fail
@@ -162,14 +167,14 @@ describe("DashboardScreen", () => {
         : { body: { success: true, data: SUMMARY } },
     );
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Fout met Dashboard Data");
+    expect(alert).toHaveTextContent("Fout met Paneelborddata");
     expect(alert).toHaveTextContent("Die databasis is nie bereikbaar nie.");
 
     await user.click(within(alert).getByRole("button", { name: "Sluit" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Verfris paneelbord" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Fout met Dashboard Data");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Fout met Paneelborddata");
 
     fail = false;
     await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Probeer Weer" }));

@@ -1,15 +1,13 @@
 import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import RefreshIcon from "@mui/icons-material/Refresh";
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../../components/load-error";
 import { PageTitle } from "../../../components/page-title";
 import { useAppConfig } from "../../../lib/app-config";
 import { currentLanguage } from "../../../lib/i18n";
@@ -52,22 +50,12 @@ export function DashboardScreen() {
         </Tooltip>
       </Box>
       {showError ? (
-        <Alert
-          severity="error"
-          action={
-            <>
-              <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-                {t("errorFallback.retry")}
-              </Button>
-              <Button color="inherit" size="small" onClick={() => setClosedError(dashboard.errorUpdateCount)}>
-                {t("common.close")}
-              </Button>
-            </>
-          }
-        >
-          <AlertTitle>{t("screens.dashboard.loadError")}</AlertTitle>
-          {dashboard.error?.message}
-        </Alert>
+        <LoadError
+          title={t("screens.dashboard.loadError")}
+          error={dashboard.error}
+          onRetry={() => void dashboard.refetch()}
+          onClose={() => setClosedError(dashboard.errorUpdateCount)}
+        />
       ) : null}
       <SummaryCards counts={dashboard.data?.counts} loading={dashboard.isPending} />
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 2fr" } }}>

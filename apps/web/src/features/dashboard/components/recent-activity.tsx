@@ -16,6 +16,7 @@ import Typography from "@mui/material/Typography";
 import type { TFunction } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useRoleLabel } from "../../../lib/role-label";
 
 /** Spec §9: at most 5 entries. */
 const MAX_ENTRIES = 5;
@@ -44,6 +45,7 @@ type RecentActivityProps = {
 /** The latest orders and new users, each with its chip and how long ago. */
 export function RecentActivity({ activity, loading, now, language, timeZone }: RecentActivityProps) {
   const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
   const headingId = useId();
   const entries = (activity ?? []).slice(0, MAX_ENTRIES);
 
@@ -98,7 +100,10 @@ export function RecentActivity({ activity, loading, now, language, timeZone }: R
                     {entry.type === "order" ? <ReceiptIcon /> : <PersonAddIcon />}
                   </Avatar>
                 </ListItemAvatar>
-                <ListItemText primary={entry.title} secondary={entry.description} />
+                <ListItemText
+                  primary={entry.title}
+                  secondary={entry.roleId === null ? entry.description : roleLabel(entry.roleId)}
+                />
               </ListItem>
             );
           })}

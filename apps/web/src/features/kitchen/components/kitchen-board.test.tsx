@@ -58,30 +58,30 @@ describe("KitchenBoard", () => {
   it("shows the day's columns, counts and the urgent banner", async () => {
     renderBoard();
 
-    expect(await within(column("Nuwe Bestellings")).findAllByRole("listitem")).toHaveLength(3);
-    const paidCard = within(column("Nuwe Bestellings")).getByText("#JJJ000").closest("li")!;
+    expect(await within(column("Om te doen")).findAllByRole("listitem")).toHaveLength(3);
+    const paidCard = within(column("Om te doen")).getByText("#JJJ000").closest("li")!;
     expect(within(paidCard).getByRole("button", { name: "Begin" })).toBeInTheDocument();
-    expect(within(column("In Voorbereiding")).getAllByRole("listitem")).toHaveLength(1);
-    expect(within(column("Gereed vir Aflewering")).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(column("Besig")).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(column("Klaar")).getAllByRole("listitem")).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
       "KANTIEN DAAGLIKSE BESTELLING OORSIG",
     );
 
     expect(count("Totaal")).toBe("6"); // the cancelled order is not counted
-    expect(count("Nuut")).toBe("3");
-    expect(count("In voorbereiding")).toBe("1");
-    expect(count("Gereed")).toBe("1");
+    expect(count("Om te doen")).toBe("3");
+    expect(count("Besig")).toBe("1");
+    expect(count("Klaar")).toBe("1");
 
     expect(screen.getByRole("alert")).toHaveTextContent("1 bestelling wag al langer as 30 minute");
-    const urgentCard = within(column("Nuwe Bestellings")).getAllByRole("listitem")[0]!;
+    const urgentCard = within(column("Om te doen")).getAllByRole("listitem")[0]!;
     expect(urgentCard).toHaveTextContent("#AAA111");
     expect(urgentCard).toHaveTextContent("Dringend");
-    expect(within(column("In Voorbereiding")).getByText("12 min in voorbereiding")).toBeInTheDocument();
+    expect(within(column("Besig")).getByText("12 min in voorbereiding")).toBeInTheDocument();
   });
 
   it("starts an order with Begin: PUT status processing, and the card moves column", async () => {
     const { user, calls } = renderBoard();
-    const card = (await within(column("Nuwe Bestellings")).findByText("#AAA111")).closest("li")!;
+    const card = (await within(column("Om te doen")).findByText("#AAA111")).closest("li")!;
 
     await user.click(within(card).getByRole("button", { name: "Begin" }));
 
@@ -91,22 +91,22 @@ describe("KitchenBoard", () => {
       body: { status: "processing" },
       headers: { "Content-Type": "application/json" },
     });
-    expect(within(column("In Voorbereiding")).getByText("#AAA111")).toBeInTheDocument();
-    expect(within(column("Nuwe Bestellings")).queryByText("#AAA111")).not.toBeInTheDocument();
+    expect(within(column("Besig")).getByText("#AAA111")).toBeInTheDocument();
+    expect(within(column("Om te doen")).queryByText("#AAA111")).not.toBeInTheDocument();
     // The focus follows the card into its new column instead of falling to <body>.
     await waitFor(() =>
-      expect(within(column("In Voorbereiding")).getByRole("button", { name: /#AAA111/ })).toHaveFocus(),
+      expect(within(column("Besig")).getByRole("button", { name: /#AAA111/ })).toHaveFocus(),
     );
   });
 
   it("keeps the focus on the board when an order leaves it: Afgehaal focuses the column it left", async () => {
     const { user } = renderBoard();
-    const card = (await within(column("Gereed vir Aflewering")).findByText("#DDD444")).closest("li")!;
+    const card = (await within(column("Klaar")).findByText("#DDD444")).closest("li")!;
 
     await user.click(within(card).getByRole("button", { name: "Afgehaal" }));
 
-    await waitFor(() => expect(column("Gereed vir Aflewering")).toHaveFocus());
-    expect(within(column("Gereed vir Aflewering")).queryByText("#DDD444")).not.toBeInTheDocument();
+    await waitFor(() => expect(column("Klaar")).toHaveFocus());
+    expect(within(column("Klaar")).queryByText("#DDD444")).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal and puts the card back", async () => {
@@ -114,17 +114,17 @@ describe("KitchenBoard", () => {
       status: 403,
       body: { success: false, message: "Jy het nie toegang tot hierdie aksie nie.", code: "forbidden" },
     });
-    const card = (await within(column("Nuwe Bestellings")).findByText("#AAA111")).closest("li")!;
+    const card = (await within(column("Om te doen")).findByText("#AAA111")).closest("li")!;
 
     await user.click(within(card).getByRole("button", { name: "Begin" }));
 
     expect(await screen.findByText("Jy het nie toegang tot hierdie aksie nie.")).toBeInTheDocument();
-    await waitFor(() => expect(within(column("Nuwe Bestellings")).getByText("#AAA111")).toBeInTheDocument());
+    await waitFor(() => expect(within(column("Om te doen")).getByText("#AAA111")).toBeInTheDocument());
   });
 
   it("asks for confirmation before cancelling from the detail dialog", async () => {
     const { user, calls } = renderBoard();
-    await user.click(await within(column("Nuwe Bestellings")).findByRole("button", { name: /#AAA111/ }));
+    await user.click(await within(column("Om te doen")).findByRole("button", { name: /#AAA111/ }));
 
     const details = screen.getByRole("dialog", { name: "Bestelling #AAA111" });
     const totalRow = within(details).getByRole("rowheader", { name: "Totale prys" }).closest("tr");
@@ -136,7 +136,7 @@ describe("KitchenBoard", () => {
     await user.click(within(confirm).getByRole("button", { name: "Ja, kanselleer" }));
 
     expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ status: "cancelled" });
-    await waitFor(() => expect(column("Nuwe Bestellings")).toHaveFocus());
+    await waitFor(() => expect(column("Om te doen")).toHaveFocus());
   });
 });
 
@@ -157,7 +157,7 @@ describe("KitchenBoard live events", () => {
       },
     });
     renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(ROLE.kitchenStaff) });
-    await within(column("Nuwe Bestellings")).findByText("#AAA111");
+    await within(column("Om te doen")).findByText("#AAA111");
     const events = sources.at(-1)!;
     expect(events.url).toBe("/api/events");
     events.emit("open");
@@ -173,8 +173,8 @@ describe("KitchenBoard live events", () => {
 
     events.emit("order", changed("order-0000-aaa111", "processing", null));
 
-    expect(await within(column("In Voorbereiding")).findByText("#AAA111")).toBeInTheDocument();
-    expect(within(column("Nuwe Bestellings")).queryByText("#AAA111")).not.toBeInTheDocument();
+    expect(await within(column("Besig")).findByText("#AAA111")).toBeInTheDocument();
+    expect(within(column("Om te doen")).queryByText("#AAA111")).not.toBeInTheDocument();
     expect(dayFetches()).toBe(1);
   });
 
@@ -185,7 +185,7 @@ describe("KitchenBoard live events", () => {
     addToServerDay({ ...order("order-0000-hhh888", "pending", 1), deliveryDate: "2025-03-03" });
     events.emit("order", changed("order-0000-hhh888", "pending", "2025-03-03"));
 
-    expect(await within(column("Nuwe Bestellings")).findByText("#HHH888")).toBeInTheDocument();
+    expect(await within(column("Om te doen")).findByText("#HHH888")).toBeInTheDocument();
     // One fetch for the new order of 2025-03-03; none for the order of 2025-03-04.
     expect(dayFetches()).toBe(2);
     expect(screen.queryByText("#GGG777")).not.toBeInTheDocument();
@@ -196,7 +196,7 @@ describe("KitchenBoard live events", () => {
 
     addToServerDay(order("order-0000-iii999", "pending", 1));
     events.emit("order", changed("order-0000-iii999", "pending", null));
-    expect(await within(column("Nuwe Bestellings")).findByText("#III999")).toBeInTheDocument();
+    expect(await within(column("Om te doen")).findByText("#III999")).toBeInTheDocument();
     expect(dayFetches()).toBe(2);
 
     events.emit("open"); // the connection came back: changes may have been missed
@@ -208,10 +208,8 @@ describe("KitchenBoard live events", () => {
 
     events.emit("order", changed("order-0000-bbb222", "pending", "2025-03-05"));
 
-    await waitFor(() =>
-      expect(within(column("Nuwe Bestellings")).queryByText("#BBB222")).not.toBeInTheDocument(),
-    );
-    expect(within(column("Nuwe Bestellings")).getByText("#AAA111")).toBeInTheDocument();
+    await waitFor(() => expect(within(column("Om te doen")).queryByText("#BBB222")).not.toBeInTheDocument());
+    expect(within(column("Om te doen")).getByText("#AAA111")).toBeInTheDocument();
     expect(dayFetches()).toBe(1);
   });
 });

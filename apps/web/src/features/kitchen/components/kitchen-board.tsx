@@ -7,14 +7,13 @@ import {
   kitchenColumnOf,
   type OrderStatus,
 } from "@kantien/domain/order-status";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LoadError } from "../../../components/load-error";
+import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { currentLanguage } from "../../../lib/i18n";
@@ -60,12 +59,12 @@ export function KitchenBoard() {
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<KitchenOrder | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notify = useNotice();
   // Where the focus follows a moved order: its card in the new column, or the column it left.
   const [moving, setMoving] = useState<Moving | null>(null);
   const updateStatus = useUpdateOrderStatus({
     onError: (error) => {
-      setNotice(errorMessage(error, i18n.t("errors.update")));
+      notify({ severity: "error", text: errorMessage(error, i18n.t("errors.update")) });
       setMoving(null);
     },
   });
@@ -112,16 +111,7 @@ export function KitchenBoard() {
         onRefresh={() => void kitchen.refetch()}
       />
       {kitchen.isError && !kitchen.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void kitchen.refetch()}>
-              {t("errorFallback.retry")}
-            </Button>
-          }
-        >
-          {kitchen.error.message}
-        </Alert>
+        <LoadError error={kitchen.error} onRetry={() => void kitchen.refetch()} />
       ) : null}
       <KitchenSummary orders={orders} />
       <UrgentBanner count={urgent} />
@@ -153,16 +143,6 @@ export function KitchenBoard() {
         onCancel={() => setCancelling(null)}
         destructive
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        <Alert severity="error" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
     </Stack>
   );
 }

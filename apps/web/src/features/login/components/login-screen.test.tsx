@@ -39,7 +39,7 @@ describe("LoginScreen", () => {
     const dialog = await screen.findByRole("alertdialog", { name: "Toegang geweier" });
     expect(within(dialog).getByText("Sipho Dlamini")).toBeInTheDocument();
     expect(within(dialog).getByText("sipho@skool.example")).toBeInTheDocument();
-    expect(within(dialog).getByText("STUDENT")).toBeInTheDocument();
+    expect(within(dialog).getByText("Student")).toBeInTheDocument();
     expect(within(dialog).getByText("1")).toBeInTheDocument();
     expect(
       within(dialog).getByText("Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang."),

@@ -20,6 +20,7 @@ import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSaveFoodItem } from "../api/save-food-item";
@@ -83,6 +84,9 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  // The file whose upload filled the URL: a file chosen after it is sent on save.
+  const [uploaded, setUploaded] = useState<File | null>(null);
+  const notify = useNotice();
   const [pending, setPending] = useState<FoodItemInput | null>(null);
 
   const takenBy = (day: Weekday) => items.find((i) => i.day_of_week === day);
@@ -92,16 +96,19 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
     return owner !== undefined && (mode.kind === "add" || owner.id !== mode.item.id);
   };
 
-  const upload = async () => {
+  /** Sends the chosen file; its URL, or null when it failed (the field says why). */
+  const upload = async (): Promise<string | null> => {
     if (!file) {
       setImageError(t("screens.menu.dialog.errors.noFile"));
-      return;
+      return null;
     }
     setImageError(null);
     setProgress(0);
     try {
       const url = await uploadMenuImage(file, setProgress);
       setValue("image_url", url, { shouldDirty: true });
+      setUploaded(file);
+      return url;
     } catch (error) {
       setImageError(
         t(
@@ -110,6 +117,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
             : "screens.menu.dialog.errors.uploadFailed",
         ),
       );
+      return null;
     } finally {
       setProgress(null);
     }
@@ -122,10 +130,33 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
         : mode.kind === "replace"
           ? ({ kind: "replace", body } as const)
           : ({ kind: "create", body } as const);
-    save.mutate(request, { onSuccess: onClose });
+    const key =
+      request.kind === "edit"
+        ? "screens.menu.notices.itemUpdated"
+        : request.kind === "replace"
+          ? "screens.menu.notices.itemReplaced"
+          : "screens.menu.notices.itemAdded";
+    save.mutate(request, {
+      onSuccess: () => {
+        notify({ severity: "success", text: t(key, { name: body.name }) });
+        onClose();
+      },
+    });
   };
 
-  const onValid = (values: FormValues) => {
+  const onValid = async (values: FormValues) => {
+    // A file chosen but not yet sent goes up first; if it cannot, nothing is saved.
+    if (file && file !== uploaded) {
+      const url = await upload();
+      if (url === null) {
+        setError("root.invalid", {
+          type: "upload",
+          message: t("screens.menu.dialog.errors.uploadBeforeSave"),
+        });
+        return;
+      }
+      values.image_url = url;
+    }
     const raw = {
       name: values.name,
       description: values.description,

@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dateInput, pasteDate } from "../../../test/date-field";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
+import { UploadError, uploadMenuImage } from "../api/upload-image";
 import { MenuScreen } from "./menu-screen";
+
+vi.mock("../api/upload-image", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../api/upload-image")>()),
+  uploadMenuImage: vi.fn(),
+}));
 
 const menu = (id: string, date_from: string, date_to: string): WeeklyMenu => ({
   id,
@@ -191,7 +197,71 @@ describe("MenuScreen", () => {
       weekly_menu_id: M16,
       preparation_time: 15,
     });
+    expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
   }, 20_000);
+
+  const fillNewItem = async (user: ReturnType<typeof renderScreen>["user"], dialog: HTMLElement) => {
+    await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), "Pasta");
+    await user.type(within(dialog).getByRole("textbox", { name: /Beskrywing/ }), "Met kaas");
+    await user.type(within(dialog).getByRole("textbox", { name: /Prys/ }), "42.5");
+  };
+  const image = () => new File(["png"], "pasta.png", { type: "image/png" });
+
+  it("sends a chosen image that was not uploaded yet when saving, and saves its url", async () => {
+    vi.mocked(uploadMenuImage).mockResolvedValueOnce("/uploads/pasta.webp");
+    const { user, calls } = renderScreen(MENUS, {
+      "POST /api/admin/data/food_item": { status: 201, body: { success: true, data: {} } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
+    await fillNewItem(user, dialog);
+    await user.upload(within(dialog).getByLabelText("Kies lêer"), image());
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
+    expect(uploadMenuImage).toHaveBeenCalledTimes(1);
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ image_url: "/uploads/pasta.webp" });
+  }, 20_000);
+
+  it("stops the save with a message when the chosen image cannot be uploaded", async () => {
+    vi.mocked(uploadMenuImage).mockRejectedValueOnce(new UploadError("failed"));
+    const { user, calls } = renderScreen();
+    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
+    await fillNewItem(user, dialog);
+    await user.upload(within(dialog).getByLabelText("Kies lêer"), image());
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    expect(
+      await within(dialog).findByText(
+        "Die gekose beeld kon nie opgelaai word nie; die item is nie gestoor nie.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText("Oplaai het misluk")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  }, 20_000);
+
+  it("says an item was deleted", async () => {
+    const { user } = renderScreen(MENUS, {
+      "DELETE /api/admin/data/food_item/item-1": { body: { success: true, data: {} } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Skrap Bobotie" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Skrap" }));
+    expect(await screen.findByText("Bobotie is geskrap.")).toBeInTheDocument();
+  });
+
+  it("shows a failed load with 'Probeer Weer', which loads again", async () => {
+    let fail = true;
+    const { user } = renderScreen(MENUS, {
+      [WEEKS]: () =>
+        fail
+          ? { status: 500, body: { success: false, code: "internal_error", message: "Bediener af" } }
+          : { body: { success: true, data: MENUS, total: MENUS.length } },
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Bediener af");
+    fail = false;
+    await user.click(within(alert).getByRole("button", { name: "Probeer Weer" }));
+    expect(await screen.findByRole("button", { name: "Skrap Bobotie" })).toBeInTheDocument();
+  });
 
   it("asks before replacing a day's item, then calls the replace endpoint", async () => {
     const replaceRoute = `PUT /api/admin/menus/${M16}/days/Maandag/food-item`;
@@ -284,6 +354,9 @@ describe("MenuScreen", () => {
       date_from: "2031-06-30",
       date_to: "2031-07-04",
     });
+    expect(
+      await screen.findByText("Weeklikse spyskaart 30 Junie 2031 – 4 Julie 2031 geskep."),
+    ).toBeInTheDocument();
     // The list is refreshed after creating.
     await waitFor(() => expect(calls.filter((c) => `${c.method} ${c.url}` === WEEKS)).toHaveLength(2));
   });

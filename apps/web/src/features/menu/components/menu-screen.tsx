@@ -2,7 +2,6 @@ import type { FoodItem, WeeklyMenu } from "@kantien/domain/admin-data";
 import { DEFAULT_TIMEZONE, todayIn, WEEKDAYS } from "@kantien/domain/dates";
 import { defaultMenuWeek, listMenuWeeks } from "@kantien/domain/weekly-menu";
 import AddIcon from "@mui/icons-material/Add";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -13,10 +12,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LoadError } from "../../../components/load-error";
+import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { useFocusAfterDialog } from "../../../lib/focus";
+import { formatDate } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
 import { useDeleteFoodItem } from "../api/delete-food-item";
 import { useFoodItems } from "../api/get-food-items";
 import { useWeeklyMenus } from "../api/get-weekly-menus";
@@ -31,6 +34,8 @@ export function MenuScreen() {
   const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
   const today = todayIn(timeZone);
   const menus = useWeeklyMenus();
+  const notify = useNotice();
+  const language = currentLanguage();
   const [chosen, setChosen] = useState<WeekFilter | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
   // The chosen week's Monday lives in the address, so a reload or a shared link keeps it.
@@ -83,7 +88,7 @@ export function MenuScreen() {
           <CircularProgress aria-label={t("app.loadingPage")} />
         </Box>
       ) : menus.isError ? (
-        <Alert severity="error">{errorMessage(menus.error, t("errors.load"))}</Alert>
+        <LoadError error={menus.error} onRetry={() => void menus.refetch()} />
       ) : weeks.length === 0 || !filter ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
           <Typography variant="h6" component="h2">
@@ -112,7 +117,16 @@ export function MenuScreen() {
           today={today}
           menus={menus.data ?? []}
           onClose={() => setCreateOpen(false)}
-          onCreated={selectMenu}
+          onCreated={(menu) => {
+            selectMenu(menu);
+            notify({
+              severity: "success",
+              text: t("screens.menu.notices.created", {
+                from: formatDate(menu.date_from, language),
+                to: formatDate(menu.date_to, language),
+              }),
+            });
+          }}
         />
       ) : null}
     </Stack>
@@ -129,6 +143,7 @@ function WeekDays({ menuId }: { menuId: string }) {
   const { t } = useTranslation();
   const items = useFoodItems(menuId);
   const remove = useDeleteFoodItem(menuId);
+  const notify = useNotice();
   const [dialog, setDialog] = useState<FoodItemDialogMode | null>(null);
   const [deleting, setDeleting] = useState<FoodItem | null>(null);
   const afterDelete = useFocusAfterDialog();
@@ -140,15 +155,10 @@ function WeekDays({ menuId }: { menuId: string }) {
         <CircularProgress aria-label={t("app.loadingPage")} />
       </Box>
     );
-  if (items.isError) return <Alert severity="error">{errorMessage(items.error, t("errors.load"))}</Alert>;
+  if (items.isError) return <LoadError error={items.error} onRetry={() => void items.refetch()} />;
 
   return (
     <>
-      {remove.isError ? (
-        <Alert severity="error" onClose={() => remove.reset()}>
-          {errorMessage(remove.error, t("errors.remove"))}
-        </Alert>
-      ) : null}
       <Box
         sx={{
           display: "grid",
@@ -181,9 +191,21 @@ function WeekDays({ menuId }: { menuId: string }) {
         transition={afterDelete.transition}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
+          const item = deleting;
           const day = deleting?.day_of_week;
-          if (deleting)
-            remove.mutate(deleting.id, { onSuccess: () => afterDelete.whenClosed(() => focusDay(day)) });
+          if (item) {
+            remove.mutate(item.id, {
+              onSuccess: () => {
+                notify({
+                  severity: "success",
+                  text: t("screens.menu.notices.itemDeleted", { name: item.name }),
+                });
+                afterDelete.whenClosed(() => focusDay(day));
+              },
+              onError: (error) =>
+                notify({ severity: "error", text: errorMessage(error, t("errors.remove")) }),
+            });
+          }
           setDeleting(null);
         }}
       />

@@ -1,3 +1,4 @@
+import type { Language } from "@kantien/domain/messages";
 import type { OrdersQuery, ordersPageAnswer } from "@kantien/domain/orders-summary";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
@@ -27,7 +28,9 @@ export function useOrders(query: OrdersQuery | null) {
   });
 }
 
-/** The CSV of the same filter, every row (the server streams it). */
-export function ordersExportUrl(query: OrdersQuery): string {
-  return `/api/orders/export.csv?${ordersSearchParams(query, { paged: false })}`;
+/** The CSV of the same filter, every row (the server streams it), in the screen's language. */
+export function ordersExportUrl(query: OrdersQuery, language: Language): string {
+  const params = new URLSearchParams(ordersSearchParams(query, { paged: false }));
+  params.set("lang", language);
+  return `/api/orders/export.csv?${params}`;
 }

@@ -21,6 +21,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
+import { LoadError } from "../../../components/load-error";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/format";
 import { SubmissionKeys } from "../../../lib/idempotency";
@@ -134,8 +135,10 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
             {create.isError ? (
               <Alert severity="error">{errorMessage(create.error, t("errors.add"))}</Alert>
             ) : null}
-            {days.isError ? <Alert severity="error">{days.error.message}</Alert> : null}
-            {customers.isError ? <Alert severity="error">{customers.error.message}</Alert> : null}
+            {days.isError ? <LoadError error={days.error} onRetry={() => void days.refetch()} /> : null}
+            {customers.isError ? (
+              <LoadError error={customers.error} onRetry={() => void customers.refetch()} />
+            ) : null}
             {noDays ? <Alert severity="info">{t("screens.orders.create.noDays")}</Alert> : null}
             <Controller
               name="customer"

@@ -18,6 +18,7 @@ import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DetailsTable } from "../../../components/details-table";
+import { LoadError } from "../../../components/load-error";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { useOrder } from "../api/get-order";
@@ -49,16 +50,7 @@ export function OrderDetailDialog({ orderId, timeZone, language, onClose, onSave
             <CircularProgress aria-label={t("app.loadingPage")} />
           </Box>
         ) : order.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void order.refetch()}>
-                {t("errorFallback.retry")}
-              </Button>
-            }
-          >
-            {order.error.message}
-          </Alert>
+          <LoadError error={order.error} onRetry={() => void order.refetch()} />
         ) : (
           <OrderDetailBody
             order={order.data}

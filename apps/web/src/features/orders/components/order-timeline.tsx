@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/format";
 import { orderTimeline } from "../order-timeline";
 
-/** Received, processed, delivered, completed — each with when and by whom it happened. */
+/** The statuses the order went through, each with when and by whom; nothing it has not reached. */
 export function OrderTimeline({
   order,
   timeZone,
@@ -19,7 +19,7 @@ export function OrderTimeline({
   language: Language;
 }) {
   const { t } = useTranslation();
-  const view = orderTimeline(order.status, order.timeline);
+  const steps = orderTimeline(order.status, order.timeline);
 
   const when = (entry: OrderTimelineEntry) => {
     const time = formatDateTime(entry.at, timeZone, language);
@@ -27,36 +27,35 @@ export function OrderTimeline({
       ? t("screens.orders.detail.stepAtBy", { time, name: entry.byName })
       : t("screens.orders.detail.stepAt", { time });
   };
-  const caption = (text: string, color = "text.secondary") => (
-    <Typography variant="caption" color={color} component="span" sx={{ display: "block" }}>
-      {text}
-    </Typography>
-  );
 
   return (
     <Stepper orientation="vertical" aria-label={t("screens.orders.detail.timeline")}>
-      {view.steps.map(({ step, entry, done }) => (
-        <Step key={step} completed={done} active={false}>
-          <StepLabel
-            optional={caption(
-              entry
-                ? when(entry)
-                : done
-                  ? t("screens.orders.detail.skipped")
-                  : t("screens.orders.detail.notYet"),
-            )}
-          >
-            {t(`screens.orders.detail.steps.${step}`)}
-          </StepLabel>
-        </Step>
-      ))}
-      {view.stopped ? (
-        <Step completed={false} active>
-          <StepLabel error optional={caption(when(view.stopped), "error")}>
-            {t(`resources.order.statuses.${view.stopped.status}`)}
-          </StepLabel>
-        </Step>
-      ) : null}
+      {steps.map(({ status, entry, current }, index) => {
+        const stopped = status === "cancelled" || status === "failed";
+        return (
+          // A status may come twice (an admin moved the order back): the place keeps it apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the steps never reorder
+          <Step key={index} completed={!current} active={current} aria-current={current ? "step" : undefined}>
+            <StepLabel
+              error={stopped}
+              optional={
+                entry ? (
+                  <Typography
+                    variant="caption"
+                    color={stopped ? "error" : "text.secondary"}
+                    component="span"
+                    sx={{ display: "block" }}
+                  >
+                    {when(entry)}
+                  </Typography>
+                ) : undefined
+              }
+            >
+              {t(`resources.order.statuses.${status}`)}
+            </StepLabel>
+          </Step>
+        );
+      })}
     </Stepper>
   );
 }

@@ -21,6 +21,8 @@ function row(id: string, overrides: Partial<OrderSummaryRow> = {}): OrderSummary
   return {
     id,
     orderDate: "2031-06-10",
+    deliveryDate: "2031-06-10",
+    createdAt: "2031-06-09T08:15:00Z",
     customerName: "Thandi Botha",
     itemName: "Bobotie",
     quantity: 1,
@@ -39,6 +41,7 @@ const ROWS = [
     amount: "95.00",
     status: "paid",
     orderDate: "2031-06-12",
+    deliveryDate: "2031-06-12",
   }),
 ];
 
@@ -92,6 +95,7 @@ describe("OrdersScreen", () => {
     expect(cells.map((c) => c.textContent)).toEqual([
       "#7A7B",
       "12 Jun 2031",
+      "9 Jun 2031",
       "Pieter Nel",
       "Pizza × 2",
       rand("95.00"),
@@ -101,7 +105,7 @@ describe("OrdersScreen", () => {
     expect(screen.getByText("1–25 van 60")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
       "href",
-      `/api/orders/export.csv?${WEEK}&sort=orderDate&dir=desc`,
+      `/api/orders/export.csv?${WEEK}&sort=orderDate&dir=desc&lang=af`,
     );
   });
 
@@ -133,7 +137,7 @@ describe("OrdersScreen", () => {
     await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("sort=customer&dir=asc"));
     expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
       "href",
-      `/api/orders/export.csv?${WEEK}&q=nel&status=paid&sort=customer&dir=asc`,
+      `/api/orders/export.csv?${WEEK}&q=nel&status=paid&sort=customer&dir=asc&lang=af`,
     );
   });
 
@@ -187,6 +191,7 @@ describe("finding any order, however old (decision 0015)", () => {
   const OLD = row("5e4d3c2b-1a09-4f8e-9d7c-6b5a49d73f2a", {
     customerName: "Ouma Jordaan",
     orderDate: "2019-05-06",
+    deliveryDate: "2019-05-06",
     status: "delivered",
   });
   const CUSTOMER = "3f0c8a6e-0c1d-4a4e-9b7a-2d1f0e9c8b7a";
@@ -216,7 +221,7 @@ describe("finding any order, however old (decision 0015)", () => {
     expect(screen.getByRole("button", { name: "Vorige week" })).toBeDisabled();
     expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
       "href",
-      "/api/orders/export.csv?q=3F2A&sort=orderDate&dir=desc",
+      "/api/orders/export.csv?q=3F2A&sort=orderDate&dir=desc&lang=af",
     );
 
     await user.clear(screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }));
@@ -267,8 +272,10 @@ describe("order detail", () => {
     expect(value("Geskep")).toBe("11 Junie 2031 om 08:15");
     expect(value("Betaling")).toBe("Uit die kliënt se beursie");
     expect(within(dialog).getByRole("combobox", { name: "Verander status" })).toHaveTextContent("Betaal");
-    expect(dialog).toHaveTextContent("Ontvang11 Junie 2031 om 08:15 deur Ada Admin");
-    expect(dialog).toHaveTextContent("VerwerkNog nie");
+    // Only what happened: the payment, nothing the order has not reached.
+    const timeline = within(dialog).getByRole("list", { name: "Tydlyn" });
+    expect(timeline).toHaveTextContent("Betaal11 Junie 2031 om 08:15 deur Ada Admin");
+    expect(timeline).not.toHaveTextContent(/Besig|Klaar|Afgehaal/);
   });
 
   it("saves a status, and shows the server's refusal", async () => {
@@ -291,11 +298,11 @@ describe("order detail", () => {
     const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
 
     await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
-    await user.click(await screen.findByRole("option", { name: "In voorbereiding" }));
+    await user.click(await screen.findByRole("option", { name: "Besig" }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ status: "processing" }),
     );
-    expect(await screen.findByText("Status opgedateer na In voorbereiding")).toBeInTheDocument();
+    expect(await screen.findByText("Status opgedateer na Besig")).toBeInTheDocument();
 
     refuse = true;
     await user.click(within(dialog).getByRole("combobox", { name: "Verander status" }));
@@ -311,7 +318,7 @@ describe("order detail", () => {
     await user.click(await screen.findByRole("button", { name: "Bekyk bestelling #7A7B" }));
     const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
     await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
-    await user.click(await screen.findByRole("option", { name: "Gekanselleer" }));
+    await user.click(await screen.findByRole("option", { name: "Gekanseleer" }));
 
     const confirm = await screen.findByRole("alertdialog", { name: "Kanselleer bestelling #7A7B?" });
     expect(confirm).toHaveTextContent(`${randText("95.00")} word terugbetaal in die kliënt se beursie.`);
@@ -320,7 +327,7 @@ describe("order detail", () => {
 
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
-    await user.click(await screen.findByRole("option", { name: "Gekanselleer" }));
+    await user.click(await screen.findByRole("option", { name: "Gekanseleer" }));
     await user.click(
       within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Ja, kanselleer" }),
     );

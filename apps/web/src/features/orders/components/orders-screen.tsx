@@ -5,15 +5,15 @@ import type { CreatedOrder } from "@kantien/domain/orders-summary";
 import { defaultOrdersRange, ordersRangeProblem } from "@kantien/domain/orders-summary";
 import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { LoadError } from "../../../components/load-error";
+import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
@@ -46,7 +46,7 @@ export function OrdersScreen() {
   const [params, setParams] = useSearchParams();
   const openOrderId = params.get("order");
   const [creating, setCreating] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notify = useNotice();
 
   // The open order is a step back in the history, not list state: the back button closes it.
   const setOpenOrder = (id: string | null) =>
@@ -59,12 +59,13 @@ export function OrdersScreen() {
 
   const onCreated = (created: CreatedOrder) => {
     setCreating(false);
-    setNotice(
-      t("screens.orders.create.success", {
+    notify({
+      severity: "success",
+      text: t("screens.orders.create.success", {
         name: created.order.customerName,
         balance: formatRand(created.balance),
       }),
-    );
+    });
   };
 
   const heading = () => {
@@ -103,7 +104,7 @@ export function OrdersScreen() {
               variant="outlined"
               color="inherit"
               startIcon={<DownloadIcon />}
-              href={ordersExportUrl(query)}
+              href={ordersExportUrl(query, language)}
               download
             >
               {t("screens.orders.export")}
@@ -125,18 +126,7 @@ export function OrdersScreen() {
           setFilters({ from: addDaysIso(filters.from, days), to: addDaysIso(filters.to, days) })
         }
       />
-      {orders.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
-              {t("errorFallback.retry")}
-            </Button>
-          }
-        >
-          {orders.error.message}
-        </Alert>
-      ) : null}
+      {orders.isError ? <LoadError error={orders.error} onRetry={() => void orders.refetch()} /> : null}
       {query && !orders.isError ? (
         <OrdersTable
           page={orders.data}
@@ -144,6 +134,7 @@ export function OrdersScreen() {
           filters={filters}
           filtered={list.filtered}
           language={language}
+          timeZone={timeZone}
           onChange={setFilters}
           onOpen={setOpenOrder}
           onNewOrder={() => setCreating(true)}
@@ -155,22 +146,12 @@ export function OrdersScreen() {
           timeZone={timeZone}
           language={language}
           onClose={() => setOpenOrder(null)}
-          onSaved={setNotice}
+          onSaved={(text) => notify({ severity: "success", text })}
         />
       ) : null}
       {creating ? (
         <NewOrderDialog language={language} onClose={() => setCreating(false)} onCreated={onCreated} />
       ) : null}
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { todayIn } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/messages";
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
@@ -7,6 +8,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -30,18 +32,29 @@ type OrdersTableProps = {
   /** A search or status narrows the list: the empty state says so instead of "change the dates". */
   filtered: boolean;
   language: Language;
+  timeZone: string;
   onChange: (change: Partial<OrdersFilters>) => void;
   onOpen: (id: string) => void;
   onNewOrder: () => void;
 };
 
-const COLUMNS = ["number", "orderDate", "customer", "item", "amount", "status", "detail"] as const;
+const COLUMNS = [
+  "number",
+  "deliveryDate",
+  "orderedOn",
+  "customer",
+  "item",
+  "amount",
+  "status",
+  "detail",
+] as const;
 type Column = (typeof COLUMNS)[number];
 /** Columns a narrow screen leaves out; their values show in a neighbouring cell instead. */
-const PHONE_HIDES: readonly Column[] = ["orderDate", "item", "status"];
+const PHONE_HIDES: readonly Column[] = ["deliveryDate", "orderedOn", "item", "status"];
 const TABLET_HIDES: readonly Column[] = ["item"];
 const SORTABLE: Partial<Record<Column, OrderSort>> = {
-  orderDate: "orderDate",
+  // The summary's date: the delivery date, else (an order without one) the day it was placed.
+  deliveryDate: "orderDate",
   customer: "customer",
   amount: "amount",
   status: "status",
@@ -127,8 +140,24 @@ export function OrdersTable(props: OrdersTableProps) {
             </TableRow>
           </TableHead>
           <TableBody>
+            {page === undefined
+              ? // The first page is on its way: rows to come, never an empty list.
+                Array.from({ length: 5 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <TableRow key={index} aria-hidden="true">
+                    {COLUMNS.map((column) => (
+                      <TableCell key={column}>
+                        <Skeleton />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : null}
             {rows.map((row) => {
               const label = orderLabel(row.id, "orders");
+              const deliveryDate = row.deliveryDate
+                ? formatShortDate(row.deliveryDate, language)
+                : t("common.notSpecified");
               return (
                 <TableRow
                   key={row.id}
@@ -143,11 +172,12 @@ export function OrdersTable(props: OrdersTableProps) {
                 >
                   <TableCell sx={{ fontFamily: "monospace" }}>
                     #{label}
-                    {phone ? <Box>{formatShortDate(row.orderDate, language)}</Box> : null}
+                    {phone ? <Box>{deliveryDate}</Box> : null}
                   </TableCell>
+                  {phone ? null : <TableCell sx={{ whiteSpace: "nowrap" }}>{deliveryDate}</TableCell>}
                   {phone ? null : (
                     <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {formatShortDate(row.orderDate, language)}
+                      {formatShortDate(todayIn(props.timeZone, new Date(row.createdAt)), language)}
                     </TableCell>
                   )}
                   <TableCell>

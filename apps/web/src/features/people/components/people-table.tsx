@@ -1,9 +1,7 @@
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import ViewIcon from "@mui/icons-material/VisibilityOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
@@ -22,8 +20,8 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactElement, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list-pagination";
+import { LoadError } from "../../../components/load-error";
 import { isFromControl, stickyEnd, useBelow } from "../../../components/responsive-table";
-import { errorMessage } from "../../../lib/api-client";
 import type { ListParams, ListState } from "../../../lib/list-params";
 import { PersonAvatar } from "./person-avatar";
 
@@ -77,14 +75,7 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
   const tablet = useBelow("md");
 
   if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={<Button onClick={() => void query.refetch()}>{t("screens.customers.retry")}</Button>}
-      >
-        {errorMessage(query.error, t("errors.load"))}
-      </Alert>
-    );
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
 
   if (query.isPending) {

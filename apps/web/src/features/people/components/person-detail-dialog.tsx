@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -9,7 +8,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../lib/api-client";
+import { LoadError } from "../../../components/load-error";
 import { PersonAvatar } from "./person-avatar";
 
 type PersonDetailDialogProps<Person extends { firstName: string; lastName: string }> = {
@@ -47,7 +46,7 @@ export function PersonDetailDialog<Person extends { firstName: string; lastName:
             <CircularProgress aria-label={loadingLabel} />
           </Box>
         ) : person.isError ? (
-          <Alert severity="error">{errorMessage(person.error, t("errors.load"))}</Alert>
+          <LoadError error={person.error} onRetry={() => void person.refetch()} />
         ) : data ? (
           children(data)
         ) : null}

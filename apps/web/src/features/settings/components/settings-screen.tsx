@@ -15,25 +15,20 @@ import FormLabel from "@mui/material/FormLabel";
 import Paper from "@mui/material/Paper";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
-import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import { useTheme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
-import { useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { useFocusBackAfter } from "../../../lib/focus";
 import { useSession } from "../../../lib/session";
 import { useSaveSettings, useUserSettings } from "../../../lib/user-settings";
 
-/** Spec §9: the toast stays 6 seconds. */
-const TOAST_MS = 6000;
-
 type FormValues = { theme: Settings["theme"]; language: Settings["language"]; refresh_interval: string };
-
-type Toast = { kind: "saved" } | { kind: "reset" } | { kind: "failed"; message: string };
 
 function toFormValues(settings: Settings): FormValues {
   return { ...settings, refresh_interval: String(settings.refresh_interval) };
@@ -55,7 +50,14 @@ export function SettingsScreen() {
       ) : (
         <>
           {settings.isError ? (
-            <Alert severity="warning">
+            <Alert
+              severity="warning"
+              action={
+                <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
+                  {t("errorFallback.retry")}
+                </Button>
+              }
+            >
               {t("screens.settings.loadFailed", { message: errorMessage(settings.error, t("errors.load")) })}
             </Alert>
           ) : null}
@@ -67,31 +69,28 @@ export function SettingsScreen() {
 }
 
 function SettingsForm({ initial }: { initial: Settings }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const themeLabelId = useId();
   const languageLabelId = useId();
   const mode = useTheme().palette.mode;
   const save = useSaveSettings();
   const saveButton = useRef<HTMLButtonElement>(null);
   useFocusBackAfter(save.isPending, saveButton);
-  const [toast, setToast] = useState<Toast | null>(null);
-  // Kept apart from the toast so its text stays while it fades out.
-  const [toastOpen, setToastOpen] = useState(false);
+  const notify = useNotice();
   const form = useForm<FormValues>({ defaultValues: toFormValues(initial) });
   const { control, handleSubmit, register, reset, watch } = form;
 
-  const show = (next: Toast) => {
-    setToast(next);
-    setToastOpen(true);
-  };
-  const submit = (settings: Settings, done: Toast) => {
-    setToastOpen(false);
+  const submit = (settings: Settings, done: "screens.settings.saved" | "screens.settings.resetDone") => {
     save.mutate(settings, {
       onSuccess: () => {
         reset(toFormValues(settings));
-        show(done);
+        // Read when shown: a new language says it in that language.
+        notify({ severity: "success", text: () => i18n.t(done) });
       },
-      onError: (error) => show({ kind: "failed", message: errorMessage(error, t("errors.update")) }),
+      onError: (error) => {
+        const message = errorMessage(error, t("errors.update"));
+        notify({ severity: "error", text: () => i18n.t("screens.settings.saveFailed", { message }) });
+      },
     });
   };
 
@@ -102,19 +101,10 @@ function SettingsForm({ initial }: { initial: Settings }) {
         language: values.language,
         refresh_interval: normalizeRefreshInterval(values.refresh_interval),
       },
-      { kind: "saved" },
+      "screens.settings.saved",
     );
   // Terugset: spec §9's defaults, saved at once (decision 0012).
-  const onReset = () => submit({ ...SETTINGS_DEFAULTS }, { kind: "reset" });
-
-  const toastText =
-    toast?.kind === "saved"
-      ? t("screens.settings.saved")
-      : toast?.kind === "reset"
-        ? t("screens.settings.resetDone")
-        : toast?.kind === "failed"
-          ? t("screens.settings.saveFailed", { message: toast.message })
-          : "";
+  const onReset = () => submit({ ...SETTINGS_DEFAULTS }, "screens.settings.resetDone");
 
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>
@@ -193,23 +183,6 @@ function SettingsForm({ initial }: { initial: Settings }) {
           </Stack>
         </Stack>
       </form>
-      <Snackbar
-        open={toastOpen}
-        autoHideDuration={TOAST_MS}
-        onClose={(_event, reason) => {
-          if (reason !== "clickaway") setToastOpen(false);
-        }}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        <Alert
-          severity={toast?.kind === "failed" ? "error" : "success"}
-          variant="filled"
-          closeText={t("common.close")}
-          onClose={() => setToastOpen(false)}
-        >
-          {toastText}
-        </Alert>
-      </Snackbar>
     </Paper>
   );
 }

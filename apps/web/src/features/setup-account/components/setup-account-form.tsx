@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { setupAccountForm } from "@kantien/domain/auth";
-import { roleName } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Stack from "@mui/material/Stack";
@@ -13,7 +12,7 @@ import type { z } from "zod";
 import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { isNetworkError } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
+import { useRoleLabel } from "../../../lib/role-label";
 import { fieldErrorText } from "../../../lib/validation";
 import { useSetupAccount } from "../api/setup-account";
 import type { Invitee } from "../api/verify-invitation";
@@ -25,7 +24,7 @@ type SetupForm = z.input<typeof setupAccountForm>;
 
 export function SetupAccountForm({ token, invitee }: { token: string; invitee: Invitee }) {
   const { t } = useTranslation();
-  const { canteenName } = useAppConfig();
+  const roleLabel = useRoleLabel();
   const navigate = useNavigate();
   const setup = useSetupAccount();
   const [formError, setFormError] = useState<string | null>(null);
@@ -72,7 +71,7 @@ export function SetupAccountForm({ token, invitee }: { token: string; invitee: I
           <strong>{t("accessDenied.email")}:</strong> {invitee.email}
         </Typography>
         <Typography>
-          <strong>{t("accessDenied.role")}:</strong> {roleName(invitee.role_id, canteenName)}
+          <strong>{t("accessDenied.role")}:</strong> {roleLabel(invitee.role_id)}
         </Typography>
       </Stack>
       {formError ? (

@@ -1,6 +1,5 @@
 import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
-import { roleName } from "@kantien/domain/roles";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
@@ -11,6 +10,7 @@ import { DetailsTable } from "../../../components/details-table";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { useRoleLabel } from "../../../lib/role-label";
 import { PersonDetailDialog } from "../../people/components/person-detail-dialog";
 import { useStaffMember } from "../api/get-staff-member";
 import { OrderHistoryList } from "./order-history-list";
@@ -18,7 +18,8 @@ import { OrderHistoryList } from "./order-history-list";
 /** Spec §2 /staff detail dialog: anyone on the staff screen may look. */
 export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { canteenName, timeZone = DEFAULT_TIMEZONE } = useAppConfig();
+  const { timeZone = DEFAULT_TIMEZONE } = useAppConfig();
+  const roleLabel = useRoleLabel();
   const language = currentLanguage();
   const ordersLabelId = useId();
   const member = useStaffMember(staffId);
@@ -46,7 +47,7 @@ export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClo
             rows={[
               [t("resources.user.fields.email"), data.email],
               [t("resources.user.fields.phone_number"), data.phoneNumber ?? notSpecified],
-              [t("resources.user.fields.role_id"), roleName(data.roleId, canteenName)],
+              [t("resources.user.fields.role_id"), roleLabel(data.roleId)],
               [t("screens.staff.edit.employeeNumber"), data.employeeNumber ?? notSpecified],
               [t("screens.staff.edit.balance"), formatRand(data.balance)],
               [t("screens.staff.edit.totalOrders"), String(data.totalOrders)],

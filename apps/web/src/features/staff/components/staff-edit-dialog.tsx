@@ -3,7 +3,6 @@ import { formatRand } from "@kantien/domain/money";
 import type { StaffDetail, StaffRow } from "@kantien/domain/people";
 import { staffInput } from "@kantien/domain/people-rules";
 import { STAFF_ROLES } from "@kantien/domain/roles";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -18,6 +17,7 @@ import { useId, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { LoadError } from "../../../components/load-error";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { useSession } from "../../../lib/session";
@@ -58,9 +58,7 @@ export function StaffEditDialog({ staffId, onClose, onSaved }: Props) {
       ) : member.isError ? (
         <>
           <DialogContent>
-            <Alert severity="error">
-              {t("screens.staff.failed", { message: errorMessage(member.error, t("errors.load")) })}
-            </Alert>
+            <LoadError error={member.error} onRetry={() => void member.refetch()} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{t("common.close")}</Button>

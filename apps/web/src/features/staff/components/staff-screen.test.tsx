@@ -75,9 +75,9 @@ describe("StaffScreen list", () => {
 
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
       "Almal",
-      "Aktief",
+      "Met krediet",
       "Admin",
-      "Personeel",
+      "Personeel met werknemernommer",
     ]);
     await user.click(screen.getByRole("tab", { name: "Admin" }));
     await waitFor(() => expect(screen.queryByText("Sipho Dlamini")).not.toBeInTheDocument());
@@ -203,7 +203,7 @@ describe("StaffScreen edit, detail and delete", () => {
     expect(within(dialog).getByRole("textbox", { name: "Beursiebalans" })).toHaveAttribute("readonly");
     const history = within(dialog).getByRole("region", { name: "Bestelgeskiedenis" });
     expect(history).toHaveTextContent("#BEEF");
-    expect(history).toHaveTextContent("Gereed");
+    expect(history).toHaveTextContent("Klaar");
     expect(history).toHaveStyle({ height: "200px" });
 
     await user.click(within(dialog).getByRole("combobox", { name: "Rol" }));

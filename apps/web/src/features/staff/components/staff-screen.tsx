@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NoticeSnackbar, useNotice } from "../../../components/notice-snackbar";
+import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { focusPageHeading } from "../../../lib/focus";
@@ -38,8 +38,7 @@ export function StaffScreen() {
   const [editing, setEditing] = useState<string | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const deletion = usePersonDelete<StaffRow>();
-  const notice = useNotice();
-  const notify = notice.notify;
+  const notify = useNotice();
 
   const confirmDelete = (target: StaffRow) =>
     remove.mutate(target.id, {
@@ -124,7 +123,6 @@ export function StaffScreen() {
       ) : null}
       {viewing ? <StaffDetailDialog staffId={viewing} onClose={() => setViewing(null)} /> : null}
       <PersonDeleteConfirm texts="screens.staff" state={deletion} onConfirm={confirmDelete} />
-      <NoticeSnackbar state={notice} />
     </Stack>
   );
 }

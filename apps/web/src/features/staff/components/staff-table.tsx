@@ -1,12 +1,11 @@
 import type { StaffRow } from "@kantien/domain/people";
-import { roleName } from "@kantien/domain/roles";
 import SendIcon from "@mui/icons-material/ForwardToInboxOutlined";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useAppConfig } from "../../../lib/app-config";
 import type { Page } from "../../../lib/list-params";
+import { useRoleLabel } from "../../../lib/role-label";
 import { type PeopleListState, PeopleTable, RowAction } from "../../people/components/people-table";
 
 type StaffTableProps = {
@@ -26,7 +25,7 @@ type StaffTableProps = {
 
 export function StaffTable(props: StaffTableProps) {
   const { t } = useTranslation();
-  const { canteenName } = useAppConfig();
+  const roleLabel = useRoleLabel();
 
   return (
     <PeopleTable
@@ -51,7 +50,7 @@ export function StaffTable(props: StaffTableProps) {
         </>
       )}
       role={(row) => ({
-        label: roleName(row.roleId, canteenName),
+        label: roleLabel(row.roleId),
         color: row.roleId === 4 ? "secondary" : "primary",
       })}
       onView={props.onView}

@@ -1,7 +1,6 @@
 import type { Language } from "@kantien/domain/messages";
 import { orderLabel } from "@kantien/domain/order-label";
-import { statusChipColor } from "@kantien/domain/order-status";
-import { WEEKLY_STATUS_LABEL, type WeeklyOrdersDay } from "@kantien/domain/weekly-orders";
+import type { WeeklyOrdersDay } from "@kantien/domain/weekly-orders";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Divider from "@mui/material/Divider";
@@ -12,6 +11,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { StatusChip } from "../../../components/status-chip";
 import { dayHeadingParts, formatDayHeading } from "../../../lib/format";
 
 type WeeklyOrderDayProps = {
@@ -62,12 +62,7 @@ export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
                   <Typography component="span" sx={{ fontWeight: 700 }}>
                     #{orderLabel(order.id, "weekly")}
                   </Typography>
-                  <Chip
-                    component="span"
-                    size="small"
-                    color={statusChipColor(order.status)}
-                    label={t(`screens.weeklyOrders.statuses.${WEEKLY_STATUS_LABEL[order.status]}`)}
-                  />
+                  <StatusChip status={order.status} />
                 </Box>
                 <Typography component="span" sx={{ display: "block" }}>
                   {order.customerName}

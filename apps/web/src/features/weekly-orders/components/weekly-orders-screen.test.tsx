@@ -73,7 +73,7 @@ describe("WeeklyOrdersScreen", () => {
     expect(
       within(day("Dinsdag 10 Junie")).getByText("Geen bestellings vir hierdie dag nie"),
     ).toBeInTheDocument();
-    expect(within(day("Woensdag 11 Junie")).getByText("Besig")).toBeInTheDocument();
+    expect(within(day("Woensdag 11 Junie")).getByText("Betaal")).toBeInTheDocument();
     expect(within(day("Woensdag 11 Junie")).getByText("1 bestelling")).toBeInTheDocument();
     expect(within(day("Vrydag 13 Junie")).getByText("Afgehaal")).toBeInTheDocument();
     expect(screen.getAllByRole("region")).toHaveLength(5);

@@ -10,9 +10,7 @@ import { isWeekStart, weekEndOf } from "@kantien/domain/weekly-orders";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import RefreshIcon from "@mui/icons-material/Refresh";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
@@ -20,6 +18,7 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { LoadError } from "../../../components/load-error";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -90,18 +89,7 @@ export function WeeklyOrdersScreen() {
           <ChevronRightIcon />
         </IconButton>
       </Box>
-      {week.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void week.refetch()}>
-              {t("errorFallback.retry")}
-            </Button>
-          }
-        >
-          {week.error.message}
-        </Alert>
-      ) : null}
+      {week.isError ? <LoadError error={week.error} onRetry={() => void week.refetch()} /> : null}
       {week.isError && !days ? null : (
         <Box
           sx={{

@@ -1,0 +1,43 @@
+import RefreshIcon from "@mui/icons-material/Refresh";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Button from "@mui/material/Button";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../lib/api-client";
+
+type LoadErrorProps = {
+  error: unknown;
+  /** Loads again: the query's `refetch`. */
+  onRetry: () => void;
+  title?: string;
+  /** A 'Sluit' button too (the dashboard's alert, spec §8). */
+  onClose?: () => void;
+};
+
+/**
+ * The one way a screen says its data did not load: the server's reason (else spec §8's
+ * 'Fout met data oplaai') and 'Probeer Weer'.
+ */
+export function LoadError({ error, onRetry, title, onClose }: LoadErrorProps) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <>
+          <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
+            {t("errorFallback.retry")}
+          </Button>
+          {onClose ? (
+            <Button color="inherit" size="small" onClick={onClose}>
+              {t("common.close")}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      {title ? <AlertTitle>{title}</AlertTitle> : null}
+      {errorMessage(error, t("errors.load"))}
+    </Alert>
+  );
+}

@@ -1,0 +1,56 @@
+import Button from "@mui/material/Button";
+import { act, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { applyLanguage, i18n } from "../lib/i18n";
+import { renderWithApp } from "../test/render";
+import { type Notice, useNotice } from "./notice";
+
+function Notifier({ notices }: { notices: Notice[] }) {
+  const notify = useNotice();
+  return (
+    <>
+      {notices.map((notice, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+        <Button key={index} onClick={() => notify(notice)}>{`notice ${index}`}</Button>
+      ))}
+    </>
+  );
+}
+
+describe("NoticeProvider", () => {
+  it("shows one notice at a time at the bottom right, the newest replacing the last", async () => {
+    const { user } = renderWithApp(
+      <Notifier
+        notices={[
+          { severity: "success", text: "Gestoor." },
+          { severity: "error", text: "Bediener af" },
+        ]}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "notice 0" }));
+    const saved = await screen.findByText("Gestoor.");
+    expect(saved.closest(".MuiSnackbar-root")).toHaveClass("MuiSnackbar-anchorOriginBottomRight");
+    expect(saved.closest(".MuiAlert-root")).toHaveClass("MuiAlert-colorSuccess");
+
+    await user.click(screen.getByRole("button", { name: "notice 1" }));
+    const failed = await screen.findByText("Bediener af");
+    expect(failed.closest(".MuiAlert-root")).toHaveClass("MuiAlert-colorError");
+    expect(screen.queryByText("Gestoor.")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+
+    await user.click(screen.getByRole("button", { name: "Sluit" }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.queryByText("Bediener af")).not.toBeInTheDocument();
+  });
+
+  it("reads a text given as a function again when the language changes", async () => {
+    const { user } = renderWithApp(
+      <Notifier notices={[{ severity: "success", text: () => i18n.t("screens.settings.saved") }]} />,
+    );
+    await user.click(screen.getByRole("button", { name: "notice 0" }));
+    expect(await screen.findByText("Persoonlike instellings suksesvol gestoor!")).toBeInTheDocument();
+    await act(() => applyLanguage("en"));
+    expect(await screen.findByText("Personal settings saved successfully!")).toBeInTheDocument();
+    await act(() => applyLanguage("af"));
+  });
+});

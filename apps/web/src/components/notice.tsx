@@ -1,0 +1,62 @@
+import Alert from "@mui/material/Alert";
+import Snackbar from "@mui/material/Snackbar";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * A short message after an action: done, or refused with the server's reason. A function
+ * text is read again when the language changes (saving the language itself says so in
+ * the new one).
+ */
+export type Notice = { severity: "success" | "error" | "info"; text: string | (() => string) };
+
+type Notify = (notice: Notice) => void;
+
+const NoticeContext = createContext<Notify | null>(null);
+
+/** Spec §9: a notice stays 6 seconds. */
+export const NOTICE_MS = 6000;
+
+/**
+ * The app's one notice: a snackbar at the bottom right (spec §2 Settings) that any screen
+ * fills through `useNotice()`. A new notice replaces the one showing.
+ */
+export function NoticeProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  // The notice is kept apart from `open`, so its text stays while it fades out.
+  const [state, setState] = useState<{ notice: Notice; key: number } | null>(null);
+  const [open, setOpen] = useState(false);
+  const notify = useCallback<Notify>((notice) => {
+    setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1 }));
+    setOpen(true);
+  }, []);
+  const close = () => setOpen(false);
+  const notice = state?.notice;
+  return (
+    <NoticeContext.Provider value={notify}>
+      {children}
+      <Snackbar
+        key={state?.key}
+        open={open}
+        autoHideDuration={NOTICE_MS}
+        onClose={(_event, reason) => {
+          if (reason !== "clickaway") close();
+        }}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+      >
+        {notice ? (
+          <Alert severity={notice.severity} variant="filled" closeText={t("common.close")} onClose={close}>
+            {typeof notice.text === "function" ? notice.text() : notice.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </NoticeContext.Provider>
+  );
+}
+
+/** Shows a notice: `notify({ severity: "success", text })`. */
+export function useNotice(): Notify {
+  const notify = useContext(NoticeContext);
+  if (!notify) throw new Error("useNotice needs a NoticeProvider");
+  return useMemo(() => notify, [notify]);
+}

@@ -1,0 +1,21 @@
+import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
+import { describe, expect, it } from "vitest";
+import af from "./af.json";
+import en from "./en.json";
+
+function keys(tree: object, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "object" && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe("locales", () => {
+  it("are both complete", () => {
+    expect(keys(en).sort()).toEqual(keys(af).sort());
+  });
+
+  it("name each order status as the server's CSV does (decision 0019)", () => {
+    expect(af.resources.order.statuses).toEqual(ORDER_STATUS_LABELS.af);
+    expect(en.resources.order.statuses).toEqual(ORDER_STATUS_LABELS.en);
+  });
+});
