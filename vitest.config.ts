@@ -10,7 +10,9 @@ export default defineConfig({
           name: "server",
           root: "apps/server",
           include: ["src/**/*.test.ts"],
-          // API tests share one PGlite or PostgreSQL per file; files run in parallel forks.
+          // API tests share one PGlite or PostgreSQL per file, copied from one migrated
+          // template (src/test/global-setup.ts); files run in parallel forks.
+          globalSetup: ["./src/test/global-setup.ts"],
           pool: "forks",
           testTimeout: 30_000,
           hookTimeout: 60_000,

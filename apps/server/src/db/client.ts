@@ -110,12 +110,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Opens PGlite in `dataDir` (or in memory when null), migrated. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Opens PGlite in `dataDir` (or in memory when null), migrated. `from` is a data directory
+ * dumped by `dumpMigratedPglite` (the API tests' template): it starts from that copy, so
+ * only migrations newer than the dump run.
+ */
+export async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     // pg_trgm indexes the orders summary's name search (decision 0007).
-    const options = { extensions: { pg_trgm } };
+    const options = { extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) };
     const client = dataDir ? new PGlite(path.join(dataDir, "pgdata"), options) : new PGlite(options);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
@@ -134,6 +138,16 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   } catch (error) {
     unlock();
     throw error;
+  }
+}
+
+/** A fresh in-memory PGlite, migrated, dumped as a data directory for `openPglite(…, from)`. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const database = await openPglite(null);
+  try {
+    return await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+  } finally {
+    await database.close();
   }
 }
 

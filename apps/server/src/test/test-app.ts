@@ -3,13 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../db/client";
 
 /**
  * API tests run on a fresh database per test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres.
+ * database on the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres. Each is a
+ * copy of the template the global setup migrated once (global-setup.ts).
  */
 export const testBackend: "pglite" | "postgres" =
   process.env.TEST_DB === "postgres" && process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
@@ -18,14 +20,15 @@ export type TestDatabase = Database & { url: string | null; drop(): Promise<void
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (testBackend === "pglite") {
-    const database = await openPglite(null);
+    const database = await openPglite(null, await pgliteTemplate());
     return { ...database, url: null, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `kantien_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject("postgresTemplate");
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -51,6 +54,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await again.end();
     },
   };
+}
+
+let template: Promise<Blob> | undefined;
+
+/** The migrated PGlite dump, read once per test file's process. */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= fs.promises.readFile(inject("pgliteTemplate")).then((bytes) => new Blob([bytes]));
+  return template;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
