@@ -14,7 +14,10 @@ describe("AppRoutes", () => {
 
   it("shows a loading placeholder while the session is looked up", async () => {
     mockFetch({
-      "GET /api/auth/me": { status: 401, body: { success: false, message: "Teken asseblief eers aan." } },
+      "GET /api/auth/me": {
+        status: 401,
+        body: { success: false, message: "Teken asseblief eers aan.", code: "unauthenticated" },
+      },
     });
     renderWithApp(<AppRoutes />, { route: "/kitchen" });
     expect(screen.getByRole("status")).toHaveTextContent("Sessie word gelaai…");

@@ -3,7 +3,7 @@ import { ROLE } from "@kantien/domain/roles";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { userSettingsQueryOptions } from "../lib/user-settings";
-import { mockFetch } from "../test/mock-fetch";
+import { mockFetch, savedSettingsReply } from "../test/mock-fetch";
 import { renderWithApp, testUser } from "../test/render";
 import { AppRoutes } from "./router";
 
@@ -23,13 +23,13 @@ const background = () => getComputedStyle(document.body).backgroundColor;
 
 describe("ThemeModeProvider", () => {
   it("shows the signed-in user's saved theme over the device's dark default", async () => {
-    renderSignedIn({ body: { success: true, message: "" } });
+    renderSignedIn(savedSettingsReply());
     expect(await screen.findByRole("button", { name: "Skakel na donker modus" })).toBeVisible();
     expect(background()).toBe("rgb(248, 249, 255)");
   });
 
   it("saves the top bar's switch in the user's settings, keeping the rest", async () => {
-    const { user, calls, queryClient } = renderSignedIn({ body: { success: true, message: "" } });
+    const { user, calls, queryClient } = renderSignedIn(savedSettingsReply());
     await user.click(await screen.findByRole("button", { name: "Skakel na donker modus" }));
 
     expect(await screen.findByRole("button", { name: "Skakel na ligte modus" })).toBeVisible();

@@ -1,12 +1,21 @@
 import { vi } from "vitest";
+import { parseFakeAnswer } from "./api-answers";
 
 export type FetchCall = { method: string; url: string; headers: Record<string, string>; body: unknown };
 type Reply = { status?: number; body: unknown };
-type Route = Reply | ((call: FetchCall) => Reply);
+export type Route = Reply | ((call: FetchCall) => Reply);
+
+/** `PUT /api/settings` as the server answers it: the settings sent, stored, and `message`. */
+export const savedSettingsReply =
+  (message = ""): Route =>
+  (call) => ({
+    body: { success: true, settings: (call.body as { settings: unknown }).settings, message },
+  });
 
 /**
  * Replaces `fetch` (the browser's, not ours) with a table of `"METHOD /path"` answers;
- * anything else answers 404 in the API's envelope. Returns the recorded calls.
+ * anything else answers 404 in the API's envelope. Every answer is parsed with the route's
+ * domain schema first (api-answers.ts), as the server's serializer does. Returns the recorded calls.
  */
 export function mockFetch(routes: Record<string, Route>): FetchCall[] {
   const calls: FetchCall[] = [];
@@ -27,8 +36,9 @@ export function mockFetch(routes: Record<string, Route>): FetchCall[] {
           : typeof route === "function"
             ? route(call)
             : route;
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status ?? 200,
+      const status = reply.status ?? 200;
+      return new Response(JSON.stringify(parseFakeAnswer(call.method, call.url, status, reply.body)), {
+        status,
         headers: { "Content-Type": "application/json" },
       });
     }),

@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { i18n } from "../lib/i18n";
+import { fakeAnswerProblems } from "./api-answers";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(async () => {
@@ -12,6 +13,9 @@ afterEach(async () => {
   vi.restoreAllMocks();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // A fake API answer the domain's schema refuses (mock-fetch.ts) fails the test that sent it.
+  const problems = fakeAnswerProblems.splice(0);
+  if (problems.length > 0) throw new Error(problems.join("\n"));
 });
 
 // Screens and dialogs load lazily; on a busy CI machine the first import takes over 1 s.

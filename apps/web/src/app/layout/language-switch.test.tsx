@@ -4,7 +4,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { currentLanguage } from "../../lib/i18n";
 import { userSettingsQueryOptions } from "../../lib/user-settings";
-import { mockFetch } from "../../test/mock-fetch";
+import { mockFetch, type Route, savedSettingsReply } from "../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../test/render";
 import { AppRoutes } from "../router";
 import { LanguageSwitch } from "./language-switch";
@@ -12,7 +12,7 @@ import { LanguageSwitch } from "./language-switch";
 const stored: Settings = { theme: "dark", language: "af", refresh_interval: 45 };
 
 /** An admin on /settings, inside the layout with its top bar. */
-function renderSignedIn(settings: Settings, putReply: { status?: number; body: unknown }) {
+function renderSignedIn(settings: Settings, putReply: Route) {
   const calls = mockFetch({
     "GET /api/settings": { body: { success: true, settings } },
     "PUT /api/settings": putReply,
@@ -25,9 +25,10 @@ const title = (name: string) => screen.findByRole("heading", { level: 1, name })
 
 describe("LanguageSwitch", () => {
   it("saves a signed-in user's choice in their settings, then speaks it", async () => {
-    const { user, calls, queryClient } = renderSignedIn(stored, {
-      body: { success: true, message: "Personal settings saved successfully!" },
-    });
+    const { user, calls, queryClient } = renderSignedIn(
+      stored,
+      savedSettingsReply("Personal settings saved successfully!"),
+    );
     await title("Persoonlike Instellings");
 
     await user.click(screen.getByRole("button", { name: "EN" }));
@@ -71,7 +72,7 @@ describe("LanguageSwitch", () => {
 
   it("speaks the signed-in user's stored language, whatever this device remembered", async () => {
     window.localStorage.setItem("language", "af");
-    renderSignedIn({ ...stored, language: "en" }, { body: { success: true, message: "" } });
+    renderSignedIn({ ...stored, language: "en" }, savedSettingsReply());
 
     expect(await title("Personal Settings")).toBeInTheDocument();
     expect(window.localStorage.getItem("language")).toBe("en");

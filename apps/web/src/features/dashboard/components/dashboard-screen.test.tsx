@@ -163,7 +163,10 @@ describe("DashboardScreen", () => {
     let fail = true;
     const { user } = renderDashboard(ROLE.kitchenAdmin, () =>
       fail
-        ? { status: 500, body: { success: false, message: "Die databasis is nie bereikbaar nie." } }
+        ? {
+            status: 500,
+            body: { success: false, message: "Die databasis is nie bereikbaar nie.", code: "internal_error" },
+          }
         : { body: { success: true, data: SUMMARY } },
     );
     const alert = await screen.findByRole("alert");

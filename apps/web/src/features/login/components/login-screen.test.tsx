@@ -30,7 +30,14 @@ describe("LoginScreen", () => {
           success: true,
           error: "unauthorized_role",
           message: "Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang.",
-          user: { first_name: "Sipho", last_name: "Dlamini", email: "sipho@skool.example", role_id: 1 },
+          user: {
+            id: "user-sipho",
+            first_name: "Sipho",
+            last_name: "Dlamini",
+            email: "sipho@skool.example",
+            role: "user",
+            role_id: 1,
+          },
         },
       },
     });

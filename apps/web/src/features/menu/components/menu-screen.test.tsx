@@ -266,7 +266,7 @@ describe("MenuScreen", () => {
   it("asks before replacing a day's item, then calls the replace endpoint", async () => {
     const replaceRoute = `PUT /api/admin/menus/${M16}/days/Maandag/food-item`;
     const { user, calls } = renderScreen(MENUS, {
-      [replaceRoute]: { body: { success: true, data: {} } },
+      [replaceRoute]: { body: { success: true, data: {}, replaced: "item-1" } },
     });
     await user.click(await screen.findByRole("button", { name: "Vervang Bobotie" }));
     const dialog = await screen.findByRole("dialog", { name: "Vervang Item" });

@@ -168,7 +168,14 @@ describe("OrdersScreen", () => {
     const { user } = renderScreen({
       [list()]: () =>
         fail
-          ? { status: 500, body: { success: false, message: "Die databasis is nie bereikbaar nie." } }
+          ? {
+              status: 500,
+              body: {
+                success: false,
+                message: "Die databasis is nie bereikbaar nie.",
+                code: "internal_error",
+              },
+            }
           : page(ROWS),
     });
     expect(await screen.findByText("Die databasis is nie bereikbaar nie.")).toBeInTheDocument();
@@ -425,7 +432,10 @@ describe("new order", () => {
       ...baseRoutes,
       "POST /api/orders": () =>
         answer === "down"
-          ? { status: 503, body: { success: false, message: "Die bediener is besig." } }
+          ? {
+              status: 503,
+              body: { success: false, message: "Die bediener is besig.", code: "database_unavailable" },
+            }
           : answer === "short"
             ? {
                 status: 409,

@@ -6,12 +6,12 @@ import { AppRoutes } from "../../../app/router";
 import { useThemeMode } from "../../../app/theme-mode";
 import { currentLanguage } from "../../../lib/i18n";
 import { userSettingsQueryOptions } from "../../../lib/user-settings";
-import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
+import { type FetchCall, mockFetch, savedSettingsReply } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
 
 const admin = testUser(ROLE.kitchenAdmin);
 const stored: Settings = { theme: "dark", language: "af", refresh_interval: 45 };
-const savedReply = { body: { success: true, message: "Persoonlike instellings suksesvol gestoor!" } };
+const savedReply = savedSettingsReply("Persoonlike instellings suksesvol gestoor!");
 
 /** Shows the palette the provider chose, so a test can read it. */
 function PaletteProbe() {

@@ -1,0 +1,110 @@
+import {
+  dataPageAnswer,
+  dataRowAnswer,
+  dataRowRemovedAnswer,
+  foodItemReplacedAnswer,
+} from "@kantien/domain/admin-data";
+import { apiError, clientConfigAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
+import { invitationAnswer, loginAnswer, meAnswer, signupAnswer } from "@kantien/domain/auth";
+import { dashboardAnswer } from "@kantien/domain/dashboard";
+import { kitchenDayAnswer } from "@kantien/domain/kitchen";
+import {
+  createdOrderAnswer,
+  orderDetailAnswer,
+  orderMenuDaysAnswer,
+  ordersPageAnswer,
+} from "@kantien/domain/orders-summary";
+import {
+  customerAnswer,
+  customerDetailAnswer,
+  customersPageAnswer,
+  personRemovedAnswer,
+  staffAnswer,
+  staffDetailAnswer,
+  staffPageAnswer,
+  topUpAnswer,
+} from "@kantien/domain/people";
+import { settingsAnswer, settingsSavedAnswer } from "@kantien/domain/settings";
+import { uploadAnswer } from "@kantien/domain/uploads";
+import { weeklyOrdersAnswer } from "@kantien/domain/weekly-orders";
+import type { z } from "zod";
+
+/**
+ * The answer schema of each JSON route, as the server's routes declare it (the same domain
+ * schemas), so the fake answers of the web tests are parsed like the real ones and cannot
+ * drift from the server. `:name` stands for one path segment.
+ */
+const ROUTES: Record<string, z.ZodType> = {
+  "GET /api/health": healthAnswer,
+  "GET /api/config": clientConfigAnswer,
+  "POST /api/auth/login": loginAnswer,
+  "POST /api/auth/logout": messageAnswer,
+  "GET /api/auth/me": meAnswer,
+  "POST /api/auth/signup": signupAnswer,
+  "POST /api/auth/verify-email": messageAnswer,
+  "POST /api/auth/verify-invitation": invitationAnswer,
+  "POST /api/auth/setup-account": messageAnswer,
+  "POST /api/auth/invite-user": messageAnswer,
+  "GET /api/settings": settingsAnswer,
+  "PUT /api/settings": settingsSavedAnswer,
+  "GET /api/dashboard": dashboardAnswer,
+  "GET /api/kitchen/orders": kitchenDayAnswer,
+  "GET /api/weekly-orders": weeklyOrdersAnswer,
+  "GET /api/orders": ordersPageAnswer,
+  "POST /api/orders": createdOrderAnswer,
+  "GET /api/orders/menu-days": orderMenuDaysAnswer,
+  "GET /api/orders/:id": orderDetailAnswer,
+  "GET /api/customers": customersPageAnswer,
+  "POST /api/customers": customerAnswer,
+  "GET /api/customers/:id": customerDetailAnswer,
+  "PUT /api/customers/:id": customerAnswer,
+  "DELETE /api/customers/:id": personRemovedAnswer,
+  "POST /api/customers/:id/top-ups": topUpAnswer,
+  "GET /api/staff-members": staffPageAnswer,
+  "GET /api/staff-members/:id": staffDetailAnswer,
+  "PUT /api/staff-members/:id": staffAnswer,
+  "DELETE /api/staff-members/:id": personRemovedAnswer,
+  "POST /api/staff-members/:id/invitation": messageAnswer,
+  "GET /api/admin/data/:table": dataPageAnswer,
+  "POST /api/admin/data/:table": dataRowAnswer,
+  "GET /api/admin/data/:table/:id": dataRowAnswer,
+  "PUT /api/admin/data/:table/:id": dataRowAnswer,
+  "DELETE /api/admin/data/:table/:id": dataRowRemovedAnswer,
+  "PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item": foodItemReplacedAnswer,
+  "POST /api/admin/upload/weekly-item-file": uploadAnswer,
+  "POST /api/admin/upload/weekly-item": uploadAnswer,
+};
+
+const PATTERNS = Object.entries(ROUTES).map(([key, schema]) => {
+  const [method, path] = key.split(" ") as [string, string];
+  const pattern = new RegExp(`^${path.replace(/:[a-zA-Z]+/g, "[^/]+")}$`);
+  return { method, pattern, schema };
+});
+
+/** Fake answers that failed their schema in the current test; setup.ts fails the test with them. */
+export const fakeAnswerProblems: string[] = [];
+
+/**
+ * Parses a fake answer with its route's schema (or the error envelope for a refusal) and
+ * returns what the server would send: fields the schema lacks are dropped, a missing or
+ * mistyped one fails the test. A route without a schema here fails too.
+ */
+export function parseFakeAnswer(method: string, url: string, status: number, body: unknown): unknown {
+  const path = new URL(url, "http://localhost").pathname;
+  const route = `${method} ${path}`;
+  const schema =
+    status >= 400 ? apiError : PATTERNS.find((p) => p.method === method && p.pattern.test(path))?.schema;
+  // The app may turn a failed fetch into an error state; the problem is kept for setup.ts too.
+  const fail = (problem: string) => {
+    fakeAnswerProblems.push(problem);
+    throw new Error(problem);
+  };
+  if (!schema) return fail(`no answer schema for ${route}: add it to src/test/api-answers.ts`);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    return fail(
+      `the fake answer of ${route} (${status}) is not what the server sends: ${parsed.error.message}`,
+    );
+  }
+  return parsed.data;
+}
