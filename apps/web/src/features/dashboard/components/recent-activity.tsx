@@ -101,6 +101,8 @@ export function RecentActivity({ activity, loading, now, language, timeZone }: R
                   </Avatar>
                 </ListItemAvatar>
                 <ListItemText
+                  // A long name wraps rather than pushing the page sideways on a phone.
+                  sx={{ minWidth: 0, overflowWrap: "anywhere" }}
                   primary={entry.title}
                   secondary={entry.roleId === null ? entry.description : roleLabel(entry.roleId)}
                 />
