@@ -1,3 +1,4 @@
+import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 
@@ -12,5 +13,22 @@ export function PageTitle({ children }: { children: ReactNode }) {
     >
       {children}
     </Typography>
+  );
+}
+
+/** A screen's header row: the title (and what goes under it) left, its actions right, wrapping on a phone. */
+export function PageHeader({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: "flex",
+        justifyContent: "space-between",
+        alignItems: "flex-start",
+        gap: 2,
+        flexWrap: "wrap",
+      }}
+    >
+      {children}
+    </Box>
   );
 }

@@ -1,13 +1,12 @@
 import { CUSTOMER_TABS, type CustomerRow } from "@kantien/domain/people";
 import { CUSTOMER_ROLES, isAdminRole } from "@kantien/domain/roles";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../../components/notice";
-import { PageTitle } from "../../../components/page-title";
+import { PageHeader, PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { focusPageHeading } from "../../../lib/focus";
 import { peopleListCodec, useListState } from "../../../lib/list-params";
@@ -48,20 +47,12 @@ export function CustomersScreen() {
 
   return (
     <Stack spacing={2}>
-      <Box
-        sx={{
-          display: "flex",
-          justifyContent: "space-between",
-          alignItems: "flex-start",
-          gap: 2,
-          flexWrap: "wrap",
-        }}
-      >
+      <PageHeader>
         <PageTitle>{t("screens.customers.title")}</PageTitle>
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing("new")}>
           {t("screens.customers.add")}
         </Button>
-      </Box>
+      </PageHeader>
       <PeopleFilters
         texts="screens.customers"
         list={list}

@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
-import { PageTitle } from "../../../components/page-title";
+import { PageHeader, PageTitle } from "../../../components/page-title";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -83,15 +83,7 @@ export function OrdersScreen() {
 
   return (
     <Stack spacing={3}>
-      <Box
-        sx={{
-          display: "flex",
-          justifyContent: "space-between",
-          alignItems: "flex-start",
-          gap: 2,
-          flexWrap: "wrap",
-        }}
-      >
+      <PageHeader>
         <Box>
           <PageTitle>{t("screens.orders.title")}</PageTitle>
           <Typography variant="h6" component="h2" color="text.secondary" sx={{ mt: -2 }} aria-live="polite">
@@ -114,7 +106,7 @@ export function OrdersScreen() {
             {t("screens.orders.newOrder")}
           </Button>
         </Box>
-      </Box>
+      </PageHeader>
       <OrdersFilterBar
         filters={filters}
         rangeProblem={rangeProblem}

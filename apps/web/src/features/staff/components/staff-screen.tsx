@@ -1,13 +1,12 @@
 import { STAFF_TABS, type StaffRow } from "@kantien/domain/people";
 import { isAdminRole, STAFF_ROLES } from "@kantien/domain/roles";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../../components/notice";
-import { PageTitle } from "../../../components/page-title";
+import { PageHeader, PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { focusPageHeading } from "../../../lib/focus";
 import { peopleListCodec, useListState } from "../../../lib/list-params";
@@ -66,22 +65,14 @@ export function StaffScreen() {
 
   return (
     <Stack spacing={2}>
-      <Box
-        sx={{
-          display: "flex",
-          justifyContent: "space-between",
-          alignItems: "flex-start",
-          gap: 2,
-          flexWrap: "wrap",
-        }}
-      >
+      <PageHeader>
         <PageTitle>{t("screens.staff.title")}</PageTitle>
         {isAdmin ? (
           <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
             {t("screens.staff.invite.open")}
           </Button>
         ) : null}
-      </Box>
+      </PageHeader>
       <PeopleFilters
         texts="screens.staff"
         list={list}
