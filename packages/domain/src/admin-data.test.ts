@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkFoodItemRequired, foodItemInput, priceInput } from "./admin-data";
+import { checkFoodItemRequired, foodItemForm, foodItemInput, priceInput } from "./admin-data";
 
 describe("priceInput", () => {
   it("takes rand as a number or a decimal string and keeps 2 decimals", () => {
@@ -65,5 +65,62 @@ describe("checkFoodItemRequired", () => {
 
   it("leaves a present but invalid value to the schema", () => {
     expect(checkFoodItemRequired({ ...full, price: 0 })).toBeNull();
+  });
+});
+
+describe("foodItemForm", () => {
+  const menuId = "0b6f6f9e-4d0e-4c8e-9a51-8f0c7d3c2a11";
+  const typed = {
+    name: " Pasta ",
+    description: "Met kaas",
+    price: "47,50",
+    image_url: "",
+    day_of_week: "Dinsdag",
+    preparation_time: "",
+  };
+  const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+
+  it("turns the typed fields into the body the server takes", () => {
+    expect(foodItemForm(menuId, undefined).parse({ ...typed, preparation_time: "15" })).toEqual({
+      name: "Pasta",
+      description: "Met kaas",
+      price: "47.50",
+      day_of_week: "Dinsdag",
+      weekly_menu_id: menuId,
+      preparation_time: 15,
+    });
+  });
+
+  it("clears the image with an empty field only when editing", () => {
+    expect(foodItemForm(menuId, null).parse(typed).image_url).toBeNull();
+    expect(foodItemForm(menuId, undefined).parse(typed).image_url).toBeUndefined();
+  });
+
+  it("puts the spec's required-fields message on each empty required field, and nothing else", () => {
+    const result = foodItemForm(menuId, undefined).safeParse({
+      ...typed,
+      name: " ",
+      day_of_week: "",
+      price: "x",
+    });
+    expect(messages(result)).toEqual([
+      ["name", "food_item_fields_missing"],
+      ["day_of_week", "food_item_fields_missing"],
+    ]);
+  });
+
+  it("says which typed value is wrong, in the domain's words", () => {
+    const result = foodItemForm(menuId, undefined).safeParse({
+      ...typed,
+      price: "47,505",
+      image_url: "javascript:alert(1)",
+      preparation_time: "601",
+    });
+    expect(messages(result)).toEqual([
+      ["price", "food_item_price_invalid"],
+      ["image_url", "food_item_image_url_invalid"],
+      ["preparation_time", "food_item_prep_time_invalid"],
+    ]);
   });
 });

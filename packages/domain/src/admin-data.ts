@@ -31,13 +31,15 @@ const { first_name, last_name, email, phone_number } = signupInput.shape;
 const isoDate = z.string().refine(isIsoDate, "validation_failed");
 
 /** A price: rand as typed ("47,50" or "47.50") or a number, below R100 000 000; stored and returned as "47.50". */
-export const priceInput = z.union([z.number().transform(String), z.string()]).pipe(randAmount(99_999_999.99));
+export const priceInput = z
+  .union([z.number().transform(String), z.string()])
+  .pipe(randAmount(99_999_999.99, "food_item_price_invalid"));
 
 /** An uploaded image (`/uploads/…`) or a web address; nothing else ends up in an img src. */
 const imageUrl = text()
   .trim()
-  .max(1000)
-  .regex(/^(\/|https?:\/\/)/)
+  .max(1000, "food_item_image_url_invalid")
+  .regex(/^(\/|https?:\/\/)/, "food_item_image_url_invalid")
   .nullable();
 
 /** user: the customer and staff forms send the same fields (spec §7). */
@@ -52,7 +54,12 @@ export const foodItemInput = z.object({
   image_url: imageUrl.optional(),
   day_of_week: z.enum(WEEKDAYS),
   weekly_menu_id: z.uuid(),
-  preparation_time: z.number().int().min(0).max(600).optional(),
+  preparation_time: z
+    .number("food_item_prep_time_invalid")
+    .int("food_item_prep_time_invalid")
+    .min(0, "food_item_prep_time_invalid")
+    .max(600, "food_item_prep_time_invalid")
+    .optional(),
 });
 export type FoodItemInput = z.infer<typeof foodItemInput>;
 export const foodItemUpdateInput = foodItemInput.partial();
@@ -73,6 +80,52 @@ export function checkFoodItemRequired(
   if (isBlank(input.weekly_menu_id)) return "food_item_menu_missing";
   if (FOOD_ITEM_REQUIRED_FIELDS.some((field) => isBlank(input[field]))) return "food_item_fields_missing";
   return null;
+}
+
+/** The food-item dialog's fields as typed: text throughout, the day "" until one is chosen. */
+export type FoodItemFormValues = {
+  name: string;
+  description: string;
+  price: string;
+  image_url: string;
+  day_of_week: string;
+  preparation_time: string;
+};
+
+/** The dialog's fields on their way to `foodItemInput`, which checks the rest. */
+type FoodItemDraft = Omit<z.input<typeof foodItemInput>, "day_of_week"> & { day_of_week: string };
+
+/**
+ * The food-item dialog's schema: the spec's required-fields rule first (its message on every
+ * empty required field), then `foodItemInput`. An empty image field is `null` when editing
+ * (it clears the image) and left out otherwise; an empty preparation time is left out.
+ */
+export function foodItemForm(weeklyMenuId: string, emptyImage: null | undefined) {
+  return z
+    .object({
+      name: z.string(),
+      description: z.string(),
+      price: z.string(),
+      image_url: z.string(),
+      day_of_week: z.string(),
+      preparation_time: z.string(),
+    })
+    .superRefine((values, context) => {
+      const code = checkFoodItemRequired({ ...values, weekly_menu_id: weeklyMenuId });
+      if (!code) return;
+      for (const field of FOOD_ITEM_REQUIRED_FIELDS) {
+        if (isBlank(values[field])) context.addIssue({ code: "custom", message: code, path: [field] });
+      }
+    })
+    .transform(
+      ({ image_url, preparation_time, ...values }): FoodItemDraft => ({
+        ...values,
+        weekly_menu_id: weeklyMenuId,
+        image_url: image_url.trim() === "" ? emptyImage : image_url,
+        preparation_time: preparation_time.trim() === "" ? undefined : Number(preparation_time),
+      }),
+    )
+    .pipe(foodItemInput) satisfies z.ZodType<FoodItemInput, FoodItemFormValues>;
 }
 
 /** A date, or a field left empty: the weekly-menu rules answer "both dates required" (spec §5). */

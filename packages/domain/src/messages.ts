@@ -125,6 +125,21 @@ export const MESSAGES = {
     af: "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
     en: "Please fill in all required fields: Name, Description, Price and Day of Week",
   },
+  food_item_price_invalid: {
+    status: 400,
+    af: "Voer 'n geldige prys in, bv. 35,50.",
+    en: "Enter a valid price, e.g. 35.50.",
+  },
+  food_item_prep_time_invalid: {
+    status: 400,
+    af: "Voer 0 tot 600 minute in.",
+    en: "Enter 0 to 600 minutes.",
+  },
+  food_item_image_url_invalid: {
+    status: 400,
+    af: "Voer 'n beeld-adres in wat met / of https:// begin.",
+    en: "Enter an image address that starts with / or https://.",
+  },
   food_item_day_taken: {
     status: 409,
     af: "Hierdie dag het reeds 'n item.",
@@ -313,6 +328,11 @@ export const MESSAGES = {
     status: 400,
     af: "Die afleweringsdag is verby. Kies vandag of 'n latere dag.",
     en: "The delivery day has passed. Choose today or a later day.",
+  },
+  order_choice_missing: {
+    status: 400,
+    af: "Kies 'n kliënt, 'n dag en 'n item.",
+    en: "Choose a customer, a day and an item.",
   },
   order_quantity_invalid: {
     status: 400,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkDeliveryDate,
   defaultOrdersRange,
+  newOrderForm,
   newOrderInput,
   orderDateOf,
   ordersFilterIsPinned,
@@ -72,6 +73,42 @@ describe("orders summary rules", () => {
       const result = newOrderInput.safeParse({ ...order, quantity });
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe("order_quantity_invalid");
+    }
+  });
+
+  it("takes the dialog's choices and typed quantity as the order the server takes", () => {
+    const customer = {
+      id: "3f0c8a6e-0c1d-4a4e-9b7a-2d1f0e9c8b7a",
+      firstName: "Anna",
+      lastName: "Botha",
+      email: "anna@skool.test",
+      phoneNumber: null,
+      roleId: 1 as const,
+      akdNumber: null,
+      balance: "50.00",
+      createdAt: "2026-11-01T08:00:00.000Z",
+    };
+    const chosen = {
+      customer,
+      deliveryDate: "2026-11-24",
+      foodItemId: "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+      quantity: " 3 ",
+    };
+    expect(newOrderForm.parse(chosen)).toEqual({
+      customerId: customer.id,
+      foodItemId: chosen.foodItemId,
+      deliveryDate: "2026-11-24",
+      quantity: 3,
+    });
+    const open = newOrderForm.safeParse({ ...chosen, customer: null, foodItemId: "" });
+    expect(open.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["customer", "order_choice_missing"],
+      ["foodItemId", "order_choice_missing"],
+    ]);
+    for (const quantity of ["", "0", "2,5", "21"]) {
+      expect(newOrderForm.safeParse({ ...chosen, quantity }).error?.issues[0]?.message).toBe(
+        "order_quantity_invalid",
+      );
     }
   });
 

@@ -13,6 +13,7 @@ import {
 import { type ErrorCode, LANGUAGES } from "./messages";
 import { orderNumberSearch } from "./order-label";
 import { orderStatusSchema } from "./order-status";
+import { type CustomerRow, customerRow } from "./people";
 import { text } from "./text";
 
 /**
@@ -230,6 +231,41 @@ export const newOrderInput = z.object({
     .min(1, "order_quantity_invalid")
     .max(ORDER_QUANTITY_MAX, "order_quantity_invalid"),
 }) satisfies z.ZodType<NewOrder>;
+
+/** The new-order dialog's fields: the chosen customer (or none), day and item, the quantity as typed. */
+export type NewOrderFormValues = {
+  customer: CustomerRow | null;
+  deliveryDate: string;
+  foodItemId: string;
+  quantity: string;
+};
+
+const NEW_ORDER_CHOICES = ["customer", "deliveryDate", "foodItemId"] as const;
+
+/**
+ * The new-order dialog's schema: a customer, a day and an item must be chosen (one message,
+ * on each field left open), then `newOrderInput` as the server checks it.
+ */
+export const newOrderForm = z
+  .object({
+    customer: customerRow.nullable(),
+    deliveryDate: z.string(),
+    foodItemId: z.string(),
+    quantity: z.string(),
+  })
+  .superRefine((values, context) => {
+    for (const field of NEW_ORDER_CHOICES) {
+      if (!values[field])
+        context.addIssue({ code: "custom", message: "order_choice_missing", path: [field] });
+    }
+  })
+  .transform(({ customer, deliveryDate, foodItemId, quantity }) => ({
+    customerId: customer?.id ?? "",
+    foodItemId,
+    deliveryDate,
+    quantity: quantity.trim() === "" ? Number.NaN : Number(quantity),
+  }))
+  .pipe(newOrderInput) satisfies z.ZodType<NewOrder, NewOrderFormValues>;
 
 /**
  * The day an item is delivered: its weekday in its menu's week (the menu starts on a

@@ -1,5 +1,6 @@
-import type { FoodItem } from "@kantien/domain/admin-data";
-import { checkFoodItemRequired, type FoodItemInput, foodItemInput } from "@kantien/domain/admin-data";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { FoodItem, FoodItemFormValues } from "@kantien/domain/admin-data";
+import { type FoodItemInput, foodItemForm } from "@kantien/domain/admin-data";
 import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
 import UploadIcon from "@mui/icons-material/UploadFile";
@@ -23,6 +24,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
+import { fieldErrorText } from "../../../lib/validation";
 import { useSaveFoodItem } from "../api/save-food-item";
 import { UploadError, uploadMenuImage } from "../api/upload-image";
 
@@ -38,16 +40,7 @@ type Props = {
   onClose: () => void;
 };
 
-type FormValues = {
-  name: string;
-  description: string;
-  price: string;
-  image_url: string;
-  day_of_week: Weekday | "";
-  preparation_time: string;
-};
-
-function defaults(mode: FoodItemDialogMode): FormValues {
+function defaults(mode: FoodItemDialogMode): FoodItemFormValues {
   if (mode.kind === "edit") {
     const { item } = mode;
     return {
@@ -63,14 +56,8 @@ function defaults(mode: FoodItemDialogMode): FormValues {
   return { name: "", description: "", price: "", image_url: "", day_of_week: day, preparation_time: "" };
 }
 
-const FIELD_ERROR_KEYS = {
-  price: "screens.menu.dialog.errors.price",
-  preparation_time: "screens.menu.dialog.errors.prepTime",
-  image_url: "screens.menu.dialog.errors.imageUrl",
-} as const;
-
-const hasFieldKey = (field: string): field is keyof typeof FIELD_ERROR_KEYS =>
-  Object.hasOwn(FIELD_ERROR_KEYS, field);
+/** Spec §5's required-fields message: said once above the form, each empty field marked. */
+const FIELDS_MISSING = "food_item_fields_missing";
 
 /** Add, edit or replace a day's food item (spec §2, §5); the same rules as the server. */
 export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
@@ -78,7 +65,10 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
   const titleId = useId();
   const fileInputId = useId();
   const save = useSaveFoodItem(menuId);
-  const form = useForm<FormValues>({ defaultValues: defaults(mode) });
+  const form = useForm<FoodItemFormValues, unknown, FoodItemInput>({
+    resolver: zodResolver(foodItemForm(menuId, mode.kind === "edit" ? null : undefined)),
+    defaultValues: defaults(mode),
+  });
   const { register, handleSubmit, control, setError, setValue, formState } = form;
   const errors = formState.errors;
   const [file, setFile] = useState<File | null>(null);
@@ -144,56 +134,21 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
     });
   };
 
-  const onValid = async (values: FormValues) => {
+  const onValid = async (body: FoodItemInput) => {
     // A file chosen but not yet sent goes up first; if it cannot, nothing is saved.
     if (file && file !== uploaded) {
       const url = await upload();
       if (url === null) {
-        setError("root.invalid", {
+        setError("root.upload", {
           type: "upload",
           message: t("screens.menu.dialog.errors.uploadBeforeSave"),
         });
         return;
       }
-      values.image_url = url;
+      body.image_url = url;
     }
-    const raw = {
-      name: values.name,
-      description: values.description,
-      price: values.price,
-      day_of_week: values.day_of_week,
-      weekly_menu_id: menuId,
-    };
-    const code = checkFoodItemRequired(raw);
-    if (code) {
-      setError("root.required", { type: "required", message: message(code, currentLanguage()) });
-      return;
-    }
-    const imageUrl = values.image_url.trim();
-    const prep = values.preparation_time.trim();
-    const parsed = foodItemInput.safeParse({
-      ...raw,
-      image_url: imageUrl === "" ? (mode.kind === "edit" ? null : undefined) : imageUrl,
-      preparation_time: prep === "" ? undefined : Number(prep),
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (typeof field !== "string" || !(field in values)) {
-          setError("root.invalid", { type: issue.code, message: t("validation.invalid") });
-          continue;
-        }
-        const key = hasFieldKey(field)
-          ? FIELD_ERROR_KEYS[field]
-          : issue.code === "too_big"
-            ? "validation.tooLong"
-            : "validation.invalid";
-        setError(field as keyof FormValues, { type: issue.code, message: t(key) });
-      }
-      return;
-    }
-    if (mode.kind === "replace") setPending(parsed.data);
-    else send(parsed.data);
+    if (mode.kind === "replace") setPending(body);
+    else send(body);
   };
 
   const title =
@@ -202,7 +157,11 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
       : mode.kind === "edit"
         ? t("screens.menu.dialog.editTitle")
         : t("screens.menu.dialog.replaceTitle");
-  const fieldError = (name: keyof FormValues) => errors[name]?.message;
+  const missing = Object.values(errors).some((error) => error?.message === FIELDS_MISSING);
+  const fieldError = (name: keyof FoodItemFormValues) => {
+    const error = errors[name];
+    return error?.message === FIELDS_MISSING ? t("validation.required") : fieldErrorText(error);
+  };
   const uploading = progress !== null;
 
   return (
@@ -212,11 +171,9 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
           <DialogTitle id={titleId}>{title}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              {errors.root?.required?.message ? (
-                <Alert severity="error">{errors.root.required.message}</Alert>
-              ) : null}
-              {errors.root?.invalid?.message ? (
-                <Alert severity="error">{errors.root.invalid.message}</Alert>
+              {missing ? <Alert severity="error">{message(FIELDS_MISSING, currentLanguage())}</Alert> : null}
+              {errors.root?.upload?.message ? (
+                <Alert severity="error">{errors.root.upload.message}</Alert>
               ) : null}
               {save.isError ? (
                 <Alert severity="error">{errorMessage(save.error, t("errors.add"))}</Alert>

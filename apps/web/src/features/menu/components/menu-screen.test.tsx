@@ -169,13 +169,16 @@ describe("MenuScreen", () => {
         "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
       ),
     ).toBeInTheDocument();
+    // Each empty required field is marked; the spec's message is said once.
+    expect(within(dialog).getAllByText("Hierdie veld is verpligtend")).toHaveLength(3);
+    expect(within(dialog).getByRole("textbox", { name: /Naam/ })).toHaveAttribute("aria-invalid", "true");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
     await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
     expect(await within(dialog).findByText("Kies asseblief eers 'n lêer")).toBeInTheDocument();
   });
 
-  it("creates an item with the typed values", async () => {
+  it("creates an item with the typed values, the price with a decimal comma", async () => {
     const { user, calls } = renderScreen(MENUS, {
       "POST /api/admin/data/food_item": { status: 201, body: { success: true, data: {} } },
     });
@@ -183,7 +186,14 @@ describe("MenuScreen", () => {
     const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
     await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), "Pasta");
     await user.type(within(dialog).getByRole("textbox", { name: /Beskrywing/ }), "Met kaas");
-    await user.type(within(dialog).getByRole("textbox", { name: /Prys/ }), "42.5");
+    const price = within(dialog).getByRole("textbox", { name: /Prys/ });
+    await user.type(price, "42,505");
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    expect(await within(dialog).findByText("Voer 'n geldige prys in, bv. 35,50.")).toBeInTheDocument();
+    expect(price).toHaveAttribute("aria-invalid", "true");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await user.clear(price);
+    await user.type(price, "42,5");
     await user.type(within(dialog).getByRole("spinbutton", { name: /Voorbereidingstyd/ }), "15");
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
     await waitFor(() =>

@@ -1,8 +1,9 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { Language } from "@kantien/domain/messages";
 import { message } from "@kantien/domain/messages";
 import { formatRand, lineTotal } from "@kantien/domain/money";
-import type { CreatedOrder } from "@kantien/domain/orders-summary";
-import { newOrderInput, ORDER_QUANTITY_MAX } from "@kantien/domain/orders-summary";
+import type { CreatedOrder, NewOrder, NewOrderFormValues } from "@kantien/domain/orders-summary";
+import { newOrderForm, newOrderInput, ORDER_QUANTITY_MAX } from "@kantien/domain/orders-summary";
 import type { CustomerRow } from "@kantien/domain/people";
 import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
@@ -26,11 +27,12 @@ import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/format";
 import { SubmissionKeys } from "../../../lib/idempotency";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { fieldErrorText } from "../../../lib/validation";
 import { useCreateOrder } from "../api/create-order";
 import { useMenuDays } from "../api/get-menu-days";
 import { useCustomerSearch } from "../api/search-customers";
 
-type FormValues = { customer: CustomerRow | null; date: string; foodItemId: string; quantity: string };
+const CHOICE_MISSING = "order_choice_missing";
 
 type NewOrderDialogProps = {
   language: Language;
@@ -49,19 +51,19 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
   const keys = useRef(new SubmissionKeys());
   const [customerInput, setCustomerInput] = useState("");
   const customers = useCustomerSearch(useDebouncedValue(customerInput.trim()), true);
-  const [required, setRequired] = useState(false);
-  const form = useForm<FormValues>({
-    defaultValues: { customer: null, date: "", foodItemId: "", quantity: "1" },
+  const form = useForm<NewOrderFormValues, unknown, NewOrder>({
+    resolver: zodResolver(newOrderForm),
+    defaultValues: { customer: null, deliveryDate: "", foodItemId: "", quantity: "1" },
   });
   const { control, handleSubmit, watch, setValue, register, formState } = form;
   const values = watch();
 
   // The first day with a menu is chosen, and a day's only item with it.
   const dayList = days.data ?? [];
-  const day = dayList.find((d) => d.date === values.date);
+  const day = dayList.find((d) => d.date === values.deliveryDate);
   useEffect(() => {
-    if (!values.date && dayList[0]) setValue("date", dayList[0].date);
-  }, [dayList, values.date, setValue]);
+    if (!values.deliveryDate && dayList[0]) setValue("deliveryDate", dayList[0].date);
+  }, [dayList, values.deliveryDate, setValue]);
   useEffect(() => {
     if (day && !day.items.some((item) => item.id === values.foodItemId)) {
       setValue("foodItemId", day.items.length === 1 && day.items[0] ? day.items[0].id : "");
@@ -70,28 +72,15 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
 
   const item = day?.items.find((i) => i.id === values.foodItemId);
   const quantity = Number(values.quantity);
-  const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= ORDER_QUANTITY_MAX;
+  const quantityValid = newOrderInput.shape.quantity.safeParse(quantity).success;
   const total = item && quantityValid ? lineTotal(item.price, quantity) : null;
   const balance = values.customer ? Number(values.customer.balance) : null;
   const short = total !== null && balance !== null && balance < total;
 
-  const onValid = (form: FormValues) => {
-    const body = {
-      customerId: form.customer?.id ?? "",
-      foodItemId: form.foodItemId,
-      deliveryDate: form.date,
-      quantity: Number(form.quantity),
-    };
-    if (!form.customer || !form.date || !form.foodItemId) {
-      setRequired(true);
-      return;
-    }
-    setRequired(false);
-    const parsed = newOrderInput.safeParse(body);
-    if (!parsed.success) return;
-    const idempotencyKey = keys.current.keyFor(parsed.data);
+  const onValid = (order: NewOrder) => {
+    const idempotencyKey = keys.current.keyFor(order);
     create.mutate(
-      { order: parsed.data, idempotencyKey },
+      { order, idempotencyKey },
       {
         onSuccess: (created) => {
           keys.current.settled();
@@ -115,6 +104,8 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
       summaryRows.push([t("screens.orders.create.balanceAfter"), formatRand(lineTotal(balance - total, 1))]);
   }
 
+  const errors = formState.errors;
+  const choiceMissing = Object.values(errors).some((error) => error?.message === CHOICE_MISSING);
   const options = customers.data ?? [];
   const noDays = days.isSuccess && dayList.length === 0;
 
@@ -131,7 +122,7 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography color="text.secondary">{t("screens.orders.create.note")}</Typography>
-            {required ? <Alert severity="error">{t("screens.orders.create.required")}</Alert> : null}
+            {choiceMissing ? <Alert severity="error">{message(CHOICE_MISSING, language)}</Alert> : null}
             {create.isError ? (
               <Alert severity="error">{errorMessage(create.error, t("errors.add"))}</Alert>
             ) : null}
@@ -175,6 +166,7 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
                       {...params}
                       required
                       autoFocus
+                      error={Boolean(errors.customer)}
                       label={t("screens.orders.create.customer")}
                       helperText={t("screens.orders.create.customerHint")}
                       slotProps={{
@@ -197,12 +189,13 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
               )}
             />
             <Controller
-              name="date"
+              name="deliveryDate"
               control={control}
               render={({ field }) => (
                 <TextField
                   select
                   required
+                  error={Boolean(errors.deliveryDate)}
                   label={t("screens.orders.create.day")}
                   value={dayList.some((d) => d.date === field.value) ? field.value : ""}
                   onChange={field.onChange}
@@ -223,6 +216,7 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
                 <TextField
                   select
                   required
+                  error={Boolean(errors.foodItemId)}
                   label={t("screens.orders.create.item")}
                   value={day?.items.some((i) => i.id === field.value) ? field.value : ""}
                   onChange={field.onChange}
@@ -240,17 +234,9 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
               type="number"
               required
               label={t("screens.orders.create.quantity")}
-              {...register("quantity", {
-                validate: (v) => {
-                  const n = Number(v);
-                  return (
-                    (Number.isInteger(n) && n >= 1 && n <= ORDER_QUANTITY_MAX) ||
-                    message("order_quantity_invalid", language)
-                  );
-                },
-              })}
-              error={Boolean(formState.errors.quantity)}
-              helperText={formState.errors.quantity?.message}
+              {...register("quantity")}
+              error={Boolean(errors.quantity)}
+              helperText={fieldErrorText(errors.quantity)}
               slotProps={{ htmlInput: { min: 1, max: ORDER_QUANTITY_MAX, step: 1 } }}
               sx={{ maxWidth: "10rem" }}
             />

@@ -484,7 +484,7 @@ describe("new order", () => {
     await user.click((await screen.findAllByRole("button", { name: "Nuwe Bestelling" }))[0] as HTMLElement);
     const dialog = await screen.findByRole("dialog", { name: "Nuwe Bestelling" });
     await user.click(within(dialog).getByRole("button", { name: "Plaas Bestelling" }));
-    expect(await within(dialog).findByText("Kies 'n kliënt, 'n dag en 'n item")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Kies 'n kliënt, 'n dag en 'n item.")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 });

@@ -1,10 +1,7 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { SETTINGS_DEFAULTS, type Settings, THEMES } from "@kantien/domain/auth";
 import { LANGUAGES } from "@kantien/domain/messages";
-import {
-  normalizeRefreshInterval,
-  REFRESH_INTERVAL_MAX,
-  REFRESH_INTERVAL_MIN,
-} from "@kantien/domain/settings";
+import { REFRESH_INTERVAL_MAX, REFRESH_INTERVAL_MIN, settingsInput } from "@kantien/domain/settings";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -21,6 +18,7 @@ import TextField from "@mui/material/TextField";
 import { useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
@@ -28,7 +26,8 @@ import { useFocusBackAfter } from "../../../lib/focus";
 import { useSession } from "../../../lib/session";
 import { useSaveSettings, useUserSettings } from "../../../lib/user-settings";
 
-type FormValues = { theme: Settings["theme"]; language: Settings["language"]; refresh_interval: string };
+/** The form holds the interval as typed; the schema normalises it. */
+type FormValues = z.input<typeof settingsInput>;
 
 function toFormValues(settings: Settings): FormValues {
   return { ...settings, refresh_interval: String(settings.refresh_interval) };
@@ -77,7 +76,11 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const saveButton = useRef<HTMLButtonElement>(null);
   useFocusBackAfter(save.isPending, saveButton);
   const notify = useNotice();
-  const form = useForm<FormValues>({ defaultValues: toFormValues(initial) });
+  // The server's own schema: theme and language exactly, the interval normalised (spec §5).
+  const form = useForm<FormValues, unknown, Settings>({
+    resolver: zodResolver(settingsInput),
+    defaultValues: toFormValues(initial),
+  });
   const { control, handleSubmit, register, reset, watch } = form;
 
   const submit = (settings: Settings, done: "screens.settings.saved" | "screens.settings.resetDone") => {
@@ -94,15 +97,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
     });
   };
 
-  const onSave = (values: FormValues) =>
-    submit(
-      {
-        theme: values.theme,
-        language: values.language,
-        refresh_interval: normalizeRefreshInterval(values.refresh_interval),
-      },
-      "screens.settings.saved",
-    );
+  const onSave = (settings: Settings) => submit(settings, "screens.settings.saved");
   // Terugset: spec §9's defaults, saved at once (decision 0012).
   const onReset = () => submit({ ...SETTINGS_DEFAULTS }, "screens.settings.resetDone");
 
