@@ -17,6 +17,7 @@ import {
 } from "../db/schema";
 import { hashPassword } from "../modules/auth/password";
 import { hashToken, newToken, SESSION_COOKIE } from "../plugins/session";
+import { request } from "./request";
 
 /** Cheap scrypt parameters for fixtures; the hash carries them, so sign-in still works. */
 export const CHEAP_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
@@ -56,11 +57,8 @@ export async function createUser(
 
 /** Signs in through the API and returns the Cookie header to send with later requests. */
 export async function signIn(app: App, user: { email: string; password: string }): Promise<string> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    headers: { "content-type": "application/json" },
-    payload: { email: user.email, password: user.password },
+  const response = await request(app, "POST", "/api/auth/login", {
+    body: { email: user.email, password: user.password },
   });
   const cookie = response.cookies.find((c) => c.name === "kantien_session");
   if (!cookie) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
