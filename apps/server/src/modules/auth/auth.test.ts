@@ -13,6 +13,7 @@ import {
 } from "../../db/schema";
 import { hashToken } from "../../plugins/session";
 import { createUser, signIn, TEST_PASSWORD } from "../../test/fixtures";
+import { type RequestOptions, request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { issueToken } from "./tokens";
 
@@ -25,28 +26,15 @@ afterAll(async () => t.close());
 /** Every answer of this file, checked at the end for hashes and stored tokens. */
 const bodies: { sent: string; body: string }[] = [];
 
-async function call(
-  method: "GET" | "POST",
-  url: string,
-  options: { payload?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
-) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method === "POST" ? { "content-type": "application/json" } : {}),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...options.headers,
-    },
-    ...(method === "POST" ? { payload: JSON.stringify(options.payload ?? {}) } : {}),
-    ...(options.ip ? { remoteAddress: options.ip } : {}),
-  });
-  bodies.push({ sent: JSON.stringify(options.payload ?? null), body: response.body });
+/** Sends through `request` and keeps the answer for that check. */
+async function call(method: "GET" | "POST", url: string, options: RequestOptions = {}) {
+  const response = await request(t.app, method, url, options);
+  bodies.push({ sent: JSON.stringify(options.body ?? null), body: response.body });
   return response;
 }
 
 const login = (email: string, password: string, ip?: string) =>
-  call("POST", "/api/auth/login", { payload: { email, password }, ...(ip ? { ip } : {}) });
+  call("POST", "/api/auth/login", { body: { email, password }, remoteAddress: ip });
 
 const sessionCookie = (response: Awaited<ReturnType<typeof call>>) =>
   response.cookies.find((c) => c.name === "kantien_session");
@@ -122,7 +110,7 @@ describe("POST /api/auth/login", () => {
     const second = await signIn(t.app, user);
     expect(second).not.toBe(first);
     const again = await call("POST", "/api/auth/login", {
-      payload: { email: user.email, password: TEST_PASSWORD },
+      body: { email: user.email, password: TEST_PASSWORD },
       cookie: second,
     });
     const third = `kantien_session=${sessionCookie(again)!.value}`;
@@ -186,7 +174,7 @@ describe("POST /api/auth/login", () => {
     await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, user.id));
     expect((await login(user.email, TEST_PASSWORD)).json().message).toBe("Signed in successfully.");
     const failed = await call("POST", "/api/auth/login", {
-      payload: { email: user.email, password: "verkeerd123" },
+      body: { email: user.email, password: "verkeerd123" },
       headers: { "accept-language": "en" },
     });
     expect(failed.json().message).toBe("Email or password is incorrect.");
@@ -198,7 +186,7 @@ describe("POST /api/auth/login", () => {
       { email: user.email },
       { email: user.email, password: TEST_PASSWORD, role_id: 4 },
     ]) {
-      const res = await call("POST", "/api/auth/login", { payload });
+      const res = await call("POST", "/api/auth/login", { body: payload });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
     }
@@ -208,11 +196,8 @@ describe("POST /api/auth/login", () => {
     const https = await createTestApp({ publicUrl: "https://kantien.example" }, t.database);
     try {
       const user = await createUser(t.db, { roleId: 4 });
-      const res = await https.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        headers: { "content-type": "application/json" },
-        payload: { email: user.email, password: TEST_PASSWORD },
+      const res = await request(https.app, "POST", "/api/auth/login", {
+        body: { email: user.email, password: TEST_PASSWORD },
       });
       expect(sessionCookie(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax" });
     } finally {
@@ -224,7 +209,7 @@ describe("POST /api/auth/login", () => {
 describe("sessions: /me and logout", () => {
   it("answers /me with 401 without a session or with a made-up one", async () => {
     for (const cookie of [undefined, "kantien_session=verzonnen", `kantien_session=${"a".repeat(43)}`]) {
-      const res = await call("GET", "/api/auth/me", cookie ? { cookie } : {});
+      const res = await call("GET", "/api/auth/me", { cookie });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ success: false, code: "unauthenticated" });
     }
@@ -234,7 +219,7 @@ describe("sessions: /me and logout", () => {
     const user = await createUser(t.db, { roleId: 3 });
     const cookie = await signIn(t.app, user);
     expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(200);
-    const out = await call("POST", "/api/auth/logout", { cookie });
+    const out = await call("POST", "/api/auth/logout", { cookie, body: {} });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true, message: "Suksesvol afgeteken." });
     const cleared = sessionCookie(out)!;
@@ -244,7 +229,7 @@ describe("sessions: /me and logout", () => {
   });
 
   it("logout answers 200 when no one is signed in", async () => {
-    const res = await call("POST", "/api/auth/logout");
+    const res = await call("POST", "/api/auth/logout", { body: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
   });
@@ -382,7 +367,7 @@ describe("the sign-in limit", () => {
 
 describe("POST /api/auth/signup and /verify-email", () => {
   const signup = (payload: Record<string, unknown>, language = "af") =>
-    call("POST", "/api/auth/signup", { payload, headers: { "accept-language": language } });
+    call("POST", "/api/auth/signup", { body: payload, headers: { "accept-language": language } });
   const customer = (overrides: Record<string, unknown> = {}) => ({
     first_name: "Anna",
     last_name: "Botha",
@@ -438,7 +423,7 @@ describe("POST /api/auth/signup and /verify-email", () => {
     // Not yet verified: the right password gets 403.
     expect((await login(email, "wagwoord1")).statusCode).toBe(403);
 
-    const verified = await call("POST", "/api/auth/verify-email", { payload: { token } });
+    const verified = await call("POST", "/api/auth/verify-email", { body: { token } });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ success: true, message: "E-pos suksesvol geverifieer." });
     const [after] = await t.db.select().from(users).where(eq(users.id, id));
@@ -447,7 +432,7 @@ describe("POST /api/auth/signup and /verify-email", () => {
     const signedIn = await login(email, "wagwoord1");
     expect(signedIn.json()).toMatchObject({ success: true, error: "unauthorized_role" });
 
-    const reused = await call("POST", "/api/auth/verify-email", { payload: { token } });
+    const reused = await call("POST", "/api/auth/verify-email", { body: { token } });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject({ code: "token_invalid" });
   });
@@ -508,14 +493,14 @@ describe("POST /api/auth/signup and /verify-email", () => {
   });
 
   it("refuses a missing, unknown or expired verification token", async () => {
-    const missing = await call("POST", "/api/auth/verify-email", { payload: {} });
+    const missing = await call("POST", "/api/auth/verify-email", { body: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       success: false,
       code: "token_missing_verification",
       message: "Geen verifikasie token gevind",
     });
-    const unknown = await call("POST", "/api/auth/verify-email", { payload: { token: "a".repeat(43) } });
+    const unknown = await call("POST", "/api/auth/verify-email", { body: { token: "a".repeat(43) } });
     expect(unknown.json()).toMatchObject({ code: "token_invalid" });
 
     const input = customer();
@@ -525,7 +510,7 @@ describe("POST /api/auth/signup and /verify-email", () => {
       .update(authTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(authTokens.tokenHash, hashToken(token)));
-    const expired = await call("POST", "/api/auth/verify-email", { payload: { token } });
+    const expired = await call("POST", "/api/auth/verify-email", { body: { token } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ code: "token_invalid" });
     // The expired link verified nothing.
@@ -545,14 +530,7 @@ describe("POST /api/auth/signup and /verify-email", () => {
       app: TestApp["app"],
       payload: Record<string, unknown>,
       { ip, headers = {} }: { ip: string; headers?: Record<string, string> },
-    ) =>
-      app.inject({
-        method: "POST",
-        url: "/api/auth/signup",
-        headers: { "content-type": "application/json", ...headers },
-        payload: JSON.stringify(payload),
-        remoteAddress: ip,
-      });
+    ) => request(app, "POST", "/api/auth/signup", { body: payload, headers, remoteAddress: ip });
 
     it("refuses more sign-ups from one address in the window (429, in Afrikaans), taken emails counted too", async () => {
       const limited = await limitedApp();
@@ -587,11 +565,8 @@ describe("POST /api/auth/signup and /verify-email", () => {
         // Another address still signs up, and sign-ins from the limited one are not affected.
         expect((await signupOn(limited.app, customer(), { ip: "10.9.0.2" })).statusCode).toBe(201);
         const staff = await createUser(t.db, { roleId: 3 });
-        const signedIn = await limited.app.inject({
-          method: "POST",
-          url: "/api/auth/login",
-          headers: { "content-type": "application/json" },
-          payload: { email: staff.email, password: TEST_PASSWORD },
+        const signedIn = await request(limited.app, "POST", "/api/auth/login", {
+          body: { email: staff.email, password: TEST_PASSWORD },
           remoteAddress: "10.9.0.1",
         });
         expect(signedIn.statusCode).toBe(200);
@@ -638,7 +613,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
   });
 
   const invite = (payload: Record<string, unknown>, cookie = admin.cookie) =>
-    call("POST", "/api/auth/invite-user", { payload, cookie });
+    call("POST", "/api/auth/invite-user", { body: payload, cookie });
   const invitee = (overrides: Record<string, unknown> = {}) => ({
     email: unique("kok"),
     firstName: "Sipho",
@@ -674,7 +649,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
 
     // Checking the invitation does not use it up.
     for (let i = 0; i < 2; i++) {
-      const checked = await call("POST", "/api/auth/verify-invitation", { payload: { token } });
+      const checked = await call("POST", "/api/auth/verify-invitation", { body: { token } });
       expect(checked.statusCode).toBe(200);
       expect(checked.json()).toEqual({
         success: true,
@@ -683,14 +658,14 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
       });
     }
 
-    const short = await call("POST", "/api/auth/setup-account", { payload: { token, password: "kort" } });
+    const short = await call("POST", "/api/auth/setup-account", { body: { token, password: "kort" } });
     expect(short.statusCode).toBe(400);
     expect(short.json().details).toEqual([
       { field: "password", message: "Wagwoord moet ten minste 6 karakters wees" },
     ]);
 
     const setUp = await call("POST", "/api/auth/setup-account", {
-      payload: { token, password: "nuwe-wagwoord" },
+      body: { token, password: "nuwe-wagwoord" },
     });
     expect(setUp.statusCode).toBe(200);
     expect(setUp.json()).toEqual({
@@ -709,7 +684,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
 
     // The link works once.
     for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
-      const again = await call("POST", url, { payload: tokenPayload(url, token) });
+      const again = await call("POST", url, { body: tokenPayload(url, token) });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toMatchObject({ code: "token_invalid" });
     }
@@ -721,7 +696,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     const { token } = await linkIn(input.email, "setup-account");
     const answers = await Promise.all(
       ["eerste-wagwoord", "tweede-wagwoord"].map((password) =>
-        call("POST", "/api/auth/setup-account", { payload: { token, password } }),
+        call("POST", "/api/auth/setup-account", { body: { token, password } }),
       ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
@@ -733,14 +708,14 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
 
   it("refuses missing, unknown and expired invitation tokens", async () => {
     for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
-      const missing = await call("POST", url, { payload: tokenPayload(url) });
+      const missing = await call("POST", url, { body: tokenPayload(url) });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({
         success: false,
         code: "token_missing_invitation",
         message: "Geen uitnodiging token gevind",
       });
-      const unknown = await call("POST", url, { payload: tokenPayload(url, "b".repeat(43)) });
+      const unknown = await call("POST", url, { body: tokenPayload(url, "b".repeat(43)) });
       expect(unknown.json()).toMatchObject({ code: "token_invalid" });
     }
     const input = invitee();
@@ -751,7 +726,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(authTokens.tokenHash, hashToken(token)));
     for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
-      const expired = await call("POST", url, { payload: tokenPayload(url, token) });
+      const expired = await call("POST", url, { body: tokenPayload(url, token) });
       expect(expired.statusCode).toBe(400);
       expect(expired.json()).toMatchObject({ code: "token_invalid" });
     }
@@ -761,7 +736,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     const invited = await createUser(t.db, { roleId: 3, password: null, verified: false });
     const token = await issueToken(t.db, invited.id, "verify_email");
     for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
-      const res = await call("POST", url, { payload: tokenPayload(url, token) });
+      const res = await call("POST", url, { body: tokenPayload(url, token) });
       expect(res.json()).toMatchObject({ code: "token_invalid" });
     }
   });
@@ -772,7 +747,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     expect(asStaff.statusCode).toBe(403);
     expect(asStaff.json()).toMatchObject({ success: false, code: "forbidden" });
 
-    const anonymous = await call("POST", "/api/auth/invite-user", { payload: invitee() });
+    const anonymous = await call("POST", "/api/auth/invite-user", { body: invitee() });
     expect(anonymous.statusCode).toBe(401);
 
     for (const roleId of [1, 2, 5]) {

@@ -13,6 +13,7 @@ import {
   signIn,
   type TestUser,
 } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 import { peoplePageQuery } from "../people/people";
 import { moveWalletMoney } from "../wallets/ledger";
@@ -35,27 +36,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const unique = (prefix = "k") => `${prefix}-${randomBytes(4).toString("hex")}`;
-const json = (cookie?: string, extra: Record<string, string> = {}) => ({
-  "content-type": "application/json",
-  ...(cookie ? { cookie } : {}),
-  ...extra,
-});
-
-function call(
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-  headers = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: method === "GET" ? { ...(cookie ? { cookie } : {}), ...headers } : json(cookie, headers),
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
-
 function customerBody(overrides: Record<string, unknown> = {}) {
   return {
     firstName: "Anri",
@@ -69,13 +49,20 @@ function customerBody(overrides: Record<string, unknown> = {}) {
 }
 
 async function addCustomer(overrides: Record<string, unknown> = {}): Promise<CustomerRow> {
-  const res = await call("POST", "/api/customers", staffCookie, customerBody(overrides));
+  const res = await request(t.app, "POST", "/api/customers", {
+    cookie: staffCookie,
+    body: customerBody(overrides),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
 
 const topUp = (id: string, payload: unknown, key: string | null = randomUUID(), cookie = adminCookie) =>
-  call("POST", `/api/customers/${id}/top-ups`, cookie, payload, key ? { "idempotency-key": key } : {});
+  request(t.app, "POST", `/api/customers/${id}/top-ups`, {
+    cookie,
+    body: payload,
+    headers: key ? { "idempotency-key": key } : {},
+  });
 
 async function ledgerSum(userId: string) {
   const [row] = await queryRows(
@@ -90,7 +77,7 @@ async function ledgerSum(userId: string) {
 describe("POST and PUT /api/customers: the field rules", () => {
   it("adds a customer with a wallet of R0 and their academy number, and answers the row", async () => {
     const body = customerBody({ email: `  ${unique("Hoof").toUpperCase()}@Toets.Example ` });
-    const res = await call("POST", "/api/customers", staffCookie, body);
+    const res = await request(t.app, "POST", "/api/customers", { cookie: staffCookie, body });
     expect(res.statusCode, res.body).toBe(201);
     const row = res.json().data as CustomerRow;
     expect(row).toMatchObject({
@@ -124,7 +111,10 @@ describe("POST and PUT /api/customers: the field rules", () => {
       [{ akdNumber: "x".repeat(31) }, "akdNumber"],
     ];
     for (const [overrides, field] of cases) {
-      const res = await call("POST", "/api/customers", staffCookie, customerBody(overrides));
+      const res = await request(t.app, "POST", "/api/customers", {
+        cookie: staffCookie,
+        body: customerBody(overrides),
+      });
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       const body = res.json();
       expect(body).toMatchObject({ success: false, code: "validation_failed" });
@@ -132,30 +122,29 @@ describe("POST and PUT /api/customers: the field rules", () => {
     }
     // Keys the form does not have are refused, not ignored.
     for (const extra of [{ balance: "100.00" }, { password_hash: "x" }, { id: randomUUID() }]) {
-      const res = await call("POST", "/api/customers", staffCookie, customerBody(extra));
+      const res = await request(t.app, "POST", "/api/customers", {
+        cookie: staffCookie,
+        body: customerBody(extra),
+      });
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
     }
   });
 
   it("answers a taken email (in any case) and a taken academy number with 409 and a clear message", async () => {
     const first = await addCustomer();
-    const email = await call(
-      "POST",
-      "/api/customers",
-      staffCookie,
-      customerBody({ email: first.email.toUpperCase() }),
-    );
+    const email = await request(t.app, "POST", "/api/customers", {
+      cookie: staffCookie,
+      body: customerBody({ email: first.email.toUpperCase() }),
+    });
     expect(email.statusCode).toBe(409);
     expect(email.json()).toMatchObject({
       code: "email_taken",
       message: "'n Rekening met hierdie e-posadres bestaan reeds.",
     });
-    const akd = await call(
-      "POST",
-      "/api/customers",
-      staffCookie,
-      customerBody({ akdNumber: first.akdNumber }),
-    );
+    const akd = await request(t.app, "POST", "/api/customers", {
+      cookie: staffCookie,
+      body: customerBody({ akdNumber: first.akdNumber }),
+    });
     expect(akd.statusCode).toBe(409);
     expect(akd.json()).toMatchObject({
       code: "akd_number_taken",
@@ -165,24 +154,20 @@ describe("POST and PUT /api/customers: the field rules", () => {
     // Editing into someone else's email or number is refused the same way.
     const second = await addCustomer();
     const edit = (overrides: Record<string, unknown>) =>
-      call(
-        "PUT",
-        `/api/customers/${second.id}`,
-        staffCookie,
-        customerBody({ email: second.email, ...overrides }),
-      );
+      request(t.app, "PUT", `/api/customers/${second.id}`, {
+        cookie: staffCookie,
+        body: customerBody({ email: second.email, ...overrides }),
+      });
     expect((await edit({ email: first.email })).json().code).toBe("email_taken");
     expect((await edit({ akdNumber: first.akdNumber })).json().code).toBe("akd_number_taken");
   });
 
   it("edits names, email, phone, role 1↔2 and the academy number; empty or left out clears", async () => {
     const row = await addCustomer();
-    const res = await call(
-      "PUT",
-      `/api/customers/${row.id}`,
-      staffCookie,
-      customerBody({ firstName: "Bea", email: row.email, roleId: 2, akdNumber: null, phoneNumber: "" }),
-    );
+    const res = await request(t.app, "PUT", `/api/customers/${row.id}`, {
+      cookie: staffCookie,
+      body: customerBody({ firstName: "Bea", email: row.email, roleId: 2, akdNumber: null, phoneNumber: "" }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       firstName: "Bea",
@@ -192,33 +177,47 @@ describe("POST and PUT /api/customers: the field rules", () => {
     });
 
     const { phoneNumber: _p, akdNumber: _a, ...rest } = customerBody({ email: row.email, roleId: 2 });
-    await call("PUT", `/api/customers/${row.id}`, staffCookie, {
-      ...rest,
-      akdNumber: "NUUT-1",
-      phoneNumber: "011 1",
+    await request(t.app, "PUT", `/api/customers/${row.id}`, {
+      cookie: staffCookie,
+      body: {
+        ...rest,
+        akdNumber: "NUUT-1",
+        phoneNumber: "011 1",
+      },
     });
-    const set = await call("GET", `/api/customers/${row.id}`, staffCookie);
+    const set = await request(t.app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie });
     expect(set.json().data).toMatchObject({ akdNumber: "NUUT-1", phoneNumber: "011 1" });
     // The form sends every field: one left out is empty.
-    const cleared = await call("PUT", `/api/customers/${row.id}`, staffCookie, { ...rest, lastName: "Nel" });
+    const cleared = await request(t.app, "PUT", `/api/customers/${row.id}`, {
+      cookie: staffCookie,
+      body: { ...rest, lastName: "Nel" },
+    });
     expect(cleared.json().data).toMatchObject({ lastName: "Nel", akdNumber: null, phoneNumber: null });
   });
 
   it("keeps customers to roles 1 and 2: staff are not customers here", async () => {
     const staffMember = await createUser(t.db, { roleId: 3 });
-    const res = await call("PUT", `/api/customers/${staffMember.id}`, adminCookie, customerBody());
+    const res = await request(t.app, "PUT", `/api/customers/${staffMember.id}`, {
+      cookie: adminCookie,
+      body: customerBody(),
+    });
     expect(res.statusCode).toBe(404);
     const row = await addCustomer();
-    const promote = await call(
-      "PUT",
-      `/api/customers/${row.id}`,
-      adminCookie,
-      customerBody({ email: row.email, roleId: 4 }),
-    );
+    const promote = await request(t.app, "PUT", `/api/customers/${row.id}`, {
+      cookie: adminCookie,
+      body: customerBody({ email: row.email, roleId: 4 }),
+    });
     expect(promote.statusCode).toBe(400);
-    expect((await call("GET", `/api/customers/${staffMember.id}`, staffCookie)).statusCode).toBe(404);
-    expect((await call("DELETE", `/api/customers/${staffMember.id}`, adminCookie)).statusCode).toBe(404);
-    expect((await call("GET", "/api/customers/not-a-uuid", staffCookie)).statusCode).toBe(404);
+    expect(
+      (await request(t.app, "GET", `/api/customers/${staffMember.id}`, { cookie: staffCookie })).statusCode,
+    ).toBe(404);
+    expect(
+      (await request(t.app, "DELETE", `/api/customers/${staffMember.id}`, { cookie: adminCookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await request(t.app, "GET", "/api/customers/not-a-uuid", { cookie: staffCookie })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -250,7 +249,9 @@ describe("GET /api/customers: search, role, tabs and paging", () => {
   });
 
   const list = async (query: string, cookie = staffCookie) => {
-    const res = await call("GET", `/api/customers?q=${encodeURIComponent(tag)}&${query}`, cookie);
+    const res = await request(t.app, "GET", `/api/customers?q=${encodeURIComponent(tag)}&${query}`, {
+      cookie,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { success: true; data: CustomerRow[]; total: number };
   };
@@ -265,21 +266,24 @@ describe("GET /api/customers: search, role, tabs and paging", () => {
 
   it("searches every word in first name, last name, email or academy number, in any case", async () => {
     expect(names(await list("").then(() => list("")))).toHaveLength(3);
-    const byEmail = await call(
+    const byEmail = await request(
+      t.app,
       "GET",
       `/api/customers?q=${encodeURIComponent(rows.client!.email.toUpperCase())}`,
-      staffCookie,
+      { cookie: staffCookie },
     );
     expect(byEmail.json().data.map((r: CustomerRow) => r.id)).toEqual([rows.client!.id]);
-    const byAkd = await call("GET", `/api/customers?q=${rows.rich!.akdNumber}`, staffCookie);
+    const byAkd = await request(t.app, "GET", `/api/customers?q=${rows.rich!.akdNumber}`, {
+      cookie: staffCookie,
+    });
     expect(byAkd.json().data.map((r: CustomerRow) => r.id)).toEqual([rows.rich!.id]);
-    const twoWords = await call(
-      "GET",
-      `/api/customers?q=${encodeURIComponent(`sonder ${tag}`)}`,
-      staffCookie,
-    );
+    const twoWords = await request(t.app, "GET", `/api/customers?q=${encodeURIComponent(`sonder ${tag}`)}`, {
+      cookie: staffCookie,
+    });
     expect(twoWords.json().data.map((r: CustomerRow) => r.id)).toEqual([rows.noAkd!.id]);
-    const wildcard = await call("GET", `/api/customers?q=${encodeURIComponent("%_")}`, staffCookie);
+    const wildcard = await request(t.app, "GET", `/api/customers?q=${encodeURIComponent("%_")}`, {
+      cookie: staffCookie,
+    });
     expect(wildcard.json().total).toBe(0);
   });
 
@@ -311,7 +315,7 @@ describe("GET /api/customers: search, role, tabs and paging", () => {
       "offset=-1",
       "sort=email",
     ]) {
-      const res = await call("GET", `/api/customers?${query}`, staffCookie);
+      const res = await request(t.app, "GET", `/api/customers?${query}`, { cookie: staffCookie });
       expect(res.statusCode, query).toBe(400);
     }
   });
@@ -337,7 +341,7 @@ describe("GET /api/customers/:id", () => {
         createdBy: row.id,
       });
     });
-    const res = await call("GET", `/api/customers/${row.id}`, staffCookie);
+    const res = await request(t.app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie });
     expect(res.statusCode).toBe(200);
     const detail = res.json().data;
     expect(detail).toMatchObject({ id: row.id, email: row.email, balance: "9.00" });
@@ -452,16 +456,20 @@ describe("POST /api/customers/:id/top-ups", () => {
 
   it("leaves the balance unwritable any other way", async () => {
     const row = await addCustomer();
-    const put = await call("PUT", `/api/admin/data/wallet/${row.id}`, adminCookie, { balance: "999" });
+    const put = await request(t.app, "PUT", `/api/admin/data/wallet/${row.id}`, {
+      cookie: adminCookie,
+      body: { balance: "999" },
+    });
     expect(put.statusCode).toBe(405);
-    const user = await call("PUT", `/api/admin/data/user/${row.id}`, adminCookie, { balance: "999" });
+    const user = await request(t.app, "PUT", `/api/admin/data/user/${row.id}`, {
+      cookie: adminCookie,
+      body: { balance: "999" },
+    });
     expect(user.statusCode).toBe(400);
-    const edit = await call(
-      "PUT",
-      `/api/customers/${row.id}`,
-      adminCookie,
-      customerBody({ email: row.email, balance: "999" }),
-    );
+    const edit = await request(t.app, "PUT", `/api/customers/${row.id}`, {
+      cookie: adminCookie,
+      body: customerBody({ email: row.email, balance: "999" }),
+    });
     expect(edit.statusCode).toBe(400);
     expect(await ledgerSum(row.id)).toEqual({ sum: "0.00", balance: "0.00" });
   });
@@ -492,11 +500,13 @@ describe("a top-up at the same time as a debit of the same wallet", () => {
 describe("DELETE /api/customers/:id (decision 0010)", () => {
   it("deletes a customer without history", async () => {
     const row = await addCustomer();
-    const res = await call("DELETE", `/api/customers/${row.id}`, adminCookie);
+    const res = await request(t.app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, anonymised: false, message: "Gebruiker verwyder." });
     expect(await t.db.select().from(users).where(eq(users.id, row.id))).toHaveLength(0);
-    expect((await call("GET", `/api/customers/${row.id}`, staffCookie)).statusCode).toBe(404);
+    expect(
+      (await request(t.app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie })).statusCode,
+    ).toBe(404);
   });
 
   it("anonymises a customer with orders or a ledger: the history stays, the person goes", async () => {
@@ -506,7 +516,7 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
     await topUp(row.id, { amount: "40", reason: "Kontant" });
     const cookie = await sessionCookieFor(t.db, row.id);
 
-    const res = await call("DELETE", `/api/customers/${row.id}`, adminCookie);
+    const res = await request(t.app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ anonymised: true });
     const [user] = await t.db.select().from(users).where(eq(users.id, row.id));
@@ -520,24 +530,36 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
     expect(user?.deletedAt).toBeInstanceOf(Date);
     expect(await t.db.select().from(clients).where(eq(clients.userId, row.id))).toHaveLength(0);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, row.id))).toHaveLength(0);
-    expect((await call("GET", "/api/auth/me", cookie)).statusCode).toBe(401);
+    expect((await request(t.app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
     expect(await ledgerSum(row.id)).toEqual({ sum: "40.00", balance: "40.00" });
     // Gone from the list and the detail; the email and academy number are free again.
-    expect((await call("GET", `/api/customers?q=${row.email}`, staffCookie)).json().total).toBe(0);
-    expect((await call("GET", `/api/customers/${row.id}`, staffCookie)).statusCode).toBe(404);
+    expect(
+      (await request(t.app, "GET", `/api/customers?q=${row.email}`, { cookie: staffCookie })).json().total,
+    ).toBe(0);
+    expect(
+      (await request(t.app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie })).statusCode,
+    ).toBe(404);
     await addCustomer({ email: row.email, akdNumber: row.akdNumber });
-    expect((await call("DELETE", `/api/customers/${row.id}`, adminCookie)).statusCode).toBe(404);
+    expect(
+      (await request(t.app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie })).statusCode,
+    ).toBe(404);
     // Nothing edits the anonymised account back, not even the data API.
-    const dataApi = await call("PUT", `/api/admin/data/user/${row.id}`, adminCookie, { first_name: "Terug" });
+    const dataApi = await request(t.app, "PUT", `/api/admin/data/user/${row.id}`, {
+      cookie: adminCookie,
+      body: { first_name: "Terug" },
+    });
     expect(dataApi.statusCode).toBe(404);
-    expect((await call("PUT", `/api/customers/${row.id}`, adminCookie, customerBody())).statusCode).toBe(404);
+    expect(
+      (await request(t.app, "PUT", `/api/customers/${row.id}`, { cookie: adminCookie, body: customerBody() }))
+        .statusCode,
+    ).toBe(404);
     expect((await topUp(row.id, { amount: "5", reason: "x" })).statusCode).toBe(404);
   });
 
   it("keeps the ledger when a user is removed through the data API: anonymised, as here", async () => {
     const row = await addCustomer();
     await topUp(row.id, { amount: "40", reason: "Kontant" });
-    const res = await call("DELETE", `/api/admin/data/user/${row.id}`, adminCookie);
+    const res = await request(t.app, "DELETE", `/api/admin/data/user/${row.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, anonymised: true });
     expect(await ledgerSum(row.id)).toEqual({ sum: "40.00", balance: "40.00" });
@@ -559,13 +581,24 @@ describe("who may call /api/customers", () => {
     ];
     for (const [method, url, payload] of calls) {
       const m = method as "GET";
-      const anonymous = await call(m, url, undefined, payload, { "idempotency-key": randomUUID() });
+      const anonymous = await request(t.app, m, url, {
+        body: payload,
+        headers: { "idempotency-key": randomUUID() },
+      });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      const student = await call(m, url, studentCookie, payload, { "idempotency-key": randomUUID() });
+      const student = await request(t.app, m, url, {
+        cookie: studentCookie,
+        body: payload,
+        headers: { "idempotency-key": randomUUID() },
+      });
       expect(student.statusCode, `${method} ${url}`).toBe(403);
     }
     for (const [method, url, payload] of calls.slice(4)) {
-      const res = await call(method as "GET", url, staffCookie, payload, { "idempotency-key": randomUUID() });
+      const res = await request(t.app, method as "GET", url, {
+        cookie: staffCookie,
+        body: payload,
+        headers: { "idempotency-key": randomUUID() },
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().code).toBe("forbidden");
     }
@@ -609,7 +642,9 @@ describe("20,000 customers", () => {
         expect(plan, q).toContain("clients_akd_number_trgm_idx");
         expect(plan, q).not.toMatch(/Seq Scan on users/);
       }
-      const found = (await call("GET", "/api/customers?q=massa-19999", staffCookie)).json();
+      const found = (
+        await request(t.app, "GET", "/api/customers?q=massa-19999", { cookie: staffCookie })
+      ).json();
       expect(found.data.map((r: CustomerRow) => r.email)).toEqual(["massa-19999@toets.example"]);
     },
   );

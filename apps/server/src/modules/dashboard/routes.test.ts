@@ -5,6 +5,7 @@ import { z } from "zod";
 import { queryRows } from "../../db/client";
 import { foodItems, users } from "../../db/schema";
 import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 describe("dashboard", () => {
@@ -55,8 +56,7 @@ describe("dashboard", () => {
   });
   afterAll(async () => t.close());
 
-  const get = (cookie?: string) =>
-    t.app.inject({ method: "GET", url: "/api/dashboard", headers: cookie ? { cookie } : {} });
+  const get = (cookie?: string) => request(t.app, "GET", "/api/dashboard", { cookie });
 
   it("counts what the tables hold, in one aggregate", async () => {
     const res = await get(asStaff);

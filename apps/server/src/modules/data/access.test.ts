@@ -11,6 +11,7 @@ import {
   sessionCookieFor,
   signIn,
 } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**
@@ -185,11 +186,9 @@ describe("generic data API: who may do what", () => {
   /** A client row made through the API by the admin, so the case does not depend on fixtures alone. */
   async function clientRow(): Promise<[string, { user_id: string }]> {
     const userId = (await customer()).id;
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/data/client",
-      headers: { "content-type": "application/json", cookie: cookies.get(4)! },
-      payload: { user_id: userId, akd_number: `AKD${unique()}` },
+    const res = await request(t.app, "POST", "/api/admin/data/client", {
+      cookie: cookies.get(4)!,
+      body: { user_id: userId, akd_number: `AKD${unique()}` },
     });
     expect(res.statusCode).toBe(201);
     return ["client", res.json().data];
@@ -203,15 +202,8 @@ describe("generic data API: who may do what", () => {
           const [path, payload] = await CASES[resource]![verb]();
           const cookie = role === null ? undefined : cookies.get(role);
           const method = METHOD[verb];
-          const res = await t.app.inject({
-            method,
-            url: `/api/admin/data/${path}`,
-            headers: {
-              ...(cookie ? { cookie } : {}),
-              ...(method === "GET" ? {} : { "content-type": "application/json" }),
-            },
-            ...(method === "POST" || method === "PUT" ? { payload: payload as object } : {}),
-          });
+          // Only create and update have a payload.
+          const res = await request(t.app, method, `/api/admin/data/${path}`, { cookie, body: payload });
           expect(res.statusCode, res.body).toBe(status);
           const answer = res.json();
           if (code) expect(answer).toMatchObject({ success: false, code });

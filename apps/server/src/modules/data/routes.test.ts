@@ -9,6 +9,7 @@ import {
   signIn,
   type TestUser,
 } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 describe("generic data API", () => {
@@ -27,31 +28,31 @@ describe("generic data API", () => {
   });
   afterAll(async () => t.close());
 
-  function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string, payload?: unknown) {
-    return t.app.inject({
-      method,
-      url: `/api/admin/data/${url}`,
-      headers: { cookie, ...(method === "GET" ? {} : { "content-type": "application/json" }) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
-
   describe("who may set role_id", () => {
     it("lets staff keep customers between roles 1 and 2, never 3 or 4", async () => {
       const customer = await createUser(t.db, { roleId: 1 });
-      const to2 = await call("PUT", `user/${customer.id}`, asStaff, { role_id: 2 });
+      const to2 = await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+        cookie: asStaff,
+        body: { role_id: 2 },
+      });
       expect(to2.statusCode).toBe(200);
       expect(to2.json().data).toMatchObject({ id: customer.id, role_id: 2 });
       for (const role_id of [3, 4]) {
-        const res = await call("PUT", `user/${customer.id}`, asStaff, { role_id });
+        const res = await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+          cookie: asStaff,
+          body: { role_id },
+        });
         expect(res.statusCode).toBe(403);
         expect(res.json().code).toBe("role_not_assignable");
       }
-      const created = await call("POST", "user", asStaff, {
-        first_name: "A",
-        last_name: "B",
-        email: "nuwe-personeel@toets.example",
-        role_id: 3,
+      const created = await request(t.app, "POST", "/api/admin/data/user", {
+        cookie: asStaff,
+        body: {
+          first_name: "A",
+          last_name: "B",
+          email: "nuwe-personeel@toets.example",
+          role_id: 3,
+        },
       });
       expect(created.statusCode).toBe(403);
       expect(created.json().code).toBe("role_not_assignable");
@@ -60,10 +61,16 @@ describe("generic data API", () => {
     it("refuses staff records to staff, their own included", async () => {
       const other = await createUser(t.db, { roleId: 3 });
       for (const id of [other.id, staff.id]) {
-        const res = await call("PUT", `user/${id}`, asStaff, { first_name: "X" });
+        const res = await request(t.app, "PUT", `/api/admin/data/user/${id}`, {
+          cookie: asStaff,
+          body: { first_name: "X" },
+        });
         expect(res.statusCode).toBe(403);
       }
-      const raise = await call("PUT", `user/${staff.id}`, asStaff, { role_id: 4 });
+      const raise = await request(t.app, "PUT", `/api/admin/data/user/${staff.id}`, {
+        cookie: asStaff,
+        body: { role_id: 4 },
+      });
       expect(raise.statusCode).toBe(403);
       const [row] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, staff.id));
       expect(row?.roleId).toBe(3);
@@ -71,17 +78,29 @@ describe("generic data API", () => {
 
     it("lets the admin move staff between 3 and 4, but not across the line or their own role", async () => {
       const cook = await createUser(t.db, { roleId: 3 });
-      const promote = await call("PUT", `user/${cook.id}`, asAdmin, { role_id: 4 });
+      const promote = await request(t.app, "PUT", `/api/admin/data/user/${cook.id}`, {
+        cookie: asAdmin,
+        body: { role_id: 4 },
+      });
       expect(promote.statusCode).toBe(200);
       const customer = await createUser(t.db, { roleId: 2 });
       const across = [
-        await call("PUT", `user/${customer.id}`, asAdmin, { role_id: 3 }),
-        await call("PUT", `user/${cook.id}`, asAdmin, { role_id: 1 }),
-        await call("POST", "user", asAdmin, {
-          first_name: "A",
-          last_name: "B",
-          email: "a@b.example",
-          role_id: 4,
+        await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+          cookie: asAdmin,
+          body: { role_id: 3 },
+        }),
+        await request(t.app, "PUT", `/api/admin/data/user/${cook.id}`, {
+          cookie: asAdmin,
+          body: { role_id: 1 },
+        }),
+        await request(t.app, "POST", "/api/admin/data/user", {
+          cookie: asAdmin,
+          body: {
+            first_name: "A",
+            last_name: "B",
+            email: "a@b.example",
+            role_id: 4,
+          },
         }),
       ];
       for (const res of across) {
@@ -89,11 +108,17 @@ describe("generic data API", () => {
         expect(res.json().code).toBe("role_not_assignable");
       }
       // Their own role: refused as on /staff (decision 0011).
-      const own = await call("PUT", `user/${admin.id}`, asAdmin, { role_id: 3 });
+      const own = await request(t.app, "PUT", `/api/admin/data/user/${admin.id}`, {
+        cookie: asAdmin,
+        body: { role_id: 3 },
+      });
       expect(own.statusCode).toBe(403);
       expect(own.json().code).toBe("own_account");
       // The forms send the whole record back: an unchanged role is fine, even one's own.
-      const same = await call("PUT", `user/${admin.id}`, asAdmin, { first_name: "Baas", role_id: 4 });
+      const same = await request(t.app, "PUT", `/api/admin/data/user/${admin.id}`, {
+        cookie: asAdmin,
+        body: { first_name: "Baas", role_id: 4 },
+      });
       expect(same.statusCode).toBe(200);
     });
   });
@@ -107,17 +132,29 @@ describe("generic data API", () => {
       ["id", "00000000-0000-4000-8000-000000000000"],
       ["account_creation_time", "2020-01-01T00:00:00Z"],
     ] as const) {
-      const res = await call("PUT", `user/${customer.id}`, asAdmin, { first_name: "X", [column]: value });
+      const res = await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+        cookie: asAdmin,
+        body: { first_name: "X", [column]: value },
+      });
       expect(res.statusCode, column).toBe(400);
       expect(res.json()).toMatchObject({ code: "column_not_writable", details: { column } });
     }
-    const unknown = await call("PUT", `user/${customer.id}`, asAdmin, { nickname: "X" });
+    const unknown = await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+      cookie: asAdmin,
+      body: { nickname: "X" },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe("unknown_column");
-    const wallet = await call("PUT", `wallet/${customer.id}`, asAdmin, { balance: 1000 });
+    const wallet = await request(t.app, "PUT", `/api/admin/data/wallet/${customer.id}`, {
+      cookie: asAdmin,
+      body: { balance: 1000 },
+    });
     expect(wallet.statusCode).toBe(405);
     expect(wallet.headers.allow).toBe("GET");
-    const order = await call("PUT", `order/${customer.id}`, asAdmin, { food_item_quantity: 9 });
+    const order = await request(t.app, "PUT", `/api/admin/data/order/${customer.id}`, {
+      cookie: asAdmin,
+      body: { food_item_quantity: 9 },
+    });
     expect(order.json().code).toBe("column_not_writable");
   });
 
@@ -130,7 +167,10 @@ describe("generic data API", () => {
       ["GET", "__proto__"],
       ["GET", "constructor"],
     ] as const) {
-      const res = await call(method, url, asAdmin, method === "POST" ? {} : undefined);
+      const res = await request(t.app, method, `/api/admin/data/${url}`, {
+        cookie: asAdmin,
+        body: method === "POST" ? {} : undefined,
+      });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().code).toBe("unknown_table");
     }
@@ -143,11 +183,11 @@ describe("generic data API", () => {
       "wallet?q=5",
       "order?sort=id;drop table users",
     ]) {
-      const res = await call("GET", query, asAdmin);
+      const res = await request(t.app, "GET", `/api/admin/data/${query}`, { cookie: asAdmin });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe("unknown_column");
     }
-    const limit = await call("GET", "user?limit=501", asAdmin);
+    const limit = await request(t.app, "GET", "/api/admin/data/user?limit=501", { cookie: asAdmin });
     expect(limit.statusCode).toBe(400);
   });
 
@@ -155,26 +195,41 @@ describe("generic data API", () => {
     const names = ["Zelda Zulu", "Zanele Zwane", "Zack Zeta"];
     for (const name of names) {
       const [first_name, last_name] = name.split(" ");
-      const res = await call("POST", "user", asStaff, {
-        first_name,
-        last_name,
-        email: `${first_name!.toLowerCase()}@zoo.example`,
-        role_id: 2,
+      const res = await request(t.app, "POST", "/api/admin/data/user", {
+        cookie: asStaff,
+        body: {
+          first_name,
+          last_name,
+          email: `${first_name!.toLowerCase()}@zoo.example`,
+          role_id: 2,
+        },
       });
       expect(res.statusCode).toBe(201);
     }
-    const page = await call("GET", "user?q=zoo.example&role_id=2&sort=-first_name&limit=2&offset=0", asStaff);
+    const page = await request(
+      t.app,
+      "GET",
+      "/api/admin/data/user?q=zoo.example&role_id=2&sort=-first_name&limit=2&offset=0",
+      { cookie: asStaff },
+    );
     expect(page.statusCode).toBe(200);
     expect(page.json().total).toBe(3);
     expect(page.json().data.map((u: { first_name: string }) => u.first_name)).toEqual(["Zelda", "Zanele"]);
-    const next = await call("GET", "user?q=zoo.example&role_id=2&sort=-first_name&limit=2&offset=2", asStaff);
+    const next = await request(
+      t.app,
+      "GET",
+      "/api/admin/data/user?q=zoo.example&role_id=2&sort=-first_name&limit=2&offset=2",
+      { cookie: asStaff },
+    );
     expect(next.json().data.map((u: { first_name: string }) => u.first_name)).toEqual(["Zack"]);
-    const fullName = await call("GET", "user?q=zanele%20zwa", asStaff);
+    const fullName = await request(t.app, "GET", "/api/admin/data/user?q=zanele%20zwa", { cookie: asStaff });
     expect(fullName.json().total).toBe(1);
     // LIKE wildcards in q are plain characters.
-    const wildcard = await call("GET", "user?q=%25", asStaff);
+    const wildcard = await request(t.app, "GET", "/api/admin/data/user?q=%25", { cookie: asStaff });
     expect(wildcard.json().total).toBe(0);
-    const anyOf = await call("GET", "user?role_id=3&role_id=4", asStaff);
+    const anyOf = await request(t.app, "GET", "/api/admin/data/user?role_id=3&role_id=4", {
+      cookie: asStaff,
+    });
     expect(anyOf.json().data.every((u: { role_id: number }) => u.role_id >= 3)).toBe(true);
     expect(anyOf.json().total).toBeGreaterThanOrEqual(2);
     const keys = Object.keys(page.json().data[0]).sort();
@@ -184,29 +239,38 @@ describe("generic data API", () => {
   });
 
   it("gives new customers an empty wallet and answers the stored row", async () => {
-    const res = await call("POST", "user", asStaff, {
-      first_name: " Thabo ",
-      last_name: "Nkosi",
-      email: "Thabo@Toets.Example",
-      phone_number: "082 000 0000",
-      role_id: 1,
+    const res = await request(t.app, "POST", "/api/admin/data/user", {
+      cookie: asStaff,
+      body: {
+        first_name: " Thabo ",
+        last_name: "Nkosi",
+        email: "Thabo@Toets.Example",
+        phone_number: "082 000 0000",
+        role_id: 1,
+      },
     });
     expect(res.statusCode).toBe(201);
     const user = res.json().data;
     expect(user).toMatchObject({ first_name: "Thabo", email: "thabo@toets.example", role_id: 1 });
-    const wallet = await call("GET", `wallet/${user.id}`, asStaff);
+    const wallet = await request(t.app, "GET", `/api/admin/data/wallet/${user.id}`, { cookie: asStaff });
     expect(wallet.json().data).toEqual({ user_id: user.id, balance: "0.00" });
-    const again = await call("POST", "user", asStaff, {
-      ...user,
-      id: undefined,
-      email: "THABO@toets.example",
+    const again = await request(t.app, "POST", "/api/admin/data/user", {
+      cookie: asStaff,
+      body: {
+        ...user,
+        id: undefined,
+        email: "THABO@toets.example",
+      },
     });
     expect(again.statusCode).toBe(400);
-    const taken = await call("POST", "user", asStaff, {
-      first_name: "T",
-      last_name: "N",
-      email: "THABO@toets.example",
-      role_id: 1,
+    const taken = await request(t.app, "POST", "/api/admin/data/user", {
+      cookie: asStaff,
+      body: {
+        first_name: "T",
+        last_name: "N",
+        email: "THABO@toets.example",
+        role_id: 1,
+      },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe("email_taken");
@@ -216,7 +280,9 @@ describe("generic data API", () => {
     const customer = await createUser(t.db, { roleId: 1 });
     const item = await createFoodItem(t.db);
     await createOrder(t.db, { userId: customer.id, foodItemId: item.id });
-    const anonymised = await call("DELETE", `user/${customer.id}`, asAdmin);
+    const anonymised = await request(t.app, "DELETE", `/api/admin/data/user/${customer.id}`, {
+      cookie: asAdmin,
+    });
     expect(anonymised.statusCode).toBe(200);
     expect(anonymised.json()).toMatchObject({ anonymised: true, data: { id: customer.id } });
     const cases = [
@@ -224,18 +290,22 @@ describe("generic data API", () => {
       [`weekly_menu/${item.weeklyMenuId}`, "in_use"],
     ];
     for (const [url, code] of cases) {
-      const res = await call("DELETE", url as string, asAdmin);
+      const res = await request(t.app, "DELETE", `/api/admin/data/${url as string}`, { cookie: asAdmin });
       expect(res.statusCode, url).toBe(409);
       expect(res.json().code).toBe(code);
     }
-    const self = await call("DELETE", `user/${admin.id}`, asAdmin);
+    const self = await request(t.app, "DELETE", `/api/admin/data/user/${admin.id}`, { cookie: asAdmin });
     expect(self.statusCode).toBe(403);
     expect(self.json().code).toBe("own_account");
     const free = await createUser(t.db, { roleId: 2 });
-    const gone = await call("DELETE", `user/${free.id}`, asAdmin);
+    const gone = await request(t.app, "DELETE", `/api/admin/data/user/${free.id}`, { cookie: asAdmin });
     expect(gone.statusCode).toBe(200);
-    expect((await call("GET", `user/${free.id}`, asAdmin)).statusCode).toBe(404);
-    expect((await call("GET", "user/not-a-uuid", asAdmin)).statusCode).toBe(404);
+    expect(
+      (await request(t.app, "GET", `/api/admin/data/user/${free.id}`, { cookie: asAdmin })).statusCode,
+    ).toBe(404);
+    expect(
+      (await request(t.app, "GET", "/api/admin/data/user/not-a-uuid", { cookie: asAdmin })).statusCode,
+    ).toBe(404);
   });
 
   it("makes menus for the signed-in admin and refuses a duplicate week or a bad one", async () => {
@@ -245,15 +315,18 @@ describe("generic data API", () => {
       kantien_staff_id: "1",
       creation_date: "x",
     };
-    const res = await call("POST", "weekly_menu", asAdmin, body);
+    const res = await request(t.app, "POST", "/api/admin/data/weekly_menu", { cookie: asAdmin, body });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ date_from: "2035-03-05", kantien_staff_id: admin.id });
-    const again = await call("POST", "weekly_menu", asAdmin, body);
+    const again = await request(t.app, "POST", "/api/admin/data/weekly_menu", { cookie: asAdmin, body });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("weekly_menu_exists");
-    const tuesday = await call("POST", "weekly_menu", asAdmin, {
-      date_from: "2035-03-13",
-      date_to: "2035-03-17",
+    const tuesday = await request(t.app, "POST", "/api/admin/data/weekly_menu", {
+      cookie: asAdmin,
+      body: {
+        date_from: "2035-03-13",
+        date_to: "2035-03-17",
+      },
     });
     expect(tuesday.statusCode).toBe(400);
     expect(tuesday.json().code).toBe("weekly_menu_not_monday");
@@ -270,34 +343,39 @@ describe("generic data API", () => {
       day_of_week: "Woensdag",
       weekly_menu_id: menu.id,
     };
-    const res = await call("POST", "food_item", asAdmin, item);
+    const res = await request(t.app, "POST", "/api/admin/data/food_item", { cookie: asAdmin, body: item });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ price: "55.00", preparation_time: 15, image_url: null });
-    expect((await call("POST", "food_item", asAdmin, item)).statusCode).toBe(409);
-    const noMenu = await call("POST", "food_item", asAdmin, {
-      ...item,
-      weekly_menu_id: "00000000-0000-4000-8000-000000000000",
+    expect(
+      (await request(t.app, "POST", "/api/admin/data/food_item", { cookie: asAdmin, body: item })).statusCode,
+    ).toBe(409);
+    const noMenu = await request(t.app, "POST", "/api/admin/data/food_item", {
+      cookie: asAdmin,
+      body: {
+        ...item,
+        weekly_menu_id: "00000000-0000-4000-8000-000000000000",
+      },
     });
     expect(noMenu.statusCode).toBe(400);
-    const badPrice = await call("POST", "food_item", asAdmin, { ...item, day_of_week: "Vrydag", price: -5 });
+    const badPrice = await request(t.app, "POST", "/api/admin/data/food_item", {
+      cookie: asAdmin,
+      body: { ...item, day_of_week: "Vrydag", price: -5 },
+    });
     expect(badPrice.statusCode).toBe(400);
     expect(badPrice.json().code).toBe("validation_failed");
   });
 
   it("answers 400 invalid_json to broken JSON and 413 to a body over 1 MB", async () => {
-    const broken = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/data/user",
-      headers: { cookie: asAdmin, "content-type": "application/json" },
-      payload: '{"first_name": ',
+    const broken = await request(t.app, "POST", "/api/admin/data/user", {
+      cookie: asAdmin,
+      body: '{"first_name": ',
+      headers: { "content-type": "application/json" },
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().code).toBe("invalid_json");
-    const big = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/data/user",
-      headers: { cookie: asAdmin, "content-type": "application/json" },
-      payload: JSON.stringify({ first_name: "x".repeat(1024 * 1024 + 10) }),
+    const big = await request(t.app, "POST", "/api/admin/data/user", {
+      cookie: asAdmin,
+      body: { first_name: "x".repeat(1024 * 1024 + 10) },
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe("payload_too_large");
@@ -305,9 +383,12 @@ describe("generic data API", () => {
 
   it("never answers a password hash", async () => {
     const bodies = await Promise.all([
-      call("GET", "user?limit=500", asAdmin),
-      call("GET", `user/${admin.id}`, asAdmin),
-      call("PUT", `user/${staff.id}`, asAdmin, { last_name: "Kok" }),
+      request(t.app, "GET", "/api/admin/data/user?limit=500", { cookie: asAdmin }),
+      request(t.app, "GET", `/api/admin/data/user/${admin.id}`, { cookie: asAdmin }),
+      request(t.app, "PUT", `/api/admin/data/user/${staff.id}`, {
+        cookie: asAdmin,
+        body: { last_name: "Kok" },
+      }),
     ]);
     for (const res of bodies) {
       expect(res.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userSettings, weeklyMenus } from "../../db/schema";
 import { createUser, signIn, type TestUser } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 
 /** POST /api/admin/data/weekly_menu: the seven date rules of spec §5, checked by the server. */
@@ -33,11 +34,9 @@ describe("creating a weekly menu", () => {
   afterAll(async () => t.close());
 
   function create(payload: Record<string, unknown>, cookie = asAdmin) {
-    return t.app.inject({
-      method: "POST",
-      url: "/api/admin/data/weekly_menu",
-      headers: { cookie, "content-type": "application/json" },
-      payload,
+    return request(t.app, "POST", "/api/admin/data/weekly_menu", {
+      cookie,
+      body: payload,
     });
   }
 

@@ -8,6 +8,7 @@ import { buildApp } from "../../app";
 import { queryRows } from "../../db/client";
 import { emailOutbox, userSettings, users } from "../../db/schema";
 import { createUser } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { startSmtpReceiver } from "../../test/smtp-receiver";
 import { createTestApp, type TestApp, testBackend, testConfig } from "../../test/test-app";
 import { enqueueAccountEmail } from "./account-emails";
@@ -72,11 +73,8 @@ describe("without SMTP_URL", () => {
     });
     try {
       const email = unique("log");
-      const res = await app.inject({
-        method: "POST",
-        url: "/api/auth/signup",
-        headers: { "content-type": "application/json" },
-        payload: { first_name: "Lia", last_name: "Nel", email, role_id: 1, password: "wagwoord1" },
+      const res = await request(app, "POST", "/api/auth/signup", {
+        body: { first_name: "Lia", last_name: "Nel", email, role_id: 1, password: "wagwoord1" },
       });
       expect(res.statusCode).toBe(201);
       const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { openPostgres, queryRows } from "../../db/client";
 import { users } from "../../db/schema";
 import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 
 /**
@@ -48,12 +49,7 @@ async function openStream(app: TestApp["app"], cookie: string) {
 }
 
 async function putStatus(app: TestApp["app"], cookie: string, orderId: string, status: string) {
-  const res = await app.inject({
-    method: "PUT",
-    url: `/api/admin/data/order/${orderId}`,
-    headers: { cookie, "content-type": "application/json" },
-    payload: { status },
-  });
+  const res = await request(app, "PUT", `/api/admin/data/order/${orderId}`, { cookie, body: { status } });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -77,10 +73,10 @@ describe("live order events", () => {
   });
 
   it("refuses anonymous callers and customers", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/events" })).statusCode).toBe(401);
+    expect((await request(t.app, "GET", "/api/events")).statusCode).toBe(401);
     const customer = await createUser(t.db, { roleId: 2 });
     const cookie = await sessionCookieFor(t.db, customer.id);
-    const res = await t.app.inject({ method: "GET", url: "/api/events", headers: { cookie } });
+    const res = await request(t.app, "GET", "/api/events", { cookie });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe("forbidden");
   });
@@ -113,11 +109,9 @@ describe("live order events", () => {
     }
 
     // A refused change is rolled back and announces nothing.
-    const refused = await t.app.inject({
-      method: "PUT",
-      url: `/api/admin/data/order/${id}`,
-      headers: { cookie, "content-type": "application/json" },
-      payload: { status: "delivered" },
+    const refused = await request(t.app, "PUT", `/api/admin/data/order/${id}`, {
+      cookie,
+      body: { status: "delivered" },
     });
     expect(refused.statusCode).toBe(409);
     a.close();
@@ -161,12 +155,7 @@ describe("live order events", () => {
       const staff = await signIn(quick.app, await createUser(t.db, { roleId: 4 }));
       const stream = await openStream(quick.app, staff);
       expect(await stream.until((text) => text.includes("retry:"))).toBe(true);
-      const out = await quick.app.inject({
-        method: "POST",
-        url: "/api/auth/logout",
-        headers: { cookie: staff, "content-type": "application/json" },
-        payload: "{}",
-      });
+      const out = await request(quick.app, "POST", "/api/auth/logout", { cookie: staff, body: {} });
       expect(out.statusCode).toBe(200);
       expect(await stream.until(() => false)).toBe(false);
       expect(stream.ended()).toBe(true);

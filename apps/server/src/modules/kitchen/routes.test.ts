@@ -9,6 +9,7 @@ import {
   sessionCookieFor,
   signIn,
 } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 import { kitchenOrdersQuery, listKitchenOrders } from "./queries";
 
@@ -50,11 +51,8 @@ describe("kitchen orders of a day", () => {
   });
   afterAll(async () => t.close());
 
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-
   it("answers the day's orders in every status, names joined, in compact rows", async () => {
-    const res = await get(`/api/kitchen/orders?date=${DAY}`, asStaff);
+    const res = await request(t.app, "GET", `/api/kitchen/orders?date=${DAY}`, { cookie: asStaff });
     expect(res.statusCode).toBe(200);
     const { date, orders } = res.json().data as { date: string; orders: KitchenOrder[] };
     expect(date).toBe(DAY);
@@ -79,19 +77,19 @@ describe("kitchen orders of a day", () => {
     const customer = await createUser(t.db, { roleId: 2 });
     const item = await createFoodItem(t.db);
     const order = await createOrder(t.db, { userId: customer.id, foodItemId: item.id, deliveryDate: today });
-    const res = await get("/api/kitchen/orders", asStaff);
+    const res = await request(t.app, "GET", "/api/kitchen/orders", { cookie: asStaff });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.date).toBe(today);
     expect(res.json().data.orders.map((o: KitchenOrder) => o.id)).toContain(order.id);
   });
 
   it("is for signed-in staff only, and checks the date", async () => {
-    expect((await get(`/api/kitchen/orders?date=${DAY}`)).statusCode).toBe(401);
+    expect((await request(t.app, "GET", `/api/kitchen/orders?date=${DAY}`)).statusCode).toBe(401);
     const customer = await createUser(t.db, { roleId: 1 });
     const cookie = await sessionCookieFor(t.db, customer.id);
-    expect((await get(`/api/kitchen/orders?date=${DAY}`, cookie)).statusCode).toBe(403);
+    expect((await request(t.app, "GET", `/api/kitchen/orders?date=${DAY}`, { cookie })).statusCode).toBe(403);
     for (const bad of ["2031-02-30", "14-05-2031", "today"]) {
-      const res = await get(`/api/kitchen/orders?date=${bad}`, asStaff);
+      const res = await request(t.app, "GET", `/api/kitchen/orders?date=${bad}`, { cookie: asStaff });
       expect(res.statusCode, bad).toBe(400);
     }
   });

@@ -10,6 +10,7 @@ import {
   signIn,
   type TestUser,
 } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /** Food items on a weekly menu: spec §5 messages, one item per day, replace and delete (decision 0006). */
@@ -26,27 +27,21 @@ describe("food items on a weekly menu", () => {
     asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
   });
   afterAll(async () => t.close());
-
-  function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string, payload?: unknown) {
-    return t.app.inject({
-      method,
-      url: `/api/admin/${url}`,
-      headers: { cookie, ...(method === "GET" ? {} : { "content-type": "application/json" }) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
   const replace = (menuId: string, day: string, payload: unknown, cookie = asAdmin) =>
-    call("PUT", `menus/${menuId}/days/${day}/food-item`, cookie, payload);
+    request(t.app, "PUT", `/api/admin/menus/${menuId}/days/${day}/food-item`, { cookie, body: payload });
   const form = { name: "Bobotie", description: "Met geelrys", price: "52.00", preparation_time: 20 };
   const rowOf = async (id: string) => (await t.db.select().from(foodItems).where(eq(foodItems.id, id)))[0];
 
   describe("create through the data API", () => {
     it("asks for the week first, with the spec's message", async () => {
       for (const weekly_menu_id of [undefined, "", null]) {
-        const res = await call("POST", "data/food_item", asAdmin, {
-          ...form,
-          day_of_week: "Maandag",
-          weekly_menu_id,
+        const res = await request(t.app, "POST", "/api/admin/data/food_item", {
+          cookie: asAdmin,
+          body: {
+            ...form,
+            day_of_week: "Maandag",
+            weekly_menu_id,
+          },
         });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({
@@ -62,7 +57,10 @@ describe("food items on a weekly menu", () => {
       const full = { ...form, day_of_week: "Dinsdag", weekly_menu_id: menu.id };
       for (const field of ["name", "description", "price", "day_of_week"]) {
         for (const empty of [undefined, "", "  ", null]) {
-          const res = await call("POST", "data/food_item", asAdmin, { ...full, [field]: empty });
+          const res = await request(t.app, "POST", "/api/admin/data/food_item", {
+            cookie: asAdmin,
+            body: { ...full, [field]: empty },
+          });
           expect(res.statusCode, `${field}=${JSON.stringify(empty)}`).toBe(400);
           expect(res.json()).toMatchObject({
             code: "food_item_fields_missing",
@@ -73,9 +71,12 @@ describe("food items on a weekly menu", () => {
       // The user's language setting decides; English answers the same check in English.
       const englishAdmin = await createUser(t.db, { roleId: 4 });
       await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, englishAdmin.id));
-      const english = await call("POST", "data/food_item", await signIn(t.app, englishAdmin), {
-        ...full,
-        name: "",
+      const english = await request(t.app, "POST", "/api/admin/data/food_item", {
+        cookie: await signIn(t.app, englishAdmin),
+        body: {
+          ...full,
+          name: "",
+        },
       });
       expect(english.json().message).toBe(message("food_item_fields_missing", "en"));
       expect(await t.db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id))).toHaveLength(0);
@@ -84,17 +85,29 @@ describe("food items on a weekly menu", () => {
     it("keeps one item per day: a second on a taken day is 409", async () => {
       const menu = await createWeeklyMenu(t.db);
       const item = { ...form, day_of_week: "Woensdag", weekly_menu_id: menu.id };
-      expect((await call("POST", "data/food_item", asAdmin, item)).statusCode).toBe(201);
-      const again = await call("POST", "data/food_item", asAdmin, { ...item, name: "Pizza" });
+      expect(
+        (await request(t.app, "POST", "/api/admin/data/food_item", { cookie: asAdmin, body: item }))
+          .statusCode,
+      ).toBe(201);
+      const again = await request(t.app, "POST", "/api/admin/data/food_item", {
+        cookie: asAdmin,
+        body: { ...item, name: "Pizza" },
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({
         code: "food_item_day_taken",
         message: "Hierdie dag het reeds 'n item.",
       });
-      const other = await call("POST", "data/food_item", asAdmin, { ...item, day_of_week: "Donderdag" });
+      const other = await request(t.app, "POST", "/api/admin/data/food_item", {
+        cookie: asAdmin,
+        body: { ...item, day_of_week: "Donderdag" },
+      });
       expect(other.statusCode).toBe(201);
-      const moved = await call("PUT", `data/food_item/${other.json().data.id}`, asAdmin, {
-        day_of_week: "Woensdag",
+      const moved = await request(t.app, "PUT", `/api/admin/data/food_item/${other.json().data.id}`, {
+        cookie: asAdmin,
+        body: {
+          day_of_week: "Woensdag",
+        },
       });
       expect(moved.statusCode).toBe(409);
       expect(moved.json().code).toBe("food_item_day_taken");
@@ -103,13 +116,19 @@ describe("food items on a weekly menu", () => {
     it("refuses food item writes to staff", async () => {
       const menu = await createWeeklyMenu(t.db);
       const item = await createFoodItem(t.db, { weeklyMenuId: menu.id });
-      const created = await call("POST", "data/food_item", asStaff, {
-        ...form,
-        day_of_week: "Vrydag",
-        weekly_menu_id: menu.id,
+      const created = await request(t.app, "POST", "/api/admin/data/food_item", {
+        cookie: asStaff,
+        body: {
+          ...form,
+          day_of_week: "Vrydag",
+          weekly_menu_id: menu.id,
+        },
       });
       expect(created.statusCode).toBe(403);
-      expect((await call("DELETE", `data/food_item/${item.id}`, asStaff)).statusCode).toBe(403);
+      expect(
+        (await request(t.app, "DELETE", `/api/admin/data/food_item/${item.id}`, { cookie: asStaff }))
+          .statusCode,
+      ).toBe(403);
       expect(await rowOf(item.id)).toBeDefined();
     });
   });
@@ -117,7 +136,7 @@ describe("food items on a weekly menu", () => {
   describe("delete", () => {
     it("deletes an item nobody ordered", async () => {
       const item = await createFoodItem(t.db);
-      const res = await call("DELETE", `data/food_item/${item.id}`, asAdmin);
+      const res = await request(t.app, "DELETE", `/api/admin/data/food_item/${item.id}`, { cookie: asAdmin });
       expect(res.statusCode).toBe(200);
       expect(await rowOf(item.id)).toBeUndefined();
     });
@@ -125,7 +144,7 @@ describe("food items on a weekly menu", () => {
     it("refuses an ordered item with a clear message and removes nothing", async () => {
       const item = await createFoodItem(t.db);
       const order = await createOrder(t.db, { userId: customer.id, foodItemId: item.id });
-      const res = await call("DELETE", `data/food_item/${item.id}`, asAdmin);
+      const res = await request(t.app, "DELETE", `/api/admin/data/food_item/${item.id}`, { cookie: asAdmin });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: "food_item_ordered",
@@ -161,7 +180,12 @@ describe("food items on a weekly menu", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().replaced).toBe(old.id);
       expect(await rowOf(old.id)).toBeUndefined();
-      const list = await call("GET", `data/food_item?weekly_menu_id=${old.weeklyMenuId}`, asAdmin);
+      const list = await request(
+        t.app,
+        "GET",
+        `/api/admin/data/food_item?weekly_menu_id=${old.weeklyMenuId}`,
+        { cookie: asAdmin },
+      );
       expect(list.json().data.map((i: { id: string }) => i.id)).toEqual([res.json().data.id]);
     });
 
@@ -178,21 +202,30 @@ describe("food items on a weekly menu", () => {
       const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
       expect(kept?.foodItemId).toBe(old.id);
 
-      const list = await call("GET", `data/food_item?weekly_menu_id=${old.weeklyMenuId}`, asStaff);
+      const list = await request(
+        t.app,
+        "GET",
+        `/api/admin/data/food_item?weekly_menu_id=${old.weeklyMenuId}`,
+        { cookie: asStaff },
+      );
       expect(list.json()).toMatchObject({ total: 1, data: [{ id: newId }] });
-      const retired = await call("GET", `data/food_item/${old.id}`, asStaff);
+      const retired = await request(t.app, "GET", `/api/admin/data/food_item/${old.id}`, { cookie: asStaff });
       expect(retired.statusCode).toBe(200);
       expect(retired.json().data.retired_at).toEqual(expect.any(String));
       // The new item holds the day; a retired one still cannot be deleted.
-      const another = await call("POST", "data/food_item", asAdmin, {
-        ...form,
-        day_of_week: "Woensdag",
-        weekly_menu_id: old.weeklyMenuId,
+      const another = await request(t.app, "POST", "/api/admin/data/food_item", {
+        cookie: asAdmin,
+        body: {
+          ...form,
+          day_of_week: "Woensdag",
+          weekly_menu_id: old.weeklyMenuId,
+        },
       });
       expect(another.json().code).toBe("food_item_day_taken");
-      expect((await call("DELETE", `data/food_item/${old.id}`, asAdmin)).json().code).toBe(
-        "food_item_ordered",
-      );
+      expect(
+        (await request(t.app, "DELETE", `/api/admin/data/food_item/${old.id}`, { cookie: asAdmin })).json()
+          .code,
+      ).toBe("food_item_ordered");
     });
 
     it("is atomic: a failure while inserting leaves the old item in place", async () => {
@@ -258,11 +291,14 @@ describe("food items on a weekly menu", () => {
       ]) {
         const [one, two] = [await createWeeklyMenu(t.db), await createWeeklyMenu(t.db)];
         const viaMenus = await replace(one.id, "Woensdag", { ...form, ...bad });
-        const viaData = await call("POST", "data/food_item", asAdmin, {
-          ...form,
-          ...bad,
-          weekly_menu_id: two.id,
-          day_of_week: "Woensdag",
+        const viaData = await request(t.app, "POST", "/api/admin/data/food_item", {
+          cookie: asAdmin,
+          body: {
+            ...form,
+            ...bad,
+            weekly_menu_id: two.id,
+            day_of_week: "Woensdag",
+          },
         });
         expect(answer(viaData), JSON.stringify(bad)).toEqual(answer(viaMenus));
         expect(viaMenus.statusCode).toBe(400);

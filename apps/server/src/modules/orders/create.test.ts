@@ -13,6 +13,7 @@ import {
   signIn,
   type TestUser,
 } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { moveWalletMoney } from "../wallets/ledger";
 
@@ -58,11 +59,10 @@ describe("orders paid from the wallet", () => {
     return row!;
   };
   const post = (body: object, cookie = asAdmin, key?: string) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers: { cookie, "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) },
-      payload: body,
+    request(t.app, "POST", "/api/orders", {
+      cookie,
+      body,
+      headers: key ? { "idempotency-key": key } : {},
     });
   const newOrder = (customerId: string, extra: object = {}) => ({
     customerId,
@@ -72,19 +72,10 @@ describe("orders paid from the wallet", () => {
     ...extra,
   });
   const cancel = (id: string, cookie = asAdmin) =>
-    t.app.inject({
-      method: "PUT",
-      url: `/api/admin/data/order/${id}`,
-      headers: { cookie, "content-type": "application/json" },
-      payload: { status: "cancelled" },
-    });
+    request(t.app, "PUT", `/api/admin/data/order/${id}`, { cookie, body: { status: "cancelled" } });
 
   it("lists the school days from today on that have an item", async () => {
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/orders/menu-days",
-      headers: { cookie: asAdmin },
-    });
+    const res = await request(t.app, "GET", "/api/orders/menu-days", { cookie: asAdmin });
     expect(res.statusCode).toBe(200);
     const days = res.json().data as OrderMenuDay[];
     expect(days).toContainEqual({ date: MONDAY, items: [{ id: item.id, name: "Bobotie", price: "45.50" }] });
@@ -195,11 +186,7 @@ describe("orders paid from the wallet", () => {
       const customer = await customerWith("100.00");
       const [order, removal] = await Promise.all([
         post(newOrder(customer.id, { quantity: 1 })),
-        t.app.inject({
-          method: "DELETE",
-          url: `/api/customers/${customer.id}`,
-          headers: { cookie: asAdmin, "content-type": "application/json" },
-        }),
+        request(t.app, "DELETE", `/api/customers/${customer.id}`, { cookie: asAdmin }),
       ]);
       expect(removal.statusCode, `round ${round}`).toBe(200);
       if (order.statusCode === 201) {
@@ -220,19 +207,16 @@ describe("orders paid from the wallet", () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect((await cancel(order.id, asStaff)).statusCode).toBe(409);
     expect(await wallet(customer.id)).toEqual({ balance: "100.00", ledger: "100.00", rows: 3 });
-    const detail = (
-      await t.app.inject({ method: "GET", url: `/api/orders/${order.id}`, headers: { cookie: asAdmin } })
-    ).json().data as OrderDetail;
+    const detail = (await request(t.app, "GET", `/api/orders/${order.id}`, { cookie: asAdmin })).json()
+      .data as OrderDetail;
     expect(detail.status).toBe("cancelled");
     expect(detail.paidFromWallet).toBe(false);
     expect(detail.timeline.map((e) => e.status)).toEqual(["paid", "cancelled"]);
     // A cancelled order stays cancelled: it cannot be reopened and charged or refunded again.
     for (const status of ["pending", "processing", "paid"]) {
-      const res = await t.app.inject({
-        method: "PUT",
-        url: `/api/admin/data/order/${order.id}`,
-        headers: { cookie: asAdmin, "content-type": "application/json" },
-        payload: { status },
+      const res = await request(t.app, "PUT", `/api/admin/data/order/${order.id}`, {
+        cookie: asAdmin,
+        body: { status },
       });
       expect(res.statusCode, status).toBe(409);
     }
@@ -244,12 +228,7 @@ describe("orders paid from the wallet", () => {
       order: OrderDetail;
     };
     const put = (status: string) =>
-      t.app.inject({
-        method: "PUT",
-        url: `/api/admin/data/order/${order.id}`,
-        headers: { cookie: asStaff, "content-type": "application/json" },
-        payload: { status },
-      });
+      request(t.app, "PUT", `/api/admin/data/order/${order.id}`, { cookie: asStaff, body: { status } });
     expect((await put("processing")).statusCode).toBe(200);
     expect((await wallet(customer.id)).balance).toBe("54.50");
     expect((await put("cancelled")).statusCode).toBe(200);
@@ -294,11 +273,8 @@ describe("orders paid from the wallet", () => {
     for (const cookie of [asStaff, asCustomer]) {
       expect((await post(newOrder(customer.id), cookie)).statusCode).toBe(403);
     }
-    const anonymous = await t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers: { "content-type": "application/json" },
-      payload: newOrder(customer.id),
+    const anonymous = await request(t.app, "POST", "/api/orders", {
+      body: newOrder(customer.id),
     });
     expect(anonymous.statusCode).toBe(401);
     // Staff may cancel (the kitchen's step) but not set what only the admin may.
@@ -306,11 +282,9 @@ describe("orders paid from the wallet", () => {
       order: OrderDetail;
     };
     for (const status of ["pending", "delivered", "failed"]) {
-      const res = await t.app.inject({
-        method: "PUT",
-        url: `/api/admin/data/order/${order.id}`,
-        headers: { cookie: asStaff, "content-type": "application/json" },
-        payload: { status },
+      const res = await request(t.app, "PUT", `/api/admin/data/order/${order.id}`, {
+        cookie: asStaff,
+        body: { status },
       });
       expect(res.statusCode, status).toBe(409);
     }

@@ -4,6 +4,7 @@ import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFoodItem, createUser, signIn } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 const ORDERS = 60_000;
@@ -43,11 +44,7 @@ describe("orders export", () => {
     response.pause(); // a slow client: nothing is read for now
 
     // On PGlite every query shares one connection; this list needs it while the export is open.
-    const list = t.app.inject({
-      method: "GET",
-      url: "/api/orders?from=2030-01-01&to=2030-01-07",
-      headers: { cookie: asAdmin },
-    });
+    const list = request(t.app, "GET", "/api/orders?from=2030-01-01&to=2030-01-07", { cookie: asAdmin });
     const stalled = new Promise<"stalled">((resolve) => setTimeout(() => resolve("stalled"), 15_000).unref());
     const answer = await Promise.race([list, stalled]);
     expect(answer === "stalled" ? answer : answer.statusCode).toBe(200);

@@ -12,6 +12,7 @@ import {
   sessionCookieFor,
   signIn,
 } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 import { ordersCountQuery, ordersPageQuery, resolveFilter } from "./queries";
 
@@ -60,9 +61,10 @@ describe("orders summary", () => {
   });
   afterAll(async () => t.close());
 
-  const get = (url: string, cookie = asAdmin) => t.app.inject({ method: "GET", url, headers: { cookie } });
   const list = async (query: string) => {
-    const res = await get(`/api/orders?from=${MONDAY}&to=2030-03-10&${query}`);
+    const res = await request(t.app, "GET", `/api/orders?from=${MONDAY}&to=2030-03-10&${query}`, {
+      cookie: asAdmin,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { success: true; data: OrderSummaryRow[]; total: number };
   };
@@ -137,15 +139,17 @@ describe("orders summary", () => {
       "sort=id",
       "status=x",
     ]) {
-      const res = await get(`/api/orders?${query}`);
+      const res = await request(t.app, "GET", `/api/orders?${query}`, { cookie: asAdmin });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe("validation_failed");
     }
-    const res = await get("/api/orders?from=2030-03-10&to=2030-03-04");
+    const res = await request(t.app, "GET", "/api/orders?from=2030-03-10&to=2030-03-04", { cookie: asAdmin });
     expect(res.json().details).toEqual([
       { field: "to", message: "Die einddatum moet op of na die begindatum wees." },
     ]);
-    const long = await get("/api/orders/export.csv?from=2030-01-01&to=2031-06-30");
+    const long = await request(t.app, "GET", "/api/orders/export.csv?from=2030-01-01&to=2031-06-30", {
+      cookie: asAdmin,
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().details).toEqual([
       { field: "to", message: "Kies asseblief 'n tydperk van hoogstens een jaar." },
@@ -153,7 +157,12 @@ describe("orders summary", () => {
   });
 
   it("exports the filtered orders, every row, as CSV that a spreadsheet cannot run", async () => {
-    const res = await get(`/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&sort=orderDate&dir=asc`);
+    const res = await request(
+      t.app,
+      "GET",
+      `/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&sort=orderDate&dir=asc`,
+      { cookie: asAdmin },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toContain("bestellings-2030-03-04-2030-03-10.csv");
@@ -172,7 +181,12 @@ describe("orders summary", () => {
     // Without a delivery date the cell stays empty; the order date is the day it was placed there.
     expect(lines.find((l) => l.includes(ids.undated!))).toContain(`"","2030-03-06","Pieter Smit"`);
     expect(lines.find((l) => l.includes("HYPERLINK"))).toContain(`"'=HYPERLINK(""x"") Aanval"`);
-    const cancelled = await get(`/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&status=cancelled`);
+    const cancelled = await request(
+      t.app,
+      "GET",
+      `/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&status=cancelled`,
+      { cookie: asAdmin },
+    );
     expect(cancelled.body.trimEnd().split("\r\n")).toHaveLength(2);
     expect(cancelled.body).toContain(`"${ids.annaTue}"`);
     expect(cancelled.body).toContain(`"3","136,50","Gekanseleer"`);
@@ -185,29 +199,24 @@ describe("orders summary", () => {
         .replace(/^\uFEFF/, "")
         .trimEnd()
         .split("\r\n");
-    const english = lines((await get(`${url}&lang=en`)).body);
+    const english = lines((await request(t.app, "GET", `${url}&lang=en`, { cookie: asAdmin })).body);
     expect(english[0]).toBe(
       '"Number","Id","Delivery date","Order date","Customer","Item","Quantity","Amount (R)","Status"',
     );
     expect(english[1]).toMatch(/"Anna Botha","Bobotie","2","91\.00","To do"$/);
     expect(english.find((l) => l.includes(ids.annaTue!))).toMatch(/"Cancelled"$/);
-    const afrikaans = lines((await get(`${url}&lang=af`)).body);
+    const afrikaans = lines((await request(t.app, "GET", `${url}&lang=af`, { cookie: asAdmin })).body);
     expect(afrikaans.find((l) => l.includes(ids.pieterMon!))).toMatch(/"45,50","Afgehaal"$/);
-    expect((await get(`${url}&lang=fr`)).statusCode).toBe(400);
+    expect((await request(t.app, "GET", `${url}&lang=fr`, { cookie: asAdmin })).statusCode).toBe(400);
   });
 
   it("answers an order's detail with its real history, beginning with its creation", async () => {
     const id = ids.annaMon!;
     const put = (status: string) =>
-      t.app.inject({
-        method: "PUT",
-        url: `/api/admin/data/order/${id}`,
-        headers: { cookie: asStaff, "content-type": "application/json" },
-        payload: { status },
-      });
+      request(t.app, "PUT", `/api/admin/data/order/${id}`, { cookie: asStaff, body: { status } });
     expect((await put("processing")).statusCode).toBe(200);
     expect((await put("ready")).statusCode).toBe(200);
-    const res = await get(`/api/orders/${id}`);
+    const res = await request(t.app, "GET", `/api/orders/${id}`, { cookie: asAdmin });
     expect(res.statusCode).toBe(200);
     const detail = res.json().data as OrderDetail;
     expect(detail).toMatchObject({
@@ -226,9 +235,17 @@ describe("orders summary", () => {
     expect(detail.timeline[1]!.byName).toBe("Toets Gebruiker 3");
     const history = await t.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, id));
     expect(history).toHaveLength(2);
-    expect((await get("/api/orders/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
-    expect((await get("/api/orders/nie-'n-id")).statusCode).toBe(404);
-    expect(((await get(`/api/orders/${ids.undated}`)).json().data as OrderDetail).deliveryDate).toBeNull();
+    expect(
+      (await request(t.app, "GET", "/api/orders/00000000-0000-4000-8000-000000000000", { cookie: asAdmin }))
+        .statusCode,
+    ).toBe(404);
+    expect((await request(t.app, "GET", "/api/orders/nie-'n-id", { cookie: asAdmin })).statusCode).toBe(404);
+    expect(
+      (
+        (await request(t.app, "GET", `/api/orders/${ids.undated}`, { cookie: asAdmin })).json()
+          .data as OrderDetail
+      ).deliveryDate,
+    ).toBeNull();
   });
 
   it.skipIf(testBackend !== "postgres")(
@@ -276,7 +293,7 @@ describe("orders summary", () => {
     });
 
     const found = async (query: string) => {
-      const res = await get(`/api/orders?${query}`);
+      const res = await request(t.app, "GET", `/api/orders?${query}`, { cookie: asAdmin });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json() as { data: OrderSummaryRow[]; total: number };
       expect(body.total, query).toBe(body.data.length);
@@ -293,8 +310,13 @@ describe("orders summary", () => {
       ]);
       expect(await found("customer=00000000-0000-4000-8000-000000000000")).toEqual([]);
       // Without a customer or a number, a range is still at most a year.
-      expect((await get("/api/orders?from=2019-01-01&to=2025-12-31&q=ouma")).statusCode).toBe(400);
-      expect((await get("/api/orders?customer=nie-'n-id")).statusCode).toBe(400);
+      expect(
+        (await request(t.app, "GET", "/api/orders?from=2019-01-01&to=2025-12-31&q=ouma", { cookie: asAdmin }))
+          .statusCode,
+      ).toBe(400);
+      expect(
+        (await request(t.app, "GET", "/api/orders?customer=nie-'n-id", { cookie: asAdmin })).statusCode,
+      ).toBe(400);
     });
 
     it("finds an order by the number any screen prints, whatever its date", async () => {
@@ -313,7 +335,9 @@ describe("orders summary", () => {
     });
 
     it("exports one customer's orders of all time", async () => {
-      const res = await get(`/api/orders/export.csv?customer=${customer}`);
+      const res = await request(t.app, "GET", `/api/orders/export.csv?customer=${customer}`, {
+        cookie: asAdmin,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-disposition"]).toContain('filename="bestellings-alle.csv"');
       const lines = res.body.trimEnd().split("\r\n");
@@ -351,9 +375,9 @@ describe("orders summary", () => {
       "/api/orders/menu-days",
       `/api/orders/${ids.annaMon}`,
     ]) {
-      expect((await get(url, asStaff)).statusCode, url).toBe(403);
-      expect((await get(url, asCustomer)).statusCode, url).toBe(403);
-      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(401);
+      expect((await request(t.app, "GET", url, { cookie: asStaff })).statusCode, url).toBe(403);
+      expect((await request(t.app, "GET", url, { cookie: asCustomer })).statusCode, url).toBe(403);
+      expect((await request(t.app, "GET", url)).statusCode, url).toBe(401);
     }
   });
 });

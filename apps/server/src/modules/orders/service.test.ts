@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatusChanges, orders } from "../../db/schema";
 import { createFoodItem, createOrder, createUser, signIn, type TestUser } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { changeOrderStatus } from "./service";
 
@@ -29,11 +30,9 @@ describe("order status changes", () => {
   afterAll(async () => t.close());
 
   const put = (id: string, cookie: string, status: string) =>
-    t.app.inject({
-      method: "PUT",
-      url: `/api/admin/data/order/${id}`,
-      headers: { cookie, "content-type": "application/json" },
-      payload: { status, updated_at: "2020-01-01T00:00:00Z" },
+    request(t.app, "PUT", `/api/admin/data/order/${id}`, {
+      cookie,
+      body: { status, updated_at: "2020-01-01T00:00:00Z" },
     });
 
   const history = (id: string) =>
@@ -128,12 +127,12 @@ describe("order status changes", () => {
   });
 
   it("has no second door for a status: order batches are gone (decision 0017)", async () => {
-    const res = await t.app.inject({
-      method: "PUT",
-      url: "/api/admin/data/order_batch/00000000-0000-4000-8000-000000000000",
-      headers: { cookie: asAdmin, "content-type": "application/json" },
-      payload: { status: "delivered" },
-    });
+    const res = await request(
+      t.app,
+      "PUT",
+      "/api/admin/data/order_batch/00000000-0000-4000-8000-000000000000",
+      { cookie: asAdmin, body: { status: "delivered" } },
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: "unknown_table" });
   });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { queryRows } from "../../db/client";
 import { clients, kantienStaff, users } from "../../db/schema";
 import { createFoodItem, createOrder, createUser, signIn, type TestUser } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /*
@@ -25,15 +26,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
-
-function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { cookie, "content-type": "application/json", "idempotency-key": randomUUID() },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
 
 /** What a caller sees of an answer: the status, the code and the message. */
 function answer(res: { statusCode: number; json(): Record<string, unknown> }) {
@@ -89,9 +81,13 @@ async function personWithHistory(roleId: 1 | 3) {
   const item = await createFoodItem(t.db);
   await createOrder(t.db, { userId: person.id, foodItemId: item.id });
   if (roleId === 1) {
-    const res = await call("POST", `/api/customers/${person.id}/top-ups`, adminCookie, {
-      amount: "25",
-      reason: "Kontant",
+    const res = await request(t.app, "POST", `/api/customers/${person.id}/top-ups`, {
+      cookie: adminCookie,
+      body: {
+        amount: "25",
+        reason: "Kontant",
+      },
+      headers: { "idempotency-key": randomUUID() },
     });
     expect(res.statusCode, res.body).toBe(201);
     await t.db.insert(clients).values({ userId: person.id, akdNumber: unique("AKD") });
@@ -112,8 +108,10 @@ describe("one door: removing people", () => {
   ] as const) {
     it(`anonymises a ${kind} with history on /api/admin/data/user as on ${path}`, async () => {
       const [one, two] = [await personWithHistory(roleId), await personWithHistory(roleId)];
-      const viaModule = await call("DELETE", `${path}/${one.id}`, adminCookie);
-      const viaData = await call("DELETE", `/api/admin/data/user/${two.id}`, adminCookie);
+      const viaModule = await request(t.app, "DELETE", `${path}/${one.id}`, { cookie: adminCookie });
+      const viaData = await request(t.app, "DELETE", `/api/admin/data/user/${two.id}`, {
+        cookie: adminCookie,
+      });
       expect(answer(viaData)).toEqual(answer(viaModule));
       expect(answer(viaModule)).toMatchObject({ status: 200, anonymised: true });
       const after = await personState(one.id);
@@ -124,8 +122,8 @@ describe("one door: removing people", () => {
 
   it("deletes a customer without history on both doors", async () => {
     const [one, two] = [await createUser(t.db, { roleId: 2 }), await createUser(t.db, { roleId: 2 })];
-    const viaModule = await call("DELETE", `/api/customers/${one.id}`, adminCookie);
-    const viaData = await call("DELETE", `/api/admin/data/user/${two.id}`, adminCookie);
+    const viaModule = await request(t.app, "DELETE", `/api/customers/${one.id}`, { cookie: adminCookie });
+    const viaData = await request(t.app, "DELETE", `/api/admin/data/user/${two.id}`, { cookie: adminCookie });
     expect(answer(viaData)).toEqual(answer(viaModule));
     expect(answer(viaModule)).toMatchObject({ status: 200, anonymised: false });
     expect(await personState(one.id)).toBeNull();
@@ -141,18 +139,19 @@ describe("one door: one's own account", () => {
     const cookie = await signIn(t.app, self);
     const before = await personState(self.id);
 
-    const removeModule = await call("DELETE", `/api/staff-members/${self.id}`, cookie);
-    const removeData = await call("DELETE", `/api/admin/data/user/${self.id}`, cookie);
+    const removeModule = await request(t.app, "DELETE", `/api/staff-members/${self.id}`, { cookie });
+    const removeData = await request(t.app, "DELETE", `/api/admin/data/user/${self.id}`, { cookie });
     expect(answer(removeData)).toEqual(answer(removeModule));
     expect(answer(removeModule)).toMatchObject({ status: 403, code: "own_account" });
 
-    const demoteModule = await call(
-      "PUT",
-      `/api/staff-members/${self.id}`,
+    const demoteModule = await request(t.app, "PUT", `/api/staff-members/${self.id}`, {
       cookie,
-      staffBody(self.email, { firstName: "Toets", lastName: "Gebruiker 4", roleId: 3 }),
-    );
-    const demoteData = await call("PUT", `/api/admin/data/user/${self.id}`, cookie, { role_id: 3 });
+      body: staffBody(self.email, { firstName: "Toets", lastName: "Gebruiker 4", roleId: 3 }),
+    });
+    const demoteData = await request(t.app, "PUT", `/api/admin/data/user/${self.id}`, {
+      cookie,
+      body: { role_id: 3 },
+    });
     expect(answer(demoteData)).toEqual(answer(demoteModule));
     expect(answer(demoteModule)).toMatchObject({ status: 403, code: "own_account" });
     expect(await personState(self.id)).toEqual(before);
@@ -169,13 +168,6 @@ describe("one door: a caller who is no admin any more", () => {
       // Signed in as an admin, but no longer one who counts (decision 0011): what a demotion
       // that committed while this request waited for the admins' lock looks like inside it.
       await own.db.update(users).set({ passwordHash: null }).where(eq(users.id, caller.id));
-      const send = (method: "PUT" | "DELETE", url: string, payload?: unknown) =>
-        own.app.inject({
-          method,
-          url,
-          headers: { cookie, "content-type": "application/json" },
-          ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-        });
       const state = async () =>
         own.db
           .select({
@@ -188,27 +180,31 @@ describe("one door: a caller who is no admin any more", () => {
           .where(eq(users.id, only.id));
       const before = await state();
 
-      const demoteModule = await send(
-        "PUT",
-        `/api/staff-members/${only.id}`,
-        staffBody(only.email, { lastName: "Gebruiker 4" }),
-      );
-      const demoteData = await send("PUT", `/api/admin/data/user/${only.id}`, { role_id: 3 });
+      const demoteModule = await request(own.app, "PUT", `/api/staff-members/${only.id}`, {
+        cookie,
+        body: staffBody(only.email, { lastName: "Gebruiker 4" }),
+      });
+      const demoteData = await request(own.app, "PUT", `/api/admin/data/user/${only.id}`, {
+        cookie,
+        body: { role_id: 3 },
+      });
       expect(answer(demoteData)).toEqual(answer(demoteModule));
       expect(answer(demoteModule)).toMatchObject({ status: 403, code: "forbidden" });
 
-      const removeModule = await send("DELETE", `/api/staff-members/${only.id}`);
-      const removeData = await send("DELETE", `/api/admin/data/user/${only.id}`);
+      const removeModule = await request(own.app, "DELETE", `/api/staff-members/${only.id}`, { cookie });
+      const removeData = await request(own.app, "DELETE", `/api/admin/data/user/${only.id}`, { cookie });
       expect(answer(removeData)).toEqual(answer(removeModule));
       expect(answer(removeModule)).toMatchObject({ status: 403, code: "forbidden" });
 
-      const numberModule = await send(
-        "PUT",
-        `/api/staff-members/${only.id}`,
-        staffBody(only.email, { roleId: 4, lastName: "Gebruiker 4", employeeNumber: "K-1" }),
-      );
-      const numberData = await send("PUT", `/api/admin/data/kantien_staff/${only.id}`, {
-        kantien_employee_number: "K-1",
+      const numberModule = await request(own.app, "PUT", `/api/staff-members/${only.id}`, {
+        cookie,
+        body: staffBody(only.email, { roleId: 4, lastName: "Gebruiker 4", employeeNumber: "K-1" }),
+      });
+      const numberData = await request(own.app, "PUT", `/api/admin/data/kantien_staff/${only.id}`, {
+        cookie,
+        body: {
+          kantien_employee_number: "K-1",
+        },
       });
       expect(answer(numberData)).toEqual(answer(numberModule));
       expect(answer(numberModule)).toMatchObject({ status: 403, code: "forbidden" });
@@ -225,20 +221,19 @@ describe("one door: two admins demoting each other at once", () => {
     try {
       // A third admin stays either way, so only the caller's own role can refuse the loser.
       await createUser(own.db, { roleId: 4 });
-      const put = (cookie: string, url: string, payload: unknown) =>
-        own.app.inject({
-          method: "PUT",
-          url,
-          headers: { cookie, "content-type": "application/json" },
-          payload: JSON.stringify(payload),
-        });
       for (let round = 0; round < 5; round++) {
         const one = await createUser(own.db, { roleId: 4 });
         const two = await createUser(own.db, { roleId: 4 });
         const [oneCookie, twoCookie] = [await signIn(own.app, one), await signIn(own.app, two)];
         const answers = await Promise.all([
-          put(oneCookie, `/api/staff-members/${two.id}`, staffBody(two.email, { lastName: "Gebruiker 4" })),
-          put(twoCookie, `/api/admin/data/user/${one.id}`, { role_id: 3 }),
+          request(own.app, "PUT", `/api/staff-members/${two.id}`, {
+            cookie: oneCookie,
+            body: staffBody(two.email, { lastName: "Gebruiker 4" }),
+          }),
+          request(own.app, "PUT", `/api/admin/data/user/${one.id}`, {
+            cookie: twoCookie,
+            body: { role_id: 3 },
+          }),
         ]);
         expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(" ")).toEqual([
           200, 403,
@@ -263,21 +258,39 @@ describe("one door: taken emails and numbers", () => {
     const email = taken.email.toUpperCase();
     const pairs = [
       [
-        await call("POST", "/api/customers", adminCookie, customerBody({ email })),
-        await call("POST", "/api/admin/data/user", adminCookie, {
-          first_name: "Anri",
-          last_name: "Botha",
-          email,
-          role_id: 1,
+        await request(t.app, "POST", "/api/customers", {
+          cookie: adminCookie,
+          body: customerBody({ email }),
+        }),
+        await request(t.app, "POST", "/api/admin/data/user", {
+          cookie: adminCookie,
+          body: {
+            first_name: "Anri",
+            last_name: "Botha",
+            email,
+            role_id: 1,
+          },
         }),
       ],
       [
-        await call("PUT", `/api/customers/${customer.id}`, adminCookie, customerBody({ email })),
-        await call("PUT", `/api/admin/data/user/${customer.id}`, adminCookie, { email }),
+        await request(t.app, "PUT", `/api/customers/${customer.id}`, {
+          cookie: adminCookie,
+          body: customerBody({ email }),
+        }),
+        await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+          cookie: adminCookie,
+          body: { email },
+        }),
       ],
       [
-        await call("PUT", `/api/staff-members/${cook.id}`, adminCookie, staffBody(email)),
-        await call("PUT", `/api/admin/data/user/${cook.id}`, adminCookie, { email }),
+        await request(t.app, "PUT", `/api/staff-members/${cook.id}`, {
+          cookie: adminCookie,
+          body: staffBody(email),
+        }),
+        await request(t.app, "PUT", `/api/admin/data/user/${cook.id}`, {
+          cookie: adminCookie,
+          body: { email },
+        }),
       ],
     ];
     for (const [viaModule, viaData] of pairs) {
@@ -291,10 +304,16 @@ describe("one door: taken emails and numbers", () => {
     const holder = await createUser(t.db, { roleId: 1 });
     await t.db.insert(clients).values({ userId: holder.id, akdNumber });
     const [one, two] = [await createUser(t.db, { roleId: 1 }), await createUser(t.db, { roleId: 2 })];
-    const akdModule = await call("PUT", `/api/customers/${one.id}`, adminCookie, customerBody({ akdNumber }));
-    const akdData = await call("POST", "/api/admin/data/client", adminCookie, {
-      user_id: two.id,
-      akd_number: akdNumber,
+    const akdModule = await request(t.app, "PUT", `/api/customers/${one.id}`, {
+      cookie: adminCookie,
+      body: customerBody({ akdNumber }),
+    });
+    const akdData = await request(t.app, "POST", "/api/admin/data/client", {
+      cookie: adminCookie,
+      body: {
+        user_id: two.id,
+        akd_number: akdNumber,
+      },
     });
     expect(answer(akdData)).toEqual(answer(akdModule));
     expect(answer(akdModule)).toMatchObject({ status: 409, code: "akd_number_taken" });
@@ -306,14 +325,15 @@ describe("one door: taken emails and numbers", () => {
       .set({ kantienEmployeeNumber: employeeNumber })
       .where(eq(kantienStaff.id, cook.id));
     const [three, four] = [await createUser(t.db, { roleId: 3 }), await createUser(t.db, { roleId: 3 })];
-    const numberModule = await call(
-      "PUT",
-      `/api/staff-members/${three.id}`,
-      adminCookie,
-      staffBody(three.email, { lastName: "Gebruiker 3", employeeNumber }),
-    );
-    const numberData = await call("PUT", `/api/admin/data/kantien_staff/${four.id}`, adminCookie, {
-      kantien_employee_number: employeeNumber,
+    const numberModule = await request(t.app, "PUT", `/api/staff-members/${three.id}`, {
+      cookie: adminCookie,
+      body: staffBody(three.email, { lastName: "Gebruiker 3", employeeNumber }),
+    });
+    const numberData = await request(t.app, "PUT", `/api/admin/data/kantien_staff/${four.id}`, {
+      cookie: adminCookie,
+      body: {
+        kantien_employee_number: employeeNumber,
+      },
     });
     expect(answer(numberData)).toEqual(answer(numberModule));
     expect(answer(numberModule)).toMatchObject({ status: 409, code: "employee_number_taken" });
@@ -324,17 +344,20 @@ describe("one door: removed people", () => {
   it("gives an anonymised customer no academy number on either door", async () => {
     const [one, two] = [await personWithHistory(1), await personWithHistory(1)];
     for (const person of [one, two]) {
-      expect((await call("DELETE", `/api/customers/${person.id}`, adminCookie)).statusCode).toBe(200);
+      expect(
+        (await request(t.app, "DELETE", `/api/customers/${person.id}`, { cookie: adminCookie })).statusCode,
+      ).toBe(200);
     }
-    const viaModule = await call(
-      "PUT",
-      `/api/customers/${one.id}`,
-      adminCookie,
-      customerBody({ akdNumber: unique("AKD") }),
-    );
-    const viaData = await call("POST", "/api/admin/data/client", adminCookie, {
-      user_id: two.id,
-      akd_number: unique("AKD"),
+    const viaModule = await request(t.app, "PUT", `/api/customers/${one.id}`, {
+      cookie: adminCookie,
+      body: customerBody({ akdNumber: unique("AKD") }),
+    });
+    const viaData = await request(t.app, "POST", "/api/admin/data/client", {
+      cookie: adminCookie,
+      body: {
+        user_id: two.id,
+        akd_number: unique("AKD"),
+      },
     });
     expect(answer(viaData)).toEqual(answer(viaModule));
     expect(answer(viaModule)).toMatchObject({ status: 404, code: "not_found" });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userSettings } from "../../db/schema";
 import { createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -10,15 +11,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const getSettings = (cookie?: string) =>
-  t.app.inject({ method: "GET", url: "/api/settings", headers: cookie ? { cookie } : {} });
+const getSettings = (cookie?: string) => request(t.app, "GET", "/api/settings", { cookie });
 
 const putSettings = (payload: unknown, cookie?: string) =>
-  t.app.inject({
-    method: "PUT",
-    url: "/api/settings",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    payload: JSON.stringify(payload),
+  request(t.app, "PUT", "/api/settings", {
+    cookie,
+    body: payload,
   });
 
 async function staffCookie(roleId: 3 | 4 = 3) {
@@ -73,7 +71,7 @@ describe("GET and PUT /api/settings", () => {
       cookie,
     );
     expect(saved.json().message).toBe("Personal settings saved successfully!");
-    const notFound = await t.app.inject({ method: "GET", url: "/api/nope", headers: { cookie } });
+    const notFound = await request(t.app, "GET", "/api/nope", { cookie });
     expect(notFound.json().message).toBe("Not found.");
   });
 
@@ -157,9 +155,7 @@ describe("GET and PUT /api/settings", () => {
     // A customer with a session (e.g. one whose role was lowered) is still refused.
     const student = await createUser(t.db, { roleId: 1 });
     const cookie = await sessionCookieFor(t.db, student.id);
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).statusCode).toBe(
-      200,
-    );
+    expect((await request(t.app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(200);
     const res = await getSettings(cookie);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, code: "forbidden" });

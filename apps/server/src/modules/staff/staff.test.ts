@@ -12,6 +12,7 @@ import {
   signIn,
   type TestUser,
 } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { startSmtpReceiver } from "../../test/smtp-receiver";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { type EmailSender, startEmailSender } from "../email/sender";
@@ -55,19 +56,8 @@ afterAll(async () => {
 
 const unique = (prefix = "p") => `${prefix}-${randomBytes(4).toString("hex")}`;
 
-function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: unknown) {
-  const headers: Record<string, string> = cookie ? { cookie } : {};
-  if (method !== "GET") headers["content-type"] = "application/json";
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
-
 async function staffRow(user: { id: string }): Promise<StaffRow> {
-  const res = await call("GET", `/api/staff-members/${user.id}`, adminCookie);
+  const res = await request(t.app, "GET", `/api/staff-members/${user.id}`, { cookie: adminCookie });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -126,7 +116,7 @@ describe("GET /api/staff-members", () => {
   });
 
   const list = async (query: string) => {
-    const res = await call("GET", `/api/staff-members?q=${tag}&${query}`, staffCookie);
+    const res = await request(t.app, "GET", `/api/staff-members?q=${tag}&${query}`, { cookie: staffCookie });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { data: StaffRow[]; total: number };
   };
@@ -151,7 +141,10 @@ describe("GET /api/staff-members", () => {
     expect(names(await list("tab=staff"))).toEqual(["Kok"]);
     expect(names(await list("limit=1&offset=1"))).toEqual(["Kok"]);
     for (const query of ["role=1", "tab=clients", "limit=1000"]) {
-      expect((await call("GET", `/api/staff-members?${query}`, staffCookie)).statusCode, query).toBe(400);
+      expect(
+        (await request(t.app, "GET", `/api/staff-members?${query}`, { cookie: staffCookie })).statusCode,
+        query,
+      ).toBe(400);
     }
   });
 });
@@ -162,7 +155,9 @@ describe("GET /api/staff-members/:id", () => {
     const item = await createFoodItem(t.db, { name: "Pap en wors" });
     for (let i = 0; i < 3; i++)
       await createOrder(t.db, { userId: user.id, foodItemId: item.id, deliveryDate: "2031-02-03" });
-    const detail = (await call("GET", `/api/staff-members/${user.id}`, staffCookie)).json().data;
+    const detail = (
+      await request(t.app, "GET", `/api/staff-members/${user.id}`, { cookie: staffCookie })
+    ).json().data;
     expect(detail.totalOrders).toBe(3);
     expect(detail.orders).toHaveLength(3);
     expect(detail.orders[0]).toMatchObject({
@@ -172,7 +167,9 @@ describe("GET /api/staff-members/:id", () => {
       orderDate: "2031-02-03",
     });
     const customer = await createUser(t.db, { roleId: 1 });
-    expect((await call("GET", `/api/staff-members/${customer.id}`, staffCookie)).statusCode).toBe(404);
+    expect(
+      (await request(t.app, "GET", `/api/staff-members/${customer.id}`, { cookie: staffCookie })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -180,35 +177,29 @@ describe("PUT /api/staff-members/:id", () => {
   it("lets the admin edit names, email, phone, role 3↔4 and a unique employee number", async () => {
     const { user } = await newStaff();
     const row = await staffRow(user);
-    const res = await call(
-      "PUT",
-      `/api/staff-members/${user.id}`,
-      adminCookie,
-      staffBody(row, { roleId: 4 }),
-    );
+    const res = await request(t.app, "PUT", `/api/staff-members/${user.id}`, {
+      cookie: adminCookie,
+      body: staffBody(row, { roleId: 4 }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ firstName: "Thandi", roleId: 4, phoneNumber: "021 555 0000" });
 
     const other = await staffRow((await newStaff()).user);
-    const taken = await call(
-      "PUT",
-      `/api/staff-members/${other.id}`,
-      adminCookie,
-      staffBody(other, {
+    const taken = await request(t.app, "PUT", `/api/staff-members/${other.id}`, {
+      cookie: adminCookie,
+      body: staffBody(other, {
         employeeNumber: res.json().data.employeeNumber,
       }),
-    );
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
       code: "employee_number_taken",
       message: "Hierdie werknemernommer word reeds gebruik.",
     });
-    const email = await call(
-      "PUT",
-      `/api/staff-members/${other.id}`,
-      adminCookie,
-      staffBody(other, { email: row.email.toUpperCase() }),
-    );
+    const email = await request(t.app, "PUT", `/api/staff-members/${other.id}`, {
+      cookie: adminCookie,
+      body: staffBody(other, { email: row.email.toUpperCase() }),
+    });
     expect(email.statusCode).toBe(409);
     expect(email.json().code).toBe("email_taken");
   });
@@ -224,7 +215,10 @@ describe("PUT /api/staff-members/:id", () => {
       { employeeNumber: "x".repeat(31) },
       { balance: "5" },
     ]) {
-      const res = await call("PUT", `/api/staff-members/${row.id}`, adminCookie, staffBody(row, overrides));
+      const res = await request(t.app, "PUT", `/api/staff-members/${row.id}`, {
+        cookie: adminCookie,
+        body: staffBody(row, overrides),
+      });
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(res.json().code).toBe("validation_failed");
     }
@@ -233,55 +227,79 @@ describe("PUT /api/staff-members/:id", () => {
 
   it("refuses staff members: they may read staff, not change them (403)", async () => {
     const row = await staffRow((await newStaff()).user);
-    const put = await call("PUT", `/api/staff-members/${row.id}`, staffCookie, staffBody(row, { roleId: 4 }));
+    const put = await request(t.app, "PUT", `/api/staff-members/${row.id}`, {
+      cookie: staffCookie,
+      body: staffBody(row, { roleId: 4 }),
+    });
     expect(put.statusCode).toBe(403);
-    const own = await call(
-      "PUT",
-      `/api/staff-members/${staff.id}`,
-      staffCookie,
-      staffBody(await staffRow(staff), { roleId: 4 }),
-    );
+    const own = await request(t.app, "PUT", `/api/staff-members/${staff.id}`, {
+      cookie: staffCookie,
+      body: staffBody(await staffRow(staff), { roleId: 4 }),
+    });
     expect(own.statusCode).toBe(403);
-    expect((await call("DELETE", `/api/staff-members/${row.id}`, staffCookie)).statusCode).toBe(403);
-    expect((await call("POST", `/api/staff-members/${row.id}/invitation`, staffCookie, {})).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await request(t.app, "DELETE", `/api/staff-members/${row.id}`, { cookie: staffCookie })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app, "POST", `/api/staff-members/${row.id}/invitation`, {
+          cookie: staffCookie,
+          body: {},
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await staffRow(row)).roleId).toBe(3);
   });
 
   it("makes a role change count from the person's next request", async () => {
     const other = await newStaff(4);
     const row = await staffRow(other.user);
-    const before = await call("GET", "/api/settings", other.cookie);
+    const before = await request(t.app, "GET", "/api/settings", { cookie: other.cookie });
     expect(before.statusCode).toBe(200);
     expect(
-      (await call("PUT", `/api/staff-members/${staff.id}`, other.cookie, staffBody(await staffRow(staff))))
-        .statusCode,
+      (
+        await request(t.app, "PUT", `/api/staff-members/${staff.id}`, {
+          cookie: other.cookie,
+          body: staffBody(await staffRow(staff)),
+        })
+      ).statusCode,
     ).toBe(200);
 
     expect(
-      (await call("PUT", `/api/staff-members/${row.id}`, adminCookie, staffBody(row, { roleId: 3 })))
-        .statusCode,
+      (
+        await request(t.app, "PUT", `/api/staff-members/${row.id}`, {
+          cookie: adminCookie,
+          body: staffBody(row, { roleId: 3 }),
+        })
+      ).statusCode,
     ).toBe(200);
     // The same session, the very next request: admin calls are refused, staff calls still work.
-    const demoted = await call(
-      "PUT",
-      `/api/staff-members/${staff.id}`,
-      other.cookie,
-      staffBody(await staffRow(staff)),
-    );
+    const demoted = await request(t.app, "PUT", `/api/staff-members/${staff.id}`, {
+      cookie: other.cookie,
+      body: staffBody(await staffRow(staff)),
+    });
     expect(demoted.statusCode).toBe(403);
-    const me = await call("GET", "/api/auth/me", other.cookie);
+    const me = await request(t.app, "GET", "/api/auth/me", { cookie: other.cookie });
     expect(me.json().user).toMatchObject({ role_id: 3, role: "KANTIEN PERSONEEL" });
-    expect((await call("GET", "/api/staff-members", other.cookie)).statusCode).toBe(200);
+    expect((await request(t.app, "GET", "/api/staff-members", { cookie: other.cookie })).statusCode).toBe(
+      200,
+    );
 
     expect(
-      (await call("PUT", `/api/staff-members/${row.id}`, adminCookie, staffBody(row, { roleId: 4 })))
-        .statusCode,
+      (
+        await request(t.app, "PUT", `/api/staff-members/${row.id}`, {
+          cookie: adminCookie,
+          body: staffBody(row, { roleId: 4 }),
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await call("PUT", `/api/staff-members/${staff.id}`, other.cookie, staffBody(await staffRow(staff))))
-        .statusCode,
+      (
+        await request(t.app, "PUT", `/api/staff-members/${staff.id}`, {
+          cookie: other.cookie,
+          body: staffBody(await staffRow(staff)),
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });
@@ -299,31 +317,32 @@ describe("the last admin", () => {
     try {
       const only = await createUser(own.db, { roleId: 4 });
       const cookie = await signIn(own.app, only);
-      const send = (method: "PUT" | "DELETE", url: string, payload?: unknown) =>
-        own.app.inject({
-          method,
-          url,
-          headers: { cookie, "content-type": "application/json" },
-          ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-        });
       const body = staffBody({ email: only.email }, { roleId: 3 });
-      const demote = await send("PUT", `/api/staff-members/${only.id}`, body);
+      const demote = await request(own.app, "PUT", `/api/staff-members/${only.id}`, { cookie, body });
       expect(demote.statusCode).toBe(403);
       expect(demote.json().code).toBe("own_account");
-      expect((await send("DELETE", `/api/staff-members/${only.id}`)).json().code).toBe("own_account");
-      expect((await send("PUT", `/api/admin/data/user/${only.id}`, { role_id: 3 })).statusCode).toBe(403);
-      expect((await send("DELETE", `/api/admin/data/user/${only.id}`)).statusCode).toBe(403);
+      expect(
+        (await request(own.app, "DELETE", `/api/staff-members/${only.id}`, { cookie })).json().code,
+      ).toBe("own_account");
+      expect(
+        (await request(own.app, "PUT", `/api/admin/data/user/${only.id}`, { cookie, body: { role_id: 3 } }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await request(own.app, "DELETE", `/api/admin/data/user/${only.id}`, { cookie })).statusCode,
+      ).toBe(403);
 
       // Two admins demoting each other at the same time: one wins, one admin remains.
       const second = await createUser(own.db, { roleId: 4 });
       const secondCookie = await signIn(own.app, second);
       const [a, b] = await Promise.all([
-        send("PUT", `/api/staff-members/${second.id}`, staffBody({ email: second.email }, { roleId: 3 })),
-        own.app.inject({
-          method: "PUT",
-          url: `/api/staff-members/${only.id}`,
-          headers: { cookie: secondCookie, "content-type": "application/json" },
-          payload: JSON.stringify(staffBody({ email: only.email }, { roleId: 3 })),
+        request(own.app, "PUT", `/api/staff-members/${second.id}`, {
+          cookie,
+          body: staffBody({ email: second.email }, { roleId: 3 }),
+        }),
+        request(own.app, "PUT", `/api/staff-members/${only.id}`, {
+          cookie: secondCookie,
+          body: staffBody({ email: only.email }, { roleId: 3 }),
         }),
       ]);
       // The loser is refused as the last admin, or as no admin any more if the winner was first.
@@ -336,19 +355,10 @@ describe("the last admin", () => {
       const third = await createUser(own.db, { roleId: 4 });
       const thirdCookie = await signIn(own.app, third);
       const [c, d] = await Promise.all([
-        own.app.inject({
-          method: "DELETE",
-          url: `/api/staff-members/${survivor.id}`,
-          headers: { cookie: thirdCookie, "content-type": "application/json" },
-        }),
-        own.app.inject({
-          method: "PUT",
-          url: `/api/admin/data/user/${third.id}`,
-          headers: {
-            cookie: survivor.id === only.id ? cookie : secondCookie,
-            "content-type": "application/json",
-          },
-          payload: JSON.stringify({ role_id: 3 }),
+        request(own.app, "DELETE", `/api/staff-members/${survivor.id}`, { cookie: thirdCookie }),
+        request(own.app, "PUT", `/api/admin/data/user/${third.id}`, {
+          cookie: survivor.id === only.id ? cookie : secondCookie,
+          body: { role_id: 3 },
         }),
       ]);
       expectOneWins(c, d);
@@ -380,11 +390,9 @@ describe("the admins who count", () => {
       // Another admin stays either way, so only the caller's own role can refuse the loser.
       await createUser(own.db, { roleId: 4 });
       const demote = async (cookie: string, person: TestUser) =>
-        own.app.inject({
-          method: "PUT",
-          url: `/api/staff-members/${person.id}`,
-          headers: { cookie, "content-type": "application/json" },
-          payload: JSON.stringify(staffBody({ email: person.email }, { roleId: 3 })),
+        request(own.app, "PUT", `/api/staff-members/${person.id}`, {
+          cookie,
+          body: staffBody({ email: person.email }, { roleId: 3 }),
         });
       for (let round = 0; round < 5; round++) {
         const one = await createUser(own.db, { roleId: 4 });
@@ -407,7 +415,7 @@ describe("the admins who count", () => {
 describe("DELETE /api/staff-members/:id", () => {
   it("deletes a staff member without history and anonymises one with history", async () => {
     const plain = (await newStaff()).user;
-    const res = await call("DELETE", `/api/staff-members/${plain.id}`, adminCookie);
+    const res = await request(t.app, "DELETE", `/api/staff-members/${plain.id}`, { cookie: adminCookie });
     expect(res.json()).toMatchObject({ success: true, anonymised: false });
     expect(await t.db.select().from(users).where(eq(users.id, plain.id))).toHaveLength(0);
 
@@ -416,14 +424,20 @@ describe("DELETE /api/staff-members/:id", () => {
       .insert(weeklyMenus)
       .values({ dateFrom: "2035-01-01", dateTo: "2035-01-05", kantienStaffId: cook.user.id })
       .returning();
-    const gone = await call("DELETE", `/api/staff-members/${cook.user.id}`, adminCookie);
+    const gone = await request(t.app, "DELETE", `/api/staff-members/${cook.user.id}`, {
+      cookie: adminCookie,
+    });
     expect(gone.json()).toMatchObject({ anonymised: true });
     // The menu keeps its maker; the maker's session has ended.
     const [kept] = await t.db.select().from(weeklyMenus).where(eq(weeklyMenus.id, menu!.id));
     expect(kept?.kantienStaffId).toBe(cook.user.id);
-    expect((await call("GET", "/api/auth/me", cook.cookie)).statusCode).toBe(401);
-    expect((await call("GET", `/api/staff-members/${cook.user.id}`, adminCookie)).statusCode).toBe(404);
-    const list = await call("GET", `/api/staff-members?q=${cook.user.id.slice(0, 8)}`, adminCookie);
+    expect((await request(t.app, "GET", "/api/auth/me", { cookie: cook.cookie })).statusCode).toBe(401);
+    expect(
+      (await request(t.app, "GET", `/api/staff-members/${cook.user.id}`, { cookie: adminCookie })).statusCode,
+    ).toBe(404);
+    const list = await request(t.app, "GET", `/api/staff-members?q=${cook.user.id.slice(0, 8)}`, {
+      cookie: adminCookie,
+    });
     expect(list.json().total).toBe(0);
   });
 });
@@ -431,11 +445,14 @@ describe("DELETE /api/staff-members/:id", () => {
 describe("invitations", () => {
   it("mails the link through SMTP, sends a pending one again with a new link, and stops when set up", async () => {
     const email = `${unique("nuut")}@toets.example`;
-    const invite = await call("POST", "/api/auth/invite-user", adminCookie, {
-      email,
-      firstName: "Sipho",
-      lastName: "Dlamini",
-      roleId: 3,
+    const invite = await request(t.app, "POST", "/api/auth/invite-user", {
+      cookie: adminCookie,
+      body: {
+        email,
+        firstName: "Sipho",
+        lastName: "Dlamini",
+        roleId: 3,
+      },
     });
     expect(invite.statusCode, invite.body).toBe(201);
     expect(invite.json().message).toBe("Uitnodiging suksesvol gestuur!");
@@ -444,11 +461,16 @@ describe("invitations", () => {
     expect(firstToken).toBeDefined();
     expect(first).toContain("Jy is uitgenooi na Kantien as KANTIEN PERSONEEL");
 
-    const listed = await call("GET", `/api/staff-members?q=${encodeURIComponent(email)}`, adminCookie);
+    const listed = await request(t.app, "GET", `/api/staff-members?q=${encodeURIComponent(email)}`, {
+      cookie: adminCookie,
+    });
     const row = listed.json().data[0] as StaffRow;
     expect(row).toMatchObject({ email, invitationPending: true, roleId: 3 });
 
-    const resend = await call("POST", `/api/staff-members/${row.id}/invitation`, adminCookie, {});
+    const resend = await request(t.app, "POST", `/api/staff-members/${row.id}/invitation`, {
+      cookie: adminCookie,
+      body: {},
+    });
     expect(resend.statusCode, resend.body).toBe(200);
     expect(resend.json()).toEqual({ success: true, message: "Uitnodiging suksesvol gestuur!" });
     const [, second] = await mailsTo(email, 2);
@@ -456,44 +478,66 @@ describe("invitations", () => {
     expect(secondToken).toBeDefined();
     expect(secondToken).not.toBe(firstToken);
 
-    const verify = (token: string) => call("POST", "/api/auth/verify-invitation", undefined, { token });
+    const verify = (token: string) =>
+      request(t.app, "POST", "/api/auth/verify-invitation", { body: { token } });
     expect((await verify(firstToken!)).statusCode).toBe(400);
     expect((await verify(secondToken!)).json().user).toMatchObject({ email, first_name: "Sipho" });
 
-    const setup = await call("POST", "/api/auth/setup-account", undefined, {
-      token: secondToken,
-      password: "nuwe-wagwoord",
+    const setup = await request(t.app, "POST", "/api/auth/setup-account", {
+      body: {
+        token: secondToken,
+        password: "nuwe-wagwoord",
+      },
     });
     expect(setup.statusCode, setup.body).toBe(200);
     expect((await staffRow(row)).invitationPending).toBe(false);
-    const again = await call("POST", `/api/staff-members/${row.id}/invitation`, adminCookie, {});
+    const again = await request(t.app, "POST", `/api/staff-members/${row.id}/invitation`, {
+      cookie: adminCookie,
+      body: {},
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("invitation_not_pending");
     await signIn(t.app, { email, password: "nuwe-wagwoord" });
 
     const customer = await createUser(t.db, { roleId: 1, password: null });
     expect(
-      (await call("POST", `/api/staff-members/${customer.id}/invitation`, adminCookie, {})).statusCode,
+      (
+        await request(t.app, "POST", `/api/staff-members/${customer.id}/invitation`, {
+          cookie: adminCookie,
+          body: {},
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call("POST", `/api/staff-members/${randomUUID()}/invitation`, adminCookie, {})).statusCode,
+      (
+        await request(t.app, "POST", `/api/staff-members/${randomUUID()}/invitation`, {
+          cookie: adminCookie,
+          body: {},
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
   it("refuses a taken email and roles other than 3 and 4 when inviting", async () => {
-    const taken = await call("POST", "/api/auth/invite-user", adminCookie, {
-      email: staff.email.toUpperCase(),
-      firstName: "A",
-      lastName: "B",
-      roleId: 3,
+    const taken = await request(t.app, "POST", "/api/auth/invite-user", {
+      cookie: adminCookie,
+      body: {
+        email: staff.email.toUpperCase(),
+        firstName: "A",
+        lastName: "B",
+        roleId: 3,
+      },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe("email_taken");
-    const customerRole = await call("POST", "/api/auth/invite-user", adminCookie, {
-      email: `${unique()}@toets.example`,
-      firstName: "A",
-      lastName: "B",
-      roleId: 2,
+    const customerRole = await request(t.app, "POST", "/api/auth/invite-user", {
+      cookie: adminCookie,
+      body: {
+        email: `${unique()}@toets.example`,
+        firstName: "A",
+        lastName: "B",
+        roleId: 2,
+      },
     });
     expect(customerRole.statusCode).toBe(400);
   });
@@ -510,11 +554,15 @@ describe("who may call /api/staff-members", () => {
       ["POST", `/api/staff-members/${row.id}/invitation`, {}],
     ];
     for (const [method, url, payload] of calls) {
-      expect((await call(method as "GET", url, undefined, payload)).statusCode, `${method} ${url}`).toBe(401);
-      expect((await call(method as "GET", url, studentCookie, payload)).statusCode, `${method} ${url}`).toBe(
-        403,
-      );
-      const asStaff = await call(method as "GET", url, staffCookie, payload);
+      expect(
+        (await request(t.app, method as "GET", url, { body: payload })).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
+      expect(
+        (await request(t.app, method as "GET", url, { cookie: studentCookie, body: payload })).statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
+      const asStaff = await request(t.app, method as "GET", url, { cookie: staffCookie, body: payload });
       expect(asStaff.statusCode, `${method} ${url}`).toBe(method === "GET" ? 200 : 403);
     }
   });

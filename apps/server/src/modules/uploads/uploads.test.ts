@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -50,14 +51,10 @@ function multipart(parts: Part[]) {
 /** `cookie` null: an anonymous caller. */
 const postFile = (parts: Part[], cookie: string | null = admin) => {
   const { payload, contentType } = multipart(parts);
-  return t.app.inject({
-    method: "POST",
-    url: "/api/admin/upload/weekly-item-file",
-    headers: {
-      "content-type": contentType,
-      ...(cookie ? { cookie } : {}),
-    },
-    payload,
+  return request(t.app, "POST", "/api/admin/upload/weekly-item-file", {
+    cookie: cookie ?? undefined,
+    body: payload,
+    headers: { "content-type": contentType },
   });
 };
 const fileField = (data: Buffer | string, filename = "kos.png", contentType = "image/png"): Part => ({
@@ -67,13 +64,8 @@ const fileField = (data: Buffer | string, filename = "kos.png", contentType = "i
   data,
 });
 
-const postBase64 = (body: unknown, cookie: string | null = admin) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/admin/upload/weekly-item",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    payload: typeof body === "string" ? body : JSON.stringify(body),
-  });
+const postBase64 = (body: object, cookie: string | null = admin) =>
+  request(t.app, "POST", "/api/admin/upload/weekly-item", { cookie: cookie ?? undefined, body });
 
 /**
  * A valid PNG of width × height black 1-bit pixels: a few kilobytes on disk that would
@@ -203,11 +195,9 @@ describe("POST /api/admin/upload/weekly-item-file (multipart)", () => {
         message: "Kies asseblief eers 'n lêer",
       });
     }
-    const json = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/upload/weekly-item-file",
-      headers: { "content-type": "application/json", cookie: admin },
-      payload: "{}",
+    const json = await request(t.app, "POST", "/api/admin/upload/weekly-item-file", {
+      cookie: admin,
+      body: {},
     });
     expect(json.statusCode).toBe(400);
     expect(json.json().code).toBe("upload_file_missing");
@@ -217,11 +207,10 @@ describe("POST /api/admin/upload/weekly-item-file (multipart)", () => {
     const before = storedFiles();
     const two = await postFile([fileField(goodPng), fileField(goodPng, "b.png")]);
     expect(two.statusCode).toBe(413);
-    const broken = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/upload/weekly-item-file",
-      headers: { "content-type": "multipart/form-data", cookie: admin },
-      payload: goodPng,
+    const broken = await request(t.app, "POST", "/api/admin/upload/weekly-item-file", {
+      cookie: admin,
+      body: goodPng,
+      headers: { "content-type": "multipart/form-data" },
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().success).toBe(false);
@@ -314,7 +303,7 @@ describe("GET /uploads/:name", () => {
   it("serves a stored image and its thumbnail as WebP, cached for a year, nosniff", async () => {
     const { url, data } = (await postFile([fileField(goodPng)])).json();
     for (const path of [url, data.thumbnailUrl]) {
-      const res = await t.app.inject({ method: "GET", url: path });
+      const res = await request(t.app, "GET", path);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("image/webp");
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -337,7 +326,7 @@ describe("GET /uploads/:name", () => {
       "/uploads/",
       `/uploads/a/${"0".repeat(32)}.webp`,
     ]) {
-      const res = await t.app.inject({ method: "GET", url });
+      const res = await request(t.app, "GET", url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain("geheim");
       expect(res.headers["cache-control"]).toBeUndefined();

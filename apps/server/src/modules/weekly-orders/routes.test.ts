@@ -9,6 +9,7 @@ import {
   sessionCookieFor,
   signIn,
 } from "../../test/fixtures";
+import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 import { weeklyOrdersQuery } from "./queries";
 
@@ -57,11 +58,8 @@ describe("weekly orders", () => {
   });
   afterAll(async () => t.close());
 
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-
   it("answers only that week's orders, per day, names joined, with each day's prep sheet", async () => {
-    const res = await get(`/api/weekly-orders?weekStart=${MONDAY}`, asStaff);
+    const res = await request(t.app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`, { cookie: asStaff });
     expect(res.statusCode).toBe(200);
     const week = res.json().data as WeeklyOrders;
     expect(week.weekStart).toBe(MONDAY);
@@ -91,26 +89,28 @@ describe("weekly orders", () => {
 
   it("defaults to the week of today in the canteen's time zone", async () => {
     const monday = mondayOf(todayIn(t.config.timeZone));
-    const res = await get("/api/weekly-orders", asStaff);
+    const res = await request(t.app, "GET", "/api/weekly-orders", { cookie: asStaff });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.weekStart).toBe(monday);
     expect(res.json().data.days).toHaveLength(5);
   });
 
   it("is for signed-in staff only", async () => {
-    expect((await get(`/api/weekly-orders?weekStart=${MONDAY}`)).statusCode).toBe(401);
+    expect((await request(t.app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`)).statusCode).toBe(401);
     const customer = await createUser(t.db, { roleId: 2 });
     const cookie = await sessionCookieFor(t.db, customer.id);
-    const res = await get(`/api/weekly-orders?weekStart=${MONDAY}`, cookie);
+    const res = await request(t.app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`, { cookie });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe("forbidden");
     const kitchen = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
-    expect((await get(`/api/weekly-orders?weekStart=${MONDAY}`, kitchen)).statusCode).toBe(200);
+    expect(
+      (await request(t.app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`, { cookie: kitchen })).statusCode,
+    ).toBe(200);
   });
 
   it("refuses a weekStart that is not a Monday, with the catalogue's message", async () => {
     for (const bad of ["2031-06-10", "2031-06-08", "2031-02-31", "09-06-2031", "today"]) {
-      const res = await get(`/api/weekly-orders?weekStart=${bad}`, asStaff);
+      const res = await request(t.app, "GET", `/api/weekly-orders?weekStart=${bad}`, { cookie: asStaff });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toMatchObject({
         success: false,
