@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildApp } from "./app";
 import { queryRows } from "./db/client";
+import { request } from "./test/request";
 import { createTestApp, openTestDatabase, type TestApp } from "./test/test-app";
 
 describe("app baseline", () => {
@@ -12,7 +13,7 @@ describe("app baseline", () => {
   afterAll(async () => t.close());
 
   it("answers health with the database kind", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await request(t.app, "GET", "/api/health");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, data: { status: "ok" } });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -21,23 +22,17 @@ describe("app baseline", () => {
   });
 
   it("answers an unknown API path with the error envelope in Afrikaans or English", async () => {
-    const af = await t.app.inject({ method: "GET", url: "/api/nope" });
+    const af = await request(t.app, "GET", "/api/nope");
     expect(af.statusCode).toBe(404);
     expect(af.json()).toEqual({ success: false, code: "not_found", message: "Nie gevind nie." });
-    const en = await t.app.inject({
-      method: "GET",
-      url: "/api/nope",
-      headers: { "accept-language": "en-ZA" },
-    });
+    const en = await request(t.app, "GET", "/api/nope", { headers: { "accept-language": "en-ZA" } });
     expect(en.json().message).toBe("Not found.");
   });
 
   it("refuses a state-changing request without a JSON content type (415)", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/logout",
+    const res = await request(t.app, "POST", "/api/auth/logout", {
+      body: "x",
       headers: { "content-type": "text/plain" },
-      payload: "x",
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe("unsupported_media_type");
@@ -45,28 +40,20 @@ describe("app baseline", () => {
 
   it("refuses a cross-site state-changing request (403)", async () => {
     for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/logout",
-        headers: { "content-type": "application/json", ...headers },
-        payload: "{}",
-      });
+      const res = await request(t.app, "POST", "/api/auth/logout", { body: {}, headers });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe("forbidden_origin");
     }
   });
 
   it("refuses a DNS-rebinding request whose Origin matches its Host but not PUBLIC_URL (403)", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/logout",
+    const res = await request(t.app, "POST", "/api/auth/logout", {
+      body: {},
       headers: {
-        "content-type": "application/json",
         host: "rebind.evil.example:3000",
         origin: "http://rebind.evil.example:3000",
         "sec-fetch-site": "same-origin",
       },
-      payload: "{}",
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe("forbidden_origin");
@@ -74,12 +61,7 @@ describe("app baseline", () => {
 
   it("accepts PUBLIC_URL's origin, and both local names when it is local", async () => {
     const post = (app: TestApp["app"], origin: string) =>
-      app.inject({
-        method: "POST",
-        url: "/api/auth/logout",
-        headers: { "content-type": "application/json", origin },
-        payload: "{}",
-      });
+      request(app, "POST", "/api/auth/logout", { body: {}, headers: { origin } });
     // The test config: PUBLIC_URL http://localhost:3000.
     for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000"]) {
       expect((await post(t.app, origin)).statusCode, origin).toBe(200);
@@ -103,11 +85,7 @@ describe("app baseline", () => {
     const app = await buildApp({ config: t.config, database: down });
     try {
       await down.drop();
-      const res = await app.inject({
-        method: "GET",
-        url: "/api/health",
-        headers: { "accept-language": "en" },
-      });
+      const res = await request(app, "GET", "/api/health", { headers: { "accept-language": "en" } });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         success: false,

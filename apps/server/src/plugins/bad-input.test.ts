@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../db/client";
 import { createFoodItem, createUser, signIn } from "../test/fixtures";
+import { request } from "../test/request";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 /** Bad input gets a clear 4xx in our envelope, never a 500 (issue 10, decision 0013). */
@@ -20,7 +21,6 @@ describe("bad input", () => {
   });
   afterAll(() => t.close());
 
-  const json = { "content-type": "application/json" };
   function expectRefused(res: { statusCode: number; json(): unknown }, status = 400) {
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({
@@ -44,11 +44,8 @@ describe("bad input", () => {
 
   describe("a NUL character", () => {
     it("in the signed-out sign-in email, as JSON", async () => {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        headers: json,
-        payload: JSON.stringify({ email: "a\u0000@b.example", password: "x" }),
+      const res = await request(t.app, "POST", "/api/auth/login", {
+        body: { email: "a\u0000@b.example", password: "x" },
       });
       expectRefused(res);
       expect(res.json().details).toEqual([
@@ -57,18 +54,14 @@ describe("bad input", () => {
     });
 
     it("in JSON bodies: a customer's name, a food item's description, the data API", async () => {
-      const customer = await t.app.inject({
-        method: "POST",
-        url: "/api/customers",
-        headers: { ...json, cookie: asStaff },
-        payload: { firstName: "A\u0000", lastName: "B", email: "nul@toets.example", roleId: 1 },
+      const customer = await request(t.app, "POST", "/api/customers", {
+        cookie: asStaff,
+        body: { firstName: "A\u0000", lastName: "B", email: "nul@toets.example", roleId: 1 },
       });
       expectInvalidText(customer, "firstName");
-      const item = await t.app.inject({
-        method: "POST",
-        url: "/api/admin/data/food_item",
-        headers: { ...json, cookie: asAdmin },
-        payload: {
+      const item = await request(t.app, "POST", "/api/admin/data/food_item", {
+        cookie: asAdmin,
+        body: {
           name: "Pap",
           description: "warm\u0000",
           price: 10,
@@ -77,11 +70,9 @@ describe("bad input", () => {
         },
       });
       expectInvalidText(item, "description");
-      const user = await t.app.inject({
-        method: "POST",
-        url: "/api/admin/data/user",
-        headers: { ...json, cookie: asAdmin },
-        payload: { first_name: "A", last_name: "B\u0000", email: "nul2@toets.example", role_id: 1 },
+      const user = await request(t.app, "POST", "/api/admin/data/user", {
+        cookie: asAdmin,
+        body: { first_name: "A", last_name: "B\u0000", email: "nul2@toets.example", role_id: 1 },
       });
       expectInvalidText(user, "last_name");
       const [row] = await queryRows(
@@ -101,7 +92,7 @@ describe("bad input", () => {
         "/api/admin/data/user?email=a%00b",
         "/api/admin/data/client?akd_number=%00",
       ]) {
-        const res = await t.app.inject({ method: "GET", url, headers: { cookie: asAdmin } });
+        const res = await request(t.app, "GET", url, { cookie: asAdmin });
         expect(res.statusCode, url).toBe(400);
         expect(res.json().success, url).toBe(false);
       }
@@ -117,15 +108,13 @@ describe("bad input", () => {
           `/api/admin/data/weekly_menu?date_from=${date}`,
           `/api/admin/data/order?delivery_date=${date}`,
         ]) {
-          const res = await t.app.inject({ method: "GET", url, headers: { cookie: asAdmin } });
+          const res = await request(t.app, "GET", url, { cookie: asAdmin });
           expect(res.statusCode, url).toBe(400);
           expect(res.json().code, url).toBe("validation_failed");
         }
-        const res = await t.app.inject({
-          method: "POST",
-          url: "/api/admin/data/weekly_menu",
-          headers: { ...json, cookie: asAdmin },
-          payload: { date_from: date, date_to: date },
+        const res = await request(t.app, "POST", "/api/admin/data/weekly_menu", {
+          cookie: asAdmin,
+          body: { date_from: date, date_to: date },
         });
         expectRefused(res);
       }
@@ -140,7 +129,7 @@ describe("bad input", () => {
           `/api/kitchen/orders?date=${date}`,
           `/api/weekly-orders?weekStart=${date}`,
         ]) {
-          const res = await t.app.inject({ method: "GET", url, headers: { cookie: asAdmin } });
+          const res = await request(t.app, "GET", url, { cookie: asAdmin });
           expect(res.statusCode, url).toBe(400);
           expect(res.json().success, url).toBe(false);
         }
@@ -150,7 +139,7 @@ describe("bad input", () => {
 
   it("a number the database cannot hold in a data API filter", async () => {
     for (const url of ["/api/admin/data/user?role_id=99999999999", "/api/admin/data/role/99999999999"]) {
-      const res = await t.app.inject({ method: "GET", url, headers: { cookie: asAdmin } });
+      const res = await request(t.app, "GET", url, { cookie: asAdmin });
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.json().success, url).toBe(false);
     }
@@ -158,11 +147,7 @@ describe("bad input", () => {
 
   describe("router errors", () => {
     it("answer a malformed percent-encoding in the path in our envelope, with our headers", async () => {
-      const res = await t.app.inject({
-        method: "GET",
-        url: "/api/kitchen/%zz",
-        headers: { cookie: asStaff },
-      });
+      const res = await request(t.app, "GET", "/api/kitchen/%zz", { cookie: asStaff });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         success: false,
@@ -174,10 +159,9 @@ describe("bad input", () => {
     });
 
     it("answer a path parameter over 100 characters as not found, in our envelope, with our headers", async () => {
-      const res = await t.app.inject({
-        method: "GET",
-        url: `/api/customers/${"a".repeat(150)}`,
-        headers: { cookie: asStaff, "accept-language": "en" },
+      const res = await request(t.app, "GET", `/api/customers/${"a".repeat(150)}`, {
+        cookie: asStaff,
+        headers: { "accept-language": "en" },
       });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, code: "not_found", message: "Not found." });
@@ -199,10 +183,8 @@ describe("a failing CSV export", () => {
   afterAll(() => t.close());
 
   it("answers an error in the envelope before any CSV is sent", async () => {
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/orders/export.csv?from=2030-01-01&to=2030-12-31",
-      headers: { cookie: asAdmin },
+    const res = await request(t.app, "GET", "/api/orders/export.csv?from=2030-01-01&to=2030-12-31", {
+      cookie: asAdmin,
     });
     expect(res.statusCode).toBe(500);
     expect(res.headers["content-type"]).toContain("application/json");

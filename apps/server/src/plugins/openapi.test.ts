@@ -3,6 +3,7 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app";
 import { createUser, signIn } from "../test/fixtures";
+import { request } from "../test/request";
 import { openTestDatabase, type TestDatabase, testConfig } from "../test/test-app";
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
@@ -38,23 +39,20 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
     await database?.drop();
   });
 
-  const get = (url: string, cookie?: string) =>
-    app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-
   it("is for signed-in admins only: 401 signed out, 403 for staff", async () => {
     for (const url of ["/api/openapi.json", "/api/docs", "/api/docs/static/swagger-ui-bundle.js"]) {
-      const out = await get(url);
+      const out = await request(app, "GET", url);
       expect(out.statusCode, url).toBe(401);
       expect(out.json()).toMatchObject({ success: false, code: "unauthenticated" });
-      const staff = await get(url, asStaff);
+      const staff = await request(app, "GET", url, { cookie: asStaff });
       expect(staff.statusCode, url).toBe(403);
       expect(staff.json()).toMatchObject({ success: false, code: "forbidden" });
-      expect((await get(url, asAdmin)).statusCode, url).toBe(200);
+      expect((await request(app, "GET", url, { cookie: asAdmin })).statusCode, url).toBe(200);
     }
   });
 
   it("is a valid OpenAPI 3.1 document", async () => {
-    const res = await get("/api/openapi.json", asAdmin);
+    const res = await request(app, "GET", "/api/openapi.json", { cookie: asAdmin });
     expect(res.statusCode).toBe(200);
     const document = res.json() as Document;
     expect(document.openapi).toBe("3.1.0");
@@ -64,7 +62,7 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
   });
 
   it("describes every /api route with its success answer and the error envelope", async () => {
-    const document = (await get("/api/openapi.json", asAdmin)).json() as Document;
+    const document = (await request(app, "GET", "/api/openapi.json", { cookie: asAdmin })).json() as Document;
     expect(routes.length).toBeGreaterThan(30);
     const missing: string[] = [];
     for (const { method, url } of routes) {
@@ -81,7 +79,7 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
   });
 
   it("serves the reference page and its script from here, under the app's CSP", async () => {
-    const page = await get("/api/docs", asAdmin);
+    const page = await request(app, "GET", "/api/docs", { cookie: asAdmin });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     const csp = String(page.headers["content-security-policy"]);
@@ -91,7 +89,7 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const src of scripts) {
       expect(src).toMatch(/^\/api\/docs\//);
-      const script = await get(src as string, asAdmin);
+      const script = await request(app, "GET", src as string, { cookie: asAdmin });
       expect(script.statusCode, src).toBe(200);
       expect(script.headers["content-type"], src).toContain("javascript");
     }

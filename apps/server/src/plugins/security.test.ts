@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn } from "../test/fixtures";
+import { request } from "../test/request";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 /** Who may call answers before the content type and the body are looked at (issue 10, decision 0013). */
@@ -17,33 +18,24 @@ describe("order of checks", () => {
 
   it("takes a DELETE without a body and without a content type, as curl and fetch send it", async () => {
     const customer = await createUser(t.db, { roleId: 1 });
-    const asStaffRes = await t.app.inject({
-      method: "DELETE",
-      url: `/api/customers/${customer.id}`,
-      headers: { cookie: asStaff },
-    });
+    const asStaffRes = await request(t.app, "DELETE", `/api/customers/${customer.id}`, { cookie: asStaff });
     expect(asStaffRes.statusCode).toBe(403);
     expect(asStaffRes.json()).toMatchObject({ success: false, code: "forbidden" });
 
-    const signedOut = await t.app.inject({ method: "DELETE", url: `/api/customers/${customer.id}` });
+    const signedOut = await request(t.app, "DELETE", `/api/customers/${customer.id}`);
     expect(signedOut.statusCode).toBe(401);
 
-    const asAdminRes = await t.app.inject({
-      method: "DELETE",
-      url: `/api/customers/${customer.id}`,
-      headers: { cookie: asAdmin },
-    });
+    const asAdminRes = await request(t.app, "DELETE", `/api/customers/${customer.id}`, { cookie: asAdmin });
     expect(asAdminRes.statusCode).toBe(200);
     expect(asAdminRes.json().success).toBe(true);
   });
 
   it("still refuses a DELETE that carries a body in another type (415)", async () => {
     const customer = await createUser(t.db, { roleId: 1 });
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `/api/customers/${customer.id}`,
-      headers: { cookie: asAdmin, "content-type": "text/plain" },
-      payload: "x",
+    const res = await request(t.app, "DELETE", `/api/customers/${customer.id}`, {
+      cookie: asAdmin,
+      body: "x",
+      headers: { "content-type": "text/plain" },
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe("unsupported_media_type");
@@ -59,27 +51,15 @@ describe("order of checks", () => {
       { url: "/api/admin/upload/weekly-item", cookie: asStaff, status: 403 },
     ];
     for (const { url, cookie, status } of cases) {
-      const headers = cookie ? { cookie } : {};
-      const wrongType = await t.app.inject({
-        method: "POST",
-        url,
-        headers: { ...headers, ...formPost },
-        payload: "a=1",
-      });
+      const wrongType = await request(t.app, "POST", url, { cookie, body: "a=1", headers: formPost });
       expect(wrongType.statusCode, `${url} form post`).toBe(status);
-      const badJson = await t.app.inject({
-        method: "POST",
-        url,
-        headers: { ...headers, "content-type": "application/json" },
-        payload: "[1, 2",
+      const badJson = await request(t.app, "POST", url, {
+        cookie,
+        body: "[1, 2",
+        headers: { "content-type": "application/json" },
       });
       expect(badJson.statusCode, `${url} broken JSON`).toBe(status);
-      const badBody = await t.app.inject({
-        method: "POST",
-        url,
-        headers: { ...headers, "content-type": "application/json" },
-        payload: [1, 2],
-      });
+      const badBody = await request(t.app, "POST", url, { cookie, body: [1, 2] });
       expect(badBody.statusCode, `${url} wrong shape`).toBe(status);
       expect(badBody.json()).toMatchObject({
         success: false,
@@ -91,10 +71,9 @@ describe("order of checks", () => {
   it("keeps refusing cross-site state changes, a body-less DELETE included (403)", async () => {
     const customer = await createUser(t.db, { roleId: 1 });
     for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
-      const res = await t.app.inject({
-        method: "DELETE",
-        url: `/api/customers/${customer.id}`,
-        headers: { cookie: asAdmin, ...headers },
+      const res = await request(t.app, "DELETE", `/api/customers/${customer.id}`, {
+        cookie: asAdmin,
+        headers,
       });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe("forbidden_origin");
@@ -102,7 +81,7 @@ describe("order of checks", () => {
   });
 
   it("still wants JSON on a POST without a body (415)", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: asAdmin } });
+    const res = await request(t.app, "POST", "/api/auth/logout", { cookie: asAdmin });
     expect(res.statusCode).toBe(415);
   });
 });
