@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { expectNoSeriousA11yViolations, saveSettings, signIn } from "./support/fixtures";
+import { expect, expectNoSeriousA11yViolations, saveSettings, signIn, test } from "./support/fixtures";
 
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });

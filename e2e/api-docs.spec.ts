@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { signIn } from "./support/fixtures";
+import { expect, signIn, test } from "./support/fixtures";
 
 // The app's CSP stays on: the reference page must render under it, from our own files.
 test("an admin reads the API reference, rendered from the app's own files under its CSP", async ({

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { signIn, THEME_BACKGROUND } from "./support/fixtures";
+import { expect, type Page, signInWithForm, THEME_BACKGROUND, test } from "./support/fixtures";
 
 const ADMIN_MENU = [
   "Paneelbord",
@@ -13,14 +12,14 @@ const ADMIN_MENU = [
 ];
 const STAFF_MENU = ["Paneelbord", "Kombuis", "Gebruikers", "Personeel"];
 
-async function menuEntries(page: import("@playwright/test").Page) {
+async function menuEntries(page: Page) {
   const menu = page.getByRole("navigation", { name: "Hoofkieslys" });
   await expect(menu).toBeVisible();
   return (await menu.getByRole("link").allInnerTexts()).map((s) => s.trim());
 }
 
 test("an admin lands on the dashboard with the admin menu", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInWithForm(page, DEMO.admin);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Paneelbord" })).toBeVisible();
   expect(await menuEntries(page)).toEqual(ADMIN_MENU);
@@ -29,7 +28,7 @@ test("an admin lands on the dashboard with the admin menu", async ({ page }) => 
 });
 
 test("a cook lands on the dashboard with the staff menu and may not open admin screens", async ({ page }) => {
-  await signIn(page, DEMO.staff);
+  await signInWithForm(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await menuEntries(page)).toEqual(STAFF_MENU);
   await page.goto("/menu");
@@ -39,7 +38,7 @@ test("a cook lands on the dashboard with the staff menu and may not open admin s
 });
 
 test("a student gets the access-denied dialog and no session", async ({ page }) => {
-  await signIn(page, DEMO.student);
+  await signInWithForm(page, DEMO.student);
   const dialog = page.getByRole("alertdialog", { name: "Toegang geweier" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Sanet Student");
@@ -60,7 +59,7 @@ test("the guards send a visitor who is not signed in to the login screen", async
 });
 
 test("a wrong password shows the server's message", async ({ page }) => {
-  await signIn(page, { email: DEMO.staff.email, password: "verkeerd!" });
+  await signInWithForm(page, { email: DEMO.staff.email, password: "verkeerd!" });
   await expect(page.getByText("E-pos of wagwoord is verkeerd.")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -71,7 +70,7 @@ test("the theme toggle switches light and dark and remembers it; logout ends the
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await page.goto("/login");
   expect(await background()).toBe(THEME_BACKGROUND.dark); // dark until a choice is known (decision 0012)
-  await signIn(page, DEMO.staff);
+  await signInWithForm(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
   // Signed in, the user's saved theme shows: light, the settings' default.
   await expect.poll(background).toBe(THEME_BACKGROUND.light);

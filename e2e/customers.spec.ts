@@ -1,6 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { dialogsSettled, expectNoSeriousA11yViolations, saveSettings, signIn } from "./support/fixtures";
+import {
+  dialogsSettled,
+  expect,
+  expectNoSeriousA11yViolations,
+  type Page,
+  saveSettings,
+  showSavedTheme,
+  signIn,
+  test,
+} from "./support/fixtures";
 
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
@@ -124,9 +132,8 @@ test("an admin tops up a wallet and sees the balance and the ledger", async ({ p
 for (const theme of ["dark", "light"] as const) {
   test(`/users and its dialogs have no serious accessibility violations (${theme})`, async ({ page }) => {
     await openUsers(page);
-    await saveSettings(page, { theme });
     try {
-      await page.reload();
+      await showSavedTheme(page, theme);
       await expect(bodyRows(page).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { signIn } from "./support/fixtures";
+import { expect, signIn, test } from "./support/fixtures";
 
 test("when a section throws, the fallback shows and 'Probeer Weer' recovers it", async ({ page }) => {
   await signIn(page, DEMO.staff);

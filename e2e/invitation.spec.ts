@@ -1,11 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { signIn } from "./support/fixtures";
+import { expect, signIn, signInWithForm, test } from "./support/fixtures";
 import { linkIn, waitForMail } from "./support/mailbox";
 
 test("an invited cook gets the mail, sets up the account and signs in", async ({ page }) => {
-  await signIn(page, DEMO.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The test signs the admin out: a session of its own, not the worker's shared one.
+  await signIn(page, DEMO.admin, "/dashboard", { ownSession: true });
   const email = `nuwe.kok.${Date.now()}@kantien.example`;
   // The invite dialog belongs to /staff (a later screen); the call is the same one it makes.
   const invite = await page.request.post("/api/auth/invite-user", {
@@ -36,7 +35,7 @@ test("an invited cook gets the mail, sets up the account and signs in", async ({
   await expect(page.getByText(/Rekening suksesvol opgestel/)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 
-  await signIn(page, { email, password: "nuwe-kok-123" });
+  await signInWithForm(page, { email, password: "nuwe-kok-123" });
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("banner").getByText("Nomsa Nuwe")).toBeVisible();
 

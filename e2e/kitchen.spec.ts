@@ -1,6 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { signIn } from "./support/fixtures";
+import { expect, type Page, signIn, test } from "./support/fixtures";
 
 const column = (page: Page, name: string) => page.getByRole("region", { name });
 

@@ -1,14 +1,17 @@
 import path from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
 import {
   dateField,
   dateFieldValue,
+  expect,
   expectNoSeriousA11yViolations,
   fillDate,
+  type Locator,
+  type Page,
   saveSettings,
   showSavedTheme,
   signIn,
+  test,
 } from "./support/fixtures";
 
 const DISH_JPEG = path.join(import.meta.dirname, "fixtures/dish.jpg");

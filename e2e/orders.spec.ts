@@ -1,12 +1,15 @@
 import fs from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
 import {
   dialogsSettled,
+  expect,
   expectNoSeriousA11yViolations,
+  type Locator,
+  type Page,
   saveSettings,
   signIn,
   THEME_BACKGROUND,
+  test,
 } from "./support/fixtures";
 
 type SummaryRow = { id: string; customerName: string; itemName: string; status: string; orderDate: string };

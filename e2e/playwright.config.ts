@@ -1,5 +1,4 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_BASE_URL } from "./support/env";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -7,8 +6,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: ".",
   testMatch: "*.spec.ts",
-  // The specs share one server and its demo data; they run one after another.
-  workers: 1,
+  // Each worker has its own server and demo data (support/fixtures.ts); within a worker a
+  // spec's tests run in order.
+  workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
@@ -17,11 +17,11 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   globalSetup: "./support/global-setup.ts",
   use: {
-    baseURL: E2E_BASE_URL,
     locale: "af-ZA",
     timezoneId: "Africa/Johannesburg",
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // Recording a trace costs about a quarter of a test's time; a failed test's retry records one.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

@@ -1,6 +1,13 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { dialogsSettled, saveSettings, signIn } from "./support/fixtures";
+import {
+  dialogsSettled,
+  expect,
+  type Locator,
+  type Page,
+  saveSettings,
+  signIn,
+  test,
+} from "./support/fixtures";
 
 /** A phone and a portrait tablet (decision 0018): below 1024 px the side menu is a drawer. */
 const SIZES = [

@@ -1,6 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { expectNoSeriousA11yViolations, saveSettings, signIn, THEME_BACKGROUND } from "./support/fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  type Page,
+  saveSettings,
+  showSavedTheme,
+  signIn,
+  THEME_BACKGROUND,
+  test,
+} from "./support/fixtures";
 
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
@@ -101,8 +109,7 @@ test("the refresh interval is kept between 5 and 3600 seconds, and Terugset rest
 for (const theme of ["dark", "light"] as const) {
   test(`/settings has no serious accessibility violations (${theme})`, async ({ page }) => {
     await openSettings(page);
-    await saveSettings(page, { theme });
-    await page.reload();
+    await showSavedTheme(page, theme);
     await expect(page.getByRole("button", { name: "Stoor" })).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Stoor" }).click();

@@ -1,13 +1,22 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { dialogsSettled, expectNoSeriousA11yViolations, saveSettings, signIn } from "./support/fixtures";
+import {
+  dialogsSettled,
+  expect,
+  expectNoSeriousA11yViolations,
+  type Page,
+  saveSettings,
+  showSavedTheme,
+  signIn,
+  signInWithForm,
+  test,
+} from "./support/fixtures";
 import { linkIn, waitForMails } from "./support/mailbox";
 
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
-async function openStaff(page: Page, who: { email: string; password: string } = DEMO.admin) {
-  await signIn(page, who);
+async function openStaff(page: Page, session: { ownSession?: boolean } = {}) {
+  await signIn(page, DEMO.admin, "/dashboard", session);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("navigation").getByRole("link", { name: "Personeel" }).click();
   await expect(page.getByRole("heading", { name: "BESTUUR PERSONEEL", level: 1 })).toBeVisible();
@@ -19,7 +28,8 @@ test("an admin invites a cook from /staff, sends it again, and the cook sets up 
   page,
 }) => {
   test.setTimeout(60_000);
-  await openStaff(page);
+  // This test signs the admin out: a session of its own.
+  await openStaff(page, { ownSession: true });
   const stamp = Date.now();
   const email = `kok.${stamp}@kantien.example`;
   const lastName = `Nuut${stamp}`;
@@ -78,7 +88,7 @@ test("an admin invites a cook from /staff, sends it again, and the cook sets up 
   await expect(page.getByText(/Rekening suksesvol opgestel/)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 
-  await signIn(page, { email, password: "nuwe-kok-123" });
+  await signInWithForm(page, { email, password: "nuwe-kok-123" });
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("navigation").getByRole("link", { name: "Personeel" }).click();
   await page.getByRole("searchbox", { name: "Soek naam, e-pos of werknemernommer" }).fill(lastName);
@@ -129,9 +139,8 @@ test("an admin edits a cook's employee number and sees the wallet and order hist
 for (const theme of ["dark", "light"] as const) {
   test(`/staff and its dialogs have no serious accessibility violations (${theme})`, async ({ page }) => {
     await openStaff(page);
-    await saveSettings(page, { theme });
     try {
-      await page.reload();
+      await showSavedTheme(page, theme);
       await expect(bodyRows(page).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("button", { name: "Nooi personeel uit" }).click();

@@ -1,6 +1,13 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "./support/env";
-import { expectNoSeriousA11yViolations, saveSettings, showSavedTheme, signIn } from "./support/fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  type Page,
+  saveSettings,
+  showSavedTheme,
+  signIn,
+  test,
+} from "./support/fixtures";
 
 type WeekAnswer = {
   weekStart: string;

@@ -1,5 +1,5 @@
+/** The first worker's server listens here, the next on the next port, and so on. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
-export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2527);
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO = {

@@ -1,11 +1,65 @@
 import { createRequire } from "node:module";
 import type { Settings } from "@kantien/domain/auth";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { test as base, type Cookie, expect, type Locator, type Page } from "@playwright/test";
+import { E2E_PORT, E2E_SMTP_PORT } from "./env";
+import { startServer, type TestServer } from "./server";
+
+export type { Locator, Page };
+export { expect };
 
 const require = createRequire(import.meta.url);
 
-/** Signs in through the login screen. */
-export async function signIn(page: Page, user: { email: string; password: string }) {
+/**
+ * The browser tests' `test`: each worker has its own server and data (so specs in two
+ * workers never meet), and pages open on it.
+ */
+export const test = base.extend<object, { server: TestServer }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use, workerInfo) => {
+      const server = await startServer({
+        port: E2E_PORT + workerInfo.parallelIndex,
+        smtpPort: E2E_SMTP_PORT,
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+});
+
+type Credentials = { email: string; password: string };
+
+/** Session cookies by email, one sign-in per user per worker (each worker is its own process). */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs in through the API (the sign-in screen is tested by auth.spec.ts), reusing this
+ * worker's session for the user, and opens `path`. `ownSession` signs in afresh and keeps the
+ * session out of the cache: for a test that signs out, which ends its session on the server.
+ */
+export async function signIn(
+  page: Page,
+  user: Credentials,
+  path = "/dashboard",
+  { ownSession = false }: { ownSession?: boolean } = {},
+) {
+  const context = page.context();
+  let cookies = ownSession ? undefined : sessions.get(user.email);
+  if (!cookies) {
+    const answer = await page.request.post("/api/auth/login", { data: user });
+    expect(answer.ok(), `sign-in of ${user.email}: ${answer.status()}`).toBe(true);
+    cookies = (await context.cookies()).filter((cookie) => cookie.name.startsWith("kantien"));
+    if (!ownSession) sessions.set(user.email, cookies);
+  } else {
+    await context.addCookies(cookies);
+  }
+  await page.goto(path);
+}
+
+/** Signs in through the sign-in screen, as a person does; the page lands where the app sends it. */
+export async function signInWithForm(page: Page, user: Credentials) {
   await page.goto("/login");
   await page.getByLabel(/e-pos|email/i).fill(user.email);
   await page.getByLabel(/wagwoord|password/i).fill(user.password);

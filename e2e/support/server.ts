@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type TestServer = { url: string; stop(): Promise<void> };
+
+/**
+ * The real server (built web app, API, demo data) on its own port and its own fresh PGlite:
+ * each Playwright worker starts one, so workers never see each other's changes.
+ */
+export async function startServer(options: { port: number; smtpPort: number }): Promise<TestServer> {
+  const url = `http://localhost:${options.port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-e2e-data-"));
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      PUBLIC_URL: url,
+      SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForHealth(server, url);
+  return {
+    url,
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(server: ChildProcess, url: string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill("SIGTERM");
+  throw new Error(`the server on ${url} did not become healthy within 90 s`);
+}
