@@ -66,6 +66,14 @@ async function expectNoSidewaysScroll(page: Page) {
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(clientWidth);
+  // Nor does a table inside it: a column that only a sideways swipe shows, or that hides
+  // under the sticky actions column, is as good as missing.
+  const tooWide = await page.evaluate(() =>
+    Array.from(document.querySelectorAll(".MuiTableContainer-root"))
+      .filter((table) => table.scrollWidth > table.clientWidth + 1)
+      .map((table) => table.querySelector("table")?.getAttribute("aria-label") ?? "a table"),
+  );
+  expect(tooWide, "tables that scroll sideways").toEqual([]);
 }
 
 /** In view, not hidden under the edge of a table that scrolls sideways. */

@@ -50,8 +50,8 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 /** Columns a narrow screen leaves out; their values show in a neighbouring cell instead. */
-const PHONE_HIDES: readonly Column[] = ["deliveryDate", "orderedOn", "item", "status"];
-const TABLET_HIDES: readonly Column[] = ["item"];
+const PHONE_HIDES: readonly Column[] = ["deliveryDate", "orderedOn", "item", "amount", "status"];
+const TABLET_HIDES: readonly Column[] = ["item", "status"];
 const SORTABLE: Partial<Record<Column, OrderSort>> = {
   // The summary's date: the delivery date, else (an order without one) the day it was placed.
   deliveryDate: "orderDate",
@@ -145,7 +145,7 @@ export function OrdersTable(props: OrdersTableProps) {
                 Array.from({ length: 5 }, (_, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                   <TableRow key={index} aria-hidden="true">
-                    {COLUMNS.map((column) => (
+                    {columns.map((column) => (
                       <TableCell key={column}>
                         <Skeleton />
                       </TableCell>
@@ -187,17 +187,28 @@ export function OrdersTable(props: OrdersTableProps) {
                         {itemText(row)}
                       </Typography>
                     ) : null}
-                  </TableCell>
-                  {tablet ? null : <TableCell>{itemText(row)}</TableCell>}
-                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                    {formatRand(row.amount)}
                     {phone ? (
-                      <Box sx={{ mt: 0.5 }}>
+                      // On a phone the amount and status join the customer, so the row fits beside its button.
+                      <Box sx={{ mt: 0.5, display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+                        <Box component="span" sx={{ whiteSpace: "nowrap" }}>
+                          {formatRand(row.amount)}
+                        </Box>
                         <StatusChip status={row.status} />
                       </Box>
                     ) : null}
                   </TableCell>
+                  {tablet ? null : <TableCell>{itemText(row)}</TableCell>}
                   {phone ? null : (
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                      {formatRand(row.amount)}
+                      {tablet ? (
+                        <Box sx={{ mt: 0.5 }}>
+                          <StatusChip status={row.status} />
+                        </Box>
+                      ) : null}
+                    </TableCell>
+                  )}
+                  {tablet ? null : (
                     <TableCell>
                       <StatusChip status={row.status} />
                     </TableCell>

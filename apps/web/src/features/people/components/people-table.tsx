@@ -91,7 +91,12 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
       {/* The previous page stays while the next loads; the bar says it is coming. */}
       <Box sx={{ height: 4 }}>{query.isFetching ? <LinearProgress aria-hidden="true" /> : null}</Box>
       <TableContainer>
-        <Table size="small" aria-label={t(`${texts}.tableLabel`)}>
+        <Table
+          size="small"
+          aria-label={t(`${texts}.tableLabel`)}
+          // A phone's two columns need the width more than the cells' side padding does.
+          sx={phone ? { "& .MuiTableCell-root": { px: 1 } } : undefined}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t(`${texts}.columns.name`)}</TableCell>
