@@ -1,9 +1,9 @@
-// `npm test`: everything — first the checks side by side (lint, type-check, import cycles,
-// migrations against schema.ts, the web build), then one after another, each using every
-// core: unit and component tests, API tests on PGlite (and on PostgreSQL when
-// TEST_DATABASE_URL is set), the benchmark at a small size, and the browser tests in Chromium.
+// `npm test`: everything, in order — lint, type-check, import cycles, migrations against schema.ts,
+// unit and component tests, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
+// set), the benchmark at a small size, the web build, and the browser tests in Chromium. The
+// test steps use every core (vitest.config.ts, e2e/playwright.config.ts).
 // Ends with one line: "Tests: N passed, N failed".
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,37 +21,6 @@ function run(title, command, args, env = {}) {
     `  ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return result.status === 0;
-}
-
-/**
- * Runs single-threaded checks at the same time (two cores do two at once); each one's output
- * is printed whole when it ends, so logs do not interleave.
- */
-async function runSideBySide(steps) {
-  const results = await Promise.all(
-    steps.map(
-      ([title, command, args]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, args, { cwd: root, env: process.env });
-          let output = "";
-          child.stdout.on("data", (chunk) => {
-            output += chunk;
-          });
-          child.stderr.on("data", (chunk) => {
-            output += chunk;
-          });
-          child.on("close", (status) => {
-            console.log(`\n▶ ${title}\n${output.trimEnd()}`);
-            console.log(
-              `  ${title}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-            );
-            resolve(status === 0);
-          });
-        }),
-    ),
-  );
-  return results.every(Boolean);
 }
 
 function vitest(title, projects, reportName, env) {
@@ -79,16 +48,12 @@ function count(file, read) {
   totals.skipped += n.skipped;
 }
 
-const checksStarted = Date.now();
-let ok = await runSideBySide([
-  ["type-check (tsc)", "npm", ["run", "-s", "typecheck"]],
-  ["lint (Biome)", "npx", ["biome", "ci", "."]],
-  // Any import cycle fails, type-only ones included (issue 10: modules reach their deps without app.ts).
-  ["import cycles (dpdm)", "npm", ["run", "-s", "cycles"]],
-  ["migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]],
-  ["web build", "npm", ["run", "-s", "build"]],
-]);
-console.log(`  checks side by side: ${((Date.now() - checksStarted) / 1000).toFixed(1)} s`);
+let ok = true;
+ok = run("lint (Biome)", "npx", ["biome", "ci", "."]) && ok;
+ok = run("type-check (tsc)", "npm", ["run", "typecheck"]) && ok;
+// Any import cycle fails, type-only ones included (issue 10: modules reach their deps without app.ts).
+ok = run("import cycles (dpdm)", "npm", ["run", "-s", "cycles"]) && ok;
+ok = run("migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]) && ok;
 ok = vitest("unit and component tests", ["domain", "web"], "unit") && ok;
 ok = vitest("API tests on PGlite", ["server"], "api-pglite", { TEST_DB: "pglite" }) && ok;
 if (process.env.TEST_DATABASE_URL) {
@@ -107,6 +72,7 @@ ok =
     BENCH_RESULTS: "bench-results/ci.json",
     ...(process.env.TEST_DATABASE_URL ? {} : { BENCH_SKIP_POSTGRES: "1" }),
   }) && ok;
+ok = run("web build", "npm", ["run", "build"]) && ok;
 if (ensureChromium()) {
   const outputFile = path.join(reports, "e2e.json");
   ok =
