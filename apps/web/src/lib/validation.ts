@@ -1,5 +1,5 @@
 import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
-import type { FieldError } from "react-hook-form";
+import type { FieldError, FieldErrors, FieldValues } from "react-hook-form";
 import { currentLanguage, i18n } from "./i18n";
 
 function isMessageCode(value: string): value is MessageCode {
@@ -27,4 +27,16 @@ export function fieldErrorText(error: FieldError | undefined): string | undefine
     default:
       return i18n.t("validation.invalid");
   }
+}
+
+/**
+ * A message the schema puts on every field it concerns (e.g. "fill in the required fields"),
+ * to be said once above the form; null when no field carries it.
+ */
+export function formWideMessage<T extends FieldValues>(
+  errors: FieldErrors<T>,
+  code: MessageCode,
+): string | null {
+  const carried = Object.values(errors).some((error) => error?.message === code);
+  return carried ? message(code, currentLanguage()) : null;
 }

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { FoodItem, FoodItemFormValues } from "@kantien/domain/admin-data";
 import { type FoodItemInput, foodItemForm } from "@kantien/domain/admin-data";
 import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
-import { message } from "@kantien/domain/messages";
 import UploadIcon from "@mui/icons-material/UploadFile";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -23,8 +22,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
-import { currentLanguage } from "../../../lib/i18n";
-import { fieldErrorText } from "../../../lib/validation";
+import { fieldErrorText, formWideMessage } from "../../../lib/validation";
 import { useSaveFoodItem } from "../api/save-food-item";
 import { UploadError, uploadMenuImage } from "../api/upload-image";
 
@@ -157,7 +155,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
       : mode.kind === "edit"
         ? t("screens.menu.dialog.editTitle")
         : t("screens.menu.dialog.replaceTitle");
-  const missing = Object.values(errors).some((error) => error?.message === FIELDS_MISSING);
+  const missing = formWideMessage(errors, FIELDS_MISSING);
   const fieldError = (name: keyof FoodItemFormValues) => {
     const error = errors[name];
     return error?.message === FIELDS_MISSING ? t("validation.required") : fieldErrorText(error);
@@ -171,7 +169,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
           <DialogTitle id={titleId}>{title}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              {missing ? <Alert severity="error">{message(FIELDS_MISSING, currentLanguage())}</Alert> : null}
+              {missing ? <Alert severity="error">{missing}</Alert> : null}
               {errors.root?.upload?.message ? (
                 <Alert severity="error">{errors.root.upload.message}</Alert>
               ) : null}

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Language } from "@kantien/domain/messages";
-import { message } from "@kantien/domain/messages";
 import { formatRand, lineTotal } from "@kantien/domain/money";
 import type { CreatedOrder, NewOrder, NewOrderFormValues } from "@kantien/domain/orders-summary";
 import { newOrderForm, newOrderInput, ORDER_QUANTITY_MAX } from "@kantien/domain/orders-summary";
@@ -27,7 +26,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/format";
 import { SubmissionKeys } from "../../../lib/idempotency";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { fieldErrorText } from "../../../lib/validation";
+import { fieldErrorText, formWideMessage } from "../../../lib/validation";
 import { useCreateOrder } from "../api/create-order";
 import { useMenuDays } from "../api/get-menu-days";
 import { useCustomerSearch } from "../api/search-customers";
@@ -105,7 +104,7 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
   }
 
   const errors = formState.errors;
-  const choiceMissing = Object.values(errors).some((error) => error?.message === CHOICE_MISSING);
+  const choiceMissing = formWideMessage(errors, CHOICE_MISSING);
   const options = customers.data ?? [];
   const noDays = days.isSuccess && dayList.length === 0;
 
@@ -122,7 +121,7 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography color="text.secondary">{t("screens.orders.create.note")}</Typography>
-            {choiceMissing ? <Alert severity="error">{message(CHOICE_MISSING, language)}</Alert> : null}
+            {choiceMissing ? <Alert severity="error">{choiceMissing}</Alert> : null}
             {create.isError ? (
               <Alert severity="error">{errorMessage(create.error, t("errors.add"))}</Alert>
             ) : null}
