@@ -14,8 +14,10 @@
  * Budgets are printed, not enforced: timings vary with the machine.
  * Settings: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server),
  * BENCH_ORDERS (1000000), BENCH_PGLITE_ORDERS (100000), BENCH_SECONDS (10),
- * BENCH_SUMMARY_SECONDS (5), BENCH_SKIP_POSTGRES=1, BENCH_SKIP_PGLITE=1,
- * BENCH_RESULTS (bench-results/latest.json). `npm test` runs it small (scripts/test.mjs).
+ * BENCH_SUMMARY_SECONDS (5), BENCH_REQUESTS (unset: each load runs for its seconds; set: each
+ * load sends that many requests per connection and stops, a check more than a measure),
+ * BENCH_SKIP_POSTGRES=1, BENCH_SKIP_PGLITE=1, BENCH_RESULTS (bench-results/latest.json).
+ * `npm test` runs it small (scripts/test.mjs).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -51,6 +53,7 @@ const ORDERS = setting("BENCH_ORDERS", 1_000_000, DAY_ORDERS * 10);
 const PGLITE_ORDERS = setting("BENCH_PGLITE_ORDERS", 100_000, DAY_ORDERS * 10);
 const SECONDS = setting("BENCH_SECONDS", 10, 1);
 const SUMMARY_SECONDS = setting("BENCH_SUMMARY_SECONDS", 5, 1);
+const REQUESTS = process.env.BENCH_REQUESTS ? setting("BENCH_REQUESTS", 0, 1) : null;
 const CREATIONS = 200;
 /** The kitchen's day is timed out of this many orders and out of the full table (DESIGN §10). */
 const SMALL_TABLE = 10_000;
@@ -99,17 +102,24 @@ async function load(
 ): Promise<Load> {
   // PGlite answers one query at a time: at 50 connections on a busy machine a request may
   // queue past autocannon's 10 s default. That is latency (p99 shows it); past 60 s it is an error.
-  const result = await autocannon({ url, connections, duration, headers, timeout: 60 });
+  const result = await autocannon({
+    url,
+    connections,
+    headers,
+    timeout: 60,
+    // A counted load ends at the next sample after its last answer: sample often.
+    ...(REQUESTS === null ? { duration } : { amount: REQUESTS * connections, sampleInt: 50 }),
+  });
   check(
     result.non2xx === 0 && result.errors === 0 && result.timeouts === 0 && result.requests.total > 0,
     `${url}: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
   );
   return {
     connections,
-    rps: Math.round(result.requests.average),
+    rps: Math.round(result.requests.total / result.duration),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    kb: Math.round(result.throughput.average / result.requests.average / 102.4) / 10,
+    kb: Math.round(result.throughput.total / result.requests.total / 102.4) / 10,
   };
 }
 
@@ -204,7 +214,9 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       `[${backend}] GET /api/kitchen/orders answered ${kitchenAnswer?.data.orders.length} orders, not ${DAY_ORDERS}`,
     );
 
-    console.log(`[${backend}] loading routes for ${SECONDS} s each…`);
+    console.log(
+      `[${backend}] loading routes ${REQUESTS === null ? `for ${SECONDS} s` : `with ${REQUESTS} requests a connection`} each…`,
+    );
     const trivial = await load(`${bareBase}/trivial`, 50);
     const bareSql = await load(`${bareBase}/kitchen-sql`, 50);
     const kitchen = await load(`${base}/api/kitchen/orders?date=${day}`, 50, cookie);
