@@ -13,11 +13,7 @@ for (const theme of ["dark", "light"] as const) {
   });
 
   test(`the kitchen board has no serious accessibility violations (${theme})`, async ({ page }) => {
-    await signIn(page, DEMO.staff);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    // Signed in, the saved theme is shown (decision 0012), so the theme is saved first.
-    await saveSettings(page, { theme });
-    await page.goto("/kitchen");
+    await signIn(page, DEMO.staff, "/kitchen", { theme });
     await expect(
       page.getByRole("region", { name: "Om te doen" }).getByRole("listitem").first(),
     ).toBeVisible();
@@ -28,9 +24,7 @@ for (const theme of ["dark", "light"] as const) {
   test(`every admin screen has no serious accessibility violations (${theme})`, async ({ page }) => {
     // Seven screens, each loaded and checked afresh.
     test.setTimeout(120_000);
-    await signIn(page, DEMO.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await saveSettings(page, { theme });
+    await signIn(page, DEMO.admin, "/dashboard", { theme });
     for (const [path, heading] of [
       ["/dashboard", "Paneelbord"],
       ["/weekly-orders", "Weeklikse Bestellings"],
@@ -40,7 +34,7 @@ for (const theme of ["dark", "light"] as const) {
       ["/staff", "BESTUUR PERSONEEL"],
       ["/settings", "Persoonlike Instellings"],
     ] as const) {
-      await page.goto(path);
+      if (new URL(page.url()).pathname !== path) await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       // Lists and cards load after the heading.
       await expect(page.getByRole("progressbar")).toHaveCount(0);

@@ -4,7 +4,6 @@ import {
   expectNoSeriousA11yViolations,
   type Page,
   saveSettings,
-  showSavedTheme,
   signIn,
   test,
 } from "./support/fixtures";
@@ -126,9 +125,7 @@ test.describe("accessibility", () => {
   test.use({ bypassCSP: true });
   for (const theme of ["dark", "light"] as const) {
     test(`the dashboard has no serious accessibility violations (${theme})`, async ({ page }) => {
-      await signIn(page, DEMO.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await showSavedTheme(page, theme);
+      await signIn(page, DEMO.admin, "/dashboard", { theme });
       await expect(page.getByRole("list", { name: "Onlangse Aktiwiteit" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await saveSettings(page);

@@ -9,7 +9,6 @@ import {
   type Locator,
   type Page,
   saveSettings,
-  showSavedTheme,
   signIn,
   test,
 } from "./support/fixtures";
@@ -25,8 +24,8 @@ function plusDays(date: string, days: number): string {
 
 const dayCard = (page: Page, day: string) => page.getByRole("region", { name: day });
 
-async function openMenu(page: Page) {
-  await signIn(page, DEMO.admin);
+async function openMenu(page: Page, theme?: "dark" | "light") {
+  await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("link", { name: "Weeklikse Spyskaart" }).click();
   await expect(page.getByRole("heading", { name: "Weeklikse Spyskaart", level: 1 })).toBeVisible();
@@ -201,8 +200,7 @@ test.describe("accessibility", () => {
   test.use({ bypassCSP: true });
   for (const theme of ["dark", "light"] as const) {
     test(`the menu screen has no serious accessibility violations (${theme})`, async ({ page }) => {
-      await openMenu(page);
-      await showSavedTheme(page, theme);
+      await openMenu(page, theme);
       await expect(dayCard(page, "Maandag")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await saveSettings(page);

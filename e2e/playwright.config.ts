@@ -19,6 +19,9 @@ export default defineConfig({
   use: {
     locale: "af-ZA",
     timezoneId: "Africa/Johannesburg",
+    // The app then drops transitions and ripples (lib/theme.ts): nothing waits for an animation
+    // to end, and Chromium draws far fewer frames.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     // Recording a trace costs about a quarter of a test's time; a failed test's retry records one.
     trace: "on-first-retry",

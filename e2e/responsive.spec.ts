@@ -1,12 +1,12 @@
 import { DEMO } from "./support/env";
 import {
-  dialogsSettled,
   expect,
   type Locator,
   type Page,
   saveSettings,
   signIn,
   test,
+  transitionsSettled,
 } from "./support/fixtures";
 
 /** A phone and a portrait tablet (decision 0018): below 1024 px the side menu is a drawer. */
@@ -90,11 +90,9 @@ for (const size of SIZES) {
     test("every back-office screen fits the width and keeps its main action in reach", async ({ page }) => {
       // Eight screens, each loaded afresh.
       test.setTimeout(120_000);
-      await signIn(page, DEMO.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await saveSettings(page);
+      await signIn(page, DEMO.admin, "/dashboard", { theme: "light" });
       for (const screen of SCREENS) {
-        await page.goto(screen.path);
+        if (new URL(page.url()).pathname !== screen.path) await page.goto(screen.path);
         await expect(page.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible();
         await expectReachable(screen.action(page));
         await expectNoSidewaysScroll(page);
@@ -119,13 +117,11 @@ for (const size of SIZES) {
     });
 
     test("dialogs fit the screen, and a whole row opens its detail", async ({ page }) => {
-      await signIn(page, DEMO.admin);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await signIn(page, DEMO.admin, "/users");
 
-      await page.goto("/users");
       await page.getByRole("button", { name: "Voeg gebruiker by" }).click();
       const add = page.getByRole("dialog", { name: "Voeg gebruiker by" });
-      await dialogsSettled(page);
+      await transitionsSettled(page);
       // The form dialog opens in its first field.
       await expect(add.getByRole("textbox", { name: "Voornaam" })).toBeFocused();
       await expectReachable(add.getByRole("button", { name: "Stoor" }));
@@ -144,7 +140,7 @@ for (const size of SIZES) {
       await firstRow.locator("td").first().click();
       const detail = page.getByRole("dialog", { name: /^Bestelling #/ });
       await expect(detail).toBeVisible();
-      await dialogsSettled(page);
+      await transitionsSettled(page);
       await expectNoSidewaysScroll(page);
       await page.keyboard.press("Escape");
       await expect(detail).toBeHidden();
@@ -168,10 +164,7 @@ test.describe("keyboard", () => {
   test("the first Tab reaches a skip link to the page, and the focus ring shows on the blue top bar", async ({
     page,
   }) => {
-    await signIn(page, DEMO.admin);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await saveSettings(page, { theme: "light" });
-    await page.reload();
+    await signIn(page, DEMO.admin, "/dashboard", { theme: "light" });
     await expect(page.getByRole("heading", { level: 1, name: "Paneelbord" })).toBeVisible();
 
     await page.keyboard.press("Tab");

@@ -4,7 +4,6 @@ import {
   expectNoSeriousA11yViolations,
   type Page,
   saveSettings,
-  showSavedTheme,
   signIn,
   test,
 } from "./support/fixtures";
@@ -19,8 +18,8 @@ type WeekAnswer = {
 };
 
 /** Opens the screen from the menu; answers the week it showed first, as the server sent it. */
-async function openWeeklyOrders(page: Page): Promise<WeekAnswer> {
-  await signIn(page, DEMO.admin);
+async function openWeeklyOrders(page: Page, theme?: "dark" | "light"): Promise<WeekAnswer> {
+  await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   const firstWeek = page.waitForResponse((r) => r.url().includes("/api/weekly-orders?weekStart="));
   await page.getByRole("link", { name: "Weeklikse Bestellings" }).click();
@@ -88,8 +87,7 @@ test.describe("accessibility", () => {
   test.use({ bypassCSP: true });
   for (const theme of ["dark", "light"] as const) {
     test(`the weekly orders screen has no serious accessibility violations (${theme})`, async ({ page }) => {
-      await openWeeklyOrders(page);
-      await showSavedTheme(page, theme);
+      await openWeeklyOrders(page, theme);
       await page.getByRole("button", { name: "Volgende week" }).click();
       await expect(page.getByRole("region").first().getByRole("listitem").first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);

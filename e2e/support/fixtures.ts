@@ -38,12 +38,14 @@ const sessions = new Map<string, Cookie[]>();
  * Signs in through the API (the sign-in screen is tested by auth.spec.ts), reusing this
  * worker's session for the user, and opens `path`. `ownSession` signs in afresh and keeps the
  * session out of the cache: for a test that signs out, which ends its session on the server.
+ * `theme` saves that theme first, so the first page shows it (decision 0012: the saved theme
+ * wins); a test that sets it restores the defaults with `saveSettings(page)`.
  */
 export async function signIn(
   page: Page,
   user: Credentials,
   path = "/dashboard",
-  { ownSession = false }: { ownSession?: boolean } = {},
+  { ownSession = false, theme }: { ownSession?: boolean; theme?: keyof typeof THEME_BACKGROUND } = {},
 ) {
   const context = page.context();
   let cookies = ownSession ? undefined : sessions.get(user.email);
@@ -55,7 +57,9 @@ export async function signIn(
   } else {
     await context.addCookies(cookies);
   }
+  if (theme) await saveSettings(page, { theme });
   await page.goto(path);
+  if (theme) await expect(page.locator("body")).toHaveCSS("background-color", THEME_BACKGROUND[theme]);
 }
 
 /** Signs in through the sign-in screen, as a person does; the page lands where the app sends it. */
@@ -70,6 +74,7 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 
 /** Runs axe-core on the page and returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await transitionsSettled(page);
   await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
@@ -103,24 +108,16 @@ export async function saveSettings(page: Page, settings: Partial<Settings> = {})
 /** The page background of each theme (spec: #121212 dark, #f8f9ff light). */
 export const THEME_BACKGROUND = { dark: "rgb(18, 18, 18)", light: "rgb(248, 249, 255)" } as const;
 
-/** Saves the signed-in user's theme and reloads, so the page shows it (decision 0012). */
-export async function showSavedTheme(page: Page, theme: "dark" | "light") {
-  await saveSettings(page, { theme });
-  await page.reload();
-  await expect(page.locator("body")).toHaveCSS("background-color", THEME_BACKGROUND[theme]);
-}
-
-/** Waits until every open dialog has faded in: axe measures colours mid-fade as too pale. */
-export async function dialogsSettled(page: Page) {
+/**
+ * Waits until no CSS transition runs: a dialog fading in, a chip taking the theme's colours.
+ * axe measures colours mid-transition as too pale, and boxes mid-transition have no final size.
+ */
+export async function transitionsSettled(page: Page) {
   await expect
     .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.querySelectorAll(".MuiDialog-container")).every(
-          (el) => getComputedStyle(el).opacity === "1",
-        ),
-      ),
+      page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length),
     )
-    .toBe(true);
+    .toBe(0);
 }
 
 const AF_MONTHS = [

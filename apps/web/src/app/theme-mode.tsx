@@ -1,16 +1,8 @@
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import {
   createAppTheme,
   readThemePreference,
@@ -33,27 +25,12 @@ type ThemeModeContextValue = {
 
 const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
 
-const DARK_SCHEME_QUERY = "(prefers-color-scheme: dark)";
-
-function darkSchemeMedia(): MediaQueryList | null {
-  return typeof window.matchMedia === "function" ? window.matchMedia(DARK_SCHEME_QUERY) : null;
-}
-
-function subscribeToScheme(onChange: () => void): () => void {
-  const media = darkSchemeMedia();
-  media?.addEventListener("change", onChange);
-  return () => media?.removeEventListener("change", onChange);
-}
-
-/** The system's colour scheme, re-read when it changes (for `auto`). */
-function useSystemPrefersDark(): boolean {
-  return useSyncExternalStore(subscribeToScheme, () => darkSchemeMedia()?.matches ?? false);
-}
-
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [preference, setPreferenceState] = useState<ThemePreference>(readThemePreference);
-  const systemPrefersDark = useSystemPrefersDark();
+  // The system's colour scheme (for `auto`) and motion preference, re-read when they change.
+  const systemPrefersDark = useMediaQuery("(prefers-color-scheme: dark)", { noSsr: true });
+  const reduceMotion = useMediaQuery("(prefers-reduced-motion: reduce)", { noSsr: true });
   const mode = resolveThemeMode(preference, systemPrefersDark);
 
   const setPreference = useCallback((next: ThemePreference) => {
@@ -76,7 +53,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
       });
   }, [mode, preference, queryClient, setPreference]);
 
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const theme = useMemo(() => createAppTheme(mode, { reduceMotion }), [mode, reduceMotion]);
   const value = useMemo(
     () => ({ mode, preference, setPreference, toggleMode }),
     [mode, preference, setPreference, toggleMode],
