@@ -9,6 +9,7 @@ import Fastify, { type FastifyServerOptions, type onRouteHookHandler } from "fas
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "./deps";
 import { authRoutes } from "./modules/auth/routes";
+import { canteenRoutes } from "./modules/canteen/routes";
 import { clientResource } from "./modules/customers/data-resource";
 import { customersRoutes } from "./modules/customers/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
@@ -113,6 +114,7 @@ export async function buildApp({
       await healthRoutes(api, deps);
       await authRoutes(api, deps);
       await settingsRoutes(api, deps);
+      await canteenRoutes(api, deps);
       await dataRoutes(api, deps, dataResources);
       await kitchenRoutes(api, deps);
       await menusRoutes(api, deps);

@@ -344,6 +344,40 @@ export const MESSAGES = {
     af: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
     en: "The customer's wallet does not have enough money for this order. Nothing was charged.",
   },
+  canteen_cutoff_time_invalid: {
+    status: 400,
+    af: "Voer 'n tyd in as UU:MM, bv. 09:00.",
+    en: "Enter a time as HH:MM, e.g. 09:00.",
+  },
+  canteen_cutoff_days_invalid: {
+    status: 400,
+    af: "Kies die dag self (0) of 1 tot 5 skooldae vooraf.",
+    en: "Choose the day itself (0) or 1 to 5 school days before.",
+  },
+  canteen_weeks_ahead_invalid: {
+    status: 400,
+    af: "Voer 1 tot 8 weke in.",
+    en: "Enter 1 to 8 weeks.",
+  },
+  canteen_max_quantity_invalid: {
+    status: 400,
+    af: "Voer 1 tot 20 porsies in.",
+    en: "Enter 1 to 20 portions.",
+  },
+  canteen_low_balance_invalid: {
+    status: 400,
+    af: "Voer 'n bedrag van R0,01 tot R10 000 in, bv. 50,00.",
+    en: "Enter an amount from R0.01 to R10,000, e.g. 50.00.",
+  },
+  canteen_rules_saved: {
+    af: "Die kantien se reëls is gestoor.",
+    en: "The canteen's rules were saved.",
+  },
+  use_back_office: {
+    status: 403,
+    af: "Kombuispersoneel en admins teken by /login in, nie in die bestel-app nie.",
+    en: "Kitchen staff and admins sign in at /login, not in the ordering app.",
+  },
 } as const satisfies Record<string, Record<Language, string> & { status?: ErrorStatus }>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -330,3 +330,31 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.userId] })],
 );
+
+/**
+ * The canteen's ordering rules (DESIGN §11): one row (id 1), created with the defaults of
+ * `CANTEEN_RULES_DEFAULTS` by its migration; admins change it, nobody adds or removes it.
+ */
+export const canteenSettings = pgTable(
+  "canteen_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    cutoffTime: text("cutoff_time").notNull().default("09:00"),
+    cutoffDaysBefore: smallint("cutoff_days_before").notNull().default(0),
+    weeksAhead: smallint("weeks_ahead").notNull().default(2),
+    maxQuantity: smallint("max_quantity").notNull().default(5),
+    lowBalanceThreshold: numeric("low_balance_threshold", { precision: 10, scale: 2 })
+      .notNull()
+      .default("50.00"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("canteen_settings_one_row", sql`${t.id} = 1`),
+    check("canteen_settings_cutoff_time", sql`${t.cutoffTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("canteen_settings_cutoff_days", sql`${t.cutoffDaysBefore} between 0 and 5`),
+    check("canteen_settings_weeks_ahead", sql`${t.weeksAhead} between 1 and 8`),
+    check("canteen_settings_max_quantity", sql`${t.maxQuantity} between 1 and 20`),
+    check("canteen_settings_low_balance", sql`${t.lowBalanceThreshold} > 0`),
+  ],
+);

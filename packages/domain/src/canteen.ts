@@ -1,0 +1,111 @@
+import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
+import { addDaysIso, type IsoDate, isoWeekday, mondayOf, todayIn } from "./dates";
+import { randAmount } from "./money";
+
+/**
+ * The canteen's ordering rules (DESIGN §11): one set for the whole canteen, edited by admins,
+ * enforced by the server for customers' own orders and shown to them.
+ */
+export const CUTOFF_DAYS_BEFORE_MAX = 5;
+export const WEEKS_AHEAD_MAX = 8;
+/** An order's quantity is never above this, whatever the canteen allows (as for staff orders). */
+export const ORDER_QUANTITY_MAX = 20;
+export const LOW_BALANCE_THRESHOLD_MAX = 10_000;
+
+const whole = (code: string, min: number, max: number) =>
+  z.number(code).int(code).min(min, code).max(max, code);
+
+/** What an admin saves; the threshold is typed as rand ("50", "50,00"), stored as "50.00". */
+export const canteenRulesInput = z.strictObject({
+  /** The time of day ordering closes, `HH:MM` in the canteen's time zone. */
+  cutoffTime: z
+    .string("canteen_cutoff_time_invalid")
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "canteen_cutoff_time_invalid"),
+  /** On the delivery day itself (0), or this many school days before it. */
+  cutoffDaysBefore: whole("canteen_cutoff_days_invalid", 0, CUTOFF_DAYS_BEFORE_MAX),
+  /** School weeks customers may order in, the current one included. */
+  weeksAhead: whole("canteen_weeks_ahead_invalid", 1, WEEKS_AHEAD_MAX),
+  /** The most portions one order may hold. */
+  maxQuantity: whole("canteen_max_quantity_invalid", 1, ORDER_QUANTITY_MAX),
+  /** Below this balance a customer is warned (a banner and one email per crossing). */
+  lowBalanceThreshold: randAmount(LOW_BALANCE_THRESHOLD_MAX, "canteen_low_balance_invalid"),
+});
+
+export const canteenRulesSchema = z.object({
+  cutoffTime: z.string(),
+  cutoffDaysBefore: z.number().int(),
+  weeksAhead: z.number().int(),
+  maxQuantity: z.number().int(),
+  lowBalanceThreshold: z.string(),
+});
+export type CanteenRules = z.infer<typeof canteenRulesSchema>;
+
+export const CANTEEN_RULES_DEFAULTS: CanteenRules = {
+  cutoffTime: "09:00",
+  cutoffDaysBefore: 0,
+  weeksAhead: 2,
+  maxQuantity: 5,
+  lowBalanceThreshold: "50.00",
+};
+
+/** `GET /api/canteen-settings`, and `PUT` with what was stored and a message. */
+export const canteenRulesAnswer = z.object({ success: z.literal(true), data: canteenRulesSchema });
+export const canteenRulesSavedAnswer = canteenRulesAnswer.extend({ message: z.string() });
+
+function isSchoolDay(date: IsoDate): boolean {
+  return isoWeekday(date) <= 5;
+}
+
+/** The school day `count` school days before `date` (0: the day itself); weekends are skipped. */
+export function schoolDaysBefore(date: IsoDate, count: number): IsoDate {
+  let day = date;
+  for (let left = count; left > 0; ) {
+    day = addDaysIso(day, -1);
+    if (isSchoolDay(day)) left -= 1;
+  }
+  return day;
+}
+
+/** The instant ordering for `deliveryDate` closes: the cut-off time on its cut-off day, in `timeZone`. */
+export function orderCutoffAt(deliveryDate: IsoDate, rules: CanteenRules, timeZone: string): Date {
+  const [year, month, day] = schoolDaysBefore(deliveryDate, rules.cutoffDaysBefore).split("-").map(Number);
+  const [hours, minutes] = rules.cutoffTime.split(":").map(Number);
+  return new Date(
+    new TZDate(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, timeZone).getTime(),
+  );
+}
+
+/**
+ * The Monday of the school week customers order in now: this week's, or on a Saturday or
+ * Sunday the coming one.
+ */
+export function currentSchoolMonday(today: IsoDate): IsoDate {
+  return isSchoolDay(today) ? mondayOf(today) : addDaysIso(mondayOf(today), 7);
+}
+
+/** The last day customers may order for: the Friday of the last school week in reach. */
+export function orderHorizonEnd(today: IsoDate, weeksAhead: number): IsoDate {
+  return addDaysIso(currentSchoolMonday(today), 7 * (weeksAhead - 1) + 4);
+}
+
+export type OrderingClosedReason = "not_school_day" | "past" | "beyond_horizon" | "closed";
+export type OrderingState =
+  | { open: true; cutoffAt: Date }
+  | { open: false; reason: OrderingClosedReason; cutoffAt: Date | null };
+
+/** Whether a customer may order (or cancel) for `deliveryDate` at `now`, and until when. */
+export function orderingState(
+  deliveryDate: IsoDate,
+  { now, rules, timeZone }: { now: Date; rules: CanteenRules; timeZone: string },
+): OrderingState {
+  if (!isSchoolDay(deliveryDate)) return { open: false, reason: "not_school_day", cutoffAt: null };
+  const today = todayIn(timeZone, now);
+  if (deliveryDate < today) return { open: false, reason: "past", cutoffAt: null };
+  const cutoffAt = orderCutoffAt(deliveryDate, rules, timeZone);
+  if (deliveryDate > orderHorizonEnd(today, rules.weeksAhead)) {
+    return { open: false, reason: "beyond_horizon", cutoffAt };
+  }
+  if (now.getTime() >= cutoffAt.getTime()) return { open: false, reason: "closed", cutoffAt };
+  return { open: true, cutoffAt };
+}
