@@ -72,6 +72,8 @@ export const loginAnswer = z.object({
   message: z.string(),
   user: publicUser,
 });
+/** `POST /api/my/auth/login`: a customer signed in to the ordering app (DESIGN §11). */
+export const myLoginAnswer = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
 /** `GET /api/auth/me`. */
 export const meAnswer = z.object({ success: z.literal(true), user: publicUser });
 /** `POST /api/auth/signup` (201). */

@@ -2,18 +2,20 @@ import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
 import {
   invitationAnswer,
   inviteUserInput,
+  type LoginInput,
   loginAnswer,
   loginInput,
   meAnswer,
+  myLoginAnswer,
   setupAccountInput,
   signupAnswer,
   signupInput,
 } from "@kantien/domain/auth";
 import { message } from "@kantien/domain/messages";
-import { isStaffRole } from "@kantien/domain/roles";
+import { isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import { text } from "@kantien/domain/text";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clients, kantienStaff, sessions, users } from "../../db/schema";
@@ -37,6 +39,7 @@ const setupBody = z.strictObject({ token, password: setupAccountInput.shape.pass
 
 // What each route takes and answers (decision 0016).
 const loginSchema = { body: loginBody, response: answers(loginAnswer) };
+const myLoginSchema = { body: loginBody, response: answers(myLoginAnswer) };
 const signupSchema = { body: signupBody, response: createdAnswers(signupAnswer) };
 const verifyEmailSchema = { body: tokenBody, response: answers(messageAnswer) };
 const invitationSchema = { body: tokenBody, response: answers(invitationAnswer) };
@@ -51,20 +54,34 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
   // Hash the dummy now, so the first sign-in with an unknown email is not the slow one.
   dummyPasswordHash().catch((error) => app.log.error({ err: error }, "hashing the dummy password failed"));
 
-  api.post("/auth/login", { schema: loginSchema }, async (request, reply) => {
-    const { email, password } = request.body;
-    // Checked before the password, so a locked account costs no hashing and reveals nothing.
+  /**
+   * The account behind an email and password, or the refusal: rate limit first (a locked
+   * account costs no hashing and reveals nothing), then the password (unknown emails and
+   * accounts without a password are checked against a dummy hash: the same time and the same
+   * answer as a wrong password), then a verified email.
+   */
+  async function checkCredentials(request: FastifyRequest, { email, password }: LoginInput) {
     if (!(await admitLoginAttempt(db, config.loginLimit, email, request.ip))) {
       throw new AppError("rate_limited");
     }
     const user = await findLoginUser(db, email);
-    // Unknown emails and accounts without a password are checked against a dummy hash:
-    // the same time and the same answer as a wrong password.
     const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user?.passwordHash || !matches) throw new AppError("login_failed");
-
     await clearLoginAttempts(db, email);
     if (!user.emailVerifiedAt) throw new AppError("email_not_verified");
+    return user;
+  }
+
+  /** A new session for the user; a session this browser already had ends first. */
+  async function openSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    if (request.sessionTokenHash) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
+    }
+    await startSession(db, config, reply, userId);
+  }
+
+  api.post("/auth/login", { schema: loginSchema }, async (request, reply) => {
+    const user = await checkCredentials(request, request.body);
     const language = user.language ?? request.language;
     const publicUser = toPublicUser(user, config.canteenName);
     if (!isStaffRole(user.roleId)) {
@@ -76,11 +93,21 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
         user: publicUser,
       };
     }
-    if (request.sessionTokenHash) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
-    }
-    await startSession(db, config, reply, user.id);
+    await openSession(request, reply, user.id);
     return { success: true as const, message: message("login_success", language), user: publicUser };
+  });
+
+  // The ordering app's sign-in (DESIGN §11): customers only; staff are sent to the back office.
+  api.post("/my/auth/login", { schema: myLoginSchema }, async (request, reply) => {
+    const user = await checkCredentials(request, request.body);
+    const language = user.language ?? request.language;
+    if (!isCustomerRole(user.roleId)) throw new AppError("use_back_office");
+    await openSession(request, reply, user.id);
+    return {
+      success: true as const,
+      message: message("login_success", language),
+      user: toPublicUser(user, config.canteenName),
+    };
   });
 
   api.post("/auth/logout", { schema: { response: answers(messageAnswer) } }, async (request, reply) => {
