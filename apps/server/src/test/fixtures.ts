@@ -67,9 +67,13 @@ export async function signIn(app: App, user: { email: string; password: string }
 
 let menuWeeks = 0;
 
-/** A Monday-to-Friday menu; without `dateFrom`, each call takes the next week from 2031-01-06. */
+/**
+ * A Monday-to-Friday menu; without `dateFrom`, each call takes the next week from 2070-01-06.
+ * The count goes on from file to file in a worker (isolate: false), so it starts far beyond
+ * the weeks tests choose themselves (up to 2040), which it would otherwise meet.
+ */
 export async function createWeeklyMenu(db: Db, options: { dateFrom?: IsoDate } = {}) {
-  const dateFrom = options.dateFrom ?? addDaysIso("2031-01-06", 7 * menuWeeks++);
+  const dateFrom = options.dateFrom ?? addDaysIso("2070-01-06", 7 * menuWeeks++);
   const [menu] = await db
     .insert(weeklyMenus)
     .values({ dateFrom, dateTo: addDaysIso(dateFrom, 4) })
