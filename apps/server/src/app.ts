@@ -20,6 +20,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
 import { foodItemResource, weeklyMenuResource } from "./modules/menus/data-resources";
 import { menusRoutes } from "./modules/menus/routes";
+import { myRoutes } from "./modules/my/routes";
 import { orderResource } from "./modules/orders/data-resource";
 import { ordersRoutes } from "./modules/orders/routes";
 import { settingsRoutes } from "./modules/settings/routes";
@@ -115,6 +116,7 @@ export async function buildApp({
       await authRoutes(api, deps);
       await settingsRoutes(api, deps);
       await canteenRoutes(api, deps);
+      await myRoutes(api, deps);
       await dataRoutes(api, deps, dataResources);
       await kitchenRoutes(api, deps);
       await menusRoutes(api, deps);

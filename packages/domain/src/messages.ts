@@ -373,6 +373,11 @@ export const MESSAGES = {
     af: "Die kantien se reëls is gestoor.",
     en: "The canteen's rules were saved.",
   },
+  my_menu_week_invalid: {
+    status: 400,
+    af: "Kies 'n week deur sy Maandag (JJJJ-MM-DD).",
+    en: "Choose a week by its Monday (YYYY-MM-DD).",
+  },
   use_back_office: {
     status: 403,
     af: "Kombuispersoneel en admins teken by /login in, nie in die bestel-app nie.",

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Language } from "@kantien/domain/messages";
-import { isAdminRole, isStaffRole } from "@kantien/domain/roles";
+import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
@@ -142,4 +142,10 @@ export async function requireStaff(request: FastifyRequest) {
 export async function requireAdmin(request: FastifyRequest) {
   if (!request.user) throw unauthenticated();
   if (!isAdminRole(request.user.roleId)) throw forbidden();
+}
+
+/** The ordering app's routes (/api/my/*): students and academy staff, each for their own rows. */
+export async function requireCustomer(request: FastifyRequest) {
+  if (!request.user) throw unauthenticated();
+  if (!isCustomerRole(request.user.roleId)) throw forbidden();
 }

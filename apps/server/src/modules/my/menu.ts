@@ -1,0 +1,83 @@
+import { type CanteenRules, currentSchoolMonday, orderingState } from "@kantien/domain/canteen";
+import { type IsoDate, schoolDays, todayIn, WEEKDAYS } from "@kantien/domain/dates";
+import type { MyMenuDay } from "@kantien/domain/my";
+import { orderStatusSchema } from "@kantien/domain/order-status";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client";
+
+const itemRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.string(),
+  imageUrl: z.string().nullable(),
+  dayOfWeek: z.enum(WEEKDAYS),
+});
+
+const orderRow = z.object({
+  id: z.string(),
+  deliveryDate: z.string(),
+  quantity: z.number().int(),
+  status: orderStatusSchema,
+  total: z.string(),
+});
+
+/**
+ * The five school days of a week as a customer sees them: the item on the menu that day,
+ * whether it may still be ordered under the canteen's rules at `now`, and the customer's own
+ * orders for the day (nobody else's).
+ */
+export async function myMenuWeek(
+  db: Db,
+  {
+    userId,
+    week,
+    rules,
+    timeZone,
+    now,
+  }: { userId: string; week: IsoDate | undefined; rules: CanteenRules; timeZone: string; now: Date },
+): Promise<{ week: IsoDate; days: MyMenuDay[] }> {
+  const monday = week ?? currentSchoolMonday(todayIn(timeZone, now));
+  const dates = schoolDays(monday);
+  const [items, orders] = await Promise.all([
+    queryRows(
+      db,
+      sql`select f.id, f.name, f.description, f.price::text as price, f.image_url as "imageUrl",
+            f.day_of_week as "dayOfWeek"
+          from food_items f join weekly_menus m on m.id = f.weekly_menu_id
+          where m.date_from = ${monday}::date and f.retired_at is null`,
+      itemRow,
+    ),
+    queryRows(
+      db,
+      sql`select id, delivery_date::text as "deliveryDate", food_item_quantity as quantity, status,
+            (food_item_price * food_item_quantity)::numeric(10, 2)::text as total
+          from orders
+          where user_id = ${userId} and delivery_date between ${dates[0]}::date and ${dates[4]}::date
+          order by created_at, id`,
+      orderRow,
+    ),
+  ]);
+  const days = dates.map((date, index): MyMenuDay => {
+    const item = items.find((i) => i.dayOfWeek === WEEKDAYS[index]);
+    const state = orderingState(date, { now, rules, timeZone });
+    return {
+      date,
+      item: item
+        ? {
+            id: item.id,
+            name: item.name,
+            description: item.description,
+            price: item.price,
+            imageUrl: item.imageUrl,
+          }
+        : null,
+      orderable: state.open && item !== undefined,
+      closedReason: state.open ? null : state.reason,
+      cutoffAt: state.cutoffAt?.toISOString() ?? null,
+      orders: orders.filter((o) => o.deliveryDate === date).map(({ deliveryDate: _, ...order }) => order),
+    };
+  });
+  return { week: monday, days };
+}
