@@ -5,13 +5,14 @@ import {
   type Page,
   saveSettings,
   signIn,
+  type ThemeName,
   test,
 } from "./support/fixtures";
 
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
-async function openUsers(page: Page, theme?: "dark" | "light") {
+async function openUsers(page: Page, theme?: ThemeName) {
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("navigation").getByRole("link", { name: "Gebruikers" }).click();

@@ -10,6 +10,7 @@ import {
   type Page,
   saveSettings,
   signIn,
+  type ThemeName,
   test,
 } from "./support/fixtures";
 
@@ -24,7 +25,7 @@ function plusDays(date: string, days: number): string {
 
 const dayCard = (page: Page, day: string) => page.getByRole("region", { name: day });
 
-async function openMenu(page: Page, theme?: "dark" | "light") {
+async function openMenu(page: Page, theme?: ThemeName) {
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("link", { name: "Weeklikse Spyskaart" }).click();

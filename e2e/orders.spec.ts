@@ -7,6 +7,7 @@ import {
   type Page,
   saveSettings,
   signIn,
+  type ThemeName,
   test,
 } from "./support/fixtures";
 
@@ -21,7 +22,7 @@ const rand = (amount: number) =>
 const label = (id: string) => id.slice(-4).toUpperCase();
 const isSummary = (url: string) => new URL(url).pathname === "/api/orders";
 
-async function openOrders(page: Page, theme?: "dark" | "light"): Promise<SummaryAnswer> {
+async function openOrders(page: Page, theme?: ThemeName): Promise<SummaryAnswer> {
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   const first = page.waitForResponse((r) => isSummary(r.url()));

@@ -6,6 +6,7 @@ import {
   saveSettings,
   signIn,
   THEME_BACKGROUND,
+  type ThemeName,
   test,
 } from "./support/fixtures";
 
@@ -14,7 +15,7 @@ test.use({ bypassCSP: true });
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-async function openSettings(page: Page, theme?: "dark" | "light") {
+async function openSettings(page: Page, theme?: ThemeName) {
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("navigation").getByRole("link", { name: "Instellings" }).click();

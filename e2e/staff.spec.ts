@@ -6,6 +6,7 @@ import {
   saveSettings,
   signIn,
   signInWithForm,
+  type ThemeName,
   test,
 } from "./support/fixtures";
 import { linkIn, waitForMails } from "./support/mailbox";
@@ -13,7 +14,7 @@ import { linkIn, waitForMails } from "./support/mailbox";
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
-async function openStaff(page: Page, options: { ownSession?: boolean; theme?: "dark" | "light" } = {}) {
+async function openStaff(page: Page, options: { ownSession?: boolean; theme?: ThemeName } = {}) {
   await signIn(page, DEMO.admin, "/dashboard", options);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("navigation").getByRole("link", { name: "Personeel" }).click();

@@ -5,6 +5,7 @@ import {
   type Page,
   saveSettings,
   signIn,
+  type ThemeName,
   test,
 } from "./support/fixtures";
 
@@ -18,7 +19,7 @@ type WeekAnswer = {
 };
 
 /** Opens the screen from the menu; answers the week it showed first, as the server sent it. */
-async function openWeeklyOrders(page: Page, theme?: "dark" | "light"): Promise<WeekAnswer> {
+async function openWeeklyOrders(page: Page, theme?: ThemeName): Promise<WeekAnswer> {
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   const firstWeek = page.waitForResponse((r) => r.url().includes("/api/weekly-orders?weekStart="));

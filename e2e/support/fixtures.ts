@@ -45,7 +45,7 @@ export async function signIn(
   page: Page,
   user: Credentials,
   path = "/dashboard",
-  { ownSession = false, theme }: { ownSession?: boolean; theme?: keyof typeof THEME_BACKGROUND } = {},
+  { ownSession = false, theme }: { ownSession?: boolean; theme?: ThemeName } = {},
 ) {
   const context = page.context();
   let cookies = ownSession ? undefined : sessions.get(user.email);
@@ -107,6 +107,7 @@ export async function saveSettings(page: Page, settings: Partial<Settings> = {})
 
 /** The page background of each theme (spec: #121212 dark, #f8f9ff light). */
 export const THEME_BACKGROUND = { dark: "rgb(18, 18, 18)", light: "rgb(248, 249, 255)" } as const;
+export type ThemeName = keyof typeof THEME_BACKGROUND;
 
 /**
  * Waits until no CSS transition runs: a dialog fading in, a chip taking the theme's colours.

@@ -89,7 +89,9 @@ export function orderHorizonEnd(today: IsoDate, weeksAhead: number): IsoDate {
   return addDaysIso(currentSchoolMonday(today), 7 * (weeksAhead - 1) + 4);
 }
 
-export type OrderingClosedReason = "not_school_day" | "past" | "beyond_horizon" | "closed";
+/** Why a day cannot be ordered: not a school day, passed, beyond the horizon, past its cut-off. */
+export const ORDERING_CLOSED_REASONS = ["not_school_day", "past", "beyond_horizon", "closed"] as const;
+export type OrderingClosedReason = (typeof ORDERING_CLOSED_REASONS)[number];
 export type OrderingState =
   | { open: true; cutoffAt: Date }
   | { open: false; reason: OrderingClosedReason; cutoffAt: Date | null };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDateText, randText, timestamp } from "./api";
-import type { OrderingClosedReason } from "./canteen";
+import { ORDERING_CLOSED_REASONS } from "./canteen";
 import { isIsoDate, isoWeekday } from "./dates";
 import { orderStatusSchema } from "./order-status";
 
@@ -13,13 +13,6 @@ export const myMenuQuery = z.strictObject({
     .refine((value) => isIsoDate(value) && isoWeekday(value) === 1, "my_menu_week_invalid")
     .optional(),
 });
-
-const CLOSED_REASONS = [
-  "not_school_day",
-  "past",
-  "beyond_horizon",
-  "closed",
-] as const satisfies readonly OrderingClosedReason[];
 
 /** One of my orders, as a day's card shows it. */
 export const myDayOrder = z.object({
@@ -43,7 +36,7 @@ export const myMenuDay = z.object({
     .nullable(),
   orderable: z.boolean(),
   /** Why it cannot be ordered (null when it can). */
-  closedReason: z.enum(CLOSED_REASONS).nullable(),
+  closedReason: z.enum(ORDERING_CLOSED_REASONS).nullable(),
   /** When ordering for the day closes (null for a past day). */
   cutoffAt: timestamp.nullable(),
   orders: z.array(myDayOrder),

@@ -59,21 +59,14 @@ export async function myMenuWeek(
       orderRow,
     ),
   ]);
+  const itemOfDay = new Map(items.map(({ dayOfWeek, ...item }) => [dayOfWeek, item]));
   const days = dates.map((date, index): MyMenuDay => {
-    const item = items.find((i) => i.dayOfWeek === WEEKDAYS[index]);
+    const item = itemOfDay.get(WEEKDAYS[index]!) ?? null;
     const state = orderingState(date, { now, rules, timeZone });
     return {
       date,
-      item: item
-        ? {
-            id: item.id,
-            name: item.name,
-            description: item.description,
-            price: item.price,
-            imageUrl: item.imageUrl,
-          }
-        : null,
-      orderable: state.open && item !== undefined,
+      item,
+      orderable: state.open && item !== null,
       closedReason: state.open ? null : state.reason,
       cutoffAt: state.cutoffAt?.toISOString() ?? null,
       orders: orders.filter((o) => o.deliveryDate === date).map(({ deliveryDate: _, ...order }) => order),
