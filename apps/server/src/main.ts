@@ -39,7 +39,11 @@ async function main() {
   const sweep = setInterval(() => {
     Promise.all([
       deleteExpiredSessions(database.db),
-      deleteOldLoginAttempts(database.db, { login: config.loginLimit, signup: config.signupLimit }),
+      deleteOldLoginAttempts(database.db, {
+        login: config.loginLimit,
+        signup: config.signupLimit,
+        passwordReset: config.passwordResetLimit,
+      }),
       sweepEmailOutbox(database.db, config),
       deleteOldIdempotencyKeys(database.db),
     ]).catch((error) =>

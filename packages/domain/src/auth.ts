@@ -8,11 +8,16 @@ export const MIN_PASSWORD_LENGTH = 6;
 
 // 254: the longest address SMTP allows; it also keeps index entries small.
 const email = text().trim().toLowerCase().max(254).pipe(z.email());
-const password = z.string().min(MIN_PASSWORD_LENGTH, "password_too_short").max(200);
+/** A password someone chooses: spec §9's rule, the same on every form and route. */
+export const newPassword = z.string().min(MIN_PASSWORD_LENGTH, "password_too_short").max(200);
 const name = text().trim().min(1).max(100);
 
+// Sign-in takes any address an account may have; so does a reset request, which answers
+// every address alike.
+const accountEmail = text().trim().toLowerCase().min(1).max(254);
+
 export const loginInput = z.object({
-  email: text().trim().toLowerCase().min(1).max(254),
+  email: accountEmail,
   password: z.string().min(1).max(200),
 });
 export type LoginInput = z.infer<typeof loginInput>;
@@ -23,7 +28,7 @@ export const signupInput = z.object({
   email,
   phone_number: text().trim().max(30).optional().nullable(),
   role_id: customerRoleIdSchema,
-  password,
+  password: newPassword,
   akd_number: text().trim().max(30).optional().nullable(),
 });
 export type SignupInput = z.infer<typeof signupInput>;
@@ -32,12 +37,23 @@ export const tokenInput = z.object({ token: text().min(1).max(200) });
 
 export const setupAccountInput = z.object({
   token: text().min(1).max(200),
-  password,
+  password: newPassword,
 });
+
+/** `POST /api/auth/forgot-password` (DESIGN §11): always the same answer. */
+export const forgotPasswordInput = z.object({ email: accountEmail });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+/** `POST /api/auth/reset-password`: the mailed link's token and the new password. */
+export const resetPasswordInput = z.object({
+  token: text().min(1).max(200),
+  password: newPassword,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 /** The setup form: the same password rule plus a matching confirmation. */
 export const setupAccountForm = z
-  .object({ password, confirmPassword: z.string() })
+  .object({ password: newPassword, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
     message: "password_mismatch",
     path: ["confirmPassword"],
@@ -97,11 +113,11 @@ export const THEMES = ["light", "dark", "auto"] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** What a single-use mailed link is for; the `auth_token_purpose` enum is built from it. */
-export const TOKEN_PURPOSES = ["verify_email", "invitation"] as const;
+export const TOKEN_PURPOSES = ["verify_email", "invitation", "reset_password"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
-/** What a counted attempt was, for the sign-in and sign-up limits (`attempt_kind`). */
-export const ATTEMPT_KINDS = ["login", "signup"] as const;
+/** What a counted attempt was, for the sign-in, sign-up and reset-request limits (`attempt_kind`). */
+export const ATTEMPT_KINDS = ["login", "signup", "password_reset"] as const;
 
 /** Where an outbox mail stands (`email_status`). */
 export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;

@@ -266,7 +266,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-/** Verification and invitation tokens: stored hashed, single use, expiring. */
+/** Verification, invitation and password-reset tokens: stored hashed, single use, expiring. */
 export const authTokens = pgTable(
   "auth_tokens",
   {
@@ -302,7 +302,8 @@ export const emailOutbox = pgTable(
 
 /**
  * Rate-limited attempts, by account and by address: failed sign-ins (`login`, for the
- * sign-in limit) and sign-ups (`signup`, for the sign-up limit).
+ * sign-in limit), sign-ups (`signup`, for the sign-up limit) and reset-link requests
+ * (`password_reset`, for the reset limit).
  */
 export const loginAttempts = pgTable(
   "login_attempts",

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Language } from "@kantien/domain/messages";
 import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -67,6 +67,18 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
     await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
   }
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
+/**
+ * Ends every session of `userId` but `keepTokenHash` (the browser that changed the password),
+ * so a password someone else knew stops working everywhere at once.
+ */
+export async function endOtherSessions(db: Db, userId: string, keepTokenHash?: string | null) {
+  await db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined),
+    );
 }
 
 /**

@@ -5,6 +5,7 @@ import { loginAttempts } from "../../db/schema";
 
 type Limit = Config["loginLimit"];
 type SignupLimit = Config["signupLimit"];
+type PasswordResetLimit = Config["passwordResetLimit"];
 type Kind = (typeof loginAttempts.kind.enumValues)[number];
 
 const withinWindow = (windowMinutes: number) =>
@@ -61,13 +62,29 @@ export function admitSignupAttempt(db: Db, limit: SignupLimit, email: string, ip
   return admitAttempt(db, "signup", { email, ip }, limit);
 }
 
+/**
+ * A request for a reset link: limited per account and per address, so no one can flood an
+ * inbox or probe many addresses. Unknown addresses count too, as the answer must not differ.
+ */
+export function admitPasswordResetAttempt(
+  db: Db,
+  limit: PasswordResetLimit,
+  email: string,
+  ip: string,
+): Promise<boolean> {
+  return admitAttempt(db, "password_reset", { email, ip }, limit);
+}
+
 /** The right password was given: the account's failures are forgiven. */
 export async function clearLoginAttempts(db: Db, email: string) {
   await db.delete(loginAttempts).where(and(eq(loginAttempts.kind, "login"), eq(loginAttempts.email, email)));
 }
 
 /** Removes attempts older than their window; for the server's periodic sweep. */
-export async function deleteOldLoginAttempts(db: Db, limits: { login: Limit; signup: SignupLimit }) {
+export async function deleteOldLoginAttempts(
+  db: Db,
+  limits: { login: Limit; signup: SignupLimit; passwordReset: PasswordResetLimit },
+) {
   const olderThan = (windowMinutes: number) =>
     lt(loginAttempts.attemptedAt, sql`now() - make_interval(mins => ${windowMinutes})`);
   await db
@@ -76,6 +93,7 @@ export async function deleteOldLoginAttempts(db: Db, limits: { login: Limit; sig
       or(
         and(eq(loginAttempts.kind, "login"), olderThan(limits.login.windowMinutes)),
         and(eq(loginAttempts.kind, "signup"), olderThan(limits.signup.windowMinutes)),
+        and(eq(loginAttempts.kind, "password_reset"), olderThan(limits.passwordReset.windowMinutes)),
       ),
     );
 }

@@ -1,5 +1,6 @@
 import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
 import {
+  forgotPasswordInput,
   invitationAnswer,
   inviteUserInput,
   type LoginInput,
@@ -7,6 +8,7 @@ import {
   loginInput,
   meAnswer,
   myLoginAnswer,
+  resetPasswordInput,
   setupAccountInput,
   signupAnswer,
   signupInput,
@@ -14,19 +16,24 @@ import {
 import { message } from "@kantien/domain/messages";
 import { isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import { text } from "@kantien/domain/text";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clients, kantienStaff, sessions, users } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors";
-import { endSession, requireAdmin, requireUser, startSession } from "../../plugins/session";
+import { endOtherSessions, endSession, requireAdmin, requireUser, startSession } from "../../plugins/session";
 import { enqueueAccountEmail } from "../email/account-emails";
 import { createAccount, emailTaken, findLoginUser, toPublicUser } from "./accounts";
-import { admitLoginAttempt, admitSignupAttempt, clearLoginAttempts } from "./login-limit";
+import {
+  admitLoginAttempt,
+  admitPasswordResetAttempt,
+  admitSignupAttempt,
+  clearLoginAttempts,
+} from "./login-limit";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
-import { consumeToken, findInvitation, issueToken } from "./tokens";
+import { consumeOpenTokens, consumeToken, findInvitation, issueToken, tokenUsable } from "./tokens";
 
 /* Bodies refuse unknown keys, so no one can slip in role_id-like fields (spec §7 bodies). */
 const loginBody = z.strictObject(loginInput.shape);
@@ -36,6 +43,8 @@ const inviteBody = z.strictObject(inviteUserInput.shape);
 const token = text().max(200).optional();
 const tokenBody = z.strictObject({ token });
 const setupBody = z.strictObject({ token, password: setupAccountInput.shape.password });
+const forgotPasswordBody = z.strictObject(forgotPasswordInput.shape);
+const resetPasswordBody = z.strictObject({ token, password: resetPasswordInput.shape.password });
 
 // What each route takes and answers (decision 0016).
 const loginSchema = { body: loginBody, response: answers(loginAnswer) };
@@ -45,6 +54,8 @@ const verifyEmailSchema = { body: tokenBody, response: answers(messageAnswer) };
 const invitationSchema = { body: tokenBody, response: answers(invitationAnswer) };
 const setupSchema = { body: setupBody, response: answers(messageAnswer) };
 const inviteSchema = { body: inviteBody, response: createdAnswers(messageAnswer) };
+const forgotPasswordSchema = { body: forgotPasswordBody, response: answers(messageAnswer) };
+const resetPasswordSchema = { body: resetPasswordBody, response: answers(messageAnswer) };
 
 const verified = sql`coalesce(${users.emailVerifiedAt}, now())`;
 
@@ -196,6 +207,60 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     });
     if (!done) throw new AppError("token_invalid");
     return { success: true as const, message: message("setup_success", request.language) };
+  });
+
+  // Forgot password (DESIGN §11). The answer never tells whether the address has an account:
+  // the same status and text, in the caller's language, when the limit is hit too.
+  api.post("/auth/forgot-password", { schema: forgotPasswordSchema }, async (request) => {
+    const { email } = request.body;
+    const answer = { success: true as const, message: message("password_reset_requested", request.language) };
+    if (!(await admitPasswordResetAttempt(db, config.passwordResetLimit, email, request.ip))) {
+      request.log.warn({ email }, "password reset limit reached: no mail sent");
+      return answer;
+    }
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt)));
+    if (user) {
+      await db.transaction(async (tx) => {
+        const resetToken = await issueToken(tx, user.id, "reset_password");
+        await enqueueAccountEmail(
+          tx,
+          { config, log: request.log },
+          { kind: "reset_password", userId: user.id, token: resetToken },
+        );
+      });
+    }
+    return answer;
+  });
+
+  // Sets the new password and ends the user's other sessions; it signs no one in.
+  api.post("/auth/reset-password", { schema: resetPasswordSchema }, async (request) => {
+    const { token, password } = request.body;
+    if (!token) throw new AppError("token_missing_reset");
+    // Only a live link is worth the cost of hashing; the UPDATE below decides.
+    if (!(await tokenUsable(db, token, "reset_password"))) throw new AppError("token_invalid");
+    const passwordHash = await hashPassword(password);
+    const done = await db.transaction(async (tx) => {
+      const userId = await consumeToken(tx, token, "reset_password");
+      if (!userId) return false;
+      // The link proves the inbox is theirs, so an unverified address is verified too.
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash, emailVerifiedAt: verified })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .returning({ email: users.email });
+      if (!user) return false;
+      await consumeOpenTokens(tx, userId, "reset_password");
+      // This browser's own session of the same user stays; every other one ends.
+      await endOtherSessions(tx, userId, request.user?.id === userId ? request.sessionTokenHash : null);
+      // The new password signs in at once, whatever failures came before.
+      await clearLoginAttempts(tx, user.email.toLowerCase());
+      return true;
+    });
+    if (!done) throw new AppError("token_invalid");
+    return { success: true as const, message: message("password_reset_success", request.language) };
   });
 
   api.post("/auth/invite-user", { onRequest: requireAdmin, schema: inviteSchema }, async (request, reply) => {

@@ -5,7 +5,11 @@ import { authTokens, users } from "../../db/schema";
 import { hashToken, newToken } from "../../plugins/session";
 
 /** How long a link in a mail works. */
-export const TOKEN_LIFETIME_HOURS: Record<TokenPurpose, number> = { verify_email: 24, invitation: 72 };
+export const TOKEN_LIFETIME_HOURS: Record<TokenPurpose, number> = {
+  verify_email: 24,
+  invitation: 72,
+  reset_password: 1,
+};
 
 /** Issues a single-use token for `userId`; only its hash is stored. */
 export async function issueToken(db: Db, userId: string, purpose: TokenPurpose): Promise<string> {
@@ -38,6 +42,20 @@ export async function consumeToken(db: Db, token: string, purpose: TokenPurpose)
     .where(usable(token, purpose))
     .returning({ userId: authTokens.userId });
   return row?.userId ?? null;
+}
+
+/** Whether the token is usable, without using it up: a check before costly work. */
+export async function tokenUsable(db: Db, token: string, purpose: TokenPurpose): Promise<boolean> {
+  const [row] = await db.select({ userId: authTokens.userId }).from(authTokens).where(usable(token, purpose));
+  return row !== undefined;
+}
+
+/** Uses up every open token of `purpose` the user has, e.g. older reset links once one worked. */
+export async function consumeOpenTokens(db: Db, userId: string, purpose: TokenPurpose) {
+  await db
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
 }
 
 /** The invitee of a usable invitation token, without using it up. */

@@ -13,14 +13,18 @@ export type MailContext = {
   log: FastifyBaseLogger;
 };
 
-const PAGES: Record<TokenPurpose, string> = { verify_email: "verify-email", invitation: "setup-account" };
+const PAGES: Record<TokenPurpose, string> = {
+  verify_email: "verify-email",
+  invitation: "setup-account",
+  reset_password: "reset-password",
+};
 
 export function accountEmailLink(publicUrl: string, kind: TokenPurpose, token: string): string {
   return `${publicUrl}/${PAGES[kind]}?token=${encodeURIComponent(token)}`;
 }
 
 /**
- * Queues the mail that carries a verification or invitation link, in the recipient's
+ * Queues the mail that carries a verification, invitation or reset link, in the recipient's
  * language. Without SMTP the link is logged, so a developer can still follow it.
  */
 export async function enqueueAccountEmail(
@@ -41,11 +45,13 @@ export async function enqueueAccountEmail(
   if (!recipient) throw new Error(`no user ${userId} to mail`);
   const link = accountEmailLink(config.publicUrl, kind, token);
   const language = recipient.language ?? "af";
-  const copy =
-    kind === "verify_email"
-      ? verificationCopy(language, config.canteenName)
-      : invitationCopy(language, config.canteenName, roleName(recipient.roleId, config.canteenName));
-  await enqueueEmail(db, render(recipient.email, recipient.firstName, copy, link));
+  const copy = {
+    verify_email: () => verificationCopy(language, config.canteenName),
+    invitation: () =>
+      invitationCopy(language, config.canteenName, roleName(recipient.roleId, config.canteenName)),
+    reset_password: () => resetPasswordCopy(language, config.canteenName),
+  }[kind]();
+  await enqueueEmail(db, renderEmail(recipient.email, recipient.firstName, copy, link));
   if (!config.smtpUrl) {
     log.info(
       { to: recipient.email, link },
@@ -54,7 +60,7 @@ export async function enqueueAccountEmail(
   }
 }
 
-type Copy = { subject: string; greeting: string; body: string; button: string; note: string };
+export type Copy = { subject: string; greeting: string; body: string; button: string; note: string };
 
 function verificationCopy(language: Language, canteen: string): Copy {
   return language === "en"
@@ -92,7 +98,26 @@ function invitationCopy(language: Language, canteen: string, role: string): Copy
       };
 }
 
-function render(to: string, firstName: string, copy: Copy, link: string): OutgoingEmail {
+function resetPasswordCopy(language: Language, canteen: string): Copy {
+  return language === "en"
+    ? {
+        subject: `Reset your password for ${canteen}`,
+        greeting: "Hello",
+        body: `Someone asked to reset the password of your ${canteen} account. Choose a new password with this link:`,
+        button: "Reset password",
+        note: "The link expires in 1 hour and works only once. If you did not ask for this, you can ignore this email: your password stays as it is.",
+      }
+    : {
+        subject: `Stel jou wagwoord terug vir ${canteen}`,
+        greeting: "Hallo",
+        body: `Iemand het gevra om die wagwoord van jou ${canteen}-rekening terug te stel. Kies 'n nuwe wagwoord met hierdie skakel:`,
+        button: "Stel wagwoord terug",
+        note: "Die skakel verval oor 1 uur en werk net een keer. As jy nie hierom gevra het nie, kan jy hierdie e-pos ignoreer: jou wagwoord bly dan soos dit is.",
+      };
+}
+
+/** A mail of `copy` to `firstName`, in text and HTML, with its one link. */
+export function renderEmail(to: string, firstName: string, copy: Copy, link: string): OutgoingEmail {
   const text = `${copy.greeting} ${firstName},\n\n${copy.body}\n\n${link}\n\n${copy.note}\n`;
   const html = [
     `<p>${escapeHtml(`${copy.greeting} ${firstName},`)}</p>`,
