@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataAnswer } from "./api";
-import { kitchenColumnOf, type OrderStatus, orderStatusSchema } from "./order-status";
+import { kitchenColumnOf, orderStatusSchema } from "./order-status";
 
 /** One row of the kitchen board: what the screen shows, names joined (DESIGN §5 read models). */
 export const kitchenOrder = z.object({
@@ -24,11 +24,20 @@ export const kitchenDay = z.object({ date: z.string(), orders: z.array(kitchenOr
 export type KitchenDay = z.infer<typeof kitchenDay>;
 export const kitchenDayAnswer = dataAnswer(kitchenDay);
 
-/** An order change as `GET /api/events` sends it (SSE event name `order`). */
-export type OrderEvent = {
-  type: "order.changed";
-  order: { id: string; status: OrderStatus; statusChangedAt: string; deliveryDate: string | null };
-};
+/**
+ * An order change as `GET /api/events` (every order, for staff) and `GET /api/my/events`
+ * (the caller's own orders) send it: SSE event name `order`, this as JSON.
+ */
+export const orderEvent = z.object({
+  type: z.literal("order.changed"),
+  order: z.object({
+    id: z.string(),
+    status: orderStatusSchema,
+    statusChangedAt: z.string(),
+    deliveryDate: z.string().nullable(),
+  }),
+});
+export type OrderEvent = z.infer<typeof orderEvent>;
 
 export type KitchenCounts = { total: number; pending: number; processing: number; ready: number };
 
@@ -48,7 +57,7 @@ export function kitchenCounts(orders: readonly Pick<KitchenOrder, "status">[]): 
   return counts;
 }
 
-/** `GET /api/events`: a Server-Sent Events stream of `order` events (`OrderEvent` as JSON). */
+/** `GET /api/events` and `GET /api/my/events`: a Server-Sent Events stream of `order` events (`OrderEvent` as JSON). */
 export const orderEventsAnswer = {
   description: "Server-Sent Events: `event: order` with an OrderEvent as JSON, and `: ping` heartbeats",
   content: { "text/event-stream": { schema: z.unknown().meta({ type: "string" }) } },

@@ -1,5 +1,14 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
-import { ORDER_EVENTS_CHANNEL } from "../orders/service";
+import { ORDER_EVENTS_CHANNEL, type OrderChangeNotice, orderChangeNotice } from "../orders/service";
+
+/** One order change as the hub hands it to its subscribers. */
+export type OrderChange = {
+  /** The order's owner, for the streams that send a customer their own orders only. */
+  userId: string;
+  /** The `OrderEvent` as JSON, ready for an SSE `data:` line (serialised once for every stream). */
+  data: string;
+};
 
 export type OrderEventHub = {
   /**
@@ -8,18 +17,18 @@ export type OrderEventHub = {
    * was lost, or came back): the subscriber should end its stream, so its client
    * reconnects and refetches.
    */
-  subscribe(send: (payload: string) => void, onGap: () => void): Promise<() => void>;
+  subscribe(send: (change: OrderChange) => void, onGap: () => void): Promise<() => void>;
   close(): Promise<void>;
 };
 
-type Subscriber = { send: (payload: string) => void; onGap: () => void };
+type Subscriber = { send: (change: OrderChange) => void; onGap: () => void };
 
 /**
  * One LISTEN per server process, fanned out in memory to every connected client.
  * NOTIFY reaches every process on the same PostgreSQL, so changes made through any
  * process reach the clients of all of them (DESIGN §1).
  */
-export function createOrderEventHub(database: Database): OrderEventHub {
+export function createOrderEventHub(database: Database, log: FastifyBaseLogger): OrderEventHub {
   const subscribers = new Set<Subscriber>();
   let listening: Promise<() => Promise<void>> | null = null;
 
@@ -30,15 +39,23 @@ export function createOrderEventHub(database: Database): OrderEventHub {
     for (const s of missed) s.onGap();
   };
 
+  // Parsed once per change, whatever the number of streams.
+  const fanOut = (payload: string) => {
+    let notice: OrderChangeNotice;
+    try {
+      notice = orderChangeNotice.parse(JSON.parse(payload));
+    } catch (error) {
+      // Say, from a process of an older version during a rolling deploy: no stream can use it.
+      log.warn({ err: error }, "order events: a notification that is not an order change was ignored");
+      return;
+    }
+    const change: OrderChange = { userId: notice.userId, data: JSON.stringify(notice.event) };
+    for (const s of subscribers) s.send(change);
+  };
+
   function start() {
     if (!listening) {
-      listening = database.listen(
-        ORDER_EVENTS_CHANNEL,
-        (payload) => {
-          for (const s of subscribers) s.send(payload);
-        },
-        { onLost: gap, onRestored: gap },
-      );
+      listening = database.listen(ORDER_EVENTS_CHANNEL, fanOut, { onLost: gap, onRestored: gap });
       // A failed start is retried by the next client instead of being remembered.
       listening.catch(() => {
         listening = null;

@@ -7,17 +7,18 @@ import { users } from "../../db/schema";
 import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { changeOrderStatus } from "../orders/service";
 
 /**
  * An SSE client over a real socket: Node's fetch, reading the body as it streams.
  * After an aborted stream, fetch (undici) opens a spare connection that sends no request
  * and holds it for seconds; `server.close()` would wait for it, so the tests drop it.
  */
-async function openStream(app: TestApp["app"], cookie: string) {
+async function openStream(app: TestApp["app"], cookie: string, path = "/api/events") {
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("not listening");
   const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${address.port}/api/events`, {
+  const response = await fetch(`http://127.0.0.1:${address.port}${path}`, {
     headers: { cookie, "accept-encoding": "gzip, br" },
     signal: controller.signal,
   });
@@ -244,4 +245,101 @@ describe("live order events", () => {
       }
     },
   );
+});
+
+describe("a customer's own order events (GET /api/my/events)", () => {
+  let t: TestApp;
+  let changeStatus: (orderId: string, to: "processing" | "ready") => Promise<unknown>;
+  let newOrder: (userId: string) => Promise<string>;
+
+  beforeAll(async () => {
+    // A heartbeat (and session check) every 100 ms, so an ended session ends the stream soon.
+    t = await createTestApp({ eventsHeartbeatMs: 100 });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const cook = await createUser(t.db, { roleId: 3 });
+    const item = await createFoodItem(t.db);
+    changeStatus = (orderId, to) => changeOrderStatus(t.db, { orderId, to, actor: cook });
+    newOrder = async (userId) =>
+      (await createOrder(t.db, { userId, foodItemId: item.id, status: "paid", deliveryDate: "2031-05-15" }))
+        .id;
+  });
+  afterAll(async () => {
+    t.app.server.closeAllConnections();
+    await t.close();
+  });
+
+  it("is for customers only: 401 signed out, 403 for cooks and admins; customers get 403 on the staff stream", async () => {
+    expect((await request(t.app, "GET", "/api/my/events")).statusCode).toBe(401);
+    for (const roleId of [3, 4] as const) {
+      const cookie = await sessionCookieFor(t.db, (await createUser(t.db, { roleId })).id);
+      const res = await request(t.app, "GET", "/api/my/events", { cookie });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe("forbidden");
+    }
+    for (const roleId of [1, 2] as const) {
+      const cookie = await sessionCookieFor(t.db, (await createUser(t.db, { roleId })).id);
+      const res = await request(t.app, "GET", "/api/events", { cookie });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe("forbidden");
+    }
+  });
+
+  it("sends each customer the changes of their own orders, and nobody else's", async () => {
+    const [me, other] = [await createUser(t.db, { roleId: 1 }), await createUser(t.db, { roleId: 2 })];
+    const mine = await openStream(t.app, await sessionCookieFor(t.db, me.id), "/api/my/events");
+    const theirs = await openStream(t.app, await sessionCookieFor(t.db, other.id), "/api/my/events");
+    expect(mine.response.status).toBe(200);
+    expect(mine.response.headers.get("content-type")).toBe("text/event-stream");
+    expect(mine.response.headers.get("content-encoding")).toBeNull();
+    for (const s of [mine, theirs])
+      expect(await s.until((text) => text.startsWith("retry: 5000\n\n"))).toBe(true);
+
+    // The other customer's change goes out first: had it reached my stream, it would come first there.
+    const otherOrder = await newOrder(other.id);
+    await changeStatus(otherOrder, "processing");
+    const myOrder = await newOrder(me.id);
+    await changeStatus(myOrder, "processing");
+    await changeStatus(otherOrder, "ready");
+
+    expect(await mine.until(() => mine.events().length >= 1)).toBe(true);
+    // The event as GET /api/events documents it: the owner stays on the server.
+    expect(mine.events()[0]).toEqual({
+      type: "order.changed",
+      order: {
+        id: myOrder,
+        status: "processing",
+        statusChangedAt: expect.any(String),
+        deliveryDate: "2031-05-15",
+      },
+    });
+    // Mine went out between their two: they got both of theirs and not mine.
+    expect(await theirs.until(() => theirs.events().length >= 2)).toBe(true);
+    expect(theirs.events().map((e) => [e.order.id, e.order.status])).toEqual([
+      [otherOrder, "processing"],
+      [otherOrder, "ready"],
+    ]);
+    expect(mine.events().map((e) => e.order.id)).toEqual([myOrder]);
+    mine.close();
+    theirs.close();
+  });
+
+  it("ends an open stream at the next heartbeat after the customer logs out", async () => {
+    const cookie = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 1 })).id);
+    const stream = await openStream(t.app, cookie, "/api/my/events");
+    expect(await stream.until((text) => text.split(": ping").length > 2)).toBe(true);
+    expect(stream.ended()).toBe(false);
+    const out = await request(t.app, "POST", "/api/auth/logout", { cookie, body: {} });
+    expect(out.statusCode).toBe(200);
+    expect(await stream.until(() => false)).toBe(false);
+    expect(stream.ended()).toBe(true);
+  });
+
+  it("ends an open stream when its user is no longer a customer", async () => {
+    const promoted = await createUser(t.db, { roleId: 2 });
+    const stream = await openStream(t.app, await sessionCookieFor(t.db, promoted.id), "/api/my/events");
+    expect(await stream.until((text) => text.includes("retry:"))).toBe(true);
+    await t.db.update(users).set({ roleId: 3 }).where(eq(users.id, promoted.id));
+    expect(await stream.until(() => false)).toBe(false);
+    expect(stream.ended()).toBe(true);
+  });
 });

@@ -1,21 +1,38 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { answers } from "@kantien/domain/api";
 import { orderEventsAnswer } from "@kantien/domain/kitchen";
-import { isStaffRole } from "@kantien/domain/roles";
-import type { FastifyInstance } from "fastify";
+import { isCustomerRole, isStaffRole } from "@kantien/domain/roles";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps";
-import { findSession, requireStaff } from "../../plugins/session";
-import { createOrderEventHub } from "./hub";
+import { findSession, requireCustomer, requireStaff } from "../../plugins/session";
+import { createOrderEventHub, type OrderChange } from "./hub";
+
+/** What sets one stream apart from another; the mechanics are the same for all. */
+type StreamRules = {
+  /** Whether a session of this role may keep the stream: checked again at every heartbeat. */
+  allows: (roleId: number) => boolean;
+  /** Whether this stream sends a change. */
+  sends: (change: OrderChange) => boolean;
+};
+
+// Both streams answer the same way (decision 0016); an event stream is never compressed.
+const streamRoute = {
+  compress: false,
+  exposeHeadRoute: false,
+  schema: { response: answers(orderEventsAnswer) },
+} as const;
 
 /**
- * Live order changes for the kitchen board and the admin screens (DESIGN §7), as Server-Sent Events.
+ * Live order changes as Server-Sent Events, from one hub (one LISTEN per process):
+ * `GET /api/events`, every order, for the kitchen board and the admin screens (DESIGN §7);
+ * `GET /api/my/events`, the caller's own orders, for the customers' app (DESIGN §11).
  * Every heartbeat (a comment line, which also keeps proxies from closing the idle
  * connection) re-checks the stream's session: a stream ends with its session (logout,
- * expiry) or when its user is no longer staff. It also ends when the database
+ * expiry) or when its user's role may no longer have it. It also ends when the database
  * subscription had a gap, so the client reconnects and refetches what it missed.
  */
 export async function eventsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
-  const hub = createOrderEventHub(database);
+  const hub = createOrderEventHub(database, app.log);
   const open = new Set<() => void>();
 
   // Open streams would keep the server from closing; end them first, then stop listening.
@@ -26,66 +43,68 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
     await hub.close();
   });
 
-  app.get(
-    "/events",
-    {
-      onRequest: requireStaff,
-      compress: false,
-      exposeHeadRoute: false,
-      schema: { response: answers(orderEventsAnswer) },
-    },
-    async (request, reply) => {
-      const res = reply.raw;
-      const tokenHash = request.sessionTokenHash!;
-      const write = (chunk: string) => {
-        if (!res.writableEnded && !res.destroyed) res.write(chunk);
-      };
-      let ended = false;
-      let end = () => {
-        ended = true;
-      };
-      // Subscribe before taking over the reply, so a database failure still answers the error envelope.
-      const unsubscribe = await hub.subscribe(
-        (payload) => write(`event: order\ndata: ${payload}\n\n`),
-        () => end(),
-      );
-      reply.hijack();
-      res.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        "content-type": "text/event-stream",
-        "cache-control": "no-cache",
-        "x-accel-buffering": "no",
-      });
-      write("retry: 5000\n\n");
+  async function stream(request: FastifyRequest, reply: FastifyReply, { allows, sends }: StreamRules) {
+    const res = reply.raw;
+    const tokenHash = request.sessionTokenHash!;
+    const write = (chunk: string) => {
+      if (!res.writableEnded && !res.destroyed) res.write(chunk);
+    };
+    let ended = false;
+    let end = () => {
+      ended = true;
+    };
+    // Subscribe before taking over the reply, so a database failure still answers the error envelope.
+    const unsubscribe = await hub.subscribe(
+      (change) => {
+        if (sends(change)) write(`event: order\ndata: ${change.data}\n\n`);
+      },
+      () => end(),
+    );
+    reply.hijack();
+    res.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      "x-accel-buffering": "no",
+    });
+    write("retry: 5000\n\n");
 
-      let checking = false;
-      const heartbeat = async () => {
-        if (checking) return;
-        checking = true;
-        try {
-          const session = await findSession(database.db, config, tokenHash);
-          if (!session || !isStaffRole(session.roleId)) return end();
-          write(": ping\n\n");
-        } catch (error) {
-          // The database did not answer: keep the stream, the next heartbeat checks again.
-          request.log.warn({ err: error }, "event stream: the session check failed");
-          write(": ping\n\n");
-        } finally {
-          checking = false;
-        }
-      };
-      const ping = setInterval(() => void heartbeat(), config.eventsHeartbeatMs);
-      end = () => {
-        if (!open.delete(end)) return;
-        clearInterval(ping);
-        unsubscribe();
-        if (!res.writableEnded) res.end();
-      };
-      open.add(end);
-      res.on("close", end);
-      res.on("error", end);
-      // The client may have gone, or the subscription had a gap, while we subscribed.
-      if (res.destroyed || ended) end();
-    },
+    let checking = false;
+    const heartbeat = async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        const session = await findSession(database.db, config, tokenHash);
+        if (!session || !allows(session.roleId)) return end();
+        write(": ping\n\n");
+      } catch (error) {
+        // The database did not answer: keep the stream, the next heartbeat checks again.
+        request.log.warn({ err: error }, "event stream: the session check failed");
+        write(": ping\n\n");
+      } finally {
+        checking = false;
+      }
+    };
+    const ping = setInterval(() => void heartbeat(), config.eventsHeartbeatMs);
+    end = () => {
+      if (!open.delete(end)) return;
+      clearInterval(ping);
+      unsubscribe();
+      if (!res.writableEnded) res.end();
+    };
+    open.add(end);
+    res.on("close", end);
+    res.on("error", end);
+    // The client may have gone, or the subscription had a gap, while we subscribed.
+    if (res.destroyed || ended) end();
+  }
+
+  app.get("/events", { ...streamRoute, onRequest: requireStaff }, (request, reply) =>
+    stream(request, reply, { allows: isStaffRole, sends: () => true }),
   );
+
+  app.get("/my/events", { ...streamRoute, onRequest: requireCustomer }, (request, reply) => {
+    const userId = request.user!.id;
+    return stream(request, reply, { allows: isCustomerRole, sends: (change) => change.userId === userId });
+  });
 }
