@@ -94,8 +94,12 @@ export type Config = {
   loginLimit: { perAccount: number; perAddress: number; windowMinutes: number };
   /** Sign-up limit: sign-ups per address within the window (each costs a hash and a mail). */
   signupLimit: { perAddress: number; windowMinutes: number };
+  /** Reset-link requests per account and per address within the window: a few mails an hour to one inbox, no more. */
+  passwordResetLimit: { perAccount: number; perAddress: number; windowMinutes: number };
   /** How often an open event stream sends a heartbeat and re-checks its session. */
   eventsHeartbeatMs: number;
+  /** The time the canteen's rules are checked against (tests set it to a moment they choose). */
+  clock: () => Date;
 };
 
 export class ConfigError extends Error {}
@@ -128,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxDays: 7,
     loginLimit: { perAccount: 5, perAddress: 20, windowMinutes: 15 },
     signupLimit: { perAddress: 10, windowMinutes: 60 },
+    passwordResetLimit: { perAccount: 3, perAddress: 10, windowMinutes: 60 },
     eventsHeartbeatMs: 25_000,
+    clock: () => new Date(),
   };
 }

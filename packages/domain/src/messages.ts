@@ -344,6 +344,53 @@ export const MESSAGES = {
     af: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
     en: "The customer's wallet does not have enough money for this order. Nothing was charged.",
   },
+  // Customers' own orders (DESIGN §11): the canteen's rules, said to the customer.
+  ordering_closed: {
+    status: 409,
+    af: "Bestellings vir hierdie dag is gesluit: die sperdatum is verby.",
+    en: "Ordering for this day is closed: the cut-off has passed.",
+  },
+  order_beyond_horizon: {
+    status: 400,
+    af: "Jy kan nog nie so ver vooruit bestel nie.",
+    en: "You cannot order that far ahead yet.",
+  },
+  order_quantity_above_max: {
+    status: 400,
+    af: "Een bestelling kan hoogstens soveel porsies hê as wat die kantien toelaat.",
+    en: "One order may hold at most as many portions as the canteen allows.",
+  },
+  order_not_cancellable: {
+    status: 409,
+    af: "Hierdie bestelling kan nie meer gekanselleer word nie: die kombuis het reeds begin.",
+    en: "This order can no longer be cancelled: the kitchen has already started.",
+  },
+  order_already_cancelled: {
+    status: 409,
+    af: "Hierdie bestelling is reeds gekanselleer.",
+    en: "This order has already been cancelled.",
+  },
+  my_order_placed: {
+    af: "Jou bestelling is geplaas en uit jou beursie betaal.",
+    en: "Your order was placed and paid from your wallet.",
+  },
+  my_order_cancelled: {
+    af: "Jou bestelling is gekanselleer en die geld is terug in jou beursie.",
+    en: "Your order was cancelled and the money is back in your wallet.",
+  },
+  my_profile_saved: {
+    af: "Jou profiel is gestoor.",
+    en: "Your profile was saved.",
+  },
+  password_current_wrong: {
+    status: 400,
+    af: "Jou huidige wagwoord is verkeerd.",
+    en: "Your current password is wrong.",
+  },
+  password_changed: {
+    af: "Jou wagwoord is verander. Jy is op jou ander toestelle afgeteken.",
+    en: "Your password was changed. You were signed out on your other devices.",
+  },
   canteen_cutoff_time_invalid: {
     status: 400,
     af: "Voer 'n tyd in as UU:MM, bv. 09:00.",
@@ -382,6 +429,20 @@ export const MESSAGES = {
     status: 403,
     af: "Kombuispersoneel en admins teken by /login in, nie in die bestel-app nie.",
     en: "Kitchen staff and admins sign in at /login, not in the ordering app.",
+  },
+  // Forgot password (DESIGN §11): the request's answer is the same whether the address has an account or not.
+  password_reset_requested: {
+    af: "As daar 'n rekening met hierdie e-posadres is, het ons 'n skakel gestuur om die wagwoord terug te stel.",
+    en: "If there is an account with this email address, we have sent a link to reset its password.",
+  },
+  password_reset_success: {
+    af: "Jou wagwoord is verander. Teken nou met jou nuwe wagwoord aan.",
+    en: "Your password has been changed. Sign in with your new password now.",
+  },
+  token_missing_reset: {
+    status: 400,
+    af: "Geen terugstel token gevind",
+    en: "No reset token found",
   },
 } as const satisfies Record<string, Record<Language, string> & { status?: ErrorStatus }>;
 

@@ -17,6 +17,11 @@ export function lineTotal(price: number | string, quantity: number): number {
   return Math.round(Number(price) * 100 * quantity) / 100;
 }
 
+/** `a − b` for two rand amounts, to the cent ("50.00" − "12.50" = "37.50"). */
+export function randDifference(a: string, b: string): string {
+  return ((Math.round(Number(a) * 100) - Math.round(Number(b) * 100)) / 100).toFixed(2);
+}
+
 /**
  * Rand as people type it: "47", "47.5", "47,50" (the Afrikaans decimal comma) or "47.50", at
  * most 2 decimals, above 0 and at most `max`. Parsed to "47.50".

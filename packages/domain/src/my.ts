@@ -1,8 +1,18 @@
 import { z } from "zod";
-import { isoDateText, randText, timestamp } from "./api";
-import { ORDERING_CLOSED_REASONS } from "./canteen";
-import { isIsoDate, isoWeekday } from "./dates";
-import { orderStatusSchema } from "./order-status";
+import { dataAnswer, isoDateText, pageAnswer, randText, timestamp } from "./api";
+import { newPassword, THEMES } from "./auth";
+import {
+  type CanteenRules,
+  ORDER_QUANTITY_MAX,
+  ORDERING_CLOSED_REASONS,
+  type OrderingClosedReason,
+  orderingState,
+} from "./canteen";
+import { type IsoDate, isIsoDate, isoWeekday } from "./dates";
+import { type ErrorCode, LANGUAGES } from "./messages";
+import { isWaitingForKitchen, type OrderStatus, orderStatusSchema } from "./order-status";
+import { ledgerEntry } from "./people";
+import { text } from "./text";
 
 /* The customers' ordering app's API (DESIGN §11): what `/api/my/*` takes and answers. */
 
@@ -52,4 +62,145 @@ export const myMenuAnswer = z.object({
     /** The most portions one order may hold (the canteen's rule). */
     maxQuantity: z.number().int(),
   }),
+});
+
+/** `POST /api/my/orders`: an item of the menu, on its own day, 1 to the canteen's maximum portions. */
+export const myNewOrderInput = z.strictObject({
+  foodItemId: z.uuid("order_item_unavailable"),
+  deliveryDate: z.string("invalid_field").refine(isIsoDate, "invalid_field"),
+  quantity: z
+    .number("order_quantity_invalid")
+    .int("order_quantity_invalid")
+    .min(1, "order_quantity_invalid")
+    .max(ORDER_QUANTITY_MAX, "order_quantity_invalid"),
+});
+export type MyNewOrder = z.infer<typeof myNewOrderInput>;
+
+/** What a customer is told when a day cannot be ordered for, by why. */
+const CLOSED_REASON_CODES: Record<OrderingClosedReason, ErrorCode> = {
+  not_school_day: "order_delivery_mismatch",
+  past: "order_delivery_past",
+  beyond_horizon: "order_beyond_horizon",
+  closed: "ordering_closed",
+};
+
+/**
+ * Why the canteen's rules refuse a customer's order for `deliveryDate` at `now`, or null
+ * when they allow it. (That the item is served on that day is checked with the item.)
+ */
+export function myOrderRefusal(
+  { deliveryDate, quantity }: { deliveryDate: IsoDate; quantity: number },
+  context: { now: Date; rules: CanteenRules; timeZone: string },
+): ErrorCode | null {
+  if (quantity > context.rules.maxQuantity) return "order_quantity_above_max";
+  const state = orderingState(deliveryDate, context);
+  return state.open ? null : CLOSED_REASON_CODES[state.reason];
+}
+
+/** Why a customer may not cancel an order of theirs now, or null when they may (before its cut-off). */
+export function myCancelRefusal(
+  order: { status: OrderStatus; deliveryDate: IsoDate | null },
+  context: { now: Date; rules: CanteenRules; timeZone: string },
+): ErrorCode | null {
+  if (order.status === "cancelled") return "order_already_cancelled";
+  // Only an order the kitchen has not begun.
+  if (!isWaitingForKitchen(order.status)) return "order_not_cancellable";
+  if (order.deliveryDate === null) return "ordering_closed";
+  // An order an admin placed beyond the horizon may still be cancelled until its cut-off.
+  const state = orderingState(order.deliveryDate, context);
+  return state.open || state.reason === "beyond_horizon" ? null : "ordering_closed";
+}
+
+/** One of my orders, as the orders screen shows it. */
+export const myOrder = z.object({
+  id: z.string(),
+  deliveryDate: isoDateText.nullable(),
+  createdAt: timestamp,
+  status: orderStatusSchema,
+  quantity: z.number().int(),
+  unitPrice: randText,
+  total: randText,
+  item: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable() }),
+  /** When ordering (and cancelling) for its day closes; null for an order without a day. */
+  cutoffAt: timestamp.nullable(),
+  /** True while I may still cancel it: the kitchen has not begun and the cut-off has not passed. */
+  cancellable: z.boolean(),
+});
+export type MyOrder = z.infer<typeof myOrder>;
+
+export const MY_ORDER_SCOPES = ["upcoming", "past"] as const;
+export const MY_PAGE_MAX = 50;
+const paging = {
+  limit: z.coerce.number().int().min(1).max(MY_PAGE_MAX).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+};
+
+/** `GET /api/my/orders`: upcoming (today and later, soonest first) or past (latest first). */
+export const myOrdersQuery = z.strictObject({
+  scope: z.enum(MY_ORDER_SCOPES).default("upcoming"),
+  ...paging,
+});
+export const myOrdersAnswer = pageAnswer(myOrder);
+export const myOrderAnswer = dataAnswer(myOrder);
+
+/** An order placed or cancelled: the order, my wallet's new balance, and what happened, in my language. */
+export const myOrderChangedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ order: myOrder, balance: randText }),
+});
+
+/** A line of my statement: a ledger row, and for an order or its refund the item and its day. */
+export const myStatementEntry = ledgerEntry.extend({
+  itemName: z.string().nullable(),
+  deliveryDate: isoDateText.nullable(),
+});
+export type MyStatementEntry = z.infer<typeof myStatementEntry>;
+
+/** `GET /api/my/wallet`: the balance, the canteen's warning line, and a page of the statement (newest first). */
+export const myWalletQuery = z.strictObject(paging);
+export const myWalletAnswer = dataAnswer(
+  z.object({
+    balance: randText,
+    lowBalanceThreshold: randText,
+    transactions: z.array(myStatementEntry),
+    total: z.number().int(),
+  }),
+);
+
+/** `GET /api/my/profile`: who I am to the canteen and how the app looks for me. */
+export const myProfile = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  theme: z.enum(THEMES),
+});
+export type MyProfile = z.infer<typeof myProfile>;
+
+const personName = text().trim().min(1).max(100);
+
+/** `PUT /api/my/profile`: the email is the sign-in's and is not changed here. */
+export const myProfileInput = z.strictObject({
+  firstName: personName,
+  lastName: personName,
+  phoneNumber: text()
+    .trim()
+    .max(30)
+    .nullable()
+    .transform((phone) => phone || null),
+  language: z.enum(LANGUAGES),
+  theme: z.enum(THEMES),
+});
+export type MyProfileInput = z.infer<typeof myProfileInput>;
+
+export const myProfileAnswer = dataAnswer(myProfile);
+/** What was stored, said in the language just chosen. */
+export const myProfileSavedAnswer = myProfileAnswer.extend({ message: z.string() });
+
+/** `PUT /api/my/password`: the current password proves it is me; the new one follows the rule. */
+export const myPasswordInput = z.strictObject({
+  currentPassword: z.string().min(1).max(200),
+  newPassword,
 });

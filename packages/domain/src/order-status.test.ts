@@ -60,8 +60,20 @@ describe("canChangeOrderStatus", () => {
     expect(adminStatusChoices("cancelled")).toEqual([]);
   });
 
-  it("lets customers and unknown roles change nothing", () => {
-    for (const role of [0, 1, 2, 5]) {
+  it("lets customers only cancel an order the kitchen has not begun", () => {
+    for (const role of [1, 2]) {
+      expect(canChangeOrderStatus(role, "paid", "cancelled")).toBe(true);
+      expect(canChangeOrderStatus(role, "pending", "cancelled")).toBe(true);
+      for (const from of ["processing", "ready", "delivered", "failed", "cancelled"] as const) {
+        expect(canChangeOrderStatus(role, from, "cancelled"), from).toBe(false);
+      }
+      expect(canChangeOrderStatus(role, "pending", "processing")).toBe(false);
+      expect(canChangeOrderStatus(role, "paid", "delivered")).toBe(false);
+    }
+  });
+
+  it("lets unknown roles change nothing", () => {
+    for (const role of [0, 5]) {
       expect(canChangeOrderStatus(role, "pending", "processing")).toBe(false);
       expect(canChangeOrderStatus(role, "pending", "cancelled")).toBe(false);
     }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Language } from "./messages";
-import { isAdminRole, isStaffRole } from "./roles";
+import { isAdminRole, isCustomerRole, isStaffRole } from "./roles";
 
 /** The seven order statuses of spec §4, lower case as stored. */
 export const ORDER_STATUSES = [
@@ -61,9 +61,13 @@ export type KitchenColumn = (typeof KITCHEN_COLUMNS)[number];
 /** Statuses of orders that wait for the kitchen to begin: the board's first column. */
 export const WAITING_STATUSES: readonly OrderStatus[] = ["pending", "paid"];
 
+export function isWaitingForKitchen(status: OrderStatus): boolean {
+  return WAITING_STATUSES.includes(status);
+}
+
 /** The board column an order stands in, or null when the kitchen is done with it. */
 export function kitchenColumnOf(status: OrderStatus): KitchenColumn | null {
-  if (WAITING_STATUSES.includes(status)) return "pending";
+  if (isWaitingForKitchen(status)) return "pending";
   return status === "processing" || status === "ready" ? status : null;
 }
 
@@ -89,12 +93,15 @@ export const CLOSED_STATUSES: readonly OrderStatus[] = ["delivered", "cancelled"
  * Staff follow the kitchen steps and may cancel an order that is still open (cancelling
  * refunds a paid order, so food already handed out is never refunded by the kitchen);
  * admins may set any other status.
+ * Customers may cancel their own order while the kitchen has not begun it (and only before
+ * its cut-off, which the server checks with the canteen's rules).
  * For everyone: only the wallet payment makes an order paid, and a cancelled order was
  * refunded, so it stays cancelled (decision 0008).
  */
 export function canChangeOrderStatus(roleId: number, from: OrderStatus, to: OrderStatus): boolean {
   if (from === to || from === "cancelled" || to === "paid") return false;
   if (isAdminRole(roleId)) return true;
+  if (isCustomerRole(roleId)) return to === "cancelled" && isWaitingForKitchen(from);
   if (!isStaffRole(roleId)) return false;
   if (to === "cancelled") return !CLOSED_STATUSES.includes(from);
   return KITCHEN_NEXT_STATUS[from] === to;

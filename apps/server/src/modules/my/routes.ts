@@ -1,28 +1,197 @@
-import { answers } from "@kantien/domain/api";
-import { myMenuAnswer, myMenuQuery } from "@kantien/domain/my";
-import type { FastifyInstance } from "fastify";
+import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
+import { todayIn } from "@kantien/domain/dates";
+import { message } from "@kantien/domain/messages";
+import {
+  myCancelRefusal,
+  myMenuAnswer,
+  myMenuQuery,
+  myNewOrderInput,
+  myOrderAnswer,
+  myOrderChangedAnswer,
+  myOrderRefusal,
+  myOrdersAnswer,
+  myOrdersQuery,
+  myPasswordInput,
+  myProfileAnswer,
+  myProfileInput,
+  myProfileSavedAnswer,
+  myWalletAnswer,
+  myWalletQuery,
+} from "@kantien/domain/my";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Db, queryRows, type Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
-import { requireCustomer } from "../../plugins/session";
+import { AppError, idParams, notFound, recordId } from "../../errors";
+import { idempotent, readIdempotencyKey } from "../../idempotency";
+import { endOtherSessions, requireCustomer } from "../../plugins/session";
+import { admitLoginAttempt, clearLoginAttempts } from "../auth/login-limit";
+import { hashPassword, verifyPassword } from "../auth/password";
 import { getCanteenRules } from "../canteen/rules";
+import { createWalletOrder } from "../orders/create";
+import { changeOrderStatus } from "../orders/service";
 import { myMenuWeek } from "./menu";
+import { findMyOrder, listMyOrders, type RulesAt } from "./orders";
+import { getMyProfile, saveMyProfile } from "./profile";
+import { myWallet, walletBalance } from "./wallet";
 
 // What each route takes and answers (decision 0016).
 const menuSchema = { querystring: myMenuQuery, response: answers(myMenuAnswer) };
+const placeSchema = { body: myNewOrderInput, response: createdAnswers(myOrderChangedAnswer) };
+const listSchema = { querystring: myOrdersQuery, response: answers(myOrdersAnswer) };
+const detailSchema = { params: idParams, response: answers(myOrderAnswer) };
+const cancelSchema = { params: idParams, body: z.strictObject({}), response: answers(myOrderChangedAnswer) };
+const walletSchema = { querystring: myWalletQuery, response: answers(myWalletAnswer) };
+const profileSchema = { response: answers(myProfileAnswer) };
+const saveProfileSchema = { body: myProfileInput, response: answers(myProfileSavedAnswer) };
+const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer) };
 
 /** The customers' ordering app (DESIGN §11): each route answers with the caller's own rows only. */
 export async function myRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+  const me = (request: FastifyRequest) => request.user!;
+  /** The canteen's rules as they stand, and the moment to apply them at. */
+  const rulesNow = async (from: Db | Tx): Promise<RulesAt> => ({
+    rules: await getCanteenRules(from),
+    timeZone: config.timeZone,
+    now: config.clock(),
+  });
 
   api.get("/my/menu", { onRequest: requireCustomer, schema: menuSchema }, async (request) => {
-    const rules = await getCanteenRules(database.db);
-    const week = await myMenuWeek(database.db, {
-      userId: request.user!.id,
-      week: request.query.week,
-      rules,
-      timeZone: config.timeZone,
-      now: new Date(),
+    const at = await rulesNow(db);
+    const week = await myMenuWeek(db, { userId: me(request).id, week: request.query.week, ...at });
+    return { success: true as const, data: { ...week, maxQuantity: at.rules.maxQuantity } };
+  });
+
+  /**
+   * An order for myself, paid from my wallet in the same transaction. The key is required:
+   * a double tap or a retry on a bad connection answers the first order, never a second.
+   */
+  api.post("/my/orders", { onRequest: requireCustomer, schema: placeSchema }, async (request, reply) => {
+    const user = me(request);
+    const key = readIdempotencyKey(request.headers["idempotency-key"]);
+    if (key === null) throw new AppError("idempotency_key_required");
+    const { statusCode, body } = await idempotent(
+      db,
+      { scope: "my-order", key, userId: user.id, request: request.body, body: myOrderChangedAnswer },
+      async (tx) => {
+        const at = await rulesNow(tx);
+        const refused = myOrderRefusal(request.body, at);
+        if (refused) {
+          throw new AppError(
+            refused,
+            refused === "order_quantity_above_max" ? { max: at.rules.maxQuantity } : undefined,
+          );
+        }
+        const { order, balance } = await createWalletOrder(tx, {
+          input: { ...request.body, customerId: user.id },
+          actor: { id: user.id, roleId: user.roleId },
+          today: todayIn(at.timeZone, at.now),
+          mail: { config, log: request.log },
+        });
+        const placed = await findMyOrder(tx, user.id, order.id, at);
+        if (!placed) throw new Error("placed order not found");
+        return {
+          statusCode: 201,
+          body: {
+            success: true as const,
+            message: message("my_order_placed", request.language),
+            data: { order: placed, balance },
+          },
+        };
+      },
+    );
+    return reply.status(statusCode).send(body);
+  });
+
+  api.get("/my/orders", { onRequest: requireCustomer, schema: listSchema }, async (request) => {
+    const { rows, total } = await listMyOrders(db, me(request).id, request.query, await rulesNow(db));
+    return { success: true as const, data: rows, total };
+  });
+
+  // Someone else's order is not found, as an unknown one is: never 403, never the row.
+  api.get("/my/orders/:id", { onRequest: requireCustomer, schema: detailSchema }, async (request) => {
+    const order = await findMyOrder(db, me(request).id, recordId(request.params.id), await rulesNow(db));
+    if (!order) throw notFound();
+    return { success: true as const, data: order };
+  });
+
+  /**
+   * Cancels my order before its cut-off and refunds it, once. The rules are checked on the
+   * locked order at the moment of the change: a cancel that waited for the kitchen's Begin,
+   * or past the cut-off, is refused and changes nothing.
+   */
+  api.post("/my/orders/:id/cancel", { onRequest: requireCustomer, schema: cancelSchema }, async (request) => {
+    const user = me(request);
+    const orderId = recordId(request.params.id);
+    const at = await rulesNow(db);
+    await changeOrderStatus(db, {
+      orderId,
+      to: "cancelled",
+      actor: { id: user.id, roleId: user.roleId },
+      ownerId: user.id,
+      refusal: (current) => myCancelRefusal(current, { ...at, now: config.clock() }),
     });
-    return { success: true as const, data: { ...week, maxQuantity: rules.maxQuantity } };
+    const [order, balance] = await Promise.all([
+      findMyOrder(db, user.id, orderId, at),
+      walletBalance(db, user.id),
+    ]);
+    if (!order) throw notFound();
+    return {
+      success: true as const,
+      message: message("my_order_cancelled", request.language),
+      data: { order, balance },
+    };
+  });
+
+  api.get("/my/wallet", { onRequest: requireCustomer, schema: walletSchema }, async (request) => {
+    const [wallet, rules] = await Promise.all([
+      myWallet(db, me(request).id, request.query),
+      getCanteenRules(db),
+    ]);
+    return { success: true as const, data: { ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold } };
+  });
+
+  api.get("/my/profile", { onRequest: requireCustomer, schema: profileSchema }, async (request) => ({
+    success: true as const,
+    data: await getMyProfile(db, me(request).id),
+  }));
+
+  api.put("/my/profile", { onRequest: requireCustomer, schema: saveProfileSchema }, async (request) => {
+    const profile = await saveMyProfile(db, me(request).id, request.body);
+    // Said in the language just chosen, so the switch shows at once.
+    return { success: true as const, message: message("my_profile_saved", profile.language), data: profile };
+  });
+
+  /**
+   * A new password, proven by the current one. Wrong guesses count against the sign-in
+   * limit, so a borrowed phone cannot be used to find the password; every other session ends.
+   */
+  api.put("/my/password", { onRequest: requireCustomer, schema: passwordSchema }, async (request) => {
+    const user = me(request);
+    const email = user.email.toLowerCase();
+    if (!(await admitLoginAttempt(db, config.loginLimit, email, request.ip)))
+      throw new AppError("rate_limited");
+    const [account] = await queryRows(
+      db,
+      sql`select password_hash as "passwordHash" from users where id = ${user.id}`,
+      z.object({ passwordHash: z.string().nullable() }),
+    );
+    if (
+      !account?.passwordHash ||
+      !(await verifyPassword(request.body.currentPassword, account.passwordHash))
+    ) {
+      throw new AppError("password_current_wrong");
+    }
+    const passwordHash = await hashPassword(request.body.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${user.id}`);
+      await endOtherSessions(tx, user.id, request.sessionTokenHash);
+    });
+    await clearLoginAttempts(db, email);
+    return { success: true as const, message: message("password_changed", request.language) };
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type IsoDate, WEEKDAYS } from "@kantien/domain/dates";
-import { lineTotal } from "@kantien/domain/money";
+import { lineTotal, randDifference } from "@kantien/domain/money";
 import { type CreatedOrder, checkDeliveryDate, type NewOrder } from "@kantien/domain/orders-summary";
 import { isCustomerRole } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
@@ -8,6 +8,8 @@ import { z } from "zod";
 import { queryRows, type Tx } from "../../db/client";
 import { orderStatusChanges, orders } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { MailContext } from "../email/account-emails";
+import { mailOnLowBalance } from "../email/low-balance";
 import { moveWalletMoney } from "../wallets/ledger";
 import { orderDetail } from "./queries";
 import { type Actor, notifyOrderChanged } from "./service";
@@ -16,11 +18,12 @@ import { type Actor, notifyOrderChanged } from "./service";
  * An order a staff member takes for a customer, paid from the customer's wallet
  * (decision 0008). In the caller's transaction: the rules, the debit (a conditional update:
  * two orders racing for the last rand cannot both pass), the order as paid with its
- * creation in the history, and the kitchen's NOTIFY. Any refusal writes nothing.
+ * creation in the history, the kitchen's NOTIFY, and the low-balance mail when the debit
+ * takes the balance below the canteen's threshold. Any refusal writes nothing.
  */
 export async function createWalletOrder(
   tx: Tx,
-  { input, actor, today }: { input: NewOrder; actor: Actor; today: IsoDate },
+  { input, actor, today, mail }: { input: NewOrder; actor: Actor; today: IsoDate; mail: MailContext },
 ): Promise<CreatedOrder> {
   // The share lock makes a removal of this customer wait for the order (and then keep its
   // history), or the order wait for the removal and see it.
@@ -61,8 +64,10 @@ export async function createWalletOrder(
       sql`select balance::text as balance from wallets where user_id = ${input.customerId}`,
       z.object({ balance: z.string() }),
     );
-    throw new AppError("insufficient_balance", { balance: wallet?.balance ?? "0.00", total });
+    const balance = wallet?.balance ?? "0.00";
+    throw new AppError("insufficient_balance", { balance, total, missing: randDifference(total, balance) });
   }
+  await mailOnLowBalance(tx, mail, { userId: input.customerId, debited: total, after: charge.balanceAfter });
   const [order] = await tx
     .insert(orders)
     .values({

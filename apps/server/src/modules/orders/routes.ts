@@ -162,7 +162,12 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
         statusCode: 201,
         body: {
           success: true as const,
-          data: await createWalletOrder(tx, { input: request.body, actor, today: today() }),
+          data: await createWalletOrder(tx, {
+            input: request.body,
+            actor,
+            today: today(),
+            mail: { config, log: request.log },
+          }),
         },
       }),
     );

@@ -1,14 +1,23 @@
-import type { OrderEvent } from "@kantien/domain/kitchen";
+import { orderEvent } from "@kantien/domain/kitchen";
+import type { ErrorCode } from "@kantien/domain/messages";
 import { canChangeOrderStatus, type OrderStatus } from "@kantien/domain/order-status";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { orderStatusChanges, orders } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { moveWalletMoney } from "../wallets/ledger";
 
-/** The NOTIFY channel that carries every order change to `GET /api/events`, across processes. */
+/** The NOTIFY channel that carries every order change to the event streams, across processes. */
 export const ORDER_EVENTS_CHANNEL = "order_events";
+
+/**
+ * What a NOTIFY on ORDER_EVENTS_CHANNEL carries: the event the streams send, and the order's
+ * owner, so `GET /api/my/events` can send each customer their own orders only. The owner
+ * stays on the server: no stream sends it.
+ */
+export const orderChangeNotice = z.object({ userId: z.string(), event: orderEvent });
+export type OrderChangeNotice = z.infer<typeof orderChangeNotice>;
 
 export type Actor = { id: string; roleId: number };
 
@@ -25,8 +34,8 @@ async function refundOrder(tx: Tx, orderId: string, actor: Actor) {
           and not exists (select 1 from wallet_transactions r where r.order_id = c.order_id and r.kind = 'refund')`,
     z.object({ user_id: z.string(), refund: z.string() }),
   );
-  if (!charge) return;
-  await moveWalletMoney(tx, {
+  if (!charge) return null;
+  return moveWalletMoney(tx, {
     userId: charge.user_id,
     amount: charge.refund,
     kind: "refund",
@@ -38,19 +47,35 @@ async function refundOrder(tx: Tx, orderId: string, actor: Actor) {
 /**
  * Moves an order to `to` if the actor's role allows it from the order's current status.
  * The row lock makes concurrent changes queue: the second one sees the first one's status.
+ * `ownerId` limits it to that customer's orders (any other is not found); `refusal` adds a
+ * rule, checked on the locked row (so at the moment the change is decided).
  * The NOTIFY is part of the transaction, so listeners hear only committed changes.
  */
 export async function changeOrderStatus(
   db: Db,
-  { orderId, to, actor }: { orderId: string; to: OrderStatus; actor: Actor },
+  {
+    orderId,
+    to,
+    actor,
+    ownerId,
+    refusal,
+  }: {
+    orderId: string;
+    to: OrderStatus;
+    actor: Actor;
+    ownerId?: string;
+    refusal?: (current: { status: OrderStatus; deliveryDate: string | null }) => ErrorCode | null;
+  },
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, deliveryDate: orders.deliveryDate })
       .from(orders)
-      .where(eq(orders.id, orderId))
+      .where(and(eq(orders.id, orderId), ownerId === undefined ? undefined : eq(orders.userId, ownerId)))
       .for("update");
     if (!current) throw notFound();
+    const refused = refusal?.(current);
+    if (refused) throw new AppError(refused);
     if (!canChangeOrderStatus(actor.roleId, current.status, to)) {
       throw new AppError("status_transition_forbidden", { from: current.status, to });
     }
@@ -67,28 +92,38 @@ export async function changeOrderStatus(
       changedBy: actor.id,
       changedAt: order.statusChangedAt,
     });
-    if (to === "cancelled") await refundOrder(tx, orderId, actor);
+    const refund = to === "cancelled" ? await refundOrder(tx, orderId, actor) : null;
     await notifyOrderChanged(tx, order);
-    return order;
+    return { order, refund };
   });
 }
 
 /**
- * Tells every listener (the kitchen's `GET /api/events`) that an order changed or was placed.
- * Call it inside the order's transaction: the NOTIFY goes out only when it commits.
+ * Tells every listener (the staff's `GET /api/events`, the owner's `GET /api/my/events`) that
+ * an order changed or was placed. Call it inside the order's transaction: the NOTIFY goes out
+ * only when it commits.
  */
 export async function notifyOrderChanged(
   tx: Tx,
-  order: { id: string; status: OrderStatus; statusChangedAt: Date; deliveryDate: string | null },
+  order: {
+    id: string;
+    userId: string;
+    status: OrderStatus;
+    statusChangedAt: Date;
+    deliveryDate: string | null;
+  },
 ) {
-  const event: OrderEvent = {
-    type: "order.changed",
-    order: {
-      id: order.id,
-      status: order.status,
-      statusChangedAt: order.statusChangedAt.toISOString(),
-      deliveryDate: order.deliveryDate,
+  const notice: OrderChangeNotice = {
+    userId: order.userId,
+    event: {
+      type: "order.changed",
+      order: {
+        id: order.id,
+        status: order.status,
+        statusChangedAt: order.statusChangedAt.toISOString(),
+        deliveryDate: order.deliveryDate,
+      },
     },
   };
-  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }

@@ -1,0 +1,53 @@
+import { formatRand } from "@kantien/domain/money";
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { userSettings, users } from "../../db/schema";
+import { getCanteenRules } from "../canteen/rules";
+import { type MailContext, renderEmail } from "./account-emails";
+import { enqueueEmail } from "./outbox";
+
+const cents = (rand: string) => Math.round(Number(rand) * 100);
+
+/**
+ * Mails the customer when a debit takes their balance from the canteen's low-balance
+ * threshold or above to below it: once per crossing, since the next debit starts below.
+ * In the debit's transaction, so the mail exists only if the debit does.
+ */
+export async function mailOnLowBalance(
+  tx: Tx,
+  { config }: MailContext,
+  { userId, debited, after }: { userId: string; debited: string; after: string },
+): Promise<void> {
+  const { lowBalanceThreshold } = await getCanteenRules(tx);
+  const threshold = cents(lowBalanceThreshold);
+  if (!(cents(after) + cents(debited) >= threshold && cents(after) < threshold)) return;
+  const [recipient] = await tx
+    .select({ email: users.email, firstName: users.firstName, language: userSettings.language })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!recipient) return;
+  const balance = formatRand(after);
+  const limit = formatRand(lowBalanceThreshold);
+  const canteen = config.canteenName;
+  const copy =
+    recipient.language === "en"
+      ? {
+          subject: `Your ${canteen} wallet is running low`,
+          greeting: "Hello",
+          body: `Your wallet's balance is now ${balance}, below ${limit}. Top it up at the canteen so you can keep ordering.`,
+          button: "See your wallet",
+          note: `We send this email once each time your balance drops below ${limit}.`,
+        }
+      : {
+          subject: `Jou ${canteen}-beursie raak leeg`,
+          greeting: "Hallo",
+          body: `Jou beursie se saldo is nou ${balance}, onder ${limit}. Laai dit by die kantien op sodat jy kan aanhou bestel.`,
+          button: "Sien jou beursie",
+          note: `Ons stuur hierdie e-pos een keer elke keer as jou saldo onder ${limit} sak.`,
+        };
+  await enqueueEmail(
+    tx,
+    renderEmail(recipient.email, recipient.firstName, copy, `${config.publicUrl}/my/wallet`),
+  );
+}

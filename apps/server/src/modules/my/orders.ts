@@ -1,0 +1,86 @@
+import { type CanteenRules, orderCutoffAt } from "@kantien/domain/canteen";
+import { type IsoDate, todayIn } from "@kantien/domain/dates";
+import { type MY_ORDER_SCOPES, type MyOrder, myCancelRefusal } from "@kantien/domain/my";
+import { orderStatusSchema } from "@kantien/domain/order-status";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
+
+/** What the rules need to say whether a day is still open. */
+export type RulesAt = { rules: CanteenRules; timeZone: string; now: Date };
+
+const myOrderRow = z.object({
+  id: z.string(),
+  deliveryDate: z.string().nullable(),
+  createdAt: timestampColumn,
+  status: orderStatusSchema,
+  quantity: z.number().int(),
+  unitPrice: z.string(),
+  total: z.string(),
+  itemId: z.string(),
+  itemName: z.string(),
+  itemImageUrl: z.string().nullable(),
+});
+type MyOrderRow = z.infer<typeof myOrderRow>;
+
+const myOrderColumns = sql`
+  o.id, o.delivery_date::text as "deliveryDate", o.created_at as "createdAt", o.status,
+  o.food_item_quantity as quantity, o.food_item_price::text as "unitPrice",
+  (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as total,
+  f.id as "itemId", f.name as "itemName", f.image_url as "itemImageUrl"`;
+
+function toMyOrder(row: MyOrderRow, at: RulesAt): MyOrder {
+  const { itemId, itemName, itemImageUrl, ...order } = row;
+  return {
+    ...order,
+    item: { id: itemId, name: itemName, imageUrl: itemImageUrl },
+    cutoffAt: row.deliveryDate ? orderCutoffAt(row.deliveryDate, at.rules, at.timeZone).toISOString() : null,
+    cancellable: myCancelRefusal(row, at) === null,
+  };
+}
+
+/** One of the customer's own orders, or null (also when it is someone else's). */
+export async function findMyOrder(db: Db | Tx, userId: string, orderId: string, at: RulesAt) {
+  const [row] = await queryRows(
+    db,
+    sql`select ${myOrderColumns} from orders o join food_items f on f.id = o.food_item_id
+        where o.id = ${orderId} and o.user_id = ${userId}`,
+    myOrderRow,
+  );
+  return row ? toMyOrder(row, at) : null;
+}
+
+/**
+ * A page of the customer's orders: upcoming (today and later, soonest first) or past
+ * (earlier days, and orders without a day, latest first).
+ */
+export async function listMyOrders(
+  db: Db,
+  userId: string,
+  { scope, limit, offset }: { scope: (typeof MY_ORDER_SCOPES)[number]; limit: number; offset: number },
+  at: RulesAt,
+): Promise<{ rows: MyOrder[]; total: number }> {
+  const today: IsoDate = todayIn(at.timeZone, at.now);
+  const where: SQL =
+    scope === "upcoming"
+      ? sql`o.user_id = ${userId} and o.delivery_date >= ${today}::date`
+      : sql`o.user_id = ${userId} and (o.delivery_date < ${today}::date or o.delivery_date is null)`;
+  const order =
+    scope === "upcoming"
+      ? sql`o.delivery_date, o.created_at, o.id`
+      : sql`o.delivery_date desc nulls last, o.created_at desc, o.id`;
+  const [rows, [count]] = await Promise.all([
+    queryRows(
+      db,
+      sql`select ${myOrderColumns} from orders o join food_items f on f.id = o.food_item_id
+          where ${where} order by ${order} limit ${limit} offset ${offset}`,
+      myOrderRow,
+    ),
+    queryRows(
+      db,
+      sql`select count(*)::int as total from orders o where ${where}`,
+      z.object({ total: z.number() }),
+    ),
+  ]);
+  return { rows: rows.map((row) => toMyOrder(row, at)), total: count?.total ?? 0 };
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, sessionCookieFor, TEST_PASSWORD } from "../../test/fixtures";
+import { request } from "../../test/request";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const myLogin = (email: string, password: string) =>
+  request(t.app, "POST", "/api/my/auth/login", { body: { email, password } });
+const signedIn = async (cookie: string) =>
+  (await request(t.app, "GET", "/api/auth/me", { cookie })).statusCode === 200;
+
+describe("/api/my/profile", () => {
+  it("answers my own profile, and saves name, phone, language and theme (not the email)", async () => {
+    const me = await createUser(t.db, { roleId: 1 });
+    const cookie = await sessionCookieFor(t.db, me.id);
+    const before = await request(t.app, "GET", "/api/my/profile", { cookie });
+    expect(before.json().data).toEqual({
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+      email: me.email,
+      phoneNumber: null,
+      language: "af",
+      theme: "light",
+    });
+
+    const saved = await request(t.app, "PUT", "/api/my/profile", {
+      cookie,
+      body: {
+        firstName: " Lerato ",
+        lastName: "Mokoena",
+        phoneNumber: "082 555 0101",
+        language: "en",
+        theme: "dark",
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({
+      success: true,
+      message: "Your profile was saved.",
+      data: {
+        firstName: "Lerato",
+        lastName: "Mokoena",
+        email: me.email,
+        phoneNumber: "082 555 0101",
+        language: "en",
+        theme: "dark",
+      },
+    });
+    expect((await request(t.app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(
+      saved.json().data,
+    );
+
+    // Errors now come in the language just chosen; an empty phone clears it.
+    const cleared = await request(t.app, "PUT", "/api/my/profile", {
+      cookie,
+      body: { ...saved.json().data, email: undefined, phoneNumber: "" },
+    });
+    expect(cleared.json().data.phoneNumber).toBeNull();
+  });
+
+  it("refuses bad input and changes nothing", async () => {
+    const me = await createUser(t.db, { roleId: 2 });
+    const cookie = await sessionCookieFor(t.db, me.id);
+    const good = { firstName: "Pieter", lastName: "Botha", phoneNumber: null, language: "af", theme: "auto" };
+    const before = (await request(t.app, "GET", "/api/my/profile", { cookie })).json().data;
+    for (const body of [
+      { ...good, firstName: "  " },
+      { ...good, lastName: "x".repeat(101) },
+      { ...good, phoneNumber: "1".repeat(31) },
+      { ...good, language: "fr" },
+      { ...good, theme: "pink" },
+      { ...good, email: "ander@example.com" },
+      { ...good, roleId: 4 },
+      { ...good, firstName: "a\u0000b" },
+    ]) {
+      const res = await request(t.app, "PUT", "/api/my/profile", { cookie, body });
+      expect([res.statusCode, res.json().code], JSON.stringify(body)).toEqual([400, "validation_failed"]);
+    }
+    expect((await request(t.app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(before);
+  });
+});
+
+describe("PUT /api/my/password", () => {
+  it("needs the current password, then ends my other sessions and keeps this one", async () => {
+    const me = await createUser(t.db, { roleId: 1 });
+    const here = await sessionCookieFor(t.db, me.id);
+    const phone = await sessionCookieFor(t.db, me.id);
+    const someoneElse = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 1 })).id);
+
+    const wrong = await request(t.app, "PUT", "/api/my/password", {
+      cookie: here,
+      body: { currentPassword: "verkeerd", newPassword: "nuwe-geheim" },
+    });
+    expect([wrong.statusCode, wrong.json().code]).toEqual([400, "password_current_wrong"]);
+    const short = await request(t.app, "PUT", "/api/my/password", {
+      cookie: here,
+      body: { currentPassword: TEST_PASSWORD, newPassword: "kort" },
+    });
+    expect([short.statusCode, short.json().code]).toEqual([400, "validation_failed"]);
+    expect(await signedIn(phone)).toBe(true);
+
+    const changed = await request(t.app, "PUT", "/api/my/password", {
+      cookie: here,
+      body: { currentPassword: TEST_PASSWORD, newPassword: "nuwe-geheim" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().message).toBe("Jou wagwoord is verander. Jy is op jou ander toestelle afgeteken.");
+    expect([await signedIn(here), await signedIn(phone), await signedIn(someoneElse)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect((await myLogin(me.email, TEST_PASSWORD)).json().code).toBe("login_failed");
+    expect((await myLogin(me.email, "nuwe-geheim")).statusCode).toBe(200);
+  });
+
+  it("counts wrong current passwords against the sign-in limit", async () => {
+    const me = await createUser(t.db, { roleId: 1 });
+    const cookie = await sessionCookieFor(t.db, me.id);
+    const codes: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const res = await request(t.app, "PUT", "/api/my/password", {
+        cookie,
+        body: { currentPassword: `raai-${attempt}`, newPassword: "nuwe-geheim" },
+      });
+      codes.push(res.json().code);
+    }
+    expect(codes.at(-1)).toBe("rate_limited");
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill("password_current_wrong"));
+  });
+});

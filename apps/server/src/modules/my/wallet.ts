@@ -1,0 +1,59 @@
+import type { MyStatementEntry } from "@kantien/domain/my";
+import { LEDGER_KINDS } from "@kantien/domain/people";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows, timestampColumn } from "../../db/client";
+
+const statementRow = z.object({
+  id: z.string(),
+  at: timestampColumn,
+  kind: z.enum(LEDGER_KINDS),
+  amount: z.string(),
+  balanceAfter: z.string(),
+  reason: z.string().nullable(),
+  itemName: z.string().nullable(),
+  deliveryDate: z.string().nullable(),
+});
+
+/** The customer's balance ("0.00" before their first top-up). */
+export async function walletBalance(db: Db, userId: string): Promise<string> {
+  const [wallet] = await queryRows(
+    db,
+    sql`select balance::text as balance from wallets where user_id = ${userId}`,
+    z.object({ balance: z.string() }),
+  );
+  return wallet?.balance ?? "0.00";
+}
+
+/**
+ * The customer's balance and a page of their statement, newest first: every ledger row, and
+ * for an order's charge or refund the item and its day.
+ */
+export async function myWallet(
+  db: Db,
+  userId: string,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ balance: string; transactions: MyStatementEntry[]; total: number }> {
+  const [balance, transactions, [count]] = await Promise.all([
+    walletBalance(db, userId),
+    queryRows(
+      db,
+      sql`select w.id::text as id, w.created_at as at, w.kind, w.amount::text as amount,
+            w.balance_after::text as "balanceAfter", w.reason, f.name as "itemName",
+            o.delivery_date::text as "deliveryDate"
+          from wallet_transactions w
+          left join orders o on o.id = w.order_id
+          left join food_items f on f.id = o.food_item_id
+          where w.user_id = ${userId}
+          order by w.created_at desc, w.id desc
+          limit ${limit} offset ${offset}`,
+      statementRow,
+    ),
+    queryRows(
+      db,
+      sql`select count(*)::int as total from wallet_transactions where user_id = ${userId}`,
+      z.object({ total: z.number() }),
+    ),
+  ]);
+  return { balance, transactions, total: count?.total ?? 0 };
+}
