@@ -59,7 +59,11 @@ test("the dashboard's counts match the data, and a new customer shows in them an
 
   // The same numbers as the lists the other screens show.
   expect(before.counts.totalOrders).toBe(await total(page, "/api/admin/data/order?limit=1"));
-  expect(before.counts.pendingOrders).toBe(await total(page, "/api/admin/data/order?status=pending&limit=1"));
+  // Waiting for the kitchen: pending, and paid but not begun (decision 0022).
+  expect(before.counts.pendingOrders).toBe(
+    (await total(page, "/api/admin/data/order?status=pending&limit=1")) +
+      (await total(page, "/api/admin/data/order?status=paid&limit=1")),
+  );
   expect(before.counts.activeUsers).toBe(await total(page, "/api/customers?limit=1"));
   expect(before.counts.staff).toBe(await total(page, "/api/staff-members?limit=1"));
   expect(before.counts.menuItems).toBe(await total(page, "/api/admin/data/food_item?limit=1"));

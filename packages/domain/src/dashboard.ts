@@ -9,7 +9,7 @@ import { type ChipColor, orderStatusSchema, statusChipColor } from "./order-stat
 
 export const dashboardCounts = z.object({
   totalOrders: z.number().int(),
-  /** Orders waiting: status pending, in any letter case. */
+  /** Orders waiting for the kitchen: pending, and paid but not begun (decision 0022). */
   pendingOrders: z.number().int(),
   /** Customers: roles 1 and 2. */
   activeUsers: z.number().int(),

@@ -1,5 +1,5 @@
 import { type ActivityEntry, type DashboardSummary, dashboardCounts } from "@kantien/domain/dashboard";
-import { orderStatusSchema } from "@kantien/domain/order-status";
+import { orderStatusSchema, WAITING_STATUSES } from "@kantien/domain/order-status";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, timestampColumn } from "../../db/client";
@@ -10,17 +10,22 @@ const ACTIVITY_USERS = 2;
 
 /**
  * The six counts in one aggregate query (DESIGN §5): orders are read once for both order
- * counts; people removed (anonymised) no longer count. The status is an enum of lower-case
+ * counts; people removed (anonymised) no longer count. Orders waiting for the kitchen are
+ * pending and paid ones it has not begun (decision 0022). The status is an enum of lower-case
  * values, and `lower()` keeps the spec's "pending in any letter case" true should that change.
  */
 export function dashboardCountsQuery() {
+  const waiting = sql.join(
+    WAITING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
   return sql`
     select o.total as "totalOrders", o.pending as "pendingOrders",
            p.customers as "activeUsers", p.staff,
            (select count(*)::int from food_items where retired_at is null) as "menuItems",
            (select count(*)::int from weekly_menus) as "weeklyMenus"
     from (select count(*)::int as total,
-                 (count(*) filter (where lower(status::text) = 'pending'))::int as pending
+                 (count(*) filter (where lower(status::text) in (${waiting})))::int as pending
           from orders) o,
          (select (count(*) filter (where role_id in (1, 2)))::int as customers,
                  (count(*) filter (where role_id in (3, 4)))::int as staff

@@ -58,14 +58,14 @@ describe("dashboard", () => {
 
   const get = (cookie?: string) => request(t.app, "GET", "/api/dashboard", { cookie });
 
-  it("counts what the tables hold, in one aggregate", async () => {
+  it("counts what the tables hold, in one aggregate; a paid order not begun is waiting too", async () => {
     const res = await get(asStaff);
     expect(res.statusCode).toBe(200);
     const { counts } = res.json().data as DashboardSummary;
     const [truth] = await queryRows(
       t.db,
       sql`select (select count(*)::int from orders) as orders,
-                 (select count(*)::int from orders where status = 'pending') as pending,
+                 (select count(*)::int from orders where status in ('pending', 'paid')) as pending,
                  (select count(*)::int from users where role_id in (1, 2) and deleted_at is null) as customers,
                  (select count(*)::int from users where role_id in (3, 4) and deleted_at is null) as staff,
                  (select count(*)::int from weekly_menus) as menus`,
@@ -73,7 +73,7 @@ describe("dashboard", () => {
     );
     expect(counts).toEqual({
       totalOrders: 6,
-      pendingOrders: 2,
+      pendingOrders: 3,
       activeUsers: 3,
       staff: 2,
       menuItems: 1,

@@ -84,6 +84,7 @@ describe("DashboardScreen", () => {
     const { calls } = renderDashboard();
     await waitFor(() => expect(card("Totale Bestellings")).toHaveTextContent("1 234"));
     expect(card("Bestellings om te doen")).toHaveTextContent("7");
+    expect(card("Bestellings om te doen")).toHaveTextContent("Om te doen en betaal, nog nie begin nie");
     expect(card("Aktiewe Gebruikers")).toHaveTextContent("40");
     expect(card("Personeel")).toHaveTextContent("3");
     expect(card("Spyskaart Items")).toHaveTextContent("10");

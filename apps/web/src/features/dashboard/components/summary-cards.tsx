@@ -12,9 +12,15 @@ import Typography from "@mui/material/Typography";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 
-const CARDS: readonly { key: keyof DashboardCounts; icon: ReactNode; color: string }[] = [
+const CARDS: readonly {
+  key: keyof DashboardCounts;
+  icon: ReactNode;
+  color: string;
+  hint?: "pendingOrders";
+}[] = [
   { key: "totalOrders", icon: <ShoppingCartIcon />, color: "primary.main" },
-  { key: "pendingOrders", icon: <PendingActionsIcon />, color: "warning.main" },
+  // Says what it counts: paid orders the kitchen has not begun wait too (decision 0022).
+  { key: "pendingOrders", icon: <PendingActionsIcon />, color: "warning.main", hint: "pendingOrders" },
   { key: "activeUsers", icon: <PeopleIcon />, color: "success.main" },
   { key: "staff", icon: <BadgeIcon />, color: "secondary.main" },
   { key: "menuItems", icon: <RestaurantMenuIcon />, color: "info.main" },
@@ -42,6 +48,7 @@ export function SummaryCards({ counts, loading }: { counts: DashboardCounts | un
           label={t(`screens.dashboard.cards.${card.key}`)}
           icon={card.icon}
           color={card.color}
+          hint={card.hint ? t(`screens.dashboard.cardHints.${card.hint}`) : undefined}
           value={counts ? numberFormat.format(counts[card.key]).replace(/\s/g, " ") : null}
           loading={loading}
         />
@@ -56,6 +63,7 @@ function SummaryCard(props: {
   color: string;
   value: string | null;
   loading: boolean;
+  hint?: string | undefined;
 }) {
   const labelId = useId();
   return (
@@ -75,6 +83,11 @@ function SummaryCard(props: {
         <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
           {props.value ?? (props.loading ? <Skeleton width="3ch" /> : "—")}
         </Typography>
+        {props.hint ? (
+          <Typography variant="caption" color="text.secondary">
+            {props.hint}
+          </Typography>
+        ) : null}
       </Box>
     </Paper>
   );

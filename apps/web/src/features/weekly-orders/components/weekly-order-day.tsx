@@ -1,5 +1,6 @@
 import type { Language } from "@kantien/domain/messages";
 import { orderLabel } from "@kantien/domain/order-label";
+import { isWaitingForKitchen } from "@kantien/domain/order-status";
 import type { WeeklyOrdersDay } from "@kantien/domain/weekly-orders";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
@@ -62,7 +63,18 @@ export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
                   <Typography component="span" sx={{ fontWeight: 700 }}>
                     #{orderLabel(order.id, "weekly")}
                   </Typography>
-                  <StatusChip status={order.status} />
+                  {/* A paid order the kitchen has not begun is still to do: both are said (decision 0022). */}
+                  <Box sx={{ display: "flex", gap: 0.5 }}>
+                    {order.status === "paid" ? (
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color="success"
+                        label={t("resources.order.statuses.paid")}
+                      />
+                    ) : null}
+                    <StatusChip status={isWaitingForKitchen(order.status) ? "pending" : order.status} />
+                  </Box>
                 </Box>
                 <Typography component="span" sx={{ display: "block" }}>
                   {order.customerName}

@@ -73,6 +73,10 @@ describe("WeeklyOrdersScreen", () => {
     expect(
       within(day("Dinsdag 10 Junie")).getByText("Geen bestellings vir hierdie dag nie"),
     ).toBeInTheDocument();
+    // A paid order the kitchen has not begun is to do, and says it is paid (decision 0022).
+    const paid = within(day("Woensdag 11 Junie")).getAllByRole("listitem")[0]!;
+    expect(within(paid).getByText("Om te doen").closest(".MuiChip-root")).toHaveClass("MuiChip-colorWarning");
+    expect(within(paid).getByText("Betaal").closest(".MuiChip-root")).toHaveClass("MuiChip-outlined");
     expect(within(day("Woensdag 11 Junie")).getByText("Betaal")).toBeInTheDocument();
     expect(within(day("Woensdag 11 Junie")).getByText("1 bestelling")).toBeInTheDocument();
     expect(within(day("Vrydag 13 Junie")).getByText("Afgehaal")).toBeInTheDocument();
