@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { openTestDatabase, type TestDatabase, testBackend } from "../../test/test-app";
+import { request } from "../../test/request";
+import { createTestApp, openTestDatabase, type TestDatabase, testBackend } from "../../test/test-app";
 import { type Database, openPostgres, queryRows } from "../client";
-import { DEMO_ACCOUNTS, existingDemoAccounts, hasUsers, seedDemo } from "./demo";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, existingDemoAccounts, hasUsers, seedDemo } from "./demo";
 
 describe("the demo seed", () => {
   let database: TestDatabase;
@@ -81,5 +82,39 @@ describe("the demo orders", () => {
     expect(days[0]?.statuses).toBe("cancelled,delivered");
     expect(days[2]?.statuses).toBe("cancelled,delivered,pending,processing,ready");
     expect(days[3]?.statuses).toBe("pending");
+  });
+});
+
+describe("the demo student", () => {
+  // A Wednesday at 10:00 in Johannesburg: today has closed at 09:00, tomorrow is open.
+  const now = new Date("2026-11-25T08:00:00Z");
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    await seedDemo(database.db, "Africa/Johannesburg", now);
+    t = await createTestApp({ clock: () => now }, database);
+  });
+  afterAll(async () => {
+    await t.close();
+    await t.database.drop();
+  });
+
+  it("signs in to the ordering app and orders tomorrow's dish from a funded wallet", async () => {
+    const login = await request(t.app, "POST", "/api/my/auth/login", {
+      body: { email: "student@kantien.example", password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const session = login.cookies.find((c) => c.name === "kantien_session")!;
+    const cookie = `kantien_session=${session.value}`;
+    const { days } = (await request(t.app, "GET", "/api/my/menu", { cookie })).json().data;
+    expect(days.map((d: { orderable: boolean }) => d.orderable)).toEqual([false, false, false, true, true]);
+    const thursday = days[3];
+    const placed = await request(t.app, "POST", "/api/my/orders", {
+      cookie,
+      headers: { "idempotency-key": "demo-1" },
+      body: { foodItemId: thursday.item.id, deliveryDate: thursday.date, quantity: 1 },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(Number(placed.json().data.balance)).toBeGreaterThan(0);
   });
 });
