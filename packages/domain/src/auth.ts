@@ -10,7 +10,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 const email = text().trim().toLowerCase().max(254).pipe(z.email());
 /** A password someone chooses: spec §9's rule, the same on every form and route. */
 export const newPassword = z.string().min(MIN_PASSWORD_LENGTH, "password_too_short").max(200);
-const name = text().trim().min(1).max(100);
+/** A first or last name, as every form and route takes it. */
+export const personName = text().trim().min(1).max(100);
 
 // Sign-in takes any address an account may have; so does a reset request, which answers
 // every address alike.
@@ -23,8 +24,8 @@ export const loginInput = z.object({
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const signupInput = z.object({
-  first_name: name,
-  last_name: name,
+  first_name: personName,
+  last_name: personName,
   email,
   phone_number: text().trim().max(30).optional().nullable(),
   role_id: customerRoleIdSchema,
@@ -61,8 +62,8 @@ export const setupAccountForm = z
 
 export const inviteUserInput = z.object({
   email,
-  firstName: name,
-  lastName: name,
+  firstName: personName,
+  lastName: personName,
   roleId: staffRoleIdSchema,
 });
 export type InviteUserInput = z.infer<typeof inviteUserInput>;

@@ -19,7 +19,25 @@ export function lineTotal(price: number | string, quantity: number): number {
 
 /** `a − b` for two rand amounts, to the cent ("50.00" − "12.50" = "37.50"). */
 export function randDifference(a: string, b: string): string {
-  return ((Math.round(Number(a) * 100) - Math.round(Number(b) * 100)) / 100).toFixed(2);
+  return ((cents(a) - cents(b)) / 100).toFixed(2);
+}
+
+const cents = (rand: string) => Math.round(Number(rand) * 100);
+
+/**
+ * Whether a debit of `debited` that left `after` took the balance from `threshold` or above
+ * to below it: the low-balance mail goes once per such crossing.
+ */
+export function debitCrossedBelow({
+  after,
+  debited,
+  threshold,
+}: {
+  after: string;
+  debited: string;
+  threshold: string;
+}): boolean {
+  return cents(after) + cents(debited) >= cents(threshold) && cents(after) < cents(threshold);
 }
 
 /**

@@ -40,6 +40,16 @@ describe("a customer's order under the canteen's rules", () => {
     expect(myCancelRefusal({ status: "paid", deliveryDate: "2031-03-04" }, at("2031-03-04T07:00:00Z"))).toBe(
       "ordering_closed",
     );
+    // Beyond a one-week horizon, cut off a school day before: Monday the 10th closed on
+    // Friday the 7th at 09:00, and stays closed although it lies beyond the horizon.
+    const tight = { ...CANTEEN_RULES_DEFAULTS, weeksAhead: 1, cutoffDaysBefore: 1 };
+    const friday = (iso: string) => ({ ...at(iso), rules: tight });
+    expect(
+      myCancelRefusal({ status: "paid", deliveryDate: "2031-03-10" }, friday("2031-03-07T06:59:00Z")),
+    ).toBeNull();
+    expect(
+      myCancelRefusal({ status: "paid", deliveryDate: "2031-03-10" }, friday("2031-03-07T08:00:00Z")),
+    ).toBe("ordering_closed");
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataAnswer, isoDateText, pageAnswer, randText, timestamp } from "./api";
-import { newPassword, THEMES } from "./auth";
+import { newPassword, personName, THEMES } from "./auth";
 import {
   type CanteenRules,
   ORDER_QUANTITY_MAX,
@@ -106,9 +106,11 @@ export function myCancelRefusal(
   // Only an order the kitchen has not begun.
   if (!isWaitingForKitchen(order.status)) return "order_not_cancellable";
   if (order.deliveryDate === null) return "ordering_closed";
-  // An order an admin placed beyond the horizon may still be cancelled until its cut-off.
   const state = orderingState(order.deliveryDate, context);
-  return state.open || state.reason === "beyond_horizon" ? null : "ordering_closed";
+  if (state.open) return null;
+  // Beyond the horizon (an admin's order, or rules changed since): open until its own cut-off.
+  const beforeCutoff = state.cutoffAt !== null && context.now.getTime() < state.cutoffAt.getTime();
+  return state.reason === "beyond_horizon" && beforeCutoff ? null : "ordering_closed";
 }
 
 /** One of my orders, as the orders screen shows it. */
@@ -178,8 +180,6 @@ export const myProfile = z.object({
   theme: z.enum(THEMES),
 });
 export type MyProfile = z.infer<typeof myProfile>;
-
-const personName = text().trim().min(1).max(100);
 
 /** `PUT /api/my/profile`: the email is the sign-in's and is not changed here. */
 export const myProfileInput = z.strictObject({

@@ -1,9 +1,12 @@
 import type { PublicUser } from "@kantien/domain/auth";
 import type { Language } from "@kantien/domain/messages";
 import { roleName } from "@kantien/domain/roles";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { userSettings, users, wallets } from "../../db/schema";
+import { endOtherSessions } from "../../plugins/session";
+import { clearLoginAttempts } from "./login-limit";
+import { consumeOpenTokens } from "./tokens";
 
 type UserNames = { id: string; email: string; roleId: number; firstName: string; lastName: string };
 
@@ -73,4 +76,30 @@ export async function createAccount(
   await db.insert(wallets).values({ userId: created!.id, balance: "0" });
   await db.insert(userSettings).values({ userId: created!.id, ...(language ? { language } : {}) });
   return created!;
+}
+
+/**
+ * The one way a password changes (a reset link or the profile), in the caller's transaction:
+ * open reset links stop working, every session but `keepSessionHash` ends, the sign-in limit
+ * starts over, and an unverified address counts as verified (only its owner got this far).
+ * False when the account is gone.
+ */
+export async function setPassword(
+  tx: Db,
+  {
+    userId,
+    passwordHash,
+    keepSessionHash,
+  }: { userId: string; passwordHash: string; keepSessionHash: string | null },
+): Promise<boolean> {
+  const [user] = await tx
+    .update(users)
+    .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ email: users.email });
+  if (!user) return false;
+  await consumeOpenTokens(tx, userId, "reset_password");
+  await endOtherSessions(tx, userId, keepSessionHash);
+  await clearLoginAttempts(tx, user.email.toLowerCase());
+  return true;
 }

@@ -23,9 +23,9 @@ import { z } from "zod";
 import { clients, kantienStaff, sessions, users } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors";
-import { endOtherSessions, endSession, requireAdmin, requireUser, startSession } from "../../plugins/session";
+import { endSession, requireAdmin, requireUser, startSession } from "../../plugins/session";
 import { enqueueAccountEmail } from "../email/account-emails";
-import { createAccount, emailTaken, findLoginUser, toPublicUser } from "./accounts";
+import { createAccount, emailTaken, findLoginUser, setPassword, toPublicUser } from "./accounts";
 import {
   admitLoginAttempt,
   admitPasswordResetAttempt,
@@ -33,7 +33,7 @@ import {
   clearLoginAttempts,
 } from "./login-limit";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
-import { consumeOpenTokens, consumeToken, findInvitation, issueToken, tokenUsable } from "./tokens";
+import { consumeToken, findInvitation, issueToken, tokenUsable } from "./tokens";
 
 /* Bodies refuse unknown keys, so no one can slip in role_id-like fields (spec §7 bodies). */
 const loginBody = z.strictObject(loginInput.shape);
@@ -245,19 +245,9 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     const done = await db.transaction(async (tx) => {
       const userId = await consumeToken(tx, token, "reset_password");
       if (!userId) return false;
-      // The link proves the inbox is theirs, so an unverified address is verified too.
-      const [user] = await tx
-        .update(users)
-        .set({ passwordHash, emailVerifiedAt: verified })
-        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-        .returning({ email: users.email });
-      if (!user) return false;
-      await consumeOpenTokens(tx, userId, "reset_password");
       // This browser's own session of the same user stays; every other one ends.
-      await endOtherSessions(tx, userId, request.user?.id === userId ? request.sessionTokenHash : null);
-      // The new password signs in at once, whatever failures came before.
-      await clearLoginAttempts(tx, user.email.toLowerCase());
-      return true;
+      const keepSessionHash = request.user?.id === userId ? (request.sessionTokenHash ?? null) : null;
+      return setPassword(tx, { userId, passwordHash, keepSessionHash });
     });
     if (!done) throw new AppError("token_invalid");
     return { success: true as const, message: message("password_reset_success", request.language) };

@@ -1,12 +1,10 @@
-import { formatRand } from "@kantien/domain/money";
+import { debitCrossedBelow, formatRand } from "@kantien/domain/money";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { userSettings, users } from "../../db/schema";
 import { getCanteenRules } from "../canteen/rules";
 import { type MailContext, renderEmail } from "./account-emails";
 import { enqueueEmail } from "./outbox";
-
-const cents = (rand: string) => Math.round(Number(rand) * 100);
 
 /**
  * Mails the customer when a debit takes their balance from the canteen's low-balance
@@ -19,8 +17,7 @@ export async function mailOnLowBalance(
   { userId, debited, after }: { userId: string; debited: string; after: string },
 ): Promise<void> {
   const { lowBalanceThreshold } = await getCanteenRules(tx);
-  const threshold = cents(lowBalanceThreshold);
-  if (!(cents(after) + cents(debited) >= threshold && cents(after) < threshold)) return;
+  if (!debitCrossedBelow({ after, debited, threshold: lowBalanceThreshold })) return;
   const [recipient] = await tx
     .select({ email: users.email, firstName: users.firstName, language: userSettings.language })
     .from(users)

@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { queryRows } from "../../db/client";
 import { createUser, sessionCookieFor, TEST_PASSWORD } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -116,6 +119,27 @@ describe("PUT /api/my/password", () => {
       true,
     ]);
     expect((await myLogin(me.email, TEST_PASSWORD)).json().code).toBe("login_failed");
+    expect((await myLogin(me.email, "nuwe-geheim")).statusCode).toBe(200);
+  });
+
+  it("makes a reset link already in the mailbox stop working", async () => {
+    const me = await createUser(t.db, { roleId: 2 });
+    const cookie = await sessionCookieFor(t.db, me.id);
+    await request(t.app, "POST", "/api/auth/forgot-password", { body: { email: me.email } });
+    const [mail] = await queryRows(
+      t.db,
+      sql`select text_body as text from email_outbox where to_address = ${me.email}`,
+      z.object({ text: z.string() }),
+    );
+    const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail!.text)![1]!);
+    await request(t.app, "PUT", "/api/my/password", {
+      cookie,
+      body: { currentPassword: TEST_PASSWORD, newPassword: "nuwe-geheim" },
+    });
+    const reset = await request(t.app, "POST", "/api/auth/reset-password", {
+      body: { token, password: "iemand-anders" },
+    });
+    expect([reset.statusCode, reset.json().code]).toEqual([400, "token_invalid"]);
     expect((await myLogin(me.email, "nuwe-geheim")).statusCode).toBe(200);
   });
 

@@ -26,16 +26,18 @@ import { type Db, queryRows, type Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
-import { endOtherSessions, requireCustomer } from "../../plugins/session";
-import { admitLoginAttempt, clearLoginAttempts } from "../auth/login-limit";
+import { requireCustomer } from "../../plugins/session";
+import { setPassword } from "../auth/accounts";
+import { admitLoginAttempt } from "../auth/login-limit";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { getCanteenRules } from "../canteen/rules";
 import { createWalletOrder } from "../orders/create";
 import { changeOrderStatus } from "../orders/service";
+import { walletBalance } from "../wallets/ledger";
 import { myMenuWeek } from "./menu";
 import { findMyOrder, listMyOrders, type RulesAt } from "./orders";
 import { getMyProfile, saveMyProfile } from "./profile";
-import { myWallet, walletBalance } from "./wallet";
+import { myWallet } from "./wallet";
 
 // What each route takes and answers (decision 0016).
 const menuSchema = { querystring: myMenuQuery, response: answers(myMenuAnswer) };
@@ -187,11 +189,9 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
       throw new AppError("password_current_wrong");
     }
     const passwordHash = await hashPassword(request.body.newPassword);
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${user.id}`);
-      await endOtherSessions(tx, user.id, request.sessionTokenHash);
-    });
-    await clearLoginAttempts(db, email);
+    await db.transaction((tx) =>
+      setPassword(tx, { userId: user.id, passwordHash, keepSessionHash: request.sessionTokenHash ?? null }),
+    );
     return { success: true as const, message: message("password_changed", request.language) };
   });
 }

@@ -3,6 +3,7 @@ import { LEDGER_KINDS } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, timestampColumn } from "../../db/client";
+import { walletBalance } from "../wallets/ledger";
 
 const statementRow = z.object({
   id: z.string(),
@@ -14,16 +15,6 @@ const statementRow = z.object({
   itemName: z.string().nullable(),
   deliveryDate: z.string().nullable(),
 });
-
-/** The customer's balance ("0.00" before their first top-up). */
-export async function walletBalance(db: Db, userId: string): Promise<string> {
-  const [wallet] = await queryRows(
-    db,
-    sql`select balance::text as balance from wallets where user_id = ${userId}`,
-    z.object({ balance: z.string() }),
-  );
-  return wallet?.balance ?? "0.00";
-}
 
 /**
  * The customer's balance and a page of their statement, newest first: every ledger row, and
@@ -45,7 +36,7 @@ export async function myWallet(
           left join orders o on o.id = w.order_id
           left join food_items f on f.id = o.food_item_id
           where w.user_id = ${userId}
-          order by w.created_at desc, w.id desc
+          order by w.id desc
           limit ${limit} offset ${offset}`,
       statementRow,
     ),

@@ -10,13 +10,13 @@ import { orderStatusChanges, orders } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { MailContext } from "../email/account-emails";
 import { mailOnLowBalance } from "../email/low-balance";
-import { moveWalletMoney } from "../wallets/ledger";
+import { moveWalletMoney, walletBalance } from "../wallets/ledger";
 import { orderDetail } from "./queries";
 import { type Actor, notifyOrderChanged } from "./service";
 
 /**
- * An order a staff member takes for a customer, paid from the customer's wallet
- * (decision 0008). In the caller's transaction: the rules, the debit (a conditional update:
+ * An order paid from the customer's wallet, taken by staff for a customer (decision 0008)
+ * or by customers for themselves (decision 0021). In the caller's transaction: the rules, the debit (a conditional update:
  * two orders racing for the last rand cannot both pass), the order as paid with its
  * creation in the history, the kitchen's NOTIFY, and the low-balance mail when the debit
  * takes the balance below the canteen's threshold. Any refusal writes nothing.
@@ -59,12 +59,7 @@ export async function createWalletOrder(
     createdBy: actor.id,
   });
   if (charge === null) {
-    const [wallet] = await queryRows(
-      tx,
-      sql`select balance::text as balance from wallets where user_id = ${input.customerId}`,
-      z.object({ balance: z.string() }),
-    );
-    const balance = wallet?.balance ?? "0.00";
+    const balance = await walletBalance(tx, input.customerId);
     throw new AppError("insufficient_balance", { balance, total, missing: randDifference(total, balance) });
   }
   await mailOnLowBalance(tx, mail, { userId: input.customerId, debited: total, after: charge.balanceAfter });

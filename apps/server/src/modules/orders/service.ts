@@ -34,8 +34,8 @@ async function refundOrder(tx: Tx, orderId: string, actor: Actor) {
           and not exists (select 1 from wallet_transactions r where r.order_id = c.order_id and r.kind = 'refund')`,
     z.object({ user_id: z.string(), refund: z.string() }),
   );
-  if (!charge) return null;
-  return moveWalletMoney(tx, {
+  if (!charge) return;
+  await moveWalletMoney(tx, {
     userId: charge.user_id,
     amount: charge.refund,
     kind: "refund",
@@ -92,9 +92,9 @@ export async function changeOrderStatus(
       changedBy: actor.id,
       changedAt: order.statusChangedAt,
     });
-    const refund = to === "cancelled" ? await refundOrder(tx, orderId, actor) : null;
+    if (to === "cancelled") await refundOrder(tx, orderId, actor);
     await notifyOrderChanged(tx, order);
-    return { order, refund };
+    return order;
   });
 }
 

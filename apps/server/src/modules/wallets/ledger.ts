@@ -1,7 +1,7 @@
 import type { LedgerEntry, LedgerKind } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows, type Tx } from "../../db/client";
+import { type Db, queryRows, type Tx } from "../../db/client";
 import { walletTransactions } from "../../db/schema";
 
 /** The columns of a `LedgerEntry`, for reading the ledger and for what a move writes. */
@@ -23,6 +23,16 @@ export function toLedgerEntry(row: {
   reason: string | null;
 }): LedgerEntry {
   return { ...row, at: row.at.toISOString() };
+}
+
+/** A user's balance ("0.00" before their first top-up). */
+export async function walletBalance(db: Db | Tx, userId: string): Promise<string> {
+  const [wallet] = await queryRows(
+    db,
+    sql`select balance::text as balance from wallets where user_id = ${userId}`,
+    z.object({ balance: z.string() }),
+  );
+  return wallet?.balance ?? "0.00";
 }
 
 export type WalletMove = {
