@@ -13,6 +13,15 @@ import {
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
+/** DESIGN §11's canteen rules, as the migration creates them and the other specs expect them. */
+const CANTEEN_RULES_DEFAULTS = {
+  cutoffTime: "09:00",
+  cutoffDaysBefore: 0,
+  weeksAhead: 2,
+  maxQuantity: 5,
+  lowBalanceThreshold: "50.00",
+};
+
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 async function openSettings(page: Page, theme?: ThemeName) {
@@ -21,6 +30,7 @@ async function openSettings(page: Page, theme?: ThemeName) {
   await page.getByRole("navigation").getByRole("link", { name: "Instellings" }).click();
   await expect(page.getByRole("heading", { name: "Persoonlike Instellings", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Stoor" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Bewaar kantienreëls" })).toBeEnabled();
 }
 
 // Every test leaves the admin's settings at the defaults the other specs expect.
@@ -45,7 +55,7 @@ test("the language switches the whole interface to English and back, and stays a
   await expect(page.getByRole("radio", { name: "English" })).toBeChecked();
 
   await page.getByRole("radio", { name: "Afrikaans" }).check();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Persoonlike Instellings", level: 1 })).toBeVisible();
   await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
   await expect(page.getByRole("link", { name: "Gebruikers" })).toBeVisible();
@@ -104,6 +114,55 @@ test("the refresh interval is kept between 5 and 3600 seconds, and Terugset rest
     language: "af",
     refresh_interval: 30,
   });
+});
+
+test("an admin moves the cut-off and the low-balance threshold, and they stay after a reload", async ({
+  page,
+}) => {
+  try {
+    await openSettings(page);
+    const canteen = page.getByRole("region", { name: "Kantien" });
+    const time = canteen.getByRole("textbox", { name: "Sluitingstyd vir bestellings" });
+    const threshold = canteen.getByRole("textbox", { name: "Lae-saldo-drempel" });
+    const weeks = canteen.getByRole("spinbutton", { name: "Weke vooruit" });
+    const save = canteen.getByRole("button", { name: "Bewaar kantienreëls" });
+    await expect(time).toHaveValue("09:00");
+    await expect(canteen.getByRole("combobox", { name: "Sluitingsdag" })).toHaveText("Op die dag self");
+    await expect(threshold).toHaveValue("50,00");
+
+    // The domain's rule refuses 9 weeks before anything is sent; the error is on its field.
+    await weeks.fill("9");
+    await save.click();
+    await expect(weeks).toHaveAccessibleDescription("Voer 1 tot 8 weke in.");
+    await expectNoSeriousA11yViolations(page);
+    await weeks.fill("2");
+
+    await time.fill("10:30");
+    await threshold.fill("60");
+    await save.click();
+    await expect(page.getByText("Die kantien se reëls is gestoor.")).toBeVisible();
+    await expect(threshold).toHaveValue("60,00");
+
+    await page.reload();
+    await expect(time).toHaveValue("10:30");
+    await expect(threshold).toHaveValue("60,00");
+    expect((await (await page.request.get("/api/canteen-settings")).json()).data).toEqual({
+      ...CANTEEN_RULES_DEFAULTS,
+      cutoffTime: "10:30",
+      lowBalanceThreshold: "60.00",
+    });
+
+    // The defaults back, as an admin would.
+    await time.fill("09:00");
+    await threshold.fill("50");
+    await save.click();
+    await expect(page.getByText("Die kantien se reëls is gestoor.")).toBeVisible();
+    await expect(threshold).toHaveValue("50,00");
+  } finally {
+    // The other specs order under the default rules, whatever happened above.
+    const answer = await page.request.put("/api/canteen-settings", { data: CANTEEN_RULES_DEFAULTS });
+    expect(answer.ok()).toBe(true);
+  }
 });
 
 for (const theme of ["dark", "light"] as const) {

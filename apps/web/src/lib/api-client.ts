@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** A refusal's field details (`[{field, message}]` on validation errors), as the server sent them. */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -72,7 +74,12 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const message = isRecord(payload) && typeof payload.message === "string" && payload.message;
   const code =
     isRecord(payload) && typeof payload.code === "string" ? payload.code : `http_${response.status}`;
-  throw new ApiError(response.status, code, message || fallback);
+  throw new ApiError(
+    response.status,
+    code,
+    message || fallback,
+    isRecord(payload) ? payload.details : undefined,
+  );
 }
 
 /** The one way to call the API; answers are the whole success envelope, typed by the caller. */

@@ -6,6 +6,7 @@ import {
 } from "@kantien/domain/admin-data";
 import { apiError, clientConfigAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
 import { invitationAnswer, loginAnswer, meAnswer, signupAnswer } from "@kantien/domain/auth";
+import { canteenRulesAnswer, canteenRulesSavedAnswer } from "@kantien/domain/canteen";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { kitchenDayAnswer } from "@kantien/domain/kitchen";
 import {
@@ -47,6 +48,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/auth/invite-user": messageAnswer,
   "GET /api/settings": settingsAnswer,
   "PUT /api/settings": settingsSavedAnswer,
+  "GET /api/canteen-settings": canteenRulesAnswer,
+  "PUT /api/canteen-settings": canteenRulesSavedAnswer,
   "GET /api/dashboard": dashboardAnswer,
   "GET /api/kitchen/orders": kitchenDayAnswer,
   "GET /api/weekly-orders": weeklyOrdersAnswer,

@@ -1,4 +1,5 @@
 import type { Settings } from "@kantien/domain/auth";
+import { CANTEEN_RULES_DEFAULTS } from "@kantien/domain/canteen";
 import { ROLE } from "@kantien/domain/roles";
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -23,7 +24,12 @@ function renderSettings(
   getReply: Parameters<typeof mockFetch>[0][string] = { body: { success: true, settings: stored } },
   putReply: Parameters<typeof mockFetch>[0][string] = savedReply,
 ) {
-  const calls = mockFetch({ "GET /api/settings": getReply, "PUT /api/settings": putReply });
+  const calls = mockFetch({
+    "GET /api/settings": getReply,
+    "PUT /api/settings": putReply,
+    // The admin's canteen section below (canteen-rules-section.test.tsx tests it).
+    "GET /api/canteen-settings": { body: { success: true, data: CANTEEN_RULES_DEFAULTS } },
+  });
   const view = renderWithApp(
     <>
       <AppRoutes />

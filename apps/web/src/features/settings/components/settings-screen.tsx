@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SETTINGS_DEFAULTS, type Settings, THEMES } from "@kantien/domain/auth";
 import { LANGUAGES } from "@kantien/domain/messages";
+import { isAdminRole } from "@kantien/domain/roles";
 import { REFRESH_INTERVAL_MAX, REFRESH_INTERVAL_MIN, settingsInput } from "@kantien/domain/settings";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -25,6 +26,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useFocusBackAfter } from "../../../lib/focus";
 import { useSession } from "../../../lib/session";
 import { useSaveSettings, useUserSettings } from "../../../lib/user-settings";
+import { CanteenRulesSection } from "./canteen-rules-section";
 
 /** The form holds the interval as typed; the schema normalises it. */
 type FormValues = z.input<typeof settingsInput>;
@@ -33,7 +35,10 @@ function toFormValues(settings: Settings): FormValues {
   return { ...settings, refresh_interval: String(settings.refresh_interval) };
 }
 
-/** Spec §2 Settings (/settings), 'Persoonlike Instellings': the signed-in user's own settings. */
+/**
+ * Spec §2 Settings (/settings), 'Persoonlike Instellings': the signed-in user's own settings;
+ * for an admin also the canteen's rules (DESIGN §11; the server refuses anyone else's save).
+ */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -63,6 +68,7 @@ export function SettingsScreen() {
           <SettingsForm initial={settings.data ?? { ...SETTINGS_DEFAULTS }} />
         </>
       )}
+      {user && isAdminRole(user.role_id) ? <CanteenRulesSection /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,217 @@
+import type { Settings } from "@kantien/domain/auth";
+import type { CanteenRules } from "@kantien/domain/canteen";
+import { ROLE } from "@kantien/domain/roles";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { AppRoutes } from "../../../app/router";
+import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
+import { renderWithApp, testUser } from "../../../test/render";
+import { SettingsScreen } from "./settings-screen";
+
+const stored: CanteenRules = {
+  cutoffTime: "14:30",
+  cutoffDaysBefore: 1,
+  weeksAhead: 3,
+  maxQuantity: 4,
+  lowBalanceThreshold: "75.00",
+};
+const personal: Settings = { theme: "light", language: "af", refresh_interval: 30 };
+
+/** `PUT /api/canteen-settings` as the server answers it: the rules as the domain made them. */
+const savedReply: Route = (call) => {
+  const body = call.body as CanteenRules;
+  const threshold = Number(body.lowBalanceThreshold.replace(",", ".")).toFixed(2);
+  return {
+    body: {
+      success: true,
+      message: "Die kantien se reëls is gestoor.",
+      data: { ...body, lowBalanceThreshold: threshold },
+    },
+  };
+};
+
+function renderSettings(
+  roleId: number = ROLE.kitchenAdmin,
+  getReply: Route = { body: { success: true, data: stored } },
+  putReply: Route = savedReply,
+) {
+  const calls = mockFetch({
+    "GET /api/settings": { body: { success: true, settings: personal } },
+    "GET /api/canteen-settings": getReply,
+    "PUT /api/canteen-settings": putReply,
+  });
+  const view = renderWithApp(<AppRoutes />, { route: "/settings", user: testUser(roleId) });
+  return { ...view, calls };
+}
+
+const canteenCalls = (calls: FetchCall[]) => calls.filter((c) => c.url === "/api/canteen-settings");
+const puts = (calls: FetchCall[]) => canteenCalls(calls).filter((c) => c.method === "PUT");
+const section = () => screen.getByRole("region", { name: "Kantien" });
+const field = (name: string) => within(section()).getByRole("textbox", { name });
+const saveButton = () => within(section()).getByRole("button", { name: "Bewaar kantienreëls" });
+
+async function loaded() {
+  return within(await screen.findByRole("region", { name: "Kantien" })).findByRole("button", {
+    name: "Bewaar kantienreëls",
+  });
+}
+
+describe("the canteen's rules on /settings", () => {
+  it("shows an admin the section below the personal settings, with the stored rules", async () => {
+    renderSettings();
+    await loaded();
+    expect(within(section()).getByText("Hierdie reëls geld vir elke klant se bestellings.")).toBeVisible();
+    expect(field("Sluitingstyd vir bestellings")).toHaveValue("14:30");
+    expect(within(section()).getByRole("combobox", { name: "Sluitingsdag" })).toHaveTextContent(
+      "1 skooldag vooraf",
+    );
+    expect(within(section()).getByRole("spinbutton", { name: "Weke vooruit" })).toHaveValue(3);
+    expect(within(section()).getByRole("spinbutton", { name: "Meeste porsies per bestelling" })).toHaveValue(
+      4,
+    );
+    // Rand in the Afrikaans way.
+    expect(field("Lae-saldo-drempel")).toHaveValue("75,00");
+    // Below the personal settings.
+    const personalSave = screen.getByRole("button", { name: "Stoor" });
+    expect(personalSave.compareDocumentPosition(section()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("offers the day itself or 1 to 5 school days before", async () => {
+    const { user } = renderSettings();
+    await loaded();
+    await user.click(within(section()).getByRole("combobox", { name: "Sluitingsdag" }));
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Op die dag self",
+      "1 skooldag vooraf",
+      "2 skooldae vooraf",
+      "3 skooldae vooraf",
+      "4 skooldae vooraf",
+      "5 skooldae vooraf",
+    ]);
+  });
+
+  it("is not there for a cook, who never asks for the rules", async () => {
+    // The router sends a cook from /settings to /kitchen; the screen itself hides the section too.
+    const calls = mockFetch({
+      "GET /api/settings": { body: { success: true, settings: personal } },
+      "GET /api/canteen-settings": { body: { success: true, data: stored } },
+    });
+    renderWithApp(<SettingsScreen />, { user: testUser(ROLE.kitchenStaff) });
+    expect(await screen.findByRole("button", { name: "Stoor" })).toBeVisible();
+    expect(screen.queryByRole("region", { name: "Kantien" })).toBeNull();
+    expect(screen.queryByText("Hierdie reëls geld vir elke klant se bestellings.")).toBeNull();
+    expect(canteenCalls(calls)).toEqual([]);
+  });
+
+  it("refuses a time that is not HH:MM and 9 weeks on the spot, without a request", async () => {
+    const { user, calls } = renderSettings();
+    await loaded();
+    const time = field("Sluitingstyd vir bestellings");
+    await user.clear(time);
+    await user.type(time, "25:00");
+    const weeks = within(section()).getByRole("spinbutton", { name: "Weke vooruit" });
+    await user.clear(weeks);
+    await user.type(weeks, "9");
+    await user.click(saveButton());
+
+    await waitFor(() => expect(time).toHaveAccessibleDescription("Voer 'n tyd in as UU:MM, bv. 09:00."));
+    expect(time).toHaveAttribute("aria-invalid", "true");
+    // The first refused field takes the focus, so a screen reader says why at once.
+    expect(time).toHaveFocus();
+    expect(weeks).toHaveAttribute("aria-invalid", "true");
+    expect(weeks).toHaveAccessibleDescription("Voer 1 tot 8 weke in.");
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it("saves the rules, the threshold as the domain reads it, and says the server's message", async () => {
+    const { user, calls } = renderSettings();
+    await loaded();
+    const time = field("Sluitingstyd vir bestellings");
+    await user.clear(time);
+    await user.type(time, "10:30");
+    await user.click(within(section()).getByRole("combobox", { name: "Sluitingsdag" }));
+    await user.click(screen.getByRole("option", { name: "2 skooldae vooraf" }));
+    const quantity = within(section()).getByRole("spinbutton", { name: "Meeste porsies per bestelling" });
+    await user.clear(quantity);
+    await user.type(quantity, "20");
+    const threshold = field("Lae-saldo-drempel");
+    await user.clear(threshold);
+    await user.type(threshold, "75,5");
+    await user.click(saveButton());
+
+    expect(await screen.findByText("Die kantien se reëls is gestoor.")).toBeVisible();
+    expect(puts(calls).map((c) => c.body)).toEqual([
+      {
+        cutoffTime: "10:30",
+        cutoffDaysBefore: 2,
+        weeksAhead: 3,
+        maxQuantity: 20,
+        lowBalanceThreshold: "75.50",
+      },
+    ]);
+    expect(threshold).toHaveValue("75,50");
+    expect(saveButton()).toBeEnabled();
+  });
+
+  it("keeps what was typed when saving fails, and says why", async () => {
+    const { user } = renderSettings(undefined, undefined, {
+      status: 500,
+      body: { success: false, message: "Die databasis is nie beskikbaar nie.", code: "database_unavailable" },
+    });
+    await loaded();
+    const weeks = within(section()).getByRole("spinbutton", { name: "Weke vooruit" });
+    await user.clear(weeks);
+    await user.type(weeks, "6");
+    await user.click(saveButton());
+
+    expect(
+      await screen.findByText(
+        "Fout met stoor van die kantien se reëls: Die databasis is nie beskikbaar nie.",
+      ),
+    ).toBeVisible();
+    expect(weeks).toHaveValue(6);
+    expect(saveButton()).toBeEnabled();
+  });
+
+  // Waits on lib/api-client.ts: ApiError does not keep the refusal's `details` yet, so no
+  // field can show the server's reason. With `details` kept there, this passes as it stands.
+  it("shows the server's refusal of a field on that field", async () => {
+    const { user, calls } = renderSettings(undefined, undefined, {
+      status: 400,
+      body: {
+        success: false,
+        code: "validation_failed",
+        message: "Sommige velde is ongeldig. Kyk asseblief weer.",
+        details: [{ field: "lowBalanceThreshold", message: "Die bedrag is te hoog vir hierdie kantien." }],
+      },
+    });
+    await loaded();
+    await user.click(saveButton());
+
+    const threshold = field("Lae-saldo-drempel");
+    await waitFor(() =>
+      expect(threshold).toHaveAccessibleDescription("Die bedrag is te hoog vir hierdie kantien."),
+    );
+    expect(threshold).toHaveAttribute("aria-invalid", "true");
+    expect(threshold).toHaveFocus();
+    expect(threshold).toHaveValue("75,00");
+    expect(puts(calls)).toHaveLength(1);
+  });
+
+  it("says when the rules could not load, and loads them again on Probeer Weer", async () => {
+    let failing = true;
+    const { user } = renderSettings(undefined, () =>
+      failing
+        ? { status: 500, body: { success: false, message: "Bediener af", code: "internal_error" } }
+        : { body: { success: true, data: stored } },
+    );
+    const alert = await within(await screen.findByRole("region", { name: "Kantien" })).findByRole("alert");
+    expect(alert).toHaveTextContent("Kon nie die kantien se reëls laai nie");
+    expect(alert).toHaveTextContent("Bediener af");
+    expect(within(section()).queryByRole("button", { name: "Bewaar kantienreëls" })).toBeNull();
+
+    failing = false;
+    await user.click(within(alert).getByRole("button", { name: "Probeer Weer" }));
+    expect(await within(section()).findByRole("spinbutton", { name: "Weke vooruit" })).toHaveValue(3);
+  });
+});

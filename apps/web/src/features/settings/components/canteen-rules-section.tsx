@@ -1,0 +1,237 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type CanteenRules,
+  CUTOFF_DAYS_BEFORE_MAX,
+  canteenRulesInput,
+  ORDER_QUANTITY_MAX,
+  WEEKS_AHEAD_MAX,
+} from "@kantien/domain/canteen";
+import type { Language } from "@kantien/domain/messages";
+import { formatAmount } from "@kantien/domain/money";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import InputAdornment from "@mui/material/InputAdornment";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useId, useRef } from "react";
+import { Controller, type FieldError, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { LoadError } from "../../../components/load-error";
+import { useNotice } from "../../../components/notice";
+import { errorMessage } from "../../../lib/api-client";
+import { useFocusBackAfter } from "../../../lib/focus";
+import { currentLanguage } from "../../../lib/i18n";
+import { fieldErrorText } from "../../../lib/validation";
+import { useCanteenRules } from "../api/get-canteen-rules";
+import { useSaveCanteenRules } from "../api/save-canteen-rules";
+
+/** The form holds the threshold as typed ("50,00"); the domain's schema makes it "50.00". */
+type FormValues = z.input<typeof canteenRulesInput>;
+type FieldName = keyof FormValues;
+
+const FIELDS: readonly FieldName[] = [
+  "cutoffTime",
+  "cutoffDaysBefore",
+  "weeksAhead",
+  "maxQuantity",
+  "lowBalanceThreshold",
+];
+const DAYS_BEFORE = Array.from({ length: CUTOFF_DAYS_BEFORE_MAX + 1 }, (_, days) => days);
+
+function toFormValues(rules: CanteenRules, language: Language): FormValues {
+  return {
+    cutoffTime: rules.cutoffTime,
+    cutoffDaysBefore: rules.cutoffDaysBefore,
+    weeksAhead: rules.weeksAhead,
+    maxQuantity: rules.maxQuantity,
+    lowBalanceThreshold: formatAmount(rules.lowBalanceThreshold, language),
+  };
+}
+
+function isFieldName(value: unknown): value is FieldName {
+  return typeof value === "string" && (FIELDS as readonly string[]).includes(value);
+}
+
+/**
+ * The server's field details of a refusal (`details: [{field, message}]`, DESIGN §5), for the
+ * fields of this form; none when the error does not carry them. Read by shape: `ApiError`
+ * (lib/api-client.ts) does not keep `details` yet, and finds none until it does.
+ */
+function serverFieldErrors(error: unknown): { field: FieldName; message: string }[] {
+  const details = typeof error === "object" && error !== null ? Reflect.get(error, "details") : undefined;
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((detail: unknown) => {
+    if (typeof detail !== "object" || detail === null) return [];
+    const field: unknown = Reflect.get(detail, "field");
+    const message: unknown = Reflect.get(detail, "message");
+    return isFieldName(field) && typeof message === "string" ? [{ field, message }] : [];
+  });
+}
+
+/**
+ * The 'Kantien' part of /settings (DESIGN §11): the canteen's ordering rules, for admins only.
+ * The form checks with the server's own schema; the server decides.
+ */
+export function CanteenRulesSection() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const rules = useCanteenRules();
+
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 3 }}>
+      <Typography id={headingId} variant="h6" component="h2">
+        {t("screens.settings.canteen.title")}
+      </Typography>
+      <Typography variant="body2" sx={{ color: "text.secondary", mb: 3 }}>
+        {t("screens.settings.canteen.intro")}
+      </Typography>
+      {rules.isPending ? (
+        <Box sx={{ display: "flex", justifyContent: "center", py: 2 }}>
+          <CircularProgress aria-label={t("screens.settings.canteen.loading")} />
+        </Box>
+      ) : rules.isError ? (
+        <LoadError
+          error={rules.error}
+          title={t("screens.settings.canteen.loadFailed")}
+          onRetry={() => void rules.refetch()}
+        />
+      ) : (
+        <CanteenRulesForm initial={rules.data} />
+      )}
+    </Paper>
+  );
+}
+
+function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
+  const { t, i18n } = useTranslation();
+  const save = useSaveCanteenRules();
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useFocusBackAfter(save.isPending, saveButton);
+  const notify = useNotice();
+  const form = useForm<FormValues, unknown, CanteenRules>({
+    resolver: zodResolver(canteenRulesInput),
+    defaultValues: toFormValues(initial, currentLanguage()),
+  });
+  const { control, formState, handleSubmit, register, reset, setError } = form;
+  const text = (name: FieldName) => fieldErrorText(formState.errors[name] as FieldError | undefined);
+  // A field shows its error in place of its hint; aria-describedby reads whichever is there.
+  const helper = (name: FieldName, hint: string) => text(name) ?? hint;
+
+  const onSave = (rules: CanteenRules) => {
+    save.mutate(rules, {
+      onSuccess: (answer) => {
+        reset(toFormValues(answer.data, currentLanguage()));
+        notify({ severity: "success", text: answer.message });
+      },
+      onError: (error) => {
+        // What was typed stays; a refused field says why where it is.
+        const message = errorMessage(error, t("errors.update"));
+        notify({ severity: "error", text: () => i18n.t("screens.settings.canteen.saveFailed", { message }) });
+        serverFieldErrors(error).forEach(({ field, message: fieldMessage }, index) => {
+          setError(field, { type: "server", message: fieldMessage }, { shouldFocus: index === 0 });
+        });
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSave)}>
+      <Stack spacing={3}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
+          {/* Text, not type="time": the browser's time field shows "09:00 AM" or "09:00" by the
+              device's locale, while the canteen's times are 24-hour HH:MM (the domain's rule). */}
+          <TextField
+            label={t("screens.settings.canteen.cutoffTime")}
+            fullWidth
+            autoComplete="off"
+            error={Boolean(text("cutoffTime"))}
+            helperText={helper("cutoffTime", t("screens.settings.canteen.cutoffTimeHint"))}
+            slotProps={{ htmlInput: { maxLength: 5, spellCheck: false } }}
+            {...register("cutoffTime")}
+          />
+          <Controller
+            control={control}
+            name="cutoffDaysBefore"
+            render={({ field }) => (
+              <TextField
+                select
+                fullWidth
+                label={t("screens.settings.canteen.cutoffDay")}
+                value={field.value}
+                onChange={(event) => field.onChange(Number(event.target.value))}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+                error={Boolean(text("cutoffDaysBefore"))}
+                helperText={helper("cutoffDaysBefore", t("screens.settings.canteen.cutoffDayHint"))}
+              >
+                {DAYS_BEFORE.map((days) => (
+                  <MenuItem key={days} value={days}>
+                    {days === 0
+                      ? t("screens.settings.canteen.sameDay")
+                      : t("screens.settings.canteen.daysBefore", { count: days })}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Stack>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
+          <TextField
+            label={t("screens.settings.canteen.weeksAhead")}
+            type="number"
+            fullWidth
+            error={Boolean(text("weeksAhead"))}
+            helperText={helper(
+              "weeksAhead",
+              t("screens.settings.canteen.weeksAheadHint", { max: WEEKS_AHEAD_MAX }),
+            )}
+            slotProps={{ htmlInput: { min: 1, max: WEEKS_AHEAD_MAX, step: 1 } }}
+            {...register("weeksAhead", { valueAsNumber: true })}
+          />
+          <TextField
+            label={t("screens.settings.canteen.maxQuantity")}
+            type="number"
+            fullWidth
+            error={Boolean(text("maxQuantity"))}
+            helperText={helper(
+              "maxQuantity",
+              t("screens.settings.canteen.maxQuantityHint", { max: ORDER_QUANTITY_MAX }),
+            )}
+            slotProps={{ htmlInput: { min: 1, max: ORDER_QUANTITY_MAX, step: 1 } }}
+            {...register("maxQuantity", { valueAsNumber: true })}
+          />
+        </Stack>
+        <TextField
+          label={t("screens.settings.canteen.lowBalanceThreshold")}
+          error={Boolean(text("lowBalanceThreshold"))}
+          helperText={helper("lowBalanceThreshold", t("screens.settings.canteen.lowBalanceThresholdHint"))}
+          slotProps={{
+            htmlInput: { inputMode: "decimal" },
+            input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
+          }}
+          sx={{ maxWidth: { sm: "calc(50% - 8px)" } }}
+          {...register("lowBalanceThreshold")}
+        />
+        <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
+          <Button
+            ref={saveButton}
+            type="submit"
+            variant="contained"
+            disabled={save.isPending}
+            startIcon={
+              save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
+            }
+          >
+            {save.isPending ? t("screens.settings.canteen.saving") : t("screens.settings.canteen.save")}
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
