@@ -23,15 +23,8 @@ export function accountEmailLink(publicUrl: string, kind: TokenPurpose, token: s
   return `${publicUrl}/${PAGES[kind]}?token=${encodeURIComponent(token)}`;
 }
 
-/**
- * Queues the mail that carries a verification, invitation or reset link, in the recipient's
- * language. Without SMTP the link is logged, so a developer can still follow it.
- */
-export async function enqueueAccountEmail(
-  db: Db,
-  { config, log }: MailContext,
-  { kind, userId, token }: { kind: TokenPurpose; userId: string; token: string },
-): Promise<void> {
+/** Who a mail to `userId` goes to, and in which language; null when the account is gone. */
+export async function mailRecipient(db: Db, userId: string) {
   const [recipient] = await db
     .select({
       email: users.email,
@@ -42,9 +35,22 @@ export async function enqueueAccountEmail(
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, userId));
+  return recipient ? { ...recipient, language: recipient.language ?? ("af" as Language) } : null;
+}
+
+/**
+ * Queues the mail that carries a verification, invitation or reset link, in the recipient's
+ * language. Without SMTP the link is logged, so a developer can still follow it.
+ */
+export async function enqueueAccountEmail(
+  db: Db,
+  { config, log }: MailContext,
+  { kind, userId, token }: { kind: TokenPurpose; userId: string; token: string },
+): Promise<void> {
+  const recipient = await mailRecipient(db, userId);
   if (!recipient) throw new Error(`no user ${userId} to mail`);
   const link = accountEmailLink(config.publicUrl, kind, token);
-  const language = recipient.language ?? "af";
+  const { language } = recipient;
   const copy = {
     verify_email: () => verificationCopy(language, config.canteenName),
     invitation: () =>

@@ -1,9 +1,7 @@
 import { debitCrossedBelow, formatRand } from "@kantien/domain/money";
-import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { userSettings, users } from "../../db/schema";
 import { getCanteenRules } from "../canteen/rules";
-import { type MailContext, renderEmail } from "./account-emails";
+import { type MailContext, mailRecipient, renderEmail } from "./account-emails";
 import { enqueueEmail } from "./outbox";
 
 /**
@@ -18,11 +16,7 @@ export async function mailOnLowBalance(
 ): Promise<void> {
   const { lowBalanceThreshold } = await getCanteenRules(tx);
   if (!debitCrossedBelow({ after, debited, threshold: lowBalanceThreshold })) return;
-  const [recipient] = await tx
-    .select({ email: users.email, firstName: users.firstName, language: userSettings.language })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
+  const recipient = await mailRecipient(tx, userId);
   if (!recipient) return;
   const balance = formatRand(after);
   const limit = formatRand(lowBalanceThreshold);

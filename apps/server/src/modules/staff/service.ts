@@ -6,13 +6,13 @@ import {
   staffRow,
 } from "@kantien/domain/people";
 import { CUSTOMER_ROLES, isAdminRole, isStaffRole, ROLE, STAFF_ROLES } from "@kantien/domain/roles";
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import { type Db, type Tx, timestampColumn } from "../../db/client";
-import { authTokens, kantienStaff, users } from "../../db/schema";
+import { kantienStaff, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
-import { issueToken } from "../auth/tokens";
+import { consumeOpenTokens, issueToken } from "../auth/tokens";
 import { enqueueAccountEmail } from "../email/account-emails";
 import {
   countOrders,
@@ -159,10 +159,7 @@ export async function resendInvitation(
   await db.transaction(async (tx) => {
     const person = await lockPerson(tx, id, STAFF_ROLES);
     if (person.passwordHash !== null) throw new AppError("invitation_not_pending");
-    await tx
-      .update(authTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(authTokens.userId, id), eq(authTokens.purpose, "invitation"), isNull(authTokens.usedAt)));
+    await consumeOpenTokens(tx, id, "invitation");
     const token = await issueToken(tx, id, "invitation");
     await enqueueAccountEmail(tx, mail, { kind: "invitation", userId: id, token });
   });

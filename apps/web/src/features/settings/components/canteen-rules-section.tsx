@@ -9,7 +9,6 @@ import {
 import type { Language } from "@kantien/domain/messages";
 import { formatAmount } from "@kantien/domain/money";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
@@ -17,14 +16,14 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useId, useRef } from "react";
+import { useId } from "react";
 import { Controller, type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
+import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
-import { useFocusBackAfter } from "../../../lib/focus";
 import { currentLanguage } from "../../../lib/i18n";
 import { fieldErrorText } from "../../../lib/validation";
 import { useCanteenRules } from "../api/get-canteen-rules";
@@ -110,8 +109,6 @@ export function CanteenRulesSection() {
 function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
   const { t, i18n } = useTranslation();
   const save = useSaveCanteenRules();
-  const saveButton = useRef<HTMLButtonElement>(null);
-  useFocusBackAfter(save.isPending, saveButton);
   const notify = useNotice();
   const form = useForm<FormValues, unknown, CanteenRules>({
     resolver: zodResolver(canteenRulesInput),
@@ -219,17 +216,12 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
           {...register("lowBalanceThreshold")}
         />
         <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
-          <Button
-            ref={saveButton}
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            startIcon={
-              save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
-            }
-          >
-            {save.isPending ? t("screens.settings.canteen.saving") : t("screens.settings.canteen.save")}
-          </Button>
+          <SubmitButton
+            submitting={save.isPending}
+            label={t("screens.settings.canteen.save")}
+            submittingLabel={t("screens.settings.canteen.saving")}
+            size="medium"
+          />
         </Stack>
       </Stack>
     </form>
