@@ -151,7 +151,14 @@ for (const size of SIZES) {
 test.describe("signed out, on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  for (const path of ["/login", "/signup", "/verify-email", "/setup-account"]) {
+  for (const path of [
+    "/login",
+    "/signup",
+    "/verify-email",
+    "/setup-account",
+    "/forgot-password",
+    "/reset-password",
+  ]) {
     test(`${path} fits the width`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,25 +1,100 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 const MUI =
   /node_modules[\\/](@mui|@emotion|@popperjs|@babel[\\/]runtime|react-transition-group|react-is|stylis|clsx|prop-types|hoist-non-react-statics)[\\/]/;
 
 /**
- * React and MUI go to long-cached vendor chunks. MUI is split in two: what the first page
- * needs (`$initial`: statically reachable from the entry) and the rest, loaded with the first
- * signed-in screen. Every screen except /login is a lazy import (app/lazy-screens.ts).
- * Budget: the /login first load ≤ 200 KB of gzipped JavaScript (DESIGN §10).
+ * React and what the first page needs of MUI (`$initial`: statically reachable from the entry)
+ * go to long-cached vendor chunks. The rest of MUI is split by the screens that use it, so the
+ * customers' ordering app never loads the back office's tables, pickers and menus. The entry
+ * loads either app's routes lazily (app/router.tsx), and each screen again.
+ * Budgets: /login ≤ 200 KB and /my ≤ 150 KB of gzipped JavaScript on first load (DESIGN §10).
  * `codeSplitting.groups` is Rolldown's replacement for Rollup's `manualChunks`.
  */
 const vendorGroups = [
   { name: "react-vendor", test: REACT, priority: 3 },
   { name: "mui-vendor", test: MUI, tags: ["$initial" as const], priority: 2 },
-  { name: "mui-extra-vendor", test: MUI, priority: 1 },
 ];
 
+const builtIndexHtml = fileURLToPath(new URL("./dist/index.html", import.meta.url));
+
+/**
+ * The customers' ordering app is installable (DESIGN §11, decision 0023). Its web manifest is
+ * public/my/manifest.webmanifest: the plugin would write a manifest link into the one
+ * index.html the back office shares, so the ordering app links its manifest itself
+ * (src/my/pwa.ts), and registers the worker itself too (`injectRegister: false`).
+ * The matchers and the navigation handler below are copied into sw.js as source text: they
+ * may use only their arguments and the worker's globals.
+ */
+const installableOrderingApp = VitePWA({
+  strategies: "generateSW",
+  injectRegister: false,
+  manifest: false,
+  // /my/sw.js; the server lets it control /my itself (Service-Worker-Allowed: /my).
+  filename: "my/sw.js",
+  workbox: {
+    globPatterns: ["index.html", "assets/*.{js,css}", "my/*.{html,png,webmanifest}"],
+    // The precache is the shell only: index.html, the scripts it names (its first load) and the
+    // files in public/my/. Every other chunk, the back office's included, stays out; a
+    // customer's lazy chunks are cached as they load (below). URLs become absolute: the worker
+    // is in /my/, the shell at /. Hashed chunks carry no revision (the plugin's `^assets/`
+    // rule runs before this).
+    manifestTransforms: [
+      async (entries) => {
+        const html = await readFile(builtIndexHtml, "utf8");
+        const shell = entries.filter(
+          (entry) => !entry.url.startsWith("assets/") || html.includes(`"/${entry.url}"`),
+        );
+        return { manifest: shell.map((entry) => ({ ...entry, url: `/${entry.url}` })) };
+      },
+    ],
+    navigateFallback: null,
+    inlineWorkboxRuntime: true,
+    // Chunk names are hashed and a customer's lazy chunks stay in the runtime cache, so a new
+    // worker may take over at once: an open page still finds the chunks of its own build.
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Pages of the ordering app: always the network, so a deploy shows at once; offline,
+        // the precached shell (the app says it is offline), else the offline page.
+        // Nothing else is routed: /api/* always goes to the network and fails visibly offline.
+        urlPattern: ({ request, url }) =>
+          request.mode === "navigate" && (url.pathname === "/my" || url.pathname.startsWith("/my/")),
+        handler: async ({ request }) => {
+          try {
+            return await fetch(request);
+          } catch {
+            // Precached entries carry a revision in their query string.
+            const cached =
+              (await caches.match("/index.html", { ignoreSearch: true })) ??
+              (await caches.match("/my/offline.html", { ignoreSearch: true }));
+            return cached ?? Response.error();
+          }
+        },
+      },
+      {
+        // Hashed, immutable chunks: once loaded, served from the cache for good.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+        handler: "CacheFirst",
+        options: {
+          cacheName: "kantien-my-assets",
+          // About three deploys' worth of the ordering app's chunks.
+          expiration: { maxEntries: 120, purgeOnQuotaError: true },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), installableOrderingApp],
   build: {
     outDir: "dist",
     emptyOutDir: true,

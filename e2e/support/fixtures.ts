@@ -45,19 +45,26 @@ export async function signIn(
   page: Page,
   user: Credentials,
   path = "/dashboard",
-  { ownSession = false, theme }: { ownSession?: boolean; theme?: ThemeName } = {},
+  {
+    ownSession = false,
+    theme,
+    customer = false,
+  }: { ownSession?: boolean; theme?: ThemeName; customer?: boolean } = {},
 ) {
   const context = page.context();
   let cookies = ownSession ? undefined : sessions.get(user.email);
   if (!cookies) {
-    const answer = await page.request.post("/api/auth/login", { data: user });
+    // Customers sign in to the ordering app (DESIGN §11); the back office gives them no session.
+    const loginPath = customer ? "/api/my/auth/login" : "/api/auth/login";
+    const answer = await page.request.post(loginPath, { data: user });
     expect(answer.ok(), `sign-in of ${user.email}: ${answer.status()}`).toBe(true);
     cookies = (await context.cookies()).filter((cookie) => cookie.name.startsWith("kantien"));
     if (!ownSession) sessions.set(user.email, cookies);
   } else {
     await context.addCookies(cookies);
   }
-  if (theme) await saveSettings(page, { theme });
+  if (theme && customer) await saveMyTheme(page, theme);
+  else if (theme) await saveSettings(page, { theme });
   await page.goto(path);
   if (theme) await expect(page.locator("body")).toHaveCSS("background-color", THEME_BACKGROUND[theme]);
 }
@@ -101,6 +108,18 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 export async function saveSettings(page: Page, settings: Partial<Settings> = {}) {
   const answer = await page.request.put("/api/settings", {
     data: { settings: { theme: "light", language: "af", refresh_interval: 30, ...settings } },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/** Saves a customer's theme in their profile, as the ordering app's profile screen does. */
+async function saveMyTheme(page: Page, theme: ThemeName) {
+  const profile = (await (await page.request.get("/api/my/profile")).json()) as {
+    data: { firstName: string; lastName: string; phoneNumber: string | null; language: string };
+  };
+  const { firstName, lastName, phoneNumber, language } = profile.data;
+  const answer = await page.request.put("/api/my/profile", {
+    data: { firstName, lastName, phoneNumber, language, theme },
   });
   expect(answer.ok()).toBe(true);
 }

@@ -140,9 +140,11 @@ export async function buildApp({
       wildcard: false,
       index: false,
       setHeaders: (reply, filePath) => {
-        // Hashed assets never change; index.html always revalidates.
+        // Hashed assets never change; index.html, the service worker and the manifest always revalidate.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        // The ordering app's worker lives in /my/ and controls /my too, its menu's path (decision 0023).
+        if (filePath.endsWith(`${path.sep}my${path.sep}sw.js`)) reply.header("Service-Worker-Allowed", "/my");
       },
     });
   }

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { dataAnswer, pageAnswer } from "./api";
+import { dataAnswer, orderStatusSchema, pageAnswer } from "./api";
 import { signupInput } from "./auth";
 import { isIsoDate, WEEKDAYS } from "./dates";
-import { randAmount } from "./money";
-import { orderStatusSchema } from "./order-status";
+import { randAmount } from "./money-input";
 import { roleIdSchema } from "./role-schemas";
 import { multilineText, text } from "./text";
 

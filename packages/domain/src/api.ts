@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_STATUSES } from "./order-status";
 
 /**
  * The envelope of every JSON answer (DESIGN §5), as zod schemas. The server declares each
@@ -52,3 +53,6 @@ export const healthAnswer = dataAnswer(
 
 /** `GET /api/config`: what the client needs before anyone signs in. */
 export const clientConfigAnswer = dataAnswer(z.object({ canteenName: z.string(), timeZone: z.string() }));
+
+/** An order status on the wire (the rules about statuses live in order-status.ts, free of zod). */
+export const orderStatusSchema = z.enum(ORDER_STATUSES);

@@ -52,13 +52,17 @@ export const resetPasswordInput = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
-/** The setup form: the same password rule plus a matching confirmation. */
-export const setupAccountForm = z
+/**
+ * Choosing a password on a form (account setup, password reset): the same rule plus a
+ * matching confirmation.
+ */
+export const newPasswordForm = z
   .object({ password: newPassword, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
     message: "password_mismatch",
     path: ["confirmPassword"],
   });
+export type NewPasswordForm = z.infer<typeof newPasswordForm>;
 
 export const inviteUserInput = z.object({
   email,

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { addDaysIso, type IsoDate, isoWeekday, mondayOf, todayIn } from "./dates";
-import { randAmount } from "./money";
+import { randAmount } from "./money-input";
 
 /**
  * The canteen's ordering rules (DESIGN §11): one set for the whole canteen, edited by admins,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dataAnswer } from "./api";
-import { type ChipColor, orderStatusSchema, statusChipColor } from "./order-status";
+import { dataAnswer, orderStatusSchema } from "./api";
+import { type ChipColor, statusChipColor } from "./order-status";
 
 /**
  * Contract of the dashboard (/dashboard, staff and admin):

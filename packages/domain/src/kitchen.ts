@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dataAnswer } from "./api";
-import { kitchenColumnOf, orderStatusSchema } from "./order-status";
+import { dataAnswer, orderStatusSchema } from "./api";
+import { kitchenColumnOf } from "./order-status";
 
 /** One row of the kitchen board: what the screen shows, names joined (DESIGN §5 read models). */
 export const kitchenOrder = z.object({

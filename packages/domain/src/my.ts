@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataAnswer, isoDateText, pageAnswer, randText, timestamp } from "./api";
+import { dataAnswer, isoDateText, orderStatusSchema, pageAnswer, randText, timestamp } from "./api";
 import { newPassword, personName, THEMES } from "./auth";
 import {
   type CanteenRules,
@@ -10,7 +10,7 @@ import {
 } from "./canteen";
 import { type IsoDate, isIsoDate, isoWeekday } from "./dates";
 import { type ErrorCode, LANGUAGES } from "./messages";
-import { isWaitingForKitchen, type OrderStatus, orderStatusSchema } from "./order-status";
+import { isWaitingForKitchen, type OrderStatus } from "./order-status";
 import { ledgerEntry } from "./people";
 import { text } from "./text";
 
@@ -204,3 +204,12 @@ export const myPasswordInput = z.strictObject({
   currentPassword: z.string().min(1).max(200),
   newPassword,
 });
+
+/** The password form: the change, and the new password typed twice. */
+export const myPasswordForm = myPasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "password_mismatch",
+    path: ["confirmPassword"],
+  });
+export type MyPasswordForm = z.input<typeof myPasswordForm>;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Language } from "./messages";
 import { isAdminRole, isCustomerRole, isStaffRole } from "./roles";
 
@@ -14,7 +13,6 @@ export const ORDER_STATUSES = [
 ] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 /**
  * The one name of each status in each language (decision 0019): the kitchen, the weekly

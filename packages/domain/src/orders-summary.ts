@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataAnswer, pageAnswer } from "./api";
+import { dataAnswer, orderStatusSchema, pageAnswer } from "./api";
 import {
   addDaysIso,
   daysBetween,
@@ -12,7 +12,6 @@ import {
 } from "./dates";
 import { type ErrorCode, LANGUAGES } from "./messages";
 import { orderNumberSearch } from "./order-label";
-import { orderStatusSchema } from "./order-status";
 import { type CustomerRow, customerRow } from "./people";
 import { text } from "./text";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { signupInput } from "./auth";
-import { randAmount } from "./money";
+import { randAmount } from "./money-input";
 import type { CustomerInput, StaffInput, TopUpInput } from "./people";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
 import { text } from "./text";

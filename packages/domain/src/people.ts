@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { dataAnswer, messageAnswer, pageAnswer } from "./api";
-import { orderStatusSchema } from "./order-status";
+import { dataAnswer, messageAnswer, orderStatusSchema, pageAnswer } from "./api";
 
 /**
  * Contract of customers (/users), staff (/staff) and wallet top-ups. The server

@@ -6,20 +6,28 @@ const SIGNED_OUT = null;
 describe("routeRedirect", () => {
   // [path, signed out, role 1, role 2, role 3, role 4]; null = the page is shown.
   const table: [string, ...(string | null)[]][] = [
-    ["/", "/login", "/kitchen", "/kitchen", "/dashboard", "/dashboard"],
-    ["/login", null, null, null, "/dashboard", "/dashboard"],
+    ["/", "/login", "/my", "/my", "/dashboard", "/dashboard"],
+    ["/login", null, "/my", "/my", "/dashboard", "/dashboard"],
+    ["/forgot-password", null, null, null, null, null],
+    ["/reset-password", null, null, null, null, null],
+    ["/my/login", null, "/my", "/my", "/dashboard", "/dashboard"],
+    ["/my", "/my/login", null, null, "/dashboard", "/dashboard"],
+    ["/my/orders", "/my/login", null, null, "/dashboard", "/dashboard"],
+    ["/my/wallet", "/my/login", null, null, "/dashboard", "/dashboard"],
+    ["/my/profile", "/my/login", null, null, "/dashboard", "/dashboard"],
+    ["/my/nowhere", "/my/login", "/my", "/my", "/dashboard", "/dashboard"],
     ["/signup", null, null, null, null, null],
     ["/verify-email", null, null, null, null, null],
     ["/setup-account", null, null, null, null, null],
-    ["/kitchen", "/login", null, null, null, null],
-    ["/dashboard", "/login", "/kitchen", "/kitchen", null, null],
-    ["/weekly-orders", "/login", "/kitchen", "/kitchen", null, null],
-    ["/users", "/login", "/kitchen", "/kitchen", null, null],
-    ["/staff", "/login", "/kitchen", "/kitchen", null, null],
-    ["/menu", "/login", "/kitchen", "/kitchen", "/kitchen", null],
-    ["/orders", "/login", "/kitchen", "/kitchen", "/kitchen", null],
-    ["/settings", "/login", "/kitchen", "/kitchen", "/kitchen", null],
-    ["/nowhere", "/login", "/login", "/login", "/login", "/login"],
+    ["/kitchen", "/login", "/my", "/my", null, null],
+    ["/dashboard", "/login", "/my", "/my", null, null],
+    ["/weekly-orders", "/login", "/my", "/my", null, null],
+    ["/users", "/login", "/my", "/my", null, null],
+    ["/staff", "/login", "/my", "/my", null, null],
+    ["/menu", "/login", "/my", "/my", "/kitchen", null],
+    ["/orders", "/login", "/my", "/my", "/kitchen", null],
+    ["/settings", "/login", "/my", "/my", "/kitchen", null],
+    ["/nowhere", "/login", "/my", "/my", "/login", "/login"],
   ];
   const roles = [SIGNED_OUT, 1, 2, 3, 4];
 
@@ -31,9 +39,10 @@ describe("routeRedirect", () => {
 });
 
 describe("homePath and menuPaths", () => {
-  it("sends staff to the dashboard and others to the kitchen", () => {
+  it("sends staff to the dashboard and customers to the ordering app", () => {
     expect(homePath(null)).toBe("/login");
-    expect(homePath(1)).toBe("/kitchen");
+    expect(homePath(1)).toBe("/my");
+    expect(homePath(2)).toBe("/my");
     expect(homePath(3)).toBe("/dashboard");
     expect(homePath(4)).toBe("/dashboard");
   });

@@ -1,4 +1,4 @@
-import { isAdminRole, isStaffRole } from "./roles";
+import { isAdminRole, isCustomerRole, isStaffRole } from "./roles";
 
 /** The app's routes (spec §2 "Routes and access"). */
 export const ROUTES = {
@@ -14,6 +14,14 @@ export const ROUTES = {
   customers: "/users",
   staff: "/staff",
   settings: "/settings",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  // The customers' ordering app (DESIGN §11).
+  myLogin: "/my/login",
+  myMenu: "/my",
+  myOrders: "/my/orders",
+  myWallet: "/my/wallet",
+  myProfile: "/my/profile",
 } as const;
 
 export type AppPath = (typeof ROUTES)[keyof typeof ROUTES];
@@ -23,7 +31,10 @@ const PUBLIC_PATHS: readonly string[] = [
   ROUTES.signup,
   ROUTES.verifyEmail,
   ROUTES.setupAccount,
+  ROUTES.forgotPassword,
+  ROUTES.resetPassword,
 ];
+const MY_PATHS: readonly string[] = [ROUTES.myMenu, ROUTES.myOrders, ROUTES.myWallet, ROUTES.myProfile];
 const STAFF_PATHS: readonly string[] = [
   ROUTES.dashboard,
   ROUTES.weeklyOrders,
@@ -32,10 +43,19 @@ const STAFF_PATHS: readonly string[] = [
 ];
 const ADMIN_PATHS: readonly string[] = [ROUTES.menu, ROUTES.orders, ROUTES.settings];
 
-/** Where a user lands after sign-in, and where `/` sends them. */
+/** Where a user lands after sign-in, and where `/` sends them: customers to the ordering app. */
 export function homePath(roleId: number | null): AppPath {
   if (roleId === null) return ROUTES.login;
+  if (isCustomerRole(roleId)) return ROUTES.myMenu;
   return isStaffRole(roleId) ? ROUTES.dashboard : ROUTES.kitchen;
+}
+
+/** The ordering app's paths: its own sign-in for the signed out, staff to their home. */
+function myRedirect(path: string, roleId: number | null): AppPath | null {
+  if (path === ROUTES.myLogin) return roleId === null ? null : homePath(roleId);
+  if (roleId === null) return ROUTES.myLogin;
+  if (!isCustomerRole(roleId)) return homePath(roleId);
+  return MY_PATHS.includes(path) ? null : ROUTES.myMenu;
 }
 
 /**
@@ -44,8 +64,11 @@ export function homePath(roleId: number | null): AppPath {
  */
 export function routeRedirect(path: string, roleId: number | null): AppPath | null {
   if (path === "/") return homePath(roleId);
-  if (path === ROUTES.login) return roleId !== null && isStaffRole(roleId) ? ROUTES.dashboard : null;
+  if (path === ROUTES.myMenu || path.startsWith(`${ROUTES.myMenu}/`)) return myRedirect(path, roleId);
+  if (path === ROUTES.login) return roleId === null ? null : homePath(roleId);
   if (PUBLIC_PATHS.includes(path)) return null;
+  // A customer's session belongs to the ordering app; the back office sends them there.
+  if (roleId !== null && isCustomerRole(roleId)) return ROUTES.myMenu;
   if (path === ROUTES.kitchen) return roleId === null ? ROUTES.login : null;
   if (STAFF_PATHS.includes(path)) {
     if (roleId === null) return ROUTES.login;

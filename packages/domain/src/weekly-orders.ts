@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { dataAnswer } from "./api";
+import { dataAnswer, orderStatusSchema } from "./api";
 import { addDaysIso, type IsoDate, isIsoDate, isoWeekday, schoolDays } from "./dates";
-import { type OrderStatus, orderStatusSchema } from "./order-status";
+import type { OrderStatus } from "./order-status";
 
 /** One order of the weekly view: what the screen shows, names joined (DESIGN §5 read models). */
 export const weeklyOrder = z.object({

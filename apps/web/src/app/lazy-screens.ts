@@ -15,7 +15,19 @@ export const SetupAccountScreen = lazy(() =>
     default: m.SetupAccountScreen,
   })),
 );
-export const KitchenScreen = lazy(() => import("./kitchen-gate").then((m) => ({ default: m.KitchenGate })));
+export const ForgotPasswordScreen = lazy(() =>
+  import("../features/forgot-password/components/forgot-password-screen").then((m) => ({
+    default: m.ForgotPasswordScreen,
+  })),
+);
+export const ResetPasswordScreen = lazy(() =>
+  import("../features/reset-password/components/reset-password-screen").then((m) => ({
+    default: m.ResetPasswordScreen,
+  })),
+);
+export const KitchenScreen = lazy(() =>
+  import("../features/kitchen/components/kitchen-board").then((m) => ({ default: m.KitchenBoard })),
+);
 export const DashboardScreen = lazy(() =>
   import("../features/dashboard/components/dashboard-screen").then((m) => ({ default: m.DashboardScreen })),
 );

@@ -1,49 +1,37 @@
 import { ROUTES } from "@kantien/domain/route-access";
-import type { ReactNode } from "react";
+import { lazy } from "react";
 import { Route, Routes } from "react-router";
-import { LoginScreen } from "../features/login/components/login-screen";
-import {
-  AppLayout,
-  CustomersScreen,
-  DashboardScreen,
-  KitchenScreen,
-  MenuScreen,
-  OrdersScreen,
-  SettingsScreen,
-  SetupAccountScreen,
-  SignupScreen,
-  StaffScreen,
-  VerifyEmailScreen,
-  WeeklyOrdersScreen,
-} from "./lazy-screens";
 import { RouteGuard } from "./route-guard";
 import { SectionBoundary } from "./section-boundary";
 
-function page(section: string, screen: ReactNode) {
-  return <SectionBoundary section={section}>{screen}</SectionBoundary>;
-}
+// Two apps on one router: a customer's phone loads only the ordering app's code, staff only the
+// back office's (DESIGN §10 and §11). Each screen inside them loads lazily again.
+const BackOfficeRoutes = lazy(() =>
+  import("./back-office-routes").then((m) => ({ default: m.BackOfficeRoutes })),
+);
+const MyRoutes = lazy(() => import("../my/my-routes").then((m) => ({ default: m.MyRoutes })));
 
-/** Spec §2 "Routes and access"; who may see what is decided by the domain's routeRedirect. */
+/** Spec §2 "Routes and access" and DESIGN §11; who may see what is decided by the domain's routeRedirect. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RouteGuard />}>
-        <Route path={ROUTES.login} element={page("login", <LoginScreen />)} />
-        <Route path={ROUTES.signup} element={page("signup", <SignupScreen />)} />
-        <Route path={ROUTES.verifyEmail} element={page("verify-email", <VerifyEmailScreen />)} />
-        <Route path={ROUTES.setupAccount} element={page("setup-account", <SetupAccountScreen />)} />
-        <Route element={page("layout", <AppLayout />)}>
-          <Route path={ROUTES.kitchen} element={page("kitchen", <KitchenScreen />)} />
-          <Route path={ROUTES.dashboard} element={page("dashboard", <DashboardScreen />)} />
-          <Route path={ROUTES.weeklyOrders} element={page("weekly-orders", <WeeklyOrdersScreen />)} />
-          <Route path={ROUTES.menu} element={page("menu", <MenuScreen />)} />
-          <Route path={ROUTES.orders} element={page("orders", <OrdersScreen />)} />
-          <Route path={ROUTES.customers} element={page("customers", <CustomersScreen />)} />
-          <Route path={ROUTES.staff} element={page("staff", <StaffScreen />)} />
-          <Route path={ROUTES.settings} element={page("settings", <SettingsScreen />)} />
-        </Route>
-        {/* "/" and unknown paths: the guard always redirects them. */}
-        <Route path="*" element={null} />
+        <Route
+          path={`${ROUTES.myMenu}/*`}
+          element={
+            <SectionBoundary section="my">
+              <MyRoutes />
+            </SectionBoundary>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <SectionBoundary section="back-office">
+              <BackOfficeRoutes />
+            </SectionBoundary>
+          }
+        />
       </Route>
     </Routes>
   );

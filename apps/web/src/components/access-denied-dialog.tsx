@@ -1,4 +1,5 @@
 import { message } from "@kantien/domain/messages";
+import { ROUTES } from "@kantien/domain/route-access";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -7,6 +8,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
 import { currentLanguage } from "../lib/i18n";
 import { useRoleLabel } from "../lib/role-label";
 import { DetailsTable } from "./details-table";
@@ -20,7 +22,10 @@ type AccessDeniedDialogProps = {
   onAction: () => void;
 };
 
-/** Spec §2 Login: who signed in, and that only staff (role 3) and admin (role 4) get access. */
+/**
+ * Spec §2 Login: who signed in, and that only staff (role 3) and admin (role 4) get access;
+ * the customer it refuses is shown the way to the ordering app (DESIGN §11).
+ */
 export function AccessDeniedDialog({ user, action, onAction }: AccessDeniedDialogProps) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
@@ -40,10 +45,14 @@ export function AccessDeniedDialog({ user, action, onAction }: AccessDeniedDialo
       <DialogContent>
         <DetailsTable rows={rows} sx={{ mb: 2 }} />
         <Typography id={noteId}>{message("unauthorized_role", currentLanguage())}</Typography>
+        <Typography sx={{ mt: 1 }}>{t("accessDenied.orderingAppNote")}</Typography>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onAction} autoFocus>
+        <Button variant="outlined" onClick={onAction} autoFocus>
           {action === "signOut" ? t("accessDenied.signOut") : t("accessDenied.close")}
+        </Button>
+        <Button component={RouterLink} to={ROUTES.myLogin} variant="contained">
+          {t("accessDenied.orderingApp")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -14,6 +14,9 @@ type Notify = (notice: Notice) => void;
 
 const NoticeContext = createContext<Notify | null>(null);
 
+/** The CSS variable a layout with a bottom bar sets to its height, so notices never cover it. */
+export const BOTTOM_BAR_HEIGHT_VAR = "--kantien-bottom-bar";
+
 /** Spec §9: a notice stays 6 seconds. */
 export const NOTICE_MS = 6000;
 
@@ -43,6 +46,8 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
           if (reason !== "clickaway") close();
         }}
         anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+        // Above a bottom navigation when a layout has one (the ordering app's sets the height).
+        sx={{ mb: `var(${BOTTOM_BAR_HEIGHT_VAR}, 0px)` }}
       >
         {notice ? (
           <Alert severity={notice.severity} variant="filled" closeText={t("common.close")} onClose={close}>

@@ -11,4 +11,10 @@ export const queryKeys = {
   orders: ["orders"],
   customers: ["customers"],
   staff: ["staff-members"],
+  canteenSettings: ["canteen-settings"],
+  // The ordering app's own data (DESIGN §11): one customer's menu, orders, wallet and profile.
+  myMenu: ["my", "menu"],
+  myOrders: ["my", "orders"],
+  myWallet: ["my", "wallet"],
+  myProfile: ["my", "profile"],
 } as const;

@@ -1,6 +1,6 @@
 import type { PublicUser } from "@kantien/domain/auth";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "./api-client";
+import { ApiError, api, isNetworkError } from "./api-client";
 import { queryKeys } from "./query-keys";
 import { readStorage, writeStorage } from "./storage";
 
@@ -57,7 +57,10 @@ export type Session = {
 
 export function useSession(): Session {
   const query = useQuery(sessionQueryOptions);
-  return { user: query.data ?? null, isResolving: query.isPending };
+  // Offline (no answer at all), the user stored on this device stays signed in: the installed
+  // ordering app then opens and says it is offline, instead of showing the sign-in screen.
+  const offline = query.isError && isNetworkError(query.error);
+  return { user: query.data ?? (offline ? readStoredUser() : null), isResolving: query.isPending };
 }
 
 export function setSessionUser(queryClient: QueryClient, user: PublicUser | null): void {

@@ -1,5 +1,6 @@
 import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
 import type { FieldError, FieldErrors, FieldValues } from "react-hook-form";
+import { ApiError } from "./api-client";
 import { currentLanguage, i18n } from "./i18n";
 
 function isMessageCode(value: string): value is MessageCode {
@@ -39,4 +40,23 @@ export function formWideMessage<T extends FieldValues>(
 ): string | null {
   const carried = Object.values(errors).some((error) => error?.message === code);
   return carried ? message(code, currentLanguage()) : null;
+}
+
+/**
+ * The server's field details of a refusal (`details: [{field, message}]`, DESIGN §5, kept by
+ * `ApiError`) for the form's own fields; none when the error carries none.
+ */
+export function serverFieldErrors<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+): { field: Field; message: string }[] {
+  const details = error instanceof ApiError ? error.details : undefined;
+  if (!Array.isArray(details)) return [];
+  const isField = (value: unknown): value is Field => (fields as readonly unknown[]).includes(value);
+  return details.flatMap((detail: unknown) => {
+    if (typeof detail !== "object" || detail === null) return [];
+    const field: unknown = Reflect.get(detail, "field");
+    const message: unknown = Reflect.get(detail, "message");
+    return isField(field) && typeof message === "string" ? [{ field, message }] : [];
+  });
 }

@@ -45,6 +45,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/auth/verify-email": messageAnswer,
   "POST /api/auth/verify-invitation": invitationAnswer,
   "POST /api/auth/setup-account": messageAnswer,
+  "POST /api/auth/forgot-password": messageAnswer,
+  "POST /api/auth/reset-password": messageAnswer,
   "POST /api/auth/invite-user": messageAnswer,
   "GET /api/settings": settingsAnswer,
   "PUT /api/settings": settingsSavedAnswer,

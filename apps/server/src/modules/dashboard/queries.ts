@@ -1,5 +1,6 @@
+import { orderStatusSchema } from "@kantien/domain/api";
 import { type ActivityEntry, type DashboardSummary, dashboardCounts } from "@kantien/domain/dashboard";
-import { orderStatusSchema, WAITING_STATUSES } from "@kantien/domain/order-status";
+import { WAITING_STATUSES } from "@kantien/domain/order-status";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, timestampColumn } from "../../db/client";

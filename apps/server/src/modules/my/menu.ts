@@ -1,7 +1,7 @@
+import { orderStatusSchema } from "@kantien/domain/api";
 import { type CanteenRules, currentSchoolMonday, orderingState } from "@kantien/domain/canteen";
 import { type IsoDate, schoolDays, todayIn, WEEKDAYS } from "@kantien/domain/dates";
 import type { MyMenuDay } from "@kantien/domain/my";
-import { orderStatusSchema } from "@kantien/domain/order-status";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client";

@@ -1,7 +1,7 @@
+import { orderStatusSchema } from "@kantien/domain/api";
 import { type CanteenRules, orderCutoffAt } from "@kantien/domain/canteen";
 import { type IsoDate, todayIn } from "@kantien/domain/dates";
 import { type MY_ORDER_SCOPES, type MyOrder, myCancelRefusal } from "@kantien/domain/my";
-import { orderStatusSchema } from "@kantien/domain/order-status";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";

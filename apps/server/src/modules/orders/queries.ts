@@ -1,6 +1,6 @@
+import { orderStatusSchema } from "@kantien/domain/api";
 import type { IsoDate } from "@kantien/domain/dates";
 import { orderNumberSearch } from "@kantien/domain/order-label";
-import { orderStatusSchema } from "@kantien/domain/order-status";
 import {
   ORDERS_PAGE_DEFAULT,
   type OrderDetail,

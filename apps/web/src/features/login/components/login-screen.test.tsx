@@ -58,8 +58,22 @@ describe("LoginScreen", () => {
     expect(queryClient.getQueryData(["session"])).toBeNull();
     expect(window.localStorage.getItem("admin_user")).toBeNull();
 
+    expect(within(dialog).getByRole("link", { name: "Gaan na die bestel-app" })).toHaveAttribute(
+      "href",
+      "/my/login",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Sluit" }));
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  it("links to a forgotten password with the address typed so far", async () => {
+    mockFetch({});
+    const { user } = renderWithApp(<LoginScreen />, { route: "/login", user: null });
+    const forgot = screen.getByRole("link", { name: "Wagwoord vergeet?" });
+    expect(forgot).toHaveAttribute("href", "/forgot-password");
+
+    await user.type(screen.getByLabelText(/E-pos/), " kok+1@kantien.example");
+    expect(forgot).toHaveAttribute("href", "/forgot-password?email=kok%2B1%40kantien.example");
   });
 
   it("shows the server's message when the password is wrong", async () => {

@@ -1,11 +1,11 @@
 import type { LoginInput } from "@kantien/domain/auth";
-import { homePath } from "@kantien/domain/route-access";
+import { homePath, ROUTES } from "@kantien/domain/route-access";
 import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { lazy, Suspense, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import type { DeniedUser } from "../../../components/access-denied-dialog";
@@ -14,9 +14,9 @@ import { FormField } from "../../../components/form-field";
 import { SubmitButton } from "../../../components/submit-button";
 import { isNetworkError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { lazyLoginResolver, preloadLoginResolver } from "../../../lib/lazy-login-resolver";
 import { fieldErrorText } from "../../../lib/validation";
 import { useLogin } from "../api/login";
-import { lazyLoginResolver, preloadLoginResolver } from "../lazy-login-resolver";
 
 // Only needed after a refused login, so it stays out of the /login first load.
 const AccessDeniedDialog = lazy(() =>
@@ -35,6 +35,11 @@ export function LoginScreen() {
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  // The reset page starts with the address typed here.
+  const typedEmail = useWatch({ control: form.control, name: "email" }).trim();
+  const forgotPasswordPath = typedEmail
+    ? `${ROUTES.forgotPassword}?${new URLSearchParams({ email: typedEmail })}`
+    : ROUTES.forgotPassword;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -81,6 +86,11 @@ export function LoginScreen() {
           required
           error={fieldErrorText(errors.password)}
         />
+        <Typography variant="body2" sx={{ textAlign: "end" }}>
+          <Link component={RouterLink} to={forgotPasswordPath}>
+            {t("screens.login.forgotPassword")}
+          </Link>
+        </Typography>
         <SubmitButton
           submitting={isSubmitting}
           label={t("screens.login.submit")}
@@ -88,7 +98,7 @@ export function LoginScreen() {
         />
         <Typography>
           {t("screens.login.noAccount")}{" "}
-          <Link component={RouterLink} to="/signup">
+          <Link component={RouterLink} to={ROUTES.signup}>
             {t("screens.login.signupLink")}
           </Link>
         </Typography>

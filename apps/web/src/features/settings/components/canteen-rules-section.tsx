@@ -25,7 +25,7 @@ import { useNotice } from "../../../components/notice";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
-import { fieldErrorText } from "../../../lib/validation";
+import { fieldErrorText, serverFieldErrors } from "../../../lib/validation";
 import { useCanteenRules } from "../api/get-canteen-rules";
 import { useSaveCanteenRules } from "../api/save-canteen-rules";
 
@@ -50,26 +50,6 @@ function toFormValues(rules: CanteenRules, language: Language): FormValues {
     maxQuantity: rules.maxQuantity,
     lowBalanceThreshold: formatAmount(rules.lowBalanceThreshold, language),
   };
-}
-
-function isFieldName(value: unknown): value is FieldName {
-  return typeof value === "string" && (FIELDS as readonly string[]).includes(value);
-}
-
-/**
- * The server's field details of a refusal (`details: [{field, message}]`, DESIGN §5), for the
- * fields of this form; none when the error does not carry them. Read by shape: `ApiError`
- * (lib/api-client.ts) does not keep `details` yet, and finds none until it does.
- */
-function serverFieldErrors(error: unknown): { field: FieldName; message: string }[] {
-  const details = typeof error === "object" && error !== null ? Reflect.get(error, "details") : undefined;
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((detail: unknown) => {
-    if (typeof detail !== "object" || detail === null) return [];
-    const field: unknown = Reflect.get(detail, "field");
-    const message: unknown = Reflect.get(detail, "message");
-    return isFieldName(field) && typeof message === "string" ? [{ field, message }] : [];
-  });
 }
 
 /**
@@ -129,7 +109,7 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
         // What was typed stays; a refused field says why where it is.
         const message = errorMessage(error, t("errors.update"));
         notify({ severity: "error", text: () => i18n.t("screens.settings.canteen.saveFailed", { message }) });
-        serverFieldErrors(error).forEach(({ field, message: fieldMessage }, index) => {
+        serverFieldErrors(error, FIELDS).forEach(({ field, message: fieldMessage }, index) => {
           setError(field, { type: "server", message: fieldMessage }, { shouldFocus: index === 0 });
         });
       },

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { setupAccountForm } from "@kantien/domain/auth";
+import { newPasswordForm } from "@kantien/domain/auth";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Stack from "@mui/material/Stack";
@@ -20,7 +20,7 @@ import type { Invitee } from "../api/verify-invitation";
 /** Spec §9: the redirect to /login after account setup. */
 const REDIRECT_AFTER_SETUP_MS = 2000;
 
-type SetupForm = z.input<typeof setupAccountForm>;
+type SetupForm = z.input<typeof newPasswordForm>;
 
 export function SetupAccountForm({ token, invitee }: { token: string; invitee: Invitee }) {
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export function SetupAccountForm({ token, invitee }: { token: string; invitee: I
   const setup = useSetupAccount();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SetupForm>({
-    resolver: zodResolver(setupAccountForm),
+    resolver: zodResolver(newPasswordForm),
     defaultValues: { password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;

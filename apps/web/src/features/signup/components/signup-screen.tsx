@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signupInput } from "@kantien/domain/auth";
 import { ROLE } from "@kantien/domain/roles";
+import { ROUTES } from "@kantien/domain/route-access";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
@@ -66,8 +67,8 @@ export function SignupScreen() {
       <AuthCard title={t("screens.signup.title")}>
         <Stack spacing={2}>
           <Alert severity="success">{signup.data.message}</Alert>
-          <Button component={RouterLink} to="/login" variant="contained">
-            {t("common.signIn")}
+          <Button component={RouterLink} to={ROUTES.myLogin} variant="contained">
+            {t("common.signInOrderingApp")}
           </Button>
         </Stack>
       </AuthCard>
@@ -130,7 +131,7 @@ export function SignupScreen() {
         />
         <Typography>
           {t("screens.signup.haveAccount")}{" "}
-          <Link component={RouterLink} to="/login">
+          <Link component={RouterLink} to={ROUTES.myLogin}>
             {t("screens.signup.signInLink")}
           </Link>
         </Typography>

@@ -1,21 +1,15 @@
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { AuthCard } from "../../../components/auth-card";
 import { LoadingScreen } from "../../../components/loading-screen";
+import { SignInLinks } from "../../../components/sign-in-links";
 import { useVerifyEmail } from "../api/verify-email";
 
-function BackToSignIn({ label }: { label: string }) {
-  return (
-    <Button component={RouterLink} to="/login" variant="contained">
-      {label}
-    </Button>
-  );
-}
-
+// Sign-up makes only customers, but the answer does not say whose address this was: the
+// ordering app comes first and the back office is one link away.
 function Verification({ token }: { token: string }) {
   const { t } = useTranslation();
   const verification = useVerifyEmail(token);
@@ -27,14 +21,14 @@ function Verification({ token }: { token: string }) {
           <AlertTitle>{t("screens.verifyEmail.failed")}</AlertTitle>
           {verification.error.message}
         </Alert>
-        <BackToSignIn label={t("common.backToSignIn")} />
+        <SignInLinks />
       </Stack>
     );
   }
   return (
     <Stack spacing={2}>
       <Alert severity="success">{verification.data.message}</Alert>
-      <BackToSignIn label={t("common.signIn")} />
+      <SignInLinks />
     </Stack>
   );
 }
@@ -50,7 +44,7 @@ export function VerifyEmailScreen() {
       ) : (
         <Stack spacing={2}>
           <Alert severity="error">{t("screens.verifyEmail.missingToken")}</Alert>
-          <BackToSignIn label={t("common.backToSignIn")} />
+          <SignInLinks />
         </Stack>
       )}
     </AuthCard>

@@ -1,0 +1,35 @@
+import type { MyNewOrder, myMenuAnswer } from "@kantien/domain/my";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Answer, api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+import { type MyOrderChanged, refreshMyData } from "../../../my/my-data";
+
+export type MyMenu = Answer<typeof myMenuAnswer>["data"];
+
+/** `GET /api/my/menu?week=`: the five school days of a week; without a week, the one ordered in now. */
+export function myMenuQueryOptions(week: string | null) {
+  return queryOptions({
+    queryKey: [...queryKeys.myMenu, week ?? "current"],
+    queryFn: async ({ signal }) => {
+      const path = week ? `/api/my/menu?week=${encodeURIComponent(week)}` : "/api/my/menu";
+      return (await api.get<Answer<typeof myMenuAnswer>>(path, { signal })).data;
+    },
+  });
+}
+
+export function useMyMenu(week: string | null) {
+  return useQuery({ ...myMenuQueryOptions(week), placeholderData: keepPreviousData });
+}
+
+/** `POST /api/my/orders`: paid from my wallet; the key makes a retry of the same order pay once. */
+export function usePlaceMyOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ order, idempotencyKey }: { order: MyNewOrder; idempotencyKey: string }) =>
+      api.post<MyOrderChanged>("/api/my/orders", {
+        body: order,
+        headers: { "Idempotency-Key": idempotencyKey },
+      }),
+    onSettled: () => refreshMyData(queryClient),
+  });
+}

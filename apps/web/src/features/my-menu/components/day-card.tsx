@@ -1,0 +1,167 @@
+import { formatRand } from "@kantien/domain/money";
+import type { MyMenuDay } from "@kantien/domain/my";
+import { ROUTES } from "@kantien/domain/route-access";
+import AccessTime from "@mui/icons-material/AccessTime";
+import LockOutlined from "@mui/icons-material/LockOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { StatusChip } from "../../../components/status-chip";
+import { dayHeadingParts, formatDateTime, formatTime } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import { COUNTDOWN_FROM_MINUTES, countdownParts, minutesUntil } from "../countdown";
+
+type DayCardProps = {
+  day: MyMenuDay;
+  now: Date;
+  timeZone: string;
+  onOrder: (day: MyMenuDay) => void;
+};
+
+/** Whether the day can be ordered now: the server said so and its cut-off has not passed since. */
+export function isOpen(day: MyMenuDay, now: Date): boolean {
+  return day.orderable && day.item !== null && (day.cutoffAt === null || minutesUntil(day.cutoffAt, now) > 0);
+}
+
+function CutoffLine({ day, now, timeZone }: Omit<DayCardProps, "onOrder">) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  if (!day.cutoffAt) return null;
+  const minutes = minutesUntil(day.cutoffAt, now);
+  const { hours, minutes: rest } = countdownParts(minutes);
+  const time = formatTime(day.cutoffAt, timeZone, language);
+  const text =
+    minutes >= COUNTDOWN_FROM_MINUTES
+      ? t("my.menu.orderBefore", { moment: formatDateTime(day.cutoffAt, timeZone, language) })
+      : hours > 0
+        ? t("my.menu.closesInHours", { time, hours, minutes: rest })
+        : t("my.menu.closesInMinutes", { time, count: rest });
+  return (
+    <Typography variant="body2" sx={{ display: "flex", alignItems: "center", gap: 0.75 }}>
+      <AccessTime fontSize="small" aria-hidden="true" />
+      {text}
+    </Typography>
+  );
+}
+
+function ClosedLine({ day }: { day: MyMenuDay }) {
+  const { t } = useTranslation();
+  const reason = day.closedReason === "beyond_horizon" ? "notYet" : "closed";
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+      <Chip
+        icon={<LockOutlined aria-hidden="true" />}
+        label={t(`my.menu.${reason}`)}
+        size="small"
+        variant="outlined"
+      />
+      <Typography variant="body2" color="text.secondary">
+        {t(`my.menu.${reason}Hint`)}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** One school day: its dish, whether it can still be ordered (a countdown, or "Gesluit"), and my orders for it. */
+export function DayCard({ day, now, timeZone, onOrder }: DayCardProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const heading = dayHeadingParts(day.date, currentLanguage());
+  const open = isOpen(day, now);
+  const myOrders = day.orders.filter((order) => order.status !== "cancelled" && order.status !== "failed");
+
+  return (
+    <Card component="article" aria-labelledby={headingId} variant="outlined">
+      {day.item?.imageUrl ? (
+        <Box
+          component="img"
+          src={day.item.imageUrl}
+          alt=""
+          loading="lazy"
+          width={600}
+          height={300}
+          sx={{ display: "block", width: "100%", height: "auto", aspectRatio: "2 / 1", objectFit: "cover" }}
+        />
+      ) : null}
+      <CardContent component={Stack} spacing={1.5}>
+        <Typography
+          id={headingId}
+          variant="overline"
+          component="h2"
+          sx={{ lineHeight: 1.5, fontSize: "0.85rem" }}
+        >
+          {heading.weekday} {heading.date}
+        </Typography>
+        {day.item ? (
+          <>
+            <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, alignItems: "baseline" }}>
+              <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+                {day.item.name}
+              </Typography>
+              <Typography variant="h6" component="p" sx={{ whiteSpace: "nowrap" }}>
+                {formatRand(day.item.price)}
+              </Typography>
+            </Box>
+            {day.item.description ? (
+              <Typography color="text.secondary">{day.item.description}</Typography>
+            ) : null}
+          </>
+        ) : (
+          <Typography color="text.secondary">{t("my.menu.noItem")}</Typography>
+        )}
+        {myOrders.length > 0 ? (
+          <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: "action.hover" }}>
+            <Typography variant="subtitle2" component="p">
+              {t("my.menu.yourOrders")}
+            </Typography>
+            {myOrders.map((order) => (
+              <Box
+                key={order.id}
+                sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mt: 0.5 }}
+              >
+                <Typography component="span">
+                  {t("my.menu.orderLine", { quantity: order.quantity, total: formatRand(order.total) })}
+                </Typography>
+                <StatusChip status={order.status} />
+              </Box>
+            ))}
+            <Link
+              component={RouterLink}
+              to={ROUTES.myOrders}
+              sx={{ display: "inline-block", mt: 1, py: 0.5 }}
+            >
+              {t("my.menu.seeOrders")}
+            </Link>
+          </Box>
+        ) : null}
+        {day.item ? (
+          open ? (
+            <CutoffLine day={day} now={now} timeZone={timeZone} />
+          ) : (
+            <ClosedLine day={day} />
+          )
+        ) : null}
+        {open && day.item ? (
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            onClick={() => onOrder(day)}
+            sx={{ minHeight: 48 }}
+            aria-describedby={headingId}
+          >
+            {myOrders.length > 0 ? t("my.menu.orderMore") : t("my.menu.order")}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { addDaysIso, DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import type { MyMenuDay } from "@kantien/domain/my";
+import ChevronLeft from "@mui/icons-material/ChevronLeft";
+import ChevronRight from "@mui/icons-material/ChevronRight";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LoadError } from "../../../components/load-error";
+import { PageTitle } from "../../../components/page-title";
+import { useAppConfig } from "../../../lib/app-config";
+import { formatDate } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import { useNow } from "../../../lib/use-now";
+import { useMyBalance } from "../../../my/my-data";
+import { useMyMenu } from "../api/my-menu";
+import { DayCard } from "./day-card";
+import { OrderDialog } from "./order-dialog";
+
+/** The countdown on a day's card moves every 15 seconds. */
+const CLOCK_MS = 15_000;
+
+function WeekSwitch(props: {
+  week: string;
+  canGoBack: boolean;
+  canGoOn: boolean;
+  onMove: (days: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 2 }}>
+      <IconButton
+        size="large"
+        onClick={() => props.onMove(-7)}
+        disabled={!props.canGoBack}
+        aria-label={t("my.menu.previousWeek")}
+      >
+        <ChevronLeft />
+      </IconButton>
+      <Typography component="p" variant="subtitle1" aria-live="polite" sx={{ fontWeight: 600 }}>
+        {t("my.menu.weekOf", { date: formatDate(props.week, currentLanguage()) })}
+      </Typography>
+      <IconButton
+        size="large"
+        onClick={() => props.onMove(7)}
+        disabled={!props.canGoOn}
+        aria-label={t("my.menu.nextWeek")}
+      >
+        <ChevronRight />
+      </IconButton>
+    </Box>
+  );
+}
+
+/**
+ * `/my`: the week's school days, one card each, this week and as far ahead as the canteen
+ * allows; a day still open is ordered from its card (DESIGN §11).
+ */
+export function MyMenuScreen() {
+  const { t } = useTranslation();
+  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const now = useNow(CLOCK_MS);
+  // null: the week the server says customers order in now.
+  const [week, setWeek] = useState<string | null>(null);
+  const [firstWeek, setFirstWeek] = useState<string | null>(null);
+  const [ordering, setOrdering] = useState<MyMenuDay | null>(null);
+  const menu = useMyMenu(week);
+  const balance = useMyBalance().data?.balance ?? null;
+  const data = menu.data;
+  if (data && firstWeek === null) setFirstWeek(data.week);
+
+  const lastDay = data?.days.at(-1);
+  const canGoOn = Boolean(lastDay && lastDay.closedReason !== "beyond_horizon");
+  const canGoBack = Boolean(data && firstWeek && data.week > firstWeek);
+
+  return (
+    <>
+      <PageTitle>{t("my.menu.title")}</PageTitle>
+      {menu.isError && !data ? <LoadError error={menu.error} onRetry={() => void menu.refetch()} /> : null}
+      {data ? (
+        <WeekSwitch
+          week={data.week}
+          canGoBack={canGoBack}
+          canGoOn={canGoOn}
+          onMove={(days) => setWeek(addDaysIso(data.week, days))}
+        />
+      ) : null}
+      <Stack spacing={2} aria-busy={menu.isFetching} sx={{ opacity: menu.isPlaceholderData ? 0.6 : 1 }}>
+        {data
+          ? data.days.map((day) => (
+              <DayCard key={day.date} day={day} now={now} timeZone={timeZone} onOrder={setOrdering} />
+            ))
+          : menu.isPending
+            ? [0, 1, 2].map((key) => <Skeleton key={key} variant="rounded" height={180} />)
+            : null}
+      </Stack>
+      <OrderDialog
+        day={ordering}
+        maxQuantity={data?.maxQuantity ?? 1}
+        balance={balance}
+        onClose={() => setOrdering(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { formatRand } from "@kantien/domain/money";
+import type { MyOrder } from "@kantien/domain/my";
+import { orderLabel } from "@kantien/domain/order-label";
+import { isWaitingForKitchen } from "@kantien/domain/order-status";
+import CheckCircle from "@mui/icons-material/CheckCircle";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { StatusChip } from "../../../components/status-chip";
+import { dayHeadingParts, formatTime } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+
+type MyOrderCardProps = {
+  order: MyOrder;
+  timeZone: string;
+  onCancel: (order: MyOrder) => void;
+};
+
+/** One of my orders: what, for which day, its status, and cancel while it may still be cancelled. */
+export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const titleId = useId();
+  const day = order.deliveryDate ? dayHeadingParts(order.deliveryDate, language) : null;
+  const tooLate = isWaitingForKitchen(order.status) && !order.cancellable && order.cutoffAt !== null;
+
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={titleId} data-my-order={order.id}>
+      <CardContent sx={{ display: "grid", gap: 1 }}>
+        <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, alignItems: "flex-start" }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id={titleId} variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+              {order.item.name} × {order.quantity}
+            </Typography>
+            <Typography color="text.secondary">
+              {day ? `${day.weekday} ${day.date}` : t("common.notSpecified")} · #
+              {orderLabel(order.id, "orders")}
+            </Typography>
+          </Box>
+          <StatusChip status={order.status} />
+        </Box>
+        <Typography>{t("my.orders.total", { total: formatRand(order.total) })}</Typography>
+        {order.status === "ready" ? (
+          <Alert severity="success" icon={<CheckCircle />} variant="filled" role="status">
+            <Typography component="span" sx={{ fontWeight: 700 }}>
+              {t("my.orders.ready")}
+            </Typography>
+          </Alert>
+        ) : null}
+        {order.cancellable ? (
+          <Box
+            sx={{
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "space-between",
+              gap: 1,
+              flexWrap: "wrap",
+            }}
+          >
+            {order.cutoffAt ? (
+              <Typography variant="body2" color="text.secondary">
+                {t("my.orders.cancelUntil", { time: formatTime(order.cutoffAt, timeZone, language) })}
+              </Typography>
+            ) : null}
+            <Button
+              color="error"
+              variant="outlined"
+              size="large"
+              onClick={() => onCancel(order)}
+              sx={{ minHeight: 48 }}
+            >
+              {t("my.orders.cancel")}
+            </Button>
+          </Box>
+        ) : tooLate ? (
+          <Typography variant="body2" color="text.secondary">
+            {t("my.orders.tooLate")}
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

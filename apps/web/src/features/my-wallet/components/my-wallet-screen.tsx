@@ -1,0 +1,128 @@
+import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import { formatRand } from "@kantien/domain/money";
+import type { MyStatementEntry } from "@kantien/domain/my";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { LoadError } from "../../../components/load-error";
+import { PageTitle } from "../../../components/page-title";
+import { useAppConfig } from "../../../lib/app-config";
+import { formatDateTime, formatShortDate } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import { myWalletQueryOptions } from "../../../my/my-data";
+
+function StatementLine({
+  entry,
+  timeZone,
+  divider,
+}: {
+  entry: MyStatementEntry;
+  timeZone: string;
+  divider: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const credit = Number(entry.amount) > 0;
+  const what =
+    entry.kind === "top_up"
+      ? t("my.wallet.kinds.top_up")
+      : t(`my.wallet.kinds.${entry.kind}`, {
+          item: entry.itemName ?? "",
+          date: entry.deliveryDate ? formatShortDate(entry.deliveryDate, language) : "",
+        });
+  return (
+    <ListItem
+      divider={divider}
+      sx={{ display: "flex", justifyContent: "space-between", gap: 2, alignItems: "flex-start", py: 1.5 }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 500 }}>{what}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {formatDateTime(entry.at, timeZone, language)}
+        </Typography>
+        {entry.reason && entry.kind === "top_up" ? (
+          <Typography variant="body2" color="text.secondary">
+            {entry.reason}
+          </Typography>
+        ) : null}
+      </Box>
+      <Box sx={{ textAlign: "right", whiteSpace: "nowrap" }}>
+        <Typography sx={{ fontWeight: 700, color: credit ? "success.main" : "text.primary" }}>
+          {credit ? "+" : "−"}
+          {formatRand(Math.abs(Number(entry.amount)))}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t("my.wallet.balanceAfter", { amount: formatRand(entry.balanceAfter) })}
+        </Typography>
+      </Box>
+    </ListItem>
+  );
+}
+
+/** `/my/wallet`: my balance, a warning under the canteen's line, and the statement from the ledger. */
+export function MyWalletScreen() {
+  const { t } = useTranslation();
+  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const wallet = useInfiniteQuery(myWalletQueryOptions);
+  const first = wallet.data?.pages[0];
+  const entries = wallet.data?.pages.flatMap((page) => page.transactions);
+  const low = first ? Number(first.balance) < Number(first.lowBalanceThreshold) : false;
+
+  return (
+    <>
+      <PageTitle>{t("my.wallet.title")}</PageTitle>
+      {wallet.isError && !first ? (
+        <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />
+      ) : null}
+      <Paper variant="outlined" sx={{ p: 3, mb: 2, textAlign: "center" }}>
+        <Typography color="text.secondary">{t("my.wallet.balance")}</Typography>
+        <Typography variant="h3" component="p" sx={{ fontWeight: 700 }}>
+          {first ? formatRand(first.balance) : <Skeleton width={160} sx={{ mx: "auto" }} />}
+        </Typography>
+      </Paper>
+      {first && low ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t("my.wallet.low", { threshold: formatRand(first.lowBalanceThreshold) })}
+        </Alert>
+      ) : null}
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t("my.wallet.statement")}
+      </Typography>
+      {entries?.length === 0 ? <Typography color="text.secondary">{t("my.wallet.empty")}</Typography> : null}
+      {entries && entries.length > 0 ? (
+        <Paper variant="outlined">
+          <List disablePadding aria-busy={wallet.isFetching}>
+            {entries.map((entry, index) => (
+              <StatementLine
+                key={entry.id}
+                entry={entry}
+                timeZone={timeZone}
+                divider={index < entries.length - 1}
+              />
+            ))}
+          </List>
+        </Paper>
+      ) : wallet.isPending ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : null}
+      {wallet.hasNextPage ? (
+        <Box sx={{ textAlign: "center", mt: 2 }}>
+          <Button
+            size="large"
+            onClick={() => void wallet.fetchNextPage()}
+            disabled={wallet.isFetchingNextPage}
+          >
+            {wallet.isFetchingNextPage ? t("my.loadingMore") : t("my.showMore")}
+          </Button>
+        </Box>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { formatRand } from "@kantien/domain/money";
+import { ROUTES } from "@kantien/domain/route-access";
+import AccountBalanceWalletOutlined from "@mui/icons-material/AccountBalanceWalletOutlined";
+import PersonOutlined from "@mui/icons-material/PersonOutlined";
+import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
+import RestaurantMenu from "@mui/icons-material/RestaurantMenu";
+import WifiOff from "@mui/icons-material/WifiOff";
+import Alert from "@mui/material/Alert";
+import AppBar from "@mui/material/AppBar";
+import BottomNavigation from "@mui/material/BottomNavigation";
+import BottomNavigationAction from "@mui/material/BottomNavigationAction";
+import Box from "@mui/material/Box";
+import ButtonBase from "@mui/material/ButtonBase";
+import Container from "@mui/material/Container";
+import Paper from "@mui/material/Paper";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet, Link as RouterLink, useLocation } from "react-router";
+import { useFollowThemePreference } from "../app/theme-mode";
+import { BOTTOM_BAR_HEIGHT_VAR } from "../components/notice";
+import { useAppConfig } from "../lib/app-config";
+import { applyLanguage, currentLanguage } from "../lib/i18n";
+import { useSession } from "../lib/session";
+import { useMyBalance, useMyProfile } from "./my-data";
+import { startInstallableApp } from "./pwa";
+import { useMyOrderEvents } from "./use-my-order-events";
+import { useOnline } from "./use-online";
+
+export const MY_MAIN_ID = "my-main";
+const BOTTOM_BAR_HEIGHT = 64;
+
+const TABS = [
+  { path: ROUTES.myMenu, label: "my.nav.menu", icon: <RestaurantMenu /> },
+  { path: ROUTES.myOrders, label: "my.nav.orders", icon: <ReceiptLongOutlined /> },
+  { path: ROUTES.myWallet, label: "my.nav.wallet", icon: <AccountBalanceWalletOutlined /> },
+  { path: ROUTES.myProfile, label: "my.nav.profile", icon: <PersonOutlined /> },
+] as const;
+
+/** The signed-in customer's language and theme, as saved in their profile, on every device. */
+function useProfilePreferences(): void {
+  const profile = useMyProfile().data;
+  const language = profile?.language;
+  useEffect(() => {
+    if (language && language !== currentLanguage()) void applyLanguage(language);
+  }, [language]);
+  useFollowThemePreference(profile?.theme ?? null);
+}
+
+function BalanceButton() {
+  const { t } = useTranslation();
+  const balance = useMyBalance().data;
+  if (!balance) return null;
+  return (
+    <ButtonBase
+      component={RouterLink}
+      to={ROUTES.myWallet}
+      aria-label={t("my.balanceLabel", { amount: formatRand(balance.balance) })}
+      sx={{ minHeight: 48, px: 1.5, borderRadius: 2, typography: "subtitle1", fontWeight: 700 }}
+    >
+      {formatRand(balance.balance)}
+    </ButtonBase>
+  );
+}
+
+/**
+ * The ordering app's frame: a slim top bar with my balance, the page, and a bottom navigation
+ * a thumb can reach (DESIGN §11). Live order events and the offline notice live here, so every
+ * screen has them.
+ */
+export function MyLayout() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { canteenName } = useAppConfig();
+  const { pathname } = useLocation();
+  const online = useOnline();
+  useProfilePreferences();
+  useMyOrderEvents(user !== null);
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty(BOTTOM_BAR_HEIGHT_VAR, `${BOTTOM_BAR_HEIGHT}px`);
+    startInstallableApp();
+    return () => {
+      root.removeProperty(BOTTOM_BAR_HEIGHT_VAR);
+    };
+  }, []);
+
+  if (!user) return <Navigate to={ROUTES.myLogin} replace />;
+  const current = TABS.find((tab) => tab.path === pathname)?.path ?? false;
+
+  return (
+    <Box sx={{ minHeight: "100dvh", pb: "calc(72px + env(safe-area-inset-bottom))" }}>
+      <AppBar
+        position="sticky"
+        color="default"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: "divider" }}
+      >
+        <Container maxWidth="sm" disableGutters>
+          <Toolbar sx={{ justifyContent: "space-between", gap: 1 }}>
+            <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 700 }}>
+              {canteenName}
+            </Typography>
+            <BalanceButton />
+          </Toolbar>
+        </Container>
+      </AppBar>
+      <Container component="main" id={MY_MAIN_ID} tabIndex={-1} maxWidth="sm" sx={{ py: 2, outline: "none" }}>
+        {online ? null : (
+          <Alert severity="warning" icon={<WifiOff />} sx={{ mb: 2 }}>
+            {t("my.offline")}
+          </Alert>
+        )}
+        <Outlet />
+      </Container>
+      <Paper
+        component="nav"
+        aria-label={t("my.nav.label")}
+        elevation={8}
+        sx={{ position: "fixed", left: 0, right: 0, bottom: 0, pb: "env(safe-area-inset-bottom)", zIndex: 2 }}
+      >
+        <Container maxWidth="sm" disableGutters>
+          <BottomNavigation
+            showLabels
+            value={current}
+            sx={{ height: BOTTOM_BAR_HEIGHT, bgcolor: "transparent" }}
+          >
+            {TABS.map((tab) => (
+              <BottomNavigationAction
+                key={tab.path}
+                component={RouterLink}
+                to={tab.path}
+                value={tab.path}
+                label={t(tab.label)}
+                icon={tab.icon}
+                aria-current={current === tab.path ? "page" : undefined}
+              />
+            ))}
+          </BottomNavigation>
+        </Container>
+      </Paper>
+    </Box>
+  );
+}

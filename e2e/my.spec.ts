@@ -1,0 +1,216 @@
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { DEMO } from "./support/env";
+import { expect, expectNoSeriousA11yViolations, type Page, signIn, test } from "./support/fixtures";
+import { linkIn, waitForMail } from "./support/mailbox";
+
+/* The customers' ordering app at phone size (DESIGN §11), against the real server and its mail. */
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, bypassCSP: true });
+
+const TIME_ZONE = "Africa/Johannesburg";
+
+/** Today in the canteen's time zone: its weekday (1 = Monday) and hour. */
+function canteenNow(): { weekday: number; hour: number } {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: TIME_ZONE,
+    weekday: "short",
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date());
+  const weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(
+    parts.find((part) => part.type === "weekday")?.value ?? "",
+  );
+  return { weekday: weekday + 1, hour: Number(parts.find((part) => part.type === "hour")?.value) };
+}
+
+/** Today is a school day with time left before a 23:59 cut-off: today's dish can be ordered. */
+const schoolDayToday = (() => {
+  const { weekday, hour } = canteenNow();
+  return weekday <= 5 && hour < 23;
+})();
+
+type CanteenRules = { cutoffTime: string; cutoffDaysBefore: number; [rule: string]: unknown };
+
+/** An admin's API session, to change the canteen's rules and top up a wallet as the back office does. */
+async function adminApi(
+  browser: Browser,
+): Promise<{ request: APIRequestContext; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const answer = await context.request.post("/api/auth/login", { data: DEMO.admin });
+  expect(answer.ok()).toBe(true);
+  return { request: context.request, close: () => context.close() };
+}
+
+async function withCutoff<T>(
+  request: APIRequestContext,
+  cutoffTime: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  const rules = ((await (await request.get("/api/canteen-settings")).json()) as { data: CanteenRules }).data;
+  const put = (body: CanteenRules) => request.put("/api/canteen-settings", { data: body });
+  expect((await put({ ...rules, cutoffTime, cutoffDaysBefore: 0 })).ok()).toBe(true);
+  try {
+    return await run();
+  } finally {
+    await put(rules);
+  }
+}
+
+/** The card of today's school day on /my (the first card whose dish can still be ordered). */
+function todaysCard(page: Page) {
+  return page
+    .getByRole("article")
+    .filter({ has: page.getByRole("button", { name: /^Bestel/ }) })
+    .first();
+}
+
+test.describe("the ordering app", () => {
+  test.skip(!schoolDayToday, "needs a school day with time before 23:59 in the canteen's time zone");
+
+  test("a new student signs up, is topped up, orders, sees the kitchen make it live, and cancels", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const email = `nuwe.student.${Date.now()}@example.com`;
+    const customer = await browser.newContext({ viewport: PHONE, baseURL });
+    const page = await customer.newPage();
+
+    // Sign up and verify by the mailed link.
+    await page.goto("/signup");
+    await page.getByLabel("Voornaam").fill("Nandi");
+    await page.getByLabel("Van").fill("Nuweling");
+    await page.getByLabel("E-pos").fill(email);
+    await page.getByLabel(/^Wagwoord/).fill("student-wagwoord-1");
+    await page.getByRole("button", { name: "Registreer" }).click();
+    const mail = await waitForMail(email);
+    await page.goto(linkIn(mail, "/verify-email"));
+    await expect(page.getByText(/bevestig|geverifieer/i).first()).toBeVisible();
+
+    // An admin tops up the new wallet, and lets today be ordered until 23:59.
+    const admin = await adminApi(browser);
+    const found = await admin.request.get(`/api/customers?q=${encodeURIComponent(email)}`);
+    const id = ((await found.json()) as { data: { id: string }[] }).data[0]?.id;
+    expect(id).toBeTruthy();
+    const topUp = await admin.request.post(`/api/customers/${id}/top-ups`, {
+      data: { amount: "200", reason: "Kontant by die toonbank" },
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    });
+    expect(topUp.status()).toBe(201);
+
+    await withCutoff(admin.request, "23:59", async () => {
+      // The cook's board is open in a second browser before the order is placed.
+      const kitchen = await browser.newContext({ baseURL });
+      const board = await kitchen.newPage();
+      await signIn(board, DEMO.staff, "/kitchen");
+      const toDo = board.getByRole("region", { name: "Om te doen" });
+      await expect(toDo).toBeVisible();
+
+      // Sign in to the ordering app and order two portions of today's dish.
+      await page.goto("/my/login");
+      await page.getByLabel("E-pos").fill(email);
+      await page.getByLabel("Wagwoord").fill("student-wagwoord-1");
+      await page.getByRole("button", { name: "Teken in" }).click();
+      await expect(page).toHaveURL(/\/my$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Spyskaart" })).toBeVisible();
+      await expect(page.getByRole("link", { name: /Saldo R\s?200[.,]00/ })).toBeVisible();
+
+      const card = todaysCard(page);
+      await expect(card.getByText(/Sluit om 23:59/)).toBeVisible();
+      await card.getByRole("button", { name: "Bestel" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Een meer" }).click();
+      await expect(dialog.locator("output")).toHaveText("2");
+      await dialog.getByRole("button", { name: /^Bevestig en betaal/ }).click();
+      await expect(page.getByText("Jou bestelling", { exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      // The kitchen sees it live, begins it and marks it ready.
+      const orderCard = toDo.getByRole("listitem").filter({ hasText: "Nandi Nuweling" });
+      await expect(orderCard).toBeVisible();
+
+      const nav = page.getByRole("navigation", { name: "Bestel-app" });
+      const balance = page.getByRole("link", { name: /^Saldo/ });
+      const balanceText = async () => (await balance.getAttribute("aria-label")) ?? "";
+      await expect.poll(balanceText).not.toMatch(/R\s?200[.,]00/);
+      const afterFirstOrder = await balanceText();
+      await nav.getByRole("link", { name: "Bestellings" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "My bestellings" })).toBeVisible();
+      const mine = page.getByRole("article").first();
+      await expect(mine.getByText("Betaal", { exact: true })).toBeVisible();
+
+      await orderCard.getByRole("button", { name: "Begin" }).click();
+      const preparing = board
+        .getByRole("region", { name: "Besig" })
+        .getByRole("listitem")
+        .filter({ hasText: "Nandi Nuweling" });
+      await preparing.getByRole("button", { name: "Gereed" }).click();
+      // No reload: the customer's stream brings it.
+      await expect(mine.getByText("Gereed — kom haal")).toBeVisible();
+      await expect(mine.getByRole("button", { name: "Kanselleer" })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await kitchen.close();
+
+      // A second order, cancelled before the cut-off: refunded at once, to the cent.
+      await nav.getByRole("link", { name: "Spyskaart" }).click();
+      await todaysCard(page).getByRole("button", { name: "Bestel nog" }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: /^Bevestig en betaal/ })
+        .click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect.poll(balanceText).not.toBe(afterFirstOrder);
+
+      await nav.getByRole("link", { name: "Bestellings" }).click();
+      const waiting = page
+        .getByRole("article")
+        .filter({ has: page.getByRole("button", { name: "Kanselleer" }) });
+      await expect(waiting).toHaveCount(1);
+      await waiting.getByRole("button", { name: "Kanselleer" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Ja, kanselleer" }).click();
+      await expect(page.getByRole("article").filter({ hasText: "Gekanseleer" })).toHaveCount(1);
+      await expect.poll(balanceText).toBe(afterFirstOrder);
+      await nav.getByRole("link", { name: "Beursie" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Beursie" })).toBeVisible();
+      await expect(page.getByText(/^Terugbetaling:/)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+    await admin.close();
+    await customer.close();
+  });
+
+  test("a day past its cut-off shows Gesluit and cannot be ordered", async ({ browser, page }) => {
+    const admin = await adminApi(browser);
+    await withCutoff(admin.request, "00:00", async () => {
+      await signIn(page, DEMO.student, "/my", { customer: true });
+      await expect(page.getByRole("heading", { level: 1, name: "Spyskaart" })).toBeVisible();
+      const { weekday } = canteenNow();
+      const today = page.getByRole("article").nth(weekday - 1);
+      await expect(today.getByText("Gesluit", { exact: true })).toBeVisible();
+      await expect(today.getByRole("button", { name: /^Bestel/ })).toHaveCount(0);
+    });
+    await admin.close();
+  });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`every screen of the ordering app passes axe in the ${theme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto("/my/login");
+    await expect(page.getByRole("heading", { name: "Teken in om te bestel" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await signIn(page, DEMO.student, "/my", { customer: true, theme });
+    for (const [path, heading] of [
+      ["/my", "Spyskaart"],
+      ["/my/orders", "My bestellings"],
+      ["/my/wallet", "Beursie"],
+      ["/my/profile", "Profiel"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+}
