@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import { pickLanguage } from "@kantien/domain/messages";
+import { pickLanguage } from "@kantien/domain/language";
 import Fastify, { type FastifyServerOptions, type onRouteHookHandler } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "./deps";

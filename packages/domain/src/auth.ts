@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LANGUAGES } from "./messages";
+import { LANGUAGES } from "./language";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
 import { text } from "./text";
 

@@ -3,8 +3,7 @@
  * Afrikaans and English. The client shows the server's `message`; codes let it
  * react without parsing text.
  */
-export const LANGUAGES = ["af", "en"] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from "./language";
 
 /** The HTTP statuses an error answer carries (DESIGN §5). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
@@ -459,15 +458,4 @@ export function statusOf(code: ErrorCode): ErrorStatus {
 
 export function message(code: MessageCode, language: Language = "af"): string {
   return MESSAGES[code][language];
-}
-
-/** Picks af or en from a stored setting or an Accept-Language header; af by default. */
-export function pickLanguage(preferred: string | null | undefined): Language {
-  if (!preferred) return "af";
-  for (const part of preferred.split(",")) {
-    const tag = part.trim().slice(0, 2).toLowerCase();
-    if (tag === "af") return "af";
-    if (tag === "en") return "en";
-  }
-  return "af";
 }

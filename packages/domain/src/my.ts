@@ -9,7 +9,8 @@ import {
   orderingState,
 } from "./canteen";
 import { type IsoDate, isIsoDate, isoWeekday } from "./dates";
-import { type ErrorCode, LANGUAGES } from "./messages";
+import { LANGUAGES } from "./language";
+import type { ErrorCode } from "./messages";
 import { isWaitingForKitchen, type OrderStatus } from "./order-status";
 import { ledgerEntry } from "./people";
 import { text } from "./text";

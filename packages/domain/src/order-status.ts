@@ -1,4 +1,4 @@
-import type { Language } from "./messages";
+import type { Language } from "./language";
 import { isAdminRole, isCustomerRole, isStaffRole } from "./roles";
 
 /** The seven order statuses of spec §4, lower case as stored. */

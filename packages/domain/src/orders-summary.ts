@@ -10,7 +10,8 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "./dates";
-import { type ErrorCode, LANGUAGES } from "./messages";
+import { LANGUAGES } from "./language";
+import type { ErrorCode } from "./messages";
 import { orderNumberSearch } from "./order-label";
 import { type CustomerRow, customerRow } from "./people";
 import { text } from "./text";

@@ -1,4 +1,4 @@
-import type { Language } from "./messages";
+import type { Language } from "./language";
 
 /**
  * How long ago something happened, as spec §9 words it for the dashboard's recent activity:

@@ -1,6 +1,6 @@
 import { ATTEMPT_KINDS, EMAIL_STATUSES, THEMES, TOKEN_PURPOSES } from "@kantien/domain/auth";
 import { WEEKDAYS } from "@kantien/domain/dates";
-import { LANGUAGES } from "@kantien/domain/messages";
+import { LANGUAGES } from "@kantien/domain/language";
 import { ORDER_STATUSES } from "@kantien/domain/order-status";
 import { LEDGER_KINDS } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";

@@ -1,12 +1,5 @@
-import {
-  type ErrorCode,
-  type Language,
-  MESSAGES,
-  type MessageCode,
-  message,
-  pickLanguage,
-  statusOf,
-} from "@kantien/domain/messages";
+import { type Language, pickLanguage } from "@kantien/domain/language";
+import { type ErrorCode, MESSAGES, type MessageCode, message, statusOf } from "@kantien/domain/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, pgAnswer } from "../errors";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

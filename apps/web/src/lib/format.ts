@@ -1,4 +1,4 @@
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { format, type Locale, type Month, parseISO } from "date-fns";
 import { af } from "date-fns/locale/af";
 import { enZA } from "date-fns/locale/en-ZA";

@@ -1,4 +1,4 @@
-import { type Language, pickLanguage } from "@kantien/domain/messages";
+import { type Language, pickLanguage } from "@kantien/domain/language";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import af from "../locales/af.json";

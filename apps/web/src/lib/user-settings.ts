@@ -1,5 +1,5 @@
 import { SETTINGS_DEFAULTS, type Settings } from "@kantien/domain/auth";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { isStaffRole } from "@kantien/domain/roles";
 import { normalizeRefreshInterval } from "@kantien/domain/settings";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
 import type { PublicUser } from "@kantien/domain/auth";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { roleName } from "@kantien/domain/roles";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";

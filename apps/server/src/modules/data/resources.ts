@@ -1,6 +1,7 @@
 import type { ResourceName } from "@kantien/domain/admin-data";
 import type { IsoDate } from "@kantien/domain/dates";
-import type { ErrorCode, Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
+import type { ErrorCode } from "@kantien/domain/messages";
 import { getTableColumns, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";

@@ -1,5 +1,5 @@
 import type { TokenPurpose } from "@kantien/domain/auth";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { roleName } from "@kantien/domain/roles";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";

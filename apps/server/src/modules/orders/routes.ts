@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { answers, createdAnswers } from "@kantien/domain/api";
 import { todayIn } from "@kantien/domain/dates";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { formatAmount } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";

@@ -1,4 +1,5 @@
-import { type Language, message } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
+import { message } from "@kantien/domain/messages";
 import { text } from "@kantien/domain/text";
 import { z } from "zod";
 import { PEOPLE_LIST_DEFAULT_LIMIT, PEOPLE_LIST_MAX_LIMIT } from "./people";

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from "@kantien/domain/messages";
+import { LANGUAGES, type Language } from "@kantien/domain/language";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 import { type ActivityEntry, activityChipColor } from "@kantien/domain/dashboard";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { type RelativeTime, relativeTime } from "@kantien/domain/relative-time";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import ReceiptIcon from "@mui/icons-material/Receipt";

@@ -1,5 +1,5 @@
 import { todayIn } from "@kantien/domain/dates";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";

@@ -1,5 +1,5 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import { isUrgent, minutesSince } from "@kantien/domain/order-status";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";

@@ -1,5 +1,5 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import type { KitchenColumn } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";

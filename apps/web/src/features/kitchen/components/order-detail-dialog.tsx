@@ -1,5 +1,5 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { formatRand, lineTotal } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import { canChangeOrderStatus, minutesSince } from "@kantien/domain/order-status";

@@ -24,6 +24,8 @@ type DayCardProps = {
   now: Date;
   timeZone: string;
   onOrder: (day: MyMenuDay) => void;
+  /** The order button is about to be used (pointer or focus on it): start loading the dialog. */
+  onReach: () => void;
 };
 
 /** Whether the day can be ordered now: the server said so and its cut-off has not passed since. */
@@ -31,7 +33,7 @@ export function isOpen(day: MyMenuDay, now: Date): boolean {
   return day.orderable && day.item !== null && (day.cutoffAt === null || minutesUntil(day.cutoffAt, now) > 0);
 }
 
-function CutoffLine({ day, now, timeZone }: Omit<DayCardProps, "onOrder">) {
+function CutoffLine({ day, now, timeZone }: Pick<DayCardProps, "day" | "now" | "timeZone">) {
   const { t } = useTranslation();
   const language = currentLanguage();
   if (!day.cutoffAt) return null;
@@ -71,7 +73,7 @@ function ClosedLine({ day }: { day: MyMenuDay }) {
 }
 
 /** One school day: its dish, whether it can still be ordered (a countdown, or "Gesluit"), and my orders for it. */
-export function DayCard({ day, now, timeZone, onOrder }: DayCardProps) {
+export function DayCard({ day, now, timeZone, onOrder, onReach }: DayCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const heading = dayHeadingParts(day.date, currentLanguage());
@@ -155,6 +157,8 @@ export function DayCard({ day, now, timeZone, onOrder }: DayCardProps) {
             size="large"
             fullWidth
             onClick={() => onOrder(day)}
+            onPointerEnter={onReach}
+            onFocus={onReach}
             sx={{ minHeight: 48 }}
             aria-describedby={headingId}
           >

@@ -7,7 +7,7 @@ import IconButton from "@mui/material/IconButton";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { PageTitle } from "../../../components/page-title";
@@ -18,7 +18,10 @@ import { useNow } from "../../../lib/use-now";
 import { useMyBalance } from "../../../my/my-data";
 import { useMyMenu } from "../api/my-menu";
 import { DayCard } from "./day-card";
-import { OrderDialog } from "./order-dialog";
+
+// Loaded when a customer reaches for "Bestel", not with the menu (DESIGN §10: /my first load).
+const loadOrderDialog = () => import("./order-dialog");
+const OrderDialog = lazy(() => loadOrderDialog().then((m) => ({ default: m.OrderDialog })));
 
 /** The countdown on a day's card moves every 15 seconds. */
 const CLOCK_MS = 15_000;
@@ -91,18 +94,29 @@ export function MyMenuScreen() {
       <Stack spacing={2} aria-busy={menu.isFetching} sx={{ opacity: menu.isPlaceholderData ? 0.6 : 1 }}>
         {data
           ? data.days.map((day) => (
-              <DayCard key={day.date} day={day} now={now} timeZone={timeZone} onOrder={setOrdering} />
+              <DayCard
+                key={day.date}
+                day={day}
+                now={now}
+                timeZone={timeZone}
+                onOrder={setOrdering}
+                onReach={loadOrderDialog}
+              />
             ))
           : menu.isPending
             ? [0, 1, 2].map((key) => <Skeleton key={key} variant="rounded" height={180} />)
             : null}
       </Stack>
-      <OrderDialog
-        day={ordering}
-        maxQuantity={data?.maxQuantity ?? 1}
-        balance={balance}
-        onClose={() => setOrdering(null)}
-      />
+      {ordering ? (
+        <Suspense fallback={null}>
+          <OrderDialog
+            day={ordering}
+            maxQuantity={data?.maxQuantity ?? 1}
+            balance={balance}
+            onClose={() => setOrdering(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

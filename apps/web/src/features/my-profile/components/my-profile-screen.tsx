@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { THEMES } from "@kantien/domain/auth";
-import { LANGUAGES } from "@kantien/domain/messages";
+import { LANGUAGES } from "@kantien/domain/language";
 import { type MyProfile, type MyProfileInput, myProfileInput } from "@kantien/domain/my";
 import { ROUTES } from "@kantien/domain/route-access";
 import Logout from "@mui/icons-material/Logout";

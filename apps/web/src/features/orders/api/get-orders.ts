@@ -1,4 +1,4 @@
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import type { OrdersQuery, ordersPageAnswer } from "@kantien/domain/orders-summary";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { formatRand, lineTotal } from "@kantien/domain/money";
 import type { CreatedOrder, NewOrder, NewOrderFormValues } from "@kantien/domain/orders-summary";
 import { newOrderForm, newOrderInput, ORDER_QUANTITY_MAX } from "@kantien/domain/orders-summary";

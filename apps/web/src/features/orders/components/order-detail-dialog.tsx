@@ -1,4 +1,4 @@
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import { adminStatusChoices, ORDER_STATUSES, type OrderStatus } from "@kantien/domain/order-status";

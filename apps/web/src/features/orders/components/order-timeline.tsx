@@ -1,4 +1,4 @@
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import type { OrderDetail, OrderTimelineEntry } from "@kantien/domain/orders-summary";
 import Step from "@mui/material/Step";
 import StepLabel from "@mui/material/StepLabel";

@@ -1,5 +1,5 @@
 import { todayIn } from "@kantien/domain/dates";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { OrderSort, OrderSummaryRow } from "@kantien/domain/orders-summary";

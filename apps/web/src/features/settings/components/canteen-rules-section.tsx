@@ -6,7 +6,7 @@ import {
   ORDER_QUANTITY_MAX,
   WEEKS_AHEAD_MAX,
 } from "@kantien/domain/canteen";
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { formatAmount } from "@kantien/domain/money";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";

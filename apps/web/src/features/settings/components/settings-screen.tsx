@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SETTINGS_DEFAULTS, type Settings, THEMES } from "@kantien/domain/auth";
-import { LANGUAGES } from "@kantien/domain/messages";
+import { LANGUAGES } from "@kantien/domain/language";
 import { isAdminRole } from "@kantien/domain/roles";
 import { REFRESH_INTERVAL_MAX, REFRESH_INTERVAL_MIN, settingsInput } from "@kantien/domain/settings";
 import Alert from "@mui/material/Alert";

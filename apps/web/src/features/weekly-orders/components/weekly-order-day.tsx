@@ -1,4 +1,4 @@
-import type { Language } from "@kantien/domain/messages";
+import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import { isWaitingForKitchen } from "@kantien/domain/order-status";
 import type { WeeklyOrdersDay } from "@kantien/domain/weekly-orders";
