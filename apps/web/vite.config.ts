@@ -98,6 +98,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Which chunk holds which module: the bench tells back-office chunks from the ordering app's.
+    manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
   },
   server: {

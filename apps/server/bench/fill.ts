@@ -1,4 +1,4 @@
-import { addDaysIso, mondayOf } from "@kantien/domain/dates";
+import { addDaysIso, mondayOf, type Weekday } from "@kantien/domain/dates";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../src/db/client";
@@ -99,4 +99,24 @@ export async function futureMenuItem(db: Db, day: string): Promise<{ id: string;
   );
   if (!item) throw new Error("no menu item from today on");
   return item;
+}
+
+/** The active items of the week that starts on `monday`, served on `days`, with their dates. */
+export async function weekItems(
+  db: Db,
+  monday: string,
+  days: readonly Weekday[],
+): Promise<{ id: string; date: string }[]> {
+  return queryRows(
+    db,
+    sql`select f.id, (m.date_from + (array_position(enum_range(null::weekday), f.day_of_week) - 1))::text as date
+        from food_items f join weekly_menus m on m.id = f.weekly_menu_id
+        where f.retired_at is null and m.date_from = ${monday}::date
+          and f.day_of_week::text in (${sql.join(
+            days.map((d) => sql`${d}`),
+            sql`, `,
+          )})
+        order by 2`,
+    z.object({ id: z.string(), date: z.string() }),
+  );
 }

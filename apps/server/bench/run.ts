@@ -8,21 +8,33 @@
  *     customer's orders of all time and an order found by its number (p50, p99 at 10
  *     connections), and their query plans (decisions 0007 and 0015);
  *   - 200 simultaneous orders paid from 200 wallets (throughput; errors must be 0);
- *   - the gzipped JavaScript that /login loads.
+ *   - the break-time rush (rush.ts): 300 students and academy staff, signed in, each order once
+ *     through POST /api/my/orders on a fixed schedule over 30 s, the canteen's clock set to a
+ *     Monday 07:00; p50/p99, and afterwards every order paid and every wallet equal to its
+ *     ledger (budget on PGlite: 0 errors, p99 ≤ 1 s; run on PostgreSQL too);
+ *   - on the built web app with the demo data (demo-server.ts), in headless Chromium: the
+ *     gzipped JavaScript /login and a signed-in /my load first (first-load.ts; ≤ 200 and
+ *     ≤ 150 KB, and no back-office chunk reaches /my, by Vite's build manifest), and
+ *     Lighthouse's performance and accessibility on /my/login, /my, /login and /kitchen
+ *     (lighthouse.ts; the median of BENCH_LIGHTHOUSE_RUNS runs, HTML reports beside the results).
  * Every answer must be a 2xx and the checked answers right (the day's orders, the counts,
- * the order found by its number, the ledger); otherwise it exits with 1 after the tables.
- * Budgets are printed, not enforced: timings vary with the machine.
+ * the order found by its number, the ledger, the rush's orders);
+ * a back-office chunk on /my, or an accessibility score under 1 on /my or /my/login fails too:
+ * it exits with 1 after the tables. Budgets on timings (p99s, Lighthouse performance) are
+ * printed, and listed under "Budgets missed", not enforced: timings vary with the machine.
  * Settings: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server),
  * BENCH_ORDERS (1000000), BENCH_PGLITE_ORDERS (100000), BENCH_SECONDS (10),
  * BENCH_SUMMARY_SECONDS (5), BENCH_REQUESTS (unset: each load runs for its seconds; set: each
  * load sends that many requests per connection and stops, a check more than a measure),
- * BENCH_SKIP_POSTGRES=1, BENCH_SKIP_PGLITE=1, BENCH_RESULTS (bench-results/latest.json).
- * `npm test` runs it small (scripts/test.mjs).
+ * BENCH_RUSH_CUSTOMERS (300), BENCH_RUSH_SECONDS (30), BENCH_LIGHTHOUSE_RUNS (3; 0: none),
+ * BENCH_LIGHTHOUSE_PAGES (a comma list of those paths; all four), BENCH_SKIP_POSTGRES=1,
+ * BENCH_SKIP_PGLITE=1, BENCH_SKIP_WEB=1 (no browser), BENCH_RESULTS (bench-results/latest.json).
+ * The browser parts need a web build (npm run build) and Chromium (CHROMIUM_PATH, else
+ * /usr/bin/chromium). `npm test` runs it small (scripts/test.mjs).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { addDaysIso, mondayOf, todayIn } from "@kantien/domain/dates";
 import { orderLabel } from "@kantien/domain/order-label";
 import autocannon from "autocannon";
@@ -30,7 +42,7 @@ import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import pg from "pg";
 import { z } from "zod";
-import { buildApp } from "../src/app";
+import { buildApp, defaultWebDist } from "../src/app";
 import { type Database, openPglite, openPostgres, queryPlanRow, queryRows } from "../src/db/client";
 import { sessions } from "../src/db/schema";
 import { listKitchenOrders } from "../src/modules/kitchen/queries";
@@ -39,7 +51,11 @@ import { moveWalletMoney } from "../src/modules/wallets/ledger";
 import { hashToken } from "../src/plugins/session";
 import { createUser } from "../src/test/fixtures";
 import { testConfig } from "../src/test/test-app";
+import { startDemoServer } from "./demo-server";
 import { addHistory, addKitchenDay, countOrders, fillCatalogue, futureMenuItem } from "./fill";
+import { type FirstLoad, measureFirstLoads } from "./first-load";
+import { LIGHTHOUSE_TARGETS, type LighthouseScore } from "./lighthouse";
+import { breakTimeRush, RUSH_BUDGET, type RushResult } from "./rush";
 
 function setting(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
@@ -55,6 +71,16 @@ const SECONDS = setting("BENCH_SECONDS", 10, 1);
 const SUMMARY_SECONDS = setting("BENCH_SUMMARY_SECONDS", 5, 1);
 const REQUESTS = process.env.BENCH_REQUESTS ? setting("BENCH_REQUESTS", 0, 1) : null;
 const CREATIONS = 200;
+const RUSH_CUSTOMERS = setting("BENCH_RUSH_CUSTOMERS", RUSH_BUDGET.customers, 1);
+const RUSH_SECONDS = setting("BENCH_RUSH_SECONDS", RUSH_BUDGET.seconds, 1);
+const LIGHTHOUSE_RUNS = setting("BENCH_LIGHTHOUSE_RUNS", 3, 0);
+const LIGHTHOUSE_PAGES = (
+  process.env.BENCH_LIGHTHOUSE_PAGES || LIGHTHOUSE_TARGETS.map((t) => t.path).join(",")
+)
+  .split(",")
+  .map((p) => p.trim());
+/** DESIGN §10: gzipped JavaScript of each first load, in KB. */
+const FIRST_LOAD_BUDGET_KB = { "/login": 200, "/my": 150 };
 /** The kitchen's day is timed out of this many orders and out of the full table (DESIGN §10). */
 const SMALL_TABLE = 10_000;
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -65,6 +91,8 @@ const failures: string[] = [];
 function check(ok: boolean, what: string) {
   if (!ok) failures.push(what);
 }
+/** Budgets missed: printed, not failed (timings vary with the machine; first loads, see benchWeb). */
+const missed: string[] = [];
 
 type Load = { connections: number; rps: number; p50: number; p99: number; kb: number };
 type BackendResult = {
@@ -85,6 +113,7 @@ type BackendResult = {
     plans: Record<string, string>;
   };
   creations: { count: number; seconds: number; perSecond: number; errors: number; ledgerMatches: boolean };
+  rush: RushResult;
 };
 
 async function timeQuery(run: () => Promise<unknown>, times = 50): Promise<number> {
@@ -316,6 +345,30 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     console.log(`[${backend}] ${CREATIONS} simultaneous orders from ${CREATIONS} wallets…`);
     const creations = await createOrders(database, base, asAdmin, admin.id, day);
     await app.close();
+
+    console.log(`[${backend}] break-time rush: ${RUSH_CUSTOMERS} customers order within ${RUSH_SECONDS} s…`);
+    const rush = await breakTimeRush(database, {
+      day,
+      customers: RUSH_CUSTOMERS,
+      seconds: RUSH_SECONDS,
+      adminId: admin.id,
+    });
+    check(
+      rush.errors === 0,
+      `[${backend}] rush: ${rush.errors} of ${RUSH_CUSTOMERS} orders were not created: ${rush.errorSamples.join(" | ")}`,
+    );
+    check(
+      rush.orders === RUSH_CUSTOMERS &&
+        rush.paid === RUSH_CUSTOMERS &&
+        rush.customersWithOrders === RUSH_CUSTOMERS,
+      `[${backend}] rush: ${rush.orders} orders (${rush.paid} paid) from ${rush.customersWithOrders} customers, not one paid order from each of ${RUSH_CUSTOMERS}`,
+    );
+    check(rush.ledgerMatches, `[${backend}] rush: a customer's wallet differs from their ledger`);
+    // The budget holds for its own rush (or a harder one) on PGlite; a smaller run only checks.
+    const budgetRush = RUSH_CUSTOMERS >= RUSH_BUDGET.customers && RUSH_SECONDS <= RUSH_BUDGET.seconds;
+    if (backend === "pglite" && budgetRush && rush.p99 > RUSH_BUDGET.p99Ms) {
+      missed.push(`[pglite] rush p99 ${rush.p99} ms > ${RUSH_BUDGET.p99Ms} ms`);
+    }
     await bare.close();
     return {
       backend,
@@ -328,6 +381,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       kitchen10,
       summary: { page, searchWeek, searchYear, customerAll, number: numberLoad, plans },
       creations,
+      rush,
     };
   } finally {
     await database.close();
@@ -396,18 +450,60 @@ function round(n: number) {
   return Math.round(n * 100) / 100;
 }
 
-/** Gzipped bytes of the scripts /login loads first: the entry and its preloads. */
-function loginBundle(): { files: string[]; gzipKb: number } | null {
-  const dist = path.join(root, "apps/web/dist");
-  const indexFile = path.join(dist, "index.html");
-  if (!fs.existsSync(indexFile)) return null;
-  const html = fs.readFileSync(indexFile, "utf8");
-  const files = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const bytes = files.reduce(
-    (sum, f) => sum + gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length,
-    0,
-  );
-  return { files, gzipKb: round(bytes / 1024) };
+type WebResult = { firstLoads: FirstLoad[]; lighthouse: LighthouseScore[] };
+
+/** The browser parts, on the built web app with the demo data; null without a build. */
+async function benchWeb(): Promise<WebResult | null> {
+  if (!fs.existsSync(path.join(defaultWebDist, "index.html"))) return null;
+  const server = await startDemoServer(defaultWebDist);
+  try {
+    console.log("[web] first loads in Chromium…");
+    const firstLoads = await measureFirstLoads(server, defaultWebDist, [
+      { path: "/login", cookie: null },
+      { path: "/my", cookie: server.cookies.customer, device: "Pixel 7", noBackOffice: true },
+    ]);
+    for (const load of firstLoads) {
+      const budget = FIRST_LOAD_BUDGET_KB[load.path as keyof typeof FIRST_LOAD_BUDGET_KB];
+      check(load.error === null, `[web] ${load.path} could not be measured: ${load.error}`);
+      if (load.error !== null) continue;
+      check(load.landedOn === load.path, `[web] ${load.path} landed on ${load.landedOn}`);
+      // Printed, not failed, while the ordering app is over its budget (issue 12 remains open on
+      // it); a back-office chunk in the ordering app fails at once.
+      if (load.gzipKb > budget) {
+        missed.push(`[web] ${load.path} loads ${load.gzipKb} KB of gzipped JavaScript, over ${budget}`);
+      }
+      check(
+        load.backOffice.length === 0,
+        `[web] ${load.path} downloads back-office code: ${load.backOffice.join(", ")}`,
+      );
+    }
+
+    const targets = LIGHTHOUSE_TARGETS.filter((t) => LIGHTHOUSE_PAGES.includes(t.path));
+    let lighthouse: LighthouseScore[] = [];
+    if (LIGHTHOUSE_RUNS > 0 && targets.length > 0) {
+      console.log(`[web] Lighthouse, ${LIGHTHOUSE_RUNS} run(s) a page…`);
+      // Loaded only when it runs: it is a large library.
+      const { runLighthouse } = await import("./lighthouse");
+      lighthouse = await runLighthouse(server, targets, LIGHTHOUSE_RUNS, path.dirname(resultsFile));
+    }
+    for (const l of lighthouse) {
+      const page = `Lighthouse ${l.path} (${l.preset})`;
+      check(l.performance !== null, `${page} could not score the page: ${l.warnings.join("; ")}`);
+      check(l.landedOn === l.path, `${page} landed on ${l.landedOn}`);
+      if (l.budget.accessibility !== null) {
+        check(
+          (l.accessibility ?? 0) >= l.budget.accessibility,
+          `${page}: accessibility ${l.accessibility}, under ${l.budget.accessibility}`,
+        );
+      }
+      if (l.performance !== null && l.performance < l.budget.performance) {
+        missed.push(`${page}: performance ${l.performance} < ${l.budget.performance}`);
+      }
+    }
+    return { firstLoads, lighthouse };
+  } finally {
+    await server.close();
+  }
 }
 
 const results: BackendResult[] = [];
@@ -422,7 +518,14 @@ for (const [backend, count] of [
     check(false, `[${backend}] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
 }
-const bundle = loginBundle();
+let web: WebResult | null = null;
+if (process.env.BENCH_SKIP_WEB !== "1") {
+  try {
+    web = await benchWeb();
+  } catch (error) {
+    check(false, `[web] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+}
 
 const ms = (l: Load) => `${l.p50} / ${l.p99}, ${l.rps}`;
 console.log(
@@ -447,15 +550,64 @@ for (const r of results) {
     `| ${r.backend} | ${r.orders.toLocaleString()} | ${r.trivial.rps} | ${r.bareSql.rps} | ${r.kitchen.rps} | ${r.kitchen.p50} / ${r.kitchen.p99} | ${round(r.kitchen.rps / r.trivial.rps)}× | ${round(r.kitchen.rps / r.bareSql.rps)}× | ${r.kitchen10.p99} | ${r.queryMs.smallOrders.toLocaleString()}: ${r.queryMs.small} → ${r.queryMs.full} (${r.queryMs.ratio}×) |`,
   );
 }
+
 console.log(
-  bundle
-    ? `\n/login loads ${bundle.gzipKb} KB of gzipped JavaScript (${bundle.files.join(", ")})`
-    : "\n(no web build: run npm run build for the bundle size)",
+  `\n| backend | break-time rush: customers within s | p50 / p99 / max ms | orders/s | errors | paid orders | ledger = balances |`,
 );
+console.log("|---|---|---|---|---|---|---|");
+for (const { backend, rush: r } of results) {
+  console.log(
+    `| ${backend} | ${r.customers} within ${r.seconds} | ${r.p50} / ${r.p99} / ${r.max} | ${r.perSecond} | ${r.errors} | ${r.paid} | ${r.ledgerMatches} |`,
+  );
+}
+console.log(
+  `(budget on PGlite: ${RUSH_BUDGET.customers} customers within ${RUSH_BUDGET.seconds} s, 0 errors, p99 ≤ ${RUSH_BUDGET.p99Ms} ms)`,
+);
+
+if (!web) {
+  console.log(
+    process.env.BENCH_SKIP_WEB === "1"
+      ? "\n(BENCH_SKIP_WEB=1: no first loads, no Lighthouse)"
+      : "\n(no web build: run npm run build for the first loads and Lighthouse)",
+  );
+}
+for (const load of web?.firstLoads ?? []) {
+  if (load.error !== null) continue;
+  const budget = FIRST_LOAD_BUDGET_KB[load.path as keyof typeof FIRST_LOAD_BUDGET_KB];
+  console.log(
+    `\n${load.path} loads ${load.gzipKb} KB of gzipped JavaScript first in Chromium (budget ${budget} KB):`,
+  );
+  for (const f of [...load.files].sort((a, b) => b.gzipKb - a.gzipKb))
+    console.log(`  ${f.gzipKb} KB ${f.file}`);
+  if (load.laterFiles.length > 0) {
+    console.log(`  then, after it (a service worker, a prefetch): ${load.laterFiles.join(", ")}`);
+  }
+}
+if (web && web.lighthouse.length > 0) {
+  console.log(
+    "\n| Lighthouse | preset | runs | performance (budget) | accessibility (budget) | metrics of the median run | benchmark index |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  for (const l of web.lighthouse) {
+    console.log(
+      `| ${l.path} | ${l.preset} | ${l.runs} | ${l.performance} (≥ ${l.budget.performance}) | ${l.accessibility} (${l.budget.accessibility === null ? "no budget" : `≥ ${l.budget.accessibility}`}) | ${l.metrics.join(", ")} | ${l.benchmarkIndex} |`,
+    );
+  }
+  for (const l of web.lighthouse) {
+    const short =
+      (l.performance ?? 0) < l.budget.performance || (l.accessibility ?? 0) < (l.budget.accessibility ?? 1);
+    if (!short) continue;
+    console.log(
+      `\nLighthouse ${l.path} (${l.preset}) under its budget or full accessibility (report: ${path.relative(root, l.report)}):`,
+    );
+    for (const line of [...l.warnings, ...l.failedAudits]) console.log(`  - ${line}`);
+  }
+}
+if (missed.length > 0) console.log(`\nBudgets missed (printed, not failed):\n- ${missed.join("\n- ")}`);
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.writeFileSync(
   resultsFile,
-  JSON.stringify({ at: new Date().toISOString(), results, bundle, failures }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), results, web, missed, failures }, null, 2),
 );
 if (failures.length > 0) {
   console.error(`\nThe benchmark FAILED (${failures.length}):\n- ${failures.join("\n- ")}`);
