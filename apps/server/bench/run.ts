@@ -479,6 +479,8 @@ async function benchWeb(): Promise<WebResult | null> {
     }
 
     const targets = LIGHTHOUSE_TARGETS.filter((t) => LIGHTHOUSE_PAGES.includes(t.path));
+    const unknown = LIGHTHOUSE_PAGES.filter((p) => !LIGHTHOUSE_TARGETS.some((t) => t.path === p));
+    check(unknown.length === 0, `BENCH_LIGHTHOUSE_PAGES: no Lighthouse budget for ${unknown.join(", ")}`);
     let lighthouse: LighthouseScore[] = [];
     if (LIGHTHOUSE_RUNS > 0 && targets.length > 0) {
       console.log(`[web] Lighthouse, ${LIGHTHOUSE_RUNS} run(s) a page…`);
