@@ -154,6 +154,11 @@ export async function dumpMigratedPglite(): Promise<Blob> {
 /** Connects a node-postgres pool to `url`, migrated. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (a restart, a terminated backend) leaves the pool, which
+  // opens a new one when needed; without a listener, pg's 'error' event would end the process.
+  pool.on("error", (error) =>
+    console.warn("An idle database connection was closed by the server", error.message),
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   const listeners = new Set<() => Promise<void>>();
