@@ -66,6 +66,8 @@ function todaysCard(page: Page) {
 }
 
 test.describe("the ordering app", () => {
+  // Ordering runs on the server's real clock: on a weekend, or after 23:00 in the canteen's time
+  // zone, today cannot be ordered, so these two tests skip (noted on issue 12).
   test.skip(!schoolDayToday, "needs a school day with time before 23:59 in the canteen's time zone");
 
   test("a new student signs up, is topped up, orders, sees the kitchen make it live, and cancels", async ({
