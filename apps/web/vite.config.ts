@@ -1,10 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import react from "@vitejs/plugin-react";
+import prefresh from "@prefresh/vite";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { preactAliases } from "./preact";
 
-const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
+// Preact renders React's API here (decision 0024, ./preact.ts).
+const REACT = /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]/;
 const MUI =
   /node_modules[\\/](@mui|@emotion|@popperjs|@babel[\\/]runtime|react-transition-group|react-is|stylis|clsx|prop-types|hoist-non-react-statics)[\\/]/;
 
@@ -94,7 +96,11 @@ const installableOrderingApp = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), installableOrderingApp],
+  // Vite compiles the JSX for Preact itself (Prefresh would make it classic `h` calls);
+  // Prefresh keeps the components' state across edits in `npm run dev`.
+  plugins: [await prefresh(), installableOrderingApp],
+  oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  resolve: { alias: preactAliases },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import Button from "@mui/material/Button";
-import { act, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { applyLanguage, i18n } from "../lib/i18n";
 import { renderWithApp } from "../test/render";

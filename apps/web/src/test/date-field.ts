@@ -1,4 +1,4 @@
-import { within } from "@testing-library/react";
+import { within } from "@testing-library/preact";
 import type { UserEvent } from "@testing-library/user-event";
 
 /** The input holding a date field's written value, e.g. "30 Junie 2031". */

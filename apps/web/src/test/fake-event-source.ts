@@ -1,4 +1,4 @@
-import { act } from "@testing-library/react";
+import { act } from "@testing-library/preact";
 import { vi } from "vitest";
 
 type Listener = (event: MessageEvent<string>) => void;

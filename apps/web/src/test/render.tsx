@@ -1,6 +1,6 @@
 import type { PublicUser } from "@kantien/domain/auth";
 import type { QueryClient } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render } from "@testing-library/preact";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";

@@ -1,5 +1,6 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup, configure } from "@testing-library/react";
+import "../app/preact-options";
+import { cleanup, configure } from "@testing-library/preact";
 import { afterEach, vi } from "vitest";
 import { i18n } from "../lib/i18n";
 import { fakeAnswerProblems } from "./api-answers";

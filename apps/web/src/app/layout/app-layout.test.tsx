@@ -1,5 +1,5 @@
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../test/render";

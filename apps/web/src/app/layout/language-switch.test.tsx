@@ -1,6 +1,6 @@
 import type { Settings } from "@kantien/domain/auth";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { currentLanguage } from "../../lib/i18n";
 import { userSettingsQueryOptions } from "../../lib/user-settings";

@@ -1,5 +1,5 @@
 import { ROLE } from "@kantien/domain/roles";
-import { screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { renderWithApp } from "../../test/render";
 import { SideMenu } from "./side-menu";

@@ -1,6 +1,6 @@
 import type { CustomerDetail, CustomerRow } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
@@ -97,7 +97,7 @@ describe("CustomersScreen list", () => {
     expect(screen.getByText("1–25 van 60")).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Volgende bladsy" }));
     expect(await screen.findByText("26–50 van 60")).toBeVisible();
-    expect(gets(calls)).toContain("/api/customers?limit=25&offset=25");
+    await waitFor(() => expect(gets(calls)).toContain("/api/customers?limit=25&offset=25"));
     await waitFor(() => expect(screen.queryByText("Anna Botha")).not.toBeInTheDocument());
   });
 
@@ -341,7 +341,9 @@ describe("CustomersScreen detail and top-up", () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({ amount: "50.00", reason: "EFT" });
     expect(posts[0]?.headers["Idempotency-Key"]).toMatch(/^[\w-]{8,}$/);
-    expect(within(dialog).getByRole("table", { name: "Beursiegeskiedenis" })).toHaveTextContent("EFT");
+    await waitFor(() =>
+      expect(within(dialog).getByRole("table", { name: "Beursiegeskiedenis" })).toHaveTextContent("EFT"),
+    );
     expect(amount).toHaveValue("");
   });
 

@@ -1,6 +1,6 @@
 import type { DashboardSummary } from "@kantien/domain/dashboard";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, loadLanguage } from "../../../lib/i18n";
 import { mockFetch } from "../../../test/mock-fetch";

@@ -1,7 +1,7 @@
 import type { KitchenDay, KitchenOrder, OrderEvent } from "@kantien/domain/kitchen";
 import { formatRand, lineTotal } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { stubEventSource } from "../../../test/fake-event-source";
 import { mockFetch } from "../../../test/mock-fetch";
@@ -126,7 +126,7 @@ describe("KitchenBoard", () => {
     const { user, calls } = renderBoard();
     await user.click(await within(column("Om te doen")).findByRole("button", { name: /#AAA111/ }));
 
-    const details = screen.getByRole("dialog", { name: "Bestelling #AAA111" });
+    const details = await screen.findByRole("dialog", { name: "Bestelling #AAA111" });
     const totalRow = within(details).getByRole("rowheader", { name: "Totale prys" }).closest("tr");
     expect(totalRow?.querySelector("td")?.textContent).toBe(formatRand(lineTotal("35.50", 2)));
     await user.click(within(details).getByRole("button", { name: "Kanselleer bestelling" }));

@@ -1,7 +1,7 @@
 import type { FoodItem, WeeklyMenu } from "@kantien/domain/admin-data";
 import { formatRand } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dateInput, pasteDate } from "../../../test/date-field";
 import { mockFetch } from "../../../test/mock-fetch";

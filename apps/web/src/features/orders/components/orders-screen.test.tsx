@@ -2,7 +2,7 @@ import { formatRand } from "@kantien/domain/money";
 import type { OrderDetail, OrderMenuDay, OrderSummaryRow } from "@kantien/domain/orders-summary";
 import type { CustomerRow } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { pasteDate } from "../../../test/date-field";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { renderWithApp } from "../../../test/render";
 import { readFilters } from "../orders-filters";

@@ -1,7 +1,7 @@
 import type { Settings } from "@kantien/domain/auth";
 import type { CanteenRules } from "@kantien/domain/canteen";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
@@ -170,7 +170,7 @@ describe("the canteen's rules on /settings", () => {
       ),
     ).toBeVisible();
     expect(weeks).toHaveValue(6);
-    expect(saveButton()).toBeEnabled();
+    await waitFor(() => expect(saveButton()).toBeEnabled());
   });
 
   // Waits on lib/api-client.ts: ApiError does not keep the refusal's `details` yet, so no

@@ -1,7 +1,7 @@
 import type { Settings } from "@kantien/domain/auth";
 import { CANTEEN_RULES_DEFAULTS } from "@kantien/domain/canteen";
 import { ROLE } from "@kantien/domain/roles";
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { useThemeMode } from "../../../app/theme-mode";
@@ -86,7 +86,7 @@ describe("SettingsScreen", () => {
       { settings: { theme: "light", language: "en", refresh_interval: 5 } },
     ]);
     expect(currentLanguage()).toBe("en");
-    expect(palette()).toHaveTextContent("light:light");
+    await waitFor(() => expect(palette()).toHaveTextContent("light:light"));
     expect(screen.getByRole("spinbutton", { name: "Refresh interval (seconds)" })).toHaveValue(5);
     // Every screen reading the settings sees the new ones, and the device caches them.
     expect(queryClient.getQueryData(userSettingsQueryOptions.queryKey)).toEqual({
@@ -130,9 +130,13 @@ describe("SettingsScreen", () => {
       const toast = await screen.findByText("Persoonlike instellings suksesvol gestoor!");
       expect(toast.closest(".MuiSnackbar-root")).toHaveClass("MuiSnackbar-anchorOriginBottomRight");
 
-      act(() => vi.advanceTimersByTime(5_500));
+      act(() => {
+        vi.advanceTimersByTime(5_500);
+      });
       expect(screen.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
-      act(() => vi.advanceTimersByTime(1_500));
+      act(() => {
+        vi.advanceTimersByTime(1_500);
+      });
       await waitFor(() =>
         expect(screen.queryByText("Persoonlike instellings suksesvol gestoor!")).toBeNull(),
       );

@@ -1,6 +1,6 @@
 import type { StaffDetail, StaffRow } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
