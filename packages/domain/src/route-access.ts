@@ -50,6 +50,11 @@ export function homePath(roleId: number | null): AppPath {
   return isStaffRole(roleId) ? ROUTES.dashboard : ROUTES.kitchen;
 }
 
+/** Whether `path` belongs to the customers' ordering app (DESIGN §11) rather than the back office. */
+export function isOrderingAppPath(path: string): boolean {
+  return path === ROUTES.myMenu || path.startsWith(`${ROUTES.myMenu}/`);
+}
+
 /** The ordering app's paths: its own sign-in for the signed out, staff to their home. */
 function myRedirect(path: string, roleId: number | null): AppPath | null {
   if (path === ROUTES.myLogin) return roleId === null ? null : homePath(roleId);
@@ -64,7 +69,7 @@ function myRedirect(path: string, roleId: number | null): AppPath | null {
  */
 export function routeRedirect(path: string, roleId: number | null): AppPath | null {
   if (path === "/") return homePath(roleId);
-  if (path === ROUTES.myMenu || path.startsWith(`${ROUTES.myMenu}/`)) return myRedirect(path, roleId);
+  if (isOrderingAppPath(path)) return myRedirect(path, roleId);
   if (path === ROUTES.login) return roleId === null ? null : homePath(roleId);
   if (PUBLIC_PATHS.includes(path)) return null;
   // A customer's session belongs to the ordering app; the back office sends them there.

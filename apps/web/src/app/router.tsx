@@ -1,15 +1,28 @@
-import { ROUTES } from "@kantien/domain/route-access";
+import { isOrderingAppPath, ROUTES } from "@kantien/domain/route-access";
 import { lazy } from "react";
 import { Route, Routes } from "react-router";
+import { preloadMyScreen } from "../my/my-screens";
 import { RouteGuard } from "./route-guard";
 import { SectionBoundary } from "./section-boundary";
 
 // Two apps on one router: a customer's phone loads only the ordering app's code, staff only the
 // back office's (DESIGN §10 and §11). Each screen inside them loads lazily again.
-const BackOfficeRoutes = lazy(() =>
-  import("./back-office-routes").then((m) => ({ default: m.BackOfficeRoutes })),
-);
-const MyRoutes = lazy(() => import("../my/my-routes").then((m) => ({ default: m.MyRoutes })));
+const loadBackOffice = () => import("./back-office-routes");
+const loadOrderingApp = () => import("../my/my-routes");
+const BackOfficeRoutes = lazy(() => loadBackOffice().then((m) => ({ default: m.BackOfficeRoutes })));
+const MyRoutes = lazy(() => loadOrderingApp().then((m) => ({ default: m.MyRoutes })));
+
+/**
+ * Starts loading the code of the page being opened, and of its screen, while the app starts:
+ * otherwise each waits for the render before it (three round trips on a phone's network).
+ * A failure is left to the page itself, which loads again and shows its error.
+ */
+export function preloadPage(pathname: string) {
+  const loading = isOrderingAppPath(pathname)
+    ? Promise.all([loadOrderingApp(), preloadMyScreen(pathname)])
+    : loadBackOffice();
+  loading.catch(() => undefined);
+}
 
 /** Spec §2 "Routes and access" and DESIGN §11; who may see what is decided by the domain's routeRedirect. */
 export function AppRoutes() {

@@ -1,23 +1,21 @@
+import { ROUTES } from "@kantien/domain/route-access";
 import { lazy, type ReactNode } from "react";
 import { Route, Routes } from "react-router";
 import { SectionBoundary } from "../app/section-boundary";
 import { MyLayout } from "./my-layout";
+import { loadMyScreen } from "./my-screens";
 
 // Each screen of the ordering app loads on demand; none of them is back-office code (DESIGN §11).
-const MyLoginScreen = lazy(() =>
-  import("../features/my-login/components/my-login-screen").then((m) => ({ default: m.MyLoginScreen })),
-);
-const MyMenuScreen = lazy(() =>
-  import("../features/my-menu/components/my-menu-screen").then((m) => ({ default: m.MyMenuScreen })),
-);
+const MyLoginScreen = lazy(() => loadMyScreen[ROUTES.myLogin]().then((m) => ({ default: m.MyLoginScreen })));
+const MyMenuScreen = lazy(() => loadMyScreen[ROUTES.myMenu]().then((m) => ({ default: m.MyMenuScreen })));
 const MyOrdersScreen = lazy(() =>
-  import("../features/my-orders/components/my-orders-screen").then((m) => ({ default: m.MyOrdersScreen })),
+  loadMyScreen[ROUTES.myOrders]().then((m) => ({ default: m.MyOrdersScreen })),
 );
 const MyWalletScreen = lazy(() =>
-  import("../features/my-wallet/components/my-wallet-screen").then((m) => ({ default: m.MyWalletScreen })),
+  loadMyScreen[ROUTES.myWallet]().then((m) => ({ default: m.MyWalletScreen })),
 );
 const MyProfileScreen = lazy(() =>
-  import("../features/my-profile/components/my-profile-screen").then((m) => ({ default: m.MyProfileScreen })),
+  loadMyScreen[ROUTES.myProfile]().then((m) => ({ default: m.MyProfileScreen })),
 );
 
 function page(section: string, screen: ReactNode) {

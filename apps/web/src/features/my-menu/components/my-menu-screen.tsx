@@ -26,8 +26,9 @@ const OrderDialog = lazy(() => loadOrderDialog().then((m) => ({ default: m.Order
 /** The countdown on a day's card moves every 15 seconds. */
 const CLOCK_MS = 15_000;
 
+/** The week's heading with its arrows; while the week loads, a placeholder of the same height. */
 function WeekSwitch(props: {
-  week: string;
+  week: string | null;
   canGoBack: boolean;
   canGoOn: boolean;
   onMove: (days: number) => void;
@@ -44,7 +45,11 @@ function WeekSwitch(props: {
         <ChevronLeft />
       </IconButton>
       <Typography component="p" variant="subtitle1" aria-live="polite" sx={{ fontWeight: 600 }}>
-        {t("my.menu.weekOf", { date: formatDate(props.week, currentLanguage()) })}
+        {props.week ? (
+          t("my.menu.weekOf", { date: formatDate(props.week, currentLanguage()) })
+        ) : (
+          <Skeleton width="14ch" />
+        )}
       </Typography>
       <IconButton
         size="large"
@@ -82,15 +87,16 @@ export function MyMenuScreen() {
   return (
     <>
       <PageTitle>{t("my.menu.title")}</PageTitle>
-      {menu.isError && !data ? <LoadError error={menu.error} onRetry={() => void menu.refetch()} /> : null}
-      {data ? (
+      {menu.isError && !data ? (
+        <LoadError error={menu.error} onRetry={() => void menu.refetch()} />
+      ) : (
         <WeekSwitch
-          week={data.week}
+          week={data?.week ?? null}
           canGoBack={canGoBack}
           canGoOn={canGoOn}
-          onMove={(days) => setWeek(addDaysIso(data.week, days))}
+          onMove={(days) => data && setWeek(addDaysIso(data.week, days))}
         />
-      ) : null}
+      )}
       <Stack spacing={2} aria-busy={menu.isFetching} sx={{ opacity: menu.isPlaceholderData ? 0.6 : 1 }}>
         {data
           ? data.days.map((day) => (

@@ -71,8 +71,8 @@ describe("the canteen's rules on /settings", () => {
     );
     // Rand in the Afrikaans way.
     expect(field("Lae-saldo-drempel")).toHaveValue("75,00");
-    // Below the personal settings.
-    const personalSave = screen.getByRole("button", { name: "Stoor" });
+    // Below the personal settings, which load on their own.
+    const personalSave = await screen.findByRole("button", { name: "Stoor" });
     expect(personalSave.compareDocumentPosition(section()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 

@@ -1,0 +1,20 @@
+import { ROUTES } from "@kantien/domain/route-access";
+
+/**
+ * The ordering app's screens, each its own chunk (DESIGN §11). The entry may start loading the
+ * one being opened alongside the app's routes (app/router.tsx `preloadPage`); this module holds
+ * only the loaders, so none of the screens' code joins the entry.
+ */
+export const loadMyScreen = {
+  [ROUTES.myLogin]: () => import("../features/my-login/components/my-login-screen"),
+  [ROUTES.myMenu]: () => import("../features/my-menu/components/my-menu-screen"),
+  [ROUTES.myOrders]: () => import("../features/my-orders/components/my-orders-screen"),
+  [ROUTES.myWallet]: () => import("../features/my-wallet/components/my-wallet-screen"),
+  [ROUTES.myProfile]: () => import("../features/my-profile/components/my-profile-screen"),
+};
+
+/** Starts loading the screen at `pathname`, if it is one of the ordering app's. */
+export function preloadMyScreen(pathname: string): Promise<unknown> {
+  const load = loadMyScreen[pathname.replace(/\/$/, "") as keyof typeof loadMyScreen];
+  return load ? load() : Promise.resolve();
+}
