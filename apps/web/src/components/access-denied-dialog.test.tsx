@@ -13,8 +13,8 @@ const student = {
 
 describe("AccessDeniedDialog", () => {
   it("shows a refused customer the way to the ordering app and still closes", async () => {
-    const onAction = vi.fn();
-    const { user } = renderWithApp(<AccessDeniedDialog user={student} action="close" onAction={onAction} />, {
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<AccessDeniedDialog user={student} onClose={onClose} />, {
       route: "/login",
       user: null,
     });
@@ -27,6 +27,6 @@ describe("AccessDeniedDialog", () => {
     const close = within(dialog).getByRole("button", { name: "Sluit" });
     expect(close).toHaveFocus();
     await user.click(close);
-    expect(onAction).toHaveBeenCalledOnce();
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

@@ -17,16 +17,14 @@ export type DeniedUser = { first_name: string; last_name: string; email: string;
 
 type AccessDeniedDialogProps = {
   user: DeniedUser | null;
-  /** "signOut" ends a session; "close" dismisses the dialog after a refused login. */
-  action: "signOut" | "close";
-  onAction: () => void;
+  onClose: () => void;
 };
 
 /**
  * Spec §2 Login: who signed in, and that only staff (role 3) and admin (role 4) get access;
  * the customer it refuses is shown the way to the ordering app (DESIGN §11).
  */
-export function AccessDeniedDialog({ user, action, onAction }: AccessDeniedDialogProps) {
+export function AccessDeniedDialog({ user, onClose }: AccessDeniedDialogProps) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const titleId = useId();
@@ -48,8 +46,8 @@ export function AccessDeniedDialog({ user, action, onAction }: AccessDeniedDialo
         <Typography sx={{ mt: 1 }}>{t("accessDenied.orderingAppNote")}</Typography>
       </DialogContent>
       <DialogActions>
-        <Button variant="outlined" onClick={onAction} autoFocus>
-          {action === "signOut" ? t("accessDenied.signOut") : t("accessDenied.close")}
+        <Button variant="outlined" onClick={onClose} autoFocus>
+          {t("accessDenied.close")}
         </Button>
         <Button component={RouterLink} to={ROUTES.myLogin} variant="contained">
           {t("accessDenied.orderingApp")}

@@ -5,10 +5,19 @@ import {
   foodItemReplacedAnswer,
 } from "@kantien/domain/admin-data";
 import { apiError, clientConfigAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
-import { invitationAnswer, loginAnswer, meAnswer, signupAnswer } from "@kantien/domain/auth";
+import { invitationAnswer, loginAnswer, meAnswer, myLoginAnswer, signupAnswer } from "@kantien/domain/auth";
 import { canteenRulesAnswer, canteenRulesSavedAnswer } from "@kantien/domain/canteen";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { kitchenDayAnswer } from "@kantien/domain/kitchen";
+import {
+  myMenuAnswer,
+  myOrderAnswer,
+  myOrderChangedAnswer,
+  myOrdersAnswer,
+  myProfileAnswer,
+  myProfileSavedAnswer,
+  myWalletAnswer,
+} from "@kantien/domain/my";
 import {
   createdOrderAnswer,
   orderDetailAnswer,
@@ -78,6 +87,16 @@ const ROUTES: Record<string, z.ZodType> = {
   "PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item": foodItemReplacedAnswer,
   "POST /api/admin/upload/weekly-item-file": uploadAnswer,
   "POST /api/admin/upload/weekly-item": uploadAnswer,
+  "POST /api/my/auth/login": myLoginAnswer,
+  "GET /api/my/menu": myMenuAnswer,
+  "POST /api/my/orders": myOrderChangedAnswer,
+  "GET /api/my/orders": myOrdersAnswer,
+  "GET /api/my/orders/:id": myOrderAnswer,
+  "POST /api/my/orders/:id/cancel": myOrderChangedAnswer,
+  "GET /api/my/wallet": myWalletAnswer,
+  "GET /api/my/profile": myProfileAnswer,
+  "PUT /api/my/profile": myProfileSavedAnswer,
+  "PUT /api/my/password": messageAnswer,
 };
 
 const PATTERNS = Object.entries(ROUTES).map(([key, schema]) => {

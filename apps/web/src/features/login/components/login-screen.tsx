@@ -105,7 +105,7 @@ export function LoginScreen() {
       </Stack>
       {deniedUser ? (
         <Suspense fallback={null}>
-          <AccessDeniedDialog user={deniedUser} action="close" onAction={closeDenied} />
+          <AccessDeniedDialog user={deniedUser} onClose={closeDenied} />
         </Suspense>
       ) : null}
     </AuthCard>

@@ -1,0 +1,179 @@
+import type { MyMenuDay, MyOrder } from "@kantien/domain/my";
+import { ROLE } from "@kantien/domain/roles";
+import { screen, waitFor, within } from "@testing-library/preact";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AppRoutes } from "../../../app/router";
+import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
+import { renderWithApp, testUser } from "../../../test/render";
+
+// Tuesday 24 November 2026, 07:00 in Johannesburg: Monday has closed, Tuesday closes at 09:00.
+const NOW = new Date("2026-11-24T05:00:00Z");
+
+const item = (id: string, name: string, price: string) => ({
+  id,
+  name,
+  description: `${name} met slaai`,
+  price,
+  imageUrl: null,
+});
+
+const DAYS: MyMenuDay[] = [
+  {
+    date: "2026-11-23",
+    item: item("11111111-1111-4111-8111-111111111111", "Bobotie", "55.00"),
+    orderable: false,
+    closedReason: "closed",
+    cutoffAt: "2026-11-23T07:00:00.000Z",
+    orders: [],
+  },
+  {
+    date: "2026-11-24",
+    item: item("22222222-2222-4222-8222-222222222222", "Boerewors-rol", "38.50"),
+    orderable: true,
+    closedReason: null,
+    cutoffAt: "2026-11-24T07:00:00.000Z",
+    orders: [],
+  },
+  {
+    date: "2026-11-25",
+    item: item("33333333-3333-4333-8333-333333333333", "Vis en skyfies", "58.00"),
+    orderable: true,
+    closedReason: null,
+    cutoffAt: "2026-11-25T07:00:00.000Z",
+    orders: [],
+  },
+];
+
+const menu = { body: { success: true, data: { week: "2026-11-23", days: DAYS, maxQuantity: 3 } } };
+
+const wallet = (balance: string): Route => ({
+  body: { success: true, data: { balance, lowBalanceThreshold: "50.00", transactions: [], total: 0 } },
+});
+
+function placedOrder(quantity: number): MyOrder {
+  return {
+    id: "44444444-4444-4444-8444-444444444444",
+    deliveryDate: "2026-11-24",
+    createdAt: NOW.toISOString(),
+    status: "paid",
+    quantity,
+    unitPrice: "38.50",
+    total: (38.5 * quantity).toFixed(2),
+    item: { id: DAYS[1]!.item!.id, name: "Boerewors-rol", imageUrl: null },
+    cutoffAt: "2026-11-24T07:00:00.000Z",
+    cancellable: true,
+  };
+}
+
+function renderMenu(balance: string, placeOrder?: Route) {
+  const calls = mockFetch({
+    "GET /api/config": {
+      body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
+    },
+    "GET /api/my/menu": menu,
+    "GET /api/my/wallet?limit=20&offset=0": wallet(balance),
+    ...(placeOrder ? { "POST /api/my/orders": placeOrder } : {}),
+  });
+  const view = renderWithApp(<AppRoutes />, { route: "/my", user: testUser(ROLE.student) });
+  return { ...view, calls };
+}
+
+const posts = (calls: FetchCall[]) => calls.filter((call) => call.method === "POST");
+
+/** A day's card, named by its day's heading. */
+const dayCard = (day: string) => screen.findByRole("article", { name: new RegExp(`^${day}`, "i") });
+
+async function openOrderDialog(user: ReturnType<typeof renderMenu>["user"], day: string, dish: string) {
+  await user.click(within(await dayCard(day)).getByRole("button", { name: "Bestel" }));
+  return screen.findByRole("dialog", { name: `Bestel ${dish}` });
+}
+
+describe("MyMenuScreen", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows each school day's dish with its price, a closed day without Bestel, and the countdown", async () => {
+    renderMenu("150.00");
+    expect(await screen.findByText("Week van 23 November 2026")).toBeVisible();
+
+    const monday = await dayCard("Maandag 23 November");
+    expect(within(monday).getByText("Bobotie")).toBeVisible();
+    expect(within(monday).getByText("Gesluit")).toBeVisible();
+    expect(within(monday).queryByRole("button", { name: "Bestel" })).toBeNull();
+
+    const tuesday = await dayCard("Dinsdag 24 November");
+    expect(within(tuesday).getByText("Boerewors-rol")).toBeVisible();
+    expect(within(tuesday).getByText(/R\s?38,50/)).toBeVisible();
+    expect(within(tuesday).getByText("Sluit om 09:00: nog 2 h 0 min")).toBeVisible();
+    expect(within(tuesday).getByRole("button", { name: "Bestel" })).toBeEnabled();
+  });
+
+  it("counts up to the canteen's most, shows the total and the balance after, and pays with a key", async () => {
+    const { user, calls } = renderMenu("150.00", {
+      status: 201,
+      body: {
+        success: true,
+        message: "Bestelling geplaas.",
+        data: { order: placedOrder(3), balance: "34.50" },
+      },
+    });
+    const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
+    const more = within(dialog).getByRole("button", { name: "Een meer" });
+    await user.click(more);
+    await user.click(more);
+    expect(more).toBeDisabled();
+    expect(within(dialog).getByText("Hoogstens 3 per bestelling")).toBeVisible();
+    expect(within(dialog).getByRole("row", { name: /Totaal/ })).toHaveTextContent(/R\s?115,50/);
+    expect(within(dialog).getByRole("row", { name: /Saldo daarna/ })).toHaveTextContent(/R\s?34,50/);
+
+    await user.click(within(dialog).getByRole("button", { name: /Bevestig en betaal/ }));
+    expect(await screen.findByText("Bestelling geplaas.")).toBeVisible();
+    const [placed] = posts(calls);
+    expect(placed?.body).toEqual({ foodItemId: DAYS[1]!.item!.id, deliveryDate: "2026-11-24", quantity: 3 });
+    expect(placed?.headers["Idempotency-Key"]).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it("names what is missing when the balance is short, and sends nothing", async () => {
+    const { user, calls } = renderMenu("20.00");
+    const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
+    expect(
+      within(dialog).getByText(
+        /Jou saldo is te min: jy kort R\s?18,50\. Laai jou beursie by die kantien op\./,
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: /Bevestig en betaal/ })).toBeDisabled();
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in the dialog, and retries an unanswered order with the same key", async () => {
+    let attempt = 0;
+    const { user, calls } = renderMenu("150.00", () => {
+      attempt += 1;
+      if (attempt === 1)
+        return {
+          status: 503,
+          body: { success: false, message: "Die bediener is besig.", code: "unavailable" },
+        };
+      return {
+        status: 409,
+        body: { success: false, message: "Bestellings vir hierdie dag is gesluit.", code: "ordering_closed" },
+      };
+    });
+    const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
+    const confirm = within(dialog).getByRole("button", { name: /Bevestig en betaal/ });
+
+    await user.click(confirm);
+    expect(await within(dialog).findByText("Die bediener is besig.")).toBeVisible();
+    await user.click(confirm);
+    expect(await within(dialog).findByText("Bestellings vir hierdie dag is gesluit.")).toBeVisible();
+
+    const [first, second] = posts(calls);
+    expect(second?.headers["Idempotency-Key"]).toBe(first?.headers["Idempotency-Key"]);
+    // The dialog stays open with the customer's choice; nothing was paid.
+    await waitFor(() => expect(screen.getByRole("dialog", { name: "Bestel Boerewors-rol" })).toBeVisible());
+  });
+});
