@@ -10,12 +10,11 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import type { DeniedUser } from "../../../components/access-denied-dialog";
 import { AuthCard } from "../../../components/auth-card";
-import { FormField } from "../../../components/form-field";
+import { CredentialsFields } from "../../../components/credentials-fields";
 import { SubmitButton } from "../../../components/submit-button";
 import { isNetworkError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { lazyLoginResolver, preloadLoginResolver } from "../../../lib/lazy-login-resolver";
-import { fieldErrorText } from "../../../lib/validation";
 import { useLogin } from "../api/login";
 
 // Only needed after a refused login, so it stays out of the /login first load.
@@ -34,7 +33,7 @@ export function LoginScreen() {
     resolver: lazyLoginResolver,
     defaultValues: { email: "", password: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   // The reset page starts with the address typed here.
   const typedEmail = useWatch({ control: form.control, name: "email" }).trim();
   const forgotPasswordPath = typedEmail
@@ -70,22 +69,7 @@ export function LoginScreen() {
     >
       <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} onFocus={preloadLoginResolver}>
         {formError ? <Alert severity="error">{formError}</Alert> : null}
-        <FormField
-          registration={form.register("email")}
-          type="email"
-          label={t("resources.user.fields.email")}
-          autoComplete="email"
-          required
-          error={fieldErrorText(errors.email)}
-        />
-        <FormField
-          registration={form.register("password")}
-          type="password"
-          label={t("resources.user.fields.password")}
-          autoComplete="current-password"
-          required
-          error={fieldErrorText(errors.password)}
-        />
+        <CredentialsFields form={form} />
         <Typography variant="body2" sx={{ textAlign: "end" }}>
           <Link component={RouterLink} to={forgotPasswordPath}>
             {t("screens.login.forgotPassword")}

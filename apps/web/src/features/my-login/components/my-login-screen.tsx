@@ -9,12 +9,11 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { AuthCard } from "../../../components/auth-card";
-import { FormField } from "../../../components/form-field";
+import { CredentialsFields } from "../../../components/credentials-fields";
 import { SubmitButton } from "../../../components/submit-button";
 import { ApiError, isNetworkError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { lazyLoginResolver, preloadLoginResolver } from "../../../lib/lazy-login-resolver";
-import { fieldErrorText } from "../../../lib/validation";
 import { startInstallableApp } from "../../../my/pwa";
 import { useMyLogin } from "../api/my-login";
 
@@ -31,7 +30,7 @@ export function MyLoginScreen() {
     resolver: lazyLoginResolver,
     defaultValues: { email: "", password: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   useEffect(startInstallableApp, []);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -67,22 +66,7 @@ export function MyLoginScreen() {
             ) : null}
           </Alert>
         ) : null}
-        <FormField
-          registration={form.register("email")}
-          type="email"
-          label={t("resources.user.fields.email")}
-          autoComplete="email"
-          required
-          error={fieldErrorText(errors.email)}
-        />
-        <FormField
-          registration={form.register("password")}
-          type="password"
-          label={t("resources.user.fields.password")}
-          autoComplete="current-password"
-          required
-          error={fieldErrorText(errors.password)}
-        />
+        <CredentialsFields form={form} />
         <SubmitButton
           submitting={isSubmitting}
           label={t("screens.login.submit")}

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { useNotice } from "../../../components/notice";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
@@ -52,22 +53,7 @@ export function PasswordForm() {
           required
           error={fieldErrorText(errors.currentPassword)}
         />
-        <FormField
-          registration={form.register("newPassword")}
-          type="password"
-          label={t("resources.user.fields.newPassword")}
-          autoComplete="new-password"
-          required
-          error={fieldErrorText(errors.newPassword)}
-        />
-        <FormField
-          registration={form.register("confirmPassword")}
-          type="password"
-          label={t("resources.user.fields.confirmNewPassword")}
-          autoComplete="new-password"
-          required
-          error={fieldErrorText(errors.confirmPassword)}
-        />
+        <NewPasswordFields form={form} passwordName="newPassword" confirmName="confirmPassword" />
         <SubmitButton
           submitting={isSubmitting}
           label={t("my.profile.changePassword")}

@@ -5,11 +5,11 @@ import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { FormField } from "../../../components/form-field";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { SignInLinks } from "../../../components/sign-in-links";
 import { SubmitButton } from "../../../components/submit-button";
 import { ApiError, isNetworkError } from "../../../lib/api-client";
-import { fieldErrorText, serverFieldErrors } from "../../../lib/validation";
+import { serverFieldErrors } from "../../../lib/validation";
 import { useResetPassword } from "../api/reset-password";
 import { lazyResetPasswordResolver, preloadResetPasswordResolver } from "../lazy-reset-password-resolver";
 import { RequestNewLink } from "./request-new-link";
@@ -26,7 +26,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     resolver: lazyResetPasswordResolver,
     defaultValues: { password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFormError(null);
@@ -78,22 +78,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {formError}
         </Alert>
       ) : null}
-      <FormField
-        registration={form.register("password")}
-        type="password"
-        label={t("resources.user.fields.newPassword")}
-        autoComplete="new-password"
-        required
-        error={fieldErrorText(errors.password)}
-      />
-      <FormField
-        registration={form.register("confirmPassword")}
-        type="password"
-        label={t("resources.user.fields.confirmNewPassword")}
-        autoComplete="new-password"
-        required
-        error={fieldErrorText(errors.confirmPassword)}
-      />
+      <NewPasswordFields form={form} passwordName="password" confirmName="confirmPassword" />
       <SubmitButton
         submitting={isSubmitting}
         label={t("screens.resetPassword.submit")}

@@ -9,11 +9,10 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
-import { FormField } from "../../../components/form-field";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { SubmitButton } from "../../../components/submit-button";
 import { isNetworkError } from "../../../lib/api-client";
 import { useRoleLabel } from "../../../lib/role-label";
-import { fieldErrorText } from "../../../lib/validation";
 import { useSetupAccount } from "../api/setup-account";
 import type { Invitee } from "../api/verify-invitation";
 
@@ -32,7 +31,7 @@ export function SetupAccountForm({ token, invitee }: { token: string; invitee: I
     resolver: zodResolver(newPasswordForm),
     defaultValues: { password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const done = setup.isSuccess;
 
   useEffect(() => {
@@ -81,22 +80,7 @@ export function SetupAccountForm({ token, invitee }: { token: string; invitee: I
         </Alert>
       ) : null}
       <input type="email" value={invitee.email} autoComplete="username" readOnly hidden />
-      <FormField
-        registration={form.register("password")}
-        type="password"
-        label={t("resources.user.fields.password")}
-        autoComplete="new-password"
-        required
-        error={fieldErrorText(errors.password)}
-      />
-      <FormField
-        registration={form.register("confirmPassword")}
-        type="password"
-        label={t("resources.user.fields.confirmPassword")}
-        autoComplete="new-password"
-        required
-        error={fieldErrorText(errors.confirmPassword)}
-      />
+      <NewPasswordFields form={form} passwordName="password" confirmName="confirmPassword" firstPassword />
       <SubmitButton
         submitting={isSubmitting}
         label={t("screens.setupAccount.submit")}
