@@ -8,7 +8,6 @@ import type { Alias } from "vite";
  */
 export const preactAliases: Alias[] = [
   { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
   { find: /^react-dom$/, replacement: "preact/compat" },
   { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
   { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },

@@ -50,6 +50,11 @@ export function homePath(roleId: number | null): AppPath {
   return isStaffRole(roleId) ? ROUTES.dashboard : ROUTES.kitchen;
 }
 
+/** A path as the route table names it: without trailing slashes ("/my/" is "/my"). */
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
 /** Whether `path` belongs to the customers' ordering app (DESIGN §11) rather than the back office. */
 export function isOrderingAppPath(path: string): boolean {
   return path === ROUTES.myMenu || path.startsWith(`${ROUTES.myMenu}/`);

@@ -1,12 +1,8 @@
-import { routeRedirect } from "@kantien/domain/route-access";
+import { normalisePath, routeRedirect } from "@kantien/domain/route-access";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadingScreen } from "../components/loading-screen";
 import { readStoredUser, useSession } from "../lib/session";
-
-function normalisePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-}
 
 /** Applies the domain's route table (spec §2) once the session is known. */
 export function RouteGuard() {

@@ -1,4 +1,4 @@
-import { ROUTES } from "@kantien/domain/route-access";
+import { normalisePath, ROUTES } from "@kantien/domain/route-access";
 
 /**
  * The ordering app's screens, each its own chunk (DESIGN §11). The entry may start loading the
@@ -15,6 +15,6 @@ export const loadMyScreen = {
 
 /** Starts loading the screen at `pathname`, if it is one of the ordering app's. */
 export function preloadMyScreen(pathname: string): Promise<unknown> {
-  const load = loadMyScreen[pathname.replace(/\/$/, "") as keyof typeof loadMyScreen];
+  const load = loadMyScreen[normalisePath(pathname) as keyof typeof loadMyScreen];
   return load ? load() : Promise.resolve();
 }
