@@ -110,6 +110,11 @@ describe("the rules an admin saves", () => {
     expect(refused({ weeksAhead: 0 })).toEqual(["canteen_weeks_ahead_invalid"]);
     expect(refused({ maxQuantity: 21 })).toEqual(["canteen_max_quantity_invalid"]);
     expect(refused({ lowBalanceThreshold: "-5" })).toEqual(["canteen_low_balance_invalid"]);
+    expect(refused({ kitchenWarnMinutes: 0 })).toEqual(["canteen_kitchen_ageing_invalid"]);
+    expect(refused({ kitchenLateMinutes: 601 })).toEqual(["canteen_kitchen_ageing_invalid"]);
+    expect(refused({ kitchenWarnMinutes: 20, kitchenLateMinutes: 20 })).toEqual([
+      "canteen_kitchen_ageing_order",
+    ]);
     expect(refused({ extra: 1 })).not.toBeNull();
   });
 });

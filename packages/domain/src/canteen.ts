@@ -12,25 +12,36 @@ export const WEEKS_AHEAD_MAX = 8;
 /** An order's quantity is never above this, whatever the canteen allows (as for staff orders). */
 export const ORDER_QUANTITY_MAX = 20;
 export const LOW_BALANCE_THRESHOLD_MAX = 10_000;
+/** The kitchen's ageing stages (minutes a waiting order has waited) stay within a school day. */
+export const KITCHEN_AGEING_MAX_MINUTES = 600;
 
 const whole = (code: string, min: number, max: number) =>
   z.number(code).int(code).min(min, code).max(max, code);
 
 /** What an admin saves; the threshold is typed as rand ("50", "50,00"), stored as "50.00". */
-export const canteenRulesInput = z.strictObject({
-  /** The time of day ordering closes, `HH:MM` in the canteen's time zone. */
-  cutoffTime: z
-    .string("canteen_cutoff_time_invalid")
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "canteen_cutoff_time_invalid"),
-  /** On the delivery day itself (0), or this many school days before it. */
-  cutoffDaysBefore: whole("canteen_cutoff_days_invalid", 0, CUTOFF_DAYS_BEFORE_MAX),
-  /** School weeks customers may order in, the current one included. */
-  weeksAhead: whole("canteen_weeks_ahead_invalid", 1, WEEKS_AHEAD_MAX),
-  /** The most portions one order may hold. */
-  maxQuantity: whole("canteen_max_quantity_invalid", 1, ORDER_QUANTITY_MAX),
-  /** Below this balance a customer is warned (a banner and one email per crossing). */
-  lowBalanceThreshold: randAmount(LOW_BALANCE_THRESHOLD_MAX, "canteen_low_balance_invalid"),
-});
+export const canteenRulesInput = z
+  .strictObject({
+    /** The time of day ordering closes, `HH:MM` in the canteen's time zone. */
+    cutoffTime: z
+      .string("canteen_cutoff_time_invalid")
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "canteen_cutoff_time_invalid"),
+    /** On the delivery day itself (0), or this many school days before it. */
+    cutoffDaysBefore: whole("canteen_cutoff_days_invalid", 0, CUTOFF_DAYS_BEFORE_MAX),
+    /** School weeks customers may order in, the current one included. */
+    weeksAhead: whole("canteen_weeks_ahead_invalid", 1, WEEKS_AHEAD_MAX),
+    /** The most portions one order may hold. */
+    maxQuantity: whole("canteen_max_quantity_invalid", 1, ORDER_QUANTITY_MAX),
+    /** Below this balance a customer is warned (a banner and one email per crossing). */
+    lowBalanceThreshold: randAmount(LOW_BALANCE_THRESHOLD_MAX, "canteen_low_balance_invalid"),
+    /** A waiting order on the kitchen board turns amber after this many minutes… */
+    kitchenWarnMinutes: whole("canteen_kitchen_ageing_invalid", 1, KITCHEN_AGEING_MAX_MINUTES),
+    /** …and red after this many (more than the first). */
+    kitchenLateMinutes: whole("canteen_kitchen_ageing_invalid", 2, KITCHEN_AGEING_MAX_MINUTES),
+  })
+  .refine((rules) => rules.kitchenWarnMinutes < rules.kitchenLateMinutes, {
+    message: "canteen_kitchen_ageing_order",
+    path: ["kitchenLateMinutes"],
+  });
 
 export const canteenRulesSchema = z.object({
   cutoffTime: z.string(),
@@ -38,6 +49,8 @@ export const canteenRulesSchema = z.object({
   weeksAhead: z.number().int(),
   maxQuantity: z.number().int(),
   lowBalanceThreshold: z.string(),
+  kitchenWarnMinutes: z.number().int(),
+  kitchenLateMinutes: z.number().int(),
 });
 export type CanteenRules = z.infer<typeof canteenRulesSchema>;
 
@@ -47,6 +60,8 @@ export const CANTEEN_RULES_DEFAULTS: CanteenRules = {
   weeksAhead: 2,
   maxQuantity: 5,
   lowBalanceThreshold: "50.00",
+  kitchenWarnMinutes: 10,
+  kitchenLateMinutes: 20,
 };
 
 /** `GET /api/canteen-settings`, and `PUT` with what was stored and a message. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { kitchenCounts } from "./kitchen";
-import { ORDER_STATUSES } from "./order-status";
+import {
+  AGEING_DEFAULTS,
+  ageingStage,
+  kitchenCounts,
+  minutesWaiting,
+  orderIdFromQr,
+  orderQrContent,
+  portionsByDish,
+} from "./kitchen";
+import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
 describe("kitchenCounts", () => {
   it("counts the columns and leaves cancelled and failed orders out of the total", () => {
@@ -13,5 +21,66 @@ describe("kitchenCounts", () => {
       ready: 1,
     });
     expect(kitchenCounts([])).toEqual({ total: 0, pending: 0, processing: 0, ready: 0 });
+  });
+});
+
+describe("ageing of waiting orders", () => {
+  it("turns amber and red at the canteen's thresholds", () => {
+    expect(ageingStage(0, AGEING_DEFAULTS)).toBe("fresh");
+    expect(ageingStage(9, AGEING_DEFAULTS)).toBe("fresh");
+    expect(ageingStage(10, AGEING_DEFAULTS)).toBe("warn");
+    expect(ageingStage(19, AGEING_DEFAULTS)).toBe("warn");
+    expect(ageingStage(20, AGEING_DEFAULTS)).toBe("late");
+    expect(ageingStage(6, { kitchenWarnMinutes: 5, kitchenLateMinutes: 8 })).toBe("warn");
+  });
+
+  it("counts from the order's status change, but a pre-order only from the start of its day", () => {
+    const dayStart = new Date("2031-05-14T00:00:00+02:00");
+    const now = new Date("2031-05-14T10:30:00+02:00");
+    expect(minutesWaiting("2031-05-14T10:15:30+02:00", dayStart, now)).toBe(14);
+    expect(minutesWaiting("2031-05-11T08:00:00+02:00", dayStart, now)).toBe(630);
+    expect(minutesWaiting("2031-05-14T10:31:00+02:00", dayStart, now)).toBe(0);
+  });
+});
+
+describe("portionsByDish", () => {
+  it("counts portions per dish and stage, without cancelled and failed orders", () => {
+    const order = (itemName: string, status: OrderStatus, quantity: number) => ({
+      itemName,
+      status,
+      quantity,
+    });
+    expect(
+      portionsByDish([
+        order("Bobotie", "pending", 2),
+        order("Bobotie", "paid", 3),
+        order("Pap en wors", "processing", 1),
+        order("Bobotie", "processing", 4),
+        order("Bobotie", "ready", 5),
+        order("Bobotie", "delivered", 6),
+        order("Bobotie", "cancelled", 7),
+        order("Bobotie", "failed", 8),
+      ]),
+    ).toEqual([
+      { itemName: "Bobotie", waiting: 5, processing: 4, ready: 5, delivered: 6, total: 20 },
+      { itemName: "Pap en wors", waiting: 0, processing: 1, ready: 0, delivered: 0, total: 1 },
+    ]);
+    expect(portionsByDish([])).toEqual([]);
+  });
+});
+
+describe("an order's QR code", () => {
+  const id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+
+  it("reads back the id it holds, and a bare id", () => {
+    expect(orderIdFromQr(orderQrContent(id))).toBe(id);
+    expect(orderIdFromQr(` ${id.toUpperCase()}\n`)).toBe(id);
+    expect(orderIdFromQr(`KANTIEN:ORDER:${id}`)).toBe(id);
+  });
+
+  it("finds no order in other codes", () => {
+    for (const text of ["", "kantien:order:", `kantien:order:${id}x`, "https://example.com", "' or 1=1 --"]) {
+      expect(orderIdFromQr(text), text).toBeNull();
+    }
   });
 });

@@ -233,6 +233,11 @@ export const MESSAGES = {
     en: "Password must be at least 6 characters",
   },
   invite_success: { af: "Uitnodiging suksesvol gestuur!", en: "Invitation sent successfully!" },
+  already_collected: {
+    status: 409,
+    af: "Hierdie bestelling is reeds afgehaal. Niks is weer oorhandig nie.",
+    en: "This order was already collected. Nothing was handed over again.",
+  },
   status_transition_forbidden: {
     status: 409,
     af: "Hierdie statusverandering word nie toegelaat nie.",
@@ -414,6 +419,16 @@ export const MESSAGES = {
     status: 400,
     af: "Voer 'n bedrag van R0,01 tot R10 000 in, bv. 50,00.",
     en: "Enter an amount from R0.01 to R10,000, e.g. 50.00.",
+  },
+  canteen_kitchen_ageing_invalid: {
+    status: 400,
+    af: "Voer 1 tot 600 minute in.",
+    en: "Enter 1 to 600 minutes.",
+  },
+  canteen_kitchen_ageing_order: {
+    status: 400,
+    af: "Die rooi drempel moet later wees as die geel een.",
+    en: "The red threshold must be later than the amber one.",
   },
   canteen_rules_saved: {
     af: "Die kantien se reëls is gestoor.",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   adminStatusChoices,
   canChangeOrderStatus,
+  isKitchenStepBack,
   isUrgent,
   kitchenColumnOf,
   minutesSince,
@@ -77,6 +78,50 @@ describe("canChangeOrderStatus", () => {
       expect(canChangeOrderStatus(role, "pending", "processing")).toBe(false);
       expect(canChangeOrderStatus(role, "pending", "cancelled")).toBe(false);
     }
+  });
+});
+
+describe("kitchen steps back (undo and recall)", () => {
+  const justNow = (from: (typeof ORDER_STATUSES)[number] | null) => ({ from, minutesAgo: 0 });
+
+  it("lets staff and admins take one step back, to the status the order came from", () => {
+    for (const role of [3, 4]) {
+      expect(canChangeOrderStatus(role, "processing", "pending", justNow("pending"))).toBe(true);
+      // A paid order goes back to paid: it was paid once, nothing is charged again.
+      expect(canChangeOrderStatus(role, "processing", "paid", justNow("paid"))).toBe(true);
+      expect(canChangeOrderStatus(role, "ready", "processing", justNow("processing"))).toBe(true);
+      expect(canChangeOrderStatus(role, "delivered", "ready", justNow("ready"))).toBe(true);
+    }
+  });
+
+  it("refuses a step back anywhere but where the order came from", () => {
+    expect(canChangeOrderStatus(3, "processing", "paid", justNow("pending"))).toBe(false);
+    expect(canChangeOrderStatus(3, "processing", "pending", justNow("paid"))).toBe(false);
+    // An admin who set delivered straight from pending: the kitchen cannot "recall" it to ready.
+    expect(canChangeOrderStatus(3, "delivered", "ready", justNow("pending"))).toBe(false);
+    // Two steps at once, or without its history.
+    expect(canChangeOrderStatus(3, "delivered", "processing", justNow("processing"))).toBe(false);
+    expect(canChangeOrderStatus(3, "ready", "processing")).toBe(false);
+    // Nothing comes back out of cancelled or failed.
+    expect(canChangeOrderStatus(3, "cancelled", "ready", justNow("ready"))).toBe(false);
+    expect(canChangeOrderStatus(3, "failed", "processing", justNow("processing"))).toBe(false);
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const back = isKitchenStepBack(from, to, justNow(to));
+        const expected = ["processing>pending", "processing>paid", "ready>processing", "delivered>ready"];
+        expect(back, `${from} → ${to}`).toBe(expected.includes(`${from}>${to}`));
+      }
+    }
+  });
+
+  it("allows a step back within 30 minutes of the step only", () => {
+    expect(canChangeOrderStatus(3, "delivered", "ready", { from: "ready", minutesAgo: 29 })).toBe(true);
+    expect(canChangeOrderStatus(3, "delivered", "ready", { from: "ready", minutesAgo: 30 })).toBe(false);
+  });
+
+  it("gives customers no steps back", () => {
+    expect(canChangeOrderStatus(1, "processing", "paid", justNow("paid"))).toBe(false);
+    expect(canChangeOrderStatus(2, "delivered", "ready", justNow("ready"))).toBe(false);
   });
 });
 

@@ -87,17 +87,53 @@ export function adminStatusChoices(current: OrderStatus): OrderStatus[] {
 export const CLOSED_STATUSES: readonly OrderStatus[] = ["delivered", "cancelled", "failed"];
 
 /**
- * Whether a user of `roleId` may move an order from `from` to `to`.
- * Staff follow the kitchen steps and may cancel an order that is still open (cancelling
- * refunds a paid order, so food already handed out is never refunded by the kitchen);
- * admins may set any other status.
+ * The kitchen's backward steps (undo and recall): from each status, the statuses a step back
+ * may return to. Undoing Begin returns an order to where it waited (pending, or paid when the
+ * wallet paid it), undoing Gereed to processing, and undoing Afgehaal (or recalling a collected
+ * order) to ready. Nothing steps back out of cancelled or failed.
+ */
+export const KITCHEN_PREVIOUS_STATUSES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  processing: ["pending", "paid"],
+  ready: ["processing"],
+  delivered: ["ready"],
+};
+
+/** How long after a kitchen step staff may still take it back: the "Onlangs afgehaal" window. */
+export const STEP_BACK_WINDOW_MINUTES = 30;
+
+/** The order's last status change, from its history: where it came from, and how long ago. */
+export type LastStatusChange = { from: OrderStatus | null; minutesAgo: number };
+
+/**
+ * Whether `from` → `to` is a kitchen step back: one step, to exactly the status the order
+ * came from, within STEP_BACK_WINDOW_MINUTES of that change.
+ */
+export function isKitchenStepBack(from: OrderStatus, to: OrderStatus, last?: LastStatusChange): boolean {
+  if (!last || last.from !== to || last.minutesAgo >= STEP_BACK_WINDOW_MINUTES) return false;
+  return KITCHEN_PREVIOUS_STATUSES[from]?.includes(to) ?? false;
+}
+
+/**
+ * Whether a user of `roleId` may move an order from `from` to `to`; `last` is the order's
+ * last status change, which a step back needs.
+ * Staff follow the kitchen steps, may take the last one back (`isKitchenStepBack`), and may
+ * cancel an order that is still open (cancelling refunds a paid order, so food already handed
+ * out is never refunded by the kitchen); admins may also set any other status.
  * Customers may cancel their own order while the kitchen has not begun it (and only before
  * its cut-off, which the server checks with the canteen's rules).
- * For everyone: only the wallet payment makes an order paid, and a cancelled order was
- * refunded, so it stays cancelled (decision 0008).
+ * For everyone: only the wallet payment makes an order paid (a step back returns a paid order
+ * to paid, it does not pay again), and a cancelled order was refunded, so it stays cancelled
+ * (decision 0008).
  */
-export function canChangeOrderStatus(roleId: number, from: OrderStatus, to: OrderStatus): boolean {
-  if (from === to || from === "cancelled" || to === "paid") return false;
+export function canChangeOrderStatus(
+  roleId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  last?: LastStatusChange,
+): boolean {
+  if (from === to || from === "cancelled") return false;
+  if (isStaffRole(roleId) && isKitchenStepBack(from, to, last)) return true;
+  if (to === "paid") return false;
   if (isAdminRole(roleId)) return true;
   if (isCustomerRole(roleId)) return to === "cancelled" && isWaitingForKitchen(from);
   if (!isStaffRole(roleId)) return false;
