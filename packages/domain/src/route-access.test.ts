@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homePath, menuPaths, routeRedirect } from "./route-access";
+import { afterSignInPath, homePath, menuPaths, routeRedirect, signInReturnTo } from "./route-access";
 
 const SIGNED_OUT = null;
 
@@ -20,6 +20,7 @@ describe("routeRedirect", () => {
     ["/verify-email", null, null, null, null, null],
     ["/setup-account", null, null, null, null, null],
     ["/kitchen", "/login", "/my", "/my", null, null],
+    ["/kitchen/board", "/login", "/my", "/my", null, null],
     ["/dashboard", "/login", "/my", "/my", null, null],
     ["/weekly-orders", "/login", "/my", "/my", null, null],
     ["/users", "/login", "/my", "/my", null, null],
@@ -57,8 +58,24 @@ describe("homePath and menuPaths", () => {
       "/staff",
       "/settings",
     ]);
-    expect(menuPaths(3)).toEqual(["/dashboard", "/kitchen", "/users", "/staff"]);
+    // The weekly view joins the cook's menu (issue 13: what to make this week).
+    expect(menuPaths(3)).toEqual(["/dashboard", "/kitchen", "/weekly-orders", "/users", "/staff"]);
     expect(menuPaths(1)).toEqual([]);
     expect(menuPaths(null)).toEqual([]);
+  });
+});
+
+describe("signing in again", () => {
+  it("returns to the kitchen screen whose session ended, else goes home", () => {
+    expect(signInReturnTo("/kitchen/board")).toBe("/kitchen/board");
+    expect(signInReturnTo("/kitchen")).toBe("/kitchen");
+    expect(signInReturnTo("/settings")).toBeNull();
+    expect(afterSignInPath(3, "/kitchen/board")).toBe("/kitchen/board");
+    expect(afterSignInPath(4, "/kitchen")).toBe("/kitchen");
+    // A normal sign-in still lands on the dashboard (spec §2), whatever else was asked for.
+    expect(afterSignInPath(3, undefined)).toBe("/dashboard");
+    expect(afterSignInPath(3, "/settings")).toBe("/dashboard");
+    expect(afterSignInPath(3, "https://example.com/kitchen")).toBe("/dashboard");
+    expect(afterSignInPath(1, "/kitchen/board")).toBe("/my");
   });
 });

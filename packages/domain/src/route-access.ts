@@ -7,6 +7,8 @@ export const ROUTES = {
   verifyEmail: "/verify-email",
   setupAccount: "/setup-account",
   kitchen: "/kitchen",
+  /** The kitchen board on its own, without the side menu: for a tablet in the kitchen (issue 13). */
+  kitchenMode: "/kitchen/board",
   dashboard: "/dashboard",
   weeklyOrders: "/weekly-orders",
   menu: "/menu",
@@ -50,6 +52,29 @@ export function homePath(roleId: number | null): AppPath {
   return isStaffRole(roleId) ? ROUTES.dashboard : ROUTES.kitchen;
 }
 
+/** The kitchen's own screens: a session that ends on one of them signs in again to it. */
+const KITCHEN_PATHS: readonly string[] = [ROUTES.kitchen, ROUTES.kitchenMode];
+
+/**
+ * Where a sign-in leads: home (spec §2), or back to the kitchen screen whose session ended
+ * (`returnTo`), when the user may see it. Any other `returnTo` is ignored.
+ */
+export function afterSignInPath(roleId: number, returnTo: unknown): string {
+  if (
+    typeof returnTo === "string" &&
+    KITCHEN_PATHS.includes(returnTo) &&
+    routeRedirect(returnTo, roleId) === null
+  ) {
+    return returnTo;
+  }
+  return homePath(roleId);
+}
+
+/** What the sign-in screen remembers when the guard sends a kitchen screen there. */
+export function signInReturnTo(path: string): string | null {
+  return KITCHEN_PATHS.includes(path) ? path : null;
+}
+
 /** A path as the route table names it: without trailing slashes ("/my/" is "/my"). */
 export function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
@@ -79,7 +104,7 @@ export function routeRedirect(path: string, roleId: number | null): AppPath | nu
   if (PUBLIC_PATHS.includes(path)) return null;
   // A customer's session belongs to the ordering app; the back office sends them there.
   if (roleId !== null && isCustomerRole(roleId)) return ROUTES.myMenu;
-  if (path === ROUTES.kitchen) return roleId === null ? ROUTES.login : null;
+  if (KITCHEN_PATHS.includes(path)) return roleId === null ? ROUTES.login : null;
   if (STAFF_PATHS.includes(path)) {
     if (roleId === null) return ROUTES.login;
     return isStaffRole(roleId) ? null : ROUTES.kitchen;
@@ -105,7 +130,7 @@ export function menuPaths(roleId: number | null): AppPath[] {
     ];
   }
   if (roleId !== null && isStaffRole(roleId)) {
-    return [ROUTES.dashboard, ROUTES.kitchen, ROUTES.customers, ROUTES.staff];
+    return [ROUTES.dashboard, ROUTES.kitchen, ROUTES.weeklyOrders, ROUTES.customers, ROUTES.staff];
   }
   return [];
 }

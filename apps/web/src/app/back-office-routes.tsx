@@ -7,6 +7,7 @@ import {
   CustomersScreen,
   DashboardScreen,
   ForgotPasswordScreen,
+  KitchenModeLayout,
   KitchenScreen,
   MenuScreen,
   OrdersScreen,
@@ -34,6 +35,9 @@ export function BackOfficeRoutes() {
       <Route path={ROUTES.setupAccount} element={page("setup-account", <SetupAccountScreen />)} />
       <Route path={ROUTES.forgotPassword} element={page("forgot-password", <ForgotPasswordScreen />)} />
       <Route path={ROUTES.resetPassword} element={page("reset-password", <ResetPasswordScreen />)} />
+      <Route element={page("kitchen-mode", <KitchenModeLayout />)}>
+        <Route path={ROUTES.kitchenMode} element={page("kitchen", <KitchenScreen mode="kitchen" />)} />
+      </Route>
       <Route element={page("layout", <AppLayout />)}>
         <Route path={ROUTES.kitchen} element={page("kitchen", <KitchenScreen />)} />
         <Route path={ROUTES.dashboard} element={page("dashboard", <DashboardScreen />)} />

@@ -25,6 +25,9 @@ export const ResetPasswordScreen = lazy(() =>
     default: m.ResetPasswordScreen,
   })),
 );
+export const KitchenModeLayout = lazy(() =>
+  import("./layout/kitchen-mode-layout").then((m) => ({ default: m.KitchenModeLayout })),
+);
 export const KitchenScreen = lazy(() =>
   import("../features/kitchen/components/kitchen-board").then((m) => ({ default: m.KitchenBoard })),
 );

@@ -1,4 +1,4 @@
-import { normalisePath, routeRedirect } from "@kantien/domain/route-access";
+import { normalisePath, ROUTES, routeRedirect, signInReturnTo } from "@kantien/domain/route-access";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadingScreen } from "../components/loading-screen";
@@ -19,6 +19,10 @@ export function RouteGuard() {
       />
     );
   }
-  const target = routeRedirect(normalisePath(pathname), user?.role_id ?? null);
-  return target ? <Navigate to={target} replace /> : <Outlet />;
+  const path = normalisePath(pathname);
+  const target = routeRedirect(path, user?.role_id ?? null);
+  if (!target) return <Outlet />;
+  // A kitchen screen whose session ended comes back after the next sign-in.
+  const returnTo = target === ROUTES.login ? signInReturnTo(path) : null;
+  return <Navigate to={target} replace state={returnTo ? { returnTo } : undefined} />;
 }

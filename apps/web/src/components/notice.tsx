@@ -1,4 +1,5 @@
 import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,14 @@ import { useTranslation } from "react-i18next";
  * text is read again when the language changes (saving the language itself says so in
  * the new one).
  */
-export type Notice = { severity: "success" | "error" | "info"; text: string | (() => string) };
+export type Notice = {
+  severity: "success" | "error" | "info";
+  text: string | (() => string);
+  /** One button in the notice, such as the kitchen's "Ongedaan maak"; it closes the notice. */
+  action?: { label: string; onClick: () => void };
+  /** How long it stays, when not the spec's 6 seconds. */
+  durationMs?: number;
+};
 
 type Notify = (notice: Notice) => void;
 
@@ -41,7 +49,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       <Snackbar
         key={state?.key}
         open={open}
-        autoHideDuration={NOTICE_MS}
+        autoHideDuration={notice?.durationMs ?? NOTICE_MS}
         onClose={(_event, reason) => {
           if (reason !== "clickaway") close();
         }}
@@ -50,7 +58,27 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
         sx={{ mb: `var(${BOTTOM_BAR_HEIGHT_VAR}, 0px)` }}
       >
         {notice ? (
-          <Alert severity={notice.severity} variant="filled" closeText={t("common.close")} onClose={close}>
+          <Alert
+            severity={notice.severity}
+            variant="filled"
+            closeText={t("common.close")}
+            onClose={close}
+            action={
+              notice.action ? (
+                <Button
+                  color="inherit"
+                  size="large"
+                  sx={{ minHeight: 48, fontWeight: 700 }}
+                  onClick={() => {
+                    close();
+                    notice.action?.onClick();
+                  }}
+                >
+                  {notice.action.label}
+                </Button>
+              ) : undefined
+            }
+          >
             {typeof notice.text === "function" ? notice.text() : notice.text}
           </Alert>
         ) : undefined}

@@ -25,11 +25,12 @@ describe("SideMenu", () => {
     ]);
   });
 
-  it("gives staff the dashboard, kitchen, users and staff, and marks the current page", () => {
+  it("gives staff the dashboard, kitchen, weekly view, users and staff, and marks the current page", () => {
     renderWithApp(<SideMenu roleId={ROLE.kitchenStaff} />, { route: "/kitchen" });
     expect(menuLinks()).toEqual([
       ["Paneelbord", "/dashboard"],
       ["Kombuis", "/kitchen"],
+      ["Weeklikse Bestellings", "/weekly-orders"],
       ["Gebruikers", "/users"],
       ["Personeel", "/staff"],
     ]);

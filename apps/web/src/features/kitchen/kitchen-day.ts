@@ -7,6 +7,7 @@ import {
   type KitchenColumn,
   kitchenColumnOf,
   type OrderStatus,
+  STEP_BACK_WINDOW_MINUTES,
 } from "@kantien/domain/order-status";
 
 export type OrderChange = {
@@ -56,4 +57,15 @@ export function nextKitchenStep(status: OrderStatus, roleId: number): KitchenSte
   const next = KITCHEN_NEXT_STATUS[status];
   if (next === undefined || !canChangeOrderStatus(roleId, status, next)) return null;
   return next as KitchenStep;
+}
+
+/**
+ * "Onlangs afgehaal": the day's orders collected within the step-back window, newest first;
+ * the server decides whether each may still come back.
+ */
+export function recentlyCollected(orders: readonly KitchenOrder[], now: Date): KitchenOrder[] {
+  const since = now.getTime() - STEP_BACK_WINDOW_MINUTES * 60_000;
+  return orders
+    .filter((order) => order.status === "delivered" && new Date(order.statusChangedAt).getTime() > since)
+    .sort((a, b) => b.statusChangedAt.localeCompare(a.statusChangedAt));
 }

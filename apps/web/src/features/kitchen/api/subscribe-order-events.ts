@@ -1,6 +1,6 @@
 import type { KitchenDay, OrderEvent } from "@kantien/domain/kitchen";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { queryKeys } from "../../../lib/query-keys";
 import { withOrderChange, withoutOrder } from "../kitchen-day";
 
@@ -27,17 +27,31 @@ function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
   }
 }
 
-/** Live order changes from `GET /api/events` (SSE, event `order`). */
-export function useOrderEvents(): void {
+/** Whether the live stream is connected: "connecting" until it opens, "offline" while it retries. */
+export type LiveStream = "connecting" | "live" | "offline";
+
+/** Live order changes from `GET /api/events` (SSE, event `order`); answers the stream's state. */
+export function useOrderEvents(): LiveStream {
   const queryClient = useQueryClient();
+  const [stream, setStream] = useState<LiveStream>("connecting");
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    if (typeof EventSource === "undefined") {
+      setStream("offline");
+      return;
+    }
     const source = new EventSource("/api/events");
     let connectedBefore = false;
     const onOpen = () => {
       // After a reconnect, changes may have been missed while offline.
       if (connectedBefore) void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
       connectedBefore = true;
+      setStream("live");
+    };
+    // The browser retries by itself; until it opens again, the board says it is not live and
+    // loads the day at once, so a server that is gone shows as offline without waiting for a poll.
+    const onError = () => {
+      setStream("offline");
+      void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
     };
     const onOrder = (message: MessageEvent<string>) => {
       try {
@@ -47,7 +61,9 @@ export function useOrderEvents(): void {
       }
     };
     source.addEventListener("open", onOpen);
+    source.addEventListener("error", onError);
     source.addEventListener("order", onOrder);
     return () => source.close();
   }, [queryClient]);
+  return stream;
 }

@@ -1,14 +1,18 @@
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
-import type { KitchenOrder } from "@kantien/domain/kitchen";
+import { DEFAULT_TIMEZONE, dayRange } from "@kantien/domain/dates";
+import { AGEING_DEFAULTS, type KitchenOrder } from "@kantien/domain/kitchen";
 import { orderLabel } from "@kantien/domain/order-label";
 import {
   KITCHEN_COLUMNS,
   type KitchenColumn,
   kitchenColumnOf,
+  ORDER_STATUS_LABELS,
   type OrderStatus,
 } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -16,6 +20,7 @@ import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
 import { useNow } from "../../../lib/use-now";
@@ -23,15 +28,27 @@ import { useRefreshSeconds } from "../../../lib/user-settings";
 import { useKitchenOrders } from "../api/get-kitchen-orders";
 import { useOrderEvents } from "../api/subscribe-order-events";
 import { useUpdateOrderStatus } from "../api/update-order-status";
-import { type KitchenStep, ordersByColumn, urgentOrderCount } from "../kitchen-day";
-import { KitchenHeader } from "./kitchen-header";
+import { playChime, useKitchenSound } from "../hooks/use-kitchen-sound";
+import { useNewOrders, useTitleCount } from "../hooks/use-new-orders";
+import { type KitchenStep, ordersByColumn, recentlyCollected, urgentOrderCount } from "../kitchen-day";
+import { BoardStatus, boardConnection, OfflineBanner } from "./board-status";
+import { type BoardMode, KitchenHeader } from "./kitchen-header";
 import { KitchenSummary } from "./kitchen-summary";
+import type { CardContext } from "./order-card";
 import { OrderColumn } from "./order-column";
 import { OrderDetailDialog } from "./order-detail-dialog";
+import { PortionsStrip } from "./portions-strip";
+import { RecentCollectedDialog } from "./recent-collected-dialog";
 import { UrgentBanner } from "./urgent-banner";
 
-/** Minutes and urgency are re-read this often even when no data changes. */
+/** Minutes, ageing and urgency are re-read this often even when no data changes. */
 const CLOCK_TICK_MS = 30_000;
+
+/** How long "Ongedaan maak" is offered after a kitchen step. */
+export const UNDO_MS = 10_000;
+
+/** From this width the three columns stand side by side; below it the kitchen mode shows tabs. */
+const SIDE_BY_SIDE = "(min-width: 768px)";
 
 type Moving = { id: string; status: OrderStatus; from: KitchenColumn | null };
 
@@ -44,21 +61,29 @@ function focusMovedOrder(moving: Moving, column: KitchenColumn | null) {
   (card ?? left)?.focus();
 }
 
-/** Spec §2 Kitchen board (/kitchen). */
-export function KitchenBoard() {
+/**
+ * Spec §2 Kitchen board (/kitchen) in the back office's layout, and the kitchen mode
+ * (/kitchen/board) for a tablet: no side menu, one long column each, tabs on a phone.
+ */
+export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
   const config = useAppConfig();
-  const { canteenName } = config;
   const timeZone = config.timeZone ?? DEFAULT_TIMEZONE;
   const { user } = useSession();
   const roleId = user?.role_id ?? 0;
-  const kitchen = useKitchenOrders(useRefreshSeconds());
-  useOrderEvents();
+  const refreshSeconds = useRefreshSeconds();
+  const kitchen = useKitchenOrders(refreshSeconds);
+  const stream = useOrderEvents();
+  const rules = useCanteenRules();
   const now = useNow(CLOCK_TICK_MS);
+  const sound = useKitchenSound();
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE, { defaultMatches: true, noSsr: true });
+  const [tab, setTab] = useState<KitchenColumn>("pending");
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<KitchenOrder | null>(null);
+  const [showRecent, setShowRecent] = useState(false);
   const notify = useNotice();
   // Where the focus follows a moved order: its card in the new column, or the column it left.
   const [moving, setMoving] = useState<Moving | null>(null);
@@ -71,19 +96,61 @@ export function KitchenBoard() {
   const { mutate } = updateStatus;
 
   const orders = kitchen.data?.orders;
+  const date = kitchen.data?.date;
   const columns = useMemo(() => (orders ? ordersByColumn(orders) : undefined), [orders]);
   const urgent = useMemo(() => (orders ? urgentOrderCount(orders, now) : 0), [orders, now]);
+  const recent = useMemo(() => (orders ? recentlyCollected(orders, now) : []), [orders, now]);
   const selected = orders?.find((order) => order.id === selectedId) ?? null;
 
+  const { newIds, seen } = useNewOrders(orders, () => {
+    if (sound.on) playChime();
+  });
+  useTitleCount(newIds.size);
+
   const move = useCallback(
-    (order: KitchenOrder, status: OrderStatus) => {
+    (order: KitchenOrder, status: OrderStatus, onDone?: () => void) => {
       setSelectedId(null);
+      seen(order.id);
       setMoving({ id: order.id, status, from: kitchenColumnOf(order.status) });
-      mutate({ id: order.id, status });
+      mutate({ id: order.id, status }, { onSuccess: onDone });
     },
-    [mutate],
+    [mutate, seen],
   );
-  const advance = useCallback((order: KitchenOrder, next: KitchenStep) => move(order, next), [move]);
+
+  /** A step back through the server's rule: to where the order was before. */
+  const stepBack = useCallback(
+    (order: KitchenOrder, to: OrderStatus) =>
+      move(order, to, () =>
+        notify({
+          severity: "success",
+          text: () =>
+            i18n.t("screens.kitchen.undo.done", {
+              label: orderLabel(order.id, "kitchen"),
+              status: ORDER_STATUS_LABELS[currentLanguage()][to],
+            }),
+        }),
+      ),
+    [move, notify, i18n],
+  );
+
+  const advance = useCallback(
+    (order: KitchenOrder, next: KitchenStep) => {
+      const before = order.status;
+      move(order, next, () =>
+        notify({
+          severity: "info",
+          durationMs: UNDO_MS,
+          text: () => i18n.t(`screens.kitchen.undo.${next}`, { label: orderLabel(order.id, "kitchen") }),
+          action: {
+            label: i18n.t("screens.kitchen.undo.action"),
+            onClick: () => stepBack({ ...order, status: next }, before),
+          },
+        }),
+      );
+    },
+    [move, notify, stepBack, i18n],
+  );
+  const recall = useCallback((order: KitchenOrder) => stepBack(order, "ready"), [stepBack]);
   const confirmCancel = () => {
     if (cancelling) move(cancelling, "cancelled");
     setCancelling(null);
@@ -98,38 +165,123 @@ export function KitchenBoard() {
     focusMovedOrder(moving, order ? kitchenColumnOf(order.status) : null);
   }, [moving, orders]);
 
-  const columnProps = { now, roleId, timeZone, language, onOpen: setSelectedId, onAdvance: advance };
+  const thresholds = rules.data ?? AGEING_DEFAULTS;
+  const dayStart = useMemo(() => (date ? dayRange(date, timeZone).start : new Date(0)), [date, timeZone]);
+  const open = useCallback(
+    (id: string) => {
+      seen(id);
+      setSelectedId(id);
+    },
+    [seen],
+  );
+  const context = useMemo<CardContext>(
+    () => ({ now, roleId, timeZone, language, dayStart, thresholds, onOpen: open, onAdvance: advance }),
+    [now, roleId, timeZone, language, dayStart, thresholds, open, advance],
+  );
+
+  const connection = boardConnection(stream, kitchen.isError);
+  const kitchenMode = mode === "kitchen";
+  const tabs = kitchenMode && !sideBySide;
+  const shown = tabs ? KITCHEN_COLUMNS.filter((status) => status === tab) : KITCHEN_COLUMNS;
 
   return (
-    <Stack spacing={3}>
+    <Stack spacing={kitchenMode ? 2 : 3}>
       <KitchenHeader
-        canteenName={canteenName}
+        mode={mode}
+        canteenName={config.canteenName}
         timeZone={timeZone}
         language={language}
         now={now}
         refreshing={kitchen.isFetching}
         onRefresh={() => void kitchen.refetch()}
+        sound={sound}
+        recentCount={recent.length}
+        onShowRecent={() => setShowRecent(true)}
+        status={
+          <BoardStatus
+            connection={connection}
+            updatedAt={kitchen.dataUpdatedAt}
+            timeZone={timeZone}
+            language={language}
+          />
+        }
       />
+      {/* Never an empty day under a load error: the error alone, or the last orders with a warning. */}
       {kitchen.isError && !kitchen.data ? (
         <LoadError error={kitchen.error} onRetry={() => void kitchen.refetch()} />
+      ) : connection === "offline" ? (
+        <OfflineBanner
+          updatedAt={kitchen.dataUpdatedAt}
+          timeZone={timeZone}
+          language={language}
+          onRetry={() => void kitchen.refetch()}
+        />
       ) : null}
-      <KitchenSummary orders={orders} />
-      <UrgentBanner count={urgent} />
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "repeat(3, 1fr)" }, gap: 2 }}>
-        {KITCHEN_COLUMNS.map((status) => (
-          <OrderColumn
-            key={status}
-            status={status}
-            orders={kitchen.isError && !columns ? [] : columns?.[status]}
-            {...columnProps}
-          />
-        ))}
-      </Box>
+      {kitchen.isError && !kitchen.data ? null : (
+        <>
+          {orders ? <PortionsStrip orders={orders} /> : null}
+          <KitchenSummary orders={orders} />
+          <UrgentBanner count={urgent} />
+          {tabs ? (
+            <Tabs
+              value={tab}
+              onChange={(_event, value: KitchenColumn) => setTab(value)}
+              variant="fullWidth"
+              aria-label={t("screens.kitchen.columnsLabel")}
+              sx={{ position: "sticky", top: 0, zIndex: 2, bgcolor: "background.default" }}
+            >
+              {KITCHEN_COLUMNS.map((status) => (
+                <Tab
+                  key={status}
+                  value={status}
+                  sx={{ minHeight: 56 }}
+                  label={`${t(`screens.kitchen.columns.${status}`)} (${columns?.[status].length ?? "…"})`}
+                />
+              ))}
+            </Tabs>
+          ) : null}
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: "minmax(0, 1fr)",
+              [`@media ${SIDE_BY_SIDE}`]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
+            }}
+          >
+            {shown.map((status) => (
+              <OrderColumn
+                key={status}
+                status={status}
+                orders={columns?.[status]}
+                context={context}
+                newIds={newIds}
+                scroll={!kitchenMode}
+                hideHeading={tabs}
+              />
+            ))}
+          </Box>
+        </>
+      )}
       <OrderDetailDialog
         order={selected}
-        {...columnProps}
+        now={now}
+        roleId={roleId}
+        timeZone={timeZone}
+        language={language}
+        onAdvance={advance}
         onClose={() => setSelectedId(null)}
         onCancelOrder={setCancelling}
+      />
+      <RecentCollectedDialog
+        open={showRecent}
+        orders={recent}
+        timeZone={timeZone}
+        language={language}
+        onRecall={(order) => {
+          setShowRecent(false);
+          recall(order);
+        }}
+        onClose={() => setShowRecent(false)}
       />
       <ConfirmDialog
         open={cancelling !== null}

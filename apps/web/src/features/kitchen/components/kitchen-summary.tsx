@@ -15,12 +15,16 @@ export function KitchenSummary({ orders }: { orders: readonly KitchenOrder[] | u
     <Box
       component="section"
       aria-label={t("screens.kitchen.summary")}
-      sx={{ display: "grid", gridTemplateColumns: { xs: "repeat(2, 1fr)", md: "repeat(4, 1fr)" }, gap: 2 }}
+      sx={{
+        display: "grid",
+        gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(4, 1fr)" },
+        gap: { xs: 1, sm: 2 },
+      }}
     >
       {COUNTED.map((key) => {
         const label = t(`screens.kitchen.counts.${key}`);
         return (
-          <Paper key={key} role="group" aria-label={label} sx={{ p: 2 }}>
+          <Paper key={key} role="group" aria-label={label} sx={{ px: 2, py: 1.5 }}>
             <Typography variant="body2" color="text.secondary">
               {label}
             </Typography>

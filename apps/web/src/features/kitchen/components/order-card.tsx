@@ -1,7 +1,15 @@
-import type { KitchenOrder } from "@kantien/domain/kitchen";
+import {
+  type AgeingStage,
+  type AgeingThresholds,
+  ageingStage,
+  type KitchenOrder,
+  minutesWaiting,
+} from "@kantien/domain/kitchen";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
-import { isUrgent, minutesSince } from "@kantien/domain/order-status";
+import { isUrgent, isWaitingForKitchen, minutesSince } from "@kantien/domain/order-status";
+import HourglassBottomIcon from "@mui/icons-material/HourglassBottom";
+import NewReleasesIcon from "@mui/icons-material/NewReleases";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -18,31 +26,73 @@ import { type KitchenStep, nextKitchenStep } from "../kitchen-day";
 
 export type AdvanceOrder = (order: KitchenOrder, next: KitchenStep) => void;
 
-type OrderCardProps = {
-  order: KitchenOrder;
+/** What every card of the board shares: the clock, the viewer and the canteen's thresholds. */
+export type CardContext = {
   now: Date;
   roleId: number;
   timeZone: string;
   language: Language;
+  /** The start of the board's day: a pre-order waits from here. */
+  dayStart: Date;
+  thresholds: AgeingThresholds;
   onOpen: (id: string) => void;
   onAdvance: AdvanceOrder;
 };
 
+/** The left edge of a waiting card shows its ageing stage; the text says it too (not colour alone). */
+const STAGE_COLOUR: Record<AgeingStage, string | undefined> = {
+  fresh: undefined,
+  warn: "warning.main",
+  late: "error.main",
+};
+
+type OrderCardProps = { order: KitchenOrder; context: CardContext; isNew: boolean };
+
 /** One order on the board: a button that opens its details, and the next kitchen step. */
-export const OrderCard = memo(function OrderCard(props: OrderCardProps) {
-  const { order, now, roleId } = props;
+export const OrderCard = memo(function OrderCard({ order, context, isNew }: OrderCardProps) {
+  const { now } = context;
   const { t } = useTranslation();
   const label = orderLabel(order.id, "kitchen");
   const urgent = isUrgent(order.status, order.createdAt, now);
-  const next = nextKitchenStep(order.status, roleId);
+  const waiting = isWaitingForKitchen(order.status);
+  const waited = waiting ? minutesWaiting(order.statusChangedAt, context.dayStart, now) : 0;
+  const stage = waiting ? ageingStage(waited, context.thresholds) : "fresh";
+  const next = nextKitchenStep(order.status, context.roleId);
   return (
-    <ListItem disablePadding sx={{ mb: 1 }}>
-      <Card variant="outlined" sx={{ width: "100%", borderColor: urgent ? "error.main" : undefined }}>
-        <CardActionArea data-order-id={order.id} onClick={() => props.onOpen(order.id)} sx={{ p: 1.5 }}>
-          <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1 }}>
-            <Typography component="span" sx={{ fontWeight: 700 }}>
+    <ListItem disablePadding sx={{ mb: 1.5 }}>
+      <Card
+        variant="outlined"
+        data-new-order={isNew ? "true" : undefined}
+        data-ageing={waiting ? stage : undefined}
+        sx={{
+          width: "100%",
+          borderColor: urgent ? "error.main" : isNew ? "secondary.main" : undefined,
+          borderWidth: isNew ? 2 : 1,
+          borderLeftWidth: STAGE_COLOUR[stage] ? 8 : undefined,
+          borderLeftColor: STAGE_COLOUR[stage],
+          ...(isNew && {
+            animation: "kantien-new-order 1.2s ease-in-out 3",
+            "@keyframes kantien-new-order": {
+              "50%": { boxShadow: (theme) => `0 0 0 6px ${theme.palette.secondary.main}55` },
+            },
+            "@media (prefers-reduced-motion: reduce)": { animation: "none" },
+          }),
+        }}
+      >
+        <CardActionArea data-order-id={order.id} onClick={() => context.onOpen(order.id)} sx={{ p: 1.5 }}>
+          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.75, mb: 0.5 }}>
+            <Typography component="span" sx={{ fontWeight: 700, mr: "auto" }}>
               #{label}
             </Typography>
+            {isNew ? (
+              <Chip
+                component="span"
+                size="small"
+                color="secondary"
+                icon={<NewReleasesIcon aria-hidden="true" />}
+                label={t("screens.kitchen.new")}
+              />
+            ) : null}
             {urgent ? (
               <Chip
                 component="span"
@@ -51,18 +101,28 @@ export const OrderCard = memo(function OrderCard(props: OrderCardProps) {
                 icon={<WarningAmberIcon aria-hidden="true" />}
                 label={t("screens.kitchen.urgent")}
               />
+            ) : stage !== "fresh" ? (
+              <Chip
+                component="span"
+                size="small"
+                color={stage === "late" ? "error" : "warning"}
+                icon={<HourglassBottomIcon aria-hidden="true" />}
+                label={t(`screens.kitchen.ageing.${stage}`)}
+              />
             ) : null}
           </Box>
-          <Typography component="span" sx={{ display: "block" }}>
-            {order.customerName}
-          </Typography>
-          <Typography component="span" sx={{ display: "block", fontWeight: 500 }}>
+          <Typography component="span" sx={{ display: "block", fontSize: "1.25rem", fontWeight: 700 }}>
             {`${order.itemName} × ${order.quantity}`}
           </Typography>
+          <Typography component="span" sx={{ display: "block", fontSize: "1.0625rem" }}>
+            {order.customerName}
+          </Typography>
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
-            {t("screens.kitchen.placedAt", {
-              time: formatTime(order.createdAt, props.timeZone, props.language),
-            })}
+            {waiting
+              ? t("screens.kitchen.waited", { count: waited })
+              : t("screens.kitchen.placedAt", {
+                  time: formatTime(order.createdAt, context.timeZone, context.language),
+                })}
           </Typography>
           {order.status === "processing" ? (
             <Typography component="span" variant="body2" sx={{ display: "block" }}>
@@ -72,7 +132,13 @@ export const OrderCard = memo(function OrderCard(props: OrderCardProps) {
         </CardActionArea>
         {next ? (
           <CardActions sx={{ pt: 0, px: 1.5, pb: 1.5 }}>
-            <Button variant="contained" size="small" onClick={() => props.onAdvance(order, next)}>
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              sx={{ minHeight: 48, fontSize: "1.0625rem" }}
+              onClick={() => context.onAdvance(order, next)}
+            >
               {t(`screens.kitchen.actions.${next}`)}
             </Button>
           </CardActions>

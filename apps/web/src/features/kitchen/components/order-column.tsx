@@ -1,5 +1,4 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
-import type { Language } from "@kantien/domain/language";
 import type { KitchenColumn } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
@@ -9,55 +8,91 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { type AdvanceOrder, OrderCard } from "./order-card";
+import { type CardContext, OrderCard } from "./order-card";
 
-const ACCENT: Record<KitchenColumn, string> = {
+export const COLUMN_ACCENT: Record<KitchenColumn, string> = {
   pending: "warning.main",
   processing: "primary.main",
   ready: "info.main",
 };
 
-/** Spec §9: kitchen lists scroll at 400 px. */
+/** Spec §9: kitchen lists scroll at 400 px (in the back office's layout). */
 const LIST_MAX_HEIGHT = 400;
 
 type OrderColumnProps = {
   status: KitchenColumn;
   orders: KitchenOrder[] | undefined;
-  now: Date;
-  roleId: number;
-  timeZone: string;
-  language: Language;
-  onOpen: (id: string) => void;
-  onAdvance: AdvanceOrder;
+  context: CardContext;
+  newIds: ReadonlySet<string>;
+  /** The spec's 400 px scroll box (the back office), or one long column the page scrolls (kitchen mode). */
+  scroll: boolean;
+  /** Without its heading: the kitchen mode's tabs name the column. */
+  hideHeading?: boolean;
 };
 
-export function OrderColumn({ status, orders, ...cardProps }: OrderColumnProps) {
+/** Scrolls the first highlighted card of the column into view. */
+function showFirstNew(column: HTMLElement | null) {
+  column?.querySelector<HTMLElement>("[data-new-order] [data-order-id]")?.scrollIntoView({ block: "center" });
+}
+
+export function OrderColumn({ status, orders, context, newIds, scroll, hideHeading }: OrderColumnProps) {
   const { t } = useTranslation();
   const headingId = useId();
+  const fresh = orders?.filter((order) => newIds.has(order.id)).length ?? 0;
+  const heading = t(`screens.kitchen.columns.${status}`);
   return (
     <Paper
       component="section"
       role="region"
-      aria-labelledby={headingId}
+      aria-labelledby={hideHeading ? undefined : headingId}
+      aria-label={hideHeading ? heading : undefined}
       // Where the focus goes when an order leaves the column and the board.
       tabIndex={-1}
       data-kitchen-column={status}
-      sx={{ p: 2, borderTop: 4, borderColor: ACCENT[status], minWidth: 0 }}
+      // Outlined in the kitchen mode: the sticky heading then has the column's own colour.
+      variant={scroll ? "elevation" : "outlined"}
+      sx={{ p: { xs: 1.5, sm: 2 }, borderTop: 4, borderColor: COLUMN_ACCENT[status], minWidth: 0 }}
     >
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", mb: 1.5 }}>
-        <Typography id={headingId} variant="h6" component="h2">
-          {t(`screens.kitchen.columns.${status}`)}
-        </Typography>
-        {orders ? <Chip size="small" label={orders.length} /> : null}
-      </Box>
+      {hideHeading ? null : (
+        <Box
+          sx={{
+            display: "flex",
+            alignItems: "center",
+            gap: 1,
+            mb: 1.5,
+            // One long column: its heading stays in sight while the page scrolls.
+            ...(!scroll && { position: "sticky", top: 0, zIndex: 1, bgcolor: "background.paper", py: 1 }),
+          }}
+        >
+          <Typography id={headingId} variant="h6" component="h2" sx={{ mr: "auto" }}>
+            {heading}
+          </Typography>
+          {fresh > 0 ? (
+            <Chip
+              color="secondary"
+              label={t("screens.kitchen.newCount", { count: fresh })}
+              onClick={(event) => showFirstNew(event.currentTarget.closest("section"))}
+            />
+          ) : null}
+          {orders ? (
+            <Chip
+              label={orders.length}
+              aria-label={t("screens.kitchen.orderCount", { count: orders.length })}
+            />
+          ) : null}
+        </Box>
+      )}
       {orders === undefined ? (
-        [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={96} sx={{ mb: 1 }} />)
+        [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={120} sx={{ mb: 1 }} />)
       ) : orders.length === 0 ? (
         <Typography color="text.secondary">{t("screens.kitchen.empty")}</Typography>
       ) : (
-        <List disablePadding sx={{ maxHeight: LIST_MAX_HEIGHT, overflowY: "auto", pr: 0.5 }}>
+        <List
+          disablePadding
+          sx={scroll ? { maxHeight: LIST_MAX_HEIGHT, overflowY: "auto", pr: 0.5 } : undefined}
+        >
           {orders.map((order) => (
-            <OrderCard key={order.id} order={order} {...cardProps} />
+            <OrderCard key={order.id} order={order} context={context} isNew={newIds.has(order.id)} />
           ))}
         </List>
       )}

@@ -1,5 +1,5 @@
 import type { LoginInput } from "@kantien/domain/auth";
-import { homePath, ROUTES } from "@kantien/domain/route-access";
+import { afterSignInPath, ROUTES } from "@kantien/domain/route-access";
 import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import { lazy, Suspense, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import type { DeniedUser } from "../../../components/access-denied-dialog";
 import { AuthCard } from "../../../components/auth-card";
 import { CredentialsFields } from "../../../components/credentials-fields";
@@ -26,6 +26,7 @@ export function LoginScreen() {
   const { t } = useTranslation();
   const { canteenName } = useAppConfig();
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const [deniedUser, setDeniedUser] = useState<DeniedUser | null>(null);
@@ -48,7 +49,9 @@ export function LoginScreen() {
         setDeniedUser(answer.user);
         return;
       }
-      navigate(homePath(answer.user.role_id), { replace: true });
+      // Home (spec §2), or back to the kitchen board whose session ended.
+      const returnTo = (location.state as { returnTo?: unknown } | null)?.returnTo;
+      navigate(afterSignInPath(answer.user.role_id, returnTo), { replace: true });
     } catch (error) {
       // Spec §8: the server's message (401, 429 …); an exception gets the generic text.
       setFormError(

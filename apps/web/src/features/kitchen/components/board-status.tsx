@@ -1,0 +1,70 @@
+import type { Language } from "@kantien/domain/language";
+import CloudOffIcon from "@mui/icons-material/CloudOff";
+import FiberManualRecordIcon from "@mui/icons-material/FiberManualRecord";
+import SyncIcon from "@mui/icons-material/Sync";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { formatTime } from "../../../lib/format";
+import type { LiveStream } from "../api/subscribe-order-events";
+
+/** Live through the stream; else polling while loads still work; else offline. */
+export type BoardConnection = "live" | "polling" | "offline";
+
+export function boardConnection(stream: LiveStream, loadFailed: boolean): BoardConnection {
+  if (stream === "live") return "live";
+  return loadFailed ? "offline" : "polling";
+}
+
+type StatusProps = { connection: BoardConnection; updatedAt: number; timeZone: string; language: Language };
+
+/** "Regstreeks", "Herlaai elke 30 s" or "Vanlyn", and when the board last heard from the server. */
+export function BoardStatus({ connection, updatedAt, timeZone, language }: StatusProps) {
+  const { t } = useTranslation();
+  const icon = {
+    live: <FiberManualRecordIcon aria-hidden="true" />,
+    polling: <SyncIcon aria-hidden="true" />,
+    offline: <CloudOffIcon aria-hidden="true" />,
+  }[connection];
+  const colour = ({ live: "success", polling: "warning", offline: "error" } as const)[connection];
+  return (
+    <>
+      <Chip size="small" color={colour} icon={icon} label={t(`screens.kitchen.connection.${connection}`)} />
+      {updatedAt > 0 ? (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {t("screens.kitchen.updatedAt", {
+            time: formatTime(new Date(updatedAt).toISOString(), timeZone, language),
+          })}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+/** When neither the stream nor a load reaches the server: what is shown may be old. */
+export function OfflineBanner({
+  updatedAt,
+  timeZone,
+  language,
+  onRetry,
+}: Omit<StatusProps, "connection"> & { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      variant="filled"
+      icon={<CloudOffIcon />}
+      action={
+        <Button color="inherit" onClick={onRetry} sx={{ minHeight: 48 }}>
+          {t("screens.kitchen.offline.retry")}
+        </Button>
+      }
+    >
+      {t("screens.kitchen.offline.body", {
+        time: formatTime(new Date(updatedAt).toISOString(), timeZone, language),
+      })}
+    </Alert>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Browser } from "@playwright/test";
+import { DEMO, E2E_PORT, E2E_SMTP_PORT } from "./support/env";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  type Page,
+  saveSettings,
+  signIn,
+  test,
+} from "./support/fixtures";
+import { startServer } from "./support/server";
+
+/* The kitchen mode on a kitchen tablet (issue 13), against the real server. */
+test.use({ viewport: { width: 820, height: 1180 } });
+
+const BOARD = "/kitchen/board";
+const column = (page: Page, name: string) => page.getByRole("region", { name });
+const cardIn = (page: Page, name: string, label: string) =>
+  column(page, name).getByRole("listitem").filter({ hasText: label });
+
+async function openBoard(page: Page, options: Parameters<typeof signIn>[3] = {}) {
+  await signIn(page, DEMO.staff, BOARD, options);
+  await expect(column(page, "Om te doen").getByRole("listitem").first()).toBeVisible();
+}
+
+async function labelOf(page: Page, name: string, index = 0): Promise<string> {
+  const card = column(page, name).getByRole("listitem").nth(index);
+  return ((await card.getByText(/^#[0-9A-F]{6}$/).textContent()) ?? "").trim();
+}
+
+/** An admin places an order for the demo student for today's dish, from the student's wallet. */
+async function placeOrderForToday(browser: Browser): Promise<boolean> {
+  const context = await browser.newContext();
+  try {
+    const { request } = context;
+    expect((await request.post("/api/auth/login", { data: DEMO.admin })).ok()).toBe(true);
+    const days = (await (await request.get("/api/orders/menu-days")).json()) as {
+      data: { date: string; items: { id: string }[] }[];
+    };
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date());
+    const item = days.data.find((day) => day.date === today)?.items[0];
+    if (!item) return false;
+    const found = (await (await request.get(`/api/customers?q=${DEMO.student.email}`)).json()) as {
+      data: { id: string }[];
+    };
+    const answer = await request.post("/api/orders", {
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+      data: { customerId: found.data[0]?.id, foodItemId: item.id, deliveryDate: today, quantity: 1 },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return true;
+  } finally {
+    await context.close();
+  }
+}
+
+test("the three columns stand side by side at tablet size, without a side menu or scroll boxes", async ({
+  page,
+}) => {
+  await openBoard(page);
+  for (const name of ["Om te doen", "Besig", "Klaar"]) {
+    await expect(column(page, name).getByRole("heading", { name })).toBeInViewport();
+  }
+  await expect(page.getByRole("navigation", { name: "Hoofkieslys" })).toHaveCount(0);
+  // One page scroll: no list of its own scrolls.
+  const scrollBoxes = await page
+    .locator("[data-kitchen-column] ul")
+    .evaluateAll((lists) => lists.filter((list) => getComputedStyle(list).overflowY !== "visible").length);
+  expect(scrollBoxes).toBe(0);
+  const begin = column(page, "Om te doen").getByRole("button", { name: "Begin" }).first();
+  expect((await begin.boundingBox())?.height).toBeGreaterThanOrEqual(48);
+  // Portions, not only orders, and the way back to the back office in one tap.
+  await expect(
+    page.getByRole("group", { name: /porsies vandag/i }).or(page.getByText(/porsies?$/).first()),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Verlaat kombuismodus" }).click();
+  await expect(page).toHaveURL(/\/kitchen$/);
+  await page.getByRole("link", { name: "Kombuismodus" }).click();
+  await expect(page).toHaveURL(/\/kitchen\/board$/);
+});
+
+test("a new customer order appears highlighted, with the count in the tab's title", async ({
+  page,
+  browser,
+}) => {
+  await openBoard(page);
+  await expect(page.getByText("Regstreeks")).toBeVisible();
+  const before = await column(page, "Om te doen").getByRole("listitem").count();
+  test.skip(!(await placeOrderForToday(browser)), "today has no dish on the menu (a weekend)");
+  const fresh = column(page, "Om te doen").locator("[data-new-order]");
+  await expect(fresh).toHaveCount(1);
+  await expect(fresh).toContainText("Nuut");
+  await expect(column(page, "Om te doen").getByRole("listitem")).toHaveCount(before + 1);
+  await expect(page).toHaveTitle(/^\(1\) /);
+  // Begun, it is no longer new.
+  await fresh.getByRole("button", { name: "Begin" }).click();
+  await expect(page).not.toHaveTitle(/^\(\d+\) /);
+});
+
+test("Begin can be undone for 10 seconds; the order goes back through the server", async ({ page }) => {
+  await openBoard(page);
+  const label = await labelOf(page, "Om te doen");
+  await cardIn(page, "Om te doen", label).getByRole("button", { name: "Begin" }).click();
+  await expect(cardIn(page, "Besig", label)).toBeVisible();
+  await page.getByRole("button", { name: "Ongedaan maak" }).click();
+  await expect(cardIn(page, "Om te doen", label)).toBeVisible();
+  await expect(cardIn(page, "Besig", label)).toHaveCount(0);
+  await expect(
+    page.getByText(`${label} is terug by Om te doen`).or(page.getByText(`${label} is terug by Betaal`)),
+  ).toBeVisible();
+  // The server has it too: a reload shows it waiting.
+  await page.reload();
+  await expect(cardIn(page, "Om te doen", label)).toBeVisible();
+});
+
+test("a collected order comes back from 'Onlangs afgehaal'", async ({ page }) => {
+  await openBoard(page);
+  const label = await labelOf(page, "Klaar");
+  await cardIn(page, "Klaar", label).getByRole("button", { name: "Afgehaal" }).click();
+  await expect(cardIn(page, "Klaar", label)).toHaveCount(0);
+  await page.getByRole("button", { name: /^Onlangs afgehaal \(\d+\)$/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Onlangs afgehaal" });
+  await dialog
+    .getByRole("listitem")
+    .filter({ hasText: label })
+    .getByRole("button", { name: "Bring terug" })
+    .click();
+  await expect(dialog).toBeHidden();
+  await expect(cardIn(page, "Klaar", label)).toBeVisible();
+});
+
+test("signing in again after the session ended returns to the board", async ({ page }) => {
+  await openBoard(page, { ownSession: true });
+  // The session ends on the server (as at its end, or signed out elsewhere).
+  expect((await page.request.post("/api/auth/logout", { data: {} })).ok()).toBe(true);
+  await page.getByRole("button", { name: "Verfris bestellings" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("E-pos").fill(DEMO.staff.email);
+  await page.getByLabel("Wagwoord").fill(DEMO.staff.password);
+  await page.getByRole("button", { name: "Teken in" }).click();
+  await expect(page).toHaveURL(/\/kitchen\/board$/);
+  await expect(column(page, "Om te doen").getByRole("heading", { name: "Om te doen" })).toBeVisible();
+});
+
+test("the board says it is offline when its server stops, and keeps the last orders", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A server of its own, so stopping it leaves the other tests' server alone.
+  const server = await startServer({ port: E2E_PORT + 20, smtpPort: E2E_SMTP_PORT });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 820, height: 1180 } });
+  try {
+    const page = await context.newPage();
+    expect((await page.request.post("/api/auth/login", { data: DEMO.staff })).ok()).toBe(true);
+    await page.goto(BOARD);
+    await expect(page.getByText("Regstreeks")).toBeVisible();
+    const cards = await column(page, "Om te doen").getByRole("listitem").count();
+    await server.stop();
+    await expect(page.getByText("Vanlyn")).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByRole("alert").filter({ hasText: "kan nie die bediener bereik nie" }),
+    ).toBeVisible();
+    await expect(column(page, "Om te doen").getByRole("listitem")).toHaveCount(cards);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+for (const theme of ["dark", "light"] as const) {
+  test.describe("axe", () => {
+    test.use({ bypassCSP: true });
+    test(`the kitchen mode has no serious accessibility violations (${theme})`, async ({ page }) => {
+      await openBoard(page, { theme });
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole("button", { name: /^Onlangs afgehaal/ }).click();
+      await expect(page.getByRole("dialog", { name: "Onlangs afgehaal" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await saveSettings(page);
+    });
+  });
+}
