@@ -38,9 +38,23 @@ const day: KitchenDay = {
   ],
 };
 
-function renderBoard(putReply: { status?: number; body: unknown } = { body: { success: true, data: {} } }) {
+const RULES = {
+  cutoffTime: "09:00",
+  cutoffDaysBefore: 0,
+  weeksAhead: 2,
+  maxQuantity: 5,
+  lowBalanceThreshold: "50.00",
+  kitchenWarnMinutes: 5,
+  kitchenLateMinutes: 11,
+};
+
+function renderBoard(
+  putReply: { status?: number; body: unknown } = { body: { success: true, data: {} } },
+  dayReply: { status?: number; body: unknown } = { body: { success: true, data: day } },
+) {
   const calls = mockFetch({
-    "GET /api/kitchen/orders": { body: { success: true, data: day } },
+    "GET /api/kitchen/orders": dayReply,
+    "GET /api/canteen-settings": { body: { success: true, data: RULES } },
     "GET /api/settings": {
       body: { success: true, settings: { theme: "dark", language: "af", refresh_interval: 30 } },
     },
@@ -107,6 +121,50 @@ describe("KitchenBoard", () => {
 
     await waitFor(() => expect(column("Klaar")).toHaveFocus());
     expect(within(column("Klaar")).queryByText("#DDD444")).not.toBeInTheDocument();
+  });
+
+  it("shows how long each order waited, in the canteen's ageing stages, in words as well as colour", async () => {
+    renderBoard();
+    const card = async (label: string) =>
+      (await within(column("Om te doen")).findByText(label)).closest("li")!;
+    // Waiting 12 minutes with red from 11, and over the spec's 30 since it was placed: urgent.
+    expect(within(await card("#AAA111")).getByText("Dringend")).toBeInTheDocument();
+    expect(within(await card("#AAA111")).getByText("Wag al 12 min")).toBeInTheDocument();
+    await waitFor(() => expect(within(column("Om te doen")).getByText("Wag lank")).toBeInTheDocument());
+    expect(within(await card("#BBB222")).getByText("Wag lank")).toBeInTheDocument();
+    expect(within(await card("#JJJ000")).queryByText(/Wag lank|Te lank/)).not.toBeInTheDocument();
+    expect(within(await card("#JJJ000")).getByText("Wag al 3 min")).toBeInTheDocument();
+  });
+
+  it("counts the day's portions per dish and stage, not only orders", async () => {
+    renderBoard();
+    const strip = await screen.findByRole("group", { name: "Hoender en pap" });
+    expect(strip).toHaveTextContent("Hoender en pap: 12 porsies");
+    expect(strip).toHaveTextContent("6 nog nie begin2 besig2 gereed2 afgehaal");
+  });
+
+  it("never shows an empty day under a load error", async () => {
+    renderBoard(undefined, {
+      status: 500,
+      body: { success: false, message: "Bediener af", code: "internal" },
+    });
+    expect(await screen.findByRole("button", { name: /Probeer Weer/i })).toBeInTheDocument();
+    expect(screen.queryByText("Geen bestellings nie")).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Om te doen" })).not.toBeInTheDocument();
+  });
+
+  it("undoes Begin from the notice: the order goes back to where it waited", async () => {
+    const { user, calls } = renderBoard();
+    const card = (await within(column("Om te doen")).findByText("#AAA111")).closest("li")!;
+    await user.click(within(card).getByRole("button", { name: "Begin" }));
+    await user.click(await screen.findByRole("button", { name: "Ongedaan maak" }));
+    await waitFor(() => expect(calls.filter((call) => call.method === "PUT")).toHaveLength(2));
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([
+      { status: "processing" },
+      { status: "pending" },
+    ]);
+    await waitFor(() => expect(within(column("Om te doen")).getByText("#AAA111")).toBeInTheDocument());
+    expect(await screen.findByText("#AAA111 is terug by Om te doen.")).toBeInTheDocument();
   });
 
   it("shows the server's refusal and puts the card back", async () => {
