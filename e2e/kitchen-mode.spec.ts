@@ -165,6 +165,45 @@ test("the board says it is offline when its server stops, and keeps the last ord
   }
 });
 
+test("the counter hands an order over from its QR code, once, and finds orders by name", async ({ page }) => {
+  await openBoard(page);
+  const ready = column(page, "Klaar").getByRole("listitem").first();
+  const id = (await ready.locator("[data-order-id]").getAttribute("data-order-id")) ?? "";
+  const day = (await (await page.request.get("/api/kitchen/orders")).json()) as {
+    data: { orders: { id: string; customerName: string }[] };
+  };
+  const customer = day.data.orders.find((order) => order.id === id)?.customerName ?? "";
+  const firstName = customer.split(" ")[0] ?? "";
+  await page.getByRole("link", { name: "Toonbank" }).click();
+  await expect(page.getByRole("heading", { name: "Toonbank" })).toBeVisible();
+
+  // A handheld scanner types the code into the focused field and presses Enter.
+  const field = page.getByRole("textbox", { name: "Skandeer of soek" });
+  await expect(field).toBeFocused();
+  await field.fill(`kantien:order:${id}`);
+  await field.press("Enter");
+  const found = page.getByRole("list", { name: "Bestellings gevind" }).getByRole("listitem");
+  await expect(found).toHaveCount(1);
+  await found.getByRole("button", { name: "Afgehaal" }).click();
+  await expect(page.getByText(/is oorhandig\.$/)).toBeVisible();
+  await expect(found).toContainText("Reeds afgehaal om");
+  await expect(found.getByRole("button", { name: "Afgehaal" })).toHaveCount(0);
+
+  // A second scan says so, and the server hands nothing over twice.
+  await field.fill(`kantien:order:${id}`);
+  await field.press("Enter");
+  await expect(found).toContainText("Reeds afgehaal om");
+  const again = await page.request.post(`/api/kitchen/orders/${id}/collect`, { data: {} });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).code).toBe("already_collected");
+
+  // By name: the customer's first name finds today's orders.
+  expect(firstName).not.toBe("");
+  await field.fill(firstName.toLowerCase());
+  await field.press("Enter");
+  await expect(found.first()).toContainText(firstName);
+});
+
 for (const theme of ["dark", "light"] as const) {
   test.describe("axe", () => {
     test.use({ bypassCSP: true });
@@ -173,6 +212,12 @@ for (const theme of ["dark", "light"] as const) {
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("button", { name: /^Onlangs afgehaal/ }).click();
       await expect(page.getByRole("dialog", { name: "Onlangs afgehaal" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.goto("/kitchen/counter");
+      const field = page.getByRole("textbox", { name: "Skandeer of soek" });
+      await field.fill("a");
+      await field.press("Enter");
+      await expect(page.getByRole("list", { name: "Bestellings gevind" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await saveSettings(page);
     });

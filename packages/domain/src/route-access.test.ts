@@ -21,6 +21,7 @@ describe("routeRedirect", () => {
     ["/setup-account", null, null, null, null, null],
     ["/kitchen", "/login", "/my", "/my", null, null],
     ["/kitchen/board", "/login", "/my", "/my", null, null],
+    ["/kitchen/counter", "/login", "/my", "/my", null, null],
     ["/dashboard", "/login", "/my", "/my", null, null],
     ["/weekly-orders", "/login", "/my", "/my", null, null],
     ["/users", "/login", "/my", "/my", null, null],

@@ -9,6 +9,8 @@ export const ROUTES = {
   kitchen: "/kitchen",
   /** The kitchen board on its own, without the side menu: for a tablet in the kitchen (issue 13). */
   kitchenMode: "/kitchen/board",
+  /** The counter: hands orders over by scan or search (issue 13). */
+  counter: "/kitchen/counter",
   dashboard: "/dashboard",
   weeklyOrders: "/weekly-orders",
   menu: "/menu",
@@ -53,7 +55,7 @@ export function homePath(roleId: number | null): AppPath {
 }
 
 /** The kitchen's own screens: a session that ends on one of them signs in again to it. */
-const KITCHEN_PATHS: readonly string[] = [ROUTES.kitchen, ROUTES.kitchenMode];
+const KITCHEN_PATHS: readonly string[] = [ROUTES.kitchen, ROUTES.kitchenMode, ROUTES.counter];
 
 /**
  * Where a sign-in leads: home (spec §2), or back to the kitchen screen whose session ended

@@ -4,6 +4,7 @@ import { Route, Routes } from "react-router";
 import { LoginScreen } from "../features/login/components/login-screen";
 import {
   AppLayout,
+  CounterScreen,
   CustomersScreen,
   DashboardScreen,
   ForgotPasswordScreen,
@@ -37,6 +38,7 @@ export function BackOfficeRoutes() {
       <Route path={ROUTES.resetPassword} element={page("reset-password", <ResetPasswordScreen />)} />
       <Route element={page("kitchen-mode", <KitchenModeLayout />)}>
         <Route path={ROUTES.kitchenMode} element={page("kitchen", <KitchenScreen mode="kitchen" />)} />
+        <Route path={ROUTES.counter} element={page("counter", <CounterScreen />)} />
       </Route>
       <Route element={page("layout", <AppLayout />)}>
         <Route path={ROUTES.kitchen} element={page("kitchen", <KitchenScreen />)} />

@@ -28,6 +28,9 @@ export const ResetPasswordScreen = lazy(() =>
 export const KitchenModeLayout = lazy(() =>
   import("./layout/kitchen-mode-layout").then((m) => ({ default: m.KitchenModeLayout })),
 );
+export const CounterScreen = lazy(() =>
+  import("../features/kitchen/components/counter-screen").then((m) => ({ default: m.CounterScreen })),
+);
 export const KitchenScreen = lazy(() =>
   import("../features/kitchen/components/kitchen-board").then((m) => ({ default: m.KitchenBoard })),
 );

@@ -6,6 +6,7 @@ export const queryKeys = {
   session: ["session"],
   dashboard: ["dashboard"],
   kitchenOrders: ["kitchen", "orders"],
+  counter: ["kitchen", "counter"],
   weeklyOrders: ["weekly-orders"],
   menu: ["menu"],
   orders: ["orders"],

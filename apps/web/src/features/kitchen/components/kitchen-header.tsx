@@ -4,6 +4,7 @@ import { ROUTES } from "@kantien/domain/route-access";
 import CloseFullscreenIcon from "@mui/icons-material/CloseFullscreen";
 import HistoryIcon from "@mui/icons-material/History";
 import OpenInFullIcon from "@mui/icons-material/OpenInFull";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
 import VolumeUpIcon from "@mui/icons-material/VolumeUp";
@@ -74,6 +75,15 @@ export function KitchenHeader(props: KitchenHeaderProps) {
         </Button>
         <Button variant="outlined" startIcon={<HistoryIcon />} onClick={props.onShowRecent} sx={TAP}>
           {t("screens.kitchen.recent.open", { count: props.recentCount })}
+        </Button>
+        <Button
+          component={RouterLink}
+          to={ROUTES.counter}
+          variant="outlined"
+          startIcon={<QrCodeScannerIcon />}
+          sx={TAP}
+        >
+          {t("screens.kitchen.counter")}
         </Button>
         <Tooltip title={refreshLabel}>
           <IconButton

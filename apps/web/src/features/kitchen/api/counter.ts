@@ -1,0 +1,38 @@
+import type { CounterOrder, counterAnswer } from "@kantien/domain/kitchen";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Answer, api, type DataEnvelope } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+/** `GET /api/kitchen/counter?q=`: the orders a scanned code, a name or an order number finds. */
+export function useCounterSearch(q: string) {
+  return useQuery({
+    queryKey: [...queryKeys.counter, q],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Answer<typeof counterAnswer>>(`/api/kitchen/counter?${new URLSearchParams({ q })}`, {
+          signal,
+        })
+      ).data.orders,
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    // What the counter shows must be now: a second scan asks the server again.
+    staleTime: 0,
+  });
+}
+
+/** `POST /api/kitchen/orders/:id/collect`: hands the order over (Afgehaal), once. */
+export function useCollectOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (
+        await api.post<DataEnvelope<CounterOrder>>(`/api/kitchen/orders/${encodeURIComponent(id)}/collect`, {
+          body: {},
+        })
+      ).data,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.counter });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
+    },
+  });
+}

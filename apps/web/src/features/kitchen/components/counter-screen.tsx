@@ -1,0 +1,246 @@
+import { DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
+import { type CounterOrder, orderIdFromQr } from "@kantien/domain/kitchen";
+import { orderLabel } from "@kantien/domain/order-label";
+import { ROUTES } from "@kantien/domain/route-access";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
+import SearchIcon from "@mui/icons-material/Search";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import CircularProgress from "@mui/material/CircularProgress";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { LoadError } from "../../../components/load-error";
+import { useNotice } from "../../../components/notice";
+import { StatusChip } from "../../../components/status-chip";
+import { errorMessage } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
+import { formatLongDate, formatTime } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import { useCollectOrder, useCounterSearch } from "../api/counter";
+import { startQrScanner } from "../qr-scanner";
+
+const TAP = { minHeight: 48 };
+
+/** The camera's picture while it looks for a code; stops when closed or when a code is read. */
+function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  const [failed, setFailed] = useState(false);
+  const latest = useRef(onCode);
+  latest.current = onCode;
+
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    if (!video.current) return;
+    startQrScanner(video.current, (text) => {
+      // One code per opening: the camera closes on the first order it finds.
+      if (orderIdFromQr(text)) latest.current(text);
+    })
+      .then((stopScanner) => {
+        if (cancelled) stopScanner();
+        else stop = stopScanner;
+      })
+      .catch((error: unknown) => {
+        console.warn("The camera could not start", error);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+
+  return (
+    <Stack spacing={1}>
+      {failed ? <Alert severity="warning">{t("screens.counter.cameraFailed")}</Alert> : null}
+      <Box
+        component="video"
+        ref={video}
+        muted
+        playsInline
+        aria-label={t("screens.counter.cameraView")}
+        sx={{
+          width: "100%",
+          maxHeight: 360,
+          bgcolor: "common.black",
+          borderRadius: 1,
+          display: failed ? "none" : "block",
+        }}
+      />
+      <Button onClick={onClose} variant="outlined" sx={TAP}>
+        {t("screens.counter.cameraClose")}
+      </Button>
+    </Stack>
+  );
+}
+
+type OrderToHandOverProps = { order: CounterOrder; today: string; timeZone: string };
+
+/** One found order: what to hand over, to whom, and Afgehaal in one tap (once). */
+function OrderToHandOver({ order, today, timeZone }: OrderToHandOverProps) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage();
+  const notify = useNotice();
+  const collect = useCollectOrder();
+  const label = orderLabel(order.id, "kitchen");
+  const hand = () =>
+    collect.mutate(order.id, {
+      onSuccess: () =>
+        notify({ severity: "success", text: () => i18n.t("screens.counter.handedOver", { label }) }),
+    });
+  return (
+    <Card variant="outlined" component="li" sx={{ listStyle: "none" }}>
+      <CardContent>
+        <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ mr: "auto" }}>
+            #{label} · {order.customerName}
+          </Typography>
+          <StatusChip status={order.status} />
+        </Box>
+        <Typography
+          sx={{ fontSize: "1.5rem", fontWeight: 700 }}
+        >{`${order.itemName} × ${order.quantity}`}</Typography>
+        {order.orderDate !== today ? (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {t("screens.counter.otherDay", { date: formatLongDate(order.orderDate, language) })}
+          </Alert>
+        ) : null}
+        {order.status === "delivered" ? (
+          <Alert severity="info" icon={<CheckCircleIcon />} sx={{ mt: 1 }}>
+            {t("screens.counter.alreadyCollected", {
+              time: formatTime(order.statusChangedAt, timeZone, language),
+            })}
+          </Alert>
+        ) : order.status === "ready" ? (
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            onClick={hand}
+            disabled={collect.isPending}
+            sx={{ mt: 2, minHeight: 56, fontSize: "1.125rem" }}
+          >
+            {t("screens.kitchen.actions.delivered")}
+          </Button>
+        ) : order.status === "cancelled" || order.status === "failed" ? null : (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {t("screens.counter.notReady")}
+          </Alert>
+        )}
+        {collect.isError ? (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {errorMessage(collect.error, t("errors.update"))}
+          </Alert>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The counter (issue 13): find an order by its QR code, a name or its number, and hand it over. */
+export function CounterScreen() {
+  const { t } = useTranslation();
+  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const [text, setText] = useState("");
+  const [q, setQ] = useState("");
+  const [scanning, setScanning] = useState(false);
+  const search = useCounterSearch(q);
+  const input = useRef<HTMLInputElement>(null);
+  const today = todayIn(timeZone);
+
+  const find = (value: string) => {
+    setText(value);
+    setQ(value.trim());
+    if (q === value.trim()) void search.refetch();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    find(text);
+    // Ready for the next scan: a handheld scanner types into this field and presses Enter.
+    input.current?.select();
+  };
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 720, mx: "auto" }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+        <Typography variant="h4" component="h1" sx={{ mr: "auto", fontWeight: 600 }}>
+          {t("screens.counter.title")}
+        </Typography>
+        <Button component={RouterLink} to={ROUTES.kitchenMode} startIcon={<ArrowBackIcon />} sx={TAP}>
+          {t("screens.counter.toBoard")}
+        </Button>
+      </Box>
+      <Box
+        component="form"
+        role="search"
+        onSubmit={submit}
+        sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}
+      >
+        <TextField
+          inputRef={input}
+          label={t("screens.counter.searchLabel")}
+          helperText={t("screens.counter.searchHelp")}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          autoFocus
+          autoComplete="off"
+          sx={{ flex: "1 1 260px" }}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<SearchIcon />}
+          sx={{ ...TAP, alignSelf: "flex-start", mt: 0.5 }}
+        >
+          {t("screens.counter.search")}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<QrCodeScannerIcon />}
+          onClick={() => setScanning(true)}
+          disabled={scanning}
+          sx={{ ...TAP, alignSelf: "flex-start", mt: 0.5 }}
+        >
+          {t("screens.counter.scan")}
+        </Button>
+      </Box>
+      {scanning ? (
+        <CameraScanner
+          onClose={() => setScanning(false)}
+          onCode={(code) => {
+            setScanning(false);
+            find(code);
+          }}
+        />
+      ) : null}
+      <Box aria-live="polite" aria-busy={search.isFetching}>
+        {q === "" ? (
+          <Typography color="text.secondary">{t("screens.counter.start")}</Typography>
+        ) : search.isPending ? (
+          <CircularProgress aria-label={t("screens.counter.searching")} />
+        ) : search.isError ? (
+          <LoadError error={search.error} onRetry={() => void search.refetch()} />
+        ) : search.data.length === 0 ? (
+          <Typography>{t("screens.counter.none", { q })}</Typography>
+        ) : (
+          <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label={t("screens.counter.results")}>
+            {search.data.map((order) => (
+              <OrderToHandOver key={order.id} order={order} today={today} timeZone={timeZone} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}
