@@ -1,3 +1,4 @@
+import { CANTEEN_RULES_DEFAULTS } from "@kantien/domain/canteen";
 import { DEMO } from "./support/env";
 import {
   expect,
@@ -14,13 +15,6 @@ import {
 test.use({ bypassCSP: true });
 
 /** DESIGN §11's canteen rules, as the migration creates them and the other specs expect them. */
-const CANTEEN_RULES_DEFAULTS = {
-  cutoffTime: "09:00",
-  cutoffDaysBefore: 0,
-  weeksAhead: 2,
-  maxQuantity: 5,
-  lowBalanceThreshold: "50.00",
-};
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 

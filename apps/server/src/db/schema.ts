@@ -347,6 +347,9 @@ export const canteenSettings = pgTable(
     lowBalanceThreshold: numeric("low_balance_threshold", { precision: 10, scale: 2 })
       .notNull()
       .default("50.00"),
+    /** The kitchen board's ageing stages: a waiting order turns amber, then red (issue 13). */
+    kitchenWarnMinutes: smallint("kitchen_warn_minutes").notNull().default(10),
+    kitchenLateMinutes: smallint("kitchen_late_minutes").notNull().default(20),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -357,5 +360,8 @@ export const canteenSettings = pgTable(
     check("canteen_settings_weeks_ahead", sql`${t.weeksAhead} between 1 and 8`),
     check("canteen_settings_max_quantity", sql`${t.maxQuantity} between 1 and 20`),
     check("canteen_settings_low_balance", sql`${t.lowBalanceThreshold} > 0`),
+    check("canteen_settings_kitchen_warn", sql`${t.kitchenWarnMinutes} between 1 and 600`),
+    check("canteen_settings_kitchen_late", sql`${t.kitchenLateMinutes} between 1 and 600`),
+    check("canteen_settings_kitchen_order", sql`${t.kitchenWarnMinutes} < ${t.kitchenLateMinutes}`),
   ],
 );

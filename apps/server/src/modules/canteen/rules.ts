@@ -8,7 +8,8 @@ export async function getCanteenRules(db: Db | Tx): Promise<CanteenRules> {
     db,
     sql`select cutoff_time as "cutoffTime", cutoff_days_before as "cutoffDaysBefore",
           weeks_ahead as "weeksAhead", max_quantity as "maxQuantity",
-          low_balance_threshold::text as "lowBalanceThreshold"
+          low_balance_threshold::text as "lowBalanceThreshold",
+          kitchen_warn_minutes as "kitchenWarnMinutes", kitchen_late_minutes as "kitchenLateMinutes"
         from canteen_settings where id = 1`,
     canteenRulesSchema,
   );
@@ -25,6 +26,8 @@ export async function saveCanteenRules(
     sql`update canteen_settings set cutoff_time = ${rules.cutoffTime},
           cutoff_days_before = ${rules.cutoffDaysBefore}, weeks_ahead = ${rules.weeksAhead},
           max_quantity = ${rules.maxQuantity}, low_balance_threshold = ${rules.lowBalanceThreshold},
+          kitchen_warn_minutes = ${rules.kitchenWarnMinutes},
+          kitchen_late_minutes = ${rules.kitchenLateMinutes},
           updated_at = now(), updated_by = ${updatedBy}
         where id = 1`,
   );

@@ -1,32 +1,65 @@
-import { answers } from "@kantien/domain/api";
+import { answers, dataAnswer } from "@kantien/domain/api";
 import { isIsoDate, todayIn } from "@kantien/domain/dates";
-import { type KitchenDay, kitchenDayAnswer } from "@kantien/domain/kitchen";
+import { counterAnswer, counterOrder, type KitchenDay, kitchenDayAnswer } from "@kantien/domain/kitchen";
+import { text } from "@kantien/domain/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
+import { idParams, notFound, recordId } from "../../errors";
 import { requireStaff } from "../../plugins/session";
-import { listKitchenOrders } from "./queries";
+import { changeOrderStatus } from "../orders/service";
+import { counterOrderById, findCounterOrders, listKitchenOrders } from "./queries";
 
 const kitchenQuery = z.object({ date: z.string().refine(isIsoDate, "validation_failed").optional() });
+/** What the counter scanned or typed: a QR code's text, an order number or a name. */
+const counterQuery = z.object({ q: text().trim().min(1, "validation_failed").max(100, "validation_failed") });
+
+// What each route takes and answers (decision 0016).
+const daySchema = { querystring: kitchenQuery, response: answers(kitchenDayAnswer) };
+const counterSchema = { querystring: counterQuery, response: answers(counterAnswer) };
+const collectSchema = { params: idParams, response: answers(dataAnswer(counterOrder)) };
 
 export async function kitchenRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /** The kitchen board's day (spec §2 Kitchen board); today in the canteen when no date is given. */
-  app.get(
-    "/kitchen/orders",
-    {
-      onRequest: requireStaff,
-      schema: { querystring: kitchenQuery, response: answers(kitchenDayAnswer) },
-    },
+  app.get("/kitchen/orders", { onRequest: requireStaff, schema: daySchema }, async (request) => {
+    const date = request.query.date ?? todayIn(config.timeZone);
+    const data: KitchenDay = {
+      date,
+      orders: await listKitchenOrders(database.db, { date, timeZone: config.timeZone }),
+    };
+    return { success: true as const, data };
+  });
+
+  /** The counter's look-up: a scanned code finds its order, a number or a name today's. */
+  app.get("/kitchen/counter", { onRequest: requireStaff, schema: counterSchema }, async (request) => {
+    const orders = await findCounterOrders(database.db, request.query.q, {
+      today: todayIn(config.timeZone),
+      timeZone: config.timeZone,
+    });
+    return { success: true as const, data: { orders } };
+  });
+
+  /**
+   * The counter's "Afgehaal" in one tap: ready → delivered through the order service. A
+   * second tap (or a second counter) is told the order was already collected.
+   */
+  app.post(
+    "/kitchen/orders/:id/collect",
+    { onRequest: requireStaff, schema: collectSchema },
     async (request) => {
-      const date = request.query.date ?? todayIn(config.timeZone);
-      const data: KitchenDay = {
-        date,
-        orders: await listKitchenOrders(database.db, { date, timeZone: config.timeZone }),
-      };
-      return { success: true as const, data };
+      const orderId = recordId(request.params.id);
+      await changeOrderStatus(database.db, {
+        orderId,
+        to: "delivered",
+        actor: { id: request.user!.id, roleId: request.user!.roleId },
+        refusal: (current) => (current.status === "delivered" ? "already_collected" : null),
+      });
+      const order = await counterOrderById(database.db, orderId);
+      if (!order) throw notFound();
+      return { success: true as const, data: order };
     },
   );
 }

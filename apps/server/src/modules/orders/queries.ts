@@ -1,6 +1,6 @@
 import { orderStatusSchema } from "@kantien/domain/api";
 import type { IsoDate } from "@kantien/domain/dates";
-import { orderNumberSearch } from "@kantien/domain/order-label";
+import { type OrderNumberSearch, orderNumberSearch } from "@kantien/domain/order-label";
 import {
   ORDERS_PAGE_DEFAULT,
   type OrderDetail,
@@ -13,7 +13,7 @@ import {
   orderSummaryRow,
   orderTimelineEntry,
 } from "@kantien/domain/orders-summary";
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { searchPatterns } from "../../db/search-patterns";
@@ -82,12 +82,13 @@ export async function resolveFilter(db: Db | Tx, filter: OrdersFilter): Promise<
  * An order number as the screens print it (`orderLabel`: the id's last 4 or 6 characters) is
  * found through `orders_number_idx` on the id's last 4 characters; a 6-character one is then
  * checked in full among those few rows (about 15 in 1,000,000). A whole id is the primary key.
+ * `id` is the orders' id column as the query names it.
  */
-function orderNumberWhere(number: NonNullable<ReturnType<typeof orderNumberSearch>>): SQL {
-  if (number.kind === "id") return sql`o.id = ${number.id}::uuid`;
-  const last4 = sql`right(o.id::text, 4) = ${number.suffix.slice(-4)}`;
+export function orderNumberWhere(number: OrderNumberSearch, id: SQLWrapper = sql`o.id`): SQL {
+  if (number.kind === "id") return sql`${id} = ${number.id}::uuid`;
+  const last4 = sql`right(${id}::text, 4) = ${number.suffix.slice(-4)}`;
   if (number.suffix.length === 4) return last4;
-  return sql`${last4} and right(o.id::text, ${number.suffix.length}::int) = ${number.suffix}`;
+  return sql`${last4} and right(${id}::text, ${number.suffix.length}::int) = ${number.suffix}`;
 }
 
 /** The WHERE of the summary on `orders o`: a range of orders_order_date_idx, the customer, the status, the words. */

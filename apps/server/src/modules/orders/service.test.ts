@@ -1,11 +1,18 @@
-import type { OrderStatus } from "@kantien/domain/order-status";
-import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OrderStatus, STEP_BACK_WINDOW_MINUTES } from "@kantien/domain/order-status";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderStatusChanges, orders } from "../../db/schema";
-import { createFoodItem, createOrder, createUser, signIn, type TestUser } from "../../test/fixtures";
+import {
+  createFoodItem,
+  createOrder,
+  createUser,
+  sessionCookieFor,
+  signIn,
+  type TestUser,
+} from "../../test/fixtures";
 import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { changeOrderStatus } from "./service";
+import { changeOrderStatus, ORDER_EVENTS_CHANNEL, orderChangeNotice } from "./service";
 
 describe("order status changes", () => {
   let t: TestApp;
@@ -124,6 +131,139 @@ describe("order status changes", () => {
     await expect(
       changeOrderStatus(t.db, { orderId: id, to: "ready", actor: { id: staff.id, roleId: 1 } }),
     ).rejects.toMatchObject({ code: "status_transition_forbidden" });
+  });
+
+  describe("a kitchen step back (undo, recall), from the order's history", () => {
+    /** Puts an order through the kitchen steps to `to` as staff, and answers its id. */
+    async function stepped(from: OrderStatus, steps: OrderStatus[]): Promise<string> {
+      const id = await newOrder(from);
+      for (const status of steps) expect((await put(id, asStaff, status)).statusCode, status).toBe(200);
+      return id;
+    }
+    const orderOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
+
+    it("undoes Begin to where the order waited: paid to paid, pending to pending", async () => {
+      for (const waited of ["paid", "pending"] as const) {
+        const id = await stepped(waited, ["processing"]);
+        const res = await put(id, asStaff, waited);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data.status).toBe(waited);
+        const rows = await history(id);
+        expect(rows.map((r) => [r.fromStatus, r.toStatus, r.changedBy])).toEqual([
+          [waited, "processing", staff.id],
+          ["processing", waited, staff.id],
+        ]);
+        // The order waits again from the step back: its minutes count from there.
+        expect(new Date(res.json().data.status_changed_at).getTime()).toBe(rows[1]?.changedAt.getTime());
+        expect(rows[1]!.changedAt.getTime()).toBeGreaterThanOrEqual(rows[0]!.changedAt.getTime());
+      }
+    });
+
+    it("undoes Gereed to processing, and Afgehaal (a recall) to ready; the admin may step back too", async () => {
+      const id = await stepped("pending", ["processing", "ready"]);
+      expect((await put(id, asStaff, "processing")).statusCode).toBe(200);
+      expect((await orderOf(id))?.status).toBe("processing");
+
+      const collected = await stepped("pending", ["processing", "ready", "delivered"]);
+      const res = await put(collected, asStaff, "ready");
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.status).toBe("ready");
+      // Handed over again after the recall: a new Afgehaal, recorded as such.
+      expect((await put(collected, asStaff, "delivered")).statusCode).toBe(200);
+      expect((await history(collected)).map((r) => [r.fromStatus, r.toStatus, r.changedBy])).toEqual([
+        ["pending", "processing", staff.id],
+        ["processing", "ready", staff.id],
+        ["ready", "delivered", staff.id],
+        ["delivered", "ready", staff.id],
+        ["ready", "delivered", staff.id],
+      ]);
+
+      const byAdmin = await stepped("paid", ["processing"]);
+      expect((await put(byAdmin, asAdmin, "paid")).statusCode).toBe(200);
+      expect((await history(byAdmin)).at(-1)).toMatchObject({
+        fromStatus: "processing",
+        toStatus: "paid",
+        changedBy: admin.id,
+      });
+    });
+
+    it("tells the event streams of a step back, as of any change", async () => {
+      const id = await stepped("pending", ["processing"]);
+      const heard: unknown[] = [];
+      const stop = await t.database.listen(ORDER_EVENTS_CHANNEL, (payload) => {
+        const notice = orderChangeNotice.parse(JSON.parse(payload));
+        if (notice.event.order.id === id) heard.push(notice.event.order);
+      });
+      try {
+        const res = await put(id, asStaff, "pending");
+        expect(res.statusCode).toBe(200);
+        await vi.waitFor(() =>
+          expect(heard).toEqual([
+            expect.objectContaining({
+              id,
+              status: "pending",
+              statusChangedAt: res.json().data.status_changed_at,
+            }),
+          ]),
+        );
+      } finally {
+        await stop();
+      }
+    });
+
+    it("refuses a step back to a status the order did not come from, and changes nothing", async () => {
+      const cases: [OrderStatus, OrderStatus[], OrderStatus][] = [
+        ["paid", ["processing"], "pending"],
+        ["pending", ["processing"], "paid"],
+        ["pending", ["processing", "ready"], "pending"],
+        ["pending", ["processing", "ready", "delivered"], "processing"],
+      ];
+      for (const [from, steps, back] of cases) {
+        const id = await stepped(from, steps);
+        const before = await orderOf(id);
+        const res = await put(id, asStaff, back);
+        expect(res.statusCode, `${steps.at(-1)} → ${back}`).toBe(409);
+        expect(res.json().code).toBe("status_transition_forbidden");
+        expect(await orderOf(id)).toEqual(before);
+        expect(await history(id)).toHaveLength(steps.length);
+      }
+      // Only the last step comes back: undoing Begin after Gereed is two steps.
+      const twice = await stepped("pending", ["processing", "ready"]);
+      expect((await put(twice, asStaff, "processing")).statusCode).toBe(200);
+      expect((await put(twice, asStaff, "pending")).statusCode).toBe(409);
+    });
+
+    it("refuses a step back once the window has passed", async () => {
+      const id = await stepped("pending", ["processing", "ready", "delivered"]);
+      // The whole history moves back by the window: the Afgehaal is now just over it ago,
+      // by the database's clock.
+      const shift = (minutes: number) =>
+        t.db
+          .update(orderStatusChanges)
+          .set({ changedAt: sql`${orderStatusChanges.changedAt} + make_interval(mins => ${minutes})` })
+          .where(eq(orderStatusChanges.orderId, id));
+      await shift(-STEP_BACK_WINDOW_MINUTES);
+      const res = await put(id, asStaff, "ready");
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe("status_transition_forbidden");
+      expect((await orderOf(id))?.status).toBe("delivered");
+      expect(await history(id)).toHaveLength(3);
+      // Two minutes inside the window, it may.
+      await shift(2);
+      expect((await put(id, asStaff, "ready")).statusCode).toBe(200);
+    });
+
+    it("is not for customers: the admin route answers them 403, and the rule refuses them too", async () => {
+      const customer = await createUser(t.db, { roleId: 1 });
+      const id = await stepped("pending", ["processing"]);
+      const res = await put(id, await sessionCookieFor(t.db, customer.id), "pending");
+      expect(res.statusCode).toBe(403);
+      await expect(
+        changeOrderStatus(t.db, { orderId: id, to: "pending", actor: { id: customer.id, roleId: 1 } }),
+      ).rejects.toMatchObject({ code: "status_transition_forbidden" });
+      expect((await orderOf(id))?.status).toBe("processing");
+      expect(await history(id)).toHaveLength(1);
+    });
   });
 
   it("has no second door for a status: order batches are gone (decision 0017)", async () => {

@@ -1,6 +1,7 @@
+import { orderStatusSchema } from "@kantien/domain/api";
 import { orderEvent } from "@kantien/domain/kitchen";
 import type { ErrorCode } from "@kantien/domain/messages";
-import { canChangeOrderStatus, type OrderStatus } from "@kantien/domain/order-status";
+import { canChangeOrderStatus, type LastStatusChange, type OrderStatus } from "@kantien/domain/order-status";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
@@ -44,8 +45,40 @@ async function refundOrder(tx: Tx, orderId: string, actor: Actor) {
   });
 }
 
+const lastChangeRow = z.object({
+  fromStatus: orderStatusSchema.nullable(),
+  toStatus: orderStatusSchema,
+  minutesAgo: z.number(),
+});
+
 /**
- * Moves an order to `to` if the actor's role allows it from the order's current status.
+ * The change that brought the order into `current`, from its history: what a kitchen step
+ * back needs (`isKitchenStepBack`). Minutes count on the database's clock, the one that
+ * stamped the change. A history whose last row does not lead to the current status (an
+ * order set some other way) offers no step back.
+ */
+async function lastStatusChange(
+  tx: Tx,
+  orderId: string,
+  current: OrderStatus,
+): Promise<LastStatusChange | undefined> {
+  const [last] = await queryRows(
+    tx,
+    sql`select from_status as "fromStatus", to_status as "toStatus",
+               extract(epoch from now() - changed_at)::float8 / 60 as "minutesAgo"
+        from order_status_changes
+        where order_id = ${orderId}
+        order by changed_at desc, id desc
+        limit 1`,
+    lastChangeRow,
+  );
+  if (!last || last.toStatus !== current) return undefined;
+  return { from: last.fromStatus, minutesAgo: last.minutesAgo };
+}
+
+/**
+ * Moves an order to `to` if the actor's role allows it from the order's current status, or
+ * as a kitchen step back from its last recorded change (undo, recall).
  * The row lock makes concurrent changes queue: the second one sees the first one's status.
  * `ownerId` limits it to that customer's orders (any other is not found); `refusal` adds a
  * rule, checked on the locked row (so at the moment the change is decided).
@@ -76,7 +109,8 @@ export async function changeOrderStatus(
     if (!current) throw notFound();
     const refused = refusal?.(current);
     if (refused) throw new AppError(refused);
-    if (!canChangeOrderStatus(actor.roleId, current.status, to)) {
+    const last = await lastStatusChange(tx, orderId, current.status);
+    if (!canChangeOrderStatus(actor.roleId, current.status, to, last)) {
       throw new AppError("status_transition_forbidden", { from: current.status, to });
     }
     const [order] = await tx

@@ -14,6 +14,8 @@ const stored: CanteenRules = {
   weeksAhead: 3,
   maxQuantity: 4,
   lowBalanceThreshold: "75.00",
+  kitchenWarnMinutes: 12,
+  kitchenLateMinutes: 25,
 };
 const personal: Settings = { theme: "light", language: "af", refresh_interval: 30 };
 
@@ -48,6 +50,8 @@ const canteenCalls = (calls: FetchCall[]) => calls.filter((c) => c.url === "/api
 const puts = (calls: FetchCall[]) => canteenCalls(calls).filter((c) => c.method === "PUT");
 const section = () => screen.getByRole("region", { name: "Kantien" });
 const field = (name: string) => within(section()).getByRole("textbox", { name });
+const minutes = (name: "Geel ná (minute)" | "Rooi ná (minute)") =>
+  within(section()).getByRole("spinbutton", { name });
 const saveButton = () => within(section()).getByRole("button", { name: "Bewaar kantienreëls" });
 
 async function loaded() {
@@ -71,6 +75,10 @@ describe("the canteen's rules on /settings", () => {
     );
     // Rand in the Afrikaans way.
     expect(field("Lae-saldo-drempel")).toHaveValue("75,00");
+    // The kitchen board's ageing, under a heading of its own.
+    expect(within(section()).getByRole("heading", { name: "Kombuisbord" })).toBeVisible();
+    expect(minutes("Geel ná (minute)")).toHaveValue(12);
+    expect(minutes("Rooi ná (minute)")).toHaveValue(25);
     // Below the personal settings, which load on their own.
     const personalSave = await screen.findByRole("button", { name: "Stoor" });
     expect(personalSave.compareDocumentPosition(section()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -123,6 +131,39 @@ describe("the canteen's rules on /settings", () => {
     expect(puts(calls)).toEqual([]);
   });
 
+  it("refuses red at or before amber, and minutes out of range, on the spot, without a request", async () => {
+    const { user, calls } = renderSettings();
+    await loaded();
+    const late = minutes("Rooi ná (minute)");
+    await user.clear(late);
+    await user.type(late, "12");
+    await user.click(saveButton());
+
+    await waitFor(() =>
+      expect(late).toHaveAccessibleDescription("Die rooi drempel moet later wees as die geel een."),
+    );
+    expect(late).toHaveAttribute("aria-invalid", "true");
+    expect(late).toHaveFocus();
+    expect(minutes("Geel ná (minute)")).toHaveAttribute("aria-invalid", "false");
+
+    // Amber moved earlier puts red after it again: the red field clears at once.
+    const warn = minutes("Geel ná (minute)");
+    await user.clear(warn);
+    await user.type(warn, "5");
+    await waitFor(() => expect(late).toHaveAttribute("aria-invalid", "false"));
+    expect(late).toHaveAccessibleDescription("En rooi ná soveel minute, later as geel: tot 600.");
+
+    await user.clear(warn);
+    await user.type(warn, "0");
+    await user.clear(late);
+    await user.type(late, "601");
+    await user.click(saveButton());
+    await waitFor(() => expect(warn).toHaveAccessibleDescription("Voer 1 tot 600 minute in."));
+    expect(late).toHaveAccessibleDescription("Voer 1 tot 600 minute in.");
+    expect(warn).toHaveFocus();
+    expect(puts(calls)).toEqual([]);
+  });
+
   it("saves the rules, the threshold as the domain reads it, and says the server's message", async () => {
     const { user, calls } = renderSettings();
     await loaded();
@@ -137,6 +178,8 @@ describe("the canteen's rules on /settings", () => {
     const threshold = field("Lae-saldo-drempel");
     await user.clear(threshold);
     await user.type(threshold, "75,5");
+    await user.clear(minutes("Rooi ná (minute)"));
+    await user.type(minutes("Rooi ná (minute)"), "40");
     await user.click(saveButton());
 
     expect(await screen.findByText("Die kantien se reëls is gestoor.")).toBeVisible();
@@ -147,6 +190,8 @@ describe("the canteen's rules on /settings", () => {
         weeksAhead: 3,
         maxQuantity: 20,
         lowBalanceThreshold: "75.50",
+        kitchenWarnMinutes: 12,
+        kitchenLateMinutes: 40,
       },
     ]);
     expect(threshold).toHaveValue("75,50");

@@ -3,6 +3,7 @@ import {
   type CanteenRules,
   CUTOFF_DAYS_BEFORE_MAX,
   canteenRulesInput,
+  KITCHEN_AGEING_MAX_MINUTES,
   ORDER_QUANTITY_MAX,
   WEEKS_AHEAD_MAX,
 } from "@kantien/domain/canteen";
@@ -39,6 +40,8 @@ const FIELDS: readonly FieldName[] = [
   "weeksAhead",
   "maxQuantity",
   "lowBalanceThreshold",
+  "kitchenWarnMinutes",
+  "kitchenLateMinutes",
 ];
 const DAYS_BEFORE = Array.from({ length: CUTOFF_DAYS_BEFORE_MAX + 1 }, (_, days) => days);
 
@@ -49,6 +52,8 @@ function toFormValues(rules: CanteenRules, language: Language): FormValues {
     weeksAhead: rules.weeksAhead,
     maxQuantity: rules.maxQuantity,
     lowBalanceThreshold: formatAmount(rules.lowBalanceThreshold, language),
+    kitchenWarnMinutes: rules.kitchenWarnMinutes,
+    kitchenLateMinutes: rules.kitchenLateMinutes,
   };
 }
 
@@ -195,6 +200,37 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
           sx={{ maxWidth: { sm: "calc(50% - 8px)" } }}
           {...register("lowBalanceThreshold")}
         />
+        {/* Not a customer's rule: how the kitchen board colours a waiting order (issue 13). */}
+        <Typography variant="subtitle1" component="h3">
+          {t("screens.settings.canteen.kitchenAgeing")}
+        </Typography>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
+          <TextField
+            label={t("screens.settings.canteen.kitchenWarnMinutes")}
+            type="number"
+            fullWidth
+            error={Boolean(text("kitchenWarnMinutes"))}
+            helperText={helper(
+              "kitchenWarnMinutes",
+              t("screens.settings.canteen.kitchenWarnMinutesHint", { max: KITCHEN_AGEING_MAX_MINUTES }),
+            )}
+            slotProps={{ htmlInput: { min: 1, max: KITCHEN_AGEING_MAX_MINUTES, step: 1 } }}
+            // Red must stay after amber: a change here checks the red field again.
+            {...register("kitchenWarnMinutes", { valueAsNumber: true, deps: "kitchenLateMinutes" })}
+          />
+          <TextField
+            label={t("screens.settings.canteen.kitchenLateMinutes")}
+            type="number"
+            fullWidth
+            error={Boolean(text("kitchenLateMinutes"))}
+            helperText={helper(
+              "kitchenLateMinutes",
+              t("screens.settings.canteen.kitchenLateMinutesHint", { max: KITCHEN_AGEING_MAX_MINUTES }),
+            )}
+            slotProps={{ htmlInput: { min: 2, max: KITCHEN_AGEING_MAX_MINUTES, step: 1 } }}
+            {...register("kitchenLateMinutes", { valueAsNumber: true })}
+          />
+        </Stack>
         <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
           <SubmitButton
             submitting={save.isPending}
