@@ -152,6 +152,14 @@ test.describe("the ordering app", () => {
       await expect(mine.getByText("Gereed — kom haal")).toBeVisible();
       await expect(mine.getByRole("button", { name: "Kanselleer" })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
+      // The QR code the counter scans, drawn on the phone.
+      await mine.getByRole("button", { name: "Wys QR-kode" }).click();
+      const qr = page.getByRole("dialog", { name: /^Bestelling #[0-9A-F]{6}$/ });
+      const image = qr.getByRole("img", { name: /^QR-kode van bestelling #/ });
+      await expect(image).toBeVisible();
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await qr.getByRole("button", { name: "Sluit" }).click();
+      await expect(qr).toBeHidden();
       await kitchen.close();
 
       // A second order, cancelled before the cut-off: refunded at once, to the cent.

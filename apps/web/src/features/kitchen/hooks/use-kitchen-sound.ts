@@ -15,7 +15,7 @@ function unlockAudio(): AudioContext | null {
 
 /** A short two-note chime, made by the browser (no sound file to load). */
 export function playChime(): void {
-  if (!audio || audio.state !== "running") return;
+  if (audio?.state !== "running") return;
   const start = audio.currentTime;
   for (const [offset, frequency] of [
     [0, 880],

@@ -1,19 +1,23 @@
 import { formatRand } from "@kantien/domain/money";
 import type { MyOrder } from "@kantien/domain/my";
 import { orderLabel } from "@kantien/domain/order-label";
-import { isWaitingForKitchen } from "@kantien/domain/order-status";
+import { CLOSED_STATUSES, isWaitingForKitchen } from "@kantien/domain/order-status";
 import CheckCircle from "@mui/icons-material/CheckCircle";
+import QrCode2Icon from "@mui/icons-material/QrCode2";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusChip } from "../../../components/status-chip";
 import { dayHeadingParts, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+
+// The QR code's drawing code loads only when a customer opens it (DESIGN §10: /my stays small).
+const OrderQrDialog = lazy(() => import("./order-qr-dialog").then((m) => ({ default: m.OrderQrDialog })));
 
 type MyOrderCardProps = {
   order: MyOrder;
@@ -28,6 +32,7 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
   const titleId = useId();
   const day = order.deliveryDate ? dayHeadingParts(order.deliveryDate, language) : null;
   const tooLate = isWaitingForKitchen(order.status) && !order.cancellable && order.cutoffAt !== null;
+  const [showQr, setShowQr] = useState(false);
 
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} data-my-order={order.id}>
@@ -51,6 +56,22 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
               {t("my.orders.ready")}
             </Typography>
           </Alert>
+        ) : null}
+        {CLOSED_STATUSES.includes(order.status) ? null : (
+          <Button
+            variant={order.status === "ready" ? "contained" : "outlined"}
+            size="large"
+            startIcon={<QrCode2Icon />}
+            onClick={() => setShowQr(true)}
+            sx={{ minHeight: 48, justifySelf: "start" }}
+          >
+            {t("my.orders.showQr")}
+          </Button>
+        )}
+        {showQr ? (
+          <Suspense fallback={null}>
+            <OrderQrDialog order={order} onClose={() => setShowQr(false)} />
+          </Suspense>
         ) : null}
         {order.cancellable ? (
           <Box

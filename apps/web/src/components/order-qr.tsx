@@ -1,0 +1,35 @@
+import { orderQrContent } from "@kantien/domain/kitchen";
+import Box from "@mui/material/Box";
+import Skeleton from "@mui/material/Skeleton";
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+
+type OrderQrProps = { orderId: string; size: number | string; label: string };
+
+/**
+ * An order's QR code (the counter scans it): an SVG image, black on white whatever the
+ * theme, with a quiet zone, as scanners need.
+ */
+export function OrderQr({ orderId, size, label }: OrderQrProps) {
+  const [source, setSource] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    QRCode.toString(orderQrContent(orderId), { type: "svg", margin: 2, errorCorrectionLevel: "M" })
+      .then((svg) => {
+        if (current) setSource(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      })
+      .catch((error: unknown) => console.warn("The QR code could not be drawn", error));
+    return () => {
+      current = false;
+    };
+  }, [orderId]);
+  if (!source) return <Skeleton variant="rectangular" width={size} height={size} aria-label={label} />;
+  return (
+    <Box
+      component="img"
+      src={source}
+      alt={label}
+      sx={{ width: size, height: size, bgcolor: "#fff", display: "block" }}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import type { MyOrder } from "@kantien/domain/my";
+import { orderLabel } from "@kantien/domain/order-label";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { OrderQr } from "../../../components/order-qr";
+
+/** The order's QR code, large, for the counter to scan from the phone. */
+export function OrderQrDialog({ order, onClose }: { order: MyOrder; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const label = orderLabel(order.id, "kitchen");
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{t("my.orders.qrTitle", { label })}</DialogTitle>
+      <DialogContent sx={{ display: "grid", justifyItems: "center", gap: 1.5 }}>
+        <OrderQr orderId={order.id} size="min(72vw, 300px)" label={t("my.orders.qrAlt", { label })} />
+        <Typography sx={{ fontWeight: 700 }}>
+          {order.item.name} × {order.quantity}
+        </Typography>
+        <Typography color="text.secondary" sx={{ textAlign: "center" }}>
+          {t("my.orders.qrHelp")}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} size="large" sx={{ minHeight: 48 }}>
+          {t("common.close")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
