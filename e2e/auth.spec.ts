@@ -10,7 +10,8 @@ const ADMIN_MENU = [
   "Personeel",
   "Instellings",
 ];
-const STAFF_MENU = ["Paneelbord", "Kombuis", "Gebruikers", "Personeel"];
+// The weekly view joins the cook's menu (issue 13).
+const STAFF_MENU = ["Paneelbord", "Kombuis", "Weeklikse Bestellings", "Gebruikers", "Personeel"];
 
 async function menuEntries(page: Page) {
   const menu = page.getByRole("navigation", { name: "Hoofkieslys" });

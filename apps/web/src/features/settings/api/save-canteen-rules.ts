@@ -1,7 +1,7 @@
 import type { CanteenRules, canteenRulesSavedAnswer } from "@kantien/domain/canteen";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
-import { canteenRulesQueryOptions } from "./get-canteen-rules";
+import { canteenRulesQueryOptions } from "../../../lib/canteen-rules";
 
 /** `PUT /api/canteen-settings` (admins): the rules as stored, and the server's message. */
 export function useSaveCanteenRules() {

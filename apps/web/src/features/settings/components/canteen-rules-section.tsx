@@ -25,9 +25,9 @@ import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
+import { useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
 import { fieldErrorText, serverFieldErrors } from "../../../lib/validation";
-import { useCanteenRules } from "../api/get-canteen-rules";
 import { useSaveCanteenRules } from "../api/save-canteen-rules";
 
 /** The form holds the threshold as typed ("50,00"); the domain's schema makes it "50.00". */
