@@ -56,16 +56,20 @@ export function kitchenOrdersQuery(db: Db, { date, timeZone }: { date: IsoDate; 
     .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
+/** A kitchen row as the API sends it: times as ISO text. */
+function withIsoTimes<T extends { createdAt: Date; statusChangedAt: Date }>(row: T) {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    statusChangedAt: row.statusChangedAt.toISOString(),
+  };
+}
+
 export async function listKitchenOrders(
   db: Db,
   params: { date: IsoDate; timeZone: string },
 ): Promise<KitchenOrder[]> {
-  const rows = await kitchenOrdersQuery(db, params);
-  return rows.map((r) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    statusChangedAt: r.statusChangedAt.toISOString(),
-  }));
+  return (await kitchenOrdersQuery(db, params)).map(withIsoTimes);
 }
 
 /** The counter shows at most this many orders for one search. */
@@ -98,12 +102,7 @@ export function counterOrdersQuery(db: Db, where: SQL) {
 }
 
 async function readCounterOrders(db: Db, where: SQL): Promise<CounterOrder[]> {
-  const rows = await counterOrdersQuery(db, where);
-  return rows.map((r) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    statusChangedAt: r.statusChangedAt.toISOString(),
-  }));
+  return (await counterOrdersQuery(db, where)).map(withIsoTimes);
 }
 
 export function findCounterOrders(

@@ -1,7 +1,12 @@
 import { orderStatusSchema } from "@kantien/domain/api";
 import { orderEvent } from "@kantien/domain/kitchen";
 import type { ErrorCode } from "@kantien/domain/messages";
-import { canChangeOrderStatus, type LastStatusChange, type OrderStatus } from "@kantien/domain/order-status";
+import {
+  canChangeOrderStatus,
+  KITCHEN_PREVIOUS_STATUSES,
+  type LastStatusChange,
+  type OrderStatus,
+} from "@kantien/domain/order-status";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
@@ -109,7 +114,9 @@ export async function changeOrderStatus(
     if (!current) throw notFound();
     const refused = refusal?.(current);
     if (refused) throw new AppError(refused);
-    const last = await lastStatusChange(tx, orderId, current.status);
+    // The history matters only to a step back; forward steps and cancels skip the read.
+    const stepsBack = KITCHEN_PREVIOUS_STATUSES[current.status]?.includes(to) ?? false;
+    const last = stepsBack ? await lastStatusChange(tx, orderId, current.status) : undefined;
     if (!canChangeOrderStatus(actor.roleId, current.status, to, last)) {
       throw new AppError("status_transition_forbidden", { from: current.status, to });
     }

@@ -64,21 +64,17 @@ export function useKitchenSound(): KitchenSound {
   }, [on, running]);
 
   const toggle = useCallback(() => {
-    setOn((was) => {
-      const next = !was;
-      writeStorage(SOUND_STORAGE_KEY, next ? "on" : "off");
-      if (next) {
-        const context = unlockAudio();
-        if (context) {
-          void context.resume().then(() => {
-            setRunning(context.state === "running");
-            playChime();
-          });
-        }
-      }
-      return next;
+    const next = !on;
+    setOn(next);
+    writeStorage(SOUND_STORAGE_KEY, next ? "on" : "off");
+    if (!next) return;
+    // This tap is the one browsers require: start audio now, and let the cook hear it.
+    const context = unlockAudio();
+    void context?.resume().then(() => {
+      setRunning(context.state === "running");
+      playChime();
     });
-  }, []);
+  }, [on]);
 
   return { on, waitingForTap: on && !running, toggle };
 }
