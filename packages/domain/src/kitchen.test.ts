@@ -7,6 +7,7 @@ import {
   orderIdFromQr,
   orderQrContent,
   portionsByDish,
+  portionsToMake,
 } from "./kitchen";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
@@ -66,6 +67,36 @@ describe("portionsByDish", () => {
       { itemName: "Pap en wors", waiting: 0, processing: 1, ready: 0, delivered: 0, total: 1 },
     ]);
     expect(portionsByDish([])).toEqual([]);
+  });
+});
+
+describe("portionsToMake", () => {
+  const order = (itemName: string, status: OrderStatus, quantity: number) => ({ itemName, status, quantity });
+
+  it("sums the portions not begun or in processing per dish, the largest first", () => {
+    expect(
+      portionsToMake([
+        order("Hoender-pastei", "processing", 10),
+        order("Bobotie", "pending", 10),
+        order("Bobotie", "paid", 5),
+        order("Bobotie", "processing", 10),
+        order("Bobotie", "ready", 7),
+        order("Bobotie", "delivered", 3),
+        order("Bobotie", "cancelled", 4),
+        order("Bobotie", "failed", 2),
+        order("Appeltert", "pending", 10),
+      ]),
+    ).toEqual([
+      { itemName: "Bobotie", portions: 25 },
+      { itemName: "Appeltert", portions: 10 },
+      { itemName: "Hoender-pastei", portions: 10 },
+    ]);
+  });
+
+  it("leaves out dishes with nothing left to make", () => {
+    const done = ["ready", "delivered", "cancelled", "failed"] as const;
+    expect(portionsToMake(done.map((status) => order("Vis", status, 2)))).toEqual([]);
+    expect(portionsToMake([])).toEqual([]);
   });
 });
 

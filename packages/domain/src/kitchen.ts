@@ -124,6 +124,23 @@ export function portionsByDish(
   return [...dishes.values()];
 }
 
+/** One dish's portions the kitchen still has to make. */
+export type DishToMake = { itemName: string; portions: number };
+
+/**
+ * Portions still to make per dish: not begun (pending, paid) or in processing, from
+ * `portionsByDish`; ready, delivered, cancelled and failed orders need no more cooking. Dishes
+ * with none left are left out; the largest first (then by name), as the prep sheet.
+ */
+export function portionsToMake(
+  orders: readonly Pick<KitchenOrder, "status" | "quantity" | "itemName">[],
+): DishToMake[] {
+  return portionsByDish(orders)
+    .map(({ itemName, waiting, processing }) => ({ itemName, portions: waiting + processing }))
+    .filter((dish) => dish.portions > 0)
+    .sort((a, b) => b.portions - a.portions || a.itemName.localeCompare(b.itemName));
+}
+
 /** What an order's QR code holds (labels and the customer's `/my/orders`): a prefix and the id. */
 const QR_PREFIX = "kantien:order:";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,3 +1,4 @@
+import { portionsToMake } from "@kantien/domain/kitchen";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import { isWaitingForKitchen } from "@kantien/domain/order-status";
@@ -14,6 +15,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusChip } from "../../../components/status-chip";
 import { dayHeadingParts, formatDayHeading } from "../../../lib/format";
+import { PortionsToMake } from "./portions-to-make";
 
 type WeeklyOrderDayProps = {
   date: string;
@@ -22,7 +24,7 @@ type WeeklyOrderDayProps = {
   language: Language;
 };
 
-/** One school day of the week: its orders and its prep sheet (spec §2 Weekly orders). */
+/** One school day of the week: its orders, its prep sheet and what is still to make (spec §2 Weekly orders). */
 export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -102,6 +104,12 @@ export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
               ))}
             </List>
           )}
+          <Divider sx={{ my: 1.5 }} />
+          <PortionsToMake
+            title={t("screens.weeklyOrders.toMakeTitle")}
+            dishes={portionsToMake(day.orders)}
+            variant="day"
+          />
         </>
       )}
     </Paper>

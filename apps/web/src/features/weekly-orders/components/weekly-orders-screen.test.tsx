@@ -83,6 +83,59 @@ describe("WeeklyOrdersScreen", () => {
     expect(screen.getAllByRole("region")).toHaveLength(5);
   });
 
+  it("counts the portions still to make per day and for the week: pending, paid and processing only", async () => {
+    const week = weeklyOrdersOf("2031-06-09", [
+      order("order-0001-aaa001", "2031-06-09", "Bobotie", 10),
+      order("order-0001-aaa002", "2031-06-09", "Bobotie", 5, "paid"),
+      order("order-0001-aaa003", "2031-06-09", "Bobotie", 10, "processing"),
+      order("order-0001-aaa004", "2031-06-09", "Bobotie", 7, "ready"),
+      order("order-0001-aaa005", "2031-06-09", "Bobotie", 3, "delivered"),
+      order("order-0001-aaa006", "2031-06-09", "Bobotie", 4, "cancelled"),
+      order("order-0001-aaa007", "2031-06-09", "Bobotie", 2, "failed"),
+      order("order-0001-aaa008", "2031-06-09", "Hoender-pastei", 10, "processing"),
+      order("order-0001-bbb001", "2031-06-10", "Vis", 2, "ready"),
+      order("order-0001-bbb002", "2031-06-10", "Vis", 1, "delivered"),
+      order("order-0001-bbb003", "2031-06-10", "Vis", 6, "cancelled"),
+      order("order-0001-ccc001", "2031-06-12", "Bobotie", 5, "paid"),
+    ]);
+    mockFetch({ "GET /api/weekly-orders?weekStart=2031-06-09": { body: { success: true, data: week } } });
+    renderWithApp(<WeeklyOrdersScreen />, {
+      route: "/weekly-orders?week=2031-06-09",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    const lines = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent);
+
+    // The week's total sits above the days, outside their five regions.
+    const weekTotal = await screen.findByRole("list", { name: "Nog te maak hierdie week" });
+    expect(screen.getByRole("heading", { level: 2, name: "Nog te maak hierdie week" })).toBeInTheDocument();
+    expect(lines(weekTotal)).toEqual(["Bobotie × 30", "Hoender-pastei × 10"]);
+    expect(screen.getAllByRole("region")).toHaveLength(5);
+
+    const monday = day("Maandag 9 Junie");
+    expect(lines(within(monday).getByRole("list", { name: "Nog te maak" }))).toEqual([
+      "Bobotie × 25",
+      "Hoender-pastei × 10",
+    ]);
+    // The prep sheet still counts everything made or to make: ready and delivered too.
+    expect(lines(within(monday).getByRole("list", { name: "Om voor te berei" }))).toEqual([
+      "Bobotie — 35",
+      "Hoender-pastei — 10",
+    ]);
+
+    // Orders, but none left to make: ready, delivered and cancelled do not count.
+    const tuesday = day("Dinsdag 10 Junie");
+    expect(within(tuesday).queryByRole("list", { name: "Nog te maak" })).not.toBeInTheDocument();
+    expect(within(tuesday).getByText("Niks meer te maak nie")).toBeInTheDocument();
+    expect(lines(within(day("Donderdag 12 Junie")).getByRole("list", { name: "Nog te maak" }))).toEqual([
+      "Bobotie × 5",
+    ]);
+    // A day without orders says only that.
+    expect(within(day("Woensdag 11 Junie")).queryByText("Nog te maak")).not.toBeInTheDocument();
+  });
+
   it("moves between weeks, one request per week", async () => {
     const { user, calls } = renderScreen();
     await within(day("Maandag 9 Junie")).findByText("#AAA111");

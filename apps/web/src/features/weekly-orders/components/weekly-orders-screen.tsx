@@ -6,6 +6,7 @@ import {
   schoolDays,
   todayIn,
 } from "@kantien/domain/dates";
+import { portionsToMake } from "@kantien/domain/kitchen";
 import { isWeekStart, weekEndOf } from "@kantien/domain/weekly-orders";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
@@ -13,6 +14,7 @@ import RefreshIcon from "@mui/icons-material/Refresh";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
+import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
@@ -23,6 +25,7 @@ import { useAppConfig } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useWeeklyOrders } from "../api/get-weekly-orders";
+import { PortionsToMake } from "./portions-to-make";
 import { WeeklyOrderDay } from "./weekly-order-day";
 
 /** The week in the address (`?week=` a Monday), else the week of today in the canteen. */
@@ -42,7 +45,10 @@ function useWeekStart(timeZone: string): [IsoDate, (week: IsoDate) => void] {
   return [weekStart, setWeekStart];
 }
 
-/** Spec §2 Weekly orders (/weekly-orders): Monday to Friday, each day's orders and prep sheet. */
+/**
+ * Spec §2 Weekly orders (/weekly-orders): Monday to Friday, each day's orders and prep sheet,
+ * and above them the week's portions still to make, for the cook's shopping.
+ */
 export function WeeklyOrdersScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -51,6 +57,7 @@ export function WeeklyOrdersScreen() {
   const week = useWeeklyOrders(weekStart);
   const refreshLabel = t("screens.weeklyOrders.refresh");
   const days = week.data?.days;
+  const weekOrders = days?.flatMap((d) => d.orders) ?? [];
 
   return (
     <Stack spacing={3}>
@@ -89,6 +96,16 @@ export function WeeklyOrdersScreen() {
           <ChevronRightIcon />
         </IconButton>
       </Box>
+      {weekOrders.length > 0 ? (
+        // Not a <section>: the five day cards are the screen's only regions.
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <PortionsToMake
+            title={t("screens.weeklyOrders.toMakeWeekTitle")}
+            dishes={portionsToMake(weekOrders)}
+            variant="week"
+          />
+        </Paper>
+      ) : null}
       {week.isError ? <LoadError error={week.error} onRetry={() => void week.refetch()} /> : null}
       {week.isError && !days ? null : (
         <Box
