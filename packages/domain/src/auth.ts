@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestamp } from "./api";
 import { LANGUAGES } from "./language";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
 import { text } from "./text";
@@ -95,8 +96,14 @@ export const loginAnswer = z.object({
 });
 /** `POST /api/my/auth/login`: a customer signed in to the ordering app (DESIGN §11). */
 export const myLoginAnswer = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
-/** `GET /api/auth/me`. */
-export const meAnswer = z.object({ success: z.literal(true), user: publicUser });
+/**
+ * `GET /api/auth/me`. `sessionEndsAt` is the session's absolute end (sign-in plus the
+ * 7-day limit), not its idle expiry: that one slides with every request, so a copy the
+ * client keeps would be stale at once, and a screen in use only ever meets this end
+ * (decision 0025). A session can still end sooner: idle, signed out, password changed.
+ */
+export const meAnswer = z.object({ success: z.literal(true), user: publicUser, sessionEndsAt: timestamp });
+export type MeAnswer = z.infer<typeof meAnswer>;
 /** `POST /api/auth/signup` (201). */
 export const signupAnswer = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
 /** `POST /api/auth/verify-invitation`: the invited person, for the set-up form. */

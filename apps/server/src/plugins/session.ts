@@ -23,6 +23,8 @@ declare module "fastify" {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionTokenHash: string | null;
+    /** When the request's session ends however busy it is: its sign-in plus `sessionMaxDays`. */
+    sessionEndsAt: Date | null;
   }
 }
 
@@ -45,11 +47,15 @@ function setSessionCookie(reply: FastifyReply, config: Config, token: string, ex
   });
 }
 
+/** The absolute end of a session opened at `createdAt`: no use slides it. */
+function absoluteEnd(config: Config, createdAt: Date): Date {
+  return new Date(createdAt.getTime() + config.sessionMaxDays * 24 * 60 * 60_000);
+}
+
 /** The idle expiry from `now`, never past the session's absolute end. */
 function slidExpiry(config: Config, createdAt: Date, now: Date): Date {
   const idle = now.getTime() + config.sessionIdleMinutes * 60_000;
-  const cap = createdAt.getTime() + config.sessionMaxDays * 24 * 60 * 60_000;
-  return new Date(Math.min(idle, cap));
+  return new Date(Math.min(idle, absoluteEnd(config, createdAt).getTime()));
 }
 
 /** Opens a session for `userId` and sets its cookie; a new token at every sign-in. */
@@ -114,6 +120,7 @@ export async function findSession(db: Db, config: Config, tokenHash: string, now
 export function registerSession(app: FastifyInstance, db: Db, config: Config) {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionTokenHash", null);
+  app.decorateRequest("sessionEndsAt", null);
 
   app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -125,6 +132,7 @@ export function registerSession(app: FastifyInstance, db: Db, config: Config) {
     request.sessionTokenHash = tokenHash;
     const { lastSeenAt, createdAt, ...user } = row;
     request.user = user;
+    request.sessionEndsAt = absoluteEnd(config, createdAt);
     if (user.language) request.language = user.language;
     // Slide the idle expiry, at most once a minute per session, and the cookie's with it.
     if (now.getTime() - lastSeenAt.getTime() > 60_000) {

@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   session: ["session"],
+  // Its own root: a 401 while reading it ends the session like any other query's (query-client.ts).
+  sessionEnd: ["session-end"],
   dashboard: ["dashboard"],
   kitchenOrders: ["kitchen", "orders"],
   counter: ["kitchen", "counter"],

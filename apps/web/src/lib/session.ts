@@ -1,4 +1,4 @@
-import type { PublicUser } from "@kantien/domain/auth";
+import type { MeAnswer, PublicUser } from "@kantien/domain/auth";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api, isNetworkError } from "./api-client";
 import { queryKeys } from "./query-keys";
@@ -28,7 +28,7 @@ function storeUser(user: PublicUser | null): void {
 
 async function fetchSessionUser(signal: AbortSignal): Promise<PublicUser | null> {
   try {
-    const answer = await api.get<{ success: true; user: PublicUser }>("/api/auth/me", { signal });
+    const answer = await api.get<MeAnswer>("/api/auth/me", { signal });
     storeUser(answer.user);
     return answer.user;
   } catch (error) {
@@ -66,6 +66,23 @@ export function useSession(): Session {
 export function setSessionUser(queryClient: QueryClient, user: PublicUser | null): void {
   storeUser(user);
   queryClient.setQueryData(queryKeys.session, user);
+  // A new session (or none) has an end of its own.
+  queryClient.removeQueries({ queryKey: queryKeys.sessionEnd });
+}
+
+/**
+ * When this browser's session ends for good (`sessionEndsAt` of `GET /api/auth/me`, the
+ * absolute limit), for the kitchen screens' warning. Read only where it is shown, and not
+ * kept in the session query, which a sign-in fills without asking `/me`.
+ */
+export const sessionEndQueryOptions = queryOptions({
+  queryKey: queryKeys.sessionEnd,
+  queryFn: async ({ signal }) => (await api.get<MeAnswer>("/api/auth/me", { signal })).sessionEndsAt,
+});
+
+/** The session's absolute end as an ISO instant, or undefined until it is known. */
+export function useSessionEnd(): string | undefined {
+  return useQuery(sessionEndQueryOptions).data;
 }
 
 /** Ends the session on the server, and locally even when that call fails (spec §4). */

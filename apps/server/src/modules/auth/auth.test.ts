@@ -94,7 +94,7 @@ describe("POST /api/auth/login", () => {
         .where(eq(sessions.tokenHash, hashToken(cookie.value)));
       expect(row?.userId).toBe(user.id);
       const me = await call("GET", "/api/auth/me", { cookie: `kantien_session=${cookie.value}` });
-      expect(me.json()).toEqual({ success: true, user: res.json().user });
+      expect(me.json()).toEqual({ success: true, user: res.json().user, sessionEndsAt: expect.any(String) });
     }
   });
 
@@ -215,6 +215,38 @@ describe("sessions: /me and logout", () => {
     }
   });
 
+  it("answers /me with the session's absolute end, which use does not move", async () => {
+    const user = await createUser(t.db, { roleId: 3 });
+    const day = 24 * 3_600_000;
+    const maxDays = t.config.sessionMaxDays;
+    const before = Date.now();
+    const cookie = await signIn(t.app, user);
+    const after = Date.now();
+    const tokenHash = hashToken(cookie.split("=")[1]!);
+    const endsAt = async () => {
+      const me = await call("GET", "/api/auth/me", { cookie });
+      expect(me.statusCode).toBe(200);
+      return me.json().sessionEndsAt as string;
+    };
+
+    const first = await endsAt();
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const end = new Date(first).getTime();
+    // Sign-in plus the 7-day limit: far past the 8-hour idle expiry a fresh session has.
+    expect(end).toBeGreaterThanOrEqual(before + maxDays * day - 1_000);
+    expect(end).toBeLessThanOrEqual(after + maxDays * day + 1_000);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    expect(end).toBe(row!.createdAt.getTime() + maxDays * day);
+    expect(end).toBeGreaterThan(row!.expiresAt.getTime());
+
+    // A request that slides the idle expiry leaves the absolute end where it was.
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '5 minutes'` })
+      .where(eq(sessions.tokenHash, tokenHash));
+    expect(await endsAt()).toBe(first);
+  });
+
   it("logout deletes the session on the server, so the old cookie no longer works", async () => {
     const user = await createUser(t.db, { roleId: 3 });
     const cookie = await signIn(t.app, user);
@@ -291,6 +323,7 @@ describe("sessions: /me and logout", () => {
     expect(maxAge).toBeLessThanOrEqual(30 * 60);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
     expect(row!.expiresAt.getTime()).toBe(row!.createdAt.getTime() + maxDays * 24 * 3_600_000);
+    expect(near.json().sessionEndsAt).toBe(row!.expiresAt.toISOString());
 
     // Past the cap it is refused, even though its idle expiry is still ahead.
     await t.db

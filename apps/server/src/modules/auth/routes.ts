@@ -132,6 +132,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     async (request) => ({
       success: true as const,
       user: toPublicUser(request.user!, config.canteenName),
+      sessionEndsAt: request.sessionEndsAt!.toISOString(),
     }),
   );
 

@@ -1,13 +1,15 @@
+import { normalisePath, signInReturnTo } from "@kantien/domain/route-access";
 import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Navigate, Outlet, useNavigate } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { signOut, useSession } from "../../lib/session";
 import { SIDE_MENU_BREAKPOINT } from "../../lib/theme";
 import { useSettingsLanguage, useSettingsTheme } from "../../lib/user-settings";
 import { useFollowThemePreference } from "../theme-mode";
+import { SessionEndingBanner } from "./session-ending-banner";
 import { SideMenu } from "./side-menu";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { TopBar } from "./top-bar";
@@ -17,6 +19,7 @@ export function AppLayout() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [loggingOut, setLoggingOut] = useState(false);
   // Without media queries (tests, old browsers) the spec's wide layout shows.
   const wide = useMediaQuery((theme) => theme.breakpoints.up(SIDE_MENU_BREAKPOINT), {
@@ -57,6 +60,8 @@ export function AppLayout() {
         sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}
       >
         <Toolbar />
+        {/* Of the back office's pages only the kitchen board is left running for days. */}
+        {signInReturnTo(normalisePath(pathname)) && <SessionEndingBanner />}
         <Outlet />
       </Box>
     </Box>
