@@ -22,6 +22,7 @@ describe("routeRedirect", () => {
     ["/kitchen", "/login", "/my", "/my", null, null],
     ["/kitchen/board", "/login", "/my", "/my", null, null],
     ["/kitchen/counter", "/login", "/my", "/my", null, null],
+    ["/kitchen/print", "/login", "/my", "/my", null, null],
     ["/dashboard", "/login", "/my", "/my", null, null],
     ["/weekly-orders", "/login", "/my", "/my", null, null],
     ["/users", "/login", "/my", "/my", null, null],

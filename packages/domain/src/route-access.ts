@@ -11,6 +11,8 @@ export const ROUTES = {
   kitchenMode: "/kitchen/board",
   /** The counter: hands orders over by scan or search (issue 13). */
   counter: "/kitchen/counter",
+  /** The day's prep sheet and order labels, for the browser's print dialog (issue 13). */
+  kitchenPrint: "/kitchen/print",
   dashboard: "/dashboard",
   weeklyOrders: "/weekly-orders",
   menu: "/menu",
@@ -55,7 +57,12 @@ export function homePath(roleId: number | null): AppPath {
 }
 
 /** The kitchen's own screens: a session that ends on one of them signs in again to it. */
-const KITCHEN_PATHS: readonly string[] = [ROUTES.kitchen, ROUTES.kitchenMode, ROUTES.counter];
+const KITCHEN_PATHS: readonly string[] = [
+  ROUTES.kitchen,
+  ROUTES.kitchenMode,
+  ROUTES.counter,
+  ROUTES.kitchenPrint,
+];
 
 /**
  * Where a sign-in leads: home (spec §2), or back to the kitchen screen whose session ended

@@ -12,6 +12,7 @@ import {
   KitchenScreen,
   MenuScreen,
   OrdersScreen,
+  PrintScreen,
   ResetPasswordScreen,
   SettingsScreen,
   SetupAccountScreen,
@@ -39,6 +40,7 @@ export function BackOfficeRoutes() {
       <Route element={page("kitchen-mode", <KitchenModeLayout />)}>
         <Route path={ROUTES.kitchenMode} element={page("kitchen", <KitchenScreen mode="kitchen" />)} />
         <Route path={ROUTES.counter} element={page("counter", <CounterScreen />)} />
+        <Route path={ROUTES.kitchenPrint} element={page("kitchen-print", <PrintScreen />)} />
       </Route>
       <Route element={page("layout", <AppLayout />)}>
         <Route path={ROUTES.kitchen} element={page("kitchen", <KitchenScreen />)} />

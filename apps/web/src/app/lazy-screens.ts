@@ -31,6 +31,9 @@ export const KitchenModeLayout = lazy(() =>
 export const CounterScreen = lazy(() =>
   import("../features/kitchen/components/counter-screen").then((m) => ({ default: m.CounterScreen })),
 );
+export const PrintScreen = lazy(() =>
+  import("../features/kitchen/components/print-screen").then((m) => ({ default: m.PrintScreen })),
+);
 export const KitchenScreen = lazy(() =>
   import("../features/kitchen/components/kitchen-board").then((m) => ({ default: m.KitchenBoard })),
 );

@@ -20,3 +20,16 @@ export function kitchenOrdersQueryOptions(refreshSeconds: number) {
 export function useKitchenOrders(refreshSeconds: number) {
   return useQuery(kitchenOrdersQueryOptions(refreshSeconds));
 }
+
+/** `GET /api/kitchen/orders?date=`: one day's orders for the prep sheet and the labels. */
+export function useKitchenDay(date: string) {
+  return useQuery({
+    queryKey: [...queryKeys.kitchenOrders, date],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<DataEnvelope<KitchenDay>>(`/api/kitchen/orders?date=${encodeURIComponent(date)}`, {
+          signal,
+        })
+      ).data,
+  });
+}

@@ -4,6 +4,7 @@ import { ROUTES } from "@kantien/domain/route-access";
 import CloseFullscreenIcon from "@mui/icons-material/CloseFullscreen";
 import HistoryIcon from "@mui/icons-material/History";
 import OpenInFullIcon from "@mui/icons-material/OpenInFull";
+import PrintIcon from "@mui/icons-material/Print";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
@@ -84,6 +85,15 @@ export function KitchenHeader(props: KitchenHeaderProps) {
           sx={TAP}
         >
           {t("screens.kitchen.counter")}
+        </Button>
+        <Button
+          component={RouterLink}
+          to={ROUTES.kitchenPrint}
+          variant="outlined"
+          startIcon={<PrintIcon />}
+          sx={TAP}
+        >
+          {t("screens.kitchen.print.open")}
         </Button>
         <Tooltip title={refreshLabel}>
           <IconButton

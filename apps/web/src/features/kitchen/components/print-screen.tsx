@@ -1,0 +1,184 @@
+import { DEFAULT_TIMEZONE, isIsoDate, todayIn } from "@kantien/domain/dates";
+import { portionsByDish } from "@kantien/domain/kitchen";
+import { ROUTES } from "@kantien/domain/route-access";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import PrintIcon from "@mui/icons-material/Print";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Stack from "@mui/material/Stack";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Typography from "@mui/material/Typography";
+import { useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import { DateField } from "../../../components/date-field";
+import { LoadError } from "../../../components/load-error";
+import { useAppConfig } from "../../../lib/app-config";
+import { formatLongDate, formatTime } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import { useKitchenDay } from "../api/get-kitchen-orders";
+import {
+  ordersToLabel,
+  PRINT_PAPERS,
+  PRINT_SHEETS,
+  type PrintPaper,
+  type PrintSheet,
+  pageRule,
+} from "../print-layout";
+import { OrderLabels, PrepSheet } from "./print-sheets";
+
+const TAP = { minHeight: 48 };
+const MM_PER_PX = 25.4 / 96;
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+/**
+ * The kitchen's print view (issue 13): the day's prep sheet or its order labels, drawn as on
+ * paper, printed with the browser's print dialog. What to print lives in the address, so a
+ * reload or a bookmark on the kitchen's computer keeps it.
+ */
+export function PrintScreen() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const config = useAppConfig();
+  const timeZone = config.timeZone ?? DEFAULT_TIMEZONE;
+  const [params, setParams] = useSearchParams();
+  const sheet = oneOf<PrintSheet>(params.get("sheet"), PRINT_SHEETS, "prep");
+  const paper = oneOf<PrintPaper>(params.get("paper"), PRINT_PAPERS, "a4");
+  const dateParam = params.get("date") ?? "";
+  const date = isIsoDate(dateParam) ? dateParam : todayIn(timeZone);
+  const day = useKitchenDay(date);
+
+  const choose = (key: string, value: string | null) => {
+    if (value === null) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const orders = day.data?.orders ?? [];
+  const labelCount = ordersToLabel(orders).length;
+  const dishCount = portionsByDish(orders).length;
+  const empty = sheet === "labels" ? labelCount === 0 : dishCount === 0;
+  const printedAt = formatTime(new Date().toISOString(), timeZone, language);
+
+  // A receipt prep sheet prints on one page as long as the sheet: measured, not guessed.
+  const sheets = useRef<HTMLDivElement>(null);
+  const [receiptLength, setReceiptLength] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever what is drawn changes
+  useLayoutEffect(() => {
+    const article = sheets.current?.querySelector('[data-print-sheet="prep"]');
+    if (article) setReceiptLength(Math.ceil(article.getBoundingClientRect().height * MM_PER_PX) + 1);
+  }, [paper, sheet, day.data, language]);
+
+  return (
+    <Box>
+      <style>{pageRule(sheet, paper, receiptLength)}</style>
+      <Stack spacing={2} sx={{ mb: 2, displayPrint: "none" }}>
+        <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+          <Typography variant="h4" component="h1" sx={{ mr: "auto", fontWeight: 600 }}>
+            {t("screens.kitchen.print.title")}
+          </Typography>
+          <Button component={RouterLink} to={ROUTES.kitchenMode} startIcon={<ArrowBackIcon />} sx={TAP}>
+            {t("screens.counter.toBoard")}
+          </Button>
+        </Box>
+        <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: 2 }}>
+          <Box>
+            <Typography id="print-sheet-label" variant="body2" color="text.secondary">
+              {t("screens.kitchen.print.what")}
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              value={sheet}
+              onChange={(_event, value: string | null) => choose("sheet", value)}
+              aria-labelledby="print-sheet-label"
+            >
+              {PRINT_SHEETS.map((option) => (
+                <ToggleButton key={option} value={option} sx={TAP}>
+                  {t(`screens.kitchen.print.sheet.${option}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+          <Box>
+            <Typography id="print-paper-label" variant="body2" color="text.secondary">
+              {t("screens.kitchen.print.paper")}
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              value={paper}
+              onChange={(_event, value: string | null) => choose("paper", value)}
+              aria-labelledby="print-paper-label"
+            >
+              {PRINT_PAPERS.map((option) => (
+                <ToggleButton key={option} value={option} sx={TAP}>
+                  {t(`screens.kitchen.print.papers.${option}.${sheet}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+          <DateField
+            label={t("screens.kitchen.print.date")}
+            value={date}
+            onChange={(value) => {
+              if (value) choose("date", value);
+            }}
+          />
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<PrintIcon />}
+            onClick={() => window.print()}
+            disabled={!day.data || empty}
+            sx={TAP}
+          >
+            {t("screens.kitchen.print.print")}
+          </Button>
+        </Box>
+        <Typography color="text.secondary">
+          {sheet === "labels"
+            ? t("screens.kitchen.print.labelsHelp", { count: labelCount })
+            : t(`screens.kitchen.print.prepHelp.${paper}`)}
+        </Typography>
+      </Stack>
+      {day.isPending ? (
+        <Box role="status" sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+          <CircularProgress size={24} aria-hidden="true" />
+          <Typography>{t("screens.kitchen.print.loading")}</Typography>
+        </Box>
+      ) : day.isError ? (
+        <LoadError error={day.error} onRetry={() => void day.refetch()} />
+      ) : empty ? (
+        <Alert severity="info">
+          {t(`screens.kitchen.print.empty.${sheet}`, { date: formatLongDate(date, language) })}
+        </Alert>
+      ) : (
+        <Box ref={sheets} sx={{ overflowX: "auto", "@media print": { overflow: "visible" } }}>
+          {sheet === "labels" ? (
+            <OrderLabels orders={orders} date={date} paper={paper} language={language} />
+          ) : (
+            <PrepSheet
+              orders={orders}
+              date={date}
+              canteenName={config.canteenName}
+              printedAt={printedAt}
+              paper={paper}
+              language={language}
+            />
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,261 @@
+import { type KitchenOrder, portionsByDish } from "@kantien/domain/kitchen";
+import type { Language } from "@kantien/domain/language";
+import { orderLabel } from "@kantien/domain/order-label";
+import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
+import Box from "@mui/material/Box";
+import { useTranslation } from "react-i18next";
+import { OrderQr } from "../../../components/order-qr";
+import { formatLongDate, formatShortDate } from "../../../lib/format";
+import {
+  A4_LABELS,
+  labelSheets,
+  ordersToLabel,
+  ordersToMake,
+  type PrintPaper,
+  RECEIPT,
+} from "../print-layout";
+
+/**
+ * Paper is white whatever the theme: the sheets are drawn black on white on the screen too,
+ * so what the cook sees is what the printer prints.
+ */
+const PAPER = { bgcolor: "#fff", color: "#000", fontFamily: "Arial, 'Liberation Sans', sans-serif" };
+/** The sheets stand apart on the screen; on paper the printer's own pages do that. */
+const ON_SCREEN = {
+  boxShadow: "0 1px 6px rgba(0,0,0,0.35)",
+  mb: 3,
+  "@media print": { boxShadow: "none", m: 0 },
+};
+/** Each label sheet, or receipt label, ends its page; the last one leaves no blank page after it. */
+const PAGE_EACH = { breakAfter: "page", "&:last-child": { breakAfter: "auto" } } as const;
+const PORTION_STAGES = ["waiting", "processing", "ready", "delivered"] as const;
+const STAGES = [...PORTION_STAGES, "total"] as const;
+
+/** Orders grouped by dish, in the order the dishes first come. */
+function byDish(orders: readonly KitchenOrder[]): [string, KitchenOrder[]][] {
+  const dishes = new Map<string, KitchenOrder[]>();
+  for (const order of orders) dishes.set(order.itemName, [...(dishes.get(order.itemName) ?? []), order]);
+  return [...dishes];
+}
+
+type PrepSheetProps = {
+  orders: readonly KitchenOrder[];
+  date: string;
+  canteenName: string;
+  printedAt: string;
+  paper: PrintPaper;
+  language: Language;
+};
+
+/** The day's prep sheet: portions per dish and stage, then a check list of the orders still to make. */
+export function PrepSheet({ orders, date, canteenName, printedAt, paper, language }: PrepSheetProps) {
+  const { t } = useTranslation();
+  const dishes = portionsByDish(orders);
+  const toMake = ordersToMake(orders);
+  const receipt = paper === "receipt";
+  const totals = STAGES.map((stage) => dishes.reduce((sum, dish) => sum + dish[stage], 0));
+  const cell = { border: "1px solid #000", px: "2mm", py: "1mm", textAlign: "right" } as const;
+  return (
+    <Box
+      component="article"
+      data-print-sheet="prep"
+      sx={{
+        ...PAPER,
+        ...ON_SCREEN,
+        width: receipt ? `${RECEIPT.width}mm` : "100%",
+        maxWidth: receipt ? undefined : "210mm",
+        p: receipt ? `${(RECEIPT.width - RECEIPT.printable) / 2}mm` : "12mm",
+        fontSize: receipt ? "10pt" : "11pt",
+        "@media print": { boxShadow: "none", m: 0, p: receipt ? undefined : 0 },
+      }}
+    >
+      <Box component="h2" sx={{ fontSize: receipt ? "13pt" : "18pt", m: 0 }}>
+        {t("screens.kitchen.print.prepTitle", { canteen: canteenName })}
+      </Box>
+      <Box component="p" sx={{ m: 0, fontWeight: 700 }}>
+        {formatLongDate(date, language)}
+      </Box>
+      <Box component="p" sx={{ mt: 0, mb: "3mm" }}>
+        {t("screens.kitchen.print.printedAt", { time: printedAt })}
+      </Box>
+      {receipt ? (
+        dishes.map((dish) => (
+          <Box key={dish.itemName} sx={{ borderTop: "1px dashed #000", py: "1.5mm" }}>
+            <Box sx={{ fontWeight: 700, fontSize: "11pt" }}>
+              {t("screens.kitchen.portions.dish", { dish: dish.itemName, count: dish.total })}
+            </Box>
+            {PORTION_STAGES.map((stage) => (
+              <Box key={stage}>{t(`screens.kitchen.portions.${stage}`, { count: dish[stage] })}</Box>
+            ))}
+          </Box>
+        ))
+      ) : (
+        <Box component="table" sx={{ borderCollapse: "collapse", width: "100%" }}>
+          <thead>
+            <tr>
+              <Box component="th" scope="col" sx={{ ...cell, textAlign: "left" }}>
+                {t("screens.kitchen.print.dish")}
+              </Box>
+              {STAGES.map((stage) => (
+                <Box component="th" scope="col" key={stage} sx={cell}>
+                  {t(`screens.kitchen.print.stage.${stage}`)}
+                </Box>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {dishes.map((dish) => (
+              <tr key={dish.itemName}>
+                <Box component="th" scope="row" sx={{ ...cell, textAlign: "left" }}>
+                  {dish.itemName}
+                </Box>
+                {STAGES.map((stage) => (
+                  <Box component="td" key={stage} sx={{ ...cell, fontWeight: stage === "total" ? 700 : 400 }}>
+                    {dish[stage]}
+                  </Box>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <Box component="th" scope="row" sx={{ ...cell, textAlign: "left" }}>
+                {t("screens.kitchen.print.allDishes")}
+              </Box>
+              {totals.map((total, index) => (
+                <Box component="td" key={STAGES[index]} sx={{ ...cell, fontWeight: 700 }}>
+                  {total}
+                </Box>
+              ))}
+            </tr>
+          </tfoot>
+        </Box>
+      )}
+      {toMake.length > 0 ? (
+        <>
+          <Box component="h3" sx={{ fontSize: receipt ? "11pt" : "13pt", mt: "5mm", mb: 0 }}>
+            {t("screens.kitchen.print.toMake")}
+          </Box>
+          {byDish(toMake).map(([dish, dishOrders]) => (
+            <Box component="section" key={dish} aria-label={dish}>
+              <Box component="h4" sx={{ fontSize: receipt ? "10pt" : "11pt", mt: "2.5mm", mb: "0.5mm" }}>
+                {dish}
+              </Box>
+              <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
+                {dishOrders.map((order) => (
+                  <Box
+                    component="li"
+                    key={order.id}
+                    sx={{ display: "flex", gap: "2mm", py: "0.8mm", borderBottom: "1px dotted #000" }}
+                  >
+                    <span aria-hidden="true">☐</span>
+                    <Box component="span" sx={{ fontWeight: 700, fontFamily: "monospace" }}>
+                      #{orderLabel(order.id, "kitchen")}
+                    </Box>
+                    <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
+                      {order.customerName} × {order.quantity}
+                    </Box>
+                    {receipt ? null : <span>{ORDER_STATUS_LABELS[language][order.status]}</span>}
+                  </Box>
+                ))}
+              </Box>
+            </Box>
+          ))}
+        </>
+      ) : null}
+    </Box>
+  );
+}
+
+type LabelsProps = { orders: readonly KitchenOrder[]; date: string; paper: PrintPaper; language: Language };
+
+/** One label per order still to hand over: on A4 sheets of labels, or one per receipt. */
+export function OrderLabels({ orders, date, paper, language }: LabelsProps) {
+  const labels = ordersToLabel(orders);
+  const day = formatShortDate(date, language);
+  if (paper === "receipt") {
+    return (
+      <Box data-print-sheet="labels">
+        {labels.map((order) => (
+          <Box
+            key={order.id}
+            sx={{
+              ...PAPER,
+              ...ON_SCREEN,
+              width: `${RECEIPT.width}mm`,
+              height: `${RECEIPT.labelHeight}mm`,
+              p: "4mm",
+              boxSizing: "border-box",
+              ...PAGE_EACH,
+              overflow: "hidden",
+            }}
+          >
+            <OrderLabel order={order} day={day} qrSize="30mm" large />
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box data-print-sheet="labels">
+      {labelSheets(labels).map((sheet) => (
+        <Box
+          key={sheet[0]?.id}
+          sx={{
+            ...PAPER,
+            ...ON_SCREEN,
+            width: "210mm",
+            height: "297mm",
+            boxSizing: "border-box",
+            pt: `${A4_LABELS.top}mm`,
+            pl: `${A4_LABELS.left}mm`,
+            display: "grid",
+            gridTemplateColumns: `repeat(${A4_LABELS.columns}, ${A4_LABELS.width}mm)`,
+            gridAutoRows: `${A4_LABELS.height}mm`,
+            columnGap: `${A4_LABELS.columnGap}mm`,
+            alignContent: "start",
+            ...PAGE_EACH,
+            overflow: "hidden",
+          }}
+        >
+          {sheet.map((order) => (
+            <Box key={order.id} sx={{ p: "2.5mm", boxSizing: "border-box", overflow: "hidden" }}>
+              <OrderLabel order={order} day={day} qrSize="26mm" />
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+type OrderLabelProps = { order: KitchenOrder; day: string; qrSize: string; large?: boolean };
+
+/** A label's content: who, what, which day and which order, and the QR code the counter scans. */
+function OrderLabel({ order, day, qrSize, large = false }: OrderLabelProps) {
+  const { t } = useTranslation();
+  const label = orderLabel(order.id, "kitchen");
+  return (
+    <Box data-order-label={order.id} sx={{ display: "flex", gap: "2mm", height: "100%" }}>
+      <Box sx={{ flex: 1, minWidth: 0, lineHeight: 1.2, overflowWrap: "anywhere" }}>
+        <Box
+          sx={{ fontWeight: 700, fontSize: large ? "14pt" : "10pt", maxHeight: "2.4em", overflow: "hidden" }}
+        >
+          {order.customerName}
+        </Box>
+        <Box sx={{ fontSize: large ? "13pt" : "9pt", mt: "0.5mm" }}>
+          {order.itemName} × {order.quantity}
+        </Box>
+        <Box sx={{ fontSize: large ? "10pt" : "7.5pt", mt: "0.5mm" }}>{day}</Box>
+        <Box
+          sx={{ fontWeight: 700, fontFamily: "monospace", fontSize: large ? "16pt" : "11pt", mt: "0.5mm" }}
+        >
+          #{label}
+        </Box>
+      </Box>
+      <Box sx={{ flex: "none" }}>
+        <OrderQr orderId={order.id} size={qrSize} label={t("screens.kitchen.print.qrAlt", { label })} />
+      </Box>
+    </Box>
+  );
+}
