@@ -11,7 +11,7 @@ import Stack from "@mui/material/Stack";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { DateField } from "../../../components/date-field";
@@ -32,6 +32,38 @@ import { OrderLabels, PrepSheet } from "./print-sheets";
 
 const TAP = { minHeight: 48 };
 const MM_PER_PX = 25.4 / 96;
+
+type ChoiceProps = {
+  label: string;
+  value: string;
+  /** Each option's value and text. */
+  options: [string, string][];
+  onChange: (value: string | null) => void;
+};
+
+/** One of a few options, as a row of large toggle buttons under a label. */
+function Choice({ label, value, options, onChange }: ChoiceProps) {
+  const labelId = useId();
+  return (
+    <Box>
+      <Typography id={labelId} variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        value={value}
+        onChange={(_event, next: string | null) => onChange(next)}
+        aria-labelledby={labelId}
+      >
+        {options.map(([option, text]) => (
+          <ToggleButton key={option} value={option} sx={TAP}>
+            {text}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Box>
+  );
+}
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
@@ -94,40 +126,21 @@ export function PrintScreen() {
           </Button>
         </Box>
         <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: 2 }}>
-          <Box>
-            <Typography id="print-sheet-label" variant="body2" color="text.secondary">
-              {t("screens.kitchen.print.what")}
-            </Typography>
-            <ToggleButtonGroup
-              exclusive
-              value={sheet}
-              onChange={(_event, value: string | null) => choose("sheet", value)}
-              aria-labelledby="print-sheet-label"
-            >
-              {PRINT_SHEETS.map((option) => (
-                <ToggleButton key={option} value={option} sx={TAP}>
-                  {t(`screens.kitchen.print.sheet.${option}`)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Box>
-          <Box>
-            <Typography id="print-paper-label" variant="body2" color="text.secondary">
-              {t("screens.kitchen.print.paper")}
-            </Typography>
-            <ToggleButtonGroup
-              exclusive
-              value={paper}
-              onChange={(_event, value: string | null) => choose("paper", value)}
-              aria-labelledby="print-paper-label"
-            >
-              {PRINT_PAPERS.map((option) => (
-                <ToggleButton key={option} value={option} sx={TAP}>
-                  {t(`screens.kitchen.print.papers.${option}.${sheet}`)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Box>
+          <Choice
+            label={t("screens.kitchen.print.what")}
+            value={sheet}
+            options={PRINT_SHEETS.map((option) => [option, t(`screens.kitchen.print.sheet.${option}`)])}
+            onChange={(value) => choose("sheet", value)}
+          />
+          <Choice
+            label={t("screens.kitchen.print.paper")}
+            value={paper}
+            options={PRINT_PAPERS.map((option) => [
+              option,
+              t(`screens.kitchen.print.papers.${option}.${sheet}`),
+            ])}
+            onChange={(value) => choose("paper", value)}
+          />
           <DateField
             label={t("screens.kitchen.print.date")}
             value={date}
