@@ -1,7 +1,6 @@
 import { ROUTES } from "@kantien/domain/route-access";
 import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
-import { LoginScreen } from "../features/login/components/login-screen";
 import {
   AppLayout,
   CounterScreen,
@@ -10,6 +9,7 @@ import {
   ForgotPasswordScreen,
   KitchenModeLayout,
   KitchenScreen,
+  LoginScreen,
   MenuScreen,
   OrdersScreen,
   PrintScreen,
@@ -22,6 +22,8 @@ import {
   WeeklyOrdersScreen,
 } from "./lazy-screens";
 import { SectionBoundary } from "./section-boundary";
+
+export { preloadBackOfficeScreen } from "./back-office-screens";
 
 function page(section: string, screen: ReactNode) {
   return <SectionBoundary section={section}>{screen}</SectionBoundary>;

@@ -1,6 +1,6 @@
 import { isOrderingAppPath, ROUTES } from "@kantien/domain/route-access";
-import { lazy } from "react";
 import { Route, Routes } from "react-router";
+import { lazyScreen, preloadModule } from "../lib/lazy-screen";
 import { preloadMyScreen } from "../my/my-screens";
 import { RouteGuard } from "./route-guard";
 import { SectionBoundary } from "./section-boundary";
@@ -9,8 +9,8 @@ import { SectionBoundary } from "./section-boundary";
 // back office's (DESIGN §10 and §11). Each screen inside them loads lazily again.
 const loadBackOffice = () => import("./back-office-routes");
 const loadOrderingApp = () => import("../my/my-routes");
-const BackOfficeRoutes = lazy(() => loadBackOffice().then((m) => ({ default: m.BackOfficeRoutes })));
-const MyRoutes = lazy(() => loadOrderingApp().then((m) => ({ default: m.MyRoutes })));
+const BackOfficeRoutes = lazyScreen(loadBackOffice, (m) => m.BackOfficeRoutes);
+const MyRoutes = lazyScreen(loadOrderingApp, (m) => m.MyRoutes);
 
 /**
  * Starts loading the code of the page being opened, and of its screen, while the app starts:
@@ -19,8 +19,9 @@ const MyRoutes = lazy(() => loadOrderingApp().then((m) => ({ default: m.MyRoutes
  */
 export function preloadPage(pathname: string) {
   const loading = isOrderingAppPath(pathname)
-    ? Promise.all([loadOrderingApp(), preloadMyScreen(pathname)])
-    : loadBackOffice();
+    ? Promise.all([preloadModule(loadOrderingApp), preloadMyScreen(pathname)])
+    : // The back office's screens are named in its own chunk only (the bench tells its code by that).
+      preloadModule(loadBackOffice).then((m) => m.preloadBackOfficeScreen(pathname));
   loading.catch(() => undefined);
 }
 

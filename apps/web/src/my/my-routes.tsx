@@ -1,22 +1,17 @@
 import { ROUTES } from "@kantien/domain/route-access";
-import { lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
 import { SectionBoundary } from "../app/section-boundary";
+import { lazyScreen } from "../lib/lazy-screen";
 import { MyLayout } from "./my-layout";
 import { loadMyScreen } from "./my-screens";
 
 // Each screen of the ordering app loads on demand; none of them is back-office code (DESIGN §11).
-const MyLoginScreen = lazy(() => loadMyScreen[ROUTES.myLogin]().then((m) => ({ default: m.MyLoginScreen })));
-const MyMenuScreen = lazy(() => loadMyScreen[ROUTES.myMenu]().then((m) => ({ default: m.MyMenuScreen })));
-const MyOrdersScreen = lazy(() =>
-  loadMyScreen[ROUTES.myOrders]().then((m) => ({ default: m.MyOrdersScreen })),
-);
-const MyWalletScreen = lazy(() =>
-  loadMyScreen[ROUTES.myWallet]().then((m) => ({ default: m.MyWalletScreen })),
-);
-const MyProfileScreen = lazy(() =>
-  loadMyScreen[ROUTES.myProfile]().then((m) => ({ default: m.MyProfileScreen })),
-);
+const MyLoginScreen = lazyScreen(loadMyScreen[ROUTES.myLogin], (m) => m.MyLoginScreen);
+const MyMenuScreen = lazyScreen(loadMyScreen[ROUTES.myMenu], (m) => m.MyMenuScreen);
+const MyOrdersScreen = lazyScreen(loadMyScreen[ROUTES.myOrders], (m) => m.MyOrdersScreen);
+const MyWalletScreen = lazyScreen(loadMyScreen[ROUTES.myWallet], (m) => m.MyWalletScreen);
+const MyProfileScreen = lazyScreen(loadMyScreen[ROUTES.myProfile], (m) => m.MyProfileScreen);
 
 function page(section: string, screen: ReactNode) {
   return <SectionBoundary section={section}>{screen}</SectionBoundary>;

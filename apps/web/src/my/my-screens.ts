@@ -1,4 +1,5 @@
 import { normalisePath, ROUTES } from "@kantien/domain/route-access";
+import { preloadModule } from "../lib/lazy-screen";
 
 /**
  * The ordering app's screens, each its own chunk (DESIGN §11). The entry may start loading the
@@ -15,6 +16,7 @@ export const loadMyScreen = {
 
 /** Starts loading the screen at `pathname`, if it is one of the ordering app's. */
 export function preloadMyScreen(pathname: string): Promise<unknown> {
-  const load = loadMyScreen[normalisePath(pathname) as keyof typeof loadMyScreen];
-  return load ? load() : Promise.resolve();
+  const load: (() => Promise<unknown>) | undefined =
+    loadMyScreen[normalisePath(pathname) as keyof typeof loadMyScreen];
+  return load ? preloadModule(load) : Promise.resolve();
 }

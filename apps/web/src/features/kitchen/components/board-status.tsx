@@ -38,7 +38,12 @@ export function BoardStatus({ connection, updatedAt, timeZone, language }: Statu
             time: formatTime(new Date(updatedAt).toISOString(), timeZone, language),
           })}
         </Typography>
-      ) : null}
+      ) : (
+        // Its place, kept until the first load, so the board below does not jump then.
+        <Typography variant="body2" aria-hidden="true" sx={{ visibility: "hidden" }}>
+          {t("screens.kitchen.updatedAt", { time: "00:00" })}
+        </Typography>
+      )}
     </>
   );
 }

@@ -219,7 +219,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
       ) : null}
       {kitchen.isError && !kitchen.data ? null : (
         <>
-          {orders ? <PortionsStrip orders={orders} /> : null}
+          <PortionsStrip orders={orders} />
           <KitchenSummary orders={orders} />
           <UrgentBanner count={urgent} />
           {tabs ? (
