@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { afterSignInPath, homePath, menuPaths, routeRedirect, signInReturnTo } from "./route-access";
+import {
+  afterSignInPath,
+  homePath,
+  isPublicPath,
+  menuPaths,
+  routeRedirect,
+  signInReturnTo,
+} from "./route-access";
 
 const SIGNED_OUT = null;
 
@@ -79,5 +86,14 @@ describe("signing in again", () => {
     expect(afterSignInPath(3, "/settings")).toBe("/dashboard");
     expect(afterSignInPath(3, "https://example.com/kitchen")).toBe("/dashboard");
     expect(afterSignInPath(1, "/kitchen/board")).toBe("/my");
+  });
+});
+
+describe("isPublicPath", () => {
+  it("names the screens open before sign-in, and no other", () => {
+    expect(["/login", "/signup", "/reset-password"].every(isPublicPath)).toBe(true);
+    expect(["/kitchen", "/kitchen/print", "/dashboard", "/my/login", "/nowhere"].some(isPublicPath)).toBe(
+      false,
+    );
   });
 });

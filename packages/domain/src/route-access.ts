@@ -40,6 +40,10 @@ const PUBLIC_PATHS: readonly string[] = [
   ROUTES.forgotPassword,
   ROUTES.resetPassword,
 ];
+/** The back office's screens open before sign-in. */
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.includes(path);
+}
 const MY_PATHS: readonly string[] = [ROUTES.myMenu, ROUTES.myOrders, ROUTES.myWallet, ROUTES.myProfile];
 const STAFF_PATHS: readonly string[] = [
   ROUTES.dashboard,

@@ -1,4 +1,4 @@
-import { normalisePath, ROUTES } from "@kantien/domain/route-access";
+import { isPublicPath, normalisePath, ROUTES } from "@kantien/domain/route-access";
 import { preloadModule } from "../lib/lazy-screen";
 
 /**
@@ -40,22 +40,13 @@ type ScreenPath = keyof typeof loadBackOfficeScreen;
 
 /** The screens the back office shows without its top bar and side menu. */
 const KITCHEN_MODE_SCREENS: readonly string[] = [ROUTES.kitchenMode, ROUTES.counter, ROUTES.kitchenPrint];
-/** The screens shown before sign-in, without a layout. */
-const PUBLIC_SCREENS: readonly string[] = [
-  ROUTES.login,
-  ROUTES.signup,
-  ROUTES.verifyEmail,
-  ROUTES.setupAccount,
-  ROUTES.forgotPassword,
-  ROUTES.resetPassword,
-];
 
 /** Starts loading the screen at `pathname` and its layout, if it is one of the back office's. */
 export function preloadBackOfficeScreen(pathname: string): Promise<unknown> {
   const path = normalisePath(pathname);
   const load: (() => Promise<unknown>) | undefined = loadBackOfficeScreen[path as ScreenPath];
   if (!load) return Promise.resolve();
-  if (PUBLIC_SCREENS.includes(path)) return preloadModule(load);
+  if (isPublicPath(path)) return preloadModule(load);
   const layout: () => Promise<unknown> = KITCHEN_MODE_SCREENS.includes(path)
     ? loadBackOfficeLayout.kitchenMode
     : loadBackOfficeLayout.app;
