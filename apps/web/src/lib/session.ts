@@ -26,10 +26,12 @@ function storeUser(user: PublicUser | null): void {
   writeStorage(USER_STORAGE_KEY, user ? JSON.stringify(user) : null);
 }
 
-async function fetchSessionUser(signal: AbortSignal): Promise<PublicUser | null> {
+async function fetchSessionUser(signal: AbortSignal, client: QueryClient): Promise<PublicUser | null> {
   try {
     const answer = await api.get<MeAnswer>("/api/auth/me", { signal });
     storeUser(answer.user);
+    // The same answer says when the session ends: the kitchen's warning asks no second time.
+    client.setQueryData(queryKeys.sessionEnd, answer.sessionEndsAt);
     return answer.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
@@ -42,7 +44,7 @@ async function fetchSessionUser(signal: AbortSignal): Promise<PublicUser | null>
 
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
-  queryFn: ({ signal }) => fetchSessionUser(signal),
+  queryFn: ({ signal, client }) => fetchSessionUser(signal, client),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
   refetchOnWindowFocus: false,
@@ -72,12 +74,14 @@ export function setSessionUser(queryClient: QueryClient, user: PublicUser | null
 
 /**
  * When this browser's session ends for good (`sessionEndsAt` of `GET /api/auth/me`, the
- * absolute limit), for the kitchen screens' warning. Read only where it is shown, and not
- * kept in the session query, which a sign-in fills without asking `/me`.
+ * absolute limit), for the kitchen screens' warning. The session query's `/me` fills it; after
+ * a sign-in (which does not ask `/me`) it is asked where it is shown. A session's end never
+ * moves, so it is never stale.
  */
 export const sessionEndQueryOptions = queryOptions({
   queryKey: queryKeys.sessionEnd,
   queryFn: async ({ signal }) => (await api.get<MeAnswer>("/api/auth/me", { signal })).sessionEndsAt,
+  staleTime: Number.POSITIVE_INFINITY,
 });
 
 /** The session's absolute end as an ISO instant, or undefined until it is known. */

@@ -34,7 +34,11 @@ const STAGES = [...PORTION_STAGES, "total"] as const;
 /** Orders grouped by dish, in the order the dishes first come. */
 function byDish(orders: readonly KitchenOrder[]): [string, KitchenOrder[]][] {
   const dishes = new Map<string, KitchenOrder[]>();
-  for (const order of orders) dishes.set(order.itemName, [...(dishes.get(order.itemName) ?? []), order]);
+  for (const order of orders) {
+    const dish = dishes.get(order.itemName);
+    if (dish) dish.push(order);
+    else dishes.set(order.itemName, [order]);
+  }
   return [...dishes];
 }
 
