@@ -1,6 +1,5 @@
 import { defineConfig } from "@playwright/test";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM, CHROMIUM_ARGS } from "./support/chromium";
 
 /** The real built app on the real server, in Debian's Chromium (never a downloaded one). */
 export default defineConfig({
@@ -27,15 +26,7 @@ export default defineConfig({
     trace: "on-first-retry",
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
 });
