@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { preactAliases, usesReact } from "./apps/web/preact.ts";
 
 export default defineConfig({
   test: {
@@ -24,16 +23,7 @@ export default defineConfig({
         },
       },
       {
-        // The app's renderer is Preact behind React's names (decision 0024). The tests compile
-        // every package that imports React (`usesReact`) and resolve their browser builds, so
-        // the aliases reach them all and one Preact renders everything, as in the build.
-        resolve: {
-          alias: preactAliases,
-          conditions: ["browser", "module", "development"],
-          mainFields: ["browser", "module", "main"],
-        },
         test: {
-          server: { deps: { inline: usesReact } },
           name: "web",
           root: "apps/web",
           include: ["src/**/*.test.tsx", "src/**/*.test.ts"],

@@ -1,12 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import prefresh from "@prefresh/vite";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { preactAliases } from "./preact";
 
-// Preact renders React's API here (decision 0024, ./preact.ts).
-const REACT = /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]/;
+const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 const MUI =
   /node_modules[\\/](@mui|@emotion|@popperjs|@babel[\\/]runtime|react-transition-group|react-is|stylis|clsx|prop-types|hoist-non-react-statics)[\\/]/;
 
@@ -95,12 +93,20 @@ const installableOrderingApp = VitePWA({
   },
 });
 
-export default defineConfig({
-  // Vite compiles the JSX for Preact itself (Prefresh would make it classic `h` calls);
-  // Prefresh keeps the components' state across edits in `npm run dev`.
-  plugins: [await prefresh(), installableOrderingApp],
-  oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
-  resolve: { alias: preactAliases },
+/**
+ * React Router's package points every bundler at its development build (warnings and checks
+ * included); its production build sits beside it, and a production bundle takes that one.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url),
+);
+
+export default defineConfig(({ mode }) => ({
+  // React's plugin: the automatic JSX runtime, and Fast Refresh in `npm run dev`.
+  plugins: [react(), installableOrderingApp],
+  resolve: {
+    alias: mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -111,4 +117,4 @@ export default defineConfig({
   server: {
     proxy: { "/api": "http://127.0.0.1:3000" },
   },
-});
+}));

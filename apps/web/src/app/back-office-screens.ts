@@ -1,4 +1,5 @@
 import { isPublicPath, normalisePath, ROUTES } from "@kantien/domain/route-access";
+import { withTexts } from "../lib/i18n";
 import { preloadModule } from "../lib/lazy-screen";
 
 /**
@@ -9,8 +10,8 @@ import { preloadModule } from "../lib/lazy-screen";
  * code joins the entry.
  */
 export const loadBackOfficeLayout = {
-  app: () => import("./layout/app-layout"),
-  kitchenMode: () => import("./layout/kitchen-mode-layout"),
+  app: () => withTexts("backOffice", import("./layout/app-layout")),
+  kitchenMode: () => withTexts("backOffice", import("./layout/kitchen-mode-layout")),
 };
 
 /** The board in the back office's layout and in the kitchen mode: one chunk. */

@@ -1,8 +1,7 @@
 import { ROLE } from "@kantien/domain/roles";
-import { screen, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "../test/mock-fetch";
-import { renderWithApp, testUser } from "../test/render";
+import { renderWithApp, screen, testUser, within } from "../test/test-utils";
 import { AppRoutes } from "./router";
 
 describe("AppRoutes", () => {

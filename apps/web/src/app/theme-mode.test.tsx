@@ -1,10 +1,9 @@
 import type { Settings } from "@kantien/domain/auth";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { userSettingsQueryOptions } from "../lib/user-settings";
 import { mockFetch, savedSettingsReply } from "../test/mock-fetch";
-import { renderWithApp, testUser } from "../test/render";
+import { renderWithApp, screen, testUser, waitFor } from "../test/test-utils";
 import { AppRoutes } from "./router";
 
 const saved: Settings = { theme: "light", language: "af", refresh_interval: 45 };

@@ -1,7 +1,6 @@
 import { ROLE } from "@kantien/domain/roles";
-import { screen, within } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp } from "../test/render";
+import { renderWithApp, screen, within } from "../test/test-utils";
 import { AccessDeniedDialog } from "./access-denied-dialog";
 
 const student = {

@@ -9,6 +9,7 @@ import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { focusOnMount } from "../lib/focus";
 import { currentLanguage } from "../lib/i18n";
 import { useRoleLabel } from "../lib/role-label";
 import { DetailsTable } from "./details-table";
@@ -46,7 +47,7 @@ export function AccessDeniedDialog({ user, onClose }: AccessDeniedDialogProps) {
         <Typography sx={{ mt: 1 }}>{t("accessDenied.orderingAppNote")}</Typography>
       </DialogContent>
       <DialogActions>
-        <Button variant="outlined" onClick={onClose} autoFocus>
+        <Button variant="outlined" onClick={onClose} ref={focusOnMount}>
           {t("accessDenied.close")}
         </Button>
         <Button component={RouterLink} to={ROUTES.myLogin} variant="contained">

@@ -5,7 +5,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useId } from "react";
-import type { DialogTransitionEvents } from "../lib/focus";
+import { type DialogTransitionEvents, focusOnMount } from "../lib/focus";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -38,7 +38,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <DialogContentText id={messageId}>{props.message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onCancel} autoFocus>
+        <Button onClick={props.onCancel} ref={focusOnMount}>
           {props.cancelLabel}
         </Button>
         <Button onClick={props.onConfirm} variant="contained" color={props.destructive ? "error" : "primary"}>

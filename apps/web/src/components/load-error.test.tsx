@@ -1,6 +1,5 @@
-import { screen } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp } from "../test/render";
+import { renderWithApp, screen } from "../test/test-utils";
 import { LoadError } from "./load-error";
 
 describe("LoadError", () => {

@@ -1,8 +1,7 @@
 import Button from "@mui/material/Button";
-import { act, screen } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { applyLanguage, i18n } from "../lib/i18n";
-import { renderWithApp } from "../test/render";
+import { act, renderWithApp, screen } from "../test/test-utils";
 import { type Notice, useNotice } from "./notice";
 
 function Notifier({ notices }: { notices: Notice[] }) {

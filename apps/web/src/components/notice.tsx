@@ -1,20 +1,18 @@
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from "react";
+import type { NoticeContent } from "./notice-snackbar";
 
-/**
- * A short message after an action: done, or refused with the server's reason. A function
- * text is read again when the language changes (saving the language itself says so in
- * the new one).
- */
-export type Notice = {
-  severity: "success" | "error" | "info";
-  text: string | (() => string);
-  /** One button in the notice, such as the kitchen's "Ongedaan maak"; it closes the notice. */
-  action?: { label: string; onClick: () => void };
-  /** How long it stays, when not the spec's 6 seconds. */
+/** A short message after an action: done, or refused with the server's reason. */
+export type Notice = NoticeContent & {
+  /** How long it stays, when not the usual 6 seconds. */
   durationMs?: number;
 };
 
@@ -25,15 +23,17 @@ const NoticeContext = createContext<Notify | null>(null);
 /** The CSS variable a layout with a bottom bar sets to its height, so notices never cover it. */
 export const BOTTOM_BAR_HEIGHT_VAR = "--kantien-bottom-bar";
 
-/** Spec §9: a notice stays 6 seconds. */
+/** A notice stays 6 seconds unless it says otherwise. */
 export const NOTICE_MS = 6000;
 
+/** The snackbar itself is code a first page never needs: it loads with the first notice. */
+const NoticeSnackbar = lazy(() => import("./notice-snackbar"));
+
 /**
- * The app's one notice: a snackbar at the bottom right (spec §2 Settings) that any screen
- * fills through `useNotice()`. A new notice replaces the one showing.
+ * The app's one notice: a snackbar at the bottom right that any screen fills through
+ * `useNotice()`. A new notice replaces the one showing.
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   // The notice is kept apart from `open`, so its text stays while it fades out.
   const [state, setState] = useState<{ notice: Notice; key: number } | null>(null);
   const [open, setOpen] = useState(false);
@@ -41,48 +41,21 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1 }));
     setOpen(true);
   }, []);
-  const close = () => setOpen(false);
-  const notice = state?.notice;
   return (
     <NoticeContext.Provider value={notify}>
       {children}
-      <Snackbar
-        key={state?.key}
-        open={open}
-        autoHideDuration={notice?.durationMs ?? NOTICE_MS}
-        onClose={(_event, reason) => {
-          if (reason !== "clickaway") close();
-        }}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        // Above a bottom navigation when a layout has one (the ordering app's sets the height).
-        sx={{ mb: `var(${BOTTOM_BAR_HEIGHT_VAR}, 0px)` }}
-      >
-        {notice ? (
-          <Alert
-            severity={notice.severity}
-            variant="filled"
-            closeText={t("common.close")}
-            onClose={close}
-            action={
-              notice.action ? (
-                <Button
-                  color="inherit"
-                  size="large"
-                  sx={{ minHeight: 48, fontWeight: 700 }}
-                  onClick={() => {
-                    close();
-                    notice.action?.onClick();
-                  }}
-                >
-                  {notice.action.label}
-                </Button>
-              ) : undefined
-            }
-          >
-            {typeof notice.text === "function" ? notice.text() : notice.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {state ? (
+        <Suspense fallback={null}>
+          <NoticeSnackbar
+            key={state.key}
+            notice={state.notice}
+            autoHideMs={state.notice.durationMs ?? NOTICE_MS}
+            bottomOffset={`var(${BOTTOM_BAR_HEIGHT_VAR}, 0px)`}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </NoticeContext.Provider>
   );
 }

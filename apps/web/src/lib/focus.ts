@@ -64,3 +64,13 @@ export function useFocusAfterDialog(): {
     },
   };
 }
+
+/**
+ * Focuses an element as it mounts: `autoFocus` for a field or button in a dialog. React applies
+ * `autoFocus` on the first mount only; when it mounts a tree again (StrictMode's second mount, a
+ * tree shown again), the dialog's focus trap finds the focus outside and takes it to the dialog
+ * itself. A ref is attached on every mount, before the trap looks. Give it as the element's ref.
+ */
+export function focusOnMount(element: HTMLElement | null): void {
+  element?.focus();
+}

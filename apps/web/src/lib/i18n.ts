@@ -4,12 +4,16 @@ import { initReactI18next } from "react-i18next";
 import af from "../locales/af.json";
 import { readStorage, writeStorage } from "./storage";
 
-type Catalogue = typeof af;
-type EnglishCatalogue = typeof import("../locales/en.json");
-// Both catalogues must hold the same keys: this fails to compile when one lacks a key.
+type BackOfficeTexts = typeof import("../locales/back-office/af.json");
+/** The whole catalogue: the texts every page may need, and the back office's screens. */
+type Catalogue = typeof af & BackOfficeTexts;
+// Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const cataloguesMatch: SameShape<Catalogue, EnglishCatalogue> = true;
+const cataloguesMatch: SameShape<typeof af, typeof import("../locales/en.json")> = true;
+const backOfficeTextsMatch: SameShape<BackOfficeTexts, typeof import("../locales/back-office/en.json")> =
+  true;
 void cataloguesMatch;
+void backOfficeTextsMatch;
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -20,9 +24,10 @@ declare module "i18next" {
 
 export const LANGUAGE_STORAGE_KEY = "language";
 
-// Afrikaans, the default, is bundled; English loads when first needed (DESIGN §10 budget).
+// Afrikaans' common texts, the default, are bundled; the rest loads when first needed.
 void i18n.use(initReactI18next).init({
-  resources: { af: { translation: af } },
+  // A copy, as in addTexts.
+  resources: { af: { translation: structuredClone(af) } },
   lng: "af",
   fallbackLng: "af",
   supportedLngs: ["af", "en"],
@@ -37,11 +42,50 @@ function syncHtmlLang(language: string): void {
 syncHtmlLang(i18n.language);
 i18n.on("languageChanged", syncHtmlLang);
 
-/** Loads a language's texts when they are not bundled yet (only English is loaded on demand). */
+export type TextPart = "common" | "backOffice";
+
+/**
+ * The texts come in parts, each loaded once per language: the common texts every page may need
+ * (Afrikaans bundled, English when first chosen), and the back office's screens, loaded with its
+ * layouts (app/back-office-screens.ts), so a customer's phone and the sign-in page never
+ * download them. (The ordering app's texts are too few to be worth a part of their own: a
+ * chunk of their own made its first load larger, not smaller.)
+ */
+const textParts: Record<TextPart, Record<Language, () => Promise<{ default: object }>>> = {
+  common: { af: async () => ({ default: af }), en: () => import("../locales/en.json") },
+  backOffice: {
+    af: () => import("../locales/back-office/af.json"),
+    en: () => import("../locales/back-office/en.json"),
+  },
+};
+const addedParts = new Set<`${TextPart}:${Language}`>(["common:af"]);
+const wantedParts = new Set<TextPart>(["common"]);
+
+async function addTexts(part: TextPart, language: Language): Promise<void> {
+  if (addedParts.has(`${part}:${language}`)) return;
+  const texts = await textParts[part][language]();
+  // A copy: i18next merges later parts into the first, which must not change an imported file.
+  i18n.addResourceBundle(language, "translation", structuredClone(texts.default), true);
+  addedParts.add(`${part}:${language}`);
+}
+
+/** Loads a language's texts: its common texts, and every other part loaded so far. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, "translation")) return;
-  const catalogue = await import("../locales/en.json");
-  i18n.addResourceBundle("en", "translation", catalogue.default);
+  await addTexts("common", language);
+  await Promise.all([...wantedParts].map((part) => addTexts(part, language)));
+}
+
+/** Loads a part of the texts in every language loaded so far (and later ones follow). */
+export async function loadTexts(part: TextPart): Promise<void> {
+  wantedParts.add(part);
+  const languages = [...addedParts].filter((key) => key.startsWith("common:")).map((key) => key.slice(7));
+  await Promise.all(languages.map((language) => addTexts(part, language as Language)));
+}
+
+/** A module that renders once a part of the texts is there too: its screens read them. */
+export async function withTexts<M>(part: TextPart, module: Promise<M>): Promise<M> {
+  const [loaded] = await Promise.all([module, loadTexts(part)]);
+  return loaded;
 }
 
 async function switchTo(language: Language): Promise<void> {

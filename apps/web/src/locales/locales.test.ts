@@ -1,6 +1,8 @@
 import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
 import { describe, expect, it } from "vitest";
 import af from "./af.json";
+import backOfficeAf from "./back-office/af.json";
+import backOfficeEn from "./back-office/en.json";
 import en from "./en.json";
 
 function keys(tree: object, prefix = ""): string[] {
@@ -12,6 +14,12 @@ function keys(tree: object, prefix = ""): string[] {
 describe("locales", () => {
   it("are both complete", () => {
     expect(keys(en).sort()).toEqual(keys(af).sort());
+    expect(keys(backOfficeEn).sort()).toEqual(keys(backOfficeAf).sort());
+  });
+
+  it("give every key to one part only", () => {
+    const all = [...keys(af), ...keys(backOfficeAf)];
+    expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
 
   it("name each order status as the server's CSV does (decision 0019)", () => {

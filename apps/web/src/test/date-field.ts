@@ -1,5 +1,5 @@
-import { within } from "@testing-library/preact";
 import type { UserEvent } from "@testing-library/user-event";
+import { within } from "./test-utils";
 
 /** The input holding a date field's written value, e.g. "30 Junie 2031". */
 export function dateInput(container: HTMLElement, label: string): HTMLInputElement {

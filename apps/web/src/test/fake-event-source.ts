@@ -1,5 +1,5 @@
-import { act } from "@testing-library/preact";
 import { vi } from "vitest";
+import { act } from "./test-utils";
 
 type Listener = (event: MessageEvent<string>) => void;
 

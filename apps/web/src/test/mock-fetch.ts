@@ -15,7 +15,9 @@ export const savedSettingsReply =
 /**
  * Replaces `fetch` (the browser's, not ours) with a table of `"METHOD /path"` answers;
  * anything else answers 404 in the API's envelope. Every answer is parsed with the route's
- * domain schema first (api-answers.ts), as the server's serializer does. Returns the recorded calls.
+ * domain schema first (api-answers.ts), as the server's serializer does. Returns the recorded
+ * calls, less those the app cancelled: in StrictMode React mounts a screen twice, and the first
+ * mount's query is cancelled and asked again, which the app's user never sees.
  */
 export function mockFetch(routes: Record<string, Route>): FetchCall[] {
   const calls: FetchCall[] = [];
@@ -29,6 +31,7 @@ export function mockFetch(routes: Record<string, Route>): FetchCall[] {
         body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
       };
       calls.push(call);
+      init.signal?.addEventListener("abort", () => calls.splice(calls.indexOf(call), 1), { once: true });
       const route = routes[`${call.method} ${call.url}`];
       const reply =
         route === undefined

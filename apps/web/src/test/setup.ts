@@ -1,9 +1,11 @@
 import "@testing-library/jest-dom/vitest";
-import "../app/preact-options";
-import { cleanup, configure } from "@testing-library/preact";
 import { afterEach, vi } from "vitest";
-import { i18n } from "../lib/i18n";
+import { i18n, loadTexts } from "../lib/i18n";
 import { fakeAnswerProblems } from "./api-answers";
+import { cleanup, configure } from "./test-utils";
+
+// Screens render here without the routes and layouts that load their texts in the app.
+await loadTexts("backOffice");
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(async () => {
@@ -20,4 +22,4 @@ afterEach(async () => {
 });
 
 // Screens and dialogs load lazily; on a busy CI machine the first import takes over 1 s.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 5000, reactStrictMode: true });

@@ -1,8 +1,7 @@
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../test/test-utils";
 import { AppRoutes } from "../router";
 
 /** A screen of this width, as the browser's media queries would see it. */

@@ -1,11 +1,10 @@
 import type { Settings } from "@kantien/domain/auth";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { currentLanguage } from "../../lib/i18n";
 import { userSettingsQueryOptions } from "../../lib/user-settings";
 import { mockFetch, type Route, savedSettingsReply } from "../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../test/render";
+import { renderWithApp, screen, testUser, waitFor } from "../../test/test-utils";
 import { AppRoutes } from "../router";
 import { LanguageSwitch } from "./language-switch";
 

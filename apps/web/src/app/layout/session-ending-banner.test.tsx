@@ -1,11 +1,10 @@
 import { ROLE } from "@kantien/domain/roles";
-import { act, cleanup, screen, waitFor } from "@testing-library/preact";
 import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyLanguage } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { mockFetch } from "../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../test/render";
+import { act, cleanup, renderWithApp, screen, testUser, waitFor } from "../../test/test-utils";
 import { AppLayout } from "./app-layout";
 import { KitchenModeLayout } from "./kitchen-mode-layout";
 

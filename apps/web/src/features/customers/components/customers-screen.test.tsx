@@ -1,9 +1,8 @@
 import type { CustomerDetail, CustomerRow } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { CustomersScreen } from "./customers-screen";
 
 const anna: CustomerRow = {

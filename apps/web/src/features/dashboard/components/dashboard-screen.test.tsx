@@ -1,10 +1,9 @@
 import type { DashboardSummary } from "@kantien/domain/dashboard";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, loadLanguage } from "../../../lib/i18n";
 import { mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { DashboardScreen } from "./dashboard-screen";
 
 const NOW = new Date("2031-06-11T10:00:00Z");

@@ -1,7 +1,6 @@
-import { screen } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp } from "../../../test/render";
+import { renderWithApp, screen } from "../../../test/test-utils";
 import { ForgotPasswordScreen } from "./forgot-password-screen";
 
 const REQUESTED =

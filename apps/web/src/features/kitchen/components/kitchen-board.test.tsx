@@ -1,11 +1,10 @@
 import type { KitchenDay, KitchenOrder, OrderEvent } from "@kantien/domain/kitchen";
 import { formatRand, lineTotal } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { stubEventSource } from "../../../test/fake-event-source";
 import { mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { KitchenBoard } from "./kitchen-board";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -1,7 +1,6 @@
-import { screen, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp } from "../../../test/render";
+import { renderWithApp, screen, within } from "../../../test/test-utils";
 import { LoginScreen } from "./login-screen";
 
 async function signIn(email: string, password: string) {

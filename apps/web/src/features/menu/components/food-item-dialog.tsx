@@ -22,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
+import { focusOnMount } from "../../../lib/focus";
 import { fieldErrorText, formWideMessage } from "../../../lib/validation";
 import { useSaveFoodItem } from "../api/save-food-item";
 import { UploadError, uploadMenuImage } from "../api/upload-image";
@@ -179,7 +180,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
               <TextField
                 label={t("screens.menu.dialog.name")}
                 required
-                autoFocus
+                inputRef={focusOnMount}
                 {...register("name")}
                 error={Boolean(fieldError("name"))}
                 helperText={fieldError("name")}

@@ -1,11 +1,10 @@
 import type { FoodItem, WeeklyMenu } from "@kantien/domain/admin-data";
 import { formatRand } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dateInput, pasteDate } from "../../../test/date-field";
 import { mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { UploadError, uploadMenuImage } from "../api/upload-image";
 import { MenuScreen } from "./menu-screen";
 

@@ -1,10 +1,9 @@
 import type { MyMenuDay, MyOrder } from "@kantien/domain/my";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 
 // Tuesday 24 November 2026, 07:00 in Johannesburg: Monday has closed, Tuesday closes at 09:00.
 const NOW = new Date("2026-11-24T05:00:00Z");

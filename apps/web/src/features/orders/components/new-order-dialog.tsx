@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
 import { LoadError } from "../../../components/load-error";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { focusOnMount } from "../../../lib/focus";
 import { formatLongDate } from "../../../lib/format";
 import { SubmissionKeys } from "../../../lib/idempotency";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
@@ -164,7 +165,7 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
                     <TextField
                       {...params}
                       required
-                      autoFocus
+                      inputRef={focusOnMount}
                       error={Boolean(errors.customer)}
                       label={t("screens.orders.create.customer")}
                       helperText={t("screens.orders.create.customerHint")}

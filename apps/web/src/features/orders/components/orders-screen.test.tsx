@@ -2,11 +2,10 @@ import { formatRand } from "@kantien/domain/money";
 import type { OrderDetail, OrderMenuDay, OrderSummaryRow } from "@kantien/domain/orders-summary";
 import type { CustomerRow } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { pasteDate } from "../../../test/date-field";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { OrdersScreen } from "./orders-screen";
 
 /** Whether a date field rests (its parts say so to assistive technology). */

@@ -1,6 +1,5 @@
-import { screen, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
-import { renderWithApp } from "../../../test/render";
+import { renderWithApp, screen, within } from "../../../test/test-utils";
 import { readFilters } from "../orders-filters";
 import { OrdersTable } from "./orders-table";
 

@@ -3,6 +3,7 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { Controller, type FieldError, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { focusOnMount } from "../../../lib/focus";
 import { fieldErrorText } from "../../../lib/validation";
 
 /** The fields every person form has (people-rules.ts, auth.ts inviteUserInput). */
@@ -50,7 +51,7 @@ export function PersonFormFields({
           fullWidth
           required
           // Every person dialog starts here: typing goes into the form at once.
-          autoFocus
+          inputRef={focusOnMount}
           label={t("resources.user.fields.first_name")}
           autoComplete="off"
           {...register("firstName")}

@@ -1,7 +1,6 @@
-import { screen } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp } from "../../../test/render";
+import { renderWithApp, screen } from "../../../test/test-utils";
 import { ResetPasswordScreen } from "./reset-password-screen";
 
 const CHANGED = "Jou wagwoord is verander. Teken nou met jou nuwe wagwoord aan.";

@@ -1,11 +1,10 @@
 import type { Settings } from "@kantien/domain/auth";
 import type { CanteenRules } from "@kantien/domain/canteen";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { SettingsScreen } from "./settings-screen";
 
 const stored: CanteenRules = {

@@ -1,14 +1,13 @@
 import type { Settings } from "@kantien/domain/auth";
 import { CANTEEN_RULES_DEFAULTS } from "@kantien/domain/canteen";
 import { ROLE } from "@kantien/domain/roles";
-import { act, screen, waitFor } from "@testing-library/preact";
 import { describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { useThemeMode } from "../../../app/theme-mode";
 import { currentLanguage } from "../../../lib/i18n";
 import { userSettingsQueryOptions } from "../../../lib/user-settings";
 import { type FetchCall, mockFetch, savedSettingsReply } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { act, renderWithApp, screen, testUser, waitFor } from "../../../test/test-utils";
 
 const admin = testUser(ROLE.kitchenAdmin);
 const stored: Settings = { theme: "dark", language: "af", refresh_interval: 45 };

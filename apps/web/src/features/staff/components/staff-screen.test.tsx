@@ -1,9 +1,8 @@
 import type { StaffDetail, StaffRow } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { StaffScreen } from "./staff-screen";
 
 const admin = testUser(ROLE.kitchenAdmin, { id: "a0000000-0000-4000-8000-000000000001" });

@@ -1,10 +1,9 @@
 import { DEFAULT_TIMEZONE, mondayOf, todayIn } from "@kantien/domain/dates";
 import { ROLE } from "@kantien/domain/roles";
 import { type WeeklyOrder, weeklyOrdersOf } from "@kantien/domain/weekly-orders";
-import { screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp, testUser } from "../../../test/render";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { WeeklyOrdersScreen } from "./weekly-orders-screen";
 
 const order = (

@@ -1,12 +1,18 @@
+/**
+ * The one door to Testing Library for the component tests: what they need of
+ * `@testing-library/react`, plus rendering inside the app's providers.
+ */
 import type { PublicUser } from "@kantien/domain/auth";
 import type { QueryClient } from "@tanstack/react-query";
-import { render } from "@testing-library/preact";
+import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { AppProviders } from "../app/providers";
 import { createQueryClient } from "../lib/query-client";
 import { queryKeys } from "../lib/query-keys";
+
+export { act, cleanup, configure, render, screen, waitFor, within } from "@testing-library/react";
 
 export function createTestQueryClient(): QueryClient {
   const queryClient = createQueryClient();
