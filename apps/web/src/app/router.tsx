@@ -6,7 +6,7 @@ import { RouteGuard } from "./route-guard";
 import { SectionBoundary } from "./section-boundary";
 
 // Two apps on one router: a customer's phone loads only the ordering app's code, staff only the
-// back office's (DESIGN §10 and §11). Each screen inside them loads lazily again.
+// back office's (the /my first-load budget, `npm run bench`). Each screen inside them loads lazily again.
 const loadBackOffice = () => import("./back-office-routes");
 const loadOrderingApp = () => import("../my/my-routes");
 const BackOfficeRoutes = lazyScreen(loadBackOffice, (m) => m.BackOfficeRoutes);
@@ -25,7 +25,7 @@ export function preloadPage(pathname: string) {
   loading.catch(() => undefined);
 }
 
-/** Spec §2 "Routes and access" and DESIGN §11; who may see what is decided by the domain's routeRedirect. */
+/** The back office and the ordering app (/my); who may see what is decided by the domain's routeRedirect. */
 export function AppRoutes() {
   return (
     <Routes>

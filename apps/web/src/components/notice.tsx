@@ -14,7 +14,7 @@ export type Notice = {
   text: string | (() => string);
   /** One button in the notice, such as the kitchen's "Ongedaan maak"; it closes the notice. */
   action?: { label: string; onClick: () => void };
-  /** How long it stays, when not the spec's 6 seconds. */
+  /** How long it stays, when not the usual 6 seconds. */
   durationMs?: number;
 };
 
@@ -25,11 +25,11 @@ const NoticeContext = createContext<Notify | null>(null);
 /** The CSS variable a layout with a bottom bar sets to its height, so notices never cover it. */
 export const BOTTOM_BAR_HEIGHT_VAR = "--kantien-bottom-bar";
 
-/** Spec §9: a notice stays 6 seconds. */
+/** A notice stays 6 seconds. */
 export const NOTICE_MS = 6000;
 
 /**
- * The app's one notice: a snackbar at the bottom right (spec §2 Settings) that any screen
+ * The app's one notice: a snackbar at the bottom right that any screen
  * fills through `useNotice()`. A new notice replaces the one showing.
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {

@@ -20,7 +20,7 @@ declare module "i18next" {
 
 export const LANGUAGE_STORAGE_KEY = "language";
 
-// Afrikaans, the default, is bundled; English loads when first needed (DESIGN §10 budget).
+// Afrikaans, the default, is bundled; English loads when first needed (first-load budgets, `npm run bench`).
 void i18n.use(initReactI18next).init({
   resources: { af: { translation: af } },
   lng: "af",
