@@ -10,7 +10,7 @@ const ADMIN_MENU = [
   "Personeel",
   "Instellings",
 ];
-// The weekly view joins the cook's menu (issue 13).
+// The weekly view joins the cook's menu (decision 0025).
 const STAFF_MENU = ["Paneelbord", "Kombuis", "Weeklikse Bestellings", "Gebruikers", "Personeel"];
 
 async function menuEntries(page: Page) {

@@ -7,7 +7,7 @@ import { writeQrVideo } from "./support/fake-camera";
 import { expect, signIn, test } from "./support/fixtures";
 
 /*
- * The counter reads a QR code from the device's camera (issue 13): Chromium's fake camera
+ * The counter reads a QR code from the device's camera (decision 0025): Chromium's fake camera
  * plays a still video of an order's code. Chromium on Linux has no BarcodeDetector, so this
  * is the ZXing reader.
  */

@@ -122,7 +122,7 @@ test("staff see only the quick actions they may use", async ({ page }) => {
   await expect(page).toHaveURL(/\/kitchen$/);
 });
 
-/** The page background of each theme (spec §9), to be sure the theme under test is shown. */
+/** The page background of each theme (#121212 dark, #f8f9ff light), to be sure the theme under test is shown. */
 
 test.describe("accessibility", () => {
   // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.

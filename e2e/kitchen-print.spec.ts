@@ -10,7 +10,7 @@ import {
 } from "./support/fixtures";
 import { PT_PER_MM, readPdf } from "./support/pdf";
 
-/* The kitchen's prep sheet and order labels (issue 13), printed to PDF by Chromium and read back. */
+/* The kitchen's prep sheet and order labels, printed to PDF by Chromium and read back. */
 test.use({ viewport: { width: 820, height: 1180 } });
 
 type Order = { id: string; status: string; quantity: number; customerName: string; itemName: string };

@@ -175,7 +175,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(dayCard(page, "Vrydag")).toContainText("Nog niks op die spyskaart vir hierdie dag nie");
 });
 
-test("creating a week that already exists is refused with the spec's message", async ({ page }) => {
+test("creating a week that already exists is refused with its own message", async ({ page }) => {
   await openMenu(page);
   const weeks = (await (await page.request.get("/api/admin/data/weekly_menu?limit=500")).json()) as {
     data: { date_from: string; date_to: string }[];

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./support/fixtures";
 
-// The customers' ordering app is installable and starts offline (DESIGN §11, decision 0023).
+// The customers' ordering app is installable and starts offline (decision 0023).
 
 const LOGIN_HEADING = { name: "Teken in om te bestel" };
 

@@ -261,7 +261,7 @@ test("an order the wallet cannot pay is refused with the server's message and ch
   expect(await balanceOf(page, customer.id)).toBe(0);
 });
 
-/** The page background of each theme (spec §9), to be sure the theme under test is shown. */
+/** The page background of each theme (#121212 dark, #f8f9ff light), to be sure the theme under test is shown. */
 
 test.describe("accessibility", () => {
   // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.

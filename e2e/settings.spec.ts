@@ -14,7 +14,7 @@ import {
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
-/** DESIGN §11's canteen rules, as the migration creates them and the other specs expect them. */
+/** The canteen's rules (decision 0021), as the migration creates them and the other specs expect them. */
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 

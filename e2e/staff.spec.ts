@@ -45,7 +45,7 @@ test("an admin invites a cook from /staff, sends it again, and the cook sets up 
   await expect(invite).toBeHidden();
   await expect(page.getByText("Uitnodiging suksesvol gestuur!")).toBeVisible();
 
-  // The same address again is refused with the spec's prefix and the server's message.
+  // The same address again is refused with 'Kon nie uitnodiging stuur nie: ' and the server's message.
   await page.getByRole("button", { name: "Nooi personeel uit" }).click();
   await invite.getByRole("textbox", { name: "Voornaam" }).fill("Zanele");
   await invite.getByRole("textbox", { name: "Van" }).fill(lastName);

@@ -44,7 +44,7 @@ export type BuildAppOptions = AppDeps & {
 };
 
 /**
- * The generic data API's resources (DESIGN §5, decision 0014): each defined beside the module
+ * The generic data API's resources (decisions 0004 and 0014): each defined beside the module
  * that owns its rows, composed here so the data mechanism imports no feature.
  */
 export const dataResources = resourceRegistry([
@@ -148,7 +148,7 @@ export async function buildApp({
       },
     });
   }
-  // Every path outside /api is the SPA's (DESIGN §1); unknown API paths get the envelope.
+  // Every path outside /api is the SPA's; unknown API paths get the envelope.
   app.setNotFoundHandler((request, reply) => {
     if (serveWeb && request.method === "GET" && !request.url.startsWith("/api")) {
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");

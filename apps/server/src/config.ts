@@ -33,7 +33,7 @@ function isTrustProxy(value: string): boolean {
   });
 }
 
-/** DESIGN §8: every setting, read from the environment and checked at start. */
+/** Every setting (README.md "Settings"), read from the environment and checked at start. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),

@@ -2,7 +2,7 @@ import { type ErrorCode, type ErrorStatus, statusOf } from "@kantien/domain/mess
 import { z } from "zod";
 
 /**
- * An error the client may see: a catalogue code, and details (DESIGN §5 envelope). The
+ * An error the client may see: a catalogue code, and details (the error envelope). The
  * HTTP status is the code's, from the catalogue (decision 0013); a throw site never names one.
  */
 export class AppError extends Error {

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "./test/test-app";
 
 /*
  * Every registered route, as admin, staff and signed out, gets generated hostile values in
- * its path parameters, query and JSON body (issue 10, decision 0013). Whatever comes, the
+ * its path parameters, query and JSON body (decision 0013). Whatever comes, the
  * answer is never a 5xx; a refusal is our envelope and changes nothing in the database.
  * Left out: HEAD (GET's twin), GET /api/events (a Server-Sent Events stream that never
  * ends), and sign-out for the signed-in roles (it would end the test's own sessions). The

@@ -97,7 +97,7 @@ describe("foodItemForm", () => {
     expect(foodItemForm(menuId, undefined).parse(typed).image_url).toBeUndefined();
   });
 
-  it("puts the spec's required-fields message on each empty required field, and nothing else", () => {
+  it("puts the required-fields message on each empty required field, and nothing else", () => {
     const result = foodItemForm(menuId, undefined).safeParse({
       ...typed,
       name: " ",

@@ -7,8 +7,8 @@ import { roleIdSchema } from "./role-schemas";
 import { multilineText, text } from "./text";
 
 /**
- * The generic data API (DESIGN §5): resource names as the spec's client calls them, and
- * the bodies it may send. The server checks who may write what on top of these shapes.
+ * The generic data API (decision 0004): the resource names (`user`, `order`, `food_item` …), and
+ * the bodies a client may send. The server checks who may write what on top of these shapes.
  */
 export const RESOURCE_NAMES = [
   "user",
@@ -41,7 +41,7 @@ const imageUrl = text()
   .regex(/^(\/|https?:\/\/)/, "food_item_image_url_invalid")
   .nullable();
 
-/** user: the customer and staff forms send the same fields (spec §7). */
+/** user: the customer and staff forms send the same fields. */
 export const userInput = z.object({ first_name, last_name, email, phone_number, role_id: roleIdSchema });
 export type UserInput = z.infer<typeof userInput>;
 export const userUpdateInput = userInput.partial();
@@ -63,14 +63,14 @@ export const foodItemInput = z.object({
 export type FoodItemInput = z.infer<typeof foodItemInput>;
 export const foodItemUpdateInput = foodItemInput.partial();
 
-/** The fields spec §5 names as required for a food item, in the form's order. */
+/** The fields a food item requires, in the form's order. */
 export const FOOD_ITEM_REQUIRED_FIELDS = ["name", "description", "price", "day_of_week"] as const;
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 /**
- * Spec §5 "Food item save", checked before the shape: no week selected, then any required
+ * Saving a food item, checked before the shape: no week selected, then any required
  * field left empty. The dialog and the server answer the same message; null when both hold.
  */
 export function checkFoodItemRequired(
@@ -95,7 +95,7 @@ export type FoodItemFormValues = {
 type FoodItemDraft = Omit<z.input<typeof foodItemInput>, "day_of_week"> & { day_of_week: string };
 
 /**
- * The food-item dialog's schema: the spec's required-fields rule first (its message on every
+ * The food-item dialog's schema: the required-fields rule first (its message on every
  * empty required field), then `foodItemInput`. An empty image field is `null` when editing
  * (it clears the image) and left out otherwise; an empty preparation time is left out.
  */
@@ -127,12 +127,12 @@ export function foodItemForm(weeklyMenuId: string, emptyImage: null | undefined)
     .pipe(foodItemInput) satisfies z.ZodType<FoodItemInput, FoodItemFormValues>;
 }
 
-/** A date, or a field left empty: the weekly-menu rules answer "both dates required" (spec §5). */
+/** A date, or a field left empty: the weekly-menu rules answer "both dates required". */
 const menuDate = z.union([isoDate, z.literal("")]).nullish();
 
 /**
- * weekly_menu: the spec's client also sends kantien_staff_id (hard-coded) and
- * creation_date; the server records the signed-in admin and its own clock instead.
+ * weekly_menu: a client may also send kantien_staff_id and creation_date;
+ * the server records the signed-in admin and its own clock instead.
  * The date rules (`validateWeeklyMenuDates`) run on top of this shape.
  */
 export const weeklyMenuInput = z.object({
@@ -152,7 +152,7 @@ export const kantienStaffInput = z.object({
 });
 export const kantienStaffUpdateInput = kantienStaffInput.pick({ kantien_employee_number: true });
 
-/** order: only the status changes here (spec §7); the weekly flow's updated_at is ignored. */
+/** order: only the status changes here; the weekly flow's updated_at is ignored. */
 export const orderStatusInput = z.object({ status: orderStatusSchema, updated_at: z.unknown().optional() });
 /**
  * A row of the generic data API: each resource declares its readable columns on the server

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "./order-status";
 
 /**
- * The envelope of every JSON answer (DESIGN §5), as zod schemas. The server declares each
+ * The envelope of every JSON answer (`{success: true, data}` or `{success: false, message, code}`), as zod schemas. The server declares each
  * route's answer with them, so its serializer checks what leaves and drops what the schema
  * lacks, and the OpenAPI document is built from the same schemas (decision 0016).
  */

@@ -4,12 +4,12 @@ import { LANGUAGES } from "./language";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
 import { text } from "./text";
 
-/** Spec §9: minimum password length. */
+/** The minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 // 254: the longest address SMTP allows; it also keeps index entries small.
 const email = text().trim().toLowerCase().max(254).pipe(z.email());
-/** A password someone chooses: spec §9's rule, the same on every form and route. */
+/** A password someone chooses: at least 6 characters, the same on every form and route. */
 export const newPassword = z.string().min(MIN_PASSWORD_LENGTH, "password_too_short").max(200);
 /** A first or last name, as every form and route takes it. */
 export const personName = text().trim().min(1).max(100);
@@ -42,7 +42,7 @@ export const setupAccountInput = z.object({
   password: newPassword,
 });
 
-/** `POST /api/auth/forgot-password` (DESIGN §11): always the same answer. */
+/** `POST /api/auth/forgot-password`: always the same answer. */
 export const forgotPasswordInput = z.object({ email: accountEmail });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
@@ -85,7 +85,7 @@ export const publicUser = z.object({
 export type PublicUser = z.infer<typeof publicUser>;
 
 /**
- * `POST /api/auth/login`: staff get a session and their user; a customer (spec §4) gets
+ * `POST /api/auth/login`: staff get a session and their user; a customer (role 1 or 2) gets
  * `error: "unauthorized_role"` and their name for the access-denied dialog, and no session.
  */
 export const loginAnswer = z.object({
@@ -94,7 +94,7 @@ export const loginAnswer = z.object({
   message: z.string(),
   user: publicUser,
 });
-/** `POST /api/my/auth/login`: a customer signed in to the ordering app (DESIGN §11). */
+/** `POST /api/my/auth/login`: a customer signed in to the ordering app. */
 export const myLoginAnswer = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
 /**
  * `GET /api/auth/me`. `sessionEndsAt` is the session's absolute end (sign-in plus the
@@ -120,7 +120,7 @@ export const invitationAnswer = z.object({
 
 export const SETTINGS_DEFAULTS = { theme: "light", language: "af", refresh_interval: 30 } as const;
 
-/** A user's theme choice: `auto` follows the device (spec §9). The `theme_mode` enum is built from it. */
+/** A user's theme choice: `auto` follows the device. The `theme_mode` enum is built from it. */
 export const THEMES = ["light", "dark", "auto"] as const;
 export type Theme = (typeof THEMES)[number];
 

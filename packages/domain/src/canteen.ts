@@ -4,7 +4,7 @@ import { addDaysIso, type IsoDate, isoWeekday, mondayOf, todayIn } from "./dates
 import { randAmount } from "./money-input";
 
 /**
- * The canteen's ordering rules (DESIGN §11): one set for the whole canteen, edited by admins,
+ * The canteen's ordering rules (decision 0021): one set for the whole canteen, edited by admins,
  * enforced by the server for customers' own orders and shown to them.
  */
 export const CUTOFF_DAYS_BEFORE_MAX = 5;

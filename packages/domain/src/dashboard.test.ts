@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activityChipColor } from "./dashboard";
 
 describe("activityChipColor", () => {
-  it("follows spec §4's activity chips: pending warning, completed success, processing info", () => {
+  it("follows the activity chips' colours: pending warning, completed success, processing info", () => {
     expect(activityChipColor("pending")).toBe("warning");
     expect(activityChipColor("completed")).toBe("success");
     expect(activityChipColor("processing")).toBe("info");

@@ -21,7 +21,7 @@ export const dashboardCounts = z.object({
 });
 export type DashboardCounts = z.infer<typeof dashboardCounts>;
 
-/** The spec's activity entry (§3): the latest 3 orders and the latest 2 new users, newest first. */
+/** A recent-activity entry: the latest 3 orders and the latest 2 new users, newest first. */
 export const activityEntry = z.object({
   id: z.string(),
   type: z.enum(["order", "user"]),
@@ -43,7 +43,7 @@ export type DashboardSummary = z.infer<typeof dashboardSummary>;
 export const dashboardAnswer = dataAnswer(dashboardSummary);
 
 /**
- * Chip colour of an activity entry (spec §4 "Activity chips"): pending warning, completed
+ * Chip colour of an activity entry: pending warning, completed
  * success, processing info; the other statuses keep their order chip colours.
  */
 export function activityChipColor(status: ActivityEntry["status"]): ChipColor {

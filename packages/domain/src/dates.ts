@@ -70,7 +70,7 @@ export function schoolDays(monday: IsoDate): IsoDate[] {
   return [0, 1, 2, 3, 4].map((i) => addDaysIso(monday, i));
 }
 
-/** Afrikaans weekday names used by food items (spec §3). */
+/** Afrikaans weekday names used by food items. */
 export const WEEKDAYS = ["Maandag", "Dinsdag", "Woensdag", "Donderdag", "Vrydag"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dataAnswer, orderStatusSchema } from "./api";
 import { kitchenColumnOf } from "./order-status";
 
-/** One row of the kitchen board: what the screen shows, names joined (DESIGN §5 read models). */
+/** One row of the kitchen board: what the screen shows, names joined, in one round trip. */
 export const kitchenOrder = z.object({
   id: z.string(),
   status: orderStatusSchema,
@@ -64,7 +64,7 @@ export const orderEventsAnswer = {
 };
 
 /**
- * How long a waiting order has waited, in stages (issue 13): fresh, then "warn" from
+ * How long a waiting order has waited, in stages: fresh, then "warn" from
  * `warnMinutes`, then "late" from `lateMinutes`. Admins set both in the canteen's rules.
  */
 export type AgeingThresholds = { kitchenWarnMinutes: number; kitchenLateMinutes: number };

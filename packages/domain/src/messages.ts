@@ -1,11 +1,11 @@
 /**
- * The server's message catalogue (DESIGN §5): every `code` the API can answer, in
+ * The server's message catalogue: every `code` the API can answer, in
  * Afrikaans and English. The client shows the server's `message`; codes let it
  * react without parsing text.
  */
 import type { Language } from "./language";
 
-/** The HTTP statuses an error answer carries (DESIGN §5). */
+/** The HTTP statuses an error answer carries. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
 
 /**
@@ -77,7 +77,7 @@ export const MESSAGES = {
     af: "Hierdie aksie word nie vir hierdie tabel ondersteun nie.",
     en: "This action is not supported for this table.",
   },
-  // Weekly menu creation, spec §5: the Afrikaans texts are the spec's, word for word.
+  // Weekly menu creation: the Afrikaans texts the canteen has always used, word for word.
   weekly_menu_dates_required: {
     status: 400,
     af: "Vul asseblief beide begin- en einddatums in",
@@ -113,7 +113,7 @@ export const MESSAGES = {
     af: "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
     en: "A weekly menu with these exact dates already exists. Please choose other dates.",
   },
-  // Food items, spec §5: the two required-field texts are the spec's (decision 0006 for the rest).
+  // Food items: the two required-field texts are the canteen's own (decision 0006 for the rest).
   food_item_menu_missing: {
     status: 400,
     af: "Kies asseblief eers 'n weeklikse spyskaart",
@@ -243,7 +243,7 @@ export const MESSAGES = {
     af: "Hierdie statusverandering word nie toegelaat nie.",
     en: "This status change is not allowed.",
   },
-  // Image uploads (spec §5, DESIGN §2): the missing-file text is the spec's.
+  // Image uploads: the missing-file text is the canteen's own.
   upload_file_missing: { status: 400, af: "Kies asseblief eers 'n lêer", en: "Please choose a file first" },
   upload_failed: { status: 400, af: "Oplaai het misluk", en: "Upload failed" },
   upload_too_large: { status: 413, af: "Die lêer is groter as 5 MB.", en: "The file is larger than 5 MB." },
@@ -266,7 +266,7 @@ export const MESSAGES = {
     af: "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",
     en: "Enter an amount above R0 and at most R10,000, with at most 2 decimals.",
   },
-  // Customers and staff (issue 5, decision 0010).
+  // Customers and staff (decision 0010).
   employee_number_taken: {
     status: 409,
     af: "Hierdie werknemernommer word reeds gebruik.",
@@ -302,7 +302,7 @@ export const MESSAGES = {
     af: "Hierdie Idempotency-Key is reeds vir 'n ander versoek gebruik.",
     en: "This Idempotency-Key was already used for another request.",
   },
-  // Orders summary and orders paid from the wallet (issue 4, decision 0008).
+  // Orders summary and orders paid from the wallet (decision 0008).
   order_range_invalid: {
     status: 400,
     af: "Die einddatum moet op of na die begindatum wees.",
@@ -348,7 +348,7 @@ export const MESSAGES = {
     af: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
     en: "The customer's wallet does not have enough money for this order. Nothing was charged.",
   },
-  // Customers' own orders (DESIGN §11): the canteen's rules, said to the customer.
+  // Customers' own orders (decision 0021): the canteen's rules, said to the customer.
   ordering_closed: {
     status: 409,
     af: "Bestellings vir hierdie dag is gesluit: die sperdatum is verby.",
@@ -444,7 +444,7 @@ export const MESSAGES = {
     af: "Kombuispersoneel en admins teken by /login in, nie in die bestel-app nie.",
     en: "Kitchen staff and admins sign in at /login, not in the ordering app.",
   },
-  // Forgot password (DESIGN §11): the request's answer is the same whether the address has an account or not.
+  // Forgot password: the request's answer is the same whether the address has an account or not.
   password_reset_requested: {
     af: "As daar 'n rekening met hierdie e-posadres is, het ons 'n skakel gestuur om die wagwoord terug te stel.",
     en: "If there is an account with this email address, we have sent a link to reset its password.",

@@ -1,4 +1,4 @@
-/** Money is handled in cents on the way in and shown as rand with 2 decimals (spec §9). */
+/** Money is handled in cents on the way in and shown as rand with 2 decimals. */
 const rand = new Intl.NumberFormat("en-ZA", {
   style: "currency",
   currency: "ZAR",

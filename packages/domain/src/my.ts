@@ -15,7 +15,7 @@ import { isWaitingForKitchen, type OrderStatus } from "./order-status";
 import { ledgerEntry } from "./people";
 import { text } from "./text";
 
-/* The customers' ordering app's API (DESIGN §11): what `/api/my/*` takes and answers. */
+/* The customers' ordering app's API (decision 0021): what `/api/my/*` takes and answers. */
 
 /** `GET /api/my/menu?week=`: a Monday; without it, the school week customers order in now. */
 export const myMenuQuery = z.strictObject({

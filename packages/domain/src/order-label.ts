@@ -1,5 +1,5 @@
 /**
- * Where an order's short label is shown. Spec §3: the last 6 characters of the id on the
+ * Where an order's short label is shown: the last 6 characters of the id on the
  * weekly view (and the kitchen, which shows the same orders), the last 4 on the orders and
  * staff screens.
  */

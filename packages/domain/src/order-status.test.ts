@@ -140,7 +140,7 @@ describe("urgency", () => {
 });
 
 describe("statusChipColor", () => {
-  it("follows the spec's colours, whatever the case", () => {
+  it("follows the chip colours, whatever the case", () => {
     expect(statusChipColor("PENDING")).toBe("warning");
     expect(statusChipColor("paid")).toBe("success");
     expect(statusChipColor("delivered")).toBe("success");
@@ -150,7 +150,7 @@ describe("statusChipColor", () => {
 });
 
 describe("ORDER_STATUS_LABELS", () => {
-  it("keeps spec §4's weekly labels and names every status once in each language", () => {
+  it("keeps the weekly view's labels and names every status once in each language", () => {
     expect(ORDER_STATUS_LABELS.af).toMatchObject({
       pending: "Om te doen",
       ready: "Klaar",

@@ -1,7 +1,7 @@
 import type { Language } from "./language";
 import { isAdminRole, isCustomerRole, isStaffRole } from "./roles";
 
-/** The seven order statuses of spec §4, lower case as stored. */
+/** The seven order statuses, lower case as stored. */
 export const ORDER_STATUSES = [
   "pending",
   "paid",
@@ -18,7 +18,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * The one name of each status in each language (decision 0019): the kitchen, the weekly
  * view, the orders screen and its filter, the timeline and the CSV all say these. The web
  * app's locale files hold the same texts (`resources.order.statuses`); a test keeps them equal.
- * Spec §4's weekly labels where it names one; 'Besig' goes to processing, the kitchen's work.
+ * The weekly view's labels ('Om te doen', 'Klaar', 'Afgehaal', 'Gekanseleer') are kept; 'Besig'
+ * goes to processing, the kitchen's work (decision 0019).
  */
 export const ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> = {
   af: {
@@ -42,7 +43,7 @@ export const ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> 
 };
 
 /**
- * Kitchen steps of spec §4: Begin, Gereed, Afgehaal. An order paid from the wallet waits
+ * Kitchen steps: Begin, Gereed, Afgehaal. An order paid from the wallet waits
  * for the kitchen just like a pending one, so Begin starts it too.
  */
 export const KITCHEN_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
@@ -69,7 +70,7 @@ export function kitchenColumnOf(status: OrderStatus): KitchenColumn | null {
   return status === "processing" || status === "ready" ? status : null;
 }
 
-/** Statuses an admin may pick on the orders screen (spec §4). */
+/** Statuses an admin may pick on the orders screen's status dropdown. */
 export const ADMIN_SELECTABLE_STATUSES = [
   "pending",
   "processing",
@@ -143,7 +144,7 @@ export function canChangeOrderStatus(
 
 export type ChipColor = "default" | "warning" | "success" | "error" | "info" | "primary";
 
-/** Chip colours of spec §4. */
+/** Chip colours: pending warning, paid and delivered success, cancelled error, ready info. */
 export function statusChipColor(status: string): ChipColor {
   switch (status.toLowerCase()) {
     case "pending":
@@ -169,7 +170,7 @@ export function minutesSince(from: Date | string, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - start.getTime()) / 60_000));
 }
 
-/** Spec §9: a pending order older than 30 minutes is urgent; a paid one waits the same way. */
+/** A pending order older than 30 minutes is urgent; a paid one waits the same way. */
 export const URGENT_AFTER_MINUTES = 30;
 
 export function isUrgent(status: OrderStatus, createdAt: Date | string, now: Date): boolean {

@@ -20,7 +20,7 @@ import { text } from "./text";
  * Contract of the orders summary (/orders) and of orders taken for a customer from their
  * wallet. Both the server (modules/orders) and the screen (features/orders) import it.
  *
- * Calls (all admin only, DESIGN §6):
+ * Calls (all admin only):
  * - `GET /api/orders?from&to&q&customer&status&sort&dir&limit&offset` → `{ success, data: OrderSummaryRow[], total }`
  * - `GET /api/orders/export.csv?from&to&q&customer&status&sort&dir` → `text/csv` of the same filter, every row
  * - `GET /api/orders/:id` → `{ success, data: OrderDetail }`

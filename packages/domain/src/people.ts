@@ -24,7 +24,7 @@ import { dataAnswer, messageAnswer, orderStatusSchema, pageAnswer } from "./api"
  * - `DELETE /api/staff-members/:id` → `{ success, anonymised, message }` (never the last
  *   admin: 409 `last_admin`; never oneself, nor one's own role: 403 `own_account`)
  * - taken email or employee number → 409 `email_taken` / `employee_number_taken`
- * - invite: `POST /api/auth/invite-user` with `{ email, firstName, lastName, roleId }` (spec §7)
+ * - invite: `POST /api/auth/invite-user` with `{ email, firstName, lastName, roleId }`
  * - `POST /api/staff-members/:id/invitation` → `{ success, message }` sends a pending invitation
  *   again with a new link (earlier links stop working); 409 `invitation_not_pending` once set up
  */

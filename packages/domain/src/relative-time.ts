@@ -1,7 +1,7 @@
 import type { Language } from "./language";
 
 /**
- * How long ago something happened, as spec §9 words it for the dashboard's recent activity:
+ * How long ago something happened, as said on the dashboard's recent activity:
  * under a minute 'Net nou', under 60 minutes in minutes, under 1440 minutes in hours,
  * otherwise the calendar date (af-ZA, or en-ZA for English) in the canteen's time zone.
  */

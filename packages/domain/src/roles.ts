@@ -1,4 +1,4 @@
-/** Role ids of spec §3 and §9. */
+/** Role ids: 1 student, 2 academy staff, 3 canteen staff, 4 canteen admin. */
 export const ROLE = {
   student: 1,
   academyStaff: 2,

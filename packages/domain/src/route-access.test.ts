@@ -67,7 +67,7 @@ describe("homePath and menuPaths", () => {
       "/staff",
       "/settings",
     ]);
-    // The weekly view joins the cook's menu (issue 13: what to make this week).
+    // The weekly view joins the cook's menu (what to make this week, decision 0025).
     expect(menuPaths(3)).toEqual(["/dashboard", "/kitchen", "/weekly-orders", "/users", "/staff"]);
     expect(menuPaths(1)).toEqual([]);
     expect(menuPaths(null)).toEqual([]);
@@ -81,7 +81,7 @@ describe("signing in again", () => {
     expect(signInReturnTo("/settings")).toBeNull();
     expect(afterSignInPath(3, "/kitchen/board")).toBe("/kitchen/board");
     expect(afterSignInPath(4, "/kitchen")).toBe("/kitchen");
-    // A normal sign-in still lands on the dashboard (spec §2), whatever else was asked for.
+    // A normal sign-in still lands on the dashboard, whatever else was asked for.
     expect(afterSignInPath(3, undefined)).toBe("/dashboard");
     expect(afterSignInPath(3, "/settings")).toBe("/dashboard");
     expect(afterSignInPath(3, "https://example.com/kitchen")).toBe("/dashboard");

@@ -1,17 +1,17 @@
 import { isAdminRole, isCustomerRole, isStaffRole } from "./roles";
 
-/** The app's routes (spec §2 "Routes and access"). */
+/** The app's routes (docs/product.md lists who may open each). */
 export const ROUTES = {
   login: "/login",
   signup: "/signup",
   verifyEmail: "/verify-email",
   setupAccount: "/setup-account",
   kitchen: "/kitchen",
-  /** The kitchen board on its own, without the side menu: for a tablet in the kitchen (issue 13). */
+  /** The kitchen board on its own, without the side menu: for a tablet in the kitchen (decision 0025). */
   kitchenMode: "/kitchen/board",
-  /** The counter: hands orders over by scan or search (issue 13). */
+  /** The counter: hands orders over by scan or search (decision 0025). */
   counter: "/kitchen/counter",
-  /** The day's prep sheet and order labels, for the browser's print dialog (issue 13). */
+  /** The day's prep sheet and order labels, for the browser's print dialog. */
   kitchenPrint: "/kitchen/print",
   dashboard: "/dashboard",
   weeklyOrders: "/weekly-orders",
@@ -22,7 +22,7 @@ export const ROUTES = {
   settings: "/settings",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
-  // The customers' ordering app (DESIGN §11).
+  // The customers' ordering app (roles 1 and 2, decision 0021).
   myLogin: "/my/login",
   myMenu: "/my",
   myOrders: "/my/orders",
@@ -69,7 +69,7 @@ const KITCHEN_PATHS: readonly string[] = [
 ];
 
 /**
- * Where a sign-in leads: home (spec §2), or back to the kitchen screen whose session ended
+ * Where a sign-in leads: home (staff and admins: /dashboard), or back to the kitchen screen whose session ended
  * (`returnTo`), when the user may see it. Any other `returnTo` is ignored.
  */
 export function afterSignInPath(roleId: number, returnTo: unknown): string {
@@ -93,7 +93,7 @@ export function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }
 
-/** Whether `path` belongs to the customers' ordering app (DESIGN §11) rather than the back office. */
+/** Whether `path` belongs to the customers' ordering app (/my) rather than the back office. */
 export function isOrderingAppPath(path: string): boolean {
   return path === ROUTES.myMenu || path.startsWith(`${ROUTES.myMenu}/`);
 }
@@ -129,7 +129,7 @@ export function routeRedirect(path: string, roleId: number | null): AppPath | nu
   return ROUTES.login;
 }
 
-/** Side menu entries by role (spec §2 "Layout"); empty for customers. */
+/** Side menu entries by role; empty for customers. */
 export function menuPaths(roleId: number | null): AppPath[] {
   if (roleId !== null && isAdminRole(roleId)) {
     return [

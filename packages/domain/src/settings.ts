@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { SETTINGS_DEFAULTS, settingsSchema } from "./auth";
 
-/** Bounds of the refresh interval in seconds (issue 5): the polling screens never ask more often than 5 s. */
+/** Bounds of the refresh interval in seconds: the polling screens never ask more often than 5 s. */
 export const REFRESH_INTERVAL_MIN = 5;
 export const REFRESH_INTERVAL_MAX = 3600;
 
 /**
- * Spec §5 and §9: a refresh interval that is not a number becomes 30; a number is rounded
+ * A refresh interval that is not a number becomes 30; a number is rounded
  * and kept between 5 and 3,600 seconds. The settings form and the server apply the same rule.
  */
 export function normalizeRefreshInterval(value: unknown): number {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * The one rule for text from outside (issue 10, decision 0013): no NUL or other control
+ * The one rule for text from outside (decision 0013): no NUL or other control
  * characters, no lone surrogates. PostgreSQL cannot store NUL in text, and the others are
  * never typed by a person; multi-line fields (descriptions) keep tab and line breaks.
  */

@@ -19,7 +19,7 @@ function menu(date_from: string, date_to: string, id = `${date_from}/${date_to}`
   return { id, date_from, date_to };
 }
 
-describe("weekly menu date rules (spec §5)", () => {
+describe("weekly menu date rules", () => {
   const validate = (
     dateFrom: string | null | undefined,
     dateTo: string | null | undefined,
@@ -67,7 +67,7 @@ describe("weekly menu date rules (spec §5)", () => {
     const friday = WEEKLY_MENU_DATE_RULES.find((r) => r.code === "weekly_menu_not_friday")!;
     expect(friday.holds({ dateFrom: "2026-11-24", dateTo: "2026-11-28" }, WEDNESDAY, [])).toBe(false);
     expect(friday.holds({ dateFrom: "2026-11-22", dateTo: "2026-11-27" }, WEDNESDAY, [])).toBe(true);
-    // The spec's order: 5 days and Monday are checked first, and together they mean Friday.
+    // The rules' order: 5 days and Monday are checked first, and together they mean Friday.
     const codes = WEEKLY_MENU_DATE_RULES.map((r) => r.code);
     expect(codes.indexOf("weekly_menu_not_friday")).toBeGreaterThan(codes.indexOf("weekly_menu_not_monday"));
     for (let i = 0; i < 21; i++) {
@@ -118,7 +118,7 @@ describe("weekly menu date rules (spec §5)", () => {
     expect(weekLabel(NEXT_WEEK, mondayMidnight)).toBe("current");
   });
 
-  it("has the spec's Afrikaans text and an English twin for every rule", () => {
+  it("has the canteen's Afrikaans text and an English twin for every rule", () => {
     expect(WEEKLY_MENU_DATE_CODES.map((code) => message(code))).toEqual([
       "Vul asseblief beide begin- en einddatums in",
       "Einddatum moet na begindatum wees",

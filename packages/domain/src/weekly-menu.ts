@@ -3,7 +3,7 @@ import { addDaysIso, daysBetween, type IsoDate, isIsoDate, isoWeekday, mondayOf 
 import type { ErrorCode } from "./messages";
 
 /**
- * Weekly-menu date rules (spec §2 "Weekly menu management", §5 "Weekly menu creation").
+ * Weekly-menu date rules: a menu covers exactly Monday to Friday of a week that starts after today.
  * The create dialog and the server call the same functions; `today` is always an input,
  * taken in the canteen's time zone (`todayIn(config.timeZone)`), never the machine's clock.
  */
@@ -13,7 +13,7 @@ export type MenuDates = { dateFrom: IsoDate; dateTo: IsoDate };
 /** A weekly_menu row as the API answers it. */
 export type WeeklyMenuRow = { date_from: IsoDate; date_to: IsoDate };
 
-/** The seven rules' message codes, in the spec's order. */
+/** The seven rules' message codes, in the order they are checked. */
 export const WEEKLY_MENU_DATE_CODES = [
   "weekly_menu_dates_required",
   "weekly_menu_end_not_after_start",
@@ -31,9 +31,9 @@ type DateRule = {
 };
 
 /**
- * The rules after "both dates required", in the spec's order; the first that fails is the
+ * The rules after "both dates required", in a fixed order; the first that fails is the
  * answer. "Ends on Friday" follows from "5 days" and "starts on Monday", so in this order it
- * never comes first; it stays as the spec lists it, a guard should the order ever change.
+ * never comes first; it stays in its place, a guard should the order ever change.
  */
 export const WEEKLY_MENU_DATE_RULES: readonly DateRule[] = [
   { code: "weekly_menu_end_not_after_start", holds: (d) => d.dateTo > d.dateFrom },
@@ -124,7 +124,7 @@ export function listMenuWeeks<T extends WeeklyMenuRow>(menus: readonly T[], toda
 }
 
 /**
- * The week selected when /menu opens (spec §2): the upcoming week whose start is closest
+ * The week selected when /menu opens: the upcoming week whose start is closest
  * to today (start ≥ today), otherwise the first week, or null when there are none.
  */
 export function defaultMenuWeek<W extends MenuDates>(weeks: readonly W[], today: IsoDate): W | null {
@@ -142,7 +142,7 @@ export function suggestNextWeek(today: IsoDate): MenuDates {
 }
 
 /**
- * The create dialog's proposal (spec §2): the Monday after the latest existing week's end,
+ * The create dialog's proposal: the Monday after the latest existing week's end,
  * or next week when there is no menu or that Monday is not after today (it could not be created).
  */
 export function proposeNextMenuWeek(menus: readonly WeeklyMenuRow[], today: IsoDate): MenuDates {

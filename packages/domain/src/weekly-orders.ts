@@ -3,7 +3,7 @@ import { dataAnswer, orderStatusSchema } from "./api";
 import { addDaysIso, type IsoDate, isIsoDate, isoWeekday, schoolDays } from "./dates";
 import type { OrderStatus } from "./order-status";
 
-/** One order of the weekly view: what the screen shows, names joined (DESIGN §5 read models). */
+/** One order of the weekly view: what the screen shows, names joined, in one round trip. */
 export const weeklyOrder = z.object({
   id: z.string(),
   status: orderStatusSchema,

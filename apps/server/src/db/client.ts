@@ -261,7 +261,7 @@ async function listenPostgres(
 
 /**
  * The rows of a raw `db.execute(sql…)`, parsed with `row`: the driver returns them untyped,
- * so they are checked, never cast (issue 10). Raw SQL stays where it earns its speed.
+ * so they are checked, never cast (decision 0016). Raw SQL stays where it earns its speed.
  */
 export async function queryRows<S extends z.ZodType>(
   db: Db | Tx,

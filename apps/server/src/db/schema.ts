@@ -22,7 +22,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-/* DESIGN §4. Tables are plural snake_case; the API maps its resource names onto them. */
+/* Tables are plural snake_case; the API maps its resource names onto them. */
 
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const weekday = pgEnum("weekday", WEEKDAYS);
@@ -117,7 +117,7 @@ export const wallets = pgTable(
   (t) => [check("wallets_balance_non_negative", sql`${t.balance} >= 0`)],
 );
 
-/** The ledger: a wallet's balance is the sum of its rows (DESIGN §4). */
+/** The ledger: a wallet's balance is the sum of its rows. */
 export const walletTransactions = pgTable(
   "wallet_transactions",
   {
@@ -222,7 +222,7 @@ export const orders = pgTable(
   ],
 );
 
-/** Every status change of an order: the timeline and "who did it" (issue: kitchen board). */
+/** Every status change of an order: the timeline and "who did it". */
 export const orderStatusChanges = pgTable(
   "order_status_changes",
   {
@@ -333,7 +333,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * The canteen's ordering rules (DESIGN §11): one row (id 1), created with the defaults of
+ * The canteen's ordering rules (decision 0021): one row (id 1), created with the defaults of
  * `CANTEEN_RULES_DEFAULTS` by its migration; admins change it, nobody adds or removes it.
  */
 export const canteenSettings = pgTable(
@@ -347,7 +347,7 @@ export const canteenSettings = pgTable(
     lowBalanceThreshold: numeric("low_balance_threshold", { precision: 10, scale: 2 })
       .notNull()
       .default("50.00"),
-    /** The kitchen board's ageing stages: a waiting order turns amber, then red (issue 13). */
+    /** The kitchen board's ageing stages: a waiting order turns amber, then red (decision 0025). */
     kitchenWarnMinutes: smallint("kitchen_warn_minutes").notNull().default(10),
     kitchenLateMinutes: smallint("kitchen_late_minutes").notNull().default(20),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -6,7 +6,7 @@ import { createFoodItem, createUser, signIn } from "../test/fixtures";
 import { request } from "../test/request";
 import { createTestApp, type TestApp } from "../test/test-app";
 
-/** Bad input gets a clear 4xx in our envelope, never a 500 (issue 10, decision 0013). */
+/** Bad input gets a clear 4xx in our envelope, never a 500 (decision 0013). */
 describe("bad input", () => {
   let t: TestApp;
   let asAdmin: string;

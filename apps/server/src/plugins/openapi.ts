@@ -5,7 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-pro
 import { requireAdmin, SESSION_COOKIE } from "./session";
 
 /**
- * The API describes itself (issue 10, decision 0016): an OpenAPI 3.1 document built from the
+ * The API describes itself (decision 0016): an OpenAPI 3.1 document built from the
  * route schemas at `GET /api/openapi.json`, and Swagger UI at `/api/docs`, both for admins.
  * Swagger UI's files are served from here, so the page needs no CDN and the app's CSP holds.
  * Registered before the routes, so @fastify/swagger sees every one of them.
@@ -19,7 +19,7 @@ export async function registerOpenApi(app: FastifyInstance, { title }: { title: 
         version: "1.0.0",
         description:
           "Answers are `{ success: true, … }` or the error envelope `{ success: false, message, code }` " +
-          "(DESIGN §5). Signing in sets the session cookie; sign-in, sign-up, the email and " +
+          "in the caller's language. Signing in sets the session cookie; sign-in, sign-up, the email and " +
           "invitation links, /health and /config need none.",
       },
       components: {

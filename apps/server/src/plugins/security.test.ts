@@ -3,7 +3,7 @@ import { createUser, signIn } from "../test/fixtures";
 import { request } from "../test/request";
 import { createTestApp, type TestApp } from "../test/test-app";
 
-/** Who may call answers before the content type and the body are looked at (issue 10, decision 0013). */
+/** Who may call answers before the content type and the body are looked at (decision 0013). */
 describe("order of checks", () => {
   let t: TestApp;
   let asStaff: string;

@@ -148,7 +148,7 @@ export async function deleteExpiredSessions(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
 
-/* Guards, used as route `onRequest` hooks: who may call answers before the body is read or checked (DESIGN §6). */
+/* Guards, used as route `onRequest` hooks: who may call answers before the body is read or checked. */
 
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw unauthenticated();

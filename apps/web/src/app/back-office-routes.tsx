@@ -29,7 +29,7 @@ function page(section: string, screen: ReactNode) {
   return <SectionBoundary section={section}>{screen}</SectionBoundary>;
 }
 
-/** The back office's screens (spec §2 "Routes and access"), behind the router's guard. */
+/** The back office's screens, behind the router's guard. */
 export function BackOfficeRoutes() {
   return (
     <Routes>

@@ -3,7 +3,7 @@ import { withTexts } from "../lib/i18n";
 import { preloadModule } from "../lib/lazy-screen";
 
 /**
- * The back office's layouts and screens, each its own chunk (DESIGN §10). The entry may start
+ * The back office's layouts and screens, each its own chunk (first-load budgets, `npm run bench`). The entry may start
  * loading the ones of the page being opened alongside the back office's routes (app/router.tsx
  * `preloadPage`): otherwise the routes, the layout and the screen load one after another, each
  * once the one before has rendered. This module holds only the loaders, so none of the screens'

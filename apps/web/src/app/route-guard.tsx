@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadingScreen } from "../components/loading-screen";
 import { readStoredUser, useSession } from "../lib/session";
 
-/** Applies the domain's route table (spec §2) once the session is known. */
+/** Applies the domain's route table (`routeRedirect`) once the session is known. */
 export function RouteGuard() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

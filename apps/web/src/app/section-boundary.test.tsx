@@ -3,7 +3,7 @@ import { renderWithApp, screen } from "../test/test-utils";
 import { SectionBoundary } from "./section-boundary";
 
 describe("SectionBoundary", () => {
-  it("shows the spec's fallback when its section fails, and 'Probeer Weer' shows the section again", async () => {
+  it("shows the error fallback when its section fails, and 'Probeer Weer' shows the section again", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     window.sessionStorage.setItem("kantien:throw", "kitchen");
     const { user } = renderWithApp(

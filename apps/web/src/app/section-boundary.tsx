@@ -11,7 +11,7 @@ function TestThrow({ section }: { section: string }) {
   return null;
 }
 
-/** Wraps one routed page: its own error fallback (spec §2) and a lazy-load placeholder. */
+/** Wraps one routed page: its own error fallback and a lazy-load placeholder. */
 export function SectionBoundary({ section, children }: { section: string; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * Browser-test hook for the error fallback (spec §2 "Error fallback screen").
+ * Browser-test hook for the error fallback ('Oeps! Iets het verkeerd gegaan').
  *
  * A Playwright test sets `sessionStorage["kantien:throw"] = "<section>"` (e.g. "kitchen");
  * that section then throws while rendering, so the test can see the fallback, and

@@ -43,7 +43,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
     const previous = preference;
     const next: ThemeMode = mode === "dark" ? "light" : "dark";
     setPreference(next);
-    // Loaded on use: the settings code stays out of the first screen's bundle (DESIGN §10).
+    // Loaded on use: the settings code stays out of the first screen's bundle (first-load budgets, `npm run bench`).
     void import("../lib/user-settings")
       .then((settings) => settings.saveThemeChoice(queryClient, next))
       .catch((error: unknown) => {

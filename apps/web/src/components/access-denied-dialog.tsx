@@ -22,8 +22,8 @@ type AccessDeniedDialogProps = {
 };
 
 /**
- * Spec §2 Login: who signed in, and that only staff (role 3) and admin (role 4) get access;
- * the customer it refuses is shown the way to the ordering app (DESIGN §11).
+ * The back office's sign-in refuses roles 1–2: who signed in, and that only staff (role 3) and admin (role 4) get access;
+ * the customer it refuses is shown the way to the ordering app (/my/login).
  */
 export function AccessDeniedDialog({ user, onClose }: AccessDeniedDialogProps) {
   const { t } = useTranslation();

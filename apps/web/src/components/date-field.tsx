@@ -37,7 +37,7 @@ function toDate(value: IsoDate | "" | undefined): Date | null {
 }
 
 /**
- * The one date input of the app (DESIGN §2): MUI X's picker with date-fns in the user's
+ * The one date input of the app, not the browser's native one: MUI X's picker with date-fns in the user's
  * language, typed or chosen from a calendar, written as the rest of the app writes dates.
  */
 export function DateField({ label, value, onChange, min, max, error, helperText, ...rest }: DateFieldProps) {

@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import type { FallbackProps } from "react-error-boundary";
 import { useTranslation } from "react-i18next";
 
-/** Spec §2 "Error fallback screen": shown by a section that failed while rendering. */
+/** The error fallback ('Oeps! Iets het verkeerd gegaan'): shown by a section that failed while rendering. */
 export function ErrorFallback({ resetErrorBoundary }: FallbackProps) {
   const { t } = useTranslation();
   return (

@@ -16,7 +16,7 @@ type FormFieldProps = {
 
 /**
  * A labelled text input bound to react-hook-form. Built from MUI's parts rather than
- * TextField, which also pulls in Select and its menus (DESIGN §10: /login bundle budget).
+ * TextField, which also pulls in Select and its menus (the /login first-load budget, checked by `npm run bench`).
  */
 export function FormField({
   label,

@@ -12,7 +12,7 @@ describe("LoadError", () => {
     expect(screen.queryByRole("button", { name: "Sluit" })).not.toBeInTheDocument();
   });
 
-  it("falls back to spec §8's text, and offers 'Sluit' with a title where asked", async () => {
+  it("falls back to 'Fout met data oplaai', and offers 'Sluit' with a title where asked", async () => {
     const onClose = vi.fn();
     const { user } = renderWithApp(
       <LoadError error={null} title="Fout met Paneelborddata" onRetry={() => {}} onClose={onClose} />,

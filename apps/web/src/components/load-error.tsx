@@ -10,12 +10,12 @@ type LoadErrorProps = {
   /** Loads again: the query's `refetch`. */
   onRetry: () => void;
   title?: string;
-  /** A 'Sluit' button too (the dashboard's alert, spec §8). */
+  /** A 'Sluit' button too (the dashboard's alert). */
   onClose?: () => void;
 };
 
 /**
- * The one way a screen says its data did not load: the server's reason (else spec §8's
+ * The one way a screen says its data did not load: the server's reason (else
  * 'Fout met data oplaai') and 'Probeer Weer'.
  */
 export function LoadError({ error, onRetry, title, onClose }: LoadErrorProps) {

@@ -2,7 +2,7 @@ import { type OrderStatus, statusChipColor } from "@kantien/domain/order-status"
 import Chip from "@mui/material/Chip";
 import { useTranslation } from "react-i18next";
 
-/** An order status with spec §4's chip colour. */
+/** An order status with its chip colour (`statusChipColor`). */
 export function StatusChip({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { currentLanguage, i18n } from "./i18n";
 
-/** A refused or failed API call; `message` is the server's text when it sent one (DESIGN §5). */
+/** A refused or failed API call; `message` is the server's text when it sent one. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(
@@ -25,7 +25,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
-  /** Shown when the server sends no message; defaults to spec §8's text for the verb. */
+  /** Shown when the server sends no message; defaults to the verb's text ('Fout met data oplaai' …). */
   fallbackMessage?: string;
   /** Extra request headers, e.g. `Idempotency-Key` on a payment. */
   headers?: Record<string, string>;
@@ -97,7 +97,7 @@ export type DataEnvelope<T> = { success: true; data: T };
 /** The wire type of an answer, from the domain's schema of it (`import type` keeps zod out of the bundle). */
 export type Answer<Schema extends z.ZodType> = z.output<Schema>;
 
-/** The text to show for any thrown value (spec §8: server message, else own message, else fallback). */
+/** The text to show for any thrown value (the server's message, else the error's own, else the fallback). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -4,7 +4,7 @@ import { type Answer, api } from "./api-client";
 import { queryKeys } from "./query-keys";
 
 /**
- * `GET /api/canteen-settings`: the canteen's rules (DESIGN §11), read by the settings screen
+ * `GET /api/canteen-settings`: the canteen's rules (decision 0021), read by the settings screen
  * (admins edit them) and the kitchen board (its ageing thresholds).
  */
 export const canteenRulesQueryOptions = queryOptions({

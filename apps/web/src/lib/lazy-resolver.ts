@@ -2,8 +2,8 @@ import type { FieldValues, Resolver } from "react-hook-form";
 
 /**
  * A form's resolver whose schema loads on the first validation rather than with the page:
- * zod is the largest library a public screen would otherwise need up front (DESIGN §10
- * budget). `load` imports the module that builds the zod resolver; `preload` starts that
+ * zod is the largest library a public screen would otherwise need up front (the
+ * first-load budgets). `load` imports the module that builds the zod resolver; `preload` starts that
  * early, e.g. when the form gets focus. A failed load is tried again next time.
  */
 export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>) {

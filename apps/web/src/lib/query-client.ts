@@ -2,7 +2,7 @@ import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 import { queryKeys } from "./query-keys";
 
-/** Spec §4: data is stale after 300000 ms. */
+/** Data is stale after 300000 ms (5 minutes). */
 export const STALE_TIME_MS = 300_000;
 
 /** The one retry of a failed load waits this long. */

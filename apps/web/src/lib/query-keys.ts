@@ -15,7 +15,7 @@ export const queryKeys = {
   customers: ["customers"],
   staff: ["staff-members"],
   canteenSettings: ["canteen-settings"],
-  // The ordering app's own data (DESIGN §11): one customer's menu, orders, wallet and profile.
+  // The ordering app's own data: one customer's menu, orders, wallet and profile.
   myMenu: ["my", "menu"],
   myOrders: ["my", "orders"],
   myWallet: ["my", "wallet"],

@@ -6,7 +6,7 @@ import { readStorage, writeStorage } from "./storage";
 
 const USER_STORAGE_KEY = "admin_user";
 
-/** The display copy of the user (spec §7 `admin_user`); the server's answer always wins. */
+/** The display copy of the user (stored as `admin_user`); the server's answer always wins. */
 export function readStoredUser(): PublicUser | null {
   const raw = readStorage(USER_STORAGE_KEY);
   if (!raw) return null;
@@ -89,7 +89,7 @@ export function useSessionEnd(): string | undefined {
   return useQuery(sessionEndQueryOptions).data;
 }
 
-/** Ends the session on the server, and locally even when that call fails (spec §4). */
+/** Ends the session on the server, and locally even when that call fails. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
     await api.post("/api/auth/logout", { body: {} });

@@ -1,4 +1,4 @@
-// Spec §8: local storage errors are logged only (private mode, quota, disabled storage).
+// Local storage errors are logged only (private mode, quota, disabled storage).
 export function readStorage(key: string): string | null {
   try {
     return window.localStorage.getItem(key);

@@ -9,7 +9,7 @@ export type ThemePreference = Settings["theme"];
 
 const THEME_MODE_STORAGE_KEY = "themeMode";
 
-/** Spec §9: dark until the user chooses (decision 0012). */
+/** Dark until the user chooses (decision 0012). */
 export function readThemePreference(): ThemePreference {
   const stored = readStorage(THEME_MODE_STORAGE_KEY);
   return stored === "light" || stored === "auto" ? stored : "dark";
@@ -28,11 +28,11 @@ export const SIDE_MENU_WIDTH = 240;
 
 /**
  * Below this width the side menu is a drawer behind the top bar's menu button; from it on,
- * the spec's fixed 240 px menu (decision 0018).
+ * the fixed 240 px menu (decision 0018).
  */
 export const SIDE_MENU_BREAKPOINT = 1024;
 
-/** The spec's primary (§9): the colour of filled surfaces — the top bar, contained buttons, chips. */
+/** The brand primary: the colour of filled surfaces — the top bar, contained buttons, chips. */
 export const BRAND_PRIMARY = "#1976d2";
 const BRAND_PRIMARY_HOVER = "#1565c0";
 

@@ -10,7 +10,7 @@ import { queryKeys } from "./query-keys";
 import { useSession } from "./session";
 import { readStorage, writeStorage } from "./storage";
 
-/** Spec §7: the settings are cached on the device under `user_settings`. */
+/** The settings are cached on the device under `user_settings`. */
 const SETTINGS_STORAGE_KEY = "user_settings";
 function sessionUserId(queryClient: QueryClient): string | undefined {
   return queryClient.getQueryData<{ id: string } | null>(queryKeys.session)?.id;
@@ -60,7 +60,7 @@ export const userSettingsQueryOptions = queryOptions({
       cacheSettings(userId, answer.settings);
       return answer.settings;
     } catch (error) {
-      // Spec §8: a failed load falls back to the cached copy.
+      // A failed load falls back to the cached copy.
       const cached = readCachedSettings(userId);
       if (cached && !signal.aborted) {
         console.warn("Could not load the settings; using the cached copy", error);

@@ -43,7 +43,7 @@ export function formWideMessage<T extends FieldValues>(
 }
 
 /**
- * The server's field details of a refusal (`details: [{field, message}]`, DESIGN §5, kept by
+ * The server's field details of a refusal (`details: [{field, message}]` of the envelope, kept by
  * `ApiError`) for the form's own fields; none when the error carries none.
  */
 export function serverFieldErrors<Field extends string>(

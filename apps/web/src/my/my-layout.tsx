@@ -66,7 +66,7 @@ function BalanceButton() {
 
 /**
  * The ordering app's frame: a slim top bar with my balance, the page, and a bottom navigation
- * a thumb can reach (DESIGN §11). Live order events and the offline notice live here, so every
+ * a thumb can reach (phone first). Live order events and the offline notice live here, so every
  * screen has them.
  */
 export function MyLayout() {

@@ -6,7 +6,7 @@ import { lazyScreen } from "../lib/lazy-screen";
 import { MyLayout } from "./my-layout";
 import { loadMyScreen } from "./my-screens";
 
-// Each screen of the ordering app loads on demand; none of them is back-office code (DESIGN §11).
+// Each screen of the ordering app loads on demand; none of them is back-office code.
 const MyLoginScreen = lazyScreen(loadMyScreen[ROUTES.myLogin], (m) => m.MyLoginScreen);
 const MyMenuScreen = lazyScreen(loadMyScreen[ROUTES.myMenu], (m) => m.MyMenuScreen);
 const MyOrdersScreen = lazyScreen(loadMyScreen[ROUTES.myOrders], (m) => m.MyOrdersScreen);
@@ -17,7 +17,7 @@ function page(section: string, screen: ReactNode) {
   return <SectionBoundary section={section}>{screen}</SectionBoundary>;
 }
 
-/** The customers' ordering app under /my (DESIGN §11); the router's guard has already let the user in. */
+/** The customers' ordering app under /my (decision 0021); the router's guard has already let the user in. */
 export function MyRoutes() {
   return (
     <Routes>

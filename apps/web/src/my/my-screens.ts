@@ -2,7 +2,7 @@ import { normalisePath, ROUTES } from "@kantien/domain/route-access";
 import { preloadModule } from "../lib/lazy-screen";
 
 /**
- * The ordering app's screens, each its own chunk (DESIGN §11). The entry may start loading the
+ * The ordering app's screens, each its own chunk, none back-office code. The entry may start loading the
  * one being opened alongside the app's routes (app/router.tsx `preloadPage`); this module holds
  * only the loaders, so none of the screens' code joins the entry.
  */

@@ -1,7 +1,7 @@
 import { BRAND_PRIMARY } from "../lib/theme";
 
 /**
- * The ordering app is installable (DESIGN §11, decision 0023). vite.config.ts builds its service
+ * The ordering app is installable (decision 0023). vite.config.ts builds its service
  * worker; its manifest and icons are in public/my/.
  */
 export const MANIFEST_URL = "/my/manifest.webmanifest";

@@ -158,7 +158,7 @@ export async function existingDemoAccounts(db: Db): Promise<(typeof DEMO_ACCOUNT
 }
 
 /**
- * DESIGN §8 demo data: three sign-ins, ~40 customers, two weeks of menus, today's kitchen.
+ * The demo data: three sign-ins, ~40 customers, two weeks of menus, today's kitchen.
  * Only into a database without users; answers whether it seeded. Two processes starting
  * at once on one PostgreSQL take turns on an advisory lock and the second finds users.
  */

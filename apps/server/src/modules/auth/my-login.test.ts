@@ -14,7 +14,7 @@ const myLogin = (body: unknown, cookie?: string) =>
 const sessionOf = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.find((c) => c.name === "kantien_session" && c.value);
 
-describe("POST /api/my/auth/login: the ordering app's sign-in (DESIGN §11)", () => {
+describe("POST /api/my/auth/login: the ordering app's sign-in, customers only", () => {
   it("opens a session for a student and for academy staff, which /api/auth/me then knows", async () => {
     for (const roleId of [1, 2] as const) {
       const user = await createUser(t.db, { roleId });

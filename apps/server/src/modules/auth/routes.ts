@@ -35,11 +35,11 @@ import {
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { consumeToken, findInvitation, issueToken, tokenUsable } from "./tokens";
 
-/* Bodies refuse unknown keys, so no one can slip in role_id-like fields (spec §7 bodies). */
+/* Bodies refuse unknown keys, so no one can slip in role_id-like fields. */
 const loginBody = z.strictObject(loginInput.shape);
 const signupBody = z.strictObject(signupInput.shape);
 const inviteBody = z.strictObject(inviteUserInput.shape);
-// A missing token has its own message (spec §5), so it is checked in the handler.
+// A missing token has its own message ('Geen verifikasie token gevind' …), so it is checked in the handler.
 const token = text().max(200).optional();
 const tokenBody = z.strictObject({ token });
 const setupBody = z.strictObject({ token, password: setupAccountInput.shape.password });
@@ -96,7 +96,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     const language = user.language ?? request.language;
     const publicUser = toPublicUser(user, config.canteenName);
     if (!isStaffRole(user.roleId)) {
-      // Spec §4: customers get a marker and their name for the access-denied dialog, no session.
+      // Customers (roles 1–2) get a marker and their name for the access-denied dialog, no session.
       return {
         success: true as const,
         error: "unauthorized_role" as const,
@@ -108,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     return { success: true as const, message: message("login_success", language), user: publicUser };
   });
 
-  // The ordering app's sign-in (DESIGN §11): customers only; staff are sent to the back office.
+  // The ordering app's sign-in: customers only; staff are sent to the back office.
   api.post("/my/auth/login", { schema: myLoginSchema }, async (request, reply) => {
     const user = await checkCredentials(request, request.body);
     const language = user.language ?? request.language;
@@ -210,7 +210,7 @@ export async function authRoutes(app: FastifyInstance, { config, database }: App
     return { success: true as const, message: message("setup_success", request.language) };
   });
 
-  // Forgot password (DESIGN §11). The answer never tells whether the address has an account:
+  // Forgot password. The answer never tells whether the address has an account:
   // the same status and text, in the caller's language, when the limit is hit too.
   api.post("/auth/forgot-password", { schema: forgotPasswordSchema }, async (request) => {
     const { email } = request.body;

@@ -11,7 +11,7 @@ import { getCanteenRules, saveCanteenRules } from "./rules";
 const readSchema = { response: answers(canteenRulesAnswer) };
 const saveSchema = { body: canteenRulesInput, response: answers(canteenRulesSavedAnswer) };
 
-/** The canteen's ordering rules (DESIGN §11): everyone signed in reads them, admins set them. */
+/** The canteen's ordering rules (decision 0021): everyone signed in reads them, admins set them. */
 export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

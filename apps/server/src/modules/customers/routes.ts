@@ -35,7 +35,7 @@ const topUpSchema = { params: idParams, body: topUpBody, response: createdAnswer
 
 /**
  * Customers (/users, roles 1–2): staff and admin read, add and edit; only admin removes
- * and tops up (issue 5). Other roles never reach this: requireStaff.
+ * and tops up (decision 0011). Other roles never reach this: requireStaff.
  */
 export async function customersRoutes(fastify: FastifyInstance, { database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -5,15 +5,15 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, timestampColumn } from "../../db/client";
 
-/** Latest orders and latest new users in the activity list (spec §2, §9). */
+/** Latest orders and latest new users in the activity list: at most 5 entries. */
 const ACTIVITY_ORDERS = 3;
 const ACTIVITY_USERS = 2;
 
 /**
- * The six counts in one aggregate query (DESIGN §5): orders are read once for both order
+ * The six counts in one aggregate query: orders are read once for both order
  * counts; people removed (anonymised) no longer count. Orders waiting for the kitchen are
  * pending and paid ones it has not begun (decision 0022). The status is an enum of lower-case
- * values, and `lower()` keeps the spec's "pending in any letter case" true should that change.
+ * values, and `lower()` keeps "pending in any letter case" counted as waiting should that change.
  */
 export function dashboardCountsQuery() {
   const waiting = sql.join(

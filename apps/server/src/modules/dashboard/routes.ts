@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { requireStaff } from "../../plugins/session";
 import { dashboardSummary } from "./queries";
 
-/** `GET /api/dashboard` (spec §2), staff and admin. */
+/** `GET /api/dashboard`: counts and recent activity, for staff and admin. */
 export async function dashboardRoutes(app: FastifyInstance, { database }: AppDeps) {
   app.get(
     "/dashboard",

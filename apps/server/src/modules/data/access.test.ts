@@ -15,7 +15,7 @@ import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**
- * DESIGN §6 for the generic data API, written out by hand (not read from the registry):
+ * Who may do what on the generic data API, written out by hand (not read from the registry):
  * staff = roles 3 and 4, admin = role 4 only, none = the verb does not exist here (405).
  */
 type Who = "staff" | "admin" | "none";

@@ -16,13 +16,13 @@ import { AppError } from "../../errors";
 
 export type Verb = "list" | "get" | "create" | "update" | "delete";
 export type WriteVerb = Exclude<Verb, "list" | "get">;
-/** staff: roles 3 and 4; admin: role 4 only (DESIGN §6). A verb left out answers 405. */
+/** staff: roles 3 and 4; admin: role 4 only. A verb left out answers 405. */
 export type Who = "staff" | "admin";
 export type Row = Record<string, unknown>;
 /** The signed-in user who writes. */
 export type Actor = { id: string; roleId: number };
 /**
- * Who writes, today in the canteen's time zone (DESIGN §4) for rules about dates, and the
+ * Who writes, today in the canteen's time zone (CANTEEN_TIMEZONE) for rules about dates, and the
  * caller's language for an answer's message.
  */
 export type Writer = { actor: Actor; today: IsoDate; language: Language };
@@ -33,7 +33,7 @@ export type ResourceSpec = {
   /** API name of the key column. */
   id: string;
   idSchema: z.ZodType<string | number>;
-  /** API names are the SQL column names (the spec's snake_case names). */
+  /** API names are the SQL column names (snake_case). */
   readable: readonly string[];
   /** Columns that exist but are never read or written here; writing one is column_not_writable. */
   internal?: readonly string[];

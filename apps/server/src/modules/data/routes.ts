@@ -48,7 +48,7 @@ const ROW_VERBS: [Verb, string][] = [
   ["delete", "DELETE"],
 ];
 
-/** The resource behind `:table` if the caller (already staff) may use `verb` on it: DESIGN §6. */
+/** The resource behind `:table` if the caller (already staff) may use `verb` on it. */
 function authorize(
   registry: ResourceRegistry,
   request: FastifyRequest,
@@ -86,7 +86,7 @@ function rowId(resource: Resource, id: string): string | number {
 }
 
 /**
- * The generic data API (DESIGN §5, decision 0014): list, get and authorisation over the
+ * The generic data API (decisions 0004 and 0014): list, get and authorisation over the
  * resources the app composes; each resource's writes go through the module that owns its rows.
  */
 export async function dataRoutes(

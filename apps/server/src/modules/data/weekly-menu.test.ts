@@ -8,7 +8,7 @@ import { createUser, signIn, type TestUser } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 
-/** POST /api/admin/data/weekly_menu: the seven date rules of spec §5, checked by the server. */
+/** POST /api/admin/data/weekly_menu: the seven date rules, checked by the server. */
 describe("creating a weekly menu", () => {
   let t: TestApp;
   let admin: TestUser;
@@ -113,7 +113,7 @@ describe("creating a weekly menu", () => {
     expect(await t.db.select().from(weeklyMenus).where(eq(weeklyMenus.dateFrom, thisMonday))).toHaveLength(0);
   });
 
-  it("spells the messages out as the spec does", async () => {
+  it("spells the messages out word for word", async () => {
     const week = freshWeek();
     const reversed = await create({ date_from: week.date_to, date_to: week.date_from });
     expect(reversed.json().message).toBe("Einddatum moet na begindatum wees");
@@ -154,7 +154,7 @@ describe("creating a weekly menu", () => {
     expect(res.json()).toMatchObject({ code: "validation_failed" });
   });
 
-  it("refuses a week that exists with 409 and the spec's message", async () => {
+  it("refuses a week that exists with 409 and its message", async () => {
     const week = freshWeek();
     expect((await create(week)).statusCode).toBe(201);
     const again = await create(week);

@@ -26,7 +26,7 @@ type Subscriber = { send: (change: OrderChange) => void; onGap: () => void };
 /**
  * One LISTEN per server process, fanned out in memory to every connected client.
  * NOTIFY reaches every process on the same PostgreSQL, so changes made through any
- * process reach the clients of all of them (DESIGN §1).
+ * process reach the clients of all of them (several processes share one PostgreSQL).
  */
 export function createOrderEventHub(database: Database, log: FastifyBaseLogger): OrderEventHub {
   const subscribers = new Set<Subscriber>();

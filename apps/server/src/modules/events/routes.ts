@@ -24,8 +24,8 @@ const streamRoute = {
 
 /**
  * Live order changes as Server-Sent Events, from one hub (one LISTEN per process):
- * `GET /api/events`, every order, for the kitchen board and the admin screens (DESIGN §7);
- * `GET /api/my/events`, the caller's own orders, for the customers' app (DESIGN §11).
+ * `GET /api/events`, every order, for the kitchen board and the admin screens;
+ * `GET /api/my/events`, the caller's own orders, for the customers' app.
  * Every heartbeat (a comment line, which also keeps proxies from closing the idle
  * connection) re-checks the stream's session: a stream ends with its session (logout,
  * expiry) or when its user's role may no longer have it. It also ends when the database

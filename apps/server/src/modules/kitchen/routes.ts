@@ -23,7 +23,7 @@ const collectSchema = { params: idParams, response: answers(dataAnswer(counterOr
 export async function kitchenRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  /** The kitchen board's day (spec §2 Kitchen board); today in the canteen when no date is given. */
+  /** The kitchen board's day; today in the canteen when no date is given. */
   app.get("/kitchen/orders", { onRequest: requireStaff, schema: daySchema }, async (request) => {
     const date = request.query.date ?? todayIn(config.timeZone);
     const data: KitchenDay = {

@@ -16,7 +16,7 @@ import { defineResource, type WriteContext, type WriteVerb } from "../data/resou
 
 /* The menus' rows on the generic data API (decision 0014): weekly menus and their food items. */
 
-/** A new menu follows the seven date rules of spec §5: the rule's message, 409 for a week that exists. */
+/** A new menu follows the seven date rules (domain's weekly-menu.ts): the rule's message, 409 for a week that exists. */
 async function checkWeeklyMenu(verb: WriteVerb, { tx, input, today }: WriteContext) {
   if (verb !== "create") return;
   const dates = { dateFrom: input.date_from as string | null, dateTo: input.date_to as string | null };

@@ -13,7 +13,7 @@ import {
 import { request } from "../../test/request";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
-/** Food items on a weekly menu: spec §5 messages, one item per day, replace and delete (decision 0006). */
+/** Food items on a weekly menu: the required-field messages, one item per day, replace and delete (decision 0006). */
 describe("food items on a weekly menu", () => {
   let t: TestApp;
   let customer: TestUser;
@@ -33,7 +33,7 @@ describe("food items on a weekly menu", () => {
   const rowOf = async (id: string) => (await t.db.select().from(foodItems).where(eq(foodItems.id, id)))[0];
 
   describe("create through the data API", () => {
-    it("asks for the week first, with the spec's message", async () => {
+    it("asks for the week first, with its own message", async () => {
       for (const weekly_menu_id of [undefined, "", null]) {
         const res = await request(t.app, "POST", "/api/admin/data/food_item", {
           cookie: asAdmin,
@@ -260,7 +260,7 @@ describe("food items on a weekly menu", () => {
       }
     });
 
-    it("answers the spec's messages and refuses bad input without touching the old item", async () => {
+    it("answers the required-field messages and refuses bad input without touching the old item", async () => {
       const old = await createFoodItem(t.db, { dayOfWeek: "Maandag" });
       const missing = await replace(old.weeklyMenuId, "Maandag", { ...form, description: "" });
       expect(missing.statusCode).toBe(400);

@@ -15,13 +15,13 @@ import { replaceFoodItem } from "./queries";
 const dayParams = z.object({ menuId: z.string().max(100), dayOfWeek: z.string().max(20) });
 const body = z.record(z.string(), z.unknown());
 
-/** Menu routes beyond the generic data API (DESIGN §5, §6: admin only). */
+/** Menu routes beyond the generic data API, admin only. */
 export async function menusRoutes(fastify: FastifyInstance, { database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const resource = foodItemResource;
 
   /**
-   * Replaces the day's food item in one transaction (issue 3, decision 0006): answers the new
+   * Replaces the day's food item in one transaction (decision 0006): answers the new
    * item and the replaced item's id, or null when the day was empty. The body is the food
    * item form's; the menu and day come from the path.
    */

@@ -7,7 +7,7 @@ import { request } from "../../test/request";
 import { openTestDatabase, type TestDatabase, testConfig } from "../../test/test-app";
 
 /**
- * DESIGN §11: a customer's session reaches the ordering app's API (/api/my/*), the sign-in
+ * A customer's session reaches the ordering app's API (/api/my/*), the sign-in
  * API (/api/auth/*) and the canteen's rules (GET /api/canteen-settings), and nothing else
  * that needs a session: every other route answers a student or an academy staff member 403.
  * The routes are read from the app as it registers them, so a new staff route is covered

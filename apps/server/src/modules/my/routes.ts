@@ -50,7 +50,7 @@ const profileSchema = { response: answers(myProfileAnswer) };
 const saveProfileSchema = { body: myProfileInput, response: answers(myProfileSavedAnswer) };
 const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer) };
 
-/** The customers' ordering app (DESIGN §11): each route answers with the caller's own rows only. */
+/** The customers' ordering app (decision 0021): each route answers with the caller's own rows only. */
 export async function myRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;

@@ -80,7 +80,7 @@ function csvRow(row: OrderSummaryRow, language: Language, timeZone: string): str
   ]);
 }
 
-/** The orders summary and orders paid from the wallet (issue 4, decisions 0007 and 0008); admin only. */
+/** The orders summary and orders paid from the wallet (decisions 0007 and 0008); admin only. */
 export async function ordersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const today = () => todayIn(config.timeZone);

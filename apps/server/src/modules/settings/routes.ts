@@ -8,13 +8,13 @@ import type { AppDeps } from "../../deps";
 import { requireStaff } from "../../plugins/session";
 import { getSettings, saveSettings } from "./service";
 
-// The refresh interval is normalised, not refused: not a number is 30, else kept in 5–3600 (spec §5).
+// The refresh interval is normalised, not refused: not a number is 30, else kept in 5–3600.
 const settingsBody = z.strictObject({ settings: settingsInput });
 // What each route takes and answers (decision 0016).
 const readSchema = { response: answers(settingsAnswer) };
 const saveSchema = { body: settingsBody, response: answers(settingsSavedAnswer) };
 
-/** Each staff member's own settings (DESIGN §6: staff and admin). */
+/** Each staff member's own settings (staff and admin). */
 export async function settingsRoutes(app: FastifyInstance, { database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { userSettings } from "../../db/schema";
 
-/** The user's settings, or the defaults of spec §9 when they never saved any. */
+/** The user's settings, or the defaults (light, af, 30 s) when they never saved any. */
 export async function getSettings(db: Db, userId: string): Promise<Settings> {
   const [row] = await db
     .select({

@@ -103,7 +103,7 @@ describe("GET and PUT /api/settings", () => {
     });
   });
 
-  it("keeps the refresh interval between 5 and 3600 seconds; not a number becomes 30 (spec §5)", async () => {
+  it("keeps the refresh interval between 5 and 3600 seconds; not a number becomes 30", async () => {
     const { cookie } = await staffCookie();
     const cases: [unknown, number][] = [
       [2, 5],

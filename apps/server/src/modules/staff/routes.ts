@@ -28,7 +28,7 @@ const removeSchema = { params: idParams, response: answers(personRemovedAnswer) 
 const invitationSchema = { params: idParams, response: answers(messageAnswer) };
 
 /**
- * Staff (/staff, roles 3–4): staff may read, only admin changes (issue 5). New staff are
+ * Staff (/staff, roles 3–4): staff may read, only admin changes (decision 0011). New staff are
  * invited with POST /api/auth/invite-user.
  */
 export async function staffRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {

@@ -24,7 +24,7 @@ import {
 /** 5 MB of file as base64 is ~6.7 MB; the JSON around it and a data: prefix are small. */
 const BASE64_BODY_LIMIT = 7 * 1024 * 1024;
 
-/** Both fields optional: a missing file gets the spec's own message, not a validation error. */
+/** Both fields optional: a missing file gets its own message, not a validation error. */
 const base64UploadBody = z.object({
   fileName: text().max(255).optional(),
   fileBase64: z.string().optional(),
@@ -40,7 +40,7 @@ const uploaded = ({ url, thumbnailUrl }: StoredImage) => ({
 });
 
 /**
- * The image uploads of the food item dialog (spec §7 "Uploads"), admin only. The guard
+ * The image uploads of the food item dialog (multipart field `file`, or JSON `fileName` + `fileBase64`), admin only. The guard
  * runs at onRequest, so a non-admin's body is never read. Multipart is parsed in this
  * plugin only; everywhere else the API takes JSON.
  */
@@ -106,7 +106,7 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
 }
 
 /**
- * Serves stored images outside /api (DESIGN §2). Only names the server generated are
+ * Serves stored images outside /api, at /uploads. Only names the server generated are
  * looked up, so no path from the URL reaches the file system; each name's content
  * never changes, so it may be cached for a year.
  */

@@ -5,7 +5,7 @@ import { storedImageUrls, UPLOADS_URL_PREFIX } from "@kantien/domain/uploads";
 import sharp from "sharp";
 import { AppError } from "../../errors";
 
-/** The largest file accepted, before decoding (spec §7 "Uploads", issue #3). */
+/** The largest file accepted, before decoding: 5 MB. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Pixel-flood guard: a small file may still decode to gigabytes of pixels. */
 export const UPLOAD_MAX_PIXELS = 40_000_000;

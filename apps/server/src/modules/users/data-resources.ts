@@ -46,7 +46,7 @@ function personChanges(input: Row) {
 /**
  * Users. Staff keep customers (roles 1–2); staff records are the admin's. Staff accounts are
  * made by invitation, so a new user here is a customer; an existing one keeps to its side
- * (customer 1↔2, staff 3↔4) (DESIGN §6, decision 0004).
+ * (customer 1↔2, staff 3↔4) (decision 0004).
  */
 export const userResource = defineResource("user", {
   table: users,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { wallets } from "../../db/schema";
 import { defineResource } from "../data/resources";
 
-/** Wallets on the generic data API: read only. Balances move only through the ledger (DESIGN §4, decision 0011). */
+/** Wallets on the generic data API: read only. Balances move only through the ledger (decision 0011). */
 export const walletResource = defineResource("wallet", {
   table: wallets,
   id: "user_id",

@@ -46,7 +46,7 @@ export type WalletMove = {
 };
 
 /**
- * The only way money moves (DESIGN §4): one conditional update of the wallet and one
+ * The only way money moves (balance = the sum of the ledger): one conditional update of the wallet and one
  * ledger row, inside the caller's transaction. The `balance + amount >= 0` condition is
  * checked on the locked row, so two debits racing for the last rand cannot both pass.
  * A credit creates the wallet when the user has none yet.

@@ -8,7 +8,7 @@ import { foodItems, orders, users } from "../../db/schema";
 /**
  * The orders delivered Monday to Friday of one week, names joined, in one query: a range
  * of orders_delivery_date_idx (delivery_date, created_at). Orders without a delivery date
- * belong to no day of the week and stay out; every status is returned (spec §4 labels).
+ * belong to no day of the week and stay out; every status is returned, for the weekly view's labels.
  */
 export function weeklyOrdersQuery(db: Db, { weekStart }: { weekStart: IsoDate }) {
   return db

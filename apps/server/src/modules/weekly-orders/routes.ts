@@ -17,7 +17,7 @@ const weeklyOrdersQuerystring = z.object({
 export async function weeklyOrdersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  /** Spec §2 Weekly orders; the week of today in the canteen when no weekStart is given. */
+  /** The weekly orders (Monday to Friday); the week of today in the canteen when no weekStart is given. */
   app.get(
     "/weekly-orders",
     {

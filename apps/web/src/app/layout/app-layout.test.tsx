@@ -47,7 +47,7 @@ describe("AppLayout", () => {
     expect(screen.getByRole("main")).toHaveFocus();
   });
 
-  it("keeps the spec's fixed side menu on a wide screen", async () => {
+  it("keeps the fixed 240 px side menu on a wide screen", async () => {
     stubScreenWidth(1400);
     renderSettingsPage();
     await title();

@@ -14,14 +14,14 @@ import { SideMenu } from "./side-menu";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { TopBar } from "./top-bar";
 
-/** Spec §2 Layout: top bar, side menu (a drawer below 1024 px, decision 0018), and the routed page. */
+/** The back office's layout: top bar, side menu (a drawer below 1024 px, decision 0018), and the routed page. */
 export function AppLayout() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [loggingOut, setLoggingOut] = useState(false);
-  // Without media queries (tests, old browsers) the spec's wide layout shows.
+  // Without media queries (tests, old browsers) the wide layout (fixed side menu) shows.
   const wide = useMediaQuery((theme) => theme.breakpoints.up(SIDE_MENU_BREAKPOINT), {
     defaultMatches: true,
     noSsr: true,

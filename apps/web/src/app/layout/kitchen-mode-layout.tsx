@@ -6,7 +6,7 @@ import { SessionEndingBanner } from "./session-ending-banner";
 import { MAIN_CONTENT_ID } from "./skip-link";
 
 /**
- * The kitchen mode (issue 13): the board on the whole screen of a tablet, without the top bar
+ * The kitchen mode (decision 0025): the board on the whole screen of a tablet, without the top bar
  * and the side menu; the board's own header leads back to the back office in one tap. Left
  * running for days, it warns before its session ends (decision 0025).
  */

@@ -17,7 +17,7 @@ export const SIDE_MENU_ID = "side-menu";
 type SideMenuProps = {
   roleId: number | null;
   /**
-   * Spec §2's fixed 240 px menu on a wide screen; below 1024 px a drawer that the top bar's
+   * A fixed 240 px menu on a wide screen; below 1024 px a drawer that the top bar's
    * menu button opens and that closes after navigating (decision 0018).
    */
   variant?: "permanent" | "temporary";
@@ -25,7 +25,7 @@ type SideMenuProps = {
   onClose?: () => void;
 };
 
-/** Spec §2 Layout: the 240 px side menu with the role's entries. */
+/** The 240 px side menu with the role's entries. */
 export function SideMenu({ roleId, variant = "permanent", open = false, onClose }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

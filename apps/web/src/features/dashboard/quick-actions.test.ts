@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { quickActionsFor } from "./quick-actions";
 
 describe("quickActionsFor", () => {
-  it("gives an admin every quick action of the spec, in its order", () => {
+  it("gives an admin every quick action, in their order", () => {
     expect(quickActionsFor(ROLE.kitchenAdmin).map((a) => [a.key, a.path])).toEqual([
       ["addStaff", "/staff"],
       ["addMenuItem", "/menu"],

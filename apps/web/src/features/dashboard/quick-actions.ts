@@ -4,11 +4,11 @@ import { type AppPath, ROUTES, routeRedirect } from "@kantien/domain/route-acces
 export type QuickAction = {
   key: "addStaff" | "addMenuItem" | "viewOrders" | "kitchen" | "manageStaff" | "settings";
   path: AppPath;
-  /** Changes only an admin may make (DESIGN §6: staff cannot invite staff), though the screen opens for staff. */
+  /** Changes only an admin may make (staff cannot invite staff), though the screen opens for staff. */
   adminOnly?: boolean;
 };
 
-/** Spec §2's quick actions, in its order. */
+/** The six quick actions, in their order. */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   { key: "addStaff", path: ROUTES.staff, adminOnly: true },
   { key: "addMenuItem", path: ROUTES.menu },

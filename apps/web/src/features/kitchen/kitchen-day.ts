@@ -17,7 +17,7 @@ export type OrderChange = {
   deliveryDate?: string | null;
 };
 
-/** The day with one order's status merged in by id (spec §4: merge by id). */
+/** The day with one order's status merged in by id. */
 export function withOrderChange(day: KitchenDay, change: OrderChange): KitchenDay {
   return {
     ...day,

@@ -1,6 +1,6 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 
-/** What the kitchen prints (issue 13): the day's prep sheet, or one label per order. */
+/** What the kitchen prints: the day's prep sheet, or one label per order. */
 export const PRINT_SHEETS = ["prep", "labels"] as const;
 export type PrintSheet = (typeof PRINT_SHEETS)[number];
 

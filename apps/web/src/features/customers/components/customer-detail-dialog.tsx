@@ -27,13 +27,13 @@ import { TopUpForm } from "./top-up-form";
 
 type Props = {
   customerId: string;
-  /** Admins top up wallets and open the orders summary (spec §2). */
+  /** Admins top up wallets and open the orders summary. */
   canTopUp: boolean;
   canOpenOrders: boolean;
   onClose: () => void;
 };
 
-/** Spec §2 /users detail dialog: the customer's data, wallet, recent orders and ledger. */
+/** The /users detail dialog: the customer's data, wallet, recent orders and ledger. */
 export function CustomerDetailDialog({ customerId, canTopUp, canOpenOrders, onClose }: Props) {
   const { t } = useTranslation();
   const customer = useCustomer(customerId);

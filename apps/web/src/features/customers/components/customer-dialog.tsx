@@ -45,7 +45,7 @@ type Props = {
   onSaved: (row: CustomerRow, created: boolean) => void;
 };
 
-/** Add or edit a customer (spec §2 /users); the same rules as the server (people-rules.ts). */
+/** Add or edit a customer (/users); the same rules as the server (people-rules.ts). */
 export function CustomerDialog({ customer, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const roleChoices = useRoleChoices(CUSTOMER_ROLES);

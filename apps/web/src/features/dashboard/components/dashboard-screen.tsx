@@ -19,7 +19,7 @@ import { QuickActions } from "./quick-actions";
 import { RecentActivity } from "./recent-activity";
 import { SummaryCards } from "./summary-cards";
 
-/** Spec §2 Dashboard (/dashboard), staff and admin. */
+/** The dashboard (/dashboard), staff and admin. */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();

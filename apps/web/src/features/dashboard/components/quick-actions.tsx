@@ -22,7 +22,7 @@ const ICONS: Record<QuickAction["key"], ReactNode> = {
   settings: <SettingsIcon />,
 };
 
-/** Links to the screens the role may use (spec §2 quick actions). */
+/** Links to the screens the role may use. */
 export function QuickActions({ actions }: { actions: readonly QuickAction[] }) {
   const { t } = useTranslation();
   const headingId = useId();

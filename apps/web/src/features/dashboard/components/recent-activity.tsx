@@ -18,7 +18,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useRoleLabel } from "../../../lib/role-label";
 
-/** Spec §9: at most 5 entries. */
+/** At most 5 entries. */
 const MAX_ENTRIES = 5;
 
 export function formatRelativeTime(time: RelativeTime, t: TFunction): string {

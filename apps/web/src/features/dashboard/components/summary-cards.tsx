@@ -29,7 +29,7 @@ const CARDS: readonly {
 
 const numberFormat = new Intl.NumberFormat("en-ZA");
 
-/** Spec §2's six summary cards; each is a region named by its label, holding its count. */
+/** The six summary cards; each is a region named by its label, holding its count. */
 export function SummaryCards({ counts, loading }: { counts: DashboardCounts | undefined; loading: boolean }) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { type Answer, api } from "../../../lib/api-client";
 import { i18n } from "../../../lib/i18n";
 
 /**
- * `POST /api/auth/forgot-password` (DESIGN §11): mails a reset link; the answer is the same
+ * `POST /api/auth/forgot-password`: mails a reset link; the answer is the same
  * whether the address has an account or not.
  */
 export function forgotPassword(input: ForgotPasswordInput): Promise<Answer<typeof messageAnswer>> {

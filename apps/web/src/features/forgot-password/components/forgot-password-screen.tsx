@@ -18,7 +18,7 @@ import { useForgotPassword } from "../api/forgot-password";
 import { lazyForgotPasswordResolver, preloadForgotPasswordResolver } from "../lazy-forgot-password-resolver";
 
 /**
- * Asks for a reset link (DESIGN §11). `?from=my` (the ordering app's sign-in) sends "back to
+ * Asks for a reset link. `?from=my` (the ordering app's sign-in) sends "back to
  * sign in" to the ordering app; `?email=` fills the address typed on the sign-in screen.
  */
 export function ForgotPasswordScreen() {
@@ -38,7 +38,7 @@ export function ForgotPasswordScreen() {
     try {
       await forgotPassword.mutateAsync(values);
     } catch (error) {
-      // Spec §8: the server's message (429 …); an exception gets the generic text.
+      // The server's message (429 …); an exception gets the generic text.
       setFormError(
         isNetworkError(error) || !(error instanceof Error) ? t("errors.unexpected") : error.message,
       );

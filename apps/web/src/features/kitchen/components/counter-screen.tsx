@@ -147,7 +147,7 @@ function OrderToHandOver({ order, today, timeZone }: OrderToHandOverProps) {
   );
 }
 
-/** The counter (issue 13): find an order by its QR code, a name or its number, and hand it over. */
+/** The counter (decision 0025): find an order by its QR code, a name or its number, and hand it over. */
 export function CounterScreen() {
   const { t } = useTranslation();
   const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;

@@ -126,7 +126,7 @@ describe("KitchenBoard", () => {
     renderBoard();
     const card = async (label: string) =>
       (await within(column("Om te doen")).findByText(label)).closest("li")!;
-    // Waiting 12 minutes with red from 11, and over the spec's 30 since it was placed: urgent.
+    // Waiting 12 minutes with red from 11, and over the 30 minutes of 'urgent' since it was placed: urgent.
     expect(within(await card("#AAA111")).getByText("Dringend")).toBeInTheDocument();
     expect(within(await card("#AAA111")).getByText("Wag al 12 min")).toBeInTheDocument();
     await waitFor(() => expect(within(column("Om te doen")).getByText("Wag lank")).toBeInTheDocument());

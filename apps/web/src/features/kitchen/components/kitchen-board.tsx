@@ -62,7 +62,7 @@ function focusMovedOrder(moving: Moving, column: KitchenColumn | null) {
 }
 
 /**
- * Spec §2 Kitchen board (/kitchen) in the back office's layout, and the kitchen mode
+ * The kitchen board (/kitchen) in the back office's layout, and the kitchen mode
  * (/kitchen/board) for a tablet: no side menu, one long column each, tabs on a phone.
  */
 export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {

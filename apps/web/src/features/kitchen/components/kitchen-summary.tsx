@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 
 const COUNTED = ["total", "pending", "processing", "ready"] as const;
 
-/** Spec §2 Kitchen board: total (cancelled and failed left out), pending, processing and ready. */
+/** The kitchen board's counts: total (cancelled and failed left out), pending, processing and ready. */
 export function KitchenSummary({ orders }: { orders: readonly KitchenOrder[] | undefined }) {
   const { t } = useTranslation();
   const counts = orders ? kitchenCounts(orders) : null;

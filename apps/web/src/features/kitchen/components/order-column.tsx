@@ -16,7 +16,7 @@ export const COLUMN_ACCENT: Record<KitchenColumn, string> = {
   ready: "info.main",
 };
 
-/** Spec §9: kitchen lists scroll at 400 px (in the back office's layout). */
+/** Kitchen lists scroll at 400 px (in the back office's layout). */
 const LIST_MAX_HEIGHT = 400;
 
 type OrderColumnProps = {
@@ -24,7 +24,7 @@ type OrderColumnProps = {
   orders: KitchenOrder[] | undefined;
   context: CardContext;
   newIds: ReadonlySet<string>;
-  /** The spec's 400 px scroll box (the back office), or one long column the page scrolls (kitchen mode). */
+  /** The 400 px scroll box (the back office), or one long column the page scrolls (kitchen mode). */
   scroll: boolean;
   /** Without its heading: the kitchen mode's tabs name the column. */
   hideHeading?: boolean;

@@ -27,7 +27,7 @@ type OrderDetailDialogProps = {
   onCancelOrder: (order: KitchenOrder) => void;
 };
 
-/** An order's details with its next kitchen step and 'Kanselleer bestelling' (spec §2, §4). */
+/** An order's details with its next kitchen step and 'Kanselleer bestelling'. */
 export function OrderDetailDialog(props: OrderDetailDialogProps) {
   const { order, roleId } = props;
   const { t } = useTranslation();

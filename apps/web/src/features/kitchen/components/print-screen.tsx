@@ -70,7 +70,7 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[], fa
 }
 
 /**
- * The kitchen's print view (issue 13): the day's prep sheet or its order labels, drawn as on
+ * The kitchen's print view (/kitchen/print): the day's prep sheet or its order labels, drawn as on
  * paper, printed with the browser's print dialog. What to print lives in the address, so a
  * reload or a bookmark on the kitchen's computer keeps it.
  */

@@ -3,7 +3,7 @@ import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import Alert from "@mui/material/Alert";
 import { useTranslation } from "react-i18next";
 
-/** Shown while any pending order is older than the urgency limit (spec §9: 30 minutes). */
+/** Shown while any pending order is older than the urgency limit (30 minutes). */
 export function UrgentBanner({ count }: { count: number }) {
   const { t } = useTranslation();
   if (count === 0) return null;

@@ -6,7 +6,7 @@ import { setSessionUser } from "../../../lib/session";
 
 /**
  * `POST /api/auth/login`. A customer (role 1 or 2) gets `success: true` with
- * `error: "unauthorized_role"` and no session (DESIGN §5): they are not stored.
+ * `error: "unauthorized_role"` and no session: they are not stored.
  */
 export type LoginAnswer = Answer<typeof loginAnswer>;
 

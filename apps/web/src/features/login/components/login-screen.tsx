@@ -49,11 +49,11 @@ export function LoginScreen() {
         setDeniedUser(answer.user);
         return;
       }
-      // Home (spec §2), or back to the kitchen board whose session ended.
+      // Home (/dashboard), or back to the kitchen board whose session ended.
       const returnTo = (location.state as { returnTo?: unknown } | null)?.returnTo;
       navigate(afterSignInPath(answer.user.role_id, returnTo), { replace: true });
     } catch (error) {
-      // Spec §8: the server's message (401, 429 …); an exception gets the generic text.
+      // The server's message (401, 429 …); an exception gets the generic text.
       setFormError(
         isNetworkError(error) || !(error instanceof Error) ? t("errors.unexpected") : error.message,
       );

@@ -19,7 +19,7 @@ export function useSaveFoodItem(menuId: string) {
       if (save.kind === "create") return api.post("/api/admin/data/food_item", { body: save.body });
       if (save.kind === "edit")
         return api.put(`/api/admin/data/food_item/${encodeURIComponent(save.id)}`, { body: save.body });
-      // The server swaps the day's item in one transaction (spec §2, issue: replace is atomic).
+      // The server swaps the day's item in one transaction (decision 0006).
       return api.put(
         `/api/admin/menus/${encodeURIComponent(menuId)}/days/${encodeURIComponent(save.body.day_of_week)}/food-item`,
         { body: save.body },

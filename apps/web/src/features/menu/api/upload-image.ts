@@ -9,7 +9,7 @@ export class UploadError extends Error {
 type UploadAnswer = { url?: unknown; data?: { url?: unknown } };
 
 /**
- * `POST /api/admin/upload/weekly-item-file`, multipart field `file` (spec §7). XMLHttpRequest
+ * `POST /api/admin/upload/weekly-item-file`, multipart field `file`. XMLHttpRequest
  * rather than fetch for upload progress; the browser sets the multipart Content-Type and
  * the same-site Origin the server checks.
  */

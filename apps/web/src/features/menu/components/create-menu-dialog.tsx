@@ -35,7 +35,7 @@ type Props = {
   onCreated: (menu: WeeklyMenu) => void;
 };
 
-/** Spec §2 create-weekly-menu dialog; the seven rules of §5 before the server checks them again. */
+/** The create-weekly-menu dialog; the seven date rules (domain's weekly-menu.ts) before the server checks them again. */
 export function CreateMenuDialog({ open, today, menus, onClose, onCreated }: Props) {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -55,10 +55,10 @@ function defaults(mode: FoodItemDialogMode): FoodItemFormValues {
   return { name: "", description: "", price: "", image_url: "", day_of_week: day, preparation_time: "" };
 }
 
-/** Spec §5's required-fields message: said once above the form, each empty field marked. */
+/** The required-fields message: said once above the form, each empty field marked. */
 const FIELDS_MISSING = "food_item_fields_missing";
 
-/** Add, edit or replace a day's food item (spec §2, §5); the same rules as the server. */
+/** Add, edit or replace a day's food item (one per day of a week); the same rules as the server. */
 export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
   const { t } = useTranslation();
   const titleId = useId();

@@ -168,7 +168,7 @@ describe("MenuScreen", () => {
         "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
       ),
     ).toBeInTheDocument();
-    // Each empty required field is marked; the spec's message is said once.
+    // Each empty required field is marked; the required-fields message is said once.
     expect(within(dialog).getAllByText("Hierdie veld is verpligtend")).toHaveLength(3);
     expect(within(dialog).getByRole("textbox", { name: /Naam/ })).toHaveAttribute("aria-invalid", "true");
     expect(calls.some((c) => c.method === "POST")).toBe(false);

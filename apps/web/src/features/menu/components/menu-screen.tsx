@@ -28,7 +28,7 @@ import { DayCard } from "./day-card";
 import { FoodItemDialog, type FoodItemDialogMode } from "./food-item-dialog";
 import { monthOf, type WeekFilter, WeekFilters, yearOf } from "./week-filters";
 
-/** Spec §2 Weekly menu management (/menu), admin only. */
+/** Weekly menu management (/menu), admin only. */
 export function MenuScreen() {
   const { t } = useTranslation();
   const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;

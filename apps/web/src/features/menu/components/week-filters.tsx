@@ -25,7 +25,7 @@ export function weeksInFilter<W extends MenuWeek>(weeks: W[], year: number, mont
   return weeks.filter((w) => yearOf(w) === year && (month === "all" || monthOf(w) === month));
 }
 
-/** Year, month and week selectors (spec §2): only Monday-to-Friday weeks, each labelled. */
+/** Year, month and week selectors: only Monday-to-Friday weeks, each labelled. */
 export function WeekFilters({ weeks, filter, onChange }: Props) {
   const { t } = useTranslation();
   const language = currentLanguage();

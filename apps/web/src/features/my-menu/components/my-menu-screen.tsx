@@ -19,7 +19,7 @@ import { useMyBalance } from "../../../my/my-data";
 import { useMyMenu } from "../api/my-menu";
 import { DayCard } from "./day-card";
 
-// Loaded when a customer reaches for "Bestel", not with the menu (DESIGN §10: /my first load).
+// Loaded when a customer reaches for "Bestel", not with the menu (the /my first-load budget).
 const loadOrderDialog = () => import("./order-dialog");
 const OrderDialog = lazy(() => loadOrderDialog().then((m) => ({ default: m.OrderDialog })));
 
@@ -65,7 +65,7 @@ function WeekSwitch(props: {
 
 /**
  * `/my`: the week's school days, one card each, this week and as far ahead as the canteen
- * allows; a day still open is ordered from its card (DESIGN §11).
+ * allows; a day still open is ordered from its card.
  */
 export function MyMenuScreen() {
   const { t } = useTranslation();

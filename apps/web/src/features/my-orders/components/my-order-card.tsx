@@ -16,7 +16,7 @@ import { StatusChip } from "../../../components/status-chip";
 import { dayHeadingParts, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 
-// The QR code's drawing code loads only when a customer opens it (DESIGN §10: /my stays small).
+// The QR code's drawing code loads only when a customer opens it (the /my first-load budget: /my stays small).
 const OrderQrDialog = lazy(() => import("./order-qr-dialog").then((m) => ({ default: m.OrderQrDialog })));
 
 type MyOrderCardProps = {

@@ -34,7 +34,7 @@ type OrderDetailDialogProps = {
   onSaved: (message: string) => void;
 };
 
-/** Spec §2's detail dialog with a status dropdown that saves through the server's rules, and the real timeline. */
+/** An order's detail dialog with a status dropdown that saves through the server's rules, and the real timeline. */
 export function OrderDetailDialog({ orderId, timeZone, language, onClose, onSaved }: OrderDetailDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -96,7 +96,7 @@ function OrderDetailBody(props: {
     else save(status);
   };
 
-  // The server's rules (spec §4, decision 0008): where the order may go from here. The current
+  // The server's rules (decision 0008): where the order may go from here. The current
   // status always shows, chosen or not (paid, ready and cancelled are not the admin's to pick).
   const choices = adminStatusChoices(order.status);
   const options: readonly OrderStatus[] = [order.status, ...choices.filter((s) => s !== order.status)];

@@ -16,7 +16,7 @@ type PeopleFiltersProps<Role extends number, Tab extends string> = {
   tabs: readonly { value: Tab; label: string }[];
 };
 
-/** The search, role filter and tabs above a people list (spec §2 /users and /staff). */
+/** The search, role filter and tabs above a people list (/users and /staff). */
 export function PeopleFilters<Role extends number, Tab extends string>({
   texts,
   list,

@@ -64,7 +64,7 @@ type PeopleTableProps<Row extends PersonRow> = {
   onDelete?: (row: Row) => void;
 };
 
-/** A paged list of people (spec §2 /users and /staff): name, e-mail, phone, role and actions. */
+/** A paged list of people (/users and /staff): name, e-mail, phone, role and actions. */
 export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>) {
   const { t } = useTranslation();
   const { query, texts } = props;

@@ -39,7 +39,7 @@ type PersonDeleteConfirmProps<Row extends PersonRow> = {
   onConfirm: (row: Row) => void;
 };
 
-/** 'Skrap Anna Botha?': the question before a person is deleted (spec §2 /users and /staff). */
+/** 'Skrap Anna Botha?': the question before a person is deleted (/users and /staff). */
 export function PersonDeleteConfirm<Row extends PersonRow>({
   texts,
   state,

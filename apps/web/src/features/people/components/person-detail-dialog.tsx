@@ -21,7 +21,7 @@ type PersonDetailDialogProps<Person extends { firstName: string; lastName: strin
   children: (person: Person) => ReactNode;
 };
 
-/** A person's details (spec §2 /users and /staff): avatar and name above, loading and error inside. */
+/** A person's details (/users and /staff): avatar and name above, loading and error inside. */
 export function PersonDetailDialog<Person extends { firstName: string; lastName: string }>({
   person,
   title,

@@ -26,7 +26,7 @@ type PersonDialogFormProps<Input extends FieldValues, Output> = {
 };
 
 /**
- * The form of a person dialog (spec §2 /users and /staff): the refusal above the fields,
+ * The form of a person dialog (/users and /staff): the refusal above the fields,
  * 'Kanselleer' and the submit button below; the fields find the form through its provider.
  */
 export function PersonDialogForm<Input extends FieldValues, Output>(

@@ -29,7 +29,7 @@ type PersonFormFieldsProps = {
 
 /**
  * First name, last name, e-mail, phone and role as grid items of a person dialog's form
- * (spec §2 /users and /staff); the form is the nearest react-hook-form `FormProvider`.
+ * (/users and /staff); the form is the nearest react-hook-form `FormProvider`.
  */
 export function PersonFormFields({
   withPhone,

@@ -6,7 +6,7 @@ import { AuthCard } from "../../../components/auth-card";
 import { RequestNewLink } from "./request-new-link";
 import { ResetPasswordForm } from "./reset-password-form";
 
-/** The mailed reset link's page (`/reset-password?token=…`, DESIGN §11). */
+/** The mailed reset link's page (`/reset-password?token=…`). */
 export function ResetPasswordScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

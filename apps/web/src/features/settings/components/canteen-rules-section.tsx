@@ -58,7 +58,7 @@ function toFormValues(rules: CanteenRules, language: Language): FormValues {
 }
 
 /**
- * The 'Kantien' part of /settings (DESIGN §11): the canteen's ordering rules, for admins only.
+ * The 'Kantien' part of /settings (decision 0021): the canteen's ordering rules, for admins only.
  * The form checks with the server's own schema; the server decides.
  */
 export function CanteenRulesSection() {
@@ -200,7 +200,7 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
           sx={{ maxWidth: { sm: "calc(50% - 8px)" } }}
           {...register("lowBalanceThreshold")}
         />
-        {/* Not a customer's rule: how the kitchen board colours a waiting order (issue 13). */}
+        {/* Not a customer's rule: how the kitchen board colours a waiting order (decision 0025). */}
         <Typography variant="subtitle1" component="h3">
           {t("screens.settings.canteen.kitchenAgeing")}
         </Typography>

@@ -36,8 +36,8 @@ function toFormValues(settings: Settings): FormValues {
 }
 
 /**
- * Spec §2 Settings (/settings), 'Persoonlike Instellings': the signed-in user's own settings;
- * for an admin also the canteen's rules (DESIGN §11; the server refuses anyone else's save).
+ * Settings (/settings), 'Persoonlike Instellings': the signed-in user's own settings;
+ * for an admin also the canteen's rules (decision 0021; the server refuses anyone else's save).
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -82,7 +82,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const saveButton = useRef<HTMLButtonElement>(null);
   useFocusBackAfter(save.isPending, saveButton);
   const notify = useNotice();
-  // The server's own schema: theme and language exactly, the interval normalised (spec §5).
+  // The server's own schema: theme and language exactly, the interval normalised (not a number is 30).
   const form = useForm<FormValues, unknown, Settings>({
     resolver: zodResolver(settingsInput),
     defaultValues: toFormValues(initial),
@@ -104,7 +104,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
   };
 
   const onSave = (settings: Settings) => submit(settings, "screens.settings.saved");
-  // Terugset: spec §9's defaults, saved at once (decision 0012).
+  // Terugset: the defaults (light, af, 30 s), saved at once (decision 0012).
   const onReset = () => submit({ ...SETTINGS_DEFAULTS }, "screens.settings.resetDone");
 
   return (

@@ -16,7 +16,7 @@ import { useRoleLabel } from "../../../lib/role-label";
 import { useSetupAccount } from "../api/setup-account";
 import type { Invitee } from "../api/verify-invitation";
 
-/** Spec §9: the redirect to /login after account setup. */
+/** The redirect to /login after account setup: 2 seconds. */
 const REDIRECT_AFTER_SETUP_MS = 2000;
 
 type SetupForm = z.input<typeof newPasswordForm>;

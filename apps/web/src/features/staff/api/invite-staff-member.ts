@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-/** Spec §7 `POST /auth/invite-user`: the mail goes out through the server's outbox. */
+/** `POST /api/auth/invite-user`: the mail goes out through the server's outbox. */
 export function useInviteStaffMember() {
   const queryClient = useQueryClient();
   return useMutation({

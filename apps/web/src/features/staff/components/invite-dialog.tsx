@@ -19,7 +19,7 @@ type FormOutput = z.output<typeof inviteUserInput>;
 
 type Props = { onClose: () => void; onInvited: () => void };
 
-/** Spec §2 /staff invite dialog: the person sets up the account from the mailed link. */
+/** The /staff invite dialog: the person sets up the account from the mailed link. */
 export function InviteDialog({ onClose, onInvited }: Props) {
   const { t } = useTranslation();
   const roleChoices = useRoleChoices(STAFF_ROLES);
@@ -36,7 +36,7 @@ export function InviteDialog({ onClose, onInvited }: Props) {
     setFailure(null);
     invite.mutate(body, {
       onSuccess: onInvited,
-      // Spec §8: 'Kon nie uitnodiging stuur nie: ' and the server's message; the input stays.
+      // 'Kon nie uitnodiging stuur nie: ' and the server's message; the input stays.
       onError: (error) =>
         setFailure(t("screens.staff.invite.failed", { message: errorMessage(error, t("errors.add")) })),
     });

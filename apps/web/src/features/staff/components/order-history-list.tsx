@@ -12,10 +12,10 @@ import { StatusChip } from "../../../components/status-chip";
 import { formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 
-/** Spec §9: the order history list is 200 px high and scrolls. */
+/** The order history list is 200 px high and scrolls. */
 const ORDER_HISTORY_HEIGHT = 200;
 
-/** A staff member's orders: the last 4 characters of the id, amount, status and date (spec §2). */
+/** A staff member's orders: the last 4 characters of the id, amount, status and date. */
 export function OrderHistoryList({ orders, labelId }: { orders: PersonOrder[]; labelId: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();

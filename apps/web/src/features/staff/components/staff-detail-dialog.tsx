@@ -15,7 +15,7 @@ import { PersonDetailDialog } from "../../people/components/person-detail-dialog
 import { useStaffMember } from "../api/get-staff-member";
 import { OrderHistoryList } from "./order-history-list";
 
-/** Spec §2 /staff detail dialog: anyone on the staff screen may look. */
+/** The /staff detail dialog: anyone on the staff screen may look. */
 export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { timeZone = DEFAULT_TIMEZONE } = useAppConfig();

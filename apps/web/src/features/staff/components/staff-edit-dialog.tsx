@@ -40,7 +40,7 @@ const FIELD_OF_CODE: Record<string, keyof FormInput> = {
 
 type Props = { staffId: string; onClose: () => void; onSaved: (row: StaffRow) => void };
 
-/** Spec §2 /staff edit dialog (admin): the person's fields, wallet, total orders and order history. */
+/** The /staff edit dialog (admin): the person's fields, wallet, total orders and order history. */
 export function StaffEditDialog({ staffId, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -110,7 +110,7 @@ function StaffEditForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          // Spec §8: 'Fout: ' and the server's message; a taken value also marks its field.
+          // 'Fout: ' and the server's message; a taken value also marks its field.
           const message = errorMessage(error, t("errors.update"));
           setFailure(t("screens.staff.failed", { message }));
           const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;

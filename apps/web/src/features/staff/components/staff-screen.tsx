@@ -22,7 +22,7 @@ import { StaffDetailDialog } from "./staff-detail-dialog";
 import { StaffEditDialog } from "./staff-edit-dialog";
 import { StaffTable } from "./staff-table";
 
-/** Spec §2 Staff management (/staff), 'BESTUUR PERSONEEL': staff may look, only admin changes. */
+/** Staff management (/staff), 'BESTUUR PERSONEEL': staff may look, only admin changes. */
 export function StaffScreen() {
   const { t } = useTranslation();
   const roleChoices = useRoleChoices(STAFF_ROLES);

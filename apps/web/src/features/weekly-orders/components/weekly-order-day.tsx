@@ -24,7 +24,7 @@ type WeeklyOrderDayProps = {
   language: Language;
 };
 
-/** One school day of the week: its orders, its prep sheet and what is still to make (spec §2 Weekly orders). */
+/** One school day of the week: its orders, its prep sheet and what is still to make. */
 export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
   const { t } = useTranslation();
   const headingId = useId();

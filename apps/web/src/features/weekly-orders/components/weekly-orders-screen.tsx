@@ -46,7 +46,7 @@ function useWeekStart(timeZone: string): [IsoDate, (week: IsoDate) => void] {
 }
 
 /**
- * Spec §2 Weekly orders (/weekly-orders): Monday to Friday, each day's orders and prep sheet,
+ * Weekly orders (/weekly-orders): Monday to Friday, each day's orders and prep sheet,
  * and above them the week's portions still to make, for the cook's shopping.
  */
 export function WeeklyOrdersScreen() {
