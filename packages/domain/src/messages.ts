@@ -1,41 +1,32 @@
 /**
  * The server's message catalogue: every `code` the API can answer, in
- * Afrikaans and English. The client shows the server's `message`; codes let it
- * react without parsing text.
+ * Afrikaans and English: the field messages forms show themselves (field-messages.ts) and the
+ * server's answers. The client shows the server's `message`; codes let it react without
+ * parsing text.
  */
+import { type ErrorStatus, FIELD_MESSAGES } from "./field-messages";
 import type { Language } from "./language";
 
-/** The HTTP statuses an error answer carries. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
+export type { ErrorStatus };
 
 /**
  * `status` is the HTTP status of every answer with that code (an error's status belongs to
  * its code, decision 0013); codes without one are success texts or field messages.
  */
 export const MESSAGES = {
+  ...FIELD_MESSAGES,
   bad_request: { status: 400, af: "Die versoek is ongeldig.", en: "The request is invalid." },
-  invalid_text: {
-    status: 400,
-    af: "Die teks bevat karakters wat nie toegelaat word nie.",
-    en: "The text contains characters that are not allowed.",
-  },
   invalid_date: {
     status: 400,
     af: "Voer 'n geldige datum tussen 2000 en 2100 in.",
     en: "Enter a valid date between 2000 and 2100.",
   },
   invalid_json: { status: 400, af: "Die versoek se JSON is ongeldig.", en: "The request's JSON is invalid." },
-  validation_failed: {
-    status: 400,
-    af: "Sommige velde is ongeldig. Kyk asseblief weer.",
-    en: "Some fields are invalid. Please check them.",
-  },
   unsupported_media_type: {
     status: 415,
     af: "Stuur asseblief JSON (Content-Type: application/json).",
     en: "Please send JSON (Content-Type: application/json).",
   },
-  invalid_field: { status: 400, af: "Hierdie waarde is ongeldig.", en: "This value is invalid." },
   unknown_field: { status: 400, af: "Onbekende veld.", en: "Unknown field." },
   payload_too_large: { status: 413, af: "Die versoek is te groot.", en: "The request is too large." },
   forbidden_origin: {
@@ -76,68 +67,6 @@ export const MESSAGES = {
     status: 405,
     af: "Hierdie aksie word nie vir hierdie tabel ondersteun nie.",
     en: "This action is not supported for this table.",
-  },
-  // Weekly menu creation: the Afrikaans texts the canteen has always used, word for word.
-  weekly_menu_dates_required: {
-    status: 400,
-    af: "Vul asseblief beide begin- en einddatums in",
-    en: "Please fill in both the start and end dates",
-  },
-  weekly_menu_end_not_after_start: {
-    status: 400,
-    af: "Einddatum moet na begindatum wees",
-    en: "The end date must be after the start date",
-  },
-  weekly_menu_not_five_days: {
-    status: 400,
-    af: "Weeklikse spyskaart moet presies 5 dae dek (Maandag tot Vrydag)",
-    en: "A weekly menu must cover exactly 5 days (Monday to Friday)",
-  },
-  weekly_menu_not_monday: {
-    status: 400,
-    af: "Weeklikse spyskaart moet op Maandag begin",
-    en: "A weekly menu must start on a Monday",
-  },
-  weekly_menu_not_friday: {
-    status: 400,
-    af: "Weeklikse spyskaart moet op Vrydag eindig",
-    en: "A weekly menu must end on a Friday",
-  },
-  weekly_menu_not_future: {
-    status: 400,
-    af: "Weeklikse spyskaart begindatum moet in die toekoms wees",
-    en: "The weekly menu's start date must be in the future",
-  },
-  weekly_menu_exists: {
-    status: 409,
-    af: "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
-    en: "A weekly menu with these exact dates already exists. Please choose other dates.",
-  },
-  // Food items: the two required-field texts are the canteen's own (decision 0006 for the rest).
-  food_item_menu_missing: {
-    status: 400,
-    af: "Kies asseblief eers 'n weeklikse spyskaart",
-    en: "Please choose a weekly menu first",
-  },
-  food_item_fields_missing: {
-    status: 400,
-    af: "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
-    en: "Please fill in all required fields: Name, Description, Price and Day of Week",
-  },
-  food_item_price_invalid: {
-    status: 400,
-    af: "Voer 'n geldige prys in, bv. 35,50.",
-    en: "Enter a valid price, e.g. 35.50.",
-  },
-  food_item_prep_time_invalid: {
-    status: 400,
-    af: "Voer 0 tot 600 minute in.",
-    en: "Enter 0 to 600 minutes.",
-  },
-  food_item_image_url_invalid: {
-    status: 400,
-    af: "Voer 'n beeld-adres in wat met / of https:// begin.",
-    en: "Enter an image address that starts with / or https://.",
   },
   food_item_day_taken: {
     status: 409,
@@ -226,12 +155,6 @@ export const MESSAGES = {
     af: "Rekening suksesvol opgestel! Jy word nou na aanteken gestuur.",
     en: "Account set up successfully! Taking you to sign in.",
   },
-  password_mismatch: { status: 400, af: "Wagwoorde stem nie ooreen nie", en: "Passwords do not match" },
-  password_too_short: {
-    status: 400,
-    af: "Wagwoord moet ten minste 6 karakters wees",
-    en: "Password must be at least 6 characters",
-  },
   invite_success: { af: "Uitnodiging suksesvol gestuur!", en: "Invitation sent successfully!" },
   already_collected: {
     status: 409,
@@ -260,11 +183,6 @@ export const MESSAGES = {
   settings_saved: {
     af: "Persoonlike instellings suksesvol gestoor!",
     en: "Personal settings saved successfully!",
-  },
-  top_up_amount_invalid: {
-    status: 400,
-    af: "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",
-    en: "Enter an amount above R0 and at most R10,000, with at most 2 decimals.",
   },
   // Customers and staff (decision 0010).
   employee_number_taken: {
@@ -303,77 +221,12 @@ export const MESSAGES = {
     en: "This Idempotency-Key was already used for another request.",
   },
   // Orders summary and orders paid from the wallet (decision 0008).
-  order_range_invalid: {
-    status: 400,
-    af: "Die einddatum moet op of na die begindatum wees.",
-    en: "The end date must be on or after the start date.",
-  },
-  order_range_too_long: {
-    status: 400,
-    af: "Kies asseblief 'n tydperk van hoogstens een jaar.",
-    en: "Please choose a period of at most one year.",
-  },
-  order_customer_invalid: {
-    status: 400,
-    af: "Kies asseblief 'n kliënt (student of akademiese personeel).",
-    en: "Please choose a customer (student or academic staff).",
-  },
-  order_item_unavailable: {
-    status: 409,
-    af: "Hierdie item is nie op die spyskaart nie.",
-    en: "This item is not on the menu.",
-  },
-  order_delivery_mismatch: {
-    status: 400,
-    af: "Hierdie item word nie op die gekose dag bedien nie. Kies die dag van sy spyskaart.",
-    en: "This item is not served on the chosen day. Choose the day of its menu.",
-  },
-  order_delivery_past: {
-    status: 400,
-    af: "Die afleweringsdag is verby. Kies vandag of 'n latere dag.",
-    en: "The delivery day has passed. Choose today or a later day.",
-  },
-  order_choice_missing: {
-    status: 400,
-    af: "Kies 'n kliënt, 'n dag en 'n item.",
-    en: "Choose a customer, a day and an item.",
-  },
-  order_quantity_invalid: {
-    status: 400,
-    af: "Die hoeveelheid moet 'n heelgetal van 1 tot 20 wees.",
-    en: "The quantity must be a whole number from 1 to 20.",
-  },
   insufficient_balance: {
     status: 409,
     af: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
     en: "The customer's wallet does not have enough money for this order. Nothing was charged.",
   },
   // Customers' own orders (decision 0021): the canteen's rules, said to the customer.
-  ordering_closed: {
-    status: 409,
-    af: "Bestellings vir hierdie dag is gesluit: die sperdatum is verby.",
-    en: "Ordering for this day is closed: the cut-off has passed.",
-  },
-  order_beyond_horizon: {
-    status: 400,
-    af: "Jy kan nog nie so ver vooruit bestel nie.",
-    en: "You cannot order that far ahead yet.",
-  },
-  order_quantity_above_max: {
-    status: 400,
-    af: "Een bestelling kan hoogstens soveel porsies hê as wat die kantien toelaat.",
-    en: "One order may hold at most as many portions as the canteen allows.",
-  },
-  order_not_cancellable: {
-    status: 409,
-    af: "Hierdie bestelling kan nie meer gekanselleer word nie: die kombuis het reeds begin.",
-    en: "This order can no longer be cancelled: the kitchen has already started.",
-  },
-  order_already_cancelled: {
-    status: 409,
-    af: "Hierdie bestelling is reeds gekanselleer.",
-    en: "This order has already been cancelled.",
-  },
   my_order_placed: {
     af: "Jou bestelling is geplaas en uit jou beursie betaal.",
     en: "Your order was placed and paid from your wallet.",
@@ -395,49 +248,9 @@ export const MESSAGES = {
     af: "Jou wagwoord is verander. Jy is op jou ander toestelle afgeteken.",
     en: "Your password was changed. You were signed out on your other devices.",
   },
-  canteen_cutoff_time_invalid: {
-    status: 400,
-    af: "Voer 'n tyd in as UU:MM, bv. 09:00.",
-    en: "Enter a time as HH:MM, e.g. 09:00.",
-  },
-  canteen_cutoff_days_invalid: {
-    status: 400,
-    af: "Kies die dag self (0) of 1 tot 5 skooldae vooraf.",
-    en: "Choose the day itself (0) or 1 to 5 school days before.",
-  },
-  canteen_weeks_ahead_invalid: {
-    status: 400,
-    af: "Voer 1 tot 8 weke in.",
-    en: "Enter 1 to 8 weeks.",
-  },
-  canteen_max_quantity_invalid: {
-    status: 400,
-    af: "Voer 1 tot 20 porsies in.",
-    en: "Enter 1 to 20 portions.",
-  },
-  canteen_low_balance_invalid: {
-    status: 400,
-    af: "Voer 'n bedrag van R0,01 tot R10 000 in, bv. 50,00.",
-    en: "Enter an amount from R0.01 to R10,000, e.g. 50.00.",
-  },
-  canteen_kitchen_ageing_invalid: {
-    status: 400,
-    af: "Voer 1 tot 600 minute in.",
-    en: "Enter 1 to 600 minutes.",
-  },
-  canteen_kitchen_ageing_order: {
-    status: 400,
-    af: "Die rooi drempel moet later wees as die geel een.",
-    en: "The red threshold must be later than the amber one.",
-  },
   canteen_rules_saved: {
     af: "Die kantien se reëls is gestoor.",
     en: "The canteen's rules were saved.",
-  },
-  my_menu_week_invalid: {
-    status: 400,
-    af: "Kies 'n week deur sy Maandag (JJJJ-MM-DD).",
-    en: "Choose a week by its Monday (YYYY-MM-DD).",
   },
   use_back_office: {
     status: 403,

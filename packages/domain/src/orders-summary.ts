@@ -183,7 +183,7 @@ export function ordersRangeProblem(
   from: IsoDate,
   to: IsoDate,
   filter: { q?: string; customer?: string } = {},
-): ErrorCode | null {
+): "order_range_invalid" | "order_range_too_long" | null {
   if (from > to) return "order_range_invalid";
   if (!ordersFilterIsPinned(filter) && daysBetween(from, to) >= ORDERS_RANGE_MAX_DAYS) {
     return "order_range_too_long";

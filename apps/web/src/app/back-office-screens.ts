@@ -18,7 +18,6 @@ export const loadBackOfficeLayout = {
 const kitchenBoard = () => import("../features/kitchen/components/kitchen-board");
 
 export const loadBackOfficeScreen = {
-  [ROUTES.login]: () => import("../features/login/components/login-screen"),
   [ROUTES.signup]: () => import("../features/signup/components/signup-screen"),
   [ROUTES.verifyEmail]: () => import("../features/verify-email/components/verify-email-screen"),
   [ROUTES.setupAccount]: () => import("../features/setup-account/components/setup-account-screen"),

@@ -1,11 +1,7 @@
-import { MESSAGES, type MessageCode, message } from "@kantien/domain/messages";
+import { type FieldMessageCode, fieldMessage, isFieldMessageCode } from "@kantien/domain/field-messages";
 import type { FieldError, FieldErrors, FieldValues } from "react-hook-form";
 import { ApiError } from "./api-client";
 import { currentLanguage, i18n } from "./i18n";
-
-function isMessageCode(value: string): value is MessageCode {
-  return Object.hasOwn(MESSAGES, value);
-}
 
 /**
  * The text for a form field's error: a domain message code (e.g. `password_mismatch`)
@@ -16,7 +12,8 @@ export function fieldErrorText(error: FieldError | undefined): string | undefine
   if (!error) return undefined;
   // A server's refusal set on a field (e.g. a taken email) is shown as the server wrote it.
   if (error.type === "server" && error.message) return error.message;
-  if (error.message && isMessageCode(error.message)) return message(error.message, currentLanguage());
+  if (error.message && isFieldMessageCode(error.message))
+    return fieldMessage(error.message, currentLanguage());
   switch (error.type) {
     case "too_small":
     case "invalid_type":
@@ -36,10 +33,10 @@ export function fieldErrorText(error: FieldError | undefined): string | undefine
  */
 export function formWideMessage<T extends FieldValues>(
   errors: FieldErrors<T>,
-  code: MessageCode,
+  code: FieldMessageCode,
 ): string | null {
   const carried = Object.values(errors).some((error) => error?.message === code);
-  return carried ? message(code, currentLanguage()) : null;
+  return carried ? fieldMessage(code, currentLanguage()) : null;
 }
 
 /**

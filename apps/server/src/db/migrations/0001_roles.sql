@@ -1,4 +1,4 @@
--- Reference data: the four roles of product-spec.md §3.
+-- Reference data: the four roles (docs/product.md).
 INSERT INTO "roles" ("role_id", "role_name") VALUES
   (1, 'STUDENT'),
   (2, 'AKADEMIA PERSONEEL'),

@@ -16,5 +16,5 @@ CREATE TABLE "canteen_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "canteen_settings" ADD CONSTRAINT "canteen_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
--- The one row of rules, with the defaults (DESIGN §11).
+-- The one row of rules, with the defaults (decision 0021).
 INSERT INTO "canteen_settings" ("id") VALUES (1);

@@ -1,4 +1,4 @@
-import { type MessageCode, message } from "@kantien/domain/messages";
+import { type FieldMessageCode, fieldMessage } from "@kantien/domain/field-messages";
 import { ORDER_STATUS_FILTERS, type OrderStatusFilter } from "@kantien/domain/orders-summary";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
@@ -18,7 +18,7 @@ import type { OrdersFilters } from "../orders-filters";
 type OrdersFilterBarProps = {
   filters: OrdersFilters;
   /** The domain's message code when the range cannot be asked for. */
-  rangeProblem: MessageCode | null;
+  rangeProblem: FieldMessageCode | null;
   /** One customer or one order number: the range does not apply, so its controls rest. */
   pinned: boolean;
   /** The chosen customer's name, once their orders have loaded. */
@@ -66,7 +66,7 @@ export function OrdersFilterBar({
             disabled={pinned}
             onChange={(to) => to && onChange({ to })}
             error={rangeProblem !== null}
-            helperText={rangeProblem ? message(rangeProblem, currentLanguage()) : undefined}
+            helperText={rangeProblem ? fieldMessage(rangeProblem, currentLanguage()) : undefined}
           />
           <IconButton
             aria-label={t("screens.orders.nextWeek")}
