@@ -1,8 +1,7 @@
-import { DEFAULT_TIMEZONE, mondayOf, todayIn } from "@kantien/domain/dates";
 import { ROLE } from "@kantien/domain/roles";
 import { type WeeklyOrder, weeklyOrdersOf } from "@kantien/domain/weekly-orders";
 import { screen, waitFor, within } from "@testing-library/preact";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, testUser } from "../../../test/render";
 import { WeeklyOrdersScreen } from "./weekly-orders-screen";
@@ -40,6 +39,10 @@ function renderScreen(route = "/weekly-orders?week=2031-06-09") {
 const day = (name: string) => screen.getByRole("region", { name });
 const weekRequests = (calls: { url: string }[]) =>
   calls.filter((call) => call.url.startsWith("/api/weekly-orders")).map((call) => call.url.split("=")[1]);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("WeeklyOrdersScreen", () => {
   it("shows Monday to Friday with each day's orders, statuses, counts and prep sheet", async () => {
@@ -160,7 +163,10 @@ describe("WeeklyOrdersScreen", () => {
   });
 
   it("opens on the week of today in the canteen's time zone", async () => {
-    const monday = mondayOf(todayIn(DEFAULT_TIMEZONE));
+    // Sunday 15 June 2031, 23:30 in UTC, is already Monday the 16th in Johannesburg.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-06-15T22:30:00Z"));
+    const monday = "2031-06-16";
     const calls = mockFetch({
       [`GET /api/weekly-orders?weekStart=${monday}`]: {
         body: { success: true, data: weeklyOrdersOf(monday, []) },
