@@ -4,7 +4,7 @@ import path from "node:path";
 import { CHROMIUM, CHROMIUM_ARGS } from "./support/chromium";
 import { DEMO } from "./support/env";
 import { writeQrVideo } from "./support/fake-camera";
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, onTestClock, signIn, test } from "./support/fixtures";
 
 /*
  * The counter reads a QR code from the device's camera (decision 0025): Chromium's fake camera
@@ -36,14 +36,16 @@ test("the counter scans an order's QR code with the camera and hands it over", a
     ],
   });
   try {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 820, height: 1180 },
-      permissions: ["camera"],
-      locale: "af-ZA",
-      timezoneId: "Africa/Johannesburg",
-      reducedMotion: "reduce",
-    });
+    const context = await onTestClock(
+      await browser.newContext({
+        baseURL,
+        viewport: { width: 820, height: 1180 },
+        permissions: ["camera"],
+        locale: "af-ZA",
+        timezoneId: "Africa/Johannesburg",
+        reducedMotion: "reduce",
+      }),
+    );
     const page = await context.newPage();
     await signIn(page, DEMO.staff, "/kitchen/counter", { ownSession: true });
 

@@ -98,6 +98,16 @@ test("labels print one per open order: 21 to an A4 sheet, or one per 80 mm recei
 test("the prep sheet on a receipt roll is one page, 80 mm wide, as long as the sheet", async ({ page }) => {
   await openPrint(page);
   await page.getByRole("button", { name: "80 mm-strokie" }).click();
+  // The page's length is the sheet's, measured once the day's orders are drawn: print after that.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll("style")).some((style) =>
+          /@page \{ size: 80mm [1-9]/.test(style.textContent ?? ""),
+        ),
+      ),
+    )
+    .toBe(true);
   const pages = await printPdf(page);
   expect(pages).toHaveLength(1);
   expect(pages[0]?.width).toBeCloseTo(80 * PT_PER_MM, 0);

@@ -1,5 +1,5 @@
 import { DEMO } from "./support/env";
-import { expect, type Page, signIn, test } from "./support/fixtures";
+import { expect, newContext, type Page, signIn, test } from "./support/fixtures";
 
 const column = (page: Page, name: string) => page.getByRole("region", { name });
 
@@ -13,8 +13,8 @@ async function openKitchen(page: Page) {
 test("Begin, Gereed and Afgehaal move an order across the columns, live in a second browser", async ({
   browser,
 }) => {
-  const cook = await browser.newContext();
-  const other = await browser.newContext();
+  const cook = await newContext(browser);
+  const other = await newContext(browser);
   const page = await cook.newPage();
   const watcher = await other.newPage();
   await openKitchen(page);

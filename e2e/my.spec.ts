@@ -1,6 +1,14 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
+import { canteenNow } from "./support/clock";
 import { DEMO } from "./support/env";
-import { expect, expectNoSeriousA11yViolations, type Page, signIn, test } from "./support/fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newContext,
+  type Page,
+  signIn,
+  test,
+} from "./support/fixtures";
 import { linkIn, waitForMail } from "./support/mailbox";
 
 /* The customers' ordering app at phone size (DESIGN §11), against the real server and its mail. */
@@ -8,27 +16,14 @@ import { linkIn, waitForMail } from "./support/mailbox";
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, bypassCSP: true });
 
-const TIME_ZONE = "Africa/Johannesburg";
-
-/** Today in the canteen's time zone: its weekday (1 = Monday) and hour. */
-function canteenNow(): { weekday: number; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: TIME_ZONE,
+/** Today's weekday in the canteen by the tests' clock (support/clock.ts): 1 = Monday, a school day. */
+function canteenWeekday(): number {
+  const weekday = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Africa/Johannesburg",
     weekday: "short",
-    hour: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date());
-  const weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(
-    parts.find((part) => part.type === "weekday")?.value ?? "",
-  );
-  return { weekday: weekday + 1, hour: Number(parts.find((part) => part.type === "hour")?.value) };
+  }).format(canteenNow());
+  return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(weekday) + 1;
 }
-
-/** Today is a school day with time left before a 23:59 cut-off: today's dish can be ordered. */
-const schoolDayToday = (() => {
-  const { weekday, hour } = canteenNow();
-  return weekday <= 5 && hour < 23;
-})();
 
 type CanteenRules = { cutoffTime: string; cutoffDaysBefore: number; [rule: string]: unknown };
 
@@ -36,7 +31,7 @@ type CanteenRules = { cutoffTime: string; cutoffDaysBefore: number; [rule: strin
 async function adminApi(
   browser: Browser,
 ): Promise<{ request: APIRequestContext; close: () => Promise<void> }> {
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   const answer = await context.request.post("/api/auth/login", { data: DEMO.admin });
   expect(answer.ok()).toBe(true);
   return { request: context.request, close: () => context.close() };
@@ -66,17 +61,15 @@ function todaysCard(page: Page) {
 }
 
 test.describe("the ordering app", () => {
-  // Ordering runs on the server's real clock: on a weekend, or after 23:00 in the canteen's time
-  // zone, today cannot be ordered, so these two tests skip (noted on issue 12).
-  test.skip(!schoolDayToday, "needs a school day with time before 23:59 in the canteen's time zone");
-
+  // The server and the browser share the tests' clock, a school-day morning: today can be
+  // ordered until a 23:59 cut-off whatever day and hour the tests run.
   test("a new student signs up, is topped up, orders, sees the kitchen make it live, and cancels", async ({
     browser,
     baseURL,
   }) => {
     test.setTimeout(90_000);
     const email = `nuwe.student.${Date.now()}@example.com`;
-    const customer = await browser.newContext({ viewport: PHONE, baseURL });
+    const customer = await newContext(browser, { viewport: PHONE, baseURL });
     const page = await customer.newPage();
 
     // Sign up and verify by the mailed link.
@@ -103,7 +96,7 @@ test.describe("the ordering app", () => {
 
     await withCutoff(admin.request, "23:59", async () => {
       // The cook's board is open in a second browser before the order is placed.
-      const kitchen = await browser.newContext({ baseURL });
+      const kitchen = await newContext(browser, { baseURL });
       const board = await kitchen.newPage();
       await signIn(board, DEMO.staff, "/kitchen");
       const toDo = board.getByRole("region", { name: "Om te doen" });
@@ -195,7 +188,8 @@ test.describe("the ordering app", () => {
     await withCutoff(admin.request, "00:00", async () => {
       await signIn(page, DEMO.student, "/my", { customer: true });
       await expect(page.getByRole("heading", { level: 1, name: "Spyskaart" })).toBeVisible();
-      const { weekday } = canteenNow();
+      const weekday = canteenWeekday();
+      expect(weekday, "the tests' clock stands on a school day").toBeLessThanOrEqual(5);
       const today = page.getByRole("article").nth(weekday - 1);
       await expect(today.getByText("Gesluit", { exact: true })).toBeVisible();
       await expect(today.getByRole("button", { name: /^Bestel/ })).toHaveCount(0);

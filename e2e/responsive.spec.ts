@@ -133,11 +133,13 @@ for (const size of SIZES) {
       await expect(add).toBeHidden();
 
       await page.goto("/orders");
-      const firstRow = page
-        .getByRole("table", { name: "Bestellings in hierdie tydperk" })
-        .locator("tbody tr")
-        .first();
-      await firstRow.locator("td").first().click();
+      const table = page.getByRole("table", { name: "Bestellings in hierdie tydperk" });
+      // The loading placeholders are rows too, hidden from assistive technology and opening
+      // nothing: wait for the loaded page, and take the first row a person can reach.
+      await expect(table).toHaveAttribute("aria-busy", "false");
+      const firstRow = table.locator("tbody").getByRole("row").first();
+      await expect(firstRow.getByRole("button", { name: /^Bekyk bestelling #/ })).toBeVisible();
+      await firstRow.getByRole("cell").first().click();
       const detail = page.getByRole("dialog", { name: /^Bestelling #/ });
       await expect(detail).toBeVisible();
       await transitionsSettled(page);

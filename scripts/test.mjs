@@ -91,11 +91,26 @@ if (chromium) {
         PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
       },
     ) && ok;
-  count(outputFile, (r) => ({
-    passed: r.stats.expected + r.stats.flaky,
-    failed: r.stats.unexpected,
-    skipped: r.stats.skipped,
-  }));
+  // No retries (e2e/playwright.config.ts): a test passes the first time or fails. Should a run be
+  // given retries anyway, a test that needed one is flaky: named here and counted as failed.
+  count(outputFile, (r) => {
+    const flaky = [];
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === "flaky") flaky.push([...titles, spec.title].filter(Boolean).join(" › "));
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of r.suites ?? []) walk(suite, [suite.title]);
+    if (flaky.length > 0) {
+      console.log(`\n${flaky.length} flaky browser test(s), passed only on a retry:`);
+      for (const name of flaky) console.log(`  FLAKY ${name}`);
+      ok = false;
+    }
+    return { passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped };
+  });
 } else {
   ok = false;
 }

@@ -1,6 +1,16 @@
 import { createRequire } from "node:module";
 import type { Settings } from "@kantien/domain/auth";
-import { test as base, type Cookie, expect, type Locator, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  type Cookie,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { canteenNow } from "./clock";
 import { E2E_PORT, E2E_SMTP_PORT } from "./env";
 import { startServer, type TestServer } from "./server";
 
@@ -10,8 +20,22 @@ export { expect };
 const require = createRequire(import.meta.url);
 
 /**
+ * A browser context on the tests' clock (clock.ts): its pages' `Date` starts where the
+ * server's clock stands and runs on from there (`setSystemTime`, so timers keep running).
+ */
+export async function onTestClock(context: BrowserContext): Promise<BrowserContext> {
+  await context.clock.setSystemTime(canteenNow());
+  return context;
+}
+
+/** A second browser (a cook beside a customer), on the tests' clock like the test's own page. */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}) {
+  return onTestClock(await browser.newContext(options));
+}
+
+/**
  * The browser tests' `test`: each worker has its own server and data (so specs in two
- * workers never meet), and pages open on it.
+ * workers never meet), and pages open on it, on the same clock as the server.
  */
 export const test = base.extend<object, { server: TestServer }>({
   server: [
@@ -27,6 +51,7 @@ export const test = base.extend<object, { server: TestServer }>({
     { scope: "worker", timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  context: async ({ context }, use) => use(await onTestClock(context)),
 });
 
 type Credentials = { email: string; password: string };

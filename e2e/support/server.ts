@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CLOCK_OFFSET_MS } from "./clock";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -9,25 +10,32 @@ export type TestServer = { url: string; stop(): Promise<void> };
 
 /**
  * The real server (built web app, API, demo data) on its own port and its own fresh PGlite:
- * each Playwright worker starts one, so workers never see each other's changes.
+ * each Playwright worker starts one, so workers never see each other's changes. It runs on
+ * the tests' clock (clock.ts), through the test-only entry server-entry.ts; the demo data
+ * are seeded for that clock's day.
  */
 export async function startServer(options: { port: number; smtpPort: number }): Promise<TestServer> {
   const url = `http://localhost:${options.port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-e2e-data-"));
-  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      PUBLIC_URL: url,
-      SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
-      LOG_LEVEL: "warn",
+  const server = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "e2e/support/server-entry.ts")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "true",
+        PUBLIC_URL: url,
+        SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+        LOG_LEVEL: "warn",
+        KANTIEN_TEST_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   await waitForHealth(server, url);
   return {
     url,

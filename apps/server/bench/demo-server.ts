@@ -21,7 +21,7 @@ export type DemoServer = {
 export async function startDemoServer(webDist: string): Promise<DemoServer> {
   const config = testConfig();
   const database = await openPglite(null);
-  await seedDemo(database.db, config.timeZone);
+  await seedDemo(database.db, config.timeZone, config.clock());
   const app = await buildApp({ config, database, webDist });
   const servedScripts: string[] = [];
   // What left the server, whoever asked: the page, or a service worker precaching.

@@ -1,5 +1,6 @@
 import net from "node:net";
 import path from "node:path";
+import { type IsoDate, todayIn } from "@kantien/domain/dates";
 import { z } from "zod";
 
 const booleanString = z
@@ -98,9 +99,19 @@ export type Config = {
   passwordResetLimit: { perAccount: number; perAddress: number; windowMinutes: number };
   /** How often an open event stream sends a heartbeat and re-checks its session. */
   eventsHeartbeatMs: number;
-  /** The time the canteen's rules are checked against (tests set it to a moment they choose). */
+  /**
+   * The one "now" of every rule about the canteen's day and time: cut-offs, today, the days
+   * that can be ordered, sessions, the kitchen's minutes (docs/decisions/0027-one-clock.md).
+   * loadConfig gives the machine's clock and no setting changes it; tests build the app
+   * with a clock of their own.
+   */
   clock: () => Date;
 };
+
+/** Today in the canteen's time zone, by the config's clock. */
+export function canteenToday(config: Pick<Config, "timeZone" | "clock">): IsoDate {
+  return todayIn(config.timeZone, config.clock());
+}
 
 export class ConfigError extends Error {}
 

@@ -1,93 +1,12 @@
-import { buildApp, defaultWebDist } from "./app";
-import { ConfigError, loadConfig } from "./config";
-import { DataDirLockedError, openPglite, openPostgres } from "./db/client";
-import { DEMO_PASSWORD, existingDemoAccounts, seedDemo } from "./db/seed/demo";
-import { deleteOldIdempotencyKeys } from "./idempotency";
-import { deleteOldLoginAttempts } from "./modules/auth/login-limit";
-import { startEmailSender, sweepEmailOutbox } from "./modules/email/sender";
-import { deleteExpiredSessions } from "./plugins/session";
+import { loadConfig } from "./config";
+import { exitOnStartFailure, serve } from "./serve";
 
+/**
+ * The one way to start the server: every setting comes from the environment (README,
+ * Settings), and the clock is the machine's; nothing in the environment can set it.
+ */
 async function main() {
-  const config = loadConfig();
-  const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPglite(config.dataDir);
-
-  const seedWanted = config.seedDemo ?? database.kind === "pglite";
-  // Seeds only a database without users (checked again under a lock, for several processes).
-  if (seedWanted) await seedDemo(database.db, config.timeZone);
-
-  const app = await buildApp({
-    config,
-    database,
-    webDist: defaultWebDist,
-    logger: {
-      level: config.logLevel,
-      ...(process.stdout.isTTY
-        ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } }
-        : {}),
-    },
-  });
-
-  const mailer = await startEmailSender({
-    db: database.db,
-    listen: database.listen,
-    config,
-    log: app.log,
-  });
-
-  const sweep = setInterval(() => {
-    Promise.all([
-      deleteExpiredSessions(database.db),
-      deleteOldLoginAttempts(database.db, {
-        login: config.loginLimit,
-        signup: config.signupLimit,
-        passwordReset: config.passwordResetLimit,
-      }),
-      sweepEmailOutbox(database.db, config),
-      deleteOldIdempotencyKeys(database.db),
-    ]).catch((error) =>
-      app.log.warn(
-        { err: error },
-        "sweep of old sessions, sign-in attempts, outbox mails and idempotency keys failed",
-      ),
-    );
-  }, 60 * 60_000);
-  sweep.unref();
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
-    clearInterval(sweep);
-    await app.close();
-    await mailer.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-
-  await app.listen({ port: config.port, host: config.host });
-  const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
-  const local = ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost"].includes(config.host);
-  console.log(
-    `\n${config.canteenName} is running on http://${local ? "localhost" : config.host}:${config.port}  (${where})`,
-  );
-  // Only accounts that are there: a real canteen's database has none of them.
-  const demo = seedWanted ? await existingDemoAccounts(database.db) : [];
-  if (demo.length > 0) {
-    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
-    for (const a of demo) console.log(`  ${a.email.padEnd(26)} role ${a.roleId}`);
-  }
+  await serve(loadConfig());
 }
 
-main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(`Kantien cannot start. ${error.message}`);
-  } else {
-    console.error("Kantien cannot start:", error);
-  }
-  process.exit(1);
-});
+main().catch(exitOnStartFailure);

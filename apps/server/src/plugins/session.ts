@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Language } from "@kantien/domain/language";
 import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -43,7 +43,7 @@ function setSessionCookie(reply: FastifyReply, config: Config, token: string, ex
     httpOnly: true,
     sameSite: "lax",
     secure: config.publicUrl.startsWith("https://"),
-    maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
+    maxAge: Math.max(0, Math.round((expiresAt.getTime() - config.clock().getTime()) / 1000)),
   });
 }
 
@@ -61,7 +61,7 @@ function slidExpiry(config: Config, createdAt: Date, now: Date): Date {
 /** Opens a session for `userId` and sets its cookie; a new token at every sign-in. */
 export async function startSession(db: Db, config: Config, reply: FastifyReply, userId: string) {
   const token = newToken();
-  const now = new Date();
+  const now = config.clock();
   const expiresAt = slidExpiry(config, now, now);
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt });
   setSessionCookie(reply, config, token, expiresAt);
@@ -91,7 +91,7 @@ export async function endOtherSessions(db: Db, userId: string, keepTokenHash?: s
  * The live session of `tokenHash` with its user: not expired (idle) and not older than
  * the absolute cap. Null when it has ended or never was.
  */
-export async function findSession(db: Db, config: Config, tokenHash: string, now = new Date()) {
+export async function findSession(db: Db, config: Config, tokenHash: string, now: Date) {
   const [row] = await db
     .select({
       id: users.id,
@@ -126,7 +126,7 @@ export function registerSession(app: FastifyInstance, db: Db, config: Config) {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
-    const now = new Date();
+    const now = config.clock();
     const row = await findSession(db, config, tokenHash, now);
     if (!row) return;
     request.sessionTokenHash = tokenHash;
@@ -143,9 +143,9 @@ export function registerSession(app: FastifyInstance, db: Db, config: Config) {
   });
 }
 
-/** Removes expired sessions; called now and then by the server. */
-export async function deleteExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+/** Removes the sessions expired at `now` (the canteen's clock); called now and then by the server. */
+export async function deleteExpiredSessions(db: Db, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 /* Guards, used as route `onRequest` hooks: who may call answers before the body is read or checked. */

@@ -144,11 +144,15 @@ export async function createOrder(
  * Opens a session for any user straight in the database, as a sign-in would, and returns
  * its Cookie header: for users the login refuses a session (roles 1 and 2), e.g. to test a guard.
  */
-export async function sessionCookieFor(db: Db, userId: string): Promise<string> {
+export async function sessionCookieFor(db: Db, userId: string, now = new Date()): Promise<string> {
   const token = newToken();
-  await db
-    .insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 60 * 60_000) });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    // The default idle expiry (8 hours) from `now`, the test's clock.
+    expiresAt: new Date(now.getTime() + 8 * 60 * 60_000),
+  });
   return `${SESSION_COOKIE}=${token}`;
 }
 

@@ -22,8 +22,8 @@ describe("the demo seed", () => {
   it("is loaded once when two processes start on one empty database at the same time", async () => {
     expect(await existingDemoAccounts(database.db)).toEqual([]);
     const seeded = await Promise.all([
-      seedDemo(database.db, "Africa/Johannesburg"),
-      seedDemo(second.db, "Africa/Johannesburg"),
+      seedDemo(database.db, "Africa/Johannesburg", new Date()),
+      seedDemo(second.db, "Africa/Johannesburg", new Date()),
     ]);
     expect(seeded.filter(Boolean)).toHaveLength(1);
     const [{ count }] = (await queryRows(
@@ -37,7 +37,7 @@ describe("the demo seed", () => {
 
   it("adds nothing to a database that has users", async () => {
     expect(await hasUsers(database.db)).toBe(true);
-    expect(await seedDemo(database.db, "Africa/Johannesburg")).toBe(false);
+    expect(await seedDemo(database.db, "Africa/Johannesburg", new Date())).toBe(false);
   });
 });
 

@@ -162,7 +162,7 @@ export async function existingDemoAccounts(db: Db): Promise<(typeof DEMO_ACCOUNT
  * Only into a database without users; answers whether it seeded. Two processes starting
  * at once on one PostgreSQL take turns on an advisory lock and the second finds users.
  */
-export async function seedDemo(db: Db, timeZone: string, now = new Date()): Promise<boolean> {
+export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boolean> {
   if (await hasUsers(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const today = todayIn(timeZone, now);

@@ -6,12 +6,12 @@ import {
   dataRowRemovedAnswer,
 } from "@kantien/domain/admin-data";
 import { answers, createdAnswers } from "@kantien/domain/api";
-import { todayIn } from "@kantien/domain/dates";
 import { isAdminRole } from "@kantien/domain/roles";
 import { text } from "@kantien/domain/text";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { AppError, forbidden, notFound } from "../../errors";
 import { requireStaff } from "../../plugins/session";
@@ -100,7 +100,8 @@ export async function dataRoutes(
   /** The signed-in user, today where the canteen is (weekly-menu dates), and their language. */
   const writerOf = (request: FastifyRequest): Writer => ({
     actor: { id: request.user!.id, roleId: request.user!.roleId },
-    today: todayIn(config.timeZone),
+    today: canteenToday(config),
+    now: config.clock(),
     language: request.language,
   });
 

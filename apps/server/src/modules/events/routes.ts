@@ -74,7 +74,7 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
       if (checking) return;
       checking = true;
       try {
-        const session = await findSession(database.db, config, tokenHash);
+        const session = await findSession(database.db, config, tokenHash, config.clock());
         if (!session || !allows(session.roleId)) return end();
         write(": ping\n\n");
       } catch (error) {

@@ -1,10 +1,11 @@
 import { answers, dataAnswer } from "@kantien/domain/api";
-import { isIsoDate, todayIn } from "@kantien/domain/dates";
+import { isIsoDate } from "@kantien/domain/dates";
 import { counterAnswer, counterOrder, type KitchenDay, kitchenDayAnswer } from "@kantien/domain/kitchen";
 import { text } from "@kantien/domain/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { idParams, notFound, recordId } from "../../errors";
 import { requireStaff } from "../../plugins/session";
@@ -25,7 +26,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
 
   /** The kitchen board's day; today in the canteen when no date is given. */
   app.get("/kitchen/orders", { onRequest: requireStaff, schema: daySchema }, async (request) => {
-    const date = request.query.date ?? todayIn(config.timeZone);
+    const date = request.query.date ?? canteenToday(config);
     const data: KitchenDay = {
       date,
       orders: await listKitchenOrders(database.db, { date, timeZone: config.timeZone }),
@@ -36,7 +37,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
   /** The counter's look-up: a scanned code finds its order, a number or a name today's. */
   app.get("/kitchen/counter", { onRequest: requireStaff, schema: counterSchema }, async (request) => {
     const orders = await findCounterOrders(database.db, request.query.q, {
-      today: todayIn(config.timeZone),
+      today: canteenToday(config),
       timeZone: config.timeZone,
     });
     return { success: true as const, data: { orders } };
@@ -55,6 +56,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
         orderId,
         to: "delivered",
         actor: { id: request.user!.id, roleId: request.user!.roleId },
+        now: config.clock(),
         refusal: (current) => (current.status === "delivered" ? "already_collected" : null),
       });
       const order = await counterOrderById(database.db, orderId);

@@ -1,6 +1,6 @@
 import type { FoodItemInput } from "@kantien/domain/admin-data";
 import type { Weekday } from "@kantien/domain/dates";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { foodItems, weeklyMenus } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -42,7 +42,7 @@ export async function replaceFoodItem(
       .for("update");
     if (old) {
       if (await isFoodItemOrdered(tx, old.id)) {
-        await tx.update(foodItems).set({ retiredAt: new Date() }).where(eq(foodItems.id, old.id));
+        await tx.update(foodItems).set({ retiredAt: sql`now()` }).where(eq(foodItems.id, old.id));
       } else {
         await tx.delete(foodItems).where(eq(foodItems.id, old.id));
       }

@@ -16,15 +16,17 @@ let t: TestApp;
 let me: { id: string };
 let asMe: string;
 let asOther: string;
+// The canteen's clock: Thursday 6 March 2031, 10:00 in Johannesburg, whatever day the tests run on.
+const NOW = new Date("2031-03-06T08:00:00Z");
+const thisWeek = currentSchoolMonday(todayIn(DEFAULT_TIMEZONE, NOW));
 // The week after the one customers order in now: every day is still open under the default rules.
-const thisWeek = currentSchoolMonday(todayIn(DEFAULT_TIMEZONE));
 const nextWeek = addDaysIso(thisWeek, 7);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: () => NOW });
   me = await createUser(t.db, { roleId: 1 });
-  asMe = await sessionCookieFor(t.db, me.id);
-  asOther = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 2 })).id);
+  asMe = await sessionCookieFor(t.db, me.id, NOW);
+  asOther = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 2 })).id, NOW);
 });
 afterAll(async () => t.close());
 

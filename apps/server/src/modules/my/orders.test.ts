@@ -63,7 +63,7 @@ async function customerWith(amount: string, roleId: 1 | 2 = 1) {
       moveWalletMoney(tx, { userId: user.id, amount, kind: "top_up", createdBy: admin.id }),
     );
   }
-  return { ...user, cookie: await sessionCookieFor(t.db, user.id) };
+  return { ...user, cookie: await sessionCookieFor(t.db, user.id, now) };
 }
 
 async function walletOf(userId: string) {
@@ -178,10 +178,12 @@ describe("POST /api/my/orders", () => {
       await t.db.execute(sql`update canteen_settings set cutoff_time = '12:00', cutoff_days_before = 1`);
       const monday = { foodItemId: items["next-Maandag"]!.id, deliveryDate: NEXT_WEEK, quantity: 1 };
       now = new Date("2031-03-07T09:59:00Z");
-      const open = await order(me.cookie, monday);
+      // Three days on, Tuesday's session has ended: a new one, by the same clock.
+      const friday = await sessionCookieFor(t.db, me.id, now);
+      const open = await order(friday, monday);
       expect(open.json().data.order.cutoffAt).toBe("2031-03-07T10:00:00.000Z");
       now = new Date("2031-03-07T10:00:00Z");
-      expect((await order(me.cookie, monday)).json().code).toBe("ordering_closed");
+      expect((await order(friday, monday)).json().code).toBe("ordering_closed");
     } finally {
       now = SEVEN_AM;
       await t.db.execute(sql`update canteen_settings set cutoff_time = '09:00', cutoff_days_before = 0`);

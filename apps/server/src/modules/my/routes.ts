@@ -92,6 +92,7 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
           input: { ...request.body, customerId: user.id },
           actor: { id: user.id, roleId: user.roleId },
           today: todayIn(at.timeZone, at.now),
+          now: at.now,
           mail: { config, log: request.log },
         });
         const placed = await findMyOrder(tx, user.id, order.id, at);
@@ -130,12 +131,14 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
     const user = me(request);
     const orderId = recordId(request.params.id);
     const at = await rulesNow(db);
+    const now = config.clock();
     await changeOrderStatus(db, {
       orderId,
       to: "cancelled",
       actor: { id: user.id, roleId: user.roleId },
       ownerId: user.id,
-      refusal: (current) => myCancelRefusal(current, { ...at, now: config.clock() }),
+      now,
+      refusal: (current) => myCancelRefusal(current, { ...at, now }),
     });
     const [order, balance] = await Promise.all([
       findMyOrder(db, user.id, orderId, at),

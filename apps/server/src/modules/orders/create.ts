@@ -19,11 +19,18 @@ import { type Actor, notifyOrderChanged } from "./service";
  * or by customers for themselves (decision 0021). In the caller's transaction: the rules, the debit (a conditional update:
  * two orders racing for the last rand cannot both pass), the order as paid with its
  * creation in the history, the kitchen's NOTIFY, and the low-balance mail when the debit
- * takes the balance below the canteen's threshold. Any refusal writes nothing.
+ * takes the balance below the canteen's threshold. Any refusal writes nothing. `today` and
+ * `now` come from one reading of the canteen's clock.
  */
 export async function createWalletOrder(
   tx: Tx,
-  { input, actor, today, mail }: { input: NewOrder; actor: Actor; today: IsoDate; mail: MailContext },
+  {
+    input,
+    actor,
+    today,
+    now,
+    mail,
+  }: { input: NewOrder; actor: Actor; today: IsoDate; now: Date; mail: MailContext },
 ): Promise<CreatedOrder> {
   // The share lock makes a removal of this customer wait for the order (and then keep its
   // history), or the order wait for the removal and see it.
@@ -72,6 +79,10 @@ export async function createWalletOrder(
       foodItemQuantity: input.quantity,
       foodItemPrice: item.price,
       status: "paid",
+      // Stamped by the canteen's clock: the kitchen counts its minutes from these.
+      createdAt: now,
+      updatedAt: now,
+      statusChangedAt: now,
       deliveryDate: input.deliveryDate,
       orderDate: input.deliveryDate,
     })

@@ -36,6 +36,7 @@ export const orderResource = defineResource("order", {
       orderId: String(id),
       to: input.status as OrderStatus,
       actor: writer.actor,
+      now: writer.now,
     });
   },
 });

@@ -21,6 +21,7 @@ import {
 } from "@kantien/domain/orders-summary";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
@@ -83,7 +84,12 @@ function csvRow(row: OrderSummaryRow, language: Language, timeZone: string): str
 /** The orders summary and orders paid from the wallet (decisions 0007 and 0008); admin only. */
 export async function ordersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const today = () => todayIn(config.timeZone);
+  const today = () => canteenToday(config);
+  /** One reading of the clock: the moment and its date in the canteen. */
+  const canteenNow = () => {
+    const now = config.clock();
+    return { now, today: todayIn(config.timeZone, now) };
+  };
   // Without a range: this week, or all time for one customer or one order number (decision 0015).
   const withRange = <T extends { from?: string; to?: string; q?: string; customer?: string }>(query: T) => {
     if (ordersFilterIsPinned(query) && !query.from && !query.to) return query;
@@ -165,7 +171,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
           data: await createWalletOrder(tx, {
             input: request.body,
             actor,
-            today: today(),
+            ...canteenNow(),
             mail: { config, log: request.log },
           }),
         },

@@ -1,5 +1,5 @@
 import { type OrderStatus, STEP_BACK_WINDOW_MINUTES } from "@kantien/domain/order-status";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderStatusChanges, orders } from "../../db/schema";
 import {
@@ -21,9 +21,11 @@ describe("order status changes", () => {
   let asStaff: string;
   let asAdmin: string;
   let newOrder: (status?: OrderStatus) => Promise<string>;
+  /** How far the canteen's clock runs ahead of the machine's. */
+  let ahead = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ clock: () => new Date(Date.now() + ahead) });
     staff = await createUser(t.db, { roleId: 3 });
     admin = await createUser(t.db, { roleId: 4 });
     asStaff = await signIn(t.app, staff);
@@ -129,7 +131,12 @@ describe("order status changes", () => {
     expect((await put("00000000-0000-4000-8000-000000000000", asAdmin, "ready")).statusCode).toBe(404);
     expect((await put(id, asAdmin, "eaten")).statusCode).toBe(400);
     await expect(
-      changeOrderStatus(t.db, { orderId: id, to: "ready", actor: { id: staff.id, roleId: 1 } }),
+      changeOrderStatus(t.db, {
+        orderId: id,
+        to: "ready",
+        actor: { id: staff.id, roleId: 1 },
+        now: new Date(),
+      }),
     ).rejects.toMatchObject({ code: "status_transition_forbidden" });
   });
 
@@ -233,24 +240,25 @@ describe("order status changes", () => {
       expect((await put(twice, asStaff, "pending")).statusCode).toBe(409);
     });
 
-    it("refuses a step back once the window has passed", async () => {
+    it("refuses a step back once the window has passed by the canteen's clock", async () => {
       const id = await stepped("pending", ["processing", "ready", "delivered"]);
-      // The whole history moves back by the window: the Afgehaal is now just over it ago,
-      // by the database's clock.
-      const shift = (minutes: number) =>
-        t.db
-          .update(orderStatusChanges)
-          .set({ changedAt: sql`${orderStatusChanges.changedAt} + make_interval(mins => ${minutes})` })
-          .where(eq(orderStatusChanges.orderId, id));
-      await shift(-STEP_BACK_WINDOW_MINUTES);
-      const res = await put(id, asStaff, "ready");
-      expect(res.statusCode).toBe(409);
-      expect(res.json().code).toBe("status_transition_forbidden");
-      expect((await orderOf(id))?.status).toBe("delivered");
-      expect(await history(id)).toHaveLength(3);
-      // Two minutes inside the window, it may.
-      await shift(2);
-      expect((await put(id, asStaff, "ready")).statusCode).toBe(200);
+      try {
+        // The canteen's clock runs on by the window: the Afgehaal is now just over it ago.
+        ahead = STEP_BACK_WINDOW_MINUTES * 60_000;
+        const res = await put(id, asStaff, "ready");
+        expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe("status_transition_forbidden");
+        expect((await orderOf(id))?.status).toBe("delivered");
+        expect(await history(id)).toHaveLength(3);
+        // Two minutes inside the window, it may; the change is stamped by that clock.
+        ahead = (STEP_BACK_WINDOW_MINUTES - 2) * 60_000;
+        const back = await put(id, asStaff, "ready");
+        expect(back.statusCode).toBe(200);
+        const stamped = new Date(back.json().data.status_changed_at).getTime() - Date.now();
+        expect(stamped).toBeGreaterThan(ahead - 60_000);
+      } finally {
+        ahead = 0;
+      }
     });
 
     it("is not for customers: the admin route answers them 403, and the rule refuses them too", async () => {
@@ -259,7 +267,12 @@ describe("order status changes", () => {
       const res = await put(id, await sessionCookieFor(t.db, customer.id), "pending");
       expect(res.statusCode).toBe(403);
       await expect(
-        changeOrderStatus(t.db, { orderId: id, to: "pending", actor: { id: customer.id, roleId: 1 } }),
+        changeOrderStatus(t.db, {
+          orderId: id,
+          to: "pending",
+          actor: { id: customer.id, roleId: 1 },
+          now: new Date(),
+        }),
       ).rejects.toMatchObject({ code: "status_transition_forbidden" });
       expect((await orderOf(id))?.status).toBe("processing");
       expect(await history(id)).toHaveLength(1);

@@ -58,7 +58,7 @@ const lastChangeRow = z.object({
 
 /**
  * The change that brought the order into `current`, from its history: what a kitchen step
- * back needs (`isKitchenStepBack`). Minutes count on the database's clock, the one that
+ * back needs (`isKitchenStepBack`). Minutes count to `now`, the canteen's clock, the one that
  * stamped the change. A history whose last row does not lead to the current status (an
  * order set some other way) offers no step back.
  */
@@ -66,11 +66,12 @@ async function lastStatusChange(
   tx: Tx,
   orderId: string,
   current: OrderStatus,
+  now: Date,
 ): Promise<LastStatusChange | undefined> {
   const [last] = await queryRows(
     tx,
     sql`select from_status as "fromStatus", to_status as "toStatus",
-               extract(epoch from now() - changed_at)::float8 / 60 as "minutesAgo"
+               extract(epoch from ${now.toISOString()}::timestamptz - changed_at)::float8 / 60 as "minutesAgo"
         from order_status_changes
         where order_id = ${orderId}
         order by changed_at desc, id desc
@@ -96,12 +97,15 @@ export async function changeOrderStatus(
     to,
     actor,
     ownerId,
+    now,
     refusal,
   }: {
     orderId: string;
     to: OrderStatus;
     actor: Actor;
     ownerId?: string;
+    /** The canteen's clock: it stamps the change and times a step back. */
+    now: Date;
     refusal?: (current: { status: OrderStatus; deliveryDate: string | null }) => ErrorCode | null;
   },
 ) {
@@ -116,13 +120,13 @@ export async function changeOrderStatus(
     if (refused) throw new AppError(refused);
     // The history matters only to a step back; forward steps and cancels skip the read.
     const stepsBack = KITCHEN_PREVIOUS_STATUSES[current.status]?.includes(to) ?? false;
-    const last = stepsBack ? await lastStatusChange(tx, orderId, current.status) : undefined;
+    const last = stepsBack ? await lastStatusChange(tx, orderId, current.status, now) : undefined;
     if (!canChangeOrderStatus(actor.roleId, current.status, to, last)) {
       throw new AppError("status_transition_forbidden", { from: current.status, to });
     }
     const [order] = await tx
       .update(orders)
-      .set({ status: to, updatedAt: sql`now()`, statusChangedAt: sql`now()` })
+      .set({ status: to, updatedAt: now, statusChangedAt: now })
       .where(eq(orders.id, orderId))
       .returning();
     if (!order) throw notFound();

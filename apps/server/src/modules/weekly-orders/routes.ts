@@ -1,9 +1,10 @@
 import { answers } from "@kantien/domain/api";
-import { mondayOf, todayIn } from "@kantien/domain/dates";
+import { mondayOf } from "@kantien/domain/dates";
 import { isWeekStart, weeklyOrdersAnswer } from "@kantien/domain/weekly-orders";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { requireStaff } from "../../plugins/session";
 import { listWeeklyOrders } from "./queries";
@@ -28,7 +29,7 @@ export async function weeklyOrdersRoutes(fastify: FastifyInstance, { config, dat
       },
     },
     async (request) => {
-      const weekStart = request.query.weekStart ?? mondayOf(todayIn(config.timeZone));
+      const weekStart = request.query.weekStart ?? mondayOf(canteenToday(config));
       return { success: true as const, data: await listWeeklyOrders(database.db, { weekStart }) };
     },
   );

@@ -1,7 +1,6 @@
-import { DEFAULT_TIMEZONE, mondayOf, todayIn } from "@kantien/domain/dates";
 import { ROLE } from "@kantien/domain/roles";
 import { type WeeklyOrder, weeklyOrdersOf } from "@kantien/domain/weekly-orders";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { WeeklyOrdersScreen } from "./weekly-orders-screen";
@@ -39,6 +38,10 @@ function renderScreen(route = "/weekly-orders?week=2031-06-09") {
 const day = (name: string) => screen.getByRole("region", { name });
 const weekRequests = (calls: { url: string }[]) =>
   calls.filter((call) => call.url.startsWith("/api/weekly-orders")).map((call) => call.url.split("=")[1]);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("WeeklyOrdersScreen", () => {
   it("shows Monday to Friday with each day's orders, statuses, counts and prep sheet", async () => {
@@ -159,7 +162,10 @@ describe("WeeklyOrdersScreen", () => {
   });
 
   it("opens on the week of today in the canteen's time zone", async () => {
-    const monday = mondayOf(todayIn(DEFAULT_TIMEZONE));
+    // Sunday 15 June 2031, 23:30 in UTC, is already Monday the 16th in Johannesburg.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-06-15T22:30:00Z"));
+    const monday = "2031-06-16";
     const calls = mockFetch({
       [`GET /api/weekly-orders?weekStart=${monday}`]: {
         body: { success: true, data: weeklyOrdersOf(monday, []) },

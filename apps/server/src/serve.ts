@@ -1,0 +1,99 @@
+import { buildApp, defaultWebDist } from "./app";
+import { type Config, ConfigError } from "./config";
+import { DataDirLockedError, openPglite, openPostgres } from "./db/client";
+import { DEMO_PASSWORD, existingDemoAccounts, seedDemo } from "./db/seed/demo";
+import { deleteOldIdempotencyKeys } from "./idempotency";
+import { deleteOldLoginAttempts } from "./modules/auth/login-limit";
+import { startEmailSender, sweepEmailOutbox } from "./modules/email/sender";
+import { deleteExpiredSessions } from "./plugins/session";
+
+/**
+ * Opens the database, loads the demo data if wanted, and serves the app until SIGINT or
+ * SIGTERM. main.ts calls it with the environment's config, the one way to start the server;
+ * the browser tests' entry calls it with a config whose clock they set
+ * (docs/decisions/0027-one-clock.md).
+ */
+export async function serve(config: Config) {
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite(config.dataDir);
+
+  const seedWanted = config.seedDemo ?? database.kind === "pglite";
+  // Seeds only a database without users (checked again under a lock, for several processes).
+  if (seedWanted) await seedDemo(database.db, config.timeZone, config.clock());
+
+  const app = await buildApp({
+    config,
+    database,
+    webDist: defaultWebDist,
+    logger: {
+      level: config.logLevel,
+      ...(process.stdout.isTTY
+        ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } }
+        : {}),
+    },
+  });
+
+  const mailer = await startEmailSender({
+    db: database.db,
+    listen: database.listen,
+    config,
+    log: app.log,
+  });
+
+  const sweep = setInterval(() => {
+    Promise.all([
+      deleteExpiredSessions(database.db, config.clock()),
+      deleteOldLoginAttempts(database.db, {
+        login: config.loginLimit,
+        signup: config.signupLimit,
+        passwordReset: config.passwordResetLimit,
+      }),
+      sweepEmailOutbox(database.db, config),
+      deleteOldIdempotencyKeys(database.db),
+    ]).catch((error) =>
+      app.log.warn(
+        { err: error },
+        "sweep of old sessions, sign-in attempts, outbox mails and idempotency keys failed",
+      ),
+    );
+  }, 60 * 60_000);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(sweep);
+    await app.close();
+    await mailer.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
+  const local = ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost"].includes(config.host);
+  console.log(
+    `\n${config.canteenName} is running on http://${local ? "localhost" : config.host}:${config.port}  (${where})`,
+  );
+  // Only accounts that are there: a real canteen's database has none of them.
+  const demo = seedWanted ? await existingDemoAccounts(database.db) : [];
+  if (demo.length > 0) {
+    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const a of demo) console.log(`  ${a.email.padEnd(26)} role ${a.roleId}`);
+  }
+}
+
+/** Says why the server could not start, in one line for a bad setting or a locked DATA_DIR, and exits 1. */
+export function exitOnStartFailure(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Kantien cannot start. ${error.message}`);
+  } else {
+    console.error("Kantien cannot start:", error);
+  }
+  process.exit(1);
+}
