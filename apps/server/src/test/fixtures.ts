@@ -55,9 +55,16 @@ export async function createUser(
   return { id, email, password: password ?? "", roleId: options.roleId };
 }
 
-/** Signs in through the API and returns the Cookie header to send with later requests. */
-export async function signIn(app: App, user: { email: string; password: string }): Promise<string> {
-  const response = await request(app, "POST", "/api/auth/login", {
+/**
+ * Signs in through the API and returns the Cookie header to send with later requests; customers
+ * (roles 1 and 2) sign in through the ordering app's `/api/my/auth/login`.
+ */
+export async function signIn(
+  app: App,
+  user: { email: string; password: string },
+  path: "/api/auth/login" | "/api/my/auth/login" = "/api/auth/login",
+): Promise<string> {
+  const response = await request(app, "POST", path, {
     body: { email: user.email, password: user.password },
   });
   const cookie = response.cookies.find((c) => c.name === "kantien_session");

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../app";
+import { type BuildAppOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../db/client";
 
@@ -69,11 +69,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), ...overrides };
 }
 
-/** A built app on a fresh database; call `close()` in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}, database?: TestDatabase) {
+/** A built app on a fresh database; call `close()` in afterAll. `onRoute` sees (and may add hooks to) each route. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  database?: TestDatabase,
+  { onRoute }: Pick<BuildAppOptions, "onRoute"> = {},
+) {
   const db = database ?? (await openTestDatabase());
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database: db });
+  const app = await buildApp({ config, database: db, ...(onRoute ? { onRoute } : {}) });
   await app.ready();
   return {
     app,
