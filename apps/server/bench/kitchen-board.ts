@@ -3,7 +3,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium";
 import { startDemoServer } from "./demo-server";
 
-/** DESIGN §10: the kitchen board with 1,000 orders of the day, usable within 1 s in Chromium. */
+/** The budget: the kitchen board with 1,000 orders of the day, usable within 1 s in Chromium. */
 export const KITCHEN_BOARD_BUDGET = { orders: 1000, usableMs: 1000 };
 
 /** The kitchen tablet the kitchen mode is made for (e2e/kitchen-mode.spec.ts). */

@@ -10,10 +10,10 @@ type Preset = "mobile" | "desktop";
 type Session = keyof DemoServer["cookies"] | null;
 
 type Budget = { performance: number | null; accessibility: number | null };
-/** DESIGN §10: mobile ≥ 0.9 performance and full accessibility; desktop a full score in both. */
+/** The budgets: mobile ≥ 0.9 performance and full accessibility; desktop a full score in both. */
 const MOBILE: Budget = { performance: 0.9, accessibility: 1 };
 const DESKTOP: Budget = { performance: 1, accessibility: 1 };
-/** The back office's kitchen (/kitchen) is measured for reference: DESIGN §10 names the kitchen mode. */
+/** The back office's kitchen (/kitchen) is measured for reference: the budgets are on the kitchen mode. */
 const REFERENCE: Budget = { performance: null, accessibility: null };
 
 /** The pages Lighthouse scores, each on a phone and a desktop, with their budgets (null: none). */

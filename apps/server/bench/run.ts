@@ -94,15 +94,15 @@ const LIGHTHOUSE_PAGES = (
 )
   .split(",")
   .map((p) => p.trim());
-/** DESIGN §10: gzipped JavaScript of each first load (with the web app's UI library), in KB. */
+/** The budgets: gzipped JavaScript of each first load (with the web app's UI library), in KB. */
 const FIRST_LOAD_BUDGET_KB = { "/login": 200, "/my": 200, "/kitchen/board": 250 };
 /** The kitchen's day is timed out of this many orders and out of the full table (DESIGN §10). */
 const SMALL_TABLE = 10_000;
-/** DESIGN §10: the day out of 1,000,000 orders within 1.2× of the same day out of 10,000. */
+/** The budget: the day out of 1,000,000 orders within 1.2× of the same day out of 10,000. */
 const TABLE_BUDGET = { orders: 1_000_000, ratio: 1.2 };
-/** DESIGN §10: the kitchen's 300-order day at 10 connections on PostgreSQL, p99 in ms. */
+/** The budget: the kitchen's 300-order day at 10 connections on PostgreSQL, p99 in ms. */
 const KITCHEN_P99_MS = 50;
-/** DESIGN §10: an endpoint serves at least this share of a bare route's requests per second. */
+/** The budget: an endpoint serves at least this share of a bare route's requests per second. */
 const LAYERS_RATIO = 0.8;
 const root = path.resolve(import.meta.dirname, "../../..");
 const resultsFile = path.resolve(root, process.env.BENCH_RESULTS ?? "bench-results/latest.json");

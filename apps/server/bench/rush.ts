@@ -13,7 +13,7 @@ import { testConfig } from "../src/test/test-app";
 import { weekItems } from "./fill";
 
 /**
- * DESIGN §10: 300 customers, each signing in and ordering, all started within 10 s (a burst,
+ * The budget: 300 customers, each signing in and ordering, all started within 10 s (a burst,
  * not a trickle) on PGlite; 0 errors, p99 of the orders ≤ 1 s, ledger = balances.
  */
 export const RUSH_BUDGET = { customers: 300, seconds: 10, p99Ms: 1000 };
