@@ -1,13 +1,5 @@
-/** Debian's Chromium, as the browser tests use it (scripts/chromium.mjs); never a downloaded one. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** The browser tests' flags (e2e/support/chromium.ts): nothing but the page reaches the network. */
-export const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/**
+ * Debian's Chromium with the browser tests' flags (e2e/support/chromium.ts, the one list):
+ * never a downloaded browser, and nothing but the page reaches the network.
+ */
+export { CHROMIUM, CHROMIUM_ARGS as CHROMIUM_FLAGS } from "../../../e2e/support/chromium";

@@ -9,19 +9,25 @@ import type { DemoServer } from "./demo-server";
 type Preset = "mobile" | "desktop";
 type Session = keyof DemoServer["cookies"] | null;
 
-/** DESIGN §10's Lighthouse budgets; `accessibility: null` is printed, not a budget. */
-export const LIGHTHOUSE_TARGETS: {
-  path: string;
-  session: Session;
-  preset: Preset;
-  budget: { performance: number; accessibility: number | null };
-}[] = [
-  { path: "/my/login", session: null, preset: "mobile", budget: { performance: 0.9, accessibility: 1 } },
-  { path: "/my", session: "customer", preset: "mobile", budget: { performance: 0.9, accessibility: 1 } },
-  { path: "/login", session: null, preset: "mobile", budget: { performance: 0.9, accessibility: null } },
-  { path: "/login", session: null, preset: "desktop", budget: { performance: 1, accessibility: null } },
-  { path: "/kitchen", session: "cook", preset: "mobile", budget: { performance: 0.9, accessibility: null } },
-  { path: "/kitchen", session: "cook", preset: "desktop", budget: { performance: 1, accessibility: null } },
+type Budget = { performance: number | null; accessibility: number | null };
+/** The budgets: mobile ≥ 0.9 performance and full accessibility; desktop a full score in both. */
+const MOBILE: Budget = { performance: 0.9, accessibility: 1 };
+const DESKTOP: Budget = { performance: 1, accessibility: 1 };
+/** The back office's kitchen (/kitchen) is measured for reference: the budgets are on the kitchen mode. */
+const REFERENCE: Budget = { performance: null, accessibility: null };
+
+/** The pages Lighthouse scores, each on a phone and a desktop, with their budgets (null: none). */
+export const LIGHTHOUSE_TARGETS: { path: string; session: Session; preset: Preset; budget: Budget }[] = [
+  { path: "/my/login", session: null, preset: "mobile", budget: MOBILE },
+  { path: "/my/login", session: null, preset: "desktop", budget: DESKTOP },
+  { path: "/my", session: "customer", preset: "mobile", budget: MOBILE },
+  { path: "/my", session: "customer", preset: "desktop", budget: DESKTOP },
+  { path: "/login", session: null, preset: "mobile", budget: MOBILE },
+  { path: "/login", session: null, preset: "desktop", budget: DESKTOP },
+  { path: "/kitchen/board", session: "cook", preset: "mobile", budget: MOBILE },
+  { path: "/kitchen/board", session: "cook", preset: "desktop", budget: DESKTOP },
+  { path: "/kitchen", session: "cook", preset: "mobile", budget: REFERENCE },
+  { path: "/kitchen", session: "cook", preset: "desktop", budget: REFERENCE },
 ];
 
 export type LighthouseScore = {
@@ -33,7 +39,7 @@ export type LighthouseScore = {
   /** Medians over the runs; null when Lighthouse could not score the page. */
   performance: number | null;
   accessibility: number | null;
-  budget: { performance: number; accessibility: number | null };
+  budget: Budget;
   /** The median run's metrics, e.g. "FCP 1.1 s (0.99)". */
   metrics: string[];
   /** Audits short of a full score, with the failing nodes of accessibility audits. */
