@@ -12,7 +12,7 @@ import {
 } from "./support/fixtures";
 import { startServer } from "./support/server";
 
-/* The kitchen mode on a kitchen tablet (issue 13), against the real server. */
+/* The kitchen mode on a kitchen tablet (decision 0025), against the real server. */
 test.use({ viewport: { width: 820, height: 1180 } });
 
 const BOARD = "/kitchen/board";

@@ -11,7 +11,7 @@ import {
 } from "./support/fixtures";
 import { linkIn, waitForMail } from "./support/mailbox";
 
-/* The customers' ordering app at phone size (DESIGN §11), against the real server and its mail. */
+/* The customers' ordering app at phone size (docs/product.md), against the real server and its mail. */
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, bypassCSP: true });

@@ -1,4 +1,5 @@
-// `npm test`: everything, in order — lint, type-check, import cycles, migrations against schema.ts,
+// `npm test`: everything, in order — lint, type-check, import cycles, the architecture doc against
+// the folders, migrations against schema.ts,
 // unit and component tests, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
 // set), the web build, the benchmark at a small size, and the browser tests in Chromium. The
 // test steps use every core (vitest.config.ts, e2e/playwright.config.ts).
@@ -51,8 +52,9 @@ function count(file, read) {
 let ok = true;
 ok = run("lint (Biome)", "npx", ["biome", "ci", "."]) && ok;
 ok = run("type-check (tsc)", "npm", ["run", "typecheck"]) && ok;
-// Any import cycle fails, type-only ones included (issue 10: modules reach their deps without app.ts).
+// Any import cycle fails, type-only ones included (modules reach their deps without app.ts).
 ok = run("import cycles (dpdm)", "npm", ["run", "-s", "cycles"]) && ok;
+ok = run("docs/architecture.md names every module and feature", "npm", ["run", "-s", "check:architecture"]) && ok;
 ok = run("migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]) && ok;
 ok = vitest("unit and component tests", ["domain", "web"], "unit") && ok;
 ok = vitest("API tests on PGlite", ["server"], "api-pglite", { TEST_DB: "pglite" }) && ok;

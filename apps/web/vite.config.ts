@@ -13,7 +13,8 @@ const MUI =
  * go to long-cached vendor chunks. The rest of MUI is split by the screens that use it, so the
  * customers' ordering app never loads the back office's tables, pickers and menus. The entry
  * loads either app's routes lazily (app/router.tsx), and each screen again.
- * Budgets: /login ≤ 200 KB and /my ≤ 150 KB of gzipped JavaScript on first load (DESIGN §10).
+ * Budgets: /login ≤ 200 KB, /my ≤ 200 KB and /kitchen/board ≤ 250 KB of gzipped JavaScript on
+ * first load (`npm run bench`; decision 0026).
  * `codeSplitting.groups` is Rolldown's replacement for Rollup's `manualChunks`.
  */
 const vendorGroups = [
@@ -24,7 +25,7 @@ const vendorGroups = [
 const builtIndexHtml = fileURLToPath(new URL("./dist/index.html", import.meta.url));
 
 /**
- * The customers' ordering app is installable (DESIGN §11, decision 0023). Its web manifest is
+ * The customers' ordering app is installable (decision 0023). Its web manifest is
  * public/my/manifest.webmanifest: the plugin would write a manifest link into the one
  * index.html the back office shares, so the ordering app links its manifest itself
  * (src/my/pwa.ts), and registers the worker itself too (`injectRegister: false`).

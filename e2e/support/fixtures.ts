@@ -79,7 +79,7 @@ export async function signIn(
   const context = page.context();
   let cookies = ownSession ? undefined : sessions.get(user.email);
   if (!cookies) {
-    // Customers sign in to the ordering app (DESIGN §11); the back office gives them no session.
+    // Customers sign in to the ordering app (decision 0021); the back office gives them no session.
     const loginPath = customer ? "/api/my/auth/login" : "/api/auth/login";
     const answer = await page.request.post(loginPath, { data: user });
     expect(answer.ok(), `sign-in of ${user.email}: ${answer.status()}`).toBe(true);
@@ -128,7 +128,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 /**
  * Saves the signed-in user's settings through the API, as the settings screen does; the
  * next page load shows them (decision 0012: the saved theme wins over the device's).
- * Unnamed fields get spec §9's defaults, so a test restores them with `saveSettings(page)`.
+ * Unnamed fields get the settings' defaults, so a test restores them with `saveSettings(page)`.
  */
 export async function saveSettings(page: Page, settings: Partial<Settings> = {}) {
   const answer = await page.request.put("/api/settings", {

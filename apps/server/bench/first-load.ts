@@ -28,7 +28,7 @@ export type Visit = {
   cookie: string | null;
   /** A Playwright device to emulate, e.g. a phone for the ordering app; a desktop when absent. */
   device?: keyof typeof devices;
-  /** Check that no back-office chunk was downloaded (the ordering app, DESIGN §11). */
+  /** Check that no back-office chunk was downloaded (the ordering app). */
   noBackOffice?: boolean;
 };
 
@@ -176,7 +176,7 @@ type ManifestChunk = {
   dynamicImports?: string[];
 };
 
-/** The back office's route tree (apps/web/src/app/router.tsx loads it lazily, DESIGN §11). */
+/** The back office's route tree (apps/web/src/app/router.tsx loads it lazily). */
 const BACK_OFFICE_ROOT = "src/app/back-office-routes.tsx";
 
 /**

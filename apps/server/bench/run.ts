@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN §10, measured.
+ * `npm run bench`: the budgets of the README's Tests section, measured.
  *   - fills 1,000,000 orders over two years on PostgreSQL (and a smaller count on PGlite);
  *   - the kitchen's orders of one 300-order day under 50 (and 10) concurrent connections,
  *     against a trivial route and a bare route running the same SQL on the same server;
@@ -96,7 +96,7 @@ const LIGHTHOUSE_PAGES = (
   .map((p) => p.trim());
 /** The budgets: gzipped JavaScript of each first load (with the web app's UI library), in KB. */
 const FIRST_LOAD_BUDGET_KB = { "/login": 200, "/my": 200, "/kitchen/board": 250 };
-/** The kitchen's day is timed out of this many orders and out of the full table (DESIGN §10). */
+/** The kitchen's day is timed out of this many orders and out of the full table. */
 const SMALL_TABLE = 10_000;
 /** The budget: the day out of 1,000,000 orders within 1.2× of the same day out of 10,000. */
 const TABLE_BUDGET = { orders: 1_000_000, ratio: 1.2 };

@@ -57,7 +57,7 @@ export type RushResult = {
 type Answer = { status: number; ms: number; body: string; cookie: string | null };
 
 /**
- * The break-time rush (DESIGN §10, §11): `customers` students and academy staff, each with a
+ * The break-time rush : `customers` students and academy staff, each with a
  * funded wallet and a password, each sign in through POST /api/my/auth/login and, with the
  * session cookie that answer sets, place one order through POST /api/my/orders as the ordering
  * app sends it. Customer i starts at i × `seconds` / `customers` whatever the others are doing.
