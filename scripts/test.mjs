@@ -54,7 +54,9 @@ ok = run("lint (Biome)", "npx", ["biome", "ci", "."]) && ok;
 ok = run("type-check (tsc)", "npm", ["run", "typecheck"]) && ok;
 // Any import cycle fails, type-only ones included (modules reach their deps without app.ts).
 ok = run("import cycles (dpdm)", "npm", ["run", "-s", "cycles"]) && ok;
-ok = run("docs/architecture.md names every module and feature", "npm", ["run", "-s", "check:architecture"]) && ok;
+ok =
+  run("docs/architecture.md names every module and feature", "npm", ["run", "-s", "check:architecture"]) &&
+  ok;
 ok = run("migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]) && ok;
 ok = vitest("unit and component tests", ["domain", "web"], "unit") && ok;
 ok = vitest("API tests on PGlite", ["server"], "api-pglite", { TEST_DB: "pglite" }) && ok;
