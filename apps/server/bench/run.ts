@@ -616,8 +616,9 @@ function judgeBackend(r: BackendResult) {
       rush.customers < RUSH_BUDGET.customers || rush.seconds > RUSH_BUDGET.seconds
         ? `${rush.customers} customers within ${rush.seconds} s, smaller than the budget's rush`
         : null;
-    judge(`${rushName}: 0 errors`, `${rush.errors} errors`, rush.errors === 0);
-    judge(`${rushName}: ledger = balances`, String(rush.ledgerMatches), rush.ledgerMatches);
+    const ran = `${rush.customers} customers within ${rush.seconds} s`;
+    judge(`${rushName}: 0 errors`, `${rush.errors} errors (${ran})`, rush.errors === 0);
+    judge(`${rushName}: ledger = balances`, `${rush.ledgerMatches} (${ran})`, rush.ledgerMatches);
     judge(
       `${rushName}: orders' p99 ≤ ${RUSH_BUDGET.p99Ms} ms`,
       `${rush.p99} ms (sign-ins' p99 ${rush.signIn.p99} ms)`,
