@@ -303,8 +303,8 @@ describe("hostile input to every route", () => {
     // fuzz the refusals of a limit reached).
     t = await createTestApp(
       {
-        loginLimit: { perAccount: 3, perAddress: 6, windowMinutes: 15 },
-        signupLimit: { perAddress: 3, windowMinutes: 60 },
+        loginLimit: { perAccount: 2, perAddress: 3, windowMinutes: 15 },
+        signupLimit: { perAddress: 2, windowMinutes: 60 },
       },
       undefined,
       { onRoute },
