@@ -243,7 +243,7 @@ function plausibleStrings(key: string, pools: Pools, format?: string): string[] 
   return pools.names;
 }
 
-/** The i-th plausible choices of `schema` (so examples differ); `pick` takes one of a list. */
+/** Plausible values of a field of `schema`; `pick` chooses from a list (any one when generating, the i-th for example i). */
 function plausible(key: string, s: JsonSchema, pools: Pools, pick: <T>(values: T[]) => fc.Arbitrary<T>) {
   const of = (x: JsonSchema): fc.Arbitrary<unknown> => {
     const union = x.anyOf ?? x.oneOf;
