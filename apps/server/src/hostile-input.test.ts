@@ -243,7 +243,7 @@ function plausibleStrings(key: string, pools: Pools, format?: string): string[] 
   return pools.names;
 }
 
-/** The i-th plausible choices of `schema` (so examples differ); `pick` takes one of a list. */
+/** Plausible values of a field of `schema`; `pick` chooses from a list (any one when generating, the i-th for example i). */
 function plausible(key: string, s: JsonSchema, pools: Pools, pick: <T>(values: T[]) => fc.Arbitrary<T>) {
   const of = (x: JsonSchema): fc.Arbitrary<unknown> => {
     const union = x.anyOf ?? x.oneOf;
@@ -303,8 +303,8 @@ describe("hostile input to every route", () => {
     // fuzz the refusals of a limit reached).
     t = await createTestApp(
       {
-        loginLimit: { perAccount: 3, perAddress: 6, windowMinutes: 15 },
-        signupLimit: { perAddress: 3, windowMinutes: 60 },
+        loginLimit: { perAccount: 2, perAddress: 3, windowMinutes: 15 },
+        signupLimit: { perAddress: 2, windowMinutes: 60 },
       },
       undefined,
       { onRoute },
