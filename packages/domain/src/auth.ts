@@ -118,8 +118,6 @@ export const invitationAnswer = z.object({
   }),
 });
 
-export const SETTINGS_DEFAULTS = { theme: "light", language: "af", refresh_interval: 30 } as const;
-
 /** A user's theme choice: `auto` follows the device. The `theme_mode` enum is built from it. */
 export const THEMES = ["light", "dark", "auto"] as const;
 export type Theme = (typeof THEMES)[number];

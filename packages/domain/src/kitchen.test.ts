@@ -8,7 +8,7 @@ import {
   orderQrContent,
   portionsByDish,
   portionsToMake,
-} from "./kitchen";
+} from "./kitchen-rules";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
 describe("kitchenCounts", () => {

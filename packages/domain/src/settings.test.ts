@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { settingsSchema } from "./auth";
-import {
-  normalizeRefreshInterval,
-  REFRESH_INTERVAL_MAX,
-  REFRESH_INTERVAL_MIN,
-  settingsInput,
-} from "./settings";
+import { settingsInput } from "./settings";
+import { normalizeRefreshInterval, REFRESH_INTERVAL_MAX, REFRESH_INTERVAL_MIN } from "./settings-rules";
 
 describe("normalizeRefreshInterval", () => {
   it("turns what is not a number into 30", () => {

@@ -1,4 +1,4 @@
-import { orderQrContent } from "@kantien/domain/kitchen";
+import { orderQrContent } from "@kantien/domain/kitchen-rules";
 import Box from "@mui/material/Box";
 import Skeleton from "@mui/material/Skeleton";
 import QRCode from "qrcode";

@@ -1,7 +1,8 @@
-import { SETTINGS_DEFAULTS, type Settings } from "@kantien/domain/auth";
+import type { Settings } from "@kantien/domain/auth";
 import type { Language } from "@kantien/domain/language";
 import { isStaffRole } from "@kantien/domain/roles";
-import { normalizeRefreshInterval } from "@kantien/domain/settings";
+import { normalizeRefreshInterval, SETTINGS_DEFAULTS } from "@kantien/domain/settings-rules";
+
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "./api-client";

@@ -22,10 +22,10 @@ export type Row = Record<string, unknown>;
 /** The signed-in user who writes. */
 export type Actor = { id: string; roleId: number };
 /**
- * Who writes, when by the canteen's clock (`now`, and `today` in its time zone, CANTEEN_TIMEZONE) for
+ * Who writes, when by the canteen's clock (`clock`, and `today` in its time zone, CANTEEN_TIMEZONE) for
  * rules about dates and times, and the caller's language for an answer's message.
  */
-export type Writer = { actor: Actor; today: IsoDate; now: Date; language: Language };
+export type Writer = { actor: Actor; today: IsoDate; clock: () => Date; language: Language };
 export type WriteContext = Writer & { tx: Tx; before: Row | null; input: Row };
 
 export type ResourceSpec = {

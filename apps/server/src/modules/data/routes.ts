@@ -101,7 +101,7 @@ export async function dataRoutes(
   const writerOf = (request: FastifyRequest): Writer => ({
     actor: { id: request.user!.id, roleId: request.user!.roleId },
     today: canteenToday(config),
-    now: config.clock(),
+    clock: config.clock,
     language: request.language,
   });
 

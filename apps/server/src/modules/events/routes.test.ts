@@ -258,7 +258,8 @@ describe("a customer's own order events (GET /api/my/events)", () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const cook = await createUser(t.db, { roleId: 3 });
     const item = await createFoodItem(t.db);
-    changeStatus = (orderId, to) => changeOrderStatus(t.db, { orderId, to, actor: cook, now: new Date() });
+    changeStatus = (orderId, to) =>
+      changeOrderStatus(t.db, { orderId, to, actor: cook, clock: () => new Date() });
     newOrder = async (userId) =>
       (await createOrder(t.db, { userId, foodItemId: item.id, status: "paid", deliveryDate: "2031-05-15" }))
         .id;

@@ -1,5 +1,6 @@
 import { addDaysIso, todayIn } from "@kantien/domain/dates";
-import { type CounterOrder, orderQrContent } from "@kantien/domain/kitchen";
+import type { CounterOrder } from "@kantien/domain/kitchen";
+import { orderQrContent } from "@kantien/domain/kitchen-rules";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
 import { dayRange, type IsoDate } from "@kantien/domain/dates";
-import { type CounterOrder, type KitchenOrder, orderIdFromQr } from "@kantien/domain/kitchen";
+import type { CounterOrder, KitchenOrder } from "@kantien/domain/kitchen";
+import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderNumberSearch } from "@kantien/domain/order-label";
 import { and, asc, eq, gte, ilike, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";

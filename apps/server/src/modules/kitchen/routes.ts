@@ -67,7 +67,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
         orderId,
         to: "delivered",
         actor: { id: request.user!.id, roleId: request.user!.roleId },
-        now: config.clock(),
+        clock: config.clock,
         refusal: (current) => (current.status === "delivered" ? "already_collected" : null),
       });
       const order = await counterOrderById(database.db, orderId);

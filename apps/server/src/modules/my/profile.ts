@@ -1,5 +1,5 @@
-import { SETTINGS_DEFAULTS } from "@kantien/domain/auth";
 import type { MyProfile, MyProfileInput } from "@kantien/domain/my";
+import { SETTINGS_DEFAULTS } from "@kantien/domain/settings-rules";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { userSettings, users } from "../../db/schema";

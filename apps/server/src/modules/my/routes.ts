@@ -131,14 +131,13 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
     const user = me(request);
     const orderId = recordId(request.params.id);
     const at = await rulesNow(db);
-    const now = config.clock();
     await changeOrderStatus(db, {
       orderId,
       to: "cancelled",
       actor: { id: user.id, roleId: user.roleId },
       ownerId: user.id,
-      now,
-      refusal: (current) => myCancelRefusal(current, { ...at, now }),
+      clock: config.clock,
+      refusal: (current, now) => myCancelRefusal(current, { ...at, now }),
     });
     const [order, balance] = await Promise.all([
       findMyOrder(db, user.id, orderId, at),

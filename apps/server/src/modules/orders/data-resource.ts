@@ -36,7 +36,7 @@ export const orderResource = defineResource("order", {
       orderId: String(id),
       to: input.status as OrderStatus,
       actor: writer.actor,
-      now: writer.now,
+      clock: writer.clock,
     });
   },
 });

@@ -135,7 +135,7 @@ describe("order status changes", () => {
         orderId: id,
         to: "ready",
         actor: { id: staff.id, roleId: 1 },
-        now: new Date(),
+        clock: () => new Date(),
       }),
     ).rejects.toMatchObject({ code: "status_transition_forbidden" });
   });
@@ -271,7 +271,7 @@ describe("order status changes", () => {
           orderId: id,
           to: "pending",
           actor: { id: customer.id, roleId: 1 },
-          now: new Date(),
+          clock: () => new Date(),
         }),
       ).rejects.toMatchObject({ code: "status_transition_forbidden" });
       expect((await orderOf(id))?.status).toBe("processing");

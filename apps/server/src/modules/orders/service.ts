@@ -97,16 +97,16 @@ export async function changeOrderStatus(
     to,
     actor,
     ownerId,
-    now,
+    clock,
     refusal,
   }: {
     orderId: string;
     to: OrderStatus;
     actor: Actor;
     ownerId?: string;
-    /** The canteen's clock: it stamps the change and times a step back. */
-    now: Date;
-    refusal?: (current: { status: OrderStatus; deliveryDate: string | null }) => ErrorCode | null;
+    /** The canteen's clock, read once the order is locked: it decides, stamps the change and times a step back. */
+    clock: () => Date;
+    refusal?: (current: { status: OrderStatus; deliveryDate: string | null }, now: Date) => ErrorCode | null;
   },
 ) {
   return db.transaction(async (tx) => {
@@ -116,7 +116,8 @@ export async function changeOrderStatus(
       .where(and(eq(orders.id, orderId), ownerId === undefined ? undefined : eq(orders.userId, ownerId)))
       .for("update");
     if (!current) throw notFound();
-    const refused = refusal?.(current);
+    const now = clock();
+    const refused = refusal?.(current, now);
     if (refused) throw new AppError(refused);
     // The history matters only to a step back; forward steps and cancels skip the read.
     const stepsBack = KITCHEN_PREVIOUS_STATUSES[current.status]?.includes(to) ?? false;

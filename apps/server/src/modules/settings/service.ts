@@ -1,4 +1,5 @@
-import { SETTINGS_DEFAULTS, type Settings } from "@kantien/domain/auth";
+import type { Settings } from "@kantien/domain/auth";
+import { SETTINGS_DEFAULTS } from "@kantien/domain/settings-rules";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { userSettings } from "../../db/schema";

@@ -1,5 +1,6 @@
 import { DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
-import { type CounterOrder, orderIdFromQr } from "@kantien/domain/kitchen";
+import type { CounterOrder } from "@kantien/domain/kitchen";
+import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderLabel } from "@kantien/domain/order-label";
 import { ROUTES } from "@kantien/domain/route-access";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";

@@ -1,5 +1,6 @@
 import { DEFAULT_TIMEZONE, dayRange } from "@kantien/domain/dates";
-import { AGEING_DEFAULTS, type KitchenOrder } from "@kantien/domain/kitchen";
+import type { KitchenOrder } from "@kantien/domain/kitchen";
+import { AGEING_DEFAULTS } from "@kantien/domain/kitchen-rules";
 import { orderLabel } from "@kantien/domain/order-label";
 import {
   KITCHEN_COLUMNS,

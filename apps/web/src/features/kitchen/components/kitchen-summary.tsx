@@ -1,4 +1,5 @@
-import { type KitchenOrder, kitchenCounts } from "@kantien/domain/kitchen";
+import type { KitchenOrder } from "@kantien/domain/kitchen";
+import { kitchenCounts } from "@kantien/domain/kitchen-rules";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";

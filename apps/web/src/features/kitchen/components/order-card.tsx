@@ -1,10 +1,10 @@
+import type { KitchenOrder } from "@kantien/domain/kitchen";
 import {
   type AgeingStage,
   type AgeingThresholds,
   ageingStage,
-  type KitchenOrder,
   minutesWaiting,
-} from "@kantien/domain/kitchen";
+} from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import { isUrgent, isWaitingForKitchen, minutesSince } from "@kantien/domain/order-status";

@@ -1,4 +1,5 @@
-import { type KitchenOrder, portionsByDish } from "@kantien/domain/kitchen";
+import type { KitchenOrder } from "@kantien/domain/kitchen";
+import { portionsByDish } from "@kantien/domain/kitchen-rules";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";

@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE, isIsoDate, todayIn } from "@kantien/domain/dates";
-import { portionsByDish } from "@kantien/domain/kitchen";
+import { portionsByDish } from "@kantien/domain/kitchen-rules";
 import { ROUTES } from "@kantien/domain/route-access";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import PrintIcon from "@mui/icons-material/Print";

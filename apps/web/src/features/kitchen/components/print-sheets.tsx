@@ -1,4 +1,5 @@
-import { type KitchenOrder, portionsByDish } from "@kantien/domain/kitchen";
+import type { KitchenOrder } from "@kantien/domain/kitchen";
+import { portionsByDish } from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";

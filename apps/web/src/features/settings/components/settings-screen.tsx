@@ -1,8 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { SETTINGS_DEFAULTS, type Settings, THEMES } from "@kantien/domain/auth";
+import { type Settings, THEMES } from "@kantien/domain/auth";
 import { LANGUAGES } from "@kantien/domain/language";
 import { isAdminRole } from "@kantien/domain/roles";
-import { REFRESH_INTERVAL_MAX, REFRESH_INTERVAL_MIN, settingsInput } from "@kantien/domain/settings";
+import { settingsInput } from "@kantien/domain/settings";
+import {
+  REFRESH_INTERVAL_MAX,
+  REFRESH_INTERVAL_MIN,
+  SETTINGS_DEFAULTS,
+} from "@kantien/domain/settings-rules";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";

@@ -1,4 +1,4 @@
-import type { DishToMake } from "@kantien/domain/kitchen";
+import type { DishToMake } from "@kantien/domain/kitchen-rules";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";

@@ -1,4 +1,4 @@
-import { portionsToMake } from "@kantien/domain/kitchen";
+import { portionsToMake } from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import { isWaitingForKitchen } from "@kantien/domain/order-status";

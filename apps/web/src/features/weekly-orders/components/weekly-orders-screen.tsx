@@ -6,7 +6,7 @@ import {
   schoolDays,
   todayIn,
 } from "@kantien/domain/dates";
-import { portionsToMake } from "@kantien/domain/kitchen";
+import { portionsToMake } from "@kantien/domain/kitchen-rules";
 import { isWeekStart, weekEndOf } from "@kantien/domain/weekly-orders";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";

@@ -1,0 +1,117 @@
+/**
+ * The kitchen's rules, apart from the API's schemas in kitchen.ts: the screens import these
+ * without zod (a first load of the kitchen board stays within its budget).
+ */
+import type { KitchenOrder } from "./kitchen";
+import { kitchenColumnOf } from "./order-status";
+
+export type KitchenCounts = { total: number; pending: number; processing: number; ready: number };
+
+/**
+ * The board's summary counts. The day's answer holds every order of the day in every
+ * status; `total` leaves out cancelled and failed orders (no food is made for them),
+ * delivered ones still count as the day's work.
+ */
+export function kitchenCounts(orders: readonly Pick<KitchenOrder, "status">[]): KitchenCounts {
+  const counts: KitchenCounts = { total: 0, pending: 0, processing: 0, ready: 0 };
+  for (const { status } of orders) {
+    if (status === "cancelled" || status === "failed") continue;
+    counts.total += 1;
+    const column = kitchenColumnOf(status);
+    if (column) counts[column] += 1;
+  }
+  return counts;
+}
+
+/**
+ * How long a waiting order has waited, in stages: fresh, then "warn" from
+ * `warnMinutes`, then "late" from `lateMinutes`. Admins set both in the canteen's rules.
+ */
+export type AgeingThresholds = { kitchenWarnMinutes: number; kitchenLateMinutes: number };
+export const AGEING_DEFAULTS: AgeingThresholds = { kitchenWarnMinutes: 10, kitchenLateMinutes: 20 };
+export const AGEING_STAGES = ["fresh", "warn", "late"] as const;
+export type AgeingStage = (typeof AGEING_STAGES)[number];
+
+export function ageingStage(minutesWaiting: number, thresholds: AgeingThresholds): AgeingStage {
+  if (minutesWaiting >= thresholds.kitchenLateMinutes) return "late";
+  if (minutesWaiting >= thresholds.kitchenWarnMinutes) return "warn";
+  return "fresh";
+}
+
+/**
+ * Minutes a waiting order has waited on the board of the day that starts at `dayStart`: since
+ * it entered its status (placed, paid, or stepped back), but a pre-order waits only from the
+ * start of its day, not from the day it was placed.
+ */
+export function minutesWaiting(statusChangedAt: string, dayStart: Date, now: Date): number {
+  const since = Math.max(new Date(statusChangedAt).getTime(), dayStart.getTime());
+  return Math.max(0, Math.floor((now.getTime() - since) / 60_000));
+}
+
+/** One dish's portions of the day, per kitchen stage (the board's strip and the prep sheet). */
+export type DishPortions = {
+  itemName: string;
+  /** Not begun yet: pending or paid. */
+  waiting: number;
+  processing: number;
+  ready: number;
+  delivered: number;
+  /** Every portion of the day still to make or hand over, and handed over. */
+  total: number;
+};
+
+/**
+ * Portions (not orders) per dish, by name, in the order dishes first appear; cancelled and
+ * failed orders are left out, as no food is made for them.
+ */
+export function portionsByDish(
+  orders: readonly Pick<KitchenOrder, "status" | "quantity" | "itemName">[],
+): DishPortions[] {
+  const dishes = new Map<string, DishPortions>();
+  for (const { status, quantity, itemName } of orders) {
+    if (status === "cancelled" || status === "failed") continue;
+    let dish = dishes.get(itemName);
+    if (!dish) {
+      dish = { itemName, waiting: 0, processing: 0, ready: 0, delivered: 0, total: 0 };
+      dishes.set(itemName, dish);
+    }
+    dish.total += quantity;
+    const column = kitchenColumnOf(status);
+    if (status === "delivered") dish.delivered += quantity;
+    else if (column === "pending") dish.waiting += quantity;
+    else if (column) dish[column] += quantity;
+  }
+  return [...dishes.values()];
+}
+
+/** One dish's portions the kitchen still has to make. */
+export type DishToMake = { itemName: string; portions: number };
+
+/**
+ * Portions still to make per dish: not begun (pending, paid) or in processing, from
+ * `portionsByDish`; ready, delivered, cancelled and failed orders need no more cooking. Dishes
+ * with none left are left out; the largest first (then by name), as the prep sheet.
+ */
+export function portionsToMake(
+  orders: readonly Pick<KitchenOrder, "status" | "quantity" | "itemName">[],
+): DishToMake[] {
+  return portionsByDish(orders)
+    .map(({ itemName, waiting, processing }) => ({ itemName, portions: waiting + processing }))
+    .filter((dish) => dish.portions > 0)
+    .sort((a, b) => b.portions - a.portions || a.itemName.localeCompare(b.itemName));
+}
+
+/** What an order's QR code holds (labels and the customer's `/my/orders`): a prefix and the id. */
+const QR_PREFIX = "kantien:order:";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function orderQrContent(orderId: string): string {
+  return `${QR_PREFIX}${orderId}`;
+}
+
+/** The order id a scanned code holds (our QR content, or a bare id), else null. */
+export function orderIdFromQr(text: string): string | null {
+  const trimmed = text.trim().toLowerCase();
+  const id = trimmed.startsWith(QR_PREFIX) ? trimmed.slice(QR_PREFIX.length) : trimmed;
+  return UUID.test(id) ? id : null;
+}
