@@ -188,7 +188,7 @@ describe("KitchenBoard", () => {
     expect(totalRow?.querySelector("td")?.textContent).toBe(formatRand(lineTotal("35.50", 2)));
     await user.click(within(details).getByRole("button", { name: "Kanselleer bestelling" }));
 
-    const confirm = screen.getByRole("alertdialog", { name: "Kanselleer bestelling #AAA111?" });
+    const confirm = await screen.findByRole("alertdialog", { name: "Kanselleer bestelling #AAA111?" });
     expect(calls.some((call) => call.method === "PUT")).toBe(false);
     await user.click(within(confirm).getByRole("button", { name: "Ja, kanselleer" }));
 

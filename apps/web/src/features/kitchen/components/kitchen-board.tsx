@@ -11,12 +11,9 @@ import {
 } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
-import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
@@ -25,6 +22,7 @@ import { useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
 import { useNow } from "../../../lib/use-now";
+import { useOpenedOnce } from "../../../lib/use-opened-once";
 import { useRefreshSeconds } from "../../../lib/user-settings";
 import { useKitchenOrders } from "../api/get-kitchen-orders";
 import { useOrderEvents } from "../api/subscribe-order-events";
@@ -37,10 +35,21 @@ import { type BoardMode, KitchenHeader } from "./kitchen-header";
 import { KitchenSummary } from "./kitchen-summary";
 import type { CardContext } from "./order-card";
 import { OrderColumn } from "./order-column";
-import { OrderDetailDialog } from "./order-detail-dialog";
 import { PortionsStrip } from "./portions-strip";
-import { RecentCollectedDialog } from "./recent-collected-dialog";
 import { UrgentBanner } from "./urgent-banner";
+
+// The dialogs and the phone's tabs are code the board's first paint does not need: each loads
+// when it is first wanted (the board's first-load budget, `npm run bench`).
+const OrderDetailDialog = lazy(() =>
+  import("./order-detail-dialog").then((m) => ({ default: m.OrderDetailDialog })),
+);
+const RecentCollectedDialog = lazy(() =>
+  import("./recent-collected-dialog").then((m) => ({ default: m.RecentCollectedDialog })),
+);
+const ConfirmDialog = lazy(() =>
+  import("../../../components/confirm-dialog").then((m) => ({ default: m.ConfirmDialog })),
+);
+const ColumnTabs = lazy(() => import("./column-tabs").then((m) => ({ default: m.ColumnTabs })));
 
 /** Minutes, ageing and urgency are re-read this often even when no data changes. */
 const CLOCK_TICK_MS = 30_000;
@@ -102,6 +111,9 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   const urgent = useMemo(() => (orders ? urgentOrderCount(orders, now) : 0), [orders, now]);
   const recent = useMemo(() => (orders ? recentlyCollected(orders, now) : []), [orders, now]);
   const selected = orders?.find((order) => order.id === selectedId) ?? null;
+  const detailWanted = useOpenedOnce(selected !== null);
+  const recentWanted = useOpenedOnce(showRecent);
+  const cancelWanted = useOpenedOnce(cancelling !== null);
 
   const { newIds, seen } = useNewOrders(orders, () => {
     if (sound.on) playChime();
@@ -224,22 +236,15 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
           <KitchenSummary orders={orders} />
           <UrgentBanner count={urgent} />
           {tabs ? (
-            <Tabs
-              value={tab}
-              onChange={(_event, value: KitchenColumn) => setTab(value)}
-              variant="fullWidth"
-              aria-label={t("screens.kitchen.columnsLabel")}
-              sx={{ position: "sticky", top: 0, zIndex: 2, bgcolor: "background.default" }}
-            >
-              {KITCHEN_COLUMNS.map((status) => (
-                <Tab
-                  key={status}
-                  value={status}
-                  sx={{ minHeight: 56 }}
-                  label={`${t(`screens.kitchen.columns.${status}`)} (${columns?.[status].length ?? "…"})`}
-                />
-              ))}
-            </Tabs>
+            <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
+              <ColumnTabs
+                value={tab}
+                onChange={setTab}
+                label={(status) =>
+                  `${t(`screens.kitchen.columns.${status}`)} (${columns?.[status].length ?? "…"})`
+                }
+              />
+            </Suspense>
           ) : null}
           <Box
             sx={{
@@ -263,39 +268,51 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
           </Box>
         </>
       )}
-      <OrderDetailDialog
-        order={selected}
-        now={now}
-        roleId={roleId}
-        timeZone={timeZone}
-        language={language}
-        onAdvance={advance}
-        onClose={() => setSelectedId(null)}
-        onCancelOrder={setCancelling}
-      />
-      <RecentCollectedDialog
-        open={showRecent}
-        orders={recent}
-        timeZone={timeZone}
-        language={language}
-        onRecall={(order) => {
-          setShowRecent(false);
-          recall(order);
-        }}
-        onClose={() => setShowRecent(false)}
-      />
-      <ConfirmDialog
-        open={cancelling !== null}
-        title={t("screens.kitchen.cancelTitle", {
-          label: cancelling ? orderLabel(cancelling.id, "kitchen") : "",
-        })}
-        message={t("screens.kitchen.cancelBody")}
-        confirmLabel={t("screens.kitchen.cancelConfirm")}
-        cancelLabel={t("screens.kitchen.keep")}
-        onConfirm={confirmCancel}
-        onCancel={() => setCancelling(null)}
-        destructive
-      />
+      {detailWanted ? (
+        <Suspense fallback={null}>
+          <OrderDetailDialog
+            order={selected}
+            now={now}
+            roleId={roleId}
+            timeZone={timeZone}
+            language={language}
+            onAdvance={advance}
+            onClose={() => setSelectedId(null)}
+            onCancelOrder={setCancelling}
+          />
+        </Suspense>
+      ) : null}
+      {recentWanted ? (
+        <Suspense fallback={null}>
+          <RecentCollectedDialog
+            open={showRecent}
+            orders={recent}
+            timeZone={timeZone}
+            language={language}
+            onRecall={(order) => {
+              setShowRecent(false);
+              recall(order);
+            }}
+            onClose={() => setShowRecent(false)}
+          />
+        </Suspense>
+      ) : null}
+      {cancelWanted ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={cancelling !== null}
+            title={t("screens.kitchen.cancelTitle", {
+              label: cancelling ? orderLabel(cancelling.id, "kitchen") : "",
+            })}
+            message={t("screens.kitchen.cancelBody")}
+            confirmLabel={t("screens.kitchen.cancelConfirm")}
+            cancelLabel={t("screens.kitchen.keep")}
+            onConfirm={confirmCancel}
+            onCancel={() => setCancelling(null)}
+            destructive
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

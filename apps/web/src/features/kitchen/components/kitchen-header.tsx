@@ -12,8 +12,6 @@ import VolumeUpIcon from "@mui/icons-material/VolumeUp";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
@@ -95,16 +93,16 @@ export function KitchenHeader(props: KitchenHeaderProps) {
         >
           {t("screens.kitchen.print.open")}
         </Button>
-        <Tooltip title={refreshLabel}>
-          <IconButton
-            onClick={props.onRefresh}
-            aria-label={refreshLabel}
-            aria-busy={props.refreshing}
-            size="large"
-          >
-            {props.refreshing ? <CircularProgress size={24} aria-hidden="true" /> : <RefreshIcon />}
-          </IconButton>
-        </Tooltip>
+        {/* A labelled button like the others: a tablet has no hover for a tooltip. */}
+        <Button
+          variant="outlined"
+          onClick={props.onRefresh}
+          aria-busy={props.refreshing}
+          startIcon={props.refreshing ? <CircularProgress size={20} aria-hidden="true" /> : <RefreshIcon />}
+          sx={TAP}
+        >
+          {refreshLabel}
+        </Button>
         <Button
           component={RouterLink}
           to={kitchenMode ? ROUTES.kitchen : ROUTES.kitchenMode}
