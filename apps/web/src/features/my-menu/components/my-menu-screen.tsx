@@ -14,8 +14,8 @@ import { PageTitle } from "../../../components/page-title";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { useMyBalance } from "../../../lib/my-data";
 import { useNow } from "../../../lib/use-now";
-import { useMyBalance } from "../../../my/my-data";
 import { useMyMenu } from "../api/my-menu";
 import { DayCard } from "./day-card";
 

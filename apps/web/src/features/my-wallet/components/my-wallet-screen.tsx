@@ -16,7 +16,7 @@ import { PageTitle } from "../../../components/page-title";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { myWalletQueryOptions } from "../../../my/my-data";
+import { myWalletQueryOptions } from "../../../lib/my-data";
 
 function StatementLine({
   entry,
