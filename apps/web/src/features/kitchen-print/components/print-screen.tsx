@@ -19,7 +19,7 @@ import { LoadError } from "../../../components/load-error";
 import { useAppConfig } from "../../../lib/app-config";
 import { formatLongDate, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useKitchenDay } from "../api/get-kitchen-orders";
+import { useKitchenDay } from "../api/get-kitchen-day";
 import {
   ordersToLabel,
   PRINT_PAPERS,
