@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, isIsoDate, todayIn } from "@kantien/domain/dates";
+import { isIsoDate, todayIn } from "@kantien/domain/dates";
 import { portionsByDish } from "@kantien/domain/kitchen";
 import { ROUTES } from "@kantien/domain/route-access";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { DateField } from "../../../components/date-field";
 import { LoadError } from "../../../components/load-error";
-import { useAppConfig } from "../../../lib/app-config";
+import { useAppConfig, useCanteenTimeZone } from "../../../lib/app-config";
 import { formatLongDate, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useKitchenDay } from "../api/get-kitchen-day";
@@ -78,7 +78,7 @@ export function PrintScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const config = useAppConfig();
-  const timeZone = config.timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const [params, setParams] = useSearchParams();
   const sheet = oneOf<PrintSheet>(params.get("sheet"), PRINT_SHEETS, "prep");
   const paper = oneOf<PrintPaper>(params.get("paper"), PRINT_PAPERS, "a4");

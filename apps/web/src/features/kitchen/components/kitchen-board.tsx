@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, dayRange } from "@kantien/domain/dates";
+import { dayRange } from "@kantien/domain/dates";
 import { AGEING_DEFAULTS, type KitchenOrder } from "@kantien/domain/kitchen";
 import { orderLabel } from "@kantien/domain/order-label";
 import {
@@ -19,7 +19,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
+import { useAppConfig, useCanteenTimeZone } from "../../../lib/app-config";
 import { useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
@@ -69,7 +69,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
   const config = useAppConfig();
-  const timeZone = config.timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const { user } = useSession();
   const roleId = user?.role_id ?? 0;
   const refreshSeconds = useRefreshSeconds();

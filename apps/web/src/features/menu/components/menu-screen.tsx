@@ -1,5 +1,5 @@
 import type { FoodItem, WeeklyMenu } from "@kantien/domain/admin-data";
-import { DEFAULT_TIMEZONE, todayIn, WEEKDAYS } from "@kantien/domain/dates";
+import { todayIn, WEEKDAYS } from "@kantien/domain/dates";
 import { defaultMenuWeek, listMenuWeeks } from "@kantien/domain/weekly-menu";
 import AddIcon from "@mui/icons-material/Add";
 import Box from "@mui/material/Box";
@@ -16,7 +16,7 @@ import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { useFocusAfterDialog } from "../../../lib/focus";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -31,7 +31,7 @@ import { monthOf, type WeekFilter, WeekFilters, yearOf } from "./week-filters";
 /** Weekly menu management (/menu), admin only. */
 export function MenuScreen() {
   const { t } = useTranslation();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const today = todayIn(timeZone);
   const menus = useWeeklyMenus();
   const notify = useNotice();

@@ -1,4 +1,4 @@
-import { addDaysIso, DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
+import { addDaysIso, todayIn } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { orderNumberSearch } from "@kantien/domain/order-label";
 import type { CreatedOrder } from "@kantien/domain/orders-summary";
@@ -15,7 +15,7 @@ import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageHeader, PageTitle } from "../../../components/page-title";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useListState } from "../../../lib/list-params";
@@ -30,7 +30,7 @@ import { OrdersTable } from "./orders-table";
 export function OrdersScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const today = todayIn(timeZone);
   const list = useListState(ordersListCodec(today), { keep: ["order"] });
   const filters = list.params;

@@ -1,11 +1,4 @@
-import {
-  addDaysIso,
-  DEFAULT_TIMEZONE,
-  type IsoDate,
-  mondayOf,
-  schoolDays,
-  todayIn,
-} from "@kantien/domain/dates";
+import { addDaysIso, type IsoDate, mondayOf, schoolDays, todayIn } from "@kantien/domain/dates";
 import { portionsToMake } from "@kantien/domain/kitchen";
 import { isWeekStart, weekEndOf } from "@kantien/domain/weekly-orders";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
@@ -21,7 +14,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useWeeklyOrders } from "../api/get-weekly-orders";
@@ -52,7 +45,7 @@ function useWeekStart(timeZone: string): [IsoDate, (week: IsoDate) => void] {
 export function WeeklyOrdersScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const [weekStart, setWeekStart] = useWeekStart(timeZone);
   const week = useWeeklyOrders(weekStart);
   const refreshLabel = t("screens.weeklyOrders.refresh");
