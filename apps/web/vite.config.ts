@@ -28,7 +28,7 @@ const builtIndexHtml = fileURLToPath(new URL("./dist/index.html", import.meta.ur
  * The customers' ordering app is installable (decision 0023). Its web manifest is
  * public/my/manifest.webmanifest: the plugin would write a manifest link into the one
  * index.html the back office shares, so the ordering app links its manifest itself
- * (src/my/pwa.ts), and registers the worker itself too (`injectRegister: false`).
+ * (src/lib/pwa.ts), and registers the worker itself too (`injectRegister: false`).
  * The matchers and the navigation handler below are copied into sw.js as source text: they
  * may use only their arguments and the worker's globals.
  */

@@ -1,14 +1,14 @@
 import { isOrderingAppPath, ROUTES } from "@kantien/domain/route-access";
 import { Route, Routes } from "react-router";
 import { lazyScreen, preloadModule } from "../lib/lazy-screen";
-import { preloadMyScreen } from "../my/my-screens";
+import { preloadMyScreen } from "./my-screens";
 import { RouteGuard } from "./route-guard";
 import { SectionBoundary } from "./section-boundary";
 
 // Two apps on one router: a customer's phone loads only the ordering app's code, staff only the
 // back office's. Each screen inside them loads lazily again.
 const loadBackOffice = () => import("./back-office-routes");
-const loadOrderingApp = () => import("../my/my-routes");
+const loadOrderingApp = () => import("./my-routes");
 const BackOfficeRoutes = lazyScreen(loadBackOffice, (m) => m.BackOfficeRoutes);
 const MyRoutes = lazyScreen(loadOrderingApp, (m) => m.MyRoutes);
 

@@ -1,7 +1,8 @@
+import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "./api-client";
 
-/** `timeZone` is unset until the server answers; the kitchen falls back to the domain's default. */
+/** `timeZone` is unset until the server answers; `useCanteenTimeZone()` falls back to the domain's default. */
 export type AppConfig = { canteenName: string; timeZone?: string };
 
 export const DEFAULT_APP_CONFIG: AppConfig = { canteenName: "Kantien" };
@@ -20,4 +21,9 @@ export const appConfigQueryOptions = queryOptions({
 /** The canteen's name and time zone (the server's CANTEEN_NAME / CANTEEN_TIMEZONE). */
 export function useAppConfig(): AppConfig {
   return useQuery(appConfigQueryOptions).data ?? DEFAULT_APP_CONFIG;
+}
+
+/** The canteen's time zone, the domain's default until the server has answered: every "today" and time shown is in it. */
+export function useCanteenTimeZone(): string {
+  return useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
 }

@@ -117,5 +117,62 @@ export function peopleListCodec<Role extends number, Tab extends string>(
   };
 }
 
+/** How one address parameter, named by its key in the state, is read and written; `null` leaves it out. */
+export type AddressParam<V> = {
+  /** Anything missing or malformed takes its default. */
+  read: (raw: string | null) => V;
+  write: (value: V) => string | null;
+};
+
+/** A screen's state other than a list's, kept in the address, and the way to change it. */
+export type AddressState<T> = {
+  params: T;
+  /** Writes only the parameters named in `next`; every other parameter stays as it is. */
+  change: (next: Partial<T>) => void;
+};
+
+/**
+ * The one way a screen keeps state other than a list's in the address (a chosen week, an open
+ * dialog, what to print), beside `useListState`. A change replaces the history entry unless
+ * `push` makes it a step of its own, which the back button undoes (an open dialog).
+ */
+export function useAddressState<T extends object>(
+  fields: { [K in keyof T]: AddressParam<T[K]> },
+  { push = false }: { push?: boolean } = {},
+): AddressState<T> {
+  const [search, setSearch] = useSearchParams();
+  const names = Object.keys(fields) as (keyof T & string)[];
+  const params = Object.fromEntries(names.map((name) => [name, fields[name].read(search.get(name))])) as T;
+  const change = (next: Partial<T>) =>
+    setSearch(
+      (current) => {
+        const written = new URLSearchParams(current);
+        for (const name of names) {
+          if (!(name in next)) continue;
+          const value = fields[name].write(next[name] as T[typeof name]);
+          if (value === null) written.delete(name);
+          else written.set(name, value);
+        }
+        return written;
+      },
+      { replace: !push },
+    );
+  return { params, change };
+}
+
+/** A parameter that is one of `allowed`, else `fallback`. */
+export function oneOfParam<V extends string>(allowed: readonly V[], fallback: V): AddressParam<V> {
+  return {
+    read: (raw) => allowed.find((value) => value === raw) ?? fallback,
+    write: (value) => value,
+  };
+}
+
+/** A parameter kept as it is written, or absent. */
+export const textParam: AddressParam<string | null> = {
+  read: (raw) => raw,
+  write: (value) => value || null,
+};
+
 /** One page of a server-paged list and how many rows match in all. */
 export type Page<Row> = { rows: Row[]; total: number };

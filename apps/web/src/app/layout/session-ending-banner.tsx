@@ -1,4 +1,3 @@
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { normalisePath, ROUTES, signInReturnTo } from "@kantien/domain/route-access";
 import { sessionEndingSoon } from "@kantien/domain/session";
 import Alert from "@mui/material/Alert";
@@ -7,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { useAppConfig } from "../../lib/app-config";
+import { useCanteenTimeZone } from "../../lib/app-config";
 import { formatTime } from "../../lib/format";
 import { currentLanguage } from "../../lib/i18n";
 import { signOut, useSessionEnd } from "../../lib/session";
@@ -25,7 +24,7 @@ export function SessionEndingBanner() {
   const { t } = useTranslation();
   const endsAt = useSessionEnd();
   const now = useNow(TICK_MS);
-  const { timeZone = DEFAULT_TIMEZONE } = useAppConfig();
+  const timeZone = useCanteenTimeZone();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -1,4 +1,3 @@
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { CustomerDetail, LedgerEntry, PersonOrder } from "@kantien/domain/people";
@@ -18,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { DetailsTable } from "../../../components/details-table";
 import { StatusChip } from "../../../components/status-chip";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { PersonDetailDialog } from "../../people/components/person-detail-dialog";
@@ -62,7 +61,7 @@ function CustomerDetailBody({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const notSpecified = t("common.notSpecified");
   const balanceId = useId();
   const ordersId = useId();

@@ -1,4 +1,3 @@
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -9,7 +8,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { PageTitle } from "../../../components/page-title";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
 import { useNow } from "../../../lib/use-now";
@@ -23,7 +22,7 @@ import { SummaryCards } from "./summary-cards";
 export function DashboardScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const session = useSession();
   const roleId = session.user?.role_id ?? null;
   const dashboard = useDashboard();

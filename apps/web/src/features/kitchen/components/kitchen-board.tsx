@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, dayRange } from "@kantien/domain/dates";
+import { dayRange } from "@kantien/domain/dates";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import { AGEING_DEFAULTS } from "@kantien/domain/kitchen-rules";
 import { orderLabel } from "@kantien/domain/order-label";
@@ -17,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
+import { useAppConfig, useCanteenTimeZone } from "../../../lib/app-config";
 import { useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSession } from "../../../lib/session";
@@ -79,7 +79,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
   const config = useAppConfig();
-  const timeZone = config.timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const { user } = useSession();
   const roleId = user?.role_id ?? 0;
   const refreshSeconds = useRefreshSeconds();

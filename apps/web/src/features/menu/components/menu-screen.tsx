@@ -1,5 +1,5 @@
 import type { FoodItem, WeeklyMenu } from "@kantien/domain/admin-data";
-import { DEFAULT_TIMEZONE, todayIn, WEEKDAYS } from "@kantien/domain/dates";
+import { todayIn, WEEKDAYS } from "@kantien/domain/dates";
 import { defaultMenuWeek, listMenuWeeks } from "@kantien/domain/weekly-menu";
 import AddIcon from "@mui/icons-material/Add";
 import Box from "@mui/material/Box";
@@ -10,16 +10,16 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { useFocusAfterDialog } from "../../../lib/focus";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { textParam, useAddressState } from "../../../lib/list-params";
 import { useDeleteFoodItem } from "../api/delete-food-item";
 import { useFoodItems } from "../api/get-food-items";
 import { useWeeklyMenus } from "../api/get-weekly-menus";
@@ -31,7 +31,7 @@ import { monthOf, type WeekFilter, WeekFilters, yearOf } from "./week-filters";
 /** Weekly menu management (/menu), admin only. */
 export function MenuScreen() {
   const { t } = useTranslation();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const today = todayIn(timeZone);
   const menus = useWeeklyMenus();
   const notify = useNotice();
@@ -39,10 +39,10 @@ export function MenuScreen() {
   const [chosen, setChosen] = useState<WeekFilter | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
   // The chosen week's Monday lives in the address, so a reload or a shared link keeps it.
-  const [params, setParams] = useSearchParams();
+  const address = useAddressState({ week: textParam });
 
   const weeks = listMenuWeeks(menus.data ?? [], today);
-  const initial = weeks.find((w) => w.dateFrom === params.get("week")) ?? defaultMenuWeek(weeks, today);
+  const initial = weeks.find((w) => w.dateFrom === address.params.week) ?? defaultMenuWeek(weeks, today);
   const filter: WeekFilter | null =
     chosen ?? (initial ? { year: yearOf(initial), month: monthOf(initial), weekId: initial.menu.id } : null);
   const week = weeks.find((w) => w.menu.id === filter?.weekId) ?? null;
@@ -52,15 +52,7 @@ export function MenuScreen() {
     monday = (menus.data ?? []).find((m) => m.id === next.weekId)?.date_from,
   ) => {
     setChosen(next);
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (monday) updated.set("week", monday);
-        else updated.delete("week");
-        return updated;
-      },
-      { replace: true },
-    );
+    address.change({ week: monday ?? null });
   };
   // A menu just created is not in the list yet: its own Monday goes to the address.
   const selectMenu = (menu: WeeklyMenu) =>

@@ -14,7 +14,7 @@ import { SubmitButton } from "../../../components/submit-button";
 import { ApiError, isNetworkError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { lazyLoginResolver, preloadLoginResolver } from "../../../lib/lazy-login-resolver";
-import { startInstallableApp } from "../../../my/pwa";
+import { startInstallableApp } from "../../../lib/pwa";
 import { useMyLogin } from "../api/my-login";
 
 type Refusal = { text: string; backOffice: boolean };

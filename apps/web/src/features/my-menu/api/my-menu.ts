@@ -1,8 +1,8 @@
 import type { MyNewOrder, myMenuAnswer } from "@kantien/domain/my";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
+import { type MyOrderChanged, refreshMyData } from "../../../lib/my-data";
 import { queryKeys } from "../../../lib/query-keys";
-import { type MyOrderChanged, refreshMyData } from "../../../my/my-data";
 
 export type MyMenu = Answer<typeof myMenuAnswer>["data"];
 

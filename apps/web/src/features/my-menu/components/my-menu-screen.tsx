@@ -1,4 +1,4 @@
-import { addDaysIso, DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import { addDaysIso } from "@kantien/domain/dates";
 import type { MyMenuDay } from "@kantien/domain/my";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
@@ -11,11 +11,11 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { PageTitle } from "../../../components/page-title";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { useMyBalance } from "../../../lib/my-data";
 import { useNow } from "../../../lib/use-now";
-import { useMyBalance } from "../../../my/my-data";
 import { useMyMenu } from "../api/my-menu";
 import { DayCard } from "./day-card";
 
@@ -69,7 +69,7 @@ function WeekSwitch(props: {
  */
 export function MyMenuScreen() {
   const { t } = useTranslation();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const now = useNow(CLOCK_MS);
   // null: the week the server says customers order in now.
   const [week, setWeek] = useState<string | null>(null);

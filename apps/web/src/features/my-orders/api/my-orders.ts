@@ -1,8 +1,8 @@
 import type { MY_ORDER_SCOPES } from "@kantien/domain/my";
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { type MyOrderChanged, type MyOrdersPage, refreshMyData } from "../../../lib/my-data";
 import { queryKeys } from "../../../lib/query-keys";
-import { type MyOrderChanged, type MyOrdersPage, refreshMyData } from "../../../my/my-data";
 
 export type MyOrderScope = (typeof MY_ORDER_SCOPES)[number];
 

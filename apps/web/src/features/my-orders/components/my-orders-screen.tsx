@@ -1,4 +1,3 @@
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import type { MyOrder } from "@kantien/domain/my";
 import { ROUTES } from "@kantien/domain/route-access";
@@ -17,7 +16,7 @@ import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { type MyOrderScope, myOrdersQueryOptions, useCancelMyOrder } from "../api/my-orders";
 import { MyOrderCard } from "./my-order-card";
 
@@ -25,7 +24,7 @@ import { MyOrderCard } from "./my-order-card";
 export function MyOrdersScreen() {
   const { t } = useTranslation();
   const notify = useNotice();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const [scope, setScope] = useState<MyOrderScope>("upcoming");
   const [cancelling, setCancelling] = useState<MyOrder | null>(null);
   const orders = useInfiniteQuery(myOrdersQueryOptions(scope));

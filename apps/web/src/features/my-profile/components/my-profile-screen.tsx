@@ -27,9 +27,9 @@ import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
+import { useMyProfile } from "../../../lib/my-data";
 import { signOut } from "../../../lib/session";
 import { fieldErrorText, serverFieldErrors } from "../../../lib/validation";
-import { useMyProfile } from "../../../my/my-data";
 import { useSaveMyProfile } from "../api/my-profile";
 import { PasswordForm } from "./password-form";
 

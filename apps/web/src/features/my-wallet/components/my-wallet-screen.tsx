@@ -1,4 +1,3 @@
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import type { MyStatementEntry } from "@kantien/domain/my";
 import Alert from "@mui/material/Alert";
@@ -13,10 +12,10 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { PageTitle } from "../../../components/page-title";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { myWalletQueryOptions } from "../../../my/my-data";
+import { myWalletQueryOptions } from "../../../lib/my-data";
 
 function StatementLine({
   entry,
@@ -69,7 +68,7 @@ function StatementLine({
 /** `/my/wallet`: my balance, a warning under the canteen's line, and the statement from the ledger. */
 export function MyWalletScreen() {
   const { t } = useTranslation();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const wallet = useInfiniteQuery(myWalletQueryOptions);
   const first = wallet.data?.pages[0];
   const entries = wallet.data?.pages.flatMap((page) => page.transactions);

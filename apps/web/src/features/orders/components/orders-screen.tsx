@@ -1,4 +1,4 @@
-import { addDaysIso, DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
+import { addDaysIso, todayIn } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { orderNumberSearch } from "@kantien/domain/order-label";
 import type { CreatedOrder } from "@kantien/domain/orders-summary";
@@ -11,14 +11,13 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageHeader, PageTitle } from "../../../components/page-title";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useListState } from "../../../lib/list-params";
+import { textParam, useAddressState, useListState } from "../../../lib/list-params";
 import { ordersExportUrl, useOrders } from "../api/get-orders";
 import { isPinned, ordersListCodec, toOrdersQuery } from "../orders-filters";
 import { NewOrderDialog } from "./new-order-dialog";
@@ -30,7 +29,7 @@ import { OrdersTable } from "./orders-table";
 export function OrdersScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const today = todayIn(timeZone);
   const list = useListState(ordersListCodec(today), { keep: ["order"] });
   const filters = list.params;
@@ -43,19 +42,13 @@ export function OrdersScreen() {
   // Every row of a customer's orders carries their name; a page still loading is another filter's.
   const customerName =
     filters.customer && !orders.isPlaceholderData ? orders.data?.rows[0]?.customerName : undefined;
-  const [params, setParams] = useSearchParams();
-  const openOrderId = params.get("order");
+  // The open order is a step back in the history, not list state: the back button closes it.
+  const dialog = useAddressState({ order: textParam }, { push: true });
+  const openOrderId = dialog.params.order;
   const [creating, setCreating] = useState(false);
   const notify = useNotice();
 
-  // The open order is a step back in the history, not list state: the back button closes it.
-  const setOpenOrder = (id: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set("order", id);
-      else next.delete("order");
-      return next;
-    });
+  const setOpenOrder = (id: string | null) => dialog.change({ order: id });
 
   const onCreated = (created: CreatedOrder) => {
     setCreating(false);

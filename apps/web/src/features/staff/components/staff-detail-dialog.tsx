@@ -1,4 +1,3 @@
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
@@ -7,7 +6,7 @@ import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useRoleLabel } from "../../../lib/role-label";
@@ -18,7 +17,7 @@ import { OrderHistoryList } from "./order-history-list";
 /** The /staff detail dialog: anyone on the staff screen may look. */
 export function StaffDetailDialog({ staffId, onClose }: { staffId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { timeZone = DEFAULT_TIMEZONE } = useAppConfig();
+  const timeZone = useCanteenTimeZone();
   const roleLabel = useRoleLabel();
   const language = currentLanguage();
   const ordersLabelId = useId();

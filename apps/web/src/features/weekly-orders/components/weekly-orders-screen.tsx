@@ -1,11 +1,4 @@
-import {
-  addDaysIso,
-  DEFAULT_TIMEZONE,
-  type IsoDate,
-  mondayOf,
-  schoolDays,
-  todayIn,
-} from "@kantien/domain/dates";
+import { addDaysIso, type IsoDate, mondayOf, schoolDays, todayIn } from "@kantien/domain/dates";
 import { portionsToMake } from "@kantien/domain/kitchen-rules";
 import { isWeekStart, weekEndOf } from "@kantien/domain/weekly-orders";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
@@ -19,30 +12,24 @@ import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { useAddressState } from "../../../lib/list-params";
 import { useWeeklyOrders } from "../api/get-weekly-orders";
 import { PortionsToMake } from "./portions-to-make";
 import { WeeklyOrderDay } from "./weekly-order-day";
 
 /** The week in the address (`?week=` a Monday), else the week of today in the canteen. */
 function useWeekStart(timeZone: string): [IsoDate, (week: IsoDate) => void] {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get("week");
-  const weekStart = asked && isWeekStart(asked) ? asked : mondayOf(todayIn(timeZone));
-  const setWeekStart = (week: IsoDate) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set("week", week);
-        return next;
-      },
-      { replace: true },
-    );
-  return [weekStart, setWeekStart];
+  const address = useAddressState<{ week: IsoDate }>({
+    week: {
+      read: (raw) => (raw !== null && isWeekStart(raw) ? raw : mondayOf(todayIn(timeZone))),
+      write: (week) => week,
+    },
+  });
+  return [address.params.week, (week) => address.change({ week })];
 }
 
 /**
@@ -52,7 +39,7 @@ function useWeekStart(timeZone: string): [IsoDate, (week: IsoDate) => void] {
 export function WeeklyOrdersScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const [weekStart, setWeekStart] = useWeekStart(timeZone);
   const week = useWeeklyOrders(weekStart);
   const refreshLabel = t("screens.weeklyOrders.refresh");

@@ -2,8 +2,8 @@ import type { OrderEvent } from "@kantien/domain/kitchen";
 import { isWaitingForKitchen } from "@kantien/domain/order-status";
 import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { queryKeys } from "../lib/query-keys";
 import { type MyOrdersPage, refreshMyData } from "./my-data";
+import { queryKeys } from "./query-keys";
 
 /** Shows an order's new status in every loaded list at once; the refetch that follows fills in the rest. */
 function showStatus(pages: InfiniteData<MyOrdersPage> | undefined, change: OrderEvent["order"]) {

@@ -1,10 +1,10 @@
 import { ROUTES } from "@kantien/domain/route-access";
 import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
-import { SectionBoundary } from "../app/section-boundary";
 import { lazyScreen } from "../lib/lazy-screen";
-import { MyLayout } from "./my-layout";
+import { MyLayout } from "./layout/my-layout";
 import { loadMyScreen } from "./my-screens";
+import { SectionBoundary } from "./section-boundary";
 
 // Each screen of the ordering app loads on demand; none of them is back-office code.
 const MyLoginScreen = lazyScreen(loadMyScreen[ROUTES.myLogin], (m) => m.MyLoginScreen);

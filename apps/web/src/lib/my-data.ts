@@ -11,8 +11,8 @@ import {
   useInfiniteQuery,
   useQuery,
 } from "@tanstack/react-query";
-import { type Answer, api } from "../lib/api-client";
-import { queryKeys } from "../lib/query-keys";
+import { type Answer, api } from "./api-client";
+import { queryKeys } from "./query-keys";
 
 /* What several screens of the ordering app read: my wallet, my profile, and how my data is refreshed. */
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
+import { todayIn } from "@kantien/domain/dates";
 import type { CounterOrder } from "@kantien/domain/kitchen";
 import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderLabel } from "@kantien/domain/order-label";
@@ -23,7 +23,7 @@ import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { StatusChip } from "../../../components/status-chip";
 import { errorMessage } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatLongDate, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useCollectOrder, useCounterSearch } from "../api/counter";
@@ -151,7 +151,7 @@ function OrderToHandOver({ order, today, timeZone }: OrderToHandOverProps) {
 /** The counter (decision 0025): find an order by its QR code, a name or its number, and hand it over. */
 export function CounterScreen() {
   const { t } = useTranslation();
-  const timeZone = useAppConfig().timeZone ?? DEFAULT_TIMEZONE;
+  const timeZone = useCanteenTimeZone();
   const [text, setText] = useState("");
   const [q, setQ] = useState("");
   const [scanning, setScanning] = useState(false);

@@ -1,4 +1,4 @@
-import { BRAND_PRIMARY } from "../lib/theme";
+import { BRAND_PRIMARY } from "./theme";
 
 /**
  * The ordering app is installable (decision 0023). vite.config.ts builds its service

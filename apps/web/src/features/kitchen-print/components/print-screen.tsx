@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, isIsoDate, todayIn } from "@kantien/domain/dates";
+import { type IsoDate, isIsoDate, todayIn } from "@kantien/domain/dates";
 import { portionsByDish } from "@kantien/domain/kitchen-rules";
 import { ROUTES } from "@kantien/domain/route-access";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
@@ -13,13 +13,14 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink, useSearchParams } from "react-router";
+import { Link as RouterLink } from "react-router";
 import { DateField } from "../../../components/date-field";
 import { LoadError } from "../../../components/load-error";
-import { useAppConfig } from "../../../lib/app-config";
+import { useAppConfig, useCanteenTimeZone } from "../../../lib/app-config";
 import { formatLongDate, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useKitchenDay } from "../api/get-kitchen-orders";
+import { oneOfParam, useAddressState } from "../../../lib/list-params";
+import { useKitchenDay } from "../api/get-kitchen-day";
 import {
   ordersToLabel,
   PRINT_PAPERS,
@@ -33,16 +34,16 @@ import { OrderLabels, PrepSheet } from "./print-sheets";
 const TAP = { minHeight: 48 };
 const MM_PER_PX = 25.4 / 96;
 
-type ChoiceProps = {
+type ChoiceProps<T extends string> = {
   label: string;
-  value: string;
+  value: T;
   /** Each option's value and text. */
-  options: [string, string][];
-  onChange: (value: string | null) => void;
+  options: [T, string][];
+  onChange: (value: T) => void;
 };
 
 /** One of a few options, as a row of large toggle buttons under a label. */
-function Choice({ label, value, options, onChange }: ChoiceProps) {
+function Choice<T extends string>({ label, value, options, onChange }: ChoiceProps<T>) {
   const labelId = useId();
   return (
     <Box>
@@ -52,7 +53,10 @@ function Choice({ label, value, options, onChange }: ChoiceProps) {
       <ToggleButtonGroup
         exclusive
         value={value}
-        onChange={(_event, next: string | null) => onChange(next)}
+        // Pressing the chosen option again chooses nothing: it stays chosen.
+        onChange={(_event, next: T | null) => {
+          if (next !== null) onChange(next);
+        }}
         aria-labelledby={labelId}
       >
         {options.map(([option, text]) => (
@@ -65,10 +69,6 @@ function Choice({ label, value, options, onChange }: ChoiceProps) {
   );
 }
 
-function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback;
-}
-
 /**
  * The kitchen's print view (/kitchen/print): the day's prep sheet or its order labels, drawn as on
  * paper, printed with the browser's print dialog. What to print lives in the address, so a
@@ -78,25 +78,15 @@ export function PrintScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const config = useAppConfig();
-  const timeZone = config.timeZone ?? DEFAULT_TIMEZONE;
-  const [params, setParams] = useSearchParams();
-  const sheet = oneOf<PrintSheet>(params.get("sheet"), PRINT_SHEETS, "prep");
-  const paper = oneOf<PrintPaper>(params.get("paper"), PRINT_PAPERS, "a4");
-  const dateParam = params.get("date") ?? "";
-  const date = isIsoDate(dateParam) ? dateParam : todayIn(timeZone);
+  const timeZone = useCanteenTimeZone();
+  const today = todayIn(timeZone);
+  const address = useAddressState<{ sheet: PrintSheet; paper: PrintPaper; date: IsoDate }>({
+    sheet: oneOfParam(PRINT_SHEETS, "prep"),
+    paper: oneOfParam(PRINT_PAPERS, "a4"),
+    date: { read: (raw) => (raw !== null && isIsoDate(raw) ? raw : today), write: (date) => date },
+  });
+  const { sheet, paper, date } = address.params;
   const day = useKitchenDay(date);
-
-  const choose = (key: string, value: string | null) => {
-    if (value === null) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-  };
 
   const orders = day.data?.orders ?? [];
   const labelCount = ordersToLabel(orders).length;
@@ -130,7 +120,7 @@ export function PrintScreen() {
             label={t("screens.kitchen.print.what")}
             value={sheet}
             options={PRINT_SHEETS.map((option) => [option, t(`screens.kitchen.print.sheet.${option}`)])}
-            onChange={(value) => choose("sheet", value)}
+            onChange={(value) => address.change({ sheet: value })}
           />
           <Choice
             label={t("screens.kitchen.print.paper")}
@@ -139,13 +129,13 @@ export function PrintScreen() {
               option,
               t(`screens.kitchen.print.papers.${option}.${sheet}`),
             ])}
-            onChange={(value) => choose("paper", value)}
+            onChange={(value) => address.change({ paper: value })}
           />
           <DateField
             label={t("screens.kitchen.print.date")}
             value={date}
             onChange={(value) => {
-              if (value) choose("date", value);
+              if (value) address.change({ date: value });
             }}
           />
           <Button
