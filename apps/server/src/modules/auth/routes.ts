@@ -19,6 +19,7 @@ import { z } from "zod";
 import { sessions } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors";
+import { noSession } from "../../plugins/openapi";
 import { endSession, requireUser, startSession } from "../../plugins/session";
 import { toPublicUser } from "./accounts";
 import type { CallerSession } from "./credentials";
@@ -42,13 +43,21 @@ const forgotPasswordBody = z.strictObject(forgotPasswordInput.shape);
 const resetPasswordBody = z.strictObject({ token, password: resetPasswordInput.shape.password });
 
 // What each route takes and answers (decision 0016).
-const loginSchema = { body: loginBody, response: answers(loginAnswer) };
-const myLoginSchema = { body: loginBody, response: answers(myLoginAnswer) };
-const verifyEmailSchema = { body: tokenBody, response: answers(messageAnswer) };
-const invitationSchema = { body: tokenBody, response: answers(invitationAnswer) };
-const setupSchema = { body: setupBody, response: answers(messageAnswer) };
-const forgotPasswordSchema = { body: forgotPasswordBody, response: answers(messageAnswer) };
-const resetPasswordSchema = { body: resetPasswordBody, response: answers(messageAnswer) };
+const loginSchema = { security: noSession, body: loginBody, response: answers(loginAnswer) };
+const myLoginSchema = { security: noSession, body: loginBody, response: answers(myLoginAnswer) };
+const verifyEmailSchema = { security: noSession, body: tokenBody, response: answers(messageAnswer) };
+const invitationSchema = { security: noSession, body: tokenBody, response: answers(invitationAnswer) };
+const setupSchema = { security: noSession, body: setupBody, response: answers(messageAnswer) };
+const forgotPasswordSchema = {
+  security: noSession,
+  body: forgotPasswordBody,
+  response: answers(messageAnswer),
+};
+const resetPasswordSchema = {
+  security: noSession,
+  body: resetPasswordBody,
+  response: answers(messageAnswer),
+};
 
 /** The caller's own session, which a new password of its user leaves open. */
 const callerOf = (request: FastifyRequest): CallerSession => ({
@@ -109,10 +118,14 @@ function signInRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     };
   });
 
-  api.post("/auth/logout", { schema: { response: answers(messageAnswer) } }, async (request, reply) => {
-    await endSession(db, request, reply);
-    return { success: true as const, message: message("logout_success", request.language) };
-  });
+  api.post(
+    "/auth/logout",
+    { schema: { security: noSession, response: answers(messageAnswer) } },
+    async (request, reply) => {
+      await endSession(db, request, reply);
+      return { success: true as const, message: message("logout_success", request.language) };
+    },
+  );
 
   api.get(
     "/auth/me",

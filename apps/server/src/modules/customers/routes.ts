@@ -16,6 +16,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { AppError, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
+import { noSession } from "../../plugins/openapi";
 import { requireAdmin, requireStaff } from "../../plugins/session";
 import { toPublicUser } from "../auth/accounts";
 import { peopleListQuery, removedAnswer } from "../people/http";
@@ -45,7 +46,7 @@ const createSchema = { body: customerBody, response: createdAnswers(customerAnsw
 const updateSchema = { params: idParams, body: customerBody, response: answers(customerAnswer) };
 const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
 const topUpSchema = { params: idParams, body: topUpBody, response: createdAnswers(topUpAnswer) };
-const signupSchema = { body: signupBody, response: createdAnswers(signupAnswer) };
+const signupSchema = { security: noSession, body: signupBody, response: createdAnswers(signupAnswer) };
 
 /**
  * Customers (/users, roles 1–2): staff and admin read, add and edit; only admin removes
