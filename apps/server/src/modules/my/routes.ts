@@ -142,14 +142,14 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     const user = me(request);
     const orderId = recordId(request.params.id);
     const at = await rulesNow(db);
-    const now = config.clock();
     await changeOrderStatus(db, {
       orderId,
       to: "cancelled",
       actor: { id: user.id, roleId: user.roleId },
       ownerId: user.id,
-      now,
-      refusal: (current) => myCancelRefusal(current, { ...at, now }),
+      now: at.now,
+      // The clock is read again once the order is locked: a cancel that waited past the cut-off is refused.
+      refusal: (current) => myCancelRefusal(current, { ...at, now: config.clock() }),
     });
     const [order, balance] = await Promise.all([
       findMyOrder(db, user.id, orderId, at),
