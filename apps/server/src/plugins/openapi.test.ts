@@ -1,13 +1,18 @@
+import { randomUUID } from "node:crypto";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import type { RouteOptions } from "fastify";
+import type { HTTPMethods, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app";
 import { createUser, signIn } from "../test/fixtures";
 import { request } from "../test/request";
 import { openTestDatabase, type TestDatabase, testConfig } from "../test/test-app";
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Security = Record<string, string[]>[];
+type Operation = {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  security?: Security;
+};
+type Document = { openapi: string; security?: Security; paths: Record<string, Record<string, Operation>> };
 
 /** `/api/customers/:id` as OpenAPI writes it: `/api/customers/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
@@ -76,6 +81,28 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
       else if (!responses["4XX"] || !withSchema("4XX")) missing.push(`${method} ${url}: no error envelope`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("says which routes need the session: each one that refuses a signed-out caller, and no other", async () => {
+    const document = (await request(app, "GET", "/api/openapi.json", { cookie: asAdmin })).json() as Document;
+    const wrong: string[] = [];
+    let guarded = 0;
+    for (const { method, url } of routes) {
+      const path = url.replace(/:[A-Za-z0-9_]+/g, randomUUID()).replace("*", "x");
+      const verb = method.toUpperCase() as HTTPMethods;
+      const signedOut = await request(app, verb, path, { body: verb === "GET" ? undefined : {} });
+      const needsSession = signedOut.statusCode === 401;
+      if (needsSession) guarded += 1;
+      const security = document.paths[openApiPath(url)]?.[method]?.security ?? document.security ?? [];
+      const described = security.some((scheme) => "session" in scheme);
+      if (described !== needsSession) {
+        wrong.push(
+          `${method} ${url}: ${signedOut.statusCode} signed out, described ${JSON.stringify(security)}`,
+        );
+      }
+    }
+    expect(guarded).toBeGreaterThan(30);
+    expect(wrong).toEqual([]);
   });
 
   it("serves the reference page and its script from here, under the app's CSP", async () => {

@@ -5,6 +5,12 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-pro
 import { requireAdmin, SESSION_COOKIE } from "./session";
 
 /**
+ * The `security` of a route that needs no session (sign-in, sign-up, the mailed links, health):
+ * every other route is described with the session cookie, the document's default.
+ */
+export const noSession: { session?: string[] }[] = [];
+
+/**
  * The API describes itself (decision 0016): an OpenAPI 3.1 document built from the
  * route schemas at `GET /api/openapi.json`, and Swagger UI at `/api/docs`, both for admins.
  * Swagger UI's files are served from here, so the page needs no CDN and the app's CSP holds.

@@ -4,11 +4,10 @@ import { roleName } from "@kantien/domain/roles";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { userSettings, users, wallets } from "../../db/schema";
-import { endOtherSessions } from "../../plugins/session";
-import { clearLoginAttempts } from "./login-limit";
-import { consumeOpenTokens } from "./tokens";
 
-type UserNames = { id: string; email: string; roleId: number; firstName: string; lastName: string };
+const verifiedNow = sql`coalesce(${users.emailVerifiedAt}, now())`;
+
+export type UserNames = { id: string; email: string; roleId: number; firstName: string; lastName: string };
 
 /** The user as answers show it: never the password hash. */
 export function toPublicUser(user: UserNames, canteenName: string): PublicUser {
@@ -79,27 +78,20 @@ export async function createAccount(
 }
 
 /**
- * The one way a password changes (a reset link or the profile), in the caller's transaction:
- * open reset links stop working, every session but `keepSessionHash` ends, the sign-in limit
- * starts over, and an unverified address counts as verified (only its owner got this far).
- * False when the account is gone.
+ * Stores a new password hash, in the caller's transaction; an unverified address counts as
+ * verified (only its owner got this far). False when the account is gone. Only
+ * `setPassword` (credentials.ts) calls it, with what a change of password must also do.
  */
-export async function setPassword(
-  tx: Db,
-  {
-    userId,
-    passwordHash,
-    keepSessionHash,
-  }: { userId: string; passwordHash: string; keepSessionHash: string | null },
-): Promise<boolean> {
+export async function storePasswordHash(tx: Db, userId: string, passwordHash: string) {
   const [user] = await tx
     .update(users)
-    .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .set({ passwordHash, emailVerifiedAt: verifiedNow })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning({ email: users.email });
-  if (!user) return false;
-  await consumeOpenTokens(tx, userId, "reset_password");
-  await endOtherSessions(tx, userId, keepSessionHash);
-  await clearLoginAttempts(tx, user.email.toLowerCase());
-  return true;
+  return user ?? null;
+}
+
+/** The owner of the address proved it (the mailed link); the first proof counts. */
+export async function markEmailVerified(tx: Db, userId: string) {
+  await tx.update(users).set({ emailVerifiedAt: verifiedNow }).where(eq(users.id, userId));
 }

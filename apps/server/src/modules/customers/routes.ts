@@ -1,4 +1,6 @@
 import { answers, createdAnswers } from "@kantien/domain/api";
+import { signupAnswer, signupInput } from "@kantien/domain/auth";
+import { message } from "@kantien/domain/messages";
 import {
   CUSTOMER_TABS,
   customerAnswer,
@@ -14,9 +16,19 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { AppError, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
+import { noSession } from "../../plugins/openapi";
 import { requireAdmin, requireStaff } from "../../plugins/session";
+import { toPublicUser } from "../auth/accounts";
 import { peopleListQuery, removedAnswer } from "../people/http";
-import { createCustomer, deleteCustomer, getCustomer, listCustomers, topUp, updateCustomer } from "./service";
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  signUpCustomer,
+  topUp,
+  updateCustomer,
+} from "./service";
 
 const listQuery = peopleListQuery(
   z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
@@ -24,6 +36,8 @@ const listQuery = peopleListQuery(
 );
 const customerBody = z.strictObject(customerInput.shape);
 const topUpBody = z.strictObject(topUpInput.shape);
+/* Refuses unknown keys, so no one can slip in fields the form does not have. */
+const signupBody = z.strictObject(signupInput.shape);
 
 // What each route takes and answers (decision 0016).
 const listSchema = { querystring: listQuery, response: answers(customersPageAnswer) };
@@ -32,14 +46,30 @@ const createSchema = { body: customerBody, response: createdAnswers(customerAnsw
 const updateSchema = { params: idParams, body: customerBody, response: answers(customerAnswer) };
 const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
 const topUpSchema = { params: idParams, body: topUpBody, response: createdAnswers(topUpAnswer) };
+const signupSchema = { security: noSession, body: signupBody, response: createdAnswers(signupAnswer) };
 
 /**
  * Customers (/users, roles 1–2): staff and admin read, add and edit; only admin removes
- * and tops up (decision 0011). Other roles never reach this: requireStaff.
+ * and tops up (decision 0011). Other roles never reach this: requireStaff. A customer may also
+ * sign up on their own (POST /api/auth/signup, no session).
  */
-export async function customersRoutes(fastify: FastifyInstance, { database }: AppDeps) {
+export async function customersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
+
+  app.post("/auth/signup", { schema: signupSchema }, async (request, reply) => {
+    const user = await signUpCustomer(db, request.body, {
+      limit: config.signupLimit,
+      mail: { config, log: request.log },
+      ip: request.ip,
+      language: request.language,
+    });
+    return reply.status(201).send({
+      success: true as const,
+      message: message("signup_success", request.language),
+      user: toPublicUser(user, config.canteenName),
+    });
+  });
 
   app.get("/customers", { onRequest: requireStaff, schema: listSchema }, async (request) => {
     const { rows, total } = await listCustomers(db, request.query);

@@ -1,3 +1,5 @@
+import type { SignupInput } from "@kantien/domain/auth";
+import type { Language } from "@kantien/domain/language";
 import {
   type CustomerDetail,
   type CustomerInput,
@@ -9,11 +11,16 @@ import {
 } from "@kantien/domain/people";
 import { CUSTOMER_ROLES, isAdminRole, isCustomerRole, STAFF_ROLES } from "@kantien/domain/roles";
 import { eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import type { Config } from "../../config";
 import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { clients, users } from "../../db/schema";
-import { forbidden, notFound } from "../../errors";
+import { AppError, forbidden, notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
-import { createAccount } from "../auth/accounts";
+import { createAccount, emailTaken, type UserNames } from "../auth/accounts";
+import { admitSignupAttempt } from "../auth/login-limit";
+import { hashPassword } from "../auth/password";
+import { mailAccountLink } from "../auth/service";
+import type { MailContext } from "../email/account-emails";
 import {
   findPerson,
   hasBalance,
@@ -87,6 +94,43 @@ export async function createCustomer(db: Db, input: CustomerInput): Promise<Cust
     });
     await setAkdNumber(tx, created.id, input.akdNumber ?? null);
     return (await findCustomer(tx, created.id))!;
+  });
+}
+
+/**
+ * A customer who signs up (the public /signup): an unverified account with the password,
+ * their academy number if given, and a verification link by mail. Each sign-up costs a full
+ * hash and a mail, so it is limited per address before any of that; a taken email costs
+ * no hashing (the unique index still decides).
+ */
+export async function signUpCustomer(
+  db: Db,
+  input: SignupInput,
+  {
+    limit,
+    mail,
+    ip,
+    language,
+  }: { limit: Config["signupLimit"]; mail: MailContext; ip: string; language: Language },
+): Promise<UserNames> {
+  if (!(await admitSignupAttempt(db, limit, input.email.toLowerCase(), ip))) {
+    throw new AppError("signup_rate_limited");
+  }
+  if (await emailTaken(db, input.email)) throw new AppError("email_taken");
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const created = await createAccount(tx, {
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phoneNumber: input.phone_number,
+      roleId: input.role_id,
+      passwordHash,
+      language,
+    });
+    await setAkdNumber(tx, created.id, input.akd_number || undefined);
+    await mailAccountLink(tx, mail, created.id, "verify_email");
+    return created;
   });
 }
 

@@ -18,18 +18,15 @@ import {
   myWalletAnswer,
   myWalletQuery,
 } from "@kantien/domain/my";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type Db, queryRows, type Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireCustomer } from "../../plugins/session";
-import { setPassword } from "../auth/accounts";
-import { admitLoginAttempt } from "../auth/login-limit";
-import { hashPassword, verifyPassword } from "../auth/password";
+import { changePassword } from "../auth/service";
 import { getCanteenRules } from "../canteen/rules";
 import { createWalletOrder } from "../orders/create";
 import { changeOrderStatus } from "../orders/service";
@@ -50,8 +47,22 @@ const profileSchema = { response: answers(myProfileAnswer) };
 const saveProfileSchema = { body: myProfileInput, response: answers(myProfileSavedAnswer) };
 const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer) };
 
-/** The customers' ordering app (decision 0021): each route answers with the caller's own rows only. */
-export async function myRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+/**
+ * The customers' ordering app (decision 0021), /api/my/*: one scope whose every route is for
+ * customers (the guard is added once, for the prefix), each answering with the caller's own
+ * rows only. Its sign-in (/api/my/auth/login, auth/routes.ts) needs no session and stays outside.
+ */
+export async function myRoutes(app: FastifyInstance, deps: AppDeps) {
+  await app.register(
+    async (my) => {
+      my.addHook("onRequest", requireCustomer);
+      customerRoutes(my, deps);
+    },
+    { prefix: "/my" },
+  );
+}
+
+function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   const me = (request: FastifyRequest) => request.user!;
@@ -62,7 +73,7 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
     now: config.clock(),
   });
 
-  api.get("/my/menu", { onRequest: requireCustomer, schema: menuSchema }, async (request) => {
+  api.get("/menu", { schema: menuSchema }, async (request) => {
     const at = await rulesNow(db);
     const week = await myMenuWeek(db, { userId: me(request).id, week: request.query.week, ...at });
     return { success: true as const, data: { ...week, maxQuantity: at.rules.maxQuantity } };
@@ -72,7 +83,7 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
    * An order for myself, paid from my wallet in the same transaction. The key is required:
    * a double tap or a retry on a bad connection answers the first order, never a second.
    */
-  api.post("/my/orders", { onRequest: requireCustomer, schema: placeSchema }, async (request, reply) => {
+  api.post("/orders", { schema: placeSchema }, async (request, reply) => {
     const user = me(request);
     const key = readIdempotencyKey(request.headers["idempotency-key"]);
     if (key === null) throw new AppError("idempotency_key_required");
@@ -110,13 +121,13 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
     return reply.status(statusCode).send(body);
   });
 
-  api.get("/my/orders", { onRequest: requireCustomer, schema: listSchema }, async (request) => {
+  api.get("/orders", { schema: listSchema }, async (request) => {
     const { rows, total } = await listMyOrders(db, me(request).id, request.query, await rulesNow(db));
     return { success: true as const, data: rows, total };
   });
 
   // Someone else's order is not found, as an unknown one is: never 403, never the row.
-  api.get("/my/orders/:id", { onRequest: requireCustomer, schema: detailSchema }, async (request) => {
+  api.get("/orders/:id", { schema: detailSchema }, async (request) => {
     const order = await findMyOrder(db, me(request).id, recordId(request.params.id), await rulesNow(db));
     if (!order) throw notFound();
     return { success: true as const, data: order };
@@ -127,7 +138,7 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
    * locked order at the moment of the change: a cancel that waited for the kitchen's Begin,
    * or past the cut-off, is refused and changes nothing.
    */
-  api.post("/my/orders/:id/cancel", { onRequest: requireCustomer, schema: cancelSchema }, async (request) => {
+  api.post("/orders/:id/cancel", { schema: cancelSchema }, async (request) => {
     const user = me(request);
     const orderId = recordId(request.params.id);
     const at = await rulesNow(db);
@@ -151,7 +162,7 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
     };
   });
 
-  api.get("/my/wallet", { onRequest: requireCustomer, schema: walletSchema }, async (request) => {
+  api.get("/wallet", { schema: walletSchema }, async (request) => {
     const [wallet, rules] = await Promise.all([
       myWallet(db, me(request).id, request.query),
       getCanteenRules(db),
@@ -159,12 +170,12 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
     return { success: true as const, data: { ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold } };
   });
 
-  api.get("/my/profile", { onRequest: requireCustomer, schema: profileSchema }, async (request) => ({
+  api.get("/profile", { schema: profileSchema }, async (request) => ({
     success: true as const,
     data: await getMyProfile(db, me(request).id),
   }));
 
-  api.put("/my/profile", { onRequest: requireCustomer, schema: saveProfileSchema }, async (request) => {
+  api.put("/profile", { schema: saveProfileSchema }, async (request) => {
     const profile = await saveMyProfile(db, me(request).id, request.body);
     // Said in the language just chosen, so the switch shows at once.
     return { success: true as const, message: message("my_profile_saved", profile.language), data: profile };
@@ -174,26 +185,14 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
    * A new password, proven by the current one. Wrong guesses count against the sign-in
    * limit, so a borrowed phone cannot be used to find the password; every other session ends.
    */
-  api.put("/my/password", { onRequest: requireCustomer, schema: passwordSchema }, async (request) => {
-    const user = me(request);
-    const email = user.email.toLowerCase();
-    if (!(await admitLoginAttempt(db, config.loginLimit, email, request.ip)))
-      throw new AppError("rate_limited");
-    const [account] = await queryRows(
-      db,
-      sql`select password_hash as "passwordHash" from users where id = ${user.id}`,
-      z.object({ passwordHash: z.string().nullable() }),
-    );
-    if (
-      !account?.passwordHash ||
-      !(await verifyPassword(request.body.currentPassword, account.passwordHash))
-    ) {
-      throw new AppError("password_current_wrong");
-    }
-    const passwordHash = await hashPassword(request.body.newPassword);
-    await db.transaction((tx) =>
-      setPassword(tx, { userId: user.id, passwordHash, keepSessionHash: request.sessionTokenHash ?? null }),
-    );
+  api.put("/password", { schema: passwordSchema }, async (request) => {
+    await changePassword(db, config.loginLimit, {
+      user: me(request),
+      currentPassword: request.body.currentPassword,
+      newPassword: request.body.newPassword,
+      ip: request.ip,
+      sessionTokenHash: request.sessionTokenHash,
+    });
     return { success: true as const, message: message("password_changed", request.language) };
   });
 }

@@ -1,4 +1,5 @@
-import { answers, messageAnswer } from "@kantien/domain/api";
+import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
+import { inviteUserInput } from "@kantien/domain/auth";
 import { message } from "@kantien/domain/messages";
 import {
   personRemovedAnswer,
@@ -15,10 +16,11 @@ import type { AppDeps } from "../../deps";
 import { idParams, recordId } from "../../errors";
 import { requireAdmin, requireStaff } from "../../plugins/session";
 import { peopleListQuery, removedAnswer } from "../people/http";
-import { deleteStaff, getStaff, listStaff, resendInvitation, updateStaff } from "./service";
+import { deleteStaff, getStaff, inviteStaff, listStaff, resendInvitation, updateStaff } from "./service";
 
 const listQuery = peopleListQuery(z.coerce.number().pipe(z.union([z.literal(3), z.literal(4)])), STAFF_TABS);
 const staffBody = z.strictObject(staffInput.shape);
+const inviteBody = z.strictObject(inviteUserInput.shape);
 
 // What each route takes and answers (decision 0016).
 const listSchema = { querystring: listQuery, response: answers(staffPageAnswer) };
@@ -26,14 +28,22 @@ const detailSchema = { params: idParams, response: answers(staffDetailAnswer) };
 const updateSchema = { params: idParams, body: staffBody, response: answers(staffAnswer) };
 const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
 const invitationSchema = { params: idParams, response: answers(messageAnswer) };
+const inviteSchema = { body: inviteBody, response: createdAnswers(messageAnswer) };
 
 /**
  * Staff (/staff, roles 3–4): staff may read, only admin changes (decision 0011). New staff are
- * invited with POST /api/auth/invite-user.
+ * invited with POST /api/auth/invite-user and set their password from the mailed link.
  */
 export async function staffRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
+
+  app.post("/auth/invite-user", { onRequest: requireAdmin, schema: inviteSchema }, async (request, reply) => {
+    await inviteStaff(db, request.body, { config, log: request.log });
+    return reply
+      .status(201)
+      .send({ success: true as const, message: message("invite_success", request.language) });
+  });
 
   app.get("/staff-members", { onRequest: requireStaff, schema: listSchema }, async (request) => {
     const { rows, total } = await listStaff(db, request.query);

@@ -1,3 +1,4 @@
+import type { InviteUserInput } from "@kantien/domain/auth";
 import {
   type StaffDetail,
   type StaffInput,
@@ -7,13 +8,13 @@ import {
 } from "@kantien/domain/people";
 import { CUSTOMER_ROLES, isAdminRole, isStaffRole, ROLE, STAFF_ROLES } from "@kantien/domain/roles";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../../config";
 import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { kantienStaff, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
-import { consumeOpenTokens, issueToken } from "../auth/tokens";
-import { enqueueAccountEmail } from "../email/account-emails";
+import { createAccount } from "../auth/accounts";
+import { mailAccountLink } from "../auth/service";
+import { consumeOpenTokens } from "../auth/tokens";
+import type { MailContext } from "../email/account-emails";
 import {
   countOrders,
   findPerson,
@@ -147,20 +148,33 @@ export async function writeEmployeeNumber(
 }
 
 /**
+ * Invites a cook or an admin (admin only, checked by the route): an account without a
+ * password, their staff row, and an invitation link by mail to set the password.
+ */
+export async function inviteStaff(db: Db, input: InviteUserInput, mail: MailContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const created = await createAccount(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      roleId: input.roleId,
+      passwordHash: null,
+    });
+    await tx.insert(kantienStaff).values({ id: created.id });
+    await mailAccountLink(tx, mail, created.id, "invitation");
+  });
+}
+
+/**
  * Sends a pending invitation again: a new link through the outbox, and every earlier
  * invitation link of the person stops working. Once the account is set up there is
  * nothing to resend (409).
  */
-export async function resendInvitation(
-  db: Db,
-  id: string,
-  mail: { config: Config; log: FastifyBaseLogger },
-): Promise<void> {
+export async function resendInvitation(db: Db, id: string, mail: MailContext): Promise<void> {
   await db.transaction(async (tx) => {
     const person = await lockPerson(tx, id, STAFF_ROLES);
     if (person.passwordHash !== null) throw new AppError("invitation_not_pending");
     await consumeOpenTokens(tx, id, "invitation");
-    const token = await issueToken(tx, id, "invitation");
-    await enqueueAccountEmail(tx, mail, { kind: "invitation", userId: id, token });
+    await mailAccountLink(tx, mail, id, "invitation");
   });
 }
