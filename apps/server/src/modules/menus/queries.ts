@@ -4,8 +4,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { foodItems, weeklyMenus } from "../../db/schema";
 import { notFound } from "../../errors";
-import type { Row } from "../data/resources";
-import { foodItemResource, isFoodItemOrdered } from "./data-resources";
+import type { RowOf } from "../data/resources";
+import { foodItemColumns, isFoodItemOrdered } from "./data-resources";
+
+export type FoodItemRow = RowOf<typeof foodItemColumns>;
 
 export type ReplaceFoodItemParams = {
   menuId: string;
@@ -21,7 +23,7 @@ export type ReplaceFoodItemParams = {
 export async function replaceFoodItem(
   db: Db,
   { menuId, dayOfWeek, input }: ReplaceFoodItemParams,
-): Promise<{ item: Row; replaced: string | null }> {
+): Promise<{ item: FoodItemRow; replaced: string | null }> {
   return db.transaction(async (tx) => {
     const [menu] = await tx
       .select({ id: weeklyMenus.id })
@@ -47,7 +49,7 @@ export async function replaceFoodItem(
         await tx.delete(foodItems).where(eq(foodItems.id, old.id));
       }
     }
-    const [item] = (await tx
+    const [item] = await tx
       .insert(foodItems)
       .values({
         name: input.name,
@@ -58,7 +60,7 @@ export async function replaceFoodItem(
         weeklyMenuId: menuId,
         ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
       })
-      .returning(foodItemResource.selection)) as Row[];
+      .returning(foodItemColumns);
     if (!item) throw notFound();
     return { item, replaced: old?.id ?? null };
   });

@@ -51,7 +51,7 @@ export async function menusRoutes(fastify: FastifyInstance, { database }: AppDep
         ...sent,
         weekly_menu_id: menuId,
         day_of_week: dayOfWeek,
-      }) as z.infer<typeof foodItemInput>;
+      });
       const { item, replaced } = await replaceFoodItem(database.db, {
         menuId,
         dayOfWeek: dayOfWeek as Weekday,
