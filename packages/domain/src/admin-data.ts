@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataAnswer, orderStatusSchema, pageAnswer } from "./api";
+import { dataAnswer, pageAnswer } from "./api";
 import { signupInput } from "./auth";
 import { isIsoDate, WEEKDAYS } from "./dates";
 import { randAmount } from "./money-input";
@@ -152,8 +152,6 @@ export const kantienStaffInput = z.object({
 });
 export const kantienStaffUpdateInput = kantienStaffInput.pick({ kantien_employee_number: true });
 
-/** order: only the status changes here; the weekly flow's updated_at is ignored. */
-export const orderStatusInput = z.object({ status: orderStatusSchema, updated_at: z.unknown().optional() });
 /**
  * A row of the generic data API: each resource declares its readable columns on the server
  * (modules/data), so the answer is a record of those columns.

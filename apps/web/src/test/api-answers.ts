@@ -22,6 +22,7 @@ import {
   createdOrderAnswer,
   orderDetailAnswer,
   orderMenuDaysAnswer,
+  orderStatusChangedAnswer,
   ordersPageAnswer,
 } from "@kantien/domain/orders-summary";
 import {
@@ -68,6 +69,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/orders": createdOrderAnswer,
   "GET /api/orders/menu-days": orderMenuDaysAnswer,
   "GET /api/orders/:id": orderDetailAnswer,
+  "PATCH /api/orders/:id/status": orderStatusChangedAnswer,
   "GET /api/customers": customersPageAnswer,
   "POST /api/customers": customerAnswer,
   "GET /api/customers/:id": customerDetailAnswer,
