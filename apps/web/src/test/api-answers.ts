@@ -2,7 +2,7 @@ import {
   dataPageAnswer,
   dataRowAnswer,
   dataRowRemovedAnswer,
-  foodItemReplacedAnswer,
+  foodItemSavedAnswer,
 } from "@kantien/domain/admin-data";
 import { apiError, clientConfigAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
 import { invitationAnswer, loginAnswer, meAnswer, myLoginAnswer, signupAnswer } from "@kantien/domain/auth";
@@ -86,7 +86,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/admin/data/:table/:id": dataRowAnswer,
   "PUT /api/admin/data/:table/:id": dataRowAnswer,
   "DELETE /api/admin/data/:table/:id": dataRowRemovedAnswer,
-  "PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item": foodItemReplacedAnswer,
+  "PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item": foodItemSavedAnswer,
   "POST /api/admin/upload/weekly-item-file": uploadAnswer,
   "POST /api/admin/upload/weekly-item": uploadAnswer,
   "POST /api/my/auth/login": myLoginAnswer,
