@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataAnswer, orderStatusSchema, pageAnswer } from "./api";
+import { dataAnswer, pageAnswer } from "./api";
 import { signupInput } from "./auth";
 import { isIsoDate, WEEKDAYS } from "./dates";
 import { randAmount } from "./money-input";
@@ -62,6 +62,20 @@ export const foodItemInput = z.object({
 });
 export type FoodItemInput = z.infer<typeof foodItemInput>;
 export const foodItemUpdateInput = foodItemInput.partial();
+
+/**
+ * The food-item dialog's one save, `PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item`
+ * (decision 0028): the form's fields, and which save it is. `id` edits that item of the menu
+ * and puts it on the day; `replace` puts a new item in place of the day's (decision 0006);
+ * neither adds a new item to an empty day.
+ */
+export const foodItemSaveInput = foodItemInput
+  .extend({ id: z.uuid().optional(), replace: z.literal(true).optional() })
+  .refine((save) => save.id === undefined || save.replace === undefined, {
+    message: "invalid_field",
+    path: ["replace"],
+  });
+export type FoodItemSaveInput = z.infer<typeof foodItemSaveInput>;
 
 /** The fields a food item requires, in the form's order. */
 export const FOOD_ITEM_REQUIRED_FIELDS = ["name", "description", "price", "day_of_week"] as const;
@@ -152,8 +166,6 @@ export const kantienStaffInput = z.object({
 });
 export const kantienStaffUpdateInput = kantienStaffInput.pick({ kantien_employee_number: true });
 
-/** order: only the status changes here; the weekly flow's updated_at is ignored. */
-export const orderStatusInput = z.object({ status: orderStatusSchema, updated_at: z.unknown().optional() });
 /**
  * A row of the generic data API: each resource declares its readable columns on the server
  * (modules/data), so the answer is a record of those columns.
@@ -168,8 +180,8 @@ export const dataRowRemovedAnswer = dataRowAnswer.extend({
   anonymised: z.boolean().optional(),
   message: z.string().optional(),
 });
-/** `PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item`: the new item, and the replaced item's id. */
-export const foodItemReplacedAnswer = dataRowAnswer.extend({ replaced: z.string().nullable() });
+/** `PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item`: the saved item, and the replaced item's id (or null). */
+export const foodItemSavedAnswer = dataRowAnswer.extend({ replaced: z.string().nullable() });
 
 /** A `weekly_menu` row as the data API reads it. */
 export const weeklyMenuRow = z.object({

@@ -10,6 +10,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "./dates";
+import { orderEvent } from "./kitchen";
 import { LANGUAGES } from "./language";
 import type { ErrorCode } from "./messages";
 import { orderNumberSearch } from "./order-label";
@@ -20,12 +21,12 @@ import { text } from "./text";
  * Contract of the orders summary (/orders) and of orders taken for a customer from their
  * wallet. Both the server (modules/orders) and the screen (features/orders) import it.
  *
- * Calls (all admin only):
+ * Calls (admin only, but the status change):
  * - `GET /api/orders?from&to&q&customer&status&sort&dir&limit&offset` → `{ success, data: OrderSummaryRow[], total }`
  * - `GET /api/orders/export.csv?from&to&q&customer&status&sort&dir` → `text/csv` of the same filter, every row
  * - `GET /api/orders/:id` → `{ success, data: OrderDetail }`
- * - status changes: `PUT /api/admin/data/order/:id` with `{ status }` (the order service;
- *   cancelling a paid order refunds it once)
+ * - `PATCH /api/orders/:id/status` with `{ status }`, staff and admins: the order service's rules
+ *   by role (the kitchen's and the orders screen's one door; cancelling a paid order refunds it once)
  * - `GET /api/orders/menu-days` → `{ success, data: OrderMenuDay[] }` school days from today on that have a menu item
  * - `POST /api/orders` with `NewOrder` and an optional `Idempotency-Key` header
  *   → 201 `{ success, data: { order: OrderDetail, balance: string } }`
@@ -300,3 +301,12 @@ export const ordersCsvAnswer = {
   // Streamed, not serialized: the schema describes the text for the document only.
   content: { "text/csv": { schema: z.unknown().meta({ type: "string" }) } },
 };
+
+/**
+ * `PATCH /api/orders/:id/status` (the kitchen and the admin): the status to move the order to.
+ * The order service's rules decide who may make which change (`canChangeOrderStatus`).
+ */
+export const orderStatusChangeInput = z.strictObject({ status: orderStatusSchema });
+export type OrderStatusChangeInput = z.infer<typeof orderStatusChangeInput>;
+/** Its answer: the changed order, as the live events carry it. */
+export const orderStatusChangedAnswer = dataAnswer(orderEvent.shape.order);

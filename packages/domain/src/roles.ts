@@ -14,7 +14,7 @@ export const STAFF_ROLES = [ROLE.kitchenStaff, ROLE.kitchenAdmin] as const;
 export type CustomerRoleId = (typeof CUSTOMER_ROLES)[number];
 export type StaffRoleId = (typeof STAFF_ROLES)[number];
 
-export function isStaffRole(roleId: number): boolean {
+export function isStaffRole(roleId: number): roleId is StaffRoleId {
   return roleId === ROLE.kitchenStaff || roleId === ROLE.kitchenAdmin;
 }
 
@@ -22,7 +22,7 @@ export function isAdminRole(roleId: number): boolean {
   return roleId === ROLE.kitchenAdmin;
 }
 
-export function isCustomerRole(roleId: number): boolean {
+export function isCustomerRole(roleId: number): roleId is CustomerRoleId {
   return roleId === ROLE.student || roleId === ROLE.academyStaff;
 }
 

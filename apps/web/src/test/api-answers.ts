@@ -2,7 +2,7 @@ import {
   dataPageAnswer,
   dataRowAnswer,
   dataRowRemovedAnswer,
-  foodItemReplacedAnswer,
+  foodItemSavedAnswer,
 } from "@kantien/domain/admin-data";
 import { apiError, clientConfigAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
 import { invitationAnswer, loginAnswer, meAnswer, myLoginAnswer, signupAnswer } from "@kantien/domain/auth";
@@ -22,6 +22,7 @@ import {
   createdOrderAnswer,
   orderDetailAnswer,
   orderMenuDaysAnswer,
+  orderStatusChangedAnswer,
   ordersPageAnswer,
 } from "@kantien/domain/orders-summary";
 import {
@@ -68,6 +69,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/orders": createdOrderAnswer,
   "GET /api/orders/menu-days": orderMenuDaysAnswer,
   "GET /api/orders/:id": orderDetailAnswer,
+  "PATCH /api/orders/:id/status": orderStatusChangedAnswer,
   "GET /api/customers": customersPageAnswer,
   "POST /api/customers": customerAnswer,
   "GET /api/customers/:id": customerDetailAnswer,
@@ -84,7 +86,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/admin/data/:table/:id": dataRowAnswer,
   "PUT /api/admin/data/:table/:id": dataRowAnswer,
   "DELETE /api/admin/data/:table/:id": dataRowRemovedAnswer,
-  "PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item": foodItemReplacedAnswer,
+  "PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item": foodItemSavedAnswer,
   "POST /api/admin/upload/weekly-item-file": uploadAnswer,
   "POST /api/admin/upload/weekly-item": uploadAnswer,
   "POST /api/my/auth/login": myLoginAnswer,

@@ -9,7 +9,7 @@ export const clientResource = defineResource("client", {
   table: clients,
   id: "user_id",
   idSchema: z.uuid(),
-  readable: ["user_id", "akd_number"],
+  readable: { user_id: clients.userId, akd_number: clients.akdNumber },
   filters: ["user_id", "akd_number"],
   search: ["akd_number"],
   sorts: ["akd_number"],
@@ -18,21 +18,20 @@ export const clientResource = defineResource("client", {
   createInput: clientInput,
   updateInput: clientUpdateInput,
   create: async (db, { input, writer }) => {
-    const userId = input.user_id as string;
     await writeAcademyNumber(db, {
       actorRoleId: writer.actor.roleId,
-      userId,
+      userId: input.user_id,
       verb: "create",
-      akdNumber: input.akd_number as string,
+      akdNumber: input.akd_number,
     });
-    return userId;
+    return input.user_id;
   },
   update: async (db, { id, input, writer }) => {
     await writeAcademyNumber(db, {
       actorRoleId: writer.actor.roleId,
       userId: String(id),
       verb: "update",
-      akdNumber: input.akd_number as string | undefined,
+      akdNumber: input.akd_number,
     });
   },
   remove: async (db, { id, writer }) => {

@@ -22,7 +22,7 @@ type Who = "staff" | "admin" | "none";
 type Verb = "list" | "get" | "create" | "update" | "delete";
 const EXPECTED: Record<string, Record<Verb, Who>> = {
   user: { list: "staff", get: "staff", create: "staff", update: "staff", delete: "admin" },
-  order: { list: "staff", get: "staff", create: "none", update: "staff", delete: "none" },
+  order: { list: "staff", get: "staff", create: "none", update: "none", delete: "none" },
   food_item: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
   weekly_menu: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
   wallet: { list: "staff", get: "staff", create: "none", update: "none", delete: "none" },

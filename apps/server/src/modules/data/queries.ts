@@ -3,7 +3,10 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle
 import type { Db, Tx } from "../../db/client";
 import { searchPatterns } from "../../db/search-patterns";
 import { AppError, notFound } from "../../errors";
-import type { Resource, Row, Writer } from "./resources";
+import type { RawBody, Resource, RowOf, Selection, Writer } from "./resources";
+
+/** A row of a registered resource, as the mechanism reads it. */
+type DataRow = RowOf<Selection>;
 
 /* Plain query functions over a registry resource: every column comes from the registry. */
 
@@ -53,24 +56,24 @@ export async function listRows(db: Db, resource: Resource, params: ListParams) {
   const where = listWhere(resource, params);
   const orderBy = listOrder(resource, params.sort);
   const rows = await db
-    .select(resource.selection)
+    .select(resource.readable)
     .from(resource.table)
     .where(where)
     .orderBy(...orderBy)
     .limit(params.limit)
     .offset(params.offset);
   const [counted] = await db.select({ total: count() }).from(resource.table).where(where);
-  return { rows: rows as Row[], total: counted?.total ?? 0 };
+  return { rows, total: counted?.total ?? 0 };
 }
 
-export async function getRow(db: Db | Tx, resource: Resource, id: string | number): Promise<Row> {
-  const [row] = await db.select(resource.selection).from(resource.table).where(eq(resource.idColumn, id));
+export async function getRow(db: Db | Tx, resource: Resource, id: string | number): Promise<DataRow> {
+  const [row] = await db.select(resource.readable).from(resource.table).where(eq(resource.idColumn, id));
   if (!row) throw notFound();
   return row;
 }
 
 /** API names → the table's property keys, as Drizzle's insert and update take them. */
-function toValues(resource: Resource, input: Row): Record<string, unknown> {
+function toValues(resource: Resource, input: RawBody): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input)) {
     const entry = resource.columns[name];
@@ -80,9 +83,9 @@ function toValues(resource: Resource, input: Row): Record<string, unknown> {
 }
 
 /** Locks the row for the rest of the transaction, so the checks see what the write changes. */
-async function lockRow(tx: Tx, resource: Resource, id: string | number): Promise<Row> {
+async function lockRow(tx: Tx, resource: Resource, id: string | number): Promise<DataRow> {
   const [row] = await tx
-    .select(resource.selection)
+    .select(resource.readable)
     .from(resource.table)
     .where(eq(resource.idColumn, id))
     .for("update");
@@ -91,16 +94,22 @@ async function lockRow(tx: Tx, resource: Resource, id: string | number): Promise
 }
 
 /** Creates through the resource's module, or as a plain insert after the resource's checks. */
-export async function createRow(db: Db, resource: Resource, input: Row, writer: Writer): Promise<Row> {
+export async function createRow(
+  db: Db,
+  resource: Resource,
+  input: RawBody,
+  writer: Writer,
+): Promise<DataRow> {
   const { create } = resource;
   if (create) return getRow(db, resource, await create(db, { input, writer }));
   return db.transaction(async (tx) => {
-    await resource.check?.("create", { ...writer, tx, before: null, input });
+    await resource.check?.({ ...writer, tx, verb: "create", before: null, input });
     const values = resource.prepareCreate ? resource.prepareCreate(input, writer.actor) : input;
-    const [row] = (await tx
+    // The registry names its columns at run time; Drizzle's insert types know them at compile time.
+    const [row] = await tx
       .insert(resource.table)
       .values(toValues(resource, values) as never)
-      .returning(resource.selection)) as Row[];
+      .returning(resource.readable);
     if (!row) throw notFound();
     return row;
   });
@@ -110,9 +119,9 @@ export async function updateRow(
   db: Db,
   resource: Resource,
   id: string | number,
-  input: Row,
+  input: RawBody,
   writer: Writer,
-): Promise<Row> {
+): Promise<DataRow> {
   if (resource.update) {
     await resource.update(db, { id, input, writer });
     return getRow(db, resource, id);
@@ -120,13 +129,13 @@ export async function updateRow(
   const values = toValues(resource, input);
   return db.transaction(async (tx) => {
     const before = await lockRow(tx, resource, id);
-    await resource.check?.("update", { ...writer, tx, before, input });
+    await resource.check?.({ ...writer, tx, verb: "update", before, input });
     if (Object.keys(values).length === 0) return before;
-    const [row] = (await tx
+    const [row] = await tx
       .update(resource.table)
       .set(values as never)
       .where(eq(resource.idColumn, id))
-      .returning(resource.selection)) as Row[];
+      .returning(resource.readable);
     return row ?? before;
   });
 }
@@ -137,14 +146,14 @@ export async function deleteRow(
   resource: Resource,
   id: string | number,
   writer: Writer,
-): Promise<{ row: Row; extra: Row | undefined }> {
+): Promise<{ row: DataRow; extra: Record<string, unknown> | undefined }> {
   if (resource.remove) {
     const row = await getRow(db, resource, id);
     return { row, extra: await resource.remove(db, { id, writer }) };
   }
   return db.transaction(async (tx) => {
     const row = await lockRow(tx, resource, id);
-    await resource.check?.("delete", { ...writer, tx, before: row, input: {} });
+    await resource.check?.({ ...writer, tx, verb: "delete", before: row });
     await tx.delete(resource.table).where(eq(resource.idColumn, id));
     return { row, extra: undefined };
   });

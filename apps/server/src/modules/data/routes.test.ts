@@ -151,11 +151,20 @@ describe("generic data API", () => {
     });
     expect(wallet.statusCode).toBe(405);
     expect(wallet.headers.allow).toBe("GET");
+    // An order's status changes through PATCH /api/orders/:id/status only (decision 0028).
     const order = await request(t.app, "PUT", `/api/admin/data/order/${customer.id}`, {
       cookie: asAdmin,
       body: { food_item_quantity: 9 },
     });
-    expect(order.json().code).toBe("column_not_writable");
+    expect(order.statusCode).toBe(405);
+    expect(order.headers.allow).toBe("GET");
+    const item = await createFoodItem(t.db);
+    const retired = await request(t.app, "PUT", `/api/admin/data/food_item/${item.id}`, {
+      cookie: asAdmin,
+      body: { retired_at: new Date().toISOString() },
+    });
+    expect(retired.statusCode).toBe(400);
+    expect(retired.json()).toMatchObject({ code: "column_not_writable", details: { column: "retired_at" } });
   });
 
   it("refuses an unknown table and unknown filter, sort and search columns before any SQL", async () => {

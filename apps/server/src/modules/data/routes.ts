@@ -130,7 +130,7 @@ export async function dataRoutes(
     { onRequest: [requireStaff, allow(registry, "create")], schema: createSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "create");
-      const input = parseBody(request, resource, resource.createInput, "create");
+      const input = parseBody(request, resource, resource.createInput, "create", request.body);
       const row = await createRow(db, resource, input, writerOf(request));
       return reply.status(201).send({ success: true as const, data: row });
     },
@@ -142,7 +142,7 @@ export async function dataRoutes(
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
-      const input = parseBody(request, resource, resource.updateInput, "update");
+      const input = parseBody(request, resource, resource.updateInput, "update", request.body);
       const row = await updateRow(db, resource, id, input, writerOf(request));
       return { success: true as const, data: row };
     },

@@ -50,7 +50,7 @@ async function openStream(app: TestApp["app"], cookie: string, path = "/api/even
 }
 
 async function putStatus(app: TestApp["app"], cookie: string, orderId: string, status: string) {
-  const res = await request(app, "PUT", `/api/admin/data/order/${orderId}`, { cookie, body: { status } });
+  const res = await request(app, "PATCH", `/api/orders/${orderId}/status`, { cookie, body: { status } });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -110,7 +110,7 @@ describe("live order events", () => {
     }
 
     // A refused change is rolled back and announces nothing.
-    const refused = await request(t.app, "PUT", `/api/admin/data/order/${id}`, {
+    const refused = await request(t.app, "PATCH", `/api/orders/${id}/status`, {
       cookie,
       body: { status: "delivered" },
     });

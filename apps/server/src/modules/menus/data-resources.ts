@@ -12,14 +12,15 @@ import { z } from "zod";
 import type { Tx } from "../../db/client";
 import { foodItems, orders, weeklyMenus } from "../../db/schema";
 import { AppError } from "../../errors";
-import { defineResource, type WriteContext, type WriteVerb } from "../data/resources";
+import { defineResource, type WriteContext } from "../data/resources";
 
 /* The menus' rows on the generic data API (decision 0014): weekly menus and their food items. */
 
 /** A new menu follows the seven date rules (domain's weekly-menu.ts): the rule's message, 409 for a week that exists. */
-async function checkWeeklyMenu(verb: WriteVerb, { tx, input, today }: WriteContext) {
-  if (verb !== "create") return;
-  const dates = { dateFrom: input.date_from as string | null, dateTo: input.date_to as string | null };
+async function checkWeeklyMenu(ctx: WriteContext<unknown, z.output<typeof weeklyMenuInput>, unknown>) {
+  if (ctx.verb !== "create") return;
+  const { tx, input, today } = ctx;
+  const dates = { dateFrom: input.date_from ?? null, dateTo: input.date_to ?? null };
   const { dateFrom, dateTo } = dates;
   const identical =
     dateFrom && dateTo && isIsoDate(dateFrom) && isIsoDate(dateTo)
@@ -33,9 +34,9 @@ async function checkWeeklyMenu(verb: WriteVerb, { tx, input, today }: WriteConte
 }
 
 /** An item already on orders is never deleted: the orders keep their item (decision 0006). */
-async function checkFoodItem(verb: WriteVerb, { tx, before }: WriteContext) {
-  if (verb !== "delete" || typeof before?.id !== "string") return;
-  if (await isFoodItemOrdered(tx, before.id)) throw new AppError("food_item_ordered");
+async function checkFoodItem(ctx: WriteContext<{ id: string }, unknown, unknown>) {
+  if (ctx.verb !== "delete") return;
+  if (await isFoodItemOrdered(ctx.tx, ctx.before.id)) throw new AppError("food_item_ordered");
 }
 
 /** Whether any order refers to the item; run under the item's row lock, no order can slip in. */
@@ -48,21 +49,24 @@ export async function isFoodItemOrdered(tx: Tx, foodItemId: string): Promise<boo
   return found.length > 0;
 }
 
+/** A food item as every door answers it (the data API and the menus' save). */
+export const foodItemColumns = {
+  id: foodItems.id,
+  name: foodItems.name,
+  description: foodItems.description,
+  price: foodItems.price,
+  image_url: foodItems.imageUrl,
+  day_of_week: foodItems.dayOfWeek,
+  weekly_menu_id: foodItems.weeklyMenuId,
+  preparation_time: foodItems.preparationTime,
+  retired_at: foodItems.retiredAt,
+};
+
 export const foodItemResource = defineResource("food_item", {
   table: foodItems,
   id: "id",
   idSchema: z.uuid(),
-  readable: [
-    "id",
-    "name",
-    "description",
-    "price",
-    "image_url",
-    "day_of_week",
-    "weekly_menu_id",
-    "preparation_time",
-    "retired_at",
-  ],
+  readable: foodItemColumns,
   filters: ["id", "weekly_menu_id", "day_of_week"],
   search: ["name", "description"],
   sorts: ["name", "price", "day_of_week", "preparation_time"],
@@ -80,7 +84,13 @@ export const weeklyMenuResource = defineResource("weekly_menu", {
   table: weeklyMenus,
   id: "id",
   idSchema: z.uuid(),
-  readable: ["id", "date_from", "date_to", "kantien_staff_id", "creation_date"],
+  readable: {
+    id: weeklyMenus.id,
+    date_from: weeklyMenus.dateFrom,
+    date_to: weeklyMenus.dateTo,
+    kantien_staff_id: weeklyMenus.kantienStaffId,
+    creation_date: weeklyMenus.creationDate,
+  },
   filters: ["id", "date_from", "date_to", "kantien_staff_id"],
   sorts: ["date_from", "date_to", "creation_date"],
   defaultSort: "date_from",

@@ -1,16 +1,67 @@
-import type { FoodItemInput } from "@kantien/domain/admin-data";
+import type { FoodItemInput, FoodItemSaveInput } from "@kantien/domain/admin-data";
 import type { Weekday } from "@kantien/domain/dates";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { foodItems, weeklyMenus } from "../../db/schema";
-import { notFound } from "../../errors";
-import type { Row } from "../data/resources";
-import { foodItemResource, isFoodItemOrdered } from "./data-resources";
+import { AppError, notFound } from "../../errors";
+import type { RowOf } from "../data/resources";
+import { foodItemColumns, isFoodItemOrdered } from "./data-resources";
+
+export type FoodItemRow = RowOf<typeof foodItemColumns>;
+
+type FoodItemFields = Omit<FoodItemInput, "weekly_menu_id" | "day_of_week">;
+type SavedFoodItem = { item: FoodItemRow; replaced: string | null };
+
+/**
+ * The food-item dialog's one save (decision 0028): an edit of the item `id`, which moves it
+ * to the day if the day is free; or a new item on the day, in place of the day's item when
+ * `replace` says the admin confirmed it, else only on an empty day (409 food_item_day_taken).
+ */
+export async function saveFoodItem(
+  db: Db,
+  { menuId, dayOfWeek, input }: { menuId: string; dayOfWeek: Weekday; input: FoodItemSaveInput },
+): Promise<SavedFoodItem> {
+  const { id, replace, weekly_menu_id: _menu, day_of_week: _day, ...fields } = input;
+  if (id !== undefined)
+    return { item: await editFoodItem(db, { id, menuId, dayOfWeek, fields }), replaced: null };
+  return replaceFoodItem(db, { menuId, dayOfWeek, input: fields, replace: replace === true });
+}
+
+/**
+ * Changes the menu's live item `id` and puts it on `dayOfWeek`; a field left out stays, a
+ * null image clears it. Another item on that day is the unique index's 409 food_item_day_taken.
+ */
+async function editFoodItem(
+  db: Db,
+  {
+    id,
+    menuId,
+    dayOfWeek,
+    fields,
+  }: { id: string; menuId: string; dayOfWeek: Weekday; fields: FoodItemFields },
+): Promise<FoodItemRow> {
+  const [item] = await db
+    .update(foodItems)
+    .set({
+      name: fields.name,
+      description: fields.description,
+      price: fields.price,
+      dayOfWeek,
+      ...(fields.image_url === undefined ? {} : { imageUrl: fields.image_url }),
+      ...(fields.preparation_time === undefined ? {} : { preparationTime: fields.preparation_time }),
+    })
+    .where(and(eq(foodItems.id, id), eq(foodItems.weeklyMenuId, menuId), isNull(foodItems.retiredAt)))
+    .returning(foodItemColumns);
+  if (!item) throw notFound();
+  return item;
+}
 
 export type ReplaceFoodItemParams = {
   menuId: string;
   dayOfWeek: Weekday;
-  input: Omit<FoodItemInput, "weekly_menu_id" | "day_of_week">;
+  input: FoodItemFields;
+  /** Whether the day's item may go; without it a taken day is 409 food_item_day_taken. */
+  replace: boolean;
 };
 
 /**
@@ -20,8 +71,8 @@ export type ReplaceFoodItemParams = {
  */
 export async function replaceFoodItem(
   db: Db,
-  { menuId, dayOfWeek, input }: ReplaceFoodItemParams,
-): Promise<{ item: Row; replaced: string | null }> {
+  { menuId, dayOfWeek, input, replace }: ReplaceFoodItemParams,
+): Promise<SavedFoodItem> {
   return db.transaction(async (tx) => {
     const [menu] = await tx
       .select({ id: weeklyMenus.id })
@@ -40,6 +91,7 @@ export async function replaceFoodItem(
         ),
       )
       .for("update");
+    if (old && !replace) throw new AppError("food_item_day_taken");
     if (old) {
       if (await isFoodItemOrdered(tx, old.id)) {
         await tx.update(foodItems).set({ retiredAt: sql`now()` }).where(eq(foodItems.id, old.id));
@@ -47,7 +99,7 @@ export async function replaceFoodItem(
         await tx.delete(foodItems).where(eq(foodItems.id, old.id));
       }
     }
-    const [item] = (await tx
+    const [item] = await tx
       .insert(foodItems)
       .values({
         name: input.name,
@@ -58,7 +110,7 @@ export async function replaceFoodItem(
         weeklyMenuId: menuId,
         ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
       })
-      .returning(foodItemResource.selection)) as Row[];
+      .returning(foodItemColumns);
     if (!item) throw notFound();
     return { item, replaced: old?.id ?? null };
   });

@@ -27,8 +27,11 @@ describe("food items on a weekly menu", () => {
     asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
   });
   afterAll(async () => t.close());
-  const replace = (menuId: string, day: string, payload: unknown, cookie = asAdmin) =>
+  const save = (menuId: string, day: string, payload: object, cookie = asAdmin) =>
     request(t.app, "PUT", `/api/admin/menus/${menuId}/days/${day}/food-item`, { cookie, body: payload });
+  /** The save the admin confirmed as a replacement of the day's item. */
+  const replace = (menuId: string, day: string, payload: object, cookie = asAdmin) =>
+    save(menuId, day, { replace: true, ...payload }, cookie);
   const form = { name: "Bobotie", description: "Met geelrys", price: "52.00", preparation_time: 20 };
   const rowOf = async (id: string) => (await t.db.select().from(foodItems).where(eq(foodItems.id, id)))[0];
 
@@ -320,6 +323,86 @@ describe("food items on a weekly menu", () => {
       const staff = await replace(old.weeklyMenuId, "Dinsdag", form, asStaff);
       expect(staff.statusCode).toBe(403);
       expect((await replace(old.weeklyMenuId, "Dinsdag", form, "")).statusCode).toBe(401);
+      expect(await rowOf(old.id)).toMatchObject({ name: old.name, retiredAt: null });
+    });
+  });
+
+  describe("one save: add and edit through the same PUT (decision 0028)", () => {
+    it("adds to an empty day; a taken day without replace is 409 and keeps its item", async () => {
+      const menu = await createWeeklyMenu(t.db);
+      const added = await save(menu.id, "Maandag", form);
+      expect(added.statusCode).toBe(200);
+      expect(added.json()).toMatchObject({
+        replaced: null,
+        data: { name: "Bobotie", day_of_week: "Maandag" },
+      });
+      const again = await save(menu.id, "Maandag", { ...form, name: "Sosaties" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ success: false, code: "food_item_day_taken" });
+      const items = await t.db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id));
+      expect(items.map((i) => [i.id, i.name])).toEqual([[added.json().data.id, "Bobotie"]]);
+    });
+
+    it("edits an item in place: same id, a field left out stays, a null image clears it", async () => {
+      const old = await createFoodItem(t.db, { dayOfWeek: "Dinsdag" });
+      await t.db
+        .update(foodItems)
+        .set({ imageUrl: "/uploads/pap.webp", preparationTime: 25 })
+        .where(eq(foodItems.id, old.id));
+      const order = await createOrder(t.db, { userId: customer.id, foodItemId: old.id });
+      const res = await save(old.weeklyMenuId, "Dinsdag", {
+        id: old.id,
+        name: "Pap en wors",
+        description: "Met sous",
+        price: "30,00",
+        image_url: null,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        replaced: null,
+        data: { id: old.id, name: "Pap en wors", price: "30.00", image_url: null, preparation_time: 25 },
+      });
+      expect(await rowOf(old.id)).toMatchObject({ name: "Pap en wors", retiredAt: null });
+      const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(kept?.foodItemId).toBe(old.id);
+    });
+
+    it("moves an edited item to a free day, and refuses a taken one with 409", async () => {
+      const monday = await createFoodItem(t.db, { dayOfWeek: "Maandag" });
+      const menuId = monday.weeklyMenuId;
+      const tuesday = await save(menuId, "Dinsdag", { ...form, name: "Vis" });
+      const moved = await save(menuId, "Woensdag", { ...form, id: monday.id });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().data).toMatchObject({ id: monday.id, day_of_week: "Woensdag" });
+      const taken = await save(menuId, "Dinsdag", { ...form, id: monday.id });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ success: false, code: "food_item_day_taken" });
+      expect(await rowOf(monday.id)).toMatchObject({ dayOfWeek: "Woensdag", name: "Bobotie" });
+      expect(await rowOf(tuesday.json().data.id)).toMatchObject({ dayOfWeek: "Dinsdag", name: "Vis" });
+    });
+
+    it("edits only a live item of the path's menu: another menu's or a retired one is 404", async () => {
+      const other = await createFoodItem(t.db, { dayOfWeek: "Maandag" });
+      const menu = await createWeeklyMenu(t.db);
+      const elsewhere = await save(menu.id, "Maandag", { ...form, id: other.id, name: "Gekaap" });
+      expect(elsewhere.statusCode).toBe(404);
+      expect(elsewhere.json()).toMatchObject({ success: false, code: "not_found" });
+      const ordered = await createFoodItem(t.db, { dayOfWeek: "Vrydag" });
+      await createOrder(t.db, { userId: customer.id, foodItemId: ordered.id });
+      expect((await replace(ordered.weeklyMenuId, "Vrydag", form)).statusCode).toBe(200);
+      const retired = await save(ordered.weeklyMenuId, "Donderdag", { ...form, id: ordered.id });
+      expect(retired.statusCode).toBe(404);
+      expect(await rowOf(other.id)).toMatchObject({ name: other.name, weeklyMenuId: other.weeklyMenuId });
+      expect(await rowOf(ordered.id)).toMatchObject({ name: ordered.name, dayOfWeek: "Vrydag" });
+    });
+
+    it("refuses an edit that also says replace, and a key that is no uuid, with 400", async () => {
+      const old = await createFoodItem(t.db, { dayOfWeek: "Maandag" });
+      for (const extra of [{ id: old.id, replace: true }, { id: "nie-'n-id" }, { replace: false }]) {
+        const res = await save(old.weeklyMenuId, "Maandag", { ...form, ...extra });
+        expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
+      }
       expect(await rowOf(old.id)).toMatchObject({ name: old.name, retiredAt: null });
     });
   });

@@ -1,4 +1,4 @@
-import { foodItemInput, foodItemReplacedAnswer } from "@kantien/domain/admin-data";
+import { foodItemSavedAnswer, foodItemSaveInput } from "@kantien/domain/admin-data";
 import { answers } from "@kantien/domain/api";
 import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
@@ -10,7 +10,7 @@ import { AppError, notFound } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
 import { parseBody } from "../data/body";
 import { foodItemResource } from "./data-resources";
-import { replaceFoodItem } from "./queries";
+import { saveFoodItem } from "./queries";
 
 const dayParams = z.object({ menuId: z.string().max(100), dayOfWeek: z.string().max(20) });
 const body = z.record(z.string(), z.unknown());
@@ -21,15 +21,16 @@ export async function menusRoutes(fastify: FastifyInstance, { database }: AppDep
   const resource = foodItemResource;
 
   /**
-   * Replaces the day's food item in one transaction (decision 0006): answers the new
-   * item and the replaced item's id, or null when the day was empty. The body is the food
-   * item form's; the menu and day come from the path.
+   * The food-item dialog's one save (decision 0028): adds an item to an empty day, replaces
+   * the day's item in one transaction (`replace`, decision 0006) or edits the item `id`.
+   * Answers the saved item and the replaced item's id, or null. The body is the food item
+   * form's; the menu and day come from the path.
    */
   app.put(
     "/admin/menus/:menuId/days/:dayOfWeek/food-item",
     {
       onRequest: requireAdmin,
-      schema: { params: dayParams, body, response: answers(foodItemReplacedAnswer) },
+      schema: { params: dayParams, body, response: answers(foodItemSavedAnswer) },
     },
     async (request) => {
       const { menuId, dayOfWeek } = request.params;
@@ -47,12 +48,12 @@ export async function menusRoutes(fastify: FastifyInstance, { database }: AppDep
           ]);
         }
       }
-      const input = parseBody(request, resource, foodItemInput, "create", {
+      const input = parseBody(request, resource, foodItemSaveInput, "create", {
         ...sent,
         weekly_menu_id: menuId,
         day_of_week: dayOfWeek,
-      }) as z.infer<typeof foodItemInput>;
-      const { item, replaced } = await replaceFoodItem(database.db, {
+      });
+      const { item, replaced } = await saveFoodItem(database.db, {
         menuId,
         dayOfWeek: dayOfWeek as Weekday,
         input,

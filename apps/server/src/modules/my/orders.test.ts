@@ -280,7 +280,7 @@ describe("my orders", () => {
     expect([again.statusCode, again.json().code]).toEqual([409, "order_already_cancelled"]);
 
     const started = (await order(me.cookie, tuesday())).json().data.order as MyOrder;
-    await request(t.app, "PUT", `/api/admin/data/order/${started.id}`, {
+    await request(t.app, "PATCH", `/api/orders/${started.id}/status`, {
       cookie: asKitchen,
       body: { status: "processing" },
     });
@@ -305,7 +305,7 @@ describe("my orders", () => {
       const placed = (await order(me.cookie, tuesday())).json().data.order as MyOrder;
       const [cancelled, begun] = await Promise.all([
         cancel(me.cookie, placed.id),
-        request(t.app, "PUT", `/api/admin/data/order/${placed.id}`, {
+        request(t.app, "PATCH", `/api/orders/${placed.id}/status`, {
           cookie: asKitchen,
           body: { status: "processing" },
         }),

@@ -72,7 +72,7 @@ describe("orders paid from the wallet", () => {
     ...extra,
   });
   const cancel = (id: string, cookie = asAdmin) =>
-    request(t.app, "PUT", `/api/admin/data/order/${id}`, { cookie, body: { status: "cancelled" } });
+    request(t.app, "PATCH", `/api/orders/${id}/status`, { cookie, body: { status: "cancelled" } });
 
   it("lists the school days from today on that have an item", async () => {
     const res = await request(t.app, "GET", "/api/orders/menu-days", { cookie: asAdmin });
@@ -214,7 +214,7 @@ describe("orders paid from the wallet", () => {
     expect(detail.timeline.map((e) => e.status)).toEqual(["paid", "cancelled"]);
     // A cancelled order stays cancelled: it cannot be reopened and charged or refunded again.
     for (const status of ["pending", "processing", "paid"]) {
-      const res = await request(t.app, "PUT", `/api/admin/data/order/${order.id}`, {
+      const res = await request(t.app, "PATCH", `/api/orders/${order.id}/status`, {
         cookie: asAdmin,
         body: { status },
       });
@@ -228,7 +228,7 @@ describe("orders paid from the wallet", () => {
       order: OrderDetail;
     };
     const put = (status: string) =>
-      request(t.app, "PUT", `/api/admin/data/order/${order.id}`, { cookie: asStaff, body: { status } });
+      request(t.app, "PATCH", `/api/orders/${order.id}/status`, { cookie: asStaff, body: { status } });
     expect((await put("processing")).statusCode).toBe(200);
     expect((await wallet(customer.id)).balance).toBe("54.50");
     expect((await put("cancelled")).statusCode).toBe(200);
@@ -282,7 +282,7 @@ describe("orders paid from the wallet", () => {
       order: OrderDetail;
     };
     for (const status of ["pending", "delivered", "failed"]) {
-      const res = await request(t.app, "PUT", `/api/admin/data/order/${order.id}`, {
+      const res = await request(t.app, "PATCH", `/api/orders/${order.id}/status`, {
         cookie: asStaff,
         body: { status },
       });

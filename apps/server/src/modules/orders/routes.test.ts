@@ -213,7 +213,7 @@ describe("orders summary", () => {
   it("answers an order's detail with its real history, beginning with its creation", async () => {
     const id = ids.annaMon!;
     const put = (status: string) =>
-      request(t.app, "PUT", `/api/admin/data/order/${id}`, { cookie: asStaff, body: { status } });
+      request(t.app, "PATCH", `/api/orders/${id}/status`, { cookie: asStaff, body: { status } });
     expect((await put("processing")).statusCode).toBe(200);
     expect((await put("ready")).statusCode).toBe(200);
     const res = await request(t.app, "GET", `/api/orders/${id}`, { cookie: asAdmin });

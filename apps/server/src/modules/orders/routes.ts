@@ -13,6 +13,8 @@ import {
   type OrderSummaryRow,
   orderDetailAnswer,
   orderMenuDaysAnswer,
+  orderStatusChangedAnswer,
+  orderStatusChangeInput,
   ordersCsvAnswer,
   ordersExportInput,
   ordersFilterIsPinned,
@@ -25,9 +27,10 @@ import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
-import { requireAdmin } from "../../plugins/session";
+import { requireAdmin, requireStaff } from "../../plugins/session";
 import { createWalletOrder } from "./create";
 import { exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
+import { changeOrderStatus } from "./service";
 
 // What each route takes and answers (decision 0016).
 const listSchema = { querystring: ordersQueryInput, response: answers(ordersPageAnswer) };
@@ -35,6 +38,11 @@ const exportSchema = { querystring: ordersExportInput, response: answers(ordersC
 const menuDaysSchema = { response: answers(orderMenuDaysAnswer) };
 const detailSchema = { params: idParams, response: answers(orderDetailAnswer) };
 const createSchema = { body: newOrderInput, response: createdAnswers(createdOrderAnswer) };
+const statusSchema = {
+  params: idParams,
+  body: orderStatusChangeInput,
+  response: answers(orderStatusChangedAnswer),
+};
 
 // The screen's words: the delivery date under its own name, then the day it was ordered.
 const CSV_HEADER: Record<Language, string[]> = {
@@ -81,7 +89,10 @@ function csvRow(row: OrderSummaryRow, language: Language, timeZone: string): str
   ]);
 }
 
-/** The orders summary and orders paid from the wallet (decisions 0007 and 0008); admin only. */
+/**
+ * The orders summary and orders paid from the wallet (decisions 0007 and 0008), admin only; and
+ * an order's status change, the kitchen's and the admin's one door (decision 0028).
+ */
 export async function ordersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const today = () => canteenToday(config);
@@ -178,5 +189,27 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       }),
     );
     return reply.status(statusCode).send(body);
+  });
+
+  /**
+   * The status change: the order service decides by the caller's role, the order's status and
+   * its history (a kitchen step back), records it, refunds a cancel and tells the event streams.
+   */
+  app.patch("/orders/:id/status", { onRequest: requireStaff, schema: statusSchema }, async (request) => {
+    const order = await changeOrderStatus(database.db, {
+      orderId: recordId(request.params.id),
+      to: request.body.status,
+      actor: { id: request.user!.id, roleId: request.user!.roleId },
+      clock: config.clock,
+    });
+    return {
+      success: true as const,
+      data: {
+        id: order.id,
+        status: order.status,
+        statusChangedAt: order.statusChangedAt.toISOString(),
+        deliveryDate: order.deliveryDate,
+      },
+    };
   });
 }

@@ -39,10 +39,7 @@ describe("order status changes", () => {
   afterAll(async () => t.close());
 
   const put = (id: string, cookie: string, status: string) =>
-    request(t.app, "PUT", `/api/admin/data/order/${id}`, {
-      cookie,
-      body: { status, updated_at: "2020-01-01T00:00:00Z" },
-    });
+    request(t.app, "PATCH", `/api/orders/${id}/status`, { cookie, body: { status } });
 
   const history = (id: string) =>
     t.db
@@ -56,10 +53,18 @@ describe("order status changes", () => {
     for (const status of ["processing", "ready", "delivered"]) {
       const res = await put(id, asStaff, status);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toMatchObject({ id, status });
-      // The weekly flow's updated_at is ignored: the server's clock decides.
-      expect(new Date(res.json().data.updated_at).getFullYear()).toBeGreaterThan(2020);
-      expect(res.json().data.status_changed_at).toBe(res.json().data.updated_at);
+      // The answer is the order as the event streams carry it, stamped by the server's clock.
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+      expect(res.json()).toEqual({
+        success: true,
+        data: {
+          id,
+          status,
+          statusChangedAt: row?.statusChangedAt.toISOString(),
+          deliveryDate: row?.deliveryDate,
+        },
+      });
+      expect(row?.updatedAt).toEqual(row?.statusChangedAt);
     }
     const rows = await history(id);
     expect(rows.map((r) => [r.fromStatus, r.toStatus, r.changedBy])).toEqual([
@@ -161,7 +166,7 @@ describe("order status changes", () => {
           ["processing", waited, staff.id],
         ]);
         // The order waits again from the step back: its minutes count from there.
-        expect(new Date(res.json().data.status_changed_at).getTime()).toBe(rows[1]?.changedAt.getTime());
+        expect(new Date(res.json().data.statusChangedAt).getTime()).toBe(rows[1]?.changedAt.getTime());
         expect(rows[1]!.changedAt.getTime()).toBeGreaterThanOrEqual(rows[0]!.changedAt.getTime());
       }
     });
@@ -209,7 +214,7 @@ describe("order status changes", () => {
             expect.objectContaining({
               id,
               status: "pending",
-              statusChangedAt: res.json().data.status_changed_at,
+              statusChangedAt: res.json().data.statusChangedAt,
             }),
           ]),
         );
@@ -254,14 +259,14 @@ describe("order status changes", () => {
         ahead = (STEP_BACK_WINDOW_MINUTES - 2) * 60_000;
         const back = await put(id, asStaff, "ready");
         expect(back.statusCode).toBe(200);
-        const stamped = new Date(back.json().data.status_changed_at).getTime() - Date.now();
+        const stamped = new Date(back.json().data.statusChangedAt).getTime() - Date.now();
         expect(stamped).toBeGreaterThan(ahead - 60_000);
       } finally {
         ahead = 0;
       }
     });
 
-    it("is not for customers: the admin route answers them 403, and the rule refuses them too", async () => {
+    it("is not for customers: the route answers them 403, and the rule refuses them too", async () => {
       const customer = await createUser(t.db, { roleId: 1 });
       const id = await stepped("pending", ["processing"]);
       const res = await put(id, await sessionCookieFor(t.db, customer.id), "pending");
@@ -288,5 +293,66 @@ describe("order status changes", () => {
     );
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: "unknown_table" });
+  });
+
+  it("has no second door for a status: the data API's order is read only (decision 0028)", async () => {
+    const id = await newOrder();
+    for (const cookie of [asStaff, asAdmin]) {
+      const res = await request(t.app, "PUT", `/api/admin/data/order/${id}`, {
+        cookie,
+        body: { status: "processing" },
+      });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe("GET");
+      expect(res.json()).toMatchObject({ success: false, code: "method_not_allowed" });
+    }
+    expect(await history(id)).toHaveLength(0);
+    const read = await request(t.app, "GET", `/api/admin/data/order/${id}`, { cookie: asStaff });
+    expect(read.json().data).toMatchObject({ id, status: "pending" });
+  });
+
+  describe("PATCH /api/orders/:id/status", () => {
+    it("refuses a transition with 409 in the envelope, and changes nothing", async () => {
+      const id = await newOrder();
+      const skipped = await put(id, asStaff, "delivered");
+      expect(skipped.statusCode).toBe(409);
+      expect(skipped.json()).toMatchObject({
+        success: false,
+        code: "status_transition_forbidden",
+        message: "Hierdie statusverandering word nie toegelaat nie.",
+      });
+      expect(await history(id)).toHaveLength(0);
+    });
+
+    it("answers 401 signed out and 403 to customers in the envelope, before the body is read", async () => {
+      const id = await newOrder();
+      const signedOut = await request(t.app, "PATCH", `/api/orders/${id}/status`, {
+        body: { status: "processing" },
+      });
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json()).toMatchObject({ success: false, code: "unauthenticated" });
+      for (const roleId of [1, 2] as const) {
+        const customer = await createUser(t.db, { roleId });
+        const res = await put(id, await sessionCookieFor(t.db, customer.id), "processing");
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ success: false, code: "forbidden" });
+      }
+      expect(await history(id)).toHaveLength(0);
+    });
+
+    it("refuses a body that is not one known status, and an id that names no order", async () => {
+      const id = await newOrder();
+      for (const body of [{}, { status: "eaten" }, { status: "processing", updated_at: "2020-01-01" }, []]) {
+        const res = await request(t.app, "PATCH", `/api/orders/${id}/status`, { cookie: asStaff, body });
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
+      }
+      for (const missing of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+        const res = await put(missing, asStaff, "processing");
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ success: false, code: "not_found" });
+      }
+      expect(await history(id)).toHaveLength(0);
+    });
   });
 });

@@ -9,7 +9,7 @@ export const kantienStaffResource = defineResource("kantien_staff", {
   table: kantienStaff,
   id: "id",
   idSchema: z.uuid(),
-  readable: ["id", "kantien_employee_number"],
+  readable: { id: kantienStaff.id, kantien_employee_number: kantienStaff.kantienEmployeeNumber },
   filters: ["id", "kantien_employee_number"],
   search: ["kantien_employee_number"],
   sorts: ["kantien_employee_number"],
@@ -18,21 +18,20 @@ export const kantienStaffResource = defineResource("kantien_staff", {
   createInput: kantienStaffInput,
   updateInput: kantienStaffUpdateInput,
   create: async (db, { input, writer }) => {
-    const userId = input.id as string;
     await writeEmployeeNumber(db, {
       actorId: writer.actor.id,
-      userId,
+      userId: input.id,
       verb: "create",
-      employeeNumber: input.kantien_employee_number as string | null | undefined,
+      employeeNumber: input.kantien_employee_number,
     });
-    return userId;
+    return input.id;
   },
   update: async (db, { id, input, writer }) => {
     await writeEmployeeNumber(db, {
       actorId: writer.actor.id,
       userId: String(id),
       verb: "update",
-      employeeNumber: input.kantien_employee_number as string | null | undefined,
+      employeeNumber: input.kantien_employee_number,
     });
   },
   remove: async (db, { id, writer }) => {

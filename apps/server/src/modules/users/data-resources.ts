@@ -1,12 +1,12 @@
 import { type UserInput, userInput, userUpdateInput } from "@kantien/domain/admin-data";
-import { isAdminRole, isCustomerRole } from "@kantien/domain/roles";
+import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { roles, users } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { createCustomer, deleteCustomer, updateCustomer } from "../customers/service";
-import { defineResource, type Row } from "../data/resources";
+import { defineResource } from "../data/resources";
 import { removedAnswer } from "../people/http";
 import { notDeleted } from "../people/people";
 import { deleteStaff, updateStaff } from "../staff/service";
@@ -33,8 +33,7 @@ async function liveRole(db: Db, id: string): Promise<number> {
 }
 
 /** The data API's column names as the services' fields; a column left out stays out. */
-function personChanges(input: Row) {
-  const body = input as Partial<UserInput>;
+function personChanges(body: Partial<UserInput>) {
   return {
     firstName: body.first_name,
     lastName: body.last_name,
@@ -52,7 +51,15 @@ export const userResource = defineResource("user", {
   table: users,
   id: "id",
   idSchema: z.uuid(),
-  readable: ["id", "first_name", "last_name", "email", "phone_number", "role_id", "account_creation_time"],
+  readable: {
+    id: users.id,
+    first_name: users.firstName,
+    last_name: users.lastName,
+    email: users.email,
+    phone_number: users.phoneNumber,
+    role_id: users.roleId,
+    account_creation_time: users.accountCreationTime,
+  },
   internal: ["password_hash", "email_verified_at", "balance"],
   filters: ["id", "role_id", "email"],
   search: ["first_name", "last_name", "email", "phone_number"],
@@ -64,15 +71,14 @@ export const userResource = defineResource("user", {
   // The customers' create (wallet, settings, no password): customers made here do not sign
   // in to the back-office.
   create: async (db, { input }) => {
-    const roleId = input.role_id as number;
+    const roleId = input.role_id;
     if (!isCustomerRole(roleId)) throw roleNotAssignable();
-    const { firstName, lastName, email, phoneNumber } = personChanges(input);
     const created = await createCustomer(db, {
-      firstName: firstName as string,
-      lastName: lastName as string,
-      email: email as string,
-      phoneNumber: phoneNumber ?? null,
-      roleId: roleId as 1 | 2,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phoneNumber: input.phone_number ?? null,
+      roleId,
       akdNumber: null,
     });
     return created.id;
@@ -80,16 +86,16 @@ export const userResource = defineResource("user", {
   update: async (db, { id, input, writer }) => {
     const userId = String(id);
     const current = await liveRole(db, userId);
-    const wanted = input.role_id as number | undefined;
+    const wanted = input.role_id;
     const changes = personChanges(input);
     if (isCustomerRole(current)) {
       if (wanted !== undefined && !isCustomerRole(wanted)) throw roleNotAssignable();
-      await updateCustomer(db, userId, { ...changes, roleId: wanted as 1 | 2 | undefined });
+      await updateCustomer(db, userId, { ...changes, roleId: wanted });
       return;
     }
     if (!isAdminRole(writer.actor.roleId)) throw forbidden();
-    if (wanted !== undefined && isCustomerRole(wanted)) throw roleNotAssignable();
-    await updateStaff(db, writer.actor.id, userId, { ...changes, roleId: wanted as 3 | 4 | undefined });
+    if (wanted !== undefined && !isStaffRole(wanted)) throw roleNotAssignable();
+    await updateStaff(db, writer.actor.id, userId, { ...changes, roleId: wanted });
   },
   remove: async (db, { id, writer }) => {
     const userId = String(id);
@@ -106,7 +112,7 @@ export const roleResource = defineResource("role", {
   table: roles,
   id: "role_id",
   idSchema: z.coerce.number().int().min(1).max(32767),
-  readable: ["role_id", "role_name"],
+  readable: { role_id: roles.roleId, role_name: roles.roleName },
   filters: ["role_id"],
   sorts: ["role_id", "role_name"],
   defaultSort: "role_id",

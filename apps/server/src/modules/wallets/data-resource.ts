@@ -7,7 +7,7 @@ export const walletResource = defineResource("wallet", {
   table: wallets,
   id: "user_id",
   idSchema: z.uuid(),
-  readable: ["user_id", "balance"],
+  readable: { user_id: wallets.userId, balance: wallets.balance },
   filters: ["user_id"],
   sorts: ["user_id", "balance"],
   defaultSort: "user_id",

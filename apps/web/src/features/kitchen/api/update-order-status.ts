@@ -1,15 +1,16 @@
 import type { KitchenDay } from "@kantien/domain/kitchen";
 import type { OrderStatus } from "@kantien/domain/order-status";
+import type { orderStatusChangedAnswer } from "@kantien/domain/orders-summary";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, type DataEnvelope } from "../../../lib/api-client";
+import { type Answer, api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { withOrderChange } from "../kitchen-day";
 
 export type OrderStatusChange = { id: string; status: OrderStatus };
 
-/** `PUT /api/admin/data/order/:id` with `{status}`. */
+/** `PATCH /api/orders/:id/status` with `{status}`: the server's order rules decide. */
 export function updateOrderStatus({ id, status }: OrderStatusChange) {
-  return api.put<DataEnvelope<unknown>>(`/api/admin/data/order/${encodeURIComponent(id)}`, {
+  return api.patch<Answer<typeof orderStatusChangedAnswer>>(`/api/orders/${encodeURIComponent(id)}/status`, {
     body: { status },
   });
 }

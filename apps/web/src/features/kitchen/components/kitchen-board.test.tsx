@@ -47,8 +47,14 @@ const RULES = {
   kitchenLateMinutes: 11,
 };
 
+/** The server's answer to a status change (the mock checks it against the domain's schema). */
+function changed(id: string, status: string) {
+  const order = { id, status, statusChangedAt: "2031-06-11T08:30:00.000Z", deliveryDate: null };
+  return { body: { success: true, data: order } };
+}
+
 function renderBoard(
-  putReply: { status?: number; body: unknown } = { body: { success: true, data: {} } },
+  putReply: { status?: number; body: unknown } = changed("order-0000-aaa111", "processing"),
   dayReply: { status?: number; body: unknown } = { body: { success: true, data: day } },
 ) {
   const calls = mockFetch({
@@ -57,8 +63,8 @@ function renderBoard(
     "GET /api/settings": {
       body: { success: true, settings: { theme: "dark", language: "af", refresh_interval: 30 } },
     },
-    "PUT /api/admin/data/order/order-0000-aaa111": putReply,
-    "PUT /api/admin/data/order/order-0000-ddd444": { body: { success: true, data: {} } },
+    "PATCH /api/orders/order-0000-aaa111/status": putReply,
+    "PATCH /api/orders/order-0000-ddd444/status": changed("order-0000-ddd444", "delivered"),
   });
   const view = renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(ROLE.kitchenStaff) });
   return { ...view, calls };
@@ -92,15 +98,15 @@ describe("KitchenBoard", () => {
     expect(within(column("Besig")).getByText("12 min in voorbereiding")).toBeInTheDocument();
   });
 
-  it("starts an order with Begin: PUT status processing, and the card moves column", async () => {
+  it("starts an order with Begin: PATCH status processing, and the card moves column", async () => {
     const { user, calls } = renderBoard();
     const card = (await within(column("Om te doen")).findByText("#AAA111")).closest("li")!;
 
     await user.click(within(card).getByRole("button", { name: "Begin" }));
 
-    const put = calls.find((call) => call.method === "PUT");
+    const put = calls.find((call) => call.method === "PATCH");
     expect(put).toMatchObject({
-      url: "/api/admin/data/order/order-0000-aaa111",
+      url: "/api/orders/order-0000-aaa111/status",
       body: { status: "processing" },
       headers: { "Content-Type": "application/json" },
     });
@@ -157,8 +163,8 @@ describe("KitchenBoard", () => {
     const card = (await within(column("Om te doen")).findByText("#AAA111")).closest("li")!;
     await user.click(within(card).getByRole("button", { name: "Begin" }));
     await user.click(await screen.findByRole("button", { name: "Ongedaan maak" }));
-    await waitFor(() => expect(calls.filter((call) => call.method === "PUT")).toHaveLength(2));
-    expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([
+    await waitFor(() => expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(2));
+    expect(calls.filter((call) => call.method === "PATCH").map((call) => call.body)).toEqual([
       { status: "processing" },
       { status: "pending" },
     ]);
@@ -189,10 +195,10 @@ describe("KitchenBoard", () => {
     await user.click(within(details).getByRole("button", { name: "Kanselleer bestelling" }));
 
     const confirm = await screen.findByRole("alertdialog", { name: "Kanselleer bestelling #AAA111?" });
-    expect(calls.some((call) => call.method === "PUT")).toBe(false);
+    expect(calls.some((call) => call.method === "PATCH")).toBe(false);
     await user.click(within(confirm).getByRole("button", { name: "Ja, kanselleer" }));
 
-    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ status: "cancelled" });
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ status: "cancelled" });
     await waitFor(() => expect(column("Om te doen")).toHaveFocus());
   });
 });

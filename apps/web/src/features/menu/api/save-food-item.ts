@@ -1,6 +1,6 @@
-import type { FoodItemInput } from "@kantien/domain/admin-data";
+import type { FoodItemInput, FoodItemSaveInput, foodItemSavedAnswer } from "@kantien/domain/admin-data";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { type Answer, api } from "../../../lib/api-client";
 import { foodItemsQueryOptions } from "./get-food-items";
 
 /** The body the dialog sends; the image may be cleared (null) when editing. */
@@ -11,20 +11,29 @@ export type SaveFoodItem =
   | { kind: "edit"; id: string; body: FoodItemBody }
   | { kind: "replace"; body: FoodItemBody };
 
-/** Creates, edits, or replaces the day's item (`PUT /api/admin/menus/:id/days/:day/food-item`). */
+/** Which save the one request is: an edit names its item, a replacement says so (decision 0028). */
+function saveBody(save: SaveFoodItem): FoodItemSaveInput {
+  if (save.kind === "edit") return { ...save.body, id: save.id };
+  if (save.kind === "replace") return { ...save.body, replace: true };
+  return save.body;
+}
+
+/**
+ * Adds, edits or replaces the day's item in one request,
+ * `PUT /api/admin/menus/:id/days/:day/food-item`; a replacement swaps the day's item in one
+ * transaction (decision 0006). The image is not part of it: the dialog uploads a chosen file
+ * first, as its own request, because the upload shows its progress and its own error on the
+ * image field, and a save that fails or is retried must not send the file again; the save
+ * carries the uploaded image's address (`image_url`).
+ */
 export function useSaveFoodItem(menuId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (save: SaveFoodItem) => {
-      if (save.kind === "create") return api.post("/api/admin/data/food_item", { body: save.body });
-      if (save.kind === "edit")
-        return api.put(`/api/admin/data/food_item/${encodeURIComponent(save.id)}`, { body: save.body });
-      // The server swaps the day's item in one transaction (decision 0006).
-      return api.put(
+    mutationFn: (save: SaveFoodItem) =>
+      api.put<Answer<typeof foodItemSavedAnswer>>(
         `/api/admin/menus/${encodeURIComponent(menuId)}/days/${encodeURIComponent(save.body.day_of_week)}/food-item`,
-        { body: save.body },
-      );
-    },
+        { body: saveBody(save) },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: foodItemsQueryOptions(menuId).queryKey }),
   });
 }

@@ -44,6 +44,9 @@ const bobotie: FoodItem = {
 };
 
 const ITEMS_16 = `GET /api/admin/data/food_item?weekly_menu_id=${M16}&limit=50`;
+/** The food-item dialog's one save (decision 0028), and its answer. */
+const saveRoute = (day: string) => `PUT /api/admin/menus/${M16}/days/${day}/food-item`;
+const saved = { body: { success: true, data: {}, replaced: null } };
 const WEEKS = "GET /api/admin/data/weekly_menu?limit=500";
 
 function renderScreen(
@@ -179,7 +182,7 @@ describe("MenuScreen", () => {
 
   it("creates an item with the typed values, the price with a decimal comma", async () => {
     const { user, calls } = renderScreen(MENUS, {
-      "POST /api/admin/data/food_item": { status: 201, body: { success: true, data: {} } },
+      [saveRoute("Dinsdag")]: saved,
     });
     await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
@@ -190,7 +193,7 @@ describe("MenuScreen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
     expect(await within(dialog).findByText("Voer 'n geldige prys in, bv. 35,50.")).toBeInTheDocument();
     expect(price).toHaveAttribute("aria-invalid", "true");
-    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
     await user.clear(price);
     await user.type(price, "42,5");
     await user.type(within(dialog).getByRole("spinbutton", { name: /Voorbereidingstyd/ }), "15");
@@ -198,7 +201,7 @@ describe("MenuScreen", () => {
     await waitFor(() =>
       expect(screen.queryByRole("dialog", { name: "Voeg Item By" })).not.toBeInTheDocument(),
     );
-    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+    expect(calls.find((c) => `${c.method} ${c.url}` === saveRoute("Dinsdag"))?.body).toEqual({
       name: "Pasta",
       description: "Met kaas",
       price: "42.50",
@@ -219,7 +222,7 @@ describe("MenuScreen", () => {
   it("sends a chosen image that was not uploaded yet when saving, and saves its url", async () => {
     vi.mocked(uploadMenuImage).mockResolvedValueOnce("/uploads/pasta.webp");
     const { user, calls } = renderScreen(MENUS, {
-      "POST /api/admin/data/food_item": { status: 201, body: { success: true, data: {} } },
+      [saveRoute("Dinsdag")]: saved,
     });
     await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
@@ -228,7 +231,7 @@ describe("MenuScreen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
     expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
     expect(uploadMenuImage).toHaveBeenCalledTimes(1);
-    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ image_url: "/uploads/pasta.webp" });
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ image_url: "/uploads/pasta.webp" });
   }, 20_000);
 
   it("stops the save with a message when the chosen image cannot be uploaded", async () => {
@@ -245,7 +248,7 @@ describe("MenuScreen", () => {
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByText("Oplaai het misluk")).toBeInTheDocument();
-    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
   }, 20_000);
 
   it("says an item was deleted", async () => {
@@ -272,8 +275,8 @@ describe("MenuScreen", () => {
     expect(await screen.findByRole("button", { name: "Skrap Bobotie" })).toBeInTheDocument();
   });
 
-  it("asks before replacing a day's item, then calls the replace endpoint", async () => {
-    const replaceRoute = `PUT /api/admin/menus/${M16}/days/Maandag/food-item`;
+  it("asks before replacing a day's item, then saves it as a replacement", async () => {
+    const replaceRoute = saveRoute("Maandag");
     const { user, calls } = renderScreen(MENUS, {
       [replaceRoute]: { body: { success: true, data: {}, replaced: "item-1" } },
     });
@@ -297,12 +300,13 @@ describe("MenuScreen", () => {
       price: "40.00",
       day_of_week: "Maandag",
       weekly_menu_id: M16,
+      replace: true,
     });
   }, 20_000);
 
   it("edits an item in place", async () => {
     const { user, calls } = renderScreen(MENUS, {
-      "PUT /api/admin/data/food_item/item-1": { body: { success: true, data: {} } },
+      [saveRoute("Maandag")]: saved,
     });
     await user.click(await screen.findByRole("button", { name: "Wysig Bobotie" }));
     const dialog = await screen.findByRole("dialog", { name: "Wysig Item" });
@@ -312,7 +316,8 @@ describe("MenuScreen", () => {
     await user.type(name, "Bobotie deluxe");
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Wysig Item" })).not.toBeInTheDocument());
-    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+    expect(calls.find((c) => `${c.method} ${c.url}` === saveRoute("Maandag"))?.body).toMatchObject({
+      id: "item-1",
       name: "Bobotie deluxe",
       price: "35.50",
       image_url: "/uploads/bobotie.webp",

@@ -267,7 +267,14 @@ describe("finding any order, however old (decision 0015)", () => {
 
 describe("order detail", () => {
   const detailRoute = `GET /api/orders/${DETAIL.id}`;
-  const putRoute = `PUT /api/admin/data/order/${DETAIL.id}`;
+  const putRoute = `PATCH /api/orders/${DETAIL.id}/status`;
+  /** The server's answer to a status change. */
+  const changed = (status: string) => ({
+    body: {
+      success: true,
+      data: { id: DETAIL.id, status, statusChangedAt: "2031-06-11T08:30:00.000Z", deliveryDate: null },
+    },
+  });
 
   it("shows the order, its payment and its timeline", async () => {
     const { user } = renderScreen({ [detailRoute]: { body: { success: true, data: DETAIL } } });
@@ -305,7 +312,7 @@ describe("order detail", () => {
                 message: "Hierdie stap is nie toegelaat nie.",
               },
             }
-          : { body: { success: true, data: {} } },
+          : changed("processing"),
     });
     await user.click(await screen.findByRole("button", { name: "Bekyk bestelling #7A7B" }));
     const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
@@ -313,7 +320,7 @@ describe("order detail", () => {
     await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
     await user.click(await screen.findByRole("option", { name: "Besig" }));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ status: "processing" }),
+      expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "processing" }),
     );
     expect(await screen.findByText("Status opgedateer na Besig")).toBeInTheDocument();
 
@@ -326,7 +333,7 @@ describe("order detail", () => {
   it("asks before cancelling and says the wallet is refunded", async () => {
     const { user, calls } = renderScreen({
       [detailRoute]: { body: { success: true, data: DETAIL } },
-      [putRoute]: { body: { success: true, data: {} } },
+      [putRoute]: changed("cancelled"),
     });
     await user.click(await screen.findByRole("button", { name: "Bekyk bestelling #7A7B" }));
     const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
@@ -336,7 +343,7 @@ describe("order detail", () => {
     const confirm = await screen.findByRole("alertdialog", { name: "Kanselleer bestelling #7A7B?" });
     expect(confirm).toHaveTextContent(`${randText("95.00")} word terugbetaal in die kliënt se beursie.`);
     await user.click(within(confirm).getByRole("button", { name: "Nee, hou dit" }));
-    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
 
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
@@ -344,7 +351,9 @@ describe("order detail", () => {
     await user.click(
       within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Ja, kanselleer" }),
     );
-    await waitFor(() => expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ status: "cancelled" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "cancelled" }),
+    );
   });
 });
 
