@@ -83,6 +83,8 @@ test("labels print one per open order: 21 to an A4 sheet, or one per 80 mm recei
 
   await page.getByRole("button", { name: "80 mm-strokie, een per etiket" }).click();
   await expect(page).toHaveURL(/paper=receipt/);
+  // The address changes at once; React draws the receipts in a transition after it.
+  await expect(page.locator('[data-print-sheet="labels"][data-paper="receipt"]')).toBeVisible();
   await expect(page.getByRole("img", { name: /^QR-kode van bestelling #/ })).toHaveCount(open.length);
   const receipts = await printPdf(page);
   expect(receipts).toHaveLength(open.length);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { RESOURCE_NAMES } from "@kantien/domain/admin-data";
-import { addDaysIso, DEFAULT_TIMEZONE, mondayOf, todayIn, WEEKDAYS } from "@kantien/domain/dates";
+import { addDaysIso, mondayOf, todayIn, WEEKDAYS } from "@kantien/domain/dates";
+import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyRequest, RouteOptions } from "fastify";

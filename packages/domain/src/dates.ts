@@ -1,8 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, getISODay } from "date-fns";
 
-export const DEFAULT_TIMEZONE = "Africa/Johannesburg";
-
 /** A calendar date as `YYYY-MM-DD`. */
 export type IsoDate = string;
 

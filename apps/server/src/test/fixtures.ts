@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { addDaysIso, DEFAULT_TIMEZONE, type IsoDate, type Weekday } from "@kantien/domain/dates";
+import { addDaysIso, type IsoDate, type Weekday } from "@kantien/domain/dates";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { orderDateOf } from "@kantien/domain/orders-summary";
+import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
 import { type SQLWrapper, sql } from "drizzle-orm";
 import type { App } from "../app";
 import { type Db, queryPlanRow, queryRows } from "../db/client";

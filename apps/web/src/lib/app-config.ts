@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, type DataEnvelope } from "./api-client";
 

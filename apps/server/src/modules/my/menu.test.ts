@@ -1,5 +1,6 @@
 import { currentSchoolMonday } from "@kantien/domain/canteen";
-import { addDaysIso, DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
+import { addDaysIso, todayIn } from "@kantien/domain/dates";
+import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createFoodItem,

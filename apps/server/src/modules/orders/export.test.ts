@@ -1,6 +1,6 @@
 import http from "node:http";
 import type net from "node:net";
-import { DEFAULT_TIMEZONE } from "@kantien/domain/dates";
+import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFoodItem, createUser, signIn } from "../../test/fixtures";

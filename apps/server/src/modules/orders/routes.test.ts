@@ -1,5 +1,6 @@
-import { DEFAULT_TIMEZONE, todayIn } from "@kantien/domain/dates";
+import { todayIn } from "@kantien/domain/dates";
 import type { OrderDetail, OrderSummaryRow } from "@kantien/domain/orders-summary";
+import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryPlanRow, queryRows } from "../../db/client";

@@ -64,6 +64,7 @@ export function PrepSheet({ orders, date, canteenName, printedAt, paper, languag
     <Box
       component="article"
       data-print-sheet="prep"
+      data-paper={paper}
       sx={{
         ...PAPER,
         ...ON_SCREEN,
@@ -180,7 +181,7 @@ export function OrderLabels({ orders, date, paper, language }: LabelsProps) {
   const day = formatShortDate(date, language);
   if (paper === "receipt") {
     return (
-      <Box data-print-sheet="labels">
+      <Box data-print-sheet="labels" data-paper={paper}>
         {labels.map((order) => (
           <Box
             key={order.id}
@@ -202,7 +203,7 @@ export function OrderLabels({ orders, date, paper, language }: LabelsProps) {
     );
   }
   return (
-    <Box data-print-sheet="labels">
+    <Box data-print-sheet="labels" data-paper={paper}>
       {labelSheets(labels).map((sheet) => (
         <Box
           key={sheet[0]?.id}
