@@ -8,7 +8,7 @@ import { type Database, queryRows } from "../src/db/client";
 import { hashPassword, verifyPassword } from "../src/modules/auth/password";
 import { moveWalletMoney } from "../src/modules/wallets/ledger";
 import { SESSION_COOKIE } from "../src/plugins/session";
-import { CHEAP_SCRYPT, createUser } from "../src/test/fixtures";
+import { CHEAP_ARGON2, createUser } from "../src/test/fixtures";
 import { testConfig } from "../src/test/test-app";
 import { weekItems } from "./fill";
 
@@ -32,7 +32,7 @@ export type RushResult = {
   max: number;
   /** The sign-ins (POST /api/my/auth/login), from each one sent to its answer. */
   signIn: Timing;
-  /** "production": the passwords' hash has the server's own scrypt parameters; "cheap": the fixtures'. */
+  /** "production": the passwords' hash has the server's own Argon2id parameters; "cheap": the fixtures'. */
   hash: "production" | "cheap";
   /** One sign-in's password check alone, before the rush (ms of wall time). */
   oneHashMs: number;
@@ -65,7 +65,7 @@ type Answer = { status: number; ms: number; body: string; cookie: string | null 
  * customer sends its own X-Forwarded-For. From one address the burst would be refused: every
  * sign-in counts towards the 20 attempts per address until its password has been checked, so
  * more than 20 sign-ins in flight from one address are "rate_limited".
- * The passwords are hashed with the server's scrypt parameters when `productionHash` (each
+ * The passwords are hashed with the server's Argon2id parameters when `productionHash` (each
  * sign-in then costs a full hash: the rush measures that too), else with the fixtures' cheap ones.
  * The canteen's clock stands on the Monday of `day`'s week at 07:00, so Tuesday's and
  * Wednesday's dishes of the bench catalogue are open to order.
@@ -83,8 +83,8 @@ export async function breakTimeRush(
   if (items.length !== 2) throw new Error(`the bench week of ${monday} has no Tuesday and Wednesday dishes`);
 
   // A quarter are academy staff (role 2). One hash for all: the same password, and a full
-  // hash costs a third of a second of CPU, which the sign-ins should spend, not the set-up.
-  const passwordHash = await hashPassword(RUSH_PASSWORD, opts.productionHash ? undefined : CHEAP_SCRYPT);
+  // hash costs tens of milliseconds of CPU, which the sign-ins should spend, not the set-up.
+  const passwordHash = await hashPassword(RUSH_PASSWORD, opts.productionHash ? undefined : CHEAP_ARGON2);
   const customers: { id: string; email: string; address: string; order: object }[] = [];
   for (let i = 0; i < opts.customers; i++) {
     const email = `rush${i}@bench.example`;

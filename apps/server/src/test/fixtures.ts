@@ -20,8 +20,8 @@ import { hashPassword } from "../modules/auth/password";
 import { hashToken, newToken, SESSION_COOKIE } from "../plugins/session";
 import { request } from "./request";
 
-/** Cheap scrypt parameters for fixtures; the hash carries them, so sign-in still works. */
-export const CHEAP_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+/** Cheap Argon2id parameters for fixtures; the hash carries them, so sign-in still works. */
+export const CHEAP_ARGON2 = { memoryCost: 64, timeCost: 1, parallelism: 1 };
 export const TEST_PASSWORD = "geheim123";
 
 export type TestUser = { id: string; email: string; password: string; roleId: number };
@@ -45,7 +45,7 @@ export async function createUser(
       lastName: `Gebruiker ${options.roleId}`,
       email,
       roleId: options.roleId,
-      passwordHash: password ? await hashPassword(password, CHEAP_SCRYPT) : null,
+      passwordHash: password ? await hashPassword(password, CHEAP_ARGON2) : null,
       emailVerifiedAt: options.verified === false ? null : new Date(),
     })
     .returning({ id: users.id });

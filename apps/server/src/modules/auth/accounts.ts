@@ -91,6 +91,17 @@ export async function storePasswordHash(tx: Db, userId: string, passwordHash: st
   return user ?? null;
 }
 
+/**
+ * The same password under a newer hash. Only while the old hash is still stored: a password
+ * changed meanwhile stays changed.
+ */
+export async function replacePasswordHash(db: Db, userId: string, from: string, to: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: to })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, from)));
+}
+
 /** The owner of the address proved it (the mailed link); the first proof counts. */
 export async function markEmailVerified(tx: Db, userId: string) {
   await tx.update(users).set({ emailVerifiedAt: verifiedNow }).where(eq(users.id, userId));

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -203,6 +204,25 @@ describe("POST /api/auth/login", () => {
     } finally {
       await https.close();
     }
+  });
+
+  it("takes a password hashed with scrypt before Argon2id and stores it anew as Argon2id", async () => {
+    const user = await createUser(t.db, { roleId: 3, password: null });
+    const salt = randomBytes(16);
+    const key = scryptSync("ou-wagwoord-1", salt, 64, { N: 1024, r: 8, p: 1 });
+    const scryptHash = ["scrypt", 1024, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+    await t.db.update(users).set({ passwordHash: scryptHash }).where(eq(users.id, user.id));
+    const storedHash = async () =>
+      (await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0]!.h;
+
+    expect((await login(user.email, "ou-wagwoord-2")).statusCode).toBe(401);
+    expect(await storedHash()).toBe(scryptHash);
+
+    expect((await login(user.email, "ou-wagwoord-1")).statusCode).toBe(200);
+    const argon2Hash = await storedHash();
+    expect(argon2Hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await login(user.email, "ou-wagwoord-1")).statusCode).toBe(200);
+    expect(await storedHash()).toBe(argon2Hash);
   });
 });
 
@@ -434,7 +454,7 @@ describe("POST /api/auth/signup and /verify-email", () => {
 
     const [user] = await t.db.select().from(users).where(eq(users.id, id));
     expect(user).toMatchObject({ email, roleId: 1, phoneNumber: "082 555 0101", emailVerifiedAt: null });
-    expect(user!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await t.db.select().from(wallets).where(eq(wallets.userId, id))).toMatchObject([
       { balance: "0.00" },
     ]);
@@ -707,7 +727,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     });
     expect(setUp.headers["set-cookie"]).toBeUndefined();
     const [after] = await t.db.select().from(users).where(eq(users.id, user!.id));
-    expect(after!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(after!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(after!.emailVerifiedAt).toBeInstanceOf(Date);
 
     const signedIn = await login(input.email, "nuwe-wagwoord");
@@ -795,7 +815,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
 });
 
 describe("what answers never contain", () => {
-  it("has no password hash, scrypt string or stored token hash in any answer of this file", async () => {
+  it("has no password hash, hash string or stored token hash in any answer of this file", async () => {
     expect(bodies.length).toBeGreaterThan(50);
     const stored = [
       ...(await t.db.select({ h: authTokens.tokenHash }).from(authTokens)),
@@ -803,7 +823,7 @@ describe("what answers never contain", () => {
     ].map((r) => r.h);
     expect(stored.length).toBeGreaterThan(5);
     for (const { sent, body } of bodies) {
-      for (const word of ["password_hash", "passwordHash", "scrypt"]) {
+      for (const word of ["password_hash", "passwordHash", "$argon2id$", "scrypt$"]) {
         // A 400 may name a field the caller sent; that is the caller's own word, not a leak.
         if (!sent.includes(word)) expect(body).not.toContain(word);
       }

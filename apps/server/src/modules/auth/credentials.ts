@@ -2,9 +2,9 @@ import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { endOtherSessions } from "../../plugins/session";
-import { findLoginUser, storePasswordHash } from "./accounts";
+import { findLoginUser, replacePasswordHash, storePasswordHash } from "./accounts";
 import { admitLoginAttempt, clearLoginAttempts } from "./login-limit";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { consumeOpenTokens } from "./tokens";
 
 export type LoginUser = NonNullable<Awaited<ReturnType<typeof findLoginUser>>>;
@@ -14,7 +14,8 @@ export type LoginUser = NonNullable<Awaited<ReturnType<typeof findLoginUser>>>;
  * The limit first (a locked account costs no hashing and reveals nothing), then the
  * password: unknown emails and accounts without a password are checked against a dummy
  * hash, the same time and the same answer (`refusal`) as a wrong password. A right
- * password forgives the account's failures; a wrong one counts against the sign-in limit.
+ * password forgives the account's failures, and a hash of older parameters is made anew while
+ * the password is at hand; a wrong one counts against the sign-in limit.
  */
 export async function checkCredentials(
   db: Db,
@@ -27,6 +28,9 @@ export async function checkCredentials(
   const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.passwordHash || !matches) throw new AppError(refusal);
   await clearLoginAttempts(db, email);
+  if (needsRehash(user.passwordHash)) {
+    await replacePasswordHash(db, user.id, user.passwordHash, await hashPassword(password));
+  }
   return user;
 }
 

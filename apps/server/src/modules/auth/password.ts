@@ -1,43 +1,53 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-
-/** OWASP's scrypt parameters: N=2^17, r=8, p=1 (needs ~128 MiB, so maxmem is raised). */
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
-const KEY_LENGTH = 64;
-
-type ScryptParams = { N: number; r: number; p: number };
-
-function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(
-      password.normalize("NFKC"),
-      salt,
-      KEY_LENGTH,
-      { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
-  });
-}
+import { hash, verify } from "@node-rs/argon2";
 
 /**
- * Hashes as `scrypt$N$r$p$salt$key`. The parameters travel with the hash, so they can be
- * raised later; tests may pass cheaper ones to keep fixtures fast.
+ * OWASP's first choice for passwords: Argon2id with 19 MiB of memory, 2 passes and one lane
+ * (docs/decisions/0029-argon2id-passwords.md). About 30 ms of one core, so a break-time rush
+ * of sign-ins fits on the canteen's machine.
  */
-export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
-  return ["scrypt", params.N, params.r, params.p, salt.toString("base64"), key.toString("base64")].join("$");
+export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export type Argon2Params = { memoryCost: number; timeCost: number; parallelism: number };
+
+/** The same password is the same password however the phone's keyboard composed it. */
+const normalized = (password: string) => password.normalize("NFKC");
+
+/**
+ * Hashes as Argon2id's standard string (`$argon2id$v=19$m=…,t=…,p=…$salt$key`). The parameters
+ * travel with the hash, so they can be raised later; tests may pass cheaper ones.
+ */
+export function hashPassword(password: string, params: Argon2Params = ARGON2_PARAMS): Promise<string> {
+  return hash(normalized(password), params);
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !key) return false;
+  if (stored.startsWith("$argon2id$")) return verify(stored, normalized(password)).catch(() => false);
+  if (stored.startsWith("scrypt$")) return verifyScrypt(password, stored);
+  return false;
+}
+
+/** A hash made before Argon2id (scrypt): replaced at the next right sign-in. */
+export function needsRehash(stored: string): boolean {
+  return !stored.startsWith("$argon2id$");
+}
+
+/** Hashes of the first releases: `scrypt$N$r$p$salt$key`. */
+async function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const [, n, r, p, salt, key] = stored.split("$");
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (!salt || !key || !Object.values(params).every(Number.isSafeInteger)) return false;
   const expected = Buffer.from(key, "base64");
-  const actual = await derive(password, Buffer.from(salt, "base64"), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
+  const actual = await new Promise<Buffer | null>((resolve) => {
+    scrypt(
+      normalized(password),
+      Buffer.from(salt, "base64"),
+      expected.length,
+      { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 },
+      (error, derived) => resolve(error ? null : derived),
+    );
   });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return actual !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /**

@@ -210,7 +210,7 @@ describe("generic data API: who may do what", () => {
           else expect(answer.success).toBe(true);
           if (verb === "list" && status === 200) expect(answer.total).toBeTypeOf("number");
           expect(res.body).not.toContain("password_hash");
-          expect(res.body).not.toContain("scrypt$");
+          expect(res.body).not.toContain("$argon2id$");
         });
       }
     }

@@ -403,7 +403,7 @@ describe("generic data API", () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain("password_hash");
       expect(res.body).not.toContain("passwordHash");
-      expect(res.body).not.toContain("scrypt$");
+      expect(res.body).not.toContain("$argon2id$");
       expect(res.body).not.toContain("email_verified_at");
     }
   });
