@@ -99,14 +99,14 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
             refused === "order_quantity_above_max" ? { max: at.rules.maxQuantity } : undefined,
           );
         }
-        const { order, balance } = await createWalletOrder(tx, {
+        const { orderId, balance } = await createWalletOrder(tx, {
           input: { ...request.body, customerId: user.id },
           actor: { id: user.id, roleId: user.roleId },
           today: todayIn(at.timeZone, at.now),
           now: at.now,
           mail: { config, log: request.log },
         });
-        const placed = await findMyOrder(tx, user.id, order.id, at);
+        const placed = await findMyOrder(tx, user.id, orderId, at);
         if (!placed) throw new Error("placed order not found");
         return {
           statusCode: 201,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type IsoDate, WEEKDAYS } from "@kantien/domain/dates";
 import { lineTotal, randDifference } from "@kantien/domain/money";
-import { type CreatedOrder, checkDeliveryDate, type NewOrder } from "@kantien/domain/orders-summary";
+import { checkDeliveryDate, type NewOrder } from "@kantien/domain/orders-summary";
 import { isCustomerRole } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -11,7 +11,6 @@ import { AppError } from "../../errors";
 import type { MailContext } from "../email/account-emails";
 import { mailOnLowBalance } from "../email/low-balance";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
-import { orderDetail } from "./queries";
 import { type Actor, notifyOrderChanged } from "./service";
 
 /**
@@ -20,7 +19,9 @@ import { type Actor, notifyOrderChanged } from "./service";
  * two orders racing for the last rand cannot both pass), the order as paid with its
  * creation in the history, the kitchen's NOTIFY, and the low-balance mail when the debit
  * takes the balance below the canteen's threshold. Any refusal writes nothing. `today` and
- * `now` come from one reading of the canteen's clock.
+ * `now` come from one reading of the canteen's clock. Answers the new order's id and the
+ * balance after it; each door reads back what it answers (staff the order's detail, the
+ * customer their own order).
  */
 export async function createWalletOrder(
   tx: Tx,
@@ -31,7 +32,7 @@ export async function createWalletOrder(
     now,
     mail,
   }: { input: NewOrder; actor: Actor; today: IsoDate; now: Date; mail: MailContext },
-): Promise<CreatedOrder> {
+): Promise<{ orderId: string; balance: string }> {
   // The share lock makes a removal of this customer wait for the order (and then keep its
   // history), or the order wait for the removal and see it.
   const [customer] = await queryRows(
@@ -96,7 +97,5 @@ export async function createWalletOrder(
     changedAt: order.createdAt,
   });
   await notifyOrderChanged(tx, order);
-  const detail = await orderDetail(tx, orderId);
-  if (!detail) throw new Error("created order not found");
-  return { order: detail, balance: charge.balanceAfter };
+  return { orderId, balance: charge.balanceAfter };
 }

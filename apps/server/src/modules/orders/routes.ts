@@ -175,18 +175,17 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     const { statusCode, body } = await idempotent(
       database.db,
       { scope: "order", key, userId: actor.id, request: request.body, body: createdOrderAnswer },
-      async (tx) => ({
-        statusCode: 201,
-        body: {
-          success: true as const,
-          data: await createWalletOrder(tx, {
-            input: request.body,
-            actor,
-            ...canteenNow(),
-            mail: { config, log: request.log },
-          }),
-        },
-      }),
+      async (tx) => {
+        const { orderId, balance } = await createWalletOrder(tx, {
+          input: request.body,
+          actor,
+          ...canteenNow(),
+          mail: { config, log: request.log },
+        });
+        const order = await orderDetail(tx, orderId);
+        if (!order) throw new Error("created order not found");
+        return { statusCode: 201, body: { success: true as const, data: { order, balance } } };
+      },
     );
     return reply.status(statusCode).send(body);
   });
