@@ -16,7 +16,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const startedAt = Date.now();
 
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
-const verdict = (title, ok, since) => console.log(`  ${title}: ${ok ? "ok" : "FAILED"} in ${seconds(since)} s`);
+const verdict = (title, ok, since) =>
+  console.log(`  ${title}: ${ok ? "ok" : "FAILED"} in ${seconds(since)} s`);
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -106,7 +107,11 @@ ok =
       command: "npm",
       args: ["run", "-s", "check:architecture"],
     },
-    { title: "migrations match schema.ts (drizzle-kit)", command: "npm", args: ["run", "-s", "check:migrations"] },
+    {
+      title: "migrations match schema.ts (drizzle-kit)",
+      command: "npm",
+      args: ["run", "-s", "check:migrations"],
+    },
     { title: "web build", command: "npm", args: ["run", "build"] },
     unit,
   ])) && ok;
@@ -172,7 +177,9 @@ if (chromium) {
   ok = false;
 }
 
-console.log(`\nnpm test took ${seconds(startedAt)} s (the budget from a fresh clone: 300 s on the 2-core machine).`);
+console.log(
+  `\nnpm test took ${seconds(startedAt)} s (the budget from a fresh clone: 300 s on the 2-core machine).`,
+);
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (!ok && totals.failed === 0) console.log("A step failed before or besides its tests; see above.");
 process.exit(ok ? 0 : 1);
