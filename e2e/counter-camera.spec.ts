@@ -14,13 +14,13 @@ import { expect, onTestClock, signIn, test } from "./support/fixtures";
 test("the counter scans an order's QR code with the camera and hands it over", async ({
   playwright,
   baseURL,
-  request,
+  api,
 }) => {
-  expect((await request.post("/api/auth/login", { data: DEMO.staff })).ok()).toBe(true);
-  const day = (await (await request.get("/api/kitchen/orders")).json()) as {
-    data: { orders: { id: string; status: string; customerName: string }[] };
-  };
-  const ready = day.data.orders.find((order) => order.status === "ready");
+  const day = await api<{ orders: { id: string; status: string; customerName: string }[] }>(
+    "GET",
+    "/api/kitchen/orders",
+  );
+  const ready = day.orders.find((order) => order.status === "ready");
   expect(ready, "the demo has a ready order today").toBeDefined();
 
   // The camera's video is the ready order's code, written before the browser that plays it starts.

@@ -80,23 +80,14 @@ test("an admin finds a customer, adds one, edits one, and a taken email is refus
   await expect(bodyRows(page)).toHaveCount(1);
 });
 
-test("an admin tops up a wallet and sees the balance and the ledger", async ({ page }) => {
+test("an admin tops up a wallet and sees the balance and the ledger", async ({ page, newCustomer }) => {
   await openUsers(page);
-  const stamp = Date.now();
-  const created = await page.request.post("/api/customers", {
-    data: {
-      firstName: "Beursie",
-      lastName: `Toets${stamp}`,
-      email: `beursie.${stamp}@skool.example`,
-      roleId: 2,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const customer = (await created.json()).data as { id: string };
+  const customer = await newCustomer({ firstName: "Beursie", lastName: "Toets", roleId: 2, balance: 0 });
+  const name = `Beursie ${customer.lastName}`;
 
-  await page.goto(`/users?q=Toets${stamp}`);
-  await page.getByRole("button", { name: `Bekyk Beursie Toets${stamp}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Beursie Toets${stamp}` });
+  await page.goto(`/users?q=${customer.lastName}`);
+  await page.getByRole("button", { name: `Bekyk ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name });
   await expect(dialog.getByText("Nog geen beursiebewegings nie.")).toBeVisible();
 
   await dialog.getByRole("textbox", { name: "Bedrag" }).fill("25,50");

@@ -50,6 +50,7 @@ async function expectCards(page: Page, counts: Counts) {
 
 test("the dashboard's counts match the data, and a new customer shows in them and in the activity", async ({
   page,
+  newCustomer,
 }) => {
   await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -73,16 +74,7 @@ test("the dashboard's counts match the data, and a new customer shows in them an
   const activity = page.getByRole("list", { name: "Onlangse Aktiwiteit" }).getByRole("listitem");
   await expect(activity).toHaveCount(Math.min(before.activity.length, 5));
 
-  const stamp = Date.now().toString(36);
-  const created = await page.request.post("/api/customers", {
-    data: {
-      firstName: "Nomsa",
-      lastName: `Khumalo${stamp}`,
-      email: `nomsa.${stamp}@kantien.example`,
-      roleId: 1,
-    },
-  });
-  expect(created.ok()).toBe(true);
+  const customer = await newCustomer({ firstName: "Nomsa", lastName: "Khumalo", balance: 0 });
 
   await page.getByRole("button", { name: "Verfris paneelbord" }).click();
   await expect(page.getByRole("article", { name: "Aktiewe Gebruikers" })).toContainText(
@@ -90,7 +82,7 @@ test("the dashboard's counts match the data, and a new customer shows in them an
   );
   const after = await summary(page);
   await expectCards(page, after.counts);
-  const newest = activity.filter({ hasText: `Nomsa Khumalo${stamp}` });
+  const newest = activity.filter({ hasText: `Nomsa ${customer.lastName}` });
   await expect(newest).toContainText("Nuut");
   await expect(newest).toContainText("Net nou");
 });

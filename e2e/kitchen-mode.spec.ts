@@ -1,5 +1,3 @@
-import type { Browser } from "@playwright/test";
-import { canteenToday } from "./support/clock";
 import { DEMO, E2E_PORT, E2E_SMTP_PORT } from "./support/env";
 import {
   expect,
@@ -28,32 +26,6 @@ async function openBoard(page: Page, options: Parameters<typeof signIn>[3] = {})
 async function labelOf(page: Page, name: string, index = 0): Promise<string> {
   const card = column(page, name).getByRole("listitem").nth(index);
   return ((await card.getByText(/^#[0-9A-F]{6}$/).textContent()) ?? "").trim();
-}
-
-/** An admin places an order for the demo student for today's dish, from the student's wallet. */
-async function placeOrderForToday(browser: Browser) {
-  const context = await newContext(browser);
-  try {
-    const { request } = context;
-    expect((await request.post("/api/auth/login", { data: DEMO.admin })).ok()).toBe(true);
-    const days = (await (await request.get("/api/orders/menu-days")).json()) as {
-      data: { date: string; items: { id: string }[] }[];
-    };
-    // The tests' clock stands on a school day (support/clock.ts): today has a dish.
-    const today = canteenToday();
-    const item = days.data.find((day) => day.date === today)?.items[0];
-    expect(item, `a dish on ${today}`).toBeDefined();
-    const found = (await (await request.get(`/api/customers?q=${DEMO.student.email}`)).json()) as {
-      data: { id: string }[];
-    };
-    const answer = await request.post("/api/orders", {
-      headers: { "Idempotency-Key": crypto.randomUUID() },
-      data: { customerId: found.data[0]?.id, foodItemId: item?.id, deliveryDate: today, quantity: 1 },
-    });
-    expect(answer.status(), await answer.text()).toBe(201);
-  } finally {
-    await context.close();
-  }
 }
 
 test("the three columns stand side by side at tablet size, without a side menu or scroll boxes", async ({
@@ -85,12 +57,12 @@ test("the three columns stand side by side at tablet size, without a side menu o
 
 test("a new customer order appears highlighted, with the count in the tab's title", async ({
   page,
-  browser,
+  placeOrderForToday,
 }) => {
   await openBoard(page);
   await expect(page.getByText("Regstreeks")).toBeVisible();
   const before = await column(page, "Om te doen").getByRole("listitem").count();
-  await placeOrderForToday(browser);
+  await placeOrderForToday();
   const fresh = column(page, "Om te doen").locator("[data-new-order]");
   await expect(fresh).toHaveCount(1);
   await expect(fresh).toContainText("Nuut");

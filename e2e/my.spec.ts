@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser } from "@playwright/test";
 import { canteenNow } from "./support/clock";
 import { DEMO } from "./support/env";
 import {
+  type Api,
   expect,
   expectNoSeriousA11yViolations,
   newContext,
@@ -27,28 +27,14 @@ function canteenWeekday(): number {
 
 type CanteenRules = { cutoffTime: string; cutoffDaysBefore: number; [rule: string]: unknown };
 
-/** An admin's API session, to change the canteen's rules and top up a wallet as the back office does. */
-async function adminApi(
-  browser: Browser,
-): Promise<{ request: APIRequestContext; close: () => Promise<void> }> {
-  const context = await newContext(browser);
-  const answer = await context.request.post("/api/auth/login", { data: DEMO.admin });
-  expect(answer.ok()).toBe(true);
-  return { request: context.request, close: () => context.close() };
-}
-
-async function withCutoff<T>(
-  request: APIRequestContext,
-  cutoffTime: string,
-  run: () => Promise<T>,
-): Promise<T> {
-  const rules = ((await (await request.get("/api/canteen-settings")).json()) as { data: CanteenRules }).data;
-  const put = (body: CanteenRules) => request.put("/api/canteen-settings", { data: body });
-  expect((await put({ ...rules, cutoffTime, cutoffDaysBefore: 0 })).ok()).toBe(true);
+/** Runs `run` with the canteen's cut-off at `cutoffTime` on the day itself, then puts the rules back. */
+async function withCutoff<T>(api: Api, cutoffTime: string, run: () => Promise<T>): Promise<T> {
+  const rules = await api<CanteenRules>("GET", "/api/canteen-settings");
+  await api("PUT", "/api/canteen-settings", { data: { ...rules, cutoffTime, cutoffDaysBefore: 0 } });
   try {
     return await run();
   } finally {
-    await put(rules);
+    await api("PUT", "/api/canteen-settings", { data: rules });
   }
 }
 
@@ -66,6 +52,7 @@ test.describe("the ordering app", () => {
   test("a new student signs up, is topped up, orders, sees the kitchen make it live, and cancels", async ({
     browser,
     baseURL,
+    api,
   }) => {
     test.setTimeout(90_000);
     const email = `nuwe.student.${Date.now()}@example.com`;
@@ -84,17 +71,16 @@ test.describe("the ordering app", () => {
     await expect(page.getByText(/bevestig|geverifieer/i).first()).toBeVisible();
 
     // An admin tops up the new wallet, and lets today be ordered until 23:59.
-    const admin = await adminApi(browser);
-    const found = await admin.request.get(`/api/customers?q=${encodeURIComponent(email)}`);
-    const id = ((await found.json()) as { data: { id: string }[] }).data[0]?.id;
+    const found = await api<{ id: string }[]>("GET", `/api/customers?q=${encodeURIComponent(email)}`);
+    const id = found[0]?.id;
     expect(id).toBeTruthy();
-    const topUp = await admin.request.post(`/api/customers/${id}/top-ups`, {
+    await api("POST", `/api/customers/${id}/top-ups`, {
       data: { amount: "200", reason: "Kontant by die toonbank" },
       headers: { "Idempotency-Key": crypto.randomUUID() },
+      status: 201,
     });
-    expect(topUp.status()).toBe(201);
 
-    await withCutoff(admin.request, "23:59", async () => {
+    await withCutoff(api, "23:59", async () => {
       // The cook's board is open in a second browser before the order is placed.
       const kitchen = await newContext(browser, { baseURL });
       const board = await kitchen.newPage();
@@ -179,13 +165,11 @@ test.describe("the ordering app", () => {
       await expect(page.getByText(/^Terugbetaling:/)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });
-    await admin.close();
     await customer.close();
   });
 
-  test("a day past its cut-off shows Gesluit and cannot be ordered", async ({ browser, page }) => {
-    const admin = await adminApi(browser);
-    await withCutoff(admin.request, "00:00", async () => {
+  test("a day past its cut-off shows Gesluit and cannot be ordered", async ({ page, api }) => {
+    await withCutoff(api, "00:00", async () => {
       await signIn(page, DEMO.student, "/my", { customer: true });
       await expect(page.getByRole("heading", { level: 1, name: "Spyskaart" })).toBeVisible();
       const weekday = canteenWeekday();
@@ -194,7 +178,6 @@ test.describe("the ordering app", () => {
       await expect(today.getByText("Gesluit", { exact: true })).toBeVisible();
       await expect(today.getByRole("button", { name: /^Bestel/ })).toHaveCount(0);
     });
-    await admin.close();
   });
 });
 

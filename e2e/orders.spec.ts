@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { DEMO } from "./support/env";
 import {
+  type Api,
   expect,
   expectNoSeriousA11yViolations,
   type Locator,
@@ -38,40 +39,8 @@ const bodyRows = (page: Page) => table(page).locator("tbody tr");
 const detail = (dialog: Locator, name: string) =>
   dialog.getByRole("row").filter({ has: dialog.page().getByRole("rowheader", { name, exact: true }) });
 
-async function api<T>(page: Page, method: "GET" | "POST", path: string, body?: unknown, headers = {}) {
-  const response = await page.request.fetch(path, { method, data: body, headers });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** A customer of this test alone, with `balance` rand in the wallet (a real top-up). */
-async function newCustomer(page: Page, lastName: string, balance: number) {
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const customer = await api<{ id: string; firstName: string; lastName: string }>(
-    page,
-    "POST",
-    "/api/customers",
-    {
-      firstName: "Lerato",
-      lastName: `${lastName}${stamp}`,
-      email: `lerato.${stamp}@kantien.example`,
-      roleId: 1,
-    },
-  );
-  if (balance > 0) {
-    await api(
-      page,
-      "POST",
-      `/api/customers/${customer.id}/top-ups`,
-      { amount: balance.toFixed(2), reason: "Toets" },
-      { "Idempotency-Key": `e2e-${stamp}` },
-    );
-  }
-  return customer;
-}
-
-const balanceOf = async (page: Page, id: string) =>
-  Number((await api<{ balance: string }>(page, "GET", `/api/customers/${id}`)).balance);
+const balanceOf = async (api: Api, id: string) =>
+  Number((await api<{ balance: string }>("GET", `/api/customers/${id}`)).balance);
 
 async function chooseCustomer(page: Page, dialog: Locator, lastName: string) {
   await dialog.getByRole("combobox", { name: "Kliënt" }).fill(lastName);
@@ -80,6 +49,7 @@ async function chooseCustomer(page: Page, dialog: Locator, lastName: string) {
 
 test("an admin searches and filters the week's orders, opens one and changes its status", async ({
   page,
+  api,
 }) => {
   const week = await openOrders(page);
   // The demo has orders on every school day of this week.
@@ -125,7 +95,6 @@ test("an admin searches and filters the week's orders, opens one and changes its
     user: { first_name: string; last_name: string };
   };
   const saved = await api<{ status: string; timeline: { status: string; byName: string | null }[] }>(
-    page,
     "GET",
     `/api/orders/${target.id}`,
   );
@@ -183,10 +152,12 @@ test("the export downloads the filtered orders as CSV", async ({ page }) => {
 
 test("an admin takes an order for a customer from the wallet; cancelling it refunds the wallet", async ({
   page,
+  api,
+  newCustomer,
 }) => {
   await openOrders(page);
-  const customer = await newCustomer(page, "Mokoena", 200);
-  const days = await api<MenuDay[]>(page, "GET", "/api/orders/menu-days");
+  const customer = await newCustomer({ lastName: "Mokoena", balance: 200 });
+  const days = await api<MenuDay[]>("GET", "/api/orders/menu-days");
   expect(days.length).toBeGreaterThan(0);
   const day = days[0] as MenuDay;
   const item = day.items[0] as MenuDay["items"][number];
@@ -210,7 +181,7 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
   await expect(
     page.getByText(`Bestelling geplaas. Lerato ${customer.lastName} se nuwe balans is ${rand(200 - total)}.`),
   ).toBeVisible();
-  expect(await balanceOf(page, customer.id)).toBeCloseTo(200 - total, 2);
+  expect(await balanceOf(api, customer.id)).toBeCloseTo(200 - total, 2);
 
   // The order on its own day, found by the customer's name; paid from the wallet.
   await page.goto(`/orders?from=${day.date}&to=${day.date}&q=${customer.lastName}`);
@@ -232,7 +203,7 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
   await expect(page.getByText("Status opgedateer na Gekanseleer")).toBeVisible();
   await expect(order.getByRole("combobox", { name: "Verander status" })).toHaveText("Gekanseleer");
   await expect(order).toContainText("Gekanseleer");
-  expect(await balanceOf(page, customer.id)).toBeCloseTo(200, 2);
+  expect(await balanceOf(api, customer.id)).toBeCloseTo(200, 2);
   await order.getByRole("button", { name: "Sluit" }).click();
   await expect(bodyRows(page)).toContainText("Gekanseleer");
 
@@ -245,9 +216,11 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
 
 test("an order the wallet cannot pay is refused with the server's message and charges nothing", async ({
   page,
+  api,
+  newCustomer,
 }) => {
   await openOrders(page);
-  const customer = await newCustomer(page, "Dlamini", 0);
+  const customer = await newCustomer({ lastName: "Dlamini", balance: 0 });
   await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Nuwe Bestelling" });
   await chooseCustomer(page, dialog, customer.lastName);
@@ -258,7 +231,7 @@ test("an order the wallet cannot pay is refused with the server's message and ch
   await expect(dialog).toContainText(
     "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
   );
-  expect(await balanceOf(page, customer.id)).toBe(0);
+  expect(await balanceOf(api, customer.id)).toBe(0);
 });
 
 /** The page background of each theme (#121212 dark, #f8f9ff light), to be sure the theme under test is shown. */

@@ -1,5 +1,8 @@
 import { createRequire } from "node:module";
 import type { Settings } from "@kantien/domain/auth";
+import { CLOSED_STATUSES, type OrderStatus } from "@kantien/domain/order-status";
+import type { CreatedOrder, OrderDetail, OrderMenuDay } from "@kantien/domain/orders-summary";
+import type { CustomerRow } from "@kantien/domain/people";
 import {
   type Browser,
   type BrowserContext,
@@ -10,8 +13,8 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { canteenNow } from "./clock";
-import { E2E_PORT, E2E_SMTP_PORT } from "./env";
+import { canteenNow, canteenToday } from "./clock";
+import { DEMO, E2E_PORT, E2E_SMTP_PORT } from "./env";
 import { startServer, type TestServer } from "./server";
 
 export type { Locator, Page };
@@ -33,11 +36,38 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   return onTestClock(await browser.newContext(options));
 }
 
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ApiOptions = { data?: unknown; headers?: Record<string, string>; status?: number };
+/**
+ * A call to the API in an admin's session: checks the answer's status (`status`, or any 2xx)
+ * and returns its `data`.
+ */
+export type Api = <T = unknown>(method: ApiMethod, path: string, options?: ApiOptions) => Promise<T>;
+
+export type NewCustomerOptions = { firstName?: string; lastName?: string; roleId?: 1 | 2; balance?: number };
+
+type Fixtures = {
+  /** The admin's API, signed in once for the test and signed out after it. */
+  api: Api;
+  /**
+   * Makes a customer of this test alone (a student unless `roleId` says 2, academy staff; a
+   * unique last name and address after `lastName`), with `balance` rand in the wallet (a real
+   * top-up, 100 unless given); removed after the test.
+   */
+  newCustomer: (options?: NewCustomerOptions) => Promise<CustomerRow>;
+  /**
+   * An admin places an order for today's dish from a customer's wallet (the demo student's
+   * unless `customerId` is given); an order still open after the test is cancelled, which
+   * refunds it.
+   */
+  placeOrderForToday: (options?: { customerId?: string }) => Promise<OrderDetail>;
+};
+
 /**
  * The browser tests' `test`: each worker has its own server and data (so specs in two
  * workers never meet), and pages open on it, on the same clock as the server.
  */
-export const test = base.extend<object, { server: TestServer }>({
+export const test = base.extend<Fixtures, { server: TestServer }>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
     async ({}, use, workerInfo) => {
@@ -52,6 +82,72 @@ export const test = base.extend<object, { server: TestServer }>({
   ],
   baseURL: async ({ server }, use) => use(server.url),
   context: async ({ context }, use) => use(await onTestClock(context)),
+  api: async ({ playwright, server }, use) => {
+    const request = await playwright.request.newContext({ baseURL: server.url });
+    const login = await request.post("/api/auth/login", { data: DEMO.admin });
+    expect(login.ok(), `sign-in of ${DEMO.admin.email}: ${login.status()}`).toBe(true);
+    await use(async <T>(method: ApiMethod, path: string, { data, headers, status }: ApiOptions = {}) => {
+      const response = await request.fetch(path, { method, data, headers });
+      const text = await response.text();
+      if (status) expect(response.status(), `${method} ${path}: ${text}`).toBe(status);
+      else expect(response.ok(), `${method} ${path}: ${text}`).toBe(true);
+      return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
+    });
+    await request.post("/api/auth/logout", { data: {} });
+    await request.dispose();
+  },
+  newCustomer: async ({ api }, use) => {
+    const made: string[] = [];
+    await use(async ({ firstName = "Lerato", lastName = "Toets", roleId = 1, balance = 100 } = {}) => {
+      const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const customer = await api<CustomerRow>("POST", "/api/customers", {
+        data: {
+          firstName,
+          lastName: `${lastName}${stamp}`,
+          email: `${firstName.toLowerCase()}.${stamp}@kantien.example`,
+          roleId,
+        },
+        status: 201,
+      });
+      made.push(customer.id);
+      if (balance > 0) {
+        await api("POST", `/api/customers/${customer.id}/top-ups`, {
+          data: { amount: balance.toFixed(2), reason: "Toets" },
+          headers: { "Idempotency-Key": `e2e-${stamp}` },
+          status: 201,
+        });
+      }
+      return customer;
+    });
+    for (const id of made) await api("DELETE", `/api/customers/${id}`);
+  },
+  placeOrderForToday: async ({ api }, use) => {
+    const placed: string[] = [];
+    await use(async ({ customerId } = {}) => {
+      // The tests' clock stands on a school day (clock.ts): today has a dish.
+      const today = canteenToday();
+      const days = await api<OrderMenuDay[]>("GET", "/api/orders/menu-days");
+      const item = days.find((day) => day.date === today)?.items[0];
+      expect(item, `a dish on ${today}`).toBeDefined();
+      const customer =
+        customerId ??
+        (await api<{ id: string }[]>("GET", `/api/customers?q=${encodeURIComponent(DEMO.student.email)}`))[0]
+          ?.id;
+      const { order } = await api<CreatedOrder>("POST", "/api/orders", {
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        data: { customerId: customer, foodItemId: item?.id, deliveryDate: today, quantity: 1 },
+        status: 201,
+      });
+      placed.push(order.id);
+      return order;
+    });
+    for (const id of placed) {
+      const { status } = await api<OrderDetail>("GET", `/api/orders/${id}`);
+      if (!CLOSED_STATUSES.includes(status as OrderStatus)) {
+        await api("PATCH", `/api/orders/${id}/status`, { data: { status: "cancelled" } });
+      }
+    }
+  },
 });
 
 type Credentials = { email: string; password: string };

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
 import { buildApp } from "./app";
 import { queryRows } from "./db/client";
+import { appTest } from "./test/app-test";
 import { request } from "./test/request";
 import { createTestApp, openTestDatabase, type TestApp } from "./test/test-app";
 
-describe("app baseline", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+const it = appTest();
 
-  it("answers health with the database kind", async () => {
-    const res = await request(t.app, "GET", "/api/health");
+describe("app baseline", () => {
+  it("answers health with the database kind", async ({ app }) => {
+    const res = await request(app, "GET", "/api/health");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, data: { status: "ok" } });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -21,16 +18,16 @@ describe("app baseline", () => {
     expect(res.headers["referrer-policy"]).toBeTruthy();
   });
 
-  it("answers an unknown API path with the error envelope in Afrikaans or English", async () => {
-    const af = await request(t.app, "GET", "/api/nope");
+  it("answers an unknown API path with the error envelope in Afrikaans or English", async ({ app }) => {
+    const af = await request(app, "GET", "/api/nope");
     expect(af.statusCode).toBe(404);
     expect(af.json()).toEqual({ success: false, code: "not_found", message: "Nie gevind nie." });
-    const en = await request(t.app, "GET", "/api/nope", { headers: { "accept-language": "en-ZA" } });
+    const en = await request(app, "GET", "/api/nope", { headers: { "accept-language": "en-ZA" } });
     expect(en.json().message).toBe("Not found.");
   });
 
-  it("refuses a state-changing request without a JSON content type (415)", async () => {
-    const res = await request(t.app, "POST", "/api/auth/logout", {
+  it("refuses a state-changing request without a JSON content type (415)", async ({ app }) => {
+    const res = await request(app, "POST", "/api/auth/logout", {
       body: "x",
       headers: { "content-type": "text/plain" },
     });
@@ -38,16 +35,18 @@ describe("app baseline", () => {
     expect(res.json().code).toBe("unsupported_media_type");
   });
 
-  it("refuses a cross-site state-changing request (403)", async () => {
+  it("refuses a cross-site state-changing request (403)", async ({ app }) => {
     for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
-      const res = await request(t.app, "POST", "/api/auth/logout", { body: {}, headers });
+      const res = await request(app, "POST", "/api/auth/logout", { body: {}, headers });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe("forbidden_origin");
     }
   });
 
-  it("refuses a DNS-rebinding request whose Origin matches its Host but not PUBLIC_URL (403)", async () => {
-    const res = await request(t.app, "POST", "/api/auth/logout", {
+  it("refuses a DNS-rebinding request whose Origin matches its Host but not PUBLIC_URL (403)", async ({
+    app,
+  }) => {
+    const res = await request(app, "POST", "/api/auth/logout", {
       body: {},
       headers: {
         host: "rebind.evil.example:3000",
@@ -59,17 +58,17 @@ describe("app baseline", () => {
     expect(res.json().code).toBe("forbidden_origin");
   });
 
-  it("accepts PUBLIC_URL's origin, and both local names when it is local", async () => {
-    const post = (app: TestApp["app"], origin: string) =>
-      request(app, "POST", "/api/auth/logout", { body: {}, headers: { origin } });
+  it("accepts PUBLIC_URL's origin, and both local names when it is local", async ({ app, database }) => {
+    const post = (target: TestApp["app"], origin: string) =>
+      request(target, "POST", "/api/auth/logout", { body: {}, headers: { origin } });
     // The test config: PUBLIC_URL http://localhost:3000.
     for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000"]) {
-      expect((await post(t.app, origin)).statusCode, origin).toBe(200);
+      expect((await post(app, origin)).statusCode, origin).toBe(200);
     }
     for (const origin of ["http://localhost:3001", "https://localhost:3000", "http://[::2]:3000"]) {
-      expect((await post(t.app, origin)).statusCode, origin).toBe(403);
+      expect((await post(app, origin)).statusCode, origin).toBe(403);
     }
-    const hosted = await createTestApp({ publicUrl: "https://kantien.example" }, t.database);
+    const hosted = await createTestApp({ publicUrl: "https://kantien.example" }, database);
     try {
       expect((await post(hosted.app, "https://kantien.example")).statusCode).toBe(200);
       for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://kantien.example"]) {
@@ -80,9 +79,9 @@ describe("app baseline", () => {
     }
   });
 
-  it("answers health with 503 and the catalogue's message when the database is down", async () => {
+  it("answers health with 503 and the catalogue's message when the database is down", async ({ config }) => {
     const down = await openTestDatabase();
-    const app = await buildApp({ config: t.config, database: down });
+    const app = await buildApp({ config, database: down });
     try {
       await down.drop();
       const res = await request(app, "GET", "/api/health", { headers: { "accept-language": "en" } });
@@ -97,16 +96,16 @@ describe("app baseline", () => {
     }
   });
 
-  it("runs the migrations: roles and the constraints exist", async () => {
+  it("runs the migrations: roles and the constraints exist", async ({ db }) => {
     const { sql } = await import("drizzle-orm");
     const roles = await queryRows(
-      t.db,
+      db,
       sql`select role_id from roles order by role_id`,
       z.object({ role_id: z.coerce.number() }),
     );
     expect(roles.map((r) => Number(r.role_id))).toEqual([1, 2, 3, 4]);
     await expect(
-      t.db.execute(sql`insert into weekly_menus (date_from, date_to) values ('2026-11-24', '2026-11-28')`),
+      db.execute(sql`insert into weekly_menus (date_from, date_to) values ('2026-11-24', '2026-11-28')`),
     ).rejects.toThrow();
   });
 });

@@ -5,11 +5,13 @@ import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyRequest, RouteOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
 import { MAX_PARAM_LENGTH } from "./app";
+import type { Db } from "./db/client";
 import { queryRows } from "./db/client";
 import { SESSION_COOKIE } from "./plugins/session";
+import { appTest } from "./test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -21,7 +23,6 @@ import {
   type TestUser,
 } from "./test/fixtures";
 import { request } from "./test/request";
-import { createTestApp, type TestApp } from "./test/test-app";
 
 /*
  * Every registered route, as admin, kitchen staff, student, academy staff and signed out,
@@ -266,13 +267,33 @@ function plausible(key: string, s: JsonSchema, pools: Pools, pick: <T>(values: T
   return of(s);
 }
 
+/** Each route's zod schemas, as it registered them. */
+const schemas = new Map<string, { body?: unknown; querystring?: unknown; params?: unknown }>();
+/** `stage role method url`: a request got past the route's guard (`guard`), or past validation (`handler`). */
+const reached = new Set<string>();
+/** Marks `stage` for the request's caller and route: added to every route as it registers. */
+const mark = (stage: "guard" | "handler", url: string) => async (request: FastifyRequest) => {
+  reached.add(`${stage} ${request.user?.roleId ?? 0} ${request.method} ${url}`);
+};
+function onRoute(route: RouteOptions) {
+  for (const method of [route.method].flat()) schemas.set(`${method} ${route.url}`, route.schema ?? {});
+  route.preValidation = [mark("guard", route.url), ...[route.preValidation ?? []].flat()];
+  route.preHandler = [...[route.preHandler ?? []].flat(), mark("handler", route.url)];
+}
+
+// Plausible sign-ins and sign-ups get through validation, and each costs a full password
+// hash until the per-address limit refuses the next: low limits keep the run short (and
+// fuzz the refusals of a limit reached).
+const it = appTest(
+  {
+    loginLimit: { perAccount: 2, perAddress: 3, windowMinutes: 15 },
+    signupLimit: { perAddress: 2, windowMinutes: 60 },
+  },
+  { onRoute },
+);
+
 describe("hostile input to every route", () => {
-  let t: TestApp;
   let routes: Route[];
-  /** Each route's zod schemas, as it registered them. */
-  const schemas = new Map<string, { body?: unknown; querystring?: unknown; params?: unknown }>();
-  /** `stage role method url`: a request got past the route's guard (`guard`), or past validation (`handler`). */
-  const reached = new Set<string>();
   const cookies: Record<Who, string | undefined> = {
     admin: undefined,
     staff: undefined,
@@ -285,48 +306,27 @@ describe("hostile input to every route", () => {
   let itemIds: string[] = [];
   let dates: string[] = [];
 
-  /** Marks `stage` for the request's caller and route: added to every route as it registers. */
-  const mark = (stage: "guard" | "handler", url: string) => async (request: FastifyRequest) => {
-    reached.add(`${stage} ${request.user?.roleId ?? 0} ${request.method} ${url}`);
-  };
-  function onRoute(route: RouteOptions) {
-    for (const method of [route.method].flat()) schemas.set(`${method} ${route.url}`, route.schema ?? {});
-    route.preValidation = [mark("guard", route.url), ...[route.preValidation ?? []].flat()];
-    route.preHandler = [...[route.preHandler ?? []].flat(), mark("handler", route.url)];
-  }
-
   /** Every table of every schema the app's migrations made (drizzle's own journal too), with its columns. */
   let tables: { name: string; columns: string[] }[] = [];
 
-  beforeAll(async () => {
-    // Plausible sign-ins and sign-ups get through validation, and each costs a full password
-    // hash until the per-address limit refuses the next: low limits keep the run short (and
-    // fuzz the refusals of a limit reached).
-    t = await createTestApp(
-      {
-        loginLimit: { perAccount: 2, perAddress: 3, windowMinutes: 15 },
-        signupLimit: { perAddress: 2, windowMinutes: 60 },
-      },
-      undefined,
-      { onRoute },
-    );
+  it.beforeAll(async ({ app, db }) => {
     for (const who of ["admin", "staff", "student", "academy staff"] as const) {
       const roleId = ROLE_OF[who] as 1 | 2 | 3 | 4;
       // The academy staff member can pay, so their orders get through; the student cannot.
-      users[who] = await createUser(t.db, { roleId, balance: roleId === 2 ? "1000.00" : "0" });
-      cookies[who] = await signIn(t.app, users[who], roleId <= 2 ? "/api/my/auth/login" : "/api/auth/login");
+      users[who] = await createUser(db, { roleId, balance: roleId === 2 ? "1000.00" : "0" });
+      cookies[who] = await signIn(app, users[who], roleId <= 2 ? "/api/my/auth/login" : "/api/auth/login");
     }
     // A menu customers may order from now (next week's Monday), and one far beyond the horizon.
     const nextMonday = addDaysIso(mondayOf(todayIn(DEFAULT_TIMEZONE)), 7);
-    const soon = await createWeeklyMenu(t.db, { dateFrom: nextMonday });
-    const far = await createWeeklyMenu(t.db);
+    const soon = await createWeeklyMenu(db, { dateFrom: nextMonday });
+    const far = await createWeeklyMenu(db);
     itemIds = [
-      (await createFoodItem(t.db, { weeklyMenuId: soon.id, dayOfWeek: "Maandag" })).id,
-      (await createFoodItem(t.db, { weeklyMenuId: far.id, dayOfWeek: "Dinsdag" })).id,
+      (await createFoodItem(db, { weeklyMenuId: soon.id, dayOfWeek: "Maandag" })).id,
+      (await createFoodItem(db, { weeklyMenuId: far.id, dayOfWeek: "Dinsdag" })).id,
     ];
     dates = [nextMonday, far.dateFrom, todayIn(DEFAULT_TIMEZONE), addDaysIso(far.dateFrom, 1)];
     for (const who of ["student", "academy staff"] as const) {
-      const order = await createOrder(t.db, {
+      const order = await createOrder(db, {
         userId: users[who]!.id,
         foodItemId: itemIds[1]!,
         deliveryDate: addDaysIso(far.dateFrom, 1),
@@ -334,14 +334,14 @@ describe("hostile input to every route", () => {
       orderOf[who] = order.id;
     }
     // printRoutes shows the root's one wildcard, the uploaded images, as a bare "*".
-    routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false, includeHooks: true }))
+    routes = registeredRoutes(app.printRoutes({ commonPrefix: false, includeHooks: true }))
       .map((route) => (route.url === "*" ? { ...route, url: "/uploads/*" } : route))
       // A tree line can be a prefix only (the API reference's "/api/docs/" + "static/*"): keep real routes.
-      .filter((route) => t.app.hasRoute({ method: route.method as "GET", url: route.url }))
+      .filter((route) => app.hasRoute({ method: route.method as "GET", url: route.url }))
       // The ordering app's routes first, before other callers' successes change the rows they use.
       .sort((a, b) => Number(!a.url.startsWith("/api/my/")) - Number(!b.url.startsWith("/api/my/")));
     tables = await queryRows(
-      t.db,
+      db,
       sql`select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
                  array_agg(a.attname::text order by a.attnum) as columns
           from pg_class c
@@ -353,7 +353,6 @@ describe("hostile input to every route", () => {
       z.object({ name: z.string(), columns: z.array(z.string()) }),
     );
   });
-  afterAll(() => t.close());
 
   /**
    * Columns a refused request may change by design: any request slides its session's idle
@@ -391,7 +390,7 @@ describe("hostile input to every route", () => {
   }
 
   /** A hash of every table's rows (by table) but login_attempts, and login_attempts' rows. */
-  async function fingerprint() {
+  async function fingerprint(db: Db) {
     const parts = tables
       .filter((table) => table.name !== ATTEMPTS)
       .map(({ name, columns }) => {
@@ -400,7 +399,7 @@ describe("hostile input to every route", () => {
                                    from (select ${sql.join(kept, sql`, `)} from ${sql.raw(name)}) r)`;
       });
     const [row] = await queryRows(
-      t.db,
+      db,
       // jsonb_build_object takes at most 100 arguments: 40 tables at a time.
       sql`select ${sql.join(
         Array.from(
@@ -416,13 +415,13 @@ describe("hostile input to every route", () => {
     return row!;
   }
 
-  it("finds the routes and the tables to test", () => {
+  it("finds the routes and the tables to test", ({ app }) => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes).toContainEqual({ method: "DELETE", url: "/api/customers/:id", guard: "admin" });
     expect(routes).toContainEqual({ method: "GET", url: "/api/kitchen/orders", guard: "staff" });
     expect(routes).toContainEqual({ method: "POST", url: "/api/my/orders/:id/cancel", guard: "customer" });
     expect(routes).toContainEqual({ method: "POST", url: "/api/auth/login", guard: null });
-    expect(t.app.hasRoute({ method: "GET", url: "/uploads/*" })).toBe(true);
+    expect(app.hasRoute({ method: "GET", url: "/uploads/*" })).toBe(true);
     expect(routes.every((route) => route.url.startsWith("/"))).toBe(true);
     const names = tables.map((table) => table.name);
     for (const name of ["public.canteen_settings", "public.idempotency_keys", "public.email_outbox"]) {
@@ -502,7 +501,7 @@ describe("hostile input to every route", () => {
 
   it(
     "never answers 5xx; refusals are the envelope, in the right order, and change nothing",
-    async () => {
+    async ({ app, db }) => {
       let requests = 0;
       /** The rows as they are; null when a request may have changed them (it succeeded). */
       let rows: Awaited<ReturnType<typeof fingerprint>> | null = null;
@@ -511,7 +510,7 @@ describe("hostile input to every route", () => {
         const params = paramsOf(route);
         // Each route starts with the sign-in limits' window empty, so the sign-ins fuzzed before
         // do not lock the password change out before it checks anything.
-        await t.db.execute(sql`delete from login_attempts`);
+        await db.execute(sql`delete from login_attempts`);
         rows = null;
         for (const who of Object.keys(cookies) as Who[]) {
           if (route.url === "/api/auth/logout" && who !== "signed out") continue;
@@ -526,11 +525,11 @@ describe("hostile input to every route", () => {
               const search = Object.entries(query)
                 .map(([k, v]) => `${k}=${encode(String(v))}`)
                 .join("&");
-              const before = rows ?? (await fingerprint());
+              const before = rows ?? (await fingerprint(db));
               const cookie = cookies[who];
               // The body is serialised here, as the bytes of JSON whatever the value is: request()
               // would send a hostile string as it is, not as a JSON string.
-              const res = await request(t.app, route.method as "GET", search ? `${url}?${search}` : url, {
+              const res = await request(app, route.method as "GET", search ? `${url}?${search}` : url, {
                 cookie,
                 ...(route.method === "GET"
                   ? {}
@@ -551,7 +550,7 @@ describe("hostile input to every route", () => {
                 // caller gets a new one of their own.
                 const session = res.cookies.find((c) => c.name === SESSION_COOKIE);
                 if (cookie && session && `${SESSION_COOKIE}=${session.value}` !== cookie) {
-                  cookies[who] = await sessionCookieFor(t.db, users[who]!.id);
+                  cookies[who] = await sessionCookieFor(db, users[who]!.id);
                 }
                 return;
               }
@@ -567,7 +566,7 @@ describe("hostile input to every route", () => {
               if (routed && !passes(who, route.guard)) {
                 expect(res.statusCode, where).toBe(who === "signed out" ? 401 : 403);
               }
-              const after = await fingerprint();
+              const after = await fingerprint(db);
               expect(after.tables, where).toEqual(before.tables);
               expect(attemptsChange(before.attempts, after.attempts), where).toBeNull();
               rows = after;
@@ -599,7 +598,7 @@ describe("hostile input to every route", () => {
       expect(ordering).toBeGreaterThanOrEqual(9);
       // Each caller was themselves to the end (a refusal changes no session, so also throughout).
       for (const who of ["admin", "staff", "student", "academy staff"] as const) {
-        const me = await request(t.app, "GET", "/api/auth/me", { cookie: cookies[who] });
+        const me = await request(app, "GET", "/api/auth/me", { cookie: cookies[who] });
         expect(me.statusCode, who).toBe(200);
         expect(me.json().user.email, who).toBe(users[who]!.email);
       }

@@ -1,39 +1,39 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
+import type { Db } from "./db/client";
 import { queryRows } from "./db/client";
 import { deleteOldIdempotencyKeys, idempotent } from "./idempotency";
+import { appTest } from "./test/app-test";
 import { createUser, type TestUser } from "./test/fixtures";
-import { createTestApp, type TestApp } from "./test/test-app";
+
+const it = appTest();
 
 describe("idempotency keys", () => {
-  let t: TestApp;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t.db, { roleId: 4 });
+  it.beforeAll(async ({ db }) => {
+    admin = await createUser(db, { roleId: 4 });
   });
-  afterAll(() => t.close());
 
-  const keep = (key: string) =>
+  const keep = (db: Db, key: string) =>
     idempotent(
-      t.db,
+      db,
       { scope: "test", key, userId: admin.id, request: { key }, body: z.object({ key: z.string() }) },
       async () => ({ statusCode: 201, body: { key } }),
     );
 
-  it("the hourly sweep deletes keys older than a day and keeps the others", async () => {
-    await keep("oud");
-    await keep("nuut");
-    await t.db.execute(
+  it("the hourly sweep deletes keys older than a day and keeps the others", async ({ db }) => {
+    await keep(db, "oud");
+    await keep(db, "nuut");
+    await db.execute(
       sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'test:oud'`,
     );
 
-    await deleteOldIdempotencyKeys(t.db);
+    await deleteOldIdempotencyKeys(db);
 
     const left = await queryRows(
-      t.db,
+      db,
       sql`select key from idempotency_keys where key like 'test:%' order by key`,
       z.object({ key: z.string() }),
     );

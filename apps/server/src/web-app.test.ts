@@ -1,44 +1,33 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "./app";
+import { afterAll, describe, expect } from "vitest";
+import { appTest } from "./test/app-test";
 import { request } from "./test/request";
-import { openTestDatabase, type TestDatabase, testConfig } from "./test/test-app";
 
 /**
  * The built web app as the server serves it: a stand-in dist folder shaped like Vite's, so the
  * test needs no build (the real one is checked in e2e/my-installable.spec.ts).
  */
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-web-dist-"));
+const files: Record<string, string> = {
+  "index.html": '<!doctype html><div id="root"></div>',
+  "assets/index-abc123.js": "export {};",
+  "my/sw.js": "self.addEventListener('fetch', () => {});",
+  "my/manifest.webmanifest": JSON.stringify({ scope: "/my", start_url: "/my" }),
+  "my/offline.html": "<!doctype html><h1>Jy is vanlyn</h1>",
+};
+for (const [file, content] of Object.entries(files)) {
+  fs.mkdirSync(path.dirname(path.join(webDist, file)), { recursive: true });
+  fs.writeFileSync(path.join(webDist, file), content);
+}
+const it = appTest({}, { webDist });
+afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+
 describe("serving the web app", () => {
-  let app: App;
-  let database: TestDatabase;
-  let webDist: string;
-
-  beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-web-dist-"));
-    const files: Record<string, string> = {
-      "index.html": '<!doctype html><div id="root"></div>',
-      "assets/index-abc123.js": "export {};",
-      "my/sw.js": "self.addEventListener('fetch', () => {});",
-      "my/manifest.webmanifest": JSON.stringify({ scope: "/my", start_url: "/my" }),
-      "my/offline.html": "<!doctype html><h1>Jy is vanlyn</h1>",
-    };
-    for (const [file, content] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(webDist, file)), { recursive: true });
-      fs.writeFileSync(path.join(webDist, file), content);
-    }
-    database = await openTestDatabase();
-    app = await buildApp({ config: testConfig(), database, webDist });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
-
-  it("lets the ordering app's service worker control /my, and has browsers revalidate it", async () => {
+  it("lets the ordering app's service worker control /my, and has browsers revalidate it", async ({
+    app,
+  }) => {
     const res = await request(app, "GET", "/my/sw.js");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
@@ -46,7 +35,7 @@ describe("serving the web app", () => {
     expect(res.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("serves the web manifest with its own type, revalidated", async () => {
+  it("serves the web manifest with its own type, revalidated", async ({ app }) => {
     const res = await request(app, "GET", "/my/manifest.webmanifest");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/manifest\+json/);
@@ -55,7 +44,7 @@ describe("serving the web app", () => {
     expect(res.headers["service-worker-allowed"]).toBeUndefined();
   });
 
-  it("caches hashed assets for good, and the app's pages only with revalidation", async () => {
+  it("caches hashed assets for good, and the app's pages only with revalidation", async ({ app }) => {
     const asset = await request(app, "GET", "/assets/index-abc123.js");
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     for (const url of ["/my", "/my/orders", "/my/offline.html"]) {
@@ -67,7 +56,7 @@ describe("serving the web app", () => {
     expect((await request(app, "GET", "/my/orders")).body).toContain('id="root"');
   });
 
-  it("never answers an API path with the app", async () => {
+  it("never answers an API path with the app", async ({ app }) => {
     const res = await request(app, "GET", "/api/my/nope");
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: "not_found" });

@@ -1,25 +1,26 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../db/client";
+import { appTest } from "../test/app-test";
 import { createFoodItem, createUser, signIn } from "../test/fixtures";
 import { request } from "../test/request";
-import { createTestApp, type TestApp } from "../test/test-app";
 
 /** Bad input gets a clear 4xx in our envelope, never a 500 (decision 0013). */
+const it = appTest();
+/** The failing export's app: it breaks its database. */
+const brokenDatabaseTest = appTest();
+
 describe("bad input", () => {
-  let t: TestApp;
   let asAdmin: string;
   let asStaff: string;
   let menuId: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    asAdmin = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
-    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
-    menuId = (await createFoodItem(t.db)).weeklyMenuId;
+  it.beforeAll(async ({ app, db }) => {
+    asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+    asStaff = await signIn(app, await createUser(db, { roleId: 3 }));
+    menuId = (await createFoodItem(db)).weeklyMenuId;
   });
-  afterAll(() => t.close());
 
   function expectRefused(res: { statusCode: number; json(): unknown }, status = 400) {
     expect(res.statusCode).toBe(status);
@@ -43,8 +44,8 @@ describe("bad input", () => {
   }
 
   describe("a NUL character", () => {
-    it("in the signed-out sign-in email, as JSON", async () => {
-      const res = await request(t.app, "POST", "/api/auth/login", {
+    it("in the signed-out sign-in email, as JSON", async ({ app }) => {
+      const res = await request(app, "POST", "/api/auth/login", {
         body: { email: "a\u0000@b.example", password: "x" },
       });
       expectRefused(res);
@@ -53,13 +54,13 @@ describe("bad input", () => {
       ]);
     });
 
-    it("in JSON bodies: a customer's name, a food item's description, the data API", async () => {
-      const customer = await request(t.app, "POST", "/api/customers", {
+    it("in JSON bodies: a customer's name, a food item's description, the data API", async ({ app, db }) => {
+      const customer = await request(app, "POST", "/api/customers", {
         cookie: asStaff,
         body: { firstName: "A\u0000", lastName: "B", email: "nul@toets.example", roleId: 1 },
       });
       expectInvalidText(customer, "firstName");
-      const item = await request(t.app, "POST", "/api/admin/data/food_item", {
+      const item = await request(app, "POST", "/api/admin/data/food_item", {
         cookie: asAdmin,
         body: {
           name: "Pap",
@@ -70,20 +71,20 @@ describe("bad input", () => {
         },
       });
       expectInvalidText(item, "description");
-      const user = await request(t.app, "POST", "/api/admin/data/user", {
+      const user = await request(app, "POST", "/api/admin/data/user", {
         cookie: asAdmin,
         body: { first_name: "A", last_name: "B\u0000", email: "nul2@toets.example", role_id: 1 },
       });
       expectInvalidText(user, "last_name");
       const [row] = await queryRows(
-        t.db,
+        db,
         sql`select count(*)::int as n from users where email like 'nul%'`,
         z.object({ n: z.number() }),
       );
       expect(row?.n).toBe(0);
     });
 
-    it("in query parameters: searches and data API filters", async () => {
+    it("in query parameters: searches and data API filters", async ({ app }) => {
       for (const url of [
         "/api/customers?q=a%00b",
         "/api/staff-members?q=%00",
@@ -92,7 +93,7 @@ describe("bad input", () => {
         "/api/admin/data/user?email=a%00b",
         "/api/admin/data/client?akd_number=%00",
       ]) {
-        const res = await request(t.app, "GET", url, { cookie: asAdmin });
+        const res = await request(app, "GET", url, { cookie: asAdmin });
         expect(res.statusCode, url).toBe(400);
         expect(res.json().success, url).toBe(false);
       }
@@ -102,17 +103,17 @@ describe("bad input", () => {
   describe("an impossible or out-of-range date", () => {
     const dates = ["2026-02-30", "0000-01-01", "9999-12-31", "1999-12-31"];
 
-    it("in a data API filter and body", async () => {
+    it("in a data API filter and body", async ({ app }) => {
       for (const date of dates) {
         for (const url of [
           `/api/admin/data/weekly_menu?date_from=${date}`,
           `/api/admin/data/order?delivery_date=${date}`,
         ]) {
-          const res = await request(t.app, "GET", url, { cookie: asAdmin });
+          const res = await request(app, "GET", url, { cookie: asAdmin });
           expect(res.statusCode, url).toBe(400);
           expect(res.json().code, url).toBe("validation_failed");
         }
-        const res = await request(t.app, "POST", "/api/admin/data/weekly_menu", {
+        const res = await request(app, "POST", "/api/admin/data/weekly_menu", {
           cookie: asAdmin,
           body: { date_from: date, date_to: date },
         });
@@ -120,7 +121,7 @@ describe("bad input", () => {
       }
     });
 
-    it("on the orders summary, its export and the kitchen", async () => {
+    it("on the orders summary, its export and the kitchen", async ({ app }) => {
       for (const date of dates) {
         for (const url of [
           `/api/orders?from=${date}&to=2026-03-01`,
@@ -129,7 +130,7 @@ describe("bad input", () => {
           `/api/kitchen/orders?date=${date}`,
           `/api/weekly-orders?weekStart=${date}`,
         ]) {
-          const res = await request(t.app, "GET", url, { cookie: asAdmin });
+          const res = await request(app, "GET", url, { cookie: asAdmin });
           expect(res.statusCode, url).toBe(400);
           expect(res.json().success, url).toBe(false);
         }
@@ -137,17 +138,19 @@ describe("bad input", () => {
     });
   });
 
-  it("a number the database cannot hold in a data API filter", async () => {
+  it("a number the database cannot hold in a data API filter", async ({ app }) => {
     for (const url of ["/api/admin/data/user?role_id=99999999999", "/api/admin/data/role/99999999999"]) {
-      const res = await request(t.app, "GET", url, { cookie: asAdmin });
+      const res = await request(app, "GET", url, { cookie: asAdmin });
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.json().success, url).toBe(false);
     }
   });
 
   describe("router errors", () => {
-    it("answer a malformed percent-encoding in the path in our envelope, with our headers", async () => {
-      const res = await request(t.app, "GET", "/api/kitchen/%zz", { cookie: asStaff });
+    it("answer a malformed percent-encoding in the path in our envelope, with our headers", async ({
+      app,
+    }) => {
+      const res = await request(app, "GET", "/api/kitchen/%zz", { cookie: asStaff });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         success: false,
@@ -158,8 +161,10 @@ describe("bad input", () => {
       expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     });
 
-    it("answer a path parameter over 100 characters as not found, in our envelope, with our headers", async () => {
-      const res = await request(t.app, "GET", `/api/customers/${"a".repeat(150)}`, {
+    it("answer a path parameter over 100 characters as not found, in our envelope, with our headers", async ({
+      app,
+    }) => {
+      const res = await request(app, "GET", `/api/customers/${"a".repeat(150)}`, {
         cookie: asStaff,
         headers: { "accept-language": "en" },
       });
@@ -171,19 +176,17 @@ describe("bad input", () => {
 });
 
 describe("a failing CSV export", () => {
-  let t: TestApp;
+  const it = brokenDatabaseTest;
   let asAdmin: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    asAdmin = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
+  it.beforeAll(async ({ app, db }) => {
+    asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
     // The export's query cannot run: its table is gone (a real failure, no mock).
-    await t.db.execute(sql`alter table orders rename to orders_elsewhere`);
+    await db.execute(sql`alter table orders rename to orders_elsewhere`);
   });
-  afterAll(() => t.close());
 
-  it("answers an error in the envelope before any CSV is sent", async () => {
-    const res = await request(t.app, "GET", "/api/orders/export.csv?from=2030-01-01&to=2030-12-31", {
+  it("answers an error in the envelope before any CSV is sent", async ({ app }) => {
+    const res = await request(app, "GET", "/api/orders/export.csv?from=2030-01-01&to=2030-12-31", {
       cookie: asAdmin,
     });
     expect(res.statusCode).toBe(500);

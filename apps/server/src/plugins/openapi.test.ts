@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { HTTPMethods, RouteOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../app";
+import { describe, expect } from "vitest";
+import { appTest } from "../test/app-test";
 import { createUser, signIn } from "../test/fixtures";
 import { request } from "../test/request";
-import { openTestDatabase, type TestDatabase, testConfig } from "../test/test-app";
 
 type Security = Record<string, string[]>[];
 type Operation = {
@@ -17,34 +16,31 @@ type Document = { openapi: string; security?: Security; paths: Record<string, Re
 /** `/api/customers/:id` as OpenAPI writes it: `/api/customers/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 
-describe("the API describes itself (OpenAPI 3.1)", () => {
-  let app: App;
-  let database: TestDatabase;
-  let asAdmin: string;
-  let asStaff: string;
-  const routes: { method: string; url: string }[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    const onRoute = (route: RouteOptions) => {
+const routes: { method: string; url: string }[] = [];
+const it = appTest(
+  {},
+  {
+    onRoute: (route: RouteOptions) => {
       const hidden = (route.schema as { hide?: boolean } | undefined)?.hide;
       if (!route.url.startsWith("/api") || hidden) return;
       for (const method of [route.method].flat()) {
         // HEAD twins of GET routes are Fastify's own; the document describes the GET.
         if (method !== "HEAD") routes.push({ method: method.toLowerCase(), url: route.url });
       }
-    };
-    app = await buildApp({ config: testConfig(), database, onRoute });
-    await app.ready();
-    asAdmin = await signIn(app, await createUser(database.db, { roleId: 4 }));
-    asStaff = await signIn(app, await createUser(database.db, { roleId: 3 }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+    },
+  },
+);
+
+describe("the API describes itself (OpenAPI 3.1)", () => {
+  let asAdmin: string;
+  let asStaff: string;
+
+  it.beforeAll(async ({ app, db }) => {
+    asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+    asStaff = await signIn(app, await createUser(db, { roleId: 3 }));
   });
 
-  it("is for signed-in admins only: 401 signed out, 403 for staff", async () => {
+  it("is for signed-in admins only: 401 signed out, 403 for staff", async ({ app }) => {
     for (const url of ["/api/openapi.json", "/api/docs", "/api/docs/static/swagger-ui-bundle.js"]) {
       const out = await request(app, "GET", url);
       expect(out.statusCode, url).toBe(401);
@@ -56,7 +52,7 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
     }
   });
 
-  it("is a valid OpenAPI 3.1 document", async () => {
+  it("is a valid OpenAPI 3.1 document", async ({ app }) => {
     const res = await request(app, "GET", "/api/openapi.json", { cookie: asAdmin });
     expect(res.statusCode).toBe(200);
     const document = res.json() as Document;
@@ -66,7 +62,7 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
     expect(result.valid).toBe(true);
   });
 
-  it("describes every /api route with its success answer and the error envelope", async () => {
+  it("describes every /api route with its success answer and the error envelope", async ({ app }) => {
     const document = (await request(app, "GET", "/api/openapi.json", { cookie: asAdmin })).json() as Document;
     expect(routes.length).toBeGreaterThan(30);
     const missing: string[] = [];
@@ -83,7 +79,9 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
     expect(missing).toEqual([]);
   });
 
-  it("says which routes need the session: each one that refuses a signed-out caller, and no other", async () => {
+  it("says which routes need the session: each one that refuses a signed-out caller, and no other", async ({
+    app,
+  }) => {
     const document = (await request(app, "GET", "/api/openapi.json", { cookie: asAdmin })).json() as Document;
     const wrong: string[] = [];
     let guarded = 0;
@@ -105,7 +103,7 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("serves the reference page and its script from here, under the app's CSP", async () => {
+  it("serves the reference page and its script from here, under the app's CSP", async ({ app }) => {
     const page = await request(app, "GET", "/api/docs", { cookie: asAdmin });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");

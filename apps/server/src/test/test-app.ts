@@ -69,15 +69,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), ...overrides };
 }
 
-/** A built app on a fresh database; call `close()` in afterAll. `onRoute` sees (and may add hooks to) each route. */
+/**
+ * A built app on a fresh database (or on `database`, which `close()` then leaves open);
+ * `onRoute` sees (and may add hooks to) each route; `webDist` is a built web app to serve. A test file takes its app from
+ * `appTest` (app-test.ts), which closes it; a test that needs a second app closes that itself.
+ */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   database?: TestDatabase,
-  { onRoute }: Pick<BuildAppOptions, "onRoute"> = {},
+  { onRoute, webDist }: Pick<BuildAppOptions, "onRoute" | "webDist"> = {},
 ) {
   const db = database ?? (await openTestDatabase());
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database: db, ...(onRoute ? { onRoute } : {}) });
+  const app = await buildApp({ config, database: db, ...(onRoute ? { onRoute } : {}), webDist });
   await app.ready();
   return {
     app,

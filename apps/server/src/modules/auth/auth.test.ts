@@ -1,6 +1,9 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { App } from "../../app";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
 import {
   authTokens,
   clients,
@@ -13,45 +16,42 @@ import {
   wallets,
 } from "../../db/schema";
 import { hashToken } from "../../plugins/session";
+import { appTest } from "../../test/app-test";
 import { createUser, signIn, TEST_PASSWORD } from "../../test/fixtures";
 import { type RequestOptions, request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, type TestApp, type TestDatabase } from "../../test/test-app";
 import { issueToken } from "./tokens";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const it = appTest();
 
 /** Every answer of this file, checked at the end for hashes and stored tokens. */
 const bodies: { sent: string; body: string }[] = [];
 
 /** Sends through `request` and keeps the answer for that check. */
-async function call(method: "GET" | "POST", url: string, options: RequestOptions = {}) {
-  const response = await request(t.app, method, url, options);
+async function call(app: App, method: "GET" | "POST", url: string, options: RequestOptions = {}) {
+  const response = await request(app, method, url, options);
   bodies.push({ sent: JSON.stringify(options.body ?? null), body: response.body });
   return response;
 }
 
-const login = (email: string, password: string, ip?: string) =>
-  call("POST", "/api/auth/login", { body: { email, password }, remoteAddress: ip });
+const login = (app: App, email: string, password: string, ip?: string) =>
+  call(app, "POST", "/api/auth/login", { body: { email, password }, remoteAddress: ip });
 
 const sessionCookie = (response: Awaited<ReturnType<typeof call>>) =>
   response.cookies.find((c) => c.name === "kantien_session");
 
 /** The link of the last mail queued for `to`. */
-async function linkIn(to: string, page: "verify-email" | "setup-account") {
-  const [mail] = await t.db
+async function linkIn(db: Db, config: Config, to: string, page: "verify-email" | "setup-account") {
+  const [mail] = await db
     .select()
     .from(emailOutbox)
     .where(eq(emailOutbox.toAddress, to))
     .orderBy(sql`${emailOutbox.id} desc`)
     .limit(1);
   expect(mail, `a mail to ${to}`).toBeDefined();
-  const match = mail!.textBody.match(new RegExp(`${t.config.publicUrl}/${page}\\?token=([A-Za-z0-9_-]{43})`));
+  const match = mail!.textBody.match(new RegExp(`${config.publicUrl}/${page}\\?token=([A-Za-z0-9_-]{43})`));
   expect(match, mail!.textBody).not.toBeNull();
-  expect(mail!.htmlBody).toContain(`${t.config.publicUrl}/${page}?token=${match![1]}`);
+  expect(mail!.htmlBody).toContain(`${config.publicUrl}/${page}?token=${match![1]}`);
   return { mail: mail!, token: match![1]! };
 }
 
@@ -64,13 +64,13 @@ const tokenPayload = (url: string, token?: string) => ({
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@toets.example`;
 
 describe("POST /api/auth/login", () => {
-  it("signs staff and admins in with a session cookie and answers the user", async () => {
+  it("signs staff and admins in with a session cookie and answers the user", async ({ app, db }) => {
     for (const [roleId, role] of [
       [3, "KANTIEN PERSONEEL"],
       [4, "KANTIEN ADMIN"],
     ] as const) {
-      const user = await createUser(t.db, { roleId });
-      const res = await login(user.email, TEST_PASSWORD);
+      const user = await createUser(db, { roleId });
+      const res = await login(app, user.email, TEST_PASSWORD);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
@@ -89,45 +89,51 @@ describe("POST /api/auth/login", () => {
       expect(cookie.secure).toBeFalsy();
       expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       // Only the hash of the token is stored.
-      const [row] = await t.db
+      const [row] = await db
         .select()
         .from(sessions)
         .where(eq(sessions.tokenHash, hashToken(cookie.value)));
       expect(row?.userId).toBe(user.id);
-      const me = await call("GET", "/api/auth/me", { cookie: `kantien_session=${cookie.value}` });
+      const me = await call(app, "GET", "/api/auth/me", { cookie: `kantien_session=${cookie.value}` });
       expect(me.json()).toEqual({ success: true, user: res.json().user, sessionEndsAt: expect.any(String) });
     }
   });
 
-  it("takes the email in any case and with spaces around it", async () => {
-    const user = await createUser(t.db, { roleId: 3, email: unique("hoof") });
-    const res = await login(`  ${user.email.toUpperCase()} `, TEST_PASSWORD);
+  it("takes the email in any case and with spaces around it", async ({ app, db }) => {
+    const user = await createUser(db, { roleId: 3, email: unique("hoof") });
+    const res = await login(app, `  ${user.email.toUpperCase()} `, TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
   });
 
-  it("gives a new session token at every sign-in, and a sign-in ends the session it replaces", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
-    const first = await signIn(t.app, user);
-    const second = await signIn(t.app, user);
+  it("gives a new session token at every sign-in, and a sign-in ends the session it replaces", async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db, { roleId: 3 });
+    const first = await signIn(app, user);
+    const second = await signIn(app, user);
     expect(second).not.toBe(first);
-    const again = await call("POST", "/api/auth/login", {
+    const again = await call(app, "POST", "/api/auth/login", {
       body: { email: user.email, password: TEST_PASSWORD },
       cookie: second,
     });
     const third = `kantien_session=${sessionCookie(again)!.value}`;
     expect(third).not.toBe(second);
-    expect((await call("GET", "/api/auth/me", { cookie: second })).statusCode).toBe(401);
-    expect((await call("GET", "/api/auth/me", { cookie: first })).statusCode).toBe(200);
-    expect((await call("GET", "/api/auth/me", { cookie: third })).statusCode).toBe(200);
+    expect((await call(app, "GET", "/api/auth/me", { cookie: second })).statusCode).toBe(401);
+    expect((await call(app, "GET", "/api/auth/me", { cookie: first })).statusCode).toBe(200);
+    expect((await call(app, "GET", "/api/auth/me", { cookie: third })).statusCode).toBe(200);
   });
 
-  it("answers an unknown email, a wrong password and an account not yet set up identically", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
-    const invited = await createUser(t.db, { roleId: 3, password: null, verified: false });
+  it("answers an unknown email, a wrong password and an account not yet set up identically", async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db, { roleId: 3 });
+    const invited = await createUser(db, { roleId: 3, password: null, verified: false });
     const answers = [
-      await login(unique("niemand"), TEST_PASSWORD),
-      await login(user.email, "verkeerd123"),
-      await login(invited.email, TEST_PASSWORD),
+      await login(app, unique("niemand"), TEST_PASSWORD),
+      await login(app, user.email, "verkeerd123"),
+      await login(app, invited.email, TEST_PASSWORD),
     ];
     for (const res of answers) {
       expect(res.statusCode).toBe(401);
@@ -141,13 +147,13 @@ describe("POST /api/auth/login", () => {
     });
   });
 
-  it("gives students and academy staff the unauthorized_role marker and no session", async () => {
+  it("gives students and academy staff the unauthorized_role marker and no session", async ({ app, db }) => {
     for (const [roleId, role] of [
       [1, "STUDENT"],
       [2, "AKADEMIA PERSONEEL"],
     ] as const) {
-      const user = await createUser(t.db, { roleId });
-      const res = await login(user.email, TEST_PASSWORD);
+      const user = await createUser(db, { roleId });
+      const res = await login(app, user.email, TEST_PASSWORD);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         success: true,
@@ -156,47 +162,47 @@ describe("POST /api/auth/login", () => {
         user: { id: user.id, email: user.email, role, role_id: roleId },
       });
       expect(res.headers["set-cookie"]).toBeUndefined();
-      expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+      expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     }
   });
 
-  it("refuses an unverified account only once the password is right", async () => {
-    const user = await createUser(t.db, { roleId: 1, verified: false });
-    const wrong = await login(user.email, "verkeerd123");
+  it("refuses an unverified account only once the password is right", async ({ app, db }) => {
+    const user = await createUser(db, { roleId: 1, verified: false });
+    const wrong = await login(app, user.email, "verkeerd123");
     expect(wrong.statusCode).toBe(401);
-    const right = await login(user.email, TEST_PASSWORD);
+    const right = await login(app, user.email, TEST_PASSWORD);
     expect(right.statusCode).toBe(403);
     expect(right.json()).toMatchObject({ success: false, code: "email_not_verified" });
     expect(right.headers["set-cookie"]).toBeUndefined();
   });
 
-  it("answers in the user's language once it knows them, else the caller's", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
-    await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, user.id));
-    expect((await login(user.email, TEST_PASSWORD)).json().message).toBe("Signed in successfully.");
-    const failed = await call("POST", "/api/auth/login", {
+  it("answers in the user's language once it knows them, else the caller's", async ({ app, db }) => {
+    const user = await createUser(db, { roleId: 3 });
+    await db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, user.id));
+    expect((await login(app, user.email, TEST_PASSWORD)).json().message).toBe("Signed in successfully.");
+    const failed = await call(app, "POST", "/api/auth/login", {
       body: { email: user.email, password: "verkeerd123" },
       headers: { "accept-language": "en" },
     });
     expect(failed.json().message).toBe("Email or password is incorrect.");
   });
 
-  it("refuses a missing password and unknown fields (400)", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
+  it("refuses a missing password and unknown fields (400)", async ({ app, db }) => {
+    const user = await createUser(db, { roleId: 3 });
     for (const payload of [
       { email: user.email },
       { email: user.email, password: TEST_PASSWORD, role_id: 4 },
     ]) {
-      const res = await call("POST", "/api/auth/login", { body: payload });
+      const res = await call(app, "POST", "/api/auth/login", { body: payload });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
     }
   });
 
-  it("sets a Secure cookie when the public URL is https", async () => {
-    const https = await createTestApp({ publicUrl: "https://kantien.example" }, t.database);
+  it("sets a Secure cookie when the public URL is https", async ({ db, database }) => {
+    const https = await createTestApp({ publicUrl: "https://kantien.example" }, database);
     try {
-      const user = await createUser(t.db, { roleId: 4 });
+      const user = await createUser(db, { roleId: 4 });
       const res = await request(https.app, "POST", "/api/auth/login", {
         body: { email: user.email, password: TEST_PASSWORD },
       });
@@ -206,45 +212,48 @@ describe("POST /api/auth/login", () => {
     }
   });
 
-  it("takes a password hashed with scrypt before Argon2id and stores it anew as Argon2id", async () => {
-    const user = await createUser(t.db, { roleId: 3, password: null });
+  it("takes a password hashed with scrypt before Argon2id and stores it anew as Argon2id", async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db, { roleId: 3, password: null });
     const salt = randomBytes(16);
     const key = scryptSync("ou-wagwoord-1", salt, 64, { N: 1024, r: 8, p: 1 });
     const scryptHash = ["scrypt", 1024, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
-    await t.db.update(users).set({ passwordHash: scryptHash }).where(eq(users.id, user.id));
+    await db.update(users).set({ passwordHash: scryptHash }).where(eq(users.id, user.id));
     const storedHash = async () =>
-      (await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0]!.h;
+      (await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0]!.h;
 
-    expect((await login(user.email, "ou-wagwoord-2")).statusCode).toBe(401);
+    expect((await login(app, user.email, "ou-wagwoord-2")).statusCode).toBe(401);
     expect(await storedHash()).toBe(scryptHash);
 
-    expect((await login(user.email, "ou-wagwoord-1")).statusCode).toBe(200);
+    expect((await login(app, user.email, "ou-wagwoord-1")).statusCode).toBe(200);
     const argon2Hash = await storedHash();
     expect(argon2Hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect((await login(user.email, "ou-wagwoord-1")).statusCode).toBe(200);
+    expect((await login(app, user.email, "ou-wagwoord-1")).statusCode).toBe(200);
     expect(await storedHash()).toBe(argon2Hash);
   });
 });
 
 describe("sessions: /me and logout", () => {
-  it("answers /me with 401 without a session or with a made-up one", async () => {
+  it("answers /me with 401 without a session or with a made-up one", async ({ app }) => {
     for (const cookie of [undefined, "kantien_session=verzonnen", `kantien_session=${"a".repeat(43)}`]) {
-      const res = await call("GET", "/api/auth/me", { cookie });
+      const res = await call(app, "GET", "/api/auth/me", { cookie });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ success: false, code: "unauthenticated" });
     }
   });
 
-  it("answers /me with the session's absolute end, which use does not move", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
+  it("answers /me with the session's absolute end, which use does not move", async ({ app, db, config }) => {
+    const user = await createUser(db, { roleId: 3 });
     const day = 24 * 3_600_000;
-    const maxDays = t.config.sessionMaxDays;
+    const maxDays = config.sessionMaxDays;
     const before = Date.now();
-    const cookie = await signIn(t.app, user);
+    const cookie = await signIn(app, user);
     const after = Date.now();
     const tokenHash = hashToken(cookie.split("=")[1]!);
     const endsAt = async () => {
-      const me = await call("GET", "/api/auth/me", { cookie });
+      const me = await call(app, "GET", "/api/auth/me", { cookie });
       expect(me.statusCode).toBe(200);
       return me.json().sessionEndsAt as string;
     };
@@ -255,116 +264,127 @@ describe("sessions: /me and logout", () => {
     // Sign-in plus the 7-day limit: far past the 8-hour idle expiry a fresh session has.
     expect(end).toBeGreaterThanOrEqual(before + maxDays * day - 1_000);
     expect(end).toBeLessThanOrEqual(after + maxDays * day + 1_000);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
     expect(end).toBe(row!.createdAt.getTime() + maxDays * day);
     expect(end).toBeGreaterThan(row!.expiresAt.getTime());
 
     // A request that slides the idle expiry leaves the absolute end where it was.
-    await t.db
+    await db
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '5 minutes'` })
       .where(eq(sessions.tokenHash, tokenHash));
     expect(await endsAt()).toBe(first);
   });
 
-  it("logout deletes the session on the server, so the old cookie no longer works", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
-    const cookie = await signIn(t.app, user);
-    expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(200);
-    const out = await call("POST", "/api/auth/logout", { cookie, body: {} });
+  it("logout deletes the session on the server, so the old cookie no longer works", async ({ app, db }) => {
+    const user = await createUser(db, { roleId: 3 });
+    const cookie = await signIn(app, user);
+    expect((await call(app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(200);
+    const out = await call(app, "POST", "/api/auth/logout", { cookie, body: {} });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true, message: "Suksesvol afgeteken." });
     const cleared = sessionCookie(out)!;
     expect(cleared.value).toBe("");
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-    expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect((await call(app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
   });
 
-  it("logout answers 200 when no one is signed in", async () => {
-    const res = await call("POST", "/api/auth/logout", { body: {} });
+  it("logout answers 200 when no one is signed in", async ({ app }) => {
+    const res = await call(app, "POST", "/api/auth/logout", { body: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
   });
 
-  it("refuses an expired session", async () => {
-    const user = await createUser(t.db, { roleId: 4 });
-    const cookie = await signIn(t.app, user);
-    await t.db
+  it("refuses an expired session", async ({ app, db }) => {
+    const user = await createUser(db, { roleId: 4 });
+    const cookie = await signIn(app, user);
+    await db
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(sessions.userId, user.id));
-    expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
+    expect((await call(app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
   });
 
-  it("slides the idle expiry and re-sets the cookie's Max-Age with it, at most once a minute", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
-    const cookie = await signIn(t.app, user);
+  it("slides the idle expiry and re-sets the cookie's Max-Age with it, at most once a minute", async ({
+    app,
+    db,
+    config,
+  }) => {
+    const user = await createUser(db, { roleId: 3 });
+    const cookie = await signIn(app, user);
     const token = cookie.split("=")[1]!;
     // Seen just now: nothing to slide, no cookie.
-    const fresh = await call("GET", "/api/auth/me", { cookie });
+    const fresh = await call(app, "GET", "/api/auth/me", { cookie });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers["set-cookie"]).toBeUndefined();
 
-    await t.db
+    await db
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '5 minutes'`, expiresAt: sql`now() + interval '10 minutes'` })
       .where(eq(sessions.tokenHash, hashToken(token)));
-    const slid = await call("GET", "/api/auth/me", { cookie });
+    const slid = await call(app, "GET", "/api/auth/me", { cookie });
     expect(slid.statusCode).toBe(200);
     const renewed = sessionCookie(slid)!;
     expect(renewed).toMatchObject({ value: token, httpOnly: true, sameSite: "Lax", path: "/" });
-    const idleSeconds = t.config.sessionIdleMinutes * 60;
+    const idleSeconds = config.sessionIdleMinutes * 60;
     expect(renewed.maxAge).toBeGreaterThan(idleSeconds - 5);
     expect(renewed.maxAge).toBeLessThanOrEqual(idleSeconds);
-    const [row] = await t.db
+    const [row] = await db
       .select()
       .from(sessions)
       .where(eq(sessions.tokenHash, hashToken(token)));
     expect((row!.expiresAt.getTime() - Date.now()) / 1000).toBeGreaterThan(idleSeconds - 5);
   });
 
-  it("never slides a session past its absolute end, and refuses it after that", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
-    const cookie = await signIn(t.app, user);
+  it("never slides a session past its absolute end, and refuses it after that", async ({
+    app,
+    db,
+    config,
+  }) => {
+    const user = await createUser(db, { roleId: 3 });
+    const cookie = await signIn(app, user);
     const tokenHash = hashToken(cookie.split("=")[1]!);
-    const maxDays = t.config.sessionMaxDays;
+    const maxDays = config.sessionMaxDays;
     // Half an hour before the cap, the slide stops at the cap.
-    await t.db
+    await db
       .update(sessions)
       .set({
         createdAt: sql`now() - make_interval(days => ${maxDays}) + interval '30 minutes'`,
         lastSeenAt: sql`now() - interval '5 minutes'`,
       })
       .where(eq(sessions.tokenHash, tokenHash));
-    const near = await call("GET", "/api/auth/me", { cookie });
+    const near = await call(app, "GET", "/api/auth/me", { cookie });
     expect(near.statusCode).toBe(200);
     const maxAge = sessionCookie(near)!.maxAge!;
     expect(maxAge).toBeGreaterThan(30 * 60 - 10);
     expect(maxAge).toBeLessThanOrEqual(30 * 60);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
     expect(row!.expiresAt.getTime()).toBe(row!.createdAt.getTime() + maxDays * 24 * 3_600_000);
     expect(near.json().sessionEndsAt).toBe(row!.expiresAt.toISOString());
 
     // Past the cap it is refused, even though its idle expiry is still ahead.
-    await t.db
+    await db
       .update(sessions)
       .set({
         createdAt: sql`now() - make_interval(days => ${maxDays}) - interval '1 minute'`,
         expiresAt: sql`now() + interval '1 hour'`,
       })
       .where(eq(sessions.tokenHash, tokenHash));
-    expect((await call("GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
+    expect((await call(app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
   });
 });
 
 describe("the sign-in limit", () => {
-  it("refuses an account after 5 failures, even with the right password and from another address", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
+  it("refuses an account after 5 failures, even with the right password and from another address", async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db, { roleId: 3 });
     for (let i = 0; i < 5; i++) {
-      expect((await login(user.email, "verkeerd123", "10.1.0.1")).statusCode).toBe(401);
+      expect((await login(app, user.email, "verkeerd123", "10.1.0.1")).statusCode).toBe(401);
     }
     for (const ip of ["10.1.0.1", "10.1.0.2"]) {
-      const res = await login(user.email, TEST_PASSWORD, ip);
+      const res = await login(app, user.email, TEST_PASSWORD, ip);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({
         success: false,
@@ -374,42 +394,43 @@ describe("the sign-in limit", () => {
       expect(res.headers["set-cookie"]).toBeUndefined();
     }
     // Another account from a fresh address still signs in.
-    const other = await createUser(t.db, { roleId: 3 });
-    expect((await login(other.email, TEST_PASSWORD, "10.1.0.3")).statusCode).toBe(200);
+    const other = await createUser(db, { roleId: 3 });
+    expect((await login(app, other.email, TEST_PASSWORD, "10.1.0.3")).statusCode).toBe(200);
   });
 
-  it("refuses an address after 20 failures, whatever the account", async () => {
+  it("refuses an address after 20 failures, whatever the account", async ({ app, db }) => {
     const ip = "10.2.0.1";
     for (let a = 0; a < 4; a++) {
-      const user = await createUser(t.db, { roleId: 3 });
-      for (let i = 0; i < 5; i++) expect((await login(user.email, "verkeerd123", ip)).statusCode).toBe(401);
+      const user = await createUser(db, { roleId: 3 });
+      for (let i = 0; i < 5; i++)
+        expect((await login(app, user.email, "verkeerd123", ip)).statusCode).toBe(401);
     }
-    const fresh = await createUser(t.db, { roleId: 3 });
-    expect((await login(fresh.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
-    expect((await login(fresh.email, TEST_PASSWORD, "10.2.0.2")).statusCode).toBe(200);
+    const fresh = await createUser(db, { roleId: 3 });
+    expect((await login(app, fresh.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+    expect((await login(app, fresh.email, TEST_PASSWORD, "10.2.0.2")).statusCode).toBe(200);
   });
 
-  it("records failures for unknown emails too", async () => {
+  it("records failures for unknown emails too", async ({ app, db }) => {
     const email = unique("spook");
-    expect((await login(email, "wat-ook-al", "10.3.0.1")).statusCode).toBe(401);
-    const rows = await t.db.select().from(loginAttempts).where(eq(loginAttempts.email, email));
+    expect((await login(app, email, "wat-ook-al", "10.3.0.1")).statusCode).toBe(401);
+    const rows = await db.select().from(loginAttempts).where(eq(loginAttempts.email, email));
     expect(rows).toMatchObject([{ email, ip: "10.3.0.1" }]);
   });
 
-  it("forgives an account's failures when it signs in", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
-    for (let i = 0; i < 4; i++) await login(user.email, "verkeerd123", "10.4.0.1");
-    expect((await login(user.email, TEST_PASSWORD, "10.4.0.1")).statusCode).toBe(200);
-    expect(await t.db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email))).toEqual([]);
+  it("forgives an account's failures when it signs in", async ({ app, db }) => {
+    const user = await createUser(db, { roleId: 3 });
+    for (let i = 0; i < 4; i++) await login(app, user.email, "verkeerd123", "10.4.0.1");
+    expect((await login(app, user.email, TEST_PASSWORD, "10.4.0.1")).statusCode).toBe(200);
+    expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email))).toEqual([]);
     for (let i = 0; i < 5; i++)
-      expect((await login(user.email, "verkeerd123", "10.4.0.2")).statusCode).toBe(401);
-    expect((await login(user.email, "verkeerd123", "10.4.0.2")).statusCode).toBe(429);
+      expect((await login(app, user.email, "verkeerd123", "10.4.0.2")).statusCode).toBe(401);
+    expect((await login(app, user.email, "verkeerd123", "10.4.0.2")).statusCode).toBe(429);
   });
 
-  it("holds under concurrent attempts: at most 5 are checked", async () => {
-    const user = await createUser(t.db, { roleId: 3 });
+  it("holds under concurrent attempts: at most 5 are checked", async ({ app, db }) => {
+    const user = await createUser(db, { roleId: 3 });
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => login(user.email, "verkeerd123", `10.5.0.${i + 1}`)),
+      Array.from({ length: 12 }, (_, i) => login(app, user.email, "verkeerd123", `10.5.0.${i + 1}`)),
     );
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
@@ -419,8 +440,8 @@ describe("the sign-in limit", () => {
 });
 
 describe("POST /api/auth/signup and /verify-email", () => {
-  const signup = (payload: Record<string, unknown>, language = "af") =>
-    call("POST", "/api/auth/signup", { body: payload, headers: { "accept-language": language } });
+  const signup = (app: App, payload: Record<string, unknown>, language = "af") =>
+    call(app, "POST", "/api/auth/signup", { body: payload, headers: { "accept-language": language } });
   const customer = (overrides: Record<string, unknown> = {}) => ({
     first_name: "Anna",
     last_name: "Botha",
@@ -431,9 +452,13 @@ describe("POST /api/auth/signup and /verify-email", () => {
     ...overrides,
   });
 
-  it("creates an unverified customer with wallet, settings and academy number, and mails a link", async () => {
+  it("creates an unverified customer with wallet, settings and academy number, and mails a link", async ({
+    app,
+    db,
+    config,
+  }) => {
     const input = customer({ email: unique("Anna").toUpperCase(), akd_number: "AKD-1001" });
-    const res = await signup(input);
+    const res = await signup(app, input);
     expect(res.statusCode).toBe(201);
     expect(res.headers["set-cookie"]).toBeUndefined();
     const body = res.json();
@@ -452,77 +477,77 @@ describe("POST /api/auth/signup and /verify-email", () => {
     });
     const id = body.user.id as string;
 
-    const [user] = await t.db.select().from(users).where(eq(users.id, id));
+    const [user] = await db.select().from(users).where(eq(users.id, id));
     expect(user).toMatchObject({ email, roleId: 1, phoneNumber: "082 555 0101", emailVerifiedAt: null });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await t.db.select().from(wallets).where(eq(wallets.userId, id))).toMatchObject([
+    expect(await db.select().from(wallets).where(eq(wallets.userId, id))).toMatchObject([
       { balance: "0.00" },
     ]);
-    expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, id))).toMatchObject([
+    expect(await db.select().from(userSettings).where(eq(userSettings.userId, id))).toMatchObject([
       { language: "af", theme: "light", refreshInterval: 30 },
     ]);
-    expect(await t.db.select().from(clients).where(eq(clients.userId, id))).toMatchObject([
+    expect(await db.select().from(clients).where(eq(clients.userId, id))).toMatchObject([
       { akdNumber: "AKD-1001" },
     ]);
 
-    const { mail, token } = await linkIn(email, "verify-email");
+    const { mail, token } = await linkIn(db, config, email, "verify-email");
     expect(mail).toMatchObject({ status: "pending", subject: "Bevestig jou e-posadres vir Kantien" });
     expect(mail.textBody).toContain("Hallo Anna");
-    const [stored] = await t.db.select().from(authTokens).where(eq(authTokens.userId, id));
+    const [stored] = await db.select().from(authTokens).where(eq(authTokens.userId, id));
     expect(stored).toMatchObject({ tokenHash: hashToken(token), purpose: "verify_email", usedAt: null });
     const hours = (stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 3_600_000;
     expect(hours).toBeCloseTo(24, 3);
 
     // Not yet verified: the right password gets 403.
-    expect((await login(email, "wagwoord1")).statusCode).toBe(403);
+    expect((await login(app, email, "wagwoord1")).statusCode).toBe(403);
 
-    const verified = await call("POST", "/api/auth/verify-email", { body: { token } });
+    const verified = await call(app, "POST", "/api/auth/verify-email", { body: { token } });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ success: true, message: "E-pos suksesvol geverifieer." });
-    const [after] = await t.db.select().from(users).where(eq(users.id, id));
+    const [after] = await db.select().from(users).where(eq(users.id, id));
     expect(after!.emailVerifiedAt).toBeInstanceOf(Date);
     // A customer: the role marker, no session.
-    const signedIn = await login(email, "wagwoord1");
+    const signedIn = await login(app, email, "wagwoord1");
     expect(signedIn.json()).toMatchObject({ success: true, error: "unauthorized_role" });
 
-    const reused = await call("POST", "/api/auth/verify-email", { body: { token } });
+    const reused = await call(app, "POST", "/api/auth/verify-email", { body: { token } });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject({ code: "token_invalid" });
   });
 
-  it("writes the mail and the settings in English for an English caller", async () => {
+  it("writes the mail and the settings in English for an English caller", async ({ app, db, config }) => {
     const input = customer({ role_id: 2 });
-    const res = await signup(input, "en");
+    const res = await signup(app, input, "en");
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe("Account created. Check your email for the verification link.");
     expect(res.json().user.role).toBe("AKADEMIA PERSONEEL");
-    const { mail } = await linkIn(String(input.email), "verify-email");
+    const { mail } = await linkIn(db, config, String(input.email), "verify-email");
     expect(mail.subject).toBe("Confirm your email address for Kantien");
     expect(mail.textBody).toContain("Hello Anna");
   });
 
-  it("refuses a taken email in any case, and a taken academy number (409)", async () => {
-    const existing = await createUser(t.db, { roleId: 1 });
-    const taken = await signup(customer({ email: existing.email.toUpperCase() }));
+  it("refuses a taken email in any case, and a taken academy number (409)", async ({ app, db }) => {
+    const existing = await createUser(db, { roleId: 1 });
+    const taken = await signup(app, customer({ email: existing.email.toUpperCase() }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ success: false, code: "email_taken" });
 
-    const owner = await createUser(t.db, { roleId: 1 });
-    await t.db.insert(clients).values({ userId: owner.id, akdNumber: "AKD-2002" });
+    const owner = await createUser(db, { roleId: 1 });
+    await db.insert(clients).values({ userId: owner.id, akdNumber: "AKD-2002" });
     const input = customer({ akd_number: "AKD-2002" });
-    const akd = await signup(input);
+    const akd = await signup(app, input);
     expect(akd.statusCode).toBe(409);
     expect(akd.json()).toMatchObject({ code: "akd_number_taken" });
     // Nothing of the refused signup stays behind.
     expect(
-      await t.db
+      await db
         .select()
         .from(users)
         .where(eq(users.email, String(input.email))),
     ).toEqual([]);
   });
 
-  it("cannot create staff or admins, nor set fields it does not offer (400)", async () => {
+  it("cannot create staff or admins, nor set fields it does not offer (400)", async ({ app, db }) => {
     for (const payload of [
       customer({ role_id: 3 }),
       customer({ role_id: 4 }),
@@ -533,11 +558,11 @@ describe("POST /api/auth/signup and /verify-email", () => {
       customer({ password: "kort" }),
       customer({ email: "geen-epos" }),
     ]) {
-      const res = await signup(payload);
+      const res = await signup(app, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
       expect(
-        await t.db
+        await db
           .select()
           .from(users)
           .where(eq(users.email, String(payload.email))),
@@ -545,29 +570,29 @@ describe("POST /api/auth/signup and /verify-email", () => {
     }
   });
 
-  it("refuses a missing, unknown or expired verification token", async () => {
-    const missing = await call("POST", "/api/auth/verify-email", { body: {} });
+  it("refuses a missing, unknown or expired verification token", async ({ app, db, config }) => {
+    const missing = await call(app, "POST", "/api/auth/verify-email", { body: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       success: false,
       code: "token_missing_verification",
       message: "Geen verifikasie token gevind",
     });
-    const unknown = await call("POST", "/api/auth/verify-email", { body: { token: "a".repeat(43) } });
+    const unknown = await call(app, "POST", "/api/auth/verify-email", { body: { token: "a".repeat(43) } });
     expect(unknown.json()).toMatchObject({ code: "token_invalid" });
 
     const input = customer();
-    expect((await signup(input)).statusCode).toBe(201);
-    const { token } = await linkIn(String(input.email), "verify-email");
-    await t.db
+    expect((await signup(app, input)).statusCode).toBe(201);
+    const { token } = await linkIn(db, config, String(input.email), "verify-email");
+    await db
       .update(authTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(authTokens.tokenHash, hashToken(token)));
-    const expired = await call("POST", "/api/auth/verify-email", { body: { token } });
+    const expired = await call(app, "POST", "/api/auth/verify-email", { body: { token } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ code: "token_invalid" });
     // The expired link verified nothing.
-    const [user] = await t.db
+    const [user] = await db
       .select()
       .from(users)
       .where(eq(users.email, String(input.email)));
@@ -576,8 +601,8 @@ describe("POST /api/auth/signup and /verify-email", () => {
 
   describe("the sign-up limit", () => {
     /** An app on the same database with a limit of 2 sign-ups per address and hour. */
-    async function limitedApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
-      return createTestApp({ signupLimit: { perAddress: 2, windowMinutes: 60 }, ...overrides }, t.database);
+    async function limitedApp(database: TestDatabase, overrides: Parameters<typeof createTestApp>[0] = {}) {
+      return createTestApp({ signupLimit: { perAddress: 2, windowMinutes: 60 }, ...overrides }, database);
     }
     const signupOn = (
       app: TestApp["app"],
@@ -585,10 +610,13 @@ describe("POST /api/auth/signup and /verify-email", () => {
       { ip, headers = {} }: { ip: string; headers?: Record<string, string> },
     ) => request(app, "POST", "/api/auth/signup", { body: payload, headers, remoteAddress: ip });
 
-    it("refuses more sign-ups from one address in the window (429, in Afrikaans), taken emails counted too", async () => {
-      const limited = await limitedApp();
+    it("refuses more sign-ups from one address in the window (429, in Afrikaans), taken emails counted too", async ({
+      db,
+      database,
+    }) => {
+      const limited = await limitedApp(database);
       try {
-        const existing = await createUser(t.db, { roleId: 1 });
+        const existing = await createUser(db, { roleId: 1 });
         expect((await signupOn(limited.app, customer(), { ip: "10.9.0.1" })).statusCode).toBe(201);
         expect(
           (await signupOn(limited.app, customer({ email: existing.email }), { ip: "10.9.0.1" })).statusCode,
@@ -608,16 +636,16 @@ describe("POST /api/auth/signup and /verify-email", () => {
         expect(english.json().message).toBe("Too many sign-ups from this address. Please try again later.");
         // The refused sign-up left no account, no mail and no recorded attempt behind.
         const email = String(refusedInput.email);
-        expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
-        expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toEqual([]);
-        const recorded = await t.db
+        expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+        expect(await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toEqual([]);
+        const recorded = await db
           .select()
           .from(loginAttempts)
           .where(and(eq(loginAttempts.kind, "signup"), eq(loginAttempts.ip, "10.9.0.1")));
         expect(recorded).toHaveLength(2);
         // Another address still signs up, and sign-ins from the limited one are not affected.
         expect((await signupOn(limited.app, customer(), { ip: "10.9.0.2" })).statusCode).toBe(201);
-        const staff = await createUser(t.db, { roleId: 3 });
+        const staff = await createUser(db, { roleId: 3 });
         const signedIn = await request(limited.app, "POST", "/api/auth/login", {
           body: { email: staff.email, password: TEST_PASSWORD },
           remoteAddress: "10.9.0.1",
@@ -628,9 +656,9 @@ describe("POST /api/auth/signup and /verify-email", () => {
       }
     });
 
-    it("counts by the forwarded client address only when TRUST_PROXY says so", async () => {
-      const direct = await limitedApp({ signupLimit: { perAddress: 1, windowMinutes: 60 } });
-      const proxied = await limitedApp({
+    it("counts by the forwarded client address only when TRUST_PROXY says so", async ({ db, database }) => {
+      const direct = await limitedApp(database, { signupLimit: { perAddress: 1, windowMinutes: 60 } });
+      const proxied = await limitedApp(database, {
         signupLimit: { perAddress: 1, windowMinutes: 60 },
         trustProxy: "10.9.2.0/24",
       });
@@ -644,7 +672,7 @@ describe("POST /api/auth/signup and /verify-email", () => {
         expect((await signupOn(proxied.app, customer(), viaProxy("198.51.100.3"))).statusCode).toBe(201);
         expect((await signupOn(proxied.app, customer(), viaProxy("198.51.100.4"))).statusCode).toBe(201);
         expect((await signupOn(proxied.app, customer(), viaProxy("198.51.100.3"))).statusCode).toBe(429);
-        const byAddress = await t.db
+        const byAddress = await db
           .select({ ip: loginAttempts.ip })
           .from(loginAttempts)
           .where(eq(loginAttempts.kind, "signup"));
@@ -660,13 +688,13 @@ describe("POST /api/auth/signup and /verify-email", () => {
 
 describe("invitations: invite-user, verify-invitation, setup-account", () => {
   let admin: { cookie: string };
-  beforeAll(async () => {
-    const user = await createUser(t.db, { roleId: 4 });
-    admin = { cookie: await signIn(t.app, user) };
+  it.beforeAll(async ({ app, db }) => {
+    const user = await createUser(db, { roleId: 4 });
+    admin = { cookie: await signIn(app, user) };
   });
 
-  const invite = (payload: Record<string, unknown>, cookie = admin.cookie) =>
-    call("POST", "/api/auth/invite-user", { body: payload, cookie });
+  const invite = (app: App, payload: Record<string, unknown>, cookie = admin.cookie) =>
+    call(app, "POST", "/api/auth/invite-user", { body: payload, cookie });
   const invitee = (overrides: Record<string, unknown> = {}) => ({
     email: unique("kok"),
     firstName: "Sipho",
@@ -675,22 +703,22 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     ...overrides,
   });
 
-  it("takes an invited cook from the mail to a signed-in session", async () => {
+  it("takes an invited cook from the mail to a signed-in session", async ({ app, db, config }) => {
     const input = invitee();
-    const res = await invite(input);
+    const res = await invite(app, input);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ success: true, message: "Uitnodiging suksesvol gestuur!" });
 
-    const [user] = await t.db.select().from(users).where(eq(users.email, input.email));
+    const [user] = await db.select().from(users).where(eq(users.email, input.email));
     expect(user).toMatchObject({ roleId: 3, firstName: "Sipho", passwordHash: null, emailVerifiedAt: null });
-    expect(await t.db.select().from(kantienStaff).where(eq(kantienStaff.id, user!.id))).toHaveLength(1);
-    expect(await t.db.select().from(wallets).where(eq(wallets.userId, user!.id))).toHaveLength(1);
-    expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, user!.id))).toHaveLength(1);
+    expect(await db.select().from(kantienStaff).where(eq(kantienStaff.id, user!.id))).toHaveLength(1);
+    expect(await db.select().from(wallets).where(eq(wallets.userId, user!.id))).toHaveLength(1);
+    expect(await db.select().from(userSettings).where(eq(userSettings.userId, user!.id))).toHaveLength(1);
 
-    const { mail, token } = await linkIn(input.email, "setup-account");
+    const { mail, token } = await linkIn(db, config, input.email, "setup-account");
     expect(mail.subject).toBe("Jy is uitgenooi na Kantien");
     expect(mail.textBody).toContain("KANTIEN PERSONEEL");
-    const [stored] = await t.db
+    const [stored] = await db
       .select()
       .from(authTokens)
       .where(and(eq(authTokens.userId, user!.id), eq(authTokens.purpose, "invitation")));
@@ -698,11 +726,11 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     expect((stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 3_600_000).toBeCloseTo(72, 3);
 
     // Not set up yet: the same answer as a wrong password.
-    expect((await login(input.email, "enigiets1")).json()).toMatchObject({ code: "login_failed" });
+    expect((await login(app, input.email, "enigiets1")).json()).toMatchObject({ code: "login_failed" });
 
     // Checking the invitation does not use it up.
     for (let i = 0; i < 2; i++) {
-      const checked = await call("POST", "/api/auth/verify-invitation", { body: { token } });
+      const checked = await call(app, "POST", "/api/auth/verify-invitation", { body: { token } });
       expect(checked.statusCode).toBe(200);
       expect(checked.json()).toEqual({
         success: true,
@@ -711,13 +739,13 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
       });
     }
 
-    const short = await call("POST", "/api/auth/setup-account", { body: { token, password: "kort" } });
+    const short = await call(app, "POST", "/api/auth/setup-account", { body: { token, password: "kort" } });
     expect(short.statusCode).toBe(400);
     expect(short.json().details).toEqual([
       { field: "password", message: "Wagwoord moet ten minste 6 karakters wees" },
     ]);
 
-    const setUp = await call("POST", "/api/auth/setup-account", {
+    const setUp = await call(app, "POST", "/api/auth/setup-account", {
       body: { token, password: "nuwe-wagwoord" },
     });
     expect(setUp.statusCode).toBe(200);
@@ -726,100 +754,100 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
       message: "Rekening suksesvol opgestel! Jy word nou na aanteken gestuur.",
     });
     expect(setUp.headers["set-cookie"]).toBeUndefined();
-    const [after] = await t.db.select().from(users).where(eq(users.id, user!.id));
+    const [after] = await db.select().from(users).where(eq(users.id, user!.id));
     expect(after!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(after!.emailVerifiedAt).toBeInstanceOf(Date);
 
-    const signedIn = await login(input.email, "nuwe-wagwoord");
+    const signedIn = await login(app, input.email, "nuwe-wagwoord");
     expect(signedIn.statusCode).toBe(200);
     expect(sessionCookie(signedIn)).toBeDefined();
     expect(signedIn.json().user).toMatchObject({ role: "KANTIEN PERSONEEL", role_id: 3 });
 
     // The link works once.
     for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
-      const again = await call("POST", url, { body: tokenPayload(url, token) });
+      const again = await call(app, "POST", url, { body: tokenPayload(url, token) });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toMatchObject({ code: "token_invalid" });
     }
   });
 
-  it("lets only one of two concurrent setups with one token win", async () => {
+  it("lets only one of two concurrent setups with one token win", async ({ app, db, config }) => {
     const input = invitee({ roleId: 4 });
-    expect((await invite(input)).statusCode).toBe(201);
-    const { token } = await linkIn(input.email, "setup-account");
+    expect((await invite(app, input)).statusCode).toBe(201);
+    const { token } = await linkIn(db, config, input.email, "setup-account");
     const answers = await Promise.all(
       ["eerste-wagwoord", "tweede-wagwoord"].map((password) =>
-        call("POST", "/api/auth/setup-account", { body: { token, password } }),
+        call(app, "POST", "/api/auth/setup-account", { body: { token, password } }),
       ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const winner = answers[0]!.statusCode === 200 ? "eerste-wagwoord" : "tweede-wagwoord";
     const loser = winner === "eerste-wagwoord" ? "tweede-wagwoord" : "eerste-wagwoord";
-    expect((await login(input.email, winner)).statusCode).toBe(200);
-    expect((await login(input.email, loser)).statusCode).toBe(401);
+    expect((await login(app, input.email, winner)).statusCode).toBe(200);
+    expect((await login(app, input.email, loser)).statusCode).toBe(401);
   });
 
-  it("refuses missing, unknown and expired invitation tokens", async () => {
+  it("refuses missing, unknown and expired invitation tokens", async ({ app, db, config }) => {
     for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
-      const missing = await call("POST", url, { body: tokenPayload(url) });
+      const missing = await call(app, "POST", url, { body: tokenPayload(url) });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({
         success: false,
         code: "token_missing_invitation",
         message: "Geen uitnodiging token gevind",
       });
-      const unknown = await call("POST", url, { body: tokenPayload(url, "b".repeat(43)) });
+      const unknown = await call(app, "POST", url, { body: tokenPayload(url, "b".repeat(43)) });
       expect(unknown.json()).toMatchObject({ code: "token_invalid" });
     }
     const input = invitee();
-    await invite(input);
-    const { token } = await linkIn(input.email, "setup-account");
-    await t.db
+    await invite(app, input);
+    const { token } = await linkIn(db, config, input.email, "setup-account");
+    await db
       .update(authTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(authTokens.tokenHash, hashToken(token)));
     for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
-      const expired = await call("POST", url, { body: tokenPayload(url, token) });
+      const expired = await call(app, "POST", url, { body: tokenPayload(url, token) });
       expect(expired.statusCode).toBe(400);
       expect(expired.json()).toMatchObject({ code: "token_invalid" });
     }
   });
 
-  it("a verification token is no invitation", async () => {
-    const invited = await createUser(t.db, { roleId: 3, password: null, verified: false });
-    const token = await issueToken(t.db, invited.id, "verify_email");
+  it("a verification token is no invitation", async ({ app, db }) => {
+    const invited = await createUser(db, { roleId: 3, password: null, verified: false });
+    const token = await issueToken(db, invited.id, "verify_email");
     for (const url of ["/api/auth/verify-invitation", "/api/auth/setup-account"]) {
-      const res = await call("POST", url, { body: tokenPayload(url, token) });
+      const res = await call(app, "POST", url, { body: tokenPayload(url, token) });
       expect(res.json()).toMatchObject({ code: "token_invalid" });
     }
   });
 
-  it("lets only admins invite, only staff roles, and only new emails", async () => {
-    const cook = await createUser(t.db, { roleId: 3 });
-    const asStaff = await invite(invitee(), await signIn(t.app, cook));
+  it("lets only admins invite, only staff roles, and only new emails", async ({ app, db }) => {
+    const cook = await createUser(db, { roleId: 3 });
+    const asStaff = await invite(app, invitee(), await signIn(app, cook));
     expect(asStaff.statusCode).toBe(403);
     expect(asStaff.json()).toMatchObject({ success: false, code: "forbidden" });
 
-    const anonymous = await call("POST", "/api/auth/invite-user", { body: invitee() });
+    const anonymous = await call(app, "POST", "/api/auth/invite-user", { body: invitee() });
     expect(anonymous.statusCode).toBe(401);
 
     for (const roleId of [1, 2, 5]) {
-      expect((await invite(invitee({ roleId }))).statusCode).toBe(400);
+      expect((await invite(app, invitee({ roleId }))).statusCode).toBe(400);
     }
-    expect((await invite(invitee({ role_id: 4 }))).statusCode).toBe(400);
+    expect((await invite(app, invitee({ role_id: 4 }))).statusCode).toBe(400);
 
-    const taken = await invite(invitee({ email: cook.email.toUpperCase() }));
+    const taken = await invite(app, invitee({ email: cook.email.toUpperCase() }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: "email_taken" });
   });
 });
 
 describe("what answers never contain", () => {
-  it("has no password hash, hash string or stored token hash in any answer of this file", async () => {
+  it("has no password hash, hash string or stored token hash in any answer of this file", async ({ db }) => {
     expect(bodies.length).toBeGreaterThan(50);
     const stored = [
-      ...(await t.db.select({ h: authTokens.tokenHash }).from(authTokens)),
-      ...(await t.db.select({ h: sessions.tokenHash }).from(sessions)),
+      ...(await db.select({ h: authTokens.tokenHash }).from(authTokens)),
+      ...(await db.select({ h: sessions.tokenHash }).from(sessions)),
     ].map((r) => r.h);
     expect(stored.length).toBeGreaterThan(5);
     for (const { sent, body } of bodies) {

@@ -1,35 +1,36 @@
 import { CANTEEN_RULES_DEFAULTS } from "@kantien/domain/canteen";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { App } from "../../app";
+import { appTest } from "../../test/app-test";
 import { createUser, sessionCookieFor, signIn } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
 
-let t: TestApp;
+const it = appTest();
 let asAdmin: string;
 let asCook: string;
 let asStudent: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  asAdmin = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
-  asCook = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
-  asStudent = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 1 })).id);
+it.beforeAll(async ({ app, db }) => {
+  asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+  asCook = await signIn(app, await createUser(db, { roleId: 3 }));
+  asStudent = await sessionCookieFor(db, (await createUser(db, { roleId: 1 })).id);
 });
-afterAll(async () => t.close());
 
-const read = (cookie?: string) => request(t.app, "GET", "/api/canteen-settings", { cookie });
-const save = (body: unknown, cookie?: string) =>
-  request(t.app, "PUT", "/api/canteen-settings", { cookie, body });
+const read = (app: App, cookie?: string) => request(app, "GET", "/api/canteen-settings", { cookie });
+const save = (app: App, body: unknown, cookie?: string) =>
+  request(app, "PUT", "/api/canteen-settings", { cookie, body });
 
 describe("GET and PUT /api/canteen-settings", () => {
-  it("starts with the defaults: 09:00 on the day, 2 weeks, 5 portions, R50, amber at 10 and red at 20 minutes", async () => {
-    const res = await read(asStudent);
+  it("starts with the defaults: 09:00 on the day, 2 weeks, 5 portions, R50, amber at 10 and red at 20 minutes", async ({
+    app,
+  }) => {
+    const res = await read(app, asStudent);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: CANTEEN_RULES_DEFAULTS });
-    expect((await read()).statusCode).toBe(401);
+    expect((await read(app)).statusCode).toBe(401);
   });
 
-  it("lets only an admin change them, and stores what the domain made of the input", async () => {
+  it("lets only an admin change them, and stores what the domain made of the input", async ({ app }) => {
     const rules = {
       cutoffTime: "14:30",
       cutoffDaysBefore: 1,
@@ -40,22 +41,24 @@ describe("GET and PUT /api/canteen-settings", () => {
       kitchenLateMinutes: 45,
     };
     for (const cookie of [asCook, asStudent]) {
-      expect((await save(rules, cookie)).statusCode).toBe(403);
+      expect((await save(app, rules, cookie)).statusCode).toBe(403);
     }
-    expect((await read(asCook)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+    expect((await read(app, asCook)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
 
-    const res = await save(rules, asAdmin);
+    const res = await save(app, rules, asAdmin);
     expect(res.statusCode).toBe(200);
     const saved = { ...rules, lowBalanceThreshold: "75.50" };
     expect(res.json()).toEqual({ success: true, message: "Die kantien se reëls is gestoor.", data: saved });
-    expect((await read(asCook)).json().data).toEqual(saved);
+    expect((await read(app, asCook)).json().data).toEqual(saved);
 
     // Put back for the other tests.
-    expect((await save(CANTEEN_RULES_DEFAULTS, asAdmin)).statusCode).toBe(200);
+    expect((await save(app, CANTEEN_RULES_DEFAULTS, asAdmin)).statusCode).toBe(200);
   });
 
-  it("refuses values out of range field by field, in the admin's language, and changes nothing", async () => {
-    const res = await request(t.app, "PUT", "/api/canteen-settings", {
+  it("refuses values out of range field by field, in the admin's language, and changes nothing", async ({
+    app,
+  }) => {
+    const res = await request(app, "PUT", "/api/canteen-settings", {
       cookie: asAdmin,
       body: {
         cutoffTime: "25:00",
@@ -82,9 +85,9 @@ describe("GET and PUT /api/canteen-settings", () => {
     expect(JSON.stringify(body.details)).toContain("Voer 'n tyd in as UU:MM, bv. 09:00.");
     expect(JSON.stringify(body.details)).toContain("Voer 1 tot 20 porsies in.");
     for (const unknownField of [{ ...CANTEEN_RULES_DEFAULTS, id: 2 }, { cutoffTime: "10:00" }, []]) {
-      expect((await save(unknownField, asAdmin)).statusCode).toBe(400);
+      expect((await save(app, unknownField, asAdmin)).statusCode).toBe(400);
     }
-    expect((await read(asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+    expect((await read(app, asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
   });
 
   describe("the kitchen's ageing thresholds", () => {
@@ -94,28 +97,28 @@ describe("GET and PUT /api/canteen-settings", () => {
       kitchenLateMinutes,
     });
 
-    it("saves both, from 1 to 600 minutes, and every signed-in user reads them", async () => {
+    it("saves both, from 1 to 600 minutes, and every signed-in user reads them", async ({ app }) => {
       for (const [warn, late] of [
         [1, 2],
         [599, 600],
         [25, 40],
       ] as const) {
-        const res = await save(withAgeing(warn, late), asAdmin);
+        const res = await save(app, withAgeing(warn, late), asAdmin);
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().data).toMatchObject({ kitchenWarnMinutes: warn, kitchenLateMinutes: late });
       }
       for (const cookie of [asCook, asStudent]) {
-        expect((await read(cookie)).json().data).toEqual(withAgeing(25, 40));
+        expect((await read(app, cookie)).json().data).toEqual(withAgeing(25, 40));
       }
-      expect((await save(CANTEEN_RULES_DEFAULTS, asAdmin)).statusCode).toBe(200);
+      expect((await save(app, CANTEEN_RULES_DEFAULTS, asAdmin)).statusCode).toBe(200);
     });
 
-    it("refuses red at or before amber, on the red field, and changes nothing", async () => {
+    it("refuses red at or before amber, on the red field, and changes nothing", async ({ app }) => {
       for (const [warn, late] of [
         [20, 20],
         [30, 20],
       ]) {
-        const res = await save(withAgeing(warn, late), asAdmin);
+        const res = await save(app, withAgeing(warn, late), asAdmin);
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({
           success: false,
@@ -125,10 +128,10 @@ describe("GET and PUT /api/canteen-settings", () => {
           ],
         });
       }
-      expect((await read(asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+      expect((await read(app, asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
     });
 
-    it("refuses minutes out of range or not whole, saying so in the admin's language", async () => {
+    it("refuses minutes out of range or not whole, saying so in the admin's language", async ({ app }) => {
       for (const [warn, late] of [
         [0, 20],
         [10, 601],
@@ -137,12 +140,12 @@ describe("GET and PUT /api/canteen-settings", () => {
         ["10", 20],
         [null, 20],
       ]) {
-        const res = await save(withAgeing(warn, late), asAdmin);
+        const res = await save(app, withAgeing(warn, late), asAdmin);
         expect(res.statusCode, `${warn}/${late}`).toBe(400);
         expect(res.json().code).toBe("validation_failed");
       }
       // The admin's language is their setting (Afrikaans), whatever the browser asks for.
-      const res = await request(t.app, "PUT", "/api/canteen-settings", {
+      const res = await request(app, "PUT", "/api/canteen-settings", {
         cookie: asAdmin,
         body: withAgeing(10, 601),
         headers: { "accept-language": "en" },
@@ -150,18 +153,18 @@ describe("GET and PUT /api/canteen-settings", () => {
       expect(res.json().details).toEqual([
         { field: "kitchenLateMinutes", message: "Voer 1 tot 600 minute in." },
       ]);
-      expect((await read(asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+      expect((await read(app, asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
     });
 
-    it("are guarded by the database too", async () => {
+    it("are guarded by the database too", async ({ app, db }) => {
       for (const set of [
         sql`kitchen_warn_minutes = 20, kitchen_late_minutes = 20`,
         sql`kitchen_warn_minutes = 0`,
         sql`kitchen_late_minutes = 601`,
       ]) {
-        await expect(t.db.execute(sql`update canteen_settings set ${set} where id = 1`)).rejects.toThrow();
+        await expect(db.execute(sql`update canteen_settings set ${set} where id = 1`)).rejects.toThrow();
       }
-      expect((await read(asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+      expect((await read(app, asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
     });
   });
 });

@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { CustomerRow } from "@kantien/domain/people";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
+import type { App } from "../../app";
+import type { Db } from "../../db/client";
 import { queryPlanRow, queryRows } from "../../db/client";
 import { clients, sessions, users, walletTransactions } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -14,26 +17,24 @@ import {
   type TestUser,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { testBackend } from "../../test/test-app";
 import { peoplePageQuery } from "../people/people";
 import { moveWalletMoney } from "../wallets/ledger";
 import { type CustomerListParams, customersList } from "./service";
 
-let t: TestApp;
+const it = appTest();
 let admin: TestUser;
 let adminCookie: string;
 let staffCookie: string;
 let studentCookie: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, { roleId: 4 });
-  adminCookie = await signIn(t.app, admin);
-  staffCookie = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+it.beforeAll(async ({ app, db }) => {
+  admin = await createUser(db, { roleId: 4 });
+  adminCookie = await signIn(app, admin);
+  staffCookie = await signIn(app, await createUser(db, { roleId: 3 }));
   // A customer who holds a session (their role was lowered) is refused like one without.
-  studentCookie = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 1 })).id);
+  studentCookie = await sessionCookieFor(db, (await createUser(db, { roleId: 1 })).id);
 });
-afterAll(async () => t.close());
 
 const unique = (prefix = "k") => `${prefix}-${randomBytes(4).toString("hex")}`;
 function customerBody(overrides: Record<string, unknown> = {}) {
@@ -48,8 +49,8 @@ function customerBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function addCustomer(overrides: Record<string, unknown> = {}): Promise<CustomerRow> {
-  const res = await request(t.app, "POST", "/api/customers", {
+async function addCustomer(app: App, overrides: Record<string, unknown> = {}): Promise<CustomerRow> {
+  const res = await request(app, "POST", "/api/customers", {
     cookie: staffCookie,
     body: customerBody(overrides),
   });
@@ -57,16 +58,22 @@ async function addCustomer(overrides: Record<string, unknown> = {}): Promise<Cus
   return res.json().data;
 }
 
-const topUp = (id: string, payload: unknown, key: string | null = randomUUID(), cookie = adminCookie) =>
-  request(t.app, "POST", `/api/customers/${id}/top-ups`, {
+const topUp = (
+  app: App,
+  id: string,
+  payload: unknown,
+  key: string | null = randomUUID(),
+  cookie = adminCookie,
+) =>
+  request(app, "POST", `/api/customers/${id}/top-ups`, {
     cookie,
     body: payload,
     headers: key ? { "idempotency-key": key } : {},
   });
 
-async function ledgerSum(userId: string) {
+async function ledgerSum(db: Db, userId: string) {
   const [row] = await queryRows(
-    t.db,
+    db,
     sql`select coalesce((select sum(amount) from wallet_transactions where user_id = ${userId}), 0)::numeric(12,2)::text as sum,
                (select balance::text from wallets where user_id = ${userId}) as balance`,
     z.object({ sum: z.string(), balance: z.string() }),
@@ -75,9 +82,12 @@ async function ledgerSum(userId: string) {
 }
 
 describe("POST and PUT /api/customers: the field rules", () => {
-  it("adds a customer with a wallet of R0 and their academy number, and answers the row", async () => {
+  it("adds a customer with a wallet of R0 and their academy number, and answers the row", async ({
+    app,
+    db,
+  }) => {
     const body = customerBody({ email: `  ${unique("Hoof").toUpperCase()}@Toets.Example ` });
-    const res = await request(t.app, "POST", "/api/customers", { cookie: staffCookie, body });
+    const res = await request(app, "POST", "/api/customers", { cookie: staffCookie, body });
     expect(res.statusCode, res.body).toBe(201);
     const row = res.json().data as CustomerRow;
     expect(row).toMatchObject({
@@ -89,14 +99,14 @@ describe("POST and PUT /api/customers: the field rules", () => {
       akdNumber: body.akdNumber,
       balance: "0.00",
     });
-    const [client] = await t.db.select().from(clients).where(eq(clients.userId, row.id));
+    const [client] = await db.select().from(clients).where(eq(clients.userId, row.id));
     expect(client?.akdNumber).toBe(body.akdNumber);
     // A customer made here has no password: no one signs in with it.
-    const [user] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, row.id));
+    const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, row.id));
     expect(user?.hash).toBeNull();
   });
 
-  it("refuses each invalid field with 400 and the field's name", async () => {
+  it("refuses each invalid field with 400 and the field's name", async ({ app }) => {
     const cases: [Record<string, unknown>, string][] = [
       [{ firstName: "" }, "firstName"],
       [{ firstName: "   " }, "firstName"],
@@ -111,7 +121,7 @@ describe("POST and PUT /api/customers: the field rules", () => {
       [{ akdNumber: "x".repeat(31) }, "akdNumber"],
     ];
     for (const [overrides, field] of cases) {
-      const res = await request(t.app, "POST", "/api/customers", {
+      const res = await request(app, "POST", "/api/customers", {
         cookie: staffCookie,
         body: customerBody(overrides),
       });
@@ -122,7 +132,7 @@ describe("POST and PUT /api/customers: the field rules", () => {
     }
     // Keys the form does not have are refused, not ignored.
     for (const extra of [{ balance: "100.00" }, { password_hash: "x" }, { id: randomUUID() }]) {
-      const res = await request(t.app, "POST", "/api/customers", {
+      const res = await request(app, "POST", "/api/customers", {
         cookie: staffCookie,
         body: customerBody(extra),
       });
@@ -130,9 +140,11 @@ describe("POST and PUT /api/customers: the field rules", () => {
     }
   });
 
-  it("answers a taken email (in any case) and a taken academy number with 409 and a clear message", async () => {
-    const first = await addCustomer();
-    const email = await request(t.app, "POST", "/api/customers", {
+  it("answers a taken email (in any case) and a taken academy number with 409 and a clear message", async ({
+    app,
+  }) => {
+    const first = await addCustomer(app);
+    const email = await request(app, "POST", "/api/customers", {
       cookie: staffCookie,
       body: customerBody({ email: first.email.toUpperCase() }),
     });
@@ -141,7 +153,7 @@ describe("POST and PUT /api/customers: the field rules", () => {
       code: "email_taken",
       message: "'n Rekening met hierdie e-posadres bestaan reeds.",
     });
-    const akd = await request(t.app, "POST", "/api/customers", {
+    const akd = await request(app, "POST", "/api/customers", {
       cookie: staffCookie,
       body: customerBody({ akdNumber: first.akdNumber }),
     });
@@ -152,9 +164,9 @@ describe("POST and PUT /api/customers: the field rules", () => {
     });
 
     // Editing into someone else's email or number is refused the same way.
-    const second = await addCustomer();
+    const second = await addCustomer(app);
     const edit = (overrides: Record<string, unknown>) =>
-      request(t.app, "PUT", `/api/customers/${second.id}`, {
+      request(app, "PUT", `/api/customers/${second.id}`, {
         cookie: staffCookie,
         body: customerBody({ email: second.email, ...overrides }),
       });
@@ -162,9 +174,11 @@ describe("POST and PUT /api/customers: the field rules", () => {
     expect((await edit({ akdNumber: first.akdNumber })).json().code).toBe("akd_number_taken");
   });
 
-  it("edits names, email, phone, role 1↔2 and the academy number; empty or left out clears", async () => {
-    const row = await addCustomer();
-    const res = await request(t.app, "PUT", `/api/customers/${row.id}`, {
+  it("edits names, email, phone, role 1↔2 and the academy number; empty or left out clears", async ({
+    app,
+  }) => {
+    const row = await addCustomer(app);
+    const res = await request(app, "PUT", `/api/customers/${row.id}`, {
       cookie: staffCookie,
       body: customerBody({ firstName: "Bea", email: row.email, roleId: 2, akdNumber: null, phoneNumber: "" }),
     });
@@ -177,7 +191,7 @@ describe("POST and PUT /api/customers: the field rules", () => {
     });
 
     const { phoneNumber: _p, akdNumber: _a, ...rest } = customerBody({ email: row.email, roleId: 2 });
-    await request(t.app, "PUT", `/api/customers/${row.id}`, {
+    await request(app, "PUT", `/api/customers/${row.id}`, {
       cookie: staffCookie,
       body: {
         ...rest,
@@ -185,39 +199,38 @@ describe("POST and PUT /api/customers: the field rules", () => {
         phoneNumber: "011 1",
       },
     });
-    const set = await request(t.app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie });
+    const set = await request(app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie });
     expect(set.json().data).toMatchObject({ akdNumber: "NUUT-1", phoneNumber: "011 1" });
     // The form sends every field: one left out is empty.
-    const cleared = await request(t.app, "PUT", `/api/customers/${row.id}`, {
+    const cleared = await request(app, "PUT", `/api/customers/${row.id}`, {
       cookie: staffCookie,
       body: { ...rest, lastName: "Nel" },
     });
     expect(cleared.json().data).toMatchObject({ lastName: "Nel", akdNumber: null, phoneNumber: null });
   });
 
-  it("keeps customers to roles 1 and 2: staff are not customers here", async () => {
-    const staffMember = await createUser(t.db, { roleId: 3 });
-    const res = await request(t.app, "PUT", `/api/customers/${staffMember.id}`, {
+  it("keeps customers to roles 1 and 2: staff are not customers here", async ({ app, db }) => {
+    const staffMember = await createUser(db, { roleId: 3 });
+    const res = await request(app, "PUT", `/api/customers/${staffMember.id}`, {
       cookie: adminCookie,
       body: customerBody(),
     });
     expect(res.statusCode).toBe(404);
-    const row = await addCustomer();
-    const promote = await request(t.app, "PUT", `/api/customers/${row.id}`, {
+    const row = await addCustomer(app);
+    const promote = await request(app, "PUT", `/api/customers/${row.id}`, {
       cookie: adminCookie,
       body: customerBody({ email: row.email, roleId: 4 }),
     });
     expect(promote.statusCode).toBe(400);
     expect(
-      (await request(t.app, "GET", `/api/customers/${staffMember.id}`, { cookie: staffCookie })).statusCode,
+      (await request(app, "GET", `/api/customers/${staffMember.id}`, { cookie: staffCookie })).statusCode,
     ).toBe(404);
     expect(
-      (await request(t.app, "DELETE", `/api/customers/${staffMember.id}`, { cookie: adminCookie }))
-        .statusCode,
+      (await request(app, "DELETE", `/api/customers/${staffMember.id}`, { cookie: adminCookie })).statusCode,
     ).toBe(404);
-    expect(
-      (await request(t.app, "GET", "/api/customers/not-a-uuid", { cookie: staffCookie })).statusCode,
-    ).toBe(404);
+    expect((await request(app, "GET", "/api/customers/not-a-uuid", { cookie: staffCookie })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -225,14 +238,19 @@ describe("GET /api/customers: search, role, tabs and paging", () => {
   let tag: string;
   let rows: Record<string, CustomerRow>;
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ app, db }) => {
     tag = unique("lys");
     rows = {
-      rich: await addCustomer({ firstName: "Ryk", lastName: `${tag} A`, roleId: 1 }),
-      client: await addCustomer({ firstName: "Klient", lastName: `${tag} B`, roleId: 2 }),
-      noAkd: await addCustomer({ firstName: "Sonder", lastName: `${tag} C`, roleId: 2, akdNumber: null }),
+      rich: await addCustomer(app, { firstName: "Ryk", lastName: `${tag} A`, roleId: 1 }),
+      client: await addCustomer(app, { firstName: "Klient", lastName: `${tag} B`, roleId: 2 }),
+      noAkd: await addCustomer(app, {
+        firstName: "Sonder",
+        lastName: `${tag} C`,
+        roleId: 2,
+        akdNumber: null,
+      }),
     };
-    await t.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await moveWalletMoney(tx, {
         userId: rows.rich!.id,
         amount: "50.00",
@@ -241,15 +259,15 @@ describe("GET /api/customers: search, role, tabs and paging", () => {
       });
     });
     // A staff member with the same name never shows on /users.
-    const staffMember = await createUser(t.db, { roleId: 3 });
-    await t.db
+    const staffMember = await createUser(db, { roleId: 3 });
+    await db
       .update(users)
       .set({ lastName: `${tag} D` })
       .where(eq(users.id, staffMember.id));
   });
 
-  const list = async (query: string, cookie = staffCookie) => {
-    const res = await request(t.app, "GET", `/api/customers?q=${encodeURIComponent(tag)}&${query}`, {
+  const list = async (app: App, query: string, cookie = staffCookie) => {
+    const res = await request(app, "GET", `/api/customers?q=${encodeURIComponent(tag)}&${query}`, {
       cookie,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -257,55 +275,59 @@ describe("GET /api/customers: search, role, tabs and paging", () => {
   };
   const names = (body: { data: CustomerRow[] }) => body.data.map((r) => r.firstName);
 
-  it("lists only customers, in name order, with balance and academy number", async () => {
-    const body = await list("");
+  it("lists only customers, in name order, with balance and academy number", async ({ app }) => {
+    const body = await list(app, "");
     expect(names(body)).toEqual(["Ryk", "Klient", "Sonder"]);
     expect(body.total).toBe(3);
     expect(body.data[0]).toMatchObject({ balance: "50.00", akdNumber: rows.rich!.akdNumber });
   });
 
-  it("searches every word in first name, last name, email or academy number, in any case", async () => {
-    expect(names(await list("").then(() => list("")))).toHaveLength(3);
+  it("searches every word in first name, last name, email or academy number, in any case", async ({
+    app,
+  }) => {
+    expect(names(await list(app, "").then(() => list(app, "")))).toHaveLength(3);
     const byEmail = await request(
-      t.app,
+      app,
       "GET",
       `/api/customers?q=${encodeURIComponent(rows.client!.email.toUpperCase())}`,
       { cookie: staffCookie },
     );
     expect(byEmail.json().data.map((r: CustomerRow) => r.id)).toEqual([rows.client!.id]);
-    const byAkd = await request(t.app, "GET", `/api/customers?q=${rows.rich!.akdNumber}`, {
+    const byAkd = await request(app, "GET", `/api/customers?q=${rows.rich!.akdNumber}`, {
       cookie: staffCookie,
     });
     expect(byAkd.json().data.map((r: CustomerRow) => r.id)).toEqual([rows.rich!.id]);
-    const twoWords = await request(t.app, "GET", `/api/customers?q=${encodeURIComponent(`sonder ${tag}`)}`, {
+    const twoWords = await request(app, "GET", `/api/customers?q=${encodeURIComponent(`sonder ${tag}`)}`, {
       cookie: staffCookie,
     });
     expect(twoWords.json().data.map((r: CustomerRow) => r.id)).toEqual([rows.noAkd!.id]);
-    const wildcard = await request(t.app, "GET", `/api/customers?q=${encodeURIComponent("%_")}`, {
+    const wildcard = await request(app, "GET", `/api/customers?q=${encodeURIComponent("%_")}`, {
       cookie: staffCookie,
     });
     expect(wildcard.json().total).toBe(0);
   });
 
-  it("filters by role and by tab: active (balance above 0), clients (academy number), staff (none)", async () => {
-    expect(names(await list("role=2"))).toEqual(["Klient", "Sonder"]);
-    expect(names(await list("tab=all"))).toEqual(["Ryk", "Klient", "Sonder"]);
-    expect(names(await list("tab=active"))).toEqual(["Ryk"]);
-    expect(names(await list("tab=clients"))).toEqual(["Ryk", "Klient"]);
-    expect(names(await list("tab=staff"))).toEqual(["Sonder"]);
-    expect(names(await list("tab=clients&role=2"))).toEqual(["Klient"]);
+  it("filters by role and by tab: active (balance above 0), clients (academy number), staff (none)", async ({
+    app,
+  }) => {
+    expect(names(await list(app, "role=2"))).toEqual(["Klient", "Sonder"]);
+    expect(names(await list(app, "tab=all"))).toEqual(["Ryk", "Klient", "Sonder"]);
+    expect(names(await list(app, "tab=active"))).toEqual(["Ryk"]);
+    expect(names(await list(app, "tab=clients"))).toEqual(["Ryk", "Klient"]);
+    expect(names(await list(app, "tab=staff"))).toEqual(["Sonder"]);
+    expect(names(await list(app, "tab=clients&role=2"))).toEqual(["Klient"]);
   });
 
-  it("pages with limit and offset, counting all matches", async () => {
-    const first = await list("limit=2");
-    const second = await list("limit=2&offset=2");
+  it("pages with limit and offset, counting all matches", async ({ app }) => {
+    const first = await list(app, "limit=2");
+    const second = await list(app, "limit=2&offset=2");
     expect(names(first)).toEqual(["Ryk", "Klient"]);
     expect(names(second)).toEqual(["Sonder"]);
     expect(first.total).toBe(3);
     expect(second.total).toBe(3);
   });
 
-  it("refuses a bad query with 400", async () => {
+  it("refuses a bad query with 400", async ({ app }) => {
     for (const query of [
       "role=3",
       "role=x",
@@ -315,24 +337,24 @@ describe("GET /api/customers: search, role, tabs and paging", () => {
       "offset=-1",
       "sort=email",
     ]) {
-      const res = await request(t.app, "GET", `/api/customers?${query}`, { cookie: staffCookie });
+      const res = await request(app, "GET", `/api/customers?${query}`, { cookie: staffCookie });
       expect(res.statusCode, query).toBe(400);
     }
   });
 });
 
 describe("GET /api/customers/:id", () => {
-  it("answers the data, balance, recent orders and the ledger, newest first", async () => {
-    const row = await addCustomer();
-    const item = await createFoodItem(t.db, { name: "Bobotie" });
-    const order = await createOrder(t.db, {
+  it("answers the data, balance, recent orders and the ledger, newest first", async ({ app, db }) => {
+    const row = await addCustomer(app);
+    const item = await createFoodItem(db, { name: "Bobotie" });
+    const order = await createOrder(db, {
       userId: row.id,
       foodItemId: item.id,
       quantity: 2,
       deliveryDate: "2031-01-06",
     });
-    expect((await topUp(row.id, { amount: "100", reason: "Kontant" })).statusCode).toBe(201);
-    await t.db.transaction(async (tx) => {
+    expect((await topUp(app, row.id, { amount: "100", reason: "Kontant" })).statusCode).toBe(201);
+    await db.transaction(async (tx) => {
       await moveWalletMoney(tx, {
         userId: row.id,
         amount: "-91.00",
@@ -341,7 +363,7 @@ describe("GET /api/customers/:id", () => {
         createdBy: row.id,
       });
     });
-    const res = await request(t.app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie });
+    const res = await request(app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie });
     expect(res.statusCode).toBe(200);
     const detail = res.json().data;
     expect(detail).toMatchObject({ id: row.id, email: row.email, balance: "9.00" });
@@ -364,9 +386,12 @@ describe("GET /api/customers/:id", () => {
 });
 
 describe("POST /api/customers/:id/top-ups", () => {
-  it("credits the wallet, writes one ledger row with the reason and who, and answers both", async () => {
-    const row = await addCustomer();
-    const res = await topUp(row.id, { amount: "150,5", reason: "  Kontant by die toonbank " });
+  it("credits the wallet, writes one ledger row with the reason and who, and answers both", async ({
+    app,
+    db,
+  }) => {
+    const row = await addCustomer(app);
+    const res = await topUp(app, row.id, { amount: "150,5", reason: "  Kontant by die toonbank " });
     expect(res.statusCode, res.body).toBe(201);
     const { balance, entry } = res.json().data;
     expect(balance).toBe("150.50");
@@ -376,57 +401,62 @@ describe("POST /api/customers/:id/top-ups", () => {
       balanceAfter: "150.50",
       reason: "Kontant by die toonbank",
     });
-    const [written] = await t.db
-      .select()
-      .from(walletTransactions)
-      .where(eq(walletTransactions.userId, row.id));
+    const [written] = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, row.id));
     expect(written).toMatchObject({ createdBy: admin.id, kind: "top_up" });
-    expect(await ledgerSum(row.id)).toEqual({ sum: "150.50", balance: "150.50" });
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "150.50", balance: "150.50" });
   });
 
-  it("moves the money exactly once per Idempotency-Key, again or at the same time", async () => {
-    const row = await addCustomer();
+  it("moves the money exactly once per Idempotency-Key, again or at the same time", async ({ app, db }) => {
+    const row = await addCustomer(app);
     const key = randomUUID();
-    const first = await topUp(row.id, { amount: "20", reason: "Een keer" }, key);
-    const again = await topUp(row.id, { amount: "20", reason: "Een keer" }, key);
+    const first = await topUp(app, row.id, { amount: "20", reason: "Een keer" }, key);
+    const again = await topUp(app, row.id, { amount: "20", reason: "Een keer" }, key);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
 
     const concurrentKey = randomUUID();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => topUp(row.id, { amount: "5.25", reason: "Gelyktydig" }, concurrentKey)),
+      Array.from({ length: 5 }, () =>
+        topUp(app, row.id, { amount: "5.25", reason: "Gelyktydig" }, concurrentKey),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(results.map((r) => r.json().data.entry.id)).size).toBe(1);
 
     // Different keys are different top-ups.
     await Promise.all([
-      topUp(row.id, { amount: "1", reason: "a" }),
-      topUp(row.id, { amount: "1", reason: "b" }),
+      topUp(app, row.id, { amount: "1", reason: "a" }),
+      topUp(app, row.id, { amount: "1", reason: "b" }),
     ]);
 
-    const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.userId, row.id));
+    const rows = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, row.id));
     expect(rows).toHaveLength(4);
-    expect(await ledgerSum(row.id)).toEqual({ sum: "27.25", balance: "27.25" });
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "27.25", balance: "27.25" });
   });
 
-  it("refuses a key used for another top-up (409) and a missing or odd key (400), moving nothing", async () => {
-    const row = await addCustomer();
+  it("refuses a key used for another top-up (409) and a missing or odd key (400), moving nothing", async ({
+    app,
+    db,
+  }) => {
+    const row = await addCustomer(app);
     const key = randomUUID();
-    await topUp(row.id, { amount: "20", reason: "Een" }, key);
-    const other = await topUp(row.id, { amount: "30", reason: "Een" }, key);
+    await topUp(app, row.id, { amount: "20", reason: "Een" }, key);
+    const other = await topUp(app, row.id, { amount: "30", reason: "Een" }, key);
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe("idempotency_key_reused");
-    const missing = await topUp(row.id, { amount: "30", reason: "Een" }, null);
+    const missing = await topUp(app, row.id, { amount: "30", reason: "Een" }, null);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe("idempotency_key_required");
-    expect((await topUp(row.id, { amount: "30", reason: "Een" }, "met spasie")).statusCode).toBe(400);
-    expect(await ledgerSum(row.id)).toEqual({ sum: "20.00", balance: "20.00" });
+    expect((await topUp(app, row.id, { amount: "30", reason: "Een" }, "met spasie")).statusCode).toBe(400);
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "20.00", balance: "20.00" });
   });
 
-  it("refuses an amount of 0, below 0, above R10,000 or with 3 decimals, and an empty reason", async () => {
-    const row = await addCustomer();
+  it("refuses an amount of 0, below 0, above R10,000 or with 3 decimals, and an empty reason", async ({
+    app,
+    db,
+  }) => {
+    const row = await addCustomer(app);
     for (const payload of [
       { amount: "0", reason: "x" },
       { amount: "-5", reason: "x" },
@@ -437,89 +467,95 @@ describe("POST /api/customers/:id/top-ups", () => {
       { amount: "10" },
       { amount: "10", reason: "x", balance: "1000" },
     ]) {
-      const res = await topUp(row.id, payload);
+      const res = await topUp(app, row.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe("validation_failed");
     }
-    expect((await topUp(row.id, { amount: "10000", reason: "Maksimum" })).statusCode).toBe(201);
-    expect(await ledgerSum(row.id)).toEqual({ sum: "10000.00", balance: "10000.00" });
+    expect((await topUp(app, row.id, { amount: "10000", reason: "Maksimum" })).statusCode).toBe(201);
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "10000.00", balance: "10000.00" });
   });
 
-  it("tops up customers only, and a key that failed on a missing customer is not spent", async () => {
-    const staffMember = await createUser(t.db, { roleId: 3 });
+  it("tops up customers only, and a key that failed on a missing customer is not spent", async ({
+    app,
+    db,
+  }) => {
+    const staffMember = await createUser(db, { roleId: 3 });
     const key = randomUUID();
-    expect((await topUp(staffMember.id, { amount: "5", reason: "x" }, key)).statusCode).toBe(404);
-    expect((await topUp(randomUUID(), { amount: "5", reason: "x" })).statusCode).toBe(404);
-    const row = await addCustomer();
-    expect((await topUp(row.id, { amount: "5", reason: "x" }, key)).statusCode).toBe(201);
+    expect((await topUp(app, staffMember.id, { amount: "5", reason: "x" }, key)).statusCode).toBe(404);
+    expect((await topUp(app, randomUUID(), { amount: "5", reason: "x" })).statusCode).toBe(404);
+    const row = await addCustomer(app);
+    expect((await topUp(app, row.id, { amount: "5", reason: "x" }, key)).statusCode).toBe(201);
   });
 
-  it("leaves the balance unwritable any other way", async () => {
-    const row = await addCustomer();
-    const put = await request(t.app, "PUT", `/api/admin/data/wallet/${row.id}`, {
+  it("leaves the balance unwritable any other way", async ({ app, db }) => {
+    const row = await addCustomer(app);
+    const put = await request(app, "PUT", `/api/admin/data/wallet/${row.id}`, {
       cookie: adminCookie,
       body: { balance: "999" },
     });
     expect(put.statusCode).toBe(405);
-    const user = await request(t.app, "PUT", `/api/admin/data/user/${row.id}`, {
+    const user = await request(app, "PUT", `/api/admin/data/user/${row.id}`, {
       cookie: adminCookie,
       body: { balance: "999" },
     });
     expect(user.statusCode).toBe(400);
-    const edit = await request(t.app, "PUT", `/api/customers/${row.id}`, {
+    const edit = await request(app, "PUT", `/api/customers/${row.id}`, {
       cookie: adminCookie,
       body: customerBody({ email: row.email, balance: "999" }),
     });
     expect(edit.statusCode).toBe(400);
-    expect(await ledgerSum(row.id)).toEqual({ sum: "0.00", balance: "0.00" });
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "0.00", balance: "0.00" });
   });
 });
 
 describe("a top-up at the same time as a debit of the same wallet", () => {
   // A debit locks the wallet, then its ledger row checks the person (a key-share lock on the
   // users row). A top-up that locked the users row for update first would deadlock with it.
-  it.skipIf(testBackend !== "postgres")("never deadlocks", { timeout: 60_000 }, async () => {
-    const row = await addCustomer();
-    await t.db.transaction((tx) =>
+  it.skipIf(testBackend !== "postgres")("never deadlocks", { timeout: 60_000 }, async ({ app, db }) => {
+    const row = await addCustomer(app);
+    await db.transaction((tx) =>
       moveWalletMoney(tx, { userId: row.id, amount: "1000.00", kind: "top_up", createdBy: admin.id }),
     );
     for (let i = 0; i < 40; i++) {
       const [credit, debit] = await Promise.allSettled([
-        topUp(row.id, { amount: "2", reason: "Kontant" }),
-        t.db.transaction((tx) =>
+        topUp(app, row.id, { amount: "2", reason: "Kontant" }),
+        db.transaction((tx) =>
           moveWalletMoney(tx, { userId: row.id, amount: "-1.00", kind: "order", createdBy: null }),
         ),
       ]);
       expect(debit.status, String((debit as PromiseRejectedResult).reason)).toBe("fulfilled");
       expect(credit.status === "fulfilled" && credit.value.statusCode, `round ${i}`).toBe(201);
     }
-    expect(await ledgerSum(row.id)).toEqual({ sum: "1040.00", balance: "1040.00" });
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "1040.00", balance: "1040.00" });
   });
 });
 
 describe("DELETE /api/customers/:id (decision 0010)", () => {
-  it("deletes a customer without history", async () => {
-    const row = await addCustomer();
-    const res = await request(t.app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie });
+  it("deletes a customer without history", async ({ app, db }) => {
+    const row = await addCustomer(app);
+    const res = await request(app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, anonymised: false, message: "Gebruiker verwyder." });
-    expect(await t.db.select().from(users).where(eq(users.id, row.id))).toHaveLength(0);
-    expect(
-      (await request(t.app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie })).statusCode,
-    ).toBe(404);
+    expect(await db.select().from(users).where(eq(users.id, row.id))).toHaveLength(0);
+    expect((await request(app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie })).statusCode).toBe(
+      404,
+    );
   });
 
-  it("anonymises a customer with orders or a ledger: the history stays, the person goes", async () => {
-    const row = await addCustomer();
-    const item = await createFoodItem(t.db);
-    await createOrder(t.db, { userId: row.id, foodItemId: item.id });
-    await topUp(row.id, { amount: "40", reason: "Kontant" });
-    const cookie = await sessionCookieFor(t.db, row.id);
+  it("anonymises a customer with orders or a ledger: the history stays, the person goes", async ({
+    app,
+    db,
+  }) => {
+    const row = await addCustomer(app);
+    const item = await createFoodItem(db);
+    await createOrder(db, { userId: row.id, foodItemId: item.id });
+    await topUp(app, row.id, { amount: "40", reason: "Kontant" });
+    const cookie = await sessionCookieFor(db, row.id);
 
-    const res = await request(t.app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie });
+    const res = await request(app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ anonymised: true });
-    const [user] = await t.db.select().from(users).where(eq(users.id, row.id));
+    const [user] = await db.select().from(users).where(eq(users.id, row.id));
     expect(user).toMatchObject({
       firstName: "Verwyderde",
       lastName: "gebruiker",
@@ -528,49 +564,55 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
       passwordHash: null,
     });
     expect(user?.deletedAt).toBeInstanceOf(Date);
-    expect(await t.db.select().from(clients).where(eq(clients.userId, row.id))).toHaveLength(0);
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, row.id))).toHaveLength(0);
-    expect((await request(t.app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
-    expect(await ledgerSum(row.id)).toEqual({ sum: "40.00", balance: "40.00" });
+    expect(await db.select().from(clients).where(eq(clients.userId, row.id))).toHaveLength(0);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, row.id))).toHaveLength(0);
+    expect((await request(app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(401);
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "40.00", balance: "40.00" });
     // Gone from the list and the detail; the email and academy number are free again.
     expect(
-      (await request(t.app, "GET", `/api/customers?q=${row.email}`, { cookie: staffCookie })).json().total,
+      (await request(app, "GET", `/api/customers?q=${row.email}`, { cookie: staffCookie })).json().total,
     ).toBe(0);
+    expect((await request(app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie })).statusCode).toBe(
+      404,
+    );
+    await addCustomer(app, { email: row.email, akdNumber: row.akdNumber });
     expect(
-      (await request(t.app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie })).statusCode,
-    ).toBe(404);
-    await addCustomer({ email: row.email, akdNumber: row.akdNumber });
-    expect(
-      (await request(t.app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie })).statusCode,
+      (await request(app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie })).statusCode,
     ).toBe(404);
     // Nothing edits the anonymised account back, not even the data API.
-    const dataApi = await request(t.app, "PUT", `/api/admin/data/user/${row.id}`, {
+    const dataApi = await request(app, "PUT", `/api/admin/data/user/${row.id}`, {
       cookie: adminCookie,
       body: { first_name: "Terug" },
     });
     expect(dataApi.statusCode).toBe(404);
     expect(
-      (await request(t.app, "PUT", `/api/customers/${row.id}`, { cookie: adminCookie, body: customerBody() }))
+      (await request(app, "PUT", `/api/customers/${row.id}`, { cookie: adminCookie, body: customerBody() }))
         .statusCode,
     ).toBe(404);
-    expect((await topUp(row.id, { amount: "5", reason: "x" })).statusCode).toBe(404);
+    expect((await topUp(app, row.id, { amount: "5", reason: "x" })).statusCode).toBe(404);
   });
 
-  it("keeps the ledger when a user is removed through the data API: anonymised, as here", async () => {
-    const row = await addCustomer();
-    await topUp(row.id, { amount: "40", reason: "Kontant" });
-    const res = await request(t.app, "DELETE", `/api/admin/data/user/${row.id}`, { cookie: adminCookie });
+  it("keeps the ledger when a user is removed through the data API: anonymised, as here", async ({
+    app,
+    db,
+  }) => {
+    const row = await addCustomer(app);
+    await topUp(app, row.id, { amount: "40", reason: "Kontant" });
+    const res = await request(app, "DELETE", `/api/admin/data/user/${row.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, anonymised: true });
-    expect(await ledgerSum(row.id)).toEqual({ sum: "40.00", balance: "40.00" });
-    const [user] = await t.db.select().from(users).where(eq(users.id, row.id));
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "40.00", balance: "40.00" });
+    const [user] = await db.select().from(users).where(eq(users.id, row.id));
     expect(user).toMatchObject({ firstName: "Verwyderde", email: `verwyder-${row.id}@kantien.invalid` });
   });
 });
 
 describe("who may call /api/customers", () => {
-  it("answers 401 without a session, 403 for customers, 403 for staff on admin-only calls", async () => {
-    const row = await addCustomer();
+  it("answers 401 without a session, 403 for customers, 403 for staff on admin-only calls", async ({
+    app,
+    db,
+  }) => {
+    const row = await addCustomer(app);
     const calls: [string, string, unknown?][] = [
       ["GET", "/api/customers"],
       ["GET", `/api/customers/${row.id}`],
@@ -581,12 +623,12 @@ describe("who may call /api/customers", () => {
     ];
     for (const [method, url, payload] of calls) {
       const m = method as "GET";
-      const anonymous = await request(t.app, m, url, {
+      const anonymous = await request(app, m, url, {
         body: payload,
         headers: { "idempotency-key": randomUUID() },
       });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      const student = await request(t.app, m, url, {
+      const student = await request(app, m, url, {
         cookie: studentCookie,
         body: payload,
         headers: { "idempotency-key": randomUUID() },
@@ -594,7 +636,7 @@ describe("who may call /api/customers", () => {
       expect(student.statusCode, `${method} ${url}`).toBe(403);
     }
     for (const [method, url, payload] of calls.slice(4)) {
-      const res = await request(t.app, method as "GET", url, {
+      const res = await request(app, method as "GET", url, {
         cookie: staffCookie,
         body: payload,
         headers: { "idempotency-key": randomUUID() },
@@ -602,7 +644,7 @@ describe("who may call /api/customers", () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().code).toBe("forbidden");
     }
-    expect(await ledgerSum(row.id)).toEqual({ sum: "0.00", balance: "0.00" });
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "0.00", balance: "0.00" });
   });
 });
 
@@ -611,8 +653,8 @@ describe("20,000 customers", () => {
   it.skipIf(testBackend !== "postgres")(
     "searches them through the trigram indexes, not by reading every person",
     { timeout: 120_000 },
-    async () => {
-      await t.db.execute(sql`
+    async ({ app, db }) => {
+      await db.execute(sql`
         with made as (
           insert into users (first_name, last_name, email, role_id)
           select 'Massa', 'Klant ' || n, 'massa-' || n || '@toets.example', 1 + n % 2
@@ -624,12 +666,12 @@ describe("20,000 customers", () => {
         insert into clients (user_id, akd_number)
         select id, 'M' || split_part(split_part(email, '@', 1), '-', 2) from made where random() < 0.5`);
       // As autovacuum leaves them: the trigram indexes hold the new rows (no GIN pending list).
-      await t.db.execute(sql`vacuum analyze users, clients, wallets`);
+      await db.execute(sql`vacuum analyze users, clients, wallets`);
       const explain = async (params: Partial<CustomerListParams>) =>
         (
           await queryRows(
-            t.db,
-            sql`explain ${peoplePageQuery(t.db, customersList, { tab: "all", limit: 25, offset: 0, ...params })}`,
+            db,
+            sql`explain ${peoplePageQuery(db, customersList, { tab: "all", limit: 25, offset: 0, ...params })}`,
             queryPlanRow,
           )
         )
@@ -643,7 +685,7 @@ describe("20,000 customers", () => {
         expect(plan, q).not.toMatch(/Seq Scan on users/);
       }
       const found = (
-        await request(t.app, "GET", "/api/customers?q=massa-19999", { cookie: staffCookie })
+        await request(app, "GET", "/api/customers?q=massa-19999", { cookie: staffCookie })
       ).json();
       expect(found.data.map((r: CustomerRow) => r.email)).toEqual(["massa-19999@toets.example"]);
     },

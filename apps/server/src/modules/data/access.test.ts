@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { addDaysIso } from "@kantien/domain/dates";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { App } from "../../app";
+import type { Db } from "../../db/client";
 import { kantienStaff } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -12,7 +15,6 @@ import {
   signIn,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**
  * Who may do what on the generic data API, written out by hand (not read from the registry):
@@ -44,63 +46,65 @@ function expectedStatus(role: Role, who: Who, verb: Verb): [number, string | nul
 const METHOD = { list: "GET", get: "GET", create: "POST", update: "PUT", delete: "DELETE" } as const;
 const unique = () => randomBytes(4).toString("hex");
 
+const it = appTest();
+
 describe("generic data API: who may do what", () => {
-  let t: TestApp;
   const cookies = new Map<Role, string>();
   let weeks = 0;
   const nextMonday = () => addDaysIso("2040-01-02", 7 * weeks++);
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ app, db }) => {
     for (const role of ROLES) {
       if (role === null) continue;
-      const user = await createUser(t.db, { roleId: role });
+      const user = await createUser(db, { roleId: role });
       // Sign-in opens no session for customers; one who holds a session anyway is refused.
-      cookies.set(role, role >= 3 ? await signIn(t.app, user) : await sessionCookieFor(t.db, user.id));
+      cookies.set(role, role >= 3 ? await signIn(app, user) : await sessionCookieFor(db, user.id));
     }
   });
-  afterAll(async () => t.close());
 
-  const customer = () => createUser(t.db, { roleId: 1 });
-  async function order() {
-    const [user, item] = await Promise.all([customer(), createFoodItem(t.db)]);
-    return createOrder(t.db, { userId: user.id, foodItemId: item.id });
+  const customer = (db: Db) => createUser(db, { roleId: 1 });
+  async function order(db: Db) {
+    const [user, item] = await Promise.all([customer(db), createFoodItem(db)]);
+    return createOrder(db, { userId: user.id, foodItemId: item.id });
   }
-  async function staffWithoutRow() {
-    const user = await createUser(t.db, { roleId: 3 });
-    await t.db.delete(kantienStaff).where(eq(kantienStaff.id, user.id));
+  async function staffWithoutRow(db: Db) {
+    const user = await createUser(db, { roleId: 3 });
+    await db.delete(kantienStaff).where(eq(kantienStaff.id, user.id));
     return user;
   }
 
   /** A fresh target for each call: the url (under /api/admin/data/) and the body. */
-  const CASES: Record<string, Record<Verb, () => Promise<[string, unknown?]>>> = {
+  const CASES: Record<
+    string,
+    Record<Verb, (fixtures: { app: App; db: Db }) => Promise<[string, unknown?]>>
+  > = {
     user: {
       list: async () => ["user?role_id=1"],
-      get: async () => [`user/${(await customer()).id}`],
+      get: async ({ db }) => [`user/${(await customer(db)).id}`],
       create: async () => [
         "user",
         { first_name: "Anna", last_name: "Smit", email: `${unique()}@toets.example`, role_id: 1 },
       ],
-      update: async () => [`user/${(await customer()).id}`, { first_name: "Nuwe" }],
-      delete: async () => [`user/${(await customer()).id}`],
+      update: async ({ db }) => [`user/${(await customer(db)).id}`, { first_name: "Nuwe" }],
+      delete: async ({ db }) => [`user/${(await customer(db)).id}`],
     },
     order: {
       list: async () => ["order"],
-      get: async () => [`order/${(await order()).id}`],
-      create: async () => {
-        const [user, item] = await Promise.all([customer(), createFoodItem(t.db)]);
+      get: async ({ db }) => [`order/${(await order(db)).id}`],
+      create: async ({ db }) => {
+        const [user, item] = await Promise.all([customer(db), createFoodItem(db)]);
         return ["order", { user_id: user.id, food_item_id: item.id, food_item_quantity: 1 }];
       },
-      update: async () => [
-        `order/${(await order()).id}`,
+      update: async ({ db }) => [
+        `order/${(await order(db)).id}`,
         { status: "processing", updated_at: new Date().toISOString() },
       ],
-      delete: async () => [`order/${(await order()).id}`],
+      delete: async ({ db }) => [`order/${(await order(db)).id}`],
     },
     food_item: {
       list: async () => ["food_item?q=kaas"],
-      get: async () => [`food_item/${(await createFoodItem(t.db)).id}`],
-      create: async () => [
+      get: async ({ db }) => [`food_item/${(await createFoodItem(db)).id}`],
+      create: async ({ db }) => [
         "food_item",
         {
           name: "Pap en wors",
@@ -108,15 +112,15 @@ describe("generic data API: who may do what", () => {
           price: 38.5,
           image_url: null,
           day_of_week: "Dinsdag",
-          weekly_menu_id: (await createWeeklyMenu(t.db)).id,
+          weekly_menu_id: (await createWeeklyMenu(db)).id,
         },
       ],
-      update: async () => [`food_item/${(await createFoodItem(t.db)).id}`, { price: "50.00" }],
-      delete: async () => [`food_item/${(await createFoodItem(t.db)).id}`],
+      update: async ({ db }) => [`food_item/${(await createFoodItem(db)).id}`, { price: "50.00" }],
+      delete: async ({ db }) => [`food_item/${(await createFoodItem(db)).id}`],
     },
     weekly_menu: {
       list: async () => ["weekly_menu?sort=-date_from"],
-      get: async () => [`weekly_menu/${(await createWeeklyMenu(t.db)).id}`],
+      get: async ({ db }) => [`weekly_menu/${(await createWeeklyMenu(db)).id}`],
       create: async () => {
         const monday = nextMonday();
         return [
@@ -129,35 +133,38 @@ describe("generic data API: who may do what", () => {
           },
         ];
       },
-      update: async () => {
+      update: async ({ db }) => {
         const monday = nextMonday();
         return [
-          `weekly_menu/${(await createWeeklyMenu(t.db)).id}`,
+          `weekly_menu/${(await createWeeklyMenu(db)).id}`,
           { date_from: monday, date_to: addDaysIso(monday, 4) },
         ];
       },
-      delete: async () => [`weekly_menu/${(await createWeeklyMenu(t.db)).id}`],
+      delete: async ({ db }) => [`weekly_menu/${(await createWeeklyMenu(db)).id}`],
     },
     wallet: {
       list: async () => ["wallet"],
-      get: async () => [`wallet/${(await customer()).id}`],
-      create: async () => ["wallet", { user_id: (await staffWithoutRow()).id, balance: 100 }],
-      update: async () => [`wallet/${(await customer()).id}`, { balance: 100 }],
-      delete: async () => [`wallet/${(await customer()).id}`],
+      get: async ({ db }) => [`wallet/${(await customer(db)).id}`],
+      create: async ({ db }) => ["wallet", { user_id: (await staffWithoutRow(db)).id, balance: 100 }],
+      update: async ({ db }) => [`wallet/${(await customer(db)).id}`, { balance: 100 }],
+      delete: async ({ db }) => [`wallet/${(await customer(db)).id}`],
     },
     client: {
       list: async () => ["client"],
-      get: async () => {
-        const [, data] = await clientRow();
+      get: async ({ app, db }) => {
+        const [, data] = await clientRow(app, db);
         return [`client/${data.user_id}`];
       },
-      create: async () => ["client", { user_id: (await customer()).id, akd_number: `AKD${unique()}` }],
-      update: async () => {
-        const [, data] = await clientRow();
+      create: async ({ db }) => [
+        "client",
+        { user_id: (await customer(db)).id, akd_number: `AKD${unique()}` },
+      ],
+      update: async ({ app, db }) => {
+        const [, data] = await clientRow(app, db);
         return [`client/${data.user_id}`, { akd_number: `AKD${unique()}` }];
       },
-      delete: async () => {
-        const [, data] = await clientRow();
+      delete: async ({ app, db }) => {
+        const [, data] = await clientRow(app, db);
         return [`client/${data.user_id}`];
       },
     },
@@ -170,23 +177,23 @@ describe("generic data API: who may do what", () => {
     },
     kantien_staff: {
       list: async () => ["kantien_staff"],
-      get: async () => [`kantien_staff/${(await createUser(t.db, { roleId: 3 })).id}`],
-      create: async () => [
+      get: async ({ db }) => [`kantien_staff/${(await createUser(db, { roleId: 3 })).id}`],
+      create: async ({ db }) => [
         "kantien_staff",
-        { id: (await staffWithoutRow()).id, kantien_employee_number: `KANTIEN${unique()}` },
+        { id: (await staffWithoutRow(db)).id, kantien_employee_number: `KANTIEN${unique()}` },
       ],
-      update: async () => [
-        `kantien_staff/${(await createUser(t.db, { roleId: 3 })).id}`,
+      update: async ({ db }) => [
+        `kantien_staff/${(await createUser(db, { roleId: 3 })).id}`,
         { kantien_employee_number: `KANTIEN${unique()}` },
       ],
-      delete: async () => [`kantien_staff/${(await createUser(t.db, { roleId: 3 })).id}`],
+      delete: async ({ db }) => [`kantien_staff/${(await createUser(db, { roleId: 3 })).id}`],
     },
   };
 
   /** A client row made through the API by the admin, so the case does not depend on fixtures alone. */
-  async function clientRow(): Promise<[string, { user_id: string }]> {
-    const userId = (await customer()).id;
-    const res = await request(t.app, "POST", "/api/admin/data/client", {
+  async function clientRow(app: App, db: Db): Promise<[string, { user_id: string }]> {
+    const userId = (await customer(db)).id;
+    const res = await request(app, "POST", "/api/admin/data/client", {
       cookie: cookies.get(4)!,
       body: { user_id: userId, akd_number: `AKD${unique()}` },
     });
@@ -198,12 +205,12 @@ describe("generic data API: who may do what", () => {
     for (const verb of Object.keys(verbs) as Verb[]) {
       for (const role of ROLES) {
         const [status, code] = expectedStatus(role, verbs[verb], verb);
-        it(`${resource} ${verb} as ${role ?? "anonymous"} → ${status}`, async () => {
-          const [path, payload] = await CASES[resource]![verb]();
+        it(`${resource} ${verb} as ${role ?? "anonymous"} → ${status}`, async ({ app, db }) => {
+          const [path, payload] = await CASES[resource]![verb]({ app, db });
           const cookie = role === null ? undefined : cookies.get(role);
           const method = METHOD[verb];
           // Only create and update have a payload.
-          const res = await request(t.app, method, `/api/admin/data/${path}`, { cookie, body: payload });
+          const res = await request(app, method, `/api/admin/data/${path}`, { cookie, body: payload });
           expect(res.statusCode, res.body).toBe(status);
           const answer = res.json();
           if (code) expect(answer).toMatchObject({ success: false, code });

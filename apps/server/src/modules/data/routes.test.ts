@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { users, weeklyMenus } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -10,42 +11,40 @@ import {
   type TestUser,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
+
+const it = appTest();
 
 describe("generic data API", () => {
-  let t: TestApp;
   let staff: TestUser;
   let admin: TestUser;
   let asStaff: string;
   let asAdmin: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await createUser(t.db, { roleId: 3 });
-    admin = await createUser(t.db, { roleId: 4 });
-    asStaff = await signIn(t.app, staff);
-    asAdmin = await signIn(t.app, admin);
+  it.beforeAll(async ({ app, db }) => {
+    staff = await createUser(db, { roleId: 3 });
+    admin = await createUser(db, { roleId: 4 });
+    asStaff = await signIn(app, staff);
+    asAdmin = await signIn(app, admin);
   });
-  afterAll(async () => t.close());
 
   describe("who may set role_id", () => {
-    it("lets staff keep customers between roles 1 and 2, never 3 or 4", async () => {
-      const customer = await createUser(t.db, { roleId: 1 });
-      const to2 = await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+    it("lets staff keep customers between roles 1 and 2, never 3 or 4", async ({ app, db }) => {
+      const customer = await createUser(db, { roleId: 1 });
+      const to2 = await request(app, "PUT", `/api/admin/data/user/${customer.id}`, {
         cookie: asStaff,
         body: { role_id: 2 },
       });
       expect(to2.statusCode).toBe(200);
       expect(to2.json().data).toMatchObject({ id: customer.id, role_id: 2 });
       for (const role_id of [3, 4]) {
-        const res = await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+        const res = await request(app, "PUT", `/api/admin/data/user/${customer.id}`, {
           cookie: asStaff,
           body: { role_id },
         });
         expect(res.statusCode).toBe(403);
         expect(res.json().code).toBe("role_not_assignable");
       }
-      const created = await request(t.app, "POST", "/api/admin/data/user", {
+      const created = await request(app, "POST", "/api/admin/data/user", {
         cookie: asStaff,
         body: {
           first_name: "A",
@@ -58,42 +57,45 @@ describe("generic data API", () => {
       expect(created.json().code).toBe("role_not_assignable");
     });
 
-    it("refuses staff records to staff, their own included", async () => {
-      const other = await createUser(t.db, { roleId: 3 });
+    it("refuses staff records to staff, their own included", async ({ app, db }) => {
+      const other = await createUser(db, { roleId: 3 });
       for (const id of [other.id, staff.id]) {
-        const res = await request(t.app, "PUT", `/api/admin/data/user/${id}`, {
+        const res = await request(app, "PUT", `/api/admin/data/user/${id}`, {
           cookie: asStaff,
           body: { first_name: "X" },
         });
         expect(res.statusCode).toBe(403);
       }
-      const raise = await request(t.app, "PUT", `/api/admin/data/user/${staff.id}`, {
+      const raise = await request(app, "PUT", `/api/admin/data/user/${staff.id}`, {
         cookie: asStaff,
         body: { role_id: 4 },
       });
       expect(raise.statusCode).toBe(403);
-      const [row] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, staff.id));
+      const [row] = await db.select({ roleId: users.roleId }).from(users).where(eq(users.id, staff.id));
       expect(row?.roleId).toBe(3);
     });
 
-    it("lets the admin move staff between 3 and 4, but not across the line or their own role", async () => {
-      const cook = await createUser(t.db, { roleId: 3 });
-      const promote = await request(t.app, "PUT", `/api/admin/data/user/${cook.id}`, {
+    it("lets the admin move staff between 3 and 4, but not across the line or their own role", async ({
+      app,
+      db,
+    }) => {
+      const cook = await createUser(db, { roleId: 3 });
+      const promote = await request(app, "PUT", `/api/admin/data/user/${cook.id}`, {
         cookie: asAdmin,
         body: { role_id: 4 },
       });
       expect(promote.statusCode).toBe(200);
-      const customer = await createUser(t.db, { roleId: 2 });
+      const customer = await createUser(db, { roleId: 2 });
       const across = [
-        await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+        await request(app, "PUT", `/api/admin/data/user/${customer.id}`, {
           cookie: asAdmin,
           body: { role_id: 3 },
         }),
-        await request(t.app, "PUT", `/api/admin/data/user/${cook.id}`, {
+        await request(app, "PUT", `/api/admin/data/user/${cook.id}`, {
           cookie: asAdmin,
           body: { role_id: 1 },
         }),
-        await request(t.app, "POST", "/api/admin/data/user", {
+        await request(app, "POST", "/api/admin/data/user", {
           cookie: asAdmin,
           body: {
             first_name: "A",
@@ -108,14 +110,14 @@ describe("generic data API", () => {
         expect(res.json().code).toBe("role_not_assignable");
       }
       // Their own role: refused as on /staff (decision 0011).
-      const own = await request(t.app, "PUT", `/api/admin/data/user/${admin.id}`, {
+      const own = await request(app, "PUT", `/api/admin/data/user/${admin.id}`, {
         cookie: asAdmin,
         body: { role_id: 3 },
       });
       expect(own.statusCode).toBe(403);
       expect(own.json().code).toBe("own_account");
       // The forms send the whole record back: an unchanged role is fine, even one's own.
-      const same = await request(t.app, "PUT", `/api/admin/data/user/${admin.id}`, {
+      const same = await request(app, "PUT", `/api/admin/data/user/${admin.id}`, {
         cookie: asAdmin,
         body: { first_name: "Baas", role_id: 4 },
       });
@@ -123,8 +125,11 @@ describe("generic data API", () => {
     });
   });
 
-  it("refuses balance, password_hash and the key as not writable, and unknown columns", async () => {
-    const customer = await createUser(t.db, { roleId: 1 });
+  it("refuses balance, password_hash and the key as not writable, and unknown columns", async ({
+    app,
+    db,
+  }) => {
+    const customer = await createUser(db, { roleId: 1 });
     for (const [column, value] of [
       ["balance", 1000],
       ["password_hash", "scrypt$1$2$3$x$y"],
@@ -132,34 +137,34 @@ describe("generic data API", () => {
       ["id", "00000000-0000-4000-8000-000000000000"],
       ["account_creation_time", "2020-01-01T00:00:00Z"],
     ] as const) {
-      const res = await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+      const res = await request(app, "PUT", `/api/admin/data/user/${customer.id}`, {
         cookie: asAdmin,
         body: { first_name: "X", [column]: value },
       });
       expect(res.statusCode, column).toBe(400);
       expect(res.json()).toMatchObject({ code: "column_not_writable", details: { column } });
     }
-    const unknown = await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+    const unknown = await request(app, "PUT", `/api/admin/data/user/${customer.id}`, {
       cookie: asAdmin,
       body: { nickname: "X" },
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe("unknown_column");
-    const wallet = await request(t.app, "PUT", `/api/admin/data/wallet/${customer.id}`, {
+    const wallet = await request(app, "PUT", `/api/admin/data/wallet/${customer.id}`, {
       cookie: asAdmin,
       body: { balance: 1000 },
     });
     expect(wallet.statusCode).toBe(405);
     expect(wallet.headers.allow).toBe("GET");
     // An order's status changes through PATCH /api/orders/:id/status only (decision 0028).
-    const order = await request(t.app, "PUT", `/api/admin/data/order/${customer.id}`, {
+    const order = await request(app, "PUT", `/api/admin/data/order/${customer.id}`, {
       cookie: asAdmin,
       body: { food_item_quantity: 9 },
     });
     expect(order.statusCode).toBe(405);
     expect(order.headers.allow).toBe("GET");
-    const item = await createFoodItem(t.db);
-    const retired = await request(t.app, "PUT", `/api/admin/data/food_item/${item.id}`, {
+    const item = await createFoodItem(db);
+    const retired = await request(app, "PUT", `/api/admin/data/food_item/${item.id}`, {
       cookie: asAdmin,
       body: { retired_at: new Date().toISOString() },
     });
@@ -167,7 +172,9 @@ describe("generic data API", () => {
     expect(retired.json()).toMatchObject({ code: "column_not_writable", details: { column: "retired_at" } });
   });
 
-  it("refuses an unknown table and unknown filter, sort and search columns before any SQL", async () => {
+  it("refuses an unknown table and unknown filter, sort and search columns before any SQL", async ({
+    app,
+  }) => {
     for (const [method, url] of [
       ["GET", "sessions"],
       ["GET", "auth_tokens/1"],
@@ -176,7 +183,7 @@ describe("generic data API", () => {
       ["GET", "__proto__"],
       ["GET", "constructor"],
     ] as const) {
-      const res = await request(t.app, method, `/api/admin/data/${url}`, {
+      const res = await request(app, method, `/api/admin/data/${url}`, {
         cookie: asAdmin,
         body: method === "POST" ? {} : undefined,
       });
@@ -192,19 +199,19 @@ describe("generic data API", () => {
       "wallet?q=5",
       "order?sort=id;drop table users",
     ]) {
-      const res = await request(t.app, "GET", `/api/admin/data/${query}`, { cookie: asAdmin });
+      const res = await request(app, "GET", `/api/admin/data/${query}`, { cookie: asAdmin });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe("unknown_column");
     }
-    const limit = await request(t.app, "GET", "/api/admin/data/user?limit=501", { cookie: asAdmin });
+    const limit = await request(app, "GET", "/api/admin/data/user?limit=501", { cookie: asAdmin });
     expect(limit.statusCode).toBe(400);
   });
 
-  it("lists with filters, word search, sort and pages, and counts all matches", async () => {
+  it("lists with filters, word search, sort and pages, and counts all matches", async ({ app }) => {
     const names = ["Zelda Zulu", "Zanele Zwane", "Zack Zeta"];
     for (const name of names) {
       const [first_name, last_name] = name.split(" ");
-      const res = await request(t.app, "POST", "/api/admin/data/user", {
+      const res = await request(app, "POST", "/api/admin/data/user", {
         cookie: asStaff,
         body: {
           first_name,
@@ -216,7 +223,7 @@ describe("generic data API", () => {
       expect(res.statusCode).toBe(201);
     }
     const page = await request(
-      t.app,
+      app,
       "GET",
       "/api/admin/data/user?q=zoo.example&role_id=2&sort=-first_name&limit=2&offset=0",
       { cookie: asStaff },
@@ -225,18 +232,18 @@ describe("generic data API", () => {
     expect(page.json().total).toBe(3);
     expect(page.json().data.map((u: { first_name: string }) => u.first_name)).toEqual(["Zelda", "Zanele"]);
     const next = await request(
-      t.app,
+      app,
       "GET",
       "/api/admin/data/user?q=zoo.example&role_id=2&sort=-first_name&limit=2&offset=2",
       { cookie: asStaff },
     );
     expect(next.json().data.map((u: { first_name: string }) => u.first_name)).toEqual(["Zack"]);
-    const fullName = await request(t.app, "GET", "/api/admin/data/user?q=zanele%20zwa", { cookie: asStaff });
+    const fullName = await request(app, "GET", "/api/admin/data/user?q=zanele%20zwa", { cookie: asStaff });
     expect(fullName.json().total).toBe(1);
     // LIKE wildcards in q are plain characters.
-    const wildcard = await request(t.app, "GET", "/api/admin/data/user?q=%25", { cookie: asStaff });
+    const wildcard = await request(app, "GET", "/api/admin/data/user?q=%25", { cookie: asStaff });
     expect(wildcard.json().total).toBe(0);
-    const anyOf = await request(t.app, "GET", "/api/admin/data/user?role_id=3&role_id=4", {
+    const anyOf = await request(app, "GET", "/api/admin/data/user?role_id=3&role_id=4", {
       cookie: asStaff,
     });
     expect(anyOf.json().data.every((u: { role_id: number }) => u.role_id >= 3)).toBe(true);
@@ -247,8 +254,8 @@ describe("generic data API", () => {
     );
   });
 
-  it("gives new customers an empty wallet and answers the stored row", async () => {
-    const res = await request(t.app, "POST", "/api/admin/data/user", {
+  it("gives new customers an empty wallet and answers the stored row", async ({ app }) => {
+    const res = await request(app, "POST", "/api/admin/data/user", {
       cookie: asStaff,
       body: {
         first_name: " Thabo ",
@@ -261,9 +268,9 @@ describe("generic data API", () => {
     expect(res.statusCode).toBe(201);
     const user = res.json().data;
     expect(user).toMatchObject({ first_name: "Thabo", email: "thabo@toets.example", role_id: 1 });
-    const wallet = await request(t.app, "GET", `/api/admin/data/wallet/${user.id}`, { cookie: asStaff });
+    const wallet = await request(app, "GET", `/api/admin/data/wallet/${user.id}`, { cookie: asStaff });
     expect(wallet.json().data).toEqual({ user_id: user.id, balance: "0.00" });
-    const again = await request(t.app, "POST", "/api/admin/data/user", {
+    const again = await request(app, "POST", "/api/admin/data/user", {
       cookie: asStaff,
       body: {
         ...user,
@@ -272,7 +279,7 @@ describe("generic data API", () => {
       },
     });
     expect(again.statusCode).toBe(400);
-    const taken = await request(t.app, "POST", "/api/admin/data/user", {
+    const taken = await request(app, "POST", "/api/admin/data/user", {
       cookie: asStaff,
       body: {
         first_name: "T",
@@ -285,11 +292,14 @@ describe("generic data API", () => {
     expect(taken.json().code).toBe("email_taken");
   });
 
-  it("keeps records in use: a customer with orders is anonymised, an item ordered and a menu with items stay", async () => {
-    const customer = await createUser(t.db, { roleId: 1 });
-    const item = await createFoodItem(t.db);
-    await createOrder(t.db, { userId: customer.id, foodItemId: item.id });
-    const anonymised = await request(t.app, "DELETE", `/api/admin/data/user/${customer.id}`, {
+  it("keeps records in use: a customer with orders is anonymised, an item ordered and a menu with items stay", async ({
+    app,
+    db,
+  }) => {
+    const customer = await createUser(db, { roleId: 1 });
+    const item = await createFoodItem(db);
+    await createOrder(db, { userId: customer.id, foodItemId: item.id });
+    const anonymised = await request(app, "DELETE", `/api/admin/data/user/${customer.id}`, {
       cookie: asAdmin,
     });
     expect(anonymised.statusCode).toBe(200);
@@ -299,38 +309,38 @@ describe("generic data API", () => {
       [`weekly_menu/${item.weeklyMenuId}`, "in_use"],
     ];
     for (const [url, code] of cases) {
-      const res = await request(t.app, "DELETE", `/api/admin/data/${url as string}`, { cookie: asAdmin });
+      const res = await request(app, "DELETE", `/api/admin/data/${url as string}`, { cookie: asAdmin });
       expect(res.statusCode, url).toBe(409);
       expect(res.json().code).toBe(code);
     }
-    const self = await request(t.app, "DELETE", `/api/admin/data/user/${admin.id}`, { cookie: asAdmin });
+    const self = await request(app, "DELETE", `/api/admin/data/user/${admin.id}`, { cookie: asAdmin });
     expect(self.statusCode).toBe(403);
     expect(self.json().code).toBe("own_account");
-    const free = await createUser(t.db, { roleId: 2 });
-    const gone = await request(t.app, "DELETE", `/api/admin/data/user/${free.id}`, { cookie: asAdmin });
+    const free = await createUser(db, { roleId: 2 });
+    const gone = await request(app, "DELETE", `/api/admin/data/user/${free.id}`, { cookie: asAdmin });
     expect(gone.statusCode).toBe(200);
     expect(
-      (await request(t.app, "GET", `/api/admin/data/user/${free.id}`, { cookie: asAdmin })).statusCode,
+      (await request(app, "GET", `/api/admin/data/user/${free.id}`, { cookie: asAdmin })).statusCode,
     ).toBe(404);
     expect(
-      (await request(t.app, "GET", "/api/admin/data/user/not-a-uuid", { cookie: asAdmin })).statusCode,
+      (await request(app, "GET", "/api/admin/data/user/not-a-uuid", { cookie: asAdmin })).statusCode,
     ).toBe(404);
   });
 
-  it("makes menus for the signed-in admin and refuses a duplicate week or a bad one", async () => {
+  it("makes menus for the signed-in admin and refuses a duplicate week or a bad one", async ({ app, db }) => {
     const body = {
       date_from: "2035-03-05",
       date_to: "2035-03-09",
       kantien_staff_id: "1",
       creation_date: "x",
     };
-    const res = await request(t.app, "POST", "/api/admin/data/weekly_menu", { cookie: asAdmin, body });
+    const res = await request(app, "POST", "/api/admin/data/weekly_menu", { cookie: asAdmin, body });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ date_from: "2035-03-05", kantien_staff_id: admin.id });
-    const again = await request(t.app, "POST", "/api/admin/data/weekly_menu", { cookie: asAdmin, body });
+    const again = await request(app, "POST", "/api/admin/data/weekly_menu", { cookie: asAdmin, body });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("weekly_menu_exists");
-    const tuesday = await request(t.app, "POST", "/api/admin/data/weekly_menu", {
+    const tuesday = await request(app, "POST", "/api/admin/data/weekly_menu", {
       cookie: asAdmin,
       body: {
         date_from: "2035-03-13",
@@ -339,12 +349,12 @@ describe("generic data API", () => {
     });
     expect(tuesday.statusCode).toBe(400);
     expect(tuesday.json().code).toBe("weekly_menu_not_monday");
-    const rows = await t.db.select().from(weeklyMenus).where(eq(weeklyMenus.dateFrom, "2035-03-05"));
+    const rows = await db.select().from(weeklyMenus).where(eq(weeklyMenus.dateFrom, "2035-03-05"));
     expect(rows).toHaveLength(1);
   });
 
-  it("validates food items: price as rand, a real menu, one item per day", async () => {
-    const menu = await createWeeklyMenu(t.db);
+  it("validates food items: price as rand, a real menu, one item per day", async ({ app, db }) => {
+    const menu = await createWeeklyMenu(db);
     const item = {
       name: "Pizza",
       description: "Kaas",
@@ -352,13 +362,13 @@ describe("generic data API", () => {
       day_of_week: "Woensdag",
       weekly_menu_id: menu.id,
     };
-    const res = await request(t.app, "POST", "/api/admin/data/food_item", { cookie: asAdmin, body: item });
+    const res = await request(app, "POST", "/api/admin/data/food_item", { cookie: asAdmin, body: item });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ price: "55.00", preparation_time: 15, image_url: null });
     expect(
-      (await request(t.app, "POST", "/api/admin/data/food_item", { cookie: asAdmin, body: item })).statusCode,
+      (await request(app, "POST", "/api/admin/data/food_item", { cookie: asAdmin, body: item })).statusCode,
     ).toBe(409);
-    const noMenu = await request(t.app, "POST", "/api/admin/data/food_item", {
+    const noMenu = await request(app, "POST", "/api/admin/data/food_item", {
       cookie: asAdmin,
       body: {
         ...item,
@@ -366,7 +376,7 @@ describe("generic data API", () => {
       },
     });
     expect(noMenu.statusCode).toBe(400);
-    const badPrice = await request(t.app, "POST", "/api/admin/data/food_item", {
+    const badPrice = await request(app, "POST", "/api/admin/data/food_item", {
       cookie: asAdmin,
       body: { ...item, day_of_week: "Vrydag", price: -5 },
     });
@@ -374,15 +384,15 @@ describe("generic data API", () => {
     expect(badPrice.json().code).toBe("validation_failed");
   });
 
-  it("answers 400 invalid_json to broken JSON and 413 to a body over 1 MB", async () => {
-    const broken = await request(t.app, "POST", "/api/admin/data/user", {
+  it("answers 400 invalid_json to broken JSON and 413 to a body over 1 MB", async ({ app }) => {
+    const broken = await request(app, "POST", "/api/admin/data/user", {
       cookie: asAdmin,
       body: '{"first_name": ',
       headers: { "content-type": "application/json" },
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().code).toBe("invalid_json");
-    const big = await request(t.app, "POST", "/api/admin/data/user", {
+    const big = await request(app, "POST", "/api/admin/data/user", {
       cookie: asAdmin,
       body: { first_name: "x".repeat(1024 * 1024 + 10) },
     });
@@ -390,11 +400,11 @@ describe("generic data API", () => {
     expect(big.json().code).toBe("payload_too_large");
   });
 
-  it("never answers a password hash", async () => {
+  it("never answers a password hash", async ({ app }) => {
     const bodies = await Promise.all([
-      request(t.app, "GET", "/api/admin/data/user?limit=500", { cookie: asAdmin }),
-      request(t.app, "GET", `/api/admin/data/user/${admin.id}`, { cookie: asAdmin }),
-      request(t.app, "PUT", `/api/admin/data/user/${staff.id}`, {
+      request(app, "GET", "/api/admin/data/user?limit=500", { cookie: asAdmin }),
+      request(app, "GET", `/api/admin/data/user/${admin.id}`, { cookie: asAdmin }),
+      request(app, "PUT", `/api/admin/data/user/${staff.id}`, {
         cookie: asAdmin,
         body: { last_name: "Kok" },
       }),

@@ -2,15 +2,19 @@ import { addDaysIso, type IsoDate, mondayOf, todayIn } from "@kantien/domain/dat
 import { message } from "@kantien/domain/messages";
 import { suggestNextWeek } from "@kantien/domain/weekly-menu";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { App } from "../../app";
+import type { Db } from "../../db/client";
 import { userSettings, weeklyMenus } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import { createUser, signIn, type TestUser } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { testBackend } from "../../test/test-app";
+
+const it = appTest();
 
 /** POST /api/admin/data/weekly_menu: the seven date rules, checked by the server. */
 describe("creating a weekly menu", () => {
-  let t: TestApp;
   let admin: TestUser;
   let asAdmin: string;
   let asEnglishAdmin: string;
@@ -22,34 +26,32 @@ describe("creating a weekly menu", () => {
     return { date_from: dateFrom, date_to: addDaysIso(dateFrom, 4) };
   };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    today = todayIn(t.config.timeZone);
-    admin = await createUser(t.db, { roleId: 4 });
-    asAdmin = await signIn(t.app, admin);
-    const english = await createUser(t.db, { roleId: 4 });
-    await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, english.id));
-    asEnglishAdmin = await signIn(t.app, english);
+  it.beforeAll(async ({ app, db, config }) => {
+    today = todayIn(config.timeZone);
+    admin = await createUser(db, { roleId: 4 });
+    asAdmin = await signIn(app, admin);
+    const english = await createUser(db, { roleId: 4 });
+    await db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, english.id));
+    asEnglishAdmin = await signIn(app, english);
   });
-  afterAll(async () => t.close());
 
-  function create(payload: Record<string, unknown>, cookie = asAdmin) {
-    return request(t.app, "POST", "/api/admin/data/weekly_menu", {
+  function create(app: App, payload: Record<string, unknown>, cookie = asAdmin) {
+    return request(app, "POST", "/api/admin/data/weekly_menu", {
       cookie,
       body: payload,
     });
   }
 
-  async function menusOf(week: { date_from: IsoDate; date_to: IsoDate }) {
-    return t.db
+  async function menusOf(db: Db, week: { date_from: IsoDate; date_to: IsoDate }) {
+    return db
       .select()
       .from(weeklyMenus)
       .where(and(eq(weeklyMenus.dateFrom, week.date_from), eq(weeklyMenus.dateTo, week.date_to)));
   }
 
-  it("creates next week's menu for the signed-in admin", async () => {
+  it("creates next week's menu for the signed-in admin", async ({ app }) => {
     const next = suggestNextWeek(today);
-    const res = await create({
+    const res = await create(app, {
       date_from: next.dateFrom,
       date_to: next.dateTo,
       kantien_staff_id: "hard-coded",
@@ -62,7 +64,7 @@ describe("creating a weekly menu", () => {
     });
   });
 
-  it("answers each rule's Afrikaans message with 400", async () => {
+  it("answers each rule's Afrikaans message with 400", async ({ app, db }) => {
     const week = freshWeek();
     const monday = week.date_from;
     const thisMonday = mondayOf(today);
@@ -102,7 +104,7 @@ describe("creating a weekly menu", () => {
       ],
     ];
     for (const [name, body, code] of cases) {
-      const res = await create(body);
+      const res = await create(app, body);
       expect(res.statusCode, name).toBe(400);
       expect(res.json(), name).toEqual({
         success: false,
@@ -110,26 +112,27 @@ describe("creating a weekly menu", () => {
         message: message(code as Parameters<typeof message>[0], "af"),
       });
     }
-    expect(await t.db.select().from(weeklyMenus).where(eq(weeklyMenus.dateFrom, thisMonday))).toHaveLength(0);
+    expect(await db.select().from(weeklyMenus).where(eq(weeklyMenus.dateFrom, thisMonday))).toHaveLength(0);
   });
 
-  it("spells the messages out word for word", async () => {
+  it("spells the messages out word for word", async ({ app }) => {
     const week = freshWeek();
-    const reversed = await create({ date_from: week.date_to, date_to: week.date_from });
+    const reversed = await create(app, { date_from: week.date_to, date_to: week.date_from });
     expect(reversed.json().message).toBe("Einddatum moet na begindatum wees");
-    const tuesday = await create({
+    const tuesday = await create(app, {
       date_from: addDaysIso(week.date_from, 1),
       date_to: addDaysIso(week.date_to, 1),
     });
     expect(tuesday.json().message).toBe("Weeklikse spyskaart moet op Maandag begin");
-    expect((await create({ date_from: week.date_from })).json().message).toBe(
+    expect((await create(app, { date_from: week.date_from })).json().message).toBe(
       "Vul asseblief beide begin- en einddatums in",
     );
   });
 
-  it("answers in English to an admin who chose English", async () => {
+  it("answers in English to an admin who chose English", async ({ app }) => {
     const week = freshWeek();
     const res = await create(
+      app,
       { date_from: week.date_from, date_to: addDaysIso(week.date_from, 3) },
       asEnglishAdmin,
     );
@@ -138,26 +141,26 @@ describe("creating a weekly menu", () => {
       code: "weekly_menu_not_five_days",
       message: "A weekly menu must cover exactly 5 days (Monday to Friday)",
     });
-    const created = await create(week, asEnglishAdmin);
+    const created = await create(app, week, asEnglishAdmin);
     expect(created.statusCode).toBe(201);
-    const again = await create(week, asEnglishAdmin);
+    const again = await create(app, week, asEnglishAdmin);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
       "A weekly menu with these exact dates already exists. Please choose other dates.",
     );
   });
 
-  it("keeps a malformed date a field error, not a rule", async () => {
+  it("keeps a malformed date a field error, not a rule", async ({ app }) => {
     const week = freshWeek();
-    const res = await create({ date_from: "2035-02-30", date_to: week.date_to });
+    const res = await create(app, { date_from: "2035-02-30", date_to: week.date_to });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "validation_failed" });
   });
 
-  it("refuses a week that exists with 409 and its message", async () => {
+  it("refuses a week that exists with 409 and its message", async ({ app, db }) => {
     const week = freshWeek();
-    expect((await create(week)).statusCode).toBe(201);
-    const again = await create(week);
+    expect((await create(app, week)).statusCode).toBe(201);
+    const again = await create(app, week);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       success: false,
@@ -165,56 +168,62 @@ describe("creating a weekly menu", () => {
       message:
         "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
     });
-    expect(await menusOf(week)).toHaveLength(1);
+    expect(await menusOf(db, week)).toHaveLength(1);
   });
 
-  it("creates a week only once when two admins send it at the same moment", async () => {
+  it("creates a week only once when two admins send it at the same moment", async ({ app, db }) => {
     for (let round = 0; round < 3; round++) {
       const week = freshWeek();
-      const answers = await Promise.all([create(week), create(week)]);
+      const answers = await Promise.all([create(app, week), create(app, week)]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       const refused = answers.find((r) => r.statusCode === 409)!;
       expect(refused.json()).toMatchObject({
         code: "weekly_menu_exists",
         message: message("weekly_menu_exists"),
       });
-      expect(await menusOf(week)).toHaveLength(1);
+      expect(await menusOf(db, week)).toHaveLength(1);
     }
   });
 
   // Deterministic race on PostgreSQL: another transaction has inserted the week but not yet
   // committed, so the check sees nothing and the insert waits on the unique index; when the
   // other commits, the index refuses it (23505) and the answer is the check's own 409.
-  it.runIf(testBackend === "postgres")("answers the unique index's refusal like the check's", async () => {
-    const week = freshWeek();
-    let commit!: () => void;
-    let inserted!: () => void;
-    const insertedYet = new Promise<void>((resolve) => {
-      inserted = resolve;
-    });
-    const other = t.db.transaction(async (tx) => {
-      await tx.insert(weeklyMenus).values({ dateFrom: week.date_from, dateTo: week.date_to });
-      inserted();
-      await new Promise<void>((resolve) => {
-        commit = resolve;
+  it.runIf(testBackend === "postgres")(
+    "answers the unique index's refusal like the check's",
+    async ({ app, db }) => {
+      const week = freshWeek();
+      let commit!: () => void;
+      let inserted!: () => void;
+      const insertedYet = new Promise<void>((resolve) => {
+        inserted = resolve;
       });
-    });
-    await insertedYet;
-    const pending = create(week);
-    let waiting = false;
-    for (let i = 0; i < 200 && !waiting; i++) {
-      const { rows } = (await t.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )) as unknown as { rows: { n: number }[] };
-      waiting = rows[0]!.n > 0;
-      if (!waiting) await new Promise((r) => setTimeout(r, 10));
-    }
-    commit();
-    expect(waiting, "the create waited on the unique index").toBe(true);
-    await other;
-    const res = await pending;
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: "weekly_menu_exists", message: message("weekly_menu_exists") });
-    expect(await menusOf(week)).toHaveLength(1);
-  });
+      const other = db.transaction(async (tx) => {
+        await tx.insert(weeklyMenus).values({ dateFrom: week.date_from, dateTo: week.date_to });
+        inserted();
+        await new Promise<void>((resolve) => {
+          commit = resolve;
+        });
+      });
+      await insertedYet;
+      const pending = create(app, week);
+      let waiting = false;
+      for (let i = 0; i < 200 && !waiting; i++) {
+        const { rows } = (await db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        waiting = rows[0]!.n > 0;
+        if (!waiting) await new Promise((r) => setTimeout(r, 10));
+      }
+      commit();
+      expect(waiting, "the create waited on the unique index").toBe(true);
+      await other;
+      const res = await pending;
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: "weekly_menu_exists",
+        message: message("weekly_menu_exists"),
+      });
+      expect(await menusOf(db, week)).toHaveLength(1);
+    },
+  );
 });

@@ -2,15 +2,17 @@ import net from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import nodemailer from "nodemailer";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, vi } from "vitest";
 import { z } from "zod";
 import { buildApp } from "../../app";
+import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { emailOutbox, userSettings, users } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import { createUser } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { startSmtpReceiver } from "../../test/smtp-receiver";
-import { createTestApp, type TestApp, testBackend, testConfig } from "../../test/test-app";
+import { testBackend, testConfig } from "../../test/test-app";
 import { enqueueAccountEmail } from "./account-emails";
 import { enqueueEmail } from "./outbox";
 import {
@@ -48,27 +50,24 @@ function captureLog() {
 
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}@toets.example`;
 
-async function outboxRow(id: number) {
-  const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+async function outboxRow(db: Db, id: number) {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
   return row!;
 }
 
-let t: TestApp;
+const it = appTest();
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([createTestApp(), startSmtpReceiver()]);
+  smtp = await startSmtpReceiver();
 });
-afterAll(async () => {
-  await smtp.close();
-  await t.close();
-});
+afterAll(async () => smtp.close());
 
 describe("without SMTP_URL", () => {
-  it("keeps a sign-up's mail in the outbox and logs its link", async () => {
+  it("keeps a sign-up's mail in the outbox and logs its link", async ({ db, config, database }) => {
     const { lines, log } = captureLog();
     const app = await buildApp({
-      config: t.config,
-      database: t.database,
+      config,
+      database,
       logger: { level: "info", stream: { write: (line: string) => lines.push(line) } },
     });
     try {
@@ -77,16 +76,16 @@ describe("without SMTP_URL", () => {
         body: { first_name: "Lia", last_name: "Nel", email, role_id: 1, password: "wagwoord1" },
       });
       expect(res.statusCode).toBe(201);
-      const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+      const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
       const link = mail!.textBody.match(/http:\/\/localhost:3000\/verify-email\?token=[\w-]+/)?.[0];
       expect(link).toBeDefined();
       expect(lines.some((line) => line.includes(link!))).toBe(true);
 
       // The sender without SMTP sends nothing: the mail stays pending.
-      const sender = await startEmailSender({ db: t.db, config: t.config, log });
+      const sender = await startEmailSender({ db, config, log });
       sender.wake();
       await sender.stop();
-      expect(await outboxRow(mail!.id)).toMatchObject({ status: "pending", attempts: 0 });
+      expect(await outboxRow(db, mail!.id)).toMatchObject({ status: "pending", attempts: 0 });
     } finally {
       await app.close();
     }
@@ -94,17 +93,13 @@ describe("without SMTP_URL", () => {
 });
 
 describe("account emails", () => {
-  it("write in the recipient's language and escape names in HTML", async () => {
-    const user = await createUser(t.db, { roleId: 3, email: unique("html") });
-    await t.db.update(users).set({ firstName: `<b>Jan</b> & "Co"` }).where(eq(users.id, user.id));
-    await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, user.id));
+  it("write in the recipient's language and escape names in HTML", async ({ db, config }) => {
+    const user = await createUser(db, { roleId: 3, email: unique("html") });
+    await db.update(users).set({ firstName: `<b>Jan</b> & "Co"` }).where(eq(users.id, user.id));
+    await db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, user.id));
     const { lines, log } = captureLog();
-    await enqueueAccountEmail(
-      t.db,
-      { config: t.config, log },
-      { kind: "invitation", userId: user.id, token: "tok" },
-    );
-    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    await enqueueAccountEmail(db, { config, log }, { kind: "invitation", userId: user.id, token: "tok" });
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     expect(mail!.subject).toBe("You are invited to Kantien");
     expect(mail!.textBody).toContain(`Hello <b>Jan</b> & "Co",`);
     expect(mail!.textBody).toContain("http://localhost:3000/setup-account?token=tok");
@@ -114,13 +109,13 @@ describe("account emails", () => {
     expect(lines.join("")).toContain("http://localhost:3000/setup-account?token=tok");
   });
 
-  it("log no link when SMTP is set", async () => {
-    const user = await createUser(t.db, { roleId: 1 });
+  it("log no link when SMTP is set", async ({ db, config }) => {
+    const user = await createUser(db, { roleId: 1 });
     const { lines, log } = captureLog();
-    const config = { ...t.config, smtpUrl: "smtp://127.0.0.1:1" };
+    const withSmtp = { ...config, smtpUrl: "smtp://127.0.0.1:1" };
     await enqueueAccountEmail(
-      t.db,
-      { config, log },
+      db,
+      { config: withSmtp, log },
       { kind: "verify_email", userId: user.id, token: "geheim" },
     );
     expect(lines.join("")).not.toContain("geheim");
@@ -135,26 +130,29 @@ describe("the SMTP sender", () => {
     html: "<p>Hallo</p>",
   });
 
-  it("sends a queued mail at once when the queue's NOTIFY wakes it, and marks it sent", async () => {
+  it("sends a queued mail at once when the queue's NOTIFY wakes it, and marks it sent", async ({
+    db,
+    database,
+  }) => {
     const { log } = captureLog();
     // A poll of a minute: only the NOTIFY of enqueueEmail can make it send within the test.
     const sender = await startEmailSender({
-      db: t.db,
+      db,
       config: testConfig({ smtpUrl: smtp.url, canteenName: "Kantien" }),
       log,
-      listen: t.database.listen,
+      listen: database.listen,
       pollMs: 60_000,
     });
     try {
       // Let it finish what earlier tests left in the outbox, so it is idle.
       await vi.waitFor(
         async () =>
-          expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"))).toEqual([]),
+          expect(await db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"))).toEqual([]),
         { timeout: 5000, interval: 50 },
       );
       await new Promise((r) => setTimeout(r, 100));
       const to = unique("smtp");
-      const id = await t.db.transaction((tx) => enqueueEmail(tx, mail(to)));
+      const id = await db.transaction((tx) => enqueueEmail(tx, mail(to)));
       await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes(to))).toBe(true), {
         timeout: 5000,
         interval: 20,
@@ -163,8 +161,8 @@ describe("the SMTP sender", () => {
       expect(got.from).toBe("no-reply@localhost");
       expect(got.raw).toContain("Subject: Toets");
       expect(decodeQp(got.raw)).toContain("http://localhost:3000/x?token=abc");
-      await vi.waitFor(async () => expect((await outboxRow(id)).status).toBe("sent"), { timeout: 2000 });
-      const row = await outboxRow(id);
+      await vi.waitFor(async () => expect((await outboxRow(db, id)).status).toBe("sent"), { timeout: 2000 });
+      const row = await outboxRow(db, id);
       // Sent: the link-carrying bodies are gone, the subject and recipient stay.
       expect(row).toMatchObject({
         attempts: 1,
@@ -182,25 +180,23 @@ describe("the SMTP sender", () => {
 
   it.skipIf(testBackend !== "postgres")(
     "listens again after its LISTEN connection is lost, and sends what was queued meanwhile",
-    async () => {
+    async ({ db, database }) => {
       const { log } = captureLog();
       const sender = await startEmailSender({
-        db: t.db,
+        db,
         config: testConfig({ smtpUrl: smtp.url }),
         log,
-        listen: t.database.listen,
+        listen: database.listen,
         pollMs: 60_000,
       });
       try {
         await vi.waitFor(
           async () =>
-            expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"))).toEqual(
-              [],
-            ),
+            expect(await db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"))).toEqual([]),
           { timeout: 5000, interval: 50 },
         );
         const killed = await queryRows(
-          t.db,
+          db,
           sql`select pg_terminate_backend(pid) as done from pg_stat_activity
               where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
           z.object({ done: z.boolean() }),
@@ -208,14 +204,14 @@ describe("the SMTP sender", () => {
         expect(killed.map((r) => r.done)).toEqual([true]);
         // Queued while nobody listens: only the catch-up after the reconnection can send it in time.
         const missed = unique("gemis");
-        await enqueueEmail(t.db, mail(missed));
+        await enqueueEmail(db, mail(missed));
         await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes(missed))).toBe(true), {
           timeout: 5000,
           interval: 20,
         });
         // And the NOTIFY wakes it again.
         const later = unique("later");
-        await enqueueEmail(t.db, mail(later));
+        await enqueueEmail(db, mail(later));
         await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes(later))).toBe(true), {
           timeout: 5000,
           interval: 20,
@@ -226,15 +222,15 @@ describe("the SMTP sender", () => {
     },
   );
 
-  it("leaves a mail pending with one more attempt and a later retry when SMTP is down", async () => {
+  it("leaves a mail pending with one more attempt and a later retry when SMTP is down", async ({ db }) => {
     const { log } = captureLog();
-    const id = await enqueueEmail(t.db, mail(unique("down")));
+    const id = await enqueueEmail(db, mail(unique("down")));
     const down = nodemailer.createTransport(`smtp://127.0.0.1:${await closedPort()}`);
-    await sendDueEmails(t.db, down, { from: "no-reply@localhost", log });
-    const row = await outboxRow(id);
+    await sendDueEmails(db, down, { from: "no-reply@localhost", log });
+    const row = await outboxRow(db, id);
     expect(row).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
-    const [{ wait }] = (await t.db
+    const [{ wait }] = (await db
       .select({ wait: sql<number>`extract(epoch from ${emailOutbox.nextAttemptAt} - now())`.mapWith(Number) })
       .from(emailOutbox)
       .where(eq(emailOutbox.id, id))) as [{ wait: number }];
@@ -242,31 +238,29 @@ describe("the SMTP sender", () => {
     expect(wait).toBeLessThan(40);
 
     // Not due yet: the next round leaves it alone.
-    await sendDueEmails(t.db, down, { from: "no-reply@localhost", log });
-    expect((await outboxRow(id)).attempts).toBe(1);
+    await sendDueEmails(db, down, { from: "no-reply@localhost", log });
+    expect((await outboxRow(db, id)).attempts).toBe(1);
 
     // After the last attempt it is marked failed, and kept.
-    await t.db
+    await db
       .update(emailOutbox)
       .set({ attempts: MAX_EMAIL_ATTEMPTS - 1, nextAttemptAt: sql`now()` })
       .where(eq(emailOutbox.id, id));
-    await sendDueEmails(t.db, down, { from: "no-reply@localhost", log });
-    expect(await outboxRow(id)).toMatchObject({ status: "failed", attempts: MAX_EMAIL_ATTEMPTS });
+    await sendDueEmails(db, down, { from: "no-reply@localhost", log });
+    expect(await outboxRow(db, id)).toMatchObject({ status: "failed", attempts: MAX_EMAIL_ATTEMPTS });
   });
 
-  it("never sends one mail twice, with two senders on one outbox", async () => {
+  it("never sends one mail twice, with two senders on one outbox", async ({ db }) => {
     const { log } = captureLog();
     const addresses = Array.from({ length: 20 }, () => unique("twee"));
     const ids: number[] = [];
-    for (const to of addresses) ids.push(await enqueueEmail(t.db, mail(to)));
+    for (const to of addresses) ids.push(await enqueueEmail(db, mail(to)));
     const config = testConfig({ smtpUrl: smtp.url });
-    const senders = await Promise.all(
-      [1, 2].map(() => startEmailSender({ db: t.db, config, log, pollMs: 50 })),
-    );
+    const senders = await Promise.all([1, 2].map(() => startEmailSender({ db, config, log, pollMs: 50 })));
     try {
       await vi.waitFor(
         async () => {
-          const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+          const rows = await db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
           expect(rows.every((r) => r.status === "sent")).toBe(true);
         },
         { timeout: 10_000, interval: 50 },
@@ -277,7 +271,7 @@ describe("the SMTP sender", () => {
     }
     const delivered = smtp.received.flatMap((m) => m.to).filter((to) => addresses.includes(to));
     expect(delivered.sort()).toEqual([...addresses].sort());
-    const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+    const rows = await db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
   });
 
@@ -292,33 +286,43 @@ describe("the SMTP sender", () => {
 });
 
 describe("the hourly outbox sweep", () => {
-  const aged = async (to: string, days: number, status: "pending" | "sent" | "failed" = "pending") => {
-    const id = await enqueueEmail(t.db, { to, subject: "Ou", text: "token=abc", html: "<a>token=abc</a>" });
-    await t.db
+  const aged = async (
+    db: Db,
+    to: string,
+    days: number,
+    status: "pending" | "sent" | "failed" = "pending",
+  ) => {
+    const id = await enqueueEmail(db, { to, subject: "Ou", text: "token=abc", html: "<a>token=abc</a>" });
+    await db
       .update(emailOutbox)
       .set({ status, createdAt: sql`now() - make_interval(days => ${days})` })
       .where(eq(emailOutbox.id, id));
     return id;
   };
 
-  it("without SMTP_URL, deletes mails older than a week and keeps newer ones whole", async () => {
-    const old = await aged(unique("oud"), OUTBOX_KEEP_DAYS + 1);
-    const recent = await aged(unique("nuut"), OUTBOX_KEEP_DAYS - 1);
-    await sweepEmailOutbox(t.db, { smtpUrl: undefined });
-    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, old))).toEqual([]);
-    expect(await outboxRow(recent)).toMatchObject({ textBody: "token=abc", htmlBody: "<a>token=abc</a>" });
+  it("without SMTP_URL, deletes mails older than a week and keeps newer ones whole", async ({ db }) => {
+    const old = await aged(db, unique("oud"), OUTBOX_KEEP_DAYS + 1);
+    const recent = await aged(db, unique("nuut"), OUTBOX_KEEP_DAYS - 1);
+    await sweepEmailOutbox(db, { smtpUrl: undefined });
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.id, old))).toEqual([]);
+    expect(await outboxRow(db, recent)).toMatchObject({
+      textBody: "token=abc",
+      htmlBody: "<a>token=abc</a>",
+    });
   });
 
-  it("with SMTP_URL, keeps the rows but blanks the bodies of mails that failed over a week ago", async () => {
-    const failed = await aged(unique("misluk"), OUTBOX_KEEP_DAYS + 1, "failed");
-    const pending = await aged(unique("wag"), OUTBOX_KEEP_DAYS + 1, "pending");
-    await sweepEmailOutbox(t.db, { smtpUrl: smtp.url });
-    expect(await outboxRow(failed)).toMatchObject({
+  it("with SMTP_URL, keeps the rows but blanks the bodies of mails that failed over a week ago", async ({
+    db,
+  }) => {
+    const failed = await aged(db, unique("misluk"), OUTBOX_KEEP_DAYS + 1, "failed");
+    const pending = await aged(db, unique("wag"), OUTBOX_KEEP_DAYS + 1, "pending");
+    await sweepEmailOutbox(db, { smtpUrl: smtp.url });
+    expect(await outboxRow(db, failed)).toMatchObject({
       status: "failed",
       subject: "Ou",
       textBody: "",
       htmlBody: null,
     });
-    expect(await outboxRow(pending)).toMatchObject({ textBody: "token=abc" });
+    expect(await outboxRow(db, pending)).toMatchObject({ textBody: "token=abc" });
   });
 });

@@ -1,9 +1,10 @@
 import type { OrderEvent } from "@kantien/domain/kitchen";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, vi } from "vitest";
 import { z } from "zod";
 import { openPostgres, queryRows } from "../../db/client";
 import { users } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
@@ -54,36 +55,37 @@ async function putStatus(app: TestApp["app"], cookie: string, orderId: string, s
   expect(res.statusCode, res.body).toBe(200);
 }
 
+const it = appTest();
+// A heartbeat (and session check) every 100 ms, so an ended session ends the stream soon.
+const shortHeartbeatTest = appTest({ eventsHeartbeatMs: 100 });
+
 describe("live order events", () => {
-  let t: TestApp;
   let cookie: string;
   let newOrder: () => Promise<string>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    cookie = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const customer = await createUser(t.db, { roleId: 1 });
-    const item = await createFoodItem(t.db);
+  it.beforeAll(async ({ app, db }) => {
+    cookie = await signIn(app, await createUser(db, { roleId: 3 }));
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const customer = await createUser(db, { roleId: 1 });
+    const item = await createFoodItem(db);
     newOrder = async () =>
-      (await createOrder(t.db, { userId: customer.id, foodItemId: item.id, deliveryDate: "2031-05-14" })).id;
+      (await createOrder(db, { userId: customer.id, foodItemId: item.id, deliveryDate: "2031-05-14" })).id;
   });
-  afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
+  it.afterAll(async ({ app }) => {
+    app.server.closeAllConnections();
   });
 
-  it("refuses anonymous callers and customers", async () => {
-    expect((await request(t.app, "GET", "/api/events")).statusCode).toBe(401);
-    const customer = await createUser(t.db, { roleId: 2 });
-    const cookie = await sessionCookieFor(t.db, customer.id);
-    const res = await request(t.app, "GET", "/api/events", { cookie });
+  it("refuses anonymous callers and customers", async ({ app, db }) => {
+    expect((await request(app, "GET", "/api/events")).statusCode).toBe(401);
+    const customer = await createUser(db, { roleId: 2 });
+    const cookie = await sessionCookieFor(db, customer.id);
+    const res = await request(app, "GET", "/api/events", { cookie });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe("forbidden");
   });
 
-  it("streams each committed status change to every connected client, uncompressed", async () => {
-    const [a, b] = [await openStream(t.app, cookie), await openStream(t.app, cookie)];
+  it("streams each committed status change to every connected client, uncompressed", async ({ app }) => {
+    const [a, b] = [await openStream(app, cookie), await openStream(app, cookie)];
     expect(a.response.status).toBe(200);
     expect(a.response.headers.get("content-type")).toBe("text/event-stream");
     expect(a.response.headers.get("cache-control")).toBe("no-cache");
@@ -93,7 +95,7 @@ describe("live order events", () => {
     expect(await a.until((text) => text.startsWith("retry: 5000\n\n"))).toBe(true);
 
     const id = await newOrder();
-    await putStatus(t.app, cookie, id, "processing");
+    await putStatus(app, cookie, id, "processing");
     for (const client of [a, b]) {
       expect(await client.until((text) => text.includes("event: order"))).toBe(true);
       expect(client.events()).toEqual([
@@ -110,13 +112,13 @@ describe("live order events", () => {
     }
 
     // A refused change is rolled back and announces nothing.
-    const refused = await request(t.app, "PATCH", `/api/orders/${id}/status`, {
+    const refused = await request(app, "PATCH", `/api/orders/${id}/status`, {
       cookie,
       body: { status: "delivered" },
     });
     expect(refused.statusCode).toBe(409);
     a.close();
-    await putStatus(t.app, cookie, id, "ready");
+    await putStatus(app, cookie, id, "ready");
     expect(await b.until(() => b.events().length === 2)).toBe(true);
     expect(b.events().map((e) => e.order.status)).toEqual(["processing", "ready"]);
     b.close();
@@ -134,9 +136,9 @@ describe("live order events", () => {
 
   describe("with a short heartbeat", () => {
     let quick: TestApp;
-    beforeAll(async () => {
+    it.beforeAll(async ({ database }) => {
       // The same database with a heartbeat (and session check) every 100 ms.
-      quick = await createTestApp({ eventsHeartbeatMs: 100 }, t.database);
+      quick = await createTestApp({ eventsHeartbeatMs: 100 }, database);
       await quick.app.listen({ port: 0, host: "127.0.0.1" });
     });
     afterAll(async () => {
@@ -144,16 +146,16 @@ describe("live order events", () => {
       await quick.close();
     });
 
-    it("keeps a stream with a live session open across heartbeats", async () => {
-      const staff = await signIn(quick.app, await createUser(t.db, { roleId: 3 }));
+    it("keeps a stream with a live session open across heartbeats", async ({ db }) => {
+      const staff = await signIn(quick.app, await createUser(db, { roleId: 3 }));
       const stream = await openStream(quick.app, staff);
       expect(await stream.until((text) => text.split(": ping").length > 3)).toBe(true);
       expect(stream.ended()).toBe(false);
       stream.close();
     });
 
-    it("ends an open stream at the next heartbeat after its session logs out", async () => {
-      const staff = await signIn(quick.app, await createUser(t.db, { roleId: 4 }));
+    it("ends an open stream at the next heartbeat after its session logs out", async ({ db }) => {
+      const staff = await signIn(quick.app, await createUser(db, { roleId: 4 }));
       const stream = await openStream(quick.app, staff);
       expect(await stream.until((text) => text.includes("retry:"))).toBe(true);
       const out = await request(quick.app, "POST", "/api/auth/logout", { cookie: staff, body: {} });
@@ -162,18 +164,18 @@ describe("live order events", () => {
       expect(stream.ended()).toBe(true);
     });
 
-    it("ends an open stream when its session expires or its user is no longer staff", async () => {
-      const expiring = await createUser(t.db, { roleId: 3 });
-      const demoted = await createUser(t.db, { roleId: 3 });
+    it("ends an open stream when its session expires or its user is no longer staff", async ({ db }) => {
+      const expiring = await createUser(db, { roleId: 3 });
+      const demoted = await createUser(db, { roleId: 3 });
       const streams = [
         await openStream(quick.app, await signIn(quick.app, expiring)),
         await openStream(quick.app, await signIn(quick.app, demoted)),
       ];
       for (const s of streams) expect(await s.until((text) => text.includes("retry:"))).toBe(true);
-      await t.db.execute(
+      await db.execute(
         sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${expiring.id}`,
       );
-      await t.db.update(users).set({ roleId: 1 }).where(eq(users.id, demoted.id));
+      await db.update(users).set({ roleId: 1 }).where(eq(users.id, demoted.id));
       for (const s of streams) {
         expect(await s.until(() => false)).toBe(false);
         expect(s.ended()).toBe(true);
@@ -183,20 +185,20 @@ describe("live order events", () => {
 
   it.skipIf(testBackend !== "postgres")(
     "ends open streams when the LISTEN connection is lost, and listens again for new ones",
-    async () => {
+    async ({ app, db }) => {
       const listeners = () =>
         queryRows(
-          t.db,
+          db,
           sql`select pid from pg_stat_activity
               where datname = current_database() and state = 'idle' and query ilike 'LISTEN%'`,
           z.object({ pid: z.coerce.number() }),
         );
-      const before = await openStream(t.app, cookie);
+      const before = await openStream(app, cookie);
       expect(await before.until((text) => text.includes("retry:"))).toBe(true);
       expect(await listeners()).toHaveLength(1);
 
       const killed = await queryRows(
-        t.db,
+        db,
         sql`select pg_terminate_backend(pid) as done from pg_stat_activity
             where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
         z.object({ done: z.boolean() }),
@@ -213,10 +215,10 @@ describe("live order events", () => {
       });
       await new Promise((r) => setTimeout(r, 200));
       // …so a later change reaches a new client.
-      const after = await openStream(t.app, cookie);
+      const after = await openStream(app, cookie);
       expect(await after.until((text) => text.includes("retry:"))).toBe(true);
       const id = await newOrder();
-      await putStatus(t.app, cookie, id, "processing");
+      await putStatus(app, cookie, id, "processing");
       expect(await after.until(() => after.events().some((e) => e.order.id === id))).toBe(true);
       after.close();
     },
@@ -225,16 +227,16 @@ describe("live order events", () => {
   // LISTEN/NOTIFY across processes needs a shared PostgreSQL server; PGlite lives in one process.
   it.skipIf(testBackend !== "postgres")(
     "carries a change made through one server to the clients of another",
-    async () => {
-      const second = await openPostgres(t.database.url!, 2);
-      const other = await createTestApp({}, { ...second, url: t.database.url, drop: () => second.close() });
+    async ({ app, database }) => {
+      const second = await openPostgres(database.url!, 2);
+      const other = await createTestApp({}, { ...second, url: database.url, drop: () => second.close() });
       try {
         await other.app.listen({ port: 0, host: "127.0.0.1" });
         // Sessions live in the database, so the same cookie works on both.
         const stream = await openStream(other.app, cookie);
         expect(await stream.until((text) => text.includes("retry:"))).toBe(true);
         const id = await newOrder();
-        await putStatus(t.app, cookie, id, "cancelled");
+        await putStatus(app, cookie, id, "cancelled");
         expect(await stream.until(() => stream.events().some((e) => e.order.id === id))).toBe(true);
         expect(stream.events().find((e) => e.order.id === id)?.order.status).toBe("cancelled");
         stream.close();
@@ -248,47 +250,46 @@ describe("live order events", () => {
 });
 
 describe("a customer's own order events (GET /api/my/events)", () => {
-  let t: TestApp;
+  const it = shortHeartbeatTest;
   let changeStatus: (orderId: string, to: "processing" | "ready") => Promise<unknown>;
   let newOrder: (userId: string) => Promise<string>;
 
-  beforeAll(async () => {
-    // A heartbeat (and session check) every 100 ms, so an ended session ends the stream soon.
-    t = await createTestApp({ eventsHeartbeatMs: 100 });
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const cook = await createUser(t.db, { roleId: 3 });
-    const item = await createFoodItem(t.db);
+  it.beforeAll(async ({ app, db }) => {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const cook = await createUser(db, { roleId: 3 });
+    const item = await createFoodItem(db);
     changeStatus = (orderId, to) =>
-      changeOrderStatus(t.db, { orderId, to, actor: cook, clock: () => new Date() });
+      changeOrderStatus(db, { orderId, to, actor: cook, clock: () => new Date() });
     newOrder = async (userId) =>
-      (await createOrder(t.db, { userId, foodItemId: item.id, status: "paid", deliveryDate: "2031-05-15" }))
-        .id;
+      (await createOrder(db, { userId, foodItemId: item.id, status: "paid", deliveryDate: "2031-05-15" })).id;
   });
-  afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
+  it.afterAll(async ({ app }) => {
+    app.server.closeAllConnections();
   });
 
-  it("is for customers only: 401 signed out, 403 for cooks and admins; customers get 403 on the staff stream", async () => {
-    expect((await request(t.app, "GET", "/api/my/events")).statusCode).toBe(401);
+  it("is for customers only: 401 signed out, 403 for cooks and admins; customers get 403 on the staff stream", async ({
+    app,
+    db,
+  }) => {
+    expect((await request(app, "GET", "/api/my/events")).statusCode).toBe(401);
     for (const roleId of [3, 4] as const) {
-      const cookie = await sessionCookieFor(t.db, (await createUser(t.db, { roleId })).id);
-      const res = await request(t.app, "GET", "/api/my/events", { cookie });
+      const cookie = await sessionCookieFor(db, (await createUser(db, { roleId })).id);
+      const res = await request(app, "GET", "/api/my/events", { cookie });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe("forbidden");
     }
     for (const roleId of [1, 2] as const) {
-      const cookie = await sessionCookieFor(t.db, (await createUser(t.db, { roleId })).id);
-      const res = await request(t.app, "GET", "/api/events", { cookie });
+      const cookie = await sessionCookieFor(db, (await createUser(db, { roleId })).id);
+      const res = await request(app, "GET", "/api/events", { cookie });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe("forbidden");
     }
   });
 
-  it("sends each customer the changes of their own orders, and nobody else's", async () => {
-    const [me, other] = [await createUser(t.db, { roleId: 1 }), await createUser(t.db, { roleId: 2 })];
-    const mine = await openStream(t.app, await sessionCookieFor(t.db, me.id), "/api/my/events");
-    const theirs = await openStream(t.app, await sessionCookieFor(t.db, other.id), "/api/my/events");
+  it("sends each customer the changes of their own orders, and nobody else's", async ({ app, db }) => {
+    const [me, other] = [await createUser(db, { roleId: 1 }), await createUser(db, { roleId: 2 })];
+    const mine = await openStream(app, await sessionCookieFor(db, me.id), "/api/my/events");
+    const theirs = await openStream(app, await sessionCookieFor(db, other.id), "/api/my/events");
     expect(mine.response.status).toBe(200);
     expect(mine.response.headers.get("content-type")).toBe("text/event-stream");
     expect(mine.response.headers.get("content-encoding")).toBeNull();
@@ -324,22 +325,22 @@ describe("a customer's own order events (GET /api/my/events)", () => {
     theirs.close();
   });
 
-  it("ends an open stream at the next heartbeat after the customer logs out", async () => {
-    const cookie = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 1 })).id);
-    const stream = await openStream(t.app, cookie, "/api/my/events");
+  it("ends an open stream at the next heartbeat after the customer logs out", async ({ app, db }) => {
+    const cookie = await sessionCookieFor(db, (await createUser(db, { roleId: 1 })).id);
+    const stream = await openStream(app, cookie, "/api/my/events");
     expect(await stream.until((text) => text.split(": ping").length > 2)).toBe(true);
     expect(stream.ended()).toBe(false);
-    const out = await request(t.app, "POST", "/api/auth/logout", { cookie, body: {} });
+    const out = await request(app, "POST", "/api/auth/logout", { cookie, body: {} });
     expect(out.statusCode).toBe(200);
     expect(await stream.until(() => false)).toBe(false);
     expect(stream.ended()).toBe(true);
   });
 
-  it("ends an open stream when its user is no longer a customer", async () => {
-    const promoted = await createUser(t.db, { roleId: 2 });
-    const stream = await openStream(t.app, await sessionCookieFor(t.db, promoted.id), "/api/my/events");
+  it("ends an open stream when its user is no longer a customer", async ({ app, db }) => {
+    const promoted = await createUser(db, { roleId: 2 });
+    const stream = await openStream(app, await sessionCookieFor(db, promoted.id), "/api/my/events");
     expect(await stream.until((text) => text.includes("retry:"))).toBe(true);
-    await t.db.update(users).set({ roleId: 3 }).where(eq(users.id, promoted.id));
+    await db.update(users).set({ roleId: 3 }).where(eq(users.id, promoted.id));
     expect(await stream.until(() => false)).toBe(false);
     expect(stream.ended()).toBe(true);
   });

@@ -3,9 +3,12 @@ import type { CounterOrder } from "@kantien/domain/kitchen";
 import { orderQrContent } from "@kantien/domain/kitchen-rules";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect } from "vitest";
+import type { App } from "../../app";
+import type { Db } from "../../db/client";
 import { queryPlanRow, queryRows } from "../../db/client";
 import { orderStatusChanges, orders, users } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -16,15 +19,16 @@ import {
   type TestUser,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { testBackend } from "../../test/test-app";
 import { counterOrdersQuery, counterWhere } from "./queries";
 
 // Two orders share the number 3D42 (the orders screen's 4); the kitchen's 6 tell them apart.
 const TODAY_ID = "3f2a0000-0000-4000-8000-0000001c3d42";
 const OTHER_DAY_ID = "3f2a0000-0000-4000-8000-0000009f3d42";
 
+const it = appTest();
+
 describe("the counter: finding an order and handing it over", () => {
-  let t: TestApp;
   let staff: TestUser;
   let asStaff: string;
   let asCustomer: string;
@@ -38,22 +42,21 @@ describe("the counter: finding an order and handing it over", () => {
   }) => Promise<string>;
   const customers: Record<string, string> = {};
 
-  async function customerNamed(firstName: string, lastName: string) {
-    const customer = await createUser(t.db, { roleId: 2 });
-    await t.db.update(users).set({ firstName, lastName }).where(eq(users.id, customer.id));
+  async function customerNamed(db: Db, firstName: string, lastName: string) {
+    const customer = await createUser(db, { roleId: 2 });
+    await db.update(users).set({ firstName, lastName }).where(eq(users.id, customer.id));
     return customer.id;
   }
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await createUser(t.db, { roleId: 3 });
-    asStaff = await signIn(t.app, staff);
-    asCustomer = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 1 })).id);
-    today = todayIn(t.config.timeZone);
-    const item = await createFoodItem(t.db, { name: "Bobotie", preparationTime: 20 });
+  it.beforeAll(async ({ app, db, config }) => {
+    staff = await createUser(db, { roleId: 3 });
+    asStaff = await signIn(app, staff);
+    asCustomer = await sessionCookieFor(db, (await createUser(db, { roleId: 1 })).id);
+    today = todayIn(config.timeZone);
+    const item = await createFoodItem(db, { name: "Bobotie", preparationTime: 20 });
     newOrder = async ({ customer, status = "ready", deliveryDate = today, id, minutesAgo = 0 }) =>
       (
-        await createOrder(t.db, {
+        await createOrder(db, {
           ...(id ? { id } : {}),
           userId: customer,
           foodItemId: item.id,
@@ -62,24 +65,23 @@ describe("the counter: finding an order and handing it over", () => {
           createdAt: new Date(Date.now() - minutesAgo * 60_000),
         })
       ).id;
-    customers.thandi = await customerNamed("Thandi", "Botha");
-    customers.pieter = await customerNamed("Pieter", "van der Merwe");
-    customers.percent = await customerNamed("Honderd%", "Onder_Streep");
+    customers.thandi = await customerNamed(db, "Thandi", "Botha");
+    customers.pieter = await customerNamed(db, "Pieter", "van der Merwe");
+    customers.percent = await customerNamed(db, "Honderd%", "Onder_Streep");
   });
-  afterAll(async () => t.close());
 
-  const lookUp = (q: string, cookie?: string) =>
-    request(t.app, "GET", `/api/kitchen/counter?q=${encodeURIComponent(q)}`, { cookie });
-  const found = async (q: string) => {
-    const res = await lookUp(q, asStaff);
+  const lookUp = (app: App, q: string, cookie?: string) =>
+    request(app, "GET", `/api/kitchen/counter?q=${encodeURIComponent(q)}`, { cookie });
+  const found = async (app: App, q: string) => {
+    const res = await lookUp(app, q, asStaff);
     expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
     return (res.json().data.orders as CounterOrder[]).map((o) => o.id);
   };
   // A POST is JSON (plugins/security.ts): the counter sends an empty object.
-  const collect = (id: string, cookie?: string) =>
-    request(t.app, "POST", `/api/kitchen/orders/${id}/collect`, { cookie, body: {} });
-  const history = (id: string) =>
-    t.db
+  const collect = (app: App, id: string, cookie?: string) =>
+    request(app, "POST", `/api/kitchen/orders/${id}/collect`, { cookie, body: {} });
+  const history = (db: Db, id: string) =>
+    db
       .select()
       .from(orderStatusChanges)
       .where(eq(orderStatusChanges.orderId, id))
@@ -105,8 +107,8 @@ describe("the counter: finding an order and handing it over", () => {
       ids.percent = await newOrder({ customer: customers.percent! });
     });
 
-    it("finds a scanned code's order whatever its day, as the counter shows it", async () => {
-      const res = await lookUp(orderQrContent(ids.tomorrow!), asStaff);
+    it("finds a scanned code's order whatever its day, as the counter shows it", async ({ app }) => {
+      const res = await lookUp(app, orderQrContent(ids.tomorrow!), asStaff);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
@@ -129,55 +131,59 @@ describe("the counter: finding an order and handing it over", () => {
         },
       });
       // A code read with spaces around it or in capitals is the same code.
-      expect(await found(` ${orderQrContent(ids.today!).toUpperCase()} `)).toEqual([ids.today]);
+      expect(await found(app, ` ${orderQrContent(ids.today!).toUpperCase()} `)).toEqual([ids.today]);
       // A code of an order that is not there finds nothing.
-      expect(await found(orderQrContent("00000000-0000-4000-8000-000000000000"))).toEqual([]);
+      expect(await found(app, orderQrContent("00000000-0000-4000-8000-000000000000"))).toEqual([]);
     });
 
-    it("finds an order by its bare id, typed or pasted", async () => {
-      expect(await found(ids.pieterYesterday!)).toEqual([ids.pieterYesterday]);
-      expect(await found(TODAY_ID.toUpperCase())).toEqual([ids.today]);
+    it("finds an order by its bare id, typed or pasted", async ({ app }) => {
+      expect(await found(app, ids.pieterYesterday!)).toEqual([ids.pieterYesterday]);
+      expect(await found(app, TODAY_ID.toUpperCase())).toEqual([ids.today]);
     });
 
-    it("finds today's order by the number the screens print, 6 or 4 characters, never another day's", async () => {
-      expect(await found("1C3D42")).toEqual([ids.today]);
-      expect(await found("#1c3d42")).toEqual([ids.today]);
-      expect(await found("9F3D42")).toEqual([]);
+    it("finds today's order by the number the screens print, 6 or 4 characters, never another day's", async ({
+      app,
+    }) => {
+      expect(await found(app, "1C3D42")).toEqual([ids.today]);
+      expect(await found(app, "#1c3d42")).toEqual([ids.today]);
+      expect(await found(app, "9F3D42")).toEqual([]);
       // 3D42 ends both ids; only today's order is the counter's.
-      expect(await found("3D42")).toEqual([ids.today]);
-      expect(await found("#3d42")).toEqual([ids.today]);
+      expect(await found(app, "3D42")).toEqual([ids.today]);
+      expect(await found(app, "#3d42")).toEqual([ids.today]);
     });
 
-    it("finds today's orders by any part of the customer's name, in any case, oldest first", async () => {
+    it("finds today's orders by any part of the customer's name, in any case, oldest first", async ({
+      app,
+    }) => {
       for (const q of ["thandi", "BOTHA", "Thandi Botha", "andi oth", "botha thandi"]) {
-        expect(await found(q), q).toEqual([ids.today, ids.later, ids.placed]);
+        expect(await found(app, q), q).toEqual([ids.today, ids.later, ids.placed]);
       }
-      expect(await found("Thandi Smit")).toEqual([]);
+      expect(await found(app, "Thandi Smit")).toEqual([]);
     });
 
-    it("finds nothing by name for an order of another day", async () => {
-      expect(await found("Pieter")).toEqual([]);
-      expect(await found("van der Merwe")).toEqual([]);
+    it("finds nothing by name for an order of another day", async ({ app }) => {
+      expect(await found(app, "Pieter")).toEqual([]);
+      expect(await found(app, "van der Merwe")).toEqual([]);
     });
 
-    it("answers at most 20 orders, the oldest first", async () => {
-      const many = await customerNamed("Veelvuldig", "Besteller");
+    it("answers at most 20 orders, the oldest first", async ({ app, db }) => {
+      const many = await customerNamed(db, "Veelvuldig", "Besteller");
       const placed: string[] = [];
       for (let i = 0; i < 21; i++) placed.push(await newOrder({ customer: many, minutesAgo: 100 - i }));
-      expect(await found("Veelvuldig")).toEqual(placed.slice(0, 20));
+      expect(await found(app, "Veelvuldig")).toEqual(placed.slice(0, 20));
     });
 
-    it("takes % and _ as letters and hostile text as a name, never as SQL", async () => {
-      expect(await found("%")).toEqual([ids.percent]);
-      expect(await found("_")).toEqual([ids.percent]);
-      expect(await found("d%")).toEqual([ids.percent]);
-      expect(await found("r_s")).toEqual([ids.percent]);
-      expect(await found("' or 1=1 --")).toEqual([]);
-      expect(await found("\\")).toEqual([]);
-      expect(await found("a b c d e f g")).toEqual([]);
+    it("takes % and _ as letters and hostile text as a name, never as SQL", async ({ app }) => {
+      expect(await found(app, "%")).toEqual([ids.percent]);
+      expect(await found(app, "_")).toEqual([ids.percent]);
+      expect(await found(app, "d%")).toEqual([ids.percent]);
+      expect(await found(app, "r_s")).toEqual([ids.percent]);
+      expect(await found(app, "' or 1=1 --")).toEqual([]);
+      expect(await found(app, "\\")).toEqual([]);
+      expect(await found(app, "a b c d e f g")).toEqual([]);
     });
 
-    it("refuses a missing, empty or too long search in the envelope", async () => {
+    it("refuses a missing, empty or too long search in the envelope", async ({ app }) => {
       for (const url of [
         "/api/kitchen/counter",
         "/api/kitchen/counter?q=",
@@ -185,93 +191,99 @@ describe("the counter: finding an order and handing it over", () => {
         `/api/kitchen/counter?q=${"a".repeat(101)}`,
         "/api/kitchen/counter?q=a%00b",
       ]) {
-        const res = await request(t.app, "GET", url, { cookie: asStaff });
+        const res = await request(app, "GET", url, { cookie: asStaff });
         expect(res.statusCode, url).toBe(400);
         expect(res.json(), url).toMatchObject({ success: false, code: "validation_failed" });
       }
-      expect(await found(`${"a".repeat(99)} `)).toEqual([]);
+      expect(await found(app, `${"a".repeat(99)} `)).toEqual([]);
     });
 
-    it("is for signed-in staff only", async () => {
-      expect((await lookUp("Thandi")).statusCode).toBe(401);
-      const res = await lookUp("Thandi", asCustomer);
+    it("is for signed-in staff only", async ({ app }) => {
+      expect((await lookUp(app, "Thandi")).statusCode).toBe(401);
+      const res = await lookUp(app, "Thandi", asCustomer);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ success: false, code: "forbidden" });
     });
   });
 
   describe("POST /api/kitchen/orders/:id/collect", () => {
-    it("hands a ready order over once: delivered, recorded, and answered as the counter shows it", async () => {
+    it("hands a ready order over once: delivered, recorded, and answered as the counter shows it", async ({
+      app,
+      db,
+    }) => {
       const id = await newOrder({ customer: customers.thandi!, status: "ready" });
-      const res = await collect(id, asStaff);
+      const res = await collect(app, id, asStaff);
       expect(res.statusCode, res.body).toBe(200);
       const { data } = res.json() as { data: CounterOrder };
       expect(data).toMatchObject({ id, status: "delivered", orderDate: today, customerName: "Thandi Botha" });
-      const rows = await history(id);
+      const rows = await history(db, id);
       expect(rows.map((r) => [r.fromStatus, r.toStatus, r.changedBy])).toEqual([
         ["ready", "delivered", staff.id],
       ]);
       expect(data.statusChangedAt).toBe(rows[0]?.changedAt.toISOString());
 
       // A second tap, or a second counter: told so, and nothing is recorded again.
-      const again = await collect(id, asStaff);
+      const again = await collect(app, id, asStaff);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({
         success: false,
         code: "already_collected",
         message: "Hierdie bestelling is reeds afgehaal. Niks is weer oorhandig nie.",
       });
-      expect((await history(id)).filter((r) => r.toStatus === "delivered")).toHaveLength(1);
+      expect((await history(db, id)).filter((r) => r.toStatus === "delivered")).toHaveLength(1);
     });
 
-    it("lets only one of two simultaneous taps hand the order over", async () => {
+    it("lets only one of two simultaneous taps hand the order over", async ({ app, db }) => {
       const id = await newOrder({ customer: customers.thandi!, status: "ready" });
-      const answers = await Promise.all([collect(id, asStaff), collect(id, asStaff)]);
+      const answers = await Promise.all([collect(app, id, asStaff), collect(app, id, asStaff)]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.statusCode === 409)?.json().code).toBe("already_collected");
-      expect(await history(id)).toHaveLength(1);
+      expect(await history(db, id)).toHaveLength(1);
     });
 
-    it("refuses an order the kitchen has not finished, or that is closed, and changes nothing", async () => {
+    it("refuses an order the kitchen has not finished, or that is closed, and changes nothing", async ({
+      app,
+      db,
+    }) => {
       for (const status of ["pending", "paid", "processing", "cancelled", "failed"] as const) {
         const id = await newOrder({ customer: customers.thandi!, status });
-        const res = await collect(id, asStaff);
+        const res = await collect(app, id, asStaff);
         expect(res.statusCode, status).toBe(409);
         expect(res.json().code, status).toBe("status_transition_forbidden");
-        const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+        const [order] = await db.select().from(orders).where(eq(orders.id, id));
         expect(order?.status).toBe(status);
-        expect(await history(id)).toHaveLength(0);
+        expect(await history(db, id)).toHaveLength(0);
       }
     });
 
-    it("answers an unknown or malformed id 404 in the envelope", async () => {
+    it("answers an unknown or malformed id 404 in the envelope", async ({ app }) => {
       for (const id of ["00000000-0000-4000-8000-000000000000", "nie-n-id", "%27%20or%201%3D1", "1"]) {
-        const res = await collect(id, asStaff);
+        const res = await collect(app, id, asStaff);
         expect(res.statusCode, id).toBe(404);
         expect(res.json(), id).toMatchObject({ success: false, code: "not_found" });
       }
     });
 
-    it("is for signed-in staff only", async () => {
+    it("is for signed-in staff only", async ({ app, db }) => {
       const id = await newOrder({ customer: customers.thandi!, status: "ready" });
-      expect((await collect(id)).statusCode).toBe(401);
-      const res = await collect(id, asCustomer);
+      expect((await collect(app, id)).statusCode).toBe(401);
+      const res = await collect(app, id, asCustomer);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ success: false, code: "forbidden" });
-      expect(await history(id)).toHaveLength(0);
+      expect(await history(db, id)).toHaveLength(0);
     });
   });
 
   // The planner's choice is PostgreSQL's; PGlite runs the same SQL, its plans are not the budget.
   it.skipIf(testBackend !== "postgres")(
     "reads a day's orders through its indexes, never a scan",
-    async () => {
+    async ({ db, config }) => {
       const query = (q: string) =>
-        counterOrdersQuery(t.db, counterWhere(q, { today: "2030-03-04", timeZone: t.config.timeZone }));
+        counterOrdersQuery(db, counterWhere(q, { today: "2030-03-04", timeZone: config.timeZone }));
       // Fills the table once; the other searches are planned on it as it is.
-      expect(await planOnFilledOrders(t.db, query("Thandi Botha"))).toContain("orders_delivery_date_idx");
+      expect(await planOnFilledOrders(db, query("Thandi Botha"))).toContain("orders_delivery_date_idx");
       for (const q of ["Thandi Botha", "1C3D42", "3D42", TODAY_ID]) {
-        const plan = await queryRows(t.db, sql`explain ${query(q)}`, queryPlanRow);
+        const plan = await queryRows(db, sql`explain ${query(q)}`, queryPlanRow);
         expect(plan.map((r) => r["QUERY PLAN"]).join("\n"), q).not.toMatch(/Seq Scan on orders/);
       }
     },

@@ -1,6 +1,7 @@
 import { addDaysIso, dayRange, todayIn } from "@kantien/domain/dates";
 import { type KitchenOrder, kitchenDayAnswer } from "@kantien/domain/kitchen";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -10,7 +11,7 @@ import {
   signIn,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { testBackend } from "../../test/test-app";
 import { kitchenOrdersQuery, listKitchenOrders } from "./queries";
 
 const DAY = "2031-05-14";
@@ -25,22 +26,22 @@ function dayAnswer(res: { json(): unknown }) {
   return body as { data: { date: string; orders: KitchenOrder[] } };
 }
 
+const it = appTest();
+
 describe("kitchen orders of a day", () => {
-  let t: TestApp;
   let asStaff: string;
   const ids: Record<string, string> = {};
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
-    const customer = await createUser(t.db, { roleId: 1 });
-    const item = await createFoodItem(t.db, { name: "Bobotie", preparationTime: 20 });
+  it.beforeAll(async ({ app, db, config }) => {
+    asStaff = await signIn(app, await createUser(db, { roleId: 3 }));
+    const customer = await createUser(db, { roleId: 1 });
+    const item = await createFoodItem(db, { name: "Bobotie", preparationTime: 20 });
     const order = (
       deliveryDate: string | null,
       createdAt: Date,
       status: "pending" | "cancelled" = "pending",
     ) =>
-      createOrder(t.db, {
+      createOrder(db, {
         userId: customer.id,
         foodItemId: item.id,
         deliveryDate,
@@ -48,7 +49,7 @@ describe("kitchen orders of a day", () => {
         status,
         quantity: 2,
       });
-    const { start, end } = dayRange(DAY, t.config.timeZone);
+    const { start, end } = dayRange(DAY, config.timeZone);
     const minute = 60_000;
     // Ordered days ago for delivery on the day; placed on the day without a delivery date
     // (half an hour after local midnight is still the previous day in UTC).
@@ -59,10 +60,9 @@ describe("kitchen orders of a day", () => {
     ids.placedBefore = (await order(null, new Date(start.getTime() - minute))).id;
     ids.placedAfter = (await order(null, end)).id;
   });
-  afterAll(async () => t.close());
 
-  it("answers the day's orders in every status, names joined, in compact rows", async () => {
-    const res = await request(t.app, "GET", `/api/kitchen/orders?date=${DAY}`, { cookie: asStaff });
+  it("answers the day's orders in every status, names joined, in compact rows", async ({ app }) => {
+    const res = await request(app, "GET", `/api/kitchen/orders?date=${DAY}`, { cookie: asStaff });
     expect(res.statusCode).toBe(200);
     const { date, orders } = dayAnswer(res).data;
     expect(date).toBe(DAY);
@@ -82,24 +82,24 @@ describe("kitchen orders of a day", () => {
     expect(orders[0]?.deliveryDate).toBe(DAY);
   });
 
-  it("defaults to today in the canteen's time zone", async () => {
-    const today = todayIn(t.config.timeZone);
-    const customer = await createUser(t.db, { roleId: 2 });
-    const item = await createFoodItem(t.db);
-    const order = await createOrder(t.db, { userId: customer.id, foodItemId: item.id, deliveryDate: today });
-    const res = await request(t.app, "GET", "/api/kitchen/orders", { cookie: asStaff });
+  it("defaults to today in the canteen's time zone", async ({ app, db, config }) => {
+    const today = todayIn(config.timeZone);
+    const customer = await createUser(db, { roleId: 2 });
+    const item = await createFoodItem(db);
+    const order = await createOrder(db, { userId: customer.id, foodItemId: item.id, deliveryDate: today });
+    const res = await request(app, "GET", "/api/kitchen/orders", { cookie: asStaff });
     expect(res.statusCode).toBe(200);
     expect(dayAnswer(res).data.date).toBe(today);
     expect(dayAnswer(res).data.orders.map((o) => o.id)).toContain(order.id);
   });
 
-  it("is for signed-in staff only, and checks the date", async () => {
-    expect((await request(t.app, "GET", `/api/kitchen/orders?date=${DAY}`)).statusCode).toBe(401);
-    const customer = await createUser(t.db, { roleId: 1 });
-    const cookie = await sessionCookieFor(t.db, customer.id);
-    expect((await request(t.app, "GET", `/api/kitchen/orders?date=${DAY}`, { cookie })).statusCode).toBe(403);
+  it("is for signed-in staff only, and checks the date", async ({ app, db }) => {
+    expect((await request(app, "GET", `/api/kitchen/orders?date=${DAY}`)).statusCode).toBe(401);
+    const customer = await createUser(db, { roleId: 1 });
+    const cookie = await sessionCookieFor(db, customer.id);
+    expect((await request(app, "GET", `/api/kitchen/orders?date=${DAY}`, { cookie })).statusCode).toBe(403);
     for (const bad of ["2031-02-30", "14-05-2031", "today"]) {
-      const res = await request(t.app, "GET", `/api/kitchen/orders?date=${bad}`, { cookie: asStaff });
+      const res = await request(app, "GET", `/api/kitchen/orders?date=${bad}`, { cookie: asStaff });
       expect(res.statusCode, bad).toBe(400);
     }
   });
@@ -107,14 +107,14 @@ describe("kitchen orders of a day", () => {
   // The planner's choice is PostgreSQL's; PGlite runs the same SQL, its plans are not the budget.
   it.skipIf(testBackend !== "postgres")(
     "reads the day through orders_delivery_date_idx, not a scan",
-    async () => {
+    async ({ db, config }) => {
       const text = await planOnFilledOrders(
-        t.db,
-        kitchenOrdersQuery(t.db, { date: DAY, timeZone: t.config.timeZone }),
+        db,
+        kitchenOrdersQuery(db, { date: DAY, timeZone: config.timeZone }),
       );
       expect(text).toContain("orders_delivery_date_idx");
       expect(text).not.toMatch(/Seq Scan on orders/);
-      expect((await listKitchenOrders(t.db, { date: DAY, timeZone: t.config.timeZone })).length).toBe(3);
+      expect((await listKitchenOrders(db, { date: DAY, timeZone: config.timeZone })).length).toBe(3);
     },
   );
 });

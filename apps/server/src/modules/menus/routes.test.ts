@@ -1,7 +1,10 @@
 import { message } from "@kantien/domain/messages";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { App } from "../../app";
+import type { Db } from "../../db/client";
 import { foodItems, orders, userSettings } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -11,34 +14,33 @@ import {
   type TestUser,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
+
+const it = appTest();
 
 /** Food items on a weekly menu: the required-field messages, one item per day, replace and delete (decision 0006). */
 describe("food items on a weekly menu", () => {
-  let t: TestApp;
   let customer: TestUser;
   let asAdmin: string;
   let asStaff: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    customer = await createUser(t.db, { roleId: 1 });
-    asAdmin = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
-    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+  it.beforeAll(async ({ app, db }) => {
+    customer = await createUser(db, { roleId: 1 });
+    asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+    asStaff = await signIn(app, await createUser(db, { roleId: 3 }));
   });
-  afterAll(async () => t.close());
-  const save = (menuId: string, day: string, payload: object, cookie = asAdmin) =>
-    request(t.app, "PUT", `/api/admin/menus/${menuId}/days/${day}/food-item`, { cookie, body: payload });
+  const save = (app: App, menuId: string, day: string, payload: object, cookie = asAdmin) =>
+    request(app, "PUT", `/api/admin/menus/${menuId}/days/${day}/food-item`, { cookie, body: payload });
   /** The save the admin confirmed as a replacement of the day's item. */
-  const replace = (menuId: string, day: string, payload: object, cookie = asAdmin) =>
-    save(menuId, day, { replace: true, ...payload }, cookie);
+  const replace = (app: App, menuId: string, day: string, payload: object, cookie = asAdmin) =>
+    save(app, menuId, day, { replace: true, ...payload }, cookie);
   const form = { name: "Bobotie", description: "Met geelrys", price: "52.00", preparation_time: 20 };
-  const rowOf = async (id: string) => (await t.db.select().from(foodItems).where(eq(foodItems.id, id)))[0];
+  const rowOf = async (db: Db, id: string) =>
+    (await db.select().from(foodItems).where(eq(foodItems.id, id)))[0];
 
   describe("create through the data API", () => {
-    it("asks for the week first, with its own message", async () => {
+    it("asks for the week first, with its own message", async ({ app }) => {
       for (const weekly_menu_id of [undefined, "", null]) {
-        const res = await request(t.app, "POST", "/api/admin/data/food_item", {
+        const res = await request(app, "POST", "/api/admin/data/food_item", {
           cookie: asAdmin,
           body: {
             ...form,
@@ -55,12 +57,12 @@ describe("food items on a weekly menu", () => {
       }
     });
 
-    it("names the required fields when one is missing or empty", async () => {
-      const menu = await createWeeklyMenu(t.db);
+    it("names the required fields when one is missing or empty", async ({ app, db }) => {
+      const menu = await createWeeklyMenu(db);
       const full = { ...form, day_of_week: "Dinsdag", weekly_menu_id: menu.id };
       for (const field of ["name", "description", "price", "day_of_week"]) {
         for (const empty of [undefined, "", "  ", null]) {
-          const res = await request(t.app, "POST", "/api/admin/data/food_item", {
+          const res = await request(app, "POST", "/api/admin/data/food_item", {
             cookie: asAdmin,
             body: { ...full, [field]: empty },
           });
@@ -72,27 +74,26 @@ describe("food items on a weekly menu", () => {
         }
       }
       // The user's language setting decides; English answers the same check in English.
-      const englishAdmin = await createUser(t.db, { roleId: 4 });
-      await t.db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, englishAdmin.id));
-      const english = await request(t.app, "POST", "/api/admin/data/food_item", {
-        cookie: await signIn(t.app, englishAdmin),
+      const englishAdmin = await createUser(db, { roleId: 4 });
+      await db.update(userSettings).set({ language: "en" }).where(eq(userSettings.userId, englishAdmin.id));
+      const english = await request(app, "POST", "/api/admin/data/food_item", {
+        cookie: await signIn(app, englishAdmin),
         body: {
           ...full,
           name: "",
         },
       });
       expect(english.json().message).toBe(message("food_item_fields_missing", "en"));
-      expect(await t.db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id))).toHaveLength(0);
+      expect(await db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id))).toHaveLength(0);
     });
 
-    it("keeps one item per day: a second on a taken day is 409", async () => {
-      const menu = await createWeeklyMenu(t.db);
+    it("keeps one item per day: a second on a taken day is 409", async ({ app, db }) => {
+      const menu = await createWeeklyMenu(db);
       const item = { ...form, day_of_week: "Woensdag", weekly_menu_id: menu.id };
       expect(
-        (await request(t.app, "POST", "/api/admin/data/food_item", { cookie: asAdmin, body: item }))
-          .statusCode,
+        (await request(app, "POST", "/api/admin/data/food_item", { cookie: asAdmin, body: item })).statusCode,
       ).toBe(201);
-      const again = await request(t.app, "POST", "/api/admin/data/food_item", {
+      const again = await request(app, "POST", "/api/admin/data/food_item", {
         cookie: asAdmin,
         body: { ...item, name: "Pizza" },
       });
@@ -101,12 +102,12 @@ describe("food items on a weekly menu", () => {
         code: "food_item_day_taken",
         message: "Hierdie dag het reeds 'n item.",
       });
-      const other = await request(t.app, "POST", "/api/admin/data/food_item", {
+      const other = await request(app, "POST", "/api/admin/data/food_item", {
         cookie: asAdmin,
         body: { ...item, day_of_week: "Donderdag" },
       });
       expect(other.statusCode).toBe(201);
-      const moved = await request(t.app, "PUT", `/api/admin/data/food_item/${other.json().data.id}`, {
+      const moved = await request(app, "PUT", `/api/admin/data/food_item/${other.json().data.id}`, {
         cookie: asAdmin,
         body: {
           day_of_week: "Woensdag",
@@ -116,10 +117,10 @@ describe("food items on a weekly menu", () => {
       expect(moved.json().code).toBe("food_item_day_taken");
     });
 
-    it("refuses food item writes to staff", async () => {
-      const menu = await createWeeklyMenu(t.db);
-      const item = await createFoodItem(t.db, { weeklyMenuId: menu.id });
-      const created = await request(t.app, "POST", "/api/admin/data/food_item", {
+    it("refuses food item writes to staff", async ({ app, db }) => {
+      const menu = await createWeeklyMenu(db);
+      const item = await createFoodItem(db, { weeklyMenuId: menu.id });
+      const created = await request(app, "POST", "/api/admin/data/food_item", {
         cookie: asStaff,
         body: {
           ...form,
@@ -129,40 +130,40 @@ describe("food items on a weekly menu", () => {
       });
       expect(created.statusCode).toBe(403);
       expect(
-        (await request(t.app, "DELETE", `/api/admin/data/food_item/${item.id}`, { cookie: asStaff }))
+        (await request(app, "DELETE", `/api/admin/data/food_item/${item.id}`, { cookie: asStaff }))
           .statusCode,
       ).toBe(403);
-      expect(await rowOf(item.id)).toBeDefined();
+      expect(await rowOf(db, item.id)).toBeDefined();
     });
   });
 
   describe("delete", () => {
-    it("deletes an item nobody ordered", async () => {
-      const item = await createFoodItem(t.db);
-      const res = await request(t.app, "DELETE", `/api/admin/data/food_item/${item.id}`, { cookie: asAdmin });
+    it("deletes an item nobody ordered", async ({ app, db }) => {
+      const item = await createFoodItem(db);
+      const res = await request(app, "DELETE", `/api/admin/data/food_item/${item.id}`, { cookie: asAdmin });
       expect(res.statusCode).toBe(200);
-      expect(await rowOf(item.id)).toBeUndefined();
+      expect(await rowOf(db, item.id)).toBeUndefined();
     });
 
-    it("refuses an ordered item with a clear message and removes nothing", async () => {
-      const item = await createFoodItem(t.db);
-      const order = await createOrder(t.db, { userId: customer.id, foodItemId: item.id });
-      const res = await request(t.app, "DELETE", `/api/admin/data/food_item/${item.id}`, { cookie: asAdmin });
+    it("refuses an ordered item with a clear message and removes nothing", async ({ app, db }) => {
+      const item = await createFoodItem(db);
+      const order = await createOrder(db, { userId: customer.id, foodItemId: item.id });
+      const res = await request(app, "DELETE", `/api/admin/data/food_item/${item.id}`, { cookie: asAdmin });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: "food_item_ordered",
         message: "Hierdie item is al bestel en kan nie geskrap word nie.",
       });
-      expect(await rowOf(item.id)).toMatchObject({ id: item.id, retiredAt: null });
-      const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(await rowOf(db, item.id)).toMatchObject({ id: item.id, retiredAt: null });
+      const [kept] = await db.select().from(orders).where(eq(orders.id, order.id));
       expect(kept?.foodItemId).toBe(item.id);
     });
   });
 
   describe("replace: PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item", () => {
-    it("fills an empty day", async () => {
-      const menu = await createWeeklyMenu(t.db);
-      const res = await replace(menu.id, "Maandag", form);
+    it("fills an empty day", async ({ app, db }) => {
+      const menu = await createWeeklyMenu(db);
+      const res = await replace(app, menu.id, "Maandag", form);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         success: true,
@@ -177,46 +178,43 @@ describe("food items on a weekly menu", () => {
       });
     });
 
-    it("replaces an item nobody ordered: the old one is gone", async () => {
-      const old = await createFoodItem(t.db, { dayOfWeek: "Dinsdag" });
-      const res = await replace(old.weeklyMenuId, "Dinsdag", { ...form, weekly_menu_id: old.weeklyMenuId });
+    it("replaces an item nobody ordered: the old one is gone", async ({ app, db }) => {
+      const old = await createFoodItem(db, { dayOfWeek: "Dinsdag" });
+      const res = await replace(app, old.weeklyMenuId, "Dinsdag", {
+        ...form,
+        weekly_menu_id: old.weeklyMenuId,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().replaced).toBe(old.id);
-      expect(await rowOf(old.id)).toBeUndefined();
-      const list = await request(
-        t.app,
-        "GET",
-        `/api/admin/data/food_item?weekly_menu_id=${old.weeklyMenuId}`,
-        { cookie: asAdmin },
-      );
+      expect(await rowOf(db, old.id)).toBeUndefined();
+      const list = await request(app, "GET", `/api/admin/data/food_item?weekly_menu_id=${old.weeklyMenuId}`, {
+        cookie: asAdmin,
+      });
       expect(list.json().data.map((i: { id: string }) => i.id)).toEqual([res.json().data.id]);
     });
 
-    it("retires an ordered item: off the menu, its orders keep it", async () => {
-      const old = await createFoodItem(t.db, { dayOfWeek: "Woensdag", price: "40.00" });
-      const order = await createOrder(t.db, { userId: customer.id, foodItemId: old.id });
-      const res = await replace(old.weeklyMenuId, "Woensdag", form);
+    it("retires an ordered item: off the menu, its orders keep it", async ({ app, db }) => {
+      const old = await createFoodItem(db, { dayOfWeek: "Woensdag", price: "40.00" });
+      const order = await createOrder(db, { userId: customer.id, foodItemId: old.id });
+      const res = await replace(app, old.weeklyMenuId, "Woensdag", form);
       expect(res.statusCode).toBe(200);
       expect(res.json().replaced).toBe(old.id);
       const newId = res.json().data.id;
       expect(newId).not.toBe(old.id);
-      expect((await rowOf(old.id))?.retiredAt).toBeInstanceOf(Date);
-      expect((await rowOf(old.id))?.price).toBe("40.00");
-      const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect((await rowOf(db, old.id))?.retiredAt).toBeInstanceOf(Date);
+      expect((await rowOf(db, old.id))?.price).toBe("40.00");
+      const [kept] = await db.select().from(orders).where(eq(orders.id, order.id));
       expect(kept?.foodItemId).toBe(old.id);
 
-      const list = await request(
-        t.app,
-        "GET",
-        `/api/admin/data/food_item?weekly_menu_id=${old.weeklyMenuId}`,
-        { cookie: asStaff },
-      );
+      const list = await request(app, "GET", `/api/admin/data/food_item?weekly_menu_id=${old.weeklyMenuId}`, {
+        cookie: asStaff,
+      });
       expect(list.json()).toMatchObject({ total: 1, data: [{ id: newId }] });
-      const retired = await request(t.app, "GET", `/api/admin/data/food_item/${old.id}`, { cookie: asStaff });
+      const retired = await request(app, "GET", `/api/admin/data/food_item/${old.id}`, { cookie: asStaff });
       expect(retired.statusCode).toBe(200);
       expect(retired.json().data.retired_at).toEqual(expect.any(String));
       // The new item holds the day; a retired one still cannot be deleted.
-      const another = await request(t.app, "POST", "/api/admin/data/food_item", {
+      const another = await request(app, "POST", "/api/admin/data/food_item", {
         cookie: asAdmin,
         body: {
           ...form,
@@ -226,60 +224,60 @@ describe("food items on a weekly menu", () => {
       });
       expect(another.json().code).toBe("food_item_day_taken");
       expect(
-        (await request(t.app, "DELETE", `/api/admin/data/food_item/${old.id}`, { cookie: asAdmin })).json()
+        (await request(app, "DELETE", `/api/admin/data/food_item/${old.id}`, { cookie: asAdmin })).json()
           .code,
       ).toBe("food_item_ordered");
     });
 
-    it("is atomic: a failure while inserting leaves the old item in place", async () => {
+    it("is atomic: a failure while inserting leaves the old item in place", async ({ app, db }) => {
       // A trigger stands in for any failure the database raises after the old item is handled.
-      await t.db.execute(sql`
+      await db.execute(sql`
         create function breek_food_item() returns trigger language plpgsql as $$
         begin
           if new.name = 'Breek' then raise exception 'forced failure'; end if;
           return new;
         end $$`);
-      await t.db.execute(sql`
+      await db.execute(sql`
         create trigger breek_food_item before insert on food_items
         for each row execute function breek_food_item()`);
       try {
-        const free = await createFoodItem(t.db, { dayOfWeek: "Donderdag" });
-        const ordered = await createFoodItem(t.db, { dayOfWeek: "Vrydag" });
-        await createOrder(t.db, { userId: customer.id, foodItemId: ordered.id });
+        const free = await createFoodItem(db, { dayOfWeek: "Donderdag" });
+        const ordered = await createFoodItem(db, { dayOfWeek: "Vrydag" });
+        await createOrder(db, { userId: customer.id, foodItemId: ordered.id });
         for (const old of [free, ordered]) {
-          const res = await replace(old.weeklyMenuId, old.dayOfWeek, { ...form, name: "Breek" });
+          const res = await replace(app, old.weeklyMenuId, old.dayOfWeek, { ...form, name: "Breek" });
           expect(res.statusCode).toBe(500);
           expect(res.json().code).toBe("internal_error");
-          expect(await rowOf(old.id)).toMatchObject({ id: old.id, name: old.name, retiredAt: null });
-          const items = await t.db
-            .select()
-            .from(foodItems)
-            .where(eq(foodItems.weeklyMenuId, old.weeklyMenuId));
+          expect(await rowOf(db, old.id)).toMatchObject({ id: old.id, name: old.name, retiredAt: null });
+          const items = await db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, old.weeklyMenuId));
           expect(items.map((i) => i.id)).toEqual([old.id]);
         }
       } finally {
-        await t.db.execute(sql`drop trigger breek_food_item on food_items`);
-        await t.db.execute(sql`drop function breek_food_item()`);
+        await db.execute(sql`drop trigger breek_food_item on food_items`);
+        await db.execute(sql`drop function breek_food_item()`);
       }
     });
 
-    it("answers the required-field messages and refuses bad input without touching the old item", async () => {
-      const old = await createFoodItem(t.db, { dayOfWeek: "Maandag" });
-      const missing = await replace(old.weeklyMenuId, "Maandag", { ...form, description: "" });
+    it("answers the required-field messages and refuses bad input without touching the old item", async ({
+      app,
+      db,
+    }) => {
+      const old = await createFoodItem(db, { dayOfWeek: "Maandag" });
+      const missing = await replace(app, old.weeklyMenuId, "Maandag", { ...form, description: "" });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().code).toBe("food_item_fields_missing");
-      const badPrice = await replace(old.weeklyMenuId, "Maandag", { ...form, price: -5 });
+      const badPrice = await replace(app, old.weeklyMenuId, "Maandag", { ...form, price: -5 });
       expect(badPrice.statusCode).toBe(400);
       expect(badPrice.json().code).toBe("validation_failed");
-      const otherDay = await replace(old.weeklyMenuId, "Maandag", { ...form, day_of_week: "Dinsdag" });
+      const otherDay = await replace(app, old.weeklyMenuId, "Maandag", { ...form, day_of_week: "Dinsdag" });
       expect(otherDay.statusCode).toBe(400);
-      const unknown = await replace(old.weeklyMenuId, "Maandag", { ...form, retired_at: null });
+      const unknown = await replace(app, old.weeklyMenuId, "Maandag", { ...form, retired_at: null });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().code).toBe("column_not_writable");
-      expect(await rowOf(old.id)).toMatchObject({ name: old.name, retiredAt: null });
+      expect(await rowOf(db, old.id)).toMatchObject({ name: old.name, retiredAt: null });
     });
 
-    it("answers a food item's rules as the data API does (one door, decision 0014)", async () => {
+    it("answers a food item's rules as the data API does (one door, decision 0014)", async ({ app, db }) => {
       const answer = (res: { statusCode: number; json(): Record<string, unknown> }) => ({
         status: res.statusCode,
         code: res.json().code,
@@ -292,9 +290,9 @@ describe("food items on a weekly menu", () => {
         { price: "1.234" },
         { image_url: "javascript:x" },
       ]) {
-        const [one, two] = [await createWeeklyMenu(t.db), await createWeeklyMenu(t.db)];
-        const viaMenus = await replace(one.id, "Woensdag", { ...form, ...bad });
-        const viaData = await request(t.app, "POST", "/api/admin/data/food_item", {
+        const [one, two] = [await createWeeklyMenu(db), await createWeeklyMenu(db)];
+        const viaMenus = await replace(app, one.id, "Woensdag", { ...form, ...bad });
+        const viaData = await request(app, "POST", "/api/admin/data/food_item", {
           cookie: asAdmin,
           body: {
             ...form,
@@ -306,51 +304,56 @@ describe("food items on a weekly menu", () => {
         expect(answer(viaData), JSON.stringify(bad)).toEqual(answer(viaMenus));
         expect(viaMenus.statusCode).toBe(400);
         for (const menu of [one, two]) {
-          expect(await t.db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id))).toEqual([]);
+          expect(await db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id))).toEqual([]);
         }
       }
     });
 
-    it("answers 404 for an unknown menu or day", async () => {
-      const menu = await createWeeklyMenu(t.db);
-      expect((await replace("00000000-0000-4000-8000-000000000000", "Maandag", form)).statusCode).toBe(404);
-      expect((await replace("nie-'n-id", "Maandag", form)).statusCode).toBe(404);
-      expect((await replace(menu.id, "Saterdag", form)).statusCode).toBe(404);
+    it("answers 404 for an unknown menu or day", async ({ app, db }) => {
+      const menu = await createWeeklyMenu(db);
+      expect((await replace(app, "00000000-0000-4000-8000-000000000000", "Maandag", form)).statusCode).toBe(
+        404,
+      );
+      expect((await replace(app, "nie-'n-id", "Maandag", form)).statusCode).toBe(404);
+      expect((await replace(app, menu.id, "Saterdag", form)).statusCode).toBe(404);
     });
 
-    it("is the admin's only: 403 for staff, 401 signed out", async () => {
-      const old = await createFoodItem(t.db, { dayOfWeek: "Dinsdag" });
-      const staff = await replace(old.weeklyMenuId, "Dinsdag", form, asStaff);
+    it("is the admin's only: 403 for staff, 401 signed out", async ({ app, db }) => {
+      const old = await createFoodItem(db, { dayOfWeek: "Dinsdag" });
+      const staff = await replace(app, old.weeklyMenuId, "Dinsdag", form, asStaff);
       expect(staff.statusCode).toBe(403);
-      expect((await replace(old.weeklyMenuId, "Dinsdag", form, "")).statusCode).toBe(401);
-      expect(await rowOf(old.id)).toMatchObject({ name: old.name, retiredAt: null });
+      expect((await replace(app, old.weeklyMenuId, "Dinsdag", form, "")).statusCode).toBe(401);
+      expect(await rowOf(db, old.id)).toMatchObject({ name: old.name, retiredAt: null });
     });
   });
 
   describe("one save: add and edit through the same PUT (decision 0028)", () => {
-    it("adds to an empty day; a taken day without replace is 409 and keeps its item", async () => {
-      const menu = await createWeeklyMenu(t.db);
-      const added = await save(menu.id, "Maandag", form);
+    it("adds to an empty day; a taken day without replace is 409 and keeps its item", async ({ app, db }) => {
+      const menu = await createWeeklyMenu(db);
+      const added = await save(app, menu.id, "Maandag", form);
       expect(added.statusCode).toBe(200);
       expect(added.json()).toMatchObject({
         replaced: null,
         data: { name: "Bobotie", day_of_week: "Maandag" },
       });
-      const again = await save(menu.id, "Maandag", { ...form, name: "Sosaties" });
+      const again = await save(app, menu.id, "Maandag", { ...form, name: "Sosaties" });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ success: false, code: "food_item_day_taken" });
-      const items = await t.db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id));
+      const items = await db.select().from(foodItems).where(eq(foodItems.weeklyMenuId, menu.id));
       expect(items.map((i) => [i.id, i.name])).toEqual([[added.json().data.id, "Bobotie"]]);
     });
 
-    it("edits an item in place: same id, a field left out stays, a null image clears it", async () => {
-      const old = await createFoodItem(t.db, { dayOfWeek: "Dinsdag" });
-      await t.db
+    it("edits an item in place: same id, a field left out stays, a null image clears it", async ({
+      app,
+      db,
+    }) => {
+      const old = await createFoodItem(db, { dayOfWeek: "Dinsdag" });
+      await db
         .update(foodItems)
         .set({ imageUrl: "/uploads/pap.webp", preparationTime: 25 })
         .where(eq(foodItems.id, old.id));
-      const order = await createOrder(t.db, { userId: customer.id, foodItemId: old.id });
-      const res = await save(old.weeklyMenuId, "Dinsdag", {
+      const order = await createOrder(db, { userId: customer.id, foodItemId: old.id });
+      const res = await save(app, old.weeklyMenuId, "Dinsdag", {
         id: old.id,
         name: "Pap en wors",
         description: "Met sous",
@@ -362,48 +365,51 @@ describe("food items on a weekly menu", () => {
         replaced: null,
         data: { id: old.id, name: "Pap en wors", price: "30.00", image_url: null, preparation_time: 25 },
       });
-      expect(await rowOf(old.id)).toMatchObject({ name: "Pap en wors", retiredAt: null });
-      const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(await rowOf(db, old.id)).toMatchObject({ name: "Pap en wors", retiredAt: null });
+      const [kept] = await db.select().from(orders).where(eq(orders.id, order.id));
       expect(kept?.foodItemId).toBe(old.id);
     });
 
-    it("moves an edited item to a free day, and refuses a taken one with 409", async () => {
-      const monday = await createFoodItem(t.db, { dayOfWeek: "Maandag" });
+    it("moves an edited item to a free day, and refuses a taken one with 409", async ({ app, db }) => {
+      const monday = await createFoodItem(db, { dayOfWeek: "Maandag" });
       const menuId = monday.weeklyMenuId;
-      const tuesday = await save(menuId, "Dinsdag", { ...form, name: "Vis" });
-      const moved = await save(menuId, "Woensdag", { ...form, id: monday.id });
+      const tuesday = await save(app, menuId, "Dinsdag", { ...form, name: "Vis" });
+      const moved = await save(app, menuId, "Woensdag", { ...form, id: monday.id });
       expect(moved.statusCode).toBe(200);
       expect(moved.json().data).toMatchObject({ id: monday.id, day_of_week: "Woensdag" });
-      const taken = await save(menuId, "Dinsdag", { ...form, id: monday.id });
+      const taken = await save(app, menuId, "Dinsdag", { ...form, id: monday.id });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toMatchObject({ success: false, code: "food_item_day_taken" });
-      expect(await rowOf(monday.id)).toMatchObject({ dayOfWeek: "Woensdag", name: "Bobotie" });
-      expect(await rowOf(tuesday.json().data.id)).toMatchObject({ dayOfWeek: "Dinsdag", name: "Vis" });
+      expect(await rowOf(db, monday.id)).toMatchObject({ dayOfWeek: "Woensdag", name: "Bobotie" });
+      expect(await rowOf(db, tuesday.json().data.id)).toMatchObject({ dayOfWeek: "Dinsdag", name: "Vis" });
     });
 
-    it("edits only a live item of the path's menu: another menu's or a retired one is 404", async () => {
-      const other = await createFoodItem(t.db, { dayOfWeek: "Maandag" });
-      const menu = await createWeeklyMenu(t.db);
-      const elsewhere = await save(menu.id, "Maandag", { ...form, id: other.id, name: "Gekaap" });
+    it("edits only a live item of the path's menu: another menu's or a retired one is 404", async ({
+      app,
+      db,
+    }) => {
+      const other = await createFoodItem(db, { dayOfWeek: "Maandag" });
+      const menu = await createWeeklyMenu(db);
+      const elsewhere = await save(app, menu.id, "Maandag", { ...form, id: other.id, name: "Gekaap" });
       expect(elsewhere.statusCode).toBe(404);
       expect(elsewhere.json()).toMatchObject({ success: false, code: "not_found" });
-      const ordered = await createFoodItem(t.db, { dayOfWeek: "Vrydag" });
-      await createOrder(t.db, { userId: customer.id, foodItemId: ordered.id });
-      expect((await replace(ordered.weeklyMenuId, "Vrydag", form)).statusCode).toBe(200);
-      const retired = await save(ordered.weeklyMenuId, "Donderdag", { ...form, id: ordered.id });
+      const ordered = await createFoodItem(db, { dayOfWeek: "Vrydag" });
+      await createOrder(db, { userId: customer.id, foodItemId: ordered.id });
+      expect((await replace(app, ordered.weeklyMenuId, "Vrydag", form)).statusCode).toBe(200);
+      const retired = await save(app, ordered.weeklyMenuId, "Donderdag", { ...form, id: ordered.id });
       expect(retired.statusCode).toBe(404);
-      expect(await rowOf(other.id)).toMatchObject({ name: other.name, weeklyMenuId: other.weeklyMenuId });
-      expect(await rowOf(ordered.id)).toMatchObject({ name: ordered.name, dayOfWeek: "Vrydag" });
+      expect(await rowOf(db, other.id)).toMatchObject({ name: other.name, weeklyMenuId: other.weeklyMenuId });
+      expect(await rowOf(db, ordered.id)).toMatchObject({ name: ordered.name, dayOfWeek: "Vrydag" });
     });
 
-    it("refuses an edit that also says replace, and a key that is no uuid, with 400", async () => {
-      const old = await createFoodItem(t.db, { dayOfWeek: "Maandag" });
+    it("refuses an edit that also says replace, and a key that is no uuid, with 400", async ({ app, db }) => {
+      const old = await createFoodItem(db, { dayOfWeek: "Maandag" });
       for (const extra of [{ id: old.id, replace: true }, { id: "nie-'n-id" }, { replace: false }]) {
-        const res = await save(old.weeklyMenuId, "Maandag", { ...form, ...extra });
+        const res = await save(app, old.weeklyMenuId, "Maandag", { ...form, ...extra });
         expect(res.statusCode, JSON.stringify(extra)).toBe(400);
         expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
       }
-      expect(await rowOf(old.id)).toMatchObject({ name: old.name, retiredAt: null });
+      expect(await rowOf(db, old.id)).toMatchObject({ name: old.name, retiredAt: null });
     });
   });
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { HTTPMethods, RouteOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../app";
+import { describe, expect } from "vitest";
+import { appTest } from "../../test/app-test";
 import { createUser, sessionCookieFor } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { openTestDatabase, type TestDatabase, testConfig } from "../../test/test-app";
 
 /**
  * A customer's session reaches the ordering app's API (/api/my/*), the sign-in
@@ -17,31 +16,28 @@ const CUSTOMER_ROUTES = [/^\/api\/my\//, /^\/api\/auth\//, /^GET \/api\/canteen-
 const forCustomers = (method: string, url: string) =>
   CUSTOMER_ROUTES.some((rule) => rule.test(url) || rule.test(`${method} ${url}`));
 
-describe("customers' sessions reach only their own part of the API", () => {
-  let app: App;
-  let database: TestDatabase;
-  const routes: { method: HTTPMethods; url: string }[] = [];
-  const customers: string[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    const onRoute = (route: RouteOptions) => {
+const routes: { method: HTTPMethods; url: string }[] = [];
+const it = appTest(
+  {},
+  {
+    onRoute: (route: RouteOptions) => {
       if (!route.url.startsWith("/api")) return;
       for (const method of [route.method].flat())
         if (method !== "HEAD") routes.push({ method, url: route.url });
-    };
-    app = await buildApp({ config: testConfig(), database, onRoute });
-    await app.ready();
+    },
+  },
+);
+
+describe("customers' sessions reach only their own part of the API", () => {
+  const customers: string[] = [];
+
+  it.beforeAll(async ({ db }) => {
     for (const roleId of [1, 2] as const) {
-      customers.push(await sessionCookieFor(database.db, (await createUser(database.db, { roleId })).id));
+      customers.push(await sessionCookieFor(db, (await createUser(db, { roleId })).id));
     }
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
 
-  it("answers 403 on every staff and admin route, before reading the body", async () => {
+  it("answers 403 on every staff and admin route, before reading the body", async ({ app }) => {
     const refused: string[] = [];
     const staffRoutes = routes.filter((r) => !forCustomers(r.method, r.url));
     expect(staffRoutes.length).toBeGreaterThan(30);
@@ -60,7 +56,7 @@ describe("customers' sessions reach only their own part of the API", () => {
     expect(refused).toEqual([]);
   });
 
-  it("lets them read the canteen's rules and who they are", async () => {
+  it("lets them read the canteen's rules and who they are", async ({ app }) => {
     for (const cookie of customers) {
       expect((await request(app, "GET", "/api/canteen-settings", { cookie })).statusCode).toBe(200);
       expect((await request(app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(200);

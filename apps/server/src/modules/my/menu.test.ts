@@ -1,7 +1,9 @@
 import { currentSchoolMonday } from "@kantien/domain/canteen";
 import { addDaysIso, todayIn } from "@kantien/domain/dates";
 import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { App } from "../../app";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -11,9 +13,8 @@ import {
   signIn,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
 
-let t: TestApp;
+const it = appTest({ clock: () => NOW });
 let me: { id: string };
 let asMe: string;
 let asOther: string;
@@ -23,40 +24,41 @@ const thisWeek = currentSchoolMonday(todayIn(DEFAULT_TIMEZONE, NOW));
 // The week after the one customers order in now: every day is still open under the default rules.
 const nextWeek = addDaysIso(thisWeek, 7);
 
-beforeAll(async () => {
-  t = await createTestApp({ clock: () => NOW });
-  me = await createUser(t.db, { roleId: 1 });
-  asMe = await sessionCookieFor(t.db, me.id, NOW);
-  asOther = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 2 })).id, NOW);
+it.beforeAll(async ({ db }) => {
+  me = await createUser(db, { roleId: 1 });
+  asMe = await sessionCookieFor(db, me.id, NOW);
+  asOther = await sessionCookieFor(db, (await createUser(db, { roleId: 2 })).id, NOW);
 });
-afterAll(async () => t.close());
 
-const menu = (cookie: string, week?: string) =>
-  request(t.app, "GET", `/api/my/menu${week === undefined ? "" : `?week=${encodeURIComponent(week)}`}`, {
+const menu = (app: App, cookie: string, week?: string) =>
+  request(app, "GET", `/api/my/menu${week === undefined ? "" : `?week=${encodeURIComponent(week)}`}`, {
     cookie,
   });
 
 describe("GET /api/my/menu", () => {
-  it("shows a week's five school days: the item, open until 09:00 on the day, and only my orders", async () => {
-    const weekMenu = await createWeeklyMenu(t.db, { dateFrom: nextWeek });
-    const monday = await createFoodItem(t.db, {
+  it("shows a week's five school days: the item, open until 09:00 on the day, and only my orders", async ({
+    app,
+    db,
+  }) => {
+    const weekMenu = await createWeeklyMenu(db, { dateFrom: nextWeek });
+    const monday = await createFoodItem(db, {
       weeklyMenuId: weekMenu.id,
       dayOfWeek: "Maandag",
       name: "Bobotie",
       price: "42.50",
     });
-    await createFoodItem(t.db, { weeklyMenuId: weekMenu.id, dayOfWeek: "Woensdag", name: "Bredie" });
-    const mine = await createOrder(t.db, {
+    await createFoodItem(db, { weeklyMenuId: weekMenu.id, dayOfWeek: "Woensdag", name: "Bredie" });
+    const mine = await createOrder(db, {
       userId: me.id,
       foodItemId: monday.id,
       deliveryDate: nextWeek,
       quantity: 2,
       status: "paid",
     });
-    const other = await createUser(t.db, { roleId: 1 });
-    await createOrder(t.db, { userId: other.id, foodItemId: monday.id, deliveryDate: nextWeek });
+    const other = await createUser(db, { roleId: 1 });
+    await createOrder(db, { userId: other.id, foodItemId: monday.id, deliveryDate: nextWeek });
 
-    const res = await menu(asMe, nextWeek);
+    const res = await menu(app, asMe, nextWeek);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.week).toBe(nextWeek);
@@ -77,29 +79,31 @@ describe("GET /api/my/menu", () => {
     expect(data.days[2]).toMatchObject({ item: { name: "Bredie" }, orderable: true, orders: [] });
 
     // The other customer sees the same menu with none of my orders.
-    const theirs = (await menu(asOther, nextWeek)).json().data;
+    const theirs = (await menu(app, asOther, nextWeek)).json().data;
     expect(theirs.days[0].orders).toEqual([]);
   });
 
-  it("closes past days and days beyond the canteen's horizon, and defaults to the week ordered in now", async () => {
-    const past = (await menu(asMe, addDaysIso(thisWeek, -7))).json().data;
+  it("closes past days and days beyond the canteen's horizon, and defaults to the week ordered in now", async ({
+    app,
+  }) => {
+    const past = (await menu(app, asMe, addDaysIso(thisWeek, -7))).json().data;
     expect(past.days.every((d: { closedReason: string }) => d.closedReason === "past")).toBe(true);
-    const far = (await menu(asMe, addDaysIso(thisWeek, 14))).json().data;
+    const far = (await menu(app, asMe, addDaysIso(thisWeek, 14))).json().data;
     expect(far.days.every((d: { closedReason: string }) => d.closedReason === "beyond_horizon")).toBe(true);
-    expect((await menu(asMe)).json().data.week).toBe(thisWeek);
+    expect((await menu(app, asMe)).json().data.week).toBe(thisWeek);
   });
 
-  it("takes only a Monday as the week", async () => {
+  it("takes only a Monday as the week", async ({ app }) => {
     for (const week of [addDaysIso(thisWeek, 1), "2026-02-30", "maandag", "'; drop table orders; --"]) {
-      const res = await menu(asMe, week);
+      const res = await menu(app, asMe, week);
       expect(res.statusCode, week).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
     }
   });
 
-  it("is for customers: 401 signed out, 403 for a cook", async () => {
-    expect((await request(t.app, "GET", "/api/my/menu")).statusCode).toBe(401);
-    const cook = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
-    expect((await menu(cook)).statusCode).toBe(403);
+  it("is for customers: 401 signed out, 403 for a cook", async ({ app, db }) => {
+    expect((await request(app, "GET", "/api/my/menu")).statusCode).toBe(401);
+    const cook = await signIn(app, await createUser(db, { roleId: 3 }));
+    expect((await menu(app, cook)).statusCode).toBe(403);
   });
 });

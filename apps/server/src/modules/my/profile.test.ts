@@ -1,27 +1,27 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
+import type { App } from "../../app";
 import { queryRows } from "../../db/client";
+import { appTest } from "../../test/app-test";
 import { createUser, sessionCookieFor, TEST_PASSWORD } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const it = appTest();
 
-const myLogin = (email: string, password: string) =>
-  request(t.app, "POST", "/api/my/auth/login", { body: { email, password } });
-const signedIn = async (cookie: string) =>
-  (await request(t.app, "GET", "/api/auth/me", { cookie })).statusCode === 200;
+const myLogin = (app: App, email: string, password: string) =>
+  request(app, "POST", "/api/my/auth/login", { body: { email, password } });
+const signedIn = async (app: App, cookie: string) =>
+  (await request(app, "GET", "/api/auth/me", { cookie })).statusCode === 200;
 
 describe("/api/my/profile", () => {
-  it("answers my own profile, and saves name, phone, language and theme (not the email)", async () => {
-    const me = await createUser(t.db, { roleId: 1 });
-    const cookie = await sessionCookieFor(t.db, me.id);
-    const before = await request(t.app, "GET", "/api/my/profile", { cookie });
+  it("answers my own profile, and saves name, phone, language and theme (not the email)", async ({
+    app,
+    db,
+  }) => {
+    const me = await createUser(db, { roleId: 1 });
+    const cookie = await sessionCookieFor(db, me.id);
+    const before = await request(app, "GET", "/api/my/profile", { cookie });
     expect(before.json().data).toEqual({
       firstName: expect.any(String),
       lastName: expect.any(String),
@@ -31,7 +31,7 @@ describe("/api/my/profile", () => {
       theme: "light",
     });
 
-    const saved = await request(t.app, "PUT", "/api/my/profile", {
+    const saved = await request(app, "PUT", "/api/my/profile", {
       cookie,
       body: {
         firstName: " Lerato ",
@@ -54,23 +54,21 @@ describe("/api/my/profile", () => {
         theme: "dark",
       },
     });
-    expect((await request(t.app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(
-      saved.json().data,
-    );
+    expect((await request(app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(saved.json().data);
 
     // Errors now come in the language just chosen; an empty phone clears it.
-    const cleared = await request(t.app, "PUT", "/api/my/profile", {
+    const cleared = await request(app, "PUT", "/api/my/profile", {
       cookie,
       body: { ...saved.json().data, email: undefined, phoneNumber: "" },
     });
     expect(cleared.json().data.phoneNumber).toBeNull();
   });
 
-  it("refuses bad input and changes nothing", async () => {
-    const me = await createUser(t.db, { roleId: 2 });
-    const cookie = await sessionCookieFor(t.db, me.id);
+  it("refuses bad input and changes nothing", async ({ app, db }) => {
+    const me = await createUser(db, { roleId: 2 });
+    const cookie = await sessionCookieFor(db, me.id);
     const good = { firstName: "Pieter", lastName: "Botha", phoneNumber: null, language: "af", theme: "auto" };
-    const before = (await request(t.app, "GET", "/api/my/profile", { cookie })).json().data;
+    const before = (await request(app, "GET", "/api/my/profile", { cookie })).json().data;
     for (const body of [
       { ...good, firstName: "  " },
       { ...good, lastName: "x".repeat(101) },
@@ -81,74 +79,72 @@ describe("/api/my/profile", () => {
       { ...good, roleId: 4 },
       { ...good, firstName: "a\u0000b" },
     ]) {
-      const res = await request(t.app, "PUT", "/api/my/profile", { cookie, body });
+      const res = await request(app, "PUT", "/api/my/profile", { cookie, body });
       expect([res.statusCode, res.json().code], JSON.stringify(body)).toEqual([400, "validation_failed"]);
     }
-    expect((await request(t.app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(before);
+    expect((await request(app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(before);
   });
 });
 
 describe("PUT /api/my/password", () => {
-  it("needs the current password, then ends my other sessions and keeps this one", async () => {
-    const me = await createUser(t.db, { roleId: 1 });
-    const here = await sessionCookieFor(t.db, me.id);
-    const phone = await sessionCookieFor(t.db, me.id);
-    const someoneElse = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 1 })).id);
+  it("needs the current password, then ends my other sessions and keeps this one", async ({ app, db }) => {
+    const me = await createUser(db, { roleId: 1 });
+    const here = await sessionCookieFor(db, me.id);
+    const phone = await sessionCookieFor(db, me.id);
+    const someoneElse = await sessionCookieFor(db, (await createUser(db, { roleId: 1 })).id);
 
-    const wrong = await request(t.app, "PUT", "/api/my/password", {
+    const wrong = await request(app, "PUT", "/api/my/password", {
       cookie: here,
       body: { currentPassword: "verkeerd", newPassword: "nuwe-geheim" },
     });
     expect([wrong.statusCode, wrong.json().code]).toEqual([400, "password_current_wrong"]);
-    const short = await request(t.app, "PUT", "/api/my/password", {
+    const short = await request(app, "PUT", "/api/my/password", {
       cookie: here,
       body: { currentPassword: TEST_PASSWORD, newPassword: "kort" },
     });
     expect([short.statusCode, short.json().code]).toEqual([400, "validation_failed"]);
-    expect(await signedIn(phone)).toBe(true);
+    expect(await signedIn(app, phone)).toBe(true);
 
-    const changed = await request(t.app, "PUT", "/api/my/password", {
+    const changed = await request(app, "PUT", "/api/my/password", {
       cookie: here,
       body: { currentPassword: TEST_PASSWORD, newPassword: "nuwe-geheim" },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().message).toBe("Jou wagwoord is verander. Jy is op jou ander toestelle afgeteken.");
-    expect([await signedIn(here), await signedIn(phone), await signedIn(someoneElse)]).toEqual([
-      true,
-      false,
-      true,
-    ]);
-    expect((await myLogin(me.email, TEST_PASSWORD)).json().code).toBe("login_failed");
-    expect((await myLogin(me.email, "nuwe-geheim")).statusCode).toBe(200);
+    expect([await signedIn(app, here), await signedIn(app, phone), await signedIn(app, someoneElse)]).toEqual(
+      [true, false, true],
+    );
+    expect((await myLogin(app, me.email, TEST_PASSWORD)).json().code).toBe("login_failed");
+    expect((await myLogin(app, me.email, "nuwe-geheim")).statusCode).toBe(200);
   });
 
-  it("makes a reset link already in the mailbox stop working", async () => {
-    const me = await createUser(t.db, { roleId: 2 });
-    const cookie = await sessionCookieFor(t.db, me.id);
-    await request(t.app, "POST", "/api/auth/forgot-password", { body: { email: me.email } });
+  it("makes a reset link already in the mailbox stop working", async ({ app, db }) => {
+    const me = await createUser(db, { roleId: 2 });
+    const cookie = await sessionCookieFor(db, me.id);
+    await request(app, "POST", "/api/auth/forgot-password", { body: { email: me.email } });
     const [mail] = await queryRows(
-      t.db,
+      db,
       sql`select text_body as text from email_outbox where to_address = ${me.email}`,
       z.object({ text: z.string() }),
     );
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail!.text)![1]!);
-    await request(t.app, "PUT", "/api/my/password", {
+    await request(app, "PUT", "/api/my/password", {
       cookie,
       body: { currentPassword: TEST_PASSWORD, newPassword: "nuwe-geheim" },
     });
-    const reset = await request(t.app, "POST", "/api/auth/reset-password", {
+    const reset = await request(app, "POST", "/api/auth/reset-password", {
       body: { token, password: "iemand-anders" },
     });
     expect([reset.statusCode, reset.json().code]).toEqual([400, "token_invalid"]);
-    expect((await myLogin(me.email, "nuwe-geheim")).statusCode).toBe(200);
+    expect((await myLogin(app, me.email, "nuwe-geheim")).statusCode).toBe(200);
   });
 
-  it("counts wrong current passwords against the sign-in limit", async () => {
-    const me = await createUser(t.db, { roleId: 1 });
-    const cookie = await sessionCookieFor(t.db, me.id);
+  it("counts wrong current passwords against the sign-in limit", async ({ app, db }) => {
+    const me = await createUser(db, { roleId: 1 });
+    const cookie = await sessionCookieFor(db, me.id);
     const codes: string[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      const res = await request(t.app, "PUT", "/api/my/password", {
+      const res = await request(app, "PUT", "/api/my/password", {
         cookie,
         body: { currentPassword: `raai-${attempt}`, newPassword: "nuwe-geheim" },
       });

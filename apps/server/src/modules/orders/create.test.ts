@@ -1,10 +1,13 @@
 import { addDaysIso, mondayOf, todayIn } from "@kantien/domain/dates";
 import type { OrderDetail, OrderMenuDay } from "@kantien/domain/orders-summary";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
+import type { App } from "../../app";
+import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { foodItems, idempotencyKeys, orderStatusChanges, orders } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createUser,
@@ -14,42 +17,41 @@ import {
   type TestUser,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
+
 import { moveWalletMoney } from "../wallets/ledger";
 
 /** A menu week in the future: its Monday item is ordered for that Monday. */
 const MONDAY = "2031-03-03";
 
+const it = appTest();
+
 describe("orders paid from the wallet", () => {
-  let t: TestApp;
   let admin: TestUser;
   let asAdmin: string;
   let asStaff: string;
   let item: { id: string; price: string };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t.db, { roleId: 4 });
-    asAdmin = await signIn(t.app, admin);
-    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
-    const menu = await createWeeklyMenu(t.db, { dateFrom: MONDAY });
-    item = await createFoodItem(t.db, { weeklyMenuId: menu.id, name: "Bobotie", price: "45.50" });
+  it.beforeAll(async ({ app, db }) => {
+    admin = await createUser(db, { roleId: 4 });
+    asAdmin = await signIn(app, admin);
+    asStaff = await signIn(app, await createUser(db, { roleId: 3 }));
+    const menu = await createWeeklyMenu(db, { dateFrom: MONDAY });
+    item = await createFoodItem(db, { weeklyMenuId: menu.id, name: "Bobotie", price: "45.50" });
   });
-  afterAll(async () => t.close());
 
   /** A customer whose wallet was topped up through the ledger. */
-  const customerWith = async (amount: string, roleId: 1 | 2 = 1) => {
-    const customer = await createUser(t.db, { roleId });
+  const customerWith = async (db: Db, amount: string, roleId: 1 | 2 = 1) => {
+    const customer = await createUser(db, { roleId });
     if (Number(amount) > 0) {
-      await t.db.transaction((tx) =>
+      await db.transaction((tx) =>
         moveWalletMoney(tx, { userId: customer.id, amount, kind: "top_up", createdBy: admin.id }),
       );
     }
     return customer;
   };
-  const wallet = async (userId: string) => {
+  const wallet = async (db: Db, userId: string) => {
     const [row] = await queryRows(
-      t.db,
+      db,
       sql`select w.balance::text as balance,
                  (select coalesce(sum(amount), 0)::numeric(12, 2)::text from wallet_transactions where user_id = ${userId}) as ledger,
                  (select count(*)::int from wallet_transactions where user_id = ${userId}) as rows
@@ -58,8 +60,8 @@ describe("orders paid from the wallet", () => {
     );
     return row!;
   };
-  const post = (body: object, cookie = asAdmin, key?: string) =>
-    request(t.app, "POST", "/api/orders", {
+  const post = (app: App, body: object, cookie = asAdmin, key?: string) =>
+    request(app, "POST", "/api/orders", {
       cookie,
       body,
       headers: key ? { "idempotency-key": key } : {},
@@ -71,22 +73,25 @@ describe("orders paid from the wallet", () => {
     quantity: 2,
     ...extra,
   });
-  const cancel = (id: string, cookie = asAdmin) =>
-    request(t.app, "PATCH", `/api/orders/${id}/status`, { cookie, body: { status: "cancelled" } });
+  const cancel = (app: App, id: string, cookie = asAdmin) =>
+    request(app, "PATCH", `/api/orders/${id}/status`, { cookie, body: { status: "cancelled" } });
 
-  it("lists the school days from today on that have an item", async () => {
-    const res = await request(t.app, "GET", "/api/orders/menu-days", { cookie: asAdmin });
+  it("lists the school days from today on that have an item", async ({ app, config }) => {
+    const res = await request(app, "GET", "/api/orders/menu-days", { cookie: asAdmin });
     expect(res.statusCode).toBe(200);
     const days = res.json().data as OrderMenuDay[];
     expect(days).toContainEqual({ date: MONDAY, items: [{ id: item.id, name: "Bobotie", price: "45.50" }] });
-    const today = todayIn(t.config.timeZone);
+    const today = todayIn(config.timeZone);
     expect(days.every((d) => d.date >= today)).toBe(true);
   });
 
-  it("charges the item's price × quantity, writes the ledger row and the paid order with its creation", async () => {
-    const customer = await customerWith("100.00");
+  it("charges the item's price × quantity, writes the ledger row and the paid order with its creation", async ({
+    app,
+    db,
+  }) => {
+    const customer = await customerWith(db, "100.00");
     // A price from the client is no part of the order: the item's price is charged.
-    const res = await post({ ...newOrder(customer.id), price: "0.01", total: "0.02" });
+    const res = await post(app, { ...newOrder(customer.id), price: "0.01", total: "0.02" });
     expect(res.statusCode, res.body).toBe(201);
     const { order, balance } = res.json().data as { order: OrderDetail; balance: string };
     expect(balance).toBe("9.00");
@@ -101,20 +106,23 @@ describe("orders paid from the wallet", () => {
       paidFromWallet: true,
     });
     expect(order.timeline).toEqual([{ status: "paid", at: order.createdAt, byName: "Toets Gebruiker 4" }]);
-    expect(await wallet(customer.id)).toEqual({ balance: "9.00", ledger: "9.00", rows: 2 });
+    expect(await wallet(db, customer.id)).toEqual({ balance: "9.00", ledger: "9.00", rows: 2 });
     const [charge] = await queryRows(
-      t.db,
+      db,
       sql`select amount::text, kind, balance_after::text from wallet_transactions where order_id = ${order.id}`,
       z.object({ amount: z.string(), kind: z.string(), balance_after: z.string() }),
     );
     expect(charge).toEqual({ amount: "-91.00", kind: "order", balance_after: "9.00" });
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ status: "paid", orderDate: MONDAY, foodItemPrice: "45.50" });
   });
 
-  it("refuses an order the wallet cannot pay, with a clear message, and charges nothing", async () => {
-    const customer = await customerWith("50.00");
-    const res = await post(newOrder(customer.id));
+  it("refuses an order the wallet cannot pay, with a clear message, and charges nothing", async ({
+    app,
+    db,
+  }) => {
+    const customer = await customerWith(db, "50.00");
+    const res = await post(app, newOrder(customer.id));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       success: false,
@@ -122,19 +130,19 @@ describe("orders paid from the wallet", () => {
       message: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
       details: { balance: "50.00", total: "91.00" },
     });
-    expect(await wallet(customer.id)).toEqual({ balance: "50.00", ledger: "50.00", rows: 1 });
-    expect(await t.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
+    expect(await wallet(db, customer.id)).toEqual({ balance: "50.00", ledger: "50.00", rows: 1 });
+    expect(await db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
   });
 
-  it("checks the customer, the item, its day and the quantity", async () => {
-    const customer = await customerWith("1000.00", 2);
-    const staffMember = await createUser(t.db, { roleId: 3 });
-    const pastMenu = await createWeeklyMenu(t.db, {
-      dateFrom: mondayOf(addDaysIso(todayIn(t.config.timeZone), -14)),
+  it("checks the customer, the item, its day and the quantity", async ({ app, db, config }) => {
+    const customer = await customerWith(db, "1000.00", 2);
+    const staffMember = await createUser(db, { roleId: 3 });
+    const pastMenu = await createWeeklyMenu(db, {
+      dateFrom: mondayOf(addDaysIso(todayIn(config.timeZone), -14)),
     });
-    const pastItem = await createFoodItem(t.db, { weeklyMenuId: pastMenu.id, dayOfWeek: "Dinsdag" });
-    const retired = await createFoodItem(t.db, { name: "Oud" });
-    await t.db.update(foodItems).set({ retiredAt: new Date() }).where(eq(foodItems.id, retired.id));
+    const pastItem = await createFoodItem(db, { weeklyMenuId: pastMenu.id, dayOfWeek: "Dinsdag" });
+    const retired = await createFoodItem(db, { name: "Oud" });
+    await db.update(foodItems).set({ retiredAt: new Date() }).where(eq(foodItems.id, retired.id));
     const cases: [object, number, string][] = [
       [newOrder(staffMember.id), 400, "order_customer_invalid"],
       [newOrder("00000000-0000-4000-8000-000000000000"), 400, "order_customer_invalid"],
@@ -151,23 +159,23 @@ describe("orders paid from the wallet", () => {
       [newOrder(customer.id, { deliveryDate: "2031-02-30" }), 400, "validation_failed"],
     ];
     for (const [body, status, code] of cases) {
-      const res = await post(body);
+      const res = await post(app, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().code, JSON.stringify(body)).toBe(code);
     }
-    const quantity = await post(newOrder(customer.id, { quantity: 21 }));
+    const quantity = await post(app, newOrder(customer.id, { quantity: 21 }));
     expect(quantity.json().details).toEqual([
       { field: "quantity", message: "Die hoeveelheid moet 'n heelgetal van 1 tot 20 wees." },
     ]);
-    expect(await wallet(customer.id)).toEqual({ balance: "1000.00", ledger: "1000.00", rows: 1 });
+    expect(await wallet(db, customer.id)).toEqual({ balance: "1000.00", ledger: "1000.00", rows: 1 });
     // Twenty is the most, and it is allowed.
-    expect((await post(newOrder(customer.id, { quantity: 20 }))).statusCode).toBe(201);
+    expect((await post(app, newOrder(customer.id, { quantity: 20 }))).statusCode).toBe(201);
   });
 
-  it("pays exactly 3 of 50 simultaneous orders against a wallet that covers 3", async () => {
-    const customer = await customerWith("300.00");
+  it("pays exactly 3 of 50 simultaneous orders against a wallet that covers 3", async ({ app, db }) => {
+    const customer = await customerWith(db, "300.00");
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => post(newOrder(customer.id, { quantity: 2 }))),
+      Array.from({ length: 50 }, () => post(app, newOrder(customer.id, { quantity: 2 }))),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(3);
@@ -175,18 +183,21 @@ describe("orders paid from the wallet", () => {
     expect(
       answers.filter((a) => a.statusCode === 409).every((a) => a.json().code === "insufficient_balance"),
     ).toBe(true);
-    expect(await wallet(customer.id)).toEqual({ balance: "27.00", ledger: "27.00", rows: 4 });
-    const paid = await t.db.select().from(orders).where(eq(orders.userId, customer.id));
+    expect(await wallet(db, customer.id)).toEqual({ balance: "27.00", ledger: "27.00", rows: 4 });
+    const paid = await db.select().from(orders).where(eq(orders.userId, customer.id));
     expect(paid).toHaveLength(3);
     expect(paid.every((o) => o.status === "paid")).toBe(true);
   });
 
-  it("a removal while an order is taken either keeps the paid order under an anonymised name or refuses the order", async () => {
+  it("a removal while an order is taken either keeps the paid order under an anonymised name or refuses the order", async ({
+    app,
+    db,
+  }) => {
     for (let round = 0; round < 10; round++) {
-      const customer = await customerWith("100.00");
+      const customer = await customerWith(db, "100.00");
       const [order, removal] = await Promise.all([
-        post(newOrder(customer.id, { quantity: 1 })),
-        request(t.app, "DELETE", `/api/customers/${customer.id}`, { cookie: asAdmin }),
+        post(app, newOrder(customer.id, { quantity: 1 })),
+        request(app, "DELETE", `/api/customers/${customer.id}`, { cookie: asAdmin }),
       ]);
       expect(removal.statusCode, `round ${round}`).toBe(200);
       if (order.statusCode === 201) {
@@ -194,27 +205,27 @@ describe("orders paid from the wallet", () => {
         expect(removal.json().anonymised).toBe(true);
       } else {
         expect(order.json().code).toBe("order_customer_invalid");
-        expect(await t.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
+        expect(await db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
       }
     }
   });
 
-  it("refunds a cancelled paid order exactly once, however often cancel is pressed", async () => {
-    const customer = await customerWith("100.00");
-    const { order } = (await post(newOrder(customer.id))).json().data as { order: OrderDetail };
-    expect((await wallet(customer.id)).balance).toBe("9.00");
-    const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(order.id)));
+  it("refunds a cancelled paid order exactly once, however often cancel is pressed", async ({ app, db }) => {
+    const customer = await customerWith(db, "100.00");
+    const { order } = (await post(app, newOrder(customer.id))).json().data as { order: OrderDetail };
+    expect((await wallet(db, customer.id)).balance).toBe("9.00");
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(app, order.id)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
-    expect((await cancel(order.id, asStaff)).statusCode).toBe(409);
-    expect(await wallet(customer.id)).toEqual({ balance: "100.00", ledger: "100.00", rows: 3 });
-    const detail = (await request(t.app, "GET", `/api/orders/${order.id}`, { cookie: asAdmin })).json()
+    expect((await cancel(app, order.id, asStaff)).statusCode).toBe(409);
+    expect(await wallet(db, customer.id)).toEqual({ balance: "100.00", ledger: "100.00", rows: 3 });
+    const detail = (await request(app, "GET", `/api/orders/${order.id}`, { cookie: asAdmin })).json()
       .data as OrderDetail;
     expect(detail.status).toBe("cancelled");
     expect(detail.paidFromWallet).toBe(false);
     expect(detail.timeline.map((e) => e.status)).toEqual(["paid", "cancelled"]);
     // A cancelled order stays cancelled: it cannot be reopened and charged or refunded again.
     for (const status of ["pending", "processing", "paid"]) {
-      const res = await request(t.app, "PATCH", `/api/orders/${order.id}/status`, {
+      const res = await request(app, "PATCH", `/api/orders/${order.id}/status`, {
         cookie: asAdmin,
         body: { status },
       });
@@ -222,72 +233,78 @@ describe("orders paid from the wallet", () => {
     }
   });
 
-  it("refunds an order the kitchen began, when staff cancel it; an unpaid order refunds nothing", async () => {
-    const customer = await customerWith("100.00");
-    const { order } = (await post(newOrder(customer.id, { quantity: 1 }))).json().data as {
+  it("refunds an order the kitchen began, when staff cancel it; an unpaid order refunds nothing", async ({
+    app,
+    db,
+  }) => {
+    const customer = await customerWith(db, "100.00");
+    const { order } = (await post(app, newOrder(customer.id, { quantity: 1 }))).json().data as {
       order: OrderDetail;
     };
     const put = (status: string) =>
-      request(t.app, "PATCH", `/api/orders/${order.id}/status`, { cookie: asStaff, body: { status } });
+      request(app, "PATCH", `/api/orders/${order.id}/status`, { cookie: asStaff, body: { status } });
     expect((await put("processing")).statusCode).toBe(200);
-    expect((await wallet(customer.id)).balance).toBe("54.50");
+    expect((await wallet(db, customer.id)).balance).toBe("54.50");
     expect((await put("cancelled")).statusCode).toBe(200);
-    expect(await wallet(customer.id)).toEqual({ balance: "100.00", ledger: "100.00", rows: 3 });
-    const history = await t.db
+    expect(await wallet(db, customer.id)).toEqual({ balance: "100.00", ledger: "100.00", rows: 3 });
+    const history = await db
       .select()
       .from(orderStatusChanges)
       .where(eq(orderStatusChanges.orderId, order.id));
     expect(history.map((h) => h.toStatus)).toEqual(["paid", "processing", "cancelled"]);
   });
 
-  it("answers a retried create with the first answer and charges once, also when the retries race", async () => {
-    const customer = await customerWith("200.00");
-    const first = await post(newOrder(customer.id), asAdmin, "bestel-1");
+  it("answers a retried create with the first answer and charges once, also when the retries race", async ({
+    app,
+    db,
+  }) => {
+    const customer = await customerWith(db, "200.00");
+    const first = await post(app, newOrder(customer.id), asAdmin, "bestel-1");
     expect(first.statusCode).toBe(201);
-    const again = await post(newOrder(customer.id), asAdmin, "bestel-1");
+    const again = await post(app, newOrder(customer.id), asAdmin, "bestel-1");
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     const racing = await Promise.all(
-      Array.from({ length: 10 }, () => post(newOrder(customer.id), asAdmin, "bestel-2")),
+      Array.from({ length: 10 }, () => post(app, newOrder(customer.id), asAdmin, "bestel-2")),
     );
     expect(racing.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
     expect(new Set(racing.map((r) => r.json().data.order.id)).size).toBe(1);
-    expect(await wallet(customer.id)).toEqual({ balance: "18.00", ledger: "18.00", rows: 3 });
+    expect(await wallet(db, customer.id)).toEqual({ balance: "18.00", ledger: "18.00", rows: 3 });
     // The same key for another order is refused; a refused create keeps no key, so it can be retried.
-    const reused = await post(newOrder(customer.id, { quantity: 1 }), asAdmin, "bestel-1");
+    const reused = await post(app, newOrder(customer.id, { quantity: 1 }), asAdmin, "bestel-1");
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe("idempotency_key_reused");
-    expect((await post(newOrder(customer.id), asAdmin, "bestel-3")).statusCode).toBe(409);
+    expect((await post(app, newOrder(customer.id), asAdmin, "bestel-3")).statusCode).toBe(409);
     expect(
-      await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "order:bestel-1")),
+      await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "order:bestel-1")),
     ).toHaveLength(1);
-    const kept = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "order:bestel-3"));
+    const kept = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "order:bestel-3"));
     expect(kept).toHaveLength(0);
-    expect(await wallet(customer.id)).toEqual({ balance: "18.00", ledger: "18.00", rows: 3 });
-    expect((await post(newOrder(customer.id), asAdmin, "x".repeat(201))).statusCode).toBe(400);
+    expect(await wallet(db, customer.id)).toEqual({ balance: "18.00", ledger: "18.00", rows: 3 });
+    expect((await post(app, newOrder(customer.id), asAdmin, "x".repeat(201))).statusCode).toBe(400);
   });
 
-  it("refuses staff and customers each admin action, and asks strangers to sign in", async () => {
-    const customer = await customerWith("100.00");
-    const asCustomer = await sessionCookieFor(t.db, customer.id);
+  it("refuses staff and customers each admin action, and asks strangers to sign in", async ({ app, db }) => {
+    const customer = await customerWith(db, "100.00");
+    const asCustomer = await sessionCookieFor(db, customer.id);
     for (const cookie of [asStaff, asCustomer]) {
-      expect((await post(newOrder(customer.id), cookie)).statusCode).toBe(403);
+      expect((await post(app, newOrder(customer.id), cookie)).statusCode).toBe(403);
     }
-    const anonymous = await request(t.app, "POST", "/api/orders", {
+    const anonymous = await request(app, "POST", "/api/orders", {
       body: newOrder(customer.id),
     });
     expect(anonymous.statusCode).toBe(401);
     // Staff may cancel (the kitchen's step) but not set what only the admin may.
-    const { order } = (await post(newOrder(customer.id, { quantity: 1 }))).json().data as {
+    const { order } = (await post(app, newOrder(customer.id, { quantity: 1 }))).json().data as {
       order: OrderDetail;
     };
     for (const status of ["pending", "delivered", "failed"]) {
-      const res = await request(t.app, "PATCH", `/api/orders/${order.id}/status`, {
+      const res = await request(app, "PATCH", `/api/orders/${order.id}/status`, {
         cookie: asStaff,
         body: { status },
       });
       expect(res.statusCode, status).toBe(409);
     }
-    expect(await wallet(customer.id)).toEqual({ balance: "54.50", ledger: "54.50", rows: 2 });
+    expect(await wallet(db, customer.id)).toEqual({ balance: "54.50", ledger: "54.50", rows: 2 });
   });
 });

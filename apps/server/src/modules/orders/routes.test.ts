@@ -2,9 +2,11 @@ import { todayIn } from "@kantien/domain/dates";
 import type { OrderDetail, OrderSummaryRow } from "@kantien/domain/orders-summary";
 import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { App } from "../../app";
 import { queryPlanRow, queryRows } from "../../db/client";
 import { orderStatusChanges, users } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -14,32 +16,32 @@ import {
   signIn,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { testBackend } from "../../test/test-app";
 import { ordersCountQuery, ordersPageQuery, resolveFilter } from "./queries";
 
 /** A week of 2030, far from today: the summary's filters, search, sorting, paging and export. */
 const MONDAY = "2030-03-04";
 
+const it = appTest();
+
 describe("orders summary", () => {
-  let t: TestApp;
   let asAdmin: string;
   let asStaff: string;
   const ids: Record<string, string> = {};
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    asAdmin = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
-    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+  it.beforeAll(async ({ app, db }) => {
+    asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+    asStaff = await signIn(app, await createUser(db, { roleId: 3 }));
     const person = async (firstName: string, lastName: string) => {
-      const user = await createUser(t.db, { roleId: 1 });
-      await t.db.update(users).set({ firstName, lastName }).where(eq(users.id, user.id));
+      const user = await createUser(db, { roleId: 1 });
+      await db.update(users).set({ firstName, lastName }).where(eq(users.id, user.id));
       return user.id;
     };
     const anna = await person("Anna", "Botha");
     const pieter = await person("Pieter", "Smit");
     const formula = await person('=HYPERLINK("x")', "Aanval");
-    const bobotie = await createFoodItem(t.db, { name: "Bobotie" });
-    const pasta = await createFoodItem(t.db, { name: "Pasta 100%_vol", dayOfWeek: "Dinsdag" });
+    const bobotie = await createFoodItem(db, { name: "Bobotie" });
+    const pasta = await createFoodItem(db, { name: "Pasta 100%_vol", dayOfWeek: "Dinsdag" });
     const order = (
       name: string,
       userId: string,
@@ -47,7 +49,7 @@ describe("orders summary", () => {
       deliveryDate: string | null,
       extra = {},
     ) =>
-      createOrder(t.db, { userId, foodItemId, deliveryDate, ...extra }).then((o) => {
+      createOrder(db, { userId, foodItemId, deliveryDate, ...extra }).then((o) => {
         ids[name] = o.id;
       });
     await order("annaMon", anna, bobotie.id, MONDAY, { quantity: 2 });
@@ -60,10 +62,9 @@ describe("orders summary", () => {
     await order("weekBefore", anna, bobotie.id, "2030-03-03");
     await order("weekAfter", anna, bobotie.id, "2030-03-11");
   });
-  afterAll(async () => t.close());
 
-  const list = async (query: string) => {
-    const res = await request(t.app, "GET", `/api/orders?from=${MONDAY}&to=2030-03-10&${query}`, {
+  const list = async (app: App, query: string) => {
+    const res = await request(app, "GET", `/api/orders?from=${MONDAY}&to=2030-03-10&${query}`, {
       cookie: asAdmin,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -71,8 +72,10 @@ describe("orders summary", () => {
   };
   const idsOf = (rows: OrderSummaryRow[]) => rows.map((r) => Object.keys(ids).find((k) => ids[k] === r.id));
 
-  it("lists the range's orders, newest order date first, with names, amount and the order date", async () => {
-    const { data, total } = await list("");
+  it("lists the range's orders, newest order date first, with names, amount and the order date", async ({
+    app,
+  }) => {
+    const { data, total } = await list(app, "");
     expect(total).toBe(6);
     // Wednesday's two: the later created first (the undated one was placed in 2030, the other today).
     expect(idsOf(data)).toEqual(["pieterFri", "undated", "formulaWed", "annaTue", "pieterMon", "annaMon"]);
@@ -94,13 +97,13 @@ describe("orders summary", () => {
     });
   });
 
-  it("filters by status and searches customer and item names, every word", async () => {
-    expect(idsOf((await list("status=cancelled")).data)).toEqual(["annaTue"]);
-    expect((await list("status=all")).total).toBe(6);
-    expect(idsOf((await list("q=anna")).data)).toEqual(["annaTue", "annaMon"]);
-    expect(idsOf((await list("q=SMIT")).data)).toEqual(["pieterFri", "undated", "pieterMon"]);
-    expect(idsOf((await list("q=pieter%20pasta")).data)).toEqual(["pieterFri"]);
-    expect(idsOf((await list("q=bot")).data)).toEqual([
+  it("filters by status and searches customer and item names, every word", async ({ app }) => {
+    expect(idsOf((await list(app, "status=cancelled")).data)).toEqual(["annaTue"]);
+    expect((await list(app, "status=all")).total).toBe(6);
+    expect(idsOf((await list(app, "q=anna")).data)).toEqual(["annaTue", "annaMon"]);
+    expect(idsOf((await list(app, "q=SMIT")).data)).toEqual(["pieterFri", "undated", "pieterMon"]);
+    expect(idsOf((await list(app, "q=pieter%20pasta")).data)).toEqual(["pieterFri"]);
+    expect(idsOf((await list(app, "q=bot")).data)).toEqual([
       "undated",
       "formulaWed",
       "annaTue",
@@ -108,28 +111,30 @@ describe("orders summary", () => {
       "annaMon",
     ]);
     // Like-wildcards in the search are plain characters.
-    expect(idsOf((await list("q=100%25_")).data)).toEqual(["pieterFri", "annaTue"]);
-    expect((await list("q=%25%25")).total).toBe(0);
-    expect((await list("q=anna&status=pending")).total).toBe(1);
+    expect(idsOf((await list(app, "q=100%25_")).data)).toEqual(["pieterFri", "annaTue"]);
+    expect((await list(app, "q=%25%25")).total).toBe(0);
+    expect((await list(app, "q=anna&status=pending")).total).toBe(1);
   });
 
-  it("sorts by each column both ways and pages with the total of all matches", async () => {
-    const amounts = (await list("sort=amount&dir=asc")).data.map((r) => Number(r.amount));
+  it("sorts by each column both ways and pages with the total of all matches", async ({ app }) => {
+    const amounts = (await list(app, "sort=amount&dir=asc")).data.map((r) => Number(r.amount));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
-    const names = (await list("sort=customer&dir=desc")).data.map((r) => r.customerName);
+    const names = (await list(app, "sort=customer&dir=desc")).data.map((r) => r.customerName);
     expect(names[0]).toBe("Pieter Smit");
     expect(names.at(-1)).toBe('=HYPERLINK("x") Aanval');
-    expect(idsOf((await list("sort=orderDate&dir=asc")).data)[0]).toBe("annaMon");
-    expect((await list("sort=status&dir=asc")).data.map((r) => r.status)[0]).toBe("pending");
-    const first = await list("limit=4&offset=0");
-    const second = await list("limit=4&offset=4");
+    expect(idsOf((await list(app, "sort=orderDate&dir=asc")).data)[0]).toBe("annaMon");
+    expect((await list(app, "sort=status&dir=asc")).data.map((r) => r.status)[0]).toBe("pending");
+    const first = await list(app, "limit=4&offset=0");
+    const second = await list(app, "limit=4&offset=4");
     expect(first.total).toBe(6);
     expect(second.total).toBe(6);
-    expect([...first.data, ...second.data].map((r) => r.id)).toEqual((await list("")).data.map((r) => r.id));
+    expect([...first.data, ...second.data].map((r) => r.id)).toEqual(
+      (await list(app, "")).data.map((r) => r.id),
+    );
     expect(second.data).toHaveLength(2);
   });
 
-  it("refuses a bad filter with the field's message", async () => {
+  it("refuses a bad filter with the field's message", async ({ app }) => {
     for (const query of [
       "from=2030-03-10&to=2030-03-04",
       "from=2030-01-01&to=2031-06-30",
@@ -140,15 +145,15 @@ describe("orders summary", () => {
       "sort=id",
       "status=x",
     ]) {
-      const res = await request(t.app, "GET", `/api/orders?${query}`, { cookie: asAdmin });
+      const res = await request(app, "GET", `/api/orders?${query}`, { cookie: asAdmin });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe("validation_failed");
     }
-    const res = await request(t.app, "GET", "/api/orders?from=2030-03-10&to=2030-03-04", { cookie: asAdmin });
+    const res = await request(app, "GET", "/api/orders?from=2030-03-10&to=2030-03-04", { cookie: asAdmin });
     expect(res.json().details).toEqual([
       { field: "to", message: "Die einddatum moet op of na die begindatum wees." },
     ]);
-    const long = await request(t.app, "GET", "/api/orders/export.csv?from=2030-01-01&to=2031-06-30", {
+    const long = await request(app, "GET", "/api/orders/export.csv?from=2030-01-01&to=2031-06-30", {
       cookie: asAdmin,
     });
     expect(long.statusCode).toBe(400);
@@ -157,9 +162,9 @@ describe("orders summary", () => {
     ]);
   });
 
-  it("exports the filtered orders, every row, as CSV that a spreadsheet cannot run", async () => {
+  it("exports the filtered orders, every row, as CSV that a spreadsheet cannot run", async ({ app }) => {
     const res = await request(
-      t.app,
+      app,
       "GET",
       `/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&sort=orderDate&dir=asc`,
       { cookie: asAdmin },
@@ -183,7 +188,7 @@ describe("orders summary", () => {
     expect(lines.find((l) => l.includes(ids.undated!))).toContain(`"","2030-03-06","Pieter Smit"`);
     expect(lines.find((l) => l.includes("HYPERLINK"))).toContain(`"'=HYPERLINK(""x"") Aanval"`);
     const cancelled = await request(
-      t.app,
+      app,
       "GET",
       `/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&status=cancelled`,
       { cookie: asAdmin },
@@ -193,31 +198,33 @@ describe("orders summary", () => {
     expect(cancelled.body).toContain(`"3","136,50","Gekanseleer"`);
   });
 
-  it("exports in the language the screen asks for, else the caller's, with its status names and amounts", async () => {
+  it("exports in the language the screen asks for, else the caller's, with its status names and amounts", async ({
+    app,
+  }) => {
     const url = `/api/orders/export.csv?from=${MONDAY}&to=2030-03-10&sort=orderDate&dir=asc`;
     const lines = (body: string) =>
       body
         .replace(/^\uFEFF/, "")
         .trimEnd()
         .split("\r\n");
-    const english = lines((await request(t.app, "GET", `${url}&lang=en`, { cookie: asAdmin })).body);
+    const english = lines((await request(app, "GET", `${url}&lang=en`, { cookie: asAdmin })).body);
     expect(english[0]).toBe(
       '"Number","Id","Delivery date","Order date","Customer","Item","Quantity","Amount (R)","Status"',
     );
     expect(english[1]).toMatch(/"Anna Botha","Bobotie","2","91\.00","To do"$/);
     expect(english.find((l) => l.includes(ids.annaTue!))).toMatch(/"Cancelled"$/);
-    const afrikaans = lines((await request(t.app, "GET", `${url}&lang=af`, { cookie: asAdmin })).body);
+    const afrikaans = lines((await request(app, "GET", `${url}&lang=af`, { cookie: asAdmin })).body);
     expect(afrikaans.find((l) => l.includes(ids.pieterMon!))).toMatch(/"45,50","Afgehaal"$/);
-    expect((await request(t.app, "GET", `${url}&lang=fr`, { cookie: asAdmin })).statusCode).toBe(400);
+    expect((await request(app, "GET", `${url}&lang=fr`, { cookie: asAdmin })).statusCode).toBe(400);
   });
 
-  it("answers an order's detail with its real history, beginning with its creation", async () => {
+  it("answers an order's detail with its real history, beginning with its creation", async ({ app, db }) => {
     const id = ids.annaMon!;
     const put = (status: string) =>
-      request(t.app, "PATCH", `/api/orders/${id}/status`, { cookie: asStaff, body: { status } });
+      request(app, "PATCH", `/api/orders/${id}/status`, { cookie: asStaff, body: { status } });
     expect((await put("processing")).statusCode).toBe(200);
     expect((await put("ready")).statusCode).toBe(200);
-    const res = await request(t.app, "GET", `/api/orders/${id}`, { cookie: asAdmin });
+    const res = await request(app, "GET", `/api/orders/${id}`, { cookie: asAdmin });
     expect(res.statusCode).toBe(200);
     const detail = res.json().data as OrderDetail;
     expect(detail).toMatchObject({
@@ -234,16 +241,16 @@ describe("orders summary", () => {
     expect(detail.timeline.map((e) => e.status)).toEqual(["pending", "processing", "ready"]);
     expect(detail.timeline[0]!.byName).toBeNull();
     expect(detail.timeline[1]!.byName).toBe("Toets Gebruiker 3");
-    const history = await t.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, id));
+    const history = await db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, id));
     expect(history).toHaveLength(2);
     expect(
-      (await request(t.app, "GET", "/api/orders/00000000-0000-4000-8000-000000000000", { cookie: asAdmin }))
+      (await request(app, "GET", "/api/orders/00000000-0000-4000-8000-000000000000", { cookie: asAdmin }))
         .statusCode,
     ).toBe(404);
-    expect((await request(t.app, "GET", "/api/orders/nie-'n-id", { cookie: asAdmin })).statusCode).toBe(404);
+    expect((await request(app, "GET", "/api/orders/nie-'n-id", { cookie: asAdmin })).statusCode).toBe(404);
     expect(
       (
-        (await request(t.app, "GET", `/api/orders/${ids.undated}`, { cookie: asAdmin })).json()
+        (await request(app, "GET", `/api/orders/${ids.undated}`, { cookie: asAdmin })).json()
           .data as OrderDetail
       ).deliveryDate,
     ).toBeNull();
@@ -251,15 +258,15 @@ describe("orders summary", () => {
 
   it.skipIf(testBackend !== "postgres")(
     "reads a page and its count through orders_order_date_idx, and a rare name through the customer's orders",
-    async () => {
-      const week = await resolveFilter(t.db, { from: "2030-03-04", to: "2030-03-10" });
-      const page = await planOnFilledOrders(t.db, ordersPageQuery(week, { limit: 25, offset: 0 }));
+    async ({ db }) => {
+      const week = await resolveFilter(db, { from: "2030-03-04", to: "2030-03-10" });
+      const page = await planOnFilledOrders(db, ordersPageQuery(week, { limit: 25, offset: 0 }));
       expect(page).toContain("orders_order_date_idx");
       expect(page).not.toMatch(/Seq Scan on orders/);
       const plan = async (query: SQL) =>
-        (await queryRows(t.db, sql`explain ${query}`, queryPlanRow)).map((r) => r["QUERY PLAN"]).join("\n");
+        (await queryRows(db, sql`explain ${query}`, queryPlanRow)).map((r) => r["QUERY PLAN"]).join("\n");
       expect(await plan(ordersCountQuery(week))).toContain("orders_order_date_idx");
-      const rare = await resolveFilter(t.db, { from: "2029-01-01", to: "2031-12-31", q: "Anna" });
+      const rare = await resolveFilter(db, { from: "2029-01-01", to: "2031-12-31", q: "Anna" });
       const search = await plan(ordersCountQuery(rare));
       expect(search).toContain("orders_user_id_idx");
       expect(search).not.toMatch(/Seq Scan on orders/);
@@ -273,19 +280,19 @@ describe("orders summary", () => {
     const RECENT = "7b6a5f4e-3d2c-4b1a-8f9e-8d7c6b5a4e3d";
     let customer: string;
 
-    beforeAll(async () => {
-      const user = await createUser(t.db, { roleId: 2 });
-      await t.db.update(users).set({ firstName: "Ouma", lastName: "Jordaan" }).where(eq(users.id, user.id));
+    it.beforeAll(async ({ db }) => {
+      const user = await createUser(db, { roleId: 2 });
+      await db.update(users).set({ firstName: "Ouma", lastName: "Jordaan" }).where(eq(users.id, user.id));
       customer = user.id;
-      const item = await createFoodItem(t.db, { name: "Sop" });
-      await createOrder(t.db, {
+      const item = await createFoodItem(db, { name: "Sop" });
+      await createOrder(db, {
         id: OLDER,
         userId: customer,
         foodItemId: item.id,
         deliveryDate: "2019-05-06",
       });
-      await createOrder(t.db, { id: OLD, userId: customer, foodItemId: item.id, deliveryDate: "2024-02-12" });
-      await createOrder(t.db, {
+      await createOrder(db, { id: OLD, userId: customer, foodItemId: item.id, deliveryDate: "2024-02-12" });
+      await createOrder(db, {
         id: RECENT,
         userId: customer,
         foodItemId: item.id,
@@ -293,50 +300,52 @@ describe("orders summary", () => {
       });
     });
 
-    const found = async (query: string) => {
-      const res = await request(t.app, "GET", `/api/orders?${query}`, { cookie: asAdmin });
+    const found = async (app: App, query: string) => {
+      const res = await request(app, "GET", `/api/orders?${query}`, { cookie: asAdmin });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json() as { data: OrderSummaryRow[]; total: number };
       expect(body.total, query).toBe(body.data.length);
       return body.data.map((r) => r.id);
     };
 
-    it("lists every order of one customer across all time, newest first, and in any range", async () => {
-      expect(await found(`customer=${customer}`)).toEqual([RECENT, OLD, OLDER]);
-      expect(await found(`customer=${customer}&from=2019-01-01&to=2025-12-31`)).toEqual([OLD, OLDER]);
-      expect(await found(`customer=${customer}&q=sop&status=pending&sort=orderDate&dir=asc`)).toEqual([
+    it("lists every order of one customer across all time, newest first, and in any range", async ({
+      app,
+    }) => {
+      expect(await found(app, `customer=${customer}`)).toEqual([RECENT, OLD, OLDER]);
+      expect(await found(app, `customer=${customer}&from=2019-01-01&to=2025-12-31`)).toEqual([OLD, OLDER]);
+      expect(await found(app, `customer=${customer}&q=sop&status=pending&sort=orderDate&dir=asc`)).toEqual([
         OLDER,
         OLD,
         RECENT,
       ]);
-      expect(await found("customer=00000000-0000-4000-8000-000000000000")).toEqual([]);
+      expect(await found(app, "customer=00000000-0000-4000-8000-000000000000")).toEqual([]);
       // Without a customer or a number, a range is still at most a year.
       expect(
-        (await request(t.app, "GET", "/api/orders?from=2019-01-01&to=2025-12-31&q=ouma", { cookie: asAdmin }))
+        (await request(app, "GET", "/api/orders?from=2019-01-01&to=2025-12-31&q=ouma", { cookie: asAdmin }))
           .statusCode,
       ).toBe(400);
       expect(
-        (await request(t.app, "GET", "/api/orders?customer=nie-'n-id", { cookie: asAdmin })).statusCode,
+        (await request(app, "GET", "/api/orders?customer=nie-'n-id", { cookie: asAdmin })).statusCode,
       ).toBe(400);
     });
 
-    it("finds an order by the number any screen prints, whatever its date", async () => {
+    it("finds an order by the number any screen prints, whatever its date", async ({ app }) => {
       // On PostgreSQL the plan test above added 5,000 delivered orders of random ids: 4
       // characters may meet one of them, so those searches keep to the pending ones.
-      expect(await found("q=3F2A&status=pending")).toEqual([OLD, OLDER]);
-      expect(await found("q=%233f2a&status=pending")).toEqual([OLD, OLDER]);
-      expect(await found("q=C63F2A")).toEqual([OLD]);
-      expect(await found("q=%23D73F2A")).toEqual([OLDER]);
-      expect(await found(`q=${OLDER.toUpperCase()}`)).toEqual([OLDER]);
-      expect(await found("q=4E3D&status=pending")).toEqual([RECENT]);
+      expect(await found(app, "q=3F2A&status=pending")).toEqual([OLD, OLDER]);
+      expect(await found(app, "q=%233f2a&status=pending")).toEqual([OLD, OLDER]);
+      expect(await found(app, "q=C63F2A")).toEqual([OLD]);
+      expect(await found(app, "q=%23D73F2A")).toEqual([OLDER]);
+      expect(await found(app, `q=${OLDER.toUpperCase()}`)).toEqual([OLDER]);
+      expect(await found(app, "q=4E3D&status=pending")).toEqual([RECENT]);
       // A range given with the number still applies; the screen sends none.
-      expect(await found("q=3F2A&from=2024-01-01&to=2024-12-31")).toEqual([OLD]);
-      expect(await found("q=3F2A&from=2010-01-01&to=2029-12-31")).toEqual([OLD, OLDER]);
-      expect(await found("q=3F2A&status=cancelled")).toEqual([]);
+      expect(await found(app, "q=3F2A&from=2024-01-01&to=2024-12-31")).toEqual([OLD]);
+      expect(await found(app, "q=3F2A&from=2010-01-01&to=2029-12-31")).toEqual([OLD, OLDER]);
+      expect(await found(app, "q=3F2A&status=cancelled")).toEqual([]);
     });
 
-    it("exports one customer's orders of all time", async () => {
-      const res = await request(t.app, "GET", `/api/orders/export.csv?customer=${customer}`, {
+    it("exports one customer's orders of all time", async ({ app }) => {
+      const res = await request(app, "GET", `/api/orders/export.csv?customer=${customer}`, {
         cookie: asAdmin,
       });
       expect(res.statusCode).toBe(200);
@@ -350,35 +359,38 @@ describe("orders summary", () => {
 
     it.skipIf(testBackend !== "postgres")(
       "answers a number through orders_number_idx and a customer through orders_user_id_idx",
-      async () => {
-        const number = await resolveFilter(t.db, { q: "3F2A" });
-        const plan = await planOnFilledOrders(t.db, ordersPageQuery(number, { limit: 25, offset: 0 }));
+      async ({ db }) => {
+        const number = await resolveFilter(db, { q: "3F2A" });
+        const plan = await planOnFilledOrders(db, ordersPageQuery(number, { limit: 25, offset: 0 }));
         expect(plan).toContain("orders_number_idx");
         expect(plan).not.toMatch(/Seq Scan on orders/);
         const explain = async (query: SQL) =>
-          (await queryRows(t.db, sql`explain ${query}`, queryPlanRow)).map((r) => r["QUERY PLAN"]).join("\n");
-        const six = await explain(ordersCountQuery(await resolveFilter(t.db, { q: "#c63f2a" })));
+          (await queryRows(db, sql`explain ${query}`, queryPlanRow)).map((r) => r["QUERY PLAN"]).join("\n");
+        const six = await explain(ordersCountQuery(await resolveFilter(db, { q: "#c63f2a" })));
         expect(six).toContain("orders_number_idx");
         expect(six).not.toMatch(/Seq Scan on orders/);
-        const mine = await explain(ordersPageQuery(await resolveFilter(t.db, { customer }), { limit: 25 }));
+        const mine = await explain(ordersPageQuery(await resolveFilter(db, { customer }), { limit: 25 }));
         expect(mine).toContain("orders_user_id_idx");
         expect(mine).not.toMatch(/Seq Scan on orders/);
       },
     );
   });
 
-  it("is the admin's only: staff and customers are refused, strangers asked to sign in", async () => {
-    const customer = await createUser(t.db, { roleId: 2 });
-    const asCustomer = await sessionCookieFor(t.db, customer.id);
+  it("is the admin's only: staff and customers are refused, strangers asked to sign in", async ({
+    app,
+    db,
+  }) => {
+    const customer = await createUser(db, { roleId: 2 });
+    const asCustomer = await sessionCookieFor(db, customer.id);
     for (const url of [
       "/api/orders",
       "/api/orders/export.csv",
       "/api/orders/menu-days",
       `/api/orders/${ids.annaMon}`,
     ]) {
-      expect((await request(t.app, "GET", url, { cookie: asStaff })).statusCode, url).toBe(403);
-      expect((await request(t.app, "GET", url, { cookie: asCustomer })).statusCode, url).toBe(403);
-      expect((await request(t.app, "GET", url)).statusCode, url).toBe(401);
+      expect((await request(app, "GET", url, { cookie: asStaff })).statusCode, url).toBe(403);
+      expect((await request(app, "GET", url, { cookie: asCustomer })).statusCode, url).toBe(403);
+      expect((await request(app, "GET", url)).statusCode, url).toBe(401);
     }
   });
 });

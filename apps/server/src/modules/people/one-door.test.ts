@@ -1,12 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
+import type { App } from "../../app";
+import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { clients, kantienStaff, users } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import { createFoodItem, createOrder, createUser, signIn, type TestUser } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp } from "../../test/test-app";
 
 /*
  * One door per rule (decision 0014): every people rule reachable through its own module
@@ -14,16 +17,14 @@ import { createTestApp, type TestApp } from "../../test/test-app";
  * status, code and message on both, and leaves the same rows behind.
  */
 
-let t: TestApp;
+const it = appTest();
 let admin: TestUser;
 let adminCookie: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, { roleId: 4 });
-  adminCookie = await signIn(t.app, admin);
+it.beforeAll(async ({ app, db }) => {
+  admin = await createUser(db, { roleId: 4 });
+  adminCookie = await signIn(app, admin);
 });
-afterAll(async () => t.close());
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
 
@@ -34,9 +35,9 @@ function answer(res: { statusCode: number; json(): Record<string, unknown> }) {
 }
 
 /** What is left of a person, with the id taken out so two people compare. */
-async function personState(id: string) {
+async function personState(db: Db, id: string) {
   const [row] = await queryRows(
-    t.db,
+    db,
     sql`select u.first_name, u.last_name, replace(u.email, u.id::text, '<id>') as email, u.phone_number,
           u.role_id, u.password_hash is null as no_password, u.deleted_at is not null as removed,
           (select count(*)::int from clients c where c.user_id = u.id) as academy_numbers,
@@ -76,12 +77,12 @@ function staffBody(email: string, overrides: Record<string, unknown> = {}) {
 }
 
 /** A person with history: an order, a top-up in the ledger, and a session. */
-async function personWithHistory(roleId: 1 | 3) {
-  const person = await createUser(t.db, { roleId });
-  const item = await createFoodItem(t.db);
-  await createOrder(t.db, { userId: person.id, foodItemId: item.id });
+async function personWithHistory(app: App, db: Db, roleId: 1 | 3) {
+  const person = await createUser(db, { roleId });
+  const item = await createFoodItem(db);
+  await createOrder(db, { userId: person.id, foodItemId: item.id });
   if (roleId === 1) {
-    const res = await request(t.app, "POST", `/api/customers/${person.id}/top-ups`, {
+    const res = await request(app, "POST", `/api/customers/${person.id}/top-ups`, {
       cookie: adminCookie,
       body: {
         amount: "25",
@@ -90,13 +91,13 @@ async function personWithHistory(roleId: 1 | 3) {
       headers: { "idempotency-key": randomUUID() },
     });
     expect(res.statusCode, res.body).toBe(201);
-    await t.db.insert(clients).values({ userId: person.id, akdNumber: unique("AKD") });
+    await db.insert(clients).values({ userId: person.id, akdNumber: unique("AKD") });
   } else {
-    await t.db
+    await db
       .update(kantienStaff)
       .set({ kantienEmployeeNumber: unique("K") })
       .where(eq(kantienStaff.id, person.id));
-    await signIn(t.app, person);
+    await signIn(app, person);
   }
   return person;
 }
@@ -106,55 +107,58 @@ describe("one door: removing people", () => {
     ["customer", 1, "/api/customers"],
     ["staff member", 3, "/api/staff-members"],
   ] as const) {
-    it(`anonymises a ${kind} with history on /api/admin/data/user as on ${path}`, async () => {
-      const [one, two] = [await personWithHistory(roleId), await personWithHistory(roleId)];
-      const viaModule = await request(t.app, "DELETE", `${path}/${one.id}`, { cookie: adminCookie });
-      const viaData = await request(t.app, "DELETE", `/api/admin/data/user/${two.id}`, {
+    it(`anonymises a ${kind} with history on /api/admin/data/user as on ${path}`, async ({ app, db }) => {
+      const [one, two] = [await personWithHistory(app, db, roleId), await personWithHistory(app, db, roleId)];
+      const viaModule = await request(app, "DELETE", `${path}/${one.id}`, { cookie: adminCookie });
+      const viaData = await request(app, "DELETE", `/api/admin/data/user/${two.id}`, {
         cookie: adminCookie,
       });
       expect(answer(viaData)).toEqual(answer(viaModule));
       expect(answer(viaModule)).toMatchObject({ status: 200, anonymised: true });
-      const after = await personState(one.id);
+      const after = await personState(db, one.id);
       expect(after).toMatchObject({ first_name: "Verwyderde", removed: true, orders: 1, sessions: 0 });
-      expect(await personState(two.id)).toEqual(after);
+      expect(await personState(db, two.id)).toEqual(after);
     });
   }
 
-  it("deletes a customer without history on both doors", async () => {
-    const [one, two] = [await createUser(t.db, { roleId: 2 }), await createUser(t.db, { roleId: 2 })];
-    const viaModule = await request(t.app, "DELETE", `/api/customers/${one.id}`, { cookie: adminCookie });
-    const viaData = await request(t.app, "DELETE", `/api/admin/data/user/${two.id}`, { cookie: adminCookie });
+  it("deletes a customer without history on both doors", async ({ app, db }) => {
+    const [one, two] = [await createUser(db, { roleId: 2 }), await createUser(db, { roleId: 2 })];
+    const viaModule = await request(app, "DELETE", `/api/customers/${one.id}`, { cookie: adminCookie });
+    const viaData = await request(app, "DELETE", `/api/admin/data/user/${two.id}`, { cookie: adminCookie });
     expect(answer(viaData)).toEqual(answer(viaModule));
     expect(answer(viaModule)).toMatchObject({ status: 200, anonymised: false });
-    expect(await personState(one.id)).toBeNull();
-    expect(await personState(two.id)).toBeNull();
+    expect(await personState(db, one.id)).toBeNull();
+    expect(await personState(db, two.id)).toBeNull();
   });
 });
 
 describe("one door: one's own account", () => {
-  it("refuses one's own removal and role change with own_account on both doors, changing nothing", async () => {
+  it("refuses one's own removal and role change with own_account on both doors, changing nothing", async ({
+    app,
+    db,
+  }) => {
     // Another admin who can sign in, so only the own-account rule can refuse.
-    await createUser(t.db, { roleId: 4 });
-    const self = await createUser(t.db, { roleId: 4 });
-    const cookie = await signIn(t.app, self);
-    const before = await personState(self.id);
+    await createUser(db, { roleId: 4 });
+    const self = await createUser(db, { roleId: 4 });
+    const cookie = await signIn(app, self);
+    const before = await personState(db, self.id);
 
-    const removeModule = await request(t.app, "DELETE", `/api/staff-members/${self.id}`, { cookie });
-    const removeData = await request(t.app, "DELETE", `/api/admin/data/user/${self.id}`, { cookie });
+    const removeModule = await request(app, "DELETE", `/api/staff-members/${self.id}`, { cookie });
+    const removeData = await request(app, "DELETE", `/api/admin/data/user/${self.id}`, { cookie });
     expect(answer(removeData)).toEqual(answer(removeModule));
     expect(answer(removeModule)).toMatchObject({ status: 403, code: "own_account" });
 
-    const demoteModule = await request(t.app, "PUT", `/api/staff-members/${self.id}`, {
+    const demoteModule = await request(app, "PUT", `/api/staff-members/${self.id}`, {
       cookie,
       body: staffBody(self.email, { firstName: "Toets", lastName: "Gebruiker 4", roleId: 3 }),
     });
-    const demoteData = await request(t.app, "PUT", `/api/admin/data/user/${self.id}`, {
+    const demoteData = await request(app, "PUT", `/api/admin/data/user/${self.id}`, {
       cookie,
       body: { role_id: 3 },
     });
     expect(answer(demoteData)).toEqual(answer(demoteModule));
     expect(answer(demoteModule)).toMatchObject({ status: 403, code: "own_account" });
-    expect(await personState(self.id)).toEqual(before);
+    expect(await personState(db, self.id)).toEqual(before);
   });
 });
 
@@ -251,18 +255,18 @@ describe("one door: two admins demoting each other at once", () => {
 });
 
 describe("one door: taken emails and numbers", () => {
-  it("answers email_taken on both doors, for customers and staff", async () => {
-    const taken = await createUser(t.db, { roleId: 1 });
-    const customer = await createUser(t.db, { roleId: 1 });
-    const cook = await createUser(t.db, { roleId: 3 });
+  it("answers email_taken on both doors, for customers and staff", async ({ app, db }) => {
+    const taken = await createUser(db, { roleId: 1 });
+    const customer = await createUser(db, { roleId: 1 });
+    const cook = await createUser(db, { roleId: 3 });
     const email = taken.email.toUpperCase();
     const pairs = [
       [
-        await request(t.app, "POST", "/api/customers", {
+        await request(app, "POST", "/api/customers", {
           cookie: adminCookie,
           body: customerBody({ email }),
         }),
-        await request(t.app, "POST", "/api/admin/data/user", {
+        await request(app, "POST", "/api/admin/data/user", {
           cookie: adminCookie,
           body: {
             first_name: "Anri",
@@ -273,21 +277,21 @@ describe("one door: taken emails and numbers", () => {
         }),
       ],
       [
-        await request(t.app, "PUT", `/api/customers/${customer.id}`, {
+        await request(app, "PUT", `/api/customers/${customer.id}`, {
           cookie: adminCookie,
           body: customerBody({ email }),
         }),
-        await request(t.app, "PUT", `/api/admin/data/user/${customer.id}`, {
+        await request(app, "PUT", `/api/admin/data/user/${customer.id}`, {
           cookie: adminCookie,
           body: { email },
         }),
       ],
       [
-        await request(t.app, "PUT", `/api/staff-members/${cook.id}`, {
+        await request(app, "PUT", `/api/staff-members/${cook.id}`, {
           cookie: adminCookie,
           body: staffBody(email),
         }),
-        await request(t.app, "PUT", `/api/admin/data/user/${cook.id}`, {
+        await request(app, "PUT", `/api/admin/data/user/${cook.id}`, {
           cookie: adminCookie,
           body: { email },
         }),
@@ -299,16 +303,16 @@ describe("one door: taken emails and numbers", () => {
     }
   });
 
-  it("answers akd_number_taken and employee_number_taken on both doors", async () => {
+  it("answers akd_number_taken and employee_number_taken on both doors", async ({ app, db }) => {
     const akdNumber = unique("AKD");
-    const holder = await createUser(t.db, { roleId: 1 });
-    await t.db.insert(clients).values({ userId: holder.id, akdNumber });
-    const [one, two] = [await createUser(t.db, { roleId: 1 }), await createUser(t.db, { roleId: 2 })];
-    const akdModule = await request(t.app, "PUT", `/api/customers/${one.id}`, {
+    const holder = await createUser(db, { roleId: 1 });
+    await db.insert(clients).values({ userId: holder.id, akdNumber });
+    const [one, two] = [await createUser(db, { roleId: 1 }), await createUser(db, { roleId: 2 })];
+    const akdModule = await request(app, "PUT", `/api/customers/${one.id}`, {
       cookie: adminCookie,
       body: customerBody({ akdNumber }),
     });
-    const akdData = await request(t.app, "POST", "/api/admin/data/client", {
+    const akdData = await request(app, "POST", "/api/admin/data/client", {
       cookie: adminCookie,
       body: {
         user_id: two.id,
@@ -319,17 +323,17 @@ describe("one door: taken emails and numbers", () => {
     expect(answer(akdModule)).toMatchObject({ status: 409, code: "akd_number_taken" });
 
     const employeeNumber = unique("K");
-    const cook = await createUser(t.db, { roleId: 3 });
-    await t.db
+    const cook = await createUser(db, { roleId: 3 });
+    await db
       .update(kantienStaff)
       .set({ kantienEmployeeNumber: employeeNumber })
       .where(eq(kantienStaff.id, cook.id));
-    const [three, four] = [await createUser(t.db, { roleId: 3 }), await createUser(t.db, { roleId: 3 })];
-    const numberModule = await request(t.app, "PUT", `/api/staff-members/${three.id}`, {
+    const [three, four] = [await createUser(db, { roleId: 3 }), await createUser(db, { roleId: 3 })];
+    const numberModule = await request(app, "PUT", `/api/staff-members/${three.id}`, {
       cookie: adminCookie,
       body: staffBody(three.email, { lastName: "Gebruiker 3", employeeNumber }),
     });
-    const numberData = await request(t.app, "PUT", `/api/admin/data/kantien_staff/${four.id}`, {
+    const numberData = await request(app, "PUT", `/api/admin/data/kantien_staff/${four.id}`, {
       cookie: adminCookie,
       body: {
         kantien_employee_number: employeeNumber,
@@ -341,18 +345,18 @@ describe("one door: taken emails and numbers", () => {
 });
 
 describe("one door: removed people", () => {
-  it("gives an anonymised customer no academy number on either door", async () => {
-    const [one, two] = [await personWithHistory(1), await personWithHistory(1)];
+  it("gives an anonymised customer no academy number on either door", async ({ app, db }) => {
+    const [one, two] = [await personWithHistory(app, db, 1), await personWithHistory(app, db, 1)];
     for (const person of [one, two]) {
       expect(
-        (await request(t.app, "DELETE", `/api/customers/${person.id}`, { cookie: adminCookie })).statusCode,
+        (await request(app, "DELETE", `/api/customers/${person.id}`, { cookie: adminCookie })).statusCode,
       ).toBe(200);
     }
-    const viaModule = await request(t.app, "PUT", `/api/customers/${one.id}`, {
+    const viaModule = await request(app, "PUT", `/api/customers/${one.id}`, {
       cookie: adminCookie,
       body: customerBody({ akdNumber: unique("AKD") }),
     });
-    const viaData = await request(t.app, "POST", "/api/admin/data/client", {
+    const viaData = await request(app, "POST", "/api/admin/data/client", {
       cookie: adminCookie,
       body: {
         user_id: two.id,
@@ -361,6 +365,6 @@ describe("one door: removed people", () => {
     });
     expect(answer(viaData)).toEqual(answer(viaModule));
     expect(answer(viaModule)).toMatchObject({ status: 404, code: "not_found" });
-    expect(await personState(two.id)).toEqual(await personState(one.id));
+    expect(await personState(db, two.id)).toEqual(await personState(db, one.id));
   });
 });

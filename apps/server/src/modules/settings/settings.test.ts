@@ -1,34 +1,32 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { App } from "../../app";
+import type { Db } from "../../db/client";
 import { userSettings } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import { createUser, sessionCookieFor, signIn } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const it = appTest();
 
-const getSettings = (cookie?: string) => request(t.app, "GET", "/api/settings", { cookie });
+const getSettings = (app: App, cookie?: string) => request(app, "GET", "/api/settings", { cookie });
 
-const putSettings = (payload: unknown, cookie?: string) =>
-  request(t.app, "PUT", "/api/settings", {
+const putSettings = (app: App, payload: unknown, cookie?: string) =>
+  request(app, "PUT", "/api/settings", {
     cookie,
     body: payload,
   });
 
-async function staffCookie(roleId: 3 | 4 = 3) {
-  const user = await createUser(t.db, { roleId });
-  return { user, cookie: await signIn(t.app, user) };
+async function staffCookie(app: App, db: Db, roleId: 3 | 4 = 3) {
+  const user = await createUser(db, { roleId });
+  return { user, cookie: await signIn(app, user) };
 }
 
 describe("GET and PUT /api/settings", () => {
-  it("answers the defaults when the user never saved settings", async () => {
-    const { user, cookie } = await staffCookie();
-    await t.db.delete(userSettings).where(eq(userSettings.userId, user.id));
-    const res = await getSettings(cookie);
+  it("answers the defaults when the user never saved settings", async ({ app, db }) => {
+    const { user, cookie } = await staffCookie(app, db);
+    await db.delete(userSettings).where(eq(userSettings.userId, user.id));
+    const res = await getSettings(app, cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -36,47 +34,51 @@ describe("GET and PUT /api/settings", () => {
     });
   });
 
-  it("saves the user's own settings, inserting or updating their row", async () => {
-    const { user, cookie } = await staffCookie(4);
-    const other = await staffCookie(3);
-    await t.db.delete(userSettings).where(eq(userSettings.userId, user.id));
+  it("saves the user's own settings, inserting or updating their row", async ({ app, db }) => {
+    const { user, cookie } = await staffCookie(app, db, 4);
+    const other = await staffCookie(app, db, 3);
+    await db.delete(userSettings).where(eq(userSettings.userId, user.id));
 
     const first = { theme: "dark", language: "af", refresh_interval: 60 };
-    const saved = await putSettings({ settings: first }, cookie);
+    const saved = await putSettings(app, { settings: first }, cookie);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({
       success: true,
       message: "Persoonlike instellings suksesvol gestoor!",
       settings: first,
     });
-    expect((await getSettings(cookie)).json().settings).toEqual(first);
+    expect((await getSettings(app, cookie)).json().settings).toEqual(first);
 
     const second = { theme: "auto", language: "af", refresh_interval: 15 };
-    expect((await putSettings({ settings: second }, cookie)).statusCode).toBe(200);
-    expect((await getSettings(cookie)).json().settings).toEqual(second);
-    expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id))).toHaveLength(1);
+    expect((await putSettings(app, { settings: second }, cookie)).statusCode).toBe(200);
+    expect((await getSettings(app, cookie)).json().settings).toEqual(second);
+    expect(await db.select().from(userSettings).where(eq(userSettings.userId, user.id))).toHaveLength(1);
 
     // The other staff member's settings are untouched.
-    expect((await getSettings(other.cookie)).json().settings).toEqual({
+    expect((await getSettings(app, other.cookie)).json().settings).toEqual({
       theme: "light",
       language: "af",
       refresh_interval: 30,
     });
   });
 
-  it("speaks the chosen language from the answer that saves it on", async () => {
-    const { cookie } = await staffCookie();
+  it("speaks the chosen language from the answer that saves it on", async ({ app, db }) => {
+    const { cookie } = await staffCookie(app, db);
     const saved = await putSettings(
+      app,
       { settings: { theme: "light", language: "en", refresh_interval: 30 } },
       cookie,
     );
     expect(saved.json().message).toBe("Personal settings saved successfully!");
-    const notFound = await request(t.app, "GET", "/api/nope", { cookie });
+    const notFound = await request(app, "GET", "/api/nope", { cookie });
     expect(notFound.json().message).toBe("Not found.");
   });
 
-  it("refuses an unknown theme or language, a missing field or other keys (400), keeping the saved ones", async () => {
-    const { cookie } = await staffCookie();
+  it("refuses an unknown theme or language, a missing field or other keys (400), keeping the saved ones", async ({
+    app,
+    db,
+  }) => {
+    const { cookie } = await staffCookie(app, db);
     const good = { theme: "dark", language: "en", refresh_interval: 30 };
     for (const payload of [
       { settings: { ...good, theme: "blue" } },
@@ -92,19 +94,22 @@ describe("GET and PUT /api/settings", () => {
       { settings: good, extra: true },
       {},
     ]) {
-      const res = await putSettings(payload, cookie);
+      const res = await putSettings(app, payload, cookie);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: "validation_failed" });
     }
-    expect((await getSettings(cookie)).json().settings).toEqual({
+    expect((await getSettings(app, cookie)).json().settings).toEqual({
       theme: "light",
       language: "af",
       refresh_interval: 30,
     });
   });
 
-  it("keeps the refresh interval between 5 and 3600 seconds; not a number becomes 30", async () => {
-    const { cookie } = await staffCookie();
+  it("keeps the refresh interval between 5 and 3600 seconds; not a number becomes 30", async ({
+    app,
+    db,
+  }) => {
+    const { cookie } = await staffCookie(app, db);
     const cases: [unknown, number][] = [
       [2, 5],
       [0, 5],
@@ -122,41 +127,44 @@ describe("GET and PUT /api/settings", () => {
     for (const [given, stored] of cases) {
       // Move away from the expected value first, so each case shows a real save.
       await putSettings(
+        app,
         { settings: { theme: "dark", language: "af", refresh_interval: stored === 60 ? 61 : 60 } },
         cookie,
       );
       const res = await putSettings(
+        app,
         { settings: { theme: "dark", language: "af", refresh_interval: given } },
         cookie,
       );
       expect(res.statusCode, String(given)).toBe(200);
       expect(res.json().settings.refresh_interval, String(given)).toBe(stored);
-      expect((await getSettings(cookie)).json().settings.refresh_interval, String(given)).toBe(stored);
+      expect((await getSettings(app, cookie)).json().settings.refresh_interval, String(given)).toBe(stored);
     }
   });
 
-  it("round-trips every theme and language", async () => {
-    const { cookie } = await staffCookie(4);
+  it("round-trips every theme and language", async ({ app, db }) => {
+    const { cookie } = await staffCookie(app, db, 4);
     for (const theme of ["light", "dark", "auto"] as const) {
       for (const language of ["af", "en"] as const) {
         const settings = { theme, language, refresh_interval: 120 };
-        const res = await putSettings({ settings }, cookie);
+        const res = await putSettings(app, { settings }, cookie);
         expect(res.json()).toMatchObject({ success: true, settings });
-        expect((await getSettings(cookie)).json()).toEqual({ success: true, settings });
+        expect((await getSettings(app, cookie)).json()).toEqual({ success: true, settings });
       }
     }
   });
 
-  it("is for signed-in staff and admins only", async () => {
-    expect((await getSettings()).statusCode).toBe(401);
+  it("is for signed-in staff and admins only", async ({ app, db }) => {
+    expect((await getSettings(app)).statusCode).toBe(401);
     expect(
-      (await putSettings({ settings: { theme: "dark", language: "af", refresh_interval: 30 } })).statusCode,
+      (await putSettings(app, { settings: { theme: "dark", language: "af", refresh_interval: 30 } }))
+        .statusCode,
     ).toBe(401);
     // A customer with a session (e.g. one whose role was lowered) is still refused.
-    const student = await createUser(t.db, { roleId: 1 });
-    const cookie = await sessionCookieFor(t.db, student.id);
-    expect((await request(t.app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(200);
-    const res = await getSettings(cookie);
+    const student = await createUser(db, { roleId: 1 });
+    const cookie = await sessionCookieFor(db, student.id);
+    expect((await request(app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(200);
+    const res = await getSettings(app, cookie);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, code: "forbidden" });
   });

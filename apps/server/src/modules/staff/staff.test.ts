@@ -2,8 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { StaffRow } from "@kantien/domain/people";
 import { eq, inArray } from "drizzle-orm";
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import type { App } from "../../app";
+import type { Db } from "../../db/client";
 import { kantienStaff, users, weeklyMenus } from "../../db/schema";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -14,7 +17,7 @@ import {
 } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { startSmtpReceiver } from "../../test/smtp-receiver";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp } from "../../test/test-app";
 import { type EmailSender, startEmailSender } from "../email/sender";
 import { assertAdminRemains } from "./admins";
 
@@ -23,8 +26,12 @@ const decodeQp = (raw: string) =>
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+});
+// The app's mail goes to the receiver, started before the first test asks for the app.
+const it = appTest(() => ({ smtpUrl: smtp.url }));
 let sender: EmailSender;
 let admin: TestUser;
 let adminCookie: string;
@@ -32,32 +39,29 @@ let staff: TestUser;
 let staffCookie: string;
 let studentCookie: string;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ smtpUrl: smtp.url });
+it.beforeAll(async ({ app, db, config, database }) => {
   sender = await startEmailSender({
-    db: t.db,
-    config: t.config,
+    db,
+    config,
     log: Fastify({ logger: false }).log,
-    listen: t.database.listen,
+    listen: database.listen,
     pollMs: 100,
   });
-  admin = await createUser(t.db, { roleId: 4 });
-  adminCookie = await signIn(t.app, admin);
-  staff = await createUser(t.db, { roleId: 3 });
-  staffCookie = await signIn(t.app, staff);
-  studentCookie = await sessionCookieFor(t.db, (await createUser(t.db, { roleId: 1 })).id);
+  admin = await createUser(db, { roleId: 4 });
+  adminCookie = await signIn(app, admin);
+  staff = await createUser(db, { roleId: 3 });
+  staffCookie = await signIn(app, staff);
+  studentCookie = await sessionCookieFor(db, (await createUser(db, { roleId: 1 })).id);
 });
 afterAll(async () => {
   await sender.stop();
-  await t.close();
   await smtp.close();
 });
 
 const unique = (prefix = "p") => `${prefix}-${randomBytes(4).toString("hex")}`;
 
-async function staffRow(user: { id: string }): Promise<StaffRow> {
-  const res = await request(t.app, "GET", `/api/staff-members/${user.id}`, { cookie: adminCookie });
+async function staffRow(app: App, user: { id: string }): Promise<StaffRow> {
+  const res = await request(app, "GET", `/api/staff-members/${user.id}`, { cookie: adminCookie });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -74,9 +78,9 @@ function staffBody(row: Pick<StaffRow, "email">, overrides: Record<string, unkno
   };
 }
 
-async function newStaff(roleId: 3 | 4 = 3) {
-  const user = await createUser(t.db, { roleId });
-  return { user, cookie: await signIn(t.app, user) };
+async function newStaff(app: App, db: Db, roleId: 3 | 4 = 3) {
+  const user = await createUser(db, { roleId });
+  return { user, cookie: await signIn(app, user) };
 }
 
 /** Waits for the receiver to hold `n` mails to `email`; answers their decoded texts. */
@@ -92,12 +96,12 @@ const tokenIn = (mail: string) => mail.match(/\/setup-account\?token=([\w-]+)/)?
 
 describe("GET /api/staff-members", () => {
   let tag: string;
-  beforeAll(async () => {
+  it.beforeAll(async ({ db }) => {
     tag = unique("span");
     const make = async (firstName: string, roleId: 3 | 4, employeeNumber: string | null) => {
-      const user = await createUser(t.db, { roleId, password: null });
-      await t.db.update(users).set({ firstName, lastName: tag }).where(eq(users.id, user.id));
-      await t.db
+      const user = await createUser(db, { roleId, password: null });
+      await db.update(users).set({ firstName, lastName: tag }).where(eq(users.id, user.id));
+      await db
         .update(kantienStaff)
         .set({ kantienEmployeeNumber: employeeNumber })
         .where(eq(kantienStaff.id, user.id));
@@ -107,23 +111,25 @@ describe("GET /api/staff-members", () => {
     await make("Kok", 3, unique("KANTIEN"));
     await make("Nuweling", 3, null);
     const { moveWalletMoney } = await import("../wallets/ledger");
-    await t.db.transaction((tx) =>
+    await db.transaction((tx) =>
       moveWalletMoney(tx, { userId: boss.id, amount: "12.00", kind: "top_up", createdBy: admin.id }),
     );
     // A customer of the same name never shows on /staff.
-    const customer = await createUser(t.db, { roleId: 2 });
-    await t.db.update(users).set({ lastName: tag }).where(eq(users.id, customer.id));
+    const customer = await createUser(db, { roleId: 2 });
+    await db.update(users).set({ lastName: tag }).where(eq(users.id, customer.id));
   });
 
-  const list = async (query: string) => {
-    const res = await request(t.app, "GET", `/api/staff-members?q=${tag}&${query}`, { cookie: staffCookie });
+  const list = async (app: App, query: string) => {
+    const res = await request(app, "GET", `/api/staff-members?q=${tag}&${query}`, { cookie: staffCookie });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { data: StaffRow[]; total: number };
   };
   const names = (body: { data: StaffRow[] }) => body.data.map((r) => r.firstName);
 
-  it("lists staff and admins only, with balance, employee number and a pending invitation", async () => {
-    const body = await list("");
+  it("lists staff and admins only, with balance, employee number and a pending invitation", async ({
+    app,
+  }) => {
+    const body = await list(app, "");
     expect(names(body)).toEqual(["Baas", "Kok", "Nuweling"]);
     expect(body.total).toBe(3);
     expect(body.data[0]).toMatchObject({
@@ -134,15 +140,17 @@ describe("GET /api/staff-members", () => {
     });
   });
 
-  it("filters by role and tab: active, admin (role 4), staff (role 3 with an employee number); pages", async () => {
-    expect(names(await list("role=3"))).toEqual(["Kok", "Nuweling"]);
-    expect(names(await list("tab=active"))).toEqual(["Baas"]);
-    expect(names(await list("tab=admin"))).toEqual(["Baas"]);
-    expect(names(await list("tab=staff"))).toEqual(["Kok"]);
-    expect(names(await list("limit=1&offset=1"))).toEqual(["Kok"]);
+  it("filters by role and tab: active, admin (role 4), staff (role 3 with an employee number); pages", async ({
+    app,
+  }) => {
+    expect(names(await list(app, "role=3"))).toEqual(["Kok", "Nuweling"]);
+    expect(names(await list(app, "tab=active"))).toEqual(["Baas"]);
+    expect(names(await list(app, "tab=admin"))).toEqual(["Baas"]);
+    expect(names(await list(app, "tab=staff"))).toEqual(["Kok"]);
+    expect(names(await list(app, "limit=1&offset=1"))).toEqual(["Kok"]);
     for (const query of ["role=1", "tab=clients", "limit=1000"]) {
       expect(
-        (await request(t.app, "GET", `/api/staff-members?${query}`, { cookie: staffCookie })).statusCode,
+        (await request(app, "GET", `/api/staff-members?${query}`, { cookie: staffCookie })).statusCode,
         query,
       ).toBe(400);
     }
@@ -150,13 +158,13 @@ describe("GET /api/staff-members", () => {
 });
 
 describe("GET /api/staff-members/:id", () => {
-  it("answers total orders and the order history; customers are not found here", async () => {
-    const { user } = await newStaff();
-    const item = await createFoodItem(t.db, { name: "Pap en wors" });
+  it("answers total orders and the order history; customers are not found here", async ({ app, db }) => {
+    const { user } = await newStaff(app, db);
+    const item = await createFoodItem(db, { name: "Pap en wors" });
     for (let i = 0; i < 3; i++)
-      await createOrder(t.db, { userId: user.id, foodItemId: item.id, deliveryDate: "2031-02-03" });
+      await createOrder(db, { userId: user.id, foodItemId: item.id, deliveryDate: "2031-02-03" });
     const detail = (
-      await request(t.app, "GET", `/api/staff-members/${user.id}`, { cookie: staffCookie })
+      await request(app, "GET", `/api/staff-members/${user.id}`, { cookie: staffCookie })
     ).json().data;
     expect(detail.totalOrders).toBe(3);
     expect(detail.orders).toHaveLength(3);
@@ -166,26 +174,29 @@ describe("GET /api/staff-members/:id", () => {
       status: "pending",
       orderDate: "2031-02-03",
     });
-    const customer = await createUser(t.db, { roleId: 1 });
+    const customer = await createUser(db, { roleId: 1 });
     expect(
-      (await request(t.app, "GET", `/api/staff-members/${customer.id}`, { cookie: staffCookie })).statusCode,
+      (await request(app, "GET", `/api/staff-members/${customer.id}`, { cookie: staffCookie })).statusCode,
     ).toBe(404);
   });
 });
 
 describe("PUT /api/staff-members/:id", () => {
-  it("lets the admin edit names, email, phone, role 3↔4 and a unique employee number", async () => {
-    const { user } = await newStaff();
-    const row = await staffRow(user);
-    const res = await request(t.app, "PUT", `/api/staff-members/${user.id}`, {
+  it("lets the admin edit names, email, phone, role 3↔4 and a unique employee number", async ({
+    app,
+    db,
+  }) => {
+    const { user } = await newStaff(app, db);
+    const row = await staffRow(app, user);
+    const res = await request(app, "PUT", `/api/staff-members/${user.id}`, {
       cookie: adminCookie,
       body: staffBody(row, { roleId: 4 }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ firstName: "Thandi", roleId: 4, phoneNumber: "021 555 0000" });
 
-    const other = await staffRow((await newStaff()).user);
-    const taken = await request(t.app, "PUT", `/api/staff-members/${other.id}`, {
+    const other = await staffRow(app, (await newStaff(app, db)).user);
+    const taken = await request(app, "PUT", `/api/staff-members/${other.id}`, {
       cookie: adminCookie,
       body: staffBody(other, {
         employeeNumber: res.json().data.employeeNumber,
@@ -196,7 +207,7 @@ describe("PUT /api/staff-members/:id", () => {
       code: "employee_number_taken",
       message: "Hierdie werknemernommer word reeds gebruik.",
     });
-    const email = await request(t.app, "PUT", `/api/staff-members/${other.id}`, {
+    const email = await request(app, "PUT", `/api/staff-members/${other.id}`, {
       cookie: adminCookie,
       body: staffBody(other, { email: row.email.toUpperCase() }),
     });
@@ -204,8 +215,8 @@ describe("PUT /api/staff-members/:id", () => {
     expect(email.json().code).toBe("email_taken");
   });
 
-  it("refuses invalid fields and roles other than 3 and 4", async () => {
-    const row = await staffRow((await newStaff()).user);
+  it("refuses invalid fields and roles other than 3 and 4", async ({ app, db }) => {
+    const row = await staffRow(app, (await newStaff(app, db)).user);
     for (const overrides of [
       { roleId: 1 },
       { roleId: 2 },
@@ -215,79 +226,77 @@ describe("PUT /api/staff-members/:id", () => {
       { employeeNumber: "x".repeat(31) },
       { balance: "5" },
     ]) {
-      const res = await request(t.app, "PUT", `/api/staff-members/${row.id}`, {
+      const res = await request(app, "PUT", `/api/staff-members/${row.id}`, {
         cookie: adminCookie,
         body: staffBody(row, overrides),
       });
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(res.json().code).toBe("validation_failed");
     }
-    expect((await staffRow(row)).roleId).toBe(3);
+    expect((await staffRow(app, row)).roleId).toBe(3);
   });
 
-  it("refuses staff members: they may read staff, not change them (403)", async () => {
-    const row = await staffRow((await newStaff()).user);
-    const put = await request(t.app, "PUT", `/api/staff-members/${row.id}`, {
+  it("refuses staff members: they may read staff, not change them (403)", async ({ app, db }) => {
+    const row = await staffRow(app, (await newStaff(app, db)).user);
+    const put = await request(app, "PUT", `/api/staff-members/${row.id}`, {
       cookie: staffCookie,
       body: staffBody(row, { roleId: 4 }),
     });
     expect(put.statusCode).toBe(403);
-    const own = await request(t.app, "PUT", `/api/staff-members/${staff.id}`, {
+    const own = await request(app, "PUT", `/api/staff-members/${staff.id}`, {
       cookie: staffCookie,
-      body: staffBody(await staffRow(staff), { roleId: 4 }),
+      body: staffBody(await staffRow(app, staff), { roleId: 4 }),
     });
     expect(own.statusCode).toBe(403);
     expect(
-      (await request(t.app, "DELETE", `/api/staff-members/${row.id}`, { cookie: staffCookie })).statusCode,
+      (await request(app, "DELETE", `/api/staff-members/${row.id}`, { cookie: staffCookie })).statusCode,
     ).toBe(403);
     expect(
       (
-        await request(t.app, "POST", `/api/staff-members/${row.id}/invitation`, {
+        await request(app, "POST", `/api/staff-members/${row.id}/invitation`, {
           cookie: staffCookie,
           body: {},
         })
       ).statusCode,
     ).toBe(403);
-    expect((await staffRow(row)).roleId).toBe(3);
+    expect((await staffRow(app, row)).roleId).toBe(3);
   });
 
-  it("makes a role change count from the person's next request", async () => {
-    const other = await newStaff(4);
-    const row = await staffRow(other.user);
-    const before = await request(t.app, "GET", "/api/settings", { cookie: other.cookie });
+  it("makes a role change count from the person's next request", async ({ app, db }) => {
+    const other = await newStaff(app, db, 4);
+    const row = await staffRow(app, other.user);
+    const before = await request(app, "GET", "/api/settings", { cookie: other.cookie });
     expect(before.statusCode).toBe(200);
     expect(
       (
-        await request(t.app, "PUT", `/api/staff-members/${staff.id}`, {
+        await request(app, "PUT", `/api/staff-members/${staff.id}`, {
           cookie: other.cookie,
-          body: staffBody(await staffRow(staff)),
+          body: staffBody(await staffRow(app, staff)),
         })
       ).statusCode,
     ).toBe(200);
 
     expect(
       (
-        await request(t.app, "PUT", `/api/staff-members/${row.id}`, {
+        await request(app, "PUT", `/api/staff-members/${row.id}`, {
           cookie: adminCookie,
           body: staffBody(row, { roleId: 3 }),
         })
       ).statusCode,
     ).toBe(200);
     // The same session, the very next request: admin calls are refused, staff calls still work.
-    const demoted = await request(t.app, "PUT", `/api/staff-members/${staff.id}`, {
+    const demoted = await request(app, "PUT", `/api/staff-members/${staff.id}`, {
       cookie: other.cookie,
-      body: staffBody(await staffRow(staff)),
+      body: staffBody(await staffRow(app, staff)),
     });
     expect(demoted.statusCode).toBe(403);
-    const me = await request(t.app, "GET", "/api/auth/me", { cookie: other.cookie });
+    const me = await request(app, "GET", "/api/auth/me", { cookie: other.cookie });
     expect(me.json().user).toMatchObject({ role_id: 3, role: "KANTIEN PERSONEEL" });
-    expect((await request(t.app, "GET", "/api/staff-members", { cookie: other.cookie })).statusCode).toBe(
-      200,
-    );
+    expect((await request(app, "GET", "/api/staff-members", { cookie: other.cookie })).statusCode).toBe(200);
 
     expect(
       (
-        await request(t.app, "PUT", `/api/staff-members/${row.id}`, {
+        await request(app, "PUT", `/api/staff-members/${row.id}`, {
           cookie: adminCookie,
           body: staffBody(row, { roleId: 4 }),
         })
@@ -295,9 +304,9 @@ describe("PUT /api/staff-members/:id", () => {
     ).toBe(200);
     expect(
       (
-        await request(t.app, "PUT", `/api/staff-members/${staff.id}`, {
+        await request(app, "PUT", `/api/staff-members/${staff.id}`, {
           cookie: other.cookie,
-          body: staffBody(await staffRow(staff)),
+          body: staffBody(await staffRow(app, staff)),
         })
       ).statusCode,
     ).toBe(200);
@@ -413,29 +422,29 @@ describe("the admins who count", () => {
 });
 
 describe("DELETE /api/staff-members/:id", () => {
-  it("deletes a staff member without history and anonymises one with history", async () => {
-    const plain = (await newStaff()).user;
-    const res = await request(t.app, "DELETE", `/api/staff-members/${plain.id}`, { cookie: adminCookie });
+  it("deletes a staff member without history and anonymises one with history", async ({ app, db }) => {
+    const plain = (await newStaff(app, db)).user;
+    const res = await request(app, "DELETE", `/api/staff-members/${plain.id}`, { cookie: adminCookie });
     expect(res.json()).toMatchObject({ success: true, anonymised: false });
-    expect(await t.db.select().from(users).where(eq(users.id, plain.id))).toHaveLength(0);
+    expect(await db.select().from(users).where(eq(users.id, plain.id))).toHaveLength(0);
 
-    const cook = await newStaff();
-    const [menu] = await t.db
+    const cook = await newStaff(app, db);
+    const [menu] = await db
       .insert(weeklyMenus)
       .values({ dateFrom: "2035-01-01", dateTo: "2035-01-05", kantienStaffId: cook.user.id })
       .returning();
-    const gone = await request(t.app, "DELETE", `/api/staff-members/${cook.user.id}`, {
+    const gone = await request(app, "DELETE", `/api/staff-members/${cook.user.id}`, {
       cookie: adminCookie,
     });
     expect(gone.json()).toMatchObject({ anonymised: true });
     // The menu keeps its maker; the maker's session has ended.
-    const [kept] = await t.db.select().from(weeklyMenus).where(eq(weeklyMenus.id, menu!.id));
+    const [kept] = await db.select().from(weeklyMenus).where(eq(weeklyMenus.id, menu!.id));
     expect(kept?.kantienStaffId).toBe(cook.user.id);
-    expect((await request(t.app, "GET", "/api/auth/me", { cookie: cook.cookie })).statusCode).toBe(401);
+    expect((await request(app, "GET", "/api/auth/me", { cookie: cook.cookie })).statusCode).toBe(401);
     expect(
-      (await request(t.app, "GET", `/api/staff-members/${cook.user.id}`, { cookie: adminCookie })).statusCode,
+      (await request(app, "GET", `/api/staff-members/${cook.user.id}`, { cookie: adminCookie })).statusCode,
     ).toBe(404);
-    const list = await request(t.app, "GET", `/api/staff-members?q=${cook.user.id.slice(0, 8)}`, {
+    const list = await request(app, "GET", `/api/staff-members?q=${cook.user.id.slice(0, 8)}`, {
       cookie: adminCookie,
     });
     expect(list.json().total).toBe(0);
@@ -443,9 +452,12 @@ describe("DELETE /api/staff-members/:id", () => {
 });
 
 describe("invitations", () => {
-  it("mails the link through SMTP, sends a pending one again with a new link, and stops when set up", async () => {
+  it("mails the link through SMTP, sends a pending one again with a new link, and stops when set up", async ({
+    app,
+    db,
+  }) => {
     const email = `${unique("nuut")}@toets.example`;
-    const invite = await request(t.app, "POST", "/api/auth/invite-user", {
+    const invite = await request(app, "POST", "/api/auth/invite-user", {
       cookie: adminCookie,
       body: {
         email,
@@ -461,13 +473,13 @@ describe("invitations", () => {
     expect(firstToken).toBeDefined();
     expect(first).toContain("Jy is uitgenooi na Kantien as KANTIEN PERSONEEL");
 
-    const listed = await request(t.app, "GET", `/api/staff-members?q=${encodeURIComponent(email)}`, {
+    const listed = await request(app, "GET", `/api/staff-members?q=${encodeURIComponent(email)}`, {
       cookie: adminCookie,
     });
     const row = listed.json().data[0] as StaffRow;
     expect(row).toMatchObject({ email, invitationPending: true, roleId: 3 });
 
-    const resend = await request(t.app, "POST", `/api/staff-members/${row.id}/invitation`, {
+    const resend = await request(app, "POST", `/api/staff-members/${row.id}/invitation`, {
       cookie: adminCookie,
       body: {},
     });
@@ -479,30 +491,30 @@ describe("invitations", () => {
     expect(secondToken).not.toBe(firstToken);
 
     const verify = (token: string) =>
-      request(t.app, "POST", "/api/auth/verify-invitation", { body: { token } });
+      request(app, "POST", "/api/auth/verify-invitation", { body: { token } });
     expect((await verify(firstToken!)).statusCode).toBe(400);
     expect((await verify(secondToken!)).json().user).toMatchObject({ email, first_name: "Sipho" });
 
-    const setup = await request(t.app, "POST", "/api/auth/setup-account", {
+    const setup = await request(app, "POST", "/api/auth/setup-account", {
       body: {
         token: secondToken,
         password: "nuwe-wagwoord",
       },
     });
     expect(setup.statusCode, setup.body).toBe(200);
-    expect((await staffRow(row)).invitationPending).toBe(false);
-    const again = await request(t.app, "POST", `/api/staff-members/${row.id}/invitation`, {
+    expect((await staffRow(app, row)).invitationPending).toBe(false);
+    const again = await request(app, "POST", `/api/staff-members/${row.id}/invitation`, {
       cookie: adminCookie,
       body: {},
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("invitation_not_pending");
-    await signIn(t.app, { email, password: "nuwe-wagwoord" });
+    await signIn(app, { email, password: "nuwe-wagwoord" });
 
-    const customer = await createUser(t.db, { roleId: 1, password: null });
+    const customer = await createUser(db, { roleId: 1, password: null });
     expect(
       (
-        await request(t.app, "POST", `/api/staff-members/${customer.id}/invitation`, {
+        await request(app, "POST", `/api/staff-members/${customer.id}/invitation`, {
           cookie: adminCookie,
           body: {},
         })
@@ -510,7 +522,7 @@ describe("invitations", () => {
     ).toBe(404);
     expect(
       (
-        await request(t.app, "POST", `/api/staff-members/${randomUUID()}/invitation`, {
+        await request(app, "POST", `/api/staff-members/${randomUUID()}/invitation`, {
           cookie: adminCookie,
           body: {},
         })
@@ -518,8 +530,8 @@ describe("invitations", () => {
     ).toBe(404);
   });
 
-  it("refuses a taken email and roles other than 3 and 4 when inviting", async () => {
-    const taken = await request(t.app, "POST", "/api/auth/invite-user", {
+  it("refuses a taken email and roles other than 3 and 4 when inviting", async ({ app }) => {
+    const taken = await request(app, "POST", "/api/auth/invite-user", {
       cookie: adminCookie,
       body: {
         email: staff.email.toUpperCase(),
@@ -530,7 +542,7 @@ describe("invitations", () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe("email_taken");
-    const customerRole = await request(t.app, "POST", "/api/auth/invite-user", {
+    const customerRole = await request(app, "POST", "/api/auth/invite-user", {
       cookie: adminCookie,
       body: {
         email: `${unique()}@toets.example`,
@@ -544,8 +556,11 @@ describe("invitations", () => {
 });
 
 describe("who may call /api/staff-members", () => {
-  it("answers 401 without a session and 403 for customers; staff read, only admin writes", async () => {
-    const row = await staffRow((await newStaff()).user);
+  it("answers 401 without a session and 403 for customers; staff read, only admin writes", async ({
+    app,
+    db,
+  }) => {
+    const row = await staffRow(app, (await newStaff(app, db)).user);
     const calls: [string, string, unknown?][] = [
       ["GET", "/api/staff-members"],
       ["GET", `/api/staff-members/${row.id}`],
@@ -555,14 +570,14 @@ describe("who may call /api/staff-members", () => {
     ];
     for (const [method, url, payload] of calls) {
       expect(
-        (await request(t.app, method as "GET", url, { body: payload })).statusCode,
+        (await request(app, method as "GET", url, { body: payload })).statusCode,
         `${method} ${url}`,
       ).toBe(401);
       expect(
-        (await request(t.app, method as "GET", url, { cookie: studentCookie, body: payload })).statusCode,
+        (await request(app, method as "GET", url, { cookie: studentCookie, body: payload })).statusCode,
         `${method} ${url}`,
       ).toBe(403);
-      const asStaff = await request(t.app, method as "GET", url, { cookie: staffCookie, body: payload });
+      const asStaff = await request(app, method as "GET", url, { cookie: staffCookie, body: payload });
       expect(asStaff.statusCode, `${method} ${url}`).toBe(method === "GET" ? 200 : 403);
     }
   });

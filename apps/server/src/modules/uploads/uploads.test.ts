@@ -3,29 +3,31 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import type { App } from "../../app";
+import type { Config } from "../../config";
+import { appTest } from "../../test/app-test";
 import { createUser, signIn } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp } from "../../test/test-app";
 
-let t: TestApp;
+const it = appTest();
 let admin: string;
 let staff: string;
 let goodPng: Buffer;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
-  staff = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+it.beforeAll(async ({ app, db }) => {
+  admin = await signIn(app, await createUser(db, { roleId: 4 }));
+  staff = await signIn(app, await createUser(db, { roleId: 3 }));
   goodPng = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: "#3a7" } })
     .png()
     .toBuffer();
 });
-afterAll(async () => t.close());
 
-const uploadsDir = () => path.join(t.config.dataDir, "uploads");
-const storedFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
-const fileOf = (url: string) => path.join(uploadsDir(), url.replace(/^\/uploads\//, ""));
+const uploadsDir = (config: Config) => path.join(config.dataDir, "uploads");
+const storedFiles = (config: Config) =>
+  fs.existsSync(uploadsDir(config)) ? fs.readdirSync(uploadsDir(config)).sort() : [];
+const fileOf = (config: Config, url: string) =>
+  path.join(uploadsDir(config), url.replace(/^\/uploads\//, ""));
 
 type Part = { name: string; filename?: string; contentType?: string; data: Buffer | string };
 
@@ -49,9 +51,9 @@ function multipart(parts: Part[]) {
 }
 
 /** `cookie` null: an anonymous caller. */
-const postFile = (parts: Part[], cookie: string | null = admin) => {
+const postFile = (app: App, parts: Part[], cookie: string | null = admin) => {
   const { payload, contentType } = multipart(parts);
-  return request(t.app, "POST", "/api/admin/upload/weekly-item-file", {
+  return request(app, "POST", "/api/admin/upload/weekly-item-file", {
     cookie: cookie ?? undefined,
     body: payload,
     headers: { "content-type": contentType },
@@ -64,8 +66,8 @@ const fileField = (data: Buffer | string, filename = "kos.png", contentType = "i
   data,
 });
 
-const postBase64 = (body: object, cookie: string | null = admin) =>
-  request(t.app, "POST", "/api/admin/upload/weekly-item", { cookie: cookie ?? undefined, body });
+const postBase64 = (app: App, body: object, cookie: string | null = admin) =>
+  request(app, "POST", "/api/admin/upload/weekly-item", { cookie: cookie ?? undefined, body });
 
 /**
  * A valid PNG of width × height black 1-bit pixels: a few kilobytes on disk that would
@@ -93,109 +95,121 @@ function pixelFloodPng(width: number, height: number): Buffer {
   ]);
 }
 
-async function expectStoredImage(body: { url: string; data: { url: string; thumbnailUrl: string } }) {
+async function expectStoredImage(
+  config: Config,
+  body: { url: string; data: { url: string; thumbnailUrl: string } },
+) {
   expect(body.data.url).toBe(body.url);
   expect(body.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
   expect(body.data.thumbnailUrl).toBe(body.url.replace(".webp", "-thumb.webp"));
-  const image = await sharp(fileOf(body.url)).metadata();
+  const image = await sharp(fileOf(config, body.url)).metadata();
   expect(image).toMatchObject({ format: "webp", width: 1200, height: 600 });
-  const thumbnail = await sharp(fileOf(body.data.thumbnailUrl)).metadata();
+  const thumbnail = await sharp(fileOf(config, body.data.thumbnailUrl)).metadata();
   expect(thumbnail).toMatchObject({ format: "webp", width: 400, height: 200 });
 }
 
 describe("POST /api/admin/upload/weekly-item-file (multipart)", () => {
-  it("stores a good PNG as WebP within 1200 px, with a thumbnail, under a name the server chose", async () => {
-    const res = await postFile([fileField(goodPng, "../../etc/passwd.png")]);
+  it("stores a good PNG as WebP within 1200 px, with a thumbnail, under a name the server chose", async ({
+    app,
+    config,
+  }) => {
+    const res = await postFile(app, [fileField(goodPng, "../../etc/passwd.png")]);
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.success).toBe(true);
-    await expectStoredImage(body);
-    expect(storedFiles().some((name) => name.includes("passwd"))).toBe(false);
+    await expectStoredImage(config, body);
+    expect(storedFiles(config).some((name) => name.includes("passwd"))).toBe(false);
   });
 
-  it("applies the EXIF orientation and drops the metadata", async () => {
+  it("applies the EXIF orientation and drops the metadata", async ({ app, config }) => {
     const jpeg = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#c33" } })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).orientation).toBe(6);
-    const res = await postFile([fileField(jpeg, "foto.jpg", "image/jpeg")]);
+    const res = await postFile(app, [fileField(jpeg, "foto.jpg", "image/jpeg")]);
     expect(res.statusCode).toBe(201);
-    const meta = await sharp(fileOf(res.json().url)).metadata();
+    const meta = await sharp(fileOf(config, res.json().url)).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 100, height: 300 });
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
   });
 
-  it("recognises the type by content: a WebP named .txt with a text type is accepted", async () => {
+  it("recognises the type by content: a WebP named .txt with a text type is accepted", async ({
+    app,
+    config,
+  }) => {
     const webp = await sharp({ create: { width: 50, height: 40, channels: 3, background: "#fff" } })
       .webp()
       .toBuffer();
-    const res = await postFile([fileField(webp, "notas.txt", "text/plain")]);
+    const res = await postFile(app, [fileField(webp, "notas.txt", "text/plain")]);
     expect(res.statusCode).toBe(201);
-    expect(await sharp(fileOf(res.json().url)).metadata()).toMatchObject({ width: 50, height: 40 });
+    expect(await sharp(fileOf(config, res.json().url)).metadata()).toMatchObject({ width: 50, height: 40 });
   });
 
-  it("refuses a text file named .png with type image/png (415) and leaves no file", async () => {
-    const before = storedFiles();
-    const res = await postFile([fileField("<svg onload=alert(1)>nie 'n beeld nie</svg>")]);
+  it("refuses a text file named .png with type image/png (415) and leaves no file", async ({
+    app,
+    config,
+  }) => {
+    const before = storedFiles(config);
+    const res = await postFile(app, [fileField("<svg onload=alert(1)>nie 'n beeld nie</svg>")]);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({
       success: false,
       code: "upload_unsupported_type",
       message: "Slegs JPEG-, PNG- of WebP-beelde word aanvaar.",
     });
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(config)).toEqual(before);
   });
 
-  it("refuses a GIF (415)", async () => {
+  it("refuses a GIF (415)", async ({ app }) => {
     const gif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
-    const res = await postFile([fileField(gif, "a.gif", "image/gif")]);
+    const res = await postFile(app, [fileField(gif, "a.gif", "image/gif")]);
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe("upload_unsupported_type");
   });
 
-  it("answers 'Oplaai het misluk' for a damaged image and leaves no file", async () => {
-    const before = storedFiles();
-    const res = await postFile([fileField(goodPng.subarray(0, 200))]);
+  it("answers 'Oplaai het misluk' for a damaged image and leaves no file", async ({ app, config }) => {
+    const before = storedFiles(config);
+    const res = await postFile(app, [fileField(goodPng.subarray(0, 200))]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "upload_failed", message: "Oplaai het misluk" });
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(config)).toEqual(before);
   });
 
-  it("refuses a file over 5 MB (413) and leaves no file", async () => {
-    const before = storedFiles();
+  it("refuses a file over 5 MB (413) and leaves no file", async ({ app, config }) => {
+    const before = storedFiles(config);
     const big = Buffer.concat([goodPng, Buffer.alloc(5 * 1024 * 1024)]);
-    const res = await postFile([fileField(big)]);
+    const res = await postFile(app, [fileField(big)]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: "upload_too_large", message: "Die lêer is groter as 5 MB." });
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(config)).toEqual(before);
   });
 
-  it("refuses a pixel flood and leaves no file", async () => {
-    const before = storedFiles();
+  it("refuses a pixel flood and leaves no file", async ({ app, config }) => {
+    const before = storedFiles(config);
     const flood = pixelFloodPng(20_000, 20_000);
     expect(flood.length).toBeLessThan(200_000);
-    const res = await postFile([fileField(flood)]);
+    const res = await postFile(app, [fileField(flood)]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: "upload_too_many_pixels" });
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(config)).toEqual(before);
   });
 
-  it("asks for a file when there is none: no part, another field, or an empty file", async () => {
+  it("asks for a file when there is none: no part, another field, or an empty file", async ({ app }) => {
     for (const parts of [
       [{ name: "naam", data: "kos" }],
       [{ name: "image", filename: "kos.png", contentType: "image/png", data: goodPng }],
       [fileField(Buffer.alloc(0), "")],
     ]) {
-      const res = await postFile(parts);
+      const res = await postFile(app, parts);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         code: "upload_file_missing",
         message: "Kies asseblief eers 'n lêer",
       });
     }
-    const json = await request(t.app, "POST", "/api/admin/upload/weekly-item-file", {
+    const json = await request(app, "POST", "/api/admin/upload/weekly-item-file", {
       cookie: admin,
       body: {},
     });
@@ -203,119 +217,130 @@ describe("POST /api/admin/upload/weekly-item-file (multipart)", () => {
     expect(json.json().code).toBe("upload_file_missing");
   });
 
-  it("takes a single file: a second one, or a broken form, is refused and leaves no file", async () => {
-    const before = storedFiles();
-    const two = await postFile([fileField(goodPng), fileField(goodPng, "b.png")]);
+  it("takes a single file: a second one, or a broken form, is refused and leaves no file", async ({
+    app,
+    config,
+  }) => {
+    const before = storedFiles(config);
+    const two = await postFile(app, [fileField(goodPng), fileField(goodPng, "b.png")]);
     expect(two.statusCode).toBe(413);
-    const broken = await request(t.app, "POST", "/api/admin/upload/weekly-item-file", {
+    const broken = await request(app, "POST", "/api/admin/upload/weekly-item-file", {
       cookie: admin,
       body: goodPng,
       headers: { "content-type": "multipart/form-data" },
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().success).toBe(false);
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(config)).toEqual(before);
   });
 
-  it("refuses staff (403) and anonymous callers (401), and writes nothing", async () => {
-    const before = storedFiles();
-    const asStaff = await postFile([fileField(goodPng)], staff);
+  it("refuses staff (403) and anonymous callers (401), and writes nothing", async ({ app, config }) => {
+    const before = storedFiles(config);
+    const asStaff = await postFile(app, [fileField(goodPng)], staff);
     expect(asStaff.statusCode).toBe(403);
     expect(asStaff.json().code).toBe("forbidden");
-    const anonymous = await postFile([fileField(goodPng)], null);
+    const anonymous = await postFile(app, [fileField(goodPng)], null);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe("unauthenticated");
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(config)).toEqual(before);
   });
 });
 
 describe("POST /api/admin/upload/weekly-item (JSON base64)", () => {
-  it("stores a good PNG sent as plain base64 and as a data: URL", async () => {
-    const plain = await postBase64({ fileName: "kos.png", fileBase64: goodPng.toString("base64") });
+  it("stores a good PNG sent as plain base64 and as a data: URL", async ({ app, config }) => {
+    const plain = await postBase64(app, { fileName: "kos.png", fileBase64: goodPng.toString("base64") });
     expect(plain.statusCode).toBe(201);
-    await expectStoredImage(plain.json());
-    const dataUrl = await postBase64({
+    await expectStoredImage(config, plain.json());
+    const dataUrl = await postBase64(app, {
       fileName: "kos.png",
       fileBase64: `data:image/png;base64,${goodPng.toString("base64")}`,
     });
     expect(dataUrl.statusCode).toBe(201);
-    await expectStoredImage(dataUrl.json());
+    await expectStoredImage(config, dataUrl.json());
   });
 
-  it("refuses text posing as a PNG (415) and leaves no file", async () => {
-    const before = storedFiles();
-    const res = await postBase64({
+  it("refuses text posing as a PNG (415) and leaves no file", async ({ app, config }) => {
+    const before = storedFiles(config);
+    const res = await postBase64(app, {
       fileName: "kos.png",
       fileBase64: `data:image/png;base64,${Buffer.from("hallo wêreld").toString("base64")}`,
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe("upload_unsupported_type");
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(config)).toEqual(before);
   });
 
-  it("refuses more than 5 MB of decoded data (413), and a body over the limit too", async () => {
-    const before = storedFiles();
+  it("refuses more than 5 MB of decoded data (413), and a body over the limit too", async ({
+    app,
+    config,
+  }) => {
+    const before = storedFiles(config);
     const overFive = Buffer.concat([goodPng, Buffer.alloc(5 * 1024 * 1024)]).toString("base64");
-    const res = await postBase64({ fileName: "kos.png", fileBase64: overFive });
+    const res = await postBase64(app, { fileName: "kos.png", fileBase64: overFive });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: "upload_too_large", message: "Die lêer is groter as 5 MB." });
-    const huge = await postBase64({ fileName: "kos.png", fileBase64: "A".repeat(8 * 1024 * 1024) });
+    const huge = await postBase64(app, { fileName: "kos.png", fileBase64: "A".repeat(8 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe("upload_too_large");
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(config)).toEqual(before);
   });
 
-  it("asks for a file when fileBase64 is missing or empty, and refuses what is not base64", async () => {
+  it("asks for a file when fileBase64 is missing or empty, and refuses what is not base64", async ({
+    app,
+  }) => {
     for (const body of [{ fileName: "kos.png" }, { fileName: "kos.png", fileBase64: "" }, {}]) {
-      const res = await postBase64(body);
+      const res = await postBase64(app, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         code: "upload_file_missing",
         message: "Kies asseblief eers 'n lêer",
       });
     }
-    const bad = await postBase64({ fileName: "kos.png", fileBase64: "!!nie base64 nie!!" });
+    const bad = await postBase64(app, { fileName: "kos.png", fileBase64: "!!nie base64 nie!!" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe("upload_failed");
   });
 
-  it("refuses a pixel flood", async () => {
-    const before = storedFiles();
-    const res = await postBase64({
+  it("refuses a pixel flood", async ({ app, config }) => {
+    const before = storedFiles(config);
+    const res = await postBase64(app, {
       fileName: "x.png",
       fileBase64: pixelFloodPng(20_000, 20_000).toString("base64"),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe("upload_too_many_pixels");
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(config)).toEqual(before);
   });
 
-  it("refuses staff (403) and anonymous callers (401), and writes nothing", async () => {
-    const before = storedFiles();
+  it("refuses staff (403) and anonymous callers (401), and writes nothing", async ({ app, config }) => {
+    const before = storedFiles(config);
     const body = { fileName: "kos.png", fileBase64: goodPng.toString("base64") };
-    expect((await postBase64(body, staff)).statusCode).toBe(403);
-    expect((await postBase64(body, null)).statusCode).toBe(401);
-    expect(storedFiles()).toEqual(before);
+    expect((await postBase64(app, body, staff)).statusCode).toBe(403);
+    expect((await postBase64(app, body, null)).statusCode).toBe(401);
+    expect(storedFiles(config)).toEqual(before);
   });
 });
 
 describe("GET /uploads/:name", () => {
-  it("serves a stored image and its thumbnail as WebP, cached for a year, nosniff", async () => {
-    const { url, data } = (await postFile([fileField(goodPng)])).json();
+  it("serves a stored image and its thumbnail as WebP, cached for a year, nosniff", async ({
+    app,
+    config,
+  }) => {
+    const { url, data } = (await postFile(app, [fileField(goodPng)])).json();
     for (const path of [url, data.thumbnailUrl]) {
-      const res = await request(t.app, "GET", path);
+      const res = await request(app, "GET", path);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("image/webp");
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
-      expect(res.rawPayload.equals(fs.readFileSync(fileOf(path)))).toBe(true);
+      expect(res.rawPayload.equals(fs.readFileSync(fileOf(config, path)))).toBe(true);
     }
   });
 
-  it("answers 404 for unknown names, other names and path tricks", async () => {
-    fs.mkdirSync(uploadsDir(), { recursive: true });
-    fs.writeFileSync(path.join(uploadsDir(), "notas.txt"), "geheim");
-    fs.writeFileSync(path.join(t.config.dataDir, "x"), "geheim");
+  it("answers 404 for unknown names, other names and path tricks", async ({ app, config }) => {
+    fs.mkdirSync(uploadsDir(config), { recursive: true });
+    fs.writeFileSync(path.join(uploadsDir(config), "notas.txt"), "geheim");
+    fs.writeFileSync(path.join(config.dataDir, "x"), "geheim");
     for (const url of [
       `/uploads/${"0".repeat(32)}.webp`,
       "/uploads/notas.txt",
@@ -326,7 +351,7 @@ describe("GET /uploads/:name", () => {
       "/uploads/",
       `/uploads/a/${"0".repeat(32)}.webp`,
     ]) {
-      const res = await request(t.app, "GET", url);
+      const res = await request(app, "GET", url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain("geheim");
       expect(res.headers["cache-control"]).toBeUndefined();

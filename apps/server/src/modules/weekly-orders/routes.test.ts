@@ -1,6 +1,7 @@
 import { addDaysIso, mondayOf, todayIn } from "@kantien/domain/dates";
 import type { WeeklyOrders } from "@kantien/domain/weekly-orders";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
   createOrder,
@@ -10,23 +11,23 @@ import {
   signIn,
 } from "../../test/fixtures";
 import { request } from "../../test/request";
-import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
+import { testBackend } from "../../test/test-app";
 import { weeklyOrdersQuery } from "./queries";
 
 const MONDAY = "2031-06-09";
 const FRIDAY = "2031-06-13";
 
+const it = appTest();
+
 describe("weekly orders", () => {
-  let t: TestApp;
   let asStaff: string;
   const ids: Record<string, string> = {};
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    asStaff = await signIn(t.app, await createUser(t.db, { roleId: 4 }));
-    const customer = await createUser(t.db, { roleId: 1 });
-    const bobotie = await createFoodItem(t.db, { name: "Bobotie" });
-    const vis = await createFoodItem(t.db, { name: "Vis en skyfies", dayOfWeek: "Vrydag" });
+  it.beforeAll(async ({ app, db }) => {
+    asStaff = await signIn(app, await createUser(db, { roleId: 4 }));
+    const customer = await createUser(db, { roleId: 1 });
+    const bobotie = await createFoodItem(db, { name: "Bobotie" });
+    const vis = await createFoodItem(db, { name: "Vis en skyfies", dayOfWeek: "Vrydag" });
     // Each order a second after the last: a day lists its orders by creation, and two made in
     // the same millisecond would fall back to their random ids.
     let made = Date.now() - 3_600_000;
@@ -38,7 +39,7 @@ describe("weekly orders", () => {
     ) => {
       made += 1000;
       const createdAt = new Date(made);
-      return createOrder(t.db, {
+      return createOrder(db, {
         userId: customer.id,
         foodItemId,
         deliveryDate,
@@ -56,10 +57,11 @@ describe("weekly orders", () => {
     ids.saturdayAfter = (await order(addDaysIso(FRIDAY, 1), vis.id, 1)).id;
     ids.undated = (await order(null, bobotie.id, 1)).id;
   });
-  afterAll(async () => t.close());
 
-  it("answers only that week's orders, per day, names joined, with each day's prep sheet", async () => {
-    const res = await request(t.app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`, { cookie: asStaff });
+  it("answers only that week's orders, per day, names joined, with each day's prep sheet", async ({
+    app,
+  }) => {
+    const res = await request(app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`, { cookie: asStaff });
     expect(res.statusCode).toBe(200);
     const week = res.json().data as WeeklyOrders;
     expect(week.weekStart).toBe(MONDAY);
@@ -87,30 +89,30 @@ describe("weekly orders", () => {
       expect(all).not.toContain(outside);
   });
 
-  it("defaults to the week of today in the canteen's time zone", async () => {
-    const monday = mondayOf(todayIn(t.config.timeZone));
-    const res = await request(t.app, "GET", "/api/weekly-orders", { cookie: asStaff });
+  it("defaults to the week of today in the canteen's time zone", async ({ app, config }) => {
+    const monday = mondayOf(todayIn(config.timeZone));
+    const res = await request(app, "GET", "/api/weekly-orders", { cookie: asStaff });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.weekStart).toBe(monday);
     expect(res.json().data.days).toHaveLength(5);
   });
 
-  it("is for signed-in staff only", async () => {
-    expect((await request(t.app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`)).statusCode).toBe(401);
-    const customer = await createUser(t.db, { roleId: 2 });
-    const cookie = await sessionCookieFor(t.db, customer.id);
-    const res = await request(t.app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`, { cookie });
+  it("is for signed-in staff only", async ({ app, db }) => {
+    expect((await request(app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`)).statusCode).toBe(401);
+    const customer = await createUser(db, { roleId: 2 });
+    const cookie = await sessionCookieFor(db, customer.id);
+    const res = await request(app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`, { cookie });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe("forbidden");
-    const kitchen = await signIn(t.app, await createUser(t.db, { roleId: 3 }));
+    const kitchen = await signIn(app, await createUser(db, { roleId: 3 }));
     expect(
-      (await request(t.app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`, { cookie: kitchen })).statusCode,
+      (await request(app, "GET", `/api/weekly-orders?weekStart=${MONDAY}`, { cookie: kitchen })).statusCode,
     ).toBe(200);
   });
 
-  it("refuses a weekStart that is not a Monday, with the catalogue's message", async () => {
+  it("refuses a weekStart that is not a Monday, with the catalogue's message", async ({ app }) => {
     for (const bad of ["2031-06-10", "2031-06-08", "2031-02-31", "09-06-2031", "today"]) {
-      const res = await request(t.app, "GET", `/api/weekly-orders?weekStart=${bad}`, { cookie: asStaff });
+      const res = await request(app, "GET", `/api/weekly-orders?weekStart=${bad}`, { cookie: asStaff });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toMatchObject({
         success: false,
@@ -124,8 +126,8 @@ describe("weekly orders", () => {
   // The planner's choice is PostgreSQL's; PGlite runs the same SQL, its plans are not the budget.
   it.skipIf(testBackend !== "postgres")(
     "reads the week through orders_delivery_date_idx, not a scan",
-    async () => {
-      const text = await planOnFilledOrders(t.db, weeklyOrdersQuery(t.db, { weekStart: MONDAY }));
+    async ({ db }) => {
+      const text = await planOnFilledOrders(db, weeklyOrdersQuery(db, { weekStart: MONDAY }));
       expect(text).toContain("orders_delivery_date_idx");
       expect(text).not.toMatch(/Seq Scan on orders/);
     },
