@@ -110,7 +110,7 @@ describe("kitchen orders of a day", () => {
     async () => {
       const text = await planOnFilledOrders(
         t.db,
-        kitchenOrdersQuery(t.db, { date: DAY, timeZone: t.config.timeZone }),
+        kitchenOrdersQuery({ date: DAY, timeZone: t.config.timeZone }),
       );
       expect(text).toContain("orders_delivery_date_idx");
       expect(text).not.toMatch(/Seq Scan on orders/);
