@@ -1,3 +1,4 @@
+import { ROUTES } from "@kantien/domain/route-access";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
@@ -9,11 +10,18 @@ const container = document.getElementById("root");
 if (!container) throw new Error("index.html lacks #root");
 const root = createRoot(container);
 preloadPage(window.location.pathname);
+const queryClient = createQueryClient();
+// The kitchen board's data loads with its code (lib/kitchen-orders.ts); other pages load none of it.
+if (window.location.pathname.startsWith(ROUTES.kitchen)) {
+  void import("./lib/kitchen-orders").then((m) =>
+    m.preloadKitchenBoardData(window.location.pathname, queryClient),
+  );
+}
 
 void i18nReady.then(() => {
   root.render(
     <StrictMode>
-      <App queryClient={createQueryClient()} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 });

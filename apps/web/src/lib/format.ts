@@ -51,13 +51,33 @@ export function formatLongDate(isoDate: string, language: Language): string {
   return format(parseISO(isoDate), "EEEE d MMMM yyyy", { locale: DATE_LOCALES[language] });
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One `Intl.DateTimeFormat` per use, language and time zone, made once: making one costs far
+ * more than formatting with it (a kitchen board writes hundreds of times at once).
+ */
+function dateTimeFormat(
+  use: string,
+  language: Language,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${use} ${language} ${timeZone}`;
+  let found = formats.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(language === "en" ? "en-ZA" : "af-ZA", { ...options, timeZone });
+    formats.set(key, found);
+  }
+  return found;
+}
+
 /** The wall-clock time of an instant in the canteen's time zone, e.g. "08:15". */
 export function formatTime(instant: string, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === "en" ? "en-ZA" : "af-ZA", {
+  return dateTimeFormat("time", language, timeZone, {
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-    timeZone,
   }).format(new Date(instant));
 }
 
@@ -73,13 +93,12 @@ export function formatShortDate(isoDate: string, language: Language): string {
 
 /** An instant's date and wall-clock time in the canteen's time zone, e.g. "9 Junie 2031 08:15". */
 export function formatDateTime(instant: string, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === "en" ? "en-ZA" : "af-ZA", {
+  return dateTimeFormat("date-time", language, timeZone, {
     day: "numeric",
     month: "long",
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-    timeZone,
   }).format(new Date(instant));
 }

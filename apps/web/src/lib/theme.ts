@@ -34,7 +34,7 @@ export const SIDE_MENU_BREAKPOINT = 1024;
 
 /** The brand primary: the colour of filled surfaces — the top bar, contained buttons, chips. */
 export const BRAND_PRIMARY = "#1976d2";
-const BRAND_PRIMARY_HOVER = "#1565c0";
+export const BRAND_PRIMARY_HOVER = "#1565c0";
 
 /**
  * The palette's primary is the one for text, outlines and focus: #1976d2 is 4.4:1 on the light

@@ -279,7 +279,7 @@ describe("the counter: finding an order and handing it over", () => {
     "reads a day's orders through its indexes, never a scan",
     async ({ db, config }) => {
       const query = (q: string) =>
-        counterOrdersQuery(db, counterWhere(q, { today: "2030-03-04", timeZone: config.timeZone }));
+        counterOrdersQuery(counterWhere(q, { today: "2030-03-04", timeZone: config.timeZone }));
       // Fills the table once; the other searches are planned on it as it is.
       expect(await planOnFilledOrders(db, query("Thandi Botha"))).toContain("orders_delivery_date_idx");
       for (const q of ["Thandi Botha", "1C3D42", "3D42", TODAY_ID]) {

@@ -110,7 +110,7 @@ describe("kitchen orders of a day", () => {
     async ({ db, config }) => {
       const text = await planOnFilledOrders(
         db,
-        kitchenOrdersQuery(db, { date: DAY, timeZone: config.timeZone }),
+        kitchenOrdersQuery({ date: DAY, timeZone: config.timeZone }),
       );
       expect(text).toContain("orders_delivery_date_idx");
       expect(text).not.toMatch(/Seq Scan on orders/);

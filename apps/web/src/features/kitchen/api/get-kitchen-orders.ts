@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { fetchKitchenDay } from "../../../lib/kitchen-orders";
-import { queryKeys } from "../../../lib/query-keys";
+import { kitchenTodayQuery } from "../../../lib/kitchen-orders";
 
 /**
  * The board's day: today's orders in the canteen's time zone. Live events keep it
@@ -8,8 +7,7 @@ import { queryKeys } from "../../../lib/query-keys";
  */
 export function kitchenOrdersQueryOptions(refreshSeconds: number) {
   return queryOptions({
-    queryKey: queryKeys.kitchenOrders,
-    queryFn: ({ signal }) => fetchKitchenDay(signal),
+    ...kitchenTodayQuery,
     refetchInterval: refreshSeconds * 1000,
     refetchIntervalInBackground: false,
   });

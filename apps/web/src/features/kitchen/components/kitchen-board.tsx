@@ -188,8 +188,8 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
     [seen],
   );
   const context = useMemo<CardContext>(
-    () => ({ now, roleId, timeZone, language, dayStart, thresholds, onOpen: open, onAdvance: advance }),
-    [now, roleId, timeZone, language, dayStart, thresholds, open, advance],
+    () => ({ now, roleId, timeZone, language, t, dayStart, thresholds, onOpen: open, onAdvance: advance }),
+    [now, roleId, timeZone, language, t, dayStart, thresholds, open, advance],
   );
 
   const connection = boardConnection(stream, kitchen.isError);

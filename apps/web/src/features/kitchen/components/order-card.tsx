@@ -1,37 +1,23 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
-import {
-  type AgeingStage,
-  type AgeingThresholds,
-  ageingStage,
-  minutesWaiting,
-} from "@kantien/domain/kitchen-rules";
+import { type AgeingThresholds, ageingStage, minutesWaiting } from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import { isUrgent, isWaitingForKitchen, minutesSince } from "@kantien/domain/order-status";
-import HourglassBottomIcon from "@mui/icons-material/HourglassBottom";
-import NewReleasesIcon from "@mui/icons-material/NewReleases";
-import WarningAmberIcon from "@mui/icons-material/WarningAmber";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
-import CardActions from "@mui/material/CardActions";
-import Chip from "@mui/material/Chip";
-import ListItem from "@mui/material/ListItem";
-import Typography from "@mui/material/Typography";
+import type { TFunction } from "i18next";
 import { memo } from "react";
-import { useTranslation } from "react-i18next";
 import { formatTime } from "../../../lib/format";
 import { type KitchenStep, nextKitchenStep } from "../kitchen-day";
 
 export type AdvanceOrder = (order: KitchenOrder, next: KitchenStep) => void;
 
-/** What every card of the board shares: the clock, the viewer and the canteen's thresholds. */
+/** What every card of the board shares: the clock, the viewer, the language and the canteen's thresholds. */
 export type CardContext = {
   now: Date;
   roleId: number;
   timeZone: string;
   language: Language;
+  /** The board's texts in `language`. */
+  t: TFunction;
   /** The start of the board's day: a pre-order waits from here. */
   dayStart: Date;
   thresholds: AgeingThresholds;
@@ -39,19 +25,38 @@ export type CardContext = {
   onAdvance: AdvanceOrder;
 };
 
-/** The left edge of a waiting card shows its ageing stage; the text says it too (not colour alone). */
-const STAGE_COLOUR: Record<AgeingStage, string | undefined> = {
-  fresh: undefined,
-  warn: "warning.main",
-  late: "error.main",
-};
+/** The icons of a card's chips (Material's NewReleases, WarningAmber and HourglassBottom). */
+const CHIP_ICONS = {
+  new: [
+    "m23 12-2.44-2.78.34-3.68-3.61-.82-1.89-3.18L12 3 8.6 1.54 6.71 4.72l-3.61.81.34 3.68L1 12l2.44 2.78-.34 3.69 3.61.82 1.89 3.18L12 21l3.4 1.46 1.89-3.18 3.61-.82-.34-3.68zm-10 5h-2v-2h2zm0-4h-2V7h2z",
+  ],
+  urgent: ["M12 5.99 19.53 19H4.47zM12 2 1 21h22z", "M13 16h-2v2h2zm0-6h-2v5h2z"],
+  ageing: ["m18 22-.01-6L14 12l3.99-4.01L18 2H6v6l4 4-4 3.99V22zM8 7.5V4h8v3.5l-4 4z"],
+} as const;
+
+/** A small filled chip, as the board's stylesheet draws it (order-column.tsx `CardList`). */
+function CardChip({ icon, colour, label }: { icon: keyof typeof CHIP_ICONS; colour: string; label: string }) {
+  return (
+    <span className="kc-chip" data-colour={colour}>
+      <svg className="kc-chip-icon" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+        {CHIP_ICONS[icon].map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
+      <span className="kc-chip-label">{label}</span>
+    </span>
+  );
+}
 
 type OrderCardProps = { order: KitchenOrder; context: CardContext; isNew: boolean };
 
-/** One order on the board: a button that opens its details, and the next kitchen step. */
+/**
+ * One order on the board: a button that opens its details, and the next kitchen step. A board
+ * shows hundreds at once, so a card is plain elements drawn by its column's one stylesheet
+ * (order-column.tsx `CardList`), not a tree of styled components each computing its styles.
+ */
 export const OrderCard = memo(function OrderCard({ order, context, isNew }: OrderCardProps) {
-  const { now } = context;
-  const { t } = useTranslation();
+  const { now, t } = context;
   const label = orderLabel(order.id, "kitchen");
   const urgent = isUrgent(order.status, order.createdAt, now);
   const waiting = isWaitingForKitchen(order.status);
@@ -59,91 +64,55 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
   const stage = waiting ? ageingStage(waited, context.thresholds) : "fresh";
   const next = nextKitchenStep(order.status, context.roleId);
   return (
-    <ListItem disablePadding sx={{ mb: 1.5 }}>
-      <Card
-        variant="outlined"
+    <li className="kc">
+      <div
+        className="kc-card"
         data-new-order={isNew ? "true" : undefined}
         data-ageing={waiting ? stage : undefined}
-        sx={{
-          width: "100%",
-          borderColor: urgent ? "error.main" : isNew ? "secondary.main" : undefined,
-          borderWidth: isNew ? 2 : 1,
-          borderLeftWidth: STAGE_COLOUR[stage] ? 8 : undefined,
-          borderLeftColor: STAGE_COLOUR[stage],
-          ...(isNew && {
-            animation: "kantien-new-order 1.2s ease-in-out 3",
-            "@keyframes kantien-new-order": {
-              "50%": { boxShadow: (theme) => `0 0 0 6px ${theme.palette.secondary.main}55` },
-            },
-            "@media (prefers-reduced-motion: reduce)": { animation: "none" },
-          }),
-        }}
+        data-urgent={urgent ? "true" : undefined}
       >
-        <CardActionArea data-order-id={order.id} onClick={() => context.onOpen(order.id)} sx={{ p: 1.5 }}>
-          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.75, mb: 0.5 }}>
-            <Typography component="span" sx={{ fontWeight: 700, mr: "auto" }}>
-              #{label}
-            </Typography>
-            {isNew ? (
-              <Chip
-                component="span"
-                size="small"
-                color="secondary"
-                icon={<NewReleasesIcon aria-hidden="true" />}
-                label={t("screens.kitchen.new")}
-              />
-            ) : null}
+        <button
+          type="button"
+          className="kc-open"
+          data-order-id={order.id}
+          onClick={() => context.onOpen(order.id)}
+        >
+          <span className="kc-head">
+            <span className="kc-label">#{label}</span>
+            {isNew ? <CardChip icon="new" colour="secondary" label={t("screens.kitchen.new")} /> : null}
             {urgent ? (
-              <Chip
-                component="span"
-                size="small"
-                color="error"
-                icon={<WarningAmberIcon aria-hidden="true" />}
-                label={t("screens.kitchen.urgent")}
-              />
+              <CardChip icon="urgent" colour="error" label={t("screens.kitchen.urgent")} />
             ) : stage !== "fresh" ? (
-              <Chip
-                component="span"
-                size="small"
-                color={stage === "late" ? "error" : "warning"}
-                icon={<HourglassBottomIcon aria-hidden="true" />}
+              <CardChip
+                icon="ageing"
+                colour={stage === "late" ? "error" : "warning"}
                 label={t(`screens.kitchen.ageing.${stage}`)}
               />
             ) : null}
-          </Box>
-          <Typography component="span" sx={{ display: "block", fontSize: "1.25rem", fontWeight: 700 }}>
-            {`${order.itemName} × ${order.quantity}`}
-          </Typography>
-          <Typography component="span" sx={{ display: "block", fontSize: "1.0625rem" }}>
-            {order.customerName}
-          </Typography>
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
+          </span>
+          <span className="kc-item">{`${order.itemName} × ${order.quantity}`}</span>
+          <span className="kc-customer">{order.customerName}</span>
+          <span className="kc-note kc-secondary">
             {waiting
               ? t("screens.kitchen.waited", { count: waited })
               : t("screens.kitchen.placedAt", {
                   time: formatTime(order.createdAt, context.timeZone, context.language),
                 })}
-          </Typography>
+          </span>
           {order.status === "processing" ? (
-            <Typography component="span" variant="body2" sx={{ display: "block" }}>
+            <span className="kc-note">
               {t("screens.kitchen.minutesInPreparation", { count: minutesSince(order.statusChangedAt, now) })}
-            </Typography>
+            </span>
           ) : null}
-        </CardActionArea>
+        </button>
         {next ? (
-          <CardActions sx={{ pt: 0, px: 1.5, pb: 1.5 }}>
-            <Button
-              variant="contained"
-              size="large"
-              fullWidth
-              sx={{ minHeight: 48, fontSize: "1.0625rem" }}
-              onClick={() => context.onAdvance(order, next)}
-            >
+          <div className="kc-actions">
+            <button type="button" className="kc-step" onClick={() => context.onAdvance(order, next)}>
               {t(`screens.kitchen.actions.${next}`)}
-            </Button>
-          </CardActions>
+            </button>
+          </div>
         ) : null}
-      </Card>
-    </ListItem>
+      </div>
+    </li>
   );
 });

@@ -2,12 +2,13 @@ import type { KitchenOrder } from "@kantien/domain/kitchen";
 import type { KitchenColumn } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
-import List from "@mui/material/List";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
+import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { BRAND_PRIMARY, BRAND_PRIMARY_HOVER } from "../../../lib/theme";
 import { type CardContext, OrderCard } from "./order-card";
 
 export const COLUMN_ACCENT: Record<KitchenColumn, string> = {
@@ -29,6 +30,154 @@ type OrderColumnProps = {
   /** Without its heading: the kitchen mode's tabs name the column. */
   hideHeading?: boolean;
 };
+
+/**
+ * A column's cards and the one stylesheet that draws them (order-card.tsx): what MUI's outlined
+ * Card, CardActionArea, Typography, small Chip and large contained Button draw, computed once per
+ * column instead of once per element of every card.
+ */
+const CardList = styled("ul")(({ theme }) => {
+  const { palette, typography, shape, shadows } = theme;
+  const chipColours = Object.fromEntries(
+    (["secondary", "error", "warning"] as const).map((colour) => [
+      `& .kc-chip[data-colour="${colour}"]`,
+      { backgroundColor: palette[colour].main, color: palette[colour].contrastText },
+    ]),
+  );
+  return {
+    listStyle: "none",
+    margin: 0,
+    padding: 0,
+    position: "relative",
+    "& .kc": {
+      display: "flex",
+      width: "100%",
+      boxSizing: "border-box",
+      marginBottom: theme.spacing(1.5),
+      // Cards out of sight are laid out and painted once scrolled to: a busy day's hundreds
+      // of cards cost their first frame only what the screen shows.
+      contentVisibility: "auto",
+      containIntrinsicSize: "auto 180px",
+    },
+    "& .kc-card": {
+      width: "100%",
+      overflow: "hidden",
+      backgroundColor: palette.background.paper,
+      color: palette.text.primary,
+      border: `1px solid ${palette.divider}`,
+      borderRadius: shape.borderRadius,
+    },
+    "& .kc-card[data-new-order]": {
+      borderColor: palette.secondary.main,
+      borderWidth: 2,
+      animation: "kantien-new-order 1.2s ease-in-out 3",
+      "@media (prefers-reduced-motion: reduce)": { animation: "none" },
+    },
+    "@keyframes kantien-new-order": { "50%": { boxShadow: `0 0 0 6px ${palette.secondary.main}55` } },
+    "& .kc-card[data-urgent]": { borderColor: palette.error.main },
+    "& .kc-card[data-ageing='warn']": { borderLeftWidth: 8, borderLeftColor: palette.warning.main },
+    "& .kc-card[data-ageing='late']": { borderLeftWidth: 8, borderLeftColor: palette.error.main },
+    "& .kc-open": {
+      display: "block",
+      position: "relative",
+      width: "100%",
+      boxSizing: "border-box",
+      margin: 0,
+      border: 0,
+      borderRadius: "inherit",
+      padding: theme.spacing(1.5),
+      background: "transparent",
+      color: "inherit",
+      textAlign: "inherit",
+      cursor: "pointer",
+      userSelect: "none",
+      WebkitTapHighlightColor: "transparent",
+      outline: 0,
+      ...typography.body1,
+      // The focus ring sits within the card, where no overflow clips it (as on MUI's CardActionArea).
+      "&:focus-visible": { outline: "3px solid var(--kantien-focus)", outlineOffset: "-3px" },
+      // Hovered and focused, the card shades as MUI's CardActionArea does.
+      "&::after": {
+        content: '""',
+        position: "absolute",
+        inset: 0,
+        borderRadius: "inherit",
+        pointerEvents: "none",
+        backgroundColor: "currentColor",
+        opacity: 0,
+        transition: theme.transitions.create("opacity", { duration: theme.transitions.duration.short }),
+      },
+      "&:hover::after": { opacity: palette.action.hoverOpacity },
+      "@media (hover: none)": { "&:hover::after": { opacity: 0 } },
+      "&:focus-visible::after, &:active::after": { opacity: palette.action.focusOpacity },
+    },
+    "& .kc-head": {
+      display: "flex",
+      flexWrap: "wrap",
+      alignItems: "center",
+      gap: theme.spacing(0.75),
+      marginBottom: theme.spacing(0.5),
+    },
+    "& .kc-label": { fontWeight: 700, marginRight: "auto" },
+    "& .kc-item": { display: "block", fontSize: "1.25rem", fontWeight: 700 },
+    "& .kc-customer": { display: "block", fontSize: "1.0625rem" },
+    "& .kc-note": { display: "block", ...typography.body2 },
+    "& .kc-secondary": { color: palette.text.secondary },
+    "& .kc-chip": {
+      display: "inline-flex",
+      alignItems: "center",
+      justifyContent: "center",
+      maxWidth: "100%",
+      height: 24,
+      boxSizing: "border-box",
+      borderRadius: 16,
+      whiteSpace: "nowrap",
+      verticalAlign: "middle",
+      fontFamily: typography.fontFamily,
+      fontSize: typography.pxToRem(13),
+    },
+    ...chipColours,
+    "& .kc-chip-icon": {
+      width: "1em",
+      height: "1em",
+      flexShrink: 0,
+      fill: "currentColor",
+      fontSize: 18,
+      marginLeft: 4,
+      marginRight: -4,
+    },
+    "& .kc-chip-label": { overflow: "hidden", textOverflow: "ellipsis", paddingLeft: 8, paddingRight: 8 },
+    "& .kc-actions": { display: "flex", alignItems: "center", padding: theme.spacing(0, 1.5, 1.5) },
+    "& .kc-step": {
+      ...typography.button,
+      display: "inline-flex",
+      alignItems: "center",
+      justifyContent: "center",
+      width: "100%",
+      minWidth: 64,
+      minHeight: 48,
+      boxSizing: "border-box",
+      margin: 0,
+      border: 0,
+      borderRadius: shape.borderRadius,
+      padding: "8px 22px",
+      fontSize: "1.0625rem",
+      cursor: "pointer",
+      userSelect: "none",
+      WebkitTapHighlightColor: "transparent",
+      color: "#fff",
+      backgroundColor: BRAND_PRIMARY,
+      boxShadow: shadows[2],
+      transition: theme.transitions.create(["background-color", "box-shadow"], {
+        duration: theme.transitions.duration.short,
+      }),
+      "&:hover": { backgroundColor: BRAND_PRIMARY_HOVER, boxShadow: shadows[4] },
+      "@media (hover: none)": { "&:hover": { backgroundColor: BRAND_PRIMARY, boxShadow: shadows[2] } },
+      "&:focus-visible": { boxShadow: shadows[6] },
+      "&:active": { boxShadow: shadows[8] },
+    },
+  };
+});
 
 /** Scrolls the first highlighted card of the column into view. */
 function showFirstNew(column: HTMLElement | null) {
@@ -87,14 +236,11 @@ export function OrderColumn({ status, orders, context, newIds, scroll, hideHeadi
       ) : orders.length === 0 ? (
         <Typography color="text.secondary">{t("screens.kitchen.empty")}</Typography>
       ) : (
-        <List
-          disablePadding
-          sx={scroll ? { maxHeight: LIST_MAX_HEIGHT, overflowY: "auto", pr: 0.5 } : undefined}
-        >
+        <CardList sx={scroll ? { maxHeight: LIST_MAX_HEIGHT, overflowY: "auto", pr: 0.5 } : undefined}>
           {orders.map((order) => (
             <OrderCard key={order.id} order={order} context={context} isNew={newIds.has(order.id)} />
           ))}
-        </List>
+        </CardList>
       )}
     </Paper>
   );
