@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
@@ -94,6 +94,45 @@ const installableOrderingApp = VitePWA({
   },
 });
 
+type Texts = { [key: string]: string | Texts };
+const readTexts = async (file: string): Promise<Texts> =>
+  JSON.parse(await readFile(fileURLToPath(new URL(file, import.meta.url)), "utf8"));
+
+/**
+ * index.html's first screen (its #shell) says what the app will say: each `data-t` key is looked
+ * up in the locales, common and back office, and the texts go into its script in both languages.
+ * A key the locales lack stops the build.
+ */
+const shellTexts: Plugin = {
+  name: "kantien-shell-texts",
+  async transformIndexHtml(html) {
+    const keys = [...new Set([...html.matchAll(/data-t="([\w.]+)"/g)].map((match) => match[1]!))];
+    const texts: Record<string, Record<string, string>> = {};
+    for (const language of ["af", "en"]) {
+      const catalogues = [
+        await readTexts(`./src/locales/${language}.json`),
+        await readTexts(`./src/locales/back-office/${language}.json`),
+      ];
+      texts[language] = {};
+      for (const key of keys.filter((k) => k !== "canteen")) {
+        const text = catalogues
+          .map((catalogue) =>
+            key
+              .split(".")
+              .reduce<Texts | string | undefined>(
+                (node, part) => (typeof node === "object" ? node[part] : undefined),
+                catalogue,
+              ),
+          )
+          .find((value) => typeof value === "string");
+        if (typeof text !== "string") throw new Error(`index.html: no ${language} text for ${key}`);
+        texts[language][key] = text;
+      }
+    }
+    return html.replace("__SHELL_TEXTS__", JSON.stringify(texts));
+  },
+};
+
 /**
  * React Router's package points every bundler at its development build (warnings and checks
  * included); its production build sits beside it, and a production bundle takes that one.
@@ -104,7 +143,7 @@ const reactRouterProduction = fileURLToPath(
 
 export default defineConfig(({ mode }) => ({
   // React's plugin: the automatic JSX runtime, and Fast Refresh in `npm run dev`.
-  plugins: [react(), installableOrderingApp],
+  plugins: [react(), shellTexts, installableOrderingApp],
   resolve: {
     alias: mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

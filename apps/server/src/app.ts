@@ -32,7 +32,7 @@ import { walletResource } from "./modules/wallets/data-resource";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
 import { registerOpenApi } from "./plugins/openapi";
-import { registerSecurity, setSecurityHeaders } from "./plugins/security";
+import { inlineScriptHashes, registerSecurity, setSecurityHeaders } from "./plugins/security";
 import { registerSession } from "./plugins/session";
 
 export type BuildAppOptions = AppDeps & {
@@ -117,7 +117,12 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
-  registerSecurity(app, config);
+  const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, "index.html")));
+  // Read once: a new build of the web app comes with a restart.
+  const scriptHashes = serveWeb
+    ? inlineScriptHashes(fs.readFileSync(path.join(webDist as string, "index.html"), "utf8"))
+    : [];
+  registerSecurity(app, config, { scriptHashes });
   await app.register(cookie);
   await app.register(compress, {
     threshold: 1024,
@@ -152,7 +157,6 @@ export async function buildApp({
   // Uploaded images live outside /api; their own route answers before the SPA fallback.
   await uploadFilesRoutes(app, deps);
 
-  const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, "index.html")));
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist as string,

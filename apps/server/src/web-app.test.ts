@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -5,13 +6,16 @@ import { afterAll, describe, expect } from "vitest";
 import { appTest } from "./test/app-test";
 import { request } from "./test/request";
 
+/** An inline script as index.html has one: it draws the first screen before the app's scripts. */
+const FIRST_SCREEN = 'document.documentElement.setAttribute("data-theme", "dark");';
+
 /**
  * The built web app as the server serves it: a stand-in dist folder shaped like Vite's, so the
  * test needs no build (the real one is checked in e2e/my-installable.spec.ts).
  */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-web-dist-"));
 const files: Record<string, string> = {
-  "index.html": '<!doctype html><div id="root"></div>',
+  "index.html": `<!doctype html><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div><script>${FIRST_SCREEN}</script>`,
   "assets/index-abc123.js": "export {};",
   "my/sw.js": "self.addEventListener('fetch', () => {});",
   "my/manifest.webmanifest": JSON.stringify({ scope: "/my", start_url: "/my" }),
@@ -54,6 +58,15 @@ describe("serving the web app", () => {
       expect(page.headers["content-type"], url).toMatch(/^text\/html/);
     }
     expect((await request(app, "GET", "/my/orders")).body).toContain('id="root"');
+  });
+
+  it("lets index.html's own inline script run, and no other", async ({ app }) => {
+    const hash = createHash("sha256").update(FIRST_SCREEN).digest("base64");
+    for (const url of ["/login", "/my", "/api/health"]) {
+      const csp = String((await request(app, "GET", url)).headers["content-security-policy"]);
+      const scriptSrc = csp.split(";").find((part) => part.trim().startsWith("script-src"));
+      expect(scriptSrc?.trim(), url).toBe(`script-src 'self' 'sha256-${hash}'`);
+    }
   });
 
   it("never answers an API path with the app", async ({ app }) => {

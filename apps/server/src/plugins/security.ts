@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { AppError } from "../errors";
@@ -11,11 +12,15 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * us. That check runs at preParsing, after every onRequest hook, so the route's guard
  * (401, 403) answers first; a DELETE without a body needs no content type (decision 0013).
  */
-export function registerSecurity(app: FastifyInstance, config: Pick<Config, "publicUrl" | "port">) {
+export function registerSecurity(
+  app: FastifyInstance,
+  config: Pick<Config, "publicUrl" | "port">,
+  { scriptHashes = [] }: { scriptHashes?: readonly string[] } = {},
+) {
   const ownOrigins = allowedOrigins(config);
 
   app.addHook("onRequest", async (request, reply) => {
-    setSecurityHeaders(reply);
+    setSecurityHeaders(reply, scriptHashes);
     if (!UNSAFE_METHODS.has(request.method)) return;
     const site = request.headers["sec-fetch-site"];
     if (site === "cross-site" || site === "same-site") throw new AppError("forbidden_origin");
@@ -40,15 +45,26 @@ function hasBody(request: FastifyRequest): boolean {
   return length !== undefined && length !== "0";
 }
 
-/** The headers every answer carries, errors of the router included. */
-export function setSecurityHeaders(reply: FastifyReply) {
+/**
+ * The CSP sources of a page's inline scripts (`<script>` without `src`): their SHA-256 hashes,
+ * so exactly these run and no injected one. The web app's index.html has one, which draws the
+ * first screen before the app's scripts arrive.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash("sha256").update(match[1]!).digest("base64")}'`,
+  );
+}
+
+/** The headers every answer carries, errors of the router included; `scriptHashes`: inlineScriptHashes. */
+export function setSecurityHeaders(reply: FastifyReply, scriptHashes: readonly string[] = []) {
   reply.header("X-Content-Type-Options", "nosniff");
   reply.header("Referrer-Policy", "same-origin");
   reply.header("X-Frame-Options", "DENY");
   reply.header("Cross-Origin-Opener-Policy", "same-origin");
   reply.header(
     "Content-Security-Policy",
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src ${["'self'", ...scriptHashes].join(" ")}; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
   );
 }
 

@@ -15,14 +15,18 @@ const MyRoutes = lazyScreen(loadOrderingApp, (m) => m.MyRoutes);
 /**
  * Starts loading the code of the page being opened, and of its screen, while the app starts:
  * otherwise each waits for the render before it (three round trips on a phone's network).
- * A failure is left to the page itself, which loads again and shows its error.
+ * Resolves when it is there, or failed: a failure is left to the page itself, which loads again
+ * and shows its error.
  */
-export function preloadPage(pathname: string) {
+export function preloadPage(pathname: string): Promise<void> {
   const loading = isOrderingAppPath(pathname)
     ? Promise.all([preloadModule(loadOrderingApp), preloadMyScreen(pathname)])
     : // The back office's screens are named in its own chunk only (the bench tells its code by that).
       preloadModule(loadBackOffice).then((m) => m.preloadBackOfficeScreen(pathname));
-  loading.catch(() => undefined);
+  return loading.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Who may see what is decided by the domain's routeRedirect (route-access.ts). */

@@ -2,7 +2,16 @@ import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import {
   createAppTheme,
   readThemePreference,
@@ -78,6 +87,7 @@ export function useThemeMode(): ThemeModeContextValue {
 export function useFollowThemePreference(saved: ThemePreference | null): void {
   const { setPreference } = useThemeMode();
   useEffect(() => {
-    if (saved) setPreference(saved);
+    // The whole app draws again in the other palette: in slices, so input is not held up.
+    if (saved) startTransition(() => setPreference(saved));
   }, [saved, setPreference]);
 }

@@ -108,10 +108,7 @@ describe("kitchen orders of a day", () => {
   it.skipIf(testBackend !== "postgres")(
     "reads the day through orders_delivery_date_idx, not a scan",
     async ({ db, config }) => {
-      const text = await planOnFilledOrders(
-        db,
-        kitchenOrdersQuery({ date: DAY, timeZone: config.timeZone }),
-      );
+      const text = await planOnFilledOrders(db, kitchenOrdersQuery({ date: DAY, timeZone: config.timeZone }));
       expect(text).toContain("orders_delivery_date_idx");
       expect(text).not.toMatch(/Seq Scan on orders/);
       expect((await listKitchenOrders(db, { date: DAY, timeZone: config.timeZone })).length).toBe(3);
