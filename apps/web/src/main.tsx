@@ -1,4 +1,4 @@
-import { ROUTES } from "@kantien/domain/route-access";
+import { normalisePath, ROUTES } from "@kantien/domain/route-access";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
@@ -17,6 +17,10 @@ if (window.location.pathname.startsWith(ROUTES.kitchen)) {
   void import("./lib/kitchen-orders").then((m) =>
     m.preloadKitchenBoardData(window.location.pathname, queryClient),
   );
+}
+// The ordering app's menu likewise: this week's dishes load beside the screen's code.
+if (normalisePath(window.location.pathname) === ROUTES.myMenu) {
+  void import("./features/my-menu/api/my-menu").then((m) => m.preloadMyMenu(queryClient));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isPublicPath, normalisePath, ROUTES } from "@kantien/domain/route-access";
 import { withTexts } from "../lib/i18n";
-import { preloadModule } from "../lib/lazy-screen";
+import { preloadModule } from "../lib/lazy-component";
 
 /**
  * The back office's layouts and screens, each its own chunk (first-load budgets, `npm run bench`). The entry may start

@@ -1,17 +1,17 @@
 import { ROUTES } from "@kantien/domain/route-access";
 import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
-import { lazyScreen } from "../lib/lazy-screen";
+import { lazyComponent } from "../lib/lazy-component";
 import { MyLayout } from "./layout/my-layout";
 import { loadMyScreen } from "./my-screens";
 import { SectionBoundary } from "./section-boundary";
 
 // Each screen of the ordering app loads on demand; none of them is back-office code.
-const MyLoginScreen = lazyScreen(loadMyScreen[ROUTES.myLogin], (m) => m.MyLoginScreen);
-const MyMenuScreen = lazyScreen(loadMyScreen[ROUTES.myMenu], (m) => m.MyMenuScreen);
-const MyOrdersScreen = lazyScreen(loadMyScreen[ROUTES.myOrders], (m) => m.MyOrdersScreen);
-const MyWalletScreen = lazyScreen(loadMyScreen[ROUTES.myWallet], (m) => m.MyWalletScreen);
-const MyProfileScreen = lazyScreen(loadMyScreen[ROUTES.myProfile], (m) => m.MyProfileScreen);
+const MyLoginScreen = lazyComponent(loadMyScreen[ROUTES.myLogin], (m) => m.MyLoginScreen);
+const MyMenuScreen = lazyComponent(loadMyScreen[ROUTES.myMenu], (m) => m.MyMenuScreen);
+const MyOrdersScreen = lazyComponent(loadMyScreen[ROUTES.myOrders], (m) => m.MyOrdersScreen);
+const MyWalletScreen = lazyComponent(loadMyScreen[ROUTES.myWallet], (m) => m.MyWalletScreen);
+const MyProfileScreen = lazyComponent(loadMyScreen[ROUTES.myProfile], (m) => m.MyProfileScreen);
 
 function page(section: string, screen: ReactNode) {
   return <SectionBoundary section={section}>{screen}</SectionBoundary>;

@@ -1,5 +1,5 @@
 import { normalisePath, ROUTES } from "@kantien/domain/route-access";
-import { preloadModule } from "../lib/lazy-screen";
+import { preloadModule } from "../lib/lazy-component";
 
 /**
  * The ordering app's screens, each its own chunk, none back-office code. The entry may start loading the

@@ -1,6 +1,6 @@
 import { isOrderingAppPath, ROUTES } from "@kantien/domain/route-access";
 import { Route, Routes } from "react-router";
-import { lazyScreen, preloadModule } from "../lib/lazy-screen";
+import { lazyComponent, preloadModule } from "../lib/lazy-component";
 import { preloadMyScreen } from "./my-screens";
 import { RouteGuard } from "./route-guard";
 import { SectionBoundary } from "./section-boundary";
@@ -9,8 +9,8 @@ import { SectionBoundary } from "./section-boundary";
 // back office's. Each screen inside them loads lazily again.
 const loadBackOffice = () => import("./back-office-routes");
 const loadOrderingApp = () => import("./my-routes");
-const BackOfficeRoutes = lazyScreen(loadBackOffice, (m) => m.BackOfficeRoutes);
-const MyRoutes = lazyScreen(loadOrderingApp, (m) => m.MyRoutes);
+const BackOfficeRoutes = lazyComponent(loadBackOffice, (m) => m.BackOfficeRoutes);
+const MyRoutes = lazyComponent(loadOrderingApp, (m) => m.MyRoutes);
 
 /**
  * Starts loading the code of the page being opened, and of its screen, while the app starts:

@@ -1,13 +1,5 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-} from "react";
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import { lazyComponent } from "../lib/lazy-component";
 import type { NoticeContent } from "./notice-snackbar";
 
 /** A short message after an action: done, or refused with the server's reason. */
@@ -27,7 +19,10 @@ export const BOTTOM_BAR_HEIGHT_VAR = "--kantien-bottom-bar";
 export const NOTICE_MS = 6000;
 
 /** The snackbar itself is code a first page never needs: it loads with the first notice. */
-const NoticeSnackbar = lazy(() => import("./notice-snackbar"));
+const NoticeSnackbar = lazyComponent(
+  () => import("./notice-snackbar"),
+  (m) => m.default,
+);
 
 /**
  * The app's one notice: a snackbar at the bottom right that any screen fills through

@@ -12,7 +12,7 @@ import {
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
@@ -20,6 +20,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig, useCanteenTimeZone } from "../../../lib/app-config";
 import { useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { useSession } from "../../../lib/session";
 import { useNow } from "../../../lib/use-now";
 import { useOpenedOnce } from "../../../lib/use-opened-once";
@@ -40,16 +41,22 @@ import { UrgentBanner } from "./urgent-banner";
 
 // The dialogs and the phone's tabs are code the board's first paint does not need: each loads
 // when it is first wanted (the board's first-load budget, `npm run bench`).
-const OrderDetailDialog = lazy(() =>
-  import("./order-detail-dialog").then((m) => ({ default: m.OrderDetailDialog })),
+const OrderDetailDialog = lazyComponent(
+  () => import("./order-detail-dialog"),
+  (m) => m.OrderDetailDialog,
 );
-const RecentCollectedDialog = lazy(() =>
-  import("./recent-collected-dialog").then((m) => ({ default: m.RecentCollectedDialog })),
+const RecentCollectedDialog = lazyComponent(
+  () => import("./recent-collected-dialog"),
+  (m) => m.RecentCollectedDialog,
 );
-const ConfirmDialog = lazy(() =>
-  import("../../../components/confirm-dialog").then((m) => ({ default: m.ConfirmDialog })),
+const ConfirmDialog = lazyComponent(
+  () => import("../../../components/confirm-dialog"),
+  (m) => m.ConfirmDialog,
 );
-const ColumnTabs = lazy(() => import("./column-tabs").then((m) => ({ default: m.ColumnTabs })));
+const ColumnTabs = lazyComponent(
+  () => import("./column-tabs"),
+  (m) => m.ColumnTabs,
+);
 
 /** Minutes, ageing and urgency are re-read this often even when no data changes. */
 const CLOCK_TICK_MS = 30_000;

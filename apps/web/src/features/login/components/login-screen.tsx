@@ -4,7 +4,7 @@ import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
@@ -14,12 +14,14 @@ import { CredentialsFields } from "../../../components/credentials-fields";
 import { SubmitButton } from "../../../components/submit-button";
 import { isNetworkError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { lazyLoginResolver, preloadLoginResolver } from "../../../lib/lazy-login-resolver";
 import { useLogin } from "../api/login";
 
 // Only needed after a refused login, so it stays out of the /login first load.
-const AccessDeniedDialog = lazy(() =>
-  import("../../../components/access-denied-dialog").then((m) => ({ default: m.AccessDeniedDialog })),
+const AccessDeniedDialog = lazyComponent(
+  () => import("../../../components/access-denied-dialog"),
+  (m) => m.AccessDeniedDialog,
 );
 
 export function LoginScreen() {

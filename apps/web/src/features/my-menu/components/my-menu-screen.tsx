@@ -7,13 +7,14 @@ import IconButton from "@mui/material/IconButton";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { PageTitle } from "../../../components/page-title";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { useMyBalance } from "../../../lib/my-data";
 import { useNow } from "../../../lib/use-now";
 import { useMyMenu } from "../api/my-menu";
@@ -21,7 +22,7 @@ import { DayCard } from "./day-card";
 
 // Loaded when a customer reaches for "Bestel", not with the menu (the /my first-load budget).
 const loadOrderDialog = () => import("./order-dialog");
-const OrderDialog = lazy(() => loadOrderDialog().then((m) => ({ default: m.OrderDialog })));
+const OrderDialog = lazyComponent(loadOrderDialog, (m) => m.OrderDialog);
 
 /** The countdown on a day's card moves every 15 seconds. */
 const CLOCK_MS = 15_000;

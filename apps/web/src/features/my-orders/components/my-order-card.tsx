@@ -10,14 +10,18 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
-import { lazy, Suspense, useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusChip } from "../../../components/status-chip";
 import { dayHeadingParts, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { lazyComponent } from "../../../lib/lazy-component";
 
 // The QR code's drawing code loads only when a customer opens it (the /my first-load budget: /my stays small).
-const OrderQrDialog = lazy(() => import("./order-qr-dialog").then((m) => ({ default: m.OrderQrDialog })));
+const OrderQrDialog = lazyComponent(
+  () => import("./order-qr-dialog"),
+  (m) => m.OrderQrDialog,
+);
 
 type MyOrderCardProps = {
   order: MyOrder;

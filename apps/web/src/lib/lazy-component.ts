@@ -28,12 +28,13 @@ export function preloadModule<M>(load: Loader<M>): Promise<M> {
 }
 
 /**
- * `lazy` for a routed screen whose code may be loaded ahead (`preloadModule`). Once its code is
- * there it renders at once: `lazy` alone suspends on its first render even then, and a page
+ * `lazy` for a component that a module exports by name: a routed screen whose code may be
+ * loaded ahead (`preloadModule`), or a dialog that loads when first wanted. The one way to load
+ * a component lazily. Once its code is there it renders at once: `lazy` alone suspends on its first render even then, and a page
  * behind three lazy levels (routes, layout, screen) would show the loading fallback three more
  * times before its first paint. An instance keeps the component it started with.
  */
-export function lazyScreen<M, P extends object>(
+export function lazyComponent<M, P extends object>(
   load: Loader<M>,
   pick: (module: M) => ComponentType<P>,
 ): ComponentType<P> {
