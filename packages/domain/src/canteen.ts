@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { addDaysIso, type IsoDate, isoWeekday, mondayOf, todayIn } from "./dates";
 import { randAmount } from "./money-input";
+import { text } from "./text";
 
 /**
  * The canteen's ordering rules (decision 0021): one set for the whole canteen, edited by admins,
@@ -126,3 +127,37 @@ export function orderingState(
   if (now.getTime() >= cutoffAt.getTime()) return { open: false, reason: "closed", cutoffAt };
   return { open: true, cutoffAt };
 }
+
+/**
+ * The canteen's bank account, shown to customers with their payment reference so they can pay
+ * by EFT (decision 0033). South African branch codes are 6 digits; account numbers are digits.
+ */
+export const bankDetailsInput = z.strictObject({
+  bank: text().trim().min(2, "bank_details_bank_invalid").max(60, "bank_details_bank_invalid"),
+  accountHolder: text().trim().min(2, "bank_details_holder_invalid").max(100, "bank_details_holder_invalid"),
+  // People type "62 1234 5678" or "62-1234-5678"; what is stored is the digits.
+  accountNumber: z
+    .string("bank_details_account_invalid")
+    .transform((typed) => typed.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{6,16}$/, "bank_details_account_invalid")),
+  branchCode: z
+    .string("bank_details_branch_invalid")
+    .transform((typed) => typed.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "bank_details_branch_invalid")),
+});
+export type BankDetails = z.output<typeof bankDetailsInput>;
+
+export const bankDetailsSchema = z.object({
+  bank: z.string(),
+  accountHolder: z.string(),
+  accountNumber: z.string(),
+  branchCode: z.string(),
+});
+
+/** `GET /api/canteen-settings/bank-details`: null until an admin has saved them. */
+export const bankDetailsAnswer = z.object({ success: z.literal(true), data: bankDetailsSchema.nullable() });
+export const bankDetailsSavedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: bankDetailsSchema,
+});

@@ -192,6 +192,26 @@ export const FIELD_MESSAGES = {
     af: "Die rooi drempel moet later wees as die geel een.",
     en: "The red threshold must be later than the amber one.",
   },
+  bank_details_bank_invalid: {
+    status: 400,
+    af: "Voer die bank se naam in, bv. FNB.",
+    en: "Enter the bank's name, e.g. FNB.",
+  },
+  bank_details_holder_invalid: {
+    status: 400,
+    af: "Voer die rekeninghouer se naam in, soos die bank dit ken.",
+    en: "Enter the account holder's name as the bank knows it.",
+  },
+  bank_details_account_invalid: {
+    status: 400,
+    af: "Voer die rekeningnommer in: 6 tot 16 syfers.",
+    en: "Enter the account number: 6 to 16 digits.",
+  },
+  bank_details_branch_invalid: {
+    status: 400,
+    af: "Voer die takkode in: 6 syfers, bv. 250655.",
+    en: "Enter the branch code: 6 digits, e.g. 250655.",
+  },
   my_menu_week_invalid: {
     status: 400,
     af: "Kies 'n week deur sy Maandag (JJJJ-MM-DD).",

@@ -248,6 +248,10 @@ export const MESSAGES = {
     af: "Jou wagwoord is verander. Jy is op jou ander toestelle afgeteken.",
     en: "Your password was changed. You were signed out on your other devices.",
   },
+  bank_details_saved: {
+    af: "Die kantien se bankbesonderhede is gestoor.",
+    en: "The canteen's bank details were saved.",
+  },
   canteen_rules_saved: {
     af: "Die kantien se reëls is gestoor.",
     en: "The canteen's rules were saved.",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dataAnswer, isoDateText, orderStatusSchema, pageAnswer, randText, timestamp } from "./api";
 import { newPassword, personName, THEMES } from "./auth";
 import {
+  bankDetailsSchema,
   type CanteenRules,
   ORDER_QUANTITY_MAX,
   ORDERING_CLOSED_REASONS,
@@ -166,6 +167,10 @@ export const myWalletAnswer = dataAnswer(
   z.object({
     balance: randText,
     lowBalanceThreshold: randText,
+    /** What I type as the reference of a bank transfer to my wallet. */
+    paymentReference: z.string(),
+    /** The canteen's bank account to pay into; null until the canteen has given it. */
+    eft: bankDetailsSchema.nullable(),
     transactions: z.array(myStatementEntry),
     total: z.number().int(),
   }),

@@ -84,6 +84,8 @@ export const ledgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 export const customerDetail = customerRow.extend({
+  /** What the customer types as the reference of a bank transfer to their wallet. */
+  paymentReference: z.string().nullable(),
   recentOrders: z.array(personOrder),
   ledger: z.array(ledgerEntry),
 });

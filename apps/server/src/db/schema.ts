@@ -113,8 +113,16 @@ export const wallets = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     balance: numeric("balance", { precision: 12, scale: 2 }).notNull().default("0"),
+    /**
+     * What a customer types as the reference of a bank transfer (decision 0033). The database
+     * makes it from a sequence, so no reference is ever made twice, not even after a wallet is gone.
+     */
+    paymentReference: text("payment_reference").notNull().default(sql`new_payment_reference()`),
   },
-  (t) => [check("wallets_balance_non_negative", sql`${t.balance} >= 0`)],
+  (t) => [
+    check("wallets_balance_non_negative", sql`${t.balance} >= 0`),
+    uniqueIndex("wallets_payment_reference_key").on(t.paymentReference),
+  ],
 );
 
 /** The ledger: a wallet's balance is the sum of its rows. */
@@ -350,6 +358,11 @@ export const canteenSettings = pgTable(
     /** The kitchen board's ageing stages: a waiting order turns amber, then red (decision 0025). */
     kitchenWarnMinutes: smallint("kitchen_warn_minutes").notNull().default(10),
     kitchenLateMinutes: smallint("kitchen_late_minutes").notNull().default(20),
+    /** The bank account customers pay into by EFT (decision 0033): all four, or none yet. */
+    bank: text("bank"),
+    bankAccountHolder: text("bank_account_holder"),
+    bankAccountNumber: text("bank_account_number"),
+    bankBranchCode: text("bank_branch_code"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -363,5 +376,11 @@ export const canteenSettings = pgTable(
     check("canteen_settings_kitchen_warn", sql`${t.kitchenWarnMinutes} between 1 and 600`),
     check("canteen_settings_kitchen_late", sql`${t.kitchenLateMinutes} between 1 and 600`),
     check("canteen_settings_kitchen_order", sql`${t.kitchenWarnMinutes} < ${t.kitchenLateMinutes}`),
+    check(
+      "canteen_settings_bank_details",
+      sql`num_nonnulls(${t.bank}, ${t.bankAccountHolder}, ${t.bankAccountNumber}, ${t.bankBranchCode}) in (0, 4)`,
+    ),
+    check("canteen_settings_bank_account_number", sql`${t.bankAccountNumber} ~ '^[0-9]{6,16}$'`),
+    check("canteen_settings_bank_branch_code", sql`${t.bankBranchCode} ~ '^[0-9]{6}$'`),
   ],
 );

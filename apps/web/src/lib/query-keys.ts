@@ -15,6 +15,7 @@ export const queryKeys = {
   customers: ["customers"],
   staff: ["staff-members"],
   canteenSettings: ["canteen-settings"],
+  bankDetails: ["canteen-settings", "bank-details"],
   // The ordering app's own data: one customer's menu, orders, wallet and profile.
   myMenu: ["my", "menu"],
   myOrders: ["my", "orders"],

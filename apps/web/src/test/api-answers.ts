@@ -6,7 +6,12 @@ import {
 } from "@kantien/domain/admin-data";
 import { apiError, clientConfigAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
 import { invitationAnswer, loginAnswer, meAnswer, myLoginAnswer, signupAnswer } from "@kantien/domain/auth";
-import { canteenRulesAnswer, canteenRulesSavedAnswer } from "@kantien/domain/canteen";
+import {
+  bankDetailsAnswer,
+  bankDetailsSavedAnswer,
+  canteenRulesAnswer,
+  canteenRulesSavedAnswer,
+} from "@kantien/domain/canteen";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { kitchenDayAnswer } from "@kantien/domain/kitchen";
 import {
@@ -62,6 +67,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "PUT /api/settings": settingsSavedAnswer,
   "GET /api/canteen-settings": canteenRulesAnswer,
   "PUT /api/canteen-settings": canteenRulesSavedAnswer,
+  "GET /api/canteen-settings/bank-details": bankDetailsAnswer,
+  "PUT /api/canteen-settings/bank-details": bankDetailsSavedAnswer,
   "GET /api/dashboard": dashboardAnswer,
   "GET /api/kitchen/orders": kitchenDayAnswer,
   "GET /api/weekly-orders": weeklyOrdersAnswer,

@@ -1,17 +1,30 @@
 import { answers } from "@kantien/domain/api";
-import { canteenRulesAnswer, canteenRulesInput, canteenRulesSavedAnswer } from "@kantien/domain/canteen";
+import {
+  bankDetailsAnswer,
+  bankDetailsInput,
+  bankDetailsSavedAnswer,
+  canteenRulesAnswer,
+  canteenRulesInput,
+  canteenRulesSavedAnswer,
+} from "@kantien/domain/canteen";
 import { message } from "@kantien/domain/messages";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
 import { requireAdmin, requireUser } from "../../plugins/session";
+import { getBankDetails, saveBankDetails } from "./bank-details";
 import { getCanteenRules, saveCanteenRules } from "./rules";
 
 // What each route takes and answers (decision 0016).
 const readSchema = { response: answers(canteenRulesAnswer) };
 const saveSchema = { body: canteenRulesInput, response: answers(canteenRulesSavedAnswer) };
+const readBankSchema = { response: answers(bankDetailsAnswer) };
+const saveBankSchema = { body: bankDetailsInput, response: answers(bankDetailsSavedAnswer) };
 
-/** The canteen's ordering rules (decision 0021): everyone signed in reads them, admins set them. */
+/**
+ * The canteen's ordering rules (decision 0021): everyone signed in reads them, admins set them.
+ * Its bank account (decision 0033): admins read and set it here; customers see it on their wallet.
+ */
 export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -25,4 +38,23 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
     message: message("canteen_rules_saved", request.language),
     data: await saveCanteenRules(database.db, request.body, request.user!.id),
   }));
+
+  api.get(
+    "/canteen-settings/bank-details",
+    { onRequest: requireAdmin, schema: readBankSchema },
+    async () => ({
+      success: true as const,
+      data: await getBankDetails(database.db),
+    }),
+  );
+
+  api.put(
+    "/canteen-settings/bank-details",
+    { onRequest: requireAdmin, schema: saveBankSchema },
+    async (request) => ({
+      success: true as const,
+      message: message("bank_details_saved", request.language),
+      data: await saveBankDetails(database.db, request.body, request.user!.id),
+    }),
+  );
 }

@@ -34,7 +34,7 @@ import {
   removePerson,
   updatePerson,
 } from "../people/people";
-import { moveWalletMoney } from "../wallets/ledger";
+import { moveWalletMoney, paymentReferenceOf } from "../wallets/ledger";
 
 export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;
 
@@ -64,6 +64,7 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
   if (!row) throw notFound();
   return {
     ...row,
+    paymentReference: await paymentReferenceOf(db, id),
     recentOrders: await personOrders(db, id, 10),
     ledger: await ledger(db, id),
   };

@@ -441,6 +441,8 @@ describe("GET /api/my/wallet", () => {
     expect((await request(app, "GET", "/api/my/wallet", { cookie: empty.cookie })).json().data).toEqual({
       balance: "0.00",
       lowBalanceThreshold: "50.00",
+      paymentReference: expect.stringMatching(/^KAN[0-9A-HJKMNP-TV-Z]{6}$/),
+      eft: null,
       transactions: [],
       total: 0,
     });

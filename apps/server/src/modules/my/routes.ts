@@ -27,6 +27,7 @@ import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireCustomer } from "../../plugins/session";
 import { changePassword } from "../auth/service";
+import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
 import { createWalletOrder } from "../orders/create";
 import { changeOrderStatus } from "../orders/service";
@@ -163,11 +164,15 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   });
 
   api.get("/wallet", { schema: walletSchema }, async (request) => {
-    const [wallet, rules] = await Promise.all([
+    const [wallet, rules, eft] = await Promise.all([
       myWallet(db, me(request).id, request.query),
       getCanteenRules(db),
+      getBankDetails(db),
     ]);
-    return { success: true as const, data: { ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold } };
+    return {
+      success: true as const,
+      data: { ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft },
+    };
   });
 
   api.get("/profile", { schema: profileSchema }, async (request) => ({

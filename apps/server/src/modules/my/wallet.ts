@@ -3,7 +3,6 @@ import { LEDGER_KINDS } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, timestampColumn } from "../../db/client";
-import { walletBalance } from "../wallets/ledger";
 
 const statementRow = z.object({
   id: z.string(),
@@ -17,16 +16,21 @@ const statementRow = z.object({
 });
 
 /**
- * The customer's balance and a page of their statement, newest first: every ledger row, and
- * for an order's charge or refund the item and its day.
+ * The customer's balance, their payment reference and a page of their statement, newest first:
+ * every ledger row, and for an order's charge or refund the item and its day.
  */
 export async function myWallet(
   db: Db,
   userId: string,
   { limit, offset }: { limit: number; offset: number },
-): Promise<{ balance: string; transactions: MyStatementEntry[]; total: number }> {
-  const [balance, transactions, [count]] = await Promise.all([
-    walletBalance(db, userId),
+): Promise<{ balance: string; paymentReference: string; transactions: MyStatementEntry[]; total: number }> {
+  const [[wallet], transactions, [count]] = await Promise.all([
+    queryRows(
+      db,
+      sql`select balance::text as balance, payment_reference as "paymentReference"
+          from wallets where user_id = ${userId}`,
+      z.object({ balance: z.string(), paymentReference: z.string() }),
+    ),
     queryRows(
       db,
       sql`select w.id::text as id, w.created_at as at, w.kind, w.amount::text as amount,
@@ -46,5 +50,7 @@ export async function myWallet(
       z.object({ total: z.number() }),
     ),
   ]);
-  return { balance, transactions, total: count?.total ?? 0 };
+  // Every account has a wallet and so a reference (decision 0033).
+  if (!wallet) throw new Error(`user ${userId} has no wallet`);
+  return { ...wallet, transactions, total: count?.total ?? 0 };
 }

@@ -35,6 +35,16 @@ export async function walletBalance(db: Db | Tx, userId: string): Promise<string
   return wallet?.balance ?? "0.00";
 }
 
+/** What the user types as the reference of a bank transfer to their wallet (decision 0033). */
+export async function paymentReferenceOf(db: Db | Tx, userId: string): Promise<string | null> {
+  const [wallet] = await queryRows(
+    db,
+    sql`select payment_reference as reference from wallets where user_id = ${userId}`,
+    z.object({ reference: z.string() }),
+  );
+  return wallet?.reference ?? null;
+}
+
 export type WalletMove = {
   userId: string;
   /** Signed rand amount as a decimal string: "-45.00" debits, "100.00" credits. */

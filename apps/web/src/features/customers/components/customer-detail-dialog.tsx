@@ -80,6 +80,7 @@ function CustomerDetailBody({
                 t(customer.roleId === 1 ? "roles.names.student" : "roles.names.academyStaff"),
               ],
               [t("screens.customers.detail.akdNumber"), customer.akdNumber ?? notSpecified],
+              [t("screens.customers.detail.paymentReference"), customer.paymentReference ?? notSpecified],
               [
                 t("screens.customers.detail.createdAt"),
                 formatDateTime(customer.createdAt, timeZone, language),

@@ -46,7 +46,17 @@ const DAYS: MyMenuDay[] = [
 const menu = { body: { success: true, data: { week: "2026-11-23", days: DAYS, maxQuantity: 3 } } };
 
 const wallet = (balance: string): Route => ({
-  body: { success: true, data: { balance, lowBalanceThreshold: "50.00", transactions: [], total: 0 } },
+  body: {
+    success: true,
+    data: {
+      balance,
+      lowBalanceThreshold: "50.00",
+      paymentReference: "KAN000000",
+      eft: null,
+      transactions: [],
+      total: 0,
+    },
+  },
 });
 
 function placedOrder(quantity: number): MyOrder {

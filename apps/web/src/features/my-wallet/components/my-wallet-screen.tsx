@@ -1,5 +1,7 @@
+import type { BankDetails } from "@kantien/domain/canteen";
 import { formatRand } from "@kantien/domain/money";
 import type { MyStatementEntry } from "@kantien/domain/my";
+import ContentCopy from "@mui/icons-material/ContentCopy";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -9,8 +11,10 @@ import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
+import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
@@ -65,7 +69,90 @@ function StatementLine({
   );
 }
 
-/** `/my/wallet`: my balance, a warning under the canteen's line, and the statement from the ledger. */
+/**
+ * How I pay by EFT (decision 0033): my payment reference, big enough to read out, with a copy
+ * button, what to do with it, and the canteen's account (or where else to pay until it is given).
+ */
+function PayByEft({ reference, eft }: { reference: string; eft: BankDetails | null }) {
+  const { t } = useTranslation();
+  const notify = useNotice();
+  const headingId = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(reference);
+      notify({ severity: "success", text: t("my.wallet.eft.copied") });
+    } catch {
+      notify({ severity: "error", text: t("my.wallet.eft.copyFailed") });
+    }
+  };
+  const account: [string, string][] = eft
+    ? [
+        [t("my.wallet.eft.bank"), eft.bank],
+        [t("my.wallet.eft.accountHolder"), eft.accountHolder],
+        [t("my.wallet.eft.accountNumber"), eft.accountNumber],
+        [t("my.wallet.eft.branchCode"), eft.branchCode],
+      ]
+    : [];
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2.5, mb: 2 }}>
+      <Typography id={headingId} variant="h6" component="h2">
+        {t("my.wallet.eft.title")}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t("my.wallet.eft.reference")}
+      </Typography>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 2, rowGap: 1 }}>
+        <Typography
+          component="p"
+          sx={{
+            fontFamily: "ui-monospace, monospace",
+            fontSize: "1.75rem",
+            fontWeight: 700,
+            letterSpacing: "0.06em",
+          }}
+        >
+          {reference}
+        </Typography>
+        <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void copy()}>
+          {t("my.wallet.eft.copy")}
+        </Button>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 1, mb: 2 }}>
+        {t("my.wallet.eft.howTo")}
+      </Typography>
+      {eft ? (
+        <Box
+          component="dl"
+          sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5, m: 0 }}
+        >
+          {account.map(([label, value]) => (
+            <Box key={label} sx={{ display: "contents" }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, fontWeight: 500, overflowWrap: "anywhere" }}
+              >
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <Alert severity="info" role="note">
+          {t("my.wallet.eft.notSet")}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * `/my/wallet`: my balance, a warning under the canteen's line, how to pay by EFT, and the
+ * statement from the ledger.
+ */
 export function MyWalletScreen() {
   const { t } = useTranslation();
   const timeZone = useCanteenTimeZone();
@@ -91,6 +178,7 @@ export function MyWalletScreen() {
           {t("my.wallet.low", { threshold: formatRand(first.lowBalanceThreshold) })}
         </Alert>
       ) : null}
+      {first ? <PayByEft reference={first.paymentReference} eft={first.eft} /> : null}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t("my.wallet.statement")}
       </Typography>

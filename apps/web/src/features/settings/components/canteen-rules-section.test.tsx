@@ -40,6 +40,8 @@ function renderSettings(
     "GET /api/settings": { body: { success: true, settings: personal } },
     "GET /api/canteen-settings": getReply,
     "PUT /api/canteen-settings": putReply,
+    // The bank details' section below (bank-details-section.test.tsx tests it).
+    "GET /api/canteen-settings/bank-details": { body: { success: true, data: null } },
   });
   const view = renderWithApp(<AppRoutes />, { route: "/settings", user: testUser(roleId) });
   return { ...view, calls };

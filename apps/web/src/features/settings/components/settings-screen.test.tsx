@@ -28,6 +28,7 @@ function renderSettings(
     "PUT /api/settings": putReply,
     // The admin's canteen section below (canteen-rules-section.test.tsx tests it).
     "GET /api/canteen-settings": { body: { success: true, data: CANTEEN_RULES_DEFAULTS } },
+    "GET /api/canteen-settings/bank-details": { body: { success: true, data: null } },
   });
   const view = renderWithApp(
     <>

@@ -31,6 +31,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useFocusBackAfter } from "../../../lib/focus";
 import { useSession } from "../../../lib/session";
 import { useSaveSettings, useUserSettings } from "../../../lib/user-settings";
+import { BankDetailsSection } from "./bank-details-section";
 import { CanteenRulesSection } from "./canteen-rules-section";
 
 /** The form holds the interval as typed; the schema normalises it. */
@@ -42,7 +43,8 @@ function toFormValues(settings: Settings): FormValues {
 
 /**
  * Settings (/settings), 'Persoonlike Instellings': the signed-in user's own settings;
- * for an admin also the canteen's rules (decision 0021; the server refuses anyone else's save).
+ * for an admin also the canteen's rules (decision 0021) and bank account (decision 0033); the
+ * server refuses anyone else's save.
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -73,7 +75,12 @@ export function SettingsScreen() {
           <SettingsForm initial={settings.data ?? { ...SETTINGS_DEFAULTS }} />
         </>
       )}
-      {user && isAdminRole(user.role_id) ? <CanteenRulesSection /> : null}
+      {user && isAdminRole(user.role_id) ? (
+        <>
+          <CanteenRulesSection />
+          <BankDetailsSection />
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,66 @@
+import type { BankDetails } from "@kantien/domain/canteen";
+import { ROLE } from "@kantien/domain/roles";
+import { describe, expect, it } from "vitest";
+import { AppRoutes } from "../../../app/router";
+import { mockFetch } from "../../../test/mock-fetch";
+import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
+
+const FNB: BankDetails = {
+  bank: "FNB",
+  accountHolder: "Kantien Akademie",
+  accountNumber: "6212345678",
+  branchCode: "250655",
+};
+
+function renderWallet(eft: BankDetails | null) {
+  mockFetch({
+    "GET /api/config": {
+      body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
+    },
+    "GET /api/my/wallet?limit=20&offset=0": {
+      body: {
+        success: true,
+        data: {
+          balance: "20.00",
+          lowBalanceThreshold: "50.00",
+          paymentReference: "KAN7K3Q9Z",
+          eft,
+          transactions: [],
+          total: 0,
+        },
+      },
+    },
+  });
+  return renderWithApp(<AppRoutes />, { route: "/my/wallet", user: testUser(ROLE.student) });
+}
+
+const eftCard = () => screen.findByRole("region", { name: "Betaal per EFT" });
+
+describe("paying by EFT on /my/wallet", () => {
+  it("shows my reference with the canteen's account, and copies the reference", async () => {
+    const { user } = renderWallet(FNB);
+    const card = await eftCard();
+    expect(within(card).getByText("KAN7K3Q9Z")).toBeVisible();
+    expect(within(card).getByText(/Tik hierdie verwysing presies so/)).toBeVisible();
+    const account: [string, string][] = [
+      ["Bank", "FNB"],
+      ["Rekeninghouer", "Kantien Akademie"],
+      ["Rekeningnommer", "6212345678"],
+      ["Takkode", "250655"],
+    ];
+    for (const [term, value] of account) {
+      expect(within(card).getByText(term).nextElementSibling).toHaveTextContent(value);
+    }
+    await user.click(within(card).getByRole("button", { name: "Kopieer verwysing" }));
+    expect(await screen.findByText("Verwysing gekopieer")).toBeVisible();
+    expect(await navigator.clipboard.readText()).toBe("KAN7K3Q9Z");
+  });
+
+  it("says where to pay while the canteen has not given its account", async () => {
+    renderWallet(null);
+    const card = await eftCard();
+    expect(within(card).getByText("KAN7K3Q9Z")).toBeVisible();
+    expect(within(card).getByRole("note")).toHaveTextContent(/Betaal by die toonbank/);
+    expect(within(card).queryByText("Rekeningnommer")).not.toBeInTheDocument();
+  });
+});
