@@ -80,7 +80,10 @@ test("an admin finds a customer, adds one, edits one, and a taken email is refus
   await expect(bodyRows(page)).toHaveCount(1);
 });
 
-test("an admin tops up a wallet and sees the balance and the ledger", async ({ page, newCustomer }) => {
+test("an admin tops up a wallet by cash and EFT, reverses the EFT, and sees the balance and the ledger", async ({
+  page,
+  newCustomer,
+}) => {
   await openUsers(page);
   const customer = await newCustomer({ firstName: "Beursie", lastName: "Toets", roleId: 2, balance: 0 });
   const name = `Beursie ${customer.lastName}`;
@@ -91,26 +94,38 @@ test("an admin tops up a wallet and sees the balance and the ledger", async ({ p
   await expect(dialog.getByText("Nog geen beursiebewegings nie.")).toBeVisible();
 
   await dialog.getByRole("textbox", { name: "Bedrag" }).fill("25,50");
-  await dialog.getByRole("textbox", { name: "Rede" }).fill("Kontant by die toonbank");
+  await dialog.getByRole("textbox", { name: "Nota" }).fill("Toonbank");
   await dialog.getByRole("button", { name: "Vul aan" }).click();
   await expect(dialog.getByRole("status")).toContainText("Nuwe balans: R 25,50");
+  await expect(dialog.getByRole("status")).toContainText("Kwitansie nr.");
   await expect(dialog.getByRole("region", { name: "Beursiebalans" })).toContainText("R 25,50");
   const ledger = dialog.getByRole("table", { name: "Beursiegeskiedenis" });
   await expect(ledger.locator("tbody tr")).toHaveCount(1);
-  await expect(ledger.locator("tbody tr").first()).toContainText("Aanvulling");
   await expect(ledger.locator("tbody tr").first()).toContainText("Kontant by die toonbank");
+  await expect(ledger.locator("tbody tr").first()).toContainText("Toonbank");
 
-  // A second top-up is a new submission: booked once more, never twice.
+  // A second top-up is a new submission, by EFT: booked once more, never twice.
   await dialog.getByRole("textbox", { name: "Bedrag" }).fill("10");
-  await dialog.getByRole("textbox", { name: "Rede" }).fill("EFT");
+  await dialog.getByRole("radio", { name: "EFT" }).check();
   await dialog.getByRole("button", { name: "Vul aan" }).click();
   await expect(dialog.getByRole("status")).toContainText("Nuwe balans: R 35,50");
   await expect(ledger.locator("tbody tr")).toHaveCount(2);
+  await expect(ledger.locator("tbody tr").first()).toContainText("EFT-inbetaling");
+
+  // The EFT bounced: an admin reverses it with a reason, and the wallet is back where it was.
+  await ledger.locator("tbody tr").first().getByRole("button", { name: "Draai terug" }).click();
+  const reverse = page.getByRole("dialog", { name: "Draai R 10,00 terug?" });
+  await reverse.getByRole("textbox", { name: "Rede" }).fill("EFT het teruggekeer");
+  await reverse.getByRole("button", { name: "Draai terug" }).click();
+  await expect(dialog.getByRole("region", { name: "Beursiebalans" })).toContainText("R 25,50");
+  await expect(ledger.locator("tbody tr")).toHaveCount(3);
+  await expect(ledger.locator("tbody tr").first()).toContainText("EFT het teruggekeer");
 
   // The screen agrees with the server.
   const detail = (await (await page.request.get(`/api/customers/${customer.id}`)).json()).data;
-  expect(detail.balance).toBe("35.50");
+  expect(detail.balance).toBe("25.50");
   expect(detail.ledger.map((entry: { balanceAfter: string }) => entry.balanceAfter)).toEqual([
+    "25.50",
     "35.50",
     "25.50",
   ]);

@@ -75,7 +75,7 @@ test.describe("the ordering app", () => {
     const id = found[0]?.id;
     expect(id).toBeTruthy();
     await api("POST", `/api/customers/${id}/top-ups`, {
-      data: { amount: "200", reason: "Kontant by die toonbank" },
+      data: { amount: "200", method: "cash", reason: "Kontant by die toonbank" },
       headers: { "Idempotency-Key": crypto.randomUUID() },
       status: 201,
     });

@@ -112,7 +112,7 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
       made.push(customer.id);
       if (balance > 0) {
         await api("POST", `/api/customers/${customer.id}/top-ups`, {
-          data: { amount: balance.toFixed(2), reason: "Toets" },
+          data: { amount: balance.toFixed(2), method: "cash", reason: "Toets" },
           headers: { "Idempotency-Key": `e2e-${stamp}` },
           status: 201,
         });

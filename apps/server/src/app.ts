@@ -9,6 +9,7 @@ import Fastify, { type FastifyServerOptions, type onRouteHookHandler } from "fas
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "./deps";
 import { authRoutes } from "./modules/auth/routes";
+import { bankStatementsRoutes } from "./modules/bank-statements/routes";
 import { canteenRoutes } from "./modules/canteen/routes";
 import { clientResource } from "./modules/customers/data-resource";
 import { customersRoutes } from "./modules/customers/routes";
@@ -147,6 +148,7 @@ export async function buildApp({
       await weeklyOrdersRoutes(api, deps);
       await eventsRoutes(api, deps);
       await uploadsRoutes(api, deps);
+      await bankStatementsRoutes(api, deps);
       await customersRoutes(api, deps);
       await staffRoutes(api, deps);
       await ordersRoutes(api, deps);

@@ -40,6 +40,7 @@ export const CONSTRAINT_CODES: Readonly<Record<string, ErrorCode>> = {
   kantien_staff_employee_number_key: "employee_number_taken",
   food_items_menu_day_key: "food_item_day_taken",
   weekly_menus_dates_key: "weekly_menu_exists",
+  wallet_transactions_reverses_key: "already_reversed",
 };
 
 /**

@@ -87,6 +87,21 @@ export const FIELD_MESSAGES = {
     af: "Wagwoord moet ten minste 6 karakters wees",
     en: "Password must be at least 6 characters",
   },
+  top_up_method_invalid: {
+    status: 400,
+    af: "Kies hoe betaal is: kontant, kaart, EFT of 'n regstelling.",
+    en: "Choose how it was paid: cash, card, EFT or a correction.",
+  },
+  top_up_reason_invalid: {
+    status: 400,
+    af: "Sê in hoogstens 200 karakters hoekom; 'n regstelling het 'n rede nodig.",
+    en: "Say why in at most 200 characters; a correction needs a reason.",
+  },
+  reversal_reason_invalid: {
+    status: 400,
+    af: "Sê in 3 tot 200 karakters hoekom dit teruggedraai word.",
+    en: "Say in 3 to 200 characters why it is reversed.",
+  },
   top_up_amount_invalid: {
     status: 400,
     af: "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",
@@ -191,6 +206,16 @@ export const FIELD_MESSAGES = {
     status: 400,
     af: "Die rooi drempel moet later wees as die geel een.",
     en: "The red threshold must be later than the amber one.",
+  },
+  bank_credit_customer_invalid: {
+    status: 400,
+    af: "Kies die klant wie se beursie dit kry.",
+    en: "Choose the customer whose wallet gets it.",
+  },
+  bank_credit_reason_invalid: {
+    status: 400,
+    af: "Sê in 3 tot 200 karakters hoekom dit afgewys word.",
+    en: "Say in 3 to 200 characters why it is dismissed.",
   },
   bank_details_bank_invalid: {
     status: 400,

@@ -248,6 +248,57 @@ export const MESSAGES = {
     af: "Jou wagwoord is verander. Jy is op jou ander toestelle afgeteken.",
     en: "Your password was changed. You were signed out on your other devices.",
   },
+  statement_imported: {
+    af: "Die bankstaat is gelees.",
+    en: "The bank statement was read.",
+  },
+  statement_missing: {
+    status: 400,
+    af: "Kies 'n bankstaat (CSV of OFX) om te lees.",
+    en: "Choose a bank statement (CSV or OFX) to read.",
+  },
+  statement_too_large: {
+    status: 413,
+    af: "Die bankstaat is groter as 5 MB.",
+    en: "The bank statement is larger than 5 MB.",
+  },
+  statement_unreadable: {
+    status: 400,
+    af: "Die bankstaat kon nie gelees word nie. Niks daarvan is gekrediteer nie.",
+    en: "The bank statement could not be read. Nothing from it was credited.",
+  },
+  already_reversed: {
+    status: 409,
+    af: "Hierdie inbetaling is reeds teruggedraai. Niks is verander nie.",
+    en: "This top-up was already reversed. Nothing was changed.",
+  },
+  not_reversible: {
+    status: 409,
+    af: "Net 'n inbetaling kan teruggedraai word, nie 'n bestelling of terugbetaling nie.",
+    en: "Only a top-up can be reversed, not an order or a refund.",
+  },
+  reversal_insufficient_balance: {
+    status: 409,
+    af: "Die beursie het te min geld om dit terug te draai; dit sou onder nul gaan. Niks is verander nie.",
+    en: "The wallet has too little money to reverse this; it would go below zero. Nothing was changed.",
+  },
+  top_up_reversed: {
+    af: "Die inbetaling is teruggedraai.",
+    en: "The top-up was reversed.",
+  },
+  already_allocated: {
+    status: 409,
+    af: "Hierdie inbetaling is reeds toegeken of afgewys. Niks is verander nie.",
+    en: "This payment was already allocated or dismissed. Nothing was changed.",
+  },
+  bank_credit_allocated: {
+    af: "Die inbetaling is by die beursie gevoeg.",
+    en: "The payment was added to the wallet.",
+  },
+  bank_credit_dismissed: {
+    af: "Die inbetaling is afgewys.",
+    en: "The payment was dismissed.",
+  },
   bank_details_saved: {
     af: "Die kantien se bankbesonderhede is gestoor.",
     en: "The canteen's bank details were saved.",

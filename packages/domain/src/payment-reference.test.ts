@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   isValidPaymentReference,
+  nearPaymentReferences,
   normalisePaymentReference,
   PAYMENT_REFERENCE_ALPHABET,
   paymentReferenceCheck,
+  paymentReferencesIn,
 } from "./payment-reference";
 
 /** `count` references from a fixed seed (a linear congruential walk), so every run checks the same ones. */
@@ -78,5 +80,27 @@ describe("a payment reference", () => {
     }
     expect(paymentReferenceCheck("7K3Q")).toBeNull();
     expect(paymentReferenceCheck("7K3QU")).toBeNull();
+  });
+});
+
+describe("finding references in a bank line", () => {
+  const [first, second] = references(2) as [string, string];
+
+  it("finds them anywhere, whatever the case, spaces and dashes", () => {
+    const spaced = `${first.slice(0, 3).toLowerCase()} ${first.slice(3, 6)}-${first.slice(6)}`;
+    expect(paymentReferencesIn(`EFT CREDIT ${spaced} LUNCH`)).toEqual({ valid: [first], invalid: [] });
+    expect(paymentReferencesIn(`${first} en ${second}`).valid).toEqual([first, second]);
+    expect(paymentReferencesIn("MAGTIG DEBIET 12345")).toEqual({ valid: [], invalid: [] });
+  });
+
+  it("keeps a wrong check character apart, and names what it may have meant", () => {
+    const last = first.at(-1)!;
+    const wrong = `${first.slice(0, -1)}${PAYMENT_REFERENCE_ALPHABET[(PAYMENT_REFERENCE_ALPHABET.indexOf(last) + 1) % 32]}`;
+    expect(paymentReferencesIn(`BETALING ${wrong}`)).toEqual({ valid: [], invalid: [wrong] });
+    const near = nearPaymentReferences(wrong);
+    expect(near[0]).toBe(first);
+    expect(near.every(isValidPaymentReference)).toBe(true);
+    // One per other position: exactly one character there makes the check right.
+    expect(near).toHaveLength(6);
   });
 });

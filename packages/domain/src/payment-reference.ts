@@ -71,3 +71,39 @@ export function isValidPaymentReference(text: string): boolean {
   if (!reference) return false;
   return weightedSum(values(reference.slice(PAYMENT_REFERENCE_PREFIX.length))!) === 0;
 }
+
+/**
+ * The references a bank line's text names: every `KAN` and six characters found anywhere in it,
+ * case, spaces and dashes ignored, as canonical forms; `valid` have a right check character,
+ * `invalid` a wrong one (a near miss, never matched on its own).
+ */
+export function paymentReferencesIn(text: string): { valid: string[]; invalid: string[] } {
+  const compact = text.replace(/[\s-]+/g, "").toUpperCase();
+  const valid = new Set<string>();
+  const invalid = new Set<string>();
+  for (const [found] of compact.matchAll(/KAN[0-9A-Z]{6}/g)) {
+    const reference = normalisePaymentReference(found);
+    if (!reference) continue;
+    (isValidPaymentReference(reference) ? valid : invalid).add(reference);
+  }
+  return { valid: [...valid], invalid: [...invalid] };
+}
+
+/**
+ * The valid references one character away from `reference`, the check character's own fix
+ * first: what a near miss may have meant.
+ */
+export function nearPaymentReferences(reference: string): string[] {
+  const body = reference.slice(PAYMENT_REFERENCE_PREFIX.length);
+  const near: string[] = [];
+  const withCheck = `${PAYMENT_REFERENCE_PREFIX}${body.slice(0, -1)}${paymentReferenceCheck(body.slice(0, -1))}`;
+  if (withCheck !== reference) near.push(withCheck);
+  for (let at = 0; at < body.length - 1; at++) {
+    for (const char of PAYMENT_REFERENCE_ALPHABET) {
+      if (char === body[at]) continue;
+      const candidate = `${PAYMENT_REFERENCE_PREFIX}${body.slice(0, at)}${char}${body.slice(at + 1)}`;
+      if (isValidPaymentReference(candidate)) near.push(candidate);
+    }
+  }
+  return near;
+}

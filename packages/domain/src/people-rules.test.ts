@@ -59,21 +59,35 @@ describe("staffInput", () => {
 
 describe("topUpInput", () => {
   it("reads rand with a point or the Afrikaans comma, to 2 decimals", () => {
-    expect(topUpInput.parse({ amount: "50", reason: "Kontant" })).toEqual({
+    expect(topUpInput.parse({ amount: "50", method: "cash" })).toEqual({
       amount: "50.00",
-      reason: "Kontant",
+      method: "cash",
+      reason: null,
     });
-    expect(topUpInput.parse({ amount: " 12,5 ", reason: " EFT " })).toEqual({
+    expect(topUpInput.parse({ amount: " 12,5 ", method: "eft", reason: " EFT " })).toEqual({
       amount: "12.50",
+      method: "eft",
       reason: "EFT",
     });
-    expect(topUpInput.parse({ amount: "0.01", reason: "x" }).amount).toBe("0.01");
-    expect(topUpInput.parse({ amount: String(TOP_UP_MAX_RAND), reason: "x" }).amount).toBe("10000.00");
+    expect(topUpInput.parse({ amount: "0.01", method: "card" }).amount).toBe("0.01");
+    expect(topUpInput.parse({ amount: String(TOP_UP_MAX_RAND), method: "cash" }).amount).toBe("10000.00");
+  });
+
+  it("takes one of four channels, and a correction only with a reason", () => {
+    expect(topUpInput.safeParse({ amount: "5", method: "cheque" }).error?.issues[0]?.message).toBe(
+      "top_up_method_invalid",
+    );
+    expect(
+      topUpInput.safeParse({ amount: "5", method: "correction", reason: "  " }).error?.issues[0]?.message,
+    ).toBe("top_up_reason_invalid");
+    expect(topUpInput.parse({ amount: "5", method: "correction", reason: "Tikfout reggestel" }).reason).toBe(
+      "Tikfout reggestel",
+    );
   });
 
   it("refuses zero, negative, too large, too precise and non-numbers with one message code", () => {
     for (const amount of ["0", "0.00", "-5", "10000.01", "12.345", "abc", "", "1e3", "12.3.4"]) {
-      const result = topUpInput.safeParse({ amount, reason: "x" });
+      const result = topUpInput.safeParse({ amount, method: "cash" });
       expect(result.success, amount).toBe(false);
       expect(result.error?.issues[0]?.message, amount).toBe("top_up_amount_invalid");
     }

@@ -45,9 +45,36 @@ export const TOP_UP_MAX_RAND = 10_000;
 /** A top-up: rand as typed ("50", "50,50"), at most R10 000 (money.ts `randAmount`). */
 const topUpAmount = randAmount(TOP_UP_MAX_RAND, "top_up_amount_invalid");
 
-export const topUpInput = z.object({
-  amount: topUpAmount,
-  reason: text().trim().min(1).max(200),
+/**
+ * A top-up's channel, its ledger kind: cash or card at the counter, an EFT typed in by hand,
+ * or an admin's correction. Cooks take cash and card; admins all four.
+ */
+export const TOP_UP_METHODS = ["cash", "card", "eft", "correction"] as const;
+export type TopUpMethod = (typeof TOP_UP_METHODS)[number];
+export const COUNTER_TOP_UP_METHODS: readonly TopUpMethod[] = ["cash", "card"];
+
+/** Above this many rand a top-up asks "are you sure?" with the balance after it. */
+export const TOP_UP_CONFIRM_ABOVE_RAND = 1000;
+
+/** A correction says why; for cash, card and EFT a note is optional. */
+export const topUpInput = z
+  .strictObject({
+    amount: topUpAmount,
+    method: z.enum(TOP_UP_METHODS, "top_up_method_invalid"),
+    reason: text()
+      .trim()
+      .max(200, "top_up_reason_invalid")
+      .nullish()
+      .transform((reason) => reason || null),
+  })
+  .refine((topUp) => topUp.method !== "correction" || topUp.reason !== null, {
+    message: "top_up_reason_invalid",
+    path: ["reason"],
+  });
+
+/** Undoing a top-up (a bounced EFT, a typo) says why. */
+export const reversalInput = z.strictObject({
+  reason: text().trim().min(3, "reversal_reason_invalid").max(200, "reversal_reason_invalid"),
 });
 
 // The parsed shapes are the contract's types (people.ts); this fails to compile if they drift.

@@ -68,8 +68,22 @@ export const personOrder = z.object({
 });
 export type PersonOrder = z.infer<typeof personOrder>;
 
-/** What moved a wallet's money: `top_up` (credit), `order` (a debit), `refund` (credit); the `ledger_kind` enum. */
-export const LEDGER_KINDS = ["top_up", "order", "refund"] as const;
+/**
+ * What moved a wallet's money, the `ledger_kind` enum: `order` (a debit), `refund` (credit);
+ * money in by its channel, `cash`, `card` (at the counter), `eft` (a bank transfer),
+ * `correction` (an admin's); `reversal` (a top-up undone); `top_up` for credits from before
+ * the channels were recorded.
+ */
+export const LEDGER_KINDS = [
+  "top_up",
+  "order",
+  "refund",
+  "cash",
+  "card",
+  "eft",
+  "correction",
+  "reversal",
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const ledgerEntry = z.object({
@@ -80,6 +94,8 @@ export const ledgerEntry = z.object({
   amount: z.string(),
   balanceAfter: z.string(),
   reason: z.string().nullable(),
+  /** A reversal: the id of the top-up it undid. */
+  reversesId: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
@@ -94,7 +110,8 @@ export type CustomerDetail = z.infer<typeof customerDetail>;
 export type TopUpInput = {
   /** Rand, > 0 and ≤ 10,000, at most 2 decimals. */
   amount: string;
-  reason: string;
+  method: "cash" | "card" | "eft" | "correction";
+  reason: string | null;
 };
 
 export const staffRow = z.object({
@@ -132,6 +149,8 @@ export const customerDetailAnswer = dataAnswer(customerDetail);
 export const topUpResult = z.object({ balance: z.string(), entry: ledgerEntry });
 export type TopUpResult = z.infer<typeof topUpResult>;
 export const topUpAnswer = dataAnswer(topUpResult);
+/** A reversal: the new balance and the ledger row that undid the top-up. */
+export const reversalAnswer = z.object({ success: z.literal(true), message: z.string(), data: topUpResult });
 export const staffPageAnswer = pageAnswer(staffRow);
 export const staffAnswer = dataAnswer(staffRow);
 export const staffDetailAnswer = dataAnswer(staffDetail);

@@ -63,6 +63,7 @@ describe("homePath and menuPaths", () => {
       "/weekly-orders",
       "/menu",
       "/orders",
+      "/money",
       "/users",
       "/staff",
       "/settings",

@@ -17,6 +17,8 @@ export const ROUTES = {
   weeklyOrders: "/weekly-orders",
   menu: "/menu",
   orders: "/orders",
+  /** Money in by EFT: bank statements and their credits (decision 0034). */
+  money: "/money",
   customers: "/users",
   staff: "/staff",
   settings: "/settings",
@@ -51,7 +53,7 @@ const STAFF_PATHS: readonly string[] = [
   ROUTES.customers,
   ROUTES.staff,
 ];
-const ADMIN_PATHS: readonly string[] = [ROUTES.menu, ROUTES.orders, ROUTES.settings];
+const ADMIN_PATHS: readonly string[] = [ROUTES.menu, ROUTES.orders, ROUTES.money, ROUTES.settings];
 
 /** Where a user lands after sign-in, and where `/` sends them: customers to the ordering app. */
 export function homePath(roleId: number | null): AppPath {
@@ -137,6 +139,7 @@ export function menuPaths(roleId: number | null): AppPath[] {
       ROUTES.weeklyOrders,
       ROUTES.menu,
       ROUTES.orders,
+      ROUTES.money,
       ROUTES.customers,
       ROUTES.staff,
       ROUTES.settings,

@@ -1,10 +1,12 @@
 import { ATTEMPT_KINDS, EMAIL_STATUSES, THEMES, TOKEN_PURPOSES } from "@kantien/domain/auth";
+import { BANK_CREDIT_STATUSES, STATEMENT_BANKS } from "@kantien/domain/bank-statements";
 import { WEEKDAYS } from "@kantien/domain/dates";
 import { LANGUAGES } from "@kantien/domain/language";
 import { ORDER_STATUSES } from "@kantien/domain/order-status";
 import { LEDGER_KINDS } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   check,
   date,
@@ -25,6 +27,8 @@ import {
 /* Tables are plural snake_case; the API maps its resource names onto them. */
 
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
+export const statementBank = pgEnum("statement_bank", STATEMENT_BANKS);
+export const bankCreditStatus = pgEnum("bank_credit_status", BANK_CREDIT_STATUSES);
 export const weekday = pgEnum("weekday", WEEKDAYS);
 export const themeMode = pgEnum("theme_mode", THEMES);
 export const language = pgEnum("language", LANGUAGES);
@@ -141,6 +145,10 @@ export const walletTransactions = pgTable(
     /** Why an admin moved money (top-ups); null for order debits and refunds. */
     reason: text("reason"),
     orderId: uuid("order_id"),
+    /** The bank statement's credit line this EFT came from: credited once, by the unique index. */
+    bankCreditId: bigint("bank_credit_id", { mode: "number" }),
+    /** The top-up a reversal undoes: undone once, by the unique index. */
+    reversesId: bigint("reverses_id", { mode: "number" }),
     createdBy: uuid("created_by"),
     createdAt: createdAt(),
   },
@@ -148,6 +156,52 @@ export const walletTransactions = pgTable(
     index("wallet_transactions_user_id_idx").on(t.userId, t.createdAt),
     // A paid order is charged once and refunded at most once.
     uniqueIndex("wallet_transactions_order_kind_key").on(t.orderId, t.kind),
+    uniqueIndex("wallet_transactions_bank_credit_key").on(t.bankCreditId),
+    uniqueIndex("wallet_transactions_reverses_key").on(t.reversesId),
+  ],
+);
+
+/** A bank statement an admin imported at /money (decision 0034). */
+export const bankStatements = pgTable("bank_statements", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  bank: statementBank("bank").notNull(),
+  account: text("account"),
+  fileName: text("file_name"),
+  /** Transaction lines read, debits included. */
+  lineCount: integer("line_count").notNull(),
+  importedBy: uuid("imported_by").references(() => users.id, { onDelete: "set null" }),
+  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A credit line of a statement. Its fingerprint (account, date, amount, description, and the
+ * running balance or which of identical lines it is) is unique: a statement uploaded twice,
+ * or two that overlap, bring each bank line in once.
+ */
+export const bankCredits = pgTable(
+  "bank_credits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: "restrict" }),
+    fingerprint: text("fingerprint").notNull(),
+    line: integer("line").notNull(),
+    date: date("date").notNull(),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    description: text("description").notNull(),
+    status: bankCreditStatus("status").notNull(),
+    /** Matched: whose wallet it went to. Review: whom it may be for. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    hint: text("hint"),
+    dismissReason: text("dismiss_reason"),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("bank_credits_fingerprint_key").on(t.fingerprint),
+    index("bank_credits_status_idx").on(t.status, t.id),
+    check("bank_credits_amount_positive", sql`${t.amount} > 0`),
   ],
 );
 

@@ -11,6 +11,7 @@ import {
   KitchenScreen,
   LoginScreen,
   MenuScreen,
+  MoneyScreen,
   OrdersScreen,
   PrintScreen,
   ResetPasswordScreen,
@@ -50,6 +51,7 @@ export function BackOfficeRoutes() {
         <Route path={ROUTES.weeklyOrders} element={page("weekly-orders", <WeeklyOrdersScreen />)} />
         <Route path={ROUTES.menu} element={page("menu", <MenuScreen />)} />
         <Route path={ROUTES.orders} element={page("orders", <OrdersScreen />)} />
+        <Route path={ROUTES.money} element={page("money", <MoneyScreen />)} />
         <Route path={ROUTES.customers} element={page("customers", <CustomersScreen />)} />
         <Route path={ROUTES.staff} element={page("staff", <StaffScreen />)} />
         <Route path={ROUTES.settings} element={page("settings", <SettingsScreen />)} />

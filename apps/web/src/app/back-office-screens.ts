@@ -31,6 +31,7 @@ export const loadBackOfficeScreen = {
   [ROUTES.weeklyOrders]: () => import("../features/weekly-orders/components/weekly-orders-screen"),
   [ROUTES.menu]: () => import("../features/menu/components/menu-screen"),
   [ROUTES.orders]: () => import("../features/orders/components/orders-screen"),
+  [ROUTES.money]: () => import("../features/money/components/money-screen"),
   [ROUTES.customers]: () => import("../features/customers/components/customers-screen"),
   [ROUTES.staff]: () => import("../features/staff/components/staff-screen"),
   [ROUTES.settings]: () => import("../features/settings/components/settings-screen"),

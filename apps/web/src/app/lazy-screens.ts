@@ -21,6 +21,7 @@ export const DashboardScreen = lazyComponent(load[ROUTES.dashboard], (m) => m.Da
 export const WeeklyOrdersScreen = lazyComponent(load[ROUTES.weeklyOrders], (m) => m.WeeklyOrdersScreen);
 export const MenuScreen = lazyComponent(load[ROUTES.menu], (m) => m.MenuScreen);
 export const OrdersScreen = lazyComponent(load[ROUTES.orders], (m) => m.OrdersScreen);
+export const MoneyScreen = lazyComponent(load[ROUTES.money], (m) => m.MoneyScreen);
 export const CustomersScreen = lazyComponent(load[ROUTES.customers], (m) => m.CustomersScreen);
 export const StaffScreen = lazyComponent(load[ROUTES.staff], (m) => m.StaffScreen);
 export const SettingsScreen = lazyComponent(load[ROUTES.settings], (m) => m.SettingsScreen);

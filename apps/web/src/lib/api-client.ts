@@ -50,9 +50,11 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     Accept: "application/json",
     "Accept-Language": currentLanguage(),
   };
-  // The server refuses state-changing requests without a JSON body (415), DELETE included.
+  // The server refuses state-changing requests without a JSON body (415), DELETE included; a
+  // form (a file) goes as multipart, with the boundary the browser sets.
   const sendsBody = method !== "GET";
-  if (sendsBody) headers["Content-Type"] = "application/json";
+  const form = options.body instanceof FormData ? options.body : null;
+  if (sendsBody && !form) headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
@@ -60,7 +62,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
       method,
       headers,
       credentials: "same-origin",
-      body: sendsBody ? JSON.stringify(options.body ?? {}) : undefined,
+      body: form ?? (sendsBody ? JSON.stringify(options.body ?? {}) : undefined),
       signal: options.signal,
     });
   } catch (error) {

@@ -13,6 +13,7 @@ export const queryKeys = {
   menu: ["menu"],
   orders: ["orders"],
   customers: ["customers"],
+  bankCredits: ["bank-credits"],
   staff: ["staff-members"],
   canteenSettings: ["canteen-settings"],
   bankDetails: ["canteen-settings", "bank-details"],

@@ -7,6 +7,12 @@ import {
 import { apiError, clientConfigAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
 import { invitationAnswer, loginAnswer, meAnswer, myLoginAnswer, signupAnswer } from "@kantien/domain/auth";
 import {
+  bankCreditAnswer,
+  bankCreditCountsAnswer,
+  bankCreditsAnswer,
+  statementImportedAnswer,
+} from "@kantien/domain/bank-statements";
+import {
   bankDetailsAnswer,
   bankDetailsSavedAnswer,
   canteenRulesAnswer,
@@ -35,6 +41,7 @@ import {
   customerDetailAnswer,
   customersPageAnswer,
   personRemovedAnswer,
+  reversalAnswer,
   staffAnswer,
   staffDetailAnswer,
   staffPageAnswer,
@@ -82,6 +89,12 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/customers/:id": customerDetailAnswer,
   "PUT /api/customers/:id": customerAnswer,
   "DELETE /api/customers/:id": personRemovedAnswer,
+  "POST /api/wallet-transactions/:id/reverse": reversalAnswer,
+  "POST /api/admin/bank-statements": statementImportedAnswer,
+  "GET /api/admin/bank-credits": bankCreditsAnswer,
+  "GET /api/admin/bank-credits/counts": bankCreditCountsAnswer,
+  "POST /api/admin/bank-credits/:id/allocate": bankCreditAnswer,
+  "POST /api/admin/bank-credits/:id/dismiss": bankCreditAnswer,
   "POST /api/customers/:id/top-ups": topUpAnswer,
   "GET /api/staff-members": staffPageAnswer,
   "GET /api/staff-members/:id": staffDetailAnswer,

@@ -353,7 +353,9 @@ describe("GET /api/customers/:id", () => {
       quantity: 2,
       deliveryDate: "2031-01-06",
     });
-    expect((await topUp(app, row.id, { amount: "100", reason: "Kontant" })).statusCode).toBe(201);
+    expect((await topUp(app, row.id, { amount: "100", method: "eft", reason: "Kontant" })).statusCode).toBe(
+      201,
+    );
     await db.transaction(async (tx) => {
       await moveWalletMoney(tx, {
         userId: row.id,
@@ -379,7 +381,7 @@ describe("GET /api/customers/:id", () => {
     ]);
     expect(detail.ledger).toMatchObject([
       { kind: "order", amount: "-91.00", balanceAfter: "9.00", reason: null },
-      { kind: "top_up", amount: "100.00", balanceAfter: "100.00", reason: "Kontant" },
+      { kind: "eft", amount: "100.00", balanceAfter: "100.00", reason: "Kontant" },
     ]);
     expect(new Date(detail.ledger[0].at).toString()).not.toBe("Invalid Date");
   });
@@ -391,26 +393,30 @@ describe("POST /api/customers/:id/top-ups", () => {
     db,
   }) => {
     const row = await addCustomer(app);
-    const res = await topUp(app, row.id, { amount: "150,5", reason: "  Kontant by die toonbank " });
+    const res = await topUp(app, row.id, {
+      amount: "150,5",
+      method: "cash",
+      reason: "  Kontant by die toonbank ",
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { balance, entry } = res.json().data;
     expect(balance).toBe("150.50");
     expect(entry).toMatchObject({
-      kind: "top_up",
+      kind: "cash",
       amount: "150.50",
       balanceAfter: "150.50",
       reason: "Kontant by die toonbank",
     });
     const [written] = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, row.id));
-    expect(written).toMatchObject({ createdBy: admin.id, kind: "top_up" });
+    expect(written).toMatchObject({ createdBy: admin.id, kind: "cash" });
     expect(await ledgerSum(db, row.id)).toEqual({ sum: "150.50", balance: "150.50" });
   });
 
   it("moves the money exactly once per Idempotency-Key, again or at the same time", async ({ app, db }) => {
     const row = await addCustomer(app);
     const key = randomUUID();
-    const first = await topUp(app, row.id, { amount: "20", reason: "Een keer" }, key);
-    const again = await topUp(app, row.id, { amount: "20", reason: "Een keer" }, key);
+    const first = await topUp(app, row.id, { amount: "20", reason: "Een keer", method: "cash" }, key);
+    const again = await topUp(app, row.id, { amount: "20", reason: "Een keer", method: "cash" }, key);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
@@ -418,7 +424,7 @@ describe("POST /api/customers/:id/top-ups", () => {
     const concurrentKey = randomUUID();
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        topUp(app, row.id, { amount: "5.25", reason: "Gelyktydig" }, concurrentKey),
+        topUp(app, row.id, { amount: "5.25", reason: "Gelyktydig", method: "cash" }, concurrentKey),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
@@ -426,8 +432,8 @@ describe("POST /api/customers/:id/top-ups", () => {
 
     // Different keys are different top-ups.
     await Promise.all([
-      topUp(app, row.id, { amount: "1", reason: "a" }),
-      topUp(app, row.id, { amount: "1", reason: "b" }),
+      topUp(app, row.id, { amount: "1", reason: "a", method: "cash" }),
+      topUp(app, row.id, { amount: "1", reason: "b", method: "cash" }),
     ]);
 
     const rows = await db.select().from(walletTransactions).where(eq(walletTransactions.userId, row.id));
@@ -441,37 +447,43 @@ describe("POST /api/customers/:id/top-ups", () => {
   }) => {
     const row = await addCustomer(app);
     const key = randomUUID();
-    await topUp(app, row.id, { amount: "20", reason: "Een" }, key);
-    const other = await topUp(app, row.id, { amount: "30", reason: "Een" }, key);
+    await topUp(app, row.id, { amount: "20", reason: "Een", method: "cash" }, key);
+    const other = await topUp(app, row.id, { amount: "30", reason: "Een", method: "cash" }, key);
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe("idempotency_key_reused");
-    const missing = await topUp(app, row.id, { amount: "30", reason: "Een" }, null);
+    const missing = await topUp(app, row.id, { amount: "30", reason: "Een", method: "cash" }, null);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe("idempotency_key_required");
-    expect((await topUp(app, row.id, { amount: "30", reason: "Een" }, "met spasie")).statusCode).toBe(400);
+    expect(
+      (await topUp(app, row.id, { amount: "30", reason: "Een", method: "cash" }, "met spasie")).statusCode,
+    ).toBe(400);
     expect(await ledgerSum(db, row.id)).toEqual({ sum: "20.00", balance: "20.00" });
   });
 
-  it("refuses an amount of 0, below 0, above R10,000 or with 3 decimals, and an empty reason", async ({
+  it("refuses an amount of 0, below 0, above R10,000 or with 3 decimals, an unknown channel, and a correction without a reason", async ({
     app,
     db,
   }) => {
     const row = await addCustomer(app);
     for (const payload of [
-      { amount: "0", reason: "x" },
-      { amount: "-5", reason: "x" },
-      { amount: "10000.01", reason: "x" },
-      { amount: "1.234", reason: "x" },
-      { amount: "tien", reason: "x" },
-      { amount: "10", reason: "  " },
+      { amount: "0", method: "cash" },
+      { amount: "-5", method: "cash" },
+      { amount: "10000.01", method: "cash" },
+      { amount: "1.234", method: "cash" },
+      { amount: "tien", method: "cash" },
+      { amount: "10", method: "cheque" },
       { amount: "10" },
-      { amount: "10", reason: "x", balance: "1000" },
+      { amount: "10", method: "correction", reason: "  " },
+      { amount: "10", method: "cash", reason: "x".repeat(201) },
+      { amount: "10", method: "cash", balance: "1000" },
     ]) {
       const res = await topUp(app, row.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe("validation_failed");
     }
-    expect((await topUp(app, row.id, { amount: "10000", reason: "Maksimum" })).statusCode).toBe(201);
+    expect(
+      (await topUp(app, row.id, { amount: "10000", reason: "Maksimum", method: "cash" })).statusCode,
+    ).toBe(201);
     expect(await ledgerSum(db, row.id)).toEqual({ sum: "10000.00", balance: "10000.00" });
   });
 
@@ -481,10 +493,36 @@ describe("POST /api/customers/:id/top-ups", () => {
   }) => {
     const staffMember = await createUser(db, { roleId: 3 });
     const key = randomUUID();
-    expect((await topUp(app, staffMember.id, { amount: "5", reason: "x" }, key)).statusCode).toBe(404);
-    expect((await topUp(app, randomUUID(), { amount: "5", reason: "x" })).statusCode).toBe(404);
+    expect(
+      (await topUp(app, staffMember.id, { amount: "5", reason: "x", method: "cash" }, key)).statusCode,
+    ).toBe(404);
+    expect((await topUp(app, randomUUID(), { amount: "5", reason: "x", method: "cash" })).statusCode).toBe(
+      404,
+    );
     const row = await addCustomer(app);
-    expect((await topUp(app, row.id, { amount: "5", reason: "x" }, key)).statusCode).toBe(201);
+    expect((await topUp(app, row.id, { amount: "5", reason: "x", method: "cash" }, key)).statusCode).toBe(
+      201,
+    );
+  });
+
+  it("lets a cook take cash and card at the counter, not EFT or a correction", async ({ app, db }) => {
+    const row = await addCustomer(app);
+    const cash = await topUp(app, row.id, { amount: "40", method: "cash" }, randomUUID(), staffCookie);
+    expect(cash.statusCode, cash.body).toBe(201);
+    expect(cash.json().data.entry).toMatchObject({ kind: "cash", amount: "40.00", reason: null });
+    const card = await topUp(app, row.id, { amount: "10", method: "card" }, randomUUID(), staffCookie);
+    expect(card.json().data).toMatchObject({ balance: "50.00", entry: { kind: "card" } });
+    for (const method of ["eft", "correction"]) {
+      const refused = await topUp(
+        app,
+        row.id,
+        { amount: "10", method, reason: "x" },
+        randomUUID(),
+        staffCookie,
+      );
+      expect(refused.statusCode, method).toBe(403);
+    }
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "50.00", balance: "50.00" });
   });
 
   it("leaves the balance unwritable any other way", async ({ app, db }) => {
@@ -518,7 +556,7 @@ describe("a top-up at the same time as a debit of the same wallet", () => {
     );
     for (let i = 0; i < 40; i++) {
       const [credit, debit] = await Promise.allSettled([
-        topUp(app, row.id, { amount: "2", reason: "Kontant" }),
+        topUp(app, row.id, { amount: "2", method: "cash" }),
         db.transaction((tx) =>
           moveWalletMoney(tx, { userId: row.id, amount: "-1.00", kind: "order", createdBy: null }),
         ),
@@ -549,7 +587,7 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
     const row = await addCustomer(app);
     const item = await createFoodItem(db);
     await createOrder(db, { userId: row.id, foodItemId: item.id });
-    await topUp(app, row.id, { amount: "40", reason: "Kontant" });
+    await topUp(app, row.id, { amount: "40", method: "cash" });
     const cookie = await sessionCookieFor(db, row.id);
 
     const res = await request(app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie });
@@ -589,7 +627,7 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
       (await request(app, "PUT", `/api/customers/${row.id}`, { cookie: adminCookie, body: customerBody() }))
         .statusCode,
     ).toBe(404);
-    expect((await topUp(app, row.id, { amount: "5", reason: "x" })).statusCode).toBe(404);
+    expect((await topUp(app, row.id, { amount: "5", reason: "x", method: "cash" })).statusCode).toBe(404);
   });
 
   it("keeps the ledger when a user is removed through the data API: anonymised, as here", async ({
@@ -597,7 +635,7 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
     db,
   }) => {
     const row = await addCustomer(app);
-    await topUp(app, row.id, { amount: "40", reason: "Kontant" });
+    await topUp(app, row.id, { amount: "40", method: "cash" });
     const res = await request(app, "DELETE", `/api/admin/data/user/${row.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, anonymised: true });
@@ -619,7 +657,8 @@ describe("who may call /api/customers", () => {
       ["POST", "/api/customers", customerBody()],
       ["PUT", `/api/customers/${row.id}`, customerBody()],
       ["DELETE", `/api/customers/${row.id}`],
-      ["POST", `/api/customers/${row.id}/top-ups`, { amount: "5", reason: "x" }],
+      // A cook takes cash and card; a correction is an admin's.
+      ["POST", `/api/customers/${row.id}/top-ups`, { amount: "5", reason: "x", method: "correction" }],
     ];
     for (const [method, url, payload] of calls) {
       const m = method as "GET";
@@ -690,4 +729,67 @@ describe("20,000 customers", () => {
       expect(found.data.map((r: CustomerRow) => r.email)).toEqual(["massa-19999@toets.example"]);
     },
   );
+});
+
+describe("POST /api/wallet-transactions/:id/reverse", () => {
+  const reverse = (app: App, id: string, reason: unknown, cookie = adminCookie) =>
+    request(app, "POST", `/api/wallet-transactions/${id}/reverse`, { cookie, body: { reason } });
+
+  it("undoes a top-up once, as a new ledger row with the reason, and never below zero", async ({
+    app,
+    db,
+  }) => {
+    const row = await addCustomer(app);
+    const typo = (await topUp(app, row.id, { amount: "5000", method: "eft", reason: "Tikfout" })).json().data
+      .entry;
+    const right = (await topUp(app, row.id, { amount: "50", method: "cash" })).json().data.entry;
+
+    expect((await reverse(app, typo.id, "Tikfout: 5000 vir 50", staffCookie)).statusCode).toBe(403);
+    const res = await reverse(app, typo.id, "Tikfout: 5000 vir 50");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Die inbetaling is teruggedraai.",
+      data: {
+        balance: "50.00",
+        entry: { kind: "reversal", amount: "-5000.00", reason: "Tikfout: 5000 vir 50", reversesId: typo.id },
+      },
+    });
+    const again = await reverse(app, typo.id, "Weer");
+    expect([again.statusCode, again.json().code]).toEqual([409, "already_reversed"]);
+
+    // R50 was spent: reversing it would take the wallet below zero.
+    await db.execute(sql`update wallets set balance = 20 where user_id = ${row.id}`);
+    await db.execute(
+      sql`insert into wallet_transactions (user_id, amount, kind, balance_after) values (${row.id}, -30, 'order', 20)`,
+    );
+    const short = await reverse(app, right.id, "EFT teruggekeer");
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({
+      code: "reversal_insufficient_balance",
+      details: { balance: "20.00", amount: "50.00", missing: "30.00" },
+    });
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "20.00", balance: "20.00" });
+  });
+
+  it("refuses an order, a refund, an unknown row and a missing reason, changing nothing", async ({
+    app,
+    db,
+  }) => {
+    const row = await addCustomer(app);
+    const entry = (await topUp(app, row.id, { amount: "30", method: "cash" })).json().data.entry;
+    const reversal = (await reverse(app, entry.id, "Verkeerde klant")).json().data.entry;
+    expect((await reverse(app, reversal.id, "Terug")).json().code).toBe("not_reversible");
+    expect((await reverse(app, "999999999", "Niks")).statusCode).toBe(404);
+    expect((await reverse(app, "abc", "Niks")).statusCode).toBe(404);
+    expect((await reverse(app, entry.id, " ")).statusCode).toBe(400);
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "0.00", balance: "0.00" });
+  });
+
+  it("reverses once when two admins click at the same moment", async ({ app, db }) => {
+    const row = await addCustomer(app);
+    const entry = (await topUp(app, row.id, { amount: "75", method: "card" })).json().data.entry;
+    const answers = await Promise.all([reverse(app, entry.id, "Een"), reverse(app, entry.id, "Twee")]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await ledgerSum(db, row.id)).toEqual({ sum: "0.00", balance: "0.00" });
+  });
 });

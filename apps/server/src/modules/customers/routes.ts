@@ -7,9 +7,10 @@ import {
   customerDetailAnswer,
   customersPageAnswer,
   personRemovedAnswer,
+  reversalAnswer,
   topUpAnswer,
 } from "@kantien/domain/people";
-import { customerInput, topUpInput } from "@kantien/domain/people-rules";
+import { customerInput, reversalInput, topUpInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,6 +26,7 @@ import {
   deleteCustomer,
   getCustomer,
   listCustomers,
+  reverseTopUp,
   signUpCustomer,
   topUp,
   updateCustomer,
@@ -35,7 +37,6 @@ const listQuery = peopleListQuery(
   CUSTOMER_TABS,
 );
 const customerBody = z.strictObject(customerInput.shape);
-const topUpBody = z.strictObject(topUpInput.shape);
 /* Refuses unknown keys, so no one can slip in fields the form does not have. */
 const signupBody = z.strictObject(signupInput.shape);
 
@@ -45,13 +46,15 @@ const detailSchema = { params: idParams, response: answers(customerDetailAnswer)
 const createSchema = { body: customerBody, response: createdAnswers(customerAnswer) };
 const updateSchema = { params: idParams, body: customerBody, response: answers(customerAnswer) };
 const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
-const topUpSchema = { params: idParams, body: topUpBody, response: createdAnswers(topUpAnswer) };
+const topUpSchema = { params: idParams, body: topUpInput, response: createdAnswers(topUpAnswer) };
+const reverseSchema = { params: idParams, body: reversalInput, response: answers(reversalAnswer) };
 const signupSchema = { security: noSession, body: signupBody, response: createdAnswers(signupAnswer) };
 
 /**
  * Customers (/users, roles 1–2): staff and admin read, add and edit; only admin removes
- * and tops up (decision 0011). Other roles never reach this: requireStaff. A customer may also
- * sign up on their own (POST /api/auth/signup, no session).
+ * (decision 0011). Staff top up with cash or card at the counter, admins also by EFT and
+ * correction, and only admins reverse a top-up (decision 0034). Other roles never reach this:
+ * requireStaff. A customer may also sign up on their own (POST /api/auth/signup, no session).
  */
 export async function customersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -97,19 +100,32 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
 
   app.post(
     "/customers/:id/top-ups",
-    { onRequest: requireAdmin, schema: topUpSchema },
+    { onRequest: requireStaff, schema: topUpSchema },
     async (request, reply) => {
       // A top-up always carries a key, so a retried submit never pays twice.
       const key = readIdempotencyKey(request.headers["idempotency-key"]);
       if (key === null) throw new AppError("idempotency_key_required");
       const data = await topUp(db, {
         customerId: recordId(request.params.id),
-        amount: request.body.amount,
-        reason: request.body.reason,
+        ...request.body,
         key,
-        actorId: request.user!.id,
+        actor: request.user!,
       });
       return reply.status(201).send({ success: true as const, data });
     },
+  );
+
+  app.post(
+    "/wallet-transactions/:id/reverse",
+    { onRequest: requireAdmin, schema: reverseSchema },
+    async (request) => ({
+      success: true as const,
+      message: message("top_up_reversed", request.language),
+      data: await reverseTopUp(db, {
+        transactionId: request.params.id,
+        reason: request.body.reason,
+        actorId: request.user!.id,
+      }),
+    }),
   );
 }

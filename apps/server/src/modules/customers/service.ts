@@ -6,9 +6,11 @@ import {
   type CustomerRow,
   type CustomerTab,
   customerRow,
+  type TopUpInput,
   type TopUpResult,
   topUpResult,
 } from "@kantien/domain/people";
+import { COUNTER_TOP_UP_METHODS } from "@kantien/domain/people-rules";
 import { CUSTOMER_ROLES, isAdminRole, isCustomerRole, STAFF_ROLES } from "@kantien/domain/roles";
 import { eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Config } from "../../config";
@@ -34,7 +36,7 @@ import {
   removePerson,
   updatePerson,
 } from "../people/people";
-import { moveWalletMoney, paymentReferenceOf } from "../wallets/ledger";
+import { moveWalletMoney, paymentReferenceOf, reverseWalletCredit } from "../wallets/ledger";
 
 export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;
 
@@ -193,26 +195,55 @@ export async function writeAcademyNumber(
  * Credits a customer's wallet once per Idempotency-Key, in one transaction with the key's
  * claim: the same key again, or at the same time, answers the first result and moves nothing.
  */
+/**
+ * A top-up at the counter or in the back office: the channel is the ledger row's kind. Cooks
+ * take cash and card; EFT by hand and corrections are an admin's (the server decides).
+ */
 export async function topUp(
   db: Db,
-  args: { customerId: string; amount: string; reason: string; key: string; actorId: string },
+  args: TopUpInput & { customerId: string; key: string; actor: { id: string; roleId: number } },
 ): Promise<TopUpResult> {
-  const request = { customerId: args.customerId, amount: args.amount, reason: args.reason };
+  if (!COUNTER_TOP_UP_METHODS.includes(args.method) && !isAdminRole(args.actor.roleId)) throw forbidden();
+  const request = {
+    customerId: args.customerId,
+    amount: args.amount,
+    method: args.method,
+    reason: args.reason,
+  };
   const { body } = await idempotent(
     db,
-    { scope: "top-up", key: args.key, userId: args.actorId, request, body: topUpResult },
+    { scope: "top-up", key: args.key, userId: args.actor.id, request, body: topUpResult },
     async (tx) => {
       await lockPerson(tx, args.customerId, CUSTOMER_ROLES);
       const entry = await moveWalletMoney(tx, {
         userId: args.customerId,
         amount: args.amount,
-        kind: "top_up",
+        kind: args.method,
         reason: args.reason,
-        createdBy: args.actorId,
+        createdBy: args.actor.id,
       });
       if (entry === null) throw new Error("a credit cannot fail");
       return { statusCode: 201, body: { balance: entry.balanceAfter, entry } };
     },
   );
   return body;
+}
+
+/**
+ * An admin undoes a top-up (a bounced EFT, a typo) with a reason: a new ledger row of the
+ * opposite amount, once (the ledger's unique index), and never below a zero balance.
+ */
+export async function reverseTopUp(
+  db: Db,
+  args: { transactionId: string; reason: string; actorId: string },
+): Promise<TopUpResult> {
+  if (!/^[1-9]\d{0,15}$/.test(args.transactionId)) throw notFound();
+  return db.transaction(async (tx) => {
+    const entry = await reverseWalletCredit(tx, {
+      transactionId: Number(args.transactionId),
+      reason: args.reason,
+      createdBy: args.actorId,
+    });
+    return { balance: entry.balanceAfter, entry };
+  });
 }

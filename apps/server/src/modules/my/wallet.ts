@@ -11,6 +11,7 @@ const statementRow = z.object({
   amount: z.string(),
   balanceAfter: z.string(),
   reason: z.string().nullable(),
+  reversesId: z.string().nullable(),
   itemName: z.string().nullable(),
   deliveryDate: z.string().nullable(),
 });
@@ -34,7 +35,8 @@ export async function myWallet(
     queryRows(
       db,
       sql`select w.id::text as id, w.created_at as at, w.kind, w.amount::text as amount,
-            w.balance_after::text as "balanceAfter", w.reason, f.name as "itemName",
+            w.balance_after::text as "balanceAfter", w.reason,
+            w.reverses_id::text as "reversesId", f.name as "itemName",
             o.delivery_date::text as "deliveryDate"
           from wallet_transactions w
           left join orders o on o.id = w.order_id

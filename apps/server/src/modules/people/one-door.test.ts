@@ -86,7 +86,7 @@ async function personWithHistory(app: App, db: Db, roleId: 1 | 3) {
       cookie: adminCookie,
       body: {
         amount: "25",
-        reason: "Kontant",
+        method: "cash",
       },
       headers: { "idempotency-key": randomUUID() },
     });

@@ -8,6 +8,7 @@ import type { App } from "../../app";
 import type { Config } from "../../config";
 import { appTest } from "../../test/app-test";
 import { createUser, signIn } from "../../test/fixtures";
+import { multipart, type Part } from "../../test/multipart";
 import { request } from "../../test/request";
 
 const it = appTest();
@@ -28,27 +29,6 @@ const storedFiles = (config: Config) =>
   fs.existsSync(uploadsDir(config)) ? fs.readdirSync(uploadsDir(config)).sort() : [];
 const fileOf = (config: Config, url: string) =>
   path.join(uploadsDir(config), url.replace(/^\/uploads\//, ""));
-
-type Part = { name: string; filename?: string; contentType?: string; data: Buffer | string };
-
-/** A multipart/form-data body built by hand, as a browser's FormData sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----kantien${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const filename = part.filename === undefined ? "" : `; filename="${part.filename}"`;
-    const type = part.contentType ? `Content-Type: ${part.contentType}\r\n` : "";
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n${type}\r\n`,
-      ),
-    );
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** `cookie` null: an anonymous caller. */
 const postFile = (app: App, parts: Part[], cookie: string | null = admin) => {

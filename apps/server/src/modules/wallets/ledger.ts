@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { walletTransactions } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
 
 /** The columns of a `LedgerEntry`, for reading the ledger and for what a move writes. */
 export const ledgerEntryColumns = {
@@ -12,6 +13,7 @@ export const ledgerEntryColumns = {
   amount: sql<string>`${walletTransactions.amount}::text`,
   balanceAfter: sql<string>`${walletTransactions.balanceAfter}::text`,
   reason: walletTransactions.reason,
+  reversesId: sql<string | null>`${walletTransactions.reversesId}::text`,
 };
 
 export function toLedgerEntry(row: {
@@ -21,6 +23,7 @@ export function toLedgerEntry(row: {
   amount: string;
   balanceAfter: string;
   reason: string | null;
+  reversesId: string | null;
 }): LedgerEntry {
   return { ...row, at: row.at.toISOString() };
 }
@@ -51,6 +54,10 @@ export type WalletMove = {
   amount: string;
   kind: LedgerKind;
   orderId?: string | null;
+  /** The bank credit an `eft` move brings in (the ledger's unique index credits it once). */
+  bankCreditId?: number | null;
+  /** The top-up a `reversal` undoes (the ledger's unique index undoes it once). */
+  reversesId?: number | null;
   reason?: string | null;
   createdBy: string | null;
 };
@@ -89,9 +96,80 @@ export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerE
       kind: move.kind,
       balanceAfter: balance,
       orderId: move.orderId ?? null,
+      bankCreditId: move.bankCreditId ?? null,
+      reversesId: move.reversesId ?? null,
       reason: move.reason ?? null,
       createdBy: move.createdBy,
     })
     .returning(ledgerEntryColumns);
   return toLedgerEntry(entry!);
+}
+
+/**
+ * Credits every matched credit of an imported statement to its wallet, as `moveWalletMoney`
+ * would one by one (a wallet update and a ledger row each, balance after each row in line
+ * order), but in two statements: a statement may hold thousands of transfers. Inside the
+ * caller's transaction; returns how many ledger rows it wrote.
+ */
+export async function creditMatchedBankCredits(tx: Tx, statementId: string): Promise<number> {
+  const rows = await queryRows(
+    tx,
+    sql`with credited as (
+          select id, user_id, amount from bank_credits
+          where statement_id = ${statementId} and status = 'matched' and user_id is not null
+        ),
+        totals as (select user_id, sum(amount) as total from credited group by user_id),
+        updated as (
+          update wallets w set balance = w.balance + t.total from totals t
+          where w.user_id = t.user_id
+          returning w.user_id, w.balance - t.total as before
+        )
+        insert into wallet_transactions (user_id, amount, kind, balance_after, bank_credit_id)
+        select c.user_id, c.amount, 'eft',
+               u.before + sum(c.amount) over (partition by c.user_id order by c.id), c.id
+        from credited c join updated u on u.user_id = c.user_id
+        order by c.id
+        returning id`,
+    z.object({ id: z.union([z.number(), z.string()]) }),
+  );
+  return rows.length;
+}
+
+/** The credits a reversal may undo: money that came in, not an order's refund. */
+const REVERSIBLE_KINDS: readonly LedgerKind[] = ["top_up", "cash", "card", "eft", "correction"];
+
+/**
+ * Undoes a top-up as a new `reversal` row of the opposite amount, in the caller's transaction.
+ * Refused: an unknown row (404), a row that is no top-up or was reversed already (409), or a
+ * balance that would go below zero (409, with the balance and what is missing).
+ */
+export async function reverseWalletCredit(
+  tx: Tx,
+  { transactionId, reason, createdBy }: { transactionId: number; reason: string; createdBy: string },
+): Promise<LedgerEntry> {
+  const [credit] = await queryRows(
+    tx,
+    sql`select t.user_id as "userId", t.amount::text as amount, t.kind,
+          exists (select 1 from wallet_transactions r where r.reverses_id = t.id) as reversed
+        from wallet_transactions t where t.id = ${transactionId}`,
+    z.object({ userId: z.string(), amount: z.string(), kind: z.string(), reversed: z.boolean() }),
+  );
+  if (!credit) throw notFound();
+  if (!REVERSIBLE_KINDS.includes(credit.kind as LedgerKind)) throw new AppError("not_reversible");
+  if (credit.reversed) throw new AppError("already_reversed");
+  const entry = await moveWalletMoney(tx, {
+    userId: credit.userId,
+    amount: `-${credit.amount}`,
+    kind: "reversal",
+    reversesId: transactionId,
+    reason,
+    createdBy,
+  });
+  if (entry) return entry;
+  const balance = await walletBalance(tx, credit.userId);
+  throw new AppError("reversal_insufficient_balance", {
+    balance,
+    amount: credit.amount,
+    missing: (Number(credit.amount) - Number(balance)).toFixed(2),
+  });
 }

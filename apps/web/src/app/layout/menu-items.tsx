@@ -1,4 +1,5 @@
 import { type AppPath, ROUTES } from "@kantien/domain/route-access";
+import AccountBalanceIcon from "@mui/icons-material/AccountBalance";
 import BadgeIcon from "@mui/icons-material/Badge";
 import CalendarMonthIcon from "@mui/icons-material/CalendarMonth";
 import DashboardIcon from "@mui/icons-material/Dashboard";
@@ -10,7 +11,7 @@ import SettingsIcon from "@mui/icons-material/Settings";
 import type { ReactNode } from "react";
 
 type MenuItem = {
-  labelKey: `nav.${"dashboard" | "weeklyOrders" | "menu" | "orders" | "customers" | "staff" | "settings" | "kitchen"}`;
+  labelKey: `nav.${"dashboard" | "weeklyOrders" | "menu" | "orders" | "money" | "customers" | "staff" | "settings" | "kitchen"}`;
   icon: ReactNode;
 };
 
@@ -20,6 +21,7 @@ export const MENU_ITEMS: Partial<Record<AppPath, MenuItem>> = {
   "/weekly-orders": { labelKey: "nav.weeklyOrders", icon: <CalendarMonthIcon /> },
   "/menu": { labelKey: "nav.menu", icon: <RestaurantMenuIcon /> },
   "/orders": { labelKey: "nav.orders", icon: <ReceiptLongIcon /> },
+  [ROUTES.money]: { labelKey: "nav.money", icon: <AccountBalanceIcon /> },
   [ROUTES.customers]: { labelKey: "nav.customers", icon: <PeopleIcon /> },
   "/staff": { labelKey: "nav.staff", icon: <BadgeIcon /> },
   "/settings": { labelKey: "nav.settings", icon: <SettingsIcon /> },

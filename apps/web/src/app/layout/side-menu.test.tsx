@@ -11,13 +11,14 @@ function menuLinks() {
 }
 
 describe("SideMenu", () => {
-  it("gives an admin the seven admin entries", () => {
+  it("gives an admin the eight admin entries", () => {
     renderWithApp(<SideMenu roleId={ROLE.kitchenAdmin} />);
     expect(menuLinks()).toEqual([
       ["Paneelbord", "/dashboard"],
       ["Weeklikse Bestellings", "/weekly-orders"],
       ["Weeklikse Spyskaart", "/menu"],
       ["Bestellings", "/orders"],
+      ["Geld", "/money"],
       ["Gebruikers", "/users"],
       ["Personeel", "/staff"],
       ["Instellings", "/settings"],

@@ -1,8 +1,13 @@
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { CustomerDetail, LedgerEntry, PersonOrder } from "@kantien/domain/people";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -11,29 +16,33 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { DetailsTable } from "../../../components/details-table";
+import { useNotice } from "../../../components/notice";
 import { StatusChip } from "../../../components/status-chip";
+import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
+import { focusOnMount } from "../../../lib/focus";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { PersonDetailDialog } from "../../people/components/person-detail-dialog";
 import { useCustomer } from "../api/get-customer";
+import { useReverseTopUp } from "../api/top-up";
 import { TopUpForm } from "./top-up-form";
 
 type Props = {
   customerId: string;
-  /** Admins top up wallets and open the orders summary. */
-  canTopUp: boolean;
-  canOpenOrders: boolean;
+  /** Staff top up wallets with cash or card; admins by every channel, reverse top-ups and open the orders summary. */
+  isAdmin: boolean;
   onClose: () => void;
 };
 
 /** The /users detail dialog: the customer's data, wallet, recent orders and ledger. */
-export function CustomerDetailDialog({ customerId, canTopUp, canOpenOrders, onClose }: Props) {
+export function CustomerDetailDialog({ customerId, isAdmin, onClose }: Props) {
   const { t } = useTranslation();
   const customer = useCustomer(customerId);
 
@@ -45,20 +54,12 @@ export function CustomerDetailDialog({ customerId, canTopUp, canOpenOrders, onCl
       maxWidth="md"
       onClose={onClose}
     >
-      {(data) => <CustomerDetailBody customer={data} canTopUp={canTopUp} canOpenOrders={canOpenOrders} />}
+      {(data) => <CustomerDetailBody customer={data} isAdmin={isAdmin} />}
     </PersonDetailDialog>
   );
 }
 
-function CustomerDetailBody({
-  customer,
-  canTopUp,
-  canOpenOrders,
-}: {
-  customer: CustomerDetail;
-  canTopUp: boolean;
-  canOpenOrders: boolean;
-}) {
+function CustomerDetailBody({ customer, isAdmin }: { customer: CustomerDetail; isAdmin: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const timeZone = useCanteenTimeZone();
@@ -66,6 +67,7 @@ function CustomerDetailBody({
   const balanceId = useId();
   const ordersId = useId();
   const ledgerId = useId();
+  const [reversing, setReversing] = useState<LedgerEntry | null>(null);
 
   return (
     <Stack spacing={3}>
@@ -100,7 +102,14 @@ function CustomerDetailBody({
           <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} aria-live="polite">
             {formatRand(customer.balance)}
           </Typography>
-          {canTopUp ? <TopUpForm customerId={customer.id} /> : null}
+          <TopUpForm
+            customer={{
+              id: customer.id,
+              name: `${customer.firstName} ${customer.lastName}`,
+              balance: customer.balance,
+            }}
+            allMethods={isAdmin}
+          />
         </Paper>
       </Stack>
       <Box component="section" aria-labelledby={ordersId}>
@@ -112,7 +121,7 @@ function CustomerDetailBody({
         ) : (
           <OrdersTable orders={customer.recentOrders} />
         )}
-        {canOpenOrders && customer.recentOrders.length > 0 ? (
+        {isAdmin && customer.recentOrders.length > 0 ? (
           // Every order of the customer, of all time, on the orders summary (decision 0015).
           <Button
             component={RouterLink}
@@ -132,9 +141,16 @@ function CustomerDetailBody({
         {customer.ledger.length === 0 ? (
           <Typography color="text.secondary">{t("screens.customers.detail.noLedger")}</Typography>
         ) : (
-          <LedgerTable entries={customer.ledger} timeZone={timeZone} />
+          <LedgerTable
+            entries={customer.ledger}
+            timeZone={timeZone}
+            onReverse={isAdmin ? setReversing : undefined}
+          />
         )}
       </Box>
+      {reversing ? (
+        <ReverseDialog customerId={customer.id} entry={reversing} onClose={() => setReversing(null)} />
+      ) : null}
     </Stack>
   );
 }
@@ -174,9 +190,22 @@ function OrdersTable({ orders }: { orders: PersonOrder[] }) {
   );
 }
 
-function LedgerTable({ entries, timeZone }: { entries: LedgerEntry[]; timeZone: string }) {
+/** The credits a reversal may undo (the server's rule; the button only mirrors it). */
+const REVERSIBLE: readonly LedgerEntry["kind"][] = ["top_up", "cash", "card", "eft", "correction"];
+
+function LedgerTable({
+  entries,
+  timeZone,
+  onReverse,
+}: {
+  entries: LedgerEntry[];
+  timeZone: string;
+  /** Admins: undo a top-up. */
+  onReverse?: (entry: LedgerEntry) => void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const reversed = new Set(entries.flatMap((entry) => (entry.reversesId ? [entry.reversesId] : [])));
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 320 }}>
       <Table size="small" stickyHeader aria-label={t("screens.customers.detail.ledger")}>
@@ -187,6 +216,7 @@ function LedgerTable({ entries, timeZone }: { entries: LedgerEntry[]; timeZone: 
             <TableCell align="right">{t("screens.customers.detail.ledgerColumns.amount")}</TableCell>
             <TableCell align="right">{t("screens.customers.detail.ledgerColumns.balanceAfter")}</TableCell>
             <TableCell>{t("screens.customers.detail.ledgerColumns.reason")}</TableCell>
+            {onReverse ? <TableCell /> : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -208,11 +238,97 @@ function LedgerTable({ entries, timeZone }: { entries: LedgerEntry[]; timeZone: 
                   {formatRand(entry.balanceAfter)}
                 </TableCell>
                 <TableCell>{entry.reason ?? ""}</TableCell>
+                {onReverse ? (
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {reversed.has(entry.id) ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {t("screens.customers.topUp.reversed")}
+                      </Typography>
+                    ) : REVERSIBLE.includes(entry.kind) ? (
+                      <Button size="small" onClick={() => onReverse(entry)}>
+                        {t("screens.customers.topUp.reverse")}
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                ) : null}
               </TableRow>
             );
           })}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** An admin undoes a top-up with a reason; a refusal (too little money left) says so in place. */
+function ReverseDialog({
+  customerId,
+  entry,
+  onClose,
+}: {
+  customerId: string;
+  entry: LedgerEntry;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const notify = useNotice();
+  const reverse = useReverseTopUp(customerId);
+  const [reason, setReason] = useState("");
+  const amount = formatRand(entry.amount);
+  const tooShort = reason.trim().length < 3;
+  return (
+    <Dialog
+      open
+      onClose={reverse.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (tooShort) return;
+          reverse.mutate(
+            { transactionId: entry.id, reason: reason.trim() },
+            {
+              onSuccess: (answer) => {
+                notify({ severity: "success", text: answer.message });
+                onClose();
+              },
+            },
+          );
+        }}
+      >
+        <DialogTitle id={titleId}>{t("screens.customers.topUp.reverseTitle", { amount })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Typography>{t("screens.customers.topUp.reverseText", { amount })}</Typography>
+            {reverse.isError ? (
+              <Alert severity="error">{errorMessage(reverse.error, t("errors.update"))}</Alert>
+            ) : null}
+            <TextField
+              inputRef={focusOnMount}
+              required
+              label={t("screens.customers.topUp.reverseReason")}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={reverse.isPending}>
+            {t("screens.customers.topUp.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" color="error" disabled={tooShort || reverse.isPending}>
+            {reverse.isPending
+              ? t("screens.customers.topUp.reversing")
+              : t("screens.customers.topUp.reverse")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

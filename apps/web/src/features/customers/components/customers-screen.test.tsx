@@ -263,6 +263,7 @@ describe("CustomersScreen detail and top-up", () => {
         amount: "-71.00",
         balanceAfter: "120.50",
         reason: null,
+        reversesId: null,
       },
       {
         id: "1",
@@ -271,11 +272,12 @@ describe("CustomersScreen detail and top-up", () => {
         amount: "191.50",
         balanceAfter: "191.50",
         reason: "Kontant",
+        reversesId: null,
       },
     ],
   };
 
-  it("shows the data, balance, recent orders and ledger; staff cannot top up", async () => {
+  it("shows the data, balance, recent orders and ledger; staff top up with cash or card only, and reverse nothing", async () => {
     const { user } = renderUsers(ROLE.kitchenStaff, {
       [`GET /api/customers/${anna.id}`]: { body: { success: true, data: detail } },
     });
@@ -288,7 +290,13 @@ describe("CustomersScreen detail and top-up", () => {
     expect(ledger).toHaveTextContent("Aanvulling");
     expect(ledger).toHaveTextContent("Kontant");
     expect(ledger).toHaveTextContent("Bestelling");
-    expect(within(dialog).queryByRole("button", { name: "Vul aan" })).not.toBeInTheDocument();
+    const channels = within(dialog).getByRole("radiogroup", { name: "Hoe betaal" });
+    expect(
+      within(channels)
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("value")),
+    ).toEqual(["cash", "card"]);
+    expect(within(dialog).queryByRole("button", { name: "Draai terug" })).not.toBeInTheDocument();
     // The orders summary is the admin's: staff get no link to it.
     expect(within(dialog).queryByRole("link", { name: "Alle bestellings" })).not.toBeInTheDocument();
   });
@@ -301,6 +309,7 @@ describe("CustomersScreen detail and top-up", () => {
       amount: "50.00",
       balanceAfter: "170.50",
       reason: "EFT",
+      reversesId: null,
     };
     // The server's state: after the top-up it answers the new balance and ledger.
     let current = detail;
@@ -327,19 +336,20 @@ describe("CustomersScreen detail and top-up", () => {
         "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",
       ),
     ).toBeVisible();
-    expect(within(dialog).getByText("Hierdie veld is verpligtend")).toBeVisible();
 
     await user.clear(amount);
     await user.type(amount, "50,00");
-    await user.type(within(dialog).getByRole("textbox", { name: "Rede" }), "EFT");
+    await user.click(within(dialog).getByRole("radio", { name: "EFT" }));
+    await user.type(within(dialog).getByRole("textbox", { name: "Nota" }), "EFT");
     await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
 
-    expect(await within(dialog).findByRole("status")).toHaveTextContent(
-      /bygevoeg\. Nuwe balans: R\s?170[.,]50/,
-    );
+    const done = await within(dialog).findByRole("status");
+    expect(done).toHaveTextContent(/bygevoeg\. Nuwe balans: R\s?170[.,]50/);
+    expect(done).toHaveTextContent("Kwitansie nr. 3");
+    expect(within(done).getByRole("button", { name: "Druk strokie" })).toBeVisible();
     const posts = calls.filter((c) => c.method === "POST");
     expect(posts).toHaveLength(1);
-    expect(posts[0]?.body).toEqual({ amount: "50.00", reason: "EFT" });
+    expect(posts[0]?.body).toEqual({ amount: "50.00", method: "eft", reason: "EFT" });
     expect(posts[0]?.headers["Idempotency-Key"]).toMatch(/^[\w-]{8,}$/);
     await waitFor(() =>
       expect(within(dialog).getByRole("table", { name: "Beursiegeskiedenis" })).toHaveTextContent("EFT"),
@@ -367,7 +377,7 @@ describe("CustomersScreen detail and top-up", () => {
     await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
     const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
     await user.type(await within(dialog).findByRole("textbox", { name: "Bedrag" }), "10");
-    await user.type(within(dialog).getByRole("textbox", { name: "Rede" }), "Kontant");
+    await user.type(within(dialog).getByRole("textbox", { name: "Nota" }), "Kontant");
     await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
     expect(await within(dialog).findByText("Databasis af.")).toBeVisible();
     await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
@@ -376,5 +386,62 @@ describe("CustomersScreen detail and top-up", () => {
     const keys = calls.filter((c) => c.method === "POST").map((c) => c.headers["Idempotency-Key"]);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it("asks before a top-up above R1 000, with the balance after it, and sends nothing on Kanselleer", async () => {
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      [`GET /api/customers/${anna.id}`]: { body: { success: true, data: detail } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
+    await user.type(await within(dialog).findByRole("textbox", { name: "Bedrag" }), "5000");
+    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    const ask = await screen.findByRole("alertdialog", { name: /Voeg R\s?5[\s\u00a0]?000,00 by\?/ });
+    expect(ask).toHaveTextContent(
+      /per Kontant na Anna Botha se beursie\. Balans daarna: R\s?5[\s\u00a0]?120[.,]50/,
+    );
+    await user.click(within(ask).getByRole("button", { name: "Kanselleer" }));
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("lets an admin reverse a top-up with a reason", async () => {
+    const topUpEntry = detail.ledger[1]!;
+    const reversal = {
+      ...topUpEntry,
+      id: "7",
+      kind: "reversal" as const,
+      amount: "-191.50",
+      reversesId: topUpEntry.id,
+    };
+    // The server's state: after the reversal it answers the new balance and ledger.
+    let current = detail;
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      [`GET /api/customers/${anna.id}`]: () => ({ body: { success: true, data: current } }),
+      [`POST /api/wallet-transactions/${topUpEntry.id}/reverse`]: () => {
+        current = { ...detail, balance: "0.00", ledger: [reversal, ...detail.ledger] };
+        return {
+          body: {
+            success: true,
+            message: "Die inbetaling is teruggedraai.",
+            data: { balance: "0.00", entry: reversal },
+          },
+        };
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
+    const ledger = await within(dialog).findByRole("table", { name: "Beursiegeskiedenis" });
+    // Only the top-up can be undone, not the order.
+    const buttons = within(ledger).getAllByRole("button", { name: "Draai terug" });
+    expect(buttons).toHaveLength(1);
+    await user.click(buttons[0]!);
+    const ask = await screen.findByRole("dialog", { name: /Draai R\s?191,50 terug\?/ });
+    await user.type(within(ask).getByRole("textbox", { name: "Rede" }), "EFT teruggekeer");
+    await user.click(within(ask).getByRole("button", { name: "Draai terug" }));
+    expect(await screen.findByText("Die inbetaling is teruggedraai.")).toBeVisible();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
+      { reason: "EFT teruggekeer" },
+    ]);
+    await waitFor(() => expect(within(ledger).getByText("Teruggedraai", { selector: "p" })).toBeVisible());
   });
 });

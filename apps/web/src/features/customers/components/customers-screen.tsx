@@ -83,12 +83,7 @@ export function CustomersScreen() {
         />
       ) : null}
       {viewing ? (
-        <CustomerDetailDialog
-          customerId={viewing}
-          canTopUp={isAdmin}
-          canOpenOrders={isAdmin}
-          onClose={() => setViewing(null)}
-        />
+        <CustomerDetailDialog customerId={viewing} isAdmin={isAdmin} onClose={() => setViewing(null)} />
       ) : null}
       <PersonDeleteConfirm texts="screens.customers" state={deletion} onConfirm={confirmDelete} />
     </Stack>

@@ -1,59 +1,88 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRand } from "@kantien/domain/money";
-import { topUpInput } from "@kantien/domain/people-rules";
+import type { LedgerEntry } from "@kantien/domain/people";
+import {
+  COUNTER_TOP_UP_METHODS,
+  TOP_UP_CONFIRM_ABOVE_RAND,
+  TOP_UP_METHODS,
+  type TopUpMethod,
+  topUpInput,
+} from "@kantien/domain/people-rules";
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormLabel from "@mui/material/FormLabel";
+import GlobalStyles from "@mui/material/GlobalStyles";
 import InputAdornment from "@mui/material/InputAdornment";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client";
+import { useCanteenTimeZone } from "../../../lib/app-config";
+import { formatDateTime } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
 import { SubmissionKeys } from "../../../lib/idempotency";
+import { useSession } from "../../../lib/session";
 import { fieldErrorText } from "../../../lib/validation";
 import { useTopUp } from "../api/top-up";
 
 type FormInput = z.input<typeof topUpInput>;
 type FormOutput = z.output<typeof topUpInput>;
+type Customer = { id: string; name: string; balance: string };
+type Receipt = { entry: LedgerEntry; customer: string; by: string };
+
+const EMPTY: FormInput = { amount: "", method: "cash", reason: "" };
 
 /**
- * Admin only: adds money to a customer's wallet with a reason. Each submission carries its
- * own Idempotency-Key, reused only when the same top-up is sent again after an unknown
- * outcome, so the server books it exactly once.
+ * Adds money to a customer's wallet, and says by which channel: cooks take cash and card at the
+ * counter, admins also EFT and corrections (the server decides). Above R1 000 it asks first,
+ * with the balance after. Each submission carries its own Idempotency-Key, reused only when the
+ * same top-up is sent again after an unknown outcome, so the server books it exactly once. A
+ * booked top-up shows its receipt number and prints an 80 mm slip.
  */
-export function TopUpForm({ customerId }: { customerId: string }) {
+export function TopUpForm({ customer, allMethods }: { customer: Customer; allMethods: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const topUp = useTopUp(customerId);
+  const methodId = useId();
+  const { user } = useSession();
+  const topUp = useTopUp(customer.id);
   const keys = useRef(new SubmissionKeys());
-  const [done, setDone] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<FormOutput | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(topUpInput),
-    defaultValues: { amount: "", reason: "" },
+    defaultValues: EMPTY,
   });
-  const { register, handleSubmit, reset, formState } = form;
+  const { control, register, handleSubmit, reset, formState, watch } = form;
   const errors = formState.errors;
+  const methods = allMethods ? TOP_UP_METHODS : COUNTER_TOP_UP_METHODS;
+  const method = watch("method") as TopUpMethod;
 
-  const onValid = (body: FormOutput) => {
-    setDone(null);
+  const send = (body: FormOutput) => {
+    setConfirming(null);
+    setReceipt(null);
     setFailure(null);
     topUp.mutate(
       { body, idempotencyKey: keys.current.keyFor(body) },
       {
         onSuccess: (answer) => {
           keys.current.settled();
-          reset({ amount: "", reason: "" });
-          setDone(
-            t("screens.customers.topUp.done", {
-              amount: formatRand(body.amount),
-              balance: formatRand(answer.balance),
-            }),
-          );
+          reset(EMPTY);
+          setReceipt({
+            entry: answer.entry,
+            customer: customer.name,
+            by: user ? `${user.first_name} ${user.last_name}` : "",
+          });
         },
         onError: (error) => {
           // A clear refusal makes the next submission a new one; no answer keeps the key.
@@ -64,6 +93,8 @@ export function TopUpForm({ customerId }: { customerId: string }) {
       },
     );
   };
+  const onValid = (body: FormOutput) =>
+    Number(body.amount) > TOP_UP_CONFIRM_ABOVE_RAND ? setConfirming(body) : send(body);
 
   return (
     <Stack
@@ -90,10 +121,40 @@ export function TopUpForm({ customerId }: { customerId: string }) {
         error={Boolean(errors.amount)}
         helperText={fieldErrorText(errors.amount)}
       />
+      <Box>
+        <FormLabel id={methodId} sx={{ typography: "body2" }}>
+          {t("screens.customers.topUp.method")}
+        </FormLabel>
+        <Controller
+          control={control}
+          name="method"
+          render={({ field }) => (
+            <RadioGroup row aria-labelledby={methodId} {...field}>
+              {methods.map((m) => (
+                <FormControlLabel
+                  key={m}
+                  value={m}
+                  control={<Radio size="small" />}
+                  label={t(`screens.customers.topUp.methods.${m}`)}
+                />
+              ))}
+            </RadioGroup>
+          )}
+        />
+        {errors.method ? (
+          <Typography variant="caption" color="error">
+            {fieldErrorText(errors.method)}
+          </Typography>
+        ) : null}
+      </Box>
       <TextField
         size="small"
-        required
-        label={t("screens.customers.topUp.reason")}
+        required={method === "correction"}
+        label={
+          method === "correction"
+            ? t("screens.customers.topUp.reasonRequired")
+            : t("screens.customers.topUp.reason")
+        }
         autoComplete="off"
         {...register("reason")}
         error={Boolean(errors.reason)}
@@ -107,12 +168,85 @@ export function TopUpForm({ customerId }: { customerId: string }) {
       >
         {topUp.isPending ? t("screens.customers.topUp.submitting") : t("screens.customers.topUp.submit")}
       </Button>
-      {done ? (
-        <Alert severity="success" role="status">
-          {done}
-        </Alert>
-      ) : null}
+      {receipt ? <ReceiptNotice receipt={receipt} /> : null}
       {failure ? <Alert severity="error">{failure}</Alert> : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t("screens.customers.topUp.confirmTitle", { amount: formatRand(confirming?.amount ?? "0") })}
+        message={t("screens.customers.topUp.confirmText", {
+          amount: formatRand(confirming?.amount ?? "0"),
+          method: t(`screens.customers.topUp.methods.${confirming?.method ?? "cash"}`),
+          name: customer.name,
+          balance: formatRand(Number(customer.balance) + Number(confirming?.amount ?? 0)),
+        })}
+        confirmLabel={t("screens.customers.topUp.confirm")}
+        cancelLabel={t("screens.customers.topUp.cancel")}
+        onConfirm={() => confirming && send(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
     </Stack>
+  );
+}
+
+/** What was booked, its receipt number, and the slip the till printer prints (80 mm). */
+function ReceiptNotice({ receipt }: { receipt: Receipt }) {
+  const { t } = useTranslation();
+  const timeZone = useCanteenTimeZone();
+  const { entry } = receipt;
+  const method = t(`screens.customers.topUp.methods.${entry.kind as TopUpMethod}`);
+  const rows: [string, string][] = [
+    [t("screens.customers.topUp.slipCustomer"), receipt.customer],
+    [t("screens.customers.topUp.slipMethod"), method],
+    [t("screens.customers.topUp.slipAmount"), formatRand(entry.amount)],
+    [t("screens.customers.topUp.slipBalance"), formatRand(entry.balanceAfter)],
+    [t("screens.customers.topUp.slipBy"), receipt.by],
+  ];
+  return (
+    <>
+      <Alert
+        severity="success"
+        role="status"
+        action={
+          <Button color="inherit" size="small" onClick={() => window.print()}>
+            {t("screens.customers.topUp.print")}
+          </Button>
+        }
+      >
+        {t("screens.customers.topUp.done", {
+          amount: formatRand(entry.amount),
+          balance: formatRand(entry.balanceAfter),
+        })}{" "}
+        {t("screens.customers.topUp.receipt", { number: entry.id })}
+      </Alert>
+      {/* Printing shows only the slip, 80 mm wide, as a till printer takes it. */}
+      <GlobalStyles
+        styles={{
+          ".top-up-slip": { display: "none" },
+          "@media print": {
+            "@page": { size: "80mm auto", margin: "4mm" },
+            "body *": { visibility: "hidden" },
+            ".top-up-slip, .top-up-slip *": { visibility: "visible" },
+            ".top-up-slip": { display: "block", position: "absolute", left: 0, top: 0, width: "72mm" },
+          },
+        }}
+      />
+      <Box
+        className="top-up-slip"
+        sx={{ fontFamily: "ui-monospace, monospace", fontSize: "10pt", color: "#000" }}
+      >
+        <Box sx={{ fontWeight: 700, fontSize: "12pt" }}>{t("screens.customers.topUp.slipTitle")}</Box>
+        <Box>{t("screens.customers.topUp.receipt", { number: entry.id })}</Box>
+        <Box>{formatDateTime(entry.at, timeZone, currentLanguage())}</Box>
+        <Box component="hr" sx={{ border: 0, borderTop: "1px dashed #000" }} />
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
+            <span>{label}</span>
+            <span>{value}</span>
+          </Box>
+        ))}
+        <Box component="hr" sx={{ border: 0, borderTop: "1px dashed #000" }} />
+        <Box sx={{ textAlign: "center" }}>{t("screens.customers.topUp.slipThanks")}</Box>
+      </Box>
+    </>
   );
 }

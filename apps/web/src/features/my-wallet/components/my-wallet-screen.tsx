@@ -33,13 +33,14 @@ function StatementLine({
   const { t } = useTranslation();
   const language = currentLanguage();
   const credit = Number(entry.amount) > 0;
+  const forOrder = entry.kind === "order" || entry.kind === "refund";
   const what =
-    entry.kind === "top_up"
-      ? t("my.wallet.kinds.top_up")
-      : t(`my.wallet.kinds.${entry.kind}`, {
+    entry.kind === "order" || entry.kind === "refund"
+      ? t(`my.wallet.kinds.${entry.kind}`, {
           item: entry.itemName ?? "",
           date: entry.deliveryDate ? formatShortDate(entry.deliveryDate, language) : "",
-        });
+        })
+      : t(`my.wallet.kinds.${entry.kind}`);
   return (
     <ListItem
       divider={divider}
@@ -50,7 +51,7 @@ function StatementLine({
         <Typography variant="body2" color="text.secondary">
           {formatDateTime(entry.at, timeZone, language)}
         </Typography>
-        {entry.reason && entry.kind === "top_up" ? (
+        {entry.reason && !forOrder ? (
           <Typography variant="body2" color="text.secondary">
             {entry.reason}
           </Typography>

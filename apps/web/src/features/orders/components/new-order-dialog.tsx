@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
 import { LoadError } from "../../../components/load-error";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { useCustomerSearch } from "../../../lib/customer-search";
 import { focusOnMount } from "../../../lib/focus";
 import { formatLongDate } from "../../../lib/format";
 import { SubmissionKeys } from "../../../lib/idempotency";
@@ -30,7 +31,6 @@ import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { fieldErrorText, formWideMessage } from "../../../lib/validation";
 import { useCreateOrder } from "../api/create-order";
 import { useMenuDays } from "../api/get-menu-days";
-import { useCustomerSearch } from "../api/search-customers";
 
 const CHOICE_MISSING = "order_choice_missing";
 

@@ -1,11 +1,11 @@
 import type { CustomerRow } from "@kantien/domain/people";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api, type DataEnvelope } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { api, type DataEnvelope } from "./api-client";
+import { queryKeys } from "./query-keys";
 
 const CUSTOMER_MATCHES = 10;
 
-/** `GET /api/customers?q=&limit=`: the customers whose name or email matches, with their balance. */
+/** `GET /api/customers?q=&limit=`: the customers whose name, email or academy number matches, with their balance (the new-order and allocate dialogs). */
 export function customerSearchQueryOptions(q: string) {
   const params = new URLSearchParams({ q, limit: String(CUSTOMER_MATCHES) });
   return queryOptions({

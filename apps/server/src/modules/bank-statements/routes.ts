@@ -1,0 +1,135 @@
+import multipart from "@fastify/multipart";
+import { answers, createdAnswers } from "@kantien/domain/api";
+import {
+  allocateBankCreditInput,
+  bankCreditAnswer,
+  bankCreditCountsAnswer,
+  bankCreditsAnswer,
+  bankCreditsQuery,
+  dismissBankCreditInput,
+  STATEMENT_MAX_BYTES,
+  statementImportedAnswer,
+} from "@kantien/domain/bank-statements";
+import { message } from "@kantien/domain/messages";
+import { text } from "@kantien/domain/text";
+import type { FastifyError, FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppDeps } from "../../deps";
+import { AppError, idParams } from "../../errors";
+import { requireAdmin } from "../../plugins/session";
+import { allocateBankCredit, bankCreditCounts, dismissBankCredit, listBankCredits } from "./credits";
+import { importStatement } from "./import";
+
+const fileName = text().max(255);
+
+/**
+ * Money in by EFT (decision 0034), admins only: a bank statement is read (multipart field
+ * `file`), its credits listed by status, and a waiting one allocated to a customer or dismissed.
+ * The guard runs at onRequest, so a non-admin's file is never read.
+ */
+export async function bankStatementsRoutes(app: FastifyInstance, { database }: AppDeps) {
+  const { db } = database;
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: STATEMENT_MAX_BYTES,
+        files: 1,
+        fields: 5,
+        parts: 10,
+        fieldSize: 1024,
+        headerPairs: 50,
+      },
+    });
+    scope.setErrorHandler((error: FastifyError) => {
+      if (error.code === "FST_REQ_FILE_TOO_LARGE" || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+        throw new AppError("statement_too_large");
+      }
+      throw error;
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+
+    api.post(
+      "/admin/bank-statements",
+      { onRequest: requireAdmin, schema: { response: createdAnswers(statementImportedAnswer) } },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new AppError("statement_missing");
+        let file: { data: Buffer; name: string | null } | null = null;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== "file") continue;
+            if (part.fieldname === "file" && file === null) {
+              const name = fileName.safeParse(part.filename);
+              file = { data: await part.toBuffer(), name: name.success ? name.data : null };
+            } else part.file.resume();
+          }
+        } catch (error) {
+          // The plugin's limit errors carry their status; a broken form is the client's fault.
+          if ((error as FastifyError).statusCode) throw error;
+          throw new AppError("statement_missing");
+        }
+        if (!file || file.data.length === 0) throw new AppError("statement_missing");
+        const data = await importStatement(db, {
+          file: file.data,
+          fileName: file.name,
+          adminId: request.user!.id,
+        });
+        return reply.status(201).send({
+          success: true as const,
+          message: message("statement_imported", request.language),
+          data,
+        });
+      },
+    );
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/admin/bank-credits",
+    {
+      onRequest: requireAdmin,
+      schema: { querystring: bankCreditsQuery, response: answers(bankCreditsAnswer) },
+    },
+    async (request) => ({ success: true as const, ...(await listBankCredits(db, request.query)) }),
+  );
+
+  api.get(
+    "/admin/bank-credits/counts",
+    { onRequest: requireAdmin, schema: { response: answers(bankCreditCountsAnswer) } },
+    async () => ({ success: true as const, data: await bankCreditCounts(db) }),
+  );
+
+  api.post(
+    "/admin/bank-credits/:id/allocate",
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, body: allocateBankCreditInput, response: answers(bankCreditAnswer) },
+    },
+    async (request) => ({
+      success: true as const,
+      message: message("bank_credit_allocated", request.language),
+      data: await allocateBankCredit(db, {
+        creditId: request.params.id,
+        userId: request.body.userId,
+        adminId: request.user!.id,
+      }),
+    }),
+  );
+
+  api.post(
+    "/admin/bank-credits/:id/dismiss",
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, body: dismissBankCreditInput, response: answers(bankCreditAnswer) },
+    },
+    async (request) => ({
+      success: true as const,
+      message: message("bank_credit_dismissed", request.language),
+      data: await dismissBankCredit(db, {
+        creditId: request.params.id,
+        reason: request.body.reason,
+        adminId: request.user!.id,
+      }),
+    }),
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { dataAnswer, isoDateText, pageAnswer, randText, timestamp } from "./api";
+import { text } from "./text";
+
+/**
+ * Bank statements imported at /money (decision 0034): each credit line of a statement becomes
+ * a bank credit, credited at once when it names exactly one wallet's reference, else waiting
+ * for an admin (review: a near miss; unallocated: nothing to go on).
+ */
+export const STATEMENT_BANKS = ["fnb", "absa", "standard_bank", "nedbank", "capitec", "ofx"] as const;
+export type StatementBank = (typeof STATEMENT_BANKS)[number];
+
+export const BANK_CREDIT_STATUSES = ["matched", "review", "unallocated", "dismissed"] as const;
+export type BankCreditStatus = (typeof BANK_CREDIT_STATUSES)[number];
+
+/** The largest statement file the server reads. */
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** `POST /api/admin/bank-statements`: what was read and what became of its credits. */
+export const statementImported = z.object({
+  statementId: z.string(),
+  bank: z.enum(STATEMENT_BANKS),
+  /** Transaction lines read, debits included. */
+  rows: z.number().int(),
+  credits: z.object({
+    matched: z.number().int(),
+    review: z.number().int(),
+    unallocated: z.number().int(),
+    /** Credit lines an earlier statement already brought in: nothing was done with them. */
+    duplicates: z.number().int(),
+  }),
+});
+export type StatementImported = z.infer<typeof statementImported>;
+export const statementImportedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: statementImported,
+});
+
+/** A credit line and what became of it. */
+export const bankCredit = z.object({
+  id: z.string(),
+  statementId: z.string(),
+  bank: z.enum(STATEMENT_BANKS),
+  date: isoDateText,
+  amount: randText,
+  description: z.string(),
+  status: z.enum(BANK_CREDIT_STATUSES),
+  /** Whose wallet it went to (matched), or whom it may be for (review). */
+  customer: z.object({ id: z.string(), name: z.string(), paymentReference: z.string() }).nullable(),
+  /** Why it waits for review, as a code (`wrong_check`, `one_off`, `unknown_reference`, `name`, `academy_number`, `several_references`). */
+  hint: z.string().nullable(),
+  dismissReason: z.string().nullable(),
+  /** Who allocated or dismissed it and when; null while waiting and for automatic matches. */
+  resolvedBy: z.string().nullable(),
+  resolvedAt: timestamp.nullable(),
+  importedAt: timestamp,
+});
+export type BankCredit = z.infer<typeof bankCredit>;
+
+export const bankCreditsQuery = z.strictObject({
+  status: z.enum(BANK_CREDIT_STATUSES).default("review"),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const bankCreditsAnswer = pageAnswer(bankCredit);
+export const bankCreditAnswer = z.object({ success: z.literal(true), message: z.string(), data: bankCredit });
+
+export const allocateBankCreditInput = z.strictObject({ userId: z.uuid("bank_credit_customer_invalid") });
+export const dismissBankCreditInput = z.strictObject({
+  reason: text().trim().min(3, "bank_credit_reason_invalid").max(200, "bank_credit_reason_invalid"),
+});
+
+/** Counts per status, for the tabs of /money. */
+export const bankCreditCountsAnswer = dataAnswer(z.record(z.enum(BANK_CREDIT_STATUSES), z.number().int()));
