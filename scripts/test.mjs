@@ -82,6 +82,7 @@ ok =
     BENCH_REQUESTS: "3",
     BENCH_RUSH_CUSTOMERS: "100",
     BENCH_RUSH_SECONDS: "3",
+    BENCH_STATEMENT_LINES: "1000",
     BENCH_LIGHTHOUSE_RUNS: "0",
     BENCH_RESULTS: "bench-results/ci.json",
     ...(process.env.TEST_DATABASE_URL ? {} : { BENCH_SKIP_POSTGRES: "1" }),

@@ -14,6 +14,9 @@
  *     p50/p99 of sign-ins and orders, the CPU they cost, and afterwards every order paid and
  *     every wallet equal to its ledger (budget on PGlite: 0 errors, order p99 ≤ 1 s; run on
  *     PostgreSQL too);
+ *   - a bank statement of 10,000 FNB lines (about 2 MB) for those wallets, imported twice
+ *     (statement-import.ts): the first credits, the second finds only duplicates; every wallet
+ *     equals its ledger (budget on PGlite: the first import within 5 s);
  *   - on the built web app with the demo data (demo-server.ts), in headless Chromium: the
  *     gzipped JavaScript /login, a signed-in /my and the cook's /kitchen/board load first
  *     (first-load.ts; ≤ 200, ≤ 200 and ≤ 250 KB, and no back-office chunk reaches /my, by
@@ -31,7 +34,8 @@
  * BENCH_ORDERS (1000000), BENCH_PGLITE_ORDERS (100000), BENCH_SECONDS (10),
  * BENCH_SUMMARY_SECONDS (5), BENCH_REQUESTS (unset: each load runs for its seconds; set: each
  * load sends that many requests per connection and stops, a check more than a measure),
- * BENCH_RUSH_CUSTOMERS (300), BENCH_RUSH_SECONDS (10), BENCH_LIGHTHOUSE_RUNS (3; 0: none),
+ * BENCH_RUSH_CUSTOMERS (300), BENCH_RUSH_SECONDS (10), BENCH_STATEMENT_LINES (10000),
+ * BENCH_LIGHTHOUSE_RUNS (3; 0: none),
  * BENCH_LIGHTHOUSE_PAGES (a comma list of those paths; all five), BENCH_SKIP_POSTGRES=1,
  * BENCH_SKIP_PGLITE=1, BENCH_SKIP_WEB=1 (no browser), BENCH_RESULTS (bench-results/latest.json).
  * The browser parts need a web build (npm run build) and Chromium (CHROMIUM_PATH, else
@@ -62,6 +66,7 @@ import { type FirstLoad, measureFirstLoads } from "./first-load";
 import { KITCHEN_BOARD_BUDGET, type KitchenBoardResult, measureKitchenBoard } from "./kitchen-board";
 import { LIGHTHOUSE_TARGETS, type LighthouseScore } from "./lighthouse";
 import { breakTimeRush, RUSH_BUDGET, type RushResult } from "./rush";
+import { STATEMENT_BUDGET, type StatementImportResult, statementImport } from "./statement-import";
 
 function setting(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
@@ -88,6 +93,7 @@ const MEASURING = REQUESTS === null;
 const CREATIONS = 200;
 const RUSH_CUSTOMERS = setting("BENCH_RUSH_CUSTOMERS", RUSH_BUDGET.customers, 1);
 const RUSH_SECONDS = setting("BENCH_RUSH_SECONDS", RUSH_BUDGET.seconds, 1);
+const STATEMENT_LINES = setting("BENCH_STATEMENT_LINES", STATEMENT_BUDGET.lines, 10);
 const LIGHTHOUSE_RUNS = setting("BENCH_LIGHTHOUSE_RUNS", 3, 0);
 const LIGHTHOUSE_PAGES = (
   process.env.BENCH_LIGHTHOUSE_PAGES || LIGHTHOUSE_TARGETS.map((t) => t.path).join(",")
@@ -151,6 +157,7 @@ type BackendResult = {
   };
   creations: { count: number; seconds: number; perSecond: number; errors: number; ledgerMatches: boolean };
   rush: RushResult;
+  statement: StatementImportResult;
 };
 
 async function timeQuery(run: () => Promise<unknown>, times = 50): Promise<number> {
@@ -405,6 +412,19 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       `[${backend}] rush: ${rush.orders} orders (${rush.paid} paid) from ${rush.customersWithOrders} customers, not one paid order from each of ${RUSH_CUSTOMERS}`,
     );
     check(rush.ledgerMatches, `[${backend}] rush: a customer's wallet differs from their ledger`);
+
+    console.log(`[${backend}] a bank statement of ${STATEMENT_LINES.toLocaleString()} lines, twice…`);
+    const statement = await statementImport(database, { lines: STATEMENT_LINES, adminId: admin.id });
+    const credited = statement.credits.matched + statement.credits.review + statement.credits.unallocated;
+    check(
+      credited === STATEMENT_LINES - Math.floor(STATEMENT_LINES / 10) && statement.credits.duplicates === 0,
+      `[${backend}] statement: ${JSON.stringify(statement.credits)} for ${STATEMENT_LINES} lines (a tenth debits)`,
+    );
+    check(
+      statement.againDuplicates === credited,
+      `[${backend}] statement again: ${statement.againDuplicates} duplicates, not ${credited}`,
+    );
+    check(statement.ledgerMatches, `[${backend}] statement: a wallet differs from its ledger`);
     await bare.close();
     return {
       backend,
@@ -418,6 +438,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       summary: { page, searchWeek, searchYear, customerAll, number: numberLoad, plans },
       creations,
       rush,
+      statement,
     };
   } finally {
     await database.close();
@@ -625,6 +646,19 @@ function judgeBackend(r: BackendResult) {
       rush.p99 <= RUSH_BUDGET.p99Ms,
       { timing: true, notJudged: smaller },
     );
+    const st = r.statement;
+    judge(
+      `${b} a bank statement of ${STATEMENT_BUDGET.lines.toLocaleString()} lines (${STATEMENT_BUDGET.bytes / 1_000_000} MB) imports ≤ ${STATEMENT_BUDGET.seconds} s`,
+      `${st.seconds} s (${st.lines.toLocaleString()} lines, ${(st.bytes / 1_000_000).toFixed(2)} MB; again, all duplicates: ${st.againSeconds} s)`,
+      st.seconds <= STATEMENT_BUDGET.seconds,
+      {
+        timing: true,
+        notJudged:
+          st.lines < STATEMENT_BUDGET.lines
+            ? `${st.lines} lines, the budget is at ${STATEMENT_BUDGET.lines}`
+            : null,
+      },
+    );
   }
 }
 
@@ -685,6 +719,19 @@ for (const { backend, rush: r } of results) {
 }
 console.log(
   `(budget on PGlite: ${RUSH_BUDGET.customers} customers within ${RUSH_BUDGET.seconds} s, 0 errors, orders' p99 ≤ ${RUSH_BUDGET.p99Ms} ms; CPU: this process's, server and client)`,
+);
+
+console.log(
+  "\n| backend | bank statement: lines, MB | import s | again (all duplicates) s | matched / review / unallocated | ledger = balances |",
+);
+console.log("|---|---|---|---|---|---|");
+for (const { backend, statement: st } of results) {
+  console.log(
+    `| ${backend} | ${st.lines.toLocaleString()}, ${(st.bytes / 1_000_000).toFixed(2)} | ${st.seconds} | ${st.againSeconds} | ${st.credits.matched} / ${st.credits.review} / ${st.credits.unallocated} | ${st.ledgerMatches} |`,
+  );
+}
+console.log(
+  `(budget on PGlite: ${STATEMENT_BUDGET.lines.toLocaleString()} lines in ${STATEMENT_BUDGET.seconds} s)`,
 );
 
 if (!web) {
