@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { importStatement } from "../../modules/bank-statements/import";
 import { request } from "../../test/request";
 import { createTestApp, openTestDatabase, type TestDatabase, testBackend } from "../../test/test-app";
 import { type Database, openPostgres, queryRows } from "../client";
@@ -116,5 +120,37 @@ describe("the demo student", () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(Number(placed.json().data.balance)).toBeGreaterThan(0);
+  });
+});
+
+describe("the sample bank statements", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await seedDemo(database.db, "Africa/Johannesburg", new Date("2026-11-25T08:00:00Z"));
+  });
+  afterAll(() => database.drop());
+
+  const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), "statements");
+
+  it("one per bank, each imports on the demo canteen with lines matched, for review and unallocated", async () => {
+    const [admin] = await queryRows(
+      database.db,
+      sql`select id from users where email = 'admin@kantien.example'`,
+      z.object({ id: z.string() }),
+    );
+    const banks = new Set<string>();
+    for (const file of fs.readdirSync(folder).sort()) {
+      const result = await importStatement(database.db, {
+        file: fs.readFileSync(path.join(folder, file)),
+        fileName: file,
+        adminId: admin!.id,
+      });
+      banks.add(result.bank);
+      expect(result.credits.matched, file).toBeGreaterThan(0);
+      expect(result.credits.review, file).toBeGreaterThan(0);
+      expect(result.credits.unallocated, file).toBeGreaterThan(0);
+    }
+    expect([...banks].sort()).toEqual(["absa", "capitec", "fnb", "nedbank", "ofx", "standard_bank"]);
   });
 });

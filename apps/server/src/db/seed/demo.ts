@@ -32,6 +32,9 @@ export const DEMO_ACCOUNTS = [
   { email: "student@kantien.example", roleId: 1, firstName: "Sanet", lastName: "Student" },
 ] as const;
 
+/** The payment references the sample statements name (valid, and made by no sequence number so far). */
+export const DEMO_REFERENCES = { student: "KAN7K3Q9Z", firstCustomer: "KAN000000" } as const;
+
 const FIRST_NAMES = [
   "Thabo",
   "Lerato",
@@ -221,6 +224,13 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
         ...balances,
         ...accounts.filter((a) => a.roleId >= 3).map((a) => ({ userId: a.id, balance: "0.00" })),
       ]);
+    // The sample bank statements (seed/statements, one per bank) pay these two references, so an
+    // admin importing one at /money sees lines matched, waiting for review and unallocated.
+    await tx.execute(
+      sql`update wallets set payment_reference = case user_id when ${student.id} then ${DEMO_REFERENCES.student}
+            else ${DEMO_REFERENCES.firstCustomer} end
+          where user_id in (${student.id}, ${customers[0]!.id})`,
+    );
     const topUps = balances.filter((b) => b.balance !== "0.00");
     if (topUps.length > 0) {
       await tx.insert(walletTransactions).values(
