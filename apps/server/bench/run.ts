@@ -414,7 +414,11 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     check(rush.ledgerMatches, `[${backend}] rush: a customer's wallet differs from their ledger`);
 
     console.log(`[${backend}] a bank statement of ${STATEMENT_LINES.toLocaleString()} lines, twice…`);
-    const statement = await statementImport(database, { lines: STATEMENT_LINES, adminId: admin.id });
+    const statement = await statementImport(database, {
+      lines: STATEMENT_LINES,
+      adminId: admin.id,
+      mail: { config: testConfig() },
+    });
     const credited = statement.credits.matched + statement.credits.review + statement.credits.unallocated;
     check(
       credited === STATEMENT_LINES - Math.floor(STATEMENT_LINES / 10) && statement.credits.duplicates === 0,

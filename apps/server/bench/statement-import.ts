@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, queryRows } from "../src/db/client";
 import { importStatement } from "../src/modules/bank-statements/import";
+import type { MailConfig } from "../src/modules/email/money-arrived";
 
 /** The budget: a 2 MB bank statement of 10,000 lines imports within 5 s on PGlite. */
 export const STATEMENT_BUDGET = { lines: 10_000, bytes: 2_000_000, seconds: 5 };
@@ -56,7 +57,7 @@ function fnbStatement(lines: number, references: string[]): string {
  */
 export async function statementImport(
   database: Database,
-  { lines, adminId }: { lines: number; adminId: string },
+  { lines, adminId, mail }: { lines: number; adminId: string; mail: MailConfig },
 ): Promise<StatementImportResult> {
   const wallets = await queryRows(
     database.db,
@@ -70,10 +71,10 @@ export async function statementImport(
     ),
   );
   let started = performance.now();
-  const first = await importStatement(database.db, { file, fileName: "bench.csv", adminId });
+  const first = await importStatement(database.db, { file, fileName: "bench.csv", adminId, mail });
   const seconds = (performance.now() - started) / 1000;
   started = performance.now();
-  const again = await importStatement(database.db, { file, fileName: "bench.csv", adminId });
+  const again = await importStatement(database.db, { file, fileName: "bench.csv", adminId, mail });
   const againSeconds = (performance.now() - started) / 1000;
   const [ledger] = await queryRows(
     database.db,

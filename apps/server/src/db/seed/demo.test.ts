@@ -145,6 +145,7 @@ describe("the sample bank statements", () => {
         file: fs.readFileSync(path.join(folder, file)),
         fileName: file,
         adminId: admin!.id,
+        mail: { config: { publicUrl: "http://localhost:3000", canteenName: "Kantien" } },
       });
       banks.add(result.bank);
       expect(result.credits.matched, file).toBeGreaterThan(0);

@@ -133,6 +133,16 @@ describe("POST /api/admin/bank-statements", () => {
     expect(byAmount["40.00"]).toMatchObject({ hint: "unknown_reference", customer: null });
     expect(byAmount["55.00"]).toMatchObject({ hint: "academy_number", customer: { id: sipho.id } });
     expect(byAmount["90.00"]).toMatchObject({ hint: "several_references", customer: null });
+    // Anna is told her EFTs arrived: one mail per credited line.
+    const mails = await queryRows(
+      db,
+      sql`select subject, text_body as text from email_outbox where to_address = ${anna.email} order by id`,
+      z.object({ subject: z.string(), text: z.string() }),
+    );
+    expect(mails.map((m) => m.text.replaceAll("\u00a0", " "))).toEqual([
+      expect.stringContaining("deur EFT by jou beursie gevoeg"),
+      expect.stringContaining("deur EFT by jou beursie gevoeg"),
+    ]);
     const [unallocated] = (await credits(app, "unallocated")).data;
     // The bank's text is kept as text, formula and all.
     expect(unallocated.description).toContain("=HYPERLINK(");

@@ -9,6 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { AppError, notFound } from "../../errors";
+import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
 import { lockPerson } from "../people/people";
 import { moveWalletMoney } from "../wallets/ledger";
 
@@ -102,7 +103,12 @@ async function lockWaitingCredit(tx: Tx, id: string): Promise<{ amount: string }
 /** An admin gives a waiting credit to a customer: their wallet gets it (`eft`), once. */
 export async function allocateBankCredit(
   db: Db,
-  { creditId, userId, adminId }: { creditId: string; userId: string; adminId: string },
+  {
+    creditId,
+    userId,
+    adminId,
+    mail,
+  }: { creditId: string; userId: string; adminId: string; mail: MailConfig },
 ): Promise<BankCredit> {
   const id = creditIdOf(creditId);
   return db.transaction(async (tx) => {
@@ -113,7 +119,14 @@ export async function allocateBankCredit(
             resolved_at = now()
           where id = ${id}`,
     );
-    await moveWalletMoney(tx, { userId, amount, kind: "eft", bankCreditId: Number(id), createdBy: adminId });
+    const entry = await moveWalletMoney(tx, {
+      userId,
+      amount,
+      kind: "eft",
+      bankCreditId: Number(id),
+      createdBy: adminId,
+    });
+    await mailMoneyArrived(tx, mail, [{ userId, amount, kind: "eft", balanceAfter: entry!.balanceAfter }]);
     return findCredit(tx, id);
   });
 }

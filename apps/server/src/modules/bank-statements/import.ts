@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type Db, queryRows } from "../../db/client";
 import { bankCredits, bankStatements } from "../../db/schema";
 import { AppError } from "../../errors";
+import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
 import { creditMatchedBankCredits } from "../wallets/ledger";
 import { type ParsedStatement, parseStatement, type StatementLine, StatementUnreadable } from "./parse";
 
@@ -32,7 +33,12 @@ const BATCH = 1000;
  */
 export async function importStatement(
   db: Db,
-  { file, fileName, adminId }: { file: Buffer; fileName: string | null; adminId: string },
+  {
+    file,
+    fileName,
+    adminId,
+    mail,
+  }: { file: Buffer; fileName: string | null; adminId: string; mail: MailConfig },
 ): Promise<StatementImported> {
   const statement = readStatement(file);
   const lines = statement.lines.filter((line) => Number(line.amount) > 0);
@@ -76,7 +82,12 @@ export async function importStatement(
       for (const { status } of inserted) counts[status as keyof typeof counts] += 1;
       counts.duplicates += batch.length - inserted.length;
     }
-    await creditMatchedBankCredits(tx, statementId);
+    const credited = await creditMatchedBankCredits(tx, statementId);
+    await mailMoneyArrived(
+      tx,
+      mail,
+      credited.map((c) => ({ ...c, kind: "eft" as const })),
+    );
     return { statementId, bank: statement.bank, rows: statement.lines.length, credits: counts };
   });
 }

@@ -27,7 +27,7 @@ const fileName = text().max(255);
  * `file`), its credits listed by status, and a waiting one allocated to a customer or dismissed.
  * The guard runs at onRequest, so a non-admin's file is never read.
  */
-export async function bankStatementsRoutes(app: FastifyInstance, { database }: AppDeps) {
+export async function bankStatementsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const { db } = database;
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -72,6 +72,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { database }: A
           file: file.data,
           fileName: file.name,
           adminId: request.user!.id,
+          mail: { config },
         });
         return reply.status(201).send({
           success: true as const,
@@ -112,6 +113,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { database }: A
         creditId: request.params.id,
         userId: request.body.userId,
         adminId: request.user!.id,
+        mail: { config },
       }),
     }),
   );

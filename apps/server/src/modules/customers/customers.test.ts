@@ -523,6 +523,19 @@ describe("POST /api/customers/:id/top-ups", () => {
       expect(refused.statusCode, method).toBe(403);
     }
     expect(await ledgerSum(db, row.id)).toEqual({ sum: "50.00", balance: "50.00" });
+    // The customer is told each time, in their language, with the channel and the new balance.
+    const mails = await queryRows(
+      db,
+      sql`select subject, text_body as text from email_outbox where to_address = ${row.email} order by id`,
+      z.object({ subject: z.string(), text: z.string() }),
+    );
+    expect(mails.map((m) => m.subject.replaceAll("\u00a0", " "))).toEqual([
+      "R 40,00 is by jou Kantien-beursie gevoeg",
+      "R 10,00 is by jou Kantien-beursie gevoeg",
+    ]);
+    expect(mails[0]!.text.replaceAll("\u00a0", " ")).toContain(
+      "R 40,00 is deur kontant by die toonbank by jou beursie gevoeg. Jou saldo is nou R 40,00.",
+    );
   });
 
   it("leaves the balance unwritable any other way", async ({ app, db }) => {

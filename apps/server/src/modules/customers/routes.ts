@@ -110,6 +110,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
         ...request.body,
         key,
         actor: request.user!,
+        mail: { config },
       });
       return reply.status(201).send({ success: true as const, data });
     },

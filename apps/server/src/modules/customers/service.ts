@@ -23,6 +23,7 @@ import { admitSignupAttempt } from "../auth/login-limit";
 import { hashPassword } from "../auth/password";
 import { mailAccountLink } from "../auth/service";
 import type { MailContext } from "../email/account-emails";
+import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
 import {
   findPerson,
   hasBalance,
@@ -201,7 +202,12 @@ export async function writeAcademyNumber(
  */
 export async function topUp(
   db: Db,
-  args: TopUpInput & { customerId: string; key: string; actor: { id: string; roleId: number } },
+  args: TopUpInput & {
+    customerId: string;
+    key: string;
+    actor: { id: string; roleId: number };
+    mail: MailConfig;
+  },
 ): Promise<TopUpResult> {
   if (!COUNTER_TOP_UP_METHODS.includes(args.method) && !isAdminRole(args.actor.roleId)) throw forbidden();
   const request = {
@@ -223,6 +229,7 @@ export async function topUp(
         createdBy: args.actor.id,
       });
       if (entry === null) throw new Error("a credit cannot fail");
+      await mailMoneyArrived(tx, args.mail, [{ userId: args.customerId, ...entry }]);
       return { statusCode: 201, body: { balance: entry.balanceAfter, entry } };
     },
   );

@@ -1,6 +1,8 @@
 import { debitCrossedBelow, formatRand } from "@kantien/domain/money";
 import type { Tx } from "../../db/client";
+import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
+import { paymentReferenceOf } from "../wallets/ledger";
 import { type MailContext, mailRecipient, renderEmail } from "./account-emails";
 import { enqueueEmail } from "./outbox";
 
@@ -21,19 +23,29 @@ export async function mailOnLowBalance(
   const balance = formatRand(after);
   const limit = formatRand(lowBalanceThreshold);
   const canteen = config.canteenName;
+  const [reference, bank] = await Promise.all([paymentReferenceOf(tx, userId), getBankDetails(tx)]);
+  // How to pay: by EFT with the reference when the canteen has given its account, else at the counter.
+  const howToPay =
+    recipient.language === "en"
+      ? bank && reference
+        ? `Pay by EFT to ${bank.accountHolder}, ${bank.bank}, account ${bank.accountNumber}, branch code ${bank.branchCode}, with your reference ${reference}; or pay at the counter.`
+        : "Top it up at the canteen's counter."
+      : bank && reference
+        ? `Betaal per EFT aan ${bank.accountHolder}, ${bank.bank}, rekening ${bank.accountNumber}, takkode ${bank.branchCode}, met jou verwysing ${reference}; of betaal by die toonbank.`
+        : "Laai dit by die kantien se toonbank op.";
   const copy =
     recipient.language === "en"
       ? {
           subject: `Your ${canteen} wallet is running low`,
           greeting: "Hello",
-          body: `Your wallet's balance is now ${balance}, below ${limit}. Top it up at the canteen so you can keep ordering.`,
+          body: `Your wallet's balance is now ${balance}, below ${limit}, so top it up to keep ordering. ${howToPay}`,
           button: "See your wallet",
           note: `We send this email once each time your balance drops below ${limit}.`,
         }
       : {
           subject: `Jou ${canteen}-beursie raak leeg`,
           greeting: "Hallo",
-          body: `Jou beursie se saldo is nou ${balance}, onder ${limit}. Laai dit by die kantien op sodat jy kan aanhou bestel.`,
+          body: `Jou beursie se saldo is nou ${balance}, onder ${limit}; laai dit op sodat jy kan aanhou bestel. ${howToPay}`,
           button: "Sien jou beursie",
           note: `Ons stuur hierdie e-pos een keer elke keer as jou saldo onder ${limit} sak.`,
         };

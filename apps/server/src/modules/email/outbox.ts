@@ -12,10 +12,30 @@ export const EMAIL_CHANNEL = "kantien_email_outbox";
  * if the change it reports does, and the NOTIFY reaches the senders only after commit.
  */
 export async function enqueueEmail(db: Db, mail: OutgoingEmail): Promise<number> {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null })
-    .returning({ id: emailOutbox.id });
-  await db.execute(sql`select pg_notify(${EMAIL_CHANNEL}, '')`);
-  return row!.id;
+  const [id] = await enqueueEmails(db, [mail]);
+  return id!;
+}
+
+/** Rows per insert: 4 parameters each. */
+const BATCH = 1000;
+
+/** Queues many mails at once (a bank statement's credits), with one NOTIFY. */
+export async function enqueueEmails(db: Db, mails: OutgoingEmail[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < mails.length; start += BATCH) {
+    const rows = await db
+      .insert(emailOutbox)
+      .values(
+        mails.slice(start, start + BATCH).map((mail) => ({
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html ?? null,
+        })),
+      )
+      .returning({ id: emailOutbox.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  if (ids.length > 0) await db.execute(sql`select pg_notify(${EMAIL_CHANNEL}, '')`);
+  return ids;
 }

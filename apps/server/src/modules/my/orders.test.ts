@@ -393,8 +393,10 @@ describe("the low-balance mail", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Jou Kantien-beursie raak leeg");
     expect(mails[0]!.text.replaceAll("\u00a0", " ")).toContain(
-      "Jou beursie se saldo is nou R 40,00, onder R 50,00.",
+      "Jou beursie se saldo is nou R 40,00, onder R 50,00; laai dit op sodat jy kan aanhou bestel.",
     );
+    // How to pay: the canteen has given no bank account here, so at the counter.
+    expect(mails[0]!.text).toContain("Laai dit by die kantien se toonbank op.");
     expect(mails[0]!.text).toContain("/my/wallet");
 
     await order(app, me.cookie, wednesday(1)); // 40 → 20: still below, no second mail

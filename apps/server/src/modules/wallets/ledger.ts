@@ -109,10 +109,13 @@ export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerE
  * Credits every matched credit of an imported statement to its wallet, as `moveWalletMoney`
  * would one by one (a wallet update and a ledger row each, balance after each row in line
  * order), but in two statements: a statement may hold thousands of transfers. Inside the
- * caller's transaction; returns how many ledger rows it wrote.
+ * caller's transaction; returns what each ledger row credited, and the balance after it.
  */
-export async function creditMatchedBankCredits(tx: Tx, statementId: string): Promise<number> {
-  const rows = await queryRows(
+export async function creditMatchedBankCredits(
+  tx: Tx,
+  statementId: string,
+): Promise<{ userId: string; amount: string; balanceAfter: string }[]> {
+  return queryRows(
     tx,
     sql`with credited as (
           select id, user_id, amount from bank_credits
@@ -129,10 +132,9 @@ export async function creditMatchedBankCredits(tx: Tx, statementId: string): Pro
                u.before + sum(c.amount) over (partition by c.user_id order by c.id), c.id
         from credited c join updated u on u.user_id = c.user_id
         order by c.id
-        returning id`,
-    z.object({ id: z.union([z.number(), z.string()]) }),
+        returning user_id as "userId", amount::text as amount, balance_after::text as "balanceAfter"`,
+    z.object({ userId: z.string(), amount: z.string(), balanceAfter: z.string() }),
   );
-  return rows.length;
 }
 
 /** The credits a reversal may undo: money that came in, not an order's refund. */

@@ -176,7 +176,10 @@ export function MyWalletScreen() {
       </Paper>
       {first && low ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t("my.wallet.low", { threshold: formatRand(first.lowBalanceThreshold) })}
+          {t("my.wallet.low", {
+            threshold: formatRand(first.lowBalanceThreshold),
+            reference: first.paymentReference,
+          })}
         </Alert>
       ) : null}
       {first ? <PayByEft reference={first.paymentReference} eft={first.eft} /> : null}

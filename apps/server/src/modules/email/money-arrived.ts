@@ -1,0 +1,73 @@
+import type { Language } from "@kantien/domain/language";
+import { formatRand } from "@kantien/domain/money";
+import type { LedgerKind } from "@kantien/domain/people";
+import { eq, inArray } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Db, Tx } from "../../db/client";
+import { userSettings, users } from "../../db/schema";
+import { renderEmail } from "./account-emails";
+import { enqueueEmails } from "./outbox";
+
+export type MailConfig = { config: Pick<Config, "publicUrl" | "canteenName"> };
+export type Arrival = { userId: string; amount: string; kind: LedgerKind; balanceAfter: string };
+
+const CHANNELS: Partial<Record<LedgerKind, Record<Language, string>>> = {
+  cash: { af: "kontant by die toonbank", en: "cash at the counter" },
+  card: { af: "kaart by die toonbank", en: "card at the counter" },
+  eft: { af: "EFT", en: "EFT" },
+  correction: { af: "'n regstelling", en: "a correction" },
+  top_up: { af: "die kantien", en: "the canteen" },
+};
+
+/**
+ * Mails each customer whose wallet money reached: the amount, how it came, the new balance,
+ * in their language. In the caller's transaction, so a mail exists only if its money does.
+ */
+export async function mailMoneyArrived(
+  tx: Db | Tx,
+  { config }: MailConfig,
+  arrivals: Arrival[],
+): Promise<void> {
+  if (arrivals.length === 0) return;
+  const ids = [...new Set(arrivals.map((a) => a.userId))];
+  const people = new Map<string, { email: string; firstName: string; language: Language }>();
+  for (let start = 0; start < ids.length; start += 1000) {
+    const rows = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        language: userSettings.language,
+      })
+      .from(users)
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(inArray(users.id, ids.slice(start, start + 1000)));
+    for (const row of rows) people.set(row.id, { ...row, language: row.language ?? "af" });
+  }
+  const link = `${config.publicUrl}/my/wallet`;
+  const mails = arrivals.flatMap((arrival) => {
+    const person = people.get(arrival.userId);
+    if (!person) return [];
+    const amount = formatRand(arrival.amount);
+    const balance = formatRand(arrival.balanceAfter);
+    const channel = CHANNELS[arrival.kind]?.[person.language] ?? CHANNELS.top_up![person.language];
+    const copy =
+      person.language === "en"
+        ? {
+            subject: `${amount} was added to your ${config.canteenName} wallet`,
+            greeting: "Hello",
+            body: `${amount} was added to your wallet by ${channel}. Your balance is now ${balance}.`,
+            button: "See your wallet",
+            note: "If you did not expect this money, please tell the canteen.",
+          }
+        : {
+            subject: `${amount} is by jou ${config.canteenName}-beursie gevoeg`,
+            greeting: "Hallo",
+            body: `${amount} is deur ${channel} by jou beursie gevoeg. Jou saldo is nou ${balance}.`,
+            button: "Sien jou beursie",
+            note: "As jy nie hierdie geld verwag het nie, laat weet asseblief die kantien.",
+          };
+    return [renderEmail(person.email, person.firstName, copy, link)];
+  });
+  await enqueueEmails(tx, mails);
+}
