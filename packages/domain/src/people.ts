@@ -29,8 +29,13 @@ import { dataAnswer, messageAnswer, orderStatusSchema, pageAnswer } from "./api"
  *   again with a new link (earlier links stop working); 409 `invitation_not_pending` once set up
  */
 
-export const CUSTOMER_TABS = ["all", "active", "clients", "staff"] as const;
+/** `low`: a balance under the canteen's low-balance line. */
+export const CUSTOMER_TABS = ["all", "active", "clients", "staff", "low"] as const;
 export type CustomerTab = (typeof CUSTOMER_TABS)[number];
+
+/** A people list's order: by name, or by balance lowest or highest first (then by name). */
+export const PEOPLE_SORTS = ["name", "balance", "-balance"] as const;
+export type PeopleSort = (typeof PEOPLE_SORTS)[number];
 
 export const STAFF_TABS = ["all", "active", "admin", "staff"] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];

@@ -1,13 +1,15 @@
+import { PEOPLE_SORTS, type PeopleSort } from "@kantien/domain/people";
 import { useSearchParams } from "react-router";
 
 /** Rows per page of the server-paged people lists. */
 export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100] as const;
 
-/** A server-searched, filtered and paged list (people.ts: `?q&role&tab&limit&offset`). */
+/** A server-searched, filtered, sorted and paged list (people.ts: `?q&role&tab&sort&limit&offset`). */
 export type ListParams<Role extends number, Tab extends string> = {
   q: string;
   role: Role | null;
   tab: Tab;
+  sort: PeopleSort;
   page: number;
   rows: number;
 };
@@ -22,10 +24,12 @@ export function readListParams<Role extends number, Tab extends string>(
   const rows = Number(params.get("rows"));
   const page = Number(params.get("page"));
   const tab = params.get("tab");
+  const sort = params.get("sort");
   return {
     q: params.get("q")?.trim() ?? "",
     role: roles.find((r) => r === role) ?? null,
     tab: tabs.find((t) => t === tab) ?? tabs[0],
+    sort: PEOPLE_SORTS.find((s) => s === sort) ?? "name",
     page: Number.isInteger(page) && page > 0 ? page : 0,
     rows: ROWS_PER_PAGE_OPTIONS.find((r) => r === rows) ?? ROWS_PER_PAGE_OPTIONS[0],
   };
@@ -37,6 +41,7 @@ export function writeListParams(value: ListParams<number, string>): URLSearchPar
   if (value.q) params.set("q", value.q);
   if (value.role) params.set("role", String(value.role));
   if (value.tab !== "all") params.set("tab", value.tab);
+  if (value.sort !== "name") params.set("sort", value.sort);
   if (value.page > 0) params.set("page", String(value.page));
   if (value.rows !== ROWS_PER_PAGE_OPTIONS[0]) params.set("rows", String(value.rows));
   return params;
@@ -48,6 +53,7 @@ export function listApiPath(base: string, value: ListParams<number, string>): st
   if (value.q) search.set("q", value.q);
   if (value.role) search.set("role", String(value.role));
   if (value.tab !== "all") search.set("tab", value.tab);
+  if (value.sort !== "name") search.set("sort", value.sort);
   search.set("limit", String(value.rows));
   search.set("offset", String(value.page * value.rows));
   return `${base}?${search}`;

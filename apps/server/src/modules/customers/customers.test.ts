@@ -343,6 +343,35 @@ describe("GET /api/customers: search, role, tabs and paging", () => {
   });
 });
 
+describe("GET /api/customers: by balance, and who runs low", () => {
+  it("sorts by balance either way (then by name) and lists those under the canteen's line", async ({
+    app,
+  }) => {
+    const family = unique("Saldo");
+    const made: Record<string, string> = {};
+    for (const [firstName, amount] of [
+      ["Arm", "5"],
+      ["Ryk", "500"],
+      ["Middel", "80"],
+      ["Leeg", null],
+    ] as const) {
+      const row = await addCustomer(app, { firstName, lastName: family });
+      made[firstName] = row.id;
+      if (amount) expect((await topUp(app, row.id, { amount, method: "cash" })).statusCode).toBe(201);
+    }
+    const names = async (query: string) =>
+      (await request(app, "GET", `/api/customers?q=${family}&${query}`, { cookie: staffCookie }))
+        .json()
+        .data.map((row: CustomerRow) => `${row.firstName} ${row.balance}`);
+    expect(await names("sort=balance")).toEqual(["Leeg 0.00", "Arm 5.00", "Middel 80.00", "Ryk 500.00"]);
+    expect(await names("sort=-balance")).toEqual(["Ryk 500.00", "Middel 80.00", "Arm 5.00", "Leeg 0.00"]);
+    // The canteen's low-balance line is R50 by default.
+    expect(await names("tab=low&sort=balance")).toEqual(["Leeg 0.00", "Arm 5.00"]);
+    const refused = await request(app, "GET", "/api/customers?sort=balance;drop", { cookie: staffCookie });
+    expect(refused.statusCode).toBe(400);
+  });
+});
+
 describe("GET /api/customers/:id", () => {
   it("answers the data, balance, recent orders and the ledger, newest first", async ({ app, db }) => {
     const row = await addCustomer(app);

@@ -12,7 +12,7 @@ import {
 } from "@kantien/domain/people";
 import { COUNTER_TOP_UP_METHODS } from "@kantien/domain/people-rules";
 import { CUSTOMER_ROLES, isAdminRole, isCustomerRole, STAFF_ROLES } from "@kantien/domain/roles";
-import { eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { clients, users } from "../../db/schema";
@@ -25,6 +25,7 @@ import { mailAccountLink } from "../auth/service";
 import type { MailContext } from "../email/account-emails";
 import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
 import {
+  balanceValue,
   findPerson,
   hasBalance,
   ledger,
@@ -50,6 +51,7 @@ export const customersList: PeopleList<CustomerTab, CustomerRow> = {
     active: hasBalance,
     clients: isNotNull(clients.userId),
     staff: isNull(clients.userId),
+    low: sql`${balanceValue} < (select low_balance_threshold from canteen_settings where id = 1)`,
   },
   columns: { ...personColumns, akdNumber: clients.akdNumber },
   row: customerRow.extend({ createdAt: timestampColumn }),

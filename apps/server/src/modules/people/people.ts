@@ -1,4 +1,4 @@
-import { type LedgerEntry, type PersonOrder, personOrder } from "@kantien/domain/people";
+import { type LedgerEntry, type PeopleSort, type PersonOrder, personOrder } from "@kantien/domain/people";
 import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -84,6 +84,8 @@ export type PeopleListParams<Role extends number, Tab extends string> = {
   q?: string | undefined;
   role?: Role | undefined;
   tab: Tab;
+  /** Name order unless asked: by balance, lowest (`balance`) or highest (`-balance`) first. */
+  sort?: PeopleSort | undefined;
   limit: number;
   offset: number;
 };
@@ -114,7 +116,16 @@ function peopleWhere<Tab extends string, Row>(
   );
 }
 
-/** One page of a people list, in name order (also what the plan tests explain). */
+/** The balance a list sorts and filters by: no wallet is R0. */
+export const balanceValue = sql`coalesce(${wallets.balance}, 0)`;
+
+function peopleOrder(sort: PeopleSort | undefined) {
+  if (sort === "balance") return [asc(balanceValue), ...nameOrder];
+  if (sort === "-balance") return [desc(balanceValue), ...nameOrder];
+  return nameOrder;
+}
+
+/** One page of a people list, in name order or by balance (also what the plan tests explain). */
 export function peoplePageQuery<Tab extends string, Row>(
   db: Db | Tx,
   list: PeopleList<Tab, Row>,
@@ -122,7 +133,7 @@ export function peoplePageQuery<Tab extends string, Row>(
 ) {
   return peopleFrom(db, list, list.columns)
     .where(peopleWhere(list, params))
-    .orderBy(...nameOrder)
+    .orderBy(...peopleOrder(params.sort))
     .limit(params.limit)
     .offset(params.offset);
 }

@@ -39,6 +39,24 @@ function renderUsers(roleId: number = ROLE.kitchenAdmin, routes: Parameters<type
 const gets = (calls: FetchCall[]) => calls.filter((c) => c.method === "GET").map((c) => c.url);
 
 describe("CustomersScreen list", () => {
+  it("shows each balance, sorts by it lowest first, then highest, and lists those running low", async () => {
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      "GET /api/customers?sort=balance&limit=25&offset=0": list([piet, anna]),
+      "GET /api/customers?sort=-balance&limit=25&offset=0": list([anna, piet]),
+      "GET /api/customers?tab=low&sort=-balance&limit=25&offset=0": list([]),
+    });
+    const table = await screen.findByRole("table", { name: "Gebruikers" });
+    expect(within(table).getByText("Anna Botha").closest("tr")).toHaveTextContent(/R\s?120,50/);
+    await user.click(within(table).getByRole("button", { name: "Sorteer volgens saldo" }));
+    await waitFor(() => expect(gets(calls)).toContain("/api/customers?sort=balance&limit=25&offset=0"));
+    await user.click(within(table).getByRole("button", { name: "Sorteer volgens saldo" }));
+    await waitFor(() => expect(gets(calls)).toContain("/api/customers?sort=-balance&limit=25&offset=0"));
+    await user.click(screen.getByRole("tab", { name: "Lae saldo" }));
+    await waitFor(() =>
+      expect(gets(calls)).toContain("/api/customers?tab=low&sort=-balance&limit=25&offset=0"),
+    );
+  });
+
   it("shows customers with avatar initials, academy number, phone or 'Nie gespesifiseer', and a role chip", async () => {
     renderUsers();
     expect(screen.getByRole("heading", { level: 1, name: "BESTUUR GEBRUIKERS" })).toBeVisible();

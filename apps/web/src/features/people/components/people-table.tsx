@@ -1,3 +1,5 @@
+import { formatRand } from "@kantien/domain/money";
+import type { PeopleSort } from "@kantien/domain/people";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import ViewIcon from "@mui/icons-material/VisibilityOutlined";
@@ -14,6 +16,7 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
+import TableSortLabel from "@mui/material/TableSortLabel";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
@@ -40,10 +43,25 @@ export type PersonRow = {
   lastName: string;
   email: string;
   phoneNumber: string | null;
+  /** Wallet balance in rand, decimal string. */
+  balance: string;
 };
 
 /** What the table needs of a list's state (lib/list-params.ts `useListState`). */
-export type PeopleListState = Pick<ListState<ListParams<number, string>>, "params" | "filtered" | "setPage">;
+export type PeopleListState = Pick<
+  ListState<ListParams<number, string>>,
+  "params" | "filtered" | "setPage"
+> & {
+  /** The table changes only the order itself. */
+  change: (next: { sort: PeopleSort }) => void;
+};
+
+/** The balance column's header cycles: by name, lowest balance first, highest first, by name. */
+const NEXT_SORT: Record<PeopleSort, PeopleSort> = {
+  name: "balance",
+  balance: "-balance",
+  "-balance": "name",
+};
 
 type PeopleTableProps<Row extends PersonRow> = {
   texts: PeopleTexts;
@@ -68,7 +86,7 @@ type PeopleTableProps<Row extends PersonRow> = {
 export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>) {
   const { t } = useTranslation();
   const { query, texts } = props;
-  const { params, filtered, setPage } = props.list;
+  const { params, filtered, setPage, change } = props.list;
   const page = query.data;
   const rows = page?.rows ?? [];
   const phone = useBelow("sm");
@@ -103,6 +121,19 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
               {phone ? null : <TableCell>{t(`${texts}.columns.email`)}</TableCell>}
               {tablet ? null : <TableCell>{t(`${texts}.columns.phone`)}</TableCell>}
               {phone ? null : <TableCell>{t(`${texts}.columns.role`)}</TableCell>}
+              <TableCell
+                align="right"
+                sortDirection={params.sort === "name" ? false : params.sort === "balance" ? "asc" : "desc"}
+              >
+                <TableSortLabel
+                  active={params.sort !== "name"}
+                  direction={params.sort === "-balance" ? "desc" : "asc"}
+                  onClick={() => change({ sort: NEXT_SORT[params.sort] })}
+                  aria-label={t(`${texts}.sortByBalance`)}
+                >
+                  {t(`${texts}.columns.balance`)}
+                </TableSortLabel>
+              </TableCell>
               <TableCell align="right" sx={stickyEnd}>
                 {t(`${texts}.columns.actions`)}
               </TableCell>
@@ -159,6 +190,9 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
                       <Chip size="small" color={role.color} label={role.label} />
                     </TableCell>
                   )}
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
+                    {formatRand(row.balance)}
+                  </TableCell>
                   <TableCell align="right" sx={{ ...stickyEnd, whiteSpace: "nowrap" }}>
                     <RowAction
                       title={t(`${texts}.view`)}
@@ -190,7 +224,7 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
             })}
             {rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={5} sx={{ py: 6, textAlign: "center" }}>
+                <TableCell colSpan={6} sx={{ py: 6, textAlign: "center" }}>
                   <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
                     {filtered ? t(`${texts}.noMatches`) : t(`${texts}.empty`)}
                   </Typography>
