@@ -44,8 +44,8 @@ export const orderEventsAnswer = {
   content: { "text/event-stream": { schema: z.unknown().meta({ type: "string" }) } },
 };
 
-/** One order as the counter shows it: the board's row and the day it is for. */
-export const counterOrder = kitchenOrder.extend({ orderDate: z.string() });
+/** One order as the counter shows it: the board's row, the day it is for, and whose (to top their wallet up). */
+export const counterOrder = kitchenOrder.extend({ orderDate: z.string(), customerId: z.string() });
 export type CounterOrder = z.infer<typeof counterOrder>;
 
 /**

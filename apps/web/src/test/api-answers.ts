@@ -19,7 +19,7 @@ import {
   canteenRulesSavedAnswer,
 } from "@kantien/domain/canteen";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
-import { kitchenDayAnswer } from "@kantien/domain/kitchen";
+import { counterAnswer, kitchenDayAnswer } from "@kantien/domain/kitchen";
 import {
   myMenuAnswer,
   myOrderAnswer,
@@ -78,6 +78,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "PUT /api/canteen-settings/bank-details": bankDetailsSavedAnswer,
   "GET /api/dashboard": dashboardAnswer,
   "GET /api/kitchen/orders": kitchenDayAnswer,
+  "GET /api/kitchen/counter": counterAnswer,
   "GET /api/weekly-orders": weeklyOrdersAnswer,
   "GET /api/orders": ordersPageAnswer,
   "POST /api/orders": createdOrderAnswer,

@@ -124,6 +124,7 @@ describe("the counter: finding an order and handing it over", () => {
               deliveryDate: addDaysIso(today, 1),
               orderDate: addDaysIso(today, 1),
               customerName: "Thandi Botha",
+              customerId: customers.thandi,
               itemName: "Bobotie",
               preparationTime: 20,
             },

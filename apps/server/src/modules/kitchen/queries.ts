@@ -84,7 +84,8 @@ export function counterWhere(q: string, { today, timeZone }: { today: IsoDate; t
 }
 
 export function counterOrdersQuery(where: SQL): SQL {
-  return sql`select ${kitchenSelect}, ${orders.orderDate}::text as "orderDate" ${kitchenFrom}
+  return sql`select ${kitchenSelect}, ${orders.orderDate}::text as "orderDate",
+    ${orders.userId} as "customerId" ${kitchenFrom}
     where ${where}
     order by ${orders.createdAt}, ${orders.id}
     limit ${COUNTER_LIMIT}`;

@@ -1,4 +1,5 @@
 import type { CounterOrder, counterAnswer } from "@kantien/domain/kitchen";
+import type { customerDetailAnswer } from "@kantien/domain/people";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api, type DataEnvelope } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
@@ -34,5 +35,19 @@ export function useCollectOrder() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.counter });
       void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
     },
+  });
+}
+
+/** `GET /api/customers/:id`: the customer the counter tops up, with their balance now. */
+export function useCounterCustomer(id: string | null) {
+  return useQuery({
+    queryKey: [...queryKeys.customers, "detail", id],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Answer<typeof customerDetailAnswer>>(`/api/customers/${encodeURIComponent(id!)}`, {
+          signal,
+        })
+      ).data,
+    enabled: id !== null,
   });
 }

@@ -3,6 +3,7 @@ import type { CounterOrder } from "@kantien/domain/kitchen";
 import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderLabel } from "@kantien/domain/order-label";
 import { ROUTES } from "@kantien/domain/route-access";
+import AccountBalanceWalletIcon from "@mui/icons-material/AccountBalanceWallet";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
@@ -28,6 +29,7 @@ import { formatLongDate, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useCollectOrder, useCounterSearch } from "../api/counter";
 import { startQrScanner } from "../qr-scanner";
+import { CounterTopUpDialog } from "./counter-top-up";
 
 const TAP = { minHeight: 48 };
 
@@ -85,10 +87,15 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
   );
 }
 
-type OrderToHandOverProps = { order: CounterOrder; today: string; timeZone: string };
+type OrderToHandOverProps = {
+  order: CounterOrder;
+  today: string;
+  timeZone: string;
+  onTopUp: (customerId: string) => void;
+};
 
 /** One found order: what to hand over, to whom, and Afgehaal in one tap (once). */
-function OrderToHandOver({ order, today, timeZone }: OrderToHandOverProps) {
+function OrderToHandOver({ order, today, timeZone, onTopUp }: OrderToHandOverProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
   const notify = useNotice();
@@ -143,6 +150,13 @@ function OrderToHandOver({ order, today, timeZone }: OrderToHandOverProps) {
             {errorMessage(collect.error, t("errors.update"))}
           </Alert>
         ) : null}
+        <Button
+          startIcon={<AccountBalanceWalletIcon />}
+          onClick={() => onTopUp(order.customerId)}
+          sx={{ ...TAP, mt: 1 }}
+        >
+          {t("screens.counter.topUpFor", { name: order.customerName })}
+        </Button>
       </CardContent>
     </Card>
   );
@@ -155,6 +169,8 @@ export function CounterScreen() {
   const [text, setText] = useState("");
   const [q, setQ] = useState("");
   const [scanning, setScanning] = useState(false);
+  // The wallet being topped up: a found order's customer, or null to find one first.
+  const [toppingUp, setToppingUp] = useState<{ customerId: string | null } | null>(null);
   const search = useCounterSearch(q);
   const input = useRef<HTMLInputElement>(null);
   const today = todayIn(timeZone);
@@ -177,6 +193,14 @@ export function CounterScreen() {
         <Typography variant="h4" component="h1" sx={{ mr: "auto", fontWeight: 600 }}>
           {t("screens.counter.title")}
         </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<AccountBalanceWalletIcon />}
+          onClick={() => setToppingUp({ customerId: null })}
+          sx={TAP}
+        >
+          {t("screens.counter.topUp")}
+        </Button>
         <Button component={RouterLink} to={ROUTES.kitchenMode} startIcon={<ArrowBackIcon />} sx={TAP}>
           {t("screens.counter.toBoard")}
         </Button>
@@ -237,11 +261,27 @@ export function CounterScreen() {
         ) : (
           <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label={t("screens.counter.results")}>
             {search.data.map((order) => (
-              <OrderToHandOver key={order.id} order={order} today={today} timeZone={timeZone} />
+              <OrderToHandOver
+                key={order.id}
+                order={order}
+                today={today}
+                timeZone={timeZone}
+                onTopUp={(customerId) => setToppingUp({ customerId })}
+              />
             ))}
           </Stack>
         )}
       </Box>
+      {toppingUp ? (
+        <CounterTopUpDialog
+          customerId={toppingUp.customerId}
+          onClose={() => {
+            setToppingUp(null);
+            // Ready for the next scan.
+            input.current?.focus();
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import { Link as RouterLink } from "react-router";
 import { DetailsTable } from "../../../components/details-table";
 import { useNotice } from "../../../components/notice";
 import { StatusChip } from "../../../components/status-chip";
+import { TopUpForm } from "../../../components/top-up-form";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { focusOnMount } from "../../../lib/focus";
@@ -31,8 +32,7 @@ import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { PersonDetailDialog } from "../../people/components/person-detail-dialog";
 import { useCustomer } from "../api/get-customer";
-import { useReverseTopUp } from "../api/top-up";
-import { TopUpForm } from "./top-up-form";
+import { useReverseTopUp } from "../api/reverse-top-up";
 
 type Props = {
   customerId: string;
