@@ -43,6 +43,11 @@ const SCREENS: { path: string; heading: RegExp | string; action: (page: Page) =>
     action: (page) => page.getByRole("button", { name: /^Bekyk bestelling #/ }).first(),
   },
   {
+    path: "/money",
+    heading: "Geld",
+    action: (page) => page.getByRole("button", { name: "Kies 'n lêer" }),
+  },
+  {
     path: "/users",
     heading: "BESTUUR GEBRUIKERS",
     action: (page) => page.getByRole("button", { name: /^Skrap / }).first(),
@@ -88,7 +93,7 @@ for (const size of SIZES) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test("every back-office screen fits the width and keeps its main action in reach", async ({ page }) => {
-      // Eight screens, each loaded afresh.
+      // Nine screens, each loaded afresh.
       test.setTimeout(120_000);
       await signIn(page, DEMO.admin, "/dashboard", { theme: "light" });
       for (const screen of SCREENS) {

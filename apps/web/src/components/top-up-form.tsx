@@ -226,7 +226,7 @@ function ReceiptNotice({ receipt }: { receipt: Receipt }) {
             "@page": { size: "80mm auto", margin: "4mm" },
             "body *": { visibility: "hidden" },
             ".top-up-slip, .top-up-slip *": { visibility: "visible" },
-            ".top-up-slip": { display: "block", position: "absolute", left: 0, top: 0, width: "72mm" },
+            ".top-up-slip": { display: "block", position: "fixed", left: 0, top: 0, width: "72mm" },
           },
         }}
       />

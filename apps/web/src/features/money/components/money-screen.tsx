@@ -20,6 +20,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { PageTitle } from "../../../components/page-title";
+import { useBelow } from "../../../components/responsive-table";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -88,6 +89,8 @@ function CreditsTable({
   const [allocating, setAllocating] = useState<BankCredit | null>(null);
   const [dismissing, setDismissing] = useState<BankCredit | null>(null);
   const waiting = status === "review" || status === "unallocated";
+  const phone = useBelow("sm");
+  const tablet = useBelow("md");
 
   if (credits.isPending) {
     return (
@@ -110,70 +113,108 @@ function CreditsTable({
       </Typography>
     );
   }
+  const why = (credit: BankCredit) =>
+    waiting ? (
+      credit.hint ? (
+        <Chip size="small" label={t(`screens.money.hints.${credit.hint}` as "screens.money.hints.name")} />
+      ) : null
+    ) : (
+      <>
+        {credit.resolvedBy ?? t("screens.money.automatic")}
+        {credit.resolvedAt ? (
+          <Typography variant="body2" color="text.secondary">
+            {formatDateTime(credit.resolvedAt, timeZone, language)}
+          </Typography>
+        ) : null}
+        {credit.dismissReason ? (
+          <Typography variant="body2" color="text.secondary">
+            {credit.dismissReason}
+          </Typography>
+        ) : null}
+      </>
+    );
+  const customer = (credit: BankCredit) =>
+    credit.customer
+      ? status === "review"
+        ? t("screens.money.maybe", { name: credit.customer.name })
+        : `${credit.customer.name} (${credit.customer.paymentReference})`
+      : "—";
+  const date = (credit: BankCredit) => formatShortDate(credit.date, language);
+  const amount = (credit: BankCredit) => formatRand(credit.amount);
+
   return (
     <>
       <TableContainer>
-        <Table size="small" aria-label={t(`screens.money.tabs.${status}`)} aria-busy={credits.isFetching}>
+        <Table
+          size="small"
+          aria-label={t(`screens.money.tabs.${status}`)}
+          aria-busy={credits.isFetching}
+          // A phone's two columns need the width more than the cells' side padding does.
+          sx={phone ? { "& .MuiTableCell-root": { px: 1 } } : undefined}
+        >
           <TableHead>
             <TableRow>
-              <TableCell>{t("screens.money.columns.date")}</TableCell>
-              <TableCell align="right">{t("screens.money.columns.amount")}</TableCell>
-              <TableCell>{t("screens.money.columns.description")}</TableCell>
-              <TableCell>{t("screens.money.columns.customer")}</TableCell>
-              <TableCell>
-                {waiting ? t("screens.money.columns.why") : t("screens.money.columns.resolved")}
-              </TableCell>
+              {tablet ? null : <TableCell>{t("screens.money.columns.date")}</TableCell>}
+              <TableCell align={phone ? "left" : "right"}>{t("screens.money.columns.amount")}</TableCell>
+              {phone ? null : <TableCell>{t("screens.money.columns.description")}</TableCell>}
+              {phone ? null : <TableCell>{t("screens.money.columns.customer")}</TableCell>}
+              {tablet ? null : (
+                <TableCell>
+                  {waiting ? t("screens.money.columns.why") : t("screens.money.columns.resolved")}
+                </TableCell>
+              )}
               {waiting ? <TableCell align="right">{t("screens.money.columns.actions")}</TableCell> : null}
             </TableRow>
           </TableHead>
           <TableBody>
             {credits.data.rows.map((credit) => (
-              <TableRow key={credit.id}>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatShortDate(credit.date, language)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap", fontWeight: 600 }}>
-                  {formatRand(credit.amount)}
+              <TableRow key={credit.id} sx={{ verticalAlign: "top" }}>
+                {tablet ? null : <TableCell sx={{ whiteSpace: "nowrap" }}>{date(credit)}</TableCell>}
+                {/* The bank's text is shown as text: never a link or a formula. On a phone the
+                    other columns' values stand under the amount. */}
+                <TableCell align={phone ? "left" : "right"} sx={{ overflowWrap: "anywhere" }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
+                    {amount(credit)}
+                  </Typography>
+                  {tablet ? (
+                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
+                      {date(credit)}
+                    </Typography>
+                  ) : null}
+                  {phone ? (
+                    <Stack spacing={0.5} sx={{ mt: 0.5 }}>
+                      <Typography variant="body2">{credit.description}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {customer(credit)}
+                      </Typography>
+                      <Box>{why(credit)}</Box>
+                    </Stack>
+                  ) : null}
                 </TableCell>
-                {/* The bank's text, shown as text: never a link or a formula. */}
-                <TableCell sx={{ maxWidth: 360, overflowWrap: "anywhere" }}>{credit.description}</TableCell>
-                <TableCell>
-                  {credit.customer
-                    ? status === "review"
-                      ? t("screens.money.maybe", { name: credit.customer.name })
-                      : `${credit.customer.name} (${credit.customer.paymentReference})`
-                    : "—"}
-                </TableCell>
-                <TableCell>
-                  {waiting ? (
-                    credit.hint ? (
-                      <Chip
-                        size="small"
-                        label={t(`screens.money.hints.${credit.hint}` as "screens.money.hints.name")}
-                      />
-                    ) : null
-                  ) : (
-                    <>
-                      {credit.resolvedBy ?? t("screens.money.automatic")}
-                      {credit.resolvedAt ? (
-                        <Typography variant="body2" color="text.secondary">
-                          {formatDateTime(credit.resolvedAt, timeZone, language)}
-                        </Typography>
-                      ) : null}
-                      {credit.dismissReason ? (
-                        <Typography variant="body2" color="text.secondary">
-                          {credit.dismissReason}
-                        </Typography>
-                      ) : null}
-                    </>
-                  )}
-                </TableCell>
+                {phone ? null : (
+                  <TableCell sx={{ maxWidth: 360, overflowWrap: "anywhere" }}>{credit.description}</TableCell>
+                )}
+                {phone ? null : (
+                  <TableCell>
+                    {customer(credit)}
+                    {tablet ? <Box sx={{ mt: 0.5 }}>{why(credit)}</Box> : null}
+                  </TableCell>
+                )}
+                {tablet ? null : <TableCell>{why(credit)}</TableCell>}
                 {waiting ? (
-                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                    <Button size="small" variant="contained" onClick={() => setAllocating(credit)}>
-                      {t("screens.money.allocate")}
-                    </Button>{" "}
-                    <Button size="small" onClick={() => setDismissing(credit)}>
-                      {t("screens.money.dismiss")}
-                    </Button>
+                  <TableCell align="right">
+                    <Stack
+                      spacing={1}
+                      direction={tablet ? "column" : "row"}
+                      sx={{ justifyContent: "flex-end" }}
+                    >
+                      <Button size="small" variant="contained" onClick={() => setAllocating(credit)}>
+                        {t("screens.money.allocate")}
+                      </Button>
+                      <Button size="small" onClick={() => setDismissing(credit)}>
+                        {t("screens.money.dismiss")}
+                      </Button>
+                    </Stack>
                   </TableCell>
                 ) : null}
               </TableRow>

@@ -121,19 +121,22 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
               {phone ? null : <TableCell>{t(`${texts}.columns.email`)}</TableCell>}
               {tablet ? null : <TableCell>{t(`${texts}.columns.phone`)}</TableCell>}
               {phone ? null : <TableCell>{t(`${texts}.columns.role`)}</TableCell>}
-              <TableCell
-                align="right"
-                sortDirection={params.sort === "name" ? false : params.sort === "balance" ? "asc" : "desc"}
-              >
-                <TableSortLabel
-                  active={params.sort !== "name"}
-                  direction={params.sort === "-balance" ? "desc" : "asc"}
-                  onClick={() => change({ sort: NEXT_SORT[params.sort] })}
-                  aria-label={t(`${texts}.sortByBalance`)}
+              {/* A phone's row has room for the name and the actions only: the balance goes under the name. */}
+              {phone ? null : (
+                <TableCell
+                  align="right"
+                  sortDirection={params.sort === "name" ? false : params.sort === "balance" ? "asc" : "desc"}
                 >
-                  {t(`${texts}.columns.balance`)}
-                </TableSortLabel>
-              </TableCell>
+                  <TableSortLabel
+                    active={params.sort !== "name"}
+                    direction={params.sort === "-balance" ? "desc" : "asc"}
+                    onClick={() => change({ sort: NEXT_SORT[params.sort] })}
+                    aria-label={t(`${texts}.sortByBalance`)}
+                  >
+                    {t(`${texts}.columns.balance`)}
+                  </TableSortLabel>
+                </TableCell>
+              )}
               <TableCell align="right" sx={stickyEnd}>
                 {t(`${texts}.columns.actions`)}
               </TableCell>
@@ -169,6 +172,9 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
                             <Typography variant="caption" component="p" sx={{ overflowWrap: "anywhere" }}>
                               {row.email}
                             </Typography>
+                            <Typography variant="caption" component="p" sx={{ fontWeight: 600 }}>
+                              {t(`${texts}.columns.balance`)} {formatRand(row.balance)}
+                            </Typography>
                             <Chip size="small" color={role.color} label={role.label} sx={{ mt: 0.5 }} />
                           </>
                         ) : null}
@@ -190,9 +196,14 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
                       <Chip size="small" color={role.color} label={role.label} />
                     </TableCell>
                   )}
-                  <TableCell align="right" sx={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
-                    {formatRand(row.balance)}
-                  </TableCell>
+                  {phone ? null : (
+                    <TableCell
+                      align="right"
+                      sx={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}
+                    >
+                      {formatRand(row.balance)}
+                    </TableCell>
+                  )}
                   <TableCell align="right" sx={{ ...stickyEnd, whiteSpace: "nowrap" }}>
                     <RowAction
                       title={t(`${texts}.view`)}
