@@ -6,6 +6,7 @@ const ADMIN_MENU = [
   "Weeklikse Bestellings",
   "Weeklikse Spyskaart",
   "Bestellings",
+  "Geld",
   "Gebruikers",
   "Personeel",
   "Instellings",

@@ -71,5 +71,14 @@ export const dismissBankCreditInput = z.strictObject({
   reason: text().trim().min(3, "bank_credit_reason_invalid").max(200, "bank_credit_reason_invalid"),
 });
 
+/** `GET /api/admin/bank-credits/export.csv?status=`: every credit in a status. */
+export const bankCreditsExportQuery = z.strictObject({
+  status: z.enum(BANK_CREDIT_STATUSES).default("review"),
+});
+export const bankCreditsCsvAnswer = {
+  description: "The credits in a status as CSV (UTF-8 with a BOM), one line per bank line",
+  content: { "text/csv": { schema: z.unknown().meta({ type: "string" }) } },
+};
+
 /** Counts per status, for the tabs of /money. */
 export const bankCreditCountsAnswer = dataAnswer(z.record(z.enum(BANK_CREDIT_STATUSES), z.number().int()));

@@ -148,6 +148,28 @@ describe("POST /api/admin/bank-statements", () => {
     expect(unallocated.description).toContain("=HYPERLINK(");
   });
 
+  it("exports the credits of a status as CSV for a spreadsheet, the bank's text never a formula", async ({
+    app,
+  }) => {
+    const res = await request(app, "GET", "/api/admin/bank-credits/export.csv?status=unallocated", {
+      cookie: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    const [header, ...lines] = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(header).toBe(
+      '"Datum","Bedrag (R)","Beskrywing","Stand","Klant","Verwysing","Hoekom","Deur","Wanneer","Rede"',
+    );
+    const formula = lines.find((line) => line.includes("HYPERLINK"));
+    expect(formula).toContain(`"'=HYPERLINK(""http://x""`);
+    expect(
+      (await request(app, "GET", "/api/admin/bank-credits/export.csv", { cookie: cook })).statusCode,
+    ).toBe(403);
+  });
+
   it("brings each bank line in once: the same statement again, or one that overlaps, credits nothing twice", async ({
     app,
     db,

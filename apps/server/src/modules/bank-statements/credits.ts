@@ -67,6 +67,12 @@ export async function listBankCredits(
   return { data: rows.map(toCredit), total: count?.total ?? 0 };
 }
 
+/** Every credit in a status, newest first (the export: a canteen's credits are thousands, not millions). */
+export async function allBankCredits(db: Db, status: BankCreditStatus): Promise<BankCredit[]> {
+  const rows = await queryRows(db, selectCredits(sql`b.status = ${status}`, sql`limit 100000`), creditRow);
+  return rows.map(toCredit);
+}
+
 /** How many credits wait in each status (the tabs of /money). */
 export async function bankCreditCounts(db: Db): Promise<Record<BankCreditStatus, number>> {
   const rows = await queryRows(

@@ -5,6 +5,8 @@ import {
   bankCreditAnswer,
   bankCreditCountsAnswer,
   bankCreditsAnswer,
+  bankCreditsCsvAnswer,
+  bankCreditsExportQuery,
   bankCreditsQuery,
   dismissBankCreditInput,
   STATEMENT_MAX_BYTES,
@@ -14,13 +16,36 @@ import { message } from "@kantien/domain/messages";
 import { text } from "@kantien/domain/text";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { csvLine } from "../../csv";
 import type { AppDeps } from "../../deps";
 import { AppError, idParams } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
-import { allocateBankCredit, bankCreditCounts, dismissBankCredit, listBankCredits } from "./credits";
+import {
+  allBankCredits,
+  allocateBankCredit,
+  bankCreditCounts,
+  dismissBankCredit,
+  listBankCredits,
+} from "./credits";
 import { importStatement } from "./import";
 
 const fileName = text().max(255);
+
+const CSV_HEADER = {
+  af: [
+    "Datum",
+    "Bedrag (R)",
+    "Beskrywing",
+    "Stand",
+    "Klant",
+    "Verwysing",
+    "Hoekom",
+    "Deur",
+    "Wanneer",
+    "Rede",
+  ],
+  en: ["Date", "Amount (R)", "Description", "Status", "Customer", "Reference", "Why", "By", "When", "Reason"],
+};
 
 /**
  * Money in by EFT (decision 0034), admins only: a bank statement is read (multipart field
@@ -92,6 +117,42 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
       schema: { querystring: bankCreditsQuery, response: answers(bankCreditsAnswer) },
     },
     async (request) => ({ success: true as const, ...(await listBankCredits(db, request.query)) }),
+  );
+
+  api.get(
+    "/admin/bank-credits/export.csv",
+    {
+      onRequest: requireAdmin,
+      schema: { querystring: bankCreditsExportQuery, response: answers(bankCreditsCsvAnswer) },
+    },
+    async (request, reply) => {
+      const { status } = request.query;
+      const credits = await allBankCredits(db, status);
+      // A BOM, so spreadsheets read the names' ë and ê as UTF-8; the bank's text goes through
+      // csvCell, so a description like =HYPERLINK(…) stays text.
+      const body = [
+        `\uFEFF${csvLine(CSV_HEADER[request.language])}`,
+        ...credits.map((c) =>
+          csvLine([
+            c.date,
+            c.amount,
+            c.description,
+            c.status,
+            c.customer?.name ?? "",
+            c.customer?.paymentReference ?? "",
+            c.hint ?? "",
+            c.resolvedBy ?? "",
+            c.resolvedAt ?? "",
+            c.dismissReason ?? "",
+          ]),
+        ),
+      ].join("");
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="inbetalings-${status}.csv"`)
+        .header("cache-control", "no-store")
+        .send(body);
+    },
   );
 
   api.get(

@@ -24,6 +24,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canteenToday } from "../../config";
+import { csvLine } from "../../csv";
 import type { AppDeps } from "../../deps";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
@@ -59,20 +60,6 @@ const CSV_HEADER: Record<Language, string[]> = {
   ],
   en: ["Number", "Id", "Delivery date", "Order date", "Customer", "Item", "Quantity", "Amount (R)", "Status"],
 };
-
-/**
- * One CSV cell: quoted, quotes doubled, and a text that a spreadsheet would run as a
- * formula (=, +, -, @, tab, carriage return first) starts with an apostrophe instead.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-function csvLine(cells: (string | number)[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
 
 /** One order as a line in `language` (decision 0019): its status name and "42,00" or "42.00". */
 function csvRow(row: OrderSummaryRow, language: Language, timeZone: string): string {

@@ -1,5 +1,6 @@
 import type { BankCredit, BankCreditStatus } from "@kantien/domain/bank-statements";
 import { formatRand } from "@kantien/domain/money";
+import DownloadIcon from "@mui/icons-material/Download";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -68,6 +69,16 @@ export function MoneyScreen() {
           ))}
         </Tabs>
         <CreditsTable status={status} page={page} onPage={setPage} />
+        <Box sx={{ display: "flex", justifyContent: "flex-end", p: 1.5 }}>
+          <Button
+            component="a"
+            href={`/api/admin/bank-credits/export.csv?status=${status}`}
+            download
+            startIcon={<DownloadIcon />}
+          >
+            {t("screens.money.export")}
+          </Button>
+        </Box>
       </Paper>
     </Stack>
   );
