@@ -162,10 +162,13 @@ test("the counter hands an order over from its QR code, once, and finds orders b
   await expect(found).toHaveCount(1);
   await found.getByRole("button", { name: "Afgehaal" }).click();
   await expect(page.getByText(/is oorhandig\.$/)).toBeVisible();
-  await expect(found).toContainText("Reeds afgehaal om");
+  // Confirmed big, with the customer's name and an undo; the field is ready for the next scan.
+  await expect(found).toContainText(`Oorhandig aan ${customer}`);
+  await expect(found.getByRole("button", { name: "Ontdoen" })).toBeVisible();
   await expect(found.getByRole("button", { name: "Afgehaal" })).toHaveCount(0);
+  await expect(field).toBeFocused();
 
-  // A second scan says so, and the server hands nothing over twice.
+  // A second scan says it was collected, and the server hands nothing over twice.
   await field.fill(`kantien:order:${id}`);
   await field.press("Enter");
   await expect(found).toContainText("Reeds afgehaal om");

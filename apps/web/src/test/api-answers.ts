@@ -4,7 +4,7 @@ import {
   dataRowRemovedAnswer,
   foodItemSavedAnswer,
 } from "@kantien/domain/admin-data";
-import { apiError, clientConfigAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
+import { apiError, clientConfigAnswer, dataAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
 import { invitationAnswer, loginAnswer, meAnswer, myLoginAnswer, signupAnswer } from "@kantien/domain/auth";
 import {
   bankCreditAnswer,
@@ -19,7 +19,7 @@ import {
   canteenRulesSavedAnswer,
 } from "@kantien/domain/canteen";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
-import { counterAnswer, kitchenDayAnswer } from "@kantien/domain/kitchen";
+import { counterAnswer, counterOrder, kitchenDayAnswer } from "@kantien/domain/kitchen";
 import {
   myMenuAnswer,
   myOrderAnswer,
@@ -79,6 +79,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/dashboard": dashboardAnswer,
   "GET /api/kitchen/orders": kitchenDayAnswer,
   "GET /api/kitchen/counter": counterAnswer,
+  "POST /api/kitchen/orders/:id/collect": dataAnswer(counterOrder),
   "GET /api/weekly-orders": weeklyOrdersAnswer,
   "GET /api/orders": ordersPageAnswer,
   "POST /api/orders": createdOrderAnswer,

@@ -142,13 +142,14 @@ describe("the counter: finding an order and handing it over", () => {
       expect(await found(app, TODAY_ID.toUpperCase())).toEqual([ids.today]);
     });
 
-    it("finds today's order by the number the screens print, 6 or 4 characters, never another day's", async ({
+    it("finds today's order by the number the screens print, 6 or 4 characters; a coming day's only when today has none", async ({
       app,
     }) => {
       expect(await found(app, "1C3D42")).toEqual([ids.today]);
       expect(await found(app, "#1c3d42")).toEqual([ids.today]);
-      expect(await found(app, "9F3D42")).toEqual([]);
-      // 3D42 ends both ids; only today's order is the counter's.
+      // Tomorrow's order: today has none with that number, so the counter shows it (and its day).
+      expect(await found(app, "9F3D42")).toEqual([ids.tomorrow]);
+      // 3D42 ends both ids; today's order comes first and alone.
       expect(await found(app, "3D42")).toEqual([ids.today]);
       expect(await found(app, "#3d42")).toEqual([ids.today]);
     });
@@ -162,7 +163,7 @@ describe("the counter: finding an order and handing it over", () => {
       expect(await found(app, "Thandi Smit")).toEqual([]);
     });
 
-    it("finds nothing by name for an order of another day", async ({ app }) => {
+    it("finds nothing by name for an order of a past day", async ({ app }) => {
       expect(await found(app, "Pieter")).toEqual([]);
       expect(await found(app, "van der Merwe")).toEqual([]);
     });

@@ -1,4 +1,4 @@
-import { dayRange, type IsoDate } from "@kantien/domain/dates";
+import { addDaysIso, dayRange, type IsoDate } from "@kantien/domain/dates";
 import { type CounterOrder, counterOrder, type KitchenOrder, kitchenOrder } from "@kantien/domain/kitchen";
 import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderNumberSearch } from "@kantien/domain/order-label";
@@ -64,17 +64,25 @@ export function listKitchenOrders(
 /** The counter shows at most this many orders for one search. */
 export const COUNTER_LIMIT = 20;
 
+/** How many days ahead the counter looks when today has nothing for a number or a name. */
+export const COUNTER_DAYS_AHEAD = 14;
+
 /**
  * What the counter's text finds (`GET /api/kitchen/counter`): a scanned code or a bare id, its
- * one order whatever its day; else, among `today`'s orders, those whose number (the id's last
- * 4 or 6 characters, decision 0015) it is, or else whose customer's name holds each of its
- * words (first, last, or "first last", any part, any case; `%` and `_` taken literally, as in
- * the orders summary, decision 0007). Oldest first.
+ * one order whatever its day; else, among `today`'s orders (or with `ahead`, the coming
+ * days'), those whose number (the id's last 4 or 6 characters, decision 0015) it is, or else
+ * whose customer's name holds each of its words (first, last, or "first last", any part, any
+ * case; `%` and `_` taken literally, as in the orders summary, decision 0007). Oldest first.
  */
-export function counterWhere(q: string, { today, timeZone }: { today: IsoDate; timeZone: string }): SQL {
+export function counterWhere(
+  q: string,
+  { today, timeZone, ahead = false }: { today: IsoDate; timeZone: string; ahead?: boolean },
+): SQL {
   const id = orderIdFromQr(q);
   if (id) return eq(orders.id, id);
-  const day = onKitchenDay(today, timeZone);
+  const day = ahead
+    ? sql`${orders.orderDate} > ${today} and ${orders.orderDate} <= ${addDaysIso(today, COUNTER_DAYS_AHEAD)}`
+    : onKitchenDay(today, timeZone);
   const number = orderNumberSearch(q);
   if (number) return sql`${day} and ${orderNumberWhere(number, orders.id)}`;
   const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
@@ -95,12 +103,18 @@ function readCounterOrders(db: Db, where: SQL): Promise<CounterOrder[]> {
   return queryRows(db, counterOrdersQuery(where), counterOrder);
 }
 
-export function findCounterOrders(
+/**
+ * The counter's look-up: today's orders for the text; when today has none, the coming days'
+ * (the screen names their day), so "nothing today" never hides tomorrow's order.
+ */
+export async function findCounterOrders(
   db: Db,
   q: string,
   params: { today: IsoDate; timeZone: string },
 ): Promise<CounterOrder[]> {
-  return readCounterOrders(db, counterWhere(q, params));
+  const today = await readCounterOrders(db, counterWhere(q, params));
+  if (today.length > 0 || orderIdFromQr(q)) return today;
+  return readCounterOrders(db, counterWhere(q, { ...params, ahead: true }));
 }
 
 /** One order as the counter shows it, whatever its day; null when there is none. */

@@ -45,7 +45,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
     },
   );
 
-  /** The counter's look-up: a scanned code finds its order, a number or a name today's. */
+  /** The counter's look-up: a scanned code finds its order, a number or a name today's (else the coming days'). */
   app.get("/kitchen/counter", { onRequest: requireStaff, schema: counterSchema }, async (request) => {
     const orders = await findCounterOrders(database.db, request.query.q, {
       today: canteenToday(config),

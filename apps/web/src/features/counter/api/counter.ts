@@ -1,7 +1,9 @@
 import type { CounterOrder, counterAnswer } from "@kantien/domain/kitchen";
+import type { orderStatusChangedAnswer } from "@kantien/domain/orders-summary";
 import type { customerDetailAnswer } from "@kantien/domain/people";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api, type DataEnvelope } from "../../../lib/api-client";
+import { kitchenTodayQuery } from "../../../lib/kitchen-orders";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** `GET /api/kitchen/counter?q=`: the orders a scanned code, a name or an order number finds. */
@@ -49,5 +51,39 @@ export function useCounterCustomer(id: string | null) {
         })
       ).data,
     enabled: id !== null,
+  });
+}
+
+/** The counter's undo of a hand-over: `PATCH /api/orders/:id/status` back to ready (the server's step back). */
+export function useUndoHandOver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.patch<Answer<typeof orderStatusChangedAnswer>>(`/api/orders/${encodeURIComponent(id)}/status`, {
+        body: { status: "ready" },
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.counter });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
+    },
+  });
+}
+
+/** How often the idle counter asks again what is ready (the board's day, without its live events). */
+const READY_REFRESH_MS = 15_000;
+
+/**
+ * Today's orders ready to collect, for the idle counter, and the one it just handed over (so
+ * its confirmation stays until the next scan). From the board's day, which knows no customer
+ * ids: these cards offer no top-up.
+ */
+export function useReadyToCollect(handed: string | null) {
+  return useQuery({
+    ...kitchenTodayQuery,
+    select: (day): CounterOrder[] =>
+      day.orders
+        .filter((order) => order.status === "ready" || order.id === handed)
+        .map((order) => ({ ...order, orderDate: order.deliveryDate ?? day.date, customerId: "" })),
+    refetchInterval: READY_REFRESH_MS,
   });
 }

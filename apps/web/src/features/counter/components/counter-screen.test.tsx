@@ -81,3 +81,94 @@ describe("a top-up at the counter", () => {
     ]);
   });
 });
+
+describe("handing over at the counter", () => {
+  const delivered: CounterOrder = {
+    ...order,
+    status: "delivered",
+    statusChangedAt: "2026-11-26T06:20:00.000Z",
+  };
+  const kitchenDay = (orders: CounterOrder[]) => ({
+    body: {
+      success: true,
+      data: { date: "2026-11-26", orders: orders.map(({ orderDate, customerId, ...o }) => o) },
+    },
+  });
+
+  it("lists what is ready when idle, confirms a hand-over big with the name and an undo, and keeps the field for the next scan", async () => {
+    let state: CounterOrder = order;
+    const calls = mockFetch({
+      "GET /api/kitchen/orders": () => kitchenDay([state]),
+      [`POST /api/kitchen/orders/${order.id}/collect`]: () => {
+        state = delivered;
+        return { body: { success: true, data: delivered } };
+      },
+      [`PATCH /api/orders/${order.id}/status`]: () => {
+        state = order;
+        return {
+          body: {
+            success: true,
+            data: {
+              id: order.id,
+              status: "ready",
+              statusChangedAt: order.statusChangedAt,
+              deliveryDate: "2026-11-26",
+            },
+          },
+        };
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    const ready = await screen.findByRole("list", { name: "Gereed om af te haal" });
+    const card = within(ready).getByRole("listitem");
+    expect(card).toHaveTextContent("Anna Botha");
+    await user.click(within(card).getByRole("button", { name: "Afgehaal" }));
+    const done = await within(ready).findByText("Oorhandig aan Anna Botha: Bobotie × 1.");
+    expect(done).toBeVisible();
+    // Ready for the next scan: the field has the focus again.
+    expect(screen.getByRole("textbox", { name: "Skandeer of soek" })).toHaveFocus();
+    await user.click(within(ready).getByRole("button", { name: "Ontdoen" }));
+    expect(await screen.findByText(/is terug by Gereed\./)).toBeVisible();
+    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ status: "ready" }]);
+    expect(await within(ready).findByRole("button", { name: "Afgehaal" })).toBeVisible();
+  });
+
+  it("says whether the kitchen has begun an order that is not ready, and names another day's", async () => {
+    mockFetch({
+      "GET /api/kitchen/orders": kitchenDay([]),
+      "GET /api/kitchen/counter?q=anna": {
+        body: {
+          success: true,
+          data: {
+            orders: [
+              { ...order, status: "paid" },
+              {
+                ...order,
+                id: "0f3c2a10-0000-4000-8000-00000000abce",
+                status: "processing",
+                orderDate: "2026-11-27",
+              },
+            ],
+          },
+        },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    expect(await screen.findByText(/Niks is nou gereed om af te haal nie/)).toBeVisible();
+    await user.type(screen.getByRole("textbox", { name: "Skandeer of soek" }), "anna{Enter}");
+    const [paid, processing] = within(
+      await screen.findByRole("list", { name: "Bestellings gevind" }),
+    ).getAllByRole("listitem");
+    expect(paid).toHaveTextContent("Nog nie begin nie");
+    expect(processing).toHaveTextContent("Die kombuis maak dit nou");
+    expect(processing).toHaveTextContent(
+      "Hierdie bestelling is vir Vrydag 27 November 2026, nie vandag nie.",
+    );
+  });
+});

@@ -27,7 +27,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatLongDate, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useCollectOrder, useCounterSearch } from "../api/counter";
+import { useCollectOrder, useCounterSearch, useReadyToCollect, useUndoHandOver } from "../api/counter";
 import { startQrScanner } from "../qr-scanner";
 import { CounterTopUpDialog } from "./counter-top-up";
 
@@ -91,11 +91,24 @@ type OrderToHandOverProps = {
   order: CounterOrder;
   today: string;
   timeZone: string;
-  onTopUp: (customerId: string) => void;
+  /** This counter handed it over a moment ago: a confirmation with an undo, not a warning. */
+  justHanded: boolean;
+  onHandedOver: (order: CounterOrder) => void;
+  onUndo: (order: CounterOrder) => void;
+  /** Left out for an order whose customer the counter does not know (the idle list). */
+  onTopUp?: (customerId: string) => void;
 };
 
 /** One found order: what to hand over, to whom, and Afgehaal in one tap (once). */
-function OrderToHandOver({ order, today, timeZone, onTopUp }: OrderToHandOverProps) {
+function OrderToHandOver({
+  order,
+  today,
+  timeZone,
+  justHanded,
+  onHandedOver,
+  onUndo,
+  onTopUp,
+}: OrderToHandOverProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
   const notify = useNotice();
@@ -103,8 +116,10 @@ function OrderToHandOver({ order, today, timeZone, onTopUp }: OrderToHandOverPro
   const label = orderLabel(order.id, "kitchen");
   const hand = () =>
     collect.mutate(order.id, {
-      onSuccess: () =>
-        notify({ severity: "success", text: () => i18n.t("screens.counter.handedOver", { label }) }),
+      onSuccess: () => {
+        notify({ severity: "success", text: () => i18n.t("screens.counter.handedOver", { label }) });
+        onHandedOver(order);
+      },
     });
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: "none" }}>
@@ -123,7 +138,25 @@ function OrderToHandOver({ order, today, timeZone, onTopUp }: OrderToHandOverPro
             {t("screens.counter.otherDay", { date: formatLongDate(order.orderDate, language) })}
           </Alert>
         ) : null}
-        {order.status === "delivered" ? (
+        {order.status === "delivered" && justHanded ? (
+          <Alert
+            severity="success"
+            variant="filled"
+            icon={<CheckCircleIcon fontSize="large" />}
+            sx={{ mt: 2, fontSize: "1.25rem", alignItems: "center" }}
+            action={
+              <Button color="inherit" size="large" onClick={() => onUndo(order)} sx={TAP}>
+                {t("screens.counter.undo")}
+              </Button>
+            }
+          >
+            {t("screens.counter.handedOverTo", {
+              name: order.customerName,
+              item: order.itemName,
+              quantity: order.quantity,
+            })}
+          </Alert>
+        ) : order.status === "delivered" ? (
           <Alert severity="info" icon={<CheckCircleIcon />} sx={{ mt: 1 }}>
             {t("screens.counter.alreadyCollected", {
               time: formatTime(order.statusChangedAt, timeZone, language),
@@ -142,7 +175,7 @@ function OrderToHandOver({ order, today, timeZone, onTopUp }: OrderToHandOverPro
           </Button>
         ) : order.status === "cancelled" || order.status === "failed" ? null : (
           <Alert severity="info" sx={{ mt: 1 }}>
-            {t("screens.counter.notReady")}
+            {order.status === "processing" ? t("screens.counter.notReady") : t("screens.counter.notBegun")}
           </Alert>
         )}
         {collect.isError ? (
@@ -150,32 +183,105 @@ function OrderToHandOver({ order, today, timeZone, onTopUp }: OrderToHandOverPro
             {errorMessage(collect.error, t("errors.update"))}
           </Alert>
         ) : null}
-        <Button
-          startIcon={<AccountBalanceWalletIcon />}
-          onClick={() => onTopUp(order.customerId)}
-          sx={{ ...TAP, mt: 1 }}
-        >
-          {t("screens.counter.topUpFor", { name: order.customerName })}
-        </Button>
+        {onTopUp ? (
+          <Button
+            startIcon={<AccountBalanceWalletIcon />}
+            onClick={() => onTopUp(order.customerId)}
+            sx={{ ...TAP, mt: 1 }}
+          >
+            {t("screens.counter.topUpFor", { name: order.customerName })}
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );
 }
 
+/** When nothing is searched: today's orders ready to collect, each one tap from handed over. */
+function ReadyToCollect({
+  today,
+  timeZone,
+  handed,
+  onHandedOver,
+  onUndo,
+}: {
+  today: string;
+  timeZone: string;
+  handed: string | null;
+  onHandedOver: (order: CounterOrder) => void;
+  onUndo: (order: CounterOrder) => void;
+}) {
+  const { t } = useTranslation();
+  const ready = useReadyToCollect(handed);
+  if (ready.isPending) return <CircularProgress aria-label={t("screens.counter.searching")} />;
+  if (ready.isError) return <LoadError error={ready.error} onRetry={() => void ready.refetch()} />;
+  if (ready.data.length === 0)
+    return <Typography color="text.secondary">{t("screens.counter.readyNone")}</Typography>;
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="h6" component="h2">
+        {t("screens.counter.readyNow")}
+      </Typography>
+      <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label={t("screens.counter.readyNow")}>
+        {ready.data.map((order) => (
+          <OrderToHandOver
+            key={order.id}
+            order={order}
+            today={today}
+            timeZone={timeZone}
+            justHanded={handed === order.id}
+            onHandedOver={onHandedOver}
+            onUndo={onUndo}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
 /** The counter (decision 0025): find an order by its QR code, a name or its number, and hand it over. */
 export function CounterScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const timeZone = useCanteenTimeZone();
   const [text, setText] = useState("");
   const [q, setQ] = useState("");
   const [scanning, setScanning] = useState(false);
   // The wallet being topped up: a found order's customer, or null to find one first.
   const [toppingUp, setToppingUp] = useState<{ customerId: string | null } | null>(null);
+  // The order this counter just handed over: its card confirms it, with an undo.
+  const [handed, setHanded] = useState<string | null>(null);
+  const undo = useUndoHandOver();
+  const notify = useNotice();
+  // Ready for the next scan: a handheld scanner types into the search field and presses Enter.
+  const readyForScan = () => {
+    input.current?.focus();
+    input.current?.select();
+  };
+  const cardActions = {
+    onHandedOver: (order: CounterOrder) => {
+      setHanded(order.id);
+      readyForScan();
+    },
+    onUndo: (order: CounterOrder) =>
+      undo.mutate(order.id, {
+        // The card stays where it is and turns back to "Afgehaal" when the day is read again.
+        onSuccess: () => {
+          notify({
+            severity: "success",
+            text: () => i18n.t("screens.counter.undone", { label: orderLabel(order.id, "kitchen") }),
+          });
+          readyForScan();
+        },
+        onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.update")) }),
+      }),
+  };
   const search = useCounterSearch(q);
   const input = useRef<HTMLInputElement>(null);
   const today = todayIn(timeZone);
 
   const find = (value: string) => {
+    // A new scan or search: an order shown again is no longer "just handed over".
+    setHanded(null);
     setText(value);
     setQ(value.trim());
     if (q === value.trim()) void search.refetch();
@@ -251,7 +357,7 @@ export function CounterScreen() {
       ) : null}
       <Box aria-live="polite" aria-busy={search.isFetching}>
         {q === "" ? (
-          <Typography color="text.secondary">{t("screens.counter.start")}</Typography>
+          <ReadyToCollect today={today} timeZone={timeZone} handed={handed} {...cardActions} />
         ) : search.isPending ? (
           <CircularProgress aria-label={t("screens.counter.searching")} />
         ) : search.isError ? (
@@ -266,6 +372,8 @@ export function CounterScreen() {
                 order={order}
                 today={today}
                 timeZone={timeZone}
+                justHanded={handed === order.id}
+                {...cardActions}
                 onTopUp={(customerId) => setToppingUp({ customerId })}
               />
             ))}
