@@ -119,6 +119,11 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/\/orders/);
       await expect(menu).toBeHidden();
       await expect(page.getByRole("heading", { level: 1, name: "Bestellings Opsomming" })).toBeVisible();
+
+      // Its first entry is not under the top bar: a click reaches it.
+      await page.getByRole("button", { name: "Maak die kieslys oop" }).click();
+      await menu.getByRole("link", { name: "Paneelbord" }).click({ timeout: 5_000 });
+      await expect(page).toHaveURL(/\/dashboard$/);
     });
 
     test("dialogs fit the screen, and a whole row opens its detail", async ({ page }) => {

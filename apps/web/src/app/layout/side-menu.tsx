@@ -40,6 +40,9 @@ export function SideMenu({ roleId, variant = "permanent", open = false, onClose 
       sx={{
         width: temporary ? undefined : SIDE_MENU_WIDTH,
         flexShrink: 0,
+        // The top bar stands above the permanent menu (drawer + 1); the drawer must stand above it,
+        // or its first entries hide under it.
+        ...(temporary ? { zIndex: (theme) => theme.zIndex.drawer + 2 } : {}),
         "& .MuiDrawer-paper": { width: SIDE_MENU_WIDTH, boxSizing: "border-box" },
       }}
     >
