@@ -44,10 +44,12 @@ test("Begin, Gereed and Afgehaal move an order across the columns, live in a sec
   await other.close();
 });
 
-test("the urgent banner names the orders waiting over 30 minutes, with text and icon", async ({ page }) => {
+test("the banner names the orders waiting past the canteen's red line (20 minutes), marked red with text and icon", async ({
+  page,
+}) => {
   await openKitchen(page);
-  await expect(page.getByText(/bestellings? wag al langer as 30 minute/)).toBeVisible();
-  await expect(column(page, "Om te doen").getByText("Dringend").first()).toBeVisible();
+  await expect(page.getByText(/bestellings? wag al langer as 20 minute/)).toBeVisible();
+  await expect(column(page, "Om te doen").getByText("Te lank").first()).toBeVisible();
 });
 
 test("cancelling from the detail dialog asks first, then removes the order", async ({ page }) => {

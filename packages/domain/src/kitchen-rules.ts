@@ -48,6 +48,21 @@ export function minutesWaiting(statusChangedAt: string, dayStart: Date, now: Dat
   return Math.max(0, Math.floor((now.getTime() - since) / 60_000));
 }
 
+/**
+ * How many waiting orders have waited into the "late" stage: the board's banner counts the
+ * cards it marks red, by the canteen's rule, not a limit of its own.
+ */
+export function lateOrderCount(
+  orders: readonly { status: string; statusChangedAt: string }[],
+  { dayStart, now, thresholds }: { dayStart: Date; now: Date; thresholds: AgeingThresholds },
+): number {
+  return orders.filter(
+    (order) =>
+      (order.status === "pending" || order.status === "paid") &&
+      ageingStage(minutesWaiting(order.statusChangedAt, dayStart, now), thresholds) === "late",
+  ).length;
+}
+
 /** One dish's portions of the day, per kitchen stage (the board's strip and the prep sheet). */
 export type DishPortions = {
   itemName: string;

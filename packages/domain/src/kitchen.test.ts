@@ -3,6 +3,7 @@ import {
   AGEING_DEFAULTS,
   ageingStage,
   kitchenCounts,
+  lateOrderCount,
   minutesWaiting,
   orderIdFromQr,
   orderQrContent,
@@ -22,6 +23,33 @@ describe("kitchenCounts", () => {
       ready: 1,
     });
     expect(kitchenCounts([])).toEqual({ total: 0, pending: 0, processing: 0, ready: 0 });
+  });
+});
+
+describe("late orders: the board's banner", () => {
+  const dayStart = new Date("2026-11-23T22:00:00Z");
+  const now = new Date("2026-11-24T08:00:00Z");
+  const waitedFor = (minutes: number, status = "paid") => ({
+    status,
+    statusChangedAt: new Date(now.getTime() - minutes * 60_000).toISOString(),
+  });
+
+  it("counts the waiting orders in the canteen's late stage, as the cards are marked", () => {
+    const orders = [
+      waitedFor(5),
+      waitedFor(12),
+      waitedFor(20),
+      waitedFor(45, "pending"),
+      waitedFor(90, "processing"),
+    ];
+    expect(lateOrderCount(orders, { dayStart, now, thresholds: AGEING_DEFAULTS })).toBe(2);
+    expect(
+      lateOrderCount(orders, {
+        dayStart,
+        now,
+        thresholds: { kitchenWarnMinutes: 5, kitchenLateMinutes: 10 },
+      }),
+    ).toBe(3);
   });
 });
 

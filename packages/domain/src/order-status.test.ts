@@ -3,7 +3,6 @@ import {
   adminStatusChoices,
   canChangeOrderStatus,
   isKitchenStepBack,
-  isUrgent,
   kitchenColumnOf,
   minutesSince,
   ORDER_STATUS_LABELS,
@@ -130,12 +129,6 @@ describe("urgency", () => {
   it("counts whole minutes and never below zero", () => {
     expect(minutesSince("2026-11-23T09:29:30Z", now)).toBe(30);
     expect(minutesSince("2026-11-23T10:05:00Z", now)).toBe(0);
-  });
-  it("marks pending orders older than 30 minutes only", () => {
-    expect(isUrgent("pending", "2026-11-23T09:29:00Z", now)).toBe(true);
-    expect(isUrgent("pending", "2026-11-23T09:30:00Z", now)).toBe(false);
-    expect(isUrgent("processing", "2026-11-23T08:00:00Z", now)).toBe(false);
-    expect(isUrgent("paid", "2026-11-23T09:29:00Z", now)).toBe(true);
   });
 });
 

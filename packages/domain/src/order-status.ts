@@ -169,10 +169,3 @@ export function minutesSince(from: Date | string, now: Date): number {
   const start = typeof from === "string" ? new Date(from) : from;
   return Math.max(0, Math.floor((now.getTime() - start.getTime()) / 60_000));
 }
-
-/** A pending order older than 30 minutes is urgent; a paid one waits the same way. */
-export const URGENT_AFTER_MINUTES = 30;
-
-export function isUrgent(status: OrderStatus, createdAt: Date | string, now: Date): boolean {
-  return WAITING_STATUSES.includes(status) && minutesSince(createdAt, now) > URGENT_AFTER_MINUTES;
-}

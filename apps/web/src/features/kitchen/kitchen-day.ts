@@ -1,7 +1,6 @@
 import type { KitchenDay, KitchenOrder } from "@kantien/domain/kitchen";
 import {
   canChangeOrderStatus,
-  isUrgent,
   KITCHEN_COLUMNS,
   KITCHEN_NEXT_STATUS,
   type KitchenColumn,
@@ -43,10 +42,6 @@ export function ordersByColumn(orders: readonly KitchenOrder[]): Record<KitchenC
   }
   for (const status of KITCHEN_COLUMNS) columns[status].sort(byCreatedAt);
   return columns;
-}
-
-export function urgentOrderCount(orders: readonly KitchenOrder[], now: Date): number {
-  return orders.filter((order) => isUrgent(order.status, order.createdAt, now)).length;
 }
 
 /** The statuses a kitchen step leads to: Begin → processing, Gereed → ready, Afgehaal → delivered. */

@@ -74,7 +74,7 @@ const column = (name: string) => screen.getByRole("region", { name });
 const count = (name: string) => within(screen.getByRole("group", { name })).getByText(/^\d+$/).textContent;
 
 describe("KitchenBoard", () => {
-  it("shows the day's columns, counts and the urgent banner", async () => {
+  it("shows the day's columns, counts and the banner of late orders, by the canteen's rule", async () => {
     renderBoard();
 
     expect(await within(column("Om te doen")).findAllByRole("listitem")).toHaveLength(3);
@@ -91,10 +91,11 @@ describe("KitchenBoard", () => {
     expect(count("Besig")).toBe("1");
     expect(count("Klaar")).toBe("1");
 
-    expect(screen.getByRole("alert")).toHaveTextContent("1 bestelling wag al langer as 30 minute");
-    const urgentCard = within(column("Om te doen")).getAllByRole("listitem")[0]!;
-    expect(urgentCard).toHaveTextContent("#AAA111");
-    expect(urgentCard).toHaveTextContent("Dringend");
+    // Red from 11 minutes (the canteen's rule): one waiting card is red, and the banner counts it.
+    expect(screen.getByRole("alert")).toHaveTextContent("1 bestelling wag al langer as 11 minute");
+    const lateCard = within(column("Om te doen")).getAllByRole("listitem")[0]!;
+    expect(lateCard).toHaveTextContent("#AAA111");
+    expect(lateCard).toHaveTextContent("Te lank");
     expect(within(column("Besig")).getByText("12 min in voorbereiding")).toBeInTheDocument();
   });
 
@@ -132,8 +133,8 @@ describe("KitchenBoard", () => {
     renderBoard();
     const card = async (label: string) =>
       (await within(column("Om te doen")).findByText(label)).closest("li")!;
-    // Waiting 12 minutes with red from 11, and over the 30 minutes of 'urgent' since it was placed: urgent.
-    expect(within(await card("#AAA111")).getByText("Dringend")).toBeInTheDocument();
+    // Waiting 12 minutes with red from 11: late, whenever it was placed.
+    expect(within(await card("#AAA111")).getByText("Te lank")).toBeInTheDocument();
     expect(within(await card("#AAA111")).getByText("Wag al 12 min")).toBeInTheDocument();
     await waitFor(() => expect(within(column("Om te doen")).getByText("Wag lank")).toBeInTheDocument());
     expect(within(await card("#BBB222")).getByText("Wag lank")).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { dayRange } from "@kantien/domain/dates";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
-import { AGEING_DEFAULTS } from "@kantien/domain/kitchen-rules";
+import { AGEING_DEFAULTS, lateOrderCount } from "@kantien/domain/kitchen-rules";
 import { orderLabel } from "@kantien/domain/order-label";
 import {
   KITCHEN_COLUMNS,
@@ -30,7 +30,7 @@ import { useOrderEvents } from "../api/subscribe-order-events";
 import { useUpdateOrderStatus } from "../api/update-order-status";
 import { playChime, useKitchenSound } from "../hooks/use-kitchen-sound";
 import { useNewOrders, useTitleCount } from "../hooks/use-new-orders";
-import { type KitchenStep, ordersByColumn, recentlyCollected, urgentOrderCount } from "../kitchen-day";
+import { type KitchenStep, ordersByColumn, recentlyCollected } from "../kitchen-day";
 import { BoardStatus, boardConnection, OfflineBanner } from "./board-status";
 import { type BoardMode, KitchenHeader } from "./kitchen-header";
 import { KitchenSummary } from "./kitchen-summary";
@@ -115,7 +115,6 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   const orders = kitchen.data?.orders;
   const date = kitchen.data?.date;
   const columns = useMemo(() => (orders ? ordersByColumn(orders) : undefined), [orders]);
-  const urgent = useMemo(() => (orders ? urgentOrderCount(orders, now) : 0), [orders, now]);
   const recent = useMemo(() => (orders ? recentlyCollected(orders, now) : []), [orders, now]);
   const selected = orders?.find((order) => order.id === selectedId) ?? null;
   const detailWanted = useOpenedOnce(selected !== null);
@@ -187,6 +186,10 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
 
   const thresholds = rules.data ?? AGEING_DEFAULTS;
   const dayStart = useMemo(() => (date ? dayRange(date, timeZone).start : new Date(0)), [date, timeZone]);
+  const late = useMemo(
+    () => (orders ? lateOrderCount(orders, { dayStart, now, thresholds }) : 0),
+    [orders, dayStart, now, thresholds],
+  );
   const open = useCallback(
     (id: string) => {
       seen(id);
@@ -241,7 +244,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
         <>
           <PortionsStrip orders={orders} />
           <KitchenSummary orders={orders} />
-          <UrgentBanner count={urgent} />
+          <UrgentBanner count={late} minutes={thresholds.kitchenLateMinutes} />
           {tabs ? (
             <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
               <ColumnTabs

@@ -2,7 +2,7 @@ import type { KitchenOrder } from "@kantien/domain/kitchen";
 import { type AgeingThresholds, ageingStage, minutesWaiting } from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
-import { isUrgent, isWaitingForKitchen, minutesSince } from "@kantien/domain/order-status";
+import { isWaitingForKitchen, minutesSince } from "@kantien/domain/order-status";
 import type { TFunction } from "i18next";
 import { memo } from "react";
 import { formatTime } from "../../../lib/format";
@@ -58,7 +58,6 @@ type OrderCardProps = { order: KitchenOrder; context: CardContext; isNew: boolea
 export const OrderCard = memo(function OrderCard({ order, context, isNew }: OrderCardProps) {
   const { now, t } = context;
   const label = orderLabel(order.id, "kitchen");
-  const urgent = isUrgent(order.status, order.createdAt, now);
   const waiting = isWaitingForKitchen(order.status);
   const waited = waiting ? minutesWaiting(order.statusChangedAt, context.dayStart, now) : 0;
   const stage = waiting ? ageingStage(waited, context.thresholds) : "fresh";
@@ -69,7 +68,7 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
         className="kc-card"
         data-new-order={isNew ? "true" : undefined}
         data-ageing={waiting ? stage : undefined}
-        data-urgent={urgent ? "true" : undefined}
+        data-urgent={stage === "late" ? "true" : undefined}
       >
         <button
           type="button"
@@ -80,11 +79,10 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
           <span className="kc-head">
             <span className="kc-label">#{label}</span>
             {isNew ? <CardChip icon="new" colour="secondary" label={t("screens.kitchen.new")} /> : null}
-            {urgent ? (
-              <CardChip icon="urgent" colour="error" label={t("screens.kitchen.urgent")} />
-            ) : stage !== "fresh" ? (
+            {/* One rule for how long is too long: the canteen's ageing stages (its settings). */}
+            {stage !== "fresh" ? (
               <CardChip
-                icon="ageing"
+                icon={stage === "late" ? "urgent" : "ageing"}
                 colour={stage === "late" ? "error" : "warning"}
                 label={t(`screens.kitchen.ageing.${stage}`)}
               />

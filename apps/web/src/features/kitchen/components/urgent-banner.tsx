@@ -1,15 +1,14 @@
-import { URGENT_AFTER_MINUTES } from "@kantien/domain/order-status";
 import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import Alert from "@mui/material/Alert";
 import { useTranslation } from "react-i18next";
 
-/** Shown while any pending order is older than the urgency limit (30 minutes). */
-export function UrgentBanner({ count }: { count: number }) {
+/** Shown while any waiting order has waited into the canteen's "late" stage (its cards are red). */
+export function UrgentBanner({ count, minutes }: { count: number; minutes: number }) {
   const { t } = useTranslation();
   if (count === 0) return null;
   return (
     <Alert severity="warning" icon={<WarningAmberIcon />} variant="filled">
-      {t("screens.kitchen.urgentBanner", { count, minutes: URGENT_AFTER_MINUTES })}
+      {t("screens.kitchen.urgentBanner", { count, minutes })}
     </Alert>
   );
 }
