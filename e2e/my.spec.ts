@@ -105,6 +105,8 @@ test.describe("the ordering app", () => {
       await expect(dialog.locator("output")).toHaveText("2");
       await dialog.getByRole("button", { name: /^Bevestig en betaal/ }).click();
       await expect(page.getByText("Jou bestelling", { exact: true })).toBeVisible();
+      // What was ordered reads as portions and money, not "2 × · R …".
+      await expect(card.getByText(/^2 porsies · R\s?\d/)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
       // The kitchen sees it live, begins it and marks it ready.

@@ -130,7 +130,7 @@ export function DayCard({ day, now, timeZone, onOrder, onReach }: DayCardProps) 
                 sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mt: 0.5 }}
               >
                 <Typography component="span">
-                  {t("my.menu.orderLine", { quantity: order.quantity, total: formatRand(order.total) })}
+                  {t("my.menu.orderLine", { count: order.quantity, total: formatRand(order.total) })}
                 </Typography>
                 <StatusChip status={order.status} />
               </Box>
