@@ -1,4 +1,5 @@
 import { normalisePath, ROUTES } from "@kantien/domain/route-access";
+import { withTexts } from "../lib/i18n";
 import { preloadModule } from "../lib/lazy-component";
 
 /**
@@ -10,7 +11,8 @@ export const loadMyScreen = {
   [ROUTES.myLogin]: () => import("../features/my-login/components/my-login-screen"),
   [ROUTES.myMenu]: () => import("../features/my-menu/components/my-menu-screen"),
   [ROUTES.myOrders]: () => import("../features/my-orders/components/my-orders-screen"),
-  [ROUTES.myWallet]: () => import("../features/my-wallet/components/my-wallet-screen"),
+  // The wallet's texts come with its screen (lib/i18n.ts).
+  [ROUTES.myWallet]: () => withTexts("myWallet", import("../features/my-wallet/components/my-wallet-screen")),
   [ROUTES.myProfile]: () => import("../features/my-profile/components/my-profile-screen"),
 };
 

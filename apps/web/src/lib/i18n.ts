@@ -5,15 +5,18 @@ import af from "../locales/af.json";
 import { readStorage, writeStorage } from "./storage";
 
 type BackOfficeTexts = typeof import("../locales/back-office/af.json");
-/** The whole catalogue: the texts every page may need, and the back office's screens. */
-type Catalogue = typeof af & BackOfficeTexts;
+type MyWalletTexts = typeof import("../locales/my-wallet/af.json");
+/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's. */
+type Catalogue = typeof af & BackOfficeTexts & MyWalletTexts;
 // Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const cataloguesMatch: SameShape<typeof af, typeof import("../locales/en.json")> = true;
 const backOfficeTextsMatch: SameShape<BackOfficeTexts, typeof import("../locales/back-office/en.json")> =
   true;
+const myWalletTextsMatch: SameShape<MyWalletTexts, typeof import("../locales/my-wallet/en.json")> = true;
 void cataloguesMatch;
 void backOfficeTextsMatch;
+void myWalletTextsMatch;
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -42,20 +45,25 @@ function syncHtmlLang(language: string): void {
 syncHtmlLang(i18n.language);
 i18n.on("languageChanged", syncHtmlLang);
 
-export type TextPart = "common" | "backOffice";
+export type TextPart = "common" | "backOffice" | "myWallet";
 
 /**
  * The texts come in parts, each loaded once per language: the common texts every page may need
  * (Afrikaans bundled, English when first chosen), and the back office's screens, loaded with its
  * layouts (app/back-office-screens.ts), so a customer's phone and the sign-in page never
- * download them. (The ordering app's texts are too few to be worth a part of their own: a
- * chunk of their own made its first load larger, not smaller.)
+ * download them. The ordering app's wallet screen (how to pay by EFT, the statement's kinds)
+ * loads its own with it, so the sign-in pages and the menu's first load carry none of them.
+ * (All the ordering app's texts as one part made its first load larger, not smaller.)
  */
 const textParts: Record<TextPart, Record<Language, () => Promise<{ default: object }>>> = {
   common: { af: async () => ({ default: af }), en: () => import("../locales/en.json") },
   backOffice: {
     af: () => import("../locales/back-office/af.json"),
     en: () => import("../locales/back-office/en.json"),
+  },
+  myWallet: {
+    af: () => import("../locales/my-wallet/af.json"),
+    en: () => import("../locales/my-wallet/en.json"),
   },
 };
 const addedParts = new Set<`${TextPart}:${Language}`>(["common:af"]);

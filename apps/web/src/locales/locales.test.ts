@@ -4,6 +4,8 @@ import af from "./af.json";
 import backOfficeAf from "./back-office/af.json";
 import backOfficeEn from "./back-office/en.json";
 import en from "./en.json";
+import myWalletAf from "./my-wallet/af.json";
+import myWalletEn from "./my-wallet/en.json";
 
 function keys(tree: object, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -15,10 +17,11 @@ describe("locales", () => {
   it("are both complete", () => {
     expect(keys(en).sort()).toEqual(keys(af).sort());
     expect(keys(backOfficeEn).sort()).toEqual(keys(backOfficeAf).sort());
+    expect(keys(myWalletEn).sort()).toEqual(keys(myWalletAf).sort());
   });
 
   it("give every key to one part only", () => {
-    const all = [...keys(af), ...keys(backOfficeAf)];
+    const all = [...keys(af), ...keys(backOfficeAf), ...keys(myWalletAf)];
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
 
