@@ -22,7 +22,7 @@ for (const theme of ["dark", "light"] as const) {
   });
 
   test(`every admin screen has no serious accessibility violations (${theme})`, async ({ page }) => {
-    // Seven screens, each loaded and checked afresh.
+    // Nine screens, each loaded and checked afresh.
     test.setTimeout(120_000);
     await signIn(page, DEMO.admin, "/dashboard", { theme });
     for (const [path, heading] of [
@@ -30,8 +30,10 @@ for (const theme of ["dark", "light"] as const) {
       ["/weekly-orders", "Weeklikse Bestellings"],
       ["/menu", "Weeklikse Spyskaart"],
       ["/orders", "Bestellings Opsomming"],
+      ["/money", "Geld"],
       ["/users", "BESTUUR GEBRUIKERS"],
       ["/staff", "BESTUUR PERSONEEL"],
+      ["/canteen", "Kantien"],
       ["/settings", "Persoonlike Instellings"],
     ] as const) {
       if (new URL(page.url()).pathname !== path) await page.goto(path);

@@ -9,6 +9,7 @@ const ADMIN_MENU = [
   "Geld",
   "Gebruikers",
   "Personeel",
+  "Kantien",
   "Instellings",
 ];
 // The weekly view joins the cook's menu (decision 0025).

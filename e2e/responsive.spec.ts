@@ -58,6 +58,11 @@ const SCREENS: { path: string; heading: RegExp | string; action: (page: Page) =>
     action: (page) => page.getByRole("button", { name: /^Wysig / }).first(),
   },
   {
+    path: "/canteen",
+    heading: "Kantien",
+    action: (page) => page.getByRole("button", { name: "Bewaar kantienreëls" }),
+  },
+  {
     path: "/settings",
     heading: "Persoonlike Instellings",
     action: (page) => page.getByRole("button", { name: "Stoor" }),
@@ -93,7 +98,7 @@ for (const size of SIZES) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test("every back-office screen fits the width and keeps its main action in reach", async ({ page }) => {
-      // Nine screens, each loaded afresh.
+      // Ten screens, each loaded afresh.
       test.setTimeout(120_000);
       await signIn(page, DEMO.admin, "/dashboard", { theme: "light" });
       for (const screen of SCREENS) {

@@ -24,6 +24,13 @@ async function openSettings(page: Page, theme?: ThemeName) {
   await page.getByRole("navigation").getByRole("link", { name: "Instellings" }).click();
   await expect(page.getByRole("heading", { name: "Persoonlike Instellings", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Stoor" })).toBeEnabled();
+}
+
+/** The canteen's own page, apart from the personal settings. */
+async function openCanteen(page: Page, theme?: ThemeName) {
+  await signIn(page, DEMO.admin, "/dashboard", { theme });
+  await page.getByRole("navigation").getByRole("link", { name: "Kantien" }).click();
+  await expect(page.getByRole("heading", { name: "Kantien", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Bewaar kantienreëls" })).toBeEnabled();
 }
 
@@ -110,12 +117,12 @@ test("the refresh interval is kept between 5 and 3600 seconds, and Terugset rest
   });
 });
 
-test("an admin moves the cut-off and the low-balance threshold, and they stay after a reload", async ({
+test("an admin moves the cut-off and the low-balance threshold on /canteen, and they stay after a reload", async ({
   page,
 }) => {
   try {
-    await openSettings(page);
-    const canteen = page.getByRole("region", { name: "Kantien" });
+    await openCanteen(page);
+    const canteen = page.getByRole("region", { name: "Bestelreëls" });
     const time = canteen.getByRole("textbox", { name: "Sluitingstyd vir bestellings" });
     const threshold = canteen.getByRole("textbox", { name: "Lae-saldo-drempel" });
     const weeks = canteen.getByRole("spinbutton", { name: "Weke vooruit" });

@@ -66,6 +66,7 @@ describe("homePath and menuPaths", () => {
       "/money",
       "/users",
       "/staff",
+      "/canteen",
       "/settings",
     ]);
     // The weekly view joins the cook's menu (what to make this week, decision 0025).

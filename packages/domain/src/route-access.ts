@@ -21,6 +21,8 @@ export const ROUTES = {
   money: "/money",
   customers: "/users",
   staff: "/staff",
+  /** The canteen's own rules and bank account, apart from anyone's personal settings. */
+  canteen: "/canteen",
   settings: "/settings",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
@@ -53,7 +55,13 @@ const STAFF_PATHS: readonly string[] = [
   ROUTES.customers,
   ROUTES.staff,
 ];
-const ADMIN_PATHS: readonly string[] = [ROUTES.menu, ROUTES.orders, ROUTES.money, ROUTES.settings];
+const ADMIN_PATHS: readonly string[] = [
+  ROUTES.menu,
+  ROUTES.orders,
+  ROUTES.money,
+  ROUTES.canteen,
+  ROUTES.settings,
+];
 
 /** Where a user lands after sign-in, and where `/` sends them: customers to the ordering app. */
 export function homePath(roleId: number | null): AppPath {
@@ -142,6 +150,7 @@ export function menuPaths(roleId: number | null): AppPath[] {
       ROUTES.money,
       ROUTES.customers,
       ROUTES.staff,
+      ROUTES.canteen,
       ROUTES.settings,
     ];
   }

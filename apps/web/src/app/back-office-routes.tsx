@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
 import {
   AppLayout,
+  CanteenScreen,
   CounterScreen,
   CustomersScreen,
   DashboardScreen,
@@ -54,6 +55,7 @@ export function BackOfficeRoutes() {
         <Route path={ROUTES.money} element={page("money", <MoneyScreen />)} />
         <Route path={ROUTES.customers} element={page("customers", <CustomersScreen />)} />
         <Route path={ROUTES.staff} element={page("staff", <StaffScreen />)} />
+        <Route path={ROUTES.canteen} element={page("canteen", <CanteenScreen />)} />
         <Route path={ROUTES.settings} element={page("settings", <SettingsScreen />)} />
       </Route>
       {/* "/" and unknown paths: the guard always redirects them. */}

@@ -34,6 +34,7 @@ export const loadBackOfficeScreen = {
   [ROUTES.money]: () => import("../features/money/components/money-screen"),
   [ROUTES.customers]: () => import("../features/customers/components/customers-screen"),
   [ROUTES.staff]: () => import("../features/staff/components/staff-screen"),
+  [ROUTES.canteen]: () => import("../features/canteen/components/canteen-screen"),
   [ROUTES.settings]: () => import("../features/settings/components/settings-screen"),
 };
 

@@ -24,4 +24,5 @@ export const OrdersScreen = lazyComponent(load[ROUTES.orders], (m) => m.OrdersSc
 export const MoneyScreen = lazyComponent(load[ROUTES.money], (m) => m.MoneyScreen);
 export const CustomersScreen = lazyComponent(load[ROUTES.customers], (m) => m.CustomersScreen);
 export const StaffScreen = lazyComponent(load[ROUTES.staff], (m) => m.StaffScreen);
+export const CanteenScreen = lazyComponent(load[ROUTES.canteen], (m) => m.CanteenScreen);
 export const SettingsScreen = lazyComponent(load[ROUTES.settings], (m) => m.SettingsScreen);

@@ -8,10 +8,11 @@ import PeopleIcon from "@mui/icons-material/People";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import RestaurantMenuIcon from "@mui/icons-material/RestaurantMenu";
 import SettingsIcon from "@mui/icons-material/Settings";
+import StorefrontIcon from "@mui/icons-material/Storefront";
 import type { ReactNode } from "react";
 
 type MenuItem = {
-  labelKey: `nav.${"dashboard" | "weeklyOrders" | "menu" | "orders" | "money" | "customers" | "staff" | "settings" | "kitchen"}`;
+  labelKey: `nav.${"dashboard" | "weeklyOrders" | "menu" | "orders" | "money" | "customers" | "staff" | "canteen" | "settings" | "kitchen"}`;
   icon: ReactNode;
 };
 
@@ -24,6 +25,7 @@ export const MENU_ITEMS: Partial<Record<AppPath, MenuItem>> = {
   [ROUTES.money]: { labelKey: "nav.money", icon: <AccountBalanceIcon /> },
   [ROUTES.customers]: { labelKey: "nav.customers", icon: <PeopleIcon /> },
   "/staff": { labelKey: "nav.staff", icon: <BadgeIcon /> },
+  [ROUTES.canteen]: { labelKey: "nav.canteen", icon: <StorefrontIcon /> },
   "/settings": { labelKey: "nav.settings", icon: <SettingsIcon /> },
   "/kitchen": { labelKey: "nav.kitchen", icon: <KitchenIcon /> },
 };

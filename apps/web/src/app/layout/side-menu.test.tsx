@@ -11,7 +11,7 @@ function menuLinks() {
 }
 
 describe("SideMenu", () => {
-  it("gives an admin the eight admin entries", () => {
+  it("gives an admin the nine admin entries", () => {
     renderWithApp(<SideMenu roleId={ROLE.kitchenAdmin} />);
     expect(menuLinks()).toEqual([
       ["Paneelbord", "/dashboard"],
@@ -21,6 +21,7 @@ describe("SideMenu", () => {
       ["Geld", "/money"],
       ["Gebruikers", "/users"],
       ["Personeel", "/staff"],
+      ["Kantien", "/canteen"],
       ["Instellings", "/settings"],
     ]);
   });

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Settings, THEMES } from "@kantien/domain/auth";
 import { LANGUAGES } from "@kantien/domain/language";
-import { isAdminRole } from "@kantien/domain/roles";
 import { settingsInput } from "@kantien/domain/settings";
 import {
   REFRESH_INTERVAL_MAX,
@@ -31,8 +30,6 @@ import { errorMessage } from "../../../lib/api-client";
 import { useFocusBackAfter } from "../../../lib/focus";
 import { useSession } from "../../../lib/session";
 import { useSaveSettings, useUserSettings } from "../../../lib/user-settings";
-import { BankDetailsSection } from "./bank-details-section";
-import { CanteenRulesSection } from "./canteen-rules-section";
 
 /** The form holds the interval as typed; the schema normalises it. */
 type FormValues = z.input<typeof settingsInput>;
@@ -42,9 +39,8 @@ function toFormValues(settings: Settings): FormValues {
 }
 
 /**
- * Settings (/settings), 'Persoonlike Instellings': the signed-in user's own settings;
- * for an admin also the canteen's rules (decision 0021) and bank account (decision 0033); the
- * server refuses anyone else's save.
+ * Settings (/settings), 'Persoonlike Instellings': the signed-in user's own settings. The
+ * canteen's rules and bank account have their own page (/canteen).
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -75,12 +71,6 @@ export function SettingsScreen() {
           <SettingsForm initial={settings.data ?? { ...SETTINGS_DEFAULTS }} />
         </>
       )}
-      {user && isAdminRole(user.role_id) ? (
-        <>
-          <CanteenRulesSection />
-          <BankDetailsSection />
-        </>
-      ) : null}
     </Stack>
   );
 }

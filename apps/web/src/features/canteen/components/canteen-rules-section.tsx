@@ -58,7 +58,7 @@ function toFormValues(rules: CanteenRules, language: Language): FormValues {
 }
 
 /**
- * The 'Kantien' part of /settings (decision 0021): the canteen's ordering rules, for admins only.
+ * 'Bestelreëls' on /canteen (decision 0021): the canteen's ordering rules, for admins only.
  * The form checks with the server's own schema; the server decides.
  */
 export function CanteenRulesSection() {
@@ -69,19 +69,19 @@ export function CanteenRulesSection() {
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 3 }}>
       <Typography id={headingId} variant="h6" component="h2">
-        {t("screens.settings.canteen.title")}
+        {t("screens.canteen.rules.title")}
       </Typography>
       <Typography variant="body2" sx={{ color: "text.secondary", mb: 3 }}>
-        {t("screens.settings.canteen.intro")}
+        {t("screens.canteen.rules.intro")}
       </Typography>
       {rules.isPending ? (
         <Box sx={{ display: "flex", justifyContent: "center", py: 2 }}>
-          <CircularProgress aria-label={t("screens.settings.canteen.loading")} />
+          <CircularProgress aria-label={t("screens.canteen.rules.loading")} />
         </Box>
       ) : rules.isError ? (
         <LoadError
           error={rules.error}
-          title={t("screens.settings.canteen.loadFailed")}
+          title={t("screens.canteen.rules.loadFailed")}
           onRetry={() => void rules.refetch()}
         />
       ) : (
@@ -113,7 +113,7 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
       onError: (error) => {
         // What was typed stays; a refused field says why where it is.
         const message = errorMessage(error, t("errors.update"));
-        notify({ severity: "error", text: () => i18n.t("screens.settings.canteen.saveFailed", { message }) });
+        notify({ severity: "error", text: () => i18n.t("screens.canteen.rules.saveFailed", { message }) });
         serverFieldErrors(error, FIELDS).forEach(({ field, message: fieldMessage }, index) => {
           setError(field, { type: "server", message: fieldMessage }, { shouldFocus: index === 0 });
         });
@@ -128,11 +128,11 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
           {/* Text, not type="time": the browser's time field shows "09:00 AM" or "09:00" by the
               device's locale, while the canteen's times are 24-hour HH:MM (the domain's rule). */}
           <TextField
-            label={t("screens.settings.canteen.cutoffTime")}
+            label={t("screens.canteen.rules.cutoffTime")}
             fullWidth
             autoComplete="off"
             error={Boolean(text("cutoffTime"))}
-            helperText={helper("cutoffTime", t("screens.settings.canteen.cutoffTimeHint"))}
+            helperText={helper("cutoffTime", t("screens.canteen.rules.cutoffTimeHint"))}
             slotProps={{ htmlInput: { maxLength: 5, spellCheck: false } }}
             {...register("cutoffTime")}
           />
@@ -143,20 +143,20 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
               <TextField
                 select
                 fullWidth
-                label={t("screens.settings.canteen.cutoffDay")}
+                label={t("screens.canteen.rules.cutoffDay")}
                 value={field.value}
                 onChange={(event) => field.onChange(Number(event.target.value))}
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 name={field.name}
                 error={Boolean(text("cutoffDaysBefore"))}
-                helperText={helper("cutoffDaysBefore", t("screens.settings.canteen.cutoffDayHint"))}
+                helperText={helper("cutoffDaysBefore", t("screens.canteen.rules.cutoffDayHint"))}
               >
                 {DAYS_BEFORE.map((days) => (
                   <MenuItem key={days} value={days}>
                     {days === 0
-                      ? t("screens.settings.canteen.sameDay")
-                      : t("screens.settings.canteen.daysBefore", { count: days })}
+                      ? t("screens.canteen.rules.sameDay")
+                      : t("screens.canteen.rules.daysBefore", { count: days })}
                   </MenuItem>
                 ))}
               </TextField>
@@ -165,34 +165,34 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
         </Stack>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
           <TextField
-            label={t("screens.settings.canteen.weeksAhead")}
+            label={t("screens.canteen.rules.weeksAhead")}
             type="number"
             fullWidth
             error={Boolean(text("weeksAhead"))}
             helperText={helper(
               "weeksAhead",
-              t("screens.settings.canteen.weeksAheadHint", { max: WEEKS_AHEAD_MAX }),
+              t("screens.canteen.rules.weeksAheadHint", { max: WEEKS_AHEAD_MAX }),
             )}
             slotProps={{ htmlInput: { min: 1, max: WEEKS_AHEAD_MAX, step: 1 } }}
             {...register("weeksAhead", { valueAsNumber: true })}
           />
           <TextField
-            label={t("screens.settings.canteen.maxQuantity")}
+            label={t("screens.canteen.rules.maxQuantity")}
             type="number"
             fullWidth
             error={Boolean(text("maxQuantity"))}
             helperText={helper(
               "maxQuantity",
-              t("screens.settings.canteen.maxQuantityHint", { max: ORDER_QUANTITY_MAX }),
+              t("screens.canteen.rules.maxQuantityHint", { max: ORDER_QUANTITY_MAX }),
             )}
             slotProps={{ htmlInput: { min: 1, max: ORDER_QUANTITY_MAX, step: 1 } }}
             {...register("maxQuantity", { valueAsNumber: true })}
           />
         </Stack>
         <TextField
-          label={t("screens.settings.canteen.lowBalanceThreshold")}
+          label={t("screens.canteen.rules.lowBalanceThreshold")}
           error={Boolean(text("lowBalanceThreshold"))}
-          helperText={helper("lowBalanceThreshold", t("screens.settings.canteen.lowBalanceThresholdHint"))}
+          helperText={helper("lowBalanceThreshold", t("screens.canteen.rules.lowBalanceThresholdHint"))}
           slotProps={{
             htmlInput: { inputMode: "decimal" },
             input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
@@ -202,30 +202,30 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
         />
         {/* Not a customer's rule: how the kitchen board colours a waiting order (decision 0025). */}
         <Typography variant="subtitle1" component="h3">
-          {t("screens.settings.canteen.kitchenAgeing")}
+          {t("screens.canteen.rules.kitchenAgeing")}
         </Typography>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
           <TextField
-            label={t("screens.settings.canteen.kitchenWarnMinutes")}
+            label={t("screens.canteen.rules.kitchenWarnMinutes")}
             type="number"
             fullWidth
             error={Boolean(text("kitchenWarnMinutes"))}
             helperText={helper(
               "kitchenWarnMinutes",
-              t("screens.settings.canteen.kitchenWarnMinutesHint", { max: KITCHEN_AGEING_MAX_MINUTES }),
+              t("screens.canteen.rules.kitchenWarnMinutesHint", { max: KITCHEN_AGEING_MAX_MINUTES }),
             )}
             slotProps={{ htmlInput: { min: 1, max: KITCHEN_AGEING_MAX_MINUTES, step: 1 } }}
             // Red must stay after amber: a change here checks the red field again.
             {...register("kitchenWarnMinutes", { valueAsNumber: true, deps: "kitchenLateMinutes" })}
           />
           <TextField
-            label={t("screens.settings.canteen.kitchenLateMinutes")}
+            label={t("screens.canteen.rules.kitchenLateMinutes")}
             type="number"
             fullWidth
             error={Boolean(text("kitchenLateMinutes"))}
             helperText={helper(
               "kitchenLateMinutes",
-              t("screens.settings.canteen.kitchenLateMinutesHint", { max: KITCHEN_AGEING_MAX_MINUTES }),
+              t("screens.canteen.rules.kitchenLateMinutesHint", { max: KITCHEN_AGEING_MAX_MINUTES }),
             )}
             slotProps={{ htmlInput: { min: 2, max: KITCHEN_AGEING_MAX_MINUTES, step: 1 } }}
             {...register("kitchenLateMinutes", { valueAsNumber: true })}
@@ -234,8 +234,8 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
         <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
           <SubmitButton
             submitting={save.isPending}
-            label={t("screens.settings.canteen.save")}
-            submittingLabel={t("screens.settings.canteen.saving")}
+            label={t("screens.canteen.rules.save")}
+            submittingLabel={t("screens.canteen.rules.saving")}
             size="medium"
           />
         </Stack>

@@ -36,19 +36,19 @@ export function BankDetailsSection() {
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 3 }}>
       <Typography id={headingId} variant="h6" component="h2">
-        {t("screens.settings.bank.title")}
+        {t("screens.canteen.bank.title")}
       </Typography>
       <Typography variant="body2" sx={{ color: "text.secondary", mb: 3 }}>
-        {t("screens.settings.bank.intro")}
+        {t("screens.canteen.bank.intro")}
       </Typography>
       {details.isPending ? (
         <Box sx={{ display: "flex", justifyContent: "center", py: 2 }}>
-          <CircularProgress aria-label={t("screens.settings.bank.loading")} />
+          <CircularProgress aria-label={t("screens.canteen.bank.loading")} />
         </Box>
       ) : details.isError ? (
         <LoadError
           error={details.error}
-          title={t("screens.settings.bank.loadFailed")}
+          title={t("screens.canteen.bank.loadFailed")}
           onRetry={() => void details.refetch()}
         />
       ) : (
@@ -78,7 +78,7 @@ function BankDetailsForm({ initial }: { initial: BankDetails | null }) {
       onError: (error) => {
         // What was typed stays; a refused field says why where it is.
         const message = errorMessage(error, t("errors.update"));
-        notify({ severity: "error", text: () => i18n.t("screens.settings.bank.saveFailed", { message }) });
+        notify({ severity: "error", text: () => i18n.t("screens.canteen.bank.saveFailed", { message }) });
         serverFieldErrors(error, FIELDS).forEach(({ field, message: fieldMessage }, index) => {
           setError(field, { type: "server", message: fieldMessage }, { shouldFocus: index === 0 });
         });
@@ -91,22 +91,22 @@ function BankDetailsForm({ initial }: { initial: BankDetails | null }) {
       <Stack spacing={3}>
         {initial === null ? (
           <Alert severity="info" role="note">
-            {t("screens.settings.bank.notSet")}
+            {t("screens.canteen.bank.notSet")}
           </Alert>
         ) : null}
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
           <TextField
-            label={t("screens.settings.bank.bank")}
+            label={t("screens.canteen.bank.bank")}
             fullWidth
             required
             autoComplete="off"
             error={Boolean(text("bank"))}
-            helperText={helper("bank", t("screens.settings.bank.bankHint"))}
+            helperText={helper("bank", t("screens.canteen.bank.bankHint"))}
             slotProps={{ htmlInput: { maxLength: 60 } }}
             {...register("bank")}
           />
           <TextField
-            label={t("screens.settings.bank.accountHolder")}
+            label={t("screens.canteen.bank.accountHolder")}
             fullWidth
             required
             autoComplete="off"
@@ -118,22 +118,22 @@ function BankDetailsForm({ initial }: { initial: BankDetails | null }) {
         </Stack>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
           <TextField
-            label={t("screens.settings.bank.accountNumber")}
+            label={t("screens.canteen.bank.accountNumber")}
             fullWidth
             required
             autoComplete="off"
             error={Boolean(text("accountNumber"))}
-            helperText={helper("accountNumber", t("screens.settings.bank.accountNumberHint"))}
+            helperText={helper("accountNumber", t("screens.canteen.bank.accountNumberHint"))}
             slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 24, spellCheck: false } }}
             {...register("accountNumber")}
           />
           <TextField
-            label={t("screens.settings.bank.branchCode")}
+            label={t("screens.canteen.bank.branchCode")}
             fullWidth
             required
             autoComplete="off"
             error={Boolean(text("branchCode"))}
-            helperText={helper("branchCode", t("screens.settings.bank.branchCodeHint"))}
+            helperText={helper("branchCode", t("screens.canteen.bank.branchCodeHint"))}
             slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 8, spellCheck: false } }}
             {...register("branchCode")}
           />
@@ -141,8 +141,8 @@ function BankDetailsForm({ initial }: { initial: BankDetails | null }) {
         <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
           <SubmitButton
             submitting={save.isPending}
-            label={t("screens.settings.bank.save")}
-            submittingLabel={t("screens.settings.bank.saving")}
+            label={t("screens.canteen.bank.save")}
+            submittingLabel={t("screens.canteen.bank.saving")}
             size="medium"
           />
         </Stack>

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
-import { SettingsScreen } from "./settings-screen";
 
 const stored: CanteenRules = {
   cutoffTime: "14:30",
@@ -43,26 +42,26 @@ function renderSettings(
     // The bank details' section below (bank-details-section.test.tsx tests it).
     "GET /api/canteen-settings/bank-details": { body: { success: true, data: null } },
   });
-  const view = renderWithApp(<AppRoutes />, { route: "/settings", user: testUser(roleId) });
+  const view = renderWithApp(<AppRoutes />, { route: "/canteen", user: testUser(roleId) });
   return { ...view, calls };
 }
 
 const canteenCalls = (calls: FetchCall[]) => calls.filter((c) => c.url === "/api/canteen-settings");
 const puts = (calls: FetchCall[]) => canteenCalls(calls).filter((c) => c.method === "PUT");
-const section = () => screen.getByRole("region", { name: "Kantien" });
+const section = () => screen.getByRole("region", { name: "Bestelreëls" });
 const field = (name: string) => within(section()).getByRole("textbox", { name });
 const minutes = (name: "Geel ná (minute)" | "Rooi ná (minute)") =>
   within(section()).getByRole("spinbutton", { name });
 const saveButton = () => within(section()).getByRole("button", { name: "Bewaar kantienreëls" });
 
 async function loaded() {
-  return within(await screen.findByRole("region", { name: "Kantien" })).findByRole("button", {
+  return within(await screen.findByRole("region", { name: "Bestelreëls" })).findByRole("button", {
     name: "Bewaar kantienreëls",
   });
 }
 
-describe("the canteen's rules on /settings", () => {
-  it("shows an admin the section below the personal settings, with the stored rules", async () => {
+describe("the canteen's rules on /canteen", () => {
+  it("shows an admin the canteen's page with the stored rules, apart from personal settings", async () => {
     renderSettings();
     await loaded();
     expect(within(section()).getByText("Hierdie reëls geld vir elke klant se bestellings.")).toBeVisible();
@@ -80,9 +79,9 @@ describe("the canteen's rules on /settings", () => {
     expect(within(section()).getByRole("heading", { name: "Kombuisbord" })).toBeVisible();
     expect(minutes("Geel ná (minute)")).toHaveValue(12);
     expect(minutes("Rooi ná (minute)")).toHaveValue(25);
-    // Below the personal settings, which load on their own.
-    const personalSave = await screen.findByRole("button", { name: "Stoor" });
-    expect(personalSave.compareDocumentPosition(section()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // A page of its own, not the personal settings'.
+    expect(screen.getByRole("heading", { level: 1, name: "Kantien" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Stoor" })).toBeNull();
   });
 
   it("offers the day itself or 1 to 5 school days before", async () => {
@@ -99,15 +98,14 @@ describe("the canteen's rules on /settings", () => {
     ]);
   });
 
-  it("is not there for a cook, who never asks for the rules", async () => {
-    // The router sends a cook from /settings to /kitchen; the screen itself hides the section too.
+  it("is not on a cook's personal settings, which never ask for the rules", async () => {
     const calls = mockFetch({
       "GET /api/settings": { body: { success: true, settings: personal } },
       "GET /api/canteen-settings": { body: { success: true, data: stored } },
     });
-    renderWithApp(<SettingsScreen />, { user: testUser(ROLE.kitchenStaff) });
+    renderWithApp(<AppRoutes />, { route: "/settings", user: testUser(ROLE.kitchenAdmin) });
     expect(await screen.findByRole("button", { name: "Stoor" })).toBeVisible();
-    expect(screen.queryByRole("region", { name: "Kantien" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Bestelreëls" })).toBeNull();
     expect(screen.queryByText("Hierdie reëls geld vir elke klant se bestellings.")).toBeNull();
     expect(canteenCalls(calls)).toEqual([]);
   });
@@ -251,7 +249,9 @@ describe("the canteen's rules on /settings", () => {
         ? { status: 500, body: { success: false, message: "Bediener af", code: "internal_error" } }
         : { body: { success: true, data: stored } },
     );
-    const alert = await within(await screen.findByRole("region", { name: "Kantien" })).findByRole("alert");
+    const alert = await within(await screen.findByRole("region", { name: "Bestelreëls" })).findByRole(
+      "alert",
+    );
     expect(alert).toHaveTextContent("Kon nie die kantien se reëls laai nie");
     expect(alert).toHaveTextContent("Bediener af");
     expect(within(section()).queryByRole("button", { name: "Bewaar kantienreëls" })).toBeNull();

@@ -29,7 +29,7 @@ function renderSettings(stored: BankDetails | null, putReply: Route = savedReply
     [`GET ${URL}`]: { body: { success: true, data: stored } },
     [`PUT ${URL}`]: putReply,
   });
-  renderWithApp(<AppRoutes />, { route: "/settings", user: testUser(ROLE.kitchenAdmin) });
+  renderWithApp(<AppRoutes />, { route: "/canteen", user: testUser(ROLE.kitchenAdmin) });
   return calls;
 }
 
@@ -41,7 +41,7 @@ const loaded = async () =>
     name: "Bewaar bankbesonderhede",
   });
 
-describe("the canteen's bank details on /settings", () => {
+describe("the canteen's bank details on /canteen", () => {
   it("says they are not given yet, refuses a wrong branch code at the field, and sends nothing", async () => {
     const user = userEvent.setup();
     const calls = renderSettings(null);
