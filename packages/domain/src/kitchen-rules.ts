@@ -5,20 +5,27 @@
 import type { KitchenOrder } from "./kitchen";
 import { kitchenColumnOf } from "./order-status";
 
-export type KitchenCounts = { total: number; pending: number; processing: number; ready: number };
+export type KitchenCounts = {
+  total: number;
+  pending: number;
+  processing: number;
+  ready: number;
+  delivered: number;
+};
 
 /**
  * The board's summary counts. The day's answer holds every order of the day in every
- * status; `total` leaves out cancelled and failed orders (no food is made for them),
- * delivered ones still count as the day's work.
+ * status; `total` leaves out cancelled and failed orders (no food is made for them), and is
+ * the sum of the other four: the three columns and the collected orders, so the counts add up.
  */
 export function kitchenCounts(orders: readonly Pick<KitchenOrder, "status">[]): KitchenCounts {
-  const counts: KitchenCounts = { total: 0, pending: 0, processing: 0, ready: 0 };
+  const counts: KitchenCounts = { total: 0, pending: 0, processing: 0, ready: 0, delivered: 0 };
   for (const { status } of orders) {
     if (status === "cancelled" || status === "failed") continue;
     counts.total += 1;
     const column = kitchenColumnOf(status);
     if (column) counts[column] += 1;
+    else if (status === "delivered") counts.delivered += 1;
   }
   return counts;
 }

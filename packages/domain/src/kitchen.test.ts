@@ -13,16 +13,19 @@ import {
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
 describe("kitchenCounts", () => {
-  it("counts the columns and leaves cancelled and failed orders out of the total", () => {
+  it("counts the columns and the collected, which add up to the total without cancelled and failed orders", () => {
     const orders = ORDER_STATUSES.map((status) => ({ status }));
-    expect(kitchenCounts([...orders, { status: "pending" }])).toEqual({
+    const counts = kitchenCounts([...orders, { status: "pending" }]);
+    expect(counts).toEqual({
       total: 6,
       // pending twice and paid: a paid order waits for the kitchen too.
       pending: 3,
       processing: 1,
       ready: 1,
+      delivered: 1,
     });
-    expect(kitchenCounts([])).toEqual({ total: 0, pending: 0, processing: 0, ready: 0 });
+    expect(counts.pending + counts.processing + counts.ready + counts.delivered).toBe(counts.total);
+    expect(kitchenCounts([])).toEqual({ total: 0, pending: 0, processing: 0, ready: 0, delivered: 0 });
   });
 });
 

@@ -86,10 +86,12 @@ describe("KitchenBoard", () => {
       "KANTIEN DAAGLIKSE BESTELLING OORSIG",
     );
 
-    expect(count("Totaal")).toBe("6"); // the cancelled order is not counted
+    // The columns and the collected add up to the total; the cancelled order is not counted.
     expect(count("Om te doen")).toBe("3");
     expect(count("Besig")).toBe("1");
     expect(count("Klaar")).toBe("1");
+    expect(count("Afgehaal")).toBe("1");
+    expect(count("Totaal")).toBe("6");
 
     // Red from 11 minutes (the canteen's rule): one waiting card is red, and the banner counts it.
     expect(screen.getByRole("alert")).toHaveTextContent("1 bestelling wag al langer as 11 minute");

@@ -6,9 +6,12 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 
-const COUNTED = ["total", "pending", "processing", "ready"] as const;
+const COUNTED = ["pending", "processing", "ready", "delivered", "total"] as const;
 
-/** The kitchen board's counts: total (cancelled and failed left out), pending, processing and ready. */
+/**
+ * The kitchen board's counts: the three columns and the collected orders, which add up to the
+ * day's total (cancelled and failed left out).
+ */
 export function KitchenSummary({ orders }: { orders: readonly KitchenOrder[] | undefined }) {
   const { t } = useTranslation();
   const counts = orders ? kitchenCounts(orders) : null;
@@ -18,7 +21,7 @@ export function KitchenSummary({ orders }: { orders: readonly KitchenOrder[] | u
       aria-label={t("screens.kitchen.summary")}
       sx={{
         display: "grid",
-        gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(4, 1fr)" },
+        gridTemplateColumns: { xs: "repeat(3, 1fr)", sm: "repeat(5, 1fr)" },
         gap: { xs: 1, sm: 2 },
       }}
     >
