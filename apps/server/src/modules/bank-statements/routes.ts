@@ -1,4 +1,3 @@
-import multipart from "@fastify/multipart";
 import { answers, createdAnswers } from "@kantien/domain/api";
 import {
   allocateBankCreditInput,
@@ -14,11 +13,12 @@ import {
 } from "@kantien/domain/bank-statements";
 import { message } from "@kantien/domain/messages";
 import { text } from "@kantien/domain/text";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { csvLine } from "../../csv";
 import type { AppDeps } from "../../deps";
 import { AppError, idParams } from "../../errors";
+import { acceptOneFile, readFileField } from "../../plugins/file-upload";
 import { requireAdmin } from "../../plugins/session";
 import {
   allBankCredits,
@@ -55,21 +55,9 @@ const CSV_HEADER = {
 export async function bankStatementsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const { db } = database;
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: {
-        fileSize: STATEMENT_MAX_BYTES,
-        files: 1,
-        fields: 5,
-        parts: 10,
-        fieldSize: 1024,
-        headerPairs: 50,
-      },
-    });
-    scope.setErrorHandler((error: FastifyError) => {
-      if (error.code === "FST_REQ_FILE_TOO_LARGE" || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-        throw new AppError("statement_too_large");
-      }
-      throw error;
+    await acceptOneFile(scope, {
+      maxBytes: STATEMENT_MAX_BYTES,
+      tooLarge: () => new AppError("statement_too_large"),
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -77,25 +65,12 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
       "/admin/bank-statements",
       { onRequest: requireAdmin, schema: { response: createdAnswers(statementImportedAnswer) } },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError("statement_missing");
-        let file: { data: Buffer; name: string | null } | null = null;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type !== "file") continue;
-            if (part.fieldname === "file" && file === null) {
-              const name = fileName.safeParse(part.filename);
-              file = { data: await part.toBuffer(), name: name.success ? name.data : null };
-            } else part.file.resume();
-          }
-        } catch (error) {
-          // The plugin's limit errors carry their status; a broken form is the client's fault.
-          if ((error as FastifyError).statusCode) throw error;
-          throw new AppError("statement_missing");
-        }
-        if (!file || file.data.length === 0) throw new AppError("statement_missing");
+        const file = await readFileField(request, () => new AppError("statement_missing"));
+        if (!file) throw new AppError("statement_missing");
+        const name = fileName.safeParse(file.filename);
         const data = await importStatement(db, {
           file: file.data,
-          fileName: file.name,
+          fileName: name.success ? name.data : null,
           adminId: request.user!.id,
           mail: { config },
         });

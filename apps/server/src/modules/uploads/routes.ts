@@ -1,14 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import multipart from "@fastify/multipart";
 import { createdAnswers } from "@kantien/domain/api";
 import { text } from "@kantien/domain/text";
 import { uploadAnswer } from "@kantien/domain/uploads";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../errors";
+import { acceptOneFile, readFileField } from "../../plugins/file-upload";
 import { requireAdmin } from "../../plugins/session";
 import {
   decodeBase64Upload,
@@ -41,50 +41,21 @@ const uploaded = ({ url, thumbnailUrl }: StoredImage) => ({
 
 /**
  * The image uploads of the food item dialog (multipart field `file`, or JSON `fileName` + `fileBase64`), admin only. The guard
- * runs at onRequest, so a non-admin's body is never read. Multipart is parsed in this
- * plugin only; everywhere else the API takes JSON.
+ * runs at onRequest, so a non-admin's body is never read. The multipart file is taken as every
+ * one-file route takes it (plugins/file-upload.ts).
  */
 export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: {
-        fileSize: UPLOAD_MAX_BYTES,
-        files: 1,
-        fields: 5,
-        parts: 10,
-        fieldSize: 1024,
-        headerPairs: 50,
-      },
-    });
-    // Both ways of being too big get the upload's own message; the rest goes to the app's handler.
-    scope.setErrorHandler((error: FastifyError) => {
-      if (error.code === "FST_REQ_FILE_TOO_LARGE" || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-        throw tooLarge();
-      }
-      throw error;
-    });
+    await acceptOneFile(scope, { maxBytes: UPLOAD_MAX_BYTES, tooLarge });
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
     api.post(
       "/admin/upload/weekly-item-file",
       { onRequest: requireAdmin, schema: { response: uploadAnswers } },
       async (request, reply) => {
-        if (!request.isMultipart()) throw fileMissing();
-        let data: Buffer | null = null;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type !== "file") continue;
-            if (part.fieldname === "file" && data === null) data = await part.toBuffer();
-            else part.file.resume();
-          }
-        } catch (error) {
-          // The plugin's limit errors carry their status; busboy's parse errors (no boundary,
-          // a truncated form) do not, and are the client's fault, not a 500.
-          if ((error as FastifyError).statusCode) throw error;
-          throw new AppError("upload_failed");
-        }
-        if (!data || data.length === 0) throw fileMissing();
-        return reply.status(201).send(uploaded(await storeImage(config.dataDir, data)));
+        const file = await readFileField(request, () => new AppError("upload_failed"));
+        if (!file) throw fileMissing();
+        return reply.status(201).send(uploaded(await storeImage(config.dataDir, file.data)));
       },
     );
 
