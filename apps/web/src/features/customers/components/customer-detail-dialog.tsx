@@ -1,13 +1,8 @@
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { CustomerDetail, LedgerEntry, PersonOrder } from "@kantien/domain/people";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -16,18 +11,17 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { DetailsTable } from "../../../components/details-table";
 import { useNotice } from "../../../components/notice";
+import { ReasonDialog } from "../../../components/reason-dialog";
 import { StatusChip } from "../../../components/status-chip";
 import { TopUpForm } from "../../../components/top-up-form";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
-import { focusOnMount } from "../../../lib/focus";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { PersonDetailDialog } from "../../people/components/person-detail-dialog";
@@ -271,64 +265,31 @@ function ReverseDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const notify = useNotice();
   const reverse = useReverseTopUp(customerId);
-  const [reason, setReason] = useState("");
   const amount = formatRand(entry.amount);
-  const tooShort = reason.trim().length < 3;
   return (
-    <Dialog
-      open
-      onClose={reverse.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (tooShort) return;
-          reverse.mutate(
-            { transactionId: entry.id, reason: reason.trim() },
-            {
-              onSuccess: (answer) => {
-                notify({ severity: "success", text: answer.message });
-                onClose();
-              },
+    <ReasonDialog
+      title={t("screens.customers.topUp.reverseTitle", { amount })}
+      text={t("screens.customers.topUp.reverseText", { amount })}
+      reasonLabel={t("screens.customers.topUp.reverseReason")}
+      confirmLabel={t("screens.customers.topUp.reverse")}
+      pendingLabel={t("screens.customers.topUp.reversing")}
+      cancelLabel={t("screens.customers.topUp.cancel")}
+      pending={reverse.isPending}
+      error={reverse.isError ? errorMessage(reverse.error, t("errors.update")) : null}
+      onConfirm={(reason) =>
+        reverse.mutate(
+          { transactionId: entry.id, reason },
+          {
+            onSuccess: (answer) => {
+              notify({ severity: "success", text: answer.message });
+              onClose();
             },
-          );
-        }}
-      >
-        <DialogTitle id={titleId}>{t("screens.customers.topUp.reverseTitle", { amount })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <Typography>{t("screens.customers.topUp.reverseText", { amount })}</Typography>
-            {reverse.isError ? (
-              <Alert severity="error">{errorMessage(reverse.error, t("errors.update"))}</Alert>
-            ) : null}
-            <TextField
-              inputRef={focusOnMount}
-              required
-              label={t("screens.customers.topUp.reverseReason")}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={reverse.isPending}>
-            {t("screens.customers.topUp.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" color="error" disabled={tooShort || reverse.isPending}>
-            {reverse.isPending
-              ? t("screens.customers.topUp.reversing")
-              : t("screens.customers.topUp.reverse")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }

@@ -14,6 +14,7 @@ import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotice } from "../../../components/notice";
+import { ReasonDialog } from "../../../components/reason-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { useCustomerSearch } from "../../../lib/customer-search";
 import { focusOnMount } from "../../../lib/focus";
@@ -129,65 +130,31 @@ export function AllocateDialog({ credit, onClose }: { credit: BankCredit; onClos
 /** Sets a waiting credit aside with a reason, recorded with who and when. */
 export function DismissDialog({ credit, onClose }: { credit: BankCredit; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const notify = useNotice();
   const dismiss = useDismissCredit();
-  const [reason, setReason] = useState("");
-  const tooShort = reason.trim().length < 3;
-
   return (
-    <Dialog
-      open
-      onClose={dismiss.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (tooShort) return;
-          dismiss.mutate(
-            { creditId: credit.id, reason: reason.trim() },
-            {
-              onSuccess: (answer) => {
-                notify({ severity: "success", text: answer.message });
-                onClose();
-              },
+    <ReasonDialog
+      title={t("screens.money.dismissTitle", { amount: formatRand(credit.amount) })}
+      summary={<CreditSummary credit={credit} />}
+      text={t("screens.money.dismissText")}
+      reasonLabel={t("screens.money.reason")}
+      confirmLabel={t("screens.money.confirmDismiss")}
+      pendingLabel={t("screens.money.dismissing")}
+      cancelLabel={t("screens.money.cancel")}
+      pending={dismiss.isPending}
+      error={dismiss.isError ? errorMessage(dismiss.error, t("errors.update")) : null}
+      onConfirm={(reason) =>
+        dismiss.mutate(
+          { creditId: credit.id, reason },
+          {
+            onSuccess: (answer) => {
+              notify({ severity: "success", text: answer.message });
+              onClose();
             },
-          );
-        }}
-      >
-        <DialogTitle id={titleId}>
-          {t("screens.money.dismissTitle", { amount: formatRand(credit.amount) })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <CreditSummary credit={credit} />
-            <Typography>{t("screens.money.dismissText")}</Typography>
-            {dismiss.isError ? (
-              <Alert severity="error">{errorMessage(dismiss.error, t("errors.update"))}</Alert>
-            ) : null}
-            <TextField
-              inputRef={focusOnMount}
-              required
-              label={t("screens.money.reason")}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={dismiss.isPending}>
-            {t("screens.money.cancel")}
-          </Button>
-          <Button type="submit" variant="contained" color="error" disabled={tooShort || dismiss.isPending}>
-            {dismiss.isPending ? t("screens.money.dismissing") : t("screens.money.confirmDismiss")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
