@@ -1,6 +1,4 @@
 import { formatRand } from "@kantien/domain/money";
-import type { CustomerRow } from "@kantien/domain/people";
-import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -8,15 +6,12 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CustomerPicker } from "../../../components/customer-picker";
 import { LoadError } from "../../../components/load-error";
 import { TopUpForm } from "../../../components/top-up-form";
-import { useCustomerSearch } from "../../../lib/customer-search";
-import { focusOnMount } from "../../../lib/focus";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useCounterCustomer } from "../api/counter";
 
 const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
@@ -47,7 +42,7 @@ export function CounterTopUpDialog({
       </DialogTitle>
       <DialogContent>
         {chosen === null ? (
-          <FindCustomer onChoose={(row) => setChosen(row.id)} />
+          <FindCustomer onChoose={setChosen} />
         ) : customer.isPending ? (
           <Box sx={{ display: "flex", justifyContent: "center", py: 3 }}>
             <CircularProgress aria-label={t("screens.counter.searching")} />
@@ -79,44 +74,14 @@ export function CounterTopUpDialog({
   );
 }
 
-function FindCustomer({ onChoose }: { onChoose: (row: CustomerRow) => void }) {
+function FindCustomer({ onChoose }: { onChoose: (id: string) => void }) {
   const { t } = useTranslation();
-  const [words, setWords] = useState("");
-  const query = useDebouncedValue(words.trim());
-  const customers = useCustomerSearch(query, query.length >= 2);
   return (
-    <Autocomplete
-      options={customers.data ?? []}
-      onChange={(_, row) => row && onChoose(row)}
-      inputValue={words}
-      onInputChange={(_, next) => setWords(next)}
-      // The server searches; every answer it gives is a match.
-      filterOptions={(all) => all}
-      getOptionLabel={fullName}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={customers.isFetching}
+    <CustomerPicker
+      value={null}
+      onChange={(choice) => choice && onChoose(choice.id)}
+      label={t("screens.counter.findCustomer")}
       noOptionsText={t("screens.counter.noCustomer")}
-      renderOption={({ key, ...props }, row) => (
-        <li key={key} {...props}>
-          <Box sx={{ display: "flex", justifyContent: "space-between", width: "100%", gap: 2 }}>
-            <span>
-              {fullName(row)}
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                {row.akdNumber ?? row.email}
-              </Typography>
-            </span>
-            <span>{formatRand(row.balance)}</span>
-          </Box>
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={focusOnMount}
-          label={t("screens.counter.findCustomer")}
-          sx={{ mt: 1 }}
-        />
-      )}
     />
   );
 }

@@ -1,32 +1,20 @@
 import type { BankCredit } from "@kantien/domain/bank-statements";
 import { formatRand } from "@kantien/domain/money";
-import type { CustomerRow } from "@kantien/domain/people";
 import Alert from "@mui/material/Alert";
-import Autocomplete from "@mui/material/Autocomplete";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type CustomerChoice, CustomerPicker } from "../../../components/customer-picker";
 import { useNotice } from "../../../components/notice";
 import { ReasonDialog } from "../../../components/reason-dialog";
 import { errorMessage } from "../../../lib/api-client";
-import { useCustomerSearch } from "../../../lib/customer-search";
-import { focusOnMount } from "../../../lib/focus";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useAllocateCredit, useDismissCredit } from "../api/bank-credits";
-
-type Chosen = { id: string; name: string; detail: string };
-const chosenFrom = (c: CustomerRow): Chosen => ({
-  id: c.id,
-  name: `${c.firstName} ${c.lastName}`.trim(),
-  detail: c.akdNumber ? `${c.email} · ${c.akdNumber}` : c.email,
-});
 
 /** The credit as the dialogs name it: its amount, date and the bank's text. */
 function CreditSummary({ credit }: { credit: BankCredit }) {
@@ -43,15 +31,11 @@ export function AllocateDialog({ credit, onClose }: { credit: BankCredit; onClos
   const titleId = useId();
   const notify = useNotice();
   const allocate = useAllocateCredit();
-  const [chosen, setChosen] = useState<Chosen | null>(
+  const [chosen, setChosen] = useState<CustomerChoice | null>(
     credit.customer
       ? { id: credit.customer.id, name: credit.customer.name, detail: credit.customer.paymentReference }
       : null,
   );
-  const [words, setWords] = useState("");
-  const query = useDebouncedValue(words.trim());
-  const customers = useCustomerSearch(query, query.length >= 2);
-  const options = (customers.data ?? []).map(chosenFrom);
   const amount = formatRand(credit.amount);
 
   const confirm = () => {
@@ -83,31 +67,11 @@ export function AllocateDialog({ credit, onClose }: { credit: BankCredit; onClos
           {allocate.isError ? (
             <Alert severity="error">{errorMessage(allocate.error, t("errors.update"))}</Alert>
           ) : null}
-          <Autocomplete
+          <CustomerPicker
             value={chosen}
-            onChange={(_, next) => setChosen(next)}
-            inputValue={words}
-            onInputChange={(_, next) => setWords(next)}
-            options={options}
-            // The server searches; every answer it gives is a match.
-            filterOptions={(all) => all}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            getOptionLabel={(c) => c.name}
-            loading={customers.isFetching}
+            onChange={setChosen}
+            label={t("screens.money.searchCustomer")}
             noOptionsText={t("screens.money.noCustomer")}
-            renderOption={({ key, ...props }, c) => (
-              <li key={key} {...props}>
-                <span>
-                  {c.name}
-                  <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                    {c.detail}
-                  </Typography>
-                </span>
-              </li>
-            )}
-            renderInput={(params) => (
-              <TextField {...params} inputRef={focusOnMount} label={t("screens.money.searchCustomer")} />
-            )}
           />
         </Stack>
       </DialogContent>
