@@ -197,6 +197,26 @@ function OrderToHandOver({
   );
 }
 
+/** Orders to hand over, each a card; the one this counter just handed over confirms it. */
+function HandOverList({
+  label,
+  orders,
+  handed,
+  ...card
+}: Omit<OrderToHandOverProps, "order" | "justHanded"> & {
+  label: string;
+  orders: CounterOrder[];
+  handed: string | null;
+}) {
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label={label}>
+      {orders.map((order) => (
+        <OrderToHandOver key={order.id} order={order} justHanded={handed === order.id} {...card} />
+      ))}
+    </Stack>
+  );
+}
+
 /** When nothing is searched: today's orders ready to collect, each one tap from handed over. */
 function ReadyToCollect({
   today,
@@ -222,19 +242,15 @@ function ReadyToCollect({
       <Typography variant="h6" component="h2">
         {t("screens.counter.readyNow")}
       </Typography>
-      <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label={t("screens.counter.readyNow")}>
-        {ready.data.map((order) => (
-          <OrderToHandOver
-            key={order.id}
-            order={order}
-            today={today}
-            timeZone={timeZone}
-            justHanded={handed === order.id}
-            onHandedOver={onHandedOver}
-            onUndo={onUndo}
-          />
-        ))}
-      </Stack>
+      <HandOverList
+        label={t("screens.counter.readyNow")}
+        orders={ready.data}
+        today={today}
+        timeZone={timeZone}
+        handed={handed}
+        onHandedOver={onHandedOver}
+        onUndo={onUndo}
+      />
     </Stack>
   );
 }
@@ -365,19 +381,15 @@ export function CounterScreen() {
         ) : search.data.length === 0 ? (
           <Typography>{t("screens.counter.none", { q })}</Typography>
         ) : (
-          <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label={t("screens.counter.results")}>
-            {search.data.map((order) => (
-              <OrderToHandOver
-                key={order.id}
-                order={order}
-                today={today}
-                timeZone={timeZone}
-                justHanded={handed === order.id}
-                {...cardActions}
-                onTopUp={(customerId) => setToppingUp({ customerId })}
-              />
-            ))}
-          </Stack>
+          <HandOverList
+            label={t("screens.counter.results")}
+            orders={search.data}
+            today={today}
+            timeZone={timeZone}
+            handed={handed}
+            {...cardActions}
+            onTopUp={(customerId) => setToppingUp({ customerId })}
+          />
         )}
       </Box>
       {toppingUp ? (
