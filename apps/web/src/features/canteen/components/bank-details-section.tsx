@@ -1,22 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type BankDetails, bankDetailsInput } from "@kantien/domain/canteen";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
-import { useId } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
 import { fieldErrorText, serverFieldErrors } from "../../../lib/validation";
 import { useBankDetails, useSaveBankDetails } from "../api/bank-details";
+import { CanteenSection } from "./canteen-section";
 
 type FormValues = z.input<typeof bankDetailsInput>;
 type FieldName = keyof FormValues;
@@ -25,36 +20,15 @@ const FIELDS: readonly FieldName[] = ["bank", "accountHolder", "accountNumber", 
 const EMPTY: FormValues = { bank: "", accountHolder: "", accountNumber: "", branchCode: "" };
 
 /**
- * The canteen's bank account on /settings (admins, decision 0033): customers see it on their
+ * The canteen's bank account on /canteen (admins, decision 0033): customers see it on their
  * wallet with their own payment reference. The form checks with the server's own schema.
  */
 export function BankDetailsSection() {
-  const { t } = useTranslation();
-  const headingId = useId();
   const details = useBankDetails();
-
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 3 }}>
-      <Typography id={headingId} variant="h6" component="h2">
-        {t("screens.canteen.bank.title")}
-      </Typography>
-      <Typography variant="body2" sx={{ color: "text.secondary", mb: 3 }}>
-        {t("screens.canteen.bank.intro")}
-      </Typography>
-      {details.isPending ? (
-        <Box sx={{ display: "flex", justifyContent: "center", py: 2 }}>
-          <CircularProgress aria-label={t("screens.canteen.bank.loading")} />
-        </Box>
-      ) : details.isError ? (
-        <LoadError
-          error={details.error}
-          title={t("screens.canteen.bank.loadFailed")}
-          onRetry={() => void details.refetch()}
-        />
-      ) : (
-        <BankDetailsForm initial={details.data} />
-      )}
-    </Paper>
+    <CanteenSection part="bank" query={details}>
+      {(data) => <BankDetailsForm initial={data} />}
+    </CanteenSection>
   );
 }
 

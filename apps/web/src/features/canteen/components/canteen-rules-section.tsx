@@ -9,19 +9,14 @@ import {
 } from "@kantien/domain/canteen";
 import type { Language } from "@kantien/domain/language";
 import { formatAmount } from "@kantien/domain/money";
-import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
 import { Controller, type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
@@ -29,6 +24,7 @@ import { useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
 import { fieldErrorText, serverFieldErrors } from "../../../lib/validation";
 import { useSaveCanteenRules } from "../api/save-canteen-rules";
+import { CanteenSection } from "./canteen-section";
 
 /** The form holds the threshold as typed ("50,00"); the domain's schema makes it "50.00". */
 type FormValues = z.input<typeof canteenRulesInput>;
@@ -62,32 +58,11 @@ function toFormValues(rules: CanteenRules, language: Language): FormValues {
  * The form checks with the server's own schema; the server decides.
  */
 export function CanteenRulesSection() {
-  const { t } = useTranslation();
-  const headingId = useId();
   const rules = useCanteenRules();
-
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 3 }}>
-      <Typography id={headingId} variant="h6" component="h2">
-        {t("screens.canteen.rules.title")}
-      </Typography>
-      <Typography variant="body2" sx={{ color: "text.secondary", mb: 3 }}>
-        {t("screens.canteen.rules.intro")}
-      </Typography>
-      {rules.isPending ? (
-        <Box sx={{ display: "flex", justifyContent: "center", py: 2 }}>
-          <CircularProgress aria-label={t("screens.canteen.rules.loading")} />
-        </Box>
-      ) : rules.isError ? (
-        <LoadError
-          error={rules.error}
-          title={t("screens.canteen.rules.loadFailed")}
-          onRetry={() => void rules.refetch()}
-        />
-      ) : (
-        <CanteenRulesForm initial={rules.data} />
-      )}
-    </Paper>
+    <CanteenSection part="rules" query={rules}>
+      {(data) => <CanteenRulesForm initial={data} />}
+    </CanteenSection>
   );
 }
 
