@@ -3,7 +3,7 @@
  * without zod (a first load of the kitchen board stays within its budget).
  */
 import type { KitchenOrder } from "./kitchen";
-import { kitchenColumnOf } from "./order-status";
+import { isWaitingForKitchen, kitchenColumnOf } from "./order-status";
 
 export type KitchenCounts = {
   total: number;
@@ -60,12 +60,12 @@ export function minutesWaiting(statusChangedAt: string, dayStart: Date, now: Dat
  * cards it marks red, by the canteen's rule, not a limit of its own.
  */
 export function lateOrderCount(
-  orders: readonly { status: string; statusChangedAt: string }[],
+  orders: readonly Pick<KitchenOrder, "status" | "statusChangedAt">[],
   { dayStart, now, thresholds }: { dayStart: Date; now: Date; thresholds: AgeingThresholds },
 ): number {
   return orders.filter(
     (order) =>
-      (order.status === "pending" || order.status === "paid") &&
+      isWaitingForKitchen(order.status) &&
       ageingStage(minutesWaiting(order.statusChangedAt, dayStart, now), thresholds) === "late",
   ).length;
 }

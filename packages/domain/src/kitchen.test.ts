@@ -32,7 +32,7 @@ describe("kitchenCounts", () => {
 describe("late orders: the board's banner", () => {
   const dayStart = new Date("2026-11-23T22:00:00Z");
   const now = new Date("2026-11-24T08:00:00Z");
-  const waitedFor = (minutes: number, status = "paid") => ({
+  const waitedFor = (minutes: number, status: OrderStatus = "paid") => ({
     status,
     statusChangedAt: new Date(now.getTime() - minutes * 60_000).toISOString(),
   });
