@@ -144,7 +144,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
           severity: "success",
           text: () =>
             i18n.t("screens.kitchen.undo.done", {
-              label: orderLabel(order.id, "kitchen"),
+              label: orderLabel(order),
               status: ORDER_STATUS_LABELS[currentLanguage()][to],
             }),
         }),
@@ -159,7 +159,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
         notify({
           severity: "info",
           durationMs: UNDO_MS,
-          text: () => i18n.t(`screens.kitchen.undo.${next}`, { label: orderLabel(order.id, "kitchen") }),
+          text: () => i18n.t(`screens.kitchen.undo.${next}`, { label: orderLabel(order) }),
           action: {
             label: i18n.t("screens.kitchen.undo.action"),
             onClick: () => stepBack({ ...order, status: next }, before),
@@ -312,7 +312,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
           <ConfirmDialog
             open={cancelling !== null}
             title={t("screens.kitchen.cancelTitle", {
-              label: cancelling ? orderLabel(cancelling.id, "kitchen") : "",
+              label: cancelling ? orderLabel(cancelling) : "",
             })}
             message={t("screens.kitchen.cancelBody")}
             confirmLabel={t("screens.kitchen.cancelConfirm")}
