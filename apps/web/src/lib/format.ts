@@ -51,6 +51,11 @@ export function formatLongDate(isoDate: string, language: Language): string {
   return format(parseISO(isoDate), "EEEE d MMMM yyyy", { locale: DATE_LOCALES[language] });
 }
 
+/** A calendar date in short with its weekday, e.g. "Ma. 3 Mrt.". */
+export function formatShortDay(isoDate: string, language: Language): string {
+  return format(parseISO(isoDate), "EEE d MMM", { locale: DATE_LOCALES[language] });
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**

@@ -5,6 +5,7 @@ import SyncIcon from "@mui/icons-material/Sync";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../../lib/format";
@@ -29,18 +30,26 @@ export function BoardStatus({ connection, updatedAt, timeZone, language }: Statu
     offline: <CloudOffIcon aria-hidden="true" />,
   }[connection];
   const colour = ({ live: "success", polling: "warning", offline: "error" } as const)[connection];
+  const updated =
+    updatedAt > 0
+      ? t("screens.kitchen.updatedAt", {
+          time: formatTime(new Date(updatedAt).toISOString(), timeZone, language),
+        })
+      : null;
+  // Live, every change arrives as it happens: the time of the last one is in the chip's tooltip,
+  // and the header keeps its one line. Polling, when the board last heard counts: it is shown.
   return (
     <>
-      <Chip size="small" color={colour} icon={icon} label={t(`screens.kitchen.connection.${connection}`)} />
-      {updatedAt > 0 ? (
-        <Typography variant="body2" color="text.secondary" role="status">
-          {t("screens.kitchen.updatedAt", {
-            time: formatTime(new Date(updatedAt).toISOString(), timeZone, language),
-          })}
+      <Tooltip title={updated ?? ""}>
+        <Chip size="small" color={colour} icon={icon} label={t(`screens.kitchen.connection.${connection}`)} />
+      </Tooltip>
+      {connection === "live" ? null : updated ? (
+        <Typography variant="body2" color="text.secondary" role="status" noWrap>
+          {updated}
         </Typography>
       ) : (
         // Its place, kept until the first load, so the board below does not jump then.
-        <Typography variant="body2" aria-hidden="true" sx={{ visibility: "hidden" }}>
+        <Typography variant="body2" aria-hidden="true" sx={{ visibility: "hidden" }} noWrap>
           {t("screens.kitchen.updatedAt", { time: "00:00" })}
         </Typography>
       )}

@@ -85,7 +85,7 @@ describe("KitchenBoard", () => {
     expect(within(column("Besig")).getAllByRole("listitem")).toHaveLength(1);
     expect(within(column("Klaar")).getAllByRole("listitem")).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
-      "KANTIEN DAAGLIKSE BESTELLING OORSIG",
+      "Kantien DAAGLIKSE BESTELLING OORSIG",
     );
 
     // The columns and the collected add up to the total; the cancelled order is not counted.

@@ -208,7 +208,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   const shown = tabs ? KITCHEN_COLUMNS.filter((status) => status === tab) : KITCHEN_COLUMNS;
 
   return (
-    <Stack spacing={kitchenMode ? 2 : 3}>
+    <Stack spacing={kitchenMode ? 1 : 2}>
       <KitchenHeader
         mode={mode}
         canteenName={config.canteenName}
@@ -242,9 +242,11 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
       ) : null}
       {kitchen.isError && !kitchen.data ? null : (
         <>
+          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+            <KitchenSummary orders={orders} />
+            <UrgentBanner count={late} minutes={thresholds.kitchenLateMinutes} />
+          </Box>
           <PortionsStrip orders={orders} />
-          <KitchenSummary orders={orders} />
-          <UrgentBanner count={late} minutes={thresholds.kitchenLateMinutes} />
           {tabs ? (
             <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
               <ColumnTabs

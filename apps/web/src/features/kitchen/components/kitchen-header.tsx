@@ -9,13 +9,16 @@ import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
 import VolumeUpIcon from "@mui/icons-material/VolumeUp";
+import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
+import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
-import { formatLongDate } from "../../../lib/format";
+import { formatLongDate, formatShortDay } from "../../../lib/format";
 import type { KitchenSound } from "../hooks/use-kitchen-sound";
 
 export type BoardMode = "layout" | "kitchen";
@@ -35,83 +38,146 @@ type KitchenHeaderProps = {
   status: React.ReactNode;
 };
 
-const TAP = { minHeight: 48 };
+const TAP = { minHeight: 48, minWidth: 48 };
 
-/** The board's title and date, its state, and the cook's tools: sound, recall, refresh, kitchen mode. */
+/**
+ * From this width a tool shows its name beside its icon; below it, its icon alone, named for
+ * assistive technology and in a tooltip (a long press on a tablet), so the header stays one line.
+ */
+const LABELS_SHOWN = "(min-width: 1280px)";
+
+type ToolProps = {
+  icon: React.ReactNode;
+  label: string;
+  labelled: boolean;
+  /** A link to this route instead of a button. */
+  to?: string;
+} & Omit<React.ComponentProps<typeof Button>, "children" | "startIcon">;
+
+/** One of the header's tools: icon and name, or the icon alone with its name as its label. */
+function Tool({ icon, label, labelled, to, ...button }: ToolProps) {
+  const link = to ? { component: RouterLink, to } : {};
+  if (labelled) {
+    return (
+      <Button variant="outlined" startIcon={icon} sx={{ ...TAP, whiteSpace: "nowrap" }} {...link} {...button}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={label}>
+      <Button variant="outlined" aria-label={label} sx={{ ...TAP, px: 1 }} {...link} {...button}>
+        {icon}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/**
+ * The board's one header line: title, date and state, and the cook's tools: sound, recall,
+ * counter, print, refresh, kitchen mode. Every line it saves is a card more in each column.
+ */
 export function KitchenHeader(props: KitchenHeaderProps) {
   const { t } = useTranslation();
-  const refreshLabel = t("screens.kitchen.refresh");
+  const labelled = useMediaQuery(LABELS_SHOWN, { noSsr: true });
   const soundState = props.sound.on ? t("screens.kitchen.soundOn") : t("screens.kitchen.soundOff");
   const kitchenMode = props.mode === "kitchen";
+  const soundIcon = props.sound.on ? <VolumeUpIcon /> : <VolumeOffIcon />;
   return (
-    <Box component="header" sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
-      <Box sx={{ mr: "auto", minWidth: 0 }}>
+    <Box
+      component="header"
+      sx={{
+        display: "flex",
+        alignItems: "center",
+        gap: 1.5,
+        flexWrap: { xs: "wrap", sm: "nowrap" },
+      }}
+    >
+      <Box
+        sx={{
+          mr: "auto",
+          minWidth: 0,
+          display: "flex",
+          alignItems: "center",
+          flexWrap: { xs: "wrap", sm: "nowrap" },
+          columnGap: 1.5,
+          rowGap: 0.5,
+        }}
+      >
         <Typography
           variant="h4"
           component="h1"
-          sx={{ fontWeight: 600, fontSize: { xs: "1.375rem", sm: kitchenMode ? "1.75rem" : "2.125rem" } }}
+          noWrap
+          sx={{ fontWeight: 600, fontSize: { xs: "1.125rem", sm: "1.25rem" }, minWidth: 0, flexShrink: 1 }}
         >
-          {t("screens.kitchen.title", { canteen: props.canteenName.toUpperCase() })}
+          {t("screens.kitchen.title", { canteen: props.canteenName })}
         </Typography>
-        <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 1.5, rowGap: 0.5 }}>
-          <Typography color="text.secondary">
-            {formatLongDate(todayIn(props.timeZone, props.now), props.language)}
-          </Typography>
-          {props.status}
-        </Box>
+        <Typography color="text.secondary" noWrap sx={{ flexShrink: 0 }}>
+          {(labelled ? formatLongDate : formatShortDay)(todayIn(props.timeZone, props.now), props.language)}
+        </Typography>
+        {props.status}
       </Box>
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-        <Button
-          variant={props.sound.on ? "contained" : "outlined"}
-          color={props.sound.waitingForTap ? "warning" : "primary"}
-          startIcon={props.sound.on ? <VolumeUpIcon /> : <VolumeOffIcon />}
-          role="switch"
-          aria-checked={props.sound.on}
-          onClick={props.sound.toggle}
-          sx={TAP}
-        >
-          {props.sound.waitingForTap ? t("screens.kitchen.soundTapToStart") : soundState}
-        </Button>
-        <Button variant="outlined" startIcon={<HistoryIcon />} onClick={props.onShowRecent} sx={TAP}>
-          {t("screens.kitchen.recent.open", { count: props.recentCount })}
-        </Button>
-        <Button
-          component={RouterLink}
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexShrink: 0 }}>
+        {/* The sound's state is its name: until a tap allows it, the button says so in words. */}
+        {props.sound.waitingForTap ? (
+          <Button
+            variant="outlined"
+            color="warning"
+            startIcon={soundIcon}
+            role="switch"
+            aria-checked={props.sound.on}
+            onClick={props.sound.toggle}
+            sx={TAP}
+          >
+            {t("screens.kitchen.soundTapToStart")}
+          </Button>
+        ) : (
+          <Tool
+            icon={soundIcon}
+            label={soundState}
+            labelled={labelled}
+            variant={props.sound.on ? "contained" : "outlined"}
+            role="switch"
+            aria-checked={props.sound.on}
+            onClick={props.sound.toggle}
+          />
+        )}
+        <Tool
+          icon={
+            <Badge badgeContent={props.recentCount} color="primary" invisible={labelled}>
+              <HistoryIcon />
+            </Badge>
+          }
+          label={t("screens.kitchen.recent.open", { count: props.recentCount })}
+          labelled={labelled}
+          onClick={props.onShowRecent}
+        />
+        <Tool
+          icon={<QrCodeScannerIcon />}
+          label={t("screens.kitchen.counter")}
+          labelled={labelled}
           to={ROUTES.counter}
-          variant="outlined"
-          startIcon={<QrCodeScannerIcon />}
-          sx={TAP}
-        >
-          {t("screens.kitchen.counter")}
-        </Button>
-        <Button
-          component={RouterLink}
+        />
+        <Tool
+          icon={<PrintIcon />}
+          label={t("screens.kitchen.print.open")}
+          labelled={labelled}
           to={ROUTES.kitchenPrint}
-          variant="outlined"
-          startIcon={<PrintIcon />}
-          sx={TAP}
-        >
-          {t("screens.kitchen.print.open")}
-        </Button>
-        {/* A labelled button like the others: a tablet has no hover for a tooltip. */}
-        <Button
-          variant="outlined"
+        />
+        <Tool
+          icon={props.refreshing ? <CircularProgress size={20} aria-hidden="true" /> : <RefreshIcon />}
+          label={t("screens.kitchen.refresh")}
+          labelled={labelled}
           onClick={props.onRefresh}
           aria-busy={props.refreshing}
-          startIcon={props.refreshing ? <CircularProgress size={20} aria-hidden="true" /> : <RefreshIcon />}
-          sx={TAP}
-        >
-          {refreshLabel}
-        </Button>
-        <Button
-          component={RouterLink}
+        />
+        <Tool
+          icon={kitchenMode ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
+          label={kitchenMode ? t("screens.kitchen.mode.exit") : t("screens.kitchen.mode.enter")}
+          labelled={labelled}
           to={kitchenMode ? ROUTES.kitchen : ROUTES.kitchenMode}
           variant={kitchenMode ? "outlined" : "contained"}
-          startIcon={kitchenMode ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
-          sx={TAP}
-        >
-          {kitchenMode ? t("screens.kitchen.mode.exit") : t("screens.kitchen.mode.enter")}
-        </Button>
+        />
       </Box>
     </Box>
   );

@@ -9,8 +9,8 @@ import { useTranslation } from "react-i18next";
 const COUNTED = ["pending", "processing", "ready", "delivered", "total"] as const;
 
 /**
- * The kitchen board's counts: the three columns and the collected orders, which add up to the
- * day's total (cancelled and failed left out).
+ * The kitchen board's counts, on one short line: the three columns and the collected orders,
+ * which add up to the day's total (cancelled and failed left out).
  */
 export function KitchenSummary({ orders }: { orders: readonly KitchenOrder[] | undefined }) {
   const { t } = useTranslation();
@@ -19,21 +19,30 @@ export function KitchenSummary({ orders }: { orders: readonly KitchenOrder[] | u
     <Box
       component="section"
       aria-label={t("screens.kitchen.summary")}
-      sx={{
-        display: "grid",
-        gridTemplateColumns: { xs: "repeat(3, 1fr)", sm: "repeat(5, 1fr)" },
-        gap: { xs: 1, sm: 2 },
-      }}
+      sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}
     >
       {COUNTED.map((key) => {
         const label = t(`screens.kitchen.counts.${key}`);
         return (
-          <Paper key={key} role="group" aria-label={label} sx={{ px: 2, py: 1.5 }}>
+          <Paper
+            key={key}
+            variant="outlined"
+            role="group"
+            aria-label={label}
+            sx={{
+              display: "flex",
+              alignItems: "baseline",
+              gap: 1,
+              px: 1.25,
+              py: 0.5,
+              fontWeight: key === "total" ? 700 : undefined,
+            }}
+          >
             <Typography variant="body2" color="text.secondary">
               {label}
             </Typography>
-            <Typography variant="h4" component="p">
-              {counts ? counts[key] : <Skeleton width={40} />}
+            <Typography component="p" sx={{ fontSize: "1.25rem", fontWeight: 700, lineHeight: 1.4 }}>
+              {counts ? counts[key] : <Skeleton width={24} />}
             </Typography>
           </Paper>
         );

@@ -78,6 +78,7 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
         >
           <span className="kc-head">
             <span className="kc-label">#{label}</span>
+            <span className="kc-customer">{order.customerName}</span>
             {isNew ? <CardChip icon="new" colour="secondary" label={t("screens.kitchen.new")} /> : null}
             {/* One rule for how long is too long: the canteen's ageing stages (its settings). */}
             {stage !== "fresh" ? (
@@ -89,19 +90,22 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
             ) : null}
           </span>
           <span className="kc-item">{`${order.itemName} × ${order.quantity}`}</span>
-          <span className="kc-customer">{order.customerName}</span>
-          <span className="kc-note kc-secondary">
-            {waiting
-              ? t("screens.kitchen.waited", { count: waited })
-              : t("screens.kitchen.placedAt", {
-                  time: formatTime(order.createdAt, context.timeZone, context.language),
-                })}
-          </span>
-          {order.status === "processing" ? (
-            <span className="kc-note">
-              {t("screens.kitchen.minutesInPreparation", { count: minutesSince(order.statusChangedAt, now) })}
+          <span className="kc-notes">
+            <span className="kc-note kc-secondary">
+              {waiting
+                ? t("screens.kitchen.waited", { count: waited })
+                : t("screens.kitchen.placedAt", {
+                    time: formatTime(order.createdAt, context.timeZone, context.language),
+                  })}
             </span>
-          ) : null}
+            {order.status === "processing" ? (
+              <span className="kc-note">
+                {t("screens.kitchen.minutesInPreparation", {
+                  count: minutesSince(order.statusChangedAt, now),
+                })}
+              </span>
+            ) : null}
+          </span>
         </button>
         {next ? (
           <div className="kc-actions">

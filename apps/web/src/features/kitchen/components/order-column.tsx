@@ -6,7 +6,7 @@ import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BRAND_PRIMARY, BRAND_PRIMARY_HOVER } from "../../../lib/theme";
 import { type CardContext, OrderCard } from "./order-card";
@@ -17,8 +17,31 @@ export const COLUMN_ACCENT: Record<KitchenColumn, string> = {
   ready: "info.main",
 };
 
-/** Kitchen lists scroll at 400 px (in the back office's layout). */
-const LIST_MAX_HEIGHT = 400;
+/**
+ * Kitchen lists in the back office's layout scroll at 400 px at least, and down to the bottom of
+ * the window when it is taller: a column never scrolls on its own while the page has room.
+ */
+const LIST_MIN_HEIGHT = 400;
+/** Room kept under a list: its column's padding and the page's. */
+const LIST_BOTTOM_GAP = 40;
+
+/** The height from the list's top to the window's bottom (at least LIST_MIN_HEIGHT), kept up to date. */
+function useFillWindow(enabled: boolean) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [height, setHeight] = useState(LIST_MIN_HEIGHT);
+  useLayoutEffect(() => {
+    const list = ref.current;
+    if (!enabled || !list) return;
+    const measure = () => {
+      const top = list.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(LIST_MIN_HEIGHT, Math.floor(window.innerHeight - top - LIST_BOTTOM_GAP)));
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [enabled]);
+  return { ref, height };
+}
 
 type OrderColumnProps = {
   status: KitchenColumn;
@@ -53,14 +76,18 @@ const CardList = styled("ul")(({ theme }) => {
       display: "flex",
       width: "100%",
       boxSizing: "border-box",
-      marginBottom: theme.spacing(1.5),
+      marginBottom: theme.spacing(1),
       // Cards out of sight are laid out and painted once scrolled to: a busy day's hundreds
       // of cards cost their first frame only what the screen shows.
       contentVisibility: "auto",
-      containIntrinsicSize: "auto 180px",
+      containIntrinsicSize: "auto 110px",
+      // A wide column puts the step beside the order instead of under it (see .kc-card below).
+      containerType: "inline-size",
     },
     "& .kc-card": {
       width: "100%",
+      display: "grid",
+      gridTemplateColumns: "minmax(0, 1fr)",
       overflow: "hidden",
       backgroundColor: palette.background.paper,
       color: palette.text.primary,
@@ -85,7 +112,7 @@ const CardList = styled("ul")(({ theme }) => {
       margin: 0,
       border: 0,
       borderRadius: "inherit",
-      padding: theme.spacing(1.5),
+      padding: theme.spacing(1, 1.5),
       background: "transparent",
       color: "inherit",
       textAlign: "inherit",
@@ -113,15 +140,21 @@ const CardList = styled("ul")(({ theme }) => {
     },
     "& .kc-head": {
       display: "flex",
-      flexWrap: "wrap",
       alignItems: "center",
       gap: theme.spacing(0.75),
-      marginBottom: theme.spacing(0.5),
     },
-    "& .kc-label": { fontWeight: 700, marginRight: "auto" },
-    "& .kc-item": { display: "block", fontSize: "1.25rem", fontWeight: 700 },
-    "& .kc-customer": { display: "block", fontSize: "1.0625rem" },
-    "& .kc-note": { display: "block", ...typography.body2 },
+    "& .kc-label": { fontWeight: 700, fontSize: "1.125rem", flexShrink: 0 },
+    "& .kc-customer": {
+      flex: "1 1 auto",
+      minWidth: 0,
+      overflow: "hidden",
+      textOverflow: "ellipsis",
+      whiteSpace: "nowrap",
+      fontSize: "1.0625rem",
+    },
+    "& .kc-item": { display: "block", fontSize: "1.1875rem", fontWeight: 700, lineHeight: 1.35 },
+    "& .kc-notes": { display: "flex", flexWrap: "wrap", columnGap: theme.spacing(1.5) },
+    "& .kc-note": { ...typography.body2 },
     "& .kc-secondary": { color: palette.text.secondary },
     "& .kc-chip": {
       display: "inline-flex",
@@ -147,7 +180,12 @@ const CardList = styled("ul")(({ theme }) => {
       marginRight: -4,
     },
     "& .kc-chip-label": { overflow: "hidden", textOverflow: "ellipsis", paddingLeft: 8, paddingRight: 8 },
-    "& .kc-actions": { display: "flex", alignItems: "center", padding: theme.spacing(0, 1.5, 1.5) },
+    "& .kc-actions": { display: "flex", alignItems: "center", padding: theme.spacing(0, 1.5, 1) },
+    "@container (min-width: 330px)": {
+      "& .kc-card": { gridTemplateColumns: "minmax(0, 1fr) auto" },
+      "& .kc-actions": { padding: theme.spacing(1, 1.5, 1, 0) },
+      "& .kc-step": { width: "auto", minWidth: 128 },
+    },
     "& .kc-step": {
       ...typography.button,
       display: "inline-flex",
@@ -189,6 +227,7 @@ export function OrderColumn({ status, orders, context, newIds, scroll, hideHeadi
   const headingId = useId();
   const fresh = orders?.filter((order) => newIds.has(order.id)).length ?? 0;
   const heading = t(`screens.kitchen.columns.${status}`);
+  const fill = useFillWindow(scroll && orders !== undefined && orders.length > 0);
   return (
     <Paper
       component="section"
@@ -208,9 +247,9 @@ export function OrderColumn({ status, orders, context, newIds, scroll, hideHeadi
             display: "flex",
             alignItems: "center",
             gap: 1,
-            mb: 1.5,
+            mb: 1,
             // One long column: its heading stays in sight while the page scrolls.
-            ...(!scroll && { position: "sticky", top: 0, zIndex: 1, bgcolor: "background.paper", py: 1 }),
+            ...(!scroll && { position: "sticky", top: 0, zIndex: 1, bgcolor: "background.paper", py: 0.5 }),
           }}
         >
           <Typography id={headingId} variant="h6" component="h2" sx={{ mr: "auto" }}>
@@ -236,7 +275,10 @@ export function OrderColumn({ status, orders, context, newIds, scroll, hideHeadi
       ) : orders.length === 0 ? (
         <Typography color="text.secondary">{t("screens.kitchen.empty")}</Typography>
       ) : (
-        <CardList sx={scroll ? { maxHeight: LIST_MAX_HEIGHT, overflowY: "auto", pr: 0.5 } : undefined}>
+        <CardList
+          ref={fill.ref}
+          sx={scroll ? { maxHeight: fill.height, overflowY: "auto", pr: 0.5 } : undefined}
+        >
           {orders.map((order) => (
             <OrderCard key={order.id} order={order} context={context} isNew={newIds.has(order.id)} />
           ))}

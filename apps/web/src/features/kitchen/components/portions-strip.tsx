@@ -8,28 +8,19 @@ import { useTranslation } from "react-i18next";
 
 const STAGES = ["waiting", "processing", "ready", "delivered"] as const;
 
-const DISH_NAME = { fontWeight: 700, fontSize: "1.125rem" } as const;
+const DISH_NAME = { fontWeight: 700 } as const;
 
 /**
- * What to make today: portions (not orders) per dish, by kitchen stage. Until the day's orders
- * are there, one dish's place is kept, so the summary below does not jump when they arrive.
+ * What to make today: portions (not orders) per dish, by kitchen stage, one line per dish.
+ * Until the day's orders are there, one dish's place is kept, so the board does not jump.
  */
 export function PortionsStrip({ orders }: { orders: readonly KitchenOrder[] | undefined }) {
   const { t } = useTranslation();
   if (!orders) {
     return (
-      <Paper variant="outlined" aria-hidden="true" sx={{ p: 1.5 }}>
-        <Typography sx={DISH_NAME}>
-          <Skeleton width="50%" />
-        </Typography>
-        <Typography>
-          <Skeleton width="80%" />
-        </Typography>
-        {/* A phone shows a dish's four stages on two lines. */}
-        <Typography sx={{ display: { sm: "none" } }}>
-          <Skeleton width="30%" />
-        </Typography>
-      </Paper>
+      <Typography aria-hidden="true" sx={{ px: 1.5, py: 0.5 }}>
+        <Skeleton width="60%" />
+      </Typography>
     );
   }
   const dishes = portionsByDish(orders);
@@ -38,10 +29,20 @@ export function PortionsStrip({ orders }: { orders: readonly KitchenOrder[] | un
     <Box
       component="section"
       aria-label={t("screens.kitchen.portions.title")}
-      sx={{ display: "grid", gap: 1, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 320px), 1fr))" }}
+      sx={{
+        display: "grid",
+        gap: 0.5,
+        gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 420px), 1fr))",
+      }}
     >
       {dishes.map((dish) => (
-        <Paper key={dish.itemName} variant="outlined" role="group" aria-label={dish.itemName} sx={{ p: 1.5 }}>
+        <Paper
+          key={dish.itemName}
+          variant="outlined"
+          role="group"
+          aria-label={dish.itemName}
+          sx={{ display: "flex", flexWrap: "wrap", alignItems: "baseline", columnGap: 2, px: 1.5, py: 0.5 }}
+        >
           <Typography sx={DISH_NAME}>
             {t("screens.kitchen.portions.dish", { dish: dish.itemName, count: dish.total })}
           </Typography>

@@ -7,7 +7,13 @@ export function UrgentBanner({ count, minutes }: { count: number; minutes: numbe
   const { t } = useTranslation();
   if (count === 0) return null;
   return (
-    <Alert severity="warning" icon={<WarningAmberIcon />} variant="filled">
+    <Alert
+      severity="warning"
+      icon={<WarningAmberIcon />}
+      variant="filled"
+      // One line beside the counts: a card's place is worth more than a banner's padding.
+      sx={{ py: 0, alignItems: "center", flex: "1 1 280px" }}
+    >
       {t("screens.kitchen.urgentBanner", { count, minutes })}
     </Alert>
   );
