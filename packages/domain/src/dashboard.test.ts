@@ -87,6 +87,7 @@ describe("moneyFromLedger", () => {
         cash: { amount: "150.50", count: 2 },
         card: { amount: "100.00", count: 1 },
         eft: { amount: "300.10", count: 3 },
+        other: { amount: "20.00", count: 1 },
       },
       totalIn: "570.60",
       refunds: { amount: "45.50", count: 1 },

@@ -40,7 +40,8 @@ export type MoneyInChannel = (typeof MONEY_IN_CHANNELS)[number];
 
 /** Today's money from the wallet ledger: admins only. */
 export const dashboardMoney = z.object({
-  topUps: z.object({ cash: ledgerSum, card: ledgerSum, eft: ledgerSum }),
+  /** By channel; `other` holds top-ups from before channels were recorded (ledger kind `top_up`). */
+  topUps: z.object({ cash: ledgerSum, card: ledgerSum, eft: ledgerSum, other: ledgerSum }),
   /** Every rand that came in today: the three channels (and top-ups from before channels). */
   totalIn: z.string(),
   /** Cancelled orders paid back to wallets. */
@@ -122,14 +123,14 @@ export function moneyFromLedger(
     }
     return { cents: total, count };
   };
-  const channel = (kind: MoneyInChannel) => {
+  const channel = (kind: MoneyInChannel | "top_up") => {
     const { cents: total, count } = of(kind);
     return { amount: rand(total), count };
   };
   const corrections = of("correction", "reversal");
   const refunds = of("refund");
   return {
-    topUps: { cash: channel("cash"), card: channel("card"), eft: channel("eft") },
+    topUps: { cash: channel("cash"), card: channel("card"), eft: channel("eft"), other: channel("top_up") },
     totalIn: rand(of("cash", "card", "eft", "top_up").cents),
     refunds: { amount: rand(refunds.cents), count: refunds.count },
     corrections: { amount: rand(corrections.cents), count: corrections.count },

@@ -254,6 +254,7 @@ describe("dashboard: today", () => {
         cash: { amount: "170.50", count: 3 },
         card: { amount: "80.00", count: 1 },
         eft: { amount: "200.00", count: 1 },
+        other: { amount: "0.00", count: 0 },
       },
       totalIn: "450.50",
       refunds: { amount: "45.50", count: 1 },

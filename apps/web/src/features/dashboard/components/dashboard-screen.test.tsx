@@ -26,8 +26,9 @@ const SUMMARY: DashboardSummary = {
       cash: { amount: "150.50", count: 2 },
       card: { amount: "80.00", count: 1 },
       eft: { amount: "1200.00", count: 4 },
+      other: { amount: "20.00", count: 1 },
     },
-    totalIn: "1430.50",
+    totalIn: "1450.50",
     refunds: { amount: "45.50", count: 1 },
     corrections: { amount: "-70.00", count: 2 },
     bankCreditsWaiting: 3,
@@ -98,6 +99,7 @@ const QUIET: DashboardSummary = {
       cash: { amount: "0.00", count: 0 },
       card: { amount: "0.00", count: 0 },
       eft: { amount: "0.00", count: 0 },
+      other: { amount: "0.00", count: 0 },
     },
     totalIn: "0.00",
     refunds: { amount: "0.00", count: 0 },
@@ -159,7 +161,7 @@ describe("DashboardScreen", () => {
     );
 
     const money = region("Geld in vandag");
-    expect(money).toHaveTextContent("R 1 430,50");
+    expect(money).toHaveTextContent("R 1 450,50");
     expect(
       within(within(money).getByRole("list", { name: "Geld in per betaalwyse" }))
         .getAllByRole("listitem")
@@ -169,6 +171,7 @@ describe("DashboardScreen", () => {
       "Kontant (2)R 150,50",
       "Kaart (1)R 80,00",
       "EFT (4)R 1 200,00",
+      "Ander aanvullings (1)R 20,00",
       "Terugbetalings (1)R 45,50",
       "Regstellings (2)-R 70,00",
     ]);
@@ -204,7 +207,7 @@ describe("DashboardScreen", () => {
     expect(region("Nog om te maak")).toHaveTextContent("15 porsies");
     expect(region("Lae saldo's")).toHaveTextContent("7");
     expect(screen.queryByRole("region", { name: "Geld in vandag" })).not.toBeInTheDocument();
-    expect(screen.queryByText(/R 1 430,50|bankinbetaling/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/R 1 450,50|bankinbetaling/)).not.toBeInTheDocument();
     const items = within(screen.getByRole("region", { name: "Aandag nodig" })).getAllByRole("listitem");
     // A cook is told the menu is missing; the admin's menu screen is not theirs to open.
     expect(items.map((item) => within(item).queryByRole("link")?.getAttribute("href") ?? null)).toEqual([

@@ -34,7 +34,7 @@ export function LowBalancesCard({
           </Typography>
         ) : (
           <>
-            <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
               {lowBalances.count}
             </Typography>
             <Typography variant="body2" color="text.secondary">

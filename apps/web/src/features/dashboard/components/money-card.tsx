@@ -24,7 +24,7 @@ export function MoneyCard({ money, loading }: { money: DashboardMoney | undefine
     >
       {money ? (
         <>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
             {formatRand(money.totalIn)}
           </Typography>
           {quiet ? (
@@ -40,6 +40,13 @@ export function MoneyCard({ money, loading }: { money: DashboardMoney | undefine
                   value={formatRand(money.topUps[channel].amount)}
                 />
               ))}
+              {/* Top-ups from before channels were recorded: shown only when there are any. */}
+              {money.topUps.other.count > 0 ? (
+                <CardRow
+                  label={`${t("screens.dashboard.money.other")} (${money.topUps.other.count})`}
+                  value={formatRand(money.topUps.other.amount)}
+                />
+              ) : null}
               <Divider component="li" sx={{ my: 0.5 }} />
               <CardRow
                 label={`${t("screens.dashboard.money.refunds")} (${money.refunds.count})`}

@@ -34,7 +34,7 @@ export function TodayCards({ today, loading }: { today: DashboardToday | undefin
           <Typography color="text.secondary">{t("screens.dashboard.today.allMade")}</Typography>
         ) : (
           <>
-            <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
               {t("screens.dashboard.today.portions", { count: portionsLeft, n: number(portionsLeft) })}
             </Typography>
             <CardRows label={t("screens.dashboard.today.toMakeByDish")}>
@@ -61,7 +61,7 @@ export function TodayCards({ today, loading }: { today: DashboardToday | undefin
           <EmptyDay />
         ) : (
           <>
-            <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
               {t("screens.dashboard.today.orderCount", {
                 count: today?.orders.total ?? 0,
                 n: number(today?.orders.total ?? 0),
