@@ -57,28 +57,24 @@ export function TodayCards({ today, loading }: { today: DashboardToday | undefin
               : toKitchen
         }
       >
-        {noOrders ? (
-          <EmptyDay />
-        ) : (
-          <>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-              {t("screens.dashboard.today.orderCount", {
-                count: today?.orders.total ?? 0,
-                n: number(today?.orders.total ?? 0),
-              })}
-            </Typography>
-            <CardRows label={t("screens.dashboard.today.byStage")}>
-              {STAGES.map((stage) => (
-                <CardRow
-                  key={stage}
-                  label={t(`screens.kitchen.counts.${stage}`)}
-                  value={number(today?.orders[stage] ?? 0)}
-                  strong={stage === "ready" && (today?.orders.ready ?? 0) > 0}
-                />
-              ))}
-            </CardRows>
-          </>
-        )}
+        {/* An empty day says so once, on the card beside; here the stages simply stand at 0. */}
+
+        <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+          {t("screens.dashboard.today.orderCount", {
+            count: today?.orders.total ?? 0,
+            n: number(today?.orders.total ?? 0),
+          })}
+        </Typography>
+        <CardRows label={t("screens.dashboard.today.byStage")}>
+          {STAGES.map((stage) => (
+            <CardRow
+              key={stage}
+              label={t(`screens.kitchen.counts.${stage}`)}
+              value={number(today?.orders[stage] ?? 0)}
+              strong={stage === "ready" && (today?.orders.ready ?? 0) > 0}
+            />
+          ))}
+        </CardRows>
       </DashboardCard>
     </>
   );
