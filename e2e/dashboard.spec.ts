@@ -1,3 +1,6 @@
+import type { DashboardSummary } from "@kantien/domain/dashboard";
+import { formatRand } from "@kantien/domain/money";
+import { canteenToday } from "./support/clock";
 import { DEMO } from "./support/env";
 import {
   expect,
@@ -8,80 +11,87 @@ import {
   test,
 } from "./support/fixtures";
 
-type Counts = {
-  totalOrders: number;
-  pendingOrders: number;
-  activeUsers: number;
-  staff: number;
-  menuItems: number;
-  weeklyMenus: number;
-};
-type Summary = { counts: Counts; activity: { id: string; type: string; title: string }[] };
+/** The kitchen's stages as both screens name them. */
+const STAGES = ["Om te doen", "Besig", "Klaar", "Afgehaal"] as const;
 
-const CARDS: [keyof Counts, string][] = [
-  ["totalOrders", "Totale Bestellings"],
-  ["pendingOrders", "Bestellings om te doen"],
-  ["activeUsers", "Aktiewe Gebruikers"],
-  ["staff", "Personeel"],
-  ["menuItems", "Spyskaart Items"],
-  ["weeklyMenus", "Weeklikse Spyskaarte"],
-];
-
-const count = (n: number) => new Intl.NumberFormat("en-ZA").format(n).replace(/\s/g, " ");
-
-async function summary(page: Page): Promise<Summary> {
+async function summary(page: Page): Promise<DashboardSummary> {
   const response = await page.request.get("/api/dashboard");
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: Summary }).data;
+  return ((await response.json()) as { data: DashboardSummary }).data;
 }
 
-/** How many rows a list endpoint says match, read from its `total`. */
-async function total(page: Page, path: string): Promise<number> {
-  const response = await page.request.get(path);
-  expect(response.ok(), path).toBe(true);
-  return ((await response.json()) as { total: number }).total;
+/** "Om te doen8" → 8: a stage's number on the dashboard's list of today's orders. */
+async function stageCount(page: Page, stage: string): Promise<number> {
+  const row = page
+    .getByRole("list", { name: "Bestellings per stap" })
+    .getByRole("listitem")
+    .filter({ hasText: stage });
+  return Number((await row.textContent())?.replace(stage, "").replace(/\s/g, ""));
 }
 
-async function expectCards(page: Page, counts: Counts) {
-  for (const [key, name] of CARDS) {
-    await expect(page.getByRole("article", { name })).toContainText(count(counts[key]));
-  }
-}
-
-test("the dashboard's counts match the data, and a new customer shows in them and in the activity", async ({
-  page,
-  newCustomer,
-}) => {
+test("today's numbers on the dashboard are the kitchen board's", async ({ page, placeOrderForToday }) => {
+  await placeOrderForToday();
   await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Paneelbord", level: 1 })).toBeVisible();
-  const before = await summary(page);
-  await expectCards(page, before.counts);
-
-  // The same numbers as the lists the other screens show.
-  expect(before.counts.totalOrders).toBe(await total(page, "/api/admin/data/order?limit=1"));
-  // Waiting for the kitchen: pending, and paid but not begun (decision 0022).
-  expect(before.counts.pendingOrders).toBe(
-    (await total(page, "/api/admin/data/order?status=pending&limit=1")) +
-      (await total(page, "/api/admin/data/order?status=paid&limit=1")),
+  const { today } = await summary(page);
+  expect(today.date).toBe(canteenToday());
+  const toMake = page.getByRole("region", { name: "Nog om te maak" });
+  const portions = today.toMake.reduce((sum, dish) => sum + dish.portions, 0);
+  await expect(toMake).toContainText(`${portions} porsies`);
+  for (const dish of today.toMake) {
+    await expect(toMake.getByRole("listitem").filter({ hasText: dish.itemName })).toContainText(
+      `× ${dish.portions}`,
+    );
+  }
+  const dashboard = Object.fromEntries(
+    await Promise.all(STAGES.map(async (stage) => [stage, await stageCount(page, stage)] as const)),
   );
-  expect(before.counts.activeUsers).toBe(await total(page, "/api/customers?limit=1"));
-  expect(before.counts.staff).toBe(await total(page, "/api/staff-members?limit=1"));
-  expect(before.counts.menuItems).toBe(await total(page, "/api/admin/data/food_item?limit=1"));
-  expect(before.counts.weeklyMenus).toBe(await total(page, "/api/admin/data/weekly_menu?limit=1"));
+  expect(Object.values(dashboard).reduce((a, b) => a + b, 0)).toBe(today.orders.total);
 
-  // At most five entries, each with its chip and time.
+  // The card leads to the board, which counts the same orders.
+  await toMake.getByRole("link", { name: "Na die kombuisbord" }).click();
+  await expect(page).toHaveURL(/\/kitchen$/);
+  const board = page.getByRole("region", { name: "Opsomming" });
+  for (const stage of STAGES) {
+    await expect(board.getByRole("group", { name: stage })).toContainText(String(dashboard[stage]));
+  }
+  for (const dish of today.toMake) {
+    await expect(
+      page.getByRole("region", { name: "Porsies vandag" }).getByRole("group", { name: dish.itemName }),
+    ).toBeVisible();
+  }
+});
+
+test("an admin sees today's money and low balances, and each card leads to where one acts", async ({
+  page,
+  newCustomer,
+}) => {
+  await newCustomer({ firstName: "Nomsa", lastName: "Khumalo", balance: 10 });
+  await signIn(page, DEMO.admin);
+  const { money, lowBalances } = await summary(page);
+  expect(money).not.toBeNull();
+  const moneyCard = page.getByRole("region", { name: "Geld in vandag" });
+  await expect(moneyCard).toContainText(formatRand(money?.totalIn ?? "0").replace(/\s/g, " "));
+
+  const low = page.getByRole("region", { name: "Lae saldo's" });
+  expect(lowBalances.count).toBeGreaterThan(0);
+  await expect(low).toContainText(String(lowBalances.count));
+  await low.getByRole("link", { name: "Wys hulle" }).click();
+  await expect(page).toHaveURL(/\/users\?tab=low$/);
+  await expect(page.getByRole("tab", { name: "Lae saldo", selected: true })).toBeVisible();
+
+  await page.goBack();
+  await page.getByRole("region", { name: "Geld in vandag" }).getByRole("link", { name: "Na Geld" }).click();
+  await expect(page).toHaveURL(/\/money$/);
+});
+
+test("a new customer shows in the recent activity", async ({ page, newCustomer }) => {
+  await signIn(page, DEMO.admin);
   const activity = page.getByRole("list", { name: "Onlangse Aktiwiteit" }).getByRole("listitem");
-  await expect(activity).toHaveCount(Math.min(before.activity.length, 5));
-
+  await expect(activity).toHaveCount(Math.min((await summary(page)).activity.length, 5));
   const customer = await newCustomer({ firstName: "Nomsa", lastName: "Khumalo", balance: 0 });
-
   await page.getByRole("button", { name: "Verfris paneelbord" }).click();
-  await expect(page.getByRole("article", { name: "Aktiewe Gebruikers" })).toContainText(
-    count(before.counts.activeUsers + 1),
-  );
-  const after = await summary(page);
-  await expectCards(page, after.counts);
   const newest = activity.filter({ hasText: `Nomsa ${customer.lastName}` });
   await expect(newest).toContainText("Nuut");
   await expect(newest).toContainText("Net nou");
@@ -103,18 +113,18 @@ test("an admin's quick actions lead to their screens", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Bestellings Opsomming", level: 1 })).toBeVisible();
 });
 
-test("staff see only the quick actions they may use", async ({ page }) => {
+test("staff see today's kitchen but no money, and only the quick actions they may use", async ({ page }) => {
   await signIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("region", { name: "Nog om te maak" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Lae saldo's" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Geld in vandag" })).toHaveCount(0);
+  expect((await summary(page)).money).toBeNull();
   const actions = page.getByRole("region", { name: "Vinnige Aksies" });
   await expect(actions.getByRole("link")).toHaveText(["Kombuis Skerm", "Bestuur Personeel"]);
-  // The counts come to staff too.
-  await expectCards(page, (await summary(page)).counts);
   await actions.getByRole("link", { name: "Kombuis Skerm" }).click();
   await expect(page).toHaveURL(/\/kitchen$/);
 });
-
-/** The page background of each theme (#121212 dark, #f8f9ff light), to be sure the theme under test is shown. */
 
 test.describe("accessibility", () => {
   // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
@@ -122,6 +132,10 @@ test.describe("accessibility", () => {
   for (const theme of ["dark", "light"] as const) {
     test(`the dashboard has no serious accessibility violations (${theme})`, async ({ page }) => {
       await signIn(page, DEMO.admin, "/dashboard", { theme });
+      await expect(page.getByRole("region", { name: "Nog om te maak" })).toHaveAttribute(
+        "aria-busy",
+        "false",
+      );
       await expect(page.getByRole("list", { name: "Onlangse Aktiwiteit" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await saveSettings(page);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { activityChipColor } from "./dashboard";
+import {
+  activityChipColor,
+  daysWithoutMenu,
+  moneyFromLedger,
+  watchedSchoolDays,
+  weekWithoutMenu,
+} from "./dashboard";
 
 describe("activityChipColor", () => {
   it("follows the activity chips' colours: pending warning, completed success, processing info", () => {
@@ -17,5 +23,81 @@ describe("activityChipColor", () => {
     expect(activityChipColor("paid")).toBe("success");
     expect(activityChipColor("delivered")).toBe("success");
     expect(activityChipColor("ready")).toBe("info");
+  });
+});
+
+describe("daysWithoutMenu", () => {
+  // Wednesday 11 June 2031.
+  const WEDNESDAY = "2031-06-11";
+
+  it("watches this week's days from today on and all of next week", () => {
+    expect(watchedSchoolDays(WEDNESDAY)).toEqual([
+      "2031-06-11",
+      "2031-06-12",
+      "2031-06-13",
+      "2031-06-16",
+      "2031-06-17",
+      "2031-06-18",
+      "2031-06-19",
+      "2031-06-20",
+    ]);
+  });
+
+  it("on a weekend watches the coming week only", () => {
+    expect(watchedSchoolDays("2031-06-14")).toEqual([
+      "2031-06-16",
+      "2031-06-17",
+      "2031-06-18",
+      "2031-06-19",
+      "2031-06-20",
+    ]);
+  });
+
+  it("names the watched days without a dish, and says when a whole week has none", () => {
+    const gaps = daysWithoutMenu(WEDNESDAY, ["2031-06-10", "2031-06-11", "2031-06-13", "2031-06-23"]);
+    expect(gaps).toEqual([
+      "2031-06-12",
+      "2031-06-16",
+      "2031-06-17",
+      "2031-06-18",
+      "2031-06-19",
+      "2031-06-20",
+    ]);
+    expect(weekWithoutMenu(gaps, "2031-06-16")).toBe(true);
+    expect(weekWithoutMenu(gaps, "2031-06-09")).toBe(false);
+    expect(daysWithoutMenu(WEDNESDAY, watchedSchoolDays(WEDNESDAY))).toEqual([]);
+  });
+});
+
+describe("moneyFromLedger", () => {
+  it("sums top-ups by channel, the total in, refunds, and corrections with reversals", () => {
+    expect(
+      moneyFromLedger([
+        { kind: "cash", amount: "150.50", count: 2 },
+        { kind: "card", amount: "100.00", count: 1 },
+        { kind: "eft", amount: "300.10", count: 3 },
+        { kind: "top_up", amount: "20.00", count: 1 },
+        { kind: "order", amount: "-91.00", count: 2 },
+        { kind: "refund", amount: "45.50", count: 1 },
+        { kind: "correction", amount: "10.00", count: 1 },
+        { kind: "reversal", amount: "-100.00", count: 1 },
+      ]),
+    ).toEqual({
+      topUps: {
+        cash: { amount: "150.50", count: 2 },
+        card: { amount: "100.00", count: 1 },
+        eft: { amount: "300.10", count: 3 },
+        other: { amount: "20.00", count: 1 },
+      },
+      totalIn: "570.60",
+      refunds: { amount: "45.50", count: 1 },
+      corrections: { amount: "-90.00", count: 2 },
+    });
+  });
+
+  it("answers zeros for a day without money", () => {
+    const none = moneyFromLedger([]);
+    expect(none.totalIn).toBe("0.00");
+    expect(none.topUps.cash).toEqual({ amount: "0.00", count: 0 });
   });
 });

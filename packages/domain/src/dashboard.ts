@@ -1,25 +1,57 @@
 import { z } from "zod";
 import { dataAnswer, orderStatusSchema } from "./api";
+import { addDaysIso, type IsoDate, mondayOf, schoolDays } from "./dates";
 import { type ChipColor, statusChipColor } from "./order-status";
+import type { LedgerKind } from "./people";
 
 /**
- * Contract of the dashboard (/dashboard, staff and admin):
- * `GET /api/dashboard` → `{ success, data: DashboardSummary }`, one aggregate query for the counts.
+ * Contract of the dashboard (/dashboard, staff and admin): what today asks of the canteen.
+ * `GET /api/dashboard` → `{ success, data: DashboardSummary }`. Today's numbers are the kitchen
+ * board's, counted by the kitchen's rules (kitchen-rules.ts); money only for admins.
  */
 
-export const dashboardCounts = z.object({
-  totalOrders: z.number().int(),
-  /** Orders waiting for the kitchen: pending, and paid but not begun (decision 0022). */
-  pendingOrders: z.number().int(),
-  /** Customers: roles 1 and 2. */
-  activeUsers: z.number().int(),
-  /** Roles 3 and 4. */
-  staff: z.number().int(),
-  /** Active (not retired) food items. */
-  menuItems: z.number().int(),
-  weeklyMenus: z.number().int(),
+/** Today's orders as the kitchen board counts them (`kitchenCounts`, `portionsToMake`, `lateOrderCount`). */
+export const dashboardToday = z.object({
+  /** Today in the canteen's time zone. */
+  date: z.string(),
+  /** Portions still to make per dish, the largest first. */
+  toMake: z.array(z.object({ itemName: z.string(), portions: z.number().int() })),
+  /** Orders (not portions) per kitchen stage; `total` leaves cancelled and failed out. */
+  orders: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    processing: z.number().int(),
+    ready: z.number().int(),
+    delivered: z.number().int(),
+  }),
+  /** Waiting orders the board marks late, and the canteen's minutes for "late". */
+  late: z.number().int(),
+  lateMinutes: z.number().int(),
 });
-export type DashboardCounts = z.infer<typeof dashboardCounts>;
+export type DashboardToday = z.infer<typeof dashboardToday>;
+
+/** A sum of ledger rows: rand as a signed decimal string, and how many rows. */
+export const ledgerSum = z.object({ amount: z.string(), count: z.number().int() });
+export type LedgerSum = z.infer<typeof ledgerSum>;
+
+/** The channels money comes in by (people-rules.ts `TOP_UP_METHODS` less the admins' correction). */
+export const MONEY_IN_CHANNELS = ["cash", "card", "eft"] as const;
+export type MoneyInChannel = (typeof MONEY_IN_CHANNELS)[number];
+
+/** Today's money from the wallet ledger: admins only. */
+export const dashboardMoney = z.object({
+  /** By channel; `other` holds top-ups from before channels were recorded (ledger kind `top_up`). */
+  topUps: z.object({ cash: ledgerSum, card: ledgerSum, eft: ledgerSum, other: ledgerSum }),
+  /** Every rand that came in today: the three channels (and top-ups from before channels). */
+  totalIn: z.string(),
+  /** Cancelled orders paid back to wallets. */
+  refunds: ledgerSum,
+  /** Admins' corrections and reversed top-ups, net (negative when more was taken back). */
+  corrections: ledgerSum,
+  /** Bank credits waiting for an admin at /money: in review or unallocated. */
+  bankCreditsWaiting: z.number().int(),
+});
+export type DashboardMoney = z.infer<typeof dashboardMoney>;
 
 /** A recent-activity entry: the latest 3 orders and the latest 2 new users, newest first. */
 export const activityEntry = z.object({
@@ -37,10 +69,73 @@ export const activityEntry = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntry>;
 
-export const dashboardSummary = z.object({ counts: dashboardCounts, activity: z.array(activityEntry) });
+export const dashboardSummary = z.object({
+  today: dashboardToday,
+  /** Null for staff: cooks do not see money. */
+  money: dashboardMoney.nullable(),
+  /** Customers whose wallet is under the canteen's low-balance line (the customers' "low" tab). */
+  lowBalances: z.object({ count: z.number().int(), threshold: z.string() }),
+  /** School days from today to next week's Friday without a dish (`daysWithoutMenu`). */
+  daysWithoutMenu: z.array(z.string()),
+  activity: z.array(activityEntry),
+});
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 /** `GET /api/dashboard`. */
 export const dashboardAnswer = dataAnswer(dashboardSummary);
+
+/**
+ * The school days the dashboard watches for a menu: this week's from today on, and all of next
+ * week (on a weekend, "this week" is over and next week is the coming one).
+ */
+export function watchedSchoolDays(today: IsoDate): IsoDate[] {
+  const monday = mondayOf(today);
+  return [...schoolDays(monday).filter((day) => day >= today), ...schoolDays(addDaysIso(monday, 7))];
+}
+
+/** The watched school days that have no dish on a menu, in date order. */
+export function daysWithoutMenu(today: IsoDate, daysWithADish: Iterable<IsoDate>): IsoDate[] {
+  const served = new Set(daysWithADish);
+  return watchedSchoolDays(today).filter((day) => !served.has(day));
+}
+
+/** Whether the gaps hold every school day of the week that starts on `monday`: no menu at all. */
+export function weekWithoutMenu(gaps: readonly IsoDate[], monday: IsoDate): boolean {
+  return schoolDays(monday).every((day) => gaps.includes(day));
+}
+
+const cents = (rand: string) => Math.round(Number(rand) * 100);
+const rand = (value: number) => (value / 100).toFixed(2);
+
+/**
+ * Today's money from the ledger's sums per kind: top-ups by channel, the total in, refunds,
+ * and corrections with reversals. Order debits are not money in, and are left out.
+ */
+export function moneyFromLedger(
+  sums: readonly { kind: LedgerKind; amount: string; count: number }[],
+): Omit<DashboardMoney, "bankCreditsWaiting"> {
+  const of = (...kinds: LedgerKind[]) => {
+    let total = 0;
+    let count = 0;
+    for (const sum of sums) {
+      if (!kinds.includes(sum.kind)) continue;
+      total += cents(sum.amount);
+      count += sum.count;
+    }
+    return { cents: total, count };
+  };
+  const channel = (kind: MoneyInChannel | "top_up") => {
+    const { cents: total, count } = of(kind);
+    return { amount: rand(total), count };
+  };
+  const corrections = of("correction", "reversal");
+  const refunds = of("refund");
+  return {
+    topUps: { cash: channel("cash"), card: channel("card"), eft: channel("eft"), other: channel("top_up") },
+    totalIn: rand(of("cash", "card", "eft", "top_up").cents),
+    refunds: { amount: rand(refunds.cents), count: refunds.count },
+    corrections: { amount: rand(corrections.cents), count: corrections.count },
+  };
+}
 
 /**
  * Chip colour of an activity entry: pending warning, completed

@@ -85,6 +85,16 @@ export async function bankCreditCounts(db: Db): Promise<Record<BankCreditStatus,
   return counts;
 }
 
+/** How many credits wait for an admin (review and unallocated): the dashboard's warning, on the status index. */
+export async function waitingBankCreditCount(db: Db): Promise<number> {
+  const [row] = await queryRows(
+    db,
+    sql`select count(*)::int as count from bank_credits where status in ('review', 'unallocated')`,
+    z.object({ count: z.number() }),
+  );
+  return row?.count ?? 0;
+}
+
 async function findCredit(db: Db | Tx, id: string): Promise<BankCredit> {
   const [row] = await queryRows(db, selectCredits(sql`b.id = ${id}`), creditRow);
   if (!row) throw notFound();

@@ -26,6 +26,7 @@ import type { MailContext } from "../email/account-emails";
 import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
 import {
   balanceValue,
+  countPeople,
   findPerson,
   hasBalance,
   ledger,
@@ -60,6 +61,11 @@ export const customersList: PeopleList<CustomerTab, CustomerRow> = {
 /** The /users list, searched, filtered and paged on the server. */
 export function listCustomers(db: Db, params: CustomerListParams) {
   return listPeople(db, customersList, params);
+}
+
+/** How many customers one tab of /users holds: `low` is the dashboard's low balances. */
+export function countCustomers(db: Db, tab: CustomerTab): Promise<number> {
+  return countPeople(db, customersList, tab);
 }
 
 const findCustomer = (db: Db | Tx, id: string) => findPerson(db, customersList, id);

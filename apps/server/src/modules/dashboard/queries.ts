@@ -1,37 +1,29 @@
 import { orderStatusSchema } from "@kantien/domain/api";
-import { type ActivityEntry, type DashboardSummary, dashboardCounts } from "@kantien/domain/dashboard";
-import { WAITING_STATUSES } from "@kantien/domain/order-status";
+import {
+  type ActivityEntry,
+  type DashboardMoney,
+  type DashboardSummary,
+  type DashboardToday,
+  daysWithoutMenu,
+  moneyFromLedger,
+} from "@kantien/domain/dashboard";
+import { dayRange, type IsoDate } from "@kantien/domain/dates";
+import { kitchenCounts, lateOrderCount, portionsToMake } from "@kantien/domain/kitchen-rules";
+import { LEDGER_KINDS } from "@kantien/domain/people";
+import { isAdminRole } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { type Config, canteenToday } from "../../config";
 import { type Db, queryRows, timestampColumn } from "../../db/client";
+import { waitingBankCreditCount } from "../bank-statements/credits";
+import { getCanteenRules } from "../canteen/rules";
+import { countCustomers } from "../customers/service";
+import { listKitchenOrders } from "../kitchen/queries";
+import { listMenuDays } from "../orders/queries";
 
 /** Latest orders and latest new users in the activity list: at most 5 entries. */
 const ACTIVITY_ORDERS = 3;
 const ACTIVITY_USERS = 2;
-
-/**
- * The six counts in one aggregate query: orders are read once for both order
- * counts; people removed (anonymised) no longer count. Orders waiting for the kitchen are
- * pending and paid ones it has not begun (decision 0022). The status is an enum of lower-case
- * values, and `lower()` keeps "pending in any letter case" counted as waiting should that change.
- */
-export function dashboardCountsQuery() {
-  const waiting = sql.join(
-    WAITING_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  return sql`
-    select o.total as "totalOrders", o.pending as "pendingOrders",
-           p.customers as "activeUsers", p.staff,
-           (select count(*)::int from food_items where retired_at is null) as "menuItems",
-           (select count(*)::int from weekly_menus) as "weeklyMenus"
-    from (select count(*)::int as total,
-                 (count(*) filter (where lower(status::text) in (${waiting})))::int as pending
-          from orders) o,
-         (select (count(*) filter (where role_id in (1, 2)))::int as customers,
-                 (count(*) filter (where role_id in (3, 4)))::int as staff
-          from users where deleted_at is null) p`;
-}
 
 const activityOrderRow = z.object({
   id: z.string(),
@@ -49,9 +41,73 @@ const activityUserRow = z.object({
   at: timestampColumn,
 });
 
-export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
-  const [[counts], orders, users] = await Promise.all([
-    queryRows(db, dashboardCountsQuery(), dashboardCounts),
+/**
+ * Today's orders as the kitchen board counts them: the board's own query of the day and the
+ * kitchen's rules, so both screens say the same numbers.
+ */
+async function ordersToday(
+  db: Db,
+  {
+    today,
+    config,
+    lateMinutes,
+    warnMinutes,
+  }: { today: IsoDate; config: Config; lateMinutes: number; warnMinutes: number },
+): Promise<DashboardToday> {
+  const orders = await listKitchenOrders(db, { date: today, timeZone: config.timeZone });
+  const late = lateOrderCount(orders, {
+    dayStart: dayRange(today, config.timeZone).start,
+    now: config.clock(),
+    thresholds: { kitchenWarnMinutes: warnMinutes, kitchenLateMinutes: lateMinutes },
+  });
+  return { date: today, toMake: portionsToMake(orders), orders: kitchenCounts(orders), late, lateMinutes };
+}
+
+const ledgerSumRow = z.object({ kind: z.enum(LEDGER_KINDS), amount: z.string(), count: z.number() });
+
+/**
+ * Today's money from the ledger: one aggregate over the day's rows (counted when the money
+ * moved, in the canteen's day), and the bank credits waiting for an admin.
+ */
+async function moneyToday(
+  db: Db,
+  { today, timeZone }: { today: IsoDate; timeZone: string },
+): Promise<DashboardMoney> {
+  const { start, end } = dayRange(today, timeZone);
+  const [sums, bankCreditsWaiting] = await Promise.all([
+    queryRows(
+      db,
+      sql`select kind, sum(amount)::text as amount, count(*)::int as count
+          from wallet_transactions
+          where created_at >= ${start} and created_at < ${end} and kind <> 'order'
+          group by kind`,
+      ledgerSumRow,
+    ),
+    waitingBankCreditCount(db),
+  ]);
+  return { ...moneyFromLedger(sums), bankCreditsWaiting };
+}
+
+/**
+ * What today asks of the canteen, for staff and admins: today's orders and portions by the
+ * kitchen's rules, low balances, days without a menu, and (admins only) today's money.
+ */
+export async function dashboardSummary(
+  db: Db,
+  { config, roleId }: { config: Config; roleId: number },
+): Promise<DashboardSummary> {
+  const today = canteenToday(config);
+  const rules = await getCanteenRules(db);
+  const [todayOrders, money, lowBalances, menuDays, orders, users] = await Promise.all([
+    ordersToday(db, {
+      today,
+      config,
+      lateMinutes: rules.kitchenLateMinutes,
+      warnMinutes: rules.kitchenWarnMinutes,
+    }),
+    isAdminRole(roleId) ? moneyToday(db, { today, timeZone: config.timeZone }) : null,
+    countCustomers(db, "low"),
+    listMenuDays(db, today),
     queryRows(
       db,
       sql`select o.id, u.first_name || ' ' || u.last_name as title, f.name as item,
@@ -98,7 +154,14 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
       }),
     ),
   ].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
-  // One aggregate always answers one row.
-  if (!counts) throw new Error("the dashboard counts query answered no row");
-  return { counts, activity: activity.slice(0, ACTIVITY_ORDERS + ACTIVITY_USERS) };
+  return {
+    today: todayOrders,
+    money,
+    lowBalances: { count: lowBalances, threshold: rules.lowBalanceThreshold },
+    daysWithoutMenu: daysWithoutMenu(
+      today,
+      menuDays.map((day) => day.date),
+    ),
+    activity: activity.slice(0, ACTIVITY_ORDERS + ACTIVITY_USERS),
+  };
 }

@@ -1,25 +1,37 @@
-import type { DashboardSummary } from "@kantien/domain/dashboard";
+import { randomUUID } from "node:crypto";
+import { type DashboardSummary, dashboardSummary } from "@kantien/domain/dashboard";
+import { kitchenDay } from "@kantien/domain/kitchen";
+import { kitchenCounts, portionsToMake } from "@kantien/domain/kitchen-rules";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { z } from "zod";
 import type { App } from "../../app";
-import { queryRows } from "../../db/client";
-import { foodItems, users } from "../../db/schema";
+import { bankCredits, bankStatements, users } from "../../db/schema";
 import { appTest } from "../../test/app-test";
-import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import {
+  createFoodItem,
+  createOrder,
+  createUser,
+  createWeeklyMenu,
+  sessionCookieFor,
+  signIn,
+} from "../../test/fixtures";
 import { request } from "../../test/request";
+import { moveWalletMoney } from "../wallets/ledger";
 
-const it = appTest();
+/** Wednesday 11 June 2031, 10:00 in Johannesburg: the canteen's clock for this file. */
+const NOW = new Date("2031-06-11T08:00:00Z");
+const TODAY = "2031-06-11";
+const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
+const it = appTest({ clock: () => NOW });
 
-describe("dashboard", () => {
+describe("dashboard: recent activity", () => {
   let asAdmin: string;
-  let asStaff: string;
   const ids: Record<string, string> = {};
 
   it.beforeAll(async ({ app, db }) => {
     const admin = await createUser(db, { roleId: 4 });
     asAdmin = await signIn(app, admin);
-    asStaff = await signIn(app, await createUser(db, { roleId: 3 }));
+    await createUser(db, { roleId: 3 });
     const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 8, minutes));
     const customers = [];
     for (const [i, roleId] of ([1, 2, 1] as const).entries()) {
@@ -40,8 +52,6 @@ describe("dashboard", () => {
       .set({ firstName: "Lerato", lastName: "Mokoena", accountCreationTime: at(30) })
       .where(eq(users.id, customers[2]!));
     const bobotie = await createFoodItem(db, { name: "Bobotie" });
-    const retired = await createFoodItem(db, { name: "Oud" });
-    await db.update(foodItems).set({ retiredAt: new Date() }).where(eq(foodItems.id, retired.id));
     const statuses = ["pending", "pending", "processing", "delivered", "cancelled", "paid"] as const;
     for (const [i, status] of statuses.entries()) {
       const order = await createOrder(db, {
@@ -57,39 +67,6 @@ describe("dashboard", () => {
   });
 
   const get = (app: App, cookie?: string) => request(app, "GET", "/api/dashboard", { cookie });
-
-  it("counts what the tables hold, in one aggregate; a paid order not begun is waiting too", async ({
-    app,
-    db,
-  }) => {
-    const res = await get(app, asStaff);
-    expect(res.statusCode).toBe(200);
-    const { counts } = res.json().data as DashboardSummary;
-    const [truth] = await queryRows(
-      db,
-      sql`select (select count(*)::int from orders) as orders,
-                 (select count(*)::int from orders where status in ('pending', 'paid')) as pending,
-                 (select count(*)::int from users where role_id in (1, 2) and deleted_at is null) as customers,
-                 (select count(*)::int from users where role_id in (3, 4) and deleted_at is null) as staff,
-                 (select count(*)::int from weekly_menus) as menus`,
-      z.record(z.string(), z.coerce.number()),
-    );
-    expect(counts).toEqual({
-      totalOrders: 6,
-      pendingOrders: 3,
-      activeUsers: 3,
-      staff: 2,
-      menuItems: 1,
-      weeklyMenus: 2,
-    });
-    expect([
-      counts.totalOrders,
-      counts.pendingOrders,
-      counts.activeUsers,
-      counts.staff,
-      counts.weeklyMenus,
-    ]).toEqual([truth!.orders, truth!.pending, truth!.customers, truth!.staff, truth!.menus]);
-  });
 
   it("shows the latest 3 orders and the latest 2 new users, newest first", async ({ app }) => {
     const { activity } = (await get(app, asAdmin)).json().data as DashboardSummary;
@@ -122,7 +99,173 @@ describe("dashboard", () => {
 
   it("is for staff and admin only", async ({ app, db }) => {
     const customer = await createUser(db, { roleId: 1 });
-    expect((await get(app, await sessionCookieFor(db, customer.id))).statusCode).toBe(403);
+    expect((await get(app, await sessionCookieFor(db, customer.id, NOW))).statusCode).toBe(403);
     expect((await get(app)).statusCode).toBe(401);
+  });
+});
+
+describe("dashboard: today", () => {
+  let asAdmin: string;
+  let asStaff: string;
+
+  const topUp = (app: App, userId: string, amount: string, method: string) =>
+    request(app, "POST", `/api/customers/${userId}/top-ups`, {
+      cookie: asAdmin,
+      body: { amount, method, reason: method === "correction" ? "Kontant verkeerd getel" : null },
+      headers: { "idempotency-key": randomUUID() },
+    });
+
+  it.beforeAll(async ({ app, db }) => {
+    asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+    asStaff = await signIn(app, await createUser(db, { roleId: 3 }));
+    const customer = await createUser(db, { roleId: 1 });
+
+    // This week has Wednesday and Thursday on its menu, not Friday; next week has no menu.
+    const week = await createWeeklyMenu(db, { dateFrom: "2031-06-09" });
+    const bobotie = await createFoodItem(db, {
+      weeklyMenuId: week.id,
+      dayOfWeek: "Woensdag",
+      name: "Bobotie",
+    });
+    await createFoodItem(db, { weeklyMenuId: week.id, dayOfWeek: "Donderdag", name: "Pizza" });
+    const pasta = await createFoodItem(db, { name: "Vegetariese pasta" });
+
+    // Today's orders in every status; the kitchen counts them by its rules.
+    const today = [
+      { foodItemId: bobotie.id, status: "pending", quantity: 2, createdAt: minutesAgo(30) }, // late
+      { foodItemId: bobotie.id, status: "paid", quantity: 2, createdAt: minutesAgo(5) },
+      { foodItemId: pasta.id, status: "processing", quantity: 3, createdAt: minutesAgo(40) },
+      { foodItemId: bobotie.id, status: "ready", quantity: 1, createdAt: minutesAgo(50) },
+      { foodItemId: pasta.id, status: "delivered", quantity: 2, createdAt: minutesAgo(90) },
+      { foodItemId: bobotie.id, status: "cancelled", quantity: 4, createdAt: minutesAgo(60) },
+      { foodItemId: pasta.id, status: "failed", quantity: 1, createdAt: minutesAgo(60) },
+    ] as const;
+    for (const order of today) {
+      await createOrder(db, { userId: customer.id, deliveryDate: TODAY, ...order });
+    }
+    // Yesterday's order still waiting is not today's work.
+    await createOrder(db, {
+      userId: customer.id,
+      foodItemId: bobotie.id,
+      status: "pending",
+      quantity: 5,
+      deliveryDate: "2031-06-10",
+      createdAt: minutesAgo(24 * 60),
+    });
+
+    // Money in today by each channel, a correction, a reversal and a refund; and yesterday's cash.
+    const rich = await createUser(db, { roleId: 2 });
+    const ids: Record<string, string> = {};
+    for (const [amount, method] of [
+      ["100", "cash"],
+      ["50,50", "cash"],
+      ["80", "card"],
+      ["200", "eft"],
+      ["10", "correction"],
+      ["999", "cash"],
+    ] as const) {
+      const res = await topUp(app, rich.id, amount, method);
+      expect(res.statusCode).toBe(201);
+      ids[`${method}-${amount}`] = res.json().data.entry.id;
+    }
+    const reversed = await request(app, "POST", `/api/wallet-transactions/${ids["card-80"]}/reverse`, {
+      cookie: asAdmin,
+      body: { reason: "Kaart is teruggetrek" },
+    });
+    expect(reversed.statusCode).toBe(200);
+    await db.transaction((tx) =>
+      moveWalletMoney(tx, { userId: rich.id, amount: "45.50", kind: "refund", createdBy: null }),
+    );
+    // A low balance: R20, under the R50 line.
+    expect((await topUp(app, customer.id, "20", "cash")).statusCode).toBe(201);
+    // The ledger is stamped by the database's time; put these rows on the canteen's day.
+    await db.execute(
+      sql`update wallet_transactions set created_at = ${minutesAgo(60)} where user_id in (${rich.id}, ${customer.id})`,
+    );
+    await db.execute(
+      sql`update wallet_transactions set created_at = ${minutesAgo(11 * 60)} where id = ${ids["cash-999"]}`,
+    );
+
+    // Bank credits in every status: two wait for an admin.
+    const [statement] = await db.insert(bankStatements).values({ bank: "fnb", lineCount: 4 }).returning();
+    for (const [line, status] of (["review", "unallocated", "matched", "dismissed"] as const).entries()) {
+      await db.insert(bankCredits).values({
+        statementId: statement!.id,
+        fingerprint: `dashboard-${line}`,
+        line,
+        date: TODAY,
+        amount: "100.00",
+        description: `Inbetaling ${line}`,
+        status,
+      });
+    }
+  });
+
+  const get = (app: App, cookie: string) => request(app, "GET", "/api/dashboard", { cookie });
+
+  it("counts today's orders and portions as the kitchen board does", async ({ app }) => {
+    const res = await get(app, asStaff);
+    expect(res.statusCode).toBe(200);
+    const { today } = dashboardSummary.parse(res.json().data);
+    expect(today).toEqual({
+      date: TODAY,
+      toMake: [
+        { itemName: "Bobotie", portions: 4 },
+        { itemName: "Vegetariese pasta", portions: 3 },
+      ],
+      orders: { total: 5, pending: 2, processing: 1, ready: 1, delivered: 1 },
+      late: 1,
+      lateMinutes: 20,
+    });
+    // The kitchen board's own answer for today, counted by the same rules.
+    const board = kitchenDay.parse(
+      (await request(app, "GET", "/api/kitchen/orders", { cookie: asStaff })).json().data,
+    );
+    expect(board.date).toBe(TODAY);
+    expect(today.orders).toEqual(kitchenCounts(board.orders));
+    expect(today.toMake).toEqual(portionsToMake(board.orders));
+  });
+
+  it("warns of this week's and next week's school days without a dish", async ({ app }) => {
+    const { daysWithoutMenu } = (await get(app, asStaff)).json().data as DashboardSummary;
+    expect(daysWithoutMenu).toEqual([
+      "2031-06-13",
+      "2031-06-16",
+      "2031-06-17",
+      "2031-06-18",
+      "2031-06-19",
+      "2031-06-20",
+    ]);
+  });
+
+  it("counts low balances by the customers list's own 'low' tab", async ({ app }) => {
+    const { lowBalances } = (await get(app, asStaff)).json().data as DashboardSummary;
+    const low = await request(app, "GET", "/api/customers?tab=low&limit=25", { cookie: asStaff });
+    expect(lowBalances).toEqual({ count: low.json().total, threshold: "50.00" });
+    expect(lowBalances.count).toBeGreaterThan(0);
+  });
+
+  it("shows admins today's money in by channel, refunds, corrections and waiting bank credits", async ({
+    app,
+  }) => {
+    const { money } = (await get(app, asAdmin)).json().data as DashboardSummary;
+    expect(money).toEqual({
+      topUps: {
+        cash: { amount: "170.50", count: 3 },
+        card: { amount: "80.00", count: 1 },
+        eft: { amount: "200.00", count: 1 },
+        other: { amount: "0.00", count: 0 },
+      },
+      totalIn: "450.50",
+      refunds: { amount: "45.50", count: 1 },
+      corrections: { amount: "-70.00", count: 2 },
+      bankCreditsWaiting: 2,
+    });
+  });
+
+  it("shows staff no money", async ({ app }) => {
+    const res = await get(app, asStaff);
+    expect(res.json().data.money).toBeNull();
+    expect(res.body).not.toContain("totalIn");
   });
 });

@@ -5,14 +5,14 @@ import type { AppDeps } from "../../deps";
 import { requireStaff } from "../../plugins/session";
 import { dashboardSummary } from "./queries";
 
-/** `GET /api/dashboard`: counts and recent activity, for staff and admin. */
-export async function dashboardRoutes(app: FastifyInstance, { database }: AppDeps) {
+/** `GET /api/dashboard`: what today asks of the canteen, for staff and admin; money for admins only. */
+export async function dashboardRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   app.get(
     "/dashboard",
     { onRequest: requireStaff, schema: { response: answers(dashboardAnswer) } },
-    async () => ({
+    async (request) => ({
       success: true as const,
-      data: await dashboardSummary(database.db),
+      data: await dashboardSummary(database.db, { config, roleId: request.user!.roleId }),
     }),
   );
 }

@@ -149,6 +149,18 @@ export async function listPeople<Tab extends string, Row>(
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
+/** How many people of the list are in one tab (the dashboard's low balances). */
+export async function countPeople<Tab extends string, Row>(
+  db: Db,
+  list: PeopleList<Tab, Row>,
+  tab: Tab,
+): Promise<number> {
+  const [counted] = await peopleFrom(db, list, { total: count() }).where(
+    peopleWhere(list, { tab, limit: 0, offset: 0 }),
+  );
+  return Number(counted?.total ?? 0);
+}
+
 /** One live person of the list; null for anyone else. */
 export async function findPerson<Tab extends string, Row>(
   db: Db | Tx,

@@ -9,8 +9,33 @@ import { DashboardScreen } from "./dashboard-screen";
 const NOW = new Date("2031-06-11T10:00:00Z");
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 
+/** A busy Wednesday: orders in every stage, money in, low balances, a late order and gaps in the menu. */
 const SUMMARY: DashboardSummary = {
-  counts: { totalOrders: 1234, pendingOrders: 7, activeUsers: 40, staff: 3, menuItems: 10, weeklyMenus: 2 },
+  today: {
+    date: "2031-06-11",
+    toMake: [
+      { itemName: "Bobotie", portions: 12 },
+      { itemName: "Vegetariese pasta", portions: 3 },
+    ],
+    orders: { total: 21, pending: 8, processing: 3, ready: 4, delivered: 6 },
+    late: 2,
+    lateMinutes: 20,
+  },
+  money: {
+    topUps: {
+      cash: { amount: "150.50", count: 2 },
+      card: { amount: "80.00", count: 1 },
+      eft: { amount: "1200.00", count: 4 },
+      other: { amount: "20.00", count: 1 },
+    },
+    totalIn: "1450.50",
+    refunds: { amount: "45.50", count: 1 },
+    corrections: { amount: "-70.00", count: 2 },
+    bankCreditsWaiting: 3,
+  },
+  lowBalances: { count: 7, threshold: "50.00" },
+  // Friday of this week, and all of next week.
+  daysWithoutMenu: ["2031-06-13", "2031-06-16", "2031-06-17", "2031-06-18", "2031-06-19", "2031-06-20"],
   activity: [
     {
       id: "o1",
@@ -60,6 +85,32 @@ const SUMMARY: DashboardSummary = {
   ],
 };
 
+/** A quiet day: no orders, no money, nobody low, a menu for every watched day. */
+const QUIET: DashboardSummary = {
+  today: {
+    date: "2031-06-11",
+    toMake: [],
+    orders: { total: 0, pending: 0, processing: 0, ready: 0, delivered: 0 },
+    late: 0,
+    lateMinutes: 20,
+  },
+  money: {
+    topUps: {
+      cash: { amount: "0.00", count: 0 },
+      card: { amount: "0.00", count: 0 },
+      eft: { amount: "0.00", count: 0 },
+      other: { amount: "0.00", count: 0 },
+    },
+    totalIn: "0.00",
+    refunds: { amount: "0.00", count: 0 },
+    corrections: { amount: "0.00", count: 0 },
+    bankCreditsWaiting: 0,
+  },
+  lowBalances: { count: 0, threshold: "50.00" },
+  daysWithoutMenu: [],
+  activity: [],
+};
+
 function renderDashboard(
   roleId: number = ROLE.kitchenAdmin,
   reply?: Parameters<typeof mockFetch>[0][string],
@@ -68,7 +119,9 @@ function renderDashboard(
   return { ...renderWithApp(<DashboardScreen />, { route: "/dashboard", user: testUser(roleId) }), calls };
 }
 
-const card = (name: string) => screen.getByRole("article", { name });
+const region = (name: string) => screen.getByRole("region", { name });
+/** The day's heading shows once the answer is in. */
+const loaded = () => screen.findByText("Vandag: Woensdag 11 Junie 2031");
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -79,16 +132,132 @@ afterEach(() => {
 });
 
 describe("DashboardScreen", () => {
-  it("shows the six counts from one request", async () => {
+  it("answers what today asks of an admin, from one request", async () => {
     const { calls } = renderDashboard();
-    await waitFor(() => expect(card("Totale Bestellings")).toHaveTextContent("1 234"));
-    expect(card("Bestellings om te doen")).toHaveTextContent("7");
-    expect(card("Bestellings om te doen")).toHaveTextContent("Om te doen en betaal, nog nie begin nie");
-    expect(card("Aktiewe Gebruikers")).toHaveTextContent("40");
-    expect(card("Personeel")).toHaveTextContent("3");
-    expect(card("Spyskaart Items")).toHaveTextContent("10");
-    expect(card("Weeklikse Spyskaarte")).toHaveTextContent("2");
+    await loaded();
+    const toMake = region("Nog om te maak");
+    expect(toMake).toHaveTextContent("15 porsies");
+    expect(
+      within(within(toMake).getByRole("list", { name: "Porsies per gereg" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Bobotie× 12", "Vegetariese pasta× 3"]);
+    expect(within(toMake).getByRole("link", { name: "Na die kombuisbord" })).toHaveAttribute(
+      "href",
+      "/kitchen",
+    );
+
+    const orders = region("Bestellings vandag");
+    expect(orders).toHaveTextContent("21 bestellings");
+    expect(
+      within(within(orders).getByRole("list", { name: "Bestellings per stap" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Om te doen8", "Besig3", "Klaar4", "Afgehaal6"]);
+    // Orders wait to be collected: the counter is where one hands them over.
+    expect(within(orders).getByRole("link", { name: "Na die toonbank" })).toHaveAttribute(
+      "href",
+      "/kitchen/counter",
+    );
+
+    const money = region("Geld in vandag");
+    expect(money).toHaveTextContent("R 1 450,50");
+    expect(
+      within(within(money).getByRole("list", { name: "Geld in per betaalwyse" }))
+        .getAllByRole("listitem")
+        // Rand amounts are written with non-breaking spaces.
+        .map((item) => item.textContent?.replace(/\s/g, " ")),
+    ).toEqual([
+      "Kontant (2)R 150,50",
+      "Kaart (1)R 80,00",
+      "EFT (4)R 1 200,00",
+      "Ander aanvullings (1)R 20,00",
+      "Terugbetalings (1)R 45,50",
+      "Regstellings (2)-R 70,00",
+    ]);
+    expect(within(money).getByRole("link", { name: "Na Geld" })).toHaveAttribute("href", "/money");
+
+    const low = region("Lae saldo's");
+    expect(low).toHaveTextContent("7klante met minder as R 50,00 in die beursie");
+    expect(within(low).getByRole("link", { name: "Wys hulle" })).toHaveAttribute("href", "/users?tab=low");
     expect(calls.filter((c) => c.url === "/api/dashboard")).toHaveLength(1);
+  });
+
+  it("warns of late orders, days without a dish, a week without a menu and bank credits, each with its link", async () => {
+    renderDashboard();
+    const warnings = await screen.findByRole("region", { name: "Aandag nodig" });
+    const items = within(warnings).getAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      "2 bestellings wag al langer as 20 minuteNa die kombuisbord",
+      "Geen gereg op die spyskaart vir Vrydag 13 Junie nie.Na die spyskaart",
+      "Volgende week het nog geen spyskaart nie.Na die spyskaart",
+      "3 bankinbetalings wag om aan 'n beursie toegeken te word.Na Geld",
+    ]);
+    expect(items.map((item) => within(item).getByRole("link").getAttribute("href"))).toEqual([
+      "/kitchen",
+      "/menu?week=2031-06-09",
+      "/menu",
+      "/money",
+    ]);
+  });
+
+  it("shows staff today's kitchen and low balances, but no money and no menu links", async () => {
+    renderDashboard(ROLE.kitchenStaff, { body: { success: true, data: { ...SUMMARY, money: null } } });
+    await loaded();
+    expect(region("Nog om te maak")).toHaveTextContent("15 porsies");
+    expect(region("Lae saldo's")).toHaveTextContent("7");
+    expect(screen.queryByRole("region", { name: "Geld in vandag" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/R 1 450,50|bankinbetaling/)).not.toBeInTheDocument();
+    const items = within(screen.getByRole("region", { name: "Aandag nodig" })).getAllByRole("listitem");
+    // A cook is told the menu is missing; the admin's menu screen is not theirs to open.
+    expect(items.map((item) => within(item).queryByRole("link")?.getAttribute("href") ?? null)).toEqual([
+      "/kitchen",
+      null,
+      null,
+    ]);
+  });
+
+  it("says what to do next on a quiet day", async () => {
+    renderDashboard(ROLE.kitchenAdmin, { body: { success: true, data: QUIET } });
+    await loaded();
+    const toMake = region("Nog om te maak");
+    expect(toMake).toHaveTextContent("Nog geen bestellings vir vandag nie");
+    expect(toMake).toHaveTextContent("Sodra klante vir vandag bestel");
+    // Said once: the orders card's stages stand at 0, with nowhere to go yet.
+    expect(region("Bestellings vandag")).toHaveTextContent("0 bestellings");
+    expect(region("Bestellings vandag")).not.toHaveTextContent("Nog geen bestellings");
+    expect(within(region("Bestellings vandag")).queryByRole("link")).not.toBeInTheDocument();
+    expect(region("Geld in vandag")).toHaveTextContent("R 0,00");
+    expect(region("Geld in vandag")).toHaveTextContent("Nog geen geld vandag ingebetaal nie.");
+    expect(region("Lae saldo's")).toHaveTextContent("Geen klant het minder as R 50,00 in die beursie nie.");
+    expect(within(region("Lae saldo's")).queryByRole("link")).not.toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Aandag nodig" })).toHaveTextContent(
+      "Alles in orde: niks wag op jou nie.",
+    );
+  });
+
+  it("says when everything ordered is made, and sends to the kitchen board when nothing waits at the counter", async () => {
+    const made = {
+      ...QUIET,
+      today: { ...QUIET.today, orders: { total: 3, pending: 0, processing: 0, ready: 0, delivered: 3 } },
+    };
+    renderDashboard(ROLE.kitchenAdmin, { body: { success: true, data: made } });
+    await loaded();
+    const toMake = region("Nog om te maak");
+    expect(toMake).toHaveTextContent("Alles wat vandag bestel is, is gemaak.");
+    expect(within(region("Bestellings vandag")).getByRole("link")).toHaveAttribute("href", "/kitchen");
+  });
+
+  it("shows progress while it loads, then the day", async () => {
+    renderDashboard();
+    // Before the answer: the cards hold placeholders and say they are busy, with no links yet.
+    const toMake = region("Nog om te maak");
+    expect(toMake).toHaveAttribute("aria-busy", "true");
+    expect(region("Geld in vandag")).toHaveAttribute("aria-busy", "true");
+    expect(within(toMake).queryByRole("link")).not.toBeInTheDocument();
+    await loaded();
+    expect(region("Nog om te maak")).toHaveAttribute("aria-busy", "false");
+    expect(within(region("Nog om te maak")).getByRole("link")).toBeInTheDocument();
   });
 
   it("lists the recent activity with chips and relative times", async () => {
@@ -129,7 +298,11 @@ describe("DashboardScreen", () => {
       "Anna SmitPap × 1Failed10 June 2031",
       "Johan VenterStudentNew1 hour ago",
     ]);
-    expect(card("Total Orders")).toHaveTextContent("1 234");
+    expect(screen.getByRole("region", { name: "Still to make" })).toHaveTextContent("15 portions");
+    expect(screen.getByRole("region", { name: "Money in today" })).toHaveTextContent("Cash (2)R 150,50");
+    expect(screen.getByRole("region", { name: "Needs attention" })).toHaveTextContent(
+      "Next week has no menu yet.",
+    );
   });
 
   it("offers an admin every quick action", async () => {
@@ -182,6 +355,6 @@ describe("DashboardScreen", () => {
     fail = false;
     await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Probeer Weer" }));
     await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
-    expect(card("Totale Bestellings")).toHaveTextContent("1 234");
+    expect(region("Nog om te maak")).toHaveTextContent("15 porsies");
   });
 });

@@ -1,0 +1,65 @@
+import { type DashboardMoney, MONEY_IN_CHANNELS } from "@kantien/domain/dashboard";
+import { formatRand } from "@kantien/domain/money";
+import { ROUTES } from "@kantien/domain/route-access";
+import PaymentsIcon from "@mui/icons-material/Payments";
+import Divider from "@mui/material/Divider";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { CardRow, CardRows, DashboardCard } from "./dashboard-card";
+
+/** Today's money in from the wallet ledger, for admins: by channel, refunds and corrections. */
+export function MoneyCard({ money, loading }: { money: DashboardMoney | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  const quiet =
+    money !== undefined &&
+    Number(money.totalIn) === 0 &&
+    money.refunds.count === 0 &&
+    money.corrections.count === 0;
+  return (
+    <DashboardCard
+      title={t("screens.dashboard.money.heading")}
+      icon={<PaymentsIcon />}
+      loading={loading || !money}
+      link={{ label: t("screens.dashboard.money.toMoney"), to: ROUTES.money }}
+    >
+      {money ? (
+        <>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+            {formatRand(money.totalIn)}
+          </Typography>
+          {quiet ? (
+            <Typography variant="body2" color="text.secondary">
+              {t("screens.dashboard.money.none")}
+            </Typography>
+          ) : (
+            <CardRows label={t("screens.dashboard.money.breakdown")}>
+              {MONEY_IN_CHANNELS.map((channel) => (
+                <CardRow
+                  key={channel}
+                  label={`${t(`screens.dashboard.money.${channel}`)} (${money.topUps[channel].count})`}
+                  value={formatRand(money.topUps[channel].amount)}
+                />
+              ))}
+              {/* Top-ups from before channels were recorded: shown only when there are any. */}
+              {money.topUps.other.count > 0 ? (
+                <CardRow
+                  label={`${t("screens.dashboard.money.other")} (${money.topUps.other.count})`}
+                  value={formatRand(money.topUps.other.amount)}
+                />
+              ) : null}
+              <Divider component="li" sx={{ my: 0.5 }} />
+              <CardRow
+                label={`${t("screens.dashboard.money.refunds")} (${money.refunds.count})`}
+                value={formatRand(money.refunds.amount)}
+              />
+              <CardRow
+                label={`${t("screens.dashboard.money.corrections")} (${money.corrections.count})`}
+                value={formatRand(money.corrections.amount)}
+              />
+            </CardRows>
+          )}
+        </>
+      ) : null}
+    </DashboardCard>
+  );
+}
