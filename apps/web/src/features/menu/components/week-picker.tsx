@@ -41,7 +41,7 @@ export function WeekPicker({ monday, today, onChange }: Props) {
           variant="h6"
           component="h2"
           aria-live="polite"
-          sx={{ whiteSpace: "nowrap", minWidth: { sm: "16rem" }, textAlign: "center" }}
+          sx={{ whiteSpace: { sm: "nowrap" }, minWidth: { sm: "16rem" }, textAlign: "center" }}
         >
           {t("screens.menu.weekHeading", week)}
         </Typography>
