@@ -124,7 +124,7 @@ export type CopiedWeek = { menuId: string; dateFrom: IsoDate; dateTo: IsoDate; c
  * preparation time) onto the same weekdays of the week starting `week`, in one transaction.
  * Only days after today take a dish. A missing target menu is made under the weekly-menu date
  * rules; a target that already has a dish is refused (409 menu_copy_target_not_empty), never
- * merged, so nothing is duplicated or overwritten unseen.
+ * merged, so nothing is duplicated or overwritten unseen (decision 0039).
  */
 export async function copyPreviousWeek(
   db: Db,
