@@ -2,8 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { FoodItem, FoodItemFormValues } from "@kantien/domain/admin-data";
 import { type FoodItemInput, foodItemForm } from "@kantien/domain/admin-data";
 import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
-import type { Language } from "@kantien/domain/language";
-import { formatAmount } from "@kantien/domain/money";
+import { moneyFieldValue } from "@kantien/domain/money";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -22,7 +21,6 @@ import { MoneyField } from "../../../components/money-field";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
 import { focusOnMount } from "../../../lib/focus";
-import { currentLanguage } from "../../../lib/i18n";
 import { fieldErrorText, formWideMessage } from "../../../lib/validation";
 import { useSaveFoodItem } from "../api/save-food-item";
 import { ImagePicker } from "./image-picker";
@@ -39,14 +37,14 @@ type Props = {
   onClose: () => void;
 };
 
-function defaults(mode: FoodItemDialogMode, language: Language): FoodItemFormValues {
+function defaults(mode: FoodItemDialogMode): FoodItemFormValues {
   if (mode.kind === "edit") {
     const { item } = mode;
     return {
       name: item.name,
       description: item.description,
-      // Shown as the app writes money: "52,00" in Afrikaans.
-      price: formatAmount(item.price, language),
+      // Shown as the app writes money everywhere: "52,00".
+      price: moneyFieldValue(item.price),
       image_url: item.image_url ?? "",
       day_of_week: item.day_of_week,
       preparation_time: item.preparation_time == null ? "" : String(item.preparation_time),
@@ -66,7 +64,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
   const save = useSaveFoodItem(menuId);
   const form = useForm<FoodItemFormValues, unknown, FoodItemInput>({
     resolver: zodResolver(foodItemForm(menuId, mode.kind === "edit" ? null : undefined)),
-    defaultValues: defaults(mode, currentLanguage()),
+    defaultValues: defaults(mode),
   });
   const { register, handleSubmit, control, formState } = form;
   const errors = formState.errors;
