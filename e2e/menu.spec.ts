@@ -36,7 +36,7 @@ async function openMenu(page: Page, theme?: ThemeName) {
 async function fillItem(dialog: Locator, item: { name: string; description: string; price: string }) {
   await dialog.getByLabel("Naam").fill(item.name);
   await dialog.getByLabel("Beskrywing").fill(item.description);
-  await dialog.getByLabel("Prys (R)").fill(item.price);
+  await dialog.getByLabel("Prys").fill(item.price);
 }
 
 test("an admin creates next week's menu, fills its five days with one uploaded image, replaces one and deletes one", async ({
@@ -72,36 +72,37 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
     page.getByRole("alert").filter({ hasText: /^Weeklikse spyskaart .* geskep\.$/ }),
   ).toBeVisible();
 
-  // The new week is selected, labelled future, and its five days wait for items.
-  await expect(page.getByRole("combobox", { name: "Week" })).toContainText("(Toekoms)");
+  // The new week is shown, labelled future, and its five days wait for items.
+  await expect(page.getByRole("heading", { level: 2, name: /^Week \d+ · / })).toBeVisible();
+  await expect(page.getByText("Toekoms", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/menu\\?week=${proposedFrom}$`));
   for (const day of ["Maandag", "Dinsdag", "Woensdag", "Donderdag", "Vrydag"]) {
     await expect(dayCard(page, day)).toContainText("Nog niks op die spyskaart vir hierdie dag nie");
   }
 
-  // Monday: the required-fields message, the upload messages, then an uploaded image.
+  // Monday: the required-fields message, a file that is no image, then an uploaded photo.
   await dayCard(page, "Maandag").getByRole("button", { name: "Voeg item by vir Maandag" }).click();
   let dialog = page.getByRole("dialog", { name: "Voeg Item By" });
   await dialog.getByRole("button", { name: "Stoor" }).click();
   await expect(dialog).toContainText(
     "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
   );
-  await dialog.getByRole("button", { name: "Laai op" }).click();
-  await expect(dialog).toContainText("Kies asseblief eers 'n lêer");
-  await dialog.locator('input[type="file"]').setInputFiles({
+  // One photo control: a chosen file goes up at once.
+  const photo = dialog.getByRole("group", { name: "Foto" });
+  await photo.locator('input[type="file"]').setInputFiles({
     name: "spyskaart.jpg",
     mimeType: "image/jpeg",
     buffer: Buffer.from("Hierdie is teks, nie 'n beeld nie."),
   });
-  await dialog.getByRole("button", { name: "Laai op" }).click();
-  await expect(dialog).toContainText("Oplaai het misluk");
+  await expect(photo).toContainText("Oplaai het misluk");
 
-  await dialog.locator('input[type="file"]').setInputFiles(DISH_JPEG);
-  await expect(dialog).toContainText("dish.jpg");
-  await dialog.getByRole("button", { name: "Laai op" }).click();
-  await expect(dialog.getByLabel("Beeld-URL")).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.webp$/);
-  const imageUrl = await dialog.getByLabel("Beeld-URL").inputValue();
-  await fillItem(dialog, { name: "Bobotie", description: "Met geelrys en blatjang", price: "42.50" });
+  await photo.locator('input[type="file"]').setInputFiles(DISH_JPEG);
+  const preview = photo.getByRole("img", { name: "Voorskou van die beeld" });
+  await expect(preview).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{32}\.webp$/);
+  await expect(photo.getByRole("button", { name: "Verwyder foto" })).toBeVisible();
+  const imageUrl = (await preview.getAttribute("src")) ?? "";
+  // The price as people type it, with a decimal comma.
+  await fillItem(dialog, { name: "Bobotie", description: "Met geelrys en blatjang", price: "42,50" });
   await dialog.getByRole("button", { name: "Stoor" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("alert").filter({ hasText: "Bobotie is bygevoeg." })).toBeVisible();
@@ -136,8 +137,8 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
         "true",
       );
       await page.getByRole("option", { name: "Dinsdag" }).click();
-      // An image chosen without pressing 'Laai op' is sent on save, not dropped.
       await dialog.locator('input[type="file"]').setInputFiles(DISH_JPEG);
+      await expect(dialog.getByRole("img", { name: "Voorskou van die beeld" })).toBeVisible();
     }
     await dialog.getByRole("button", { name: "Stoor" }).click();
     await expect(dialog).toBeHidden();
@@ -150,7 +151,8 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   );
 
   // Replace Wednesday's item: the dialog asks first, then the new item takes its place.
-  await dayCard(page, "Woensdag").getByRole("button", { name: "Vervang Groente-kerrie" }).click();
+  await dayCard(page, "Woensdag").getByRole("button", { name: "Meer aksies vir Groente-kerrie" }).click();
+  await page.getByRole("menuitem", { name: "Vervang met 'n ander gereg" }).click();
   dialog = page.getByRole("dialog", { name: "Vervang Item" });
   await fillItem(dialog, { name: "Lensie-bredie", description: "Met roosterbrood", price: "34.00" });
   await dialog.getByRole("button", { name: "Stoor" }).click();
@@ -161,7 +163,8 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(dayCard(page, "Woensdag")).not.toContainText("Groente-kerrie");
 
   // Delete Friday's item after confirming.
-  await dayCard(page, "Vrydag").getByRole("button", { name: "Skrap Pizza" }).click();
+  await dayCard(page, "Vrydag").getByRole("button", { name: "Meer aksies vir Pizza" }).click();
+  await page.getByRole("menuitem", { name: "Skrap" }).click();
   const confirmDelete = page.getByRole("alertdialog");
   await expect(confirmDelete).toContainText("Is jy seker jy wil hierdie item skrap?");
   await confirmDelete.getByRole("button", { name: "Skrap" }).click();
@@ -173,6 +176,38 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(dayCard(page, "Maandag")).toContainText("Bobotie");
   await expect(dayCard(page, "Woensdag")).toContainText("Lensie-bredie");
   await expect(dayCard(page, "Vrydag")).toContainText("Nog niks op die spyskaart vir hierdie dag nie");
+
+  // The week after: no menu yet; "Kopieer verlede week" names both weeks and the four dishes.
+  const filledWeek = (await page.getByRole("heading", { level: 2, name: /^Week / }).textContent()) ?? "";
+  await page.getByRole("button", { name: "Volgende week" }).click();
+  await expect(page).toHaveURL(new RegExp(`/menu\\?week=${plusDays(proposedFrom, 7)}$`));
+  await expect(page.getByText("Geen spyskaart vir hierdie week nie")).toBeVisible();
+  const nextWeek = (await page.getByRole("heading", { level: 2, name: /^Week / }).textContent()) ?? "";
+  await page.getByRole("button", { name: "Kopieer verlede week" }).click();
+  const confirmCopy = page.getByRole("alertdialog", { name: "Kopieer verlede week?" });
+  await expect(confirmCopy).toContainText(`Kopieer 4 geregte van ${filledWeek} na ${nextWeek}?`);
+  await confirmCopy.getByRole("button", { name: "Kopieer" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: `4 geregte na ${nextWeek} gekopieer.` }),
+  ).toBeVisible();
+  await expect(dayCard(page, "Maandag")).toContainText("Bobotie");
+  await expect(dayCard(page, "Maandag")).toContainText("R 42,50");
+  await expect(dayCard(page, "Maandag").getByRole("img", { name: "Bobotie" })).toBeVisible();
+  await expect(dayCard(page, "Woensdag")).toContainText("Lensie-bredie");
+  await expect(dayCard(page, "Vrydag")).toContainText("Nog niks op die spyskaart vir hierdie dag nie");
+  // A second copy is refused: the week has dishes now.
+  await page.getByRole("button", { name: "Kopieer verlede week" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Hierdie week het reeds geregte." })).toBeVisible();
+
+  // Editing shows the price as the app writes it.
+  await dayCard(page, "Maandag").getByRole("button", { name: "Wysig Bobotie" }).click();
+  dialog = page.getByRole("dialog", { name: "Wysig Item" });
+  await expect(dialog.getByLabel("Prys")).toHaveValue("42,50");
+  await dialog.getByRole("button", { name: "Kanselleer" }).click();
+
+  // This week is one click away.
+  await page.getByRole("button", { name: "Hierdie week" }).click();
+  await expect(page.getByRole("button", { name: "Hierdie week" })).toBeDisabled();
 });
 
 test("creating a week that already exists is refused with its own message", async ({ page }) => {

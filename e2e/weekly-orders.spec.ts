@@ -83,6 +83,36 @@ test("staff move between weeks and see each day's orders and what to prepare", a
   expect((await refetch).ok()).toBe(true);
 });
 
+for (const size of [
+  { width: 1400, height: 900 },
+  { width: 820, height: 1180 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test("each day's order count stays in its card and its date on one line", async ({ page }) => {
+      // The side menu is a drawer on the smaller screens: go by the address.
+      await signIn(page, DEMO.admin, "/weekly-orders");
+      const days = page.getByRole("region");
+      await expect(days).toHaveCount(5);
+      await expect(days.first().getByText(/\d+ bestellings?$/)).toBeVisible();
+      for (const day of await days.all()) {
+        const card = await day.boundingBox();
+        const chip = await day.locator(".MuiChip-root").first().boundingBox();
+        expect(card && chip).toBeTruthy();
+        if (!card || !chip) continue;
+        expect(chip.x).toBeGreaterThanOrEqual(card.x);
+        expect(chip.x + chip.width).toBeLessThanOrEqual(card.x + card.width);
+        // The heading's date ("23 November") is a single line of its small text.
+        const date = day.getByRole("heading", { level: 2 }).locator("span");
+        const lineHeight = await date.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+        expect((await date.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5);
+      }
+    });
+  });
+}
+
 test.describe("accessibility", () => {
   // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
   test.use({ bypassCSP: true });

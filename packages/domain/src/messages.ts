@@ -73,6 +73,21 @@ export const MESSAGES = {
     af: "Hierdie dag het reeds 'n item.",
     en: "This day already has an item.",
   },
+  menu_copy_source_empty: {
+    status: 409,
+    af: "Verlede week het geen geregte om te kopieer nie.",
+    en: "Last week has no dishes to copy.",
+  },
+  menu_copy_target_not_empty: {
+    status: 409,
+    af: "Hierdie week het reeds geregte. Verwyder hulle eers, of wysig die dae een vir een.",
+    en: "This week already has dishes. Remove them first, or edit the days one by one.",
+  },
+  menu_copy_no_days_left: {
+    status: 409,
+    af: "Hierdie week het geen dae na vandag oor nie; kopieer na 'n latere week.",
+    en: "This week has no days left after today; copy to a later week.",
+  },
   food_item_ordered: {
     status: 409,
     af: "Hierdie item is al bestel en kan nie geskrap word nie.",

@@ -47,3 +47,13 @@ export function formatAmount(amount: number | string, language: "af" | "en"): st
   const fixed = (Number.isFinite(value) ? value : 0).toFixed(2);
   return language === "af" ? fixed.replace(".", ",") : fixed;
 }
+
+/**
+ * An amount as a money field shows it: the way `formatRand` writes money in both languages
+ * (a decimal comma), without the "R" the field puts before it and without grouping, so it
+ * reads back unchanged through `randAmount` ("52,00").
+ */
+export function moneyFieldValue(amount: number | string): string {
+  const value = typeof amount === "string" ? Number(amount) : amount;
+  return (Number.isFinite(value) ? value : 0).toFixed(2).replace(".", ",");
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { addDaysIso, todayIn } from "./dates";
+import { addDaysIso, todayIn, WEEKDAYS } from "./dates";
 import { MESSAGES, message } from "./messages";
 import {
+  copyableWeekdays,
+  copyWeekInput,
   defaultMenuWeek,
   listMenuWeeks,
   proposeNextMenuWeek,
@@ -234,6 +236,24 @@ describe("next week for the create dialog", () => {
     for (const today of ["2026-11-16", WEDNESDAY, "2026-11-22"]) {
       const proposal = proposeNextMenuWeek([menu("2026-11-09", "2026-11-13")], today);
       expect(validateWeeklyMenuDates(proposal, today, []), today).toBeNull();
+    }
+  });
+});
+
+describe("copyableWeekdays", () => {
+  it("gives the days after today: all of a coming week, the rest of this one, none of a past one", () => {
+    const wednesday = "2031-03-05";
+    expect(copyableWeekdays("2031-03-10", wednesday)).toEqual(WEEKDAYS);
+    expect(copyableWeekdays("2031-03-03", wednesday)).toEqual(["Donderdag", "Vrydag"]);
+    expect(copyableWeekdays("2031-02-24", wednesday)).toEqual([]);
+  });
+});
+
+describe("copyWeekInput", () => {
+  it("takes a Monday only", () => {
+    expect(copyWeekInput.safeParse({ week: "2031-03-10" }).success).toBe(true);
+    for (const week of ["2031-03-11", "2031-02-30", "next", ""]) {
+      expect(copyWeekInput.safeParse({ week }).success, week).toBe(false);
     }
   });
 });

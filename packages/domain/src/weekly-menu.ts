@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { addDaysIso, daysBetween, type IsoDate, isIsoDate, isoWeekday, mondayOf } from "./dates";
+import {
+  addDaysIso,
+  daysBetween,
+  type IsoDate,
+  isIsoDate,
+  isoWeekday,
+  mondayOf,
+  WEEKDAYS,
+  type Weekday,
+} from "./dates";
 import type { ErrorCode } from "./messages";
 
 /**
@@ -154,3 +163,24 @@ export function proposeNextMenuWeek(menus: readonly WeeklyMenuRow[], today: IsoD
   const dateFrom = addDaysIso(mondayOf(latestEnd), 7);
   return dateFrom > today ? { dateFrom, dateTo: addDaysIso(dateFrom, 4) } : suggestNextWeek(today);
 }
+
+/**
+ * "Kopieer verlede week": the week a copy goes to, by its Monday. The previous week's dishes
+ * land on the same weekdays; only days after today take one, so a copy never changes a day
+ * already served or being ordered (today included).
+ */
+export const copyWeekInput = z.object({
+  week: z.string().refine((value) => isIsoDate(value) && isoWeekday(value) === 1, "weekly_menu_not_monday"),
+});
+export type CopyWeekInput = z.infer<typeof copyWeekInput>;
+
+/** The weekdays of the week starting `monday` that a copy may fill: those after `today`. */
+export function copyableWeekdays(monday: IsoDate, today: IsoDate): Weekday[] {
+  return WEEKDAYS.filter((_day, index) => addDaysIso(monday, index) > today);
+}
+
+/** `POST /api/admin/menus/copy-week`: the target week's menu (made when missing) and how many dishes came. */
+export const copyWeekAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ menuId: z.string(), dateFrom: z.string(), dateTo: z.string(), copied: z.number().int() }),
+});

@@ -15,7 +15,6 @@ import CircularProgress from "@mui/material/CircularProgress";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
 import GlobalStyles from "@mui/material/GlobalStyles";
-import InputAdornment from "@mui/material/InputAdornment";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
@@ -34,6 +33,7 @@ import { useSession } from "../lib/session";
 import { useTopUp } from "../lib/top-up";
 import { fieldErrorText } from "../lib/validation";
 import { ConfirmDialog } from "./confirm-dialog";
+import { MoneyField } from "./money-field";
 
 type FormInput = z.input<typeof topUpInput>;
 type FormOutput = z.output<typeof topUpInput>;
@@ -108,15 +108,10 @@ export function TopUpForm({ customer, allMethods }: { customer: Customer; allMet
       <Typography id={headingId} variant="subtitle2" component="h4">
         {t("screens.customers.topUp.title")}
       </Typography>
-      <TextField
+      <MoneyField
         size="small"
         required
         label={t("screens.customers.topUp.amount")}
-        autoComplete="off"
-        slotProps={{
-          htmlInput: { inputMode: "decimal" },
-          input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
-        }}
         {...register("amount")}
         error={Boolean(errors.amount)}
         helperText={fieldErrorText(errors.amount)}

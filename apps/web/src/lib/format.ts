@@ -1,5 +1,6 @@
+import { addDaysIso } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/language";
-import { format, type Locale, type Month, parseISO } from "date-fns";
+import { format, getISOWeek, type Locale, type Month, parseISO } from "date-fns";
 import { af } from "date-fns/locale/af";
 import { enZA } from "date-fns/locale/en-ZA";
 
@@ -106,4 +107,20 @@ export function formatDateTime(instant: string, timeZone: string, language: Lang
     minute: "2-digit",
     hourCycle: "h23",
   }).format(new Date(instant));
+}
+
+/**
+ * A school week by its Monday: its ISO week number and Monday to Friday written short,
+ * e.g. 48 and "23–27 Nov. 2026" ("30 Nov. – 4 Des. 2026" across months).
+ */
+export function schoolWeekParts(monday: string, language: Language): { number: number; range: string } {
+  const locale = DATE_LOCALES[language];
+  const from = parseISO(monday);
+  const to = parseISO(addDaysIso(monday, 4));
+  const sameYear = from.getFullYear() === to.getFullYear();
+  const range =
+    from.getMonth() === to.getMonth() && sameYear
+      ? `${format(from, "d", { locale })}–${format(to, "d MMM yyyy", { locale })}`
+      : `${format(from, sameYear ? "d MMM" : "d MMM yyyy", { locale })} – ${format(to, "d MMM yyyy", { locale })}`;
+  return { number: getISOWeek(from), range };
 }

@@ -49,6 +49,7 @@ import {
 } from "@kantien/domain/people";
 import { settingsAnswer, settingsSavedAnswer } from "@kantien/domain/settings";
 import { uploadAnswer } from "@kantien/domain/uploads";
+import { copyWeekAnswer } from "@kantien/domain/weekly-menu";
 import { weeklyOrdersAnswer } from "@kantien/domain/weekly-orders";
 import type { z } from "zod";
 
@@ -109,6 +110,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "PUT /api/admin/data/:table/:id": dataRowAnswer,
   "DELETE /api/admin/data/:table/:id": dataRowRemovedAnswer,
   "PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item": foodItemSavedAnswer,
+  "POST /api/admin/menus/copy-week": copyWeekAnswer,
   "POST /api/admin/upload/weekly-item-file": uploadAnswer,
   "POST /api/admin/upload/weekly-item": uploadAnswer,
   "POST /api/my/auth/login": myLoginAnswer,

@@ -1,6 +1,7 @@
 import type { FoodItemInput, FoodItemSaveInput } from "@kantien/domain/admin-data";
-import type { Weekday } from "@kantien/domain/dates";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { addDaysIso, type IsoDate, type Weekday } from "@kantien/domain/dates";
+import { copyableWeekdays, validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { foodItems, weeklyMenus } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
@@ -113,5 +114,78 @@ export async function replaceFoodItem(
       .returning(foodItemColumns);
     if (!item) throw notFound();
     return { item, replaced: old?.id ?? null };
+  });
+}
+
+export type CopiedWeek = { menuId: string; dateFrom: IsoDate; dateTo: IsoDate; copied: number };
+
+/**
+ * "Kopieer verlede week": the previous week's dishes (name, description, price, image,
+ * preparation time) onto the same weekdays of the week starting `week`, in one transaction.
+ * Only days after today take a dish. A missing target menu is made under the weekly-menu date
+ * rules; a target that already has a dish is refused (409 menu_copy_target_not_empty), never
+ * merged, so nothing is duplicated or overwritten unseen (decision 0039).
+ */
+export async function copyPreviousWeek(
+  db: Db,
+  { week, today, actorId }: { week: IsoDate; today: IsoDate; actorId: string },
+): Promise<CopiedWeek> {
+  const days = copyableWeekdays(week, today);
+  if (days.length === 0) throw new AppError("menu_copy_no_days_left");
+  const dateTo = addDaysIso(week, 4);
+  return db.transaction(async (tx) => {
+    const [source] = await tx
+      .select({ id: weeklyMenus.id })
+      .from(weeklyMenus)
+      .where(eq(weeklyMenus.dateFrom, addDaysIso(week, -7)));
+    const dishes = source
+      ? await tx
+          .select()
+          .from(foodItems)
+          .where(
+            and(
+              eq(foodItems.weeklyMenuId, source.id),
+              isNull(foodItems.retiredAt),
+              inArray(foodItems.dayOfWeek, days),
+            ),
+          )
+      : [];
+    if (dishes.length === 0) throw new AppError("menu_copy_source_empty");
+
+    let [target] = await tx
+      .select({ id: weeklyMenus.id })
+      .from(weeklyMenus)
+      .where(and(eq(weeklyMenus.dateFrom, week), eq(weeklyMenus.dateTo, dateTo)))
+      .for("update");
+    if (!target) {
+      const code = validateWeeklyMenuDates({ dateFrom: week, dateTo }, today, []);
+      if (code) throw new AppError(code);
+      // Two copies at once: the second meets the dates' unique index, answered 409 weekly_menu_exists.
+      [target] = await tx
+        .insert(weeklyMenus)
+        .values({ dateFrom: week, dateTo, kantienStaffId: actorId })
+        .returning({ id: weeklyMenus.id });
+      if (!target) throw notFound();
+    } else {
+      const [taken] = await tx
+        .select({ id: foodItems.id })
+        .from(foodItems)
+        .where(and(eq(foodItems.weeklyMenuId, target.id), isNull(foodItems.retiredAt)))
+        .limit(1);
+      if (taken) throw new AppError("menu_copy_target_not_empty");
+    }
+    const menuId = target.id;
+    await tx.insert(foodItems).values(
+      dishes.map((dish) => ({
+        name: dish.name,
+        description: dish.description,
+        price: dish.price,
+        imageUrl: dish.imageUrl,
+        dayOfWeek: dish.dayOfWeek,
+        preparationTime: dish.preparationTime,
+        weeklyMenuId: menuId,
+      })),
+    );
+    return { menuId, dateFrom: week, dateTo, copied: dishes.length };
   });
 }

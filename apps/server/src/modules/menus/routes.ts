@@ -2,21 +2,23 @@ import { foodItemSavedAnswer, foodItemSaveInput } from "@kantien/domain/admin-da
 import { answers } from "@kantien/domain/api";
 import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
+import { copyWeekAnswer, copyWeekInput } from "@kantien/domain/weekly-menu";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
 import { parseBody } from "../data/body";
 import { foodItemResource } from "./data-resources";
-import { saveFoodItem } from "./queries";
+import { copyPreviousWeek, saveFoodItem } from "./queries";
 
 const dayParams = z.object({ menuId: z.string().max(100), dayOfWeek: z.string().max(20) });
 const body = z.record(z.string(), z.unknown());
 
 /** Menu routes beyond the generic data API, admin only. */
-export async function menusRoutes(fastify: FastifyInstance, { database }: AppDeps) {
+export async function menusRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const resource = foodItemResource;
 
@@ -59,6 +61,20 @@ export async function menusRoutes(fastify: FastifyInstance, { database }: AppDep
         input,
       });
       return { success: true as const, data: item, replaced };
+    },
+  );
+
+  /** "Kopieer verlede week": the previous week's dishes into the week starting `week` (a Monday). */
+  app.post(
+    "/admin/menus/copy-week",
+    { onRequest: requireAdmin, schema: { body: copyWeekInput, response: answers(copyWeekAnswer) } },
+    async (request) => {
+      const data = await copyPreviousWeek(database.db, {
+        week: request.body.week,
+        today: canteenToday(config),
+        actorId: request.user!.id,
+      });
+      return { success: true as const, data };
     },
   );
 }

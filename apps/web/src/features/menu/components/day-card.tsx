@@ -3,8 +3,9 @@ import type { Weekday } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { cardImageUrl } from "@kantien/domain/uploads";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/Delete";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/Edit";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -12,10 +13,13 @@ import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import CardMedia from "@mui/material/CardMedia";
-import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
+import Divider from "@mui/material/Divider";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 type Props = {
@@ -73,33 +77,7 @@ export function DayCard({ day, item, onAdd, onEdit, onReplace, onDelete }: Props
               </Typography>
             ) : null}
           </CardContent>
-          <CardActions>
-            <Tooltip title={t("screens.menu.edit")}>
-              <IconButton
-                aria-label={t("screens.menu.editItem", { name: item.name })}
-                onClick={() => onEdit(item)}
-              >
-                <EditIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t("screens.menu.replace")}>
-              <IconButton
-                aria-label={t("screens.menu.replaceItem", { name: item.name })}
-                onClick={() => onReplace(item)}
-              >
-                <SwapHorizIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t("screens.menu.delete")}>
-              <IconButton
-                aria-label={t("screens.menu.deleteItem", { name: item.name })}
-                onClick={() => onDelete(item)}
-                color="error"
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Tooltip>
-          </CardActions>
+          <ItemActions item={item} onEdit={onEdit} onReplace={onReplace} onDelete={onDelete} />
         </>
       ) : (
         <CardContent sx={{ flex: 1, display: "flex", flexDirection: "column", alignItems: "center", gap: 2 }}>
@@ -117,5 +95,63 @@ export function DayCard({ day, item, onAdd, onEdit, onReplace, onDelete }: Props
         </CardContent>
       )}
     </Card>
+  );
+}
+
+/**
+ * Edit, the everyday action, as a labelled button; replacing the dish and deleting it, rarer,
+ * in a labelled menu, deleting last and apart (it asks again before it deletes).
+ */
+function ItemActions({
+  item,
+  onEdit,
+  onReplace,
+  onDelete,
+}: Pick<Props, "onEdit" | "onReplace" | "onDelete"> & { item: FoodItem }) {
+  const { t } = useTranslation();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const choose = (action: (item: FoodItem) => void) => () => {
+    setAnchor(null);
+    action(item);
+  };
+  return (
+    <CardActions sx={{ justifyContent: "space-between", flexWrap: "wrap" }}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<EditIcon />}
+        aria-label={t("screens.menu.editItem", { name: item.name })}
+        onClick={() => onEdit(item)}
+      >
+        {t("screens.menu.edit")}
+      </Button>
+      <Button
+        size="small"
+        endIcon={<ExpandMoreIcon />}
+        aria-label={t("screens.menu.moreFor", { name: item.name })}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? "true" : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {t("screens.menu.more")}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={choose(onReplace)}>
+          <ListItemIcon>
+            <SwapHorizIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t("screens.menu.replaceDish")}</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={choose(onDelete)} sx={{ color: "error.main" }}>
+          <ListItemIcon sx={{ color: "inherit" }}>
+            <DeleteOutlineIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t("screens.menu.delete")}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </CardActions>
   );
 }

@@ -2,30 +2,28 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { FoodItem, FoodItemFormValues } from "@kantien/domain/admin-data";
 import { type FoodItemInput, foodItemForm } from "@kantien/domain/admin-data";
 import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
-import UploadIcon from "@mui/icons-material/UploadFile";
+import { moneyFieldValue } from "@kantien/domain/money";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import LinearProgress from "@mui/material/LinearProgress";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { MoneyField } from "../../../components/money-field";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
 import { focusOnMount } from "../../../lib/focus";
 import { fieldErrorText, formWideMessage } from "../../../lib/validation";
 import { useSaveFoodItem } from "../api/save-food-item";
-import { UploadError, uploadMenuImage } from "../api/upload-image";
+import { ImagePicker } from "./image-picker";
 
 export type FoodItemDialogMode =
   | { kind: "add"; day?: Weekday }
@@ -45,7 +43,8 @@ function defaults(mode: FoodItemDialogMode): FoodItemFormValues {
     return {
       name: item.name,
       description: item.description,
-      price: String(item.price),
+      // Shown as the app writes money everywhere: "52,00".
+      price: moneyFieldValue(item.price),
       image_url: item.image_url ?? "",
       day_of_week: item.day_of_week,
       preparation_time: item.preparation_time == null ? "" : String(item.preparation_time),
@@ -62,19 +61,14 @@ const FIELDS_MISSING = "food_item_fields_missing";
 export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
-  const fileInputId = useId();
   const save = useSaveFoodItem(menuId);
   const form = useForm<FoodItemFormValues, unknown, FoodItemInput>({
     resolver: zodResolver(foodItemForm(menuId, mode.kind === "edit" ? null : undefined)),
     defaultValues: defaults(mode),
   });
-  const { register, handleSubmit, control, setError, setValue, formState } = form;
+  const { register, handleSubmit, control, formState } = form;
   const errors = formState.errors;
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
-  // The file whose upload filled the URL: a file chosen after it is sent on save.
-  const [uploaded, setUploaded] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
   const notify = useNotice();
   const [pending, setPending] = useState<FoodItemInput | null>(null);
 
@@ -83,33 +77,6 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
     if (mode.kind === "replace") return day !== mode.item.day_of_week;
     const owner = takenBy(day);
     return owner !== undefined && (mode.kind === "add" || owner.id !== mode.item.id);
-  };
-
-  /** Sends the chosen file; its URL, or null when it failed (the field says why). */
-  const upload = async (): Promise<string | null> => {
-    if (!file) {
-      setImageError(t("screens.menu.dialog.errors.noFile"));
-      return null;
-    }
-    setImageError(null);
-    setProgress(0);
-    try {
-      const url = await uploadMenuImage(file, setProgress);
-      setValue("image_url", url, { shouldDirty: true });
-      setUploaded(file);
-      return url;
-    } catch (error) {
-      setImageError(
-        t(
-          error instanceof UploadError && error.reason === "no_url"
-            ? "screens.menu.dialog.errors.noUrl"
-            : "screens.menu.dialog.errors.uploadFailed",
-        ),
-      );
-      return null;
-    } finally {
-      setProgress(null);
-    }
   };
 
   const send = (body: FoodItemInput) => {
@@ -133,23 +100,10 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
     });
   };
 
-  const onValid = async (body: FoodItemInput) => {
-    // A file chosen but not yet sent goes up first; if it cannot, nothing is saved.
-    if (file && file !== uploaded) {
-      const url = await upload();
-      if (url === null) {
-        setError("root.upload", {
-          type: "upload",
-          message: t("screens.menu.dialog.errors.uploadBeforeSave"),
-        });
-        return;
-      }
-      body.image_url = url;
-    }
+  const onValid = (body: FoodItemInput) => {
     if (mode.kind === "replace") setPending(body);
     else send(body);
   };
-
   const title =
     mode.kind === "add"
       ? t("screens.menu.dialog.addTitle")
@@ -161,7 +115,6 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
     const error = errors[name];
     return error?.message === FIELDS_MISSING ? t("validation.required") : fieldErrorText(error);
   };
-  const uploading = progress !== null;
 
   return (
     <>
@@ -171,9 +124,6 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {missing ? <Alert severity="error">{missing}</Alert> : null}
-              {errors.root?.upload?.message ? (
-                <Alert severity="error">{errors.root.upload.message}</Alert>
-              ) : null}
               {save.isError ? (
                 <Alert severity="error">{errorMessage(save.error, t("errors.add"))}</Alert>
               ) : null}
@@ -194,79 +144,25 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
                 error={Boolean(fieldError("description"))}
                 helperText={fieldError("description")}
               />
-              <TextField
+              <MoneyField
                 label={t("screens.menu.dialog.price")}
                 required
-                slotProps={{ htmlInput: { inputMode: "decimal" } }}
                 {...register("price")}
                 error={Boolean(fieldError("price"))}
                 helperText={fieldError("price")}
               />
-              <Box>
-                <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
-                  <Button component="label" htmlFor={fileInputId} variant="outlined" size="small">
-                    {t("screens.menu.dialog.chooseFile")}
-                  </Button>
-                  <input
-                    id={fileInputId}
-                    type="file"
-                    accept="image/jpeg,image/png,image/webp"
-                    hidden
-                    onChange={(e) => {
-                      setFile(e.target.files?.[0] ?? null);
-                      setImageError(null);
-                    }}
+              <Controller
+                control={control}
+                name="image_url"
+                render={({ field }) => (
+                  <ImagePicker
+                    value={field.value}
+                    onChange={(url) => field.onChange(url)}
+                    onUploadingChange={setUploading}
+                    error={fieldError("image_url")}
                   />
-                  <Typography variant="body2" sx={{ flex: 1, overflow: "hidden", textOverflow: "ellipsis" }}>
-                    {file ? file.name : t("screens.menu.dialog.noFile")}
-                  </Typography>
-                  <Button
-                    size="small"
-                    variant="contained"
-                    startIcon={<UploadIcon />}
-                    onClick={() => void upload()}
-                    disabled={uploading}
-                  >
-                    {uploading
-                      ? t("screens.menu.dialog.uploading", { percent: progress })
-                      : t("screens.menu.dialog.upload")}
-                  </Button>
-                </Stack>
-                {uploading ? (
-                  <LinearProgress
-                    variant="determinate"
-                    value={progress}
-                    aria-label={t("screens.menu.dialog.uploading", { percent: progress })}
-                    sx={{ mb: 1 }}
-                  />
-                ) : null}
-                <Controller
-                  control={control}
-                  name="image_url"
-                  render={({ field }) => (
-                    <>
-                      <TextField
-                        fullWidth
-                        label={t("screens.menu.dialog.imageUrl")}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        error={Boolean(imageError ?? fieldError("image_url"))}
-                        helperText={imageError ?? fieldError("image_url")}
-                      />
-                      {/^(\/|https?:\/\/)/.test(field.value.trim()) ? (
-                        <Box
-                          component="img"
-                          src={field.value.trim()}
-                          alt={t("screens.menu.dialog.imagePreview")}
-                          sx={{ mt: 1, maxHeight: 120, maxWidth: "100%", borderRadius: 1 }}
-                        />
-                      ) : null}
-                    </>
-                  )}
-                />
-              </Box>
+                )}
+              />
               <Controller
                 control={control}
                 name="day_of_week"

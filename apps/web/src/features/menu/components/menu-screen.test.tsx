@@ -49,6 +49,9 @@ const saveRoute = (day: string) => `PUT /api/admin/menus/${M16}/days/${day}/food
 const saved = { body: { success: true, data: {}, replaced: null } };
 const WEEKS = "GET /api/admin/data/weekly_menu?limit=500";
 
+const openMore = async (user: ReturnType<typeof renderScreen>["user"]) =>
+  user.click(await screen.findByRole("button", { name: "Meer aksies vir Bobotie" }));
+
 function renderScreen(
   menus: WeeklyMenu[] = MENUS,
   extra: Parameters<typeof mockFetch>[0] = {},
@@ -71,13 +74,14 @@ afterEach(() => {
 });
 
 describe("MenuScreen", () => {
-  it("selects the upcoming week closest to today and labels each school week", async () => {
-    const { user } = renderScreen();
+  it("opens on the upcoming week closest to today, one week at a time with its number and dates", async () => {
+    renderScreen();
 
-    const weekSelect = await screen.findByRole("combobox", { name: "Week" });
-    expect(weekSelect).toHaveTextContent("16 Junie 2031 – 20 Junie 2031 (Toekoms)");
-    expect(screen.getByRole("combobox", { name: "Jaar" })).toHaveTextContent("2031");
-    expect(screen.getByRole("combobox", { name: "Maand" })).toHaveTextContent("Junie");
+    expect(
+      await screen.findByRole("heading", { name: "Week 25 · 16–20 Jun 2031", level: 2 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Toekoms")).toBeInTheDocument();
+    expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
 
     // The selected week's cards: Monday's item, the other days empty.
     const monday = await screen.findByRole("region", { name: "Maandag" });
@@ -89,23 +93,128 @@ describe("MenuScreen", () => {
       "src",
       "/uploads/bobotie.webp",
     );
-    expect(within(monday).getByRole("button", { name: "Wysig Bobotie" })).toBeInTheDocument();
-    expect(within(monday).getByRole("button", { name: "Skrap Bobotie" })).toBeInTheDocument();
+    // Labelled actions: edit at hand, replace and delete in a labelled menu.
+    expect(within(monday).getByRole("button", { name: "Wysig Bobotie" })).toHaveTextContent("Wysig");
+    expect(within(monday).getByRole("button", { name: "Meer aksies vir Bobotie" })).toHaveTextContent("Meer");
     expect(screen.getAllByRole("region")).toHaveLength(5);
     expect(
       within(screen.getByRole("region", { name: "Vrydag" })).getByRole("button", {
         name: "Voeg item by vir Vrydag",
       }),
     ).toBeInTheDocument();
+  });
 
-    await user.click(weekSelect);
-    const options = within(await screen.findByRole("listbox")).getAllByRole("option");
-    expect(options.map((o) => o.textContent)).toEqual([
-      "2 Junie 2031 – 6 Junie 2031 (Verby)",
-      "9 Junie 2031 – 13 Junie 2031 (Huidig)",
-      "16 Junie 2031 – 20 Junie 2031 (Toekoms)",
-      "23 Junie 2031 – 27 Junie 2031 (Toekoms)",
-    ]);
+  it("steps a week back and forth with the arrows, and back to this week in one click", async () => {
+    const { user, calls } = renderScreen(MENUS, {
+      "GET /api/admin/data/food_item?weekly_menu_id=m-23&limit=50": {
+        body: { success: true, data: [], total: 0 },
+      },
+      "GET /api/admin/data/food_item?weekly_menu_id=m-09&limit=50": {
+        body: { success: true, data: [], total: 0 },
+      },
+    });
+    await screen.findByRole("heading", { name: "Week 25 · 16–20 Jun 2031" });
+
+    await user.click(screen.getByRole("button", { name: "Volgende week" }));
+    expect(await screen.findByRole("heading", { name: "Week 26 · 23–27 Jun 2031" })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url.includes("weekly_menu_id=m-23"))).toBe(true));
+
+    // A week without a menu says so; one still to come can be made in one click.
+    await user.click(screen.getByRole("button", { name: "Volgende week" }));
+    expect(await screen.findByRole("heading", { name: "Week 27 · 30 Jun – 4 Jul 2031" })).toBeInTheDocument();
+    expect(screen.getByText("Geen spyskaart vir hierdie week nie")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Skep spyskaart vir hierdie week" })).toBeInTheDocument();
+
+    const thisWeek = screen.getByRole("button", { name: "Hierdie week" });
+    await user.click(thisWeek);
+    expect(await screen.findByRole("heading", { name: "Week 24 · 9–13 Jun 2031" })).toBeInTheDocument();
+    expect(screen.getByText("Huidig")).toBeInTheDocument();
+    expect(thisWeek).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Vorige week" }));
+    expect(await screen.findByRole("heading", { name: "Week 23 · 2–6 Jun 2031" })).toBeInTheDocument();
+    expect(screen.getByText("Verby")).toBeInTheDocument();
+    expect(thisWeek).toBeEnabled();
+  });
+
+  const EMPTY_23 = {
+    "GET /api/admin/data/food_item?weekly_menu_id=m-23&limit=50": {
+      body: { success: true, data: [], total: 0 },
+    },
+  };
+
+  it("copies last week's dishes into the shown week after naming both weeks and the count", async () => {
+    const { user, calls } = renderScreen(
+      MENUS,
+      {
+        ...EMPTY_23,
+        "POST /api/admin/menus/copy-week": {
+          body: {
+            success: true,
+            data: { menuId: "m-23", dateFrom: "2031-06-23", dateTo: "2031-06-27", copied: 1 },
+          },
+        },
+      },
+      "/menu?week=2031-06-23",
+    );
+    await screen.findByRole("heading", { name: "Week 26 · 23–27 Jun 2031" });
+    await user.click(await screen.findByRole("button", { name: "Kopieer verlede week" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Kopieer verlede week?" });
+    expect(confirm).toHaveTextContent(
+      "Kopieer 1 gereg van Week 25 · 16–20 Jun 2031 na Week 26 · 23–27 Jun 2031?",
+    );
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await user.click(within(confirm).getByRole("button", { name: "Kopieer" }));
+    expect(await screen.findByText("1 gereg na Week 26 · 23–27 Jun 2031 gekopieer.")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ week: "2031-06-23" });
+  });
+
+  it("says at once when last week has nothing to copy or the week already has dishes", async () => {
+    const { user, calls } = renderScreen(
+      MENUS,
+      {
+        ...EMPTY_23,
+        "GET /api/admin/data/food_item?weekly_menu_id=m-09&limit=50": {
+          body: { success: true, data: [{ ...bobotie, id: "item-0", weekly_menu_id: "m-09" }], total: 1 },
+        },
+      },
+      "/menu?week=2031-06-30",
+    );
+    await screen.findByRole("heading", { name: "Week 27 · 30 Jun – 4 Jul 2031" });
+    // Last week (23 June) has a menu without dishes.
+    await user.click(await screen.findByRole("button", { name: "Kopieer verlede week" }));
+    expect(await screen.findByText("Verlede week het geen geregte om te kopieer nie.")).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+
+    // 16 June already has Bobotie.
+    await user.click(screen.getByRole("button", { name: "Vorige week" }));
+    await user.click(screen.getByRole("button", { name: "Vorige week" }));
+    await screen.findByRole("heading", { name: "Week 25 · 16–20 Jun 2031" });
+    await screen.findByText("Bobotie");
+    await user.click(screen.getByRole("button", { name: "Kopieer verlede week" }));
+    expect(
+      await screen.findByText(
+        "Hierdie week het reeds geregte. Verwyder hulle eers, of wysig die dae een vir een.",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("shows the server's refusal of a copy", async () => {
+    const { user } = renderScreen(
+      MENUS,
+      {
+        ...EMPTY_23,
+        "POST /api/admin/menus/copy-week": {
+          status: 409,
+          body: { success: false, code: "weekly_menu_exists", message: "Bestaan reeds (bediener)." },
+        },
+      },
+      "/menu?week=2031-06-23",
+    );
+    await user.click(await screen.findByRole("button", { name: "Kopieer verlede week" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Kopieer" }));
+    expect(await screen.findByText("Bestaan reeds (bediener).")).toBeInTheDocument();
   });
 
   it("opens the week named in the address, so a reload keeps the chosen week", async () => {
@@ -118,14 +227,15 @@ describe("MenuScreen", () => {
       },
       "/menu?week=2031-06-23",
     );
-    expect(await screen.findByRole("combobox", { name: "Week" })).toHaveTextContent(
-      "23 Junie 2031 – 27 Junie 2031 (Toekoms)",
-    );
+    expect(await screen.findByRole("heading", { name: "Week 26 · 23–27 Jun 2031" })).toBeInTheDocument();
   });
 
-  it("shows an empty state with a create button when there are no menus", async () => {
+  it("opens on this week when there are no menus, and still offers to create one", async () => {
     const { user } = renderScreen([]);
-    expect(await screen.findByText("Daar is nog geen weeklikse spyskaarte nie")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Week 24 · 9–13 Jun 2031" })).toBeInTheDocument();
+    expect(screen.getByText("Geen spyskaart vir hierdie week nie")).toBeInTheDocument();
+    // This week has begun: it can no longer be made.
+    expect(screen.queryByRole("button", { name: "Skep spyskaart vir hierdie week" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Skep Weeklikse Spyskaart" }));
     expect(await screen.findByRole("dialog", { name: "Skep Weeklikse Spyskaart" })).toBeInTheDocument();
   });
@@ -141,7 +251,8 @@ describe("MenuScreen", () => {
         },
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Skrap Bobotie" }));
+    await openMore(user);
+    await user.click(await screen.findByRole("menuitem", { name: "Skrap" }));
     const confirm = await screen.findByRole("alertdialog");
     expect(confirm).toHaveTextContent("Is jy seker jy wil hierdie item skrap?");
     await user.click(within(confirm).getByRole("button", { name: "Skrap" }));
@@ -175,9 +286,6 @@ describe("MenuScreen", () => {
     expect(within(dialog).getAllByText("Hierdie veld is verpligtend")).toHaveLength(3);
     expect(within(dialog).getByRole("textbox", { name: /Naam/ })).toHaveAttribute("aria-invalid", "true");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
-
-    await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
-    expect(await within(dialog).findByText("Kies asseblief eers 'n lêer")).toBeInTheDocument();
   });
 
   it("creates an item with the typed values, the price with a decimal comma", async () => {
@@ -219,7 +327,7 @@ describe("MenuScreen", () => {
   };
   const image = () => new File(["png"], "pasta.png", { type: "image/png" });
 
-  it("sends a chosen image that was not uploaded yet when saving, and saves its url", async () => {
+  it("uploads a chosen photo at once, shows it, and saves its address", async () => {
     vi.mocked(uploadMenuImage).mockResolvedValueOnce("/uploads/pasta.webp");
     const { user, calls } = renderScreen(MENUS, {
       [saveRoute("Dinsdag")]: saved,
@@ -227,27 +335,35 @@ describe("MenuScreen", () => {
     await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
     await fillNewItem(user, dialog);
-    await user.upload(within(dialog).getByLabelText("Kies lêer"), image());
+    const photo = within(dialog).getByRole("group", { name: "Foto" });
+    expect(within(photo).queryByRole("img")).not.toBeInTheDocument();
+    await user.upload(within(photo).getByLabelText("Kies 'n foto"), image());
+    expect(await within(photo).findByRole("img", { name: "Voorskou van die beeld" })).toHaveAttribute(
+      "src",
+      "/uploads/pasta.webp",
+    );
+    expect(uploadMenuImage).toHaveBeenCalledTimes(1);
+    // The one control now offers to replace or remove the photo.
+    expect(within(photo).getByText("Vervang foto")).toBeInTheDocument();
+    expect(within(photo).getByRole("button", { name: "Verwyder foto" })).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
     expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
-    expect(uploadMenuImage).toHaveBeenCalledTimes(1);
-    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ image_url: "/uploads/pasta.webp" });
+    // "42.5" typed with a point is taken like "42,5".
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+      image_url: "/uploads/pasta.webp",
+      price: "42.50",
+    });
   }, 20_000);
 
-  it("stops the save with a message when the chosen image cannot be uploaded", async () => {
+  it("says when a photo cannot be uploaded, and keeps what was typed", async () => {
     vi.mocked(uploadMenuImage).mockRejectedValueOnce(new UploadError("failed"));
     const { user, calls } = renderScreen();
     await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
     await fillNewItem(user, dialog);
-    await user.upload(within(dialog).getByLabelText("Kies lêer"), image());
-    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
-    expect(
-      await within(dialog).findByText(
-        "Die gekose beeld kon nie opgelaai word nie; die item is nie gestoor nie.",
-      ),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByText("Oplaai het misluk")).toBeInTheDocument();
+    await user.upload(within(dialog).getByLabelText("Kies 'n foto"), image());
+    expect(await within(dialog).findByText("Oplaai het misluk")).toBeInTheDocument();
+    expect(within(dialog).getByRole("textbox", { name: /Naam/ })).toHaveValue("Pasta");
     expect(calls.some((c) => c.method === "PUT")).toBe(false);
   }, 20_000);
 
@@ -255,7 +371,8 @@ describe("MenuScreen", () => {
     const { user } = renderScreen(MENUS, {
       "DELETE /api/admin/data/food_item/item-1": { body: { success: true, data: {} } },
     });
-    await user.click(await screen.findByRole("button", { name: "Skrap Bobotie" }));
+    await openMore(user);
+    await user.click(await screen.findByRole("menuitem", { name: "Skrap" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Skrap" }));
     expect(await screen.findByText("Bobotie is geskrap.")).toBeInTheDocument();
   });
@@ -272,7 +389,7 @@ describe("MenuScreen", () => {
     expect(alert).toHaveTextContent("Bediener af");
     fail = false;
     await user.click(within(alert).getByRole("button", { name: "Probeer Weer" }));
-    expect(await screen.findByRole("button", { name: "Skrap Bobotie" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Meer aksies vir Bobotie" })).toBeInTheDocument();
   });
 
   it("asks before replacing a day's item, then saves it as a replacement", async () => {
@@ -280,7 +397,8 @@ describe("MenuScreen", () => {
     const { user, calls } = renderScreen(MENUS, {
       [replaceRoute]: { body: { success: true, data: {}, replaced: "item-1" } },
     });
-    await user.click(await screen.findByRole("button", { name: "Vervang Bobotie" }));
+    await openMore(user);
+    await user.click(await screen.findByRole("menuitem", { name: "Vervang met 'n ander gereg" }));
     const dialog = await screen.findByRole("dialog", { name: "Vervang Item" });
     expect(within(dialog).getByRole("combobox", { name: /Dag van Week/ })).toHaveTextContent("Maandag");
     await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), "Vis");
@@ -312,6 +430,10 @@ describe("MenuScreen", () => {
     const dialog = await screen.findByRole("dialog", { name: "Wysig Item" });
     const name = within(dialog).getByRole("textbox", { name: /Naam/ });
     expect(name).toHaveValue("Bobotie");
+    // Money as the app writes it: R before the field, a decimal comma.
+    const price = within(dialog).getByRole("textbox", { name: /Prys/ });
+    expect(price).toHaveValue("35,50");
+    expect(price.closest(".MuiInputBase-root")).toHaveTextContent(/^R/);
     await user.clear(name);
     await user.type(name, "Bobotie deluxe");
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));

@@ -1,7 +1,17 @@
 import type { FoodItem, WeeklyMenu } from "@kantien/domain/admin-data";
-import { todayIn, WEEKDAYS } from "@kantien/domain/dates";
-import { defaultMenuWeek, listMenuWeeks } from "@kantien/domain/weekly-menu";
+import {
+  addDaysIso,
+  type IsoDate,
+  isIsoDate,
+  isoWeekday,
+  mondayOf,
+  todayIn,
+  WEEKDAYS,
+} from "@kantien/domain/dates";
+import { message } from "@kantien/domain/messages";
+import { copyableWeekdays, defaultMenuWeek, listMenuWeeks, type MenuWeek } from "@kantien/domain/weekly-menu";
 import AddIcon from "@mui/icons-material/Add";
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -17,18 +27,25 @@ import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { useFocusAfterDialog } from "../../../lib/focus";
-import { formatDate } from "../../../lib/format";
+import { formatDate, schoolWeekParts } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { textParam, useAddressState } from "../../../lib/list-params";
+import { useCopyWeek } from "../api/copy-week";
+import { useCreateWeeklyMenu } from "../api/create-weekly-menu";
 import { useDeleteFoodItem } from "../api/delete-food-item";
 import { useFoodItems } from "../api/get-food-items";
 import { useWeeklyMenus } from "../api/get-weekly-menus";
 import { CreateMenuDialog } from "./create-menu-dialog";
 import { DayCard } from "./day-card";
 import { FoodItemDialog, type FoodItemDialogMode } from "./food-item-dialog";
-import { monthOf, type WeekFilter, WeekFilters, yearOf } from "./week-filters";
+import { WeekPicker } from "./week-picker";
 
-/** Weekly menu management (/menu), admin only. */
+/**
+ * Weekly menu management (/menu), admin only. One week at a time, by its Monday in the address
+ * (a reload or a shared link keeps it). It opens, as the spec asks, on the upcoming menu week
+ * closest to today (this week on a Monday), else the first menu week, else this week; "Hierdie
+ * week" is one click away.
+ */
 export function MenuScreen() {
   const { t } = useTranslation();
   const timeZone = useCanteenTimeZone();
@@ -36,44 +53,25 @@ export function MenuScreen() {
   const menus = useWeeklyMenus();
   const notify = useNotice();
   const language = currentLanguage();
-  const [chosen, setChosen] = useState<WeekFilter | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
-  // The chosen week's Monday lives in the address, so a reload or a shared link keeps it.
   const address = useAddressState({ week: textParam });
 
   const weeks = listMenuWeeks(menus.data ?? [], today);
-  const initial = weeks.find((w) => w.dateFrom === address.params.week) ?? defaultMenuWeek(weeks, today);
-  const filter: WeekFilter | null =
-    chosen ?? (initial ? { year: yearOf(initial), month: monthOf(initial), weekId: initial.menu.id } : null);
-  const week = weeks.find((w) => w.menu.id === filter?.weekId) ?? null;
-
-  const choose = (
-    next: WeekFilter,
-    monday = (menus.data ?? []).find((m) => m.id === next.weekId)?.date_from,
-  ) => {
-    setChosen(next);
-    address.change({ week: monday ?? null });
-  };
-  // A menu just created is not in the list yet: its own Monday goes to the address.
-  const selectMenu = (menu: WeeklyMenu) =>
-    choose(
-      {
-        year: Number(menu.date_from.slice(0, 4)),
-        month: Number(menu.date_from.slice(5, 7)),
-        weekId: menu.id,
-      },
-      menu.date_from,
-    );
+  const asked = address.params.week;
+  const monday =
+    asked && isIsoDate(asked) && isoWeekday(asked) === 1
+      ? asked
+      : (defaultMenuWeek(weeks, today)?.dateFrom ?? mondayOf(today));
+  const week = weeks.find((w) => w.dateFrom === monday) ?? null;
+  const show = (next: IsoDate) => address.change({ week: next });
 
   return (
     <Stack spacing={3}>
       <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
         <PageTitle>{t("screens.menu.title")}</PageTitle>
-        {weeks.length > 0 ? (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
-            {t("screens.menu.createMenu")}
-          </Button>
-        ) : null}
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+          {t("screens.menu.createMenu")}
+        </Button>
       </Box>
       {menus.isPending ? (
         <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
@@ -81,25 +79,24 @@ export function MenuScreen() {
         </Box>
       ) : menus.isError ? (
         <LoadError error={menus.error} onRetry={() => void menus.refetch()} />
-      ) : weeks.length === 0 || !filter ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
-          <Typography variant="h6" component="h2">
-            {t("screens.menu.noMenus")}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t("screens.menu.noMenusBody")}
-          </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
-            {t("screens.menu.createMenu")}
-          </Button>
-        </Paper>
       ) : (
         <>
-          <WeekFilters weeks={weeks} filter={filter} onChange={(next) => choose(next)} />
+          <Box
+            sx={{
+              display: "flex",
+              justifyContent: "space-between",
+              alignItems: "center",
+              gap: 2,
+              flexWrap: "wrap",
+            }}
+          >
+            <WeekPicker monday={monday} today={today} onChange={show} />
+            <CopyWeekButton monday={monday} today={today} weeks={weeks} />
+          </Box>
           {week ? (
             <WeekDays menuId={week.menu.id} />
           ) : (
-            <Typography color="text.secondary">{t("screens.menu.noWeeksInFilter")}</Typography>
+            <EmptyWeek monday={monday} today={today} onCreated={(menu) => show(menu.date_from)} />
           )}
         </>
       )}
@@ -110,7 +107,7 @@ export function MenuScreen() {
           menus={menus.data ?? []}
           onClose={() => setCreateOpen(false)}
           onCreated={(menu) => {
-            selectMenu(menu);
+            show(menu.date_from);
             notify({
               severity: "success",
               text: t("screens.menu.notices.created", {
@@ -122,6 +119,127 @@ export function MenuScreen() {
         />
       ) : null}
     </Stack>
+  );
+}
+
+/** A week without a menu: made in one click while its Monday is still to come. */
+function EmptyWeek({
+  monday,
+  today,
+  onCreated,
+}: {
+  monday: IsoDate;
+  today: IsoDate;
+  onCreated: (menu: WeeklyMenu) => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateWeeklyMenu();
+  const notify = useNotice();
+  const canCreate = monday > today;
+  return (
+    <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
+      <Typography variant="h6" component="h2">
+        {t("screens.menu.noMenuThisWeek")}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: canCreate ? 2 : 0 }}>
+        {canCreate ? t("screens.menu.noMenuThisWeekBody") : t("screens.menu.noMenuPastWeek")}
+      </Typography>
+      {canCreate ? (
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={create.isPending}
+          onClick={() =>
+            create.mutate(
+              { date_from: monday, date_to: addDaysIso(monday, 4) },
+              {
+                onSuccess: onCreated,
+                onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.add")) }),
+              },
+            )
+          }
+        >
+          {t("screens.menu.createThisWeek")}
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}
+
+/**
+ * "Kopieer verlede week": says what it would copy (the weeks and how many dishes) and asks first;
+ * an empty last week, a week that has dishes or no days left is said at once, in the server's
+ * own words (the same rules, domain weekly-menu.ts), which the server checks again.
+ */
+function CopyWeekButton({
+  monday,
+  today,
+  weeks,
+}: {
+  monday: IsoDate;
+  today: IsoDate;
+  weeks: MenuWeek<WeeklyMenu>[];
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const notify = useNotice();
+  const copy = useCopyWeek();
+  const [asking, setAsking] = useState(false);
+  const previous = addDaysIso(monday, -7);
+  const source = useFoodItems(weeks.find((w) => w.dateFrom === previous)?.menu.id ?? null);
+  const target = useFoodItems(weeks.find((w) => w.dateFrom === monday)?.menu.id ?? null);
+  const days = copyableWeekdays(monday, today);
+  const dishes = (source.data ?? []).filter((item) => days.includes(item.day_of_week));
+  const loading = source.isLoading || target.isLoading;
+  const weekText = (start: IsoDate) => t("screens.menu.weekHeading", schoolWeekParts(start, language));
+
+  const start = () => {
+    const refusal =
+      days.length === 0
+        ? "menu_copy_no_days_left"
+        : dishes.length === 0
+          ? "menu_copy_source_empty"
+          : (target.data ?? []).length > 0
+            ? "menu_copy_target_not_empty"
+            : null;
+    if (refusal) notify({ severity: "info", text: message(refusal, language) });
+    else setAsking(true);
+  };
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<ContentCopyIcon />}
+        disabled={loading || copy.isPending}
+        onClick={start}
+      >
+        {t("screens.menu.copyWeek.button")}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t("screens.menu.copyWeek.title")}
+        message={t("screens.menu.copyWeek.confirm", {
+          count: dishes.length,
+          from: weekText(previous),
+          to: weekText(monday),
+        })}
+        confirmLabel={t("screens.menu.copyWeek.submit")}
+        cancelLabel={t("common.cancel")}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          copy.mutate(monday, {
+            onSuccess: (copied) =>
+              notify({
+                severity: "success",
+                text: t("screens.menu.copyWeek.done", { count: copied.copied, to: weekText(monday) }),
+              }),
+            onError: (error) => notify({ severity: "error", text: errorMessage(error, t("errors.add")) }),
+          });
+        }}
+      />
+    </>
   );
 }
 

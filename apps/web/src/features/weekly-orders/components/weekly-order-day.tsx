@@ -32,17 +32,35 @@ export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
   const heading = dayHeadingParts(date, language);
   return (
     <Paper component="section" role="region" aria-labelledby={headingId} sx={{ p: 2, minWidth: 0 }}>
+      {/* In a narrow column the count goes under the day rather than out of the card. */}
       <Box
-        sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 1, mb: 1.5 }}
+        sx={{
+          display: "flex",
+          flexWrap: "wrap",
+          justifyContent: "space-between",
+          alignItems: "flex-start",
+          columnGap: 1,
+          rowGap: 0.5,
+          mb: 1.5,
+        }}
       >
-        <Typography id={headingId} variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ lineHeight: 1.3, minWidth: 0 }}>
           {heading.weekday}{" "}
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: "block", whiteSpace: "nowrap" }}
+          >
             {heading.date}
           </Typography>
         </Typography>
         {day ? (
-          <Chip size="small" label={t("screens.weeklyOrders.orderCount", { count: day.orders.length })} />
+          <Chip
+            size="small"
+            sx={{ flexShrink: 0 }}
+            label={t("screens.weeklyOrders.orderCount", { count: day.orders.length })}
+          />
         ) : null}
       </Box>
       {day === undefined ? (

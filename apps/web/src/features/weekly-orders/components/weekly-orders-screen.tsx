@@ -72,8 +72,9 @@ export function WeeklyOrdersScreen() {
         </IconButton>
         <Typography variant="h6" component="p" aria-live="polite" sx={{ textAlign: "center", flex: 1 }}>
           {t("screens.weeklyOrders.weekRange", {
-            from: formatDate(weekStart, language),
-            to: formatDate(weekEndOf(weekStart), language),
+            // A narrow screen breaks the range between the dates, never inside one.
+            from: formatDate(weekStart, language).replaceAll(" ", "\u00a0"),
+            to: formatDate(weekEndOf(weekStart), language).replaceAll(" ", "\u00a0"),
           })}
         </Typography>
         <IconButton
