@@ -16,6 +16,7 @@ function order(status: KitchenOrder["status"], itemName: string, customerName: s
     customerName,
     itemName,
     preparationTime: 10,
+    paidFromWallet: true,
   };
 }
 

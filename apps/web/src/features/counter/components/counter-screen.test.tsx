@@ -18,6 +18,7 @@ const order: CounterOrder = {
   customerName: "Anna Botha",
   itemName: "Bobotie",
   preparationTime: 10,
+  paidFromWallet: true,
   orderDate: "2026-11-26",
   customerId: ANNA,
 };
@@ -113,6 +114,7 @@ describe("handing over at the counter", () => {
               status: "ready",
               statusChangedAt: order.statusChangedAt,
               deliveryDate: "2026-11-26",
+              refunded: null,
             },
           },
         };
