@@ -135,7 +135,7 @@ test.describe("the ordering app", () => {
       await expectNoSeriousA11yViolations(page);
       // The QR code the counter scans, drawn on the phone.
       await mine.getByRole("button", { name: "Wys QR-kode" }).click();
-      const qr = page.getByRole("dialog", { name: /^Bestelling #[0-9A-F]{6}$/ });
+      const qr = page.getByRole("dialog", { name: /^Bestelling #\d+$/ });
       const image = qr.getByRole("img", { name: /^QR-kode van bestelling #/ });
       await expect(image).toBeVisible();
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -13,7 +13,14 @@ import {
 } from "./support/fixtures";
 import { waitForMails } from "./support/mailbox";
 
-type SummaryRow = { id: string; customerName: string; itemName: string; status: string; orderDate: string };
+type SummaryRow = {
+  id: string;
+  pickupNumber: number;
+  customerName: string;
+  itemName: string;
+  status: string;
+  orderDate: string;
+};
 type SummaryAnswer = { data: SummaryRow[]; total: number };
 type MenuDay = { date: string; items: { id: string; name: string; price: string }[] };
 
@@ -21,7 +28,13 @@ type MenuDay = { date: string; items: { id: string; name: string; price: string 
 const rand = (amount: number) =>
   new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR" }).format(amount).replace(/\s/g, " ");
 
-const label = (id: string) => id.slice(-4).toUpperCase();
+/** The order's number as the screens print it: its pickup number on its day. */
+const label = (row: SummaryRow) => String(row.pickupNumber);
+/** The name of a row's detail button: its number and its day (a week has a #3 each day). */
+const viewButton = (row: SummaryRow) =>
+  new RegExp(
+    `^Bekyk bestelling #${row.pickupNumber}, ${Number(row.orderDate.slice(8))} \\S+ ${row.orderDate.slice(0, 4)}$`,
+  );
 const isSummary = (url: string) => new URL(url).pathname === "/api/orders";
 
 async function openOrders(page: Page, theme?: ThemeName): Promise<SummaryAnswer> {
@@ -78,8 +91,8 @@ test("an admin searches and filters the week's orders, opens one and changes its
   for (const row of await bodyRows(page).all()) await expect(row).toContainText(words);
 
   // The detail and a status change through the server's rules.
-  await page.getByRole("button", { name: `Bekyk bestelling #${label(target.id)}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Bestelling #${label(target.id)}` });
+  await page.getByRole("button", { name: viewButton(target) }).click();
+  const dialog = page.getByRole("dialog", { name: `Bestelling #${label(target)}` });
   await expect(dialog).toContainText(target.id);
   await expect(detail(dialog, "Kliënt")).toContainText(target.customerName);
   await expect(detail(dialog, "Item")).toContainText(target.itemName);
@@ -109,28 +122,41 @@ test("an admin searches and filters the week's orders, opens one and changes its
   // The open order lives in the address: a reload shows it again; it left the pending list.
   await expect(page).toHaveURL(new RegExp(`order=${target.id}`));
   await page.reload();
-  await expect(page.getByRole("dialog", { name: `Bestelling #${label(target.id)}` })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: `Bestelling #${label(target)}` })).toBeVisible();
   await page.getByRole("button", { name: "Sluit" }).click();
-  await expect(page.getByRole("button", { name: `Bekyk bestelling #${label(target.id)}` })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: viewButton(target) })).toHaveCount(0);
 });
 
-test("an order is found by the number a screen prints, whatever the range shown (decision 0015)", async ({
+test("an order is found by its pickup number within the range, and by its QR code's id whatever the range", async ({
   page,
 }) => {
   const week = await openOrders(page);
   const target = week.data[0] as SummaryRow;
-  // A week of 2020 without orders: the number still finds this week's order.
+  const search = page.getByRole("searchbox", { name: "Soek kliënt, item of nommer" });
+  const searched = () => page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("q="));
+
+  // The number is one order a day: this week's orders with it, the range kept.
+  let answer = searched();
+  await search.fill(`#${label(target)}`);
+  let response = await answer;
+  expect(new URL(response.url()).searchParams.has("from")).toBe(true);
+  const found = ((await response.json()) as SummaryAnswer).data;
+  expect(found.map((r) => r.id)).toContain(target.id);
+  expect(found.every((r) => r.pickupNumber === target.pickupNumber)).toBe(true);
+  await expect(page.getByRole("button", { name: viewButton(target) })).toBeVisible();
+
+  // A week of 2020 without orders: the order's id (what its QR code holds) still finds it.
   await page.goto("/orders?from=2020-01-06&to=2020-01-12");
   await expect(page.getByText("Geen bestellings in hierdie tydperk nie")).toBeVisible();
-  const answer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("q="));
-  await page.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }).fill(`#${label(target.id)}`);
-  const response = await answer;
+  answer = searched();
+  await search.fill(target.id);
+  response = await answer;
   expect(new URL(response.url()).searchParams.has("from")).toBe(false);
-  expect(((await response.json()) as SummaryAnswer).data.map((r) => r.id)).toContain(target.id);
+  expect(((await response.json()) as SummaryAnswer).data.map((r) => r.id)).toEqual([target.id]);
   await expect(
-    page.getByRole("heading", { level: 2, name: `Bestelling #${label(target.id)}, op enige datum` }),
+    page.getByRole("heading", { level: 2, name: `Bestelling #${label(target)}, op enige datum` }),
   ).toBeVisible();
-  await expect(page.getByRole("button", { name: `Bekyk bestelling #${label(target.id)}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: viewButton(target) })).toBeVisible();
 });
 
 test("the export downloads the filtered orders as CSV", async ({ page }) => {
@@ -266,7 +292,7 @@ test.describe("accessibility", () => {
       await expectNoSeriousA11yViolations(page);
 
       const first = week.data[0] as SummaryRow;
-      await page.getByRole("button", { name: `Bekyk bestelling #${label(first.id)}` }).click();
+      await page.getByRole("button", { name: viewButton(first) }).click();
       await expect(page.getByRole("dialog")).toContainText(first.id);
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("button", { name: "Sluit" }).click();

@@ -4,6 +4,8 @@ import { dataAnswer, orderStatusSchema } from "./api";
 /** One row of the kitchen board: what the screen shows, names joined, in one round trip. */
 export const kitchenOrder = z.object({
   id: z.string(),
+  /** The order's number on its day (`orderLabel`). */
+  pickupNumber: z.number().int(),
   status: orderStatusSchema,
   quantity: z.number().int(),
   /** Price per item in rand, as a decimal string. */

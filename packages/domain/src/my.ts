@@ -119,6 +119,8 @@ export function myCancelRefusal(
 /** One of my orders, as the orders screen shows it. */
 export const myOrder = z.object({
   id: z.string(),
+  /** The order's number on its day, as the counter calls it (`orderLabel`). */
+  pickupNumber: z.number().int(),
   deliveryDate: isoDateText.nullable(),
   createdAt: timestamp,
   status: orderStatusSchema,

@@ -70,6 +70,8 @@ export type OrdersQuery = {
 
 export const orderSummaryRow = z.object({
   id: z.string(),
+  /** The order's number on its day (`orderLabel`). */
+  pickupNumber: z.number().int(),
   /** Delivery date, else the created date in the canteen zone: what the range and the sort use. */
   orderDate: z.string(),
   /** The day the order is delivered; null for an order taken without one. Shown under that name. */
@@ -97,6 +99,9 @@ export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
 
 export const orderDetail = z.object({
   id: z.string(),
+  pickupNumber: z.number().int(),
+  /** The order's day: the delivery date, else the day it was made. */
+  orderDate: z.string(),
   customerId: z.string(),
   customerName: z.string(),
   itemName: z.string(),
@@ -173,12 +178,13 @@ const ordersFilterShape = z.object({
 export const ORDERS_RANGE_MAX_DAYS = 366;
 
 /**
- * Whether the filter names one customer or one order number (decision 0015). Such a filter
- * matches few orders however old, so it needs no date range: without one it spans all time,
- * and its range may be any length. Any other filter without a range is this week.
+ * Whether the filter names one customer or one order by its whole id (decisions 0015, 0035).
+ * Such a filter matches few orders however old, so it needs no date range: without one it
+ * spans all time, and its range may be any length. Any other filter without a range is this
+ * week; a pickup number is one order per day, so it is searched within the range.
  */
 export function ordersFilterIsPinned(filter: { q?: string; customer?: string }): boolean {
-  return Boolean(filter.customer) || orderNumberSearch(filter.q) !== null;
+  return Boolean(filter.customer) || orderNumberSearch(filter.q)?.kind === "id";
 }
 
 /** What is wrong with a summary's date range, if anything; the filter bar shows the same. */

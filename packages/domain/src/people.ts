@@ -65,6 +65,7 @@ export type CustomerInput = {
 
 export const personOrder = z.object({
   id: z.string(),
+  pickupNumber: z.number().int(),
   itemName: z.string(),
   quantity: z.number().int(),
   amount: z.string(),

@@ -9,6 +9,7 @@ const order = (
   status: WeeklyOrder["status"] = "pending",
 ): WeeklyOrder => ({
   id,
+  pickupNumber: 1,
   status,
   quantity,
   deliveryDate,

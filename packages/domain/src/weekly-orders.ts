@@ -6,6 +6,7 @@ import type { OrderStatus } from "./order-status";
 /** One order of the weekly view: what the screen shows, names joined, in one round trip. */
 export const weeklyOrder = z.object({
   id: z.string(),
+  pickupNumber: z.number().int(),
   status: orderStatusSchema,
   quantity: z.number().int(),
   deliveryDate: z.string(),

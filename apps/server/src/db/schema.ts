@@ -269,6 +269,14 @@ export const orders = pgTable(
     deliveryDate: date("delivery_date"),
     /** The delivery date, else the created date in the canteen zone: set at insert (decision 0007). */
     orderDate: date("order_date").notNull(),
+    /**
+     * The order's number on its day, 1, 2, 3…: the one number every screen, label and mail shows
+     * and the counter calls out (decision 0035). The trigger `orders_pickup_number` gives the next
+     * one from `order_pickup_counters`; drizzle sends null for it to fill.
+     */
+    pickupNumber: integer("pickup_number")
+      .notNull()
+      .$defaultFn(() => sql`null`),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.foodItemQuantity} > 0`),
@@ -279,10 +287,17 @@ export const orders = pgTable(
     index("orders_food_item_id_idx").on(t.foodItemId),
     // The orders summary's date range, in its default order (decision 0007).
     index("orders_order_date_idx").on(t.orderDate, t.createdAt, t.id),
-    // An order found by the number the screens print, the id's last 4 or 6 characters (decision 0015).
-    index("orders_number_idx").on(sql`right((${t.id})::text, 4)`),
+    // One number per order and day, and the way an order is found by it (decision 0035).
+    uniqueIndex("orders_pickup_number_key").on(t.orderDate, t.pickupNumber),
+    check("orders_pickup_number_positive", sql`${t.pickupNumber} > 0`),
   ],
 );
+
+/** The last pickup number given out on each order date (decision 0035). */
+export const orderPickupCounters = pgTable("order_pickup_counters", {
+  orderDate: date("order_date").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
 
 /** Every status change of an order: the timeline and "who did it". */
 export const orderStatusChanges = pgTable(

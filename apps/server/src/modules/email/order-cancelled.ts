@@ -31,12 +31,13 @@ export async function mailOrderCancelled(
 ): Promise<void> {
   const [order] = await queryRows(
     tx,
-    sql`select o.user_id as "userId", o.delivery_date::text as "deliveryDate",
+    sql`select o.user_id as "userId", o.pickup_number as "pickupNumber", o.delivery_date::text as "deliveryDate",
                o.food_item_quantity as quantity, f.name as "itemName"
         from orders o join food_items f on f.id = o.food_item_id
         where o.id = ${orderId}`,
     z.object({
       userId: z.string(),
+      pickupNumber: z.number().int(),
       deliveryDate: z.string().nullable(),
       quantity: z.number().int(),
       itemName: z.string(),
@@ -45,7 +46,7 @@ export async function mailOrderCancelled(
   if (!order) return;
   const recipient = await mailRecipient(tx, order.userId);
   if (!recipient) return;
-  const label = `#${orderLabel(orderId, "orders")}`;
+  const label = `#${orderLabel(order)}`;
   const what = `${order.itemName} × ${order.quantity}`;
   const canteen = config.canteenName;
   // The sentence adds its own full stop.

@@ -3,7 +3,7 @@ import type { CounterOrder } from "@kantien/domain/kitchen";
 import { orderQrContent } from "@kantien/domain/kitchen-rules";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { asc, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import type { App } from "../../app";
 import type { Db } from "../../db/client";
 import { queryPlanRow, queryRows } from "../../db/client";
@@ -22,9 +22,10 @@ import { request } from "../../test/request";
 import { testBackend } from "../../test/test-app";
 import { counterOrdersQuery, counterWhere } from "./queries";
 
-// Two orders share the number 3D42 (the orders screen's 4); the kitchen's 6 tell them apart.
 const TODAY_ID = "3f2a0000-0000-4000-8000-0000001c3d42";
 const OTHER_DAY_ID = "3f2a0000-0000-4000-8000-0000009f3d42";
+/** Tomorrow's order's pickup number: one today has not reached. */
+const TOMORROW_NUMBER = 900;
 
 const it = appTest();
 
@@ -90,7 +91,7 @@ describe("the counter: finding an order and handing it over", () => {
   describe("GET /api/kitchen/counter", () => {
     const ids: Record<string, string> = {};
 
-    beforeAll(async () => {
+    it.beforeAll(async ({ db }) => {
       ids.today = await newOrder({ customer: customers.thandi!, id: TODAY_ID, minutesAgo: 30 });
       ids.later = await newOrder({ customer: customers.thandi!, status: "processing", minutesAgo: 5 });
       // Placed now without a delivery date: today's in the canteen's time zone.
@@ -100,6 +101,7 @@ describe("the counter: finding an order and handing it over", () => {
         id: OTHER_DAY_ID,
         deliveryDate: addDaysIso(today, 1),
       });
+      await db.update(orders).set({ pickupNumber: TOMORROW_NUMBER }).where(eq(orders.id, ids.tomorrow));
       ids.pieterYesterday = await newOrder({
         customer: customers.pieter!,
         deliveryDate: addDaysIso(today, -1),
@@ -116,6 +118,7 @@ describe("the counter: finding an order and handing it over", () => {
           orders: [
             {
               id: ids.tomorrow,
+              pickupNumber: TOMORROW_NUMBER,
               status: "ready",
               quantity: 1,
               price: "45.50",
@@ -143,16 +146,26 @@ describe("the counter: finding an order and handing it over", () => {
       expect(await found(app, TODAY_ID.toUpperCase())).toEqual([ids.today]);
     });
 
-    it("finds today's order by the number the screens print, 6 or 4 characters; a coming day's only when today has none", async ({
+    it("finds today's order by its pickup number, with or without #; a coming day's only when today has none", async ({
+      db,
       app,
     }) => {
-      expect(await found(app, "1C3D42")).toEqual([ids.today]);
-      expect(await found(app, "#1c3d42")).toEqual([ids.today]);
+      const [mine] = await db
+        .select({ n: orders.pickupNumber })
+        .from(orders)
+        .where(eq(orders.id, ids.today!));
+      expect(await found(app, String(mine?.n))).toEqual([ids.today]);
+      expect(await found(app, `#${mine?.n}`)).toEqual([ids.today]);
       // Tomorrow's order: today has none with that number, so the counter shows it (and its day).
-      expect(await found(app, "9F3D42")).toEqual([ids.tomorrow]);
-      // 3D42 ends both ids; today's order comes first and alone.
-      expect(await found(app, "3D42")).toEqual([ids.today]);
-      expect(await found(app, "#3d42")).toEqual([ids.today]);
+      expect(await found(app, `#${TOMORROW_NUMBER}`)).toEqual([ids.tomorrow]);
+      // Yesterday's orders are not looked for by number.
+      const [past] = await db
+        .select({ n: orders.pickupNumber })
+        .from(orders)
+        .where(eq(orders.id, ids.pieterYesterday!));
+      await db.update(orders).set({ pickupNumber: 901 }).where(eq(orders.id, ids.pieterYesterday!));
+      expect(await found(app, "901")).toEqual([]);
+      await db.update(orders).set({ pickupNumber: past?.n }).where(eq(orders.id, ids.pieterYesterday!));
     });
 
     it("finds today's orders by any part of the customer's name, in any case, oldest first", async ({

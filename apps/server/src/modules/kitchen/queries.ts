@@ -19,7 +19,7 @@ const isoTime = (column: SQLWrapper) =>
  * load and poll, and the query builder's row mapping and the Date of each time, parsed and written
  * back as text, cost about half of the route's CPU (bench/layers.ts).
  */
-const kitchenSelect = sql`${orders.id} as "id", ${orders.status} as "status",
+const kitchenSelect = sql`${orders.id} as "id", ${orders.pickupNumber} as "pickupNumber", ${orders.status} as "status",
   ${orders.foodItemQuantity} as "quantity", ${orders.foodItemPrice}::text as "price",
   ${isoTime(orders.createdAt)} as "createdAt", ${isoTime(orders.statusChangedAt)} as "statusChangedAt",
   ${orders.deliveryDate}::text as "deliveryDate",
@@ -72,7 +72,7 @@ export const COUNTER_DAYS_AHEAD = 14;
 /**
  * What the counter's text finds (`GET /api/kitchen/counter`): a scanned code or a bare id, its
  * one order whatever its day; else, among `today`'s orders (or with `ahead`, the coming
- * days'), those whose number (the id's last 4 or 6 characters, decision 0015) it is, or else
+ * days'), those whose pickup number it is (decision 0035), or else
  * whose customer's name holds each of its words (first, last, or "first last", any part, any
  * case; `%` and `_` taken literally, as in the orders summary, decision 0007). Oldest first.
  */
@@ -82,11 +82,12 @@ export function counterWhere(
 ): SQL {
   const id = orderIdFromQr(q);
   if (id) return eq(orders.id, id);
-  const day = ahead
-    ? sql`${orders.orderDate} > ${today} and ${orders.orderDate} <= ${addDaysIso(today, COUNTER_DAYS_AHEAD)}`
-    : onKitchenDay(today, timeZone);
+  const comingDays = sql`${orders.orderDate} > ${today} and ${orders.orderDate} <= ${addDaysIso(today, COUNTER_DAYS_AHEAD)}`;
   const number = orderNumberSearch(q);
-  if (number) return sql`${day} and ${orderNumberWhere(number, orders.id)}`;
+  // Today's orders by order_date (the same orders as onKitchenDay) meet the number's index.
+  if (number)
+    return sql`${ahead ? comingDays : sql`${orders.orderDate} = ${today}`} and ${orderNumberWhere(number, orders)}`;
+  const day = ahead ? comingDays : onKitchenDay(today, timeZone);
   const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
   const words = searchPatterns(q).map((pattern) => ilike(fullName, pattern));
   // Text that is only spaces has no words: it names nobody (the route refuses it anyway).

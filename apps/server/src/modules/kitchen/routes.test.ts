@@ -67,8 +67,11 @@ describe("kitchen orders of a day", () => {
     const { date, orders } = dayAnswer(res).data;
     expect(date).toBe(DAY);
     expect(orders.map((o) => o.id)).toEqual([ids.delivered, ids.placed, ids.cancelled]);
+    // Numbered in the order they were made on their day.
+    expect(orders.map((o) => o.pickupNumber)).toEqual([1, 2, 3]);
     expect(orders[1]).toEqual({
       id: ids.placed,
+      pickupNumber: 2,
       status: "pending",
       quantity: 2,
       price: "45.50",

@@ -12,6 +12,7 @@ export type RulesAt = { rules: CanteenRules; timeZone: string; now: Date };
 
 const myOrderRow = z.object({
   id: z.string(),
+  pickupNumber: z.number().int(),
   deliveryDate: z.string().nullable(),
   createdAt: timestampColumn,
   status: orderStatusSchema,
@@ -29,7 +30,7 @@ const myOrderRow = z.object({
 type MyOrderRow = z.infer<typeof myOrderRow>;
 
 const myOrderColumns = sql`
-  o.id, o.delivery_date::text as "deliveryDate", o.created_at as "createdAt", o.status,
+  o.id, o.pickup_number as "pickupNumber", o.delivery_date::text as "deliveryDate", o.created_at as "createdAt", o.status,
   o.food_item_quantity as quantity, o.food_item_price::text as "unitPrice",
   (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as total,
   f.id as "itemId", f.name as "itemName", f.image_url as "itemImageUrl",

@@ -192,6 +192,38 @@ describe("orders paid from the wallet", () => {
     expect(paid.every((o) => o.status === "paid")).toBe(true);
   });
 
+  it("numbers each day's orders 1, 2, 3… without gaps or twins, also when made at once or refused", async ({
+    app,
+    db,
+  }) => {
+    const customers = await Promise.all(Array.from({ length: 12 }, () => customerWith(db, "100.00")));
+    const broke = await customerWith(db, "0");
+    const answers = await Promise.all([
+      ...customers.map((c) => post(app, newOrder(c.id, { quantity: 1 }))),
+      post(app, newOrder(broke.id)),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(12).fill(201), 409]);
+    const numbers = await queryRows(
+      db,
+      sql`select pickup_number as n from orders where order_date = ${MONDAY} order by pickup_number`,
+      z.object({ n: z.number() }),
+    );
+    // Earlier tests ordered for this Monday too: the day counts on from them, one by one.
+    expect(numbers.map((r) => r.n)).toEqual(numbers.map((_, i) => i + 1));
+    const created = answers
+      .filter((a) => a.statusCode === 201)
+      .map((a) => a.json().data.order as OrderDetail);
+    expect(created.every((o) => o.orderDate === MONDAY && o.pickupNumber > 0)).toBe(true);
+    // Another day begins at 1.
+    const [tuesday] = await queryRows(
+      db,
+      sql`insert into orders (user_id, food_item_id, food_item_quantity, food_item_price, delivery_date, order_date)
+          values (${broke.id}, ${item.id}, 1, 45.50, '2031-03-04', '2031-03-04') returning pickup_number as n`,
+      z.object({ n: z.number() }),
+    );
+    expect(tuesday?.n).toBe(1);
+  });
+
   it("a removal while an order is taken either keeps the paid order under an anonymised name or refuses the order", async ({
     app,
     db,

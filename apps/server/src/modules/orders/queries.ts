@@ -80,16 +80,13 @@ export async function resolveFilter(db: Db | Tx, filter: OrdersFilter): Promise<
 }
 
 /**
- * An order number as the screens print it (`orderLabel`: the id's last 4 or 6 characters) is
- * found through `orders_number_idx` on the id's last 4 characters; a 6-character one is then
- * checked in full among those few rows (about 15 in 1,000,000). A whole id is the primary key.
- * `id` is the orders' id column as the query names it.
+ * An order's number (decision 0035): a pickup number among the orders of the days searched,
+ * through `orders_pickup_number_key` (order_date, pickup_number); a whole id is the primary
+ * key. `orders` is how the query names the orders table.
  */
-export function orderNumberWhere(number: OrderNumberSearch, id: SQLWrapper = sql`o.id`): SQL {
-  if (number.kind === "id") return sql`${id} = ${number.id}::uuid`;
-  const last4 = sql`right(${id}::text, 4) = ${number.suffix.slice(-4)}`;
-  if (number.suffix.length === 4) return last4;
-  return sql`${last4} and right(${id}::text, ${number.suffix.length}::int) = ${number.suffix}`;
+export function orderNumberWhere(number: OrderNumberSearch, orders: SQLWrapper = sql`o`): SQL {
+  if (number.kind === "id") return sql`${orders}.id = ${number.id}::uuid`;
+  return sql`${orders}.pickup_number = ${number.number}`;
 }
 
 /** The WHERE of the summary on `orders o`: a range of orders_order_date_idx, the customer, the status, the words. */
@@ -121,7 +118,7 @@ export function ordersPageQuery(filter: ResolvedFilter, page: { limit?: number; 
   const limit = page.limit === undefined ? sql`` : sql` limit ${page.limit}`;
   const offset = page.offset ? sql` offset ${page.offset}` : sql``;
   return sql`
-    select o.id, o.order_date::text as "orderDate", o.delivery_date::text as "deliveryDate",
+    select o.id, o.pickup_number as "pickupNumber", o.order_date::text as "orderDate", o.delivery_date::text as "deliveryDate",
            o.created_at as "createdAt",
            u.first_name || ' ' || u.last_name as "customerName", f.name as "itemName",
            o.food_item_quantity as quantity,
@@ -199,7 +196,8 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
   const [row] = await queryRows(
     db,
     sql`
-      select o.id, o.user_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
+      select o.id, o.pickup_number as "pickupNumber", o.order_date::text as "orderDate",
+             o.user_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
              f.name as "itemName", o.food_item_quantity as quantity,
              o.food_item_price::text as "unitPrice",
              (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as total,

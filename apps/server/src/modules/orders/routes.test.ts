@@ -81,6 +81,7 @@ describe("orders summary", () => {
     expect(idsOf(data)).toEqual(["pieterFri", "undated", "formulaWed", "annaTue", "pieterMon", "annaMon"]);
     expect(data.find((r) => r.id === ids.annaMon)).toEqual({
       id: ids.annaMon,
+      pickupNumber: 1,
       orderDate: MONDAY,
       deliveryDate: MONDAY,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -182,7 +183,7 @@ describe("orders summary", () => {
     expect(lines).toHaveLength(7);
     const today = todayIn(DEFAULT_TIMEZONE);
     expect(lines[1]).toBe(
-      `"${ids.annaMon!.slice(-4).toUpperCase()}","${ids.annaMon}","2030-03-04","${today}","Anna Botha","Bobotie","2","91,00","Om te doen"`,
+      `"1","${ids.annaMon}","2030-03-04","${today}","Anna Botha","Bobotie","2","91,00","Om te doen"`,
     );
     // Without a delivery date the cell stays empty; the order date is the day it was placed there.
     expect(lines.find((l) => l.includes(ids.undated!))).toContain(`"","2030-03-06","Pieter Smit"`);
@@ -274,7 +275,6 @@ describe("orders summary", () => {
   );
 
   describe("finding any order, however old (decision 0015)", () => {
-    // Two orders share the summary's 4-character number 3F2A; the kitchen's 6 tell them apart.
     const OLD = "0d9c8b7a-6f5e-4d3c-8b2a-19e8d7c63f2a";
     const OLDER = "5e4d3c2b-1a09-4f8e-9d7c-6b5a49d73f2a";
     const RECENT = "7b6a5f4e-3d2c-4b1a-8f9e-8d7c6b5a4e3d";
@@ -329,19 +329,29 @@ describe("orders summary", () => {
       ).toBe(400);
     });
 
-    it("finds an order by the number any screen prints, whatever its date", async ({ app }) => {
-      // On PostgreSQL the plan test above added 5,000 delivered orders of random ids: 4
-      // characters may meet one of them, so those searches keep to the pending ones.
-      expect(await found(app, "q=3F2A&status=pending")).toEqual([OLD, OLDER]);
-      expect(await found(app, "q=%233f2a&status=pending")).toEqual([OLD, OLDER]);
-      expect(await found(app, "q=C63F2A")).toEqual([OLD]);
-      expect(await found(app, "q=%23D73F2A")).toEqual([OLDER]);
+    it("finds an order by its pickup number within the range, and by its whole id whatever its date", async ({
+      app,
+      db,
+    }) => {
+      // Each of the three is its day's first order; a second order that day is #2.
+      const other = await createUser(db, { roleId: 1 });
+      const soup = await createFoodItem(db, { name: "Sop" });
+      const second = await createOrder(db, {
+        userId: other.id,
+        foodItemId: soup.id,
+        deliveryDate: "2024-02-12",
+      });
+      expect(await found(app, "q=1&from=2024-02-12&to=2024-02-12")).toEqual([OLD]);
+      expect(await found(app, "q=%232&from=2024-02-12&to=2024-02-12")).toEqual([second.id]);
+      expect(await found(app, "q=%23%201&from=2019-01-01&to=2019-12-31")).toEqual([OLDER]);
+      expect(await found(app, "q=1&from=2019-05-06&to=2019-05-06&status=cancelled")).toEqual([]);
+      expect(await found(app, "q=3&from=2024-02-12&to=2024-02-12")).toEqual([]);
+      // The QR code's whole id spans all time; a pickup number keeps the range rules of a search.
       expect(await found(app, `q=${OLDER.toUpperCase()}`)).toEqual([OLDER]);
-      expect(await found(app, "q=4E3D&status=pending")).toEqual([RECENT]);
-      // A range given with the number still applies; the screen sends none.
-      expect(await found(app, "q=3F2A&from=2024-01-01&to=2024-12-31")).toEqual([OLD]);
-      expect(await found(app, "q=3F2A&from=2010-01-01&to=2029-12-31")).toEqual([OLD, OLDER]);
-      expect(await found(app, "q=3F2A&status=cancelled")).toEqual([]);
+      expect(
+        (await request(app, "GET", "/api/orders?q=1&from=2019-01-01&to=2025-12-31", { cookie: asAdmin }))
+          .statusCode,
+      ).toBe(400);
     });
 
     it("exports one customer's orders of all time", async ({ app }) => {
@@ -352,23 +362,18 @@ describe("orders summary", () => {
       expect(res.headers["content-disposition"]).toContain('filename="bestellings-alle.csv"');
       const lines = res.body.trimEnd().split("\r\n");
       expect(lines).toHaveLength(4);
-      expect(lines[3]).toContain(
-        `"3F2A","${OLDER}","2019-05-06","${todayIn(DEFAULT_TIMEZONE)}","Ouma Jordaan"`,
-      );
+      expect(lines[3]).toContain(`"1","${OLDER}","2019-05-06","${todayIn(DEFAULT_TIMEZONE)}","Ouma Jordaan"`);
     });
 
     it.skipIf(testBackend !== "postgres")(
-      "answers a number through orders_number_idx and a customer through orders_user_id_idx",
+      "answers a pickup number through orders_pickup_number_key and a customer through orders_user_id_idx",
       async ({ db }) => {
-        const number = await resolveFilter(db, { q: "3F2A" });
+        const number = await resolveFilter(db, { q: "#12", from: "2030-02-01", to: "2030-02-07" });
         const plan = await planOnFilledOrders(db, ordersPageQuery(number, { limit: 25, offset: 0 }));
-        expect(plan).toContain("orders_number_idx");
+        expect(plan).toContain("orders_pickup_number_key");
         expect(plan).not.toMatch(/Seq Scan on orders/);
         const explain = async (query: SQL) =>
           (await queryRows(db, sql`explain ${query}`, queryPlanRow)).map((r) => r["QUERY PLAN"]).join("\n");
-        const six = await explain(ordersCountQuery(await resolveFilter(db, { q: "#c63f2a" })));
-        expect(six).toContain("orders_number_idx");
-        expect(six).not.toMatch(/Seq Scan on orders/);
         const mine = await explain(ordersPageQuery(await resolveFilter(db, { customer }), { limit: 25 }));
         expect(mine).toContain("orders_user_id_idx");
         expect(mine).not.toMatch(/Seq Scan on orders/);

@@ -64,7 +64,7 @@ const CSV_HEADER: Record<Language, string[]> = {
 /** One order as a line in `language` (decision 0019): its status name and "42,00" or "42.00". */
 function csvRow(row: OrderSummaryRow, language: Language, timeZone: string): string {
   return csvLine([
-    orderLabel(row.id, "orders"),
+    orderLabel(row),
     row.id,
     row.deliveryDate ?? "",
     todayIn(timeZone, new Date(row.createdAt)),

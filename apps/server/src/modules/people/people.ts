@@ -198,6 +198,7 @@ export async function personOrders(
   const rows = await db
     .select({
       id: orders.id,
+      pickupNumber: orders.pickupNumber,
       itemName: foodItems.name,
       quantity: orders.foodItemQuantity,
       amount: sql<string>`(${orders.foodItemPrice} * ${orders.foodItemQuantity})::numeric(12,2)::text`,

@@ -14,6 +14,7 @@ export function weeklyOrdersQuery(db: Db, { weekStart }: { weekStart: IsoDate })
   return db
     .select({
       id: orders.id,
+      pickupNumber: orders.pickupNumber,
       status: orders.status,
       quantity: orders.foodItemQuantity,
       deliveryDate: orders.deliveryDate,

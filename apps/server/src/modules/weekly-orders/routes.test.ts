@@ -74,8 +74,10 @@ describe("weekly orders", () => {
       [],
       [ids.friday, ids.fridayFailed],
     ]);
+    expect(week.days[0]?.orders.map((o) => o.pickupNumber)).toEqual([1, 2, 3]);
     expect(week.days[0]?.orders[0]).toEqual({
       id: ids.monday,
+      pickupNumber: 1,
       status: "pending",
       quantity: 2,
       deliveryDate: MONDAY,

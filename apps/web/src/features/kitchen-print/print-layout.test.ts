@@ -7,6 +7,7 @@ function order(status: KitchenOrder["status"], itemName: string, customerName: s
   next += 1;
   return {
     id: `00000000-0000-4000-8000-${String(next).padStart(12, "0")}`,
+    pickupNumber: next,
     status,
     quantity: 1,
     price: "30.00",

@@ -51,7 +51,7 @@ describe("orders filters in the address", () => {
     );
   });
 
-  it("asks for all time when the filter names one customer or one order number", () => {
+  it("asks for all time when the filter names one customer or one order's id; a pickup number keeps the range", () => {
     const customer = "0a0b0c0d-1111-2222-3333-444455557a7b";
     const mine = readFilters(
       new URLSearchParams(`customer=${customer}&from=2031-06-02&to=2031-06-06`),
@@ -61,9 +61,13 @@ describe("orders filters in the address", () => {
     expect(ordersSearchParams(toOrdersQuery(mine))).toBe(
       `customer=${customer}&sort=orderDate&dir=desc&limit=25&offset=0`,
     );
-    const number = readFilters(new URLSearchParams("q=%233F2A"), TODAY);
+    const order = readFilters(new URLSearchParams(`q=${customer}`), TODAY);
+    expect(ordersSearchParams(toOrdersQuery(order), { paged: false })).toBe(
+      `q=${customer}&sort=orderDate&dir=desc`,
+    );
+    const number = readFilters(new URLSearchParams("q=%2312&from=2031-06-02&to=2031-06-06"), TODAY);
     expect(ordersSearchParams(toOrdersQuery(number), { paged: false })).toBe(
-      "q=%233F2A&sort=orderDate&dir=desc",
+      "from=2031-06-02&to=2031-06-06&q=%2312&sort=orderDate&dir=desc",
     );
   });
 });

@@ -9,6 +9,7 @@ import { renderWithApp, screen, testUser, within } from "../../../test/test-util
 const ANNA = "a0000000-0000-4000-8000-000000000001";
 const order: CounterOrder = {
   id: "0f3c2a10-0000-4000-8000-00000000abcd",
+  pickupNumber: 17,
   status: "ready",
   quantity: 1,
   price: "45.00",

@@ -113,7 +113,7 @@ function OrderToHandOver({
   const language = currentLanguage();
   const notify = useNotice();
   const collect = useCollectOrder();
-  const label = orderLabel(order.id, "kitchen");
+  const label = orderLabel(order);
   const hand = () =>
     collect.mutate(order.id, {
       onSuccess: () => {
@@ -284,7 +284,7 @@ export function CounterScreen() {
         onSuccess: () => {
           notify({
             severity: "success",
-            text: () => i18n.t("screens.counter.undone", { label: orderLabel(order.id, "kitchen") }),
+            text: () => i18n.t("screens.counter.undone", { label: orderLabel(order) }),
           });
           readyForScan();
         },

@@ -167,7 +167,7 @@ function OrdersTable({ orders }: { orders: PersonOrder[] }) {
         <TableBody>
           {orders.map((order) => (
             <TableRow key={order.id}>
-              <TableCell sx={{ fontFamily: "monospace" }}>{`#${orderLabel(order.id, "orders")}`}</TableCell>
+              <TableCell sx={{ fontFamily: "monospace" }}>{`#${orderLabel(order)}`}</TableCell>
               <TableCell>
                 {order.quantity > 1 ? `${order.itemName} × ${order.quantity}` : order.itemName}
               </TableCell>

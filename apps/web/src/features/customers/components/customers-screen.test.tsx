@@ -266,6 +266,7 @@ describe("CustomersScreen detail and top-up", () => {
     recentOrders: [
       {
         id: "o0000000-0000-4000-8000-00000000abcd",
+        pickupNumber: 4,
         itemName: "Bobotie",
         quantity: 2,
         amount: "71.00",
@@ -301,7 +302,7 @@ describe("CustomersScreen detail and top-up", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
     const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
-    expect(await within(dialog).findByText("#ABCD")).toBeVisible();
+    expect(await within(dialog).findByText("#4")).toBeVisible();
     expect(within(dialog).getByText("Bobotie × 2")).toBeVisible();
     const ledger = within(dialog).getByRole("table", { name: "Beursiegeskiedenis" });
     expect(within(ledger).getAllByRole("row")).toHaveLength(3);

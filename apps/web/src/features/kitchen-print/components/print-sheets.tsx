@@ -156,7 +156,7 @@ export function PrepSheet({ orders, date, canteenName, printedAt, paper, languag
                   >
                     <span aria-hidden="true">☐</span>
                     <Box component="span" sx={{ fontWeight: 700, fontFamily: "monospace" }}>
-                      #{orderLabel(order.id, "kitchen")}
+                      #{orderLabel(order)}
                     </Box>
                     <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
                       {order.customerName} × {order.quantity}
@@ -240,7 +240,7 @@ type OrderLabelProps = { order: KitchenOrder; day: string; qrSize: string; large
 /** A label's content: who, what, which day and which order, and the QR code the counter scans. */
 function OrderLabel({ order, day, qrSize, large = false }: OrderLabelProps) {
   const { t } = useTranslation();
-  const label = orderLabel(order.id, "kitchen");
+  const label = orderLabel(order);
   return (
     <Box data-order-label={order.id} sx={{ display: "flex", gap: "2mm", height: "100%" }}>
       <Box sx={{ flex: 1, minWidth: 0, lineHeight: 1.2, overflowWrap: "anywhere" }}>

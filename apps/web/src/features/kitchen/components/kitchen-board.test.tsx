@@ -14,6 +14,8 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 function order(id: string, status: KitchenOrder["status"], createdMinutesAgo: number): KitchenOrder {
   return {
     id,
+    // "order-0000-aaa111" is #111.
+    pickupNumber: Number(id.slice(-3)),
     status,
     quantity: 2,
     price: "35.50",
@@ -32,7 +34,7 @@ const day: KitchenDay = {
   orders: [
     order("order-0000-aaa111", "pending", 45),
     order("order-0000-bbb222", "pending", 5),
-    order("order-0000-jjj000", "paid", 3), // paid from the wallet: waits like a pending one
+    order("order-0000-jjj100", "paid", 3), // paid from the wallet: waits like a pending one
     order("order-0000-ccc333", "processing", 20),
     order("order-0000-ddd444", "ready", 25),
     order("order-0000-eee555", "delivered", 90),
@@ -81,7 +83,7 @@ describe("KitchenBoard", () => {
     renderBoard();
 
     expect(await within(column("Om te doen")).findAllByRole("listitem")).toHaveLength(3);
-    const paidCard = within(column("Om te doen")).getByText("#JJJ000").closest("li")!;
+    const paidCard = within(column("Om te doen")).getByText("#100").closest("li")!;
     expect(within(paidCard).getByRole("button", { name: "Begin" })).toBeInTheDocument();
     expect(within(column("Besig")).getAllByRole("listitem")).toHaveLength(1);
     expect(within(column("Klaar")).getAllByRole("listitem")).toHaveLength(1);
@@ -99,14 +101,14 @@ describe("KitchenBoard", () => {
     // Red from 11 minutes (the canteen's rule): one waiting card is red, and the banner counts it.
     expect(screen.getByRole("alert")).toHaveTextContent("1 bestelling wag al langer as 11 minute");
     const lateCard = within(column("Om te doen")).getAllByRole("listitem")[0]!;
-    expect(lateCard).toHaveTextContent("#AAA111");
+    expect(lateCard).toHaveTextContent("#111");
     expect(lateCard).toHaveTextContent("Te lank");
     expect(within(column("Besig")).getByText("12 min in voorbereiding")).toBeInTheDocument();
   });
 
   it("starts an order with Begin: PATCH status processing, and the card moves column", async () => {
     const { user, calls } = renderBoard();
-    const card = (await within(column("Om te doen")).findByText("#AAA111")).closest("li")!;
+    const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
 
     await user.click(within(card).getByRole("button", { name: "Begin" }));
 
@@ -116,22 +118,20 @@ describe("KitchenBoard", () => {
       body: { status: "processing" },
       headers: { "Content-Type": "application/json" },
     });
-    expect(within(column("Besig")).getByText("#AAA111")).toBeInTheDocument();
-    expect(within(column("Om te doen")).queryByText("#AAA111")).not.toBeInTheDocument();
+    expect(within(column("Besig")).getByText("#111")).toBeInTheDocument();
+    expect(within(column("Om te doen")).queryByText("#111")).not.toBeInTheDocument();
     // The focus follows the card into its new column instead of falling to <body>.
-    await waitFor(() =>
-      expect(within(column("Besig")).getByRole("button", { name: /#AAA111/ })).toHaveFocus(),
-    );
+    await waitFor(() => expect(within(column("Besig")).getByRole("button", { name: /#111/ })).toHaveFocus());
   });
 
   it("keeps the focus on the board when an order leaves it: Afgehaal focuses the column it left", async () => {
     const { user } = renderBoard();
-    const card = (await within(column("Klaar")).findByText("#DDD444")).closest("li")!;
+    const card = (await within(column("Klaar")).findByText("#444")).closest("li")!;
 
     await user.click(within(card).getByRole("button", { name: "Afgehaal" }));
 
     await waitFor(() => expect(column("Klaar")).toHaveFocus());
-    expect(within(column("Klaar")).queryByText("#DDD444")).not.toBeInTheDocument();
+    expect(within(column("Klaar")).queryByText("#444")).not.toBeInTheDocument();
   });
 
   it("shows how long each order waited, in the canteen's ageing stages, in words as well as colour", async () => {
@@ -139,12 +139,12 @@ describe("KitchenBoard", () => {
     const card = async (label: string) =>
       (await within(column("Om te doen")).findByText(label)).closest("li")!;
     // Waiting 12 minutes with red from 11: late, whenever it was placed.
-    expect(within(await card("#AAA111")).getByText("Te lank")).toBeInTheDocument();
-    expect(within(await card("#AAA111")).getByText("Wag al 12 min")).toBeInTheDocument();
+    expect(within(await card("#111")).getByText("Te lank")).toBeInTheDocument();
+    expect(within(await card("#111")).getByText("Wag al 12 min")).toBeInTheDocument();
     await waitFor(() => expect(within(column("Om te doen")).getByText("Wag lank")).toBeInTheDocument());
-    expect(within(await card("#BBB222")).getByText("Wag lank")).toBeInTheDocument();
-    expect(within(await card("#JJJ000")).queryByText(/Wag lank|Te lank/)).not.toBeInTheDocument();
-    expect(within(await card("#JJJ000")).getByText("Wag al 3 min")).toBeInTheDocument();
+    expect(within(await card("#222")).getByText("Wag lank")).toBeInTheDocument();
+    expect(within(await card("#100")).queryByText(/Wag lank|Te lank/)).not.toBeInTheDocument();
+    expect(within(await card("#100")).getByText("Wag al 3 min")).toBeInTheDocument();
   });
 
   it("counts the day's portions per dish and stage, not only orders", async () => {
@@ -166,7 +166,7 @@ describe("KitchenBoard", () => {
 
   it("undoes Begin from the notice: the order goes back to where it waited", async () => {
     const { user, calls } = renderBoard();
-    const card = (await within(column("Om te doen")).findByText("#AAA111")).closest("li")!;
+    const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
     await user.click(within(card).getByRole("button", { name: "Begin" }));
     await user.click(await screen.findByRole("button", { name: "Ongedaan maak" }));
     await waitFor(() => expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(2));
@@ -174,8 +174,8 @@ describe("KitchenBoard", () => {
       { status: "processing" },
       { status: "pending" },
     ]);
-    await waitFor(() => expect(within(column("Om te doen")).getByText("#AAA111")).toBeInTheDocument());
-    expect(await screen.findByText("#AAA111 is terug by Om te doen.")).toBeInTheDocument();
+    await waitFor(() => expect(within(column("Om te doen")).getByText("#111")).toBeInTheDocument());
+    expect(await screen.findByText("#111 is terug by Om te doen.")).toBeInTheDocument();
   });
 
   it("shows the server's refusal and puts the card back", async () => {
@@ -183,24 +183,24 @@ describe("KitchenBoard", () => {
       status: 403,
       body: { success: false, message: "Jy het nie toegang tot hierdie aksie nie.", code: "forbidden" },
     });
-    const card = (await within(column("Om te doen")).findByText("#AAA111")).closest("li")!;
+    const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
 
     await user.click(within(card).getByRole("button", { name: "Begin" }));
 
     expect(await screen.findByText("Jy het nie toegang tot hierdie aksie nie.")).toBeInTheDocument();
-    await waitFor(() => expect(within(column("Om te doen")).getByText("#AAA111")).toBeInTheDocument());
+    await waitFor(() => expect(within(column("Om te doen")).getByText("#111")).toBeInTheDocument());
   });
 
   it("asks why before cancelling from the detail dialog, says where the money goes, then what happened", async () => {
     const { user, calls } = renderBoard(changed("order-0000-aaa111", "cancelled", "71.00"));
-    await user.click(await within(column("Om te doen")).findByRole("button", { name: /#AAA111/ }));
+    await user.click(await within(column("Om te doen")).findByRole("button", { name: /#111/ }));
 
-    const details = await screen.findByRole("dialog", { name: "Bestelling #AAA111" });
+    const details = await screen.findByRole("dialog", { name: "Bestelling #111" });
     const totalRow = within(details).getByRole("rowheader", { name: "Totale prys" }).closest("tr");
     expect(totalRow?.querySelector("td")?.textContent).toBe(formatRand(lineTotal("35.50", 2)));
     await user.click(within(details).getByRole("button", { name: "Kanselleer bestelling" }));
 
-    const confirm = await screen.findByRole("dialog", { name: "Kanselleer bestelling #AAA111" });
+    const confirm = await screen.findByRole("dialog", { name: "Kanselleer bestelling #111" });
     expect(confirm).toHaveTextContent(`${spaced(formatRand("71.00"))} gaan terug na Kliënt 111 se beursie.`);
     const send = within(confirm).getByRole("button", { name: "Kanselleer bestelling" });
     expect(send).toBeDisabled();
@@ -239,7 +239,7 @@ describe("KitchenBoard live events", () => {
       },
     });
     renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(ROLE.kitchenStaff) });
-    await within(column("Om te doen")).findByText("#AAA111");
+    await within(column("Om te doen")).findByText("#111");
     const events = sources.at(-1)!;
     expect(events.url).toBe("/api/events");
     events.emit("open");
@@ -255,8 +255,8 @@ describe("KitchenBoard live events", () => {
 
     events.emit("order", changed("order-0000-aaa111", "processing", null));
 
-    expect(await within(column("Besig")).findByText("#AAA111")).toBeInTheDocument();
-    expect(within(column("Om te doen")).queryByText("#AAA111")).not.toBeInTheDocument();
+    expect(await within(column("Besig")).findByText("#111")).toBeInTheDocument();
+    expect(within(column("Om te doen")).queryByText("#111")).not.toBeInTheDocument();
     expect(dayFetches()).toBe(1);
   });
 
@@ -267,10 +267,10 @@ describe("KitchenBoard live events", () => {
     addToServerDay({ ...order("order-0000-hhh888", "pending", 1), deliveryDate: "2025-03-03" });
     events.emit("order", changed("order-0000-hhh888", "pending", "2025-03-03"));
 
-    expect(await within(column("Om te doen")).findByText("#HHH888")).toBeInTheDocument();
+    expect(await within(column("Om te doen")).findByText("#888")).toBeInTheDocument();
     // One fetch for the new order of 2025-03-03; none for the order of 2025-03-04.
     expect(dayFetches()).toBe(2);
-    expect(screen.queryByText("#GGG777")).not.toBeInTheDocument();
+    expect(screen.queryByText("#777")).not.toBeInTheDocument();
   });
 
   it("fetches the day again for a new undated order and after a reconnect", async () => {
@@ -278,7 +278,7 @@ describe("KitchenBoard live events", () => {
 
     addToServerDay(order("order-0000-iii999", "pending", 1));
     events.emit("order", changed("order-0000-iii999", "pending", null));
-    expect(await within(column("Om te doen")).findByText("#III999")).toBeInTheDocument();
+    expect(await within(column("Om te doen")).findByText("#999")).toBeInTheDocument();
     expect(dayFetches()).toBe(2);
 
     events.emit("open"); // the connection came back: changes may have been missed
@@ -290,8 +290,8 @@ describe("KitchenBoard live events", () => {
 
     events.emit("order", changed("order-0000-bbb222", "pending", "2025-03-05"));
 
-    await waitFor(() => expect(within(column("Om te doen")).queryByText("#BBB222")).not.toBeInTheDocument());
-    expect(within(column("Om te doen")).getByText("#AAA111")).toBeInTheDocument();
+    await waitFor(() => expect(within(column("Om te doen")).queryByText("#222")).not.toBeInTheDocument());
+    expect(within(column("Om te doen")).getByText("#111")).toBeInTheDocument();
     expect(dayFetches()).toBe(1);
   });
 });

@@ -151,7 +151,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
           severity: "success",
           text: () =>
             i18n.t("screens.kitchen.undo.done", {
-              label: orderLabel(order.id, "kitchen"),
+              label: orderLabel(order),
               status: ORDER_STATUS_LABELS[currentLanguage()][to],
             }),
         }),
@@ -166,7 +166,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
         notify({
           severity: "info",
           durationMs: UNDO_MS,
-          text: () => i18n.t(`screens.kitchen.undo.${next}`, { label: orderLabel(order.id, "kitchen") }),
+          text: () => i18n.t(`screens.kitchen.undo.${next}`, { label: orderLabel(order) }),
           action: {
             label: i18n.t("screens.kitchen.undo.action"),
             onClick: () => stepBack({ ...order, status: next }, before),
@@ -332,7 +332,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
           {cancelling ? (
             <CancelOrderDialog
               order={{
-                label: orderLabel(cancelling.id, "kitchen"),
+                label: orderLabel(cancelling),
                 customerName: cancelling.customerName,
                 total: lineTotal(cancelling.price, cancelling.quantity).toFixed(2),
                 paidFromWallet: cancelling.paidFromWallet,

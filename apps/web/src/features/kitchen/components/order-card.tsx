@@ -57,7 +57,7 @@ type OrderCardProps = { order: KitchenOrder; context: CardContext; isNew: boolea
  */
 export const OrderCard = memo(function OrderCard({ order, context, isNew }: OrderCardProps) {
   const { now, t } = context;
-  const label = orderLabel(order.id, "kitchen");
+  const label = orderLabel(order);
   const waiting = isWaitingForKitchen(order.status);
   const waited = waiting ? minutesWaiting(order.statusChangedAt, context.dayStart, now) : 0;
   const stage = waiting ? ageingStage(waited, context.thresholds) : "fresh";

@@ -58,9 +58,7 @@ export function OrderDetailDialog(props: OrderDetailDialogProps) {
 
   return (
     <Dialog open onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>
-        {t("screens.kitchen.orderTitle", { label: orderLabel(order.id, "kitchen") })}
-      </DialogTitle>
+      <DialogTitle id={titleId}>{t("screens.kitchen.orderTitle", { label: orderLabel(order) })}</DialogTitle>
       <DialogContent>
         <DetailsTable rows={rows} />
       </DialogContent>

@@ -51,7 +51,7 @@ export function RecentCollectedDialog(props: RecentCollectedDialogProps) {
                 sx={{ pr: 18 }}
               >
                 <ListItemText
-                  primary={`#${orderLabel(order.id, "kitchen")} · ${order.itemName} × ${order.quantity}`}
+                  primary={`#${orderLabel(order)} · ${order.itemName} × ${order.quantity}`}
                   secondary={t("screens.kitchen.recent.collectedAt", {
                     name: order.customerName,
                     time: formatTime(order.statusChangedAt, props.timeZone, props.language),

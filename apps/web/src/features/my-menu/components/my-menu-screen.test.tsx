@@ -62,6 +62,7 @@ const wallet = (balance: string): Route => ({
 function placedOrder(quantity: number): MyOrder {
   return {
     id: "44444444-4444-4444-8444-444444444444",
+    pickupNumber: 12,
     deliveryDate: "2026-11-24",
     createdAt: NOW.toISOString(),
     status: "paid",

@@ -48,8 +48,7 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
               {order.item.name} × {order.quantity}
             </Typography>
             <Typography color="text.secondary">
-              {day ? `${day.weekday} ${day.date}` : t("common.notSpecified")} · #
-              {orderLabel(order.id, "orders")}
+              {day ? `${day.weekday} ${day.date}` : t("common.notSpecified")} · #{orderLabel(order)}
             </Typography>
           </Box>
           <StatusChip status={order.status} />

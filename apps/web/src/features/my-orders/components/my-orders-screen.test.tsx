@@ -13,6 +13,7 @@ const rand = (amount: string) => formatRand(amount).replace(/\s/g, " ");
 
 const order = (id: string, name: string, extra: Partial<MyOrder> = {}): MyOrder => ({
   id,
+  pickupNumber: Number(id[0]),
   deliveryDate: "2026-11-25",
   createdAt: "2026-11-23T08:00:00.000Z",
   status: "paid",

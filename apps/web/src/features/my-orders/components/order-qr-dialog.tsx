@@ -14,7 +14,7 @@ import { OrderQr } from "../../../components/order-qr";
 export function OrderQrDialog({ order, onClose }: { order: MyOrder; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const label = orderLabel(order.id, "kitchen");
+  const label = orderLabel(order);
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{t("my.orders.qrTitle", { label })}</DialogTitle>

@@ -40,7 +40,8 @@ export function OrderDetailDialog({ orderId, timeZone, language, onClose, onSave
   const { t } = useTranslation();
   const titleId = useId();
   const order = useOrder(orderId);
-  const label = orderLabel(orderId, "orders");
+  // The number comes with the order; the id in the address is all there is before it loads.
+  const label = order.data ? orderLabel(order.data) : "…";
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -76,7 +77,7 @@ function OrderDetailBody(props: {
   const { t } = useTranslation();
   const update = useUpdateOrderStatus();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const label = orderLabel(order.id, "orders");
+  const label = orderLabel(order);
 
   const save = (status: OrderStatus) =>
     update.mutate(

@@ -26,6 +26,7 @@ const randText = (amount: string) => formatRand(amount).replace(/\s/g, " ");
 function row(id: string, overrides: Partial<OrderSummaryRow> = {}): OrderSummaryRow {
   return {
     id,
+    pickupNumber: 3,
     orderDate: "2031-06-10",
     deliveryDate: "2031-06-10",
     createdAt: "2031-06-09T08:15:00Z",
@@ -46,6 +47,7 @@ const ROWS = [
     quantity: 2,
     amount: "95.00",
     status: "paid",
+    pickupNumber: 8,
     orderDate: "2031-06-12",
     deliveryDate: "2031-06-12",
   }),
@@ -53,6 +55,8 @@ const ROWS = [
 
 const DETAIL: OrderDetail = {
   id: "0a0b0c0d-1111-2222-3333-444455557a7b",
+  pickupNumber: 8,
+  orderDate: "2031-06-12",
   customerId: "cust-1",
   customerName: "Pieter Nel",
   itemName: "Pizza",
@@ -99,7 +103,7 @@ describe("OrdersScreen", () => {
     expect(rows).toHaveLength(3);
     const cells = within(rows[2] as HTMLElement).getAllByRole("cell");
     expect(cells.map((c) => c.textContent)).toEqual([
-      "#7A7B",
+      "#8",
       "12 Jun 2031",
       "9 Jun 2031",
       "Pieter Nel",
@@ -209,32 +213,43 @@ describe("finding any order, however old (decision 0015)", () => {
   });
   const CUSTOMER = "3f0c8a6e-0c1d-4a4e-9b7a-2d1f0e9c8b7a";
 
-  it("finds an order by its number whatever the date range, and goes back to the range", async () => {
+  it("finds an order by its QR code's id whatever the date range, and a pickup number within it", async () => {
     const range = "from=2031-06-02&to=2031-06-06";
     const { user, calls } = renderScreen(
       {
         [`GET /api/orders?${range}&sort=orderDate&dir=desc&limit=25&offset=0`]: page(ROWS),
-        "GET /api/orders?q=3F2A&sort=orderDate&dir=desc&limit=25&offset=0": page([OLD]),
+        [`GET /api/orders?q=${OLD.id}&sort=orderDate&dir=desc&limit=25&offset=0`]: page([OLD]),
+        [`GET /api/orders?${range}&q=%238&sort=orderDate&dir=desc&limit=25&offset=0`]: page([ROWS[1]!]),
       },
       `/orders?${range}`,
     );
     await screen.findByText("Thandi Botha");
+    const search = screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" });
 
-    await user.type(screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }), "3F2A");
+    // A pickup number is one order a day: it is searched within the range.
+    await user.type(search, "#8");
+    await waitFor(() => expect(screen.queryByText("Thandi Botha")).not.toBeInTheDocument());
+    expect(orderCalls(calls).at(-1)?.url).toBe(
+      `/api/orders?${range}&q=%238&sort=orderDate&dir=desc&limit=25&offset=0`,
+    );
+    expect(dateDisabled("Datum Van")).toBe(false);
+    await user.clear(search);
+
+    await user.type(search, OLD.id);
     expect(await screen.findByText("Ouma Jordaan")).toBeInTheDocument();
     // Asked without the range: the order is from 2019.
     expect(orderCalls(calls).at(-1)?.url).toBe(
-      "/api/orders?q=3F2A&sort=orderDate&dir=desc&limit=25&offset=0",
+      `/api/orders?q=${OLD.id}&sort=orderDate&dir=desc&limit=25&offset=0`,
     );
     expect(screen.getByText("6 Mei 2019")).toBeInTheDocument();
     expect(
-      screen.getByRole("heading", { level: 2, name: "Bestelling #3F2A, op enige datum" }),
+      screen.getByRole("heading", { level: 2, name: "Bestelling #3, op enige datum" }),
     ).toBeInTheDocument();
     expect(dateDisabled("Datum Van")).toBe(true);
     expect(screen.getByRole("button", { name: "Vorige week" })).toBeDisabled();
     expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
       "href",
-      "/api/orders/export.csv?q=3F2A&sort=orderDate&dir=desc&lang=af",
+      `/api/orders/export.csv?q=${OLD.id}&sort=orderDate&dir=desc&lang=af`,
     );
 
     await user.clear(screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }));
@@ -284,8 +299,8 @@ describe("order detail", () => {
 
   it("shows the order, its payment and its timeline", async () => {
     const { user } = renderScreen({ [detailRoute]: { body: { success: true, data: DETAIL } } });
-    await user.click(await screen.findByRole("button", { name: "Bekyk bestelling #7A7B" }));
-    const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
+    await user.click(await screen.findByRole("button", { name: /^Bekyk bestelling #8, / }));
+    const dialog = await screen.findByRole("dialog", { name: "Bestelling #8" });
     const value = (label: string) =>
       within(dialog).getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
     await within(dialog).findByText(DETAIL.id);
@@ -320,8 +335,8 @@ describe("order detail", () => {
             }
           : changed("processing"),
     });
-    await user.click(await screen.findByRole("button", { name: "Bekyk bestelling #7A7B" }));
-    const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
+    await user.click(await screen.findByRole("button", { name: /^Bekyk bestelling #8, / }));
+    const dialog = await screen.findByRole("dialog", { name: "Bestelling #8" });
 
     await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
     await user.click(await screen.findByRole("option", { name: "Besig" }));
@@ -338,13 +353,13 @@ describe("order detail", () => {
 
   /** Opens the order's detail and chooses Gekanseleer: the cancel dialog. */
   async function chooseCancel(user: ReturnType<typeof renderScreen>["user"]) {
-    if (!screen.queryByRole("dialog", { name: "Bestelling #7A7B" })) {
-      await user.click(await screen.findByRole("button", { name: "Bekyk bestelling #7A7B" }));
+    if (!screen.queryByRole("dialog", { name: "Bestelling #8" })) {
+      await user.click(await screen.findByRole("button", { name: /^Bekyk bestelling #8, / }));
     }
-    const dialog = await screen.findByRole("dialog", { name: "Bestelling #7A7B" });
+    const dialog = await screen.findByRole("dialog", { name: "Bestelling #8" });
     await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
     await user.click(await screen.findByRole("option", { name: "Gekanseleer" }));
-    return screen.findByRole("dialog", { name: "Kanselleer bestelling #7A7B" });
+    return screen.findByRole("dialog", { name: "Kanselleer bestelling #8" });
   }
 
   it("asks why before cancelling, says the money goes back to the customer, then that it did", async () => {

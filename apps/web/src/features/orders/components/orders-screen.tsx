@@ -1,6 +1,6 @@
 import { addDaysIso, todayIn } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
-import { orderNumberSearch } from "@kantien/domain/order-label";
+import { orderLabel, orderNumberSearch } from "@kantien/domain/order-label";
 import type { CreatedOrder } from "@kantien/domain/orders-summary";
 import { defaultOrdersRange, ordersRangeProblem } from "@kantien/domain/orders-summary";
 import AddIcon from "@mui/icons-material/Add";
@@ -65,8 +65,10 @@ export function OrdersScreen() {
     if (filters.customer) {
       return t("screens.orders.customerOrders", { name: customerName ?? t("screens.orders.oneCustomer") });
     }
-    if (orderNumberSearch(filters.q)) {
-      return t("screens.orders.numberAnyDate", { number: filters.q.trim().replace(/^#/, "").toUpperCase() });
+    // A scanned or pasted id: its one order, on whatever day, named by its pickup number.
+    if (orderNumberSearch(filters.q)?.kind === "id") {
+      const found = orders.isPlaceholderData ? undefined : orders.data?.rows[0];
+      return t("screens.orders.numberAnyDate", { number: found ? orderLabel(found) : "…" });
     }
     return t("screens.orders.range", {
       from: formatDate(filters.from, language),

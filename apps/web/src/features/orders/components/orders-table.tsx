@@ -154,7 +154,7 @@ export function OrdersTable(props: OrdersTableProps) {
                 ))
               : null}
             {rows.map((row) => {
-              const label = orderLabel(row.id, "orders");
+              const label = orderLabel(row);
               const deliveryDate = row.deliveryDate
                 ? formatShortDate(row.deliveryDate, language)
                 : t("common.notSpecified");
@@ -219,7 +219,10 @@ export function OrdersTable(props: OrdersTableProps) {
                       color="inherit"
                       size="small"
                       onClick={() => props.onOpen(row.id)}
-                      aria-label={t("screens.orders.viewDetail", { label })}
+                      // A week holds a #3 each day: the button names the day too.
+                      aria-label={t("screens.orders.viewDetail", {
+                        label: `${label}, ${formatShortDate(row.orderDate, language)}`,
+                      })}
                     >
                       {t("screens.orders.view")}
                     </Button>

@@ -42,7 +42,7 @@ export function OrderHistoryList({ orders, labelId }: { orders: PersonOrder[]; l
                   component="span"
                 >
                   <Typography component="span" sx={{ fontFamily: "monospace", fontWeight: 600 }}>
-                    {`#${orderLabel(order.id, "staff")}`}
+                    {`#${orderLabel(order)}`}
                   </Typography>
                   <Typography component="span">{formatRand(order.amount)}</Typography>
                   <StatusChip status={order.status} />

@@ -179,6 +179,7 @@ describe("StaffScreen edit, detail and delete", () => {
     orders: [
       {
         id: "o0000000-0000-4000-8000-00000000beef",
+        pickupNumber: 23,
         itemName: "Bobotie",
         quantity: 1,
         amount: "35.50",
@@ -201,7 +202,7 @@ describe("StaffScreen edit, detail and delete", () => {
     expect(within(dialog).getByRole("textbox", { name: "Totale bestellings" })).toHaveValue("7");
     expect(within(dialog).getByRole("textbox", { name: "Beursiebalans" })).toHaveAttribute("readonly");
     const history = within(dialog).getByRole("region", { name: "Bestelgeskiedenis" });
-    expect(history).toHaveTextContent("#BEEF");
+    expect(history).toHaveTextContent("#23");
     expect(history).toHaveTextContent("Klaar");
     expect(history).toHaveStyle({ height: "200px" });
 
@@ -263,7 +264,7 @@ describe("StaffScreen edit, detail and delete", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Bekyk Sipho Dlamini" }));
     const dialog = await screen.findByRole("dialog", { name: "Sipho Dlamini" });
-    expect(await within(dialog).findByText("#BEEF")).toBeVisible();
+    expect(await within(dialog).findByText("#23")).toBeVisible();
     expect(dialog).toHaveTextContent("KANTIEN PERSONEEL");
     expect(dialog).toHaveTextContent("Totale bestellings7");
   });

@@ -63,7 +63,7 @@ export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
               >
                 <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1 }}>
                   <Typography component="span" sx={{ fontWeight: 700 }}>
-                    #{orderLabel(order.id, "weekly")}
+                    #{orderLabel(order)}
                   </Typography>
                   {/* A paid order the kitchen has not begun is still to do: both are said (decision 0022). */}
                   <Box sx={{ display: "flex", gap: 0.5 }}>

@@ -11,7 +11,16 @@ const order = (
   itemName: string,
   quantity: number,
   status: WeeklyOrder["status"] = "pending",
-): WeeklyOrder => ({ id, status, quantity, deliveryDate, customerName: `Kliënt ${id.slice(-3)}`, itemName });
+): WeeklyOrder => ({
+  id,
+  // "order-0000-aaa111" is #111.
+  pickupNumber: Number(id.slice(-3)),
+  status,
+  quantity,
+  deliveryDate,
+  customerName: `Kliënt ${id.slice(-3)}`,
+  itemName,
+});
 
 const thisWeek = weeklyOrdersOf("2031-06-09", [
   order("order-0000-aaa111", "2031-06-09", "Bobotie", 2),
@@ -54,7 +63,7 @@ describe("WeeklyOrdersScreen", () => {
     expect(within(orders).getAllByRole("listitem")).toHaveLength(3);
     expect(within(monday).getByText("3 bestellings")).toBeInTheDocument();
     const first = within(orders).getAllByRole("listitem")[0]!;
-    expect(first).toHaveTextContent("#AAA111");
+    expect(first).toHaveTextContent("#111");
     expect(first).toHaveTextContent("Kliënt 111");
     expect(first).toHaveTextContent("Bobotie × 2");
     expect(within(first).getByText("Om te doen").closest(".MuiChip-root")).toHaveClass(
@@ -140,13 +149,13 @@ describe("WeeklyOrdersScreen", () => {
 
   it("moves between weeks, one request per week", async () => {
     const { user, calls } = renderScreen();
-    await within(day("Maandag 9 Junie")).findByText("#AAA111");
+    await within(day("Maandag 9 Junie")).findByText("#111");
 
     await user.click(screen.getByRole("button", { name: "Volgende week" }));
     expect(screen.getByText("16 Junie 2031 – 20 Junie 2031")).toBeInTheDocument();
-    expect(await within(day("Dinsdag 17 Junie")).findByText("#FFF666")).toBeInTheDocument();
+    expect(await within(day("Dinsdag 17 Junie")).findByText("#666")).toBeInTheDocument();
     expect(within(day("Dinsdag 17 Junie")).getByText("Pasta — 2")).toBeInTheDocument();
-    expect(screen.queryByText("#AAA111")).not.toBeInTheDocument();
+    expect(screen.queryByText("#111")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Vorige week" }));
     await user.click(screen.getByRole("button", { name: "Vorige week" }));
@@ -197,7 +206,7 @@ describe("WeeklyOrdersScreen", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Iets het fout gegaan.");
     fail = false;
     await user.click(screen.getByRole("button", { name: "Probeer Weer" }));
-    expect(await within(day("Maandag 9 Junie")).findByText("#AAA111")).toBeInTheDocument();
+    expect(await within(day("Maandag 9 Junie")).findByText("#111")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });
