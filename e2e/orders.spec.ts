@@ -246,7 +246,7 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
     (await waitForMails(customer.email, 1)).find((mail) => mail.subject.endsWith("gekanselleer"));
   await expect
     .poll(async () => (await cancelMail())?.subject)
-    .toMatch(/het jou bestelling #[0-9A-F]{4} gekanselleer$/);
+    .toMatch(/het jou bestelling #\d+ gekanselleer$/);
   const text = ((await cancelMail())?.text ?? "").replace(/\s/g, " ");
   expect(text).toContain("Rede: Die kos is op.");
   expect(text).toContain(`${rand(total)} is terug in jou beursie.`);
