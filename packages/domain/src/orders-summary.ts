@@ -94,6 +94,8 @@ export const orderTimelineEntry = z.object({
   at: z.string(),
   /** Who made the change; null for the system (e.g. the order's creation by a customer). */
   byName: z.string().nullable(),
+  /** Why the canteen cancelled (decision 0037); null for every other change. */
+  reason: z.string().nullable(),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
 

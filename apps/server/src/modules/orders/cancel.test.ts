@@ -105,6 +105,11 @@ describe("the canteen cancels an order, with a reason, and says what happens to 
       .limit(1);
     expect(change).toMatchObject({ toStatus: "cancelled", changedBy: admin.id, reason: "Die kos is op." });
 
+    // The orders screen's timeline keeps it.
+    const detail = (await request(app, "GET", `/api/orders/${id}`, { cookie: asAdmin })).json()
+      .data as OrderDetail;
+    expect(detail.timeline.at(-1)).toMatchObject({ status: "cancelled", reason: "Die kos is op." });
+
     // The customer sees who cancelled, why, and what came back.
     expect(await myOrder(app, db, jan.id, id)).toMatchObject({
       status: "cancelled",

@@ -108,7 +108,9 @@ describe("orders paid from the wallet", () => {
       status: "paid",
       paidFromWallet: true,
     });
-    expect(order.timeline).toEqual([{ status: "paid", at: order.createdAt, byName: "Toets Gebruiker 4" }]);
+    expect(order.timeline).toEqual([
+      { status: "paid", at: order.createdAt, byName: "Toets Gebruiker 4", reason: null },
+    ]);
     expect(await wallet(db, customer.id)).toEqual({ balance: "9.00", ledger: "9.00", rows: 2 });
     const [charge] = await queryRows(
       db,

@@ -214,7 +214,7 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
     db,
     sql`
       select c.from_status as "fromStatus", c.to_status as status, c.changed_at as at,
-             u.first_name || ' ' || u.last_name as "byName"
+             u.first_name || ' ' || u.last_name as "byName", c.reason
       from order_status_changes c
       left join users u on u.id = c.changed_by
       where c.order_id = ${id}
@@ -226,11 +226,12 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
     status: c.status,
     at: c.at,
     byName: c.byName,
+    reason: c.reason,
   }));
   // Orders placed before creations were recorded begin with the status they were placed in.
   const first = changes[0];
   if (!first || first.fromStatus !== null) {
-    timeline.unshift({ status: first?.fromStatus ?? row.status, at: createdAt, byName: null });
+    timeline.unshift({ status: first?.fromStatus ?? row.status, at: createdAt, byName: null, reason: null });
   }
   return { ...row, timeline };
 }

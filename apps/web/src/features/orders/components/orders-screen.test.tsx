@@ -67,7 +67,7 @@ const DETAIL: OrderDetail = {
   createdAt: "2031-06-11T06:15:00Z",
   status: "paid",
   paidFromWallet: true,
-  timeline: [{ status: "paid", at: "2031-06-11T06:15:00Z", byName: "Ada Admin" }],
+  timeline: [{ status: "paid", at: "2031-06-11T06:15:00Z", byName: "Ada Admin", reason: null }],
 };
 
 const page = (rows: OrderSummaryRow[], total = rows.length) => ({
