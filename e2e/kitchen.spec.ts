@@ -59,25 +59,29 @@ test("the banner names the orders waiting past the canteen's red line (20 minute
   await expect(column(page, "Om te doen").getByText("Te lank").first()).toBeVisible();
 });
 
-test("cancelling from the detail dialog asks first, then removes the order", async ({ page }) => {
+test("cancelling from the detail dialog asks why and says what happens to the money, then removes the order", async ({
+  page,
+}) => {
   await openKitchen(page);
   const card = column(page, "Besig").getByRole("listitem").first();
   const label = (await card.getByText(/^#\d+$/).textContent())?.trim() ?? "";
   await card.getByText(label).click();
-  const dialog = page.getByRole("dialog", { name: `Bestelling ${label}` });
+  const dialog = page.getByRole("dialog", { name: `Bestelling ${label}`, exact: true });
   await expect(dialog).toBeVisible();
 
   await dialog.getByRole("button", { name: "Kanselleer bestelling" }).click();
-  const confirm = page.getByRole("alertdialog", { name: `Kanselleer bestelling ${label}?` });
-  await expect(confirm).toContainText("Is jy seker");
-  await confirm.getByRole("button", { name: "Nee, hou dit" }).click();
+  const confirm = page.getByRole("dialog", { name: `Kanselleer bestelling ${label}` });
+  await expect(confirm).toContainText(/gaan terug na .+ se beursie\.|geen geld skuif nie\./);
+  await confirm.getByRole("button", { name: "Hou die bestelling" }).click();
   // Keeping it returns to the order, unchanged.
   await expect(confirm).toBeHidden();
   await expect(dialog).toContainText("Besig");
 
   await dialog.getByRole("button", { name: "Kanselleer bestelling" }).click();
-  await confirm.getByRole("button", { name: "Ja, kanselleer" }).click();
+  await confirm.getByRole("textbox", { name: "Rede" }).fill("Die stoof is stukkend");
+  await confirm.getByRole("button", { name: "Kanselleer bestelling" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Bestelling gekanselleer; /)).toBeVisible();
   await expect(
     page.getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) }),
   ).toHaveCount(0);

@@ -159,8 +159,17 @@ test.describe("the ordering app", () => {
         .filter({ has: page.getByRole("button", { name: "Kanselleer" }) });
       await expect(waiting).toHaveCount(1);
       await waiting.getByRole("button", { name: "Kanselleer" }).click();
-      await page.getByRole("alertdialog").getByRole("button", { name: "Ja, kanselleer" }).click();
-      await expect(page.getByRole("article").filter({ hasText: "Gekanseleer" })).toHaveCount(1);
+      // The confirm says the money goes back; the cancelled card says it came back, and who cancelled.
+      const confirm = page.getByRole("alertdialog");
+      await expect(confirm).toContainText(/R\s?[\d,]+ word terugbetaal na jou beursie\./);
+      await confirm.getByRole("button", { name: "Ja, kanselleer" }).click();
+      await expect(
+        page.getByText("Jou bestelling is gekanselleer en die geld is terug in jou beursie."),
+      ).toBeVisible();
+      const cancelled = page.getByRole("article").filter({ hasText: "Gekanseleer" });
+      await expect(cancelled).toHaveCount(1);
+      await expect(cancelled).toContainText("Jy het dié bestelling gekanselleer.");
+      await expect(cancelled).toContainText(/R\s?[\d,]+ is terug in jou beursie\./);
       await expect.poll(balanceText).toBe(afterFirstOrder);
       await nav.getByRole("link", { name: "Beursie" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Beursie" })).toBeVisible();

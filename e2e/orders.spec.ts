@@ -11,6 +11,7 @@ import {
   type ThemeName,
   test,
 } from "./support/fixtures";
+import { waitForMails } from "./support/mailbox";
 
 type SummaryRow = {
   id: string;
@@ -220,18 +221,35 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
   await expect(detail(order, "Betaling")).toContainText("Uit die kliënt se beursie");
   await expect(detail(order, "Totale prys")).toContainText(rand(total));
 
-  // Cancelling asks first and says the money goes back.
+  // Cancelling asks why and says where the money goes; then says it went there.
+  const name = `Lerato ${customer.lastName}`;
   await order.getByRole("combobox", { name: "Verander status" }).click();
   await page.getByRole("option", { name: "Gekanseleer" }).click();
-  const confirm = page.getByRole("alertdialog");
-  await expect(confirm).toContainText(`${rand(total)} word terugbetaal in die kliënt se beursie.`);
-  await confirm.getByRole("button", { name: "Ja, kanselleer" }).click();
-  await expect(page.getByText("Status opgedateer na Gekanseleer")).toBeVisible();
+  const confirm = page.getByRole("dialog", { name: /^Kanselleer bestelling #/ });
+  await expect(confirm).toContainText(`${rand(total)} gaan terug na ${name} se beursie.`);
+  const send = confirm.getByRole("button", { name: "Kanselleer bestelling" });
+  await expect(send).toBeDisabled();
+  await confirm.getByRole("button", { name: "Die kos is op" }).click();
+  await send.click();
+  await expect(confirm).toBeHidden();
+  await expect(
+    page.getByText(`Bestelling gekanselleer; ${rand(total)} terugbetaal in ${name} se beursie.`),
+  ).toBeVisible();
   await expect(order.getByRole("combobox", { name: "Verander status" })).toHaveText("Gekanseleer");
   await expect(order).toContainText("Gekanseleer");
   expect(await balanceOf(api, customer.id)).toBeCloseTo(200, 2);
   await order.getByRole("button", { name: "Sluit" }).click();
   await expect(bodyRows(page)).toContainText("Gekanseleer");
+
+  // The customer is mailed: the order, the reason and the money.
+  const cancelMail = async () =>
+    (await waitForMails(customer.email, 1)).find((mail) => mail.subject.endsWith("gekanselleer"));
+  await expect
+    .poll(async () => (await cancelMail())?.subject)
+    .toMatch(/het jou bestelling #\d+ gekanselleer$/);
+  const text = ((await cancelMail())?.text ?? "").replace(/\s/g, " ");
+  expect(text).toContain("Rede: Die kos is op.");
+  expect(text).toContain(`${rand(total)} is terug in jou beursie.`);
 
   // The new-order dialog shows the wallet restored.
   await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();

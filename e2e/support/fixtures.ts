@@ -144,7 +144,9 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
     for (const id of placed) {
       const { status } = await api<OrderDetail>("GET", `/api/orders/${id}`);
       if (!CLOSED_STATUSES.includes(status as OrderStatus)) {
-        await api("PATCH", `/api/orders/${id}/status`, { data: { status: "cancelled" } });
+        await api("PATCH", `/api/orders/${id}/status`, {
+          data: { status: "cancelled", reason: "Die toets is klaar" },
+        });
       }
     }
   },

@@ -102,6 +102,11 @@ export const FIELD_MESSAGES = {
     af: "Sê in 3 tot 200 karakters hoekom dit teruggedraai word.",
     en: "Say in 3 to 200 characters why it is reversed.",
   },
+  cancel_reason_invalid: {
+    status: 400,
+    af: "Sê in 3 tot 200 karakters hoekom die bestelling gekanselleer word.",
+    en: "Say in 3 to 200 characters why the order is cancelled.",
+  },
   top_up_amount_invalid: {
     status: 400,
     af: "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",

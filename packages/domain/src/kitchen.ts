@@ -17,6 +17,8 @@ export const kitchenOrder = z.object({
   customerName: z.string(),
   itemName: z.string(),
   preparationTime: z.number().int(),
+  /** True when the customer's wallet paid it and it is not refunded: a cancel gives the total back (`cancelRefund`). */
+  paidFromWallet: z.boolean(),
 });
 export type KitchenOrder = z.infer<typeof kitchenOrder>;
 

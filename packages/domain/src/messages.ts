@@ -250,6 +250,10 @@ export const MESSAGES = {
     af: "Jou bestelling is gekanselleer en die geld is terug in jou beursie.",
     en: "Your order was cancelled and the money is back in your wallet.",
   },
+  my_order_cancelled_unpaid: {
+    af: "Jou bestelling is gekanselleer. Dit was nie betaal nie, so geen geld het geskuif nie.",
+    en: "Your order was cancelled. It was not paid, so no money moved.",
+  },
   my_profile_saved: {
     af: "Jou profiel is gestoor.",
     en: "Your profile was saved.",

@@ -12,6 +12,7 @@ import {
 import { type IsoDate, isIsoDate, isoWeekday } from "./dates";
 import { LANGUAGES } from "./language";
 import type { ErrorCode } from "./messages";
+import { orderCancellation } from "./order-cancel";
 import { isWaitingForKitchen, type OrderStatus } from "./order-status";
 import { ledgerEntry } from "./people";
 import { text } from "./text";
@@ -131,6 +132,10 @@ export const myOrder = z.object({
   cutoffAt: timestamp.nullable(),
   /** True while I may still cancel it: the kitchen has not begun and the cut-off has not passed. */
   cancellable: z.boolean(),
+  /** True when my wallet paid it and it is not refunded: a cancel gives `total` back (`cancelRefund`). */
+  paidFromWallet: z.boolean(),
+  /** Who cancelled it, why, and what came back; null unless it is cancelled. */
+  cancellation: orderCancellation.nullable(),
 });
 export type MyOrder = z.infer<typeof myOrder>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataAnswer, orderStatusSchema, pageAnswer } from "./api";
+import { dataAnswer, orderStatusSchema, pageAnswer, randText } from "./api";
 import {
   addDaysIso,
   daysBetween,
@@ -13,6 +13,7 @@ import {
 import { orderEvent } from "./kitchen";
 import { LANGUAGES } from "./language";
 import type { ErrorCode } from "./messages";
+import { cancelReason } from "./order-cancel";
 import { orderNumberSearch } from "./order-label";
 import { type CustomerRow, customerRow } from "./people";
 import { text } from "./text";
@@ -25,8 +26,9 @@ import { text } from "./text";
  * - `GET /api/orders?from&to&q&customer&status&sort&dir&limit&offset` → `{ success, data: OrderSummaryRow[], total }`
  * - `GET /api/orders/export.csv?from&to&q&customer&status&sort&dir` → `text/csv` of the same filter, every row
  * - `GET /api/orders/:id` → `{ success, data: OrderDetail }`
- * - `PATCH /api/orders/:id/status` with `{ status }`, staff and admins: the order service's rules
- *   by role (the kitchen's and the orders screen's one door; cancelling a paid order refunds it once)
+ * - `PATCH /api/orders/:id/status` with `{ status, reason? }`, staff and admins: the order service's rules
+ *   by role (the kitchen's and the orders screen's one door; a cancel needs a reason and refunds
+ *   what the wallet paid, once) → the order and what was refunded
  * - `GET /api/orders/menu-days` → `{ success, data: OrderMenuDay[] }` school days from today on that have a menu item
  * - `POST /api/orders` with `NewOrder` and an optional `Idempotency-Key` header
  *   → 201 `{ success, data: { order: OrderDetail, balance: string } }`
@@ -92,6 +94,8 @@ export const orderTimelineEntry = z.object({
   at: z.string(),
   /** Who made the change; null for the system (e.g. the order's creation by a customer). */
   byName: z.string().nullable(),
+  /** Why the canteen cancelled (decision 0037); null for every other change. */
+  reason: z.string().nullable(),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
 
@@ -312,7 +316,22 @@ export const ordersCsvAnswer = {
  * `PATCH /api/orders/:id/status` (the kitchen and the admin): the status to move the order to.
  * The order service's rules decide who may make which change (`canChangeOrderStatus`).
  */
-export const orderStatusChangeInput = z.strictObject({ status: orderStatusSchema });
+export const orderStatusChangeInput = z
+  .strictObject({
+    status: orderStatusSchema,
+    /** Why the canteen cancels: required with `cancelled`, refused with any other status. */
+    reason: cancelReason.optional(),
+  })
+  .superRefine((change, context) => {
+    if ((change.status === "cancelled") !== (change.reason !== undefined)) {
+      context.addIssue({ code: "custom", message: "cancel_reason_invalid", path: ["reason"] });
+    }
+  });
 export type OrderStatusChangeInput = z.infer<typeof orderStatusChangeInput>;
-/** Its answer: the changed order, as the live events carry it. */
-export const orderStatusChangedAnswer = dataAnswer(orderEvent.shape.order);
+/**
+ * Its answer: the changed order, as the live events carry it, and what a cancel gave back to
+ * the customer's wallet (null when no money moved, and for every other change).
+ */
+export const orderStatusChangedAnswer = dataAnswer(
+  orderEvent.shape.order.extend({ refunded: randText.nullable() }),
+);

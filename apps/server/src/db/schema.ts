@@ -311,6 +311,8 @@ export const orderStatusChanges = pgTable(
     toStatus: orderStatus("to_status").notNull(),
     changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Why the canteen cancelled (decision 0037); null for every other change and a customer's cancel. */
+    reason: text("reason"),
   },
   (t) => [index("order_status_changes_order_id_idx").on(t.orderId, t.changedAt)],
 );

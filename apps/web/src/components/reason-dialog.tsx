@@ -1,5 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -21,6 +22,8 @@ type ReasonDialogProps = {
   /** What it is done to (the bank's line, say), above the text. */
   summary?: ReactNode;
   reasonLabel: string;
+  /** Reasons often given: a tap fills the field, which stays editable. */
+  suggestions?: { label: string; reasons: string[] };
   confirmLabel: string;
   pendingLabel: string;
   cancelLabel: string;
@@ -31,7 +34,7 @@ type ReasonDialogProps = {
   onClose: () => void;
 };
 
-/** A destructive action that asks why first (a reversal, a dismissal): the reason, then red. */
+/** A destructive action that asks why first (a reversal, a dismissal, a cancel): the reason, then red. */
 export function ReasonDialog(props: ReasonDialogProps) {
   const titleId = useId();
   const [reason, setReason] = useState("");
@@ -57,6 +60,26 @@ export function ReasonDialog(props: ReasonDialogProps) {
             {props.summary}
             <Typography>{props.text}</Typography>
             {props.error ? <Alert severity="error">{props.error}</Alert> : null}
+            {props.suggestions ? (
+              <Stack
+                direction="row"
+                role="group"
+                aria-label={props.suggestions.label}
+                sx={{ flexWrap: "wrap", gap: 1 }}
+              >
+                {props.suggestions.reasons.map((suggestion) => (
+                  <Chip
+                    key={suggestion}
+                    label={suggestion}
+                    variant={reason === suggestion ? "filled" : "outlined"}
+                    color={reason === suggestion ? "primary" : "default"}
+                    aria-pressed={reason === suggestion}
+                    onClick={() => setReason(suggestion)}
+                    disabled={props.pending}
+                  />
+                ))}
+              </Stack>
+            ) : null}
             <TextField
               inputRef={focusOnMount}
               required

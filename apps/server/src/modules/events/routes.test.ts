@@ -51,7 +51,8 @@ async function openStream(app: TestApp["app"], cookie: string, path = "/api/even
 }
 
 async function putStatus(app: TestApp["app"], cookie: string, orderId: string, status: string) {
-  const res = await request(app, "PATCH", `/api/orders/${orderId}/status`, { cookie, body: { status } });
+  const body = status === "cancelled" ? { status, reason: "Die kos is op" } : { status };
+  const res = await request(app, "PATCH", `/api/orders/${orderId}/status`, { cookie, body });
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -130,6 +130,7 @@ describe("the counter: finding an order and handing it over", () => {
               customerId: customers.thandi,
               itemName: "Bobotie",
               preparationTime: 20,
+              paidFromWallet: false,
             },
           ],
         },

@@ -7,6 +7,7 @@ import { type Db, queryRows } from "../../db/client";
 import { foodItems, orders, users } from "../../db/schema";
 import { searchPatterns } from "../../db/search-patterns";
 import { orderNumberWhere } from "../orders/queries";
+import { orderPaidFromWallet } from "../wallets/ledger";
 
 /** A timestamp as the API writes it: ISO 8601 in UTC with milliseconds, as `Date#toISOString`. */
 const isoTime = (column: SQLWrapper) =>
@@ -23,7 +24,8 @@ const kitchenSelect = sql`${orders.id} as "id", ${orders.pickupNumber} as "picku
   ${isoTime(orders.createdAt)} as "createdAt", ${isoTime(orders.statusChangedAt)} as "statusChangedAt",
   ${orders.deliveryDate}::text as "deliveryDate",
   ${users.firstName} || ' ' || ${users.lastName} as "customerName",
-  ${foodItems.name} as "itemName", ${foodItems.preparationTime} as "preparationTime"`;
+  ${foodItems.name} as "itemName", ${foodItems.preparationTime} as "preparationTime",
+  ${orderPaidFromWallet(orders.id)} as "paidFromWallet"`;
 const kitchenFrom = sql`from ${orders}
   join ${users} on ${users.id} = ${orders.userId}
   join ${foodItems} on ${foodItems.id} = ${orders.foodItemId}`;

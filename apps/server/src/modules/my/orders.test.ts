@@ -113,6 +113,8 @@ describe("POST /api/my/orders", () => {
       item: { id: items["week-Dinsdag"]!.id, name: "Dinsdag week" },
       cutoffAt: "2031-03-04T07:00:00.000Z",
       cancellable: true,
+      paidFromWallet: true,
+      cancellation: null,
     });
     expect(await walletOf(db, me.id)).toEqual({ balance: "60.00", ledger: "60.00", rows: 2, orders: 1 });
 
@@ -290,8 +292,24 @@ describe("my orders", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: "Jou bestelling is gekanselleer en die geld is terug in jou beursie.",
-      data: { order: { id: first.id, status: "cancelled", cancellable: false }, balance: "100.00" },
+      data: {
+        order: {
+          id: first.id,
+          status: "cancelled",
+          cancellable: false,
+          paidFromWallet: false,
+          cancellation: { by: "customer", reason: null, refunded: "20.00" },
+        },
+        balance: "100.00",
+      },
     });
+    // My own cancel mails nobody: I did it.
+    const mails = await queryRows(
+      db,
+      sql`select count(*)::int as n from email_outbox where to_address = ${me.email}`,
+      z.object({ n: z.number() }),
+    );
+    expect(mails[0]?.n).toBe(0);
     const again = await cancel(app, me.cookie, first.id);
     expect([again.statusCode, again.json().code]).toEqual([409, "order_already_cancelled"]);
 

@@ -5,6 +5,7 @@ import { type MY_ORDER_SCOPES, type MyOrder, myCancelRefusal } from "@kantien/do
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
+import { orderPaidFromWallet } from "../wallets/ledger";
 
 /** What the rules need to say whether a day is still open. */
 export type RulesAt = { rules: CanteenRules; timeZone: string; now: Date };
@@ -21,6 +22,10 @@ const myOrderRow = z.object({
   itemId: z.string(),
   itemName: z.string(),
   itemImageUrl: z.string().nullable(),
+  paidFromWallet: z.boolean(),
+  cancelledByCustomer: z.boolean(),
+  cancelReason: z.string().nullable(),
+  refunded: z.string().nullable(),
 });
 type MyOrderRow = z.infer<typeof myOrderRow>;
 
@@ -28,15 +33,29 @@ const myOrderColumns = sql`
   o.id, o.pickup_number as "pickupNumber", o.delivery_date::text as "deliveryDate", o.created_at as "createdAt", o.status,
   o.food_item_quantity as quantity, o.food_item_price::text as "unitPrice",
   (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as total,
-  f.id as "itemId", f.name as "itemName", f.image_url as "itemImageUrl"`;
+  f.id as "itemId", f.name as "itemName", f.image_url as "itemImageUrl",
+  ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet",
+  coalesce(c.changed_by = o.user_id, false) as "cancelledByCustomer", c.reason as "cancelReason",
+  (select r.amount::text from wallet_transactions r where r.order_id = o.id and r.kind = 'refund') as refunded`;
+/** My order with its item and, when cancelled, the cancel's history row (who, why). */
+const myOrderFrom = sql`from orders o join food_items f on f.id = o.food_item_id
+  left join lateral (
+    select s.changed_by, s.reason from order_status_changes s
+    where s.order_id = o.id and s.to_status = 'cancelled' and o.status = 'cancelled'
+    order by s.changed_at desc, s.id desc limit 1
+  ) c on true`;
 
 function toMyOrder(row: MyOrderRow, at: RulesAt): MyOrder {
-  const { itemId, itemName, itemImageUrl, ...order } = row;
+  const { itemId, itemName, itemImageUrl, cancelledByCustomer, cancelReason, refunded, ...order } = row;
   return {
     ...order,
     item: { id: itemId, name: itemName, imageUrl: itemImageUrl },
     cutoffAt: row.deliveryDate ? orderCutoffAt(row.deliveryDate, at.rules, at.timeZone).toISOString() : null,
     cancellable: myCancelRefusal(row, at) === null,
+    cancellation:
+      row.status === "cancelled"
+        ? { by: cancelledByCustomer ? "customer" : "canteen", reason: cancelReason, refunded }
+        : null,
   };
 }
 
@@ -44,7 +63,7 @@ function toMyOrder(row: MyOrderRow, at: RulesAt): MyOrder {
 export async function findMyOrder(db: Db | Tx, userId: string, orderId: string, at: RulesAt) {
   const [row] = await queryRows(
     db,
-    sql`select ${myOrderColumns} from orders o join food_items f on f.id = o.food_item_id
+    sql`select ${myOrderColumns} ${myOrderFrom}
         where o.id = ${orderId} and o.user_id = ${userId}`,
     myOrderRow,
   );
@@ -73,7 +92,7 @@ export async function listMyOrders(
   const [rows, [count]] = await Promise.all([
     queryRows(
       db,
-      sql`select ${myOrderColumns} from orders o join food_items f on f.id = o.food_item_id
+      sql`select ${myOrderColumns} ${myOrderFrom}
           where ${where} order by ${order} limit ${limit} offset ${offset}`,
       myOrderRow,
     ),

@@ -143,7 +143,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     const user = me(request);
     const orderId = recordId(request.params.id);
     const at = await rulesNow(db);
-    await changeOrderStatus(db, {
+    const { refunded } = await changeOrderStatus(db, {
       orderId,
       to: "cancelled",
       actor: { id: user.id, roleId: user.roleId },
@@ -158,7 +158,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     if (!order) throw notFound();
     return {
       success: true as const,
-      message: message("my_order_cancelled", request.language),
+      message: message(refunded ? "my_order_cancelled" : "my_order_cancelled_unpaid", request.language),
       data: { order, balance },
     };
   });

@@ -74,7 +74,10 @@ describe("orders paid from the wallet", () => {
     ...extra,
   });
   const cancel = (app: App, id: string, cookie = asAdmin) =>
-    request(app, "PATCH", `/api/orders/${id}/status`, { cookie, body: { status: "cancelled" } });
+    request(app, "PATCH", `/api/orders/${id}/status`, {
+      cookie,
+      body: { status: "cancelled", reason: "Op die kliënt se versoek" },
+    });
 
   it("lists the school days from today on that have an item", async ({ app, config }) => {
     const res = await request(app, "GET", "/api/orders/menu-days", { cookie: asAdmin });
@@ -105,7 +108,9 @@ describe("orders paid from the wallet", () => {
       status: "paid",
       paidFromWallet: true,
     });
-    expect(order.timeline).toEqual([{ status: "paid", at: order.createdAt, byName: "Toets Gebruiker 4" }]);
+    expect(order.timeline).toEqual([
+      { status: "paid", at: order.createdAt, byName: "Toets Gebruiker 4", reason: null },
+    ]);
     expect(await wallet(db, customer.id)).toEqual({ balance: "9.00", ledger: "9.00", rows: 2 });
     const [charge] = await queryRows(
       db,
@@ -274,7 +279,10 @@ describe("orders paid from the wallet", () => {
       order: OrderDetail;
     };
     const put = (status: string) =>
-      request(app, "PATCH", `/api/orders/${order.id}/status`, { cookie: asStaff, body: { status } });
+      request(app, "PATCH", `/api/orders/${order.id}/status`, {
+        cookie: asStaff,
+        body: status === "cancelled" ? { status, reason: "Die kos is op" } : { status },
+      });
     expect((await put("processing")).statusCode).toBe(200);
     expect((await wallet(db, customer.id)).balance).toBe("54.50");
     expect((await put("cancelled")).statusCode).toBe(200);

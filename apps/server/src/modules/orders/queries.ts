@@ -17,6 +17,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { searchPatterns } from "../../db/search-patterns";
+import { orderPaidFromWallet } from "../wallets/ledger";
 
 /**
  * The summary's filter with the range settled (decision 0007): no range only for a pinned
@@ -201,9 +202,7 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
              o.food_item_price::text as "unitPrice",
              (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as total,
              o.delivery_date::text as "deliveryDate", o.created_at as "createdAt", o.status,
-             exists (select 1 from wallet_transactions w where w.order_id = o.id and w.kind = 'order')
-               and not exists (select 1 from wallet_transactions w where w.order_id = o.id and w.kind = 'refund')
-               as "paidFromWallet"
+             ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet"
       from orders o
       join users u on u.id = o.user_id
       join food_items f on f.id = o.food_item_id
@@ -215,7 +214,7 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
     db,
     sql`
       select c.from_status as "fromStatus", c.to_status as status, c.changed_at as at,
-             u.first_name || ' ' || u.last_name as "byName"
+             u.first_name || ' ' || u.last_name as "byName", c.reason
       from order_status_changes c
       left join users u on u.id = c.changed_by
       where c.order_id = ${id}
@@ -227,11 +226,12 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
     status: c.status,
     at: c.at,
     byName: c.byName,
+    reason: c.reason,
   }));
   // Orders placed before creations were recorded begin with the status they were placed in.
   const first = changes[0];
   if (!first || first.fromStatus !== null) {
-    timeline.unshift({ status: first?.fromStatus ?? row.status, at: createdAt, byName: null });
+    timeline.unshift({ status: first?.fromStatus ?? row.status, at: createdAt, byName: null, reason: null });
   }
   return { ...row, timeline };
 }

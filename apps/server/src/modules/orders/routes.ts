@@ -179,14 +179,17 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
 
   /**
    * The status change: the order service decides by the caller's role, the order's status and
-   * its history (a kitchen step back), records it, refunds a cancel and tells the event streams.
+   * its history (a kitchen step back), records it (a cancel with its reason), refunds a cancel,
+   * mails the customer about it and tells the event streams.
    */
   app.patch("/orders/:id/status", { onRequest: requireStaff, schema: statusSchema }, async (request) => {
-    const order = await changeOrderStatus(database.db, {
+    const { order, refunded } = await changeOrderStatus(database.db, {
       orderId: recordId(request.params.id),
       to: request.body.status,
+      reason: request.body.reason,
       actor: { id: request.user!.id, roleId: request.user!.roleId },
       clock: config.clock,
+      mail: { config },
     });
     return {
       success: true as const,
@@ -195,6 +198,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
         status: order.status,
         statusChangedAt: order.statusChangedAt.toISOString(),
         deliveryDate: order.deliveryDate,
+        refunded,
       },
     };
   });

@@ -41,7 +41,10 @@ describe("order status changes", () => {
   });
 
   const put = (app: App, id: string, cookie: string, status: string) =>
-    request(app, "PATCH", `/api/orders/${id}/status`, { cookie, body: { status } });
+    request(app, "PATCH", `/api/orders/${id}/status`, {
+      cookie,
+      body: status === "cancelled" ? { status, reason: "Die kos is op" } : { status },
+    });
 
   const history = (db: Db, id: string) =>
     db
@@ -64,6 +67,7 @@ describe("order status changes", () => {
           status,
           statusChangedAt: row?.statusChangedAt.toISOString(),
           deliveryDate: row?.deliveryDate,
+          refunded: null,
         },
       });
       expect(row?.updatedAt).toEqual(row?.statusChangedAt);

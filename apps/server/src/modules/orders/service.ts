@@ -12,6 +12,8 @@ import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { orderStatusChanges, orders } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import type { MailConfig } from "../email/money-arrived";
+import { mailOrderCancelled } from "../email/order-cancelled";
 import { moveWalletMoney } from "../wallets/ledger";
 
 /** The NOTIFY channel that carries every order change to the event streams, across processes. */
@@ -28,11 +30,12 @@ export type OrderChangeNotice = z.infer<typeof orderChangeNotice>;
 export type Actor = { id: string; roleId: number };
 
 /**
- * Gives back what the order was charged from the wallet, if it was and is not refunded yet.
+ * Gives back what the order was charged from the wallet, if it was and is not refunded yet,
+ * and says how much (null when no money moved): the rule `cancelRefund` mirrors on screens.
  * Runs under the order's row lock, and a cancelled order never changes again, so it runs
  * once per order; the unique (order_id, kind) index of the ledger is the last guard.
  */
-async function refundOrder(tx: Tx, orderId: string, actor: Actor) {
+async function refundOrder(tx: Tx, orderId: string, actor: Actor): Promise<string | null> {
   const [charge] = await queryRows(
     tx,
     sql`select user_id, (-amount)::text as refund from wallet_transactions c
@@ -40,7 +43,7 @@ async function refundOrder(tx: Tx, orderId: string, actor: Actor) {
           and not exists (select 1 from wallet_transactions r where r.order_id = c.order_id and r.kind = 'refund')`,
     z.object({ user_id: z.string(), refund: z.string() }),
   );
-  if (!charge) return;
+  if (!charge) return null;
   await moveWalletMoney(tx, {
     userId: charge.user_id,
     amount: charge.refund,
@@ -48,6 +51,7 @@ async function refundOrder(tx: Tx, orderId: string, actor: Actor) {
     orderId,
     createdBy: actor.id,
   });
+  return charge.refund;
 }
 
 const lastChangeRow = z.object({
@@ -88,7 +92,10 @@ async function lastStatusChange(
  * The row lock makes concurrent changes queue: the second one sees the first one's status.
  * `ownerId` limits it to that customer's orders (any other is not found); `refusal` adds a
  * rule, checked on the locked row (so at the moment the change is decided).
- * The NOTIFY is part of the transaction, so listeners hear only committed changes.
+ * A cancel keeps the canteen's `reason`, refunds what the wallet paid and, when the canteen
+ * cancels a customer's order, mails the customer (decision 0037); the answer says what was
+ * refunded. The NOTIFY and the mail are part of the transaction, so listeners hear, and the
+ * customer reads, only committed changes.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -99,10 +106,16 @@ export async function changeOrderStatus(
     ownerId,
     clock,
     refusal,
+    reason,
+    mail,
   }: {
     orderId: string;
     to: OrderStatus;
     actor: Actor;
+    /** Why the canteen cancels (checked by the route's schema); null for a customer's own cancel. */
+    reason?: string;
+    /** Where the canteen's cancel mail links to and whose name it carries. */
+    mail?: MailConfig;
     ownerId?: string;
     /** The canteen's clock, read once the order is locked: it decides, stamps the change and times a step back. */
     clock: () => Date;
@@ -137,10 +150,14 @@ export async function changeOrderStatus(
       toStatus: to,
       changedBy: actor.id,
       changedAt: order.statusChangedAt,
+      reason: to === "cancelled" ? (reason ?? null) : null,
     });
-    if (to === "cancelled") await refundOrder(tx, orderId, actor);
+    const refunded = to === "cancelled" ? await refundOrder(tx, orderId, actor) : null;
+    if (to === "cancelled" && mail && actor.id !== order.userId) {
+      await mailOrderCancelled(tx, mail, { orderId, reason: reason ?? null, refunded });
+    }
     await notifyOrderChanged(tx, order);
-    return order;
+    return { order, refunded };
   });
 }
 

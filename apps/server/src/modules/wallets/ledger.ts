@@ -1,9 +1,18 @@
 import type { LedgerEntry, LedgerKind } from "@kantien/domain/people";
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { walletTransactions } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+
+/**
+ * Whether the order whose id is `orderId` was paid from its wallet and not refunded yet: what
+ * a cancel would give back (`cancelRefund`). Two look-ups of the unique (order_id, kind) index.
+ */
+export function orderPaidFromWallet(orderId: SQLWrapper): SQL {
+  return sql`(exists (select 1 from wallet_transactions w where w.order_id = ${orderId} and w.kind = 'order')
+    and not exists (select 1 from wallet_transactions w where w.order_id = ${orderId} and w.kind = 'refund'))`;
+}
 
 /** The columns of a `LedgerEntry`, for reading the ledger and for what a move writes. */
 export const ledgerEntryColumns = {

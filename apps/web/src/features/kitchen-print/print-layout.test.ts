@@ -17,6 +17,7 @@ function order(status: KitchenOrder["status"], itemName: string, customerName: s
     customerName,
     itemName,
     preparationTime: 10,
+    paidFromWallet: true,
   };
 }
 

@@ -6,6 +6,7 @@ const entry = (status: OrderTimelineEntry["status"], at: string, byName: string 
   status,
   at: `2031-06-11T${at}:00Z`,
   byName,
+  reason: null,
 });
 
 const summary = (steps: ReturnType<typeof orderTimeline>) =>

@@ -19,6 +19,7 @@ const order: CounterOrder = {
   customerName: "Anna Botha",
   itemName: "Bobotie",
   preparationTime: 10,
+  paidFromWallet: true,
   orderDate: "2026-11-26",
   customerId: ANNA,
 };
@@ -114,6 +115,7 @@ describe("handing over at the counter", () => {
               status: "ready",
               statusChangedAt: order.statusChangedAt,
               deliveryDate: "2026-11-26",
+              refunded: null,
             },
           },
         };

@@ -6,12 +6,12 @@ import { type Answer, api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { withOrderChange } from "../kitchen-day";
 
-export type OrderStatusChange = { id: string; status: OrderStatus };
+export type OrderStatusChange = { id: string; status: OrderStatus; reason?: string };
 
-/** `PATCH /api/orders/:id/status` with `{status}`: the server's order rules decide. */
-export function updateOrderStatus({ id, status }: OrderStatusChange) {
+/** `PATCH /api/orders/:id/status` with `{status}` (a cancel with its `reason`): the server's order rules decide. */
+export function updateOrderStatus({ id, ...change }: OrderStatusChange) {
   return api.patch<Answer<typeof orderStatusChangedAnswer>>(`/api/orders/${encodeURIComponent(id)}/status`, {
-    body: { status },
+    body: change,
   });
 }
 
@@ -29,7 +29,11 @@ export function useUpdateOrderStatus({ onError }: { onError: (error: Error) => v
       if (previous) {
         queryClient.setQueryData<KitchenDay>(
           queryKeys.kitchenOrders,
-          withOrderChange(previous, { ...change, statusChangedAt: new Date().toISOString() }),
+          withOrderChange(previous, {
+            id: change.id,
+            status: change.status,
+            statusChangedAt: new Date().toISOString(),
+          }),
         );
       }
       return { previous };

@@ -7,6 +7,8 @@ import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { KitchenBoard } from "./kitchen-board";
 
+/** Text as Testing Library reads it: the rand's no-break space is a space. */
+const spaced = (text: string) => text.replace(/\s/g, " ");
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 function order(id: string, status: KitchenOrder["status"], createdMinutesAgo: number): KitchenOrder {
@@ -23,6 +25,7 @@ function order(id: string, status: KitchenOrder["status"], createdMinutesAgo: nu
     customerName: `Kliënt ${id.slice(-3)}`,
     itemName: "Hoender en pap",
     preparationTime: 15,
+    paidFromWallet: true,
   };
 }
 
@@ -50,8 +53,8 @@ const RULES = {
 };
 
 /** The server's answer to a status change (the mock checks it against the domain's schema). */
-function changed(id: string, status: string) {
-  const order = { id, status, statusChangedAt: "2031-06-11T08:30:00.000Z", deliveryDate: null };
+function changed(id: string, status: string, refunded: string | null = null) {
+  const order = { id, status, statusChangedAt: "2031-06-11T08:30:00.000Z", deliveryDate: null, refunded };
   return { body: { success: true, data: order } };
 }
 
@@ -188,8 +191,8 @@ describe("KitchenBoard", () => {
     await waitFor(() => expect(within(column("Om te doen")).getByText("#111")).toBeInTheDocument());
   });
 
-  it("asks for confirmation before cancelling from the detail dialog", async () => {
-    const { user, calls } = renderBoard();
+  it("asks why before cancelling from the detail dialog, says where the money goes, then what happened", async () => {
+    const { user, calls } = renderBoard(changed("order-0000-aaa111", "cancelled", "71.00"));
     await user.click(await within(column("Om te doen")).findByRole("button", { name: /#111/ }));
 
     const details = await screen.findByRole("dialog", { name: "Bestelling #111" });
@@ -197,11 +200,24 @@ describe("KitchenBoard", () => {
     expect(totalRow?.querySelector("td")?.textContent).toBe(formatRand(lineTotal("35.50", 2)));
     await user.click(within(details).getByRole("button", { name: "Kanselleer bestelling" }));
 
-    const confirm = await screen.findByRole("alertdialog", { name: "Kanselleer bestelling #111?" });
+    const confirm = await screen.findByRole("dialog", { name: "Kanselleer bestelling #111" });
+    expect(confirm).toHaveTextContent(`${spaced(formatRand("71.00"))} gaan terug na Kliënt 111 se beursie.`);
+    const send = within(confirm).getByRole("button", { name: "Kanselleer bestelling" });
+    expect(send).toBeDisabled();
+    await user.click(within(confirm).getByRole("button", { name: "Die kos is op" }));
+    expect(within(confirm).getByRole("textbox", { name: "Rede" })).toHaveValue("Die kos is op");
     expect(calls.some((call) => call.method === "PATCH")).toBe(false);
-    await user.click(within(confirm).getByRole("button", { name: "Ja, kanselleer" }));
+    await user.click(send);
 
-    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ status: "cancelled" });
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
+      status: "cancelled",
+      reason: "Die kos is op",
+    });
+    expect(
+      await screen.findByText(
+        `Bestelling gekanselleer; ${spaced(formatRand("71.00"))} terugbetaal in Kliënt 111 se beursie.`,
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(column("Om te doen")).toHaveFocus());
   });
 });

@@ -1,6 +1,7 @@
 import { dayRange } from "@kantien/domain/dates";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import { AGEING_DEFAULTS, lateOrderCount } from "@kantien/domain/kitchen-rules";
+import { lineTotal } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import {
   KITCHEN_COLUMNS,
@@ -18,6 +19,7 @@ import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig, useCanteenTimeZone } from "../../../lib/app-config";
+import { cancelledMessage } from "../../../lib/cancelled-message";
 import { useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
 import { lazyComponent } from "../../../lib/lazy-component";
@@ -27,7 +29,7 @@ import { useOpenedOnce } from "../../../lib/use-opened-once";
 import { useRefreshSeconds } from "../../../lib/user-settings";
 import { useKitchenOrders } from "../api/get-kitchen-orders";
 import { useOrderEvents } from "../api/subscribe-order-events";
-import { useUpdateOrderStatus } from "../api/update-order-status";
+import { type updateOrderStatus, useUpdateOrderStatus } from "../api/update-order-status";
 import { playChime, useKitchenSound } from "../hooks/use-kitchen-sound";
 import { useNewOrders, useTitleCount } from "../hooks/use-new-orders";
 import { type KitchenStep, ordersByColumn, recentlyCollected } from "../kitchen-day";
@@ -49,9 +51,9 @@ const RecentCollectedDialog = lazyComponent(
   () => import("./recent-collected-dialog"),
   (m) => m.RecentCollectedDialog,
 );
-const ConfirmDialog = lazyComponent(
-  () => import("../../../components/confirm-dialog"),
-  (m) => m.ConfirmDialog,
+const CancelOrderDialog = lazyComponent(
+  () => import("../../../components/cancel-order-dialog"),
+  (m) => m.CancelOrderDialog,
 );
 const ColumnTabs = lazyComponent(
   () => import("./column-tabs"),
@@ -127,11 +129,16 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   useTitleCount(newIds.size);
 
   const move = useCallback(
-    (order: KitchenOrder, status: OrderStatus, onDone?: () => void) => {
+    (
+      order: KitchenOrder,
+      status: OrderStatus,
+      onDone?: (answer: Awaited<ReturnType<typeof updateOrderStatus>>) => void,
+      reason?: string,
+    ) => {
       setSelectedId(null);
       seen(order.id);
       setMoving({ id: order.id, status, from: kitchenColumnOf(order.status) });
-      mutate({ id: order.id, status }, { onSuccess: onDone });
+      mutate({ id: order.id, status, reason }, { onSuccess: onDone });
     },
     [mutate, seen],
   );
@@ -170,9 +177,22 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
     [move, notify, stepBack, i18n],
   );
   const recall = useCallback((order: KitchenOrder) => stepBack(order, "ready"), [stepBack]);
-  const confirmCancel = () => {
-    if (cancelling) move(cancelling, "cancelled");
+  // The card leaves at once, as every kitchen step does; the server's answer names the money.
+  const confirmCancel = (reason: string) => {
+    const order = cancelling;
     setCancelling(null);
+    if (!order) return;
+    move(
+      order,
+      "cancelled",
+      (answer) =>
+        notify({
+          severity: "success",
+          text: () =>
+            cancelledMessage(i18n.t, { refunded: answer.data.refunded, customerName: order.customerName }),
+        }),
+      reason,
+    );
   };
 
   useEffect(() => {
@@ -311,18 +331,20 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
       ) : null}
       {cancelWanted ? (
         <Suspense fallback={null}>
-          <ConfirmDialog
-            open={cancelling !== null}
-            title={t("screens.kitchen.cancelTitle", {
-              label: cancelling ? orderLabel(cancelling) : "",
-            })}
-            message={t("screens.kitchen.cancelBody")}
-            confirmLabel={t("screens.kitchen.cancelConfirm")}
-            cancelLabel={t("screens.kitchen.keep")}
-            onConfirm={confirmCancel}
-            onCancel={() => setCancelling(null)}
-            destructive
-          />
+          {cancelling ? (
+            <CancelOrderDialog
+              order={{
+                label: orderLabel(cancelling),
+                customerName: cancelling.customerName,
+                total: lineTotal(cancelling.price, cancelling.quantity).toFixed(2),
+                paidFromWallet: cancelling.paidFromWallet,
+              }}
+              pending={false}
+              error={null}
+              onConfirm={confirmCancel}
+              onClose={() => setCancelling(null)}
+            />
+          ) : null}
         </Suspense>
       ) : null}
     </Stack>

@@ -72,6 +72,8 @@ function placedOrder(quantity: number): MyOrder {
     item: { id: DAYS[1]!.item!.id, name: "Boerewors-rol", imageUrl: null },
     cutoffAt: "2026-11-24T07:00:00.000Z",
     cancellable: true,
+    paidFromWallet: true,
+    cancellation: null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { formatRand } from "@kantien/domain/money";
 import type { MyOrder } from "@kantien/domain/my";
+import type { OrderCancellation } from "@kantien/domain/order-cancel";
 import { orderLabel } from "@kantien/domain/order-label";
 import { CLOSED_STATUSES, isWaitingForKitchen } from "@kantien/domain/order-status";
 import CheckCircle from "@mui/icons-material/CheckCircle";
@@ -53,6 +54,7 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
           <StatusChip status={order.status} />
         </Box>
         <Typography>{t("my.orders.total", { total: formatRand(order.total) })}</Typography>
+        {order.cancellation ? <CancellationNote cancellation={order.cancellation} /> : null}
         {order.status === "ready" ? (
           <Alert severity="success" icon={<CheckCircle />} variant="filled" role="status">
             <Typography component="span" sx={{ fontWeight: 700 }}>
@@ -108,5 +110,25 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** Who cancelled my order, why, and what happened to my money. */
+function CancellationNote({ cancellation }: { cancellation: OrderCancellation }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity={cancellation.by === "canteen" ? "warning" : "info"}>
+      <Typography component="p" sx={{ fontWeight: 700 }}>
+        {t(cancellation.by === "canteen" ? "my.orders.cancelledByCanteen" : "my.orders.cancelledByYou")}
+      </Typography>
+      {cancellation.reason ? (
+        <Typography component="p">{t("my.orders.cancelReason", { reason: cancellation.reason })}</Typography>
+      ) : null}
+      <Typography component="p">
+        {cancellation.refunded
+          ? t("my.orders.refunded", { amount: formatRand(cancellation.refunded) })
+          : t("my.orders.notPaid")}
+      </Typography>
+    </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import { formatRand } from "@kantien/domain/money";
 import type { MyOrder } from "@kantien/domain/my";
+import { cancelRefund } from "@kantien/domain/order-cancel";
 import { ROUTES } from "@kantien/domain/route-access";
 import Button from "@mui/material/Button";
 import Skeleton from "@mui/material/Skeleton";
@@ -31,6 +32,13 @@ export function MyOrdersScreen() {
   const cancel = useCancelMyOrder();
   const rows = orders.data?.pages.flatMap((page) => page.data);
 
+  // What the cancel will do to the money, by the server's rule.
+  const cancelMessage = (order: MyOrder | null) => {
+    const refund = order ? cancelRefund(order) : null;
+    return refund
+      ? t("my.orders.cancelBody", { total: formatRand(refund) })
+      : t("my.orders.cancelBodyUnpaid");
+  };
   const confirmCancel = () => {
     const order = cancelling;
     setCancelling(null);
@@ -90,7 +98,7 @@ export function MyOrdersScreen() {
       <ConfirmDialog
         open={cancelling !== null}
         title={t("my.orders.cancelTitle", { item: cancelling?.item.name ?? "" })}
-        message={t("my.orders.cancelBody", { total: cancelling ? formatRand(cancelling.total) : "" })}
+        message={cancelMessage(cancelling)}
         confirmLabel={t("my.orders.cancelConfirm")}
         cancelLabel={t("my.orders.keep")}
         onConfirm={confirmCancel}

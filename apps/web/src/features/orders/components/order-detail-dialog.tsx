@@ -16,10 +16,11 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { CancelOrderDialog } from "../../../components/cancel-order-dialog";
 import { DetailsTable } from "../../../components/details-table";
 import { LoadError } from "../../../components/load-error";
 import { errorMessage } from "../../../lib/api-client";
+import { cancelledMessage } from "../../../lib/cancelled-message";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { useOrder } from "../api/get-order";
 import { useUpdateOrderStatus } from "../api/update-order-status";
@@ -53,18 +54,7 @@ export function OrderDetailDialog({ orderId, timeZone, language, onClose, onSave
         ) : order.isError ? (
           <LoadError error={order.error} onRetry={() => void order.refetch()} />
         ) : (
-          <OrderDetailBody
-            order={order.data}
-            timeZone={timeZone}
-            language={language}
-            onSaved={(status) =>
-              onSaved(
-                t("screens.orders.detail.saved", {
-                  status: t(`resources.order.statuses.${status}`),
-                }),
-              )
-            }
-          />
+          <OrderDetailBody order={order.data} timeZone={timeZone} language={language} onSaved={onSaved} />
         )}
       </DialogContent>
       <DialogActions>
@@ -80,7 +70,8 @@ function OrderDetailBody(props: {
   order: OrderDetail;
   timeZone: string;
   language: Language;
-  onSaved: (status: OrderStatus) => void;
+  /** The screen's confirmation: the new status, or for a cancel what happened to the money. */
+  onSaved: (message: string) => void;
 }) {
   const { order, timeZone, language } = props;
   const { t } = useTranslation();
@@ -89,7 +80,27 @@ function OrderDetailBody(props: {
   const label = orderLabel(order);
 
   const save = (status: OrderStatus) =>
-    update.mutate({ id: order.id, status }, { onSuccess: () => props.onSaved(status) });
+    update.mutate(
+      { id: order.id, status },
+      {
+        onSuccess: () =>
+          props.onSaved(
+            t("screens.orders.detail.saved", { status: t(`resources.order.statuses.${status}`) }),
+          ),
+      },
+    );
+  const cancel = (reason: string) =>
+    update.mutate(
+      { id: order.id, status: "cancelled", reason },
+      {
+        onSuccess: (answer) => {
+          setConfirmingCancel(false);
+          props.onSaved(
+            cancelledMessage(t, { refunded: answer.data.refunded, customerName: order.customerName }),
+          );
+        },
+      },
+    );
   const choose = (status: OrderStatus) => {
     if (status === order.status) return;
     update.reset();
@@ -140,7 +151,7 @@ function OrderDetailBody(props: {
 
   return (
     <>
-      {update.isError ? (
+      {update.isError && !confirmingCancel ? (
         <Alert severity="error" onClose={() => update.reset()} sx={{ mb: 2 }}>
           {errorMessage(update.error, t("errors.update"))}
         </Alert>
@@ -150,23 +161,23 @@ function OrderDetailBody(props: {
         {t("screens.orders.detail.timeline")}
       </Typography>
       <OrderTimeline order={order} timeZone={timeZone} language={language} />
-      <ConfirmDialog
-        open={confirmingCancel}
-        title={t("screens.orders.detail.cancelTitle", { label })}
-        message={
-          order.paidFromWallet
-            ? t("screens.orders.detail.cancelRefund", { amount: formatRand(order.total) })
-            : t("screens.orders.detail.cancelBody")
-        }
-        confirmLabel={t("screens.orders.detail.cancelConfirm")}
-        cancelLabel={t("screens.orders.detail.keep")}
-        destructive
-        onCancel={() => setConfirmingCancel(false)}
-        onConfirm={() => {
-          setConfirmingCancel(false);
-          save("cancelled");
-        }}
-      />
+      {confirmingCancel ? (
+        <CancelOrderDialog
+          order={{
+            label,
+            customerName: order.customerName,
+            total: order.total,
+            paidFromWallet: order.paidFromWallet,
+          }}
+          pending={update.isPending}
+          error={update.isError ? errorMessage(update.error, t("errors.update")) : null}
+          onConfirm={cancel}
+          onClose={() => {
+            update.reset();
+            setConfirmingCancel(false);
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -47,6 +47,11 @@ export function OrderTimeline({
                     sx={{ display: "block" }}
                   >
                     {when(entry)}
+                    {entry.reason ? (
+                      <Typography component="span" variant="caption" sx={{ display: "block" }}>
+                        {t("screens.orders.detail.stepReason", { reason: entry.reason })}
+                      </Typography>
+                    ) : null}
                   </Typography>
                 ) : undefined
               }

@@ -67,7 +67,7 @@ const DETAIL: OrderDetail = {
   createdAt: "2031-06-11T06:15:00Z",
   status: "paid",
   paidFromWallet: true,
-  timeline: [{ status: "paid", at: "2031-06-11T06:15:00Z", byName: "Ada Admin" }],
+  timeline: [{ status: "paid", at: "2031-06-11T06:15:00Z", byName: "Ada Admin", reason: null }],
 };
 
 const page = (rows: OrderSummaryRow[], total = rows.length) => ({
@@ -284,10 +284,16 @@ describe("order detail", () => {
   const detailRoute = `GET /api/orders/${DETAIL.id}`;
   const putRoute = `PATCH /api/orders/${DETAIL.id}/status`;
   /** The server's answer to a status change. */
-  const changed = (status: string) => ({
+  const changed = (status: string, refunded: string | null = null) => ({
     body: {
       success: true,
-      data: { id: DETAIL.id, status, statusChangedAt: "2031-06-11T08:30:00.000Z", deliveryDate: null },
+      data: {
+        id: DETAIL.id,
+        status,
+        statusChangedAt: "2031-06-11T08:30:00.000Z",
+        deliveryDate: null,
+        refunded,
+      },
     },
   });
 
@@ -345,30 +351,70 @@ describe("order detail", () => {
     expect(await within(dialog).findByText("Hierdie stap is nie toegelaat nie.")).toBeInTheDocument();
   });
 
-  it("asks before cancelling and says the wallet is refunded", async () => {
-    const { user, calls } = renderScreen({
-      [detailRoute]: { body: { success: true, data: DETAIL } },
-      [putRoute]: changed("cancelled"),
-    });
-    await user.click(await screen.findByRole("button", { name: /^Bekyk bestelling #8, / }));
+  /** Opens the order's detail and chooses Gekanseleer: the cancel dialog. */
+  async function chooseCancel(user: ReturnType<typeof renderScreen>["user"]) {
+    if (!screen.queryByRole("dialog", { name: "Bestelling #8" })) {
+      await user.click(await screen.findByRole("button", { name: /^Bekyk bestelling #8, / }));
+    }
     const dialog = await screen.findByRole("dialog", { name: "Bestelling #8" });
     await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
     await user.click(await screen.findByRole("option", { name: "Gekanseleer" }));
+    return screen.findByRole("dialog", { name: "Kanselleer bestelling #8" });
+  }
 
-    const confirm = await screen.findByRole("alertdialog", { name: "Kanselleer bestelling #8?" });
-    expect(confirm).toHaveTextContent(`${randText("95.00")} word terugbetaal in die kliënt se beursie.`);
-    await user.click(within(confirm).getByRole("button", { name: "Nee, hou dit" }));
+  it("asks why before cancelling, says the money goes back to the customer, then that it did", async () => {
+    const { user, calls } = renderScreen({
+      [detailRoute]: { body: { success: true, data: DETAIL } },
+      [putRoute]: changed("cancelled", "95.00"),
+    });
+    let confirm = await chooseCancel(user);
+    expect(confirm).toHaveTextContent(`${randText("95.00")} gaan terug na Pieter Nel se beursie.`);
+    await user.click(within(confirm).getByRole("button", { name: "Hou die bestelling" }));
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: /Kanselleer/ })).not.toBeInTheDocument());
 
-    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
-    await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
-    await user.click(await screen.findByRole("option", { name: "Gekanseleer" }));
-    await user.click(
-      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Ja, kanselleer" }),
+    confirm = await chooseCancel(user);
+    const send = within(confirm).getByRole("button", { name: "Kanselleer bestelling" });
+    await user.type(within(confirm).getByRole("textbox", { name: "Rede" }), "ok");
+    expect(send).toBeDisabled();
+    await user.type(
+      within(confirm).getByRole("textbox", { name: "Rede" }),
+      " — ons het nie meer hoender nie",
     );
+    await user.click(send);
     await waitFor(() =>
-      expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "cancelled" }),
+      expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+        status: "cancelled",
+        reason: "ok — ons het nie meer hoender nie",
+      }),
     );
+    expect(
+      await screen.findByText(
+        `Bestelling gekanselleer; ${randText("95.00")} terugbetaal in Pieter Nel se beursie.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("says no money moves for an order that was not paid, and keeps the reason when the server refuses", async () => {
+    const { user } = renderScreen({
+      [detailRoute]: { body: { success: true, data: { ...DETAIL, paidFromWallet: false } } },
+      [putRoute]: {
+        status: 400,
+        body: {
+          success: false,
+          code: "validation_failed",
+          message: "Sommige velde is ongeldig. Kyk asseblief weer.",
+        },
+      },
+    });
+    const confirm = await chooseCancel(user);
+    expect(confirm).toHaveTextContent("Hierdie bestelling is nie betaal nie; geen geld skuif nie.");
+    await user.click(within(confirm).getByRole("button", { name: "Die kombuis is gesluit" }));
+    await user.click(within(confirm).getByRole("button", { name: "Kanselleer bestelling" }));
+    expect(
+      await within(confirm).findByText("Sommige velde is ongeldig. Kyk asseblief weer."),
+    ).toBeInTheDocument();
+    expect(within(confirm).getByRole("textbox", { name: "Rede" })).toHaveValue("Die kombuis is gesluit");
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "order_status_changes" ADD COLUMN "reason" text;

@@ -1,0 +1,117 @@
+import { formatRand } from "@kantien/domain/money";
+import type { MyOrder } from "@kantien/domain/my";
+import { ROLE } from "@kantien/domain/roles";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AppRoutes } from "../../../app/router";
+import { mockFetch, type Route } from "../../../test/mock-fetch";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
+
+// Tuesday 24 November 2026, 07:00 in Johannesburg: Wednesday's orders may still be cancelled.
+const NOW = new Date("2026-11-24T05:00:00Z");
+/** Text as Testing Library reads it: the rand's no-break space is a space. */
+const rand = (amount: string) => formatRand(amount).replace(/\s/g, " ");
+
+const order = (id: string, name: string, extra: Partial<MyOrder> = {}): MyOrder => ({
+  id,
+  pickupNumber: Number(id[0]),
+  deliveryDate: "2026-11-25",
+  createdAt: "2026-11-23T08:00:00.000Z",
+  status: "paid",
+  quantity: 1,
+  unitPrice: "45.00",
+  total: "45.00",
+  item: { id: `${id.slice(0, -1)}f`, name, imageUrl: null },
+  cutoffAt: "2026-11-25T07:00:00.000Z",
+  cancellable: true,
+  paidFromWallet: true,
+  cancellation: null,
+  ...extra,
+});
+
+const PAID = order("11111111-1111-4111-8111-111111111111", "Bobotie");
+const UNPAID = order("22222222-2222-4222-8222-222222222222", "Pap en wors", { paidFromWallet: false });
+const BY_CANTEEN = order("33333333-3333-4333-8333-333333333333", "Vis en skyfies", {
+  status: "cancelled",
+  cancellable: false,
+  paidFromWallet: false,
+  cancellation: { by: "canteen", reason: "Die kos is op", refunded: "45.00" },
+});
+const BY_ME = order("44444444-4444-4444-8444-444444444444", "Hoender-pastei", {
+  status: "cancelled",
+  cancellable: false,
+  paidFromWallet: false,
+  cancellation: { by: "customer", reason: null, refunded: null },
+});
+
+function renderOrders(orders: MyOrder[], cancel?: Route) {
+  const calls = mockFetch({
+    "GET /api/config": {
+      body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
+    },
+    "GET /api/my/orders?scope=upcoming&limit=20&offset=0": {
+      body: { success: true, data: orders, total: orders.length },
+    },
+    "GET /api/my/wallet?limit=20&offset=0": {
+      body: {
+        success: true,
+        data: {
+          balance: "100.00",
+          lowBalanceThreshold: "50.00",
+          paymentReference: "KAN000000",
+          eft: null,
+          transactions: [],
+          total: 0,
+        },
+      },
+    },
+    ...(cancel ? { [`POST /api/my/orders/${PAID.id}/cancel`]: cancel } : {}),
+  });
+  return { ...renderWithApp(<AppRoutes />, { route: "/my/orders", user: testUser(ROLE.student) }), calls };
+}
+
+const card = (name: string) => screen.findByRole("article", { name: new RegExp(`^${name}`) });
+
+describe("MyOrdersScreen", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows who cancelled an order, why, and what happened to the money", async () => {
+    renderOrders([BY_CANTEEN, BY_ME]);
+    const canteen = await card("Vis en skyfies");
+    expect(canteen).toHaveTextContent("Die kantien het dié bestelling gekanselleer.");
+    expect(canteen).toHaveTextContent("Rede: Die kos is op");
+    expect(canteen).toHaveTextContent(`${rand("45.00")} is terug in jou beursie.`);
+    const mine = await card("Hoender-pastei");
+    expect(mine).toHaveTextContent("Jy het dié bestelling gekanselleer.");
+    expect(mine).toHaveTextContent("Dit was nie betaal nie; geen geld het geskuif nie.");
+    expect(mine).not.toHaveTextContent("Rede:");
+  });
+
+  it("says before a cancel whether money goes back, then sends it and says what happened", async () => {
+    const { user, calls } = renderOrders([PAID, UNPAID], {
+      body: {
+        success: true,
+        message: "Jou bestelling is gekanselleer en die geld is terug in jou beursie.",
+        data: { order: { ...PAID, status: "cancelled", cancellable: false }, balance: "145.00" },
+      },
+    });
+    await user.click(within(await card("Pap en wors")).getByRole("button", { name: "Kanselleer" }));
+    const unpaid = await screen.findByRole("alertdialog", { name: "Kanselleer Pap en wors?" });
+    expect(unpaid).toHaveTextContent("Hierdie bestelling is nie betaal nie; geen geld skuif nie.");
+    await user.click(within(unpaid).getByRole("button", { name: "Hou die bestelling" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+
+    await user.click(within(await card("Bobotie")).getByRole("button", { name: "Kanselleer" }));
+    const paid = await screen.findByRole("alertdialog", { name: "Kanselleer Bobotie?" });
+    expect(paid).toHaveTextContent(`${rand("45.00")} word terugbetaal na jou beursie.`);
+    await user.click(within(paid).getByRole("button", { name: "Ja, kanselleer" }));
+    expect(
+      await screen.findByText("Jou bestelling is gekanselleer en die geld is terug in jou beursie."),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({});
+  });
+});
