@@ -19,12 +19,12 @@ type Counts = {
 type Summary = { counts: Counts; activity: { id: string; type: string; title: string }[] };
 
 const CARDS: [keyof Counts, string][] = [
-  ["totalOrders", "Totale Bestellings"],
+  ["totalOrders", "Totale bestellings"],
   ["pendingOrders", "Bestellings om te doen"],
-  ["activeUsers", "Aktiewe Gebruikers"],
+  ["activeUsers", "Aktiewe gebruikers"],
   ["staff", "Personeel"],
-  ["menuItems", "Spyskaart Items"],
-  ["weeklyMenus", "Weeklikse Spyskaarte"],
+  ["menuItems", "Spyskaartitems"],
+  ["weeklyMenus", "Weeklikse spyskaarte"],
 ];
 
 const count = (n: number) => new Intl.NumberFormat("en-ZA").format(n).replace(/\s/g, " ");
@@ -71,13 +71,13 @@ test("the dashboard's counts match the data, and a new customer shows in them an
   expect(before.counts.weeklyMenus).toBe(await total(page, "/api/admin/data/weekly_menu?limit=1"));
 
   // At most five entries, each with its chip and time.
-  const activity = page.getByRole("list", { name: "Onlangse Aktiwiteit" }).getByRole("listitem");
+  const activity = page.getByRole("list", { name: "Onlangse aktiwiteit" }).getByRole("listitem");
   await expect(activity).toHaveCount(Math.min(before.activity.length, 5));
 
   const customer = await newCustomer({ firstName: "Nomsa", lastName: "Khumalo", balance: 0 });
 
   await page.getByRole("button", { name: "Verfris paneelbord" }).click();
-  await expect(page.getByRole("article", { name: "Aktiewe Gebruikers" })).toContainText(
+  await expect(page.getByRole("article", { name: "Aktiewe gebruikers" })).toContainText(
     count(before.counts.activeUsers + 1),
   );
   const after = await summary(page);
@@ -89,28 +89,28 @@ test("the dashboard's counts match the data, and a new customer shows in them an
 
 test("an admin's quick actions lead to their screens", async ({ page }) => {
   await signIn(page, DEMO.admin);
-  const actions = page.getByRole("region", { name: "Vinnige Aksies" });
+  const actions = page.getByRole("region", { name: "Vinnige aksies" });
   await expect(actions.getByRole("link")).toHaveText([
-    "Voeg Personeel By",
-    "Voeg Spyskaart Item By",
-    "Bekyk Bestellings",
-    "Kombuis Skerm",
-    "Bestuur Personeel",
+    "Voeg personeel by",
+    "Voeg 'n spyskaartitem by",
+    "Bekyk bestellings",
+    "Kombuisskerm",
+    "Bestuur personeel",
     "Instellings",
   ]);
-  await actions.getByRole("link", { name: "Bekyk Bestellings" }).click();
+  await actions.getByRole("link", { name: "Bekyk bestellings" }).click();
   await expect(page).toHaveURL(/\/orders$/);
-  await expect(page.getByRole("heading", { name: "Bestellings Opsomming", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bestellingsopsomming", level: 1 })).toBeVisible();
 });
 
 test("staff see only the quick actions they may use", async ({ page }) => {
   await signIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const actions = page.getByRole("region", { name: "Vinnige Aksies" });
-  await expect(actions.getByRole("link")).toHaveText(["Kombuis Skerm", "Bestuur Personeel"]);
+  const actions = page.getByRole("region", { name: "Vinnige aksies" });
+  await expect(actions.getByRole("link")).toHaveText(["Kombuisskerm", "Bestuur personeel"]);
   // The counts come to staff too.
   await expectCards(page, (await summary(page)).counts);
-  await actions.getByRole("link", { name: "Kombuis Skerm" }).click();
+  await actions.getByRole("link", { name: "Kombuisskerm" }).click();
   await expect(page).toHaveURL(/\/kitchen$/);
 });
 
@@ -122,7 +122,7 @@ test.describe("accessibility", () => {
   for (const theme of ["dark", "light"] as const) {
     test(`the dashboard has no serious accessibility violations (${theme})`, async ({ page }) => {
       await signIn(page, DEMO.admin, "/dashboard", { theme });
-      await expect(page.getByRole("list", { name: "Onlangse Aktiwiteit" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Onlangse aktiwiteit" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await saveSettings(page);
     });

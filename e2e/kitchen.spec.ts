@@ -7,7 +7,7 @@ async function openKitchen(page: Page) {
   await signIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("link", { name: "Kombuis", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "KANTIEN DAAGLIKSE BESTELLING OORSIG" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Kantien: daaglikse bestellingsoorsig" })).toBeVisible();
 }
 
 test("Begin, Gereed and Afgehaal move an order across the columns, live in a second browser", async ({
@@ -25,7 +25,7 @@ test("Begin, Gereed and Afgehaal move an order across the columns, live in a sec
   const label = (await card.getByText(/^#[0-9A-F]{6}$/).textContent())?.trim() ?? "";
   const cardIn = (p: Page, name: string) => column(p, name).getByRole("listitem").filter({ hasText: label });
 
-  await card.getByRole("button", { name: "Begin" }).click();
+  await card.getByRole("button", { name: "Besig" }).click();
   await expect(cardIn(page, "Besig")).toBeVisible();
   await expect(cardIn(page, "Om te doen")).toHaveCount(0);
   await expect(cardIn(watcher, "Besig")).toBeVisible();
@@ -33,10 +33,10 @@ test("Begin, Gereed and Afgehaal move an order across the columns, live in a sec
   await expect(cardIn(page, "Besig")).toContainText("min in voorbereiding");
 
   await cardIn(page, "Besig").getByRole("button", { name: "Gereed" }).click();
-  await expect(cardIn(page, "Klaar")).toBeVisible();
-  await expect(cardIn(watcher, "Klaar")).toBeVisible();
+  await expect(cardIn(page, "Gereed")).toBeVisible();
+  await expect(cardIn(watcher, "Gereed")).toBeVisible();
 
-  await cardIn(page, "Klaar").getByRole("button", { name: "Afgehaal" }).click();
+  await cardIn(page, "Gereed").getByRole("button", { name: "Afgehaal" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: label })).toHaveCount(0);
   await expect(watcher.getByRole("listitem").filter({ hasText: label })).toHaveCount(0);
 

@@ -121,9 +121,9 @@ test.describe("the ordering app", () => {
       await nav.getByRole("link", { name: "Bestellings" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "My bestellings" })).toBeVisible();
       const mine = page.getByRole("article").first();
-      await expect(mine.getByText("Betaal", { exact: true })).toBeVisible();
+      await expect(mine.getByText("Betaal, wag vir die kombuis", { exact: true })).toBeVisible();
 
-      await orderCard.getByRole("button", { name: "Begin" }).click();
+      await orderCard.getByRole("button", { name: "Besig" }).click();
       const preparing = board
         .getByRole("region", { name: "Besig" })
         .getByRole("listitem")
@@ -160,7 +160,7 @@ test.describe("the ordering app", () => {
       await expect(waiting).toHaveCount(1);
       await waiting.getByRole("button", { name: "Kanselleer" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Ja, kanselleer" }).click();
-      await expect(page.getByRole("article").filter({ hasText: "Gekanseleer" })).toHaveCount(1);
+      await expect(page.getByRole("article").filter({ hasText: "Gekanselleer" })).toHaveCount(1);
       await expect.poll(balanceText).toBe(afterFirstOrder);
       await nav.getByRole("link", { name: "Beursie" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Beursie" })).toBeVisible();

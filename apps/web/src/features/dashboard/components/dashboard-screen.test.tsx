@@ -81,19 +81,19 @@ afterEach(() => {
 describe("DashboardScreen", () => {
   it("shows the six counts from one request", async () => {
     const { calls } = renderDashboard();
-    await waitFor(() => expect(card("Totale Bestellings")).toHaveTextContent("1 234"));
+    await waitFor(() => expect(card("Totale bestellings")).toHaveTextContent("1 234"));
     expect(card("Bestellings om te doen")).toHaveTextContent("7");
-    expect(card("Bestellings om te doen")).toHaveTextContent("Om te doen en betaal, nog nie begin nie");
-    expect(card("Aktiewe Gebruikers")).toHaveTextContent("40");
+    expect(card("Bestellings om te doen")).toHaveTextContent("Om te doen, betaal en onbetaal");
+    expect(card("Aktiewe gebruikers")).toHaveTextContent("40");
     expect(card("Personeel")).toHaveTextContent("3");
-    expect(card("Spyskaart Items")).toHaveTextContent("10");
-    expect(card("Weeklikse Spyskaarte")).toHaveTextContent("2");
+    expect(card("Spyskaartitems")).toHaveTextContent("10");
+    expect(card("Weeklikse spyskaarte")).toHaveTextContent("2");
     expect(calls.filter((c) => c.url === "/api/dashboard")).toHaveLength(1);
   });
 
   it("lists the recent activity with chips and relative times", async () => {
     renderDashboard();
-    const list = await screen.findByRole("list", { name: "Onlangse Aktiwiteit" });
+    const list = await screen.findByRole("list", { name: "Onlangse aktiwiteit" });
     const items = within(list).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       "Thandi BothaBobotie × 2Om te doenNet nou",
@@ -117,7 +117,7 @@ describe("DashboardScreen", () => {
     await loadLanguage("en");
     await i18n.changeLanguage("en");
     renderDashboard();
-    const list = await screen.findByRole("list", { name: "Recent Activity" });
+    const list = await screen.findByRole("list", { name: "Recent activity" });
     expect(
       within(list)
         .getAllByRole("listitem")
@@ -129,37 +129,37 @@ describe("DashboardScreen", () => {
       "Anna SmitPap × 1Failed10 June 2031",
       "Johan VenterStudentNew1 hour ago",
     ]);
-    expect(card("Total Orders")).toHaveTextContent("1 234");
+    expect(card("Total orders")).toHaveTextContent("1 234");
   });
 
   it("offers an admin every quick action", async () => {
     renderDashboard();
-    const actions = await screen.findByRole("region", { name: "Vinnige Aksies" });
+    const actions = await screen.findByRole("region", { name: "Vinnige aksies" });
     expect(
       within(actions)
         .getAllByRole("link")
         .map((l) => [l.textContent, l.getAttribute("href")]),
     ).toEqual([
-      ["Voeg Personeel By", "/staff"],
-      ["Voeg Spyskaart Item By", "/menu"],
-      ["Bekyk Bestellings", "/orders"],
-      ["Kombuis Skerm", "/kitchen"],
-      ["Bestuur Personeel", "/staff"],
+      ["Voeg personeel by", "/staff"],
+      ["Voeg 'n spyskaartitem by", "/menu"],
+      ["Bekyk bestellings", "/orders"],
+      ["Kombuisskerm", "/kitchen"],
+      ["Bestuur personeel", "/staff"],
       ["Instellings", "/settings"],
     ]);
   });
 
   it("hides from staff the actions they may not use", async () => {
     renderDashboard(ROLE.kitchenStaff);
-    const actions = await screen.findByRole("region", { name: "Vinnige Aksies" });
+    const actions = await screen.findByRole("region", { name: "Vinnige aksies" });
     expect(
       within(actions)
         .getAllByRole("link")
         .map((l) => l.textContent),
-    ).toEqual(["Kombuis Skerm", "Bestuur Personeel"]);
+    ).toEqual(["Kombuisskerm", "Bestuur personeel"]);
   });
 
-  it("shows 'Fout met Paneelborddata' on a failed load, retries, and closes", async () => {
+  it("shows 'Kon nie die paneelbord se data laai nie' on a failed load, retries, and closes", async () => {
     let fail = true;
     const { user } = renderDashboard(ROLE.kitchenAdmin, () =>
       fail
@@ -170,18 +170,18 @@ describe("DashboardScreen", () => {
         : { body: { success: true, data: SUMMARY } },
     );
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Fout met Paneelborddata");
+    expect(alert).toHaveTextContent("Kon nie die paneelbord se data laai nie");
     expect(alert).toHaveTextContent("Die databasis is nie bereikbaar nie.");
 
     await user.click(within(alert).getByRole("button", { name: "Sluit" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Verfris paneelbord" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Fout met Paneelborddata");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Kon nie die paneelbord se data laai nie");
 
     fail = false;
-    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Probeer Weer" }));
+    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Probeer weer" }));
     await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
-    expect(card("Totale Bestellings")).toHaveTextContent("1 234");
+    expect(card("Totale bestellings")).toHaveTextContent("1 234");
   });
 });

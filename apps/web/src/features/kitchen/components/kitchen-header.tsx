@@ -51,7 +51,7 @@ export function KitchenHeader(props: KitchenHeaderProps) {
           component="h1"
           sx={{ fontWeight: 600, fontSize: { xs: "1.375rem", sm: kitchenMode ? "1.75rem" : "2.125rem" } }}
         >
-          {t("screens.kitchen.title", { canteen: props.canteenName.toUpperCase() })}
+          {t("screens.kitchen.title", { canteen: props.canteenName })}
         </Typography>
         <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 1.5, rowGap: 0.5 }}>
           <Typography color="text.secondary">

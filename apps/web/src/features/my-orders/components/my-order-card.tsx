@@ -51,7 +51,7 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
               {orderLabel(order.id, "orders")}
             </Typography>
           </Box>
-          <StatusChip status={order.status} />
+          <StatusChip status={order.status} forCustomer />
         </Box>
         <Typography>{t("my.orders.total", { total: formatRand(order.total) })}</Typography>
         {order.status === "ready" ? (
