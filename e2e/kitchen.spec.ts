@@ -10,7 +10,7 @@ async function openKitchen(page: Page) {
   await expect(page.getByRole("heading", { name: "Kantien: daaglikse bestellingsoorsig" })).toBeVisible();
 }
 
-test("Begin, Gereed and Afgehaal move an order across the columns, live in a second browser", async ({
+test("Besig, Gereed and Afgehaal move an order across the columns, live in a second browser", async ({
   browser,
 }) => {
   const cook = await newContext(browser);

@@ -59,7 +59,7 @@ test("an admin searches and filters the week's orders, opens one and changes its
   // Only the pending ones: the server filters, the address keeps it.
   const pendingAnswer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("status=pending"));
   await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Om te doen" }).click();
+  await page.getByRole("option", { name: "Om te doen", exact: true }).click();
   const pending = (await (await pendingAnswer).json()) as SummaryAnswer;
   await expect(page).toHaveURL(/status=pending/);
   expect(pending.total).toBeGreaterThan(0);
@@ -198,7 +198,7 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
   await order.getByRole("combobox", { name: "Verander status" }).click();
   await page.getByRole("option", { name: "Gekanselleer" }).click();
   const confirm = page.getByRole("alertdialog");
-  await expect(confirm).toContainText(`${rand(total)} word terugbetaal in die kliënt se beursie.`);
+  await expect(confirm).toContainText(`${rand(total)} word terugbetaal in die klant se beursie.`);
   await confirm.getByRole("button", { name: "Ja, kanselleer" }).click();
   await expect(page.getByText("Status verander na Gekanselleer")).toBeVisible();
   await expect(order.getByRole("combobox", { name: "Verander status" })).toHaveText("Gekanselleer");
