@@ -27,14 +27,14 @@ for (const theme of ["dark", "light"] as const) {
     await signIn(page, DEMO.admin, "/dashboard", { theme });
     for (const [path, heading] of [
       ["/dashboard", "Paneelbord"],
-      ["/weekly-orders", "Weeklikse Bestellings"],
-      ["/menu", "Weeklikse Spyskaart"],
-      ["/orders", "Bestellings Opsomming"],
+      ["/weekly-orders", "Weeklikse bestellings"],
+      ["/menu", "Weeklikse spyskaart"],
+      ["/orders", "Bestellingsopsomming"],
       ["/money", "Geld"],
-      ["/users", "BESTUUR GEBRUIKERS"],
-      ["/staff", "BESTUUR PERSONEEL"],
+      ["/users", "Bestuur gebruikers"],
+      ["/staff", "Bestuur personeel"],
       ["/canteen", "Kantien"],
-      ["/settings", "Persoonlike Instellings"],
+      ["/settings", "Persoonlike instellings"],
     ] as const) {
       if (new URL(page.url()).pathname !== path) await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

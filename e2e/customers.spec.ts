@@ -16,7 +16,7 @@ async function openUsers(page: Page, theme?: ThemeName) {
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("navigation").getByRole("link", { name: "Gebruikers" }).click();
-  await expect(page.getByRole("heading", { name: "BESTUUR GEBRUIKERS", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bestuur gebruikers", level: 1 })).toBeVisible();
 }
 
 const table = (page: Page) => page.getByRole("table", { name: "Gebruikers" });
@@ -54,13 +54,13 @@ test("an admin finds a customer, adds one, edits one, and a taken email is refus
   await expect(bodyRows(page)).toHaveCount(1);
   const row = bodyRows(page).first();
   await expect(row).toContainText(email);
-  await expect(row).toContainText("Nie gespesifiseer");
+  await expect(row).toContainText("Nie gespesifiseer nie");
   await expect(row).toContainText(`Akademienommer AKD-E2E-${stamp}`);
 
   // Edit.
   await row.getByRole("button", { name: `Wysig Lerato ${lastName}` }).click();
   const edit = page.getByRole("dialog", { name: "Wysig gebruiker" });
-  await expect(edit.getByRole("textbox", { name: "Beursiebalans" })).toHaveAttribute("readonly");
+  await expect(edit.getByRole("textbox", { name: "Beursiesaldo" })).toHaveAttribute("readonly");
   await edit.getByRole("textbox", { name: "Telefoonnommer" }).fill("083 555 0199");
   await edit.getByRole("button", { name: "Stoor" }).click();
   await expect(edit).toBeHidden();
@@ -95,10 +95,10 @@ test("an admin tops up a wallet by cash and EFT, reverses the EFT, and sees the 
 
   await dialog.getByRole("textbox", { name: "Bedrag" }).fill("25,50");
   await dialog.getByRole("textbox", { name: "Nota" }).fill("Toonbank");
-  await dialog.getByRole("button", { name: "Vul aan" }).click();
-  await expect(dialog.getByRole("status")).toContainText("Nuwe balans: R 25,50");
+  await dialog.getByRole("button", { name: "Laai op" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Nuwe saldo: R 25,50");
   await expect(dialog.getByRole("status")).toContainText("Kwitansie nr.");
-  await expect(dialog.getByRole("region", { name: "Beursiebalans" })).toContainText("R 25,50");
+  await expect(dialog.getByRole("region", { name: "Beursiesaldo" })).toContainText("R 25,50");
   const ledger = dialog.getByRole("table", { name: "Beursiegeskiedenis" });
   await expect(ledger.locator("tbody tr")).toHaveCount(1);
   await expect(ledger.locator("tbody tr").first()).toContainText("Kontant by die toonbank");
@@ -107,8 +107,8 @@ test("an admin tops up a wallet by cash and EFT, reverses the EFT, and sees the 
   // A second top-up is a new submission, by EFT: booked once more, never twice.
   await dialog.getByRole("textbox", { name: "Bedrag" }).fill("10");
   await dialog.getByRole("radio", { name: "EFT" }).check();
-  await dialog.getByRole("button", { name: "Vul aan" }).click();
-  await expect(dialog.getByRole("status")).toContainText("Nuwe balans: R 35,50");
+  await dialog.getByRole("button", { name: "Laai op" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Nuwe saldo: R 35,50");
   await expect(ledger.locator("tbody tr")).toHaveCount(2);
   await expect(ledger.locator("tbody tr").first()).toContainText("EFT-inbetaling");
 
@@ -117,7 +117,7 @@ test("an admin tops up a wallet by cash and EFT, reverses the EFT, and sees the 
   const reverse = page.getByRole("dialog", { name: "Draai R 10,00 terug?" });
   await reverse.getByRole("textbox", { name: "Rede" }).fill("EFT het teruggekeer");
   await reverse.getByRole("button", { name: "Draai terug" }).click();
-  await expect(dialog.getByRole("region", { name: "Beursiebalans" })).toContainText("R 25,50");
+  await expect(dialog.getByRole("region", { name: "Beursiesaldo" })).toContainText("R 25,50");
   await expect(ledger.locator("tbody tr")).toHaveCount(3);
   await expect(ledger.locator("tbody tr").first()).toContainText("EFT het teruggekeer");
 
@@ -144,7 +144,7 @@ for (const theme of ["dark", "light"] as const) {
         .getByRole("button", { name: /^Bekyk / })
         .first()
         .click();
-      await expect(page.getByRole("button", { name: "Vul aan" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Laai op" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("button", { name: "Sluit" }).click();
       await page

@@ -12,7 +12,7 @@ import {
 } from "./support/fixtures";
 
 /** The kitchen's stages as both screens name them. */
-const STAGES = ["Om te doen", "Besig", "Klaar", "Afgehaal"] as const;
+const STAGES = ["Om te doen", "Besig", "Gereed", "Afgehaal"] as const;
 
 async function summary(page: Page): Promise<DashboardSummary> {
   const response = await page.request.get("/api/dashboard");
@@ -88,7 +88,7 @@ test("an admin sees today's money and low balances, and each card leads to where
 
 test("a new customer shows in the recent activity", async ({ page, newCustomer }) => {
   await signIn(page, DEMO.admin);
-  const activity = page.getByRole("list", { name: "Onlangse Aktiwiteit" }).getByRole("listitem");
+  const activity = page.getByRole("list", { name: "Onlangse aktiwiteit" }).getByRole("listitem");
   await expect(activity).toHaveCount(Math.min((await summary(page)).activity.length, 5));
   const customer = await newCustomer({ firstName: "Nomsa", lastName: "Khumalo", balance: 0 });
   await page.getByRole("button", { name: "Verfris paneelbord" }).click();
@@ -99,18 +99,18 @@ test("a new customer shows in the recent activity", async ({ page, newCustomer }
 
 test("an admin's quick actions lead to their screens", async ({ page }) => {
   await signIn(page, DEMO.admin);
-  const actions = page.getByRole("region", { name: "Vinnige Aksies" });
+  const actions = page.getByRole("region", { name: "Vinnige aksies" });
   await expect(actions.getByRole("link")).toHaveText([
-    "Voeg Personeel By",
-    "Voeg Spyskaart Item By",
-    "Bekyk Bestellings",
-    "Kombuis Skerm",
-    "Bestuur Personeel",
+    "Voeg personeel by",
+    "Voeg 'n spyskaartitem by",
+    "Bekyk bestellings",
+    "Kombuisskerm",
+    "Bestuur personeel",
     "Instellings",
   ]);
-  await actions.getByRole("link", { name: "Bekyk Bestellings" }).click();
+  await actions.getByRole("link", { name: "Bekyk bestellings" }).click();
   await expect(page).toHaveURL(/\/orders$/);
-  await expect(page.getByRole("heading", { name: "Bestellings Opsomming", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bestellingsopsomming", level: 1 })).toBeVisible();
 });
 
 test("staff see today's kitchen but no money, and only the quick actions they may use", async ({ page }) => {
@@ -120,9 +120,9 @@ test("staff see today's kitchen but no money, and only the quick actions they ma
   await expect(page.getByRole("region", { name: "Lae saldo's" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Geld in vandag" })).toHaveCount(0);
   expect((await summary(page)).money).toBeNull();
-  const actions = page.getByRole("region", { name: "Vinnige Aksies" });
-  await expect(actions.getByRole("link")).toHaveText(["Kombuis Skerm", "Bestuur Personeel"]);
-  await actions.getByRole("link", { name: "Kombuis Skerm" }).click();
+  const actions = page.getByRole("region", { name: "Vinnige aksies" });
+  await expect(actions.getByRole("link")).toHaveText(["Kombuisskerm", "Bestuur personeel"]);
+  await actions.getByRole("link", { name: "Kombuisskerm" }).click();
   await expect(page).toHaveURL(/\/kitchen$/);
 });
 
@@ -136,7 +136,7 @@ test.describe("accessibility", () => {
         "aria-busy",
         "false",
       );
-      await expect(page.getByRole("list", { name: "Onlangse Aktiwiteit" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Onlangse aktiwiteit" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await saveSettings(page);
     });

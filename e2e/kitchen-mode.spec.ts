@@ -34,7 +34,7 @@ test("the three columns stand side by side at tablet size, without a side menu o
   page,
 }) => {
   await openBoard(page);
-  for (const name of ["Om te doen", "Besig", "Klaar"]) {
+  for (const name of ["Om te doen", "Besig", "Gereed"]) {
     await expect(column(page, name).getByRole("heading", { name })).toBeInViewport();
   }
   await expect(page.getByRole("navigation", { name: "Hoofkieslys" })).toHaveCount(0);
@@ -43,7 +43,7 @@ test("the three columns stand side by side at tablet size, without a side menu o
     .locator("[data-kitchen-column] ul")
     .evaluateAll((lists) => lists.filter((list) => getComputedStyle(list).overflowY !== "visible").length);
   expect(scrollBoxes).toBe(0);
-  const begin = column(page, "Om te doen").getByRole("button", { name: "Begin" }).first();
+  const begin = column(page, "Om te doen").getByRole("button", { name: "Besig" }).first();
   expect((await begin.boundingBox())?.height).toBeGreaterThanOrEqual(48);
   // Portions, not only orders, and the way back to the back office in one tap.
   await expect(
@@ -71,14 +71,14 @@ test("a new customer order appears highlighted, with the count in the tab's titl
   await expect(column(page, "Om te doen").getByRole("listitem")).toHaveCount(before + 1);
   await expect(page).toHaveTitle(/^\(1\) /);
   // Begun, it is no longer new.
-  await fresh.getByRole("button", { name: "Begin" }).click();
+  await fresh.getByRole("button", { name: "Besig" }).click();
   await expect(page).not.toHaveTitle(/^\(\d+\) /);
 });
 
 test("Begin can be undone for 10 seconds; the order goes back through the server", async ({ page }) => {
   await openBoard(page);
   const label = await labelOf(page, "Om te doen");
-  await cardIn(page, "Om te doen", label).getByRole("button", { name: "Begin" }).click();
+  await cardIn(page, "Om te doen", label).getByRole("button", { name: "Besig" }).click();
   await expect(cardIn(page, "Besig", label)).toBeVisible();
   await page.getByRole("button", { name: "Ongedaan maak" }).click();
   await expect(cardIn(page, "Om te doen", label)).toBeVisible();
@@ -93,9 +93,9 @@ test("Begin can be undone for 10 seconds; the order goes back through the server
 
 test("a collected order comes back from 'Onlangs afgehaal'", async ({ page }) => {
   await openBoard(page);
-  const label = await labelOf(page, "Klaar");
-  await cardIn(page, "Klaar", label).getByRole("button", { name: "Afgehaal" }).click();
-  await expect(cardIn(page, "Klaar", label)).toHaveCount(0);
+  const label = await labelOf(page, "Gereed");
+  await cardIn(page, "Gereed", label).getByRole("button", { name: "Afgehaal" }).click();
+  await expect(cardIn(page, "Gereed", label)).toHaveCount(0);
   await page.getByRole("button", { name: /^Onlangs afgehaal \(\d+\)$/ }).click();
   const dialog = page.getByRole("dialog", { name: "Onlangs afgehaal" });
   await dialog
@@ -104,7 +104,7 @@ test("a collected order comes back from 'Onlangs afgehaal'", async ({ page }) =>
     .getByRole("button", { name: "Bring terug" })
     .click();
   await expect(dialog).toBeHidden();
-  await expect(cardIn(page, "Klaar", label)).toBeVisible();
+  await expect(cardIn(page, "Gereed", label)).toBeVisible();
 });
 
 test("signing in again after the session ended returns to the board", async ({ page }) => {
@@ -145,7 +145,7 @@ test("the board says it is offline when its server stops, and keeps the last ord
 
 test("the counter hands an order over from its QR code, once, and finds orders by name", async ({ page }) => {
   await openBoard(page);
-  const ready = column(page, "Klaar").getByRole("listitem").first();
+  const ready = column(page, "Gereed").getByRole("listitem").first();
   const id = (await ready.locator("[data-order-id]").getAttribute("data-order-id")) ?? "";
   const day = (await (await page.request.get("/api/kitchen/orders")).json()) as {
     data: { orders: { id: string; customerName: string }[] };
@@ -166,7 +166,7 @@ test("the counter hands an order over from its QR code, once, and finds orders b
   await expect(page.getByText(/is oorhandig\.$/)).toBeVisible();
   // Confirmed big, with the customer's name and an undo; the field is ready for the next scan.
   await expect(found).toContainText(`Oorhandig aan ${customer}`);
-  await expect(found.getByRole("button", { name: "Ontdoen" })).toBeVisible();
+  await expect(found.getByRole("button", { name: "Ongedaan maak" })).toBeVisible();
   await expect(found.getByRole("button", { name: "Afgehaal" })).toHaveCount(0);
   await expect(field).toBeFocused();
 

@@ -7,10 +7,10 @@ async function openKitchen(page: Page) {
   await signIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("link", { name: "Kombuis", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "KANTIEN DAAGLIKSE BESTELLING OORSIG" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Kantien: daaglikse bestellingsoorsig" })).toBeVisible();
 }
 
-test("Begin, Gereed and Afgehaal move an order across the columns, live in a second browser", async ({
+test("Besig, Gereed and Afgehaal move an order across the columns, live in a second browser", async ({
   browser,
 }) => {
   const cook = await newContext(browser);
@@ -28,7 +28,7 @@ test("Begin, Gereed and Afgehaal move an order across the columns, live in a sec
       .getByRole("listitem")
       .filter({ has: p.getByText(label, { exact: true }) });
 
-  await card.getByRole("button", { name: "Begin" }).click();
+  await card.getByRole("button", { name: "Besig" }).click();
   await expect(cardIn(page, "Besig")).toBeVisible();
   await expect(cardIn(page, "Om te doen")).toHaveCount(0);
   await expect(cardIn(watcher, "Besig")).toBeVisible();
@@ -36,10 +36,10 @@ test("Begin, Gereed and Afgehaal move an order across the columns, live in a sec
   await expect(cardIn(page, "Besig")).toContainText("min in voorbereiding");
 
   await cardIn(page, "Besig").getByRole("button", { name: "Gereed" }).click();
-  await expect(cardIn(page, "Klaar")).toBeVisible();
-  await expect(cardIn(watcher, "Klaar")).toBeVisible();
+  await expect(cardIn(page, "Gereed")).toBeVisible();
+  await expect(cardIn(watcher, "Gereed")).toBeVisible();
 
-  await cardIn(page, "Klaar").getByRole("button", { name: "Afgehaal" }).click();
+  await cardIn(page, "Gereed").getByRole("button", { name: "Afgehaal" }).click();
   await expect(
     page.getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) }),
   ).toHaveCount(0);

@@ -28,8 +28,8 @@ const dayCard = (page: Page, day: string) => page.getByRole("region", { name: da
 async function openMenu(page: Page, theme?: ThemeName) {
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole("link", { name: "Weeklikse Spyskaart" }).click();
-  await expect(page.getByRole("heading", { name: "Weeklikse Spyskaart", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Weeklikse spyskaart" }).click();
+  await expect(page.getByRole("heading", { name: "Weeklikse spyskaart", level: 1 })).toBeVisible();
 }
 
 /** Fills the add/edit dialog's text fields. */
@@ -46,27 +46,27 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await openMenu(page);
 
   // The dialog proposes the Monday after the latest menu and checks the rules before sending.
-  await page.getByRole("button", { name: "Skep Weeklikse Spyskaart" }).click();
-  const create = page.getByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
+  await page.getByRole("button", { name: "Skep 'n weeklikse spyskaart" }).click();
+  const create = page.getByRole("dialog", { name: "Skep 'n weeklikse spyskaart" });
   await expect(create).toContainText("Let wel: 'n Weeklikse spyskaart dek presies 5 dae");
-  const proposedFrom = await dateFieldValue(create, "Datum Van");
-  expect(await dateFieldValue(create, "Datum Tot")).toBe(plusDays(proposedFrom, 4));
+  const proposedFrom = await dateFieldValue(create, "Begindatum");
+  expect(await dateFieldValue(create, "Einddatum")).toBe(plusDays(proposedFrom, 4));
   expect(new Date(`${proposedFrom}T00:00:00Z`).getUTCDay()).toBe(1);
 
-  await fillDate(create, "Datum Van", plusDays(proposedFrom, 1));
-  await fillDate(create, "Datum Tot", plusDays(proposedFrom, 5));
-  await create.getByRole("button", { name: "Skep Spyskaart" }).click();
-  await expect(dateField(create, "Datum Van")).toHaveAccessibleDescription(
-    "Weeklikse spyskaart moet op Maandag begin",
+  await fillDate(create, "Begindatum", plusDays(proposedFrom, 1));
+  await fillDate(create, "Einddatum", plusDays(proposedFrom, 5));
+  await create.getByRole("button", { name: "Skep spyskaart" }).click();
+  await expect(dateField(create, "Begindatum")).toHaveAccessibleDescription(
+    "'n Weeklikse spyskaart moet op 'n Maandag begin",
   );
 
-  await fillDate(create, "Datum Van", proposedFrom);
-  await fillDate(create, "Datum Tot", plusDays(proposedFrom, -3));
-  await create.getByRole("button", { name: "Skep Spyskaart" }).click();
-  await expect(create.getByText("Einddatum moet na begindatum wees")).toBeVisible();
+  await fillDate(create, "Begindatum", proposedFrom);
+  await fillDate(create, "Einddatum", plusDays(proposedFrom, -3));
+  await create.getByRole("button", { name: "Skep spyskaart" }).click();
+  await expect(create.getByText("Die einddatum moet ná die begindatum wees")).toBeVisible();
 
-  await fillDate(create, "Datum Tot", plusDays(proposedFrom, 4));
-  await create.getByRole("button", { name: "Skep Spyskaart" }).click();
+  await fillDate(create, "Einddatum", plusDays(proposedFrom, 4));
+  await create.getByRole("button", { name: "Skep spyskaart" }).click();
   await expect(create).toBeHidden();
   await expect(
     page.getByRole("alert").filter({ hasText: /^Weeklikse spyskaart .* geskep\.$/ }),
@@ -82,10 +82,10 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
 
   // Monday: the required-fields message, a file that is no image, then an uploaded photo.
   await dayCard(page, "Maandag").getByRole("button", { name: "Voeg item by vir Maandag" }).click();
-  let dialog = page.getByRole("dialog", { name: "Voeg Item By" });
+  let dialog = page.getByRole("dialog", { name: "Voeg 'n item by" });
   await dialog.getByRole("button", { name: "Stoor" }).click();
   await expect(dialog).toContainText(
-    "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
+    "Vul asseblief al die verpligte velde in: naam, beskrywing, prys en weekdag",
   );
   // One photo control: a chosen file goes up at once.
   const photo = dialog.getByRole("group", { name: "Foto" });
@@ -128,11 +128,11 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
     await dayCard(page, dish.day)
       .getByRole("button", { name: `Voeg item by vir ${dish.day}` })
       .click();
-    dialog = page.getByRole("dialog", { name: "Voeg Item By" });
+    dialog = page.getByRole("dialog", { name: "Voeg 'n item by" });
     await fillItem(dialog, dish);
     if (dish.day === "Dinsdag") {
-      await dialog.getByRole("combobox", { name: "Dag van Week" }).click();
-      await expect(page.getByRole("option", { name: "Maandag — Het reeds item" })).toHaveAttribute(
+      await dialog.getByRole("combobox", { name: "Weekdag" }).click();
+      await expect(page.getByRole("option", { name: "Maandag — Het reeds 'n item" })).toHaveAttribute(
         "aria-disabled",
         "true",
       );
@@ -153,7 +153,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   // Replace Wednesday's item: the dialog asks first, then the new item takes its place.
   await dayCard(page, "Woensdag").getByRole("button", { name: "Meer aksies vir Groente-kerrie" }).click();
   await page.getByRole("menuitem", { name: "Vervang met 'n ander gereg" }).click();
-  dialog = page.getByRole("dialog", { name: "Vervang Item" });
+  dialog = page.getByRole("dialog", { name: "Vervang item" });
   await fillItem(dialog, { name: "Lensie-bredie", description: "Met roosterbrood", price: "34.00" });
   await dialog.getByRole("button", { name: "Stoor" }).click();
   const confirmReplace = page.getByRole("alertdialog");
@@ -217,11 +217,11 @@ test("creating a week that already exists is refused with its own message", asyn
   };
   // The latest week starts in the future, so only the duplicate rule can refuse it.
   const existing = weeks.data.reduce((a, b) => (a.date_from > b.date_from ? a : b));
-  await page.getByRole("button", { name: "Skep Weeklikse Spyskaart" }).click();
-  const create = page.getByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
-  await fillDate(create, "Datum Van", existing.date_from);
-  await fillDate(create, "Datum Tot", existing.date_to);
-  await create.getByRole("button", { name: "Skep Spyskaart" }).click();
+  await page.getByRole("button", { name: "Skep 'n weeklikse spyskaart" }).click();
+  const create = page.getByRole("dialog", { name: "Skep 'n weeklikse spyskaart" });
+  await fillDate(create, "Begindatum", existing.date_from);
+  await fillDate(create, "Einddatum", existing.date_to);
+  await create.getByRole("button", { name: "Skep spyskaart" }).click();
   await expect(
     create.getByText(
       "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",

@@ -38,7 +38,7 @@ test("an admin reads a bank statement at /money: one line credited at once, a ne
   await expect(result).toBeVisible();
   await expect(page.getByText("Gekrediteer: 1", { exact: true })).toBeVisible();
   await expect(page.getByText("Vir hersiening: 1", { exact: true })).toBeVisible();
-  await expect(page.getByText("Ongeallokeer: 1", { exact: true })).toBeVisible();
+  await expect(page.getByText("Nie toegeken nie: 1", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // The near miss waits for review with whom it may be for; the admin gives it to them.
@@ -54,8 +54,8 @@ test("an admin reads a bank statement at /money: one line credited at once, a ne
   await expect(allocate).toBeHidden();
 
   // The line nobody can be found for is set aside with a reason.
-  await page.getByRole("tab", { name: /^Ongeallokeer/ }).click();
-  const unallocated = page.getByRole("table", { name: "Ongeallokeer" });
+  await page.getByRole("tab", { name: /^Nie toegeken nie/ }).click();
+  const unallocated = page.getByRole("table", { name: "Nie toegeken nie" });
   await unallocated
     .locator("tbody tr", { hasText: "BRANCH 0101" })
     .getByRole("button", { name: "Wys af" })

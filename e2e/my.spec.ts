@@ -121,9 +121,9 @@ test.describe("the ordering app", () => {
       await nav.getByRole("link", { name: "Bestellings" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "My bestellings" })).toBeVisible();
       const mine = page.getByRole("article").first();
-      await expect(mine.getByText("Betaal", { exact: true })).toBeVisible();
+      await expect(mine.getByText("Betaal, wag vir die kombuis", { exact: true })).toBeVisible();
 
-      await orderCard.getByRole("button", { name: "Begin" }).click();
+      await orderCard.getByRole("button", { name: "Besig" }).click();
       const preparing = board
         .getByRole("region", { name: "Besig" })
         .getByRole("listitem")
@@ -166,7 +166,7 @@ test.describe("the ordering app", () => {
       await expect(
         page.getByText("Jou bestelling is gekanselleer en die geld is terug in jou beursie."),
       ).toBeVisible();
-      const cancelled = page.getByRole("article").filter({ hasText: "Gekanseleer" });
+      const cancelled = page.getByRole("article").filter({ hasText: "Gekanselleer" });
       await expect(cancelled).toHaveCount(1);
       await expect(cancelled).toContainText("Jy het dié bestelling gekanselleer.");
       await expect(cancelled).toContainText(/R\s?[\d,]+ is terug in jou beursie\./);

@@ -42,7 +42,7 @@ async function openOrders(page: Page, theme?: ThemeName): Promise<SummaryAnswer>
   await expect(page).toHaveURL(/\/dashboard$/);
   const first = page.waitForResponse((r) => isSummary(r.url()));
   await page.getByRole("link", { name: "Bestellings", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Bestellings Opsomming", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bestellingsopsomming", level: 1 })).toBeVisible();
   return (await (await first).json()) as SummaryAnswer;
 }
 
@@ -57,7 +57,7 @@ const balanceOf = async (api: Api, id: string) =>
   Number((await api<{ balance: string }>("GET", `/api/customers/${id}`)).balance);
 
 async function chooseCustomer(page: Page, dialog: Locator, lastName: string) {
-  await dialog.getByRole("combobox", { name: "Kliënt" }).fill(lastName);
+  await dialog.getByRole("combobox", { name: "Klant" }).fill(lastName);
   await page.getByRole("option", { name: new RegExp(lastName) }).click();
 }
 
@@ -73,7 +73,7 @@ test("an admin searches and filters the week's orders, opens one and changes its
   // Only the pending ones: the server filters, the address keeps it.
   const pendingAnswer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("status=pending"));
   await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Om te doen" }).click();
+  await page.getByRole("option", { name: "Om te doen", exact: true }).click();
   const pending = (await (await pendingAnswer).json()) as SummaryAnswer;
   await expect(page).toHaveURL(/status=pending/);
   expect(pending.total).toBeGreaterThan(0);
@@ -84,7 +84,7 @@ test("an admin searches and filters the week's orders, opens one and changes its
   const target = pending.data[0] as SummaryRow;
   const words = target.customerName.split(" ").at(-1) as string;
   const searchAnswer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("q="));
-  await page.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }).fill(words);
+  await page.getByRole("searchbox", { name: "Soek klant, item of nommer" }).fill(words);
   const searched = (await (await searchAnswer).json()) as SummaryAnswer;
   expect(searched.data.map((r) => r.id)).toContain(target.id);
   await expect(bodyRows(page)).toHaveCount(Math.min(searched.total, 25));
@@ -94,7 +94,7 @@ test("an admin searches and filters the week's orders, opens one and changes its
   await page.getByRole("button", { name: viewButton(target) }).click();
   const dialog = page.getByRole("dialog", { name: `Bestelling #${label(target)}` });
   await expect(dialog).toContainText(target.id);
-  await expect(detail(dialog, "Kliënt")).toContainText(target.customerName);
+  await expect(detail(dialog, "Klant")).toContainText(target.customerName);
   await expect(detail(dialog, "Item")).toContainText(target.itemName);
   // The timeline shows only what happened: a pending order has not been collected.
   const timeline = dialog.getByRole("list", { name: "Tydlyn" });
@@ -102,7 +102,7 @@ test("an admin searches and filters the week's orders, opens one and changes its
   await expect(timeline).not.toContainText("Afgehaal");
   await dialog.getByRole("combobox", { name: "Verander status" }).click();
   await page.getByRole("option", { name: "Besig" }).click();
-  await expect(page.getByText("Status opgedateer na Besig")).toBeVisible();
+  await expect(page.getByText("Status verander na Besig")).toBeVisible();
   await expect(dialog.getByRole("combobox", { name: "Verander status" })).toHaveText("Besig");
 
   const me = (await (await page.request.get("/api/auth/me")).json()) as {
@@ -132,7 +132,7 @@ test("an order is found by its pickup number within the range, and by its QR cod
 }) => {
   const week = await openOrders(page);
   const target = week.data[0] as SummaryRow;
-  const search = page.getByRole("searchbox", { name: "Soek kliënt, item of nommer" });
+  const search = page.getByRole("searchbox", { name: "Soek klant, item of nommer" });
   const searched = () => page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("q="));
 
   // The number is one order a day: this week's orders with it, the range kept.
@@ -163,7 +163,7 @@ test("the export downloads the filtered orders as CSV", async ({ page }) => {
   await openOrders(page);
   const answer = page.waitForResponse((r) => isSummary(r.url()) && r.url().includes("status=paid"));
   await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Betaal" }).click();
+  await page.getByRole("option", { name: "Betaal, om te doen" }).click();
   const paid = (await (await answer).json()) as SummaryAnswer;
 
   const download = page.waitForEvent("download");
@@ -172,9 +172,9 @@ test("the export downloads the filtered orders as CSV", async ({ page }) => {
   const lines = fs.readFileSync(file, "utf8").trim().split(/\r?\n/);
   // A header, then every paid order of the range (not only this page), in the screen's words.
   expect(lines).toHaveLength(paid.total + 1);
-  expect(lines[0]).toContain('"Afleweringsdatum","Besteldatum"');
+  expect(lines[0]).toContain('"Afhaaldatum","Besteldatum"');
   for (const row of paid.data) expect(lines.some((line) => line.includes(row.id))).toBe(true);
-  for (const line of lines.slice(1)) expect(line).toMatch(/,"\d+,\d\d","Betaal"$/);
+  for (const line of lines.slice(1)) expect(line).toMatch(/,"\d+,\d\d","Betaal, om te doen"$/);
 });
 
 test("an admin takes an order for a customer from the wallet; cancelling it refunds the wallet", async ({
@@ -190,10 +190,10 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
   const item = day.items[0] as MenuDay["items"][number];
   const total = Number(item.price) * 2;
 
-  await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Nuwe Bestelling" });
+  await page.getByRole("button", { name: "Nuwe bestelling" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Nuwe bestelling" });
   await chooseCustomer(page, dialog, customer.lastName);
-  await expect(detail(dialog, "Beursie-balans")).toContainText(rand(200));
+  await expect(detail(dialog, "Beursiesaldo")).toContainText(rand(200));
   if (day.items.length > 1) {
     await dialog.getByRole("combobox", { name: "Item" }).click();
     await page.getByRole("option", { name: new RegExp(`^${item.name}`) }).click();
@@ -201,30 +201,30 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
   await dialog.getByRole("spinbutton", { name: "Hoeveelheid" }).fill("2");
   await expect(detail(dialog, "Prys per item")).toContainText(rand(Number(item.price)));
   await expect(detail(dialog, "Totaal")).toContainText(rand(total));
-  await expect(detail(dialog, "Balans ná die bestelling")).toContainText(rand(200 - total));
-  await dialog.getByRole("button", { name: "Plaas Bestelling" }).click();
+  await expect(detail(dialog, "Saldo ná die bestelling")).toContainText(rand(200 - total));
+  await dialog.getByRole("button", { name: "Plaas bestelling" }).click();
 
   await expect(dialog).toBeHidden();
   await expect(
-    page.getByText(`Bestelling geplaas. Lerato ${customer.lastName} se nuwe balans is ${rand(200 - total)}.`),
+    page.getByText(`Bestelling geplaas. Lerato ${customer.lastName} se nuwe saldo is ${rand(200 - total)}.`),
   ).toBeVisible();
   expect(await balanceOf(api, customer.id)).toBeCloseTo(200 - total, 2);
 
   // The order on its own day, found by the customer's name; paid from the wallet.
   await page.goto(`/orders?from=${day.date}&to=${day.date}&q=${customer.lastName}`);
   await expect(bodyRows(page)).toHaveCount(1);
-  await expect(bodyRows(page)).toContainText("Betaal");
+  await expect(bodyRows(page)).toContainText("Betaal, om te doen");
   await bodyRows(page)
     .getByRole("button", { name: /^Bekyk bestelling/ })
     .click();
   const order = page.getByRole("dialog", { name: /^Bestelling #/ });
-  await expect(detail(order, "Betaling")).toContainText("Uit die kliënt se beursie");
+  await expect(detail(order, "Betaling")).toContainText("Uit die klant se beursie");
   await expect(detail(order, "Totale prys")).toContainText(rand(total));
 
   // Cancelling asks why and says where the money goes; then says it went there.
   const name = `Lerato ${customer.lastName}`;
   await order.getByRole("combobox", { name: "Verander status" }).click();
-  await page.getByRole("option", { name: "Gekanseleer" }).click();
+  await page.getByRole("option", { name: "Gekanselleer" }).click();
   const confirm = page.getByRole("dialog", { name: /^Kanselleer bestelling #/ });
   await expect(confirm).toContainText(`${rand(total)} gaan terug na ${name} se beursie.`);
   const send = confirm.getByRole("button", { name: "Kanselleer bestelling" });
@@ -235,11 +235,11 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
   await expect(
     page.getByText(`Bestelling gekanselleer; ${rand(total)} terugbetaal in ${name} se beursie.`),
   ).toBeVisible();
-  await expect(order.getByRole("combobox", { name: "Verander status" })).toHaveText("Gekanseleer");
-  await expect(order).toContainText("Gekanseleer");
+  await expect(order.getByRole("combobox", { name: "Verander status" })).toHaveText("Gekanselleer");
+  await expect(order).toContainText("Gekanselleer");
   expect(await balanceOf(api, customer.id)).toBeCloseTo(200, 2);
   await order.getByRole("button", { name: "Sluit" }).click();
-  await expect(bodyRows(page)).toContainText("Gekanseleer");
+  await expect(bodyRows(page)).toContainText("Gekanselleer");
 
   // The customer is mailed: the order, the reason and the money.
   const cancelMail = async () =>
@@ -252,10 +252,10 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
   expect(text).toContain(`${rand(total)} is terug in jou beursie.`);
 
   // The new-order dialog shows the wallet restored.
-  await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();
-  const again = page.getByRole("dialog", { name: "Nuwe Bestelling" });
+  await page.getByRole("button", { name: "Nuwe bestelling" }).first().click();
+  const again = page.getByRole("dialog", { name: "Nuwe bestelling" });
   await chooseCustomer(page, again, customer.lastName);
-  await expect(detail(again, "Beursie-balans")).toContainText(rand(200));
+  await expect(detail(again, "Beursiesaldo")).toContainText(rand(200));
 });
 
 test("an order the wallet cannot pay is refused with the server's message and charges nothing", async ({
@@ -265,15 +265,15 @@ test("an order the wallet cannot pay is refused with the server's message and ch
 }) => {
   await openOrders(page);
   const customer = await newCustomer({ lastName: "Dlamini", balance: 0 });
-  await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Nuwe Bestelling" });
+  await page.getByRole("button", { name: "Nuwe bestelling" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Nuwe bestelling" });
   await chooseCustomer(page, dialog, customer.lastName);
-  await expect(detail(dialog, "Beursie-balans")).toContainText(rand(0));
+  await expect(detail(dialog, "Beursiesaldo")).toContainText(rand(0));
   await expect(dialog.getByRole("combobox", { name: "Item" })).not.toHaveText("");
-  await expect(dialog).toContainText("Die beursie-balans is te klein vir hierdie bestelling.");
-  await dialog.getByRole("button", { name: "Plaas Bestelling" }).click();
+  await expect(dialog).toContainText("Die beursiesaldo is te klein vir hierdie bestelling.");
+  await dialog.getByRole("button", { name: "Plaas bestelling" }).click();
   await expect(dialog).toContainText(
-    "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+    "Die klant se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
   );
   expect(await balanceOf(api, customer.id)).toBe(0);
 });
@@ -297,9 +297,9 @@ test.describe("accessibility", () => {
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("button", { name: "Sluit" }).click();
 
-      await page.getByRole("button", { name: "Nuwe Bestelling" }).first().click();
-      const dialog = page.getByRole("dialog", { name: "Nuwe Bestelling" });
-      await expect(dialog.getByRole("combobox", { name: "Afleweringsdag" })).not.toHaveText("");
+      await page.getByRole("button", { name: "Nuwe bestelling" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Nuwe bestelling" });
+      await expect(dialog.getByRole("combobox", { name: "Afhaaldag" })).not.toHaveText("");
       await expectNoSeriousA11yViolations(page);
       await saveSettings(page);
     });

@@ -24,22 +24,22 @@ const SCREENS: { path: string; heading: RegExp | string; action: (page: Page) =>
   },
   {
     path: "/kitchen",
-    heading: /DAAGLIKSE BESTELLING OORSIG/,
-    action: (page) => page.getByRole("button", { name: "Begin" }).first(),
+    heading: /daaglikse bestellingsoorsig/,
+    action: (page) => page.getByRole("button", { name: "Besig" }).first(),
   },
   {
     path: "/weekly-orders",
-    heading: "Weeklikse Bestellings",
+    heading: "Weeklikse bestellings",
     action: (page) => page.getByRole("button", { name: "Verfris bestellings" }),
   },
   {
     path: "/menu",
-    heading: "Weeklikse Spyskaart",
-    action: (page) => page.getByRole("button", { name: "Skep Weeklikse Spyskaart" }),
+    heading: "Weeklikse spyskaart",
+    action: (page) => page.getByRole("button", { name: "Skep 'n weeklikse spyskaart" }),
   },
   {
     path: "/orders",
-    heading: "Bestellings Opsomming",
+    heading: "Bestellingsopsomming",
     action: (page) => page.getByRole("button", { name: /^Bekyk bestelling #/ }).first(),
   },
   {
@@ -49,22 +49,22 @@ const SCREENS: { path: string; heading: RegExp | string; action: (page: Page) =>
   },
   {
     path: "/users",
-    heading: "BESTUUR GEBRUIKERS",
+    heading: "Bestuur gebruikers",
     action: (page) => page.getByRole("button", { name: /^Skrap / }).first(),
   },
   {
     path: "/staff",
-    heading: "BESTUUR PERSONEEL",
+    heading: "Bestuur personeel",
     action: (page) => page.getByRole("button", { name: /^Wysig / }).first(),
   },
   {
     path: "/canteen",
     heading: "Kantien",
-    action: (page) => page.getByRole("button", { name: "Bewaar kantienreëls" }),
+    action: (page) => page.getByRole("button", { name: "Stoor kantienreëls" }),
   },
   {
     path: "/settings",
-    heading: "Persoonlike Instellings",
+    heading: "Persoonlike instellings",
     action: (page) => page.getByRole("button", { name: "Stoor" }),
   },
 ];
@@ -123,7 +123,7 @@ for (const size of SIZES) {
 
       await expect(page).toHaveURL(/\/orders/);
       await expect(menu).toBeHidden();
-      await expect(page.getByRole("heading", { level: 1, name: "Bestellings Opsomming" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Bestellingsopsomming" })).toBeVisible();
 
       // Its first entry is not under the top bar: a click reaches it.
       await page.getByRole("button", { name: "Maak die kieslys oop" }).click();

@@ -22,7 +22,7 @@ async function openSettings(page: Page, theme?: ThemeName) {
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("navigation").getByRole("link", { name: "Instellings" }).click();
-  await expect(page.getByRole("heading", { name: "Persoonlike Instellings", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Persoonlike instellings", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Stoor" })).toBeEnabled();
 }
 
@@ -31,7 +31,7 @@ async function openCanteen(page: Page, theme?: ThemeName) {
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await page.getByRole("navigation").getByRole("link", { name: "Kantien" }).click();
   await expect(page.getByRole("heading", { name: "Kantien", level: 1 })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Bewaar kantienreëls" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Stoor kantienreëls" })).toBeEnabled();
 }
 
 // Every test leaves the admin's settings at the defaults the other specs expect.
@@ -46,19 +46,19 @@ test("the language switches the whole interface to English and back, and stays a
   await page.getByRole("radio", { name: "English" }).check();
   await page.getByRole("button", { name: "Stoor" }).click();
 
-  await expect(page.getByRole("heading", { name: "Personal Settings", level: 1 })).toBeVisible();
-  await expect(page.getByText("Personal settings saved successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Personal settings", level: 1 })).toBeVisible();
+  await expect(page.getByText("Personal settings saved.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Users" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Personal Settings", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Personal settings", level: 1 })).toBeVisible();
   await expect(page.getByRole("radio", { name: "English" })).toBeChecked();
 
   await page.getByRole("radio", { name: "Afrikaans" }).check();
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Persoonlike Instellings", level: 1 })).toBeVisible();
-  await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Persoonlike instellings", level: 1 })).toBeVisible();
+  await expect(page.getByText("Persoonlike instellings is gestoor.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Gebruikers" })).toBeVisible();
 });
 
@@ -68,7 +68,7 @@ test("the theme follows light, dark and auto, and auto changes with the system",
 
   await page.getByRole("radio", { name: "Donker" }).check();
   await page.getByRole("button", { name: "Stoor" }).click();
-  await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+  await expect(page.getByText("Persoonlike instellings is gestoor.")).toBeVisible();
   await expect.poll(() => background(page)).toBe(THEME_BACKGROUND.dark);
 
   await page.getByRole("radio", { name: "Lig" }).check();
@@ -92,14 +92,14 @@ test("the theme follows light, dark and auto, and auto changes with the system",
   expect(saved.settings.theme).toBe("auto");
 });
 
-test("the refresh interval is kept between 5 and 3600 seconds, and Terugset restores the defaults", async ({
+test("the refresh interval is kept between 5 and 3600 seconds, and Stel terug restores the defaults", async ({
   page,
 }) => {
   await openSettings(page);
   const interval = page.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" });
   await interval.fill("2");
   await page.getByRole("button", { name: "Stoor" }).click();
-  await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+  await expect(page.getByText("Persoonlike instellings is gestoor.")).toBeVisible();
   await expect(interval).toHaveValue("5");
   expect((await (await page.request.get("/api/settings")).json()).settings.refresh_interval).toBe(5);
 
@@ -107,8 +107,8 @@ test("the refresh interval is kept between 5 and 3600 seconds, and Terugset rest
   await page.getByRole("button", { name: "Stoor" }).click();
   await expect(interval).toHaveValue("3600");
 
-  await page.getByRole("button", { name: "Terugset" }).click();
-  await expect(page.getByText("Persoonlike instellings teruggesit na verstek waardes")).toBeVisible();
+  await page.getByRole("button", { name: "Stel terug" }).click();
+  await expect(page.getByText("Persoonlike instellings is teruggestel na die verstekwaardes.")).toBeVisible();
   await expect(interval).toHaveValue("30");
   expect((await (await page.request.get("/api/settings")).json()).settings).toEqual({
     theme: "light",
@@ -124,9 +124,9 @@ test("an admin moves the cut-off and the low-balance threshold on /canteen, and 
     await openCanteen(page);
     const canteen = page.getByRole("region", { name: "Bestelreëls" });
     const time = canteen.getByRole("textbox", { name: "Sluitingstyd vir bestellings" });
-    const threshold = canteen.getByRole("textbox", { name: "Lae-saldo-drempel" });
+    const threshold = canteen.getByRole("textbox", { name: "Drempel vir 'n lae saldo" });
     const weeks = canteen.getByRole("spinbutton", { name: "Weke vooruit" });
-    const save = canteen.getByRole("button", { name: "Bewaar kantienreëls" });
+    const save = canteen.getByRole("button", { name: "Stoor kantienreëls" });
     await expect(time).toHaveValue("09:00");
     await expect(canteen.getByRole("combobox", { name: "Sluitingsdag" })).toHaveText("Op die dag self");
     await expect(threshold).toHaveValue("50,00");
@@ -172,7 +172,7 @@ for (const theme of ["dark", "light"] as const) {
     await expect(page.getByRole("button", { name: "Stoor" })).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Stoor" }).click();
-    await expect(page.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+    await expect(page.getByText("Persoonlike instellings is gestoor.")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 }

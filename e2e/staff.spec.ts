@@ -18,7 +18,7 @@ async function openStaff(page: Page, options: { ownSession?: boolean; theme?: Th
   await signIn(page, DEMO.admin, "/dashboard", options);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("navigation").getByRole("link", { name: "Personeel" }).click();
-  await expect(page.getByRole("heading", { name: "BESTUUR PERSONEEL", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bestuur personeel", level: 1 })).toBeVisible();
 }
 
 const bodyRows = (page: Page) => page.getByRole("table", { name: "Personeel" }).locator("tbody tr");
@@ -43,31 +43,31 @@ test("an admin invites a cook from /staff, sends it again, and the cook sets up 
   await invite.getByRole("textbox", { name: "E-pos" }).fill(email);
   await invite.getByRole("button", { name: "Stuur uitnodiging" }).click();
   await expect(invite).toBeHidden();
-  await expect(page.getByText("Uitnodiging suksesvol gestuur!")).toBeVisible();
+  await expect(page.getByText("Die uitnodiging is gestuur.")).toBeVisible();
 
-  // The same address again is refused with 'Kon nie uitnodiging stuur nie: ' and the server's message.
+  // The same address again is refused with 'Kon nie die uitnodiging stuur nie: ' and the server's message.
   await page.getByRole("button", { name: "Nooi personeel uit" }).click();
   await invite.getByRole("textbox", { name: "Voornaam" }).fill("Zanele");
   await invite.getByRole("textbox", { name: "Van" }).fill(lastName);
   await invite.getByRole("textbox", { name: "E-pos" }).fill(email);
   await invite.getByRole("button", { name: "Stuur uitnodiging" }).click();
-  await expect(invite.getByText(/^Kon nie uitnodiging stuur nie: .+/)).toBeVisible();
+  await expect(invite.getByText(/^Kon nie die uitnodiging stuur nie: .+/)).toBeVisible();
   await invite.getByRole("button", { name: "Kanselleer" }).click();
 
   // The invitee is listed as pending; the invitation can be sent again.
   await page.getByRole("searchbox", { name: "Soek naam, e-pos of werknemernommer" }).fill(lastName);
   await expect(bodyRows(page)).toHaveCount(1);
   const row = bodyRows(page).first();
-  await expect(row).toContainText("Uitnodiging hangende");
-  await expect(row).toContainText("KANTIEN PERSONEEL");
+  await expect(row).toContainText("Uitnodiging nog nie aanvaar nie");
+  await expect(row).toContainText("Kantien-personeel");
   await page
     .getByRole("alert")
-    .filter({ hasText: "Uitnodiging suksesvol gestuur!" })
+    .filter({ hasText: "Die uitnodiging is gestuur." })
     .getByRole("button", { name: "Sluit" })
     .click();
-  await expect(page.getByText("Uitnodiging suksesvol gestuur!")).toBeHidden();
+  await expect(page.getByText("Die uitnodiging is gestuur.")).toBeHidden();
   await row.getByRole("button", { name: `Stuur uitnodiging weer aan Zanele ${lastName}` }).click();
-  await expect(page.getByText("Uitnodiging suksesvol gestuur!")).toBeVisible();
+  await expect(page.getByText("Die uitnodiging is gestuur.")).toBeVisible();
 
   // Two mails; only the newest link works.
   const mails = await waitForMails(email, 2);
@@ -92,7 +92,7 @@ test("an admin invites a cook from /staff, sends it again, and the cook sets up 
   await page.getByRole("navigation").getByRole("link", { name: "Personeel" }).click();
   await page.getByRole("searchbox", { name: "Soek naam, e-pos of werknemernommer" }).fill(lastName);
   await expect(bodyRows(page)).toHaveCount(1);
-  await expect(bodyRows(page).first()).not.toContainText("Uitnodiging hangende");
+  await expect(bodyRows(page).first()).not.toContainText("Uitnodiging nog nie aanvaar nie");
   // A cook looks but changes nothing.
   await expect(page.getByRole("button", { name: "Nooi personeel uit" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Wysig / })).toHaveCount(0);
@@ -109,7 +109,7 @@ test("an admin edits a cook's employee number and sees the wallet and order hist
   const edit = page.getByRole("dialog", { name: "Wysig personeellid" });
   const number = edit.getByRole("textbox", { name: "Werknemernommer" });
   await expect(number).toHaveAttribute("placeholder", "KANTIEN001");
-  await expect(edit.getByRole("textbox", { name: "Beursiebalans" })).toHaveAttribute("readonly");
+  await expect(edit.getByRole("textbox", { name: "Beursiesaldo" })).toHaveAttribute("readonly");
   await expect(edit.getByRole("textbox", { name: "Totale bestellings" })).toHaveValue(/^\d+$/);
   const previous = await number.inputValue();
 

@@ -23,8 +23,8 @@ async function openWeeklyOrders(page: Page, theme?: ThemeName): Promise<WeekAnsw
   await signIn(page, DEMO.admin, "/dashboard", { theme });
   await expect(page).toHaveURL(/\/dashboard$/);
   const firstWeek = page.waitForResponse((r) => r.url().includes("/api/weekly-orders?weekStart="));
-  await page.getByRole("link", { name: "Weeklikse Bestellings" }).click();
-  await expect(page.getByRole("heading", { name: "Weeklikse Bestellings", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Weeklikse bestellings" }).click();
+  await expect(page.getByRole("heading", { name: "Weeklikse bestellings", level: 1 })).toBeVisible();
   return ((await (await firstWeek).json()) as { data: WeekAnswer }).data;
 }
 

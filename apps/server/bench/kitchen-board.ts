@@ -28,7 +28,7 @@ export type KitchenBoardResult = {
  * with today's kitchen grown to `orders` orders. Each visit opens a fresh browser context
  * (nothing cached, as a tablet after a restart) and times, from the navigation's start
  * (performance.now() in the page), until the board is usable: every column shows all of its
- * day's cards, and the first waiting card's next-step button ("Begin") is there and enabled.
+ * day's cards, and the first waiting card's next-step button ("Besig") is there and enabled.
  * The page checks that on every animation frame, so a long task that blocks the main thread
  * delays the time as it delays the cook's tap. The first visit warms the server up and is not
  * counted; the median of `runs` visits is the figure.
@@ -84,7 +84,7 @@ export async function measureKitchenBoard(
         const usableAt = watched?.__usableAt ?? null;
         const landedOn = new URL(page.url()).pathname;
         if (usableAt === null || landedOn !== "/kitchen/board") {
-          result.error = `visit ${visit + 1} on ${landedOn}: the board did not show its ${cards.pending} / ${cards.processing} / ${cards.ready} cards and an enabled "Begin" within 30 s`;
+          result.error = `visit ${visit + 1} on ${landedOn}: the board did not show its ${cards.pending} / ${cards.processing} / ${cards.ready} cards and an enabled "Besig" within 30 s`;
           return result;
         }
         if (visit > 0) {

@@ -23,32 +23,32 @@ export const FIELD_MESSAGES = {
   invalid_field: { status: 400, af: "Hierdie waarde is ongeldig.", en: "This value is invalid." },
   weekly_menu_dates_required: {
     status: 400,
-    af: "Vul asseblief beide begin- en einddatums in",
+    af: "Vul asseblief die begin- en einddatum in",
     en: "Please fill in both the start and end dates",
   },
   weekly_menu_end_not_after_start: {
     status: 400,
-    af: "Einddatum moet na begindatum wees",
+    af: "Die einddatum moet ná die begindatum wees",
     en: "The end date must be after the start date",
   },
   weekly_menu_not_five_days: {
     status: 400,
-    af: "Weeklikse spyskaart moet presies 5 dae dek (Maandag tot Vrydag)",
+    af: "'n Weeklikse spyskaart moet presies 5 dae dek (Maandag tot Vrydag)",
     en: "A weekly menu must cover exactly 5 days (Monday to Friday)",
   },
   weekly_menu_not_monday: {
     status: 400,
-    af: "Weeklikse spyskaart moet op Maandag begin",
+    af: "'n Weeklikse spyskaart moet op 'n Maandag begin",
     en: "A weekly menu must start on a Monday",
   },
   weekly_menu_not_friday: {
     status: 400,
-    af: "Weeklikse spyskaart moet op Vrydag eindig",
+    af: "'n Weeklikse spyskaart moet op 'n Vrydag eindig",
     en: "A weekly menu must end on a Friday",
   },
   weekly_menu_not_future: {
     status: 400,
-    af: "Weeklikse spyskaart begindatum moet in die toekoms wees",
+    af: "Die weeklikse spyskaart se begindatum moet in die toekoms wees",
     en: "The weekly menu's start date must be in the future",
   },
   weekly_menu_exists: {
@@ -63,8 +63,8 @@ export const FIELD_MESSAGES = {
   },
   food_item_fields_missing: {
     status: 400,
-    af: "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
-    en: "Please fill in all required fields: Name, Description, Price and Day of Week",
+    af: "Vul asseblief al die verpligte velde in: naam, beskrywing, prys en weekdag",
+    en: "Please fill in all the required fields: name, description, price and weekday",
   },
   food_item_price_invalid: {
     status: 400,
@@ -78,7 +78,7 @@ export const FIELD_MESSAGES = {
   },
   food_item_image_url_invalid: {
     status: 400,
-    af: "Voer 'n beeld-adres in wat met / of https:// begin.",
+    af: "Voer 'n beeldadres in wat met / of https:// begin.",
     en: "Enter an image address that starts with / or https://.",
   },
   password_mismatch: { status: 400, af: "Wagwoorde stem nie ooreen nie", en: "Passwords do not match" },
@@ -114,7 +114,7 @@ export const FIELD_MESSAGES = {
   },
   order_range_invalid: {
     status: 400,
-    af: "Die einddatum moet op of na die begindatum wees.",
+    af: "Die einddatum moet op of ná die begindatum wees.",
     en: "The end date must be on or after the start date.",
   },
   order_range_too_long: {
@@ -124,8 +124,8 @@ export const FIELD_MESSAGES = {
   },
   order_customer_invalid: {
     status: 400,
-    af: "Kies asseblief 'n kliënt (student of akademiese personeel).",
-    en: "Please choose a customer (student or academic staff).",
+    af: "Kies asseblief 'n klant ('n student of akademiepersoneel).",
+    en: "Please choose a customer (a student or academy staff).",
   },
   order_item_unavailable: {
     status: 409,
@@ -139,12 +139,12 @@ export const FIELD_MESSAGES = {
   },
   order_delivery_past: {
     status: 400,
-    af: "Die afleweringsdag is verby. Kies vandag of 'n latere dag.",
-    en: "The delivery day has passed. Choose today or a later day.",
+    af: "Die afhaaldag is verby. Kies vandag of 'n latere dag.",
+    en: "The collection day has passed. Choose today or a later day.",
   },
   order_choice_missing: {
     status: 400,
-    af: "Kies 'n kliënt, 'n dag en 'n item.",
+    af: "Kies 'n klant, 'n dag en 'n item.",
     en: "Choose a customer, a day and an item.",
   },
   order_quantity_invalid: {

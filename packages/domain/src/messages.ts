@@ -34,7 +34,7 @@ export const MESSAGES = {
     af: "Versoeke van 'n ander webwerf word geweier.",
     en: "Requests from another site are refused.",
   },
-  unauthenticated: { status: 401, af: "Teken asseblief eers aan.", en: "Please sign in first." },
+  unauthenticated: { status: 401, af: "Teken asseblief eers in.", en: "Please sign in first." },
   forbidden: {
     status: 403,
     af: "Jy het nie toegang tot hierdie aksie nie.",
@@ -113,7 +113,7 @@ export const MESSAGES = {
     af: "Die databasis is nie beskikbaar nie. Probeer asseblief later weer.",
     en: "The database is unavailable. Please try again later.",
   },
-  login_success: { af: "Suksesvol aangeteken.", en: "Signed in successfully." },
+  login_success: { af: "Jy is aangeteken.", en: "Signed in successfully." },
   login_failed: {
     status: 401,
     af: "E-pos of wagwoord is verkeerd.",
@@ -131,10 +131,10 @@ export const MESSAGES = {
   },
   unauthorized_role: {
     status: 403,
-    af: "Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang.",
-    en: "Only canteen staff (role 3) and admin (role 4) have access.",
+    af: "Hierdie aanteken is net vir die kantien se personeel.",
+    en: "This sign-in is for canteen staff only.",
   },
-  logout_success: { af: "Suksesvol afgeteken.", en: "Signed out successfully." },
+  logout_success: { af: "Jy is uitgeteken.", en: "Signed out successfully." },
   signup_success: {
     af: "Rekening geskep. Kyk in jou e-pos vir die verifikasieskakel.",
     en: "Account created. Check your email for the verification link.",
@@ -149,15 +149,15 @@ export const MESSAGES = {
     af: "Hierdie akademienommer word reeds gebruik.",
     en: "This academy number is already in use.",
   },
-  verify_success: { af: "E-pos suksesvol geverifieer.", en: "Email verified successfully." },
+  verify_success: { af: "Jou e-posadres is geverifieer.", en: "Email verified successfully." },
   token_missing_verification: {
     status: 400,
-    af: "Geen verifikasie token gevind",
+    af: "Geen verifikasietoken gevind nie",
     en: "No verification token found",
   },
   token_missing_invitation: {
     status: 400,
-    af: "Geen uitnodiging token gevind",
+    af: "Geen uitnodigingstoken gevind nie",
     en: "No invitation token found",
   },
   token_invalid: {
@@ -167,10 +167,10 @@ export const MESSAGES = {
   },
   invitation_valid: { af: "Uitnodiging is geldig.", en: "The invitation is valid." },
   setup_success: {
-    af: "Rekening suksesvol opgestel! Jy word nou na aanteken gestuur.",
+    af: "Jou rekening is opgestel. Jy word nou na aanteken gestuur.",
     en: "Account set up successfully! Taking you to sign in.",
   },
-  invite_success: { af: "Uitnodiging suksesvol gestuur!", en: "Invitation sent successfully!" },
+  invite_success: { af: "Die uitnodiging is gestuur.", en: "The invitation was sent." },
   already_collected: {
     status: 409,
     af: "Hierdie bestelling is reeds afgehaal. Niks is weer oorhandig nie.",
@@ -196,8 +196,8 @@ export const MESSAGES = {
     en: "The image has too many pixels (at most 40 megapixels).",
   },
   settings_saved: {
-    af: "Persoonlike instellings suksesvol gestoor!",
-    en: "Personal settings saved successfully!",
+    af: "Persoonlike instellings is gestoor.",
+    en: "Personal settings saved.",
   },
   // Customers and staff (decision 0010).
   employee_number_taken: {
@@ -217,7 +217,7 @@ export const MESSAGES = {
   },
   person_deleted: { af: "Gebruiker verwyder.", en: "User removed." },
   person_anonymised: {
-    af: "Gebruiker verwyder. Die bestellings en beursiegeskiedenis bly bewaar, sonder persoonlike besonderhede.",
+    af: "Gebruiker verwyder. Die bestellings en beursiegeskiedenis bly behoue, sonder persoonlike besonderhede.",
     en: "User removed. Their orders and wallet history are kept, without personal details.",
   },
   invitation_not_pending: {
@@ -238,7 +238,7 @@ export const MESSAGES = {
   // Orders summary and orders paid from the wallet (decision 0008).
   insufficient_balance: {
     status: 409,
-    af: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+    af: "Die klant se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
     en: "The customer's wallet does not have enough money for this order. Nothing was charged.",
   },
   // Customers' own orders (decision 0021): the canteen's rules, said to the customer.
@@ -328,8 +328,8 @@ export const MESSAGES = {
   },
   use_back_office: {
     status: 403,
-    af: "Kombuispersoneel en admins teken by /login in, nie in die bestel-app nie.",
-    en: "Kitchen staff and admins sign in at /login, not in the ordering app.",
+    af: "Die kantien se personeel teken by /login in, nie in die bestel-app nie.",
+    en: "Canteen staff sign in at /login, not in the ordering app.",
   },
   // Forgot password: the request's answer is the same whether the address has an account or not.
   password_reset_requested: {
@@ -337,12 +337,12 @@ export const MESSAGES = {
     en: "If there is an account with this email address, we have sent a link to reset its password.",
   },
   password_reset_success: {
-    af: "Jou wagwoord is verander. Teken nou met jou nuwe wagwoord aan.",
+    af: "Jou wagwoord is verander. Teken nou met jou nuwe wagwoord in.",
     en: "Your password has been changed. Sign in with your new password now.",
   },
   token_missing_reset: {
     status: 400,
-    af: "Geen terugstel token gevind",
+    af: "Geen terugsteltoken gevind nie",
     en: "No reset token found",
   },
 } as const satisfies Record<string, Record<Language, string> & { status?: ErrorStatus }>;

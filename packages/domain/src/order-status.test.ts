@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   adminStatusChoices,
+  CUSTOMER_ORDER_STATUS_LABELS,
   canChangeOrderStatus,
   isKitchenStepBack,
+  isWaitingForKitchen,
   kitchenColumnOf,
   minutesSince,
   ORDER_STATUS_LABELS,
@@ -143,17 +145,31 @@ describe("statusChipColor", () => {
 });
 
 describe("ORDER_STATUS_LABELS", () => {
-  it("keeps the weekly view's labels and names every status once in each language", () => {
+  it("names every status once in each language, the kitchen's words included", () => {
     expect(ORDER_STATUS_LABELS.af).toMatchObject({
       pending: "Om te doen",
-      ready: "Klaar",
+      processing: "Besig",
+      ready: "Gereed",
       delivered: "Afgehaal",
-      cancelled: "Gekanseleer",
+      cancelled: "Gekanselleer",
     });
-    for (const labels of Object.values(ORDER_STATUS_LABELS)) {
+    for (const labels of [
+      ...Object.values(ORDER_STATUS_LABELS),
+      ...Object.values(CUSTOMER_ORDER_STATUS_LABELS),
+    ]) {
       expect(Object.keys(labels).sort()).toEqual([...ORDER_STATUSES].sort());
       // One name for one status: no two statuses share a label.
       expect(new Set(Object.values(labels)).size).toBe(ORDER_STATUSES.length);
+    }
+  });
+
+  it("gives the customer the staff word of each status, waiting ones saying they wait", () => {
+    for (const language of ["af", "en"] as const) {
+      for (const status of ORDER_STATUSES) {
+        const customer = CUSTOMER_ORDER_STATUS_LABELS[language][status];
+        if (isWaitingForKitchen(status)) expect(customer).toMatch(/kombuis|kitchen/);
+        else expect(customer.startsWith(ORDER_STATUS_LABELS[language][status])).toBe(true);
+      }
     }
   });
 });

@@ -15,25 +15,25 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The one name of each status in each language (decision 0019): the kitchen, the weekly
- * view, the orders screen and its filter, the timeline and the CSV all say these. The web
- * app's locale files hold the same texts (`resources.order.statuses`); a test keeps them equal.
- * The weekly view's labels ('Om te doen', 'Klaar', 'Afgehaal', 'Gekanseleer') are kept; 'Besig'
- * goes to processing, the kitchen's work (decision 0019).
+ * The one name of each status in each language (decision 0019): the kitchen board (columns,
+ * counts and the buttons that move an order there), the weekly view, the orders screen and
+ * its filter, the timeline, print and the CSV all say these. The web app's locale files hold
+ * the same texts (`resources.order.statuses`); a test keeps them equal. A paid order the
+ * kitchen has not begun is still to do (decision 0022), so its name says both.
  */
 export const ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> = {
   af: {
     pending: "Om te doen",
-    paid: "Betaal",
+    paid: "Betaal, om te doen",
     processing: "Besig",
-    ready: "Klaar",
+    ready: "Gereed",
     delivered: "Afgehaal",
-    cancelled: "Gekanseleer",
+    cancelled: "Gekanselleer",
     failed: "Misluk",
   },
   en: {
     pending: "To do",
-    paid: "Paid",
+    paid: "Paid, to do",
     processing: "In progress",
     ready: "Ready",
     delivered: "Collected",
@@ -43,8 +43,34 @@ export const ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> 
 };
 
 /**
- * Kitchen steps: Begin, Gereed, Afgehaal. An order paid from the wallet waits
- * for the kitchen just like a pending one, so Begin starts it too.
+ * The same statuses as a customer reads them on their own orders (decision 0019): the staff
+ * word, and for an order still waiting, that it waits for the kitchen. The web app's
+ * `my.orders.statuses` holds the same texts; a test keeps them equal.
+ */
+export const CUSTOMER_ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> = {
+  af: {
+    pending: "Onbetaal, wag vir die kombuis",
+    paid: "Betaal, wag vir die kombuis",
+    processing: "Besig: word voorberei",
+    ready: "Gereed",
+    delivered: "Afgehaal",
+    cancelled: "Gekanselleer",
+    failed: "Misluk",
+  },
+  en: {
+    pending: "Unpaid, waiting for the kitchen",
+    paid: "Paid, waiting for the kitchen",
+    processing: "In progress: being made",
+    ready: "Ready",
+    delivered: "Collected",
+    cancelled: "Cancelled",
+    failed: "Failed",
+  },
+};
+
+/**
+ * Kitchen steps, each button named after the status it moves to: Besig, Gereed, Afgehaal.
+ * An order paid from the wallet waits for the kitchen just like a pending one, so Besig starts it too.
  */
 export const KITCHEN_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
   pending: "processing",
@@ -89,7 +115,7 @@ export const CLOSED_STATUSES: readonly OrderStatus[] = ["delivered", "cancelled"
 
 /**
  * The kitchen's backward steps (undo and recall): from each status, the statuses a step back
- * may return to. Undoing Begin returns an order to where it waited (pending, or paid when the
+ * may return to. Undoing Besig returns an order to where it waited (pending, or paid when the
  * wallet paid it), undoing Gereed to processing, and undoing Afgehaal (or recalling a collected
  * order) to ready. Nothing steps back out of cancelled or failed.
  */

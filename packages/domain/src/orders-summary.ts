@@ -72,7 +72,7 @@ export const orderSummaryRow = z.object({
   id: z.string(),
   /** The order's number on its day (`orderLabel`). */
   pickupNumber: z.number().int(),
-  /** Delivery date, else the created date in the canteen zone: what the range and the sort use. */
+  /** Collection date, else the created date in the canteen zone: what the range and the sort use. */
   orderDate: z.string(),
   /** The day the order is delivered; null for an order taken without one. Shown under that name. */
   deliveryDate: z.string().nullable(),

@@ -26,6 +26,20 @@ export function isCustomerRole(roleId: number): roleId is CustomerRoleId {
   return roleId === ROLE.student || roleId === ROLE.academyStaff;
 }
 
+/**
+ * Role names as people read them, in each language: the web app's `roles.names` holds the same
+ * texts ({{canteen}} for the canteen's name; a test keeps them equal), and mails say these.
+ */
+export const ROLE_LABELS: Record<"af" | "en", Record<number, string>> = {
+  af: { 1: "Student", 2: "Akademiepersoneel", 3: "{{canteen}}-personeel", 4: "{{canteen}}-admin" },
+  en: { 1: "Student", 2: "Academy staff", 3: "{{canteen}} staff", 4: "{{canteen}} admin" },
+};
+
+/** The role's name for people (`ROLE_LABELS`) with the canteen's name filled in. */
+export function roleLabel(roleId: number, language: "af" | "en", canteenName: string): string {
+  return (ROLE_LABELS[language][roleId] ?? ROLE_LABELS[language][1]!).replace("{{canteen}}", canteenName);
+}
+
 /** Role names as stored in `roles.role_name`; {product} is the canteen's name in upper case. */
 export function roleName(roleId: number, productName = "Kantien"): string {
   const product = productName.toUpperCase();

@@ -122,12 +122,12 @@ describe("weekly menu date rules", () => {
 
   it("has the canteen's Afrikaans text and an English twin for every rule", () => {
     expect(WEEKLY_MENU_DATE_CODES.map((code) => message(code))).toEqual([
-      "Vul asseblief beide begin- en einddatums in",
-      "Einddatum moet na begindatum wees",
-      "Weeklikse spyskaart moet presies 5 dae dek (Maandag tot Vrydag)",
-      "Weeklikse spyskaart moet op Maandag begin",
-      "Weeklikse spyskaart moet op Vrydag eindig",
-      "Weeklikse spyskaart begindatum moet in die toekoms wees",
+      "Vul asseblief die begin- en einddatum in",
+      "Die einddatum moet ná die begindatum wees",
+      "'n Weeklikse spyskaart moet presies 5 dae dek (Maandag tot Vrydag)",
+      "'n Weeklikse spyskaart moet op 'n Maandag begin",
+      "'n Weeklikse spyskaart moet op 'n Vrydag eindig",
+      "Die weeklikse spyskaart se begindatum moet in die toekoms wees",
       "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
     ]);
     for (const code of WEEKLY_MENU_DATE_CODES) {

@@ -15,7 +15,7 @@ describe("AppRoutes", () => {
     mockFetch({
       "GET /api/auth/me": {
         status: 401,
-        body: { success: false, message: "Teken asseblief eers aan.", code: "unauthenticated" },
+        body: { success: false, message: "Teken asseblief eers in.", code: "unauthenticated" },
       },
     });
     renderWithApp(<AppRoutes />, { route: "/kitchen" });
@@ -37,7 +37,7 @@ describe("AppRoutes", () => {
     mockFetch({});
     renderWithApp(<AppRoutes />, { route: "/settings", user: testUser(ROLE.kitchenAdmin) });
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Persoonlike Instellings" }),
+      await screen.findByRole("heading", { level: 1, name: "Persoonlike instellings" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Instellings" })).toHaveAttribute("aria-current", "page");
   });

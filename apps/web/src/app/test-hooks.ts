@@ -3,7 +3,7 @@
  *
  * A Playwright test sets `sessionStorage["kantien:throw"] = "<section>"` (e.g. "kitchen");
  * that section then throws while rendering, so the test can see the fallback, and
- * 'Probeer Weer' clears the flag and shows the section again. Nothing else sets the
+ * 'Probeer weer' clears the flag and shows the section again. Nothing else sets the
  * flag; it is checked only here, so it is harmless in production.
  */
 const THROW_FLAG_KEY = "kantien:throw";

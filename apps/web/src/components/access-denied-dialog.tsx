@@ -22,8 +22,8 @@ type AccessDeniedDialogProps = {
 };
 
 /**
- * The back office's sign-in refuses roles 1–2: who signed in, and that only staff (role 3) and admin (role 4) get access;
- * the customer it refuses is shown the way to the ordering app (/my/login).
+ * The back office's sign-in refuses customers: who signed in (by name and role, never a role number), that this
+ * sign-in is for the canteen's staff, and the way to the ordering app (/my/login).
  */
 export function AccessDeniedDialog({ user, onClose }: AccessDeniedDialogProps) {
   const { t } = useTranslation();
@@ -35,7 +35,6 @@ export function AccessDeniedDialog({ user, onClose }: AccessDeniedDialogProps) {
         [t("accessDenied.name"), `${user.first_name} ${user.last_name}`],
         [t("accessDenied.email"), user.email],
         [t("accessDenied.role"), roleLabel(user.role_id)],
-        [t("accessDenied.roleId"), String(user.role_id)],
       ]
     : [];
   return (

@@ -16,7 +16,7 @@ type LoadErrorProps = {
 
 /**
  * The one way a screen says its data did not load: the server's reason (else
- * 'Fout met data oplaai') and 'Probeer Weer'.
+ * 'Kon nie die data laai nie') and 'Probeer weer'.
  */
 export function LoadError({ error, onRetry, title, onClose }: LoadErrorProps) {
   const { t } = useTranslation();

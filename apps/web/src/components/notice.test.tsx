@@ -47,9 +47,9 @@ describe("NoticeProvider", () => {
       <Notifier notices={[{ severity: "success", text: () => i18n.t("screens.settings.saved") }]} />,
     );
     await user.click(screen.getByRole("button", { name: "notice 0" }));
-    expect(await screen.findByText("Persoonlike instellings suksesvol gestoor!")).toBeInTheDocument();
+    expect(await screen.findByText("Persoonlike instellings is gestoor.")).toBeInTheDocument();
     await act(() => applyLanguage("en"));
-    expect(await screen.findByText("Personal settings saved successfully!")).toBeInTheDocument();
+    expect(await screen.findByText("Personal settings saved.")).toBeInTheDocument();
     await act(() => applyLanguage("af"));
   });
 });

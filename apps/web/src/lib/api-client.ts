@@ -25,7 +25,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
-  /** Shown when the server sends no message; defaults to the verb's text ('Fout met data oplaai' …). */
+  /** Shown when the server sends no message; defaults to the verb's text ('Kon nie die data laai nie' …). */
   fallbackMessage?: string;
   /** Extra request headers, e.g. `Idempotency-Key` on a payment. */
   headers?: Record<string, string>;

@@ -26,7 +26,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: STALE_TIME_MS,
         // A screen says what went wrong within 2 s: a 4xx is the answer, anything else gets
-        // one quick second try (a dropped connection), then the error with 'Probeer Weer'.
+        // one quick second try (a dropped connection), then the error with 'Probeer weer'.
         retry: (failureCount, error) => !isClientError(error) && failureCount < 1,
         retryDelay: QUERY_RETRY_DELAY_MS,
       },

@@ -11,11 +11,10 @@ export function roleKey(roleId: number): RoleKey {
 
 /**
  * A role's name in the interface's language, wherever a role is shown (chips, filters,
- * dialogs); the canteen's own roles carry its name, as `roles.role_name` does.
+ * dialogs); the canteen's own roles carry its name as it is spelt (the domain's `ROLE_LABELS`, as the mails say).
  */
 export function useRoleLabel(): (roleId: number) => string {
   const { t } = useTranslation();
   const { canteenName } = useAppConfig();
-  const canteen = canteenName.toUpperCase();
-  return (roleId) => t(`roles.names.${roleKey(roleId)}`, { canteen });
+  return (roleId) => t(`roles.names.${roleKey(roleId)}`, { canteen: canteenName });
 }

@@ -109,7 +109,7 @@ async function saveSettingsChange(queryClient: QueryClient, change: Partial<Sett
 }
 
 /**
- * The settings screen's save (Stoor and Terugset): on success the language and theme
+ * The settings screen's save (Stoor and Stel terug): on success the language and theme
  * follow at once through `useSettingsLanguage` and the theme provider.
  */
 export function useSaveSettings() {

@@ -1,4 +1,5 @@
-import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
+import { CUSTOMER_ORDER_STATUS_LABELS, ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
+import { ROLE_LABELS } from "@kantien/domain/roles";
 import { describe, expect, it } from "vitest";
 import af from "./af.json";
 import backOfficeAf from "./back-office/af.json";
@@ -28,5 +29,19 @@ describe("locales", () => {
   it("name each order status as the server's CSV does (decision 0019)", () => {
     expect(af.resources.order.statuses).toEqual(ORDER_STATUS_LABELS.af);
     expect(en.resources.order.statuses).toEqual(ORDER_STATUS_LABELS.en);
+    expect(af.my.orders.statuses).toEqual(CUSTOMER_ORDER_STATUS_LABELS.af);
+    expect(en.my.orders.statuses).toEqual(CUSTOMER_ORDER_STATUS_LABELS.en);
+  });
+
+  it("name each role as the mails do", () => {
+    for (const [locale, labels] of [
+      [af, ROLE_LABELS.af],
+      [en, ROLE_LABELS.en],
+    ] as const) {
+      const names = locale.roles.names;
+      expect([names.student, names.academyStaff, names.kitchenStaff, names.kitchenAdmin]).toEqual(
+        [1, 2, 3, 4].map((id) => labels[id]),
+      );
+    }
   });
 });

@@ -74,7 +74,7 @@ describe("POST /api/auth/login", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
-        message: "Suksesvol aangeteken.",
+        message: "Jy is aangeteken.",
         user: {
           id: user.id,
           email: user.email,
@@ -158,7 +158,7 @@ describe("POST /api/auth/login", () => {
       expect(res.json()).toMatchObject({
         success: true,
         error: "unauthorized_role",
-        message: "Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang.",
+        message: "Hierdie aanteken is net vir die kantien se personeel.",
         user: { id: user.id, email: user.email, role, role_id: roleId },
       });
       expect(res.headers["set-cookie"]).toBeUndefined();
@@ -282,7 +282,7 @@ describe("sessions: /me and logout", () => {
     expect((await call(app, "GET", "/api/auth/me", { cookie })).statusCode).toBe(200);
     const out = await call(app, "POST", "/api/auth/logout", { cookie, body: {} });
     expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ success: true, message: "Suksesvol afgeteken." });
+    expect(out.json()).toEqual({ success: true, message: "Jy is uitgeteken." });
     const cleared = sessionCookie(out)!;
     expect(cleared.value).toBe("");
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
@@ -503,7 +503,7 @@ describe("POST /api/auth/signup and /verify-email", () => {
 
     const verified = await call(app, "POST", "/api/auth/verify-email", { body: { token } });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ success: true, message: "E-pos suksesvol geverifieer." });
+    expect(verified.json()).toEqual({ success: true, message: "Jou e-posadres is geverifieer." });
     const [after] = await db.select().from(users).where(eq(users.id, id));
     expect(after!.emailVerifiedAt).toBeInstanceOf(Date);
     // A customer: the role marker, no session.
@@ -576,7 +576,7 @@ describe("POST /api/auth/signup and /verify-email", () => {
     expect(missing.json()).toEqual({
       success: false,
       code: "token_missing_verification",
-      message: "Geen verifikasie token gevind",
+      message: "Geen verifikasietoken gevind nie",
     });
     const unknown = await call(app, "POST", "/api/auth/verify-email", { body: { token: "a".repeat(43) } });
     expect(unknown.json()).toMatchObject({ code: "token_invalid" });
@@ -707,7 +707,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     const input = invitee();
     const res = await invite(app, input);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ success: true, message: "Uitnodiging suksesvol gestuur!" });
+    expect(res.json()).toEqual({ success: true, message: "Die uitnodiging is gestuur." });
 
     const [user] = await db.select().from(users).where(eq(users.email, input.email));
     expect(user).toMatchObject({ roleId: 3, firstName: "Sipho", passwordHash: null, emailVerifiedAt: null });
@@ -717,7 +717,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
 
     const { mail, token } = await linkIn(db, config, input.email, "setup-account");
     expect(mail.subject).toBe("Jy is uitgenooi na Kantien");
-    expect(mail.textBody).toContain("KANTIEN PERSONEEL");
+    expect(mail.textBody).toContain("as Kantien-personeel");
     const [stored] = await db
       .select()
       .from(authTokens)
@@ -751,7 +751,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     expect(setUp.statusCode).toBe(200);
     expect(setUp.json()).toEqual({
       success: true,
-      message: "Rekening suksesvol opgestel! Jy word nou na aanteken gestuur.",
+      message: "Jou rekening is opgestel. Jy word nou na aanteken gestuur.",
     });
     expect(setUp.headers["set-cookie"]).toBeUndefined();
     const [after] = await db.select().from(users).where(eq(users.id, user!.id));
@@ -794,7 +794,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
       expect(missing.json()).toEqual({
         success: false,
         code: "token_missing_invitation",
-        message: "Geen uitnodiging token gevind",
+        message: "Geen uitnodigingstoken gevind nie",
       });
       const unknown = await call(app, "POST", url, { body: tokenPayload(url, "b".repeat(43)) });
       expect(unknown.json()).toMatchObject({ code: "token_invalid" });

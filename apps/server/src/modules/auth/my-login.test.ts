@@ -22,7 +22,7 @@ describe("POST /api/my/auth/login: the ordering app's sign-in, customers only", 
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         success: true,
-        message: "Suksesvol aangeteken.",
+        message: "Jy is aangeteken.",
         user: { id: user.id },
       });
       const session = sessionOf(res);

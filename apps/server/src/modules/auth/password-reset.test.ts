@@ -238,7 +238,7 @@ describe("POST /api/auth/reset-password", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
-        message: "Jou wagwoord is verander. Teken nou met jou nuwe wagwoord aan.",
+        message: "Jou wagwoord is verander. Teken nou met jou nuwe wagwoord in.",
       });
       expect(res.headers["set-cookie"]).toBeUndefined();
       expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
@@ -302,7 +302,7 @@ describe("POST /api/auth/reset-password", () => {
     expect(missing.json()).toEqual({
       success: false,
       code: "token_missing_reset",
-      message: "Geen terugstel token gevind",
+      message: "Geen terugsteltoken gevind nie",
     });
     const unknown = await reset(app, { token: "c".repeat(43), password: "nuwe-wagwoord" });
     expect(unknown.statusCode).toBe(400);

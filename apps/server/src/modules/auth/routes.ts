@@ -35,7 +35,7 @@ import {
 
 /* Bodies refuse unknown keys, so no one can slip in role_id-like fields. */
 const loginBody = z.strictObject(loginInput.shape);
-// A missing token has its own message ('Geen verifikasie token gevind' …), so it is checked in the handler.
+// A missing token has its own message ('Geen verifikasietoken gevind nie' …), so it is checked in the handler.
 const token = text().max(200).optional();
 const tokenBody = z.strictObject({ token });
 const setupBody = z.strictObject({ token, password: setupAccountInput.shape.password });

@@ -401,6 +401,7 @@ describe("GET /api/customers/:id", () => {
     expect(detail.recentOrders).toEqual([
       {
         id: order.id,
+        pickupNumber: 1,
         itemName: "Bobotie",
         quantity: 2,
         amount: "91.00",

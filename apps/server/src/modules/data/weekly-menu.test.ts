@@ -118,14 +118,14 @@ describe("creating a weekly menu", () => {
   it("spells the messages out word for word", async ({ app }) => {
     const week = freshWeek();
     const reversed = await create(app, { date_from: week.date_to, date_to: week.date_from });
-    expect(reversed.json().message).toBe("Einddatum moet na begindatum wees");
+    expect(reversed.json().message).toBe("Die einddatum moet ná die begindatum wees");
     const tuesday = await create(app, {
       date_from: addDaysIso(week.date_from, 1),
       date_to: addDaysIso(week.date_to, 1),
     });
-    expect(tuesday.json().message).toBe("Weeklikse spyskaart moet op Maandag begin");
+    expect(tuesday.json().message).toBe("'n Weeklikse spyskaart moet op 'n Maandag begin");
     expect((await create(app, { date_from: week.date_from })).json().message).toBe(
-      "Vul asseblief beide begin- en einddatums in",
+      "Vul asseblief die begin- en einddatum in",
     );
   });
 

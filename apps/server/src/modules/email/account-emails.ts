@@ -1,6 +1,6 @@
 import type { TokenPurpose } from "@kantien/domain/auth";
 import type { Language } from "@kantien/domain/language";
-import { roleName } from "@kantien/domain/roles";
+import { roleLabel } from "@kantien/domain/roles";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
@@ -54,7 +54,7 @@ export async function enqueueAccountEmail(
   const copy = {
     verify_email: () => verificationCopy(language, config.canteenName),
     invitation: () =>
-      invitationCopy(language, config.canteenName, roleName(recipient.roleId, config.canteenName)),
+      invitationCopy(language, config.canteenName, roleLabel(recipient.roleId, language, config.canteenName)),
     reset_password: () => resetPasswordCopy(language, config.canteenName),
   }[kind]();
   await enqueueEmail(db, renderEmail(recipient.email, recipient.firstName, copy, link));

@@ -69,7 +69,7 @@ describe("food items on a weekly menu", () => {
           expect(res.statusCode, `${field}=${JSON.stringify(empty)}`).toBe(400);
           expect(res.json()).toMatchObject({
             code: "food_item_fields_missing",
-            message: "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
+            message: "Vul asseblief al die verpligte velde in: naam, beskrywing, prys en weekdag",
           });
         }
       }

@@ -132,7 +132,7 @@ describe("orders paid from the wallet", () => {
     expect(res.json()).toMatchObject({
       success: false,
       code: "insufficient_balance",
-      message: "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+      message: "Die klant se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
       details: { balance: "50.00", total: "91.00" },
     });
     expect(await wallet(db, customer.id)).toEqual({ balance: "50.00", ledger: "50.00", rows: 1 });

@@ -152,7 +152,7 @@ describe("orders summary", () => {
     }
     const res = await request(app, "GET", "/api/orders?from=2030-03-10&to=2030-03-04", { cookie: asAdmin });
     expect(res.json().details).toEqual([
-      { field: "to", message: "Die einddatum moet op of na die begindatum wees." },
+      { field: "to", message: "Die einddatum moet op of ná die begindatum wees." },
     ]);
     const long = await request(app, "GET", "/api/orders/export.csv?from=2030-01-01&to=2031-06-30", {
       cookie: asAdmin,
@@ -178,7 +178,7 @@ describe("orders summary", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      '"Nommer","Id","Afleweringsdatum","Besteldatum","Kliënt","Item","Hoeveelheid","Bedrag (R)","Status"',
+      '"Nommer","Id","Afhaaldatum","Besteldatum","Klant","Item","Hoeveelheid","Bedrag (R)","Status"',
     );
     expect(lines).toHaveLength(7);
     const today = todayIn(DEFAULT_TIMEZONE);
@@ -196,7 +196,7 @@ describe("orders summary", () => {
     );
     expect(cancelled.body.trimEnd().split("\r\n")).toHaveLength(2);
     expect(cancelled.body).toContain(`"${ids.annaTue}"`);
-    expect(cancelled.body).toContain(`"3","136,50","Gekanseleer"`);
+    expect(cancelled.body).toContain(`"3","136,50","Gekanselleer"`);
   });
 
   it("exports in the language the screen asks for, else the caller's, with its status names and amounts", async ({
@@ -210,7 +210,7 @@ describe("orders summary", () => {
         .split("\r\n");
     const english = lines((await request(app, "GET", `${url}&lang=en`, { cookie: asAdmin })).body);
     expect(english[0]).toBe(
-      '"Number","Id","Delivery date","Order date","Customer","Item","Quantity","Amount (R)","Status"',
+      '"Number","Id","Collection date","Order date","Customer","Item","Quantity","Amount (R)","Status"',
     );
     expect(english[1]).toMatch(/"Anna Botha","Bobotie","2","91\.00","To do"$/);
     expect(english.find((l) => l.includes(ids.annaTue!))).toMatch(/"Cancelled"$/);

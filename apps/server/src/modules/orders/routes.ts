@@ -47,18 +47,18 @@ const statusSchema = {
 
 // The screen's words: the delivery date under its own name, then the day it was ordered.
 const CSV_HEADER: Record<Language, string[]> = {
-  af: [
-    "Nommer",
+  af: ["Nommer", "Id", "Afhaaldatum", "Besteldatum", "Klant", "Item", "Hoeveelheid", "Bedrag (R)", "Status"],
+  en: [
+    "Number",
     "Id",
-    "Afleweringsdatum",
-    "Besteldatum",
-    "Kliënt",
+    "Collection date",
+    "Order date",
+    "Customer",
     "Item",
-    "Hoeveelheid",
-    "Bedrag (R)",
+    "Quantity",
+    "Amount (R)",
     "Status",
   ],
-  en: ["Number", "Id", "Delivery date", "Order date", "Customer", "Item", "Quantity", "Amount (R)", "Status"],
 };
 
 /** One order as a line in `language` (decision 0019): its status name and "42,00" or "42.00". */

@@ -44,7 +44,7 @@ describe("GET and PUT /api/settings", () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({
       success: true,
-      message: "Persoonlike instellings suksesvol gestoor!",
+      message: "Persoonlike instellings is gestoor.",
       settings: first,
     });
     expect((await getSettings(app, cookie)).json().settings).toEqual(first);
@@ -69,7 +69,7 @@ describe("GET and PUT /api/settings", () => {
       { settings: { theme: "light", language: "en", refresh_interval: 30 } },
       cookie,
     );
-    expect(saved.json().message).toBe("Personal settings saved successfully!");
+    expect(saved.json().message).toBe("Personal settings saved.");
     const notFound = await request(app, "GET", "/api/nope", { cookie });
     expect(notFound.json().message).toBe("Not found.");
   });

@@ -467,11 +467,11 @@ describe("invitations", () => {
       },
     });
     expect(invite.statusCode, invite.body).toBe(201);
-    expect(invite.json().message).toBe("Uitnodiging suksesvol gestuur!");
+    expect(invite.json().message).toBe("Die uitnodiging is gestuur.");
     const [first] = await mailsTo(email, 1);
     const firstToken = tokenIn(first!);
     expect(firstToken).toBeDefined();
-    expect(first).toContain("Jy is uitgenooi na Kantien as KANTIEN PERSONEEL");
+    expect(first).toContain("Jy is uitgenooi na Kantien as Kantien-personeel");
 
     const listed = await request(app, "GET", `/api/staff-members?q=${encodeURIComponent(email)}`, {
       cookie: adminCookie,
@@ -484,7 +484,7 @@ describe("invitations", () => {
       body: {},
     });
     expect(resend.statusCode, resend.body).toBe(200);
-    expect(resend.json()).toEqual({ success: true, message: "Uitnodiging suksesvol gestuur!" });
+    expect(resend.json()).toEqual({ success: true, message: "Die uitnodiging is gestuur." });
     const [, second] = await mailsTo(email, 2);
     const secondToken = tokenIn(second!);
     expect(secondToken).toBeDefined();

@@ -33,7 +33,7 @@ function renderSettingsPage() {
   return renderWithApp(<AppRoutes />, { route: "/settings", user: testUser(ROLE.kitchenAdmin) });
 }
 
-const title = () => screen.findByRole("heading", { level: 1, name: "Persoonlike Instellings" });
+const title = () => screen.findByRole("heading", { level: 1, name: "Persoonlike instellings" });
 
 describe("AppLayout", () => {
   it("starts the keyboard at a skip link that moves the focus to the page", async () => {

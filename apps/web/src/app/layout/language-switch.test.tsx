@@ -26,13 +26,13 @@ describe("LanguageSwitch", () => {
   it("saves a signed-in user's choice in their settings, then speaks it", async () => {
     const { user, calls, queryClient } = renderSignedIn(
       stored,
-      savedSettingsReply("Personal settings saved successfully!"),
+      savedSettingsReply("Personal settings saved."),
     );
-    await title("Persoonlike Instellings");
+    await title("Persoonlike instellings");
 
     await user.click(screen.getByRole("button", { name: "EN" }));
 
-    expect(await title("Personal Settings")).toBeInTheDocument();
+    expect(await title("Personal settings")).toBeInTheDocument();
     const put = calls.find((call) => call.method === "PUT");
     expect(put).toMatchObject({
       url: "/api/settings",
@@ -57,12 +57,12 @@ describe("LanguageSwitch", () => {
       status: 500,
       body: { success: false, message: "Die instellings kon nie gestoor word nie.", code: "internal" },
     });
-    await title("Persoonlike Instellings");
+    await title("Persoonlike instellings");
 
     await user.click(screen.getByRole("button", { name: "EN" }));
 
     expect(await screen.findByText("Die instellings kon nie gestoor word nie.")).toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Persoonlike Instellings");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Persoonlike instellings");
     expect(screen.getByRole("button", { name: "AF" })).toHaveAttribute("aria-pressed", "true");
     expect(currentLanguage()).toBe("af");
     expect(queryClient.getQueryData(userSettingsQueryOptions.queryKey)).toEqual(stored);
@@ -73,7 +73,7 @@ describe("LanguageSwitch", () => {
     window.localStorage.setItem("language", "af");
     renderSignedIn({ ...stored, language: "en" }, savedSettingsReply());
 
-    expect(await title("Personal Settings")).toBeInTheDocument();
+    expect(await title("Personal settings")).toBeInTheDocument();
     expect(window.localStorage.getItem("language")).toBe("en");
   });
 

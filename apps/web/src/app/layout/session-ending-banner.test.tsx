@@ -24,7 +24,7 @@ function mockApi(sessionEndsAt: string) {
       body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
     },
     "GET /api/auth/me": { body: { success: true, user: testUser(ROLE.kitchenStaff), sessionEndsAt } },
-    "POST /api/auth/logout": { body: { success: true, message: "Suksesvol afgeteken." } },
+    "POST /api/auth/logout": { body: { success: true, message: "Jy is uitgeteken." } },
   });
 }
 

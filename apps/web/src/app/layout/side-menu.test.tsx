@@ -15,8 +15,8 @@ describe("SideMenu", () => {
     renderWithApp(<SideMenu roleId={ROLE.kitchenAdmin} />);
     expect(menuLinks()).toEqual([
       ["Paneelbord", "/dashboard"],
-      ["Weeklikse Bestellings", "/weekly-orders"],
-      ["Weeklikse Spyskaart", "/menu"],
+      ["Weeklikse bestellings", "/weekly-orders"],
+      ["Weeklikse spyskaart", "/menu"],
       ["Bestellings", "/orders"],
       ["Geld", "/money"],
       ["Gebruikers", "/users"],
@@ -31,7 +31,7 @@ describe("SideMenu", () => {
     expect(menuLinks()).toEqual([
       ["Paneelbord", "/dashboard"],
       ["Kombuis", "/kitchen"],
-      ["Weeklikse Bestellings", "/weekly-orders"],
+      ["Weeklikse bestellings", "/weekly-orders"],
       ["Gebruikers", "/users"],
       ["Personeel", "/staff"],
     ]);
@@ -42,6 +42,6 @@ describe("SideMenu", () => {
   it("tells a customer there are no menu items", () => {
     renderWithApp(<SideMenu roleId={ROLE.student} />);
     expect(menuLinks()).toEqual([]);
-    expect(screen.getByText("Geen kieslys-items beskikbaar nie")).toBeInTheDocument();
+    expect(screen.getByText("Geen kieslysitems nie")).toBeInTheDocument();
   });
 });

@@ -35,10 +35,10 @@ function renderSettings(stored: BankDetails | null, putReply: Route = savedReply
 
 const section = () => screen.getByRole("region", { name: "Bankbesonderhede" });
 const field = (name: string) => within(section()).getByRole("textbox", { name: new RegExp(`^${name}`) });
-const saveButton = () => within(section()).getByRole("button", { name: "Bewaar bankbesonderhede" });
+const saveButton = () => within(section()).getByRole("button", { name: "Stoor bankbesonderhede" });
 const loaded = async () =>
   within(await screen.findByRole("region", { name: "Bankbesonderhede" })).findByRole("button", {
-    name: "Bewaar bankbesonderhede",
+    name: "Stoor bankbesonderhede",
   });
 
 describe("the canteen's bank details on /canteen", () => {

@@ -52,11 +52,11 @@ const section = () => screen.getByRole("region", { name: "Bestelreëls" });
 const field = (name: string) => within(section()).getByRole("textbox", { name });
 const minutes = (name: "Geel ná (minute)" | "Rooi ná (minute)") =>
   within(section()).getByRole("spinbutton", { name });
-const saveButton = () => within(section()).getByRole("button", { name: "Bewaar kantienreëls" });
+const saveButton = () => within(section()).getByRole("button", { name: "Stoor kantienreëls" });
 
 async function loaded() {
   return within(await screen.findByRole("region", { name: "Bestelreëls" })).findByRole("button", {
-    name: "Bewaar kantienreëls",
+    name: "Stoor kantienreëls",
   });
 }
 
@@ -70,11 +70,11 @@ describe("the canteen's rules on /canteen", () => {
       "1 skooldag vooraf",
     );
     expect(within(section()).getByRole("spinbutton", { name: "Weke vooruit" })).toHaveValue(3);
-    expect(within(section()).getByRole("spinbutton", { name: "Meeste porsies per bestelling" })).toHaveValue(
-      4,
-    );
+    expect(
+      within(section()).getByRole("spinbutton", { name: "Maksimum porsies per bestelling" }),
+    ).toHaveValue(4);
     // Rand in the Afrikaans way.
-    expect(field("Lae-saldo-drempel")).toHaveValue("75,00");
+    expect(field("Drempel vir 'n lae saldo")).toHaveValue("75,00");
     // The kitchen board's ageing, under a heading of its own.
     expect(within(section()).getByRole("heading", { name: "Kombuisbord" })).toBeVisible();
     expect(minutes("Geel ná (minute)")).toHaveValue(12);
@@ -171,10 +171,10 @@ describe("the canteen's rules on /canteen", () => {
     await user.type(time, "10:30");
     await user.click(within(section()).getByRole("combobox", { name: "Sluitingsdag" }));
     await user.click(screen.getByRole("option", { name: "2 skooldae vooraf" }));
-    const quantity = within(section()).getByRole("spinbutton", { name: "Meeste porsies per bestelling" });
+    const quantity = within(section()).getByRole("spinbutton", { name: "Maksimum porsies per bestelling" });
     await user.clear(quantity);
     await user.type(quantity, "20");
-    const threshold = field("Lae-saldo-drempel");
+    const threshold = field("Drempel vir 'n lae saldo");
     await user.clear(threshold);
     await user.type(threshold, "75,5");
     await user.clear(minutes("Rooi ná (minute)"));
@@ -209,9 +209,7 @@ describe("the canteen's rules on /canteen", () => {
     await user.click(saveButton());
 
     expect(
-      await screen.findByText(
-        "Fout met stoor van die kantien se reëls: Die databasis is nie beskikbaar nie.",
-      ),
+      await screen.findByText("Kon nie die kantien se reëls stoor nie: Die databasis is nie beskikbaar nie."),
     ).toBeVisible();
     expect(weeks).toHaveValue(6);
     await waitFor(() => expect(saveButton()).toBeEnabled());
@@ -232,7 +230,7 @@ describe("the canteen's rules on /canteen", () => {
     await loaded();
     await user.click(saveButton());
 
-    const threshold = field("Lae-saldo-drempel");
+    const threshold = field("Drempel vir 'n lae saldo");
     await waitFor(() =>
       expect(threshold).toHaveAccessibleDescription("Die bedrag is te hoog vir hierdie kantien."),
     );
@@ -242,7 +240,7 @@ describe("the canteen's rules on /canteen", () => {
     expect(puts(calls)).toHaveLength(1);
   });
 
-  it("says when the rules could not load, and loads them again on Probeer Weer", async () => {
+  it("says when the rules could not load, and loads them again on Probeer weer", async () => {
     let failing = true;
     const { user } = renderSettings(undefined, () =>
       failing
@@ -254,10 +252,10 @@ describe("the canteen's rules on /canteen", () => {
     );
     expect(alert).toHaveTextContent("Kon nie die kantien se reëls laai nie");
     expect(alert).toHaveTextContent("Bediener af");
-    expect(within(section()).queryByRole("button", { name: "Bewaar kantienreëls" })).toBeNull();
+    expect(within(section()).queryByRole("button", { name: "Stoor kantienreëls" })).toBeNull();
 
     failing = false;
-    await user.click(within(alert).getByRole("button", { name: "Probeer Weer" }));
+    await user.click(within(alert).getByRole("button", { name: "Probeer weer" }));
     expect(await within(section()).findByRole("spinbutton", { name: "Weke vooruit" })).toHaveValue(3);
   });
 });

@@ -9,7 +9,7 @@ import { LoadError } from "../../../components/load-error";
 
 /**
  * One part of /canteen: its heading and intro (`screens.canteen.<part>`), and its form once
- * what it edits has loaded, a spinner while it loads, the error with "Probeer Weer" if it fails.
+ * what it edits has loaded, a spinner while it loads, the error with "Probeer weer" if it fails.
  */
 export function CanteenSection<T>({
   part,

@@ -75,7 +75,7 @@ describe("a top-up at the counter", () => {
     expect(within(channels).getAllByRole("radio")).toHaveLength(2);
     await user.type(within(dialog).getByRole("textbox", { name: "Bedrag" }), "50");
     await user.click(within(dialog).getByRole("radio", { name: "Kaart" }));
-    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
     const done = await within(dialog).findByRole("status");
     expect(done).toHaveTextContent("Kwitansie nr. 41");
     expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
@@ -133,7 +133,7 @@ describe("handing over at the counter", () => {
     expect(done).toBeVisible();
     // Ready for the next scan: the field has the focus again.
     expect(screen.getByRole("textbox", { name: "Skandeer of soek" })).toHaveFocus();
-    await user.click(within(ready).getByRole("button", { name: "Ontdoen" }));
+    await user.click(within(ready).getByRole("button", { name: "Ongedaan maak" }));
     expect(await screen.findByText(/is terug by Gereed\./)).toBeVisible();
     expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ status: "ready" }]);
     expect(await within(ready).findByRole("button", { name: "Afgehaal" })).toBeVisible();
@@ -168,8 +168,8 @@ describe("handing over at the counter", () => {
     const [paid, processing] = within(
       await screen.findByRole("list", { name: "Bestellings gevind" }),
     ).getAllByRole("listitem");
-    expect(paid).toHaveTextContent("Nog nie begin nie");
-    expect(processing).toHaveTextContent("Die kombuis maak dit nou");
+    expect(paid).toHaveTextContent("Om te doen: die kombuis het dit nog nie aangepak nie.");
+    expect(processing).toHaveTextContent("Besig: die kombuis maak dit nou");
     expect(processing).toHaveTextContent(
       "Hierdie bestelling is vir Vrydag 27 November 2026, nie vandag nie.",
     );

@@ -59,7 +59,7 @@ describe("CustomersScreen list", () => {
 
   it("shows customers with avatar initials, academy number, phone or 'Nie gespesifiseer', and a role chip", async () => {
     renderUsers();
-    expect(screen.getByRole("heading", { level: 1, name: "BESTUUR GEBRUIKERS" })).toBeVisible();
+    expect(screen.getByRole("heading", { level: 1, name: "Bestuur gebruikers" })).toBeVisible();
     const table = await screen.findByRole("table", { name: "Gebruikers" });
     const annaRow = within(table).getByText("Anna Botha").closest("tr")!;
     expect(annaRow).toHaveTextContent("AB");
@@ -68,8 +68,8 @@ describe("CustomersScreen list", () => {
     expect(annaRow).toHaveTextContent("082 555 0101");
     expect(annaRow).toHaveTextContent("Student");
     const pietRow = within(table).getByText("Piet Venter").closest("tr")!;
-    expect(pietRow).toHaveTextContent("Nie gespesifiseer");
-    expect(pietRow).toHaveTextContent("Akademia Personeel");
+    expect(pietRow).toHaveTextContent("Nie gespesifiseer nie");
+    expect(pietRow).toHaveTextContent("Akademiepersoneel");
     expect(within(pietRow).getByRole("button", { name: "Skrap Piet Venter" })).toBeVisible();
   });
 
@@ -153,7 +153,7 @@ describe("CustomersScreen add and edit", () => {
     await user.clear(within(dialog).getByRole("textbox", { name: "E-pos" }));
     await user.type(within(dialog).getByRole("textbox", { name: "E-pos" }), "Lerato@Skool.example");
     await user.click(within(dialog).getByRole("combobox", { name: "Rol" }));
-    await user.click(screen.getByRole("option", { name: "Akademia Personeel" }));
+    await user.click(screen.getByRole("option", { name: "Akademiepersoneel" }));
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
 
     expect(await screen.findByText("Lerato Mokoena is bygevoeg.")).toBeVisible();
@@ -204,7 +204,7 @@ describe("CustomersScreen add and edit", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Wysig Anna Botha" }));
     const dialog = await screen.findByRole("dialog", { name: "Wysig gebruiker" });
-    const balance = within(dialog).getByRole("textbox", { name: "Beursiebalans" });
+    const balance = within(dialog).getByRole("textbox", { name: "Beursiesaldo" });
     expect(balance).toHaveAttribute("readonly");
     expect((balance as HTMLInputElement).value.replace(/\s/g, " ")).toMatch(/R\s?120[.,]50/);
     expect(within(dialog).getByRole("textbox", { name: "Akademienommer (opsioneel)" })).toHaveValue(
@@ -216,7 +216,7 @@ describe("CustomersScreen add and edit", () => {
     await user.type(phone, "083 000 0000");
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
 
-    expect(await screen.findByText("Anna Botha is opgedateer.")).toBeVisible();
+    expect(await screen.findByText("Anna Botha is bygewerk.")).toBeVisible();
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
       firstName: "Anna",
       lastName: "Botha",
@@ -306,7 +306,7 @@ describe("CustomersScreen detail and top-up", () => {
     expect(within(dialog).getByText("Bobotie × 2")).toBeVisible();
     const ledger = within(dialog).getByRole("table", { name: "Beursiegeskiedenis" });
     expect(within(ledger).getAllByRole("row")).toHaveLength(3);
-    expect(ledger).toHaveTextContent("Aanvulling");
+    expect(ledger).toHaveTextContent("Inbetaling");
     expect(ledger).toHaveTextContent("Kontant");
     expect(ledger).toHaveTextContent("Bestelling");
     const channels = within(dialog).getByRole("radiogroup", { name: "Hoe betaal" });
@@ -349,7 +349,7 @@ describe("CustomersScreen detail and top-up", () => {
     );
 
     await user.type(amount, "0");
-    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
     expect(
       await within(dialog).findByText(
         "Voer 'n bedrag groter as R0 en hoogstens R10 000 in, met hoogstens 2 desimale.",
@@ -360,10 +360,10 @@ describe("CustomersScreen detail and top-up", () => {
     await user.type(amount, "50,00");
     await user.click(within(dialog).getByRole("radio", { name: "EFT" }));
     await user.type(within(dialog).getByRole("textbox", { name: "Nota" }), "EFT");
-    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
 
     const done = await within(dialog).findByRole("status");
-    expect(done).toHaveTextContent(/bygevoeg\. Nuwe balans: R\s?170[.,]50/);
+    expect(done).toHaveTextContent(/bygevoeg\. Nuwe saldo: R\s?170[.,]50/);
     expect(done).toHaveTextContent("Kwitansie nr. 3");
     expect(within(done).getByRole("button", { name: "Druk strokie" })).toBeVisible();
     const posts = calls.filter((c) => c.method === "POST");
@@ -397,9 +397,9 @@ describe("CustomersScreen detail and top-up", () => {
     const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
     await user.type(await within(dialog).findByRole("textbox", { name: "Bedrag" }), "10");
     await user.type(within(dialog).getByRole("textbox", { name: "Nota" }), "Kontant");
-    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
     expect(await within(dialog).findByText("Databasis af.")).toBeVisible();
-    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
     await within(dialog).findByRole("status");
 
     const keys = calls.filter((c) => c.method === "POST").map((c) => c.headers["Idempotency-Key"]);
@@ -414,10 +414,10 @@ describe("CustomersScreen detail and top-up", () => {
     await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
     const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
     await user.type(await within(dialog).findByRole("textbox", { name: "Bedrag" }), "5000");
-    await user.click(within(dialog).getByRole("button", { name: "Vul aan" }));
+    await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
     const ask = await screen.findByRole("alertdialog", { name: /Voeg R\s?5[\s\u00a0]?000,00 by\?/ });
     expect(ask).toHaveTextContent(
-      /per Kontant na Anna Botha se beursie\. Balans daarna: R\s?5[\s\u00a0]?120[.,]50/,
+      /per Kontant na Anna Botha se beursie\. Saldo daarna: R\s?5[\s\u00a0]?120[.,]50/,
     );
     await user.click(within(ask).getByRole("button", { name: "Kanselleer" }));
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);

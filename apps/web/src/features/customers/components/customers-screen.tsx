@@ -20,7 +20,7 @@ import { CustomerDetailDialog } from "./customer-detail-dialog";
 import { CustomerDialog } from "./customer-dialog";
 import { CustomersTable } from "./customers-table";
 
-/** Users management (/users), 'BESTUUR GEBRUIKERS': customers (roles 1 and 2). */
+/** Users management (/users), 'Bestuur gebruikers': customers (roles 1 and 2). */
 export function CustomersScreen() {
   const { t } = useTranslation();
   const roleChoices = useRoleChoices(CUSTOMER_ROLES);

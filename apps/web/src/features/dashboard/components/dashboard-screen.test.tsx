@@ -153,7 +153,7 @@ describe("DashboardScreen", () => {
       within(within(orders).getByRole("list", { name: "Bestellings per stap" }))
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["Om te doen8", "Besig3", "Klaar4", "Afgehaal6"]);
+    ).toEqual(["Om te doen8", "Besig3", "Gereed4", "Afgehaal6"]);
     // Orders wait to be collected: the counter is where one hands them over.
     expect(within(orders).getByRole("link", { name: "Na die toonbank" })).toHaveAttribute(
       "href",
@@ -171,7 +171,7 @@ describe("DashboardScreen", () => {
       "Kontant (2)R 150,50",
       "Kaart (1)R 80,00",
       "EFT (4)R 1 200,00",
-      "Ander aanvullings (1)R 20,00",
+      "Ander inbetalings (1)R 20,00",
       "Terugbetalings (1)R 45,50",
       "Regstellings (2)-R 70,00",
     ]);
@@ -262,7 +262,7 @@ describe("DashboardScreen", () => {
 
   it("lists the recent activity with chips and relative times", async () => {
     renderDashboard();
-    const list = await screen.findByRole("list", { name: "Onlangse Aktiwiteit" });
+    const list = await screen.findByRole("list", { name: "Onlangse aktiwiteit" });
     const items = within(list).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       "Thandi BothaBobotie × 2Om te doenNet nou",
@@ -286,7 +286,7 @@ describe("DashboardScreen", () => {
     await loadLanguage("en");
     await i18n.changeLanguage("en");
     renderDashboard();
-    const list = await screen.findByRole("list", { name: "Recent Activity" });
+    const list = await screen.findByRole("list", { name: "Recent activity" });
     expect(
       within(list)
         .getAllByRole("listitem")
@@ -307,32 +307,32 @@ describe("DashboardScreen", () => {
 
   it("offers an admin every quick action", async () => {
     renderDashboard();
-    const actions = await screen.findByRole("region", { name: "Vinnige Aksies" });
+    const actions = await screen.findByRole("region", { name: "Vinnige aksies" });
     expect(
       within(actions)
         .getAllByRole("link")
         .map((l) => [l.textContent, l.getAttribute("href")]),
     ).toEqual([
-      ["Voeg Personeel By", "/staff"],
-      ["Voeg Spyskaart Item By", "/menu"],
-      ["Bekyk Bestellings", "/orders"],
-      ["Kombuis Skerm", "/kitchen"],
-      ["Bestuur Personeel", "/staff"],
+      ["Voeg personeel by", "/staff"],
+      ["Voeg 'n spyskaartitem by", "/menu"],
+      ["Bekyk bestellings", "/orders"],
+      ["Kombuisskerm", "/kitchen"],
+      ["Bestuur personeel", "/staff"],
       ["Instellings", "/settings"],
     ]);
   });
 
   it("hides from staff the actions they may not use", async () => {
     renderDashboard(ROLE.kitchenStaff);
-    const actions = await screen.findByRole("region", { name: "Vinnige Aksies" });
+    const actions = await screen.findByRole("region", { name: "Vinnige aksies" });
     expect(
       within(actions)
         .getAllByRole("link")
         .map((l) => l.textContent),
-    ).toEqual(["Kombuis Skerm", "Bestuur Personeel"]);
+    ).toEqual(["Kombuisskerm", "Bestuur personeel"]);
   });
 
-  it("shows 'Fout met Paneelborddata' on a failed load, retries, and closes", async () => {
+  it("shows 'Kon nie die paneelbord se data laai nie' on a failed load, retries, and closes", async () => {
     let fail = true;
     const { user } = renderDashboard(ROLE.kitchenAdmin, () =>
       fail
@@ -343,17 +343,17 @@ describe("DashboardScreen", () => {
         : { body: { success: true, data: SUMMARY } },
     );
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Fout met Paneelborddata");
+    expect(alert).toHaveTextContent("Kon nie die paneelbord se data laai nie");
     expect(alert).toHaveTextContent("Die databasis is nie bereikbaar nie.");
 
     await user.click(within(alert).getByRole("button", { name: "Sluit" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Verfris paneelbord" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Fout met Paneelborddata");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Kon nie die paneelbord se data laai nie");
 
     fail = false;
-    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Probeer Weer" }));
+    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Probeer weer" }));
     await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
     expect(region("Nog om te maak")).toHaveTextContent("15 porsies");
   });

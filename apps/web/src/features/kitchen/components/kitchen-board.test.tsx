@@ -84,17 +84,17 @@ describe("KitchenBoard", () => {
 
     expect(await within(column("Om te doen")).findAllByRole("listitem")).toHaveLength(3);
     const paidCard = within(column("Om te doen")).getByText("#100").closest("li")!;
-    expect(within(paidCard).getByRole("button", { name: "Begin" })).toBeInTheDocument();
+    expect(within(paidCard).getByRole("button", { name: "Besig" })).toBeInTheDocument();
     expect(within(column("Besig")).getAllByRole("listitem")).toHaveLength(1);
-    expect(within(column("Klaar")).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(column("Gereed")).getAllByRole("listitem")).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
-      "Kantien DAAGLIKSE BESTELLING OORSIG",
+      "Kantien: daaglikse bestellingsoorsig",
     );
 
     // The columns and the collected add up to the total; the cancelled order is not counted.
     expect(count("Om te doen")).toBe("3");
     expect(count("Besig")).toBe("1");
-    expect(count("Klaar")).toBe("1");
+    expect(count("Gereed")).toBe("1");
     expect(count("Afgehaal")).toBe("1");
     expect(count("Totaal")).toBe("6");
 
@@ -110,7 +110,7 @@ describe("KitchenBoard", () => {
     const { user, calls } = renderBoard();
     const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
 
-    await user.click(within(card).getByRole("button", { name: "Begin" }));
+    await user.click(within(card).getByRole("button", { name: "Besig" }));
 
     const put = calls.find((call) => call.method === "PATCH");
     expect(put).toMatchObject({
@@ -126,12 +126,12 @@ describe("KitchenBoard", () => {
 
   it("keeps the focus on the board when an order leaves it: Afgehaal focuses the column it left", async () => {
     const { user } = renderBoard();
-    const card = (await within(column("Klaar")).findByText("#444")).closest("li")!;
+    const card = (await within(column("Gereed")).findByText("#444")).closest("li")!;
 
     await user.click(within(card).getByRole("button", { name: "Afgehaal" }));
 
-    await waitFor(() => expect(column("Klaar")).toHaveFocus());
-    expect(within(column("Klaar")).queryByText("#444")).not.toBeInTheDocument();
+    await waitFor(() => expect(column("Gereed")).toHaveFocus());
+    expect(within(column("Gereed")).queryByText("#444")).not.toBeInTheDocument();
   });
 
   it("shows how long each order waited, in the canteen's ageing stages, in words as well as colour", async () => {
@@ -151,7 +151,7 @@ describe("KitchenBoard", () => {
     renderBoard();
     const strip = await screen.findByRole("group", { name: "Hoender en pap" });
     expect(strip).toHaveTextContent("Hoender en pap: 12 porsies");
-    expect(strip).toHaveTextContent("6 nog nie begin2 besig2 gereed2 afgehaal");
+    expect(strip).toHaveTextContent("6 om te doen2 besig2 gereed2 afgehaal");
   });
 
   it("never shows an empty day under a load error", async () => {
@@ -159,7 +159,7 @@ describe("KitchenBoard", () => {
       status: 500,
       body: { success: false, message: "Bediener af", code: "internal" },
     });
-    expect(await screen.findByRole("button", { name: /Probeer Weer/i })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /Probeer weer/i })).toBeInTheDocument();
     expect(screen.queryByText("Geen bestellings nie")).not.toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Om te doen" })).not.toBeInTheDocument();
   });
@@ -167,7 +167,7 @@ describe("KitchenBoard", () => {
   it("undoes Begin from the notice: the order goes back to where it waited", async () => {
     const { user, calls } = renderBoard();
     const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
-    await user.click(within(card).getByRole("button", { name: "Begin" }));
+    await user.click(within(card).getByRole("button", { name: "Besig" }));
     await user.click(await screen.findByRole("button", { name: "Ongedaan maak" }));
     await waitFor(() => expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(2));
     expect(calls.filter((call) => call.method === "PATCH").map((call) => call.body)).toEqual([
@@ -185,7 +185,7 @@ describe("KitchenBoard", () => {
     });
     const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
 
-    await user.click(within(card).getByRole("button", { name: "Begin" }));
+    await user.click(within(card).getByRole("button", { name: "Besig" }));
 
     expect(await screen.findByText("Jy het nie toegang tot hierdie aksie nie.")).toBeInTheDocument();
     await waitFor(() => expect(within(column("Om te doen")).getByText("#111")).toBeInTheDocument());

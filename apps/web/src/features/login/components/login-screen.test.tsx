@@ -28,7 +28,7 @@ describe("LoginScreen", () => {
         body: {
           success: true,
           error: "unauthorized_role",
-          message: "Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang.",
+          message: "Hierdie aanteken is net vir die kantien se personeel.",
           user: {
             id: "user-sipho",
             first_name: "Sipho",
@@ -46,9 +46,13 @@ describe("LoginScreen", () => {
     expect(within(dialog).getByText("Sipho Dlamini")).toBeInTheDocument();
     expect(within(dialog).getByText("sipho@skool.example")).toBeInTheDocument();
     expect(within(dialog).getByText("Student")).toBeInTheDocument();
-    expect(within(dialog).getByText("1")).toBeInTheDocument();
+    // A student is told in words, never by a role number.
+    expect(dialog).not.toHaveTextContent(/rol(-ID)? ?\d/i);
     expect(
-      within(dialog).getByText("Slegs kantienpersoneel (rol 3) en admin (rol 4) het toegang."),
+      within(dialog).getByText("Studente en akademiepersoneel teken in en bestel in die bestel-app."),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Hierdie aanteken is net vir die kantien se personeel."),
     ).toBeInTheDocument();
 
     const login = calls.find((call) => call.url === "/api/auth/login");

@@ -236,8 +236,8 @@ describe("MenuScreen", () => {
     expect(screen.getByText("Geen spyskaart vir hierdie week nie")).toBeInTheDocument();
     // This week has begun: it can no longer be made.
     expect(screen.queryByRole("button", { name: "Skep spyskaart vir hierdie week" })).not.toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Skep Weeklikse Spyskaart" }));
-    expect(await screen.findByRole("dialog", { name: "Skep Weeklikse Spyskaart" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Skep 'n weeklikse spyskaart" }));
+    expect(await screen.findByRole("dialog", { name: "Skep 'n weeklikse spyskaart" })).toBeInTheDocument();
   });
 
   it("asks before deleting and shows the server's refusal", async () => {
@@ -266,20 +266,20 @@ describe("MenuScreen", () => {
   it("disables a day that has an item when adding, and asks for the required fields", async () => {
     const { user, calls } = renderScreen();
     await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
-    const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
+    const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
 
-    const daySelect = within(dialog).getByRole("combobox", { name: /Dag van Week/ });
+    const daySelect = within(dialog).getByRole("combobox", { name: /Weekdag/ });
     expect(daySelect).toHaveTextContent("Dinsdag");
     await user.click(daySelect);
     const monday = within(await screen.findByRole("listbox")).getByRole("option", { name: /Maandag/ });
     expect(monday).toHaveAttribute("aria-disabled", "true");
-    expect(monday).toHaveTextContent("Het reeds item");
+    expect(monday).toHaveTextContent("Het reeds 'n item");
     await user.keyboard("{Escape}");
 
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
     expect(
       await within(dialog).findByText(
-        "Vul asseblief alle verpligte velde in: Naam, Beskrywing, Prys en Dag van Week",
+        "Vul asseblief al die verpligte velde in: naam, beskrywing, prys en weekdag",
       ),
     ).toBeInTheDocument();
     // Each empty required field is marked; the required-fields message is said once.
@@ -293,7 +293,7 @@ describe("MenuScreen", () => {
       [saveRoute("Dinsdag")]: saved,
     });
     await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
-    const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
+    const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
     await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), "Pasta");
     await user.type(within(dialog).getByRole("textbox", { name: /Beskrywing/ }), "Met kaas");
     const price = within(dialog).getByRole("textbox", { name: /Prys/ });
@@ -307,7 +307,7 @@ describe("MenuScreen", () => {
     await user.type(within(dialog).getByRole("spinbutton", { name: /Voorbereidingstyd/ }), "15");
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
     await waitFor(() =>
-      expect(screen.queryByRole("dialog", { name: "Voeg Item By" })).not.toBeInTheDocument(),
+      expect(screen.queryByRole("dialog", { name: "Voeg 'n item by" })).not.toBeInTheDocument(),
     );
     expect(calls.find((c) => `${c.method} ${c.url}` === saveRoute("Dinsdag"))?.body).toEqual({
       name: "Pasta",
@@ -333,7 +333,7 @@ describe("MenuScreen", () => {
       [saveRoute("Dinsdag")]: saved,
     });
     await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
-    const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
+    const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
     await fillNewItem(user, dialog);
     const photo = within(dialog).getByRole("group", { name: "Foto" });
     expect(within(photo).queryByRole("img")).not.toBeInTheDocument();
@@ -359,7 +359,7 @@ describe("MenuScreen", () => {
     vi.mocked(uploadMenuImage).mockRejectedValueOnce(new UploadError("failed"));
     const { user, calls } = renderScreen();
     await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
-    const dialog = await screen.findByRole("dialog", { name: "Voeg Item By" });
+    const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
     await fillNewItem(user, dialog);
     await user.upload(within(dialog).getByLabelText("Kies 'n foto"), image());
     expect(await within(dialog).findByText("Oplaai het misluk")).toBeInTheDocument();
@@ -377,7 +377,7 @@ describe("MenuScreen", () => {
     expect(await screen.findByText("Bobotie is geskrap.")).toBeInTheDocument();
   });
 
-  it("shows a failed load with 'Probeer Weer', which loads again", async () => {
+  it("shows a failed load with 'Probeer weer', which loads again", async () => {
     let fail = true;
     const { user } = renderScreen(MENUS, {
       [WEEKS]: () =>
@@ -388,7 +388,7 @@ describe("MenuScreen", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Bediener af");
     fail = false;
-    await user.click(within(alert).getByRole("button", { name: "Probeer Weer" }));
+    await user.click(within(alert).getByRole("button", { name: "Probeer weer" }));
     expect(await screen.findByRole("button", { name: "Meer aksies vir Bobotie" })).toBeInTheDocument();
   });
 
@@ -399,8 +399,8 @@ describe("MenuScreen", () => {
     });
     await openMore(user);
     await user.click(await screen.findByRole("menuitem", { name: "Vervang met 'n ander gereg" }));
-    const dialog = await screen.findByRole("dialog", { name: "Vervang Item" });
-    expect(within(dialog).getByRole("combobox", { name: /Dag van Week/ })).toHaveTextContent("Maandag");
+    const dialog = await screen.findByRole("dialog", { name: "Vervang item" });
+    expect(within(dialog).getByRole("combobox", { name: /Weekdag/ })).toHaveTextContent("Maandag");
     await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), "Vis");
     await user.type(within(dialog).getByRole("textbox", { name: /Beskrywing/ }), "Met skyfies");
     await user.type(within(dialog).getByRole("textbox", { name: /Prys/ }), "40");
@@ -410,7 +410,7 @@ describe("MenuScreen", () => {
     expect(calls.some((c) => c.method === "PUT")).toBe(false);
     await user.click(within(confirm).getByRole("button", { name: "Vervang" }));
     await waitFor(() =>
-      expect(screen.queryByRole("dialog", { name: "Vervang Item" })).not.toBeInTheDocument(),
+      expect(screen.queryByRole("dialog", { name: "Vervang item" })).not.toBeInTheDocument(),
     );
     expect(calls.find((c) => `${c.method} ${c.url}` === replaceRoute)?.body).toEqual({
       name: "Vis",
@@ -427,7 +427,7 @@ describe("MenuScreen", () => {
       [saveRoute("Maandag")]: saved,
     });
     await user.click(await screen.findByRole("button", { name: "Wysig Bobotie" }));
-    const dialog = await screen.findByRole("dialog", { name: "Wysig Item" });
+    const dialog = await screen.findByRole("dialog", { name: "Wysig item" });
     const name = within(dialog).getByRole("textbox", { name: /Naam/ });
     expect(name).toHaveValue("Bobotie");
     // Money as the app writes it: R before the field, a decimal comma.
@@ -437,7 +437,7 @@ describe("MenuScreen", () => {
     await user.clear(name);
     await user.type(name, "Bobotie deluxe");
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Wysig Item" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Wysig item" })).not.toBeInTheDocument());
     expect(calls.find((c) => `${c.method} ${c.url}` === saveRoute("Maandag"))?.body).toMatchObject({
       id: "item-1",
       name: "Bobotie deluxe",
@@ -455,26 +455,28 @@ describe("MenuScreen", () => {
         body: { success: true, data: menu("m-30", "2031-06-30", "2031-07-04"), call },
       }),
     });
-    await user.click(await screen.findByRole("button", { name: "Skep Weeklikse Spyskaart" }));
-    const dialog = await screen.findByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
+    await user.click(await screen.findByRole("button", { name: "Skep 'n weeklikse spyskaart" }));
+    const dialog = await screen.findByRole("dialog", { name: "Skep 'n weeklikse spyskaart" });
     expect(dialog).toHaveTextContent("Voorgestelde begin: 30 Junie 2031");
     expect(dialog).toHaveTextContent("presies 5 dae");
     expect(within(dialog).getByRole("button", { name: "Kanselleer" })).toBeInTheDocument();
-    const from = dateInput(dialog, "Datum Van");
-    const to = dateInput(dialog, "Datum Tot");
+    const from = dateInput(dialog, "Begindatum");
+    const to = dateInput(dialog, "Einddatum");
     expect(from).toHaveValue("30 Junie 2031");
     expect(to).toHaveValue("04 Julie 2031");
 
-    await pasteDate(user, dialog, "Datum Van", "24 Junie 2031");
-    await pasteDate(user, dialog, "Datum Tot", "28 Junie 2031");
+    await pasteDate(user, dialog, "Begindatum", "24 Junie 2031");
+    await pasteDate(user, dialog, "Einddatum", "28 Junie 2031");
     expect(from).toHaveValue("24 Junie 2031");
-    await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
-    expect(await within(dialog).findByText("Weeklikse spyskaart moet op Maandag begin")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Skep spyskaart" }));
+    expect(
+      await within(dialog).findByText("'n Weeklikse spyskaart moet op 'n Maandag begin"),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole("button", { name: "Volgende week" }));
     expect(from).toHaveValue("16 Junie 2031");
     expect(to).toHaveValue("20 Junie 2031");
-    await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
+    await user.click(within(dialog).getByRole("button", { name: "Skep spyskaart" }));
     expect(
       await within(dialog).findByText(
         "'n Weeklikse spyskaart met hierdie presiese datums bestaan reeds. Kies asseblief ander datums.",
@@ -482,9 +484,9 @@ describe("MenuScreen", () => {
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
-    await pasteDate(user, dialog, "Datum Van", "30 Junie 2031");
-    await pasteDate(user, dialog, "Datum Tot", "04 Julie 2031");
-    await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
+    await pasteDate(user, dialog, "Begindatum", "30 Junie 2031");
+    await pasteDate(user, dialog, "Einddatum", "04 Julie 2031");
+    await user.click(within(dialog).getByRole("button", { name: "Skep spyskaart" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
       date_from: "2031-06-30",
@@ -504,9 +506,9 @@ describe("MenuScreen", () => {
         body: { success: false, code: "weekly_menu_exists", message: "Bestaan reeds (bediener)." },
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Skep Weeklikse Spyskaart" }));
-    const dialog = await screen.findByRole("dialog", { name: "Skep Weeklikse Spyskaart" });
-    await user.click(within(dialog).getByRole("button", { name: "Skep Spyskaart" }));
+    await user.click(await screen.findByRole("button", { name: "Skep 'n weeklikse spyskaart" }));
+    const dialog = await screen.findByRole("dialog", { name: "Skep 'n weeklikse spyskaart" });
+    await user.click(within(dialog).getByRole("button", { name: "Skep spyskaart" }));
     expect(await within(dialog).findByText("Bestaan reeds (bediener).")).toBeInTheDocument();
   });
 });

@@ -42,16 +42,17 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} data-my-order={order.id}>
       <CardContent sx={{ display: "grid", gap: 1 }}>
-        <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, alignItems: "flex-start" }}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography id={titleId} variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-              {order.item.name} × {order.quantity}
-            </Typography>
-            <Typography color="text.secondary">
-              {day ? `${day.weekday} ${day.date}` : t("common.notSpecified")} · #{orderLabel(order)}
-            </Typography>
-          </Box>
-          <StatusChip status={order.status} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+            {order.item.name} × {order.quantity}
+          </Typography>
+          <Typography color="text.secondary">
+            {day ? `${day.weekday} ${day.date}` : t("common.notSpecified")} · #{orderLabel(order)}
+          </Typography>
+        </Box>
+        {/* Its own line: the customer's words for a status are a phrase, too long beside the title on a phone. */}
+        <Box>
+          <StatusChip status={order.status} forCustomer />
         </Box>
         <Typography>{t("my.orders.total", { total: formatRand(order.total) })}</Typography>
         {order.cancellation ? <CancellationNote cancellation={order.cancellation} /> : null}

@@ -92,7 +92,7 @@ afterEach(() => {
 describe("OrdersScreen", () => {
   it("shows this week's orders with their number, date, customer, amount and status", async () => {
     renderScreen();
-    expect(screen.getByRole("heading", { level: 1, name: "Bestellings Opsomming" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Bestellingsopsomming" })).toBeInTheDocument();
     expect(
       screen.getByRole("heading", { level: 2, name: "9 Junie 2031 – 15 Junie 2031" }),
     ).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe("OrdersScreen", () => {
       "Pieter Nel",
       "Pizza × 2",
       rand("95.00"),
-      "Betaal",
+      "Betaal, om te doen",
       "Bekyk",
     ]);
     expect(screen.getByText("1–25 van 60")).toBeInTheDocument();
@@ -133,17 +133,17 @@ describe("OrdersScreen", () => {
     await user.click(screen.getByRole("button", { name: "Volgende bladsy" }));
     await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("offset=25"));
 
-    await user.type(screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }), "nel");
+    await user.type(screen.getByRole("searchbox", { name: "Soek klant, item of nommer" }), "nel");
     await waitFor(() => expect(screen.queryByText("Thandi Botha")).not.toBeInTheDocument());
     // One request for the words, not one per key; a new search starts on the first page.
     expect(orderCalls(calls).filter((c) => c.url.includes("q="))).toHaveLength(1);
     expect(orderCalls(calls).at(-1)?.url).toContain("q=nel&sort=orderDate&dir=desc&limit=25&offset=0");
 
     await user.click(screen.getByRole("combobox", { name: "Status" }));
-    await user.click(await screen.findByRole("option", { name: "Betaal" }));
+    await user.click(await screen.findByRole("option", { name: "Betaal, om te doen" }));
     await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("status=paid"));
 
-    await user.click(screen.getByRole("button", { name: "Kliënt" }));
+    await user.click(screen.getByRole("button", { name: "Klant" }));
     await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("sort=customer&dir=asc"));
     expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
       "href",
@@ -170,7 +170,7 @@ describe("OrdersScreen", () => {
     renderScreen({ [list()]: page([]) });
     expect(await screen.findByText("Geen bestellings in hierdie tydperk nie")).toBeInTheDocument();
     expect(screen.getByText("Verander die datums of neem 'n nuwe bestelling.")).toBeInTheDocument();
-    expect(screen.getAllByRole("button", { name: "Nuwe Bestelling" })).toHaveLength(2);
+    expect(screen.getAllByRole("button", { name: "Nuwe bestelling" })).toHaveLength(2);
   });
 
   it("shows the server's message when the orders cannot load, and retries", async () => {
@@ -190,15 +190,15 @@ describe("OrdersScreen", () => {
     });
     expect(await screen.findByText("Die databasis is nie bereikbaar nie.")).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole("button", { name: "Probeer Weer" }));
+    await user.click(screen.getByRole("button", { name: "Probeer weer" }));
     expect(await screen.findByText("Thandi Botha")).toBeInTheDocument();
   });
 
   it("refuses an end date before the start date without asking the server", async () => {
     const { calls, user } = renderScreen();
     await screen.findByText("Thandi Botha");
-    await pasteDate(user, document.body, "Datum Tot", "01 Junie 2031");
-    expect(await screen.findByText("Die einddatum moet op of na die begindatum wees.")).toBeInTheDocument();
+    await pasteDate(user, document.body, "Einddatum", "01 Junie 2031");
+    expect(await screen.findByText("Die einddatum moet op of ná die begindatum wees.")).toBeInTheDocument();
     expect(orderCalls(calls)).toHaveLength(1);
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
@@ -224,7 +224,7 @@ describe("finding any order, however old (decision 0015)", () => {
       `/orders?${range}`,
     );
     await screen.findByText("Thandi Botha");
-    const search = screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" });
+    const search = screen.getByRole("searchbox", { name: "Soek klant, item of nommer" });
 
     // A pickup number is one order a day: it is searched within the range.
     await user.type(search, "#8");
@@ -232,7 +232,7 @@ describe("finding any order, however old (decision 0015)", () => {
     expect(orderCalls(calls).at(-1)?.url).toBe(
       `/api/orders?${range}&q=%238&sort=orderDate&dir=desc&limit=25&offset=0`,
     );
-    expect(dateDisabled("Datum Van")).toBe(false);
+    expect(dateDisabled("Begindatum")).toBe(false);
     await user.clear(search);
 
     await user.type(search, OLD.id);
@@ -245,18 +245,18 @@ describe("finding any order, however old (decision 0015)", () => {
     expect(
       screen.getByRole("heading", { level: 2, name: "Bestelling #3, op enige datum" }),
     ).toBeInTheDocument();
-    expect(dateDisabled("Datum Van")).toBe(true);
+    expect(dateDisabled("Begindatum")).toBe(true);
     expect(screen.getByRole("button", { name: "Vorige week" })).toBeDisabled();
     expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
       "href",
       `/api/orders/export.csv?q=${OLD.id}&sort=orderDate&dir=desc&lang=af`,
     );
 
-    await user.clear(screen.getByRole("searchbox", { name: "Soek kliënt, item of nommer" }));
+    await user.clear(screen.getByRole("searchbox", { name: "Soek klant, item of nommer" }));
     expect(
       await screen.findByRole("heading", { level: 2, name: "2 Junie 2031 – 6 Junie 2031" }),
     ).toBeInTheDocument();
-    expect(dateDisabled("Datum Van")).toBe(false);
+    expect(dateDisabled("Begindatum")).toBe(false);
   });
 
   it("shows every order of one customer of all time, until the customer is taken away", async () => {
@@ -272,7 +272,7 @@ describe("finding any order, however old (decision 0015)", () => {
     expect(orderCalls(calls).map((c) => c.url)).toEqual([
       `/api/orders?customer=${CUSTOMER}&sort=orderDate&dir=desc&limit=25&offset=0`,
     ]);
-    const chip = screen.getByRole("button", { name: "Kliënt: Ouma Jordaan" });
+    const chip = screen.getByRole("button", { name: "Klant: Ouma Jordaan" });
     await user.click(within(chip).getByTestId("CancelIcon"));
     expect(await screen.findByText("Thandi Botha")).toBeInTheDocument();
     expect(orderCalls(calls).at(-1)?.url).toBe(list().replace("GET ", ""));
@@ -304,19 +304,21 @@ describe("order detail", () => {
     const value = (label: string) =>
       within(dialog).getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
     await within(dialog).findByText(DETAIL.id);
-    expect(value("Kliënt")).toBe("Pieter Nel");
+    expect(value("Klant")).toBe("Pieter Nel");
     expect(value("Item")).toBe("Pizza");
     expect(value("Hoeveelheid")).toBe("2");
     expect(value("Prys per item")).toBe(rand("47.50"));
     expect(value("Totale prys")).toBe(rand("95.00"));
-    expect(value("Afleweringsdatum")).toBe("Nie gespesifiseer");
+    expect(value("Afhaaldatum")).toBe("Nie gespesifiseer nie");
     expect(value("Geskep")).toBe("11 Junie 2031 om 08:15");
-    expect(value("Betaling")).toBe("Uit die kliënt se beursie");
-    expect(within(dialog).getByRole("combobox", { name: "Verander status" })).toHaveTextContent("Betaal");
+    expect(value("Betaling")).toBe("Uit die klant se beursie");
+    expect(within(dialog).getByRole("combobox", { name: "Verander status" })).toHaveTextContent(
+      "Betaal, om te doen",
+    );
     // Only what happened: the payment, nothing the order has not reached.
     const timeline = within(dialog).getByRole("list", { name: "Tydlyn" });
-    expect(timeline).toHaveTextContent("Betaal11 Junie 2031 om 08:15 deur Ada Admin");
-    expect(timeline).not.toHaveTextContent(/Besig|Klaar|Afgehaal/);
+    expect(timeline).toHaveTextContent("Betaal, om te doen11 Junie 2031 om 08:15 deur Ada Admin");
+    expect(timeline).not.toHaveTextContent(/Besig|Gereed|Afgehaal/);
   });
 
   it("saves a status, and shows the server's refusal", async () => {
@@ -343,7 +345,7 @@ describe("order detail", () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "processing" }),
     );
-    expect(await screen.findByText("Status opgedateer na Besig")).toBeInTheDocument();
+    expect(await screen.findByText("Status verander na Besig")).toBeInTheDocument();
 
     refuse = true;
     await user.click(within(dialog).getByRole("combobox", { name: "Verander status" }));
@@ -351,14 +353,14 @@ describe("order detail", () => {
     expect(await within(dialog).findByText("Hierdie stap is nie toegelaat nie.")).toBeInTheDocument();
   });
 
-  /** Opens the order's detail and chooses Gekanseleer: the cancel dialog. */
+  /** Opens the order's detail and chooses Gekanselleer: the cancel dialog. */
   async function chooseCancel(user: ReturnType<typeof renderScreen>["user"]) {
     if (!screen.queryByRole("dialog", { name: "Bestelling #8" })) {
       await user.click(await screen.findByRole("button", { name: /^Bekyk bestelling #8, / }));
     }
     const dialog = await screen.findByRole("dialog", { name: "Bestelling #8" });
     await user.click(await within(dialog).findByRole("combobox", { name: "Verander status" }));
-    await user.click(await screen.findByRole("option", { name: "Gekanseleer" }));
+    await user.click(await screen.findByRole("option", { name: "Gekanselleer" }));
     return screen.findByRole("dialog", { name: "Kanselleer bestelling #8" });
   }
 
@@ -442,16 +444,16 @@ describe("new order", () => {
   ];
 
   async function fillDialog(user: ReturnType<typeof renderScreen>["user"]) {
-    await user.click((await screen.findAllByRole("button", { name: "Nuwe Bestelling" }))[0] as HTMLElement);
-    const dialog = await screen.findByRole("dialog", { name: "Nuwe Bestelling" });
-    await user.type(within(dialog).getByRole("combobox", { name: "Kliënt" }), "thandi");
+    await user.click((await screen.findAllByRole("button", { name: "Nuwe bestelling" }))[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog", { name: "Nuwe bestelling" });
+    await user.type(within(dialog).getByRole("combobox", { name: "Klant" }), "thandi");
     await user.click(await screen.findByRole("option", { name: /Thandi Botha/ }));
     await waitFor(() =>
-      expect(within(dialog).getByRole("combobox", { name: "Afleweringsdag" })).toHaveTextContent(
+      expect(within(dialog).getByRole("combobox", { name: "Afhaaldag" })).toHaveTextContent(
         "Woensdag 11 Junie 2031",
       ),
     );
-    await user.click(within(dialog).getByRole("combobox", { name: "Afleweringsdag" }));
+    await user.click(within(dialog).getByRole("combobox", { name: "Afhaaldag" }));
     await user.click(await screen.findByRole("option", { name: "Donderdag 12 Junie 2031" }));
     const quantity = within(dialog).getByRole("spinbutton", { name: "Hoeveelheid" });
     await user.clear(quantity);
@@ -484,14 +486,14 @@ describe("new order", () => {
     );
     expect(value("Prys per item")).toBe(rand("47.50"));
     expect(value("Totaal")).toBe(rand("95.00"));
-    expect(value("Beursie-balans")).toBe(rand("100.00"));
-    expect(value("Balans ná die bestelling")).toBe(rand("5.00"));
+    expect(value("Beursiesaldo")).toBe(rand("100.00"));
+    expect(value("Saldo ná die bestelling")).toBe(rand("5.00"));
 
-    await user.click(within(dialog).getByRole("button", { name: "Plaas Bestelling" }));
+    await user.click(within(dialog).getByRole("button", { name: "Plaas bestelling" }));
     expect(
-      await screen.findByText(`Bestelling geplaas. Thandi Botha se nuwe balans is ${randText("5.00")}.`),
+      await screen.findByText(`Bestelling geplaas. Thandi Botha se nuwe saldo is ${randText("5.00")}.`),
     ).toBeInTheDocument();
-    expect(screen.queryByRole("dialog", { name: "Nuwe Bestelling" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Nuwe bestelling" })).not.toBeInTheDocument();
     const post = calls.find((c) => c.method === "POST");
     expect(post?.body).toEqual({
       customerId: customer.id,
@@ -519,26 +521,26 @@ describe("new order", () => {
                   success: false,
                   code: "insufficient_balance",
                   message:
-                    "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+                    "Die klant se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
                 },
               }
             : { status: 201, body: { success: true, data: { order: DETAIL, balance: "5.00" } } },
     });
     const dialog = await fillDialog(user);
-    const submit = within(dialog).getByRole("button", { name: "Plaas Bestelling" });
+    const submit = within(dialog).getByRole("button", { name: "Plaas bestelling" });
     await user.click(submit);
     expect(await within(dialog).findByText("Die bediener is besig.")).toBeInTheDocument();
     answer = "short";
     await user.click(submit);
     expect(
       await within(dialog).findByText(
-        "Die kliënt se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
+        "Die klant se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
       ),
     ).toBeInTheDocument();
     answer = "ok";
     await user.click(submit);
     await waitFor(() =>
-      expect(screen.queryByRole("dialog", { name: "Nuwe Bestelling" })).not.toBeInTheDocument(),
+      expect(screen.queryByRole("dialog", { name: "Nuwe bestelling" })).not.toBeInTheDocument(),
     );
 
     const keys = calls.filter((c) => c.method === "POST").map((c) => c.headers["Idempotency-Key"]);
@@ -550,10 +552,10 @@ describe("new order", () => {
 
   it("asks for the customer, day and item before sending", async () => {
     const { user, calls } = renderScreen(baseRoutes);
-    await user.click((await screen.findAllByRole("button", { name: "Nuwe Bestelling" }))[0] as HTMLElement);
-    const dialog = await screen.findByRole("dialog", { name: "Nuwe Bestelling" });
-    await user.click(within(dialog).getByRole("button", { name: "Plaas Bestelling" }));
-    expect(await within(dialog).findByText("Kies 'n kliënt, 'n dag en 'n item.")).toBeInTheDocument();
+    await user.click((await screen.findAllByRole("button", { name: "Nuwe bestelling" }))[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog", { name: "Nuwe bestelling" });
+    await user.click(within(dialog).getByRole("button", { name: "Plaas bestelling" }));
+    expect(await within(dialog).findByText("Kies 'n klant, 'n dag en 'n item.")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 });

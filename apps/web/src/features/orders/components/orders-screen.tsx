@@ -25,7 +25,7 @@ import { OrderDetailDialog } from "./order-detail-dialog";
 import { OrdersFilterBar } from "./orders-filter-bar";
 import { OrdersTable } from "./orders-table";
 
-/** The orders summary (/orders), 'Bestellings Opsomming', admin only; every filter is in the address. */
+/** The orders summary (/orders), 'Bestellingsopsomming', admin only; every filter is in the address. */
 export function OrdersScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -22,7 +22,7 @@ describe("OrdersTable while loading", () => {
     expect(table.querySelectorAll("tbody .MuiSkeleton-root").length).toBeGreaterThan(0);
     expect(screen.queryByText(/0–0 van 0/)).not.toBeInTheDocument();
     expect(screen.queryByText("Geen bestellings in hierdie tydperk nie")).not.toBeInTheDocument();
-    expect(within(table).getByRole("columnheader", { name: "Afleweringsdatum" })).toBeInTheDocument();
+    expect(within(table).getByRole("columnheader", { name: "Afhaaldatum" })).toBeInTheDocument();
     expect(within(table).getByRole("columnheader", { name: "Besteldatum" })).toBeInTheDocument();
   });
 

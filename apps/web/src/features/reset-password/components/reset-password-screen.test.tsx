@@ -3,7 +3,7 @@ import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen } from "../../../test/test-utils";
 import { ResetPasswordScreen } from "./reset-password-screen";
 
-const CHANGED = "Jou wagwoord is verander. Teken nou met jou nuwe wagwoord aan.";
+const CHANGED = "Jou wagwoord is verander. Teken nou met jou nuwe wagwoord in.";
 const LINK_SPENT = "Hierdie skakel is ongeldig, reeds gebruik of verval.";
 
 function renderAt(route: string) {

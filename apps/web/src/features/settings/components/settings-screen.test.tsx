@@ -11,7 +11,7 @@ import { act, renderWithApp, screen, testUser, waitFor } from "../../../test/tes
 
 const admin = testUser(ROLE.kitchenAdmin);
 const stored: Settings = { theme: "dark", language: "af", refresh_interval: 45 };
-const savedReply = savedSettingsReply("Persoonlike instellings suksesvol gestoor!");
+const savedReply = savedSettingsReply("Persoonlike instellings is gestoor.");
 
 /** Shows the palette the provider chose, so a test can read it. */
 function PaletteProbe() {
@@ -66,7 +66,7 @@ function stubSystemScheme(dark: boolean) {
 describe("SettingsScreen", () => {
   it("shows the saved settings and saves changes, switching theme and language at once", async () => {
     const { user, calls, queryClient } = renderSettings();
-    expect(await screen.findByRole("heading", { level: 1, name: "Persoonlike Instellings" })).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "Persoonlike instellings" })).toBeVisible();
     expect(await screen.findByRole("radio", { name: "Donker" })).toBeChecked();
     expect(screen.getByRole("radio", { name: "Afrikaans" })).toBeChecked();
     expect(screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" })).toHaveValue(45);
@@ -80,8 +80,8 @@ describe("SettingsScreen", () => {
     await user.click(screen.getByRole("button", { name: "Stoor" }));
 
     // The whole interface speaks English without a reload, and the toast with it.
-    expect(await screen.findByRole("heading", { level: 1, name: "Personal Settings" })).toBeVisible();
-    expect(await screen.findByText("Personal settings saved successfully!")).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "Personal settings" })).toBeVisible();
+    expect(await screen.findByText("Personal settings saved.")).toBeVisible();
     expect(puts(calls).map((c) => c.body)).toEqual([
       { settings: { theme: "light", language: "en", refresh_interval: 5 } },
     ]);
@@ -108,7 +108,7 @@ describe("SettingsScreen", () => {
 
     await user.clear(interval);
     await user.click(screen.getByRole("button", { name: "Stoor" }));
-    await screen.findByText("Persoonlike instellings suksesvol gestoor!");
+    await screen.findByText("Persoonlike instellings is gestoor.");
     expect(interval).toHaveValue(30);
 
     await user.clear(interval);
@@ -127,31 +127,31 @@ describe("SettingsScreen", () => {
       const { user } = renderSettings();
       await screen.findByRole("radio", { name: "Donker" });
       await user.click(screen.getByRole("button", { name: "Stoor" }));
-      const toast = await screen.findByText("Persoonlike instellings suksesvol gestoor!");
+      const toast = await screen.findByText("Persoonlike instellings is gestoor.");
       expect(toast.closest(".MuiSnackbar-root")).toHaveClass("MuiSnackbar-anchorOriginBottomRight");
 
       act(() => {
         vi.advanceTimersByTime(5_500);
       });
-      expect(screen.getByText("Persoonlike instellings suksesvol gestoor!")).toBeVisible();
+      expect(screen.getByText("Persoonlike instellings is gestoor.")).toBeVisible();
       act(() => {
         vi.advanceTimersByTime(1_500);
       });
-      await waitFor(() =>
-        expect(screen.queryByText("Persoonlike instellings suksesvol gestoor!")).toBeNull(),
-      );
+      await waitFor(() => expect(screen.queryByText("Persoonlike instellings is gestoor.")).toBeNull());
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it("Terugset saves the defaults and says so", async () => {
+  it("Stel terug saves the defaults and says so", async () => {
     const { user, calls } = renderSettings();
     await screen.findByRole("radio", { name: "Donker" });
 
-    await user.click(screen.getByRole("button", { name: "Terugset" }));
+    await user.click(screen.getByRole("button", { name: "Stel terug" }));
 
-    expect(await screen.findByText("Persoonlike instellings teruggesit na verstek waardes")).toBeVisible();
+    expect(
+      await screen.findByText("Persoonlike instellings is teruggestel na die verstekwaardes."),
+    ).toBeVisible();
     expect(puts(calls).map((c) => c.body)).toEqual([
       { settings: { theme: "light", language: "af", refresh_interval: 30 } },
     ]);
@@ -168,7 +168,7 @@ describe("SettingsScreen", () => {
     await user.click(screen.getByRole("button", { name: "Stoor" }));
 
     const alert = await screen.findByText(
-      "Fout met stoor van instellings: Die databasis is nie beskikbaar nie.",
+      "Kon nie die instellings stoor nie: Die databasis is nie beskikbaar nie.",
     );
     expect(alert).toBeVisible();
     expect(currentLanguage()).toBe("af");

@@ -39,7 +39,7 @@ function toFormValues(settings: Settings): FormValues {
 }
 
 /**
- * Settings (/settings), 'Persoonlike Instellings': the signed-in user's own settings. The
+ * Settings (/settings), 'Persoonlike instellings': the signed-in user's own settings. The
  * canteen's rules and bank account have their own page (/canteen).
  */
 export function SettingsScreen() {
@@ -106,7 +106,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
   };
 
   const onSave = (settings: Settings) => submit(settings, "screens.settings.saved");
-  // Terugset: the defaults (light, af, 30 s), saved at once (decision 0012).
+  // Stel terug: the defaults (light, af, 30 s), saved at once (decision 0012).
   const onReset = () => submit({ ...SETTINGS_DEFAULTS }, "screens.settings.resetDone");
 
   return (

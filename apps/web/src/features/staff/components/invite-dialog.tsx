@@ -36,7 +36,7 @@ export function InviteDialog({ onClose, onInvited }: Props) {
     setFailure(null);
     invite.mutate(body, {
       onSuccess: onInvited,
-      // 'Kon nie uitnodiging stuur nie: ' and the server's message; the input stays.
+      // 'Kon nie die uitnodiging stuur nie: ' and the server's message; the input stays.
       onError: (error) =>
         setFailure(t("screens.staff.invite.failed", { message: errorMessage(error, t("errors.add")) })),
     });

@@ -56,15 +56,15 @@ describe("StaffScreen list", () => {
       "GET /api/staff-members?tab=admin&limit=25&offset=0": list([adminRow]),
       "GET /api/staff-members?role=3&tab=admin&limit=25&offset=0": list([]),
     });
-    expect(screen.getByRole("heading", { level: 1, name: "BESTUUR PERSONEEL" })).toBeVisible();
+    expect(screen.getByRole("heading", { level: 1, name: "Bestuur personeel" })).toBeVisible();
     const table = await screen.findByRole("table", { name: "Personeel" });
     const siphoRow = within(table).getByText("Sipho Dlamini").closest("tr")!;
-    expect(siphoRow).toHaveTextContent("KANTIEN PERSONEEL");
+    expect(siphoRow).toHaveTextContent("Kantien-personeel");
     expect(siphoRow).toHaveTextContent("Werknemernommer KANTIEN002");
-    expect(within(table).getByText("Thandi Botha").closest("tr")).toHaveTextContent("KANTIEN ADMIN");
-    expect(within(table).getByText("Thandi Botha").closest("tr")).toHaveTextContent("Nie gespesifiseer");
+    expect(within(table).getByText("Thandi Botha").closest("tr")).toHaveTextContent("Kantien-admin");
+    expect(within(table).getByText("Thandi Botha").closest("tr")).toHaveTextContent("Nie gespesifiseer nie");
     const nomsaRow = within(table).getByText("Nomsa Nuwe").closest("tr")!;
-    expect(nomsaRow).toHaveTextContent("Uitnodiging hangende");
+    expect(nomsaRow).toHaveTextContent("Uitnodiging nog nie aanvaar nie");
     expect(
       within(nomsaRow).getByRole("button", { name: "Stuur uitnodiging weer aan Nomsa Nuwe" }),
     ).toBeVisible();
@@ -84,10 +84,10 @@ describe("StaffScreen list", () => {
     await user.click(screen.getByRole("combobox", { name: "Rol" }));
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
       "Alle rolle",
-      "KANTIEN PERSONEEL",
-      "KANTIEN ADMIN",
+      "Kantien-personeel",
+      "Kantien-admin",
     ]);
-    await user.click(screen.getByRole("option", { name: "KANTIEN PERSONEEL" }));
+    await user.click(screen.getByRole("option", { name: "Kantien-personeel" }));
     expect(await screen.findByText("Geen personeel pas by jou soektog nie")).toBeVisible();
     expect(calls.map((c) => c.url)).toContain("/api/staff-members?role=3&tab=admin&limit=25&offset=0");
   });
@@ -108,7 +108,7 @@ describe("StaffScreen invitations", () => {
     const { user, calls } = renderStaff(admin, {
       "POST /api/auth/invite-user": {
         status: 201,
-        body: { success: true, message: "Uitnodiging suksesvol gestuur!" },
+        body: { success: true, message: "Die uitnodiging is gestuur." },
       },
     });
     await user.click(await screen.findByRole("button", { name: "Nooi personeel uit" }));
@@ -124,17 +124,17 @@ describe("StaffScreen invitations", () => {
     await user.type(within(dialog).getByRole("textbox", { name: "Van" }), "Kok");
     await user.type(within(dialog).getByRole("textbox", { name: "E-pos" }), "Lindiwe@Kantien.example");
     await user.click(within(dialog).getByRole("combobox", { name: "Rol" }));
-    await user.click(screen.getByRole("option", { name: "KANTIEN ADMIN" }));
+    await user.click(screen.getByRole("option", { name: "Kantien-admin" }));
     await user.click(within(dialog).getByRole("button", { name: "Stuur uitnodiging" }));
 
-    expect(await screen.findByText("Uitnodiging suksesvol gestuur!")).toBeVisible();
+    expect(await screen.findByText("Die uitnodiging is gestuur.")).toBeVisible();
     expect(posts(calls)[0]).toMatchObject({
       url: "/api/auth/invite-user",
       body: { firstName: "Lindiwe", lastName: "Kok", email: "lindiwe@kantien.example", roleId: 4 },
     });
   });
 
-  it("shows 'Kon nie uitnodiging stuur nie: ' with the server's message and keeps the input", async () => {
+  it("shows 'Kon nie die uitnodiging stuur nie: ' with the server's message and keeps the input", async () => {
     const { user } = renderStaff(admin, {
       "POST /api/auth/invite-user": {
         status: 409,
@@ -154,7 +154,7 @@ describe("StaffScreen invitations", () => {
 
     expect(
       await within(dialog).findByText(
-        "Kon nie uitnodiging stuur nie: 'n Rekening met hierdie e-posadres bestaan reeds.",
+        "Kon nie die uitnodiging stuur nie: 'n Rekening met hierdie e-posadres bestaan reeds.",
       ),
     ).toBeVisible();
     expect(within(dialog).getByRole("textbox", { name: "E-pos" })).toHaveValue("sipho@kantien.example");
@@ -163,11 +163,11 @@ describe("StaffScreen invitations", () => {
   it("sends a pending invitation again", async () => {
     const { user, calls } = renderStaff(admin, {
       [`POST /api/staff-members/${nomsa.id}/invitation`]: {
-        body: { success: true, message: "Uitnodiging suksesvol gestuur!" },
+        body: { success: true, message: "Die uitnodiging is gestuur." },
       },
     });
     await user.click(await screen.findByRole("button", { name: "Stuur uitnodiging weer aan Nomsa Nuwe" }));
-    expect(await screen.findByText("Uitnodiging suksesvol gestuur!")).toBeVisible();
+    expect(await screen.findByText("Die uitnodiging is gestuur.")).toBeVisible();
     expect(posts(calls).map((c) => c.url)).toEqual([`/api/staff-members/${nomsa.id}/invitation`]);
   });
 });
@@ -200,16 +200,16 @@ describe("StaffScreen edit, detail and delete", () => {
     expect(number).toHaveAttribute("placeholder", "KANTIEN001");
     expect(number).toHaveValue("KANTIEN002");
     expect(within(dialog).getByRole("textbox", { name: "Totale bestellings" })).toHaveValue("7");
-    expect(within(dialog).getByRole("textbox", { name: "Beursiebalans" })).toHaveAttribute("readonly");
+    expect(within(dialog).getByRole("textbox", { name: "Beursiesaldo" })).toHaveAttribute("readonly");
     const history = within(dialog).getByRole("region", { name: "Bestelgeskiedenis" });
     expect(history).toHaveTextContent("#23");
-    expect(history).toHaveTextContent("Klaar");
+    expect(history).toHaveTextContent("Gereed");
     expect(history).toHaveStyle({ height: "200px" });
 
     await user.click(within(dialog).getByRole("combobox", { name: "Rol" }));
-    await user.click(screen.getByRole("option", { name: "KANTIEN ADMIN" }));
+    await user.click(screen.getByRole("option", { name: "Kantien-admin" }));
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
-    expect(await screen.findByText("Sipho Dlamini is opgedateer.")).toBeVisible();
+    expect(await screen.findByText("Sipho Dlamini is bygewerk.")).toBeVisible();
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
       firstName: "Sipho",
       lastName: "Dlamini",
@@ -265,7 +265,7 @@ describe("StaffScreen edit, detail and delete", () => {
     await user.click(await screen.findByRole("button", { name: "Bekyk Sipho Dlamini" }));
     const dialog = await screen.findByRole("dialog", { name: "Sipho Dlamini" });
     expect(await within(dialog).findByText("#23")).toBeVisible();
-    expect(dialog).toHaveTextContent("KANTIEN PERSONEEL");
+    expect(dialog).toHaveTextContent("Kantien-personeel");
     expect(dialog).toHaveTextContent("Totale bestellings7");
   });
 

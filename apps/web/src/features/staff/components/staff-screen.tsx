@@ -22,7 +22,7 @@ import { StaffDetailDialog } from "./staff-detail-dialog";
 import { StaffEditDialog } from "./staff-edit-dialog";
 import { StaffTable } from "./staff-table";
 
-/** Staff management (/staff), 'BESTUUR PERSONEEL': staff may look, only admin changes. */
+/** Staff management (/staff), 'Bestuur personeel': staff may look, only admin changes. */
 export function StaffScreen() {
   const { t } = useTranslation();
   const roleChoices = useRoleChoices(STAFF_ROLES);

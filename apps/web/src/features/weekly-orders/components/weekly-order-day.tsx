@@ -1,7 +1,6 @@
 import { portionsToMake } from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
-import { isWaitingForKitchen } from "@kantien/domain/order-status";
 import type { WeeklyOrdersDay } from "@kantien/domain/weekly-orders";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
@@ -83,18 +82,8 @@ export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
                   <Typography component="span" sx={{ fontWeight: 700 }}>
                     #{orderLabel(order)}
                   </Typography>
-                  {/* A paid order the kitchen has not begun is still to do: both are said (decision 0022). */}
-                  <Box sx={{ display: "flex", gap: 0.5 }}>
-                    {order.status === "paid" ? (
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color="success"
-                        label={t("resources.order.statuses.paid")}
-                      />
-                    ) : null}
-                    <StatusChip status={isWaitingForKitchen(order.status) ? "pending" : order.status} />
-                  </Box>
+                  {/* A paid order the kitchen has not begun is still to do: its one name says both (decision 0022). */}
+                  <StatusChip status={order.status} />
                 </Box>
                 <Typography component="span" sx={{ display: "block" }}>
                   {order.customerName}

@@ -56,7 +56,7 @@ describe("WeeklyOrdersScreen", () => {
   it("shows Monday to Friday with each day's orders, statuses, counts and prep sheet", async () => {
     renderScreen();
 
-    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Weeklikse Bestellings");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Weeklikse bestellings");
     expect(screen.getByText("9 Junie 2031 – 13 Junie 2031")).toBeInTheDocument();
     const monday = day("Maandag 9 Junie");
     const orders = await within(monday).findByRole("list", { name: "Bestellings van Maandag 9 Junie" });
@@ -69,8 +69,8 @@ describe("WeeklyOrdersScreen", () => {
     expect(within(first).getByText("Om te doen").closest(".MuiChip-root")).toHaveClass(
       "MuiChip-colorWarning",
     );
-    expect(within(orders).getByText("Klaar").closest(".MuiChip-root")).toHaveClass("MuiChip-colorInfo");
-    expect(within(orders).getByText("Gekanseleer").closest(".MuiChip-root")).toHaveClass(
+    expect(within(orders).getByText("Gereed").closest(".MuiChip-root")).toHaveClass("MuiChip-colorInfo");
+    expect(within(orders).getByText("Gekanselleer").closest(".MuiChip-root")).toHaveClass(
       "MuiChip-colorError",
     );
     // The cancelled order is listed but not prepared: 2 + 3.
@@ -84,11 +84,11 @@ describe("WeeklyOrdersScreen", () => {
     expect(
       within(day("Dinsdag 10 Junie")).getByText("Geen bestellings vir hierdie dag nie"),
     ).toBeInTheDocument();
-    // A paid order the kitchen has not begun is to do, and says it is paid (decision 0022).
+    // A paid order the kitchen has not begun is to do, and its one name says it is paid (decision 0022).
     const paid = within(day("Woensdag 11 Junie")).getAllByRole("listitem")[0]!;
-    expect(within(paid).getByText("Om te doen").closest(".MuiChip-root")).toHaveClass("MuiChip-colorWarning");
-    expect(within(paid).getByText("Betaal").closest(".MuiChip-root")).toHaveClass("MuiChip-outlined");
-    expect(within(day("Woensdag 11 Junie")).getByText("Betaal")).toBeInTheDocument();
+    expect(within(paid).getByText("Betaal, om te doen").closest(".MuiChip-root")).toHaveClass(
+      "MuiChip-colorSuccess",
+    );
     expect(within(day("Woensdag 11 Junie")).getByText("1 bestelling")).toBeInTheDocument();
     expect(within(day("Vrydag 13 Junie")).getByText("Afgehaal")).toBeInTheDocument();
     expect(screen.getAllByRole("region")).toHaveLength(5);
@@ -205,7 +205,7 @@ describe("WeeklyOrdersScreen", () => {
     });
     expect(await screen.findByRole("alert")).toHaveTextContent("Iets het fout gegaan.");
     fail = false;
-    await user.click(screen.getByRole("button", { name: "Probeer Weer" }));
+    await user.click(screen.getByRole("button", { name: "Probeer weer" }));
     expect(await within(day("Maandag 9 Junie")).findByText("#111")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });

@@ -1,0 +1,109 @@
+import { FIELD_MESSAGES } from "@kantien/domain/field-messages";
+import { MESSAGES } from "@kantien/domain/messages";
+import { CUSTOMER_ORDER_STATUS_LABELS, ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
+import { describe, expect, it } from "vitest";
+import af from "./af.json";
+import backOfficeAf from "./back-office/af.json";
+import backOfficeEn from "./back-office/en.json";
+import en from "./en.json";
+import myWalletAf from "./my-wallet/af.json";
+import myWalletEn from "./my-wallet/en.json";
+
+// The source of what is mailed and printed: their words are written in the code.
+const mailAndPrint = import.meta.glob(
+  ["../../../server/src/modules/email/*.ts", "!**/*.test.ts", "../features/kitchen-print/**/*.tsx"],
+  { query: "?raw", import: "default", eager: true },
+) as Record<string, string>;
+
+function strings(tree: object, prefix = ""): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+    typeof value === "object" && value !== null
+      ? strings(value, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, String(value)]],
+  );
+}
+
+const catalogues = {
+  af: [...strings(af), ...strings(backOfficeAf), ...strings(myWalletAf)],
+  en: [...strings(en), ...strings(backOfficeEn), ...strings(myWalletEn)],
+};
+const domain = {
+  af: [
+    ...Object.entries(MESSAGES).map(([code, m]): [string, string] => [code, m.af]),
+    ...Object.entries(FIELD_MESSAGES).map(([code, m]): [string, string] => [code, m.af]),
+  ],
+  en: [
+    ...Object.entries(MESSAGES).map(([code, m]): [string, string] => [code, m.en]),
+    ...Object.entries(FIELD_MESSAGES).map(([code, m]): [string, string] => [code, m.en]),
+  ],
+};
+
+/**
+ * Words retired for one word per concept (decision 0019): older names of a status, the
+ * misspelt 'gekanseleer', delivery where food is collected, and the second word of a pair
+ * (kliënt for klant, balans for saldo, bewaar for stoor, aanvulling for inbetaling).
+ */
+const RETIRED = {
+  af: [
+    /\bklaar\b/i,
+    /gekanseleer/i,
+    /nog nie begin/i,
+    /\bhangend/i,
+    /aflewer/i,
+    /kliënt/i,
+    /balans/i,
+    /\bbewaar\b/i,
+    /aanvul/i,
+    /ongeallokeer/i,
+    /suksesvol/i,
+    /\brol(-id)? ?\d/i,
+  ],
+  en: [/\bnot (yet )?(started|begun)\b/i, /\bdeliver/i, /\bpending\b/i, /\brole( id)? ?\d/i],
+};
+// In code the statuses' stored names (pending, delivered) are identifiers, not words people read.
+const RETIRED_IN_CODE = [...RETIRED.af, /\bnot (yet )?(started|begun)\b/i, /\bdelivery\b/i];
+
+describe("one vocabulary", () => {
+  for (const language of ["af", "en"] as const) {
+    it(`uses no retired word in the ${language} catalogues and the server's messages`, () => {
+      const found = [...catalogues[language], ...domain[language]].filter(([, text]) =>
+        RETIRED[language].some((word) => word.test(text)),
+      );
+      expect(found).toEqual([]);
+    });
+
+    it(`says a status by its one name in ${language}: never a bare "paid", which reads as a command`, () => {
+      const labels = Object.values(ORDER_STATUS_LABELS[language]);
+      const bare = language === "af" ? "Betaal" : "Paid";
+      expect([...catalogues[language]].filter(([, text]) => text === bare)).toEqual([]);
+      expect(labels).not.toContain(bare);
+      expect(Object.values(CUSTOMER_ORDER_STATUS_LABELS[language])).not.toContain(bare);
+    });
+  }
+
+  it("names the kitchen's columns, counts and step buttons with the status they stand for", () => {
+    for (const [catalogue, labels] of [
+      [backOfficeAf, ORDER_STATUS_LABELS.af],
+      [backOfficeEn, ORDER_STATUS_LABELS.en],
+    ] as const) {
+      const kitchen = catalogue.screens.kitchen;
+      for (const status of ["pending", "processing", "ready"] as const) {
+        expect(kitchen.columns[status]).toBe(labels[status]);
+        expect(kitchen.counts[status]).toBe(labels[status]);
+      }
+      for (const status of ["processing", "ready", "delivered"] as const) {
+        expect(kitchen.actions[status]).toBe(labels[status]);
+      }
+      expect(kitchen.counts.delivered).toBe(labels.delivered);
+      expect(kitchen.print.stage.waiting).toBe(labels.pending);
+    }
+  });
+
+  it("uses no retired word in what is mailed and printed", () => {
+    expect(Object.keys(mailAndPrint).length).toBeGreaterThan(3);
+    const found = Object.entries(mailAndPrint).flatMap(([file, source]) =>
+      RETIRED_IN_CODE.filter((word) => word.test(source)).map((word) => `${file}: ${word}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
