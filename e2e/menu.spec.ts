@@ -48,7 +48,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   // The dialog proposes the Monday after the latest menu and checks the rules before sending.
   await page.getByRole("button", { name: "Skep 'n weeklikse spyskaart" }).click();
   const create = page.getByRole("dialog", { name: "Skep 'n weeklikse spyskaart" });
-  await expect(create).toContainText("Let wel: 'n Weeklikse spyskaart dek presies 5 dae");
+  await expect(create).toContainText("Let wel: 'n weeklikse spyskaart dek presies 5 dae");
   const proposedFrom = await dateFieldValue(create, "Begindatum");
   expect(await dateFieldValue(create, "Einddatum")).toBe(plusDays(proposedFrom, 4));
   expect(new Date(`${proposedFrom}T00:00:00Z`).getUTCDay()).toBe(1);

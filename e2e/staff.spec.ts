@@ -84,7 +84,7 @@ test("an admin invites a cook from /staff, sends it again, and the cook sets up 
   await page.getByRole("textbox", { name: "Wagwoord", exact: true }).fill("nuwe-kok-123");
   await page.getByRole("textbox", { name: "Bevestig wagwoord" }).fill("nuwe-kok-123");
   await page.getByRole("button", { name: "Stel rekening op" }).click();
-  await expect(page.getByText(/Rekening suksesvol opgestel/)).toBeVisible();
+  await expect(page.getByText(/Jou rekening is opgestel/)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 
   await signInWithForm(page, { email, password: "nuwe-kok-123" });

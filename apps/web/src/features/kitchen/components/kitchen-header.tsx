@@ -9,7 +9,6 @@ import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
 import VolumeUpIcon from "@mui/icons-material/VolumeUp";
-import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -44,7 +43,7 @@ const TAP = { minHeight: 48, minWidth: 48 };
  * From this width a tool shows its name beside its icon; below it, its icon alone, named for
  * assistive technology and in a tooltip (a long press on a tablet), so the header stays one line.
  */
-const LABELS_SHOWN = "(min-width: 1280px)";
+const LABELS_SHOWN = "(min-width: 1600px)";
 
 type ToolProps = {
   icon: React.ReactNode;
@@ -108,7 +107,12 @@ export function KitchenHeader(props: KitchenHeaderProps) {
           variant="h4"
           component="h1"
           noWrap
-          sx={{ fontWeight: 600, fontSize: { xs: "1.125rem", sm: "1.25rem" }, minWidth: 0, flexShrink: 1 }}
+          sx={{
+            fontWeight: 600,
+            fontSize: { xs: "1.125rem", sm: "1.25rem" },
+            minWidth: "9em",
+            flexShrink: 1,
+          }}
         >
           {t("screens.kitchen.title", { canteen: props.canteenName })}
         </Typography>
@@ -143,11 +147,7 @@ export function KitchenHeader(props: KitchenHeaderProps) {
           />
         )}
         <Tool
-          icon={
-            <Badge badgeContent={props.recentCount} color="primary" invisible={labelled}>
-              <HistoryIcon />
-            </Badge>
-          }
+          icon={<HistoryIcon />}
           label={t("screens.kitchen.recent.open", { count: props.recentCount })}
           labelled={labelled}
           onClick={props.onShowRecent}
