@@ -1,5 +1,5 @@
 import { DEMO } from "./support/env";
-import { expect, newContext, type Page, signIn, test } from "./support/fixtures";
+import { expect, type Locator, newContext, type Page, signIn, test } from "./support/fixtures";
 
 const column = (page: Page, name: string) => page.getByRole("region", { name });
 
@@ -59,6 +59,16 @@ test("the banner names the orders waiting past the canteen's red line (20 minute
   await expect(column(page, "Om te doen").getByText("Te lank").first()).toBeVisible();
 });
 
+/** Every button and clickable chip in `region` is at least 48 px high: a finger's target. */
+async function expectTouchTargets(region: Locator) {
+  const targets = region.locator("button, [role=button]");
+  for (const target of await targets.all()) {
+    if (!(await target.isVisible())) continue;
+    const box = await target.boundingBox();
+    expect(box?.height ?? 0, (await target.textContent()) ?? "").toBeGreaterThanOrEqual(48);
+  }
+}
+
 test("cancelling from the detail dialog asks why and says what happens to the money, then removes the order", async ({
   page,
 }) => {
@@ -68,10 +78,16 @@ test("cancelling from the detail dialog asks why and says what happens to the mo
   await card.getByText(label).click();
   const dialog = page.getByRole("dialog", { name: `Bestelling ${label}`, exact: true });
   await expect(dialog).toBeVisible();
+  // Targets for a finger, and the cancel apart from the safe actions, on the other side.
+  await expectTouchTargets(dialog);
+  const cancelBox = await dialog.getByRole("button", { name: "Kanselleer bestelling" }).boundingBox();
+  const closeBox = await dialog.getByRole("button", { name: "Sluit" }).boundingBox();
+  expect((closeBox?.x ?? 0) - ((cancelBox?.x ?? 0) + (cancelBox?.width ?? 0))).toBeGreaterThan(24);
 
   await dialog.getByRole("button", { name: "Kanselleer bestelling" }).click();
   const confirm = page.getByRole("dialog", { name: `Kanselleer bestelling ${label}` });
   await expect(confirm).toContainText(/gaan terug na .+ se beursie\.|geen geld skuif nie\./);
+  await expectTouchTargets(confirm);
   await confirm.getByRole("button", { name: "Hou die bestelling" }).click();
   // Keeping it returns to the order, unchanged.
   await expect(confirm).toBeHidden();

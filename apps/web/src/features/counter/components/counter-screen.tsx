@@ -23,6 +23,7 @@ import { Link as RouterLink } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { StatusChip } from "../../../components/status-chip";
+import { TouchTargets } from "../../../components/touch-targets";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatLongDate, formatTime } from "../../../lib/format";
@@ -310,98 +311,100 @@ export function CounterScreen() {
   };
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 720, mx: "auto" }}>
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-        <Typography variant="h4" component="h1" sx={{ mr: "auto", fontWeight: 600 }}>
-          {t("screens.counter.title")}
-        </Typography>
-        <Button
-          variant="outlined"
-          startIcon={<AccountBalanceWalletIcon />}
-          onClick={() => setToppingUp({ customerId: null })}
-          sx={TAP}
+    <TouchTargets>
+      <Stack spacing={2} sx={{ maxWidth: 720, mx: "auto" }}>
+        <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+          <Typography variant="h4" component="h1" sx={{ mr: "auto", fontWeight: 600 }}>
+            {t("screens.counter.title")}
+          </Typography>
+          <Button
+            variant="outlined"
+            startIcon={<AccountBalanceWalletIcon />}
+            onClick={() => setToppingUp({ customerId: null })}
+            sx={TAP}
+          >
+            {t("screens.counter.topUp")}
+          </Button>
+          <Button component={RouterLink} to={ROUTES.kitchenMode} startIcon={<ArrowBackIcon />} sx={TAP}>
+            {t("screens.counter.toBoard")}
+          </Button>
+        </Box>
+        <Box
+          component="form"
+          role="search"
+          onSubmit={submit}
+          sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}
         >
-          {t("screens.counter.topUp")}
-        </Button>
-        <Button component={RouterLink} to={ROUTES.kitchenMode} startIcon={<ArrowBackIcon />} sx={TAP}>
-          {t("screens.counter.toBoard")}
-        </Button>
-      </Box>
-      <Box
-        component="form"
-        role="search"
-        onSubmit={submit}
-        sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}
-      >
-        <TextField
-          inputRef={input}
-          label={t("screens.counter.searchLabel")}
-          helperText={t("screens.counter.searchHelp")}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          autoFocus
-          autoComplete="off"
-          sx={{ flex: "1 1 260px" }}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<SearchIcon />}
-          sx={{ ...TAP, alignSelf: "flex-start", mt: 0.5 }}
-        >
-          {t("screens.counter.search")}
-        </Button>
-        <Button
-          variant="outlined"
-          startIcon={<QrCodeScannerIcon />}
-          onClick={() => setScanning(true)}
-          disabled={scanning}
-          sx={{ ...TAP, alignSelf: "flex-start", mt: 0.5 }}
-        >
-          {t("screens.counter.scan")}
-        </Button>
-      </Box>
-      {scanning ? (
-        <CameraScanner
-          onClose={() => setScanning(false)}
-          onCode={(code) => {
-            setScanning(false);
-            find(code);
-          }}
-        />
-      ) : null}
-      <Box aria-live="polite" aria-busy={search.isFetching}>
-        {q === "" ? (
-          <ReadyToCollect today={today} timeZone={timeZone} handed={handed} {...cardActions} />
-        ) : search.isPending ? (
-          <CircularProgress aria-label={t("screens.counter.searching")} />
-        ) : search.isError ? (
-          <LoadError error={search.error} onRetry={() => void search.refetch()} />
-        ) : search.data.length === 0 ? (
-          <Typography>{t("screens.counter.none", { q })}</Typography>
-        ) : (
-          <HandOverList
-            label={t("screens.counter.results")}
-            orders={search.data}
-            today={today}
-            timeZone={timeZone}
-            handed={handed}
-            {...cardActions}
-            onTopUp={(customerId) => setToppingUp({ customerId })}
+          <TextField
+            inputRef={input}
+            label={t("screens.counter.searchLabel")}
+            helperText={t("screens.counter.searchHelp")}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            autoFocus
+            autoComplete="off"
+            sx={{ flex: "1 1 260px" }}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
           />
-        )}
-      </Box>
-      {toppingUp ? (
-        <CounterTopUpDialog
-          customerId={toppingUp.customerId}
-          onClose={() => {
-            setToppingUp(null);
-            // Ready for the next scan.
-            input.current?.focus();
-          }}
-        />
-      ) : null}
-    </Stack>
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<SearchIcon />}
+            sx={{ ...TAP, alignSelf: "flex-start", mt: 0.5 }}
+          >
+            {t("screens.counter.search")}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<QrCodeScannerIcon />}
+            onClick={() => setScanning(true)}
+            disabled={scanning}
+            sx={{ ...TAP, alignSelf: "flex-start", mt: 0.5 }}
+          >
+            {t("screens.counter.scan")}
+          </Button>
+        </Box>
+        {scanning ? (
+          <CameraScanner
+            onClose={() => setScanning(false)}
+            onCode={(code) => {
+              setScanning(false);
+              find(code);
+            }}
+          />
+        ) : null}
+        <Box aria-live="polite" aria-busy={search.isFetching}>
+          {q === "" ? (
+            <ReadyToCollect today={today} timeZone={timeZone} handed={handed} {...cardActions} />
+          ) : search.isPending ? (
+            <CircularProgress aria-label={t("screens.counter.searching")} />
+          ) : search.isError ? (
+            <LoadError error={search.error} onRetry={() => void search.refetch()} />
+          ) : search.data.length === 0 ? (
+            <Typography>{t("screens.counter.none", { q })}</Typography>
+          ) : (
+            <HandOverList
+              label={t("screens.counter.results")}
+              orders={search.data}
+              today={today}
+              timeZone={timeZone}
+              handed={handed}
+              {...cardActions}
+              onTopUp={(customerId) => setToppingUp({ customerId })}
+            />
+          )}
+        </Box>
+        {toppingUp ? (
+          <CounterTopUpDialog
+            customerId={toppingUp.customerId}
+            onClose={() => {
+              setToppingUp(null);
+              // Ready for the next scan.
+              input.current?.focus();
+            }}
+          />
+        ) : null}
+      </Stack>
+    </TouchTargets>
   );
 }

@@ -17,6 +17,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
+import { TouchTargets } from "../../../components/touch-targets";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig, useCanteenTimeZone } from "../../../lib/app-config";
 import { cancelledMessage } from "../../../lib/cancelled-message";
@@ -228,125 +229,127 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   const shown = tabs ? KITCHEN_COLUMNS.filter((status) => status === tab) : KITCHEN_COLUMNS;
 
   return (
-    <Stack spacing={kitchenMode ? 1 : 2}>
-      <KitchenHeader
-        mode={mode}
-        canteenName={config.canteenName}
-        timeZone={timeZone}
-        language={language}
-        now={now}
-        refreshing={kitchen.isFetching}
-        onRefresh={() => void kitchen.refetch()}
-        sound={sound}
-        recentCount={recent.length}
-        onShowRecent={() => setShowRecent(true)}
-        status={
-          <BoardStatus
-            connection={connection}
+    <TouchTargets>
+      <Stack spacing={kitchenMode ? 1 : 2}>
+        <KitchenHeader
+          mode={mode}
+          canteenName={config.canteenName}
+          timeZone={timeZone}
+          language={language}
+          now={now}
+          refreshing={kitchen.isFetching}
+          onRefresh={() => void kitchen.refetch()}
+          sound={sound}
+          recentCount={recent.length}
+          onShowRecent={() => setShowRecent(true)}
+          status={
+            <BoardStatus
+              connection={connection}
+              updatedAt={kitchen.dataUpdatedAt}
+              timeZone={timeZone}
+              language={language}
+            />
+          }
+        />
+        {/* Never an empty day under a load error: the error alone, or the last orders with a warning. */}
+        {kitchen.isError && !kitchen.data ? (
+          <LoadError error={kitchen.error} onRetry={() => void kitchen.refetch()} />
+        ) : connection === "offline" ? (
+          <OfflineBanner
             updatedAt={kitchen.dataUpdatedAt}
             timeZone={timeZone}
             language={language}
+            onRetry={() => void kitchen.refetch()}
           />
-        }
-      />
-      {/* Never an empty day under a load error: the error alone, or the last orders with a warning. */}
-      {kitchen.isError && !kitchen.data ? (
-        <LoadError error={kitchen.error} onRetry={() => void kitchen.refetch()} />
-      ) : connection === "offline" ? (
-        <OfflineBanner
-          updatedAt={kitchen.dataUpdatedAt}
-          timeZone={timeZone}
-          language={language}
-          onRetry={() => void kitchen.refetch()}
-        />
-      ) : null}
-      {kitchen.isError && !kitchen.data ? null : (
-        <>
-          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-            <KitchenSummary orders={orders} />
-            <UrgentBanner count={late} minutes={thresholds.kitchenLateMinutes} />
-          </Box>
-          <PortionsStrip orders={orders} />
-          {tabs ? (
-            <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
-              <ColumnTabs
-                value={tab}
-                onChange={setTab}
-                label={(status) =>
-                  `${t(`screens.kitchen.columns.${status}`)} (${columns?.[status].length ?? "…"})`
-                }
-              />
-            </Suspense>
-          ) : null}
-          <Box
-            sx={{
-              display: "grid",
-              gap: 2,
-              gridTemplateColumns: "minmax(0, 1fr)",
-              [`@media ${SIDE_BY_SIDE}`]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
-            }}
-          >
-            {shown.map((status) => (
-              <OrderColumn
-                key={status}
-                status={status}
-                orders={columns?.[status]}
-                context={context}
-                newIds={newIds}
-                scroll={!kitchenMode}
-                hideHeading={tabs}
-              />
-            ))}
-          </Box>
-        </>
-      )}
-      {detailWanted ? (
-        <Suspense fallback={null}>
-          <OrderDetailDialog
-            order={selected}
-            now={now}
-            roleId={roleId}
-            timeZone={timeZone}
-            language={language}
-            onAdvance={advance}
-            onClose={() => setSelectedId(null)}
-            onCancelOrder={setCancelling}
-          />
-        </Suspense>
-      ) : null}
-      {recentWanted ? (
-        <Suspense fallback={null}>
-          <RecentCollectedDialog
-            open={showRecent}
-            orders={recent}
-            timeZone={timeZone}
-            language={language}
-            onRecall={(order) => {
-              setShowRecent(false);
-              recall(order);
-            }}
-            onClose={() => setShowRecent(false)}
-          />
-        </Suspense>
-      ) : null}
-      {cancelWanted ? (
-        <Suspense fallback={null}>
-          {cancelling ? (
-            <CancelOrderDialog
-              order={{
-                label: orderLabel(cancelling),
-                customerName: cancelling.customerName,
-                total: lineTotal(cancelling.price, cancelling.quantity).toFixed(2),
-                paidFromWallet: cancelling.paidFromWallet,
+        ) : null}
+        {kitchen.isError && !kitchen.data ? null : (
+          <>
+            <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+              <KitchenSummary orders={orders} />
+              <UrgentBanner count={late} minutes={thresholds.kitchenLateMinutes} />
+            </Box>
+            <PortionsStrip orders={orders} />
+            {tabs ? (
+              <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
+                <ColumnTabs
+                  value={tab}
+                  onChange={setTab}
+                  label={(status) =>
+                    `${t(`screens.kitchen.columns.${status}`)} (${columns?.[status].length ?? "…"})`
+                  }
+                />
+              </Suspense>
+            ) : null}
+            <Box
+              sx={{
+                display: "grid",
+                gap: 2,
+                gridTemplateColumns: "minmax(0, 1fr)",
+                [`@media ${SIDE_BY_SIDE}`]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
               }}
-              pending={false}
-              error={null}
-              onConfirm={confirmCancel}
-              onClose={() => setCancelling(null)}
+            >
+              {shown.map((status) => (
+                <OrderColumn
+                  key={status}
+                  status={status}
+                  orders={columns?.[status]}
+                  context={context}
+                  newIds={newIds}
+                  scroll={!kitchenMode}
+                  hideHeading={tabs}
+                />
+              ))}
+            </Box>
+          </>
+        )}
+        {detailWanted ? (
+          <Suspense fallback={null}>
+            <OrderDetailDialog
+              order={selected}
+              now={now}
+              roleId={roleId}
+              timeZone={timeZone}
+              language={language}
+              onAdvance={advance}
+              onClose={() => setSelectedId(null)}
+              onCancelOrder={setCancelling}
             />
-          ) : null}
-        </Suspense>
-      ) : null}
-    </Stack>
+          </Suspense>
+        ) : null}
+        {recentWanted ? (
+          <Suspense fallback={null}>
+            <RecentCollectedDialog
+              open={showRecent}
+              orders={recent}
+              timeZone={timeZone}
+              language={language}
+              onRecall={(order) => {
+                setShowRecent(false);
+                recall(order);
+              }}
+              onClose={() => setShowRecent(false)}
+            />
+          </Suspense>
+        ) : null}
+        {cancelWanted ? (
+          <Suspense fallback={null}>
+            {cancelling ? (
+              <CancelOrderDialog
+                order={{
+                  label: orderLabel(cancelling),
+                  customerName: cancelling.customerName,
+                  total: lineTotal(cancelling.price, cancelling.quantity).toFixed(2),
+                  paidFromWallet: cancelling.paidFromWallet,
+                }}
+                pending={false}
+                error={null}
+                onConfirm={confirmCancel}
+                onClose={() => setCancelling(null)}
+              />
+            ) : null}
+          </Suspense>
+        ) : null}
+      </Stack>
+    </TouchTargets>
   );
 }

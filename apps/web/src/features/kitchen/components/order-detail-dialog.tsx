@@ -63,8 +63,14 @@ export function OrderDetailDialog(props: OrderDetailDialogProps) {
         <DetailsTable rows={rows} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>
+        {/* The destructive action stands apart, on the far side from the safe ones. */}
         {canCancel ? (
-          <Button color="error" variant="outlined" onClick={() => props.onCancelOrder(order)}>
+          <Button
+            color="error"
+            variant="outlined"
+            onClick={() => props.onCancelOrder(order)}
+            sx={{ mr: "auto" }}
+          >
             {t("screens.kitchen.actions.cancel")}
           </Button>
         ) : null}
