@@ -26,6 +26,8 @@ type DayCardProps = {
   onOrder: (day: MyMenuDay) => void;
   /** The order button is about to be used (pointer or focus on it): start loading the dialog. */
   onReach: () => void;
+  /** Today's card is marked "Vandag". */
+  isToday?: boolean;
 };
 
 /** Whether the day can be ordered now: the server said so and its cut-off has not passed since. */
@@ -73,7 +75,7 @@ function ClosedLine({ day }: { day: MyMenuDay }) {
 }
 
 /** One school day: its dish, whether it can still be ordered (a countdown, or "Gesluit"), and my orders for it. */
-export function DayCard({ day, now, timeZone, onOrder, onReach }: DayCardProps) {
+export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false }: DayCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const heading = dayHeadingParts(day.date, currentLanguage());
@@ -101,6 +103,14 @@ export function DayCard({ day, now, timeZone, onOrder, onReach }: DayCardProps) 
           sx={{ lineHeight: 1.5, fontSize: "0.85rem" }}
         >
           {heading.weekday} {heading.date}
+          {isToday ? (
+            <Chip
+              label={t("my.menu.today")}
+              color="primary"
+              size="small"
+              sx={{ ml: 1, verticalAlign: "baseline" }}
+            />
+          ) : null}
         </Typography>
         {day.item ? (
           <>

@@ -90,6 +90,13 @@ function renderMenu(balance: string, placeOrder?: Route) {
   return { ...view, calls };
 }
 
+const NEXT_WEEK: MyMenuDay[] = DAYS.map((day) => ({
+  ...day,
+  date: day.date.replace(/2026-11-(\d+)/, (_, d: string) => `2026-11-${Number(d) + 7}`),
+  closedReason: "beyond_horizon",
+  orders: [],
+}));
+
 const posts = (calls: FetchCall[]) => calls.filter((call) => call.method === "POST");
 
 /** A day's card, named by its day's heading. */
@@ -109,15 +116,21 @@ describe("MyMenuScreen", () => {
   });
 
   it("shows each school day's dish with its price, a closed day without Bestel, and the countdown", async () => {
-    renderMenu("150.00");
+    const { user } = renderMenu("150.00");
     expect(await screen.findByText("Week van 23 November 2026")).toBeVisible();
 
+    // Today first, marked; the day gone by folded away at the end.
+    const tuesday = await dayCard("Dinsdag 24 November");
+    expect(screen.getAllByRole("article")[0]).toBe(tuesday);
+    expect(within(tuesday).getByText("Vandag")).toBeVisible();
+    expect(screen.queryByRole("article", { name: /^Maandag 23 November/ })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Vroeër hierdie week (1 dag)" }));
     const monday = await dayCard("Maandag 23 November");
     expect(within(monday).getByText("Bobotie")).toBeVisible();
     expect(within(monday).getByText("Gesluit")).toBeVisible();
     expect(within(monday).queryByRole("button", { name: "Bestel" })).toBeNull();
+    expect(within(monday).queryByText("Vandag")).toBeNull();
 
-    const tuesday = await dayCard("Dinsdag 24 November");
     expect(within(tuesday).getByText("Boerewors-rol")).toBeVisible();
     expect(within(tuesday).getByText(/R\s?38,50/)).toBeVisible();
     expect(within(tuesday).getByText("Sluit om 09:00: nog 2 h 0 min")).toBeVisible();
@@ -187,5 +200,24 @@ describe("MyMenuScreen", () => {
     expect(second?.headers["Idempotency-Key"]).toBe(first?.headers["Idempotency-Key"]);
     // The dialog stays open with the customer's choice; nothing was paid.
     await waitFor(() => expect(screen.getByRole("dialog", { name: "Bestel Boerewors-rol" })).toBeVisible());
+  });
+
+  it("says once that a week beyond the ordering window is not open yet", async () => {
+    mockFetch({
+      "GET /api/config": {
+        body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
+      },
+      "GET /api/my/menu": menu,
+      "GET /api/my/menu?week=2026-11-30": {
+        body: { success: true, data: { week: "2026-11-30", days: NEXT_WEEK, maxQuantity: 3 } },
+      },
+      "GET /api/my/wallet?limit=20&offset=0": wallet("150.00"),
+    });
+    const { user } = renderWithApp(<AppRoutes />, { route: "/my", user: testUser(ROLE.student) });
+    await dayCard("Dinsdag 24 November");
+    await user.click(screen.getByRole("button", { name: "Volgende week" }));
+    expect(await screen.findByText(/Hierdie week is nog nie oop vir bestellings nie/)).toBeVisible();
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
+    expect(screen.queryByText("Geen kos op hierdie dag nie.")).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
-import { addDaysIso } from "@kantien/domain/dates";
+import { addDaysIso, todayIn } from "@kantien/domain/dates";
 import type { MyMenuDay } from "@kantien/domain/my";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
+import ExpandMore from "@mui/icons-material/ExpandMore";
+import Accordion from "@mui/material/Accordion";
+import AccordionDetails from "@mui/material/AccordionDetails";
+import AccordionSummary from "@mui/material/AccordionSummary";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Skeleton from "@mui/material/Skeleton";
@@ -65,6 +70,41 @@ function WeekSwitch(props: {
 }
 
 /**
+ * A week's days as a customer wants them: today (marked) or the next day first, the days gone
+ * by folded away at the end; a week without a dish, or not open yet, one line instead of five.
+ */
+function WeekDays(props: {
+  days: MyMenuDay[];
+  today: string;
+  render: (day: MyMenuDay, isToday: boolean) => React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (props.days.every((day) => day.closedReason === "beyond_horizon")) {
+    return <Alert severity="info">{t("my.menu.notYetWeek")}</Alert>;
+  }
+  if (props.days.every((day) => !day.item)) {
+    return <Alert severity="info">{t("my.menu.noMenuWeek")}</Alert>;
+  }
+  const past = props.days.filter((day) => day.date < props.today);
+  const coming = props.days.filter((day) => day.date >= props.today);
+  return (
+    <>
+      {coming.map((day) => props.render(day, day.date === props.today))}
+      {past.length > 0 ? (
+        <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
+          <AccordionSummary expandIcon={<ExpandMore />}>
+            {t("my.menu.earlier", { count: past.length })}
+          </AccordionSummary>
+          <AccordionDetails>
+            <Stack spacing={2}>{past.map((day) => props.render(day, false))}</Stack>
+          </AccordionDetails>
+        </Accordion>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * `/my`: the week's school days, one card each, this week and as far ahead as the canteen
  * allows; a day still open is ordered from its card.
  */
@@ -99,8 +139,11 @@ export function MyMenuScreen() {
         />
       )}
       <Stack spacing={2} aria-busy={menu.isFetching} sx={{ opacity: menu.isPlaceholderData ? 0.6 : 1 }}>
-        {data
-          ? data.days.map((day) => (
+        {data ? (
+          <WeekDays
+            days={data.days}
+            today={todayIn(timeZone, now)}
+            render={(day, isToday) => (
               <DayCard
                 key={day.date}
                 day={day}
@@ -108,11 +151,13 @@ export function MyMenuScreen() {
                 timeZone={timeZone}
                 onOrder={setOrdering}
                 onReach={loadOrderDialog}
+                isToday={isToday}
               />
-            ))
-          : menu.isPending
-            ? [0, 1, 2].map((key) => <Skeleton key={key} variant="rounded" height={180} />)
-            : null}
+            )}
+          />
+        ) : menu.isPending ? (
+          [0, 1, 2].map((key) => <Skeleton key={key} variant="rounded" height={180} />)
+        ) : null}
       </Stack>
       {ordering ? (
         <Suspense fallback={null}>
