@@ -31,7 +31,21 @@ export function LanguageSwitch() {
       sx={{ bgcolor: "background.paper" }}
     >
       {LANGUAGES.map((lang) => (
-        <ToggleButton key={lang} value={lang} lang={lang} sx={{ px: 1.25, py: 0.25 }}>
+        <ToggleButton
+          key={lang}
+          value={lang}
+          lang={lang}
+          // The chosen language filled in the brand colour: MUI's faint tint is hard to see in the dark theme.
+          sx={{
+            px: 1.25,
+            py: 0.25,
+            "&.Mui-selected, &.Mui-selected:hover": {
+              bgcolor: "primary.main",
+              color: "primary.contrastText",
+              fontWeight: 700,
+            },
+          }}
+        >
           {lang.toUpperCase()}
         </ToggleButton>
       ))}
