@@ -5,7 +5,6 @@ import SyncIcon from "@mui/icons-material/Sync";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../../lib/format";
@@ -36,13 +35,17 @@ export function BoardStatus({ connection, updatedAt, timeZone, language }: Statu
           time: formatTime(new Date(updatedAt).toISOString(), timeZone, language),
         })
       : null;
-  // Live, every change arrives as it happens: the time of the last one is in the chip's tooltip,
+  // Live, every change arrives as it happens: the time of the last one is in the chip's title,
   // and the header keeps its one line. Polling, when the board last heard counts: it is shown.
   return (
     <>
-      <Tooltip title={updated ?? ""}>
-        <Chip size="small" color={colour} icon={icon} label={t(`screens.kitchen.connection.${connection}`)} />
-      </Tooltip>
+      <Chip
+        size="small"
+        color={colour}
+        icon={icon}
+        label={t(`screens.kitchen.connection.${connection}`)}
+        title={updated ?? undefined}
+      />
       {connection === "live" ? null : updated ? (
         <Typography variant="body2" color="text.secondary" role="status" noWrap>
           {updated}

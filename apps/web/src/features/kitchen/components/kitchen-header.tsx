@@ -12,7 +12,6 @@ import VolumeUpIcon from "@mui/icons-material/VolumeUp";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTranslation } from "react-i18next";
@@ -41,7 +40,7 @@ const TAP = { minHeight: 48, minWidth: 48 };
 
 /**
  * From this width a tool shows its name beside its icon; below it, its icon alone, named for
- * assistive technology and in a tooltip (a long press on a tablet), so the header stays one line.
+ * assistive technology and in its title, so the header stays one line.
  */
 const LABELS_SHOWN = "(min-width: 1600px)";
 
@@ -63,12 +62,11 @@ function Tool({ icon, label, labelled, to, ...button }: ToolProps) {
       </Button>
     );
   }
+  // A native title, not MUI's Tooltip: its popper would weigh on the board's first load.
   return (
-    <Tooltip title={label}>
-      <Button variant="outlined" aria-label={label} sx={{ ...TAP, px: 1 }} {...link} {...button}>
-        {icon}
-      </Button>
-    </Tooltip>
+    <Button variant="outlined" aria-label={label} title={label} sx={{ ...TAP, px: 1 }} {...link} {...button}>
+      {icon}
+    </Button>
   );
 }
 

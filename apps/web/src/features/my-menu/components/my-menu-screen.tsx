@@ -2,10 +2,6 @@ import { addDaysIso, todayIn } from "@kantien/domain/dates";
 import type { MyMenuDay } from "@kantien/domain/my";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
-import ExpandMore from "@mui/icons-material/ExpandMore";
-import Accordion from "@mui/material/Accordion";
-import AccordionDetails from "@mui/material/AccordionDetails";
-import AccordionSummary from "@mui/material/AccordionSummary";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
@@ -91,14 +87,22 @@ function WeekDays(props: {
     <>
       {coming.map((day) => props.render(day, day.date === props.today))}
       {past.length > 0 ? (
-        <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
-          <AccordionSummary expandIcon={<ExpandMore />}>
-            {t("my.menu.earlier", { count: past.length })}
-          </AccordionSummary>
-          <AccordionDetails>
-            <Stack spacing={2}>{past.map((day) => props.render(day, false))}</Stack>
-          </AccordionDetails>
-        </Accordion>
+        // A native disclosure, not MUI's Accordion: the ordering app's first load stays small.
+        <Box
+          component="details"
+          sx={{
+            border: 1,
+            borderColor: "divider",
+            borderRadius: 1,
+            "& > summary": { cursor: "pointer", minHeight: 48, display: "flex", alignItems: "center", px: 2 },
+            "&[open] > summary": { borderBottom: 1, borderColor: "divider" },
+          }}
+        >
+          <summary>{t("my.menu.earlier", { count: past.length })}</summary>
+          <Stack spacing={2} sx={{ p: 2 }}>
+            {past.map((day) => props.render(day, false))}
+          </Stack>
+        </Box>
       ) : null}
     </>
   );
