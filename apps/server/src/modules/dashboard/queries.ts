@@ -8,7 +8,12 @@ import {
   moneyFromLedger,
 } from "@kantien/domain/dashboard";
 import { dayRange, type IsoDate } from "@kantien/domain/dates";
-import { kitchenCounts, lateOrderCount, portionsToMake } from "@kantien/domain/kitchen-rules";
+import {
+  type AgeingThresholds,
+  kitchenCounts,
+  lateOrderCount,
+  portionsToMake,
+} from "@kantien/domain/kitchen-rules";
 import { LEDGER_KINDS } from "@kantien/domain/people";
 import { isAdminRole } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
@@ -47,20 +52,21 @@ const activityUserRow = z.object({
  */
 async function ordersToday(
   db: Db,
-  {
-    today,
-    config,
-    lateMinutes,
-    warnMinutes,
-  }: { today: IsoDate; config: Config; lateMinutes: number; warnMinutes: number },
+  { today, config, thresholds }: { today: IsoDate; config: Config; thresholds: AgeingThresholds },
 ): Promise<DashboardToday> {
   const orders = await listKitchenOrders(db, { date: today, timeZone: config.timeZone });
   const late = lateOrderCount(orders, {
     dayStart: dayRange(today, config.timeZone).start,
     now: config.clock(),
-    thresholds: { kitchenWarnMinutes: warnMinutes, kitchenLateMinutes: lateMinutes },
+    thresholds,
   });
-  return { date: today, toMake: portionsToMake(orders), orders: kitchenCounts(orders), late, lateMinutes };
+  return {
+    date: today,
+    toMake: portionsToMake(orders),
+    orders: kitchenCounts(orders),
+    late,
+    lateMinutes: thresholds.kitchenLateMinutes,
+  };
 }
 
 const ledgerSumRow = z.object({ kind: z.enum(LEDGER_KINDS), amount: z.string(), count: z.number() });
@@ -99,12 +105,8 @@ export async function dashboardSummary(
   const today = canteenToday(config);
   const rules = await getCanteenRules(db);
   const [todayOrders, money, lowBalances, menuDays, orders, users] = await Promise.all([
-    ordersToday(db, {
-      today,
-      config,
-      lateMinutes: rules.kitchenLateMinutes,
-      warnMinutes: rules.kitchenWarnMinutes,
-    }),
+    // The canteen's rules hold its ageing thresholds, as the kitchen board reads them.
+    ordersToday(db, { today, config, thresholds: rules }),
     isAdminRole(roleId) ? moneyToday(db, { today, timeZone: config.timeZone }) : null,
     countCustomers(db, "low"),
     listMenuDays(db, today),

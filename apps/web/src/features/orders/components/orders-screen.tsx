@@ -1,8 +1,8 @@
 import { addDaysIso, todayIn } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
-import { orderLabel, orderNumberSearch } from "@kantien/domain/order-label";
+import { orderLabel } from "@kantien/domain/order-label";
 import type { CreatedOrder } from "@kantien/domain/orders-summary";
-import { defaultOrdersRange, ordersRangeProblem } from "@kantien/domain/orders-summary";
+import { defaultOrdersRange, ordersFilterIsPinned, ordersRangeProblem } from "@kantien/domain/orders-summary";
 import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
 import Box from "@mui/material/Box";
@@ -65,8 +65,9 @@ export function OrdersScreen() {
     if (filters.customer) {
       return t("screens.orders.customerOrders", { name: customerName ?? t("screens.orders.oneCustomer") });
     }
-    // A scanned or pasted id: its one order, on whatever day, named by its pickup number.
-    if (orderNumberSearch(filters.q)?.kind === "id") {
+    // Pinned without a customer: a scanned or pasted id, its one order on whatever day, named
+    // by its pickup number.
+    if (ordersFilterIsPinned(filters)) {
       const found = orders.isPlaceholderData ? undefined : orders.data?.rows[0];
       return t("screens.orders.numberAnyDate", { number: found ? orderLabel(found) : "…" });
     }
