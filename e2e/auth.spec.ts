@@ -72,8 +72,24 @@ test("the theme toggle switches light and dark and remembers it; logout ends the
   page,
 }) => {
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // Until a choice is known, the device's own scheme (decision 0040): first the shell before the
+  // scripts, then the app.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
   await page.goto("/login");
-  expect(await background()).toBe(THEME_BACKGROUND.dark); // dark until a choice is known (decision 0012)
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Teken in" })).toBeVisible();
+  expect(await background()).toBe(THEME_BACKGROUND.dark);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.reload();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Teken in" })).toBeVisible();
+  expect(await background()).toBe(THEME_BACKGROUND.light);
   await signInWithForm(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
   // Signed in, the user's saved theme shows: light, the settings' default.

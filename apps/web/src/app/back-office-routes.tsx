@@ -1,6 +1,7 @@
 import { ROUTES } from "@kantien/domain/route-access";
 import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
+import { preloadBackOfficeScreen } from "./back-office-screens";
 import {
   AppLayout,
   CanteenScreen,
@@ -25,7 +26,7 @@ import {
 } from "./lazy-screens";
 import { SectionBoundary } from "./section-boundary";
 
-export { preloadBackOfficeScreen } from "./back-office-screens";
+export { preloadBackOfficeScreen };
 
 function page(section: string, screen: ReactNode) {
   return <SectionBoundary section={section}>{screen}</SectionBoundary>;
@@ -35,7 +36,10 @@ function page(section: string, screen: ReactNode) {
 export function BackOfficeRoutes() {
   return (
     <Routes>
-      <Route path={ROUTES.login} element={page("login", <LoginScreen />)} />
+      <Route
+        path={ROUTES.login}
+        element={page("login", <LoginScreen preloadPage={preloadBackOfficeScreen} />)}
+      />
       <Route path={ROUTES.signup} element={page("signup", <SignupScreen />)} />
       <Route path={ROUTES.verifyEmail} element={page("verify-email", <VerifyEmailScreen />)} />
       <Route path={ROUTES.setupAccount} element={page("setup-account", <SetupAccountScreen />)} />

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
 import { lazyComponent } from "../lib/lazy-component";
 import { MyLayout } from "./layout/my-layout";
-import { loadMyScreen } from "./my-screens";
+import { loadMyScreen, preloadMyScreen } from "./my-screens";
 import { SectionBoundary } from "./section-boundary";
 
 // Each screen of the ordering app loads on demand; none of them is back-office code.
@@ -21,7 +21,7 @@ function page(section: string, screen: ReactNode) {
 export function MyRoutes() {
   return (
     <Routes>
-      <Route path="login" element={page("my-login", <MyLoginScreen />)} />
+      <Route path="login" element={page("my-login", <MyLoginScreen preloadPage={preloadMyScreen} />)} />
       <Route element={<MyLayout />}>
         <Route index element={page("my-menu", <MyMenuScreen />)} />
         <Route path="orders" element={page("my-orders", <MyOrdersScreen />)} />

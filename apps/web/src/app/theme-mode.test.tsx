@@ -3,6 +3,7 @@ import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it } from "vitest";
 import { userSettingsQueryOptions } from "../lib/user-settings";
 import { mockFetch, savedSettingsReply } from "../test/mock-fetch";
+import { stubSystemScheme } from "../test/system-scheme";
 import { renderWithApp, screen, testUser, waitFor } from "../test/test-utils";
 import { AppRoutes } from "./router";
 
@@ -21,7 +22,22 @@ function renderSignedIn(put: Parameters<typeof mockFetch>[0][string]) {
 const background = () => getComputedStyle(document.body).backgroundColor;
 
 describe("ThemeModeProvider", () => {
-  it("shows the signed-in user's saved theme over the device's dark default", async () => {
+  it.each([
+    [false, "rgb(248, 249, 255)"],
+    [true, "rgb(18, 18, 18)"],
+  ])(
+    "shows the sign-in in the device's own scheme until a choice is made (device dark: %s)",
+    async (dark, colour) => {
+      stubSystemScheme(dark);
+      renderWithApp(<AppRoutes />, { route: "/login", user: null });
+      expect(await screen.findByRole("button", { name: "Teken in" })).toBeVisible();
+      expect(background()).toBe(colour);
+      expect(window.localStorage.getItem("themeMode")).toBeNull();
+    },
+  );
+
+  it("shows the signed-in user's saved theme over the device's own scheme", async () => {
+    stubSystemScheme(true);
     renderSignedIn(savedSettingsReply());
     expect(await screen.findByRole("button", { name: "Skakel na donker modus" })).toBeVisible();
     expect(background()).toBe("rgb(248, 249, 255)");

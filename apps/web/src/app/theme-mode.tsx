@@ -43,7 +43,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const mode = resolveThemeMode(preference, systemPrefersDark);
 
   const setPreference = useCallback((next: ThemePreference) => {
-    // Only a change is written: the device keeps "no choice yet" (dark) until there is one.
+    // Only a change is written: the device keeps "no choice yet" (its own scheme) until there is one.
     if (next !== readThemePreference()) storeThemePreference(next);
     setPreferenceState(next);
   }, []);

@@ -9,10 +9,10 @@ export type ThemePreference = Settings["theme"];
 
 const THEME_MODE_STORAGE_KEY = "themeMode";
 
-/** Dark until the user chooses (decision 0012). */
+/** The device's own colour scheme until the user chooses (decision 0040). */
 export function readThemePreference(): ThemePreference {
   const stored = readStorage(THEME_MODE_STORAGE_KEY);
-  return stored === "light" || stored === "auto" ? stored : "dark";
+  return stored === "light" || stored === "dark" ? stored : "auto";
 }
 
 export function storeThemePreference(preference: ThemePreference): void {

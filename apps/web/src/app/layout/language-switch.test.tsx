@@ -49,7 +49,8 @@ describe("LanguageSwitch", () => {
     });
     expect(screen.getByRole("button", { name: "EN" })).toHaveAttribute("aria-pressed", "true");
     expect(currentLanguage()).toBe("en");
-    expect(window.localStorage.getItem("themeMode")).toBeNull();
+    // The theme stays the saved one.
+    expect(window.localStorage.getItem("themeMode")).toBe("dark");
   });
 
   it("keeps the language and shows the server's refusal when saving fails", async () => {

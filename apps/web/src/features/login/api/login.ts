@@ -17,10 +17,20 @@ export function login(input: LoginInput): Promise<LoginAnswer> {
   });
 }
 
-export function useLogin() {
+/**
+ * Signs in; `prepareNextPage` loads the code of the page that follows while the form still shows
+ * its busy button, since the session, once set, sends the visitor on (a page still loading would
+ * show a full-screen wait instead).
+ */
+export function useLogin(prepareNextPage: (answer: LoginAnswer) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: login,
+    mutationFn: async (input: LoginInput) => {
+      const answer = await login(input);
+      // A page that fails to load says so itself, once shown.
+      if (answer.error !== "unauthorized_role") await prepareNextPage(answer).catch(() => undefined);
+      return answer;
+    },
     onSuccess: (answer) => {
       if (answer.error !== "unauthorized_role") setSessionUser(queryClient, answer.user);
     },

@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp, screen, within } from "../../../test/test-utils";
+import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { LoginScreen } from "./login-screen";
 
-async function signIn(email: string, password: string) {
-  const view = renderWithApp(<LoginScreen />, { route: "/login", user: null });
+const preloadNothing = () => Promise.resolve();
+
+async function signIn(email: string, password: string, preloadPage = preloadNothing) {
+  const view = renderWithApp(<LoginScreen preloadPage={preloadPage} />, { route: "/login", user: null });
   await view.user.type(screen.getByLabelText(/E-pos/), email);
   await view.user.type(screen.getByLabelText(/Wagwoord/), password);
   await view.user.click(screen.getByRole("button", { name: "Teken in" }));
@@ -14,7 +16,10 @@ async function signIn(email: string, password: string) {
 describe("LoginScreen", () => {
   it("asks for both fields before calling the server", async () => {
     const calls = mockFetch({});
-    const { user } = renderWithApp(<LoginScreen />, { route: "/login", user: null });
+    const { user } = renderWithApp(<LoginScreen preloadPage={preloadNothing} />, {
+      route: "/login",
+      user: null,
+    });
 
     await user.click(screen.getByRole("button", { name: "Teken in" }));
 
@@ -71,12 +76,30 @@ describe("LoginScreen", () => {
 
   it("links to a forgotten password with the address typed so far", async () => {
     mockFetch({});
-    const { user } = renderWithApp(<LoginScreen />, { route: "/login", user: null });
+    const { user } = renderWithApp(<LoginScreen preloadPage={preloadNothing} />, {
+      route: "/login",
+      user: null,
+    });
     const forgot = screen.getByRole("link", { name: "Wagwoord vergeet?" });
     expect(forgot).toHaveAttribute("href", "/forgot-password");
 
     await user.type(screen.getByLabelText(/E-pos/), " kok+1@kantien.example");
     expect(forgot).toHaveAttribute("href", "/forgot-password?email=kok%2B1%40kantien.example");
+  });
+
+  it("keeps its busy button until the next page's code is loaded, then signs in", async () => {
+    const cook = testUser(3);
+    mockFetch({ "POST /api/auth/login": { body: { success: true, message: "Welkom", user: cook } } });
+    let pageLoaded = () => {};
+    const preloadPage = vi.fn(() => new Promise<void>((resolve) => (pageLoaded = resolve)));
+    const { queryClient } = await signIn("kok@kantien.example", "demo1234", preloadPage);
+
+    await waitFor(() => expect(preloadPage).toHaveBeenCalledWith("/dashboard"));
+    expect(screen.getByRole("button", { name: "Besig om aan te teken…" })).toBeDisabled();
+    expect(queryClient.getQueryData(["session"])).toBeNull();
+
+    pageLoaded();
+    await waitFor(() => expect(queryClient.getQueryData(["session"])).toEqual(cook));
   });
 
   it("shows the server's message when the password is wrong", async () => {

@@ -24,12 +24,16 @@ const AccessDeniedDialog = lazyComponent(
   (m) => m.AccessDeniedDialog,
 );
 
-export function LoginScreen() {
+/** `preloadPage` loads the code of a page by its path, so the page after signing in opens whole. */
+export function LoginScreen({ preloadPage }: { preloadPage: (pathname: string) => Promise<unknown> }) {
   const { t } = useTranslation();
   const { canteenName } = useAppConfig();
   const navigate = useNavigate();
   const location = useLocation();
-  const login = useLogin();
+  // Home (/dashboard), or back to the kitchen board whose session ended.
+  const nextPath = (roleId: number) =>
+    afterSignInPath(roleId, (location.state as { returnTo?: unknown } | null)?.returnTo);
+  const login = useLogin((answer) => preloadPage(nextPath(answer.user.role_id)));
   const [formError, setFormError] = useState<string | null>(null);
   const [deniedUser, setDeniedUser] = useState<DeniedUser | null>(null);
   const form = useForm<LoginInput>({
@@ -51,9 +55,7 @@ export function LoginScreen() {
         setDeniedUser(answer.user);
         return;
       }
-      // Home (/dashboard), or back to the kitchen board whose session ended.
-      const returnTo = (location.state as { returnTo?: unknown } | null)?.returnTo;
-      navigate(afterSignInPath(answer.user.role_id, returnTo), { replace: true });
+      navigate(nextPath(answer.user.role_id), { replace: true });
     } catch (error) {
       // The server's message (401, 429 …); an exception gets the generic text.
       setFormError(

@@ -19,12 +19,15 @@ import { useMyLogin } from "../api/my-login";
 
 type Refusal = { text: string; backOffice: boolean };
 
-/** `/my/login`: students and academy staff sign in to order; staff are pointed to /login. */
-export function MyLoginScreen() {
+/**
+ * `/my/login`: students and academy staff sign in to order; staff are pointed to /login.
+ * `preloadPage` loads the code of a page by its path, so the menu after signing in opens whole.
+ */
+export function MyLoginScreen({ preloadPage }: { preloadPage: (pathname: string) => Promise<unknown> }) {
   const { t } = useTranslation();
   const { canteenName } = useAppConfig();
   const navigate = useNavigate();
-  const login = useMyLogin();
+  const login = useMyLogin(() => preloadPage(ROUTES.myMenu));
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const form = useForm<LoginInput>({
     resolver: lazyLoginResolver,

@@ -7,6 +7,7 @@ import { useThemeMode } from "../../../app/theme-mode";
 import { currentLanguage } from "../../../lib/i18n";
 import { userSettingsQueryOptions } from "../../../lib/user-settings";
 import { type FetchCall, mockFetch, savedSettingsReply } from "../../../test/mock-fetch";
+import { stubSystemScheme } from "../../../test/system-scheme";
 import { act, renderWithApp, screen, testUser, waitFor } from "../../../test/test-utils";
 
 const admin = testUser(ROLE.kitchenAdmin);
@@ -42,26 +43,6 @@ function renderSettings(
 
 const puts = (calls: FetchCall[]) => calls.filter((c) => c.method === "PUT" && c.url === "/api/settings");
 const palette = () => screen.getByRole("status", { name: "palette" });
-
-/** A system colour scheme the test can flip, as the browser's media query would. */
-function stubSystemScheme(dark: boolean) {
-  const listeners = new Set<() => void>();
-  const media = {
-    get matches() {
-      return dark;
-    },
-    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-  };
-  vi.stubGlobal(
-    "matchMedia",
-    vi.fn(() => media),
-  );
-  return (next: boolean) => {
-    dark = next;
-    for (const listener of listeners) listener();
-  };
-}
 
 describe("SettingsScreen", () => {
   it("shows the saved settings and saves changes, switching theme and language at once", async () => {
