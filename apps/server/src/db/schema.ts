@@ -1,3 +1,4 @@
+import { ALLERGEN_LEVELS, ALLERGENS, ALLERGY_SEVERITIES, DIET_TAGS } from "@kantien/domain/allergens";
 import { ATTEMPT_KINDS, EMAIL_STATUSES, THEMES, TOKEN_PURPOSES } from "@kantien/domain/auth";
 import { BANK_CREDIT_STATUSES, STATEMENT_BANKS } from "@kantien/domain/bank-statements";
 import { WEEKDAYS } from "@kantien/domain/dates";
@@ -8,6 +9,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -36,6 +38,10 @@ export const authTokenPurpose = pgEnum("auth_token_purpose", TOKEN_PURPOSES);
 export const emailStatus = pgEnum("email_status", EMAIL_STATUSES);
 export const attemptKind = pgEnum("attempt_kind", ATTEMPT_KINDS);
 export const ledgerKind = pgEnum("ledger_kind", LEDGER_KINDS);
+export const allergen = pgEnum("allergen", ALLERGENS);
+export const allergenLevel = pgEnum("allergen_level", ALLERGEN_LEVELS);
+export const allergySeverity = pgEnum("allergy_severity", ALLERGY_SEVERITIES);
+export const dietTag = pgEnum("diet_tag", DIET_TAGS);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -238,6 +244,14 @@ export const foodItems = pgTable(
     preparationTime: integer("preparation_time").notNull().default(15),
     /** Set when a replaced item is already on orders: off the menu, kept for those orders (decision 0006). */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /** Diet tags: vegetarian, vegan, halaal (decision 0041). */
+    diet: dietTag("diet").array().notNull().default(sql`'{}'`),
+    /**
+     * Who confirmed the allergen declaration (`food_item_allergens`), and when; a change of name,
+     * description or allergens clears both until an admin confirms again (decision 0041).
+     */
+    allergensCheckedBy: uuid("allergens_checked_by").references(() => users.id, { onDelete: "set null" }),
+    allergensCheckedAt: timestamp("allergens_checked_at", { withTimezone: true }),
   },
   (t) => [
     // One active item per day of a week; retired items keep their day (decision 0006).
@@ -277,6 +291,11 @@ export const orders = pgTable(
     pickupNumber: integer("pickup_number")
       .notNull()
       .$defaultFn(() => sql`null`),
+    /** The customer said "I understand" to a warning about their allergies (decision 0041). */
+    allergenAcknowledged: boolean("allergen_acknowledged").notNull().default(false),
+    /** Who answered "Allergene nagegaan?" before Gereed, and when (decision 0041). */
+    allergensConfirmedBy: uuid("allergens_confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    allergensConfirmedAt: timestamp("allergens_confirmed_at", { withTimezone: true }),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.foodItemQuantity} > 0`),
@@ -290,6 +309,76 @@ export const orders = pgTable(
     // One number per order and day, and the way an order is found by it (decision 0035).
     uniqueIndex("orders_pickup_number_key").on(t.orderDate, t.pickupNumber),
     check("orders_pickup_number_positive", sql`${t.pickupNumber} > 0`),
+  ],
+);
+
+/** What a food item declares of the 14 allergens; an allergen not listed is not declared (decision 0041). */
+export const foodItemAllergens = pgTable(
+  "food_item_allergens",
+  {
+    foodItemId: uuid("food_item_id")
+      .notNull()
+      .references(() => foodItems.id, { onDelete: "cascade" }),
+    code: allergen("code").notNull(),
+    level: allergenLevel("level").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.foodItemId, t.code] })],
+);
+
+/**
+ * A customer's diet and their consent to keep their allergies: the consent text's version, when it
+ * was given, and the admin who recorded it for them (null when the customer gave it). Allergies
+ * are health information (POPIA): without consent there are none (decision 0041).
+ */
+export const dietaryProfiles = pgTable(
+  "dietary_profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    diet: dietTag("diet").array().notNull().default(sql`'{}'`),
+    allergyConsentVersion: text("allergy_consent_version"),
+    allergyConsentAt: timestamp("allergy_consent_at", { withTimezone: true }),
+    allergyConsentRecordedBy: uuid("allergy_consent_recorded_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    check(
+      "dietary_profiles_consent_whole",
+      sql`(${t.allergyConsentVersion} is null) = (${t.allergyConsentAt} is null)`,
+    ),
+  ],
+);
+
+/** A customer's allergies, each with how they react; kept only with consent (`dietary_profiles`). */
+export const customerAllergies = pgTable(
+  "customer_allergies",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: allergen("code").notNull(),
+    severity: allergySeverity("severity").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+/** Every time an admin opened or changed a customer's allergies: the customer may ask who did. */
+export const allergyAccessLog = pgTable(
+  "allergy_access_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessedBy: uuid("accessed_by").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    accessedAt: timestamp("accessed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("allergy_access_log_user_id_idx").on(t.userId, t.accessedAt),
+    check("allergy_access_log_action", sql`${t.action} in ('view', 'edit')`),
   ],
 );
 
