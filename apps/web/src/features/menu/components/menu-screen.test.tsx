@@ -41,6 +41,13 @@ const bobotie: FoodItem = {
   day_of_week: "Maandag",
   weekly_menu_id: M16,
   preparation_time: 20,
+  allergens: [
+    { code: "gluten", level: "contains" },
+    { code: "eggs", level: "contains" },
+    { code: "milk", level: "may_contain" },
+  ],
+  diet: [],
+  allergensChecked: { by: "Anna Admin", at: "2031-06-09T08:00:00.000Z" },
 };
 
 const ITEMS_16 = `GET /api/admin/data/food_item?weekly_menu_id=${M16}&limit=50`;
