@@ -125,7 +125,6 @@ function AllergenSummary({ item }: { item: FoodItem }) {
           icon={<WarningAmberIcon />}
           label={t("screens.menu.allergensUnchecked")}
           color="warning"
-          variant="outlined"
           size="small"
           sx={{ mt: 1, maxWidth: "100%" }}
         />
