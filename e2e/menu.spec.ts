@@ -47,7 +47,7 @@ async function fillItem(dialog: Locator, item: { name: string; description: stri
   await dialog.getByLabel("Prys").fill(item.price);
 }
 
-test("an admin creates next week's menu, fills its five days with one uploaded image, replaces one and deletes one", async ({
+test("an admin creates next week's menu, fills its five days with one uploaded image, declares and confirms a dish's allergens, replaces one and deletes one", async ({
   page,
 }) => {
   test.setTimeout(90_000);

@@ -126,7 +126,14 @@ function AllergenSummary({ item }: { item: FoodItem }) {
           label={t("screens.menu.allergensUnchecked")}
           color="warning"
           size="small"
-          sx={{ mt: 1, maxWidth: "100%" }}
+          // The words wrap in a narrow card rather than be cut: they are the message.
+          sx={{
+            mt: 1,
+            maxWidth: "100%",
+            height: "auto",
+            py: 0.25,
+            "& .MuiChip-label": { whiteSpace: "normal" },
+          }}
         />
       )}
     </>
