@@ -92,6 +92,6 @@ export function allergenName(code: Allergen, language: Language): string {
  * preference, kept without it.
  */
 export const ALLERGY_CONSENT_TEXT: Record<Language, string> = {
-  af: "Ek gee toestemming dat die kantien my allergieë bewaar, sodat dit my kan help beskerm teen kos wat my siek kan maak. Die kantien se admins sien my allergieë, en elke keer dat een dit oopmaak of verander, word aangeteken; die kombuis sien by elke bestelling net die allergene wat by daardie gereg pas. Ek kan my toestemming enige tyd terugtrek: dan word my allergieë dadelik uitgevee.",
+  af: "Ek gee toestemming dat die kantien my allergieë stoor, sodat dit my kan help beskerm teen kos wat my siek kan maak. Die kantien se admins sien my allergieë, en elke keer dat een dit oopmaak of verander, word aangeteken; die kombuis sien by elke bestelling net die allergene wat by daardie gereg pas. Ek kan my toestemming enige tyd terugtrek: dan word my allergieë dadelik uitgevee.",
   en: "I agree that the canteen keeps my allergies, so that it can help protect me from food that could make me ill. The canteen's admins see my allergies, and each time one opens or changes them it is recorded; the kitchen sees, with each order, only the allergens that match that dish. I can withdraw my consent at any time: my allergies are then deleted at once.",
 };

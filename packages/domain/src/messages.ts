@@ -260,7 +260,7 @@ export const MESSAGES = {
   },
   consent_required: {
     status: 400,
-    af: "Gee eers toestemming dat die kantien jou allergieë bewaar.",
+    af: "Gee eers toestemming dat die kantien jou allergieë mag stoor.",
     en: "First give your consent for the canteen to keep your allergies.",
   },
   customer_allergies_saved: {

@@ -44,7 +44,7 @@ describe("a customer's allergies on /api/my/profile", () => {
       {
         success: false,
         code: "consent_required",
-        message: "Gee eers toestemming dat die kantien jou allergieë bewaar.",
+        message: "Gee eers toestemming dat die kantien jou allergieë mag stoor.",
       },
     ]);
     // Someone who reads English: their setting says so.
