@@ -8,6 +8,7 @@ import {
   DIET_TAGS,
   type DietTag,
 } from "@kantien/domain/allergens";
+import Warning from "@mui/icons-material/Warning";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -58,18 +59,26 @@ export function AllergyPicker({ value, onChange, allergiesDisabled, labels }: Pr
                 component="li"
                 key={code}
                 sx={{
-                  display: "grid",
-                  gridTemplateColumns: "minmax(0, 1fr) auto",
-                  gap: 1.5,
+                  // The name and its choice side by side; a long name (with the severe icon)
+                  // puts the choice on a line of its own rather than under the name's letters.
+                  display: "flex",
+                  flexWrap: "wrap",
+                  columnGap: 1.5,
+                  rowGap: 0.5,
                   alignItems: "center",
+                  // A chosen allergen stands out by its border and, when severe, an icon and bold text.
+                  pl: 1.5,
+                  borderLeft: 4,
+                  borderColor:
+                    severity === "severe" ? "error.main" : severity ? "primary.main" : "transparent",
                 }}
               >
-                <Box>
-                  <Typography sx={{ fontWeight: 600 }}>{text.name}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {text.explanation}
-                  </Typography>
-                </Box>
+                <Typography sx={{ fontWeight: 600, display: "flex", alignItems: "center", gap: 0.5 }}>
+                  {severity === "severe" ? (
+                    <Warning fontSize="small" color="error" aria-hidden="true" />
+                  ) : null}
+                  {text.name}
+                </Typography>
                 <TextField
                   select
                   size="small"
@@ -85,7 +94,7 @@ export function AllergyPicker({ value, onChange, allergiesDisabled, labels }: Pr
                       ),
                     })
                   }
-                  sx={{ width: 150 }}
+                  sx={{ width: 200, ml: "auto" }}
                   slotProps={{
                     select: { native: true },
                     htmlInput: { "aria-label": labels.severityOf(text.name) },
@@ -98,6 +107,9 @@ export function AllergyPicker({ value, onChange, allergiesDisabled, labels }: Pr
                     </option>
                   ))}
                 </TextField>
+                <Typography variant="body2" color="text.secondary" sx={{ flexBasis: "100%" }}>
+                  {text.explanation}
+                </Typography>
               </Box>
             );
           })}
