@@ -103,5 +103,5 @@ describe("a customer's allergies on their detail", () => {
     expect(region).toHaveTextContent(/Toestemming op .* deur Anna Admin aangeteken/);
     // Saving answered the allergies: no second read, no second line in the customer's log.
     expect(allergyReads(calls)).toHaveLength(1);
-  });
+  }, 40_000);
 });
