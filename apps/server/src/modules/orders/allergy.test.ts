@@ -267,6 +267,9 @@ describe("the kitchen's alert", () => {
       z.object({ status: z.string(), roleId: z.number(), atNow: z.boolean() }),
     );
     expect(stored).toEqual({ status: "ready", roleId: 3, atNow: true });
+    // Checked once: back to Besig (an undo) and Gereed again asks nothing more.
+    expect((await patch(app, orderId, { status: "processing" })).statusCode).toBe(200);
+    expect((await patch(app, orderId, { status: "ready" })).statusCode).toBe(200);
 
     // An order without an alert needs no answer and records none.
     expect((await patch(app, cleanId, { status: "processing" })).statusCode).toBe(200);

@@ -98,8 +98,8 @@ async function lastStatusChange(
  * cancels a customer's order, mails the customer (decision 0037); the answer says what was
  * refunded. The NOTIFY and the mail are part of the transaction, so listeners hear, and the
  * customer reads, only committed changes.
- * An order with an allergy alert moves to Gereed only with `allergensConfirmed` ("Allergene
- * nagegaan?"), which records who said yes and when (decision 0041).
+ * An order with an allergy alert moves to Gereed the first time only with `allergensConfirmed`
+ * ("Allergene nagegaan?"), which records who said yes and when (decision 0041).
  */
 export async function changeOrderStatus(
   db: Db,
@@ -131,7 +131,11 @@ export async function changeOrderStatus(
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status, deliveryDate: orders.deliveryDate })
+      .select({
+        status: orders.status,
+        deliveryDate: orders.deliveryDate,
+        allergensConfirmedAt: orders.allergensConfirmedAt,
+      })
       .from(orders)
       .where(and(eq(orders.id, orderId), ownerId === undefined ? undefined : eq(orders.userId, ownerId)))
       .for("update");
@@ -145,8 +149,10 @@ export async function changeOrderStatus(
     if (!canChangeOrderStatus(actor.roleId, current.status, to, last)) {
       throw new AppError("status_transition_forbidden", { from: current.status, to });
     }
-    // Only Gereed asks; the alert is read now, under the lock, from the dish and the customer.
-    const alert = to === "ready" ? await orderAllergyAlert(tx, orderId) : null;
+    // Only Gereed asks, once (a recall to Gereed was checked before); the alert is read now,
+    // under the lock, from the dish and the customer.
+    const asks = to === "ready" && current.allergensConfirmedAt === null;
+    const alert = asks ? await orderAllergyAlert(tx, orderId) : null;
     if (alert && !allergensConfirmed) {
       throw new AppError("allergens_unconfirmed", { allergyAlert: alert }, (language) => ({
         allergens: allergenWords(alert.codes, language),
