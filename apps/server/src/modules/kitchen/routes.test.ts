@@ -84,6 +84,7 @@ describe("kitchen orders of a day", () => {
       // Made in the database, never charged: a cancel would move no money.
       paidFromWallet: false,
       // The customer has no allergies.
+      itemAllergens: [],
       allergyAlert: null,
     });
     expect(orders[0]?.deliveryDate).toBe(DAY);

@@ -11,6 +11,7 @@ import type { MyMenuDay } from "@kantien/domain/my";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, timestampColumn } from "../../db/client";
+import { declarationColumn } from "../orders/allergy-match";
 
 const itemRow = z.object({
   id: z.string(),
@@ -56,8 +57,7 @@ export async function myMenuWeek(
       db,
       sql`select f.id, f.name, f.description, f.price::text as price, f.image_url as "imageUrl",
             f.day_of_week as "dayOfWeek", f.diet::text[] as diet,
-            coalesce((select json_agg(json_build_object('code', a.code, 'level', a.level) order by a.code)
-                      from food_item_allergens a where a.food_item_id = f.id), '[]') as allergens,
+            ${declarationColumn(sql`f.id`)} as allergens,
             case when f.allergens_checked_at is not null
               then coalesce(c.first_name || ' ' || c.last_name, '') end as "checkedBy",
             f.allergens_checked_at as "checkedAt"

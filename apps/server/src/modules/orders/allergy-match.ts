@@ -18,6 +18,12 @@ import { type Db, queryRows, type Tx } from "../../db/client";
 
 const matchRow = z.object({ declaration: allergenDeclarationSchema, allergies: allergiesSchema });
 
+/** A dish's declaration as one JSON column, in the list's order (by its primary key). */
+export function declarationColumn(foodItemId: SQLWrapper) {
+  return sql`coalesce((select json_agg(json_build_object('code', a.code, 'level', a.level) order by a.code)
+                       from food_item_allergens a where a.food_item_id = ${foodItemId}), '[]')`;
+}
+
 /** The customer's allergies that the dish declares, as the domain's `allergenWarnings` finds them. */
 export async function dishWarningsFor(
   db: Db | Tx,
@@ -25,9 +31,7 @@ export async function dishWarningsFor(
 ): Promise<AllergenWarning[]> {
   const [row] = await queryRows(
     db,
-    sql`select
-          coalesce((select json_agg(json_build_object('code', a.code, 'level', a.level) order by a.code)
-                    from food_item_allergens a where a.food_item_id = ${foodItemId}), '[]') as declaration,
+    sql`select ${declarationColumn(sql`${foodItemId}::uuid`)} as declaration,
           coalesce((select json_agg(json_build_object('code', c.code, 'severity', c.severity) order by c.code)
                     from customer_allergies c where c.user_id = ${customerId}), '[]') as allergies`,
     matchRow,

@@ -236,6 +236,11 @@ describe("the kitchen's alert", () => {
     const row = (id: string) => body.data.orders.find((o: { id: string }) => o.id === id);
     expect(row(orderId).allergyAlert).toEqual({ codes: ["peanuts"], severe: false });
     expect(row(cleanId).allergyAlert).toBeNull();
+    // Every order carries its dish's declaration, for its label, alert or not.
+    expect(row(cleanId).itemAllergens).toEqual([
+      { code: "peanuts", level: "contains" },
+      { code: "milk", level: "may_contain" },
+    ]);
     expect(board.body).not.toMatch(/fish|sesame|intolerance|"allergy"/);
 
     // A severe match says so (the dish may contain milk).

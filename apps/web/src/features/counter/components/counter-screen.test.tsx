@@ -20,6 +20,7 @@ const order: CounterOrder = {
   itemName: "Bobotie",
   preparationTime: 10,
   paidFromWallet: true,
+  itemAllergens: [],
   allergyAlert: null,
   orderDate: "2026-11-26",
   customerId: ANNA,

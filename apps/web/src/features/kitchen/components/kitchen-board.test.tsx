@@ -26,6 +26,7 @@ function order(id: string, status: KitchenOrder["status"], createdMinutesAgo: nu
     itemName: "Hoender en pap",
     preparationTime: 15,
     paidFromWallet: true,
+    itemAllergens: [],
     allergyAlert: null,
   };
 }
