@@ -259,7 +259,7 @@ describe("MyMenuScreen", () => {
       const { user } = renderMenu("150.00", undefined, ALLERGY_DAYS);
       const tuesday = await dayCard("Dinsdag 24 November");
       expect(await within(tuesday).findByText("Pas by jou allergieë")).toBeVisible();
-      expect(within(tuesday).getByText("Melk: kan bevat (intoleransie)")).toBeVisible();
+      expect(within(tuesday).getByText("Melk (kan bevat): intoleransie")).toBeVisible();
       expect(within(tuesday).getByText("Bevat: gluten; kan bevat: melk")).toBeVisible();
       expect(within(tuesday).queryByText("Allergene nie nagegaan nie")).toBeNull();
       expect(within(tuesday).getByRole("button", { name: "Bestel" })).toBeEnabled();
