@@ -88,8 +88,8 @@ export function allergenWarnings(declaration: AllergenDeclaration, allergies: Al
   });
 }
 
-// The verdict lives in a module without zod: the ordering app's first load decides with it.
-export { type AllergenVerdict, allergenVerdict } from "./allergen-verdict";
+// What a match means for ordering (`allergenVerdict`) lives in allergen-verdict.ts, without zod:
+// the ordering app's first load decides with it.
 
 /** What the kitchen sees of an order's match: only the matching codes, and whether one is severe. */
 export const allergyAlertSchema = z

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { allergenVerdict } from "@kantien/domain/allergens";
+import { allergenVerdict } from "@kantien/domain/allergen-verdict";
 import { type IsoDate, WEEKDAYS } from "@kantien/domain/dates";
 import { lineTotal, randDifference } from "@kantien/domain/money";
 import { checkDeliveryDate, type NewOrder } from "@kantien/domain/orders-summary";
