@@ -335,7 +335,7 @@ describe("KitchenBoard live events", () => {
     };
 
     it("puts an order with an alert first in its column, marked in words with a sign, not colour alone", async () => {
-      renderAlerted();
+      const { user } = renderAlerted();
       const waiting = await within(column("Om te doen")).findAllByRole("listitem");
       expect(waiting[0]).toHaveTextContent("#777");
       expect(await within(waiting[0]!).findByText("Ernstige allergie: grondboontjies")).toBeInTheDocument();
@@ -344,6 +344,12 @@ describe("KitchenBoard live events", () => {
       const busy = within(column("Besig")).getAllByRole("listitem");
       expect(busy[0]).toHaveTextContent("#888");
       expect(within(busy[0]!).getByText("Allergie: eiers, melk")).toBeInTheDocument();
+      // Its details say it too.
+      await user.click(within(waiting[0]!).getByRole("button", { name: /#777/ }));
+      const details = await screen.findByRole("dialog", { name: "Bestelling #777" });
+      expect(within(details).getByRole("row", { name: /Allergie/ })).toHaveTextContent(
+        "Ernstige allergie: grondboontjies",
+      );
       // Orders without an alert carry none.
       expect(waiting[1]).not.toHaveTextContent(/Allergie/);
       expect(waiting[1]!.querySelector("[data-allergy]")).toBeNull();
