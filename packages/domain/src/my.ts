@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { allergiesSchema, dietSchema } from "./allergens";
+import {
+  allergenDeclarationSchema,
+  allergensCheckedSchema,
+  allergenWarningSchema,
+  allergiesSchema,
+  dietSchema,
+} from "./allergens";
 import { dataAnswer, isoDateText, orderStatusSchema, pageAnswer, randText, timestamp } from "./api";
 import { newPassword, personName, THEMES } from "./auth";
 import {
@@ -52,6 +58,13 @@ export const myMenuDay = z.object({
       description: z.string(),
       price: randText,
       imageUrl: z.string().nullable(),
+      /** What the dish declares; with `allergensChecked` null nobody has checked it (never "free of" anything). */
+      allergens: allergenDeclarationSchema,
+      diet: dietSchema,
+      /** Who confirmed the declaration (their name) and when; null until an admin does. */
+      allergensChecked: allergensCheckedSchema,
+      /** The caller's allergies this dish holds (`allergenWarnings`); `allergenVerdict` says what ordering it means. */
+      allergenWarnings: z.array(allergenWarningSchema),
     })
     .nullable(),
   orderable: z.boolean(),
@@ -83,6 +96,8 @@ export const myNewOrderInput = z.strictObject({
     .int("order_quantity_invalid")
     .min(1, "order_quantity_invalid")
     .max(ORDER_QUANTITY_MAX, "order_quantity_invalid"),
+  /** "I understand": needed when the dish holds one of my allergies (not a severe one it contains). */
+  allergenAcknowledged: z.boolean("invalid_field").optional(),
 });
 export type MyNewOrder = z.infer<typeof myNewOrderInput>;
 

@@ -7,8 +7,9 @@ import { readStorage, writeStorage } from "./storage";
 type BackOfficeTexts = typeof import("../locales/back-office/af.json");
 type MyWalletTexts = typeof import("../locales/my-wallet/af.json");
 type MyProfileTexts = typeof import("../locales/my-profile/af.json");
-/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's. */
-type Catalogue = typeof af & BackOfficeTexts & MyWalletTexts & MyProfileTexts;
+type MyAllergensTexts = typeof import("../locales/my-allergens/af.json");
+/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's, the menu's allergens'. */
+type Catalogue = typeof af & BackOfficeTexts & MyWalletTexts & MyProfileTexts & MyAllergensTexts;
 // Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const cataloguesMatch: SameShape<typeof af, typeof import("../locales/en.json")> = true;
@@ -16,8 +17,11 @@ const backOfficeTextsMatch: SameShape<BackOfficeTexts, typeof import("../locales
   true;
 const myWalletTextsMatch: SameShape<MyWalletTexts, typeof import("../locales/my-wallet/en.json")> = true;
 const myProfileTextsMatch: SameShape<MyProfileTexts, typeof import("../locales/my-profile/en.json")> = true;
+const myAllergensTextsMatch: SameShape<MyAllergensTexts, typeof import("../locales/my-allergens/en.json")> =
+  true;
 void cataloguesMatch;
 void myProfileTextsMatch;
+void myAllergensTextsMatch;
 void backOfficeTextsMatch;
 void myWalletTextsMatch;
 
@@ -48,7 +52,7 @@ function syncHtmlLang(language: string): void {
 syncHtmlLang(i18n.language);
 i18n.on("languageChanged", syncHtmlLang);
 
-export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile";
+export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile" | "myAllergens";
 
 /**
  * The texts come in parts, each loaded once per language: the common texts every page may need
@@ -56,7 +60,8 @@ export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile";
  * layouts (app/back-office-screens.ts), so a customer's phone and the sign-in page never
  * download them. The ordering app's wallet screen (how to pay by EFT, the statement's kinds)
  * loads its own with it, so the sign-in pages and the menu's first load carry none of them; so
- * does the profile screen, for its allergies and data download (decision 0041).
+ * does the profile screen, for its allergies and data download (decision 0041), and so do the
+ * menu's allergen warnings, loaded with the parts that show them.
  * (All the ordering app's texts as one part made its first load larger, not smaller.)
  */
 const textParts: Record<TextPart, Record<Language, () => Promise<{ default: object }>>> = {
@@ -72,6 +77,10 @@ const textParts: Record<TextPart, Record<Language, () => Promise<{ default: obje
   myProfile: {
     af: () => import("../locales/my-profile/af.json"),
     en: () => import("../locales/my-profile/en.json"),
+  },
+  myAllergens: {
+    af: () => import("../locales/my-allergens/af.json"),
+    en: () => import("../locales/my-allergens/en.json"),
   },
 };
 const addedParts = new Set<`${TextPart}:${Language}`>(["common:af"]);
