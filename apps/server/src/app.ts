@@ -14,6 +14,7 @@ import { canteenRoutes } from "./modules/canteen/routes";
 import { clientResource } from "./modules/customers/data-resource";
 import { customersRoutes } from "./modules/customers/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
+import { reportsRoutes } from "./modules/reports/routes";
 import { resourceRegistry } from "./modules/data/resources";
 import { dataRoutes } from "./modules/data/routes";
 import { eventsRoutes } from "./modules/events/routes";
@@ -153,6 +154,7 @@ export async function buildApp({
       await staffRoutes(api, deps);
       await ordersRoutes(api, deps);
       await dashboardRoutes(api, deps);
+      await reportsRoutes(api, deps);
     },
     { prefix: "/api" },
   );
