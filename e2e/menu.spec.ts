@@ -32,6 +32,14 @@ async function openMenu(page: Page, theme?: ThemeName) {
   await expect(page.getByRole("heading", { name: "Weeklikse spyskaart", level: 1 })).toBeVisible();
 }
 
+const UNCHECKED = "Allergene nie nagegaan nie";
+
+/** One allergen's choice in the food-item dialog: its row is a group named by the allergen. */
+const allergenChoice = (dialog: Locator, allergen: string, choice: "Bevat" | "Kan bevat" | "Geen") =>
+  dialog
+    .getByRole("group", { name: allergen, exact: true })
+    .getByRole("button", { name: choice, exact: true });
+
 /** Fills the add/edit dialog's text fields. */
 async function fillItem(dialog: Locator, item: { name: string; description: string; price: string }) {
   await dialog.getByLabel("Naam").fill(item.name);
@@ -39,7 +47,7 @@ async function fillItem(dialog: Locator, item: { name: string; description: stri
   await dialog.getByLabel("Prys").fill(item.price);
 }
 
-test("an admin creates next week's menu, fills its five days with one uploaded image, replaces one and deletes one", async ({
+test("an admin creates next week's menu, fills its five days with one uploaded image, declares and confirms a dish's allergens, replaces one and deletes one", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -103,11 +111,23 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   const imageUrl = (await preview.getAttribute("src")) ?? "";
   // The price as people type it, with a decimal comma.
   await fillItem(dialog, { name: "Bobotie", description: "Met geelrys en blatjang", price: "42,50" });
+  // Its allergens, one choice per allergen, a diet tag, and the admin confirms the declaration.
+  await allergenChoice(dialog, "Gluten", "Bevat").click();
+  await allergenChoice(dialog, "Eiers", "Bevat").click();
+  await allergenChoice(dialog, "Melk", "Kan bevat").click();
+  await expect(allergenChoice(dialog, "Melk", "Kan bevat")).toHaveAttribute("aria-pressed", "true");
+  await dialog.getByRole("checkbox", { name: "Halaal" }).check();
+  const allergensChecked = dialog.getByRole("checkbox", { name: "Allergene nagegaan" });
+  await expect(allergensChecked).not.toBeChecked();
+  await expect(dialog).toContainText("Nog nie nagegaan nie.");
+  await allergensChecked.check();
   await dialog.getByRole("button", { name: "Stoor" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("alert").filter({ hasText: "Bobotie is bygevoeg." })).toBeVisible();
 
   const monday = dayCard(page, "Maandag");
+  await expect(monday).toContainText("Bevat: Gluten, Eiers");
+  await expect(monday).not.toContainText(UNCHECKED);
   await expect(monday).toContainText("Bobotie");
   await expect(monday).toContainText("R 42,50");
   const image = monday.getByRole("img", { name: "Bobotie" });
@@ -145,6 +165,8 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
     await expect(dayCard(page, dish.day)).toContainText(dish.name);
     await expect(page.getByRole("alert").filter({ hasText: `${dish.name} is bygevoeg.` })).toBeVisible();
   }
+  // At a glance: the days whose declaration nobody checked.
+  await expect(dayCard(page, "Dinsdag")).toContainText(UNCHECKED);
   await expect(dayCard(page, "Dinsdag").getByRole("img", { name: "Hoender-pasta" })).toHaveAttribute(
     "src",
     /^\/uploads\/[0-9a-f]{32}-thumb\.webp$/,
@@ -193,6 +215,9 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(dayCard(page, "Maandag")).toContainText("Bobotie");
   await expect(dayCard(page, "Maandag")).toContainText("R 42,50");
   await expect(dayCard(page, "Maandag").getByRole("img", { name: "Bobotie" })).toBeVisible();
+  // The copy keeps the declaration and its check.
+  await expect(dayCard(page, "Maandag")).toContainText("Bevat: Gluten, Eiers");
+  await expect(dayCard(page, "Maandag")).not.toContainText(UNCHECKED);
   await expect(dayCard(page, "Woensdag")).toContainText("Lensie-bredie");
   await expect(dayCard(page, "Vrydag")).toContainText("Nog niks op die spyskaart vir hierdie dag nie");
   // A second copy is refused: the week has dishes now.
@@ -203,7 +228,25 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await dayCard(page, "Maandag").getByRole("button", { name: "Wysig Bobotie" }).click();
   dialog = page.getByRole("dialog", { name: "Wysig Item" });
   await expect(dialog.getByLabel("Prys")).toHaveValue("42,50");
-  await dialog.getByRole("button", { name: "Kanselleer" }).click();
+  // Who checked the declaration and when; a new name clears the check until an admin confirms again.
+  const check = dialog.getByRole("checkbox", { name: "Allergene nagegaan" });
+  await expect(check).toBeChecked();
+  await expect(dialog).toContainText(/Nagegaan deur Anna Admin op \d{1,2} \S+ \d{4}\./);
+  await expect(allergenChoice(dialog, "Melk", "Kan bevat")).toHaveAttribute("aria-pressed", "true");
+  await expect(dialog.getByRole("checkbox", { name: "Halaal" })).toBeChecked();
+  await dialog.getByLabel("Naam").fill("Bobotie met rys");
+  await expect(check).not.toBeChecked();
+  await expect(dialog).toContainText("Die naam, beskrywing of allergene het verander: gaan dit weer na.");
+  await dialog.getByRole("button", { name: "Stoor" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(dayCard(page, "Maandag")).toContainText(UNCHECKED);
+  await dayCard(page, "Maandag").getByRole("button", { name: "Wysig Bobotie met rys" }).click();
+  dialog = page.getByRole("dialog", { name: "Wysig Item" });
+  await expect(dialog).toContainText("Nog nie nagegaan nie.");
+  await dialog.getByRole("checkbox", { name: "Allergene nagegaan" }).check();
+  await dialog.getByRole("button", { name: "Stoor" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(dayCard(page, "Maandag")).not.toContainText(UNCHECKED);
 
   // This week is one click away.
   await page.getByRole("button", { name: "Hierdie week" }).click();
@@ -239,6 +282,14 @@ test.describe("accessibility", () => {
       await openMenu(page, theme);
       await expect(dayCard(page, "Maandag")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+      // The food-item dialog with its allergen choices.
+      await dayCard(page, "Maandag")
+        .getByRole("button", { name: /^Wysig / })
+        .click();
+      const dialog = page.getByRole("dialog", { name: "Wysig item" });
+      await expect(dialog.getByRole("checkbox", { name: "Allergene nagegaan" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await dialog.getByRole("button", { name: "Kanselleer" }).click();
       await saveSettings(page);
     });
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allergenDeclarationSchema, allergensCheckedSchema, dietSchema } from "./allergens";
 import { dataAnswer, pageAnswer } from "./api";
 import { signupInput } from "./auth";
 import { isIsoDate, WEEKDAYS } from "./dates";
@@ -64,13 +65,31 @@ export type FoodItemInput = z.infer<typeof foodItemInput>;
 export const foodItemUpdateInput = foodItemInput.partial();
 
 /**
+ * A dish's allergen declaration as the dialog saves it (decision 0041): what it declares and its
+ * diet tags (each left out stays as it was on an edit, empty on a new item), and
+ * `allergensConfirmed`: true says "I, the admin saving this, checked the declaration"; false
+ * withdraws a check; left out, a change of name, description or allergens clears the check and
+ * any other save keeps it.
+ */
+export const foodItemDeclarationInput = z.object({
+  allergens: allergenDeclarationSchema.optional(),
+  diet: dietSchema.optional(),
+  allergensConfirmed: z.boolean().optional(),
+});
+export type FoodItemDeclarationInput = z.infer<typeof foodItemDeclarationInput>;
+
+/**
  * The food-item dialog's one save, `PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item`
  * (decision 0028): the form's fields, and which save it is. `id` edits that item of the menu
  * and puts it on the day; `replace` puts a new item in place of the day's (decision 0006);
  * neither adds a new item to an empty day.
  */
 export const foodItemSaveInput = foodItemInput
-  .extend({ id: z.uuid().optional(), replace: z.literal(true).optional() })
+  .extend({
+    id: z.uuid().optional(),
+    replace: z.literal(true).optional(),
+    ...foodItemDeclarationInput.shape,
+  })
   .refine((save) => save.id === undefined || save.replace === undefined, {
     message: "invalid_field",
     path: ["replace"],
@@ -193,8 +212,20 @@ export const weeklyMenuRow = z.object({
 });
 export type WeeklyMenu = z.infer<typeof weeklyMenuRow>;
 
+/**
+ * What every admin answer that carries a food item adds to its row (decision 0041): the
+ * declared allergens in the list's order, the diet tags, and who checked the declaration and
+ * when (null: nobody has, so the dish is never "free of" anything).
+ */
+export const foodItemDeclaration = z.object({
+  allergens: allergenDeclarationSchema,
+  diet: dietSchema,
+  allergensChecked: allergensCheckedSchema,
+});
+export type FoodItemDeclaration = z.infer<typeof foodItemDeclaration>;
+
 /** A `food_item` row as the data API reads it (price is numeric: a string on the wire). */
-export const foodItemRow = z.object({
+export const foodItemRow = foodItemDeclaration.extend({
   id: z.string(),
   name: z.string(),
   description: z.string(),

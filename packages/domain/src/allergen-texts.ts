@@ -9,7 +9,10 @@ type AllergenText = { name: string; explanation: string };
 /** Each allergen's name and a short explanation of what holds it, as people read them. */
 export const ALLERGEN_TEXTS: Record<Language, Record<Allergen, AllergenText>> = {
   af: {
-    gluten: { name: "Gluten", explanation: "Koring, rog, gars en hawer, en wat daarvan gemaak is: brood, pasta, koek." },
+    gluten: {
+      name: "Gluten",
+      explanation: "Koring, rog, gars en hawer, en wat daarvan gemaak is: brood, pasta, koek.",
+    },
     crustaceans: { name: "Skaaldiere", explanation: "Garnale, krappe, kreef en langoesteine." },
     eggs: { name: "Eiers", explanation: "Eiers en wat dit bevat: mayonnaise, sommige sousies en gebak." },
     fish: { name: "Vis", explanation: "Alle vis, ook vissous en ansjovis." },
@@ -18,17 +21,27 @@ export const ALLERGEN_TEXTS: Record<Language, Record<Allergen, AllergenText>> = 
     milk: { name: "Melk", explanation: "Melk en suiwel: kaas, botter, room, jogurt." },
     nuts: {
       name: "Neute",
-      explanation: "Boomneute: amandels, haselneute, okkerneute, kasjoeneute, pekanneute, pistachio's, makadamias.",
+      explanation:
+        "Boomneute: amandels, haselneute, okkerneute, kasjoeneute, pekanneute, pistachio's, makadamias.",
     },
-    celery: { name: "Seldery", explanation: "Seldery, selderysaad en seldery-sout, ook in soppe en speserye." },
+    celery: {
+      name: "Seldery",
+      explanation: "Seldery, selderysaad en seldery-sout, ook in soppe en speserye.",
+    },
     mustard: { name: "Mosterd", explanation: "Mosterd, mosterdsaad en -poeier, ook in souse en slaaisouse." },
     sesame: { name: "Sesam", explanation: "Sesamsaad, tahini en sesamolie." },
-    sulphites: { name: "Sulfiete", explanation: "Swaeldioksied en sulfiete bo 10 mg/kg: droëvrugte, sommige drankies." },
+    sulphites: {
+      name: "Sulfiete",
+      explanation: "Swaeldioksied en sulfiete bo 10 mg/kg: droëvrugte, sommige drankies.",
+    },
     lupin: { name: "Lupien", explanation: "Lupiensaad en -meel, soms in brood en gebak." },
     molluscs: { name: "Weekdiere", explanation: "Mossels, oesters, perlemoen, inkvis en slakke." },
   },
   en: {
-    gluten: { name: "Gluten", explanation: "Wheat, rye, barley and oats, and what is made of them: bread, pasta, cake." },
+    gluten: {
+      name: "Gluten",
+      explanation: "Wheat, rye, barley and oats, and what is made of them: bread, pasta, cake.",
+    },
     crustaceans: { name: "Crustaceans", explanation: "Prawns, crabs, lobster and langoustines." },
     eggs: { name: "Eggs", explanation: "Eggs and what holds them: mayonnaise, some sauces and baking." },
     fish: { name: "Fish", explanation: "All fish, fish sauce and anchovies included." },
@@ -39,10 +52,16 @@ export const ALLERGEN_TEXTS: Record<Language, Record<Allergen, AllergenText>> = 
       name: "Tree nuts",
       explanation: "Almonds, hazelnuts, walnuts, cashews, pecans, pistachios, macadamias.",
     },
-    celery: { name: "Celery", explanation: "Celery, celeriac, celery seed and salt, in soups and spices too." },
+    celery: {
+      name: "Celery",
+      explanation: "Celery, celeriac, celery seed and salt, in soups and spices too.",
+    },
     mustard: { name: "Mustard", explanation: "Mustard, its seeds and powder, in sauces and dressings too." },
     sesame: { name: "Sesame", explanation: "Sesame seeds, tahini and sesame oil." },
-    sulphites: { name: "Sulphites", explanation: "Sulphur dioxide and sulphites over 10 mg/kg: dried fruit, some drinks." },
+    sulphites: {
+      name: "Sulphites",
+      explanation: "Sulphur dioxide and sulphites over 10 mg/kg: dried fruit, some drinks.",
+    },
     lupin: { name: "Lupin", explanation: "Lupin seeds and flour, at times in bread and pastry." },
     molluscs: { name: "Molluscs", explanation: "Mussels, oysters, abalone, squid and snails." },
   },
@@ -66,7 +85,6 @@ export const DIET_TAG_LABELS: Record<Language, Record<DietTag, string>> = {
 export function allergenName(code: Allergen, language: Language): string {
   return ALLERGEN_TEXTS[language][code].name;
 }
-
 
 /** The consent a customer gives before Kantien stores their allergies; its version is stored with it. */
 export const ALLERGY_CONSENT_TEXT: Record<Language, string> = {

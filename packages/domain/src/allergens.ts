@@ -93,12 +93,15 @@ export type AllergenVerdict = "blocked" | "confirm" | "none";
 
 /** A dish that contains a severe allergen is refused; any other match needs an explicit yes. */
 export function allergenVerdict(warnings: readonly AllergenWarning[]): AllergenVerdict {
-  if (warnings.some((warning) => warning.severity === "severe" && warning.level === "contains")) return "blocked";
+  if (warnings.some((warning) => warning.severity === "severe" && warning.level === "contains"))
+    return "blocked";
   return warnings.length > 0 ? "confirm" : "none";
 }
 
 /** What the kitchen sees of an order's match: only the matching codes, and whether one is severe. */
-export const allergyAlertSchema = z.object({ codes: z.array(allergenSchema).min(1), severe: z.boolean() }).nullable();
+export const allergyAlertSchema = z
+  .object({ codes: z.array(allergenSchema).min(1), severe: z.boolean() })
+  .nullable();
 export type AllergyAlert = z.infer<typeof allergyAlertSchema>;
 
 /** The version of the consent text a customer agrees to before their allergies are stored. */

@@ -2,9 +2,17 @@ import {
   dataPageAnswer,
   dataRowAnswer,
   dataRowRemovedAnswer,
+  foodItemRow,
   foodItemSavedAnswer,
 } from "@kantien/domain/admin-data";
-import { apiError, clientConfigAnswer, dataAnswer, healthAnswer, messageAnswer } from "@kantien/domain/api";
+import {
+  apiError,
+  clientConfigAnswer,
+  dataAnswer,
+  healthAnswer,
+  messageAnswer,
+  pageAnswer,
+} from "@kantien/domain/api";
 import { invitationAnswer, loginAnswer, meAnswer, myLoginAnswer, signupAnswer } from "@kantien/domain/auth";
 import {
   bankCreditAnswer,
@@ -104,6 +112,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "PUT /api/staff-members/:id": staffAnswer,
   "DELETE /api/staff-members/:id": personRemovedAnswer,
   "POST /api/staff-members/:id/invitation": messageAnswer,
+  // A week's food items, with their allergen declarations (decision 0041): before the generic row.
+  "GET /api/admin/data/food_item": pageAnswer(foodItemRow),
   "GET /api/admin/data/:table": dataPageAnswer,
   "POST /api/admin/data/:table": dataRowAnswer,
   "GET /api/admin/data/:table/:id": dataRowAnswer,

@@ -87,6 +87,39 @@ describe("the demo orders", () => {
     expect(days[2]?.statuses).toBe("cancelled,delivered,pending,processing,ready");
     expect(days[3]?.statuses).toBe("pending");
   });
+
+  it("declare every dish's allergens: one unchecked, next week's several with an allergen, one with peanuts", async () => {
+    const dishes = await queryRows(
+      database.db,
+      sql`select f.name, m.date_from::text as week, f.allergens_checked_at is not null as checked,
+            coalesce(u.first_name || ' ' || u.last_name, '') as checked_by,
+            coalesce(array_agg(a.code::text order by a.code) filter (where a.level = 'contains'), '{}') as contains,
+            count(a.code)::int as declared
+          from food_items f join weekly_menus m on m.id = f.weekly_menu_id
+          left join users u on u.id = f.allergens_checked_by
+          left join food_item_allergens a on a.food_item_id = f.id
+          group by f.id, m.date_from, u.first_name, u.last_name order by m.date_from, f.day_of_week`,
+      z.object({
+        name: z.string(),
+        week: z.string(),
+        checked: z.boolean(),
+        checked_by: z.string(),
+        contains: z.array(z.string()),
+        declared: z.coerce.number(),
+      }),
+    );
+    expect(dishes).toHaveLength(10);
+    expect(dishes.every((dish) => dish.declared > 0)).toBe(true);
+    expect(dishes.filter((dish) => !dish.checked).map((dish) => dish.name)).toEqual(["Bredie met rys"]);
+    expect(new Set(dishes.filter((dish) => dish.checked).map((dish) => dish.checked_by))).toEqual(
+      new Set(["Anna Admin"]),
+    );
+    const nextWeek = dishes.filter((dish) => dish.week === "2026-11-30");
+    expect(nextWeek.filter((dish) => dish.contains.length > 0).length).toBeGreaterThanOrEqual(3);
+    expect(nextWeek.filter((dish) => dish.contains.includes("peanuts")).map((dish) => dish.name)).toEqual([
+      "Hoender-satay met rys",
+    ]);
+  });
 });
 
 describe("the demo student", () => {

@@ -1,3 +1,4 @@
+import type { Allergen, DietTag } from "@kantien/domain/allergens";
 import {
   addDaysIso,
   schoolDays,
@@ -14,6 +15,7 @@ import { hashPassword } from "../../modules/auth/password";
 import { type Db, queryRows } from "../client";
 import {
   clients,
+  foodItemAllergens,
   foodItems,
   kantienStaff,
   orderStatusChanges,
@@ -94,7 +96,12 @@ const MENU: Record<Weekday, { name: string; description: string; price: string; 
   ],
   Donderdag: [
     { name: "Pap en vleis", description: "Mieliepap met beesstoof en sous", price: "45.00", minutes: 15 },
-    { name: "Hoenderkerrie", description: "Milde hoenderkerrie met roti", price: "54.00", minutes: 20 },
+    {
+      name: "Hoender-satay met rys",
+      description: "Hoendersosaties in grondboontjiesous met geelrys",
+      price: "54.00",
+      minutes: 20,
+    },
   ],
   Vrydag: [
     {
@@ -110,6 +117,30 @@ const MENU: Record<Weekday, { name: string; description: string; price: string; 
       minutes: 12,
     },
   ],
+};
+
+/**
+ * What each demo dish declares (decision 0041), as a South African school kitchen would: every
+ * dish declared, and all but one checked by the demo admin, so the menu shows one unchecked.
+ */
+const DISH_DECLARATIONS: Record<
+  string,
+  { contains: Allergen[]; mayContain?: Allergen[]; diet?: DietTag[]; unchecked?: true }
+> = {
+  "Bobotie met geelrys": { contains: ["gluten", "eggs", "milk"], mayContain: ["sulphites"] },
+  "Hoender-pasta": { contains: ["gluten", "milk"], mayContain: ["eggs"], diet: ["halaal"] },
+  "Boerewors-rol": { contains: ["gluten", "sulphites"], mayContain: ["mustard"] },
+  "Groente-lasagne": { contains: ["gluten", "eggs", "milk"], diet: ["vegetarian"] },
+  "Vis en skyfies": { contains: ["fish", "gluten", "eggs"], mayContain: ["mustard"] },
+  "Bredie met rys": { contains: [], mayContain: ["celery"], diet: ["halaal"], unchecked: true },
+  "Pap en vleis": { contains: [], mayContain: ["celery"], diet: ["halaal"] },
+  "Hoender-satay met rys": {
+    contains: ["peanuts", "soybeans"],
+    mayContain: ["gluten", "sesame"],
+    diet: ["halaal"],
+  },
+  "Vetkoek met kerriemaalvleis": { contains: ["gluten", "eggs", "milk"], mayContain: ["mustard"] },
+  "Pizza Margherita": { contains: ["gluten", "milk"], diet: ["vegetarian"] },
 };
 
 /** Today's demo kitchen: minutes ago it was created, and its status now. */
@@ -258,6 +289,7 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
         menus.flatMap((menu, weekIndex) =>
           WEEKDAYS.map((day) => {
             const dish = MENU[day][weekIndex % 2]!;
+            const declaration = DISH_DECLARATIONS[dish.name];
             return {
               name: dish.name,
               description: dish.description,
@@ -265,11 +297,35 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
               dayOfWeek: day,
               weeklyMenuId: menu.id,
               preparationTime: dish.minutes,
+              diet: declaration?.diet ?? [],
+              // Checked by the demo admin three days ago.
+              ...(declaration && !declaration.unchecked
+                ? { allergensCheckedBy: admin.id, allergensCheckedAt: minutesAgo(3 * 24 * 60) }
+                : {}),
             };
           }),
         ),
       )
-      .returning({ id: foodItems.id, price: foodItems.price, dayOfWeek: foodItems.dayOfWeek });
+      .returning({
+        id: foodItems.id,
+        name: foodItems.name,
+        price: foodItems.price,
+        dayOfWeek: foodItems.dayOfWeek,
+      });
+    await tx.insert(foodItemAllergens).values(
+      items.flatMap((item) => {
+        const declaration = DISH_DECLARATIONS[item.name];
+        if (!declaration) return [];
+        return [
+          ...declaration.contains.map((code) => ({ foodItemId: item.id, code, level: "contains" as const })),
+          ...(declaration.mayContain ?? []).map((code) => ({
+            foodItemId: item.id,
+            code,
+            level: "may_contain" as const,
+          })),
+        ];
+      }),
+    );
 
     // Today's kitchen, in every state; some pending for more than 30 minutes. On a school
     // day the orders are for today's dish; on a weekend the week's dishes stand in.

@@ -8,6 +8,15 @@ import type { RawBody, Resource, RowOf, Selection, Writer } from "./resources";
 /** A row of a registered resource, as the mechanism reads it. */
 type DataRow = RowOf<Selection>;
 
+/** Rows as the API answers them: with what the resource adds from other tables. */
+async function present(db: Db | Tx, resource: Resource, rows: DataRow[]): Promise<DataRow[]> {
+  return resource.present ? resource.present(db, rows) : rows;
+}
+
+async function presentOne(db: Db | Tx, resource: Resource, row: DataRow): Promise<DataRow> {
+  return (await present(db, resource, [row]))[0] ?? row;
+}
+
 /* Plain query functions over a registry resource: every column comes from the registry. */
 
 export type ListParams = {
@@ -63,13 +72,13 @@ export async function listRows(db: Db, resource: Resource, params: ListParams) {
     .limit(params.limit)
     .offset(params.offset);
   const [counted] = await db.select({ total: count() }).from(resource.table).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows: await present(db, resource, rows), total: counted?.total ?? 0 };
 }
 
 export async function getRow(db: Db | Tx, resource: Resource, id: string | number): Promise<DataRow> {
   const [row] = await db.select(resource.readable).from(resource.table).where(eq(resource.idColumn, id));
   if (!row) throw notFound();
-  return row;
+  return presentOne(db, resource, row);
 }
 
 /** API names → the table's property keys, as Drizzle's insert and update take them. */
@@ -111,7 +120,7 @@ export async function createRow(
       .values(toValues(resource, values) as never)
       .returning(resource.readable);
     if (!row) throw notFound();
-    return row;
+    return presentOne(tx, resource, row);
   });
 }
 
@@ -130,13 +139,13 @@ export async function updateRow(
   return db.transaction(async (tx) => {
     const before = await lockRow(tx, resource, id);
     await resource.check?.({ ...writer, tx, verb: "update", before, input });
-    if (Object.keys(values).length === 0) return before;
+    if (Object.keys(values).length === 0) return presentOne(tx, resource, before);
     const [row] = await tx
       .update(resource.table)
       .set(values as never)
       .where(eq(resource.idColumn, id))
       .returning(resource.readable);
-    return row ?? before;
+    return presentOne(tx, resource, row ?? before);
   });
 }
 
@@ -154,7 +163,9 @@ export async function deleteRow(
   return db.transaction(async (tx) => {
     const row = await lockRow(tx, resource, id);
     await resource.check?.({ ...writer, tx, verb: "delete", before: row });
+    // As it was: what it carries from other tables may go with it.
+    const removed = await presentOne(tx, resource, row);
     await tx.delete(resource.table).where(eq(resource.idColumn, id));
-    return { row, extra: undefined };
+    return { row: removed, extra: undefined };
   });
 }

@@ -72,6 +72,11 @@ export type ResourceSpec<Sel extends Selection, C extends z.ZodObject, U extends
    * service writes gives `create`, `update` or `remove` instead.
    */
   check?(ctx: WriteContext<RowOf<Sel>, z.output<C>, z.output<U>>): Promise<void> | void;
+  /**
+   * What the resource's rows carry from other tables (a food item's allergens, decision 0041):
+   * every answer with its rows (list, get, and the written or removed row) passes through it.
+   */
+  present?(db: Db | Tx, rows: RowOf<Sel>[]): Promise<Record<string, unknown>[]>;
   /** Turns the checked body into the values of a plain insert, by API name. */
   prepareCreate?(input: z.output<C>, actor: Actor): Partial<Record<keyof Sel & string, unknown>>;
   /** The owning module's create; answers the new row's key. */

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { App } from "../../app";
 import type { Db } from "../../db/client";
-import { foodItems, weeklyMenus } from "../../db/schema";
+import { foodItemAllergens, foodItems, weeklyMenus } from "../../db/schema";
 import { appTest } from "../../test/app-test";
 import { createFoodItem, createUser, createWeeklyMenu, sessionCookieFor } from "../../test/fixtures";
 import { request } from "../../test/request";
@@ -14,12 +14,14 @@ const it = appTest({ clock: () => NOW });
 const thisWeek = "2031-03-03";
 const weekAfter = (monday: string, weeks: number) => addDaysIso(monday, 7 * weeks);
 
+let adminId: string;
 let asAdmin: string;
 let asCook: string;
 let asCustomer: string;
 
 it.beforeAll(async ({ db }) => {
-  asAdmin = await sessionCookieFor(db, (await createUser(db, { roleId: 4 })).id, NOW);
+  adminId = (await createUser(db, { roleId: 4 })).id;
+  asAdmin = await sessionCookieFor(db, adminId, NOW);
   asCook = await sessionCookieFor(db, (await createUser(db, { roleId: 3 })).id, NOW);
   asCustomer = await sessionCookieFor(db, (await createUser(db, { roleId: 1 })).id, NOW);
 });
@@ -72,6 +74,64 @@ describe("POST /api/admin/menus/copy-week", () => {
     expect(copied?.[0]).toMatchObject({ imageUrl: "/uploads/bobotie.webp", preparationTime: 25 });
     // The source week keeps its own dishes.
     expect(await dishesOf(db, source)).toHaveLength(3);
+  });
+
+  it("keeps each dish's allergen declaration, diet and check (decision 0041)", async ({ app, db }) => {
+    const source = weekAfter(thisWeek, 20);
+    const target = weekAfter(thisWeek, 21);
+    await weekWith(db, source, ["Maandag", "Donderdag"]);
+    const [monday, thursday] = (await dishesOf(db, source))!;
+    const checkedAt = new Date("2031-03-04T07:00:00Z");
+    await db
+      .update(foodItems)
+      .set({ diet: ["halaal"], allergensCheckedBy: adminId, allergensCheckedAt: checkedAt })
+      .where(eq(foodItems.id, monday!.id));
+    await db.insert(foodItemAllergens).values([
+      { foodItemId: monday!.id, code: "gluten", level: "contains" },
+      { foodItemId: monday!.id, code: "milk", level: "may_contain" },
+      { foodItemId: thursday!.id, code: "peanuts", level: "contains" },
+    ]);
+
+    expect((await copy(app, { week: target })).statusCode).toBe(200);
+
+    const [copiedMonday, copiedThursday] = (await dishesOf(db, target))!;
+    expect(copiedMonday).toMatchObject({
+      name: "Gereg Maandag",
+      diet: ["halaal"],
+      allergensCheckedBy: adminId,
+      allergensCheckedAt: checkedAt,
+    });
+    expect(copiedThursday).toMatchObject({ diet: [], allergensCheckedBy: null, allergensCheckedAt: null });
+    const list = await request(
+      app,
+      "GET",
+      `/api/admin/data/food_item?weekly_menu_id=${copiedMonday!.weeklyMenuId}`,
+      {
+        cookie: asAdmin,
+      },
+    );
+    expect(
+      list.json().data.map((d: Record<string, unknown>) => [d.day_of_week, d.allergens, d.diet]),
+    ).toEqual([
+      [
+        "Maandag",
+        [
+          { code: "gluten", level: "contains" },
+          { code: "milk", level: "may_contain" },
+        ],
+        ["halaal"],
+      ],
+      ["Donderdag", [{ code: "peanuts", level: "contains" }], []],
+    ]);
+    expect(list.json().data[0].allergensChecked).toEqual({
+      by: expect.any(String),
+      at: checkedAt.toISOString(),
+    });
+    expect(list.json().data[1].allergensChecked).toBeNull();
+    // The source week keeps its own declarations.
+    expect(
+      await db.select().from(foodItemAllergens).where(eq(foodItemAllergens.foodItemId, monday!.id)),
+    ).toHaveLength(2);
   });
 
   it("refuses a week that already has dishes, and adds nothing", async ({ app, db }) => {

@@ -9,10 +9,11 @@ import { isIsoDate } from "@kantien/domain/dates";
 import { validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { foodItems, orders, weeklyMenus } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { defineResource, type WriteContext } from "../data/resources";
+import { CLEARED_CHECK, declarationChanged, declarationOf, withDeclarations } from "./declarations";
 
 /* The menus' rows on the generic data API (decision 0014): weekly menus and their food items. */
 
@@ -49,6 +50,38 @@ export async function isFoodItemOrdered(tx: Tx, foodItemId: string): Promise<boo
   return found.length > 0;
 }
 
+/**
+ * An update through the data API: the fields it names, and, as in the food-item dialog, a
+ * changed name or description clears the allergen declaration's check (decision 0041).
+ */
+async function updateFoodItem(
+  db: Db,
+  { id, input }: { id: string | number; input: z.output<typeof foodItemUpdateInput> },
+): Promise<void> {
+  const itemId = String(id);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: foodItems.name, description: foodItems.description })
+      .from(foodItems)
+      .where(eq(foodItems.id, itemId))
+      .for("update");
+    if (!before) throw notFound();
+    const changed = declarationChanged({ ...before, allergens: await declarationOf(tx, itemId) }, input);
+    const values = {
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.description === undefined ? {} : { description: input.description }),
+      ...(input.price === undefined ? {} : { price: input.price }),
+      ...(input.image_url === undefined ? {} : { imageUrl: input.image_url }),
+      ...(input.day_of_week === undefined ? {} : { dayOfWeek: input.day_of_week }),
+      ...(input.weekly_menu_id === undefined ? {} : { weeklyMenuId: input.weekly_menu_id }),
+      ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
+      ...(changed ? CLEARED_CHECK : {}),
+    };
+    if (Object.keys(values).length > 0)
+      await tx.update(foodItems).set(values).where(eq(foodItems.id, itemId));
+  });
+}
+
 /** A food item as every door answers it (the data API and the menus' save). */
 export const foodItemColumns = {
   id: foodItems.id,
@@ -74,10 +107,15 @@ export const foodItemResource = defineResource("food_item", {
   access: { list: "staff", get: "staff", create: "admin", update: "admin", delete: "admin" },
   // Replaced items already on orders are off the menu; orders still read them by id.
   listScope: isNull(foodItems.retiredAt),
+  // The declaration is the food-item dialog's to write (`PUT /api/admin/menus/…/food-item`);
+  // here a food item is answered with it, never written with it (decision 0041).
+  internal: ["diet", "allergens_checked_by", "allergens_checked_at"],
+  present: withDeclarations,
   required: checkFoodItemRequired,
   createInput: foodItemInput,
   updateInput: foodItemUpdateInput,
   check: checkFoodItem,
+  update: updateFoodItem,
 });
 
 export const weeklyMenuResource = defineResource("weekly_menu", {

@@ -1,17 +1,33 @@
-import type { FoodItemInput, FoodItemSaveInput } from "@kantien/domain/admin-data";
+import type {
+  FoodItemDeclaration,
+  FoodItemDeclarationInput,
+  FoodItemInput,
+  FoodItemSaveInput,
+} from "@kantien/domain/admin-data";
 import { addDaysIso, type IsoDate, type Weekday } from "@kantien/domain/dates";
 import { copyableWeekdays, validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { foodItems, weeklyMenus } from "../../db/schema";
+import { foodItemAllergens, foodItems, weeklyMenus } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { RowOf } from "../data/resources";
 import { foodItemColumns, isFoodItemOrdered } from "./data-resources";
+import {
+  declarationChanged,
+  declarationOf,
+  dietColumn,
+  editedItemCheck,
+  newItemCheck,
+  withDeclarations,
+  writeDeclaration,
+} from "./declarations";
 
 export type FoodItemRow = RowOf<typeof foodItemColumns>;
 
-type FoodItemFields = Omit<FoodItemInput, "weekly_menu_id" | "day_of_week">;
-type SavedFoodItem = { item: FoodItemRow; replaced: string | null };
+type FoodItemFields = Omit<FoodItemInput, "weekly_menu_id" | "day_of_week"> & FoodItemDeclarationInput;
+type SavedFoodItem = { item: FoodItemRow & FoodItemDeclaration; replaced: string | null };
+/** Who saves, and when by the canteen's clock: the declaration's check records both. */
+type Saver = { actorId: string; now: Date };
 
 /**
  * The food-item dialog's one save (decision 0028): an edit of the item `id`, which moves it
@@ -20,17 +36,24 @@ type SavedFoodItem = { item: FoodItemRow; replaced: string | null };
  */
 export async function saveFoodItem(
   db: Db,
-  { menuId, dayOfWeek, input }: { menuId: string; dayOfWeek: Weekday; input: FoodItemSaveInput },
+  {
+    menuId,
+    dayOfWeek,
+    input,
+    saver,
+  }: { menuId: string; dayOfWeek: Weekday; input: FoodItemSaveInput; saver: Saver },
 ): Promise<SavedFoodItem> {
   const { id, replace, weekly_menu_id: _menu, day_of_week: _day, ...fields } = input;
   if (id !== undefined)
-    return { item: await editFoodItem(db, { id, menuId, dayOfWeek, fields }), replaced: null };
-  return replaceFoodItem(db, { menuId, dayOfWeek, input: fields, replace: replace === true });
+    return { item: await editFoodItem(db, { id, menuId, dayOfWeek, fields, saver }), replaced: null };
+  return replaceFoodItem(db, { menuId, dayOfWeek, input: fields, replace: replace === true, saver });
 }
 
 /**
  * Changes the menu's live item `id` and puts it on `dayOfWeek`; a field left out stays, a
  * null image clears it. Another item on that day is the unique index's 409 food_item_day_taken.
+ * A changed name, description or allergen list clears the declaration's check unless the admin
+ * confirms it in the same save (decision 0041).
  */
 async function editFoodItem(
   db: Db,
@@ -39,22 +62,43 @@ async function editFoodItem(
     menuId,
     dayOfWeek,
     fields,
-  }: { id: string; menuId: string; dayOfWeek: Weekday; fields: FoodItemFields },
-): Promise<FoodItemRow> {
-  const [item] = await db
-    .update(foodItems)
-    .set({
-      name: fields.name,
-      description: fields.description,
-      price: fields.price,
-      dayOfWeek,
-      ...(fields.image_url === undefined ? {} : { imageUrl: fields.image_url }),
-      ...(fields.preparation_time === undefined ? {} : { preparationTime: fields.preparation_time }),
-    })
-    .where(and(eq(foodItems.id, id), eq(foodItems.weeklyMenuId, menuId), isNull(foodItems.retiredAt)))
-    .returning(foodItemColumns);
-  if (!item) throw notFound();
-  return item;
+    saver,
+  }: { id: string; menuId: string; dayOfWeek: Weekday; fields: FoodItemFields; saver: Saver },
+) {
+  return db.transaction(async (tx) => {
+    const live = and(eq(foodItems.id, id), eq(foodItems.weeklyMenuId, menuId), isNull(foodItems.retiredAt));
+    const [before] = await tx
+      .select({ name: foodItems.name, description: foodItems.description })
+      .from(foodItems)
+      .where(live)
+      .for("update");
+    if (!before) throw notFound();
+    const declared = await declarationOf(tx, id);
+    const check = editedItemCheck(
+      declarationChanged({ ...before, allergens: declared }, fields),
+      fields.allergensConfirmed,
+      saver.actorId,
+      saver.now,
+    );
+    const [item] = await tx
+      .update(foodItems)
+      .set({
+        name: fields.name,
+        description: fields.description,
+        price: fields.price,
+        dayOfWeek,
+        ...(fields.image_url === undefined ? {} : { imageUrl: fields.image_url }),
+        ...(fields.preparation_time === undefined ? {} : { preparationTime: fields.preparation_time }),
+        ...dietColumn(fields.diet),
+        ...check,
+      })
+      .where(live)
+      .returning(foodItemColumns);
+    if (!item) throw notFound();
+    if (fields.allergens !== undefined) await writeDeclaration(tx, id, fields.allergens);
+    const [answered] = await withDeclarations(tx, [item]);
+    return answered!;
+  });
 }
 
 export type ReplaceFoodItemParams = {
@@ -63,6 +107,7 @@ export type ReplaceFoodItemParams = {
   input: FoodItemFields;
   /** Whether the day's item may go; without it a taken day is 409 food_item_day_taken. */
   replace: boolean;
+  saver: Saver;
 };
 
 /**
@@ -72,7 +117,7 @@ export type ReplaceFoodItemParams = {
  */
 export async function replaceFoodItem(
   db: Db,
-  { menuId, dayOfWeek, input, replace }: ReplaceFoodItemParams,
+  { menuId, dayOfWeek, input, replace, saver }: ReplaceFoodItemParams,
 ): Promise<SavedFoodItem> {
   return db.transaction(async (tx) => {
     const [menu] = await tx
@@ -110,10 +155,14 @@ export async function replaceFoodItem(
         dayOfWeek,
         weeklyMenuId: menuId,
         ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
+        ...dietColumn(input.diet),
+        ...newItemCheck(input.allergensConfirmed, saver.actorId, saver.now),
       })
       .returning(foodItemColumns);
     if (!item) throw notFound();
-    return { item, replaced: old?.id ?? null };
+    await writeDeclaration(tx, item.id, input.allergens ?? []);
+    const [answered] = await withDeclarations(tx, [item]);
+    return { item: answered!, replaced: old?.id ?? null };
   });
 }
 
@@ -121,7 +170,7 @@ export type CopiedWeek = { menuId: string; dateFrom: IsoDate; dateTo: IsoDate; c
 
 /**
  * "Kopieer verlede week": the previous week's dishes (name, description, price, image,
- * preparation time) onto the same weekdays of the week starting `week`, in one transaction.
+ * preparation time, and their allergen declaration, diet and check, decision 0041) onto the same weekdays of the week starting `week`, in one transaction.
  * Only days after today take a dish. A missing target menu is made under the weekly-menu date
  * rules; a target that already has a dish is refused (409 menu_copy_target_not_empty), never
  * merged, so nothing is duplicated or overwritten unseen (decision 0039).
@@ -175,17 +224,41 @@ export async function copyPreviousWeek(
       if (taken) throw new AppError("menu_copy_target_not_empty");
     }
     const menuId = target.id;
-    await tx.insert(foodItems).values(
-      dishes.map((dish) => ({
-        name: dish.name,
-        description: dish.description,
-        price: dish.price,
-        imageUrl: dish.imageUrl,
-        dayOfWeek: dish.dayOfWeek,
-        preparationTime: dish.preparationTime,
-        weeklyMenuId: menuId,
-      })),
+    const copies = await tx
+      .insert(foodItems)
+      .values(
+        dishes.map((dish) => ({
+          name: dish.name,
+          description: dish.description,
+          price: dish.price,
+          imageUrl: dish.imageUrl,
+          dayOfWeek: dish.dayOfWeek,
+          preparationTime: dish.preparationTime,
+          weeklyMenuId: menuId,
+          // The same dish, the same declaration: its check stays with it.
+          diet: dish.diet,
+          allergensCheckedBy: dish.allergensCheckedBy,
+          allergensCheckedAt: dish.allergensCheckedAt,
+        })),
+      )
+      .returning({ id: foodItems.id, dayOfWeek: foodItems.dayOfWeek });
+    const declared = await tx
+      .select()
+      .from(foodItemAllergens)
+      .where(
+        inArray(
+          foodItemAllergens.foodItemId,
+          dishes.map((dish) => dish.id),
+        ),
+      );
+    const copyOf = new Map(
+      dishes.map((dish) => [dish.id, copies.find((copy) => copy.dayOfWeek === dish.dayOfWeek)!.id]),
     );
+    if (declared.length > 0) {
+      await tx
+        .insert(foodItemAllergens)
+        .values(declared.map((entry) => ({ ...entry, foodItemId: copyOf.get(entry.foodItemId)! })));
+    }
     return { menuId, dateFrom: week, dateTo, copied: dishes.length };
   });
 }

@@ -59,6 +59,7 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
         menuId,
         dayOfWeek: dayOfWeek as Weekday,
         input,
+        saver: { actorId: request.user!.id, now: config.clock() },
       });
       return { success: true as const, data: item, replaced };
     },

@@ -1,10 +1,15 @@
-import type { FoodItemInput, FoodItemSaveInput, foodItemSavedAnswer } from "@kantien/domain/admin-data";
+import type {
+  FoodItemDeclarationInput,
+  FoodItemInput,
+  FoodItemSaveInput,
+  foodItemSavedAnswer,
+} from "@kantien/domain/admin-data";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
 import { foodItemsQueryOptions } from "./get-food-items";
 
 /** The body the dialog sends; the image may be cleared (null) when editing. */
-export type FoodItemBody = FoodItemInput;
+export type FoodItemBody = FoodItemInput & FoodItemDeclarationInput;
 
 export type SaveFoodItem =
   | { kind: "create"; body: FoodItemBody }

@@ -1,4 +1,5 @@
 import type { FoodItem } from "@kantien/domain/admin-data";
+import { allergenName } from "@kantien/domain/allergen-texts";
 import type { Weekday } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { cardImageUrl } from "@kantien/domain/uploads";
@@ -7,12 +8,14 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/Edit";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
+import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import CardMedia from "@mui/material/CardMedia";
+import Chip from "@mui/material/Chip";
 import Divider from "@mui/material/Divider";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -21,6 +24,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../../lib/i18n";
 
 type Props = {
   day: Weekday;
@@ -76,6 +80,7 @@ export function DayCard({ day, item, onAdd, onEdit, onReplace, onDelete }: Props
                 {t("screens.menu.prepTime", { minutes: item.preparation_time })}
               </Typography>
             ) : null}
+            <AllergenSummary item={item} />
           </CardContent>
           <ItemActions item={item} onEdit={onEdit} onReplace={onReplace} onDelete={onDelete} />
         </>
@@ -95,6 +100,43 @@ export function DayCard({ day, item, onAdd, onEdit, onReplace, onDelete }: Props
         </CardContent>
       )}
     </Card>
+  );
+}
+
+/**
+ * What the dish contains, and, at a glance across the week, a declaration nobody has checked
+ * (text and icon, not colour alone): such a dish is never "free of" anything (decision 0041).
+ */
+function AllergenSummary({ item }: { item: FoodItem }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const contains = item.allergens.filter((entry) => entry.level === "contains");
+  return (
+    <>
+      {contains.length > 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t("screens.menu.containsList", {
+            list: contains.map((entry) => allergenName(entry.code, language)).join(", "),
+          })}
+        </Typography>
+      ) : null}
+      {item.allergensChecked ? null : (
+        <Chip
+          icon={<WarningAmberIcon />}
+          label={t("screens.menu.allergensUnchecked")}
+          color="warning"
+          size="small"
+          // The words wrap in a narrow card rather than be cut: they are the message.
+          sx={{
+            mt: 1,
+            maxWidth: "100%",
+            height: "auto",
+            py: 0.25,
+            "& .MuiChip-label": { whiteSpace: "normal" },
+          }}
+        />
+      )}
+    </>
   );
 }
 

@@ -1,15 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { FoodItem, FoodItemFormValues } from "@kantien/domain/admin-data";
+import type { FoodItem, FoodItemDeclarationInput, FoodItemFormValues } from "@kantien/domain/admin-data";
 import { type FoodItemInput, foodItemForm } from "@kantien/domain/admin-data";
-import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
+import type { AllergenDeclaration, DietTag } from "@kantien/domain/allergens";
+import { todayIn, WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { moneyFieldValue } from "@kantien/domain/money";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
 import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
+import Divider from "@mui/material/Divider";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -20,9 +25,13 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { MoneyField } from "../../../components/money-field";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
+import { useCanteenTimeZone } from "../../../lib/app-config";
 import { focusOnMount } from "../../../lib/focus";
+import { formatShortDate } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
 import { fieldErrorText, formWideMessage } from "../../../lib/validation";
-import { useSaveFoodItem } from "../api/save-food-item";
+import { type FoodItemBody, useSaveFoodItem } from "../api/save-food-item";
+import { AllergenMatrix, DietTags } from "./allergen-matrix";
 import { ImagePicker } from "./image-picker";
 
 export type FoodItemDialogMode =
@@ -54,6 +63,17 @@ function defaults(mode: FoodItemDialogMode): FoodItemFormValues {
   return { name: "", description: "", price: "", image_url: "", day_of_week: day, preparation_time: "" };
 }
 
+/**
+ * The declaration's check as the dialog holds it: `kept` (the item's check, untouched: the save
+ * leaves it to the server), `confirm` (the admin ticks it: saving confirms it) or `none`.
+ */
+type CheckState = "kept" | "confirm" | "none";
+
+/** What the save says of the check: nothing to keep it, else whether the admin confirms it. */
+function confirmation(check: CheckState): FoodItemDeclarationInput {
+  return check === "kept" ? {} : { allergensConfirmed: check === "confirm" };
+}
+
 /** The required-fields message: said once above the form, each empty field marked. */
 const FIELDS_MISSING = "food_item_fields_missing";
 
@@ -70,7 +90,17 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
   const errors = formState.errors;
   const [uploading, setUploading] = useState(false);
   const notify = useNotice();
-  const [pending, setPending] = useState<FoodItemInput | null>(null);
+  const [pending, setPending] = useState<FoodItemBody | null>(null);
+  const edited = mode.kind === "edit" ? mode.item : null;
+  const [allergens, setAllergens] = useState<AllergenDeclaration>(edited?.allergens ?? []);
+  const [diet, setDiet] = useState<DietTag[]>(edited?.diet ?? []);
+  const [check, setCheck] = useState<CheckState>(edited?.allergensChecked ? "kept" : "none");
+  // The server clears the check when the name, description or allergens change; so does the dialog.
+  const [cleared, setCleared] = useState(false);
+  const clearCheck = () => {
+    if (check !== "none") setCleared(true);
+    setCheck("none");
+  };
 
   const takenBy = (day: Weekday) => items.find((i) => i.day_of_week === day);
   const dayDisabled = (day: Weekday) => {
@@ -79,7 +109,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
     return owner !== undefined && (mode.kind === "add" || owner.id !== mode.item.id);
   };
 
-  const send = (body: FoodItemInput) => {
+  const send = (body: FoodItemBody) => {
     const request =
       mode.kind === "edit"
         ? ({ kind: "edit", id: mode.item.id, body } as const)
@@ -100,7 +130,8 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
     });
   };
 
-  const onValid = (body: FoodItemInput) => {
+  const onValid = (fields: FoodItemInput) => {
+    const body: FoodItemBody = { ...fields, allergens, diet, ...confirmation(check) };
     if (mode.kind === "replace") setPending(body);
     else send(body);
   };
@@ -131,7 +162,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
                 label={t("screens.menu.dialog.name")}
                 required
                 inputRef={focusOnMount}
-                {...register("name")}
+                {...register("name", { onChange: clearCheck })}
                 error={Boolean(fieldError("name"))}
                 helperText={fieldError("name")}
               />
@@ -140,7 +171,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
                 required
                 multiline
                 minRows={2}
-                {...register("description")}
+                {...register("description", { onChange: clearCheck })}
                 error={Boolean(fieldError("description"))}
                 helperText={fieldError("description")}
               />
@@ -198,6 +229,21 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
                 error={Boolean(fieldError("preparation_time"))}
                 helperText={fieldError("preparation_time")}
               />
+              <Divider />
+              <AllergenMatrix
+                value={allergens}
+                onChange={(next) => {
+                  setAllergens(next);
+                  clearCheck();
+                }}
+              />
+              <DietTags value={diet} onChange={setDiet} />
+              <AllergenCheck
+                check={check}
+                cleared={cleared}
+                checked={check === "kept" ? (edited?.allergensChecked ?? null) : null}
+                onChange={(confirmed) => setCheck(confirmed ? "confirm" : "none")}
+              />
             </Stack>
           </DialogContent>
           <DialogActions>
@@ -233,5 +279,53 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * "Allergene nagegaan": who checked the declaration and when, or that nobody has; ticking it
+ * confirms the declaration with the save. A change of name, description or allergens unticks it.
+ */
+function AllergenCheck({
+  check,
+  cleared,
+  checked,
+  onChange,
+}: {
+  check: CheckState;
+  cleared: boolean;
+  checked: FoodItem["allergensChecked"];
+  onChange: (confirmed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const timeZone = useCanteenTimeZone();
+  const helpId = useId();
+  const status = checked
+    ? t("screens.menu.dialog.allergens.checkedBy", {
+        by: checked.by,
+        date: formatShortDate(todayIn(timeZone, new Date(checked.at)), currentLanguage()),
+      })
+    : check === "confirm"
+      ? t("screens.menu.dialog.allergens.confirming")
+      : cleared
+        ? t("screens.menu.dialog.allergens.cleared")
+        : t("screens.menu.dialog.allergens.notChecked");
+  return (
+    <div>
+      <FormControlLabel
+        sx={{ minHeight: 48 }}
+        control={
+          <Checkbox
+            checked={check !== "none"}
+            onChange={(event) => onChange(event.target.checked)}
+            slotProps={{ input: { "aria-describedby": helpId } }}
+          />
+        }
+        label={t("screens.menu.dialog.allergens.confirm")}
+      />
+      <FormHelperText id={helpId} sx={{ mt: 0 }}>
+        <span role="status">{status}</span> {t("screens.menu.dialog.allergens.clearsNote")}
+      </FormHelperText>
+    </div>
   );
 }

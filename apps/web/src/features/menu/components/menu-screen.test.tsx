@@ -41,6 +41,13 @@ const bobotie: FoodItem = {
   day_of_week: "Maandag",
   weekly_menu_id: M16,
   preparation_time: 20,
+  allergens: [
+    { code: "gluten", level: "contains" },
+    { code: "eggs", level: "contains" },
+    { code: "milk", level: "may_contain" },
+  ],
+  diet: [],
+  allergensChecked: { by: "Anna Admin", at: "2031-06-09T08:00:00.000Z" },
 };
 
 const ITEMS_16 = `GET /api/admin/data/food_item?weekly_menu_id=${M16}&limit=50`;
@@ -316,6 +323,9 @@ describe("MenuScreen", () => {
       day_of_week: "Dinsdag",
       weekly_menu_id: M16,
       preparation_time: 15,
+      allergens: [],
+      diet: [],
+      allergensConfirmed: false,
     });
     expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
   }, 20_000);
@@ -419,6 +429,9 @@ describe("MenuScreen", () => {
       day_of_week: "Maandag",
       weekly_menu_id: M16,
       replace: true,
+      allergens: [],
+      diet: [],
+      allergensConfirmed: false,
     });
   }, 20_000);
 
@@ -510,5 +523,118 @@ describe("MenuScreen", () => {
     const dialog = await screen.findByRole("dialog", { name: "Skep 'n weeklikse spyskaart" });
     await user.click(within(dialog).getByRole("button", { name: "Skep spyskaart" }));
     expect(await within(dialog).findByText("Bestaan reeds (bediener).")).toBeInTheDocument();
+  });
+
+  describe("allergens (decision 0041)", () => {
+    const unchecked: FoodItem = {
+      ...bobotie,
+      id: "item-2",
+      name: "Satay-hoender",
+      description: "Met grondboontjiesous",
+      day_of_week: "Dinsdag",
+      image_url: null,
+      allergens: [{ code: "peanuts", level: "contains" }],
+      allergensChecked: null,
+    };
+    const week = { [ITEMS_16]: { body: { success: true, data: [bobotie, unchecked], total: 2 } } };
+
+    it("marks a day whose dish's declaration nobody checked, in words, and names what each contains", async () => {
+      renderScreen(MENUS, week);
+      const tuesday = await screen.findByRole("region", { name: "Dinsdag" });
+      expect(await within(tuesday).findByText("Allergene nie nagegaan nie")).toBeInTheDocument();
+      expect(tuesday).toHaveTextContent("Bevat: Grondboontjies");
+      const monday = screen.getByRole("region", { name: "Maandag" });
+      expect(monday).toHaveTextContent("Bevat: Gluten, Eiers");
+      expect(within(monday).queryByText("Allergene nie nagegaan nie")).not.toBeInTheDocument();
+    });
+
+    it("declares a new dish's allergens and diet and confirms them: all of it is sent", async () => {
+      const { user, calls } = renderScreen(MENUS, { [saveRoute("Woensdag")]: saved });
+      await user.click(await screen.findByRole("button", { name: "Voeg item by vir Woensdag" }));
+      const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
+      await fillNewItem(user, dialog);
+      // Every allergen starts at "Geen"; each row is a group named by its allergen.
+      const peanuts = within(dialog).getByRole("group", { name: "Grondboontjies" });
+      expect(peanuts).toHaveAccessibleDescription("Grondboontjies, grondboontjiebotter en -olie.");
+      expect(within(peanuts).getByRole("button", { name: "Geen" })).toHaveAttribute("aria-pressed", "true");
+      expect(within(dialog).getAllByRole("button", { name: "Bevat" })).toHaveLength(14);
+      expect(within(dialog).getByRole("group", { name: "Dieet" })).toBeInTheDocument();
+      await user.click(within(peanuts).getByRole("button", { name: "Bevat" }));
+      const milk = within(dialog).getByRole("group", { name: "Melk" });
+      await user.click(within(milk).getByRole("button", { name: "Kan bevat" }));
+      await user.click(
+        within(within(dialog).getByRole("group", { name: "Gluten" })).getByRole("button", { name: "Bevat" }),
+      );
+      // Pressing the chosen one again keeps it.
+      await user.click(within(peanuts).getByRole("button", { name: "Bevat" }));
+      expect(within(peanuts).getByRole("button", { name: "Bevat" })).toHaveAttribute("aria-pressed", "true");
+      await user.click(within(dialog).getByRole("checkbox", { name: "Halaal" }));
+      const confirm = within(dialog).getByRole("checkbox", { name: "Allergene nagegaan" });
+      expect(confirm).not.toBeChecked();
+      expect(confirm).toHaveAccessibleDescription(
+        "Nog nie nagegaan nie. As die naam, beskrywing of allergene verander, moet 'n admin dit weer nagaan.",
+      );
+      await user.click(confirm);
+      expect(confirm).toHaveAccessibleDescription(
+        /^Met die stoor bevestig jy dat jy die allergene nagegaan het\./,
+      );
+      await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+      expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
+      expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+        name: "Pasta",
+        allergens: [
+          { code: "gluten", level: "contains" },
+          { code: "peanuts", level: "contains" },
+          { code: "milk", level: "may_contain" },
+        ],
+        diet: ["halaal"],
+        allergensConfirmed: true,
+      });
+    }, 30_000);
+
+    it("shows who checked a dish and keeps the check on a save that changes none of it", async () => {
+      const { user, calls } = renderScreen(MENUS, { [saveRoute("Maandag")]: saved });
+      await user.click(await screen.findByRole("button", { name: "Wysig Bobotie" }));
+      const dialog = await screen.findByRole("dialog", { name: "Wysig item" });
+      const confirm = within(dialog).getByRole("checkbox", { name: "Allergene nagegaan" });
+      expect(confirm).toBeChecked();
+      expect(confirm).toHaveAccessibleDescription(/^Nagegaan deur Anna Admin op 9 Jun\.? 2031\./);
+      const milk = within(dialog).getByRole("group", { name: "Melk" });
+      expect(within(milk).getByRole("button", { name: "Kan bevat" })).toHaveAttribute("aria-pressed", "true");
+      const price = within(dialog).getByRole("textbox", { name: /Prys/ });
+      await user.clear(price);
+      await user.type(price, "36");
+      await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+      await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+      const body = calls.find((c) => c.method === "PUT")?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ id: "item-1", price: "36.00", allergens: bobotie.allergens, diet: [] });
+      // Left out: the server keeps the check.
+      expect(body).not.toHaveProperty("allergensConfirmed");
+    }, 20_000);
+
+    it("unticks the check when the name or the allergens change, says why, and sends no confirmation", async () => {
+      const { user, calls } = renderScreen(MENUS, { [saveRoute("Maandag")]: saved });
+      await user.click(await screen.findByRole("button", { name: "Wysig Bobotie" }));
+      const dialog = await screen.findByRole("dialog", { name: "Wysig item" });
+      const confirm = within(dialog).getByRole("checkbox", { name: "Allergene nagegaan" });
+      await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), " deluxe");
+      expect(confirm).not.toBeChecked();
+      expect(confirm).toHaveAccessibleDescription(
+        /^Die naam, beskrywing of allergene het verander: gaan dit weer na\./,
+      );
+      // Ticked again, then an allergen changes: unticked again.
+      await user.click(confirm);
+      expect(confirm).toBeChecked();
+      const sesame = within(dialog).getByRole("group", { name: "Sesam" });
+      await user.click(within(sesame).getByRole("button", { name: "Kan bevat" }));
+      expect(confirm).not.toBeChecked();
+      await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+      await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+      expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+        name: "Bobotie deluxe",
+        allergens: [...bobotie.allergens, { code: "sesame", level: "may_contain" }],
+        allergensConfirmed: false,
+      });
+    }, 20_000);
   });
 });
