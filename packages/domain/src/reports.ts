@@ -101,3 +101,49 @@ export function proveWallets(input: {
   const difference = cents(input.sumOfBalances) - closing;
   return { ...input, closing: rand(closing), difference: rand(difference), balanced: difference === 0 };
 }
+
+export const SALES_GROUPINGS = ["day", "week", "month"] as const;
+export type SalesGrouping = (typeof SALES_GROUPINGS)[number];
+
+/** The longest range the sales view answers: two years of days. */
+export const SALES_MAX_DAYS = 731;
+
+/** Top-ups by channel; legacy top-ups from before channels were recorded count as `other`. */
+const topUpsByChannel = z.object({ cash: amount, card: amount, eft: amount, other: amount });
+
+export const salesPeriod = salesTotals.extend({
+  /** The period's first day: the day, the week's Monday, the month's 1st. */
+  period: z.string(),
+  topUps: topUpsByChannel,
+  /** The money held in all wallets at the period's end (the ledger's sum until then). */
+  moneyHeld: amount,
+});
+export type SalesPeriod = z.infer<typeof salesPeriod>;
+
+export const salesReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  groupBy: z.enum(SALES_GROUPINGS),
+  /** Every period of the range, empty ones included, so a chart's axis has no gaps. */
+  series: z.array(salesPeriod),
+  totals: salesTotals,
+  /** The dishes sold most in the range, by portions: at most 10. */
+  topItems: z.array(salesTotals.extend({ name: z.string() })),
+});
+export type SalesReport = z.infer<typeof salesReport>;
+export const salesReportAnswer = dataAnswer(salesReport);
+
+export const LIABILITY_AGES = ["0-30", "31-90", "91-365", "over-365"] as const;
+export type LiabilityAge = (typeof LIABILITY_AGES)[number];
+
+export const liabilityReport = z.object({
+  /** All the customers' money the canteen holds: the wallets' balances. */
+  moneyHeld: amount,
+  customersWithMoney: z.number().int(),
+  /** Wallets with money by days since their last ledger row: money that sleeps. */
+  byAge: z.array(z.object({ age: z.enum(LIABILITY_AGES), customers: z.number().int(), amount })),
+  /** Bank credits that reached the canteen but no wallet yet. */
+  unallocatedBankCredits: z.object({ count: z.number().int(), amount }),
+});
+export type LiabilityReport = z.infer<typeof liabilityReport>;
+export const liabilityReportAnswer = dataAnswer(liabilityReport);
