@@ -160,6 +160,8 @@ export const walletTransactions = pgTable(
   },
   (t) => [
     index("wallet_transactions_user_id_idx").on(t.userId, t.createdAt),
+    // The day's money, the reports' ranges (docs/decisions/0042-the-days-close.md).
+    index("wallet_transactions_created_at_idx").on(t.createdAt),
     // A paid order is charged once and refunded at most once.
     uniqueIndex("wallet_transactions_order_kind_key").on(t.orderId, t.kind),
     uniqueIndex("wallet_transactions_bank_credit_key").on(t.bankCreditId),

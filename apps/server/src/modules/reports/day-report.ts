@@ -29,7 +29,7 @@ function totalsBy<K>(rows: readonly (SalesTotals & { key: K })[]): { key: K; tot
  * wallet's last row before `at`, found through the (user_id, created_at) index, so the cost
  * grows with the wallets, not with the ledger.
  */
-function balancesAt(at: Date) {
+export function balancesAt(at: Date) {
   return sql`(select coalesce(sum(last.balance_after), 0) from wallets w
     cross join lateral (
       select t.balance_after from wallet_transactions t

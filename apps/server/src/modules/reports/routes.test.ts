@@ -1,5 +1,10 @@
 import type { LedgerKind } from "@kantien/domain/people";
-import { dayClosesAnswer, dayReportAnswer } from "@kantien/domain/reports";
+import {
+  dayClosesAnswer,
+  dayReportAnswer,
+  liabilityReportAnswer,
+  salesReportAnswer,
+} from "@kantien/domain/reports";
 import { sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { z } from "zod";
@@ -121,6 +126,50 @@ describe("the day's report and its close", () => {
     expect(tomorrow.walletProof).toMatchObject({ opening: "258.00", orders: "0.00", balanced: true });
   });
 
+  it("gives sales per day, week or month with top-ups and the money held at each period's end", async ({
+    app,
+  }) => {
+    const sales = async (query: string) => {
+      const response = await request(app, "GET", `/api/reports/sales?${query}`, { cookie: asAdmin });
+      expect(response.statusCode).toBe(200);
+      return salesReportAnswer.parse(response.json()).data;
+    };
+    const days = await sales("from=2031-06-08&to=2031-06-11&groupBy=day");
+    expect(days.series.map((p) => [p.period, p.orders, p.portions, p.amount, p.moneyHeld])).toEqual([
+      ["2031-06-08", 0, 0, "0.00", "0.00"],
+      ["2031-06-09", 0, 0, "0.00", "400.00"],
+      ["2031-06-10", 2, 3, "136.50", "258.00"],
+      ["2031-06-11", 1, 1, "45.50", "258.00"],
+    ]);
+    expect(days.series[1]!.topUps).toEqual({ cash: "200.00", card: "0.00", eft: "200.00", other: "0.00" });
+    expect(days.totals).toEqual({ orders: 3, portions: 4, amount: "182.00" });
+    expect(days.topItems).toEqual([
+      { name: "Pap en vleis", orders: 2, portions: 3, amount: "136.50" },
+      { name: "Bobotie", orders: 1, portions: 1, amount: "45.50" },
+    ]);
+
+    // Weeks start on Monday: Sunday the 8th belongs to the week of the 2nd.
+    const weeks = await sales("from=2031-06-08&to=2031-06-11&groupBy=week");
+    expect(weeks.series.map((p) => [p.period, p.orders, p.moneyHeld])).toEqual([
+      ["2031-06-02", 0, "0.00"],
+      ["2031-06-09", 3, "258.00"],
+    ]);
+    expect(weeks.series[1]!.topUps).toEqual({ cash: "200.00", card: "50.00", eft: "200.00", other: "0.00" });
+    const months = await sales("from=2031-06-01&to=2031-06-30&groupBy=month");
+    expect(months.series.map((p) => [p.period, p.orders, p.amount])).toEqual([["2031-06-01", 3, "182.00"]]);
+
+    for (const query of [
+      "from=2031-06-11&to=2031-06-10",
+      "from=2029-01-01&to=2031-06-10",
+      "from=2031-06-01&to=2031-06-10&groupBy=year",
+      "from=2031-06-01",
+    ]) {
+      const refused = await request(app, "GET", `/api/reports/sales?${query}`, { cookie: asAdmin });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, code: "validation_failed" });
+    }
+  });
+
   it("closes a past day that balances, once, and freezes its figures", async ({ app, db }) => {
     expect((await close(app, asAdmin, "2031-06-11")).json()).toMatchObject({ code: "day_not_over" });
     expect((await close(app, asAdmin, "2031-06-12")).statusCode).toBe(409);
@@ -176,6 +225,25 @@ describe("the day's report and its close", () => {
     expect(broken.chainIntact).toBe(false);
   });
 
+  it("says how much money the canteen holds and how long it has slept", async ({ app, db }) => {
+    const sleeper = await createUser(db, { roleId: 1 });
+    await move(db, sleeper.id, "30.00", "cash", new Date("2030-01-01T08:00:00Z"));
+    const quiet = await createUser(db, { roleId: 2 });
+    await move(db, quiet.id, "20.00", "cash", new Date("2031-04-01T08:00:00Z"));
+    const response = await request(app, "GET", "/api/reports/liability", { cookie: asAdmin });
+    expect(liabilityReportAnswer.parse(response.json()).data).toEqual({
+      moneyHeld: "353.50",
+      customersWithMoney: 4,
+      byAge: [
+        { age: "0-30", customers: 2, amount: "303.50" },
+        { age: "31-90", customers: 1, amount: "20.00" },
+        { age: "91-365", customers: 0, amount: "0.00" },
+        { age: "over-365", customers: 1, amount: "30.00" },
+      ],
+      unallocatedBankCredits: { count: 0, amount: "0.00" },
+    });
+  });
+
   it("refuses a day whose ledger does not add up, and stores nothing", async ({ app, db }) => {
     await createUser(db, { roleId: 1 }).then((user) => move(db, user.id, "20.00", "cash", sast(8, 9)));
     // A running balance written wrong: the ledger no longer proves the wallets.
@@ -202,6 +270,11 @@ describe("the day's report and its close", () => {
       );
       expect((await close(app, cookie, "2031-06-07")).statusCode).toBe(403);
       expect((await request(app, "GET", "/api/reports/closes", { cookie })).statusCode).toBe(403);
+      expect((await request(app, "GET", "/api/reports/liability", { cookie })).statusCode).toBe(403);
+      expect(
+        (await request(app, "GET", "/api/reports/sales?from=2031-06-01&to=2031-06-02", { cookie }))
+          .statusCode,
+      ).toBe(403);
     }
     for (const date of ["", "2031-02-30", "'; drop table day_closes; --", "2031-6-1"]) {
       const answer = await request(app, "GET", `/api/reports/day?date=${encodeURIComponent(date)}`, {
