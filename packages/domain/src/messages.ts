@@ -273,6 +273,15 @@ export const MESSAGES = {
     af: "Jou profiel is gestoor.",
     en: "Your profile was saved.",
   },
+  consent_required: {
+    status: 400,
+    af: "Gee eers toestemming dat die kantien jou allergieë mag stoor.",
+    en: "First give your consent for the canteen to keep your allergies.",
+  },
+  customer_allergies_saved: {
+    af: "Die klant se allergieë en dieet is gestoor.",
+    en: "The customer's allergies and diet were saved.",
+  },
   password_current_wrong: {
     status: 400,
     af: "Jou huidige wagwoord is verkeerd.",

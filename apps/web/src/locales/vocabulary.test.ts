@@ -6,6 +6,8 @@ import af from "./af.json";
 import backOfficeAf from "./back-office/af.json";
 import backOfficeEn from "./back-office/en.json";
 import en from "./en.json";
+import myProfileAf from "./my-profile/af.json";
+import myProfileEn from "./my-profile/en.json";
 import myWalletAf from "./my-wallet/af.json";
 import myWalletEn from "./my-wallet/en.json";
 
@@ -24,8 +26,8 @@ function strings(tree: object, prefix = ""): [string, string][] {
 }
 
 const catalogues = {
-  af: [...strings(af), ...strings(backOfficeAf), ...strings(myWalletAf)],
-  en: [...strings(en), ...strings(backOfficeEn), ...strings(myWalletEn)],
+  af: [...strings(af), ...strings(backOfficeAf), ...strings(myWalletAf), ...strings(myProfileAf)],
+  en: [...strings(en), ...strings(backOfficeEn), ...strings(myWalletEn), ...strings(myProfileEn)],
 };
 const domain = {
   af: [

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ALLERGY_CONSENT_VERSION } from "@kantien/domain/allergens";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -9,7 +10,14 @@ import { dayReport } from "../../modules/reports/day-report";
 import { request } from "../../test/request";
 import { createTestApp, openTestDatabase, type TestDatabase, testBackend } from "../../test/test-app";
 import { type Database, openPostgres, queryRows } from "../client";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, existingDemoAccounts, hasUsers, seedDemo } from "./demo";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ALLERGIES,
+  DEMO_PASSWORD,
+  existingDemoAccounts,
+  hasUsers,
+  seedDemo,
+} from "./demo";
 
 describe("the demo seed", () => {
   let database: TestDatabase;
@@ -189,6 +197,26 @@ describe("the demo student", () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(Number(placed.json().data.balance)).toBeGreaterThan(0);
+    // This student declares no allergies.
+    const profile = (await request(t.app, "GET", "/api/my/profile", { cookie })).json().data;
+    expect([profile.allergies, profile.allergyConsent]).toEqual([[], null]);
+  });
+
+  it("has a second student with consent, a severe peanut allergy, and money to order with", async () => {
+    const login = await request(t.app, "POST", "/api/my/auth/login", {
+      body: { email: "allergie@kantien.example", password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookie = `kantien_session=${login.cookies.find((c) => c.name === "kantien_session")!.value}`;
+    const profile = (await request(t.app, "GET", "/api/my/profile", { cookie })).json().data;
+    expect(profile).toMatchObject({
+      firstName: "Pieter",
+      allergies: [...DEMO_ALLERGIES],
+      allergyConsent: { version: ALLERGY_CONSENT_VERSION, at: now.toISOString() },
+    });
+    const wallet = (await request(t.app, "GET", "/api/my/wallet", { cookie })).json().data;
+    expect(wallet.balance).toBe("200.00");
+    expect(wallet.transactions).toHaveLength(1);
   });
 });
 

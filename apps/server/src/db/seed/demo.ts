@@ -1,4 +1,5 @@
 import type { Allergen, DietTag } from "@kantien/domain/allergens";
+import { ALLERGY_CONSENT_VERSION } from "@kantien/domain/allergens";
 import {
   addDaysIso,
   schoolDays,
@@ -15,6 +16,8 @@ import { hashPassword } from "../../modules/auth/password";
 import { type Db, queryRows } from "../client";
 import {
   clients,
+  customerAllergies,
+  dietaryProfiles,
   foodItemAllergens,
   foodItems,
   kantienStaff,
@@ -35,6 +38,14 @@ export const DEMO_ACCOUNTS = [
   { email: "admin@kantien.example", roleId: 4, firstName: "Anna", lastName: "Admin" },
   { email: "kok@kantien.example", roleId: 3, firstName: "Koos", lastName: "Kok" },
   { email: "student@kantien.example", roleId: 1, firstName: "Sanet", lastName: "Student" },
+  // A student who declared a severe peanut allergy and a milk intolerance, with consent (decision 0041).
+  { email: "allergie@kantien.example", roleId: 1, firstName: "Pieter", lastName: "Pienaar" },
+] as const;
+
+/** What the allergic demo student declared; the other demo student declares none. */
+export const DEMO_ALLERGIES = [
+  { code: "peanuts", severity: "severe" },
+  { code: "milk", severity: "intolerance" },
 ] as const;
 
 /** The payment references the sample statements name (valid, and made by no sequence number so far). */
@@ -195,7 +206,7 @@ export async function existingDemoAccounts(db: Db): Promise<(typeof DEMO_ACCOUNT
 }
 
 /**
- * The demo data: three sign-ins, ~40 customers, two weeks of menus, today's kitchen.
+ * The demo data: four sign-ins (one student with allergies), ~40 customers, two weeks of menus, today's kitchen.
  * Only into a database without users; answers whether it seeded. Two processes starting
  * at once on one PostgreSQL take turns on an advisory lock and the second finds users.
  */
@@ -213,7 +224,7 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       .values(
         DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, emailVerifiedAt: now, phoneNumber: "082 555 0100" })),
       )
-      .returning({ id: users.id, roleId: users.roleId });
+      .returning({ id: users.id, roleId: users.roleId, email: users.email });
     const admin = accounts.find((a) => a.roleId === 4)!;
     await tx
       .insert(kantienStaff)
@@ -236,7 +247,8 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       .insert(users)
       .values(customerRows)
       .returning({ id: users.id, roleId: users.roleId });
-    const student = accounts.find((a) => a.roleId === 1)!;
+    const student = accounts.find((a) => a.email === "student@kantien.example")!;
+    const allergic = accounts.find((a) => a.email === "allergie@kantien.example")!;
     const everyone = [...accounts, ...customers];
     await tx.insert(userSettings).values(everyone.map((u) => ({ userId: u.id })));
     await tx
@@ -257,7 +269,17 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       .values([
         ...balances,
         ...accounts.filter((a) => a.roleId >= 3).map((a) => ({ userId: a.id, balance: "0.00" })),
+        { userId: allergic.id, balance: "200.00" },
       ]);
+    await tx.insert(clients).values({ userId: allergic.id, akdNumber: "AKD2026999" });
+    await tx.insert(dietaryProfiles).values({
+      userId: allergic.id,
+      allergyConsentVersion: ALLERGY_CONSENT_VERSION,
+      allergyConsentAt: now,
+    });
+    await tx
+      .insert(customerAllergies)
+      .values(DEMO_ALLERGIES.map((allergy) => ({ userId: allergic.id, ...allergy })));
     // The sample bank statements (seed/statements, one per bank) pay these two references, so an
     // admin importing one at /money sees lines matched, waiting for review and unallocated.
     await tx.execute(
@@ -424,7 +446,10 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
     // The wallets' money from the ledger: each order paid when placed, each cancel refunded,
     // and top-ups by cash, card and EFT when a customer's money runs short.
     const ledger = demoLedger({
-      wallets: balances.map((b) => ({ userId: b.userId, target: b.balance })),
+      wallets: [...balances, { userId: allergic.id, balance: "200.00" }].map((b) => ({
+        userId: b.userId,
+        target: b.balance,
+      })),
       orders: [...placed, ...placedForWeek],
       now,
       createdBy: admin.id,
