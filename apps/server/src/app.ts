@@ -25,6 +25,7 @@ import { myRoutes } from "./modules/my/routes";
 import { orderResource } from "./modules/orders/data-resource";
 import { ordersRoutes } from "./modules/orders/routes";
 import { roleResource, userResource } from "./modules/people-records/data-resources";
+import { reportsRoutes } from "./modules/reports/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { kantienStaffResource } from "./modules/staff/data-resource";
 import { staffRoutes } from "./modules/staff/routes";
@@ -153,6 +154,7 @@ export async function buildApp({
       await staffRoutes(api, deps);
       await ordersRoutes(api, deps);
       await dashboardRoutes(api, deps);
+      await reportsRoutes(api, deps);
     },
     { prefix: "/api" },
   );

@@ -88,6 +88,21 @@ export const MESSAGES = {
     af: "Hierdie week het geen dae na vandag oor nie; kopieer na 'n latere week.",
     en: "This week has no days left after today; copy to a later week.",
   },
+  day_not_over: {
+    status: 409,
+    af: "Net 'n dag wat verby is, kan afgesluit word.",
+    en: "Only a day that is over can be closed.",
+  },
+  day_not_balanced: {
+    status: 409,
+    af: "Hierdie dag balanseer nie: die beursies se saldo's verskil van die grootboek. Soek die verskil voordat jy die dag afsluit.",
+    en: "This day does not balance: the wallets' balances differ from the ledger. Find the difference before closing the day.",
+  },
+  day_already_closed: {
+    status: 409,
+    af: "Hierdie dag is reeds afgesluit.",
+    en: "This day is already closed.",
+  },
   food_item_ordered: {
     status: 409,
     af: "Hierdie item is al bestel en kan nie geskrap word nie.",

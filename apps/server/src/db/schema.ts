@@ -160,6 +160,8 @@ export const walletTransactions = pgTable(
   },
   (t) => [
     index("wallet_transactions_user_id_idx").on(t.userId, t.createdAt),
+    // The day's money, the reports' ranges (docs/decisions/0042-the-days-close.md).
+    index("wallet_transactions_created_at_idx").on(t.createdAt),
     // A paid order is charged once and refunded at most once.
     uniqueIndex("wallet_transactions_order_kind_key").on(t.orderId, t.kind),
     uniqueIndex("wallet_transactions_bank_credit_key").on(t.bankCreditId),
@@ -544,3 +546,19 @@ export const canteenSettings = pgTable(
     check("canteen_settings_bank_branch_code", sql`${t.bankBranchCode} ~ '^[0-9]{6}$'`),
   ],
 );
+
+/**
+ * A closed day (docs/decisions/0042-the-days-close.md): its report as the exact JSON that was
+ * hashed, the SHA-256 of the previous close's hash and that JSON, and the previous hash, so an
+ * auditor can walk the chain. A closed day's figures never change.
+ */
+export const dayCloses = pgTable("day_closes", {
+  date: date("date").primaryKey(),
+  /** The chain's order: each close links to the one before it. */
+  sequence: bigserial("sequence", { mode: "number" }).notNull().unique(),
+  reportJson: text("report_json").notNull(),
+  hash: text("hash").notNull(),
+  previousHash: text("previous_hash"),
+  closedBy: uuid("closed_by").references(() => users.id, { onDelete: "set null" }),
+  closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
+});

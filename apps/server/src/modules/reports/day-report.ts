@@ -1,0 +1,104 @@
+import { moneyFromLedger } from "@kantien/domain/dashboard";
+import { dayRange, type IsoDate } from "@kantien/domain/dates";
+import { LEDGER_KINDS } from "@kantien/domain/people";
+import { addSales, type DayReport, NO_SALES, proveWallets, type SalesTotals } from "@kantien/domain/reports";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows, type Tx } from "../../db/client";
+
+const salesRow = z.object({
+  name: z.string(),
+  roleId: z.number().int(),
+  status: z.string(),
+  orders: z.number().int(),
+  portions: z.number().int(),
+  amount: z.string(),
+});
+const ledgerSumRow = z.object({ kind: z.enum(LEDGER_KINDS), amount: z.string(), count: z.number().int() });
+const balancesRow = z.object({ opening: z.string(), closing: z.string() });
+
+/** Sums the rows into one total per key, in the key's first-seen order. */
+function totalsBy<K>(rows: readonly (SalesTotals & { key: K })[]): { key: K; totals: SalesTotals }[] {
+  const byKey = new Map<K, SalesTotals>();
+  for (const { key, ...totals } of rows) byKey.set(key, addSales(byKey.get(key) ?? NO_SALES, totals));
+  return [...byKey].map(([key, totals]) => ({ key, totals }));
+}
+
+/**
+ * The sum of every wallet's balance at `at`, as the ledger's own running balances say it: each
+ * wallet's last row before `at`, found through the (user_id, created_at) index, so the cost
+ * grows with the wallets, not with the ledger.
+ */
+export function balancesAt(at: Date) {
+  return sql`(select coalesce(sum(last.balance_after), 0) from wallets w
+    cross join lateral (
+      select t.balance_after from wallet_transactions t
+      where t.user_id = w.user_id and t.created_at < ${at}
+      order by t.created_at desc, t.id desc limit 1
+    ) last)`;
+}
+
+/**
+ * A day's report (docs/decisions/0042-the-days-close.md): portions on their delivery day, money
+ * when it moved, both in the canteen's day; and the wallet proof. Three queries, each through an
+ * index: the day's orders (`orders_order_date_idx`), the day's ledger rows and the wallets' last
+ * rows (`wallet_transactions_user_id_idx`).
+ */
+export async function dayReport(
+  db: Db | Tx,
+  { date, timeZone }: { date: IsoDate; timeZone: string },
+): Promise<DayReport> {
+  const { start, end } = dayRange(date, timeZone);
+  const [sales, ledger, [balances]] = await Promise.all([
+    queryRows(
+      db,
+      sql`select f.name, u.role_id as "roleId", o.status::text as status, count(*)::int as orders,
+                 sum(o.food_item_quantity)::int as portions,
+                 sum(o.food_item_price * o.food_item_quantity)::text as amount
+          from orders o
+          join food_items f on f.id = o.food_item_id
+          join users u on u.id = o.user_id
+          where o.order_date = ${date} and o.status not in ('cancelled', 'failed')
+          group by f.name, u.role_id, o.status
+          order by f.name, u.role_id, o.status`,
+      salesRow,
+    ),
+    queryRows(
+      db,
+      sql`select kind, sum(amount)::text as amount, count(*)::int as count
+          from wallet_transactions
+          where created_at >= ${start} and created_at < ${end}
+          group by kind`,
+      ledgerSumRow,
+    ),
+    queryRows(
+      db,
+      sql`select ${balancesAt(start)}::text as opening, ${balancesAt(end)}::text as closing`,
+      balancesRow,
+    ),
+  ]);
+  const money = moneyFromLedger(ledger.filter((sum) => sum.kind !== "order"));
+  const ordersTook = ledger.find((sum) => sum.kind === "order")?.amount ?? "0";
+  const totals = (rows: typeof sales) => rows.reduce<SalesTotals>((sum, row) => addSales(sum, row), NO_SALES);
+  return {
+    date,
+    sales: totals(sales),
+    byItem: totalsBy(sales.map((row) => ({ ...row, key: row.name })))
+      .map(({ key, totals }) => ({ name: key, ...totals }))
+      .sort((a, b) => b.portions - a.portions || a.name.localeCompare(b.name)),
+    byRole: totalsBy(sales.map((row) => ({ ...row, key: row.roleId })))
+      .map(({ key, totals }) => ({ roleId: key, ...totals }))
+      .sort((a, b) => a.roleId - b.roleId),
+    money,
+    noShows: totals(sales.filter((row) => row.status === "ready")),
+    walletProof: proveWallets({
+      opening: balances!.opening,
+      moneyIn: money.totalIn,
+      // The ledger writes what orders took as debits: the proof counts it as a positive amount.
+      orders: (-Number(ordersTook)).toFixed(2),
+      refunds: money.refunds.amount,
+      corrections: money.corrections.amount,
+      sumOfBalances: balances!.closing,
+    }),
+  };
+}

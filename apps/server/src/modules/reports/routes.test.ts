@@ -1,0 +1,288 @@
+import type { LedgerKind } from "@kantien/domain/people";
+import {
+  dayClosesAnswer,
+  dayReportAnswer,
+  liabilityReportAnswer,
+  salesReportAnswer,
+} from "@kantien/domain/reports";
+import { sql } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { z } from "zod";
+import type { App } from "../../app";
+import { type Db, queryRows } from "../../db/client";
+import { appTest } from "../../test/app-test";
+import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import { request } from "../../test/request";
+import { moveWalletMoney } from "../wallets/ledger";
+
+/** Wednesday 11 June 2031, 10:00 in Johannesburg: the canteen's clock for this file. */
+const NOW = new Date("2031-06-11T08:00:00Z");
+const it = appTest({ clock: () => NOW });
+
+/** A time on a June 2031 day in Johannesburg (UTC+2). */
+const sast = (day: number, hour: number) => new Date(Date.UTC(2031, 5, day, hour - 2));
+
+/** Moves money as the app does, then dates the ledger row when the test says it moved. */
+async function move(db: Db, userId: string, amount: string, kind: LedgerKind, at: Date, orderId?: string) {
+  const entry = await db.transaction((tx) =>
+    moveWalletMoney(tx, { userId, amount, kind, orderId, createdBy: null }),
+  );
+  await db.execute(sql`update wallet_transactions set created_at = ${at} where id = ${Number(entry!.id)}`);
+}
+
+const report = async (app: App, cookie: string, date: string) => {
+  const response = await request(app, "GET", `/api/reports/day?date=${date}`, { cookie });
+  expect(response.statusCode).toBe(200);
+  return dayReportAnswer.parse(response.json()).data;
+};
+const close = (app: App, cookie: string, date: string) =>
+  request(app, "POST", `/api/reports/day/${date}/close`, { cookie, body: {} });
+
+describe("the day's report and its close", () => {
+  let asAdmin: string;
+  let studentId: string;
+
+  it.beforeAll(async ({ app, db }) => {
+    asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+    const student = await createUser(db, { roleId: 1 });
+    const teacher = await createUser(db, { roleId: 2 });
+    studentId = student.id;
+    const bobotie = await createFoodItem(db, { name: "Bobotie" });
+    const pap = await createFoodItem(db, { name: "Pap en vleis" });
+
+    // Monday 9 June: money in before the day.
+    await move(db, student.id, "200.00", "cash", sast(9, 9));
+    await move(db, teacher.id, "200.00", "eft", sast(9, 10));
+
+    // Tuesday 10 June.
+    const eaten = await createOrder(db, {
+      userId: student.id,
+      foodItemId: bobotie.id,
+      status: "delivered",
+      deliveryDate: "2031-06-10",
+    });
+    const neverCollected = await createOrder(db, {
+      userId: teacher.id,
+      foodItemId: pap.id,
+      status: "ready",
+      quantity: 2,
+      deliveryDate: "2031-06-10",
+    });
+    const cancelled = await createOrder(db, {
+      userId: student.id,
+      foodItemId: bobotie.id,
+      status: "cancelled",
+      deliveryDate: "2031-06-10",
+    });
+    const forTomorrow = await createOrder(db, {
+      userId: teacher.id,
+      foodItemId: pap.id,
+      status: "paid",
+      deliveryDate: "2031-06-11",
+    });
+    await move(db, student.id, "50.00", "card", sast(10, 8));
+    await move(db, student.id, "-45.50", "order", sast(10, 8), eaten.id);
+    await move(db, teacher.id, "-91.00", "order", sast(10, 9), neverCollected.id);
+    await move(db, student.id, "-45.50", "order", sast(10, 9), cancelled.id);
+    await move(db, student.id, "45.50", "refund", sast(10, 10), cancelled.id);
+    await move(db, teacher.id, "-10.00", "correction", sast(10, 11));
+    // Paid on the 10th for the 11th: money on the 10th, the portion on the 11th.
+    await move(db, teacher.id, "-45.50", "order", sast(10, 23), forTomorrow.id);
+  });
+
+  it("counts portions on their delivery day and money when it moved, and proves the wallets", async ({
+    app,
+  }) => {
+    const day = await report(app, asAdmin, "2031-06-10");
+    expect(day.sales).toEqual({ orders: 2, portions: 3, amount: "136.50" });
+    expect(day.byItem).toEqual([
+      { name: "Pap en vleis", orders: 1, portions: 2, amount: "91.00" },
+      { name: "Bobotie", orders: 1, portions: 1, amount: "45.50" },
+    ]);
+    expect(day.byRole).toEqual([
+      { roleId: 1, orders: 1, portions: 1, amount: "45.50" },
+      { roleId: 2, orders: 1, portions: 2, amount: "91.00" },
+    ]);
+    expect(day.noShows).toEqual({ orders: 1, portions: 2, amount: "91.00" });
+    expect(day.money.topUps.card).toEqual({ amount: "50.00", count: 1 });
+    expect(day.money.topUps.cash).toEqual({ amount: "0.00", count: 0 });
+    expect(day.money.refunds).toEqual({ amount: "45.50", count: 1 });
+    expect(day.money.corrections).toEqual({ amount: "-10.00", count: 1 });
+    expect(day.walletProof).toEqual({
+      opening: "400.00",
+      moneyIn: "50.00",
+      orders: "227.50",
+      refunds: "45.50",
+      corrections: "-10.00",
+      closing: "258.00",
+      sumOfBalances: "258.00",
+      difference: "0.00",
+      balanced: true,
+    });
+    expect(day.close).toBeNull();
+
+    const tomorrow = await report(app, asAdmin, "2031-06-11");
+    expect(tomorrow.sales).toEqual({ orders: 1, portions: 1, amount: "45.50" });
+    expect(tomorrow.walletProof).toMatchObject({ opening: "258.00", orders: "0.00", balanced: true });
+  });
+
+  it("gives sales per day, week or month with top-ups and the money held at each period's end", async ({
+    app,
+  }) => {
+    const sales = async (query: string) => {
+      const response = await request(app, "GET", `/api/reports/sales?${query}`, { cookie: asAdmin });
+      expect(response.statusCode).toBe(200);
+      return salesReportAnswer.parse(response.json()).data;
+    };
+    const days = await sales("from=2031-06-08&to=2031-06-11&groupBy=day");
+    expect(days.series.map((p) => [p.period, p.orders, p.portions, p.amount, p.moneyHeld])).toEqual([
+      ["2031-06-08", 0, 0, "0.00", "0.00"],
+      ["2031-06-09", 0, 0, "0.00", "400.00"],
+      ["2031-06-10", 2, 3, "136.50", "258.00"],
+      ["2031-06-11", 1, 1, "45.50", "258.00"],
+    ]);
+    expect(days.series[1]!.topUps).toEqual({ cash: "200.00", card: "0.00", eft: "200.00", other: "0.00" });
+    expect(days.totals).toEqual({ orders: 3, portions: 4, amount: "182.00" });
+    expect(days.topItems).toEqual([
+      { name: "Pap en vleis", orders: 2, portions: 3, amount: "136.50" },
+      { name: "Bobotie", orders: 1, portions: 1, amount: "45.50" },
+    ]);
+
+    // Weeks start on Monday: Sunday the 8th belongs to the week of the 2nd.
+    const weeks = await sales("from=2031-06-08&to=2031-06-11&groupBy=week");
+    expect(weeks.series.map((p) => [p.period, p.orders, p.moneyHeld])).toEqual([
+      ["2031-06-02", 0, "0.00"],
+      ["2031-06-09", 3, "258.00"],
+    ]);
+    expect(weeks.series[1]!.topUps).toEqual({ cash: "200.00", card: "50.00", eft: "200.00", other: "0.00" });
+    const months = await sales("from=2031-06-01&to=2031-06-30&groupBy=month");
+    expect(months.series.map((p) => [p.period, p.orders, p.amount])).toEqual([["2031-06-01", 3, "182.00"]]);
+
+    for (const query of [
+      "from=2031-06-11&to=2031-06-10",
+      "from=2029-01-01&to=2031-06-10",
+      "from=2031-06-01&to=2031-06-10&groupBy=year",
+      "from=2031-06-01",
+    ]) {
+      const refused = await request(app, "GET", `/api/reports/sales?${query}`, { cookie: asAdmin });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, code: "validation_failed" });
+    }
+  });
+
+  it("closes a past day that balances, once, and freezes its figures", async ({ app, db }) => {
+    expect((await close(app, asAdmin, "2031-06-11")).json()).toMatchObject({ code: "day_not_over" });
+    expect((await close(app, asAdmin, "2031-06-12")).statusCode).toBe(409);
+
+    const closed = await close(app, asAdmin, "2031-06-10");
+    expect(closed.statusCode).toBe(201);
+    const frozen = dayReportAnswer.parse(closed.json()).data;
+    expect(frozen.close).toMatchObject({
+      date: "2031-06-10",
+      closedBy: "Toets Gebruiker 4",
+      previousHash: null,
+    });
+    expect(frozen.close!.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await close(app, asAdmin, "2031-06-10")).json()).toMatchObject({ code: "day_already_closed" });
+
+    // A refund today of an order eaten on the 10th shows today; the closed day stays as it was.
+    const [eaten] = await queryRows(
+      db,
+      sql`select id from orders where user_id = ${studentId} and status = 'delivered'`,
+      z.object({ id: z.string() }),
+    );
+    await move(db, studentId, "45.50", "refund", sast(11, 9), eaten!.id);
+    const after = await report(app, asAdmin, "2031-06-10");
+    expect(after).toEqual(frozen);
+    expect((await report(app, asAdmin, "2031-06-11")).money.refunds).toEqual({ amount: "45.50", count: 1 });
+  });
+
+  it("links each close to the one before, and says when a stored close no longer matches", async ({
+    app,
+    db,
+  }) => {
+    // Two admins close the same day at once: one close, one refusal.
+    const [first, second] = await Promise.all([
+      close(app, asAdmin, "2031-06-09"),
+      close(app, asAdmin, "2031-06-09"),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
+
+    const chain = dayClosesAnswer.parse(
+      (await request(app, "GET", "/api/reports/closes", { cookie: asAdmin })).json(),
+    ).data;
+    expect(chain.closes.map((c) => c.date)).toEqual(["2031-06-10", "2031-06-09"]);
+    expect(chain.closes[1]!.previousHash).toBe(chain.closes[0]!.hash);
+    expect(chain).toMatchObject({ chainIntact: true });
+
+    await db.execute(
+      sql`update day_closes set report_json = replace(report_json, '"136.50"', '"1136.50"') where date = '2031-06-10'`,
+    );
+    const broken = dayClosesAnswer.parse(
+      (await request(app, "GET", "/api/reports/closes", { cookie: asAdmin })).json(),
+    ).data;
+    expect(broken.closes.map((c) => c.intact)).toEqual([false, true]);
+    expect(broken.chainIntact).toBe(false);
+  });
+
+  it("says how much money the canteen holds and how long it has slept", async ({ app, db }) => {
+    const sleeper = await createUser(db, { roleId: 1 });
+    await move(db, sleeper.id, "30.00", "cash", new Date("2030-01-01T08:00:00Z"));
+    const quiet = await createUser(db, { roleId: 2 });
+    await move(db, quiet.id, "20.00", "cash", new Date("2031-04-01T08:00:00Z"));
+    const response = await request(app, "GET", "/api/reports/liability", { cookie: asAdmin });
+    expect(liabilityReportAnswer.parse(response.json()).data).toEqual({
+      moneyHeld: "353.50",
+      customersWithMoney: 4,
+      byAge: [
+        { age: "0-30", customers: 2, amount: "303.50" },
+        { age: "31-90", customers: 1, amount: "20.00" },
+        { age: "91-365", customers: 0, amount: "0.00" },
+        { age: "over-365", customers: 1, amount: "30.00" },
+      ],
+      unallocatedBankCredits: { count: 0, amount: "0.00" },
+    });
+  });
+
+  it("refuses a day whose ledger does not add up, and stores nothing", async ({ app, db }) => {
+    await createUser(db, { roleId: 1 }).then((user) => move(db, user.id, "20.00", "cash", sast(8, 9)));
+    // A running balance written wrong: the ledger no longer proves the wallets.
+    await db.execute(
+      sql`update wallet_transactions set balance_after = balance_after + 1 where created_at = ${sast(8, 9)}`,
+    );
+    const refused = await close(app, asAdmin, "2031-06-08");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "day_not_balanced", details: { difference: "1.00" } });
+    const [count] = await queryRows(
+      db,
+      sql`select count(*)::int as n from day_closes where date = '2031-06-08'`,
+      z.object({ n: z.number() }),
+    );
+    expect(count!.n).toBe(0);
+  });
+
+  it("is for admins only, and takes only a date", async ({ app, db }) => {
+    const cook = await sessionCookieFor(db, (await createUser(db, { roleId: 3 })).id, NOW);
+    const customer = await sessionCookieFor(db, (await createUser(db, { roleId: 1 })).id, NOW);
+    for (const cookie of [cook, customer]) {
+      expect((await request(app, "GET", "/api/reports/day?date=2031-06-10", { cookie })).statusCode).toBe(
+        403,
+      );
+      expect((await close(app, cookie, "2031-06-07")).statusCode).toBe(403);
+      expect((await request(app, "GET", "/api/reports/closes", { cookie })).statusCode).toBe(403);
+      expect((await request(app, "GET", "/api/reports/liability", { cookie })).statusCode).toBe(403);
+      expect(
+        (await request(app, "GET", "/api/reports/sales?from=2031-06-01&to=2031-06-02", { cookie }))
+          .statusCode,
+      ).toBe(403);
+    }
+    for (const date of ["", "2031-02-30", "'; drop table day_closes; --", "2031-6-1"]) {
+      const answer = await request(app, "GET", `/api/reports/day?date=${encodeURIComponent(date)}`, {
+        cookie: asAdmin,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ success: false });
+    }
+    expect((await close(app, asAdmin, "not-a-day")).statusCode).toBe(400);
+  });
+});

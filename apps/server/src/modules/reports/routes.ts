@@ -1,0 +1,91 @@
+import { answers } from "@kantien/domain/api";
+import { daysBetween, isIsoDate } from "@kantien/domain/dates";
+import {
+  dayClosesAnswer,
+  dayReportAnswer,
+  liabilityReportAnswer,
+  SALES_GROUPINGS,
+  SALES_MAX_DAYS,
+  salesReportAnswer,
+} from "@kantien/domain/reports";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { canteenToday } from "../../config";
+import type { AppDeps } from "../../deps";
+import { requireAdmin } from "../../plugins/session";
+import { closeDay, findDayClose, listDayCloses } from "./day-close";
+import { dayReport } from "./day-report";
+import { liabilityReport } from "./liability";
+import { salesReport } from "./sales";
+
+const isoDate = z.string().refine(isIsoDate, "invalid_date");
+
+/** A range of at most two years, from its first day to its last. */
+const salesQuery = z
+  .object({ from: isoDate, to: isoDate, groupBy: z.enum(SALES_GROUPINGS).default("day") })
+  .refine(({ from, to }) => from <= to && daysBetween(from, to) < SALES_MAX_DAYS, {
+    message: "validation_failed",
+    path: ["to"],
+  });
+
+/** The day's report, its close and the chain of closes: admins only (docs/decisions/0042-the-days-close.md). */
+export async function reportsRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  /** A closed day answers the report it froze; an open one, the figures as they stand. */
+  app.get(
+    "/reports/day",
+    {
+      onRequest: requireAdmin,
+      schema: { querystring: z.object({ date: isoDate }), response: answers(dayReportAnswer) },
+    },
+    async (request) => {
+      const { date } = request.query;
+      const closed = await findDayClose(db, date);
+      const data = closed
+        ? { ...closed.report, close: closed.close }
+        : { ...(await dayReport(db, { date, timeZone: config.timeZone })), close: null };
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    "/reports/day/:date/close",
+    {
+      onRequest: requireAdmin,
+      schema: { params: z.object({ date: isoDate }), response: answers(dayReportAnswer) },
+    },
+    async (request, reply) => {
+      const { close, report } = await closeDay(db, {
+        date: request.params.date,
+        today: canteenToday(config),
+        timeZone: config.timeZone,
+        closedBy: request.user!.id,
+      });
+      return reply.status(201).send({ success: true as const, data: { ...report, close } });
+    },
+  );
+
+  app.get(
+    "/reports/sales",
+    { onRequest: requireAdmin, schema: { querystring: salesQuery, response: answers(salesReportAnswer) } },
+    async (request) => ({
+      success: true as const,
+      data: await salesReport(db, { ...request.query, timeZone: config.timeZone }),
+    }),
+  );
+
+  app.get(
+    "/reports/liability",
+    { onRequest: requireAdmin, schema: { response: answers(liabilityReportAnswer) } },
+    async () => ({ success: true as const, data: await liabilityReport(db, { now: config.clock() }) }),
+  );
+
+  app.get(
+    "/reports/closes",
+    { onRequest: requireAdmin, schema: { response: answers(dayClosesAnswer) } },
+    async () => ({ success: true as const, data: await listDayCloses(db) }),
+  );
+}

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { dataAnswer } from "./api";
+import { dashboardMoney } from "./dashboard";
+
+/**
+ * The day's report and its close (docs/decisions/0042-the-days-close.md): what was sold for the
+ * day, the money that moved on it, and the wallet proof that must balance before it is closed.
+ */
+
+const amount = z.string();
+
+export const salesTotals = z.object({ orders: z.number().int(), portions: z.number().int(), amount });
+export type SalesTotals = z.infer<typeof salesTotals>;
+
+/**
+ * Opening + money in − orders + refunds ± corrections = closing, and closing must equal the sum
+ * of the wallets' balances at the day's end as the ledger's own running balances say.
+ */
+export const walletProof = z.object({
+  opening: amount,
+  moneyIn: amount,
+  orders: amount,
+  refunds: amount,
+  corrections: amount,
+  closing: amount,
+  sumOfBalances: amount,
+  /** `sumOfBalances − closing`: "0.00" when the day balances. */
+  difference: amount,
+  balanced: z.boolean(),
+});
+export type WalletProof = z.infer<typeof walletProof>;
+
+export const dayReport = z.object({
+  date: z.string(),
+  /** Orders for the day (by their delivery day), cancelled and failed ones left out. */
+  sales: salesTotals,
+  byItem: z.array(salesTotals.extend({ name: z.string() })),
+  byRole: z.array(salesTotals.extend({ roleId: z.number().int() })),
+  /** Money that moved on the day, by when it moved: top-ups by channel, refunds, corrections. */
+  money: dashboardMoney.omit({ bankCreditsWaiting: true }),
+  /** Ready but never collected. */
+  noShows: salesTotals,
+  walletProof,
+});
+export type DayReport = z.infer<typeof dayReport>;
+
+export const dayClose = z.object({
+  date: z.string(),
+  closedAt: z.string(),
+  closedBy: z.string().nullable(),
+  /** SHA-256 (hex) of the previous close's hash and this report's JSON. */
+  hash: z.string(),
+  previousHash: z.string().nullable(),
+});
+export type DayClose = z.infer<typeof dayClose>;
+
+/** A day's report; a closed day's is the frozen one, with its close. */
+export const dayReportAnswer = dataAnswer(dayReport.extend({ close: dayClose.nullable() }));
+
+/** Every close, oldest first, each with whether its hash and its link to the one before still hold. */
+export const dayClosesAnswer = dataAnswer(
+  z.object({
+    closes: z.array(dayClose.extend({ intact: z.boolean() })),
+    /** False as soon as one close no longer matches its hash or its link. */
+    chainIntact: z.boolean(),
+  }),
+);
+
+const cents = (rand: string) => Math.round(Number(rand) * 100);
+const rand = (value: number) => (value / 100).toFixed(2);
+
+/** Adds sales totals to the cent. */
+export function addSales(a: SalesTotals, b: SalesTotals): SalesTotals {
+  return {
+    orders: a.orders + b.orders,
+    portions: a.portions + b.portions,
+    amount: rand(cents(a.amount) + cents(b.amount)),
+  };
+}
+
+export const NO_SALES: SalesTotals = { orders: 0, portions: 0, amount: "0.00" };
+
+/**
+ * The proof from the ledger's sums of the day: `orders` is what orders took (a positive
+ * amount), `corrections` is signed (corrections and reversals of top-ups).
+ */
+export function proveWallets(input: {
+  opening: string;
+  moneyIn: string;
+  orders: string;
+  refunds: string;
+  corrections: string;
+  sumOfBalances: string;
+}): WalletProof {
+  const closing =
+    cents(input.opening) +
+    cents(input.moneyIn) -
+    cents(input.orders) +
+    cents(input.refunds) +
+    cents(input.corrections);
+  const difference = cents(input.sumOfBalances) - closing;
+  return { ...input, closing: rand(closing), difference: rand(difference), balanced: difference === 0 };
+}
+
+export const SALES_GROUPINGS = ["day", "week", "month"] as const;
+export type SalesGrouping = (typeof SALES_GROUPINGS)[number];
+
+/** The longest range the sales view answers: two years of days. */
+export const SALES_MAX_DAYS = 731;
+
+/** Top-ups by channel; legacy top-ups from before channels were recorded count as `other`. */
+const topUpsByChannel = z.object({ cash: amount, card: amount, eft: amount, other: amount });
+
+export const salesPeriod = salesTotals.extend({
+  /** The period's first day: the day, the week's Monday, the month's 1st. */
+  period: z.string(),
+  topUps: topUpsByChannel,
+  /** The money held in all wallets at the period's end (the ledger's sum until then). */
+  moneyHeld: amount,
+});
+export type SalesPeriod = z.infer<typeof salesPeriod>;
+
+export const salesReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  groupBy: z.enum(SALES_GROUPINGS),
+  /** Every period of the range, empty ones included, so a chart's axis has no gaps. */
+  series: z.array(salesPeriod),
+  totals: salesTotals,
+  /** The dishes sold most in the range, by portions: at most 10. */
+  topItems: z.array(salesTotals.extend({ name: z.string() })),
+});
+export type SalesReport = z.infer<typeof salesReport>;
+export const salesReportAnswer = dataAnswer(salesReport);
+
+export const LIABILITY_AGES = ["0-30", "31-90", "91-365", "over-365"] as const;
+export type LiabilityAge = (typeof LIABILITY_AGES)[number];
+
+export const liabilityReport = z.object({
+  /** All the customers' money the canteen holds: the wallets' balances. */
+  moneyHeld: amount,
+  customersWithMoney: z.number().int(),
+  /** Wallets with money by days since their last ledger row: money that sleeps. */
+  byAge: z.array(z.object({ age: z.enum(LIABILITY_AGES), customers: z.number().int(), amount })),
+  /** Bank credits that reached the canteen but no wallet yet. */
+  unallocatedBankCredits: z.object({ count: z.number().int(), amount }),
+});
+export type LiabilityReport = z.infer<typeof liabilityReport>;
+export const liabilityReportAnswer = dataAnswer(liabilityReport);
