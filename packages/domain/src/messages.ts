@@ -95,7 +95,7 @@ export const MESSAGES = {
   },
   day_not_balanced: {
     status: 409,
-    af: "Hierdie dag balanseer nie: die beursies se saldo's verskil van die grootboek. Soek die verskil voordat jy die dag afsluit.",
+    af: "Hierdie dag klop nie: die beursies se saldo's verskil van die grootboek. Soek die verskil voordat jy die dag afsluit.",
     en: "This day does not balance: the wallets' balances differ from the ledger. Find the difference before closing the day.",
   },
   day_already_closed: {
