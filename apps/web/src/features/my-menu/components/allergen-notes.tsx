@@ -19,8 +19,8 @@ function severeContained(item: Item) {
 }
 
 /**
- * Where the dish meets my allergies (which allergen, contains or may contain, how I react),
- * and what it declares. Loaded only for a card whose dish declares allergens, with their words.
+ * Where the dish meets my allergies (which allergen, contains or may contain, how I react).
+ * Loaded only for a card that matches, with the allergens' words.
  */
 export function AllergenNotes({ item, id, language }: { item: Item; id?: string; language: Language }) {
   const { t } = useTranslation();
@@ -55,11 +55,21 @@ export function AllergenNotes({ item, id, language }: { item: Item; id?: string;
           </ul>
         </Alert>
       )}
-      {item.allergens.length > 0 ? (
-        <Typography variant="body2">
-          <strong>{t("my.allergens.declared")}:</strong> {declarationWords(item.allergens, language)}
-        </Typography>
-      ) : null}
     </>
+  );
+}
+
+/** What the dish declares, in words: "Bevat: gluten, melk; kan bevat: eiers". */
+export function DeclaredAllergens({
+  allergens,
+  language,
+}: {
+  allergens: Item["allergens"];
+  language: Language;
+}) {
+  return (
+    <Typography variant="body2" sx={{ fontWeight: 700, mt: 0.5 }}>
+      {declarationWords(allergens, language)}
+    </Typography>
   );
 }

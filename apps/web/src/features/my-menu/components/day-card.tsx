@@ -12,7 +12,7 @@ import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { Suspense, useId } from "react";
+import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { StatusChip } from "../../../components/status-chip";
@@ -21,11 +21,29 @@ import { currentLanguage, withTexts } from "../../../lib/i18n";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { COUNTDOWN_FROM_MINUTES, countdownParts, minutesUntil } from "../countdown";
 
-// The allergens' words load only for a card whose dish declares some (the /my first-load budget).
-const AllergenNotes = lazyComponent(
-  () => withTexts("myAllergens", import("./allergen-notes")),
-  (m) => m.AllergenNotes,
-);
+// The allergens' words load only for a card that matches the customer's allergies, or when its
+// list of allergens is opened (the /my first-load budget).
+const loadAllergenNotes = () => withTexts("myAllergens", import("./allergen-notes"));
+const AllergenNotes = lazyComponent(loadAllergenNotes, (m) => m.AllergenNotes);
+const DeclaredAllergens = lazyComponent(loadAllergenNotes, (m) => m.DeclaredAllergens);
+
+/** A dish's allergens behind a native disclosure, their words loaded when it opens. */
+function DishAllergens({ item }: { item: NonNullable<MyMenuDay["item"]> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Typography component="details" variant="body2" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <Box component="summary" sx={{ cursor: "pointer", minHeight: 24 }}>
+        {t("my.menu.dishAllergens", { count: item.allergens.length })}
+      </Box>
+      {open ? (
+        <Suspense fallback={null}>
+          <DeclaredAllergens allergens={item.allergens} language={currentLanguage()} />
+        </Suspense>
+      ) : null}
+    </Typography>
+  );
+}
 
 type DayCardProps = {
   day: MyMenuDay;
@@ -145,11 +163,12 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
                 sx={{ alignSelf: "flex-start" }}
               />
             ) : null}
-            {day.item.allergens.length > 0 || day.item.allergenWarnings.length > 0 ? (
+            {day.item.allergenWarnings.length > 0 ? (
               <Suspense fallback={null}>
                 <AllergenNotes item={day.item} id={notesId} language={currentLanguage()} />
               </Suspense>
             ) : null}
+            {day.item.allergens.length > 0 ? <DishAllergens item={day.item} /> : null}
           </>
         ) : (
           <Typography color="text.secondary">{t("my.menu.noItem")}</Typography>
