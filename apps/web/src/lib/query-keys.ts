@@ -14,6 +14,7 @@ export const queryKeys = {
   orders: ["orders"],
   customers: ["customers"],
   bankCredits: ["bank-credits"],
+  reports: ["reports"],
   staff: ["staff-members"],
   canteenSettings: ["canteen-settings"],
   bankDetails: ["canteen-settings", "bank-details"],

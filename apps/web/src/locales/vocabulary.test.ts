@@ -51,7 +51,8 @@ const RETIRED = {
     /\bhangend/i,
     /aflewer/i,
     /kliënt/i,
-    /balans/i,
+    // "balanseer" (a day that balances) is a verb of its own, not the balance that is "saldo".
+    /balans(?!eer)/i,
     /\bbewaar\b/i,
     /aanvul/i,
     /ongeallokeer/i,
