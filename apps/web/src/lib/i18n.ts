@@ -6,8 +6,9 @@ import { readStorage, writeStorage } from "./storage";
 
 type BackOfficeTexts = typeof import("../locales/back-office/af.json");
 type MyWalletTexts = typeof import("../locales/my-wallet/af.json");
-/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's. */
-type Catalogue = typeof af & BackOfficeTexts & MyWalletTexts;
+type ReportsTexts = typeof import("../locales/reports/af.json");
+/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the reports'. */
+type Catalogue = typeof af & BackOfficeTexts & MyWalletTexts & ReportsTexts;
 // Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const cataloguesMatch: SameShape<typeof af, typeof import("../locales/en.json")> = true;
@@ -16,7 +17,9 @@ const backOfficeTextsMatch: SameShape<BackOfficeTexts, typeof import("../locales
 const myWalletTextsMatch: SameShape<MyWalletTexts, typeof import("../locales/my-wallet/en.json")> = true;
 void cataloguesMatch;
 void backOfficeTextsMatch;
+const reportsTextsMatch: SameShape<ReportsTexts, typeof import("../locales/reports/en.json")> = true;
 void myWalletTextsMatch;
+void reportsTextsMatch;
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -45,14 +48,15 @@ function syncHtmlLang(language: string): void {
 syncHtmlLang(i18n.language);
 i18n.on("languageChanged", syncHtmlLang);
 
-export type TextPart = "common" | "backOffice" | "myWallet";
+export type TextPart = "common" | "backOffice" | "myWallet" | "reports";
 
 /**
  * The texts come in parts, each loaded once per language: the common texts every page may need
  * (Afrikaans bundled, English when first chosen), and the back office's screens, loaded with its
  * layouts (app/back-office-screens.ts), so a customer's phone and the sign-in page never
  * download them. The ordering app's wallet screen (how to pay by EFT, the statement's kinds)
- * loads its own with it, so the sign-in pages and the menu's first load carry none of them.
+ * loads its own with it, so the sign-in pages and the menu's first load carry none of them; so do
+ * the back office's reports, so the kitchen board's first load carries none of theirs.
  * (All the ordering app's texts as one part made its first load larger, not smaller.)
  */
 const textParts: Record<TextPart, Record<Language, () => Promise<{ default: object }>>> = {
@@ -64,6 +68,10 @@ const textParts: Record<TextPart, Record<Language, () => Promise<{ default: obje
   myWallet: {
     af: () => import("../locales/my-wallet/af.json"),
     en: () => import("../locales/my-wallet/en.json"),
+  },
+  reports: {
+    af: () => import("../locales/reports/af.json"),
+    en: () => import("../locales/reports/en.json"),
   },
 };
 const addedParts = new Set<`${TextPart}:${Language}`>(["common:af"]);

@@ -7,6 +7,8 @@ import backOfficeEn from "./back-office/en.json";
 import en from "./en.json";
 import myWalletAf from "./my-wallet/af.json";
 import myWalletEn from "./my-wallet/en.json";
+import reportsAf from "./reports/af.json";
+import reportsEn from "./reports/en.json";
 
 function keys(tree: object, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -19,10 +21,11 @@ describe("locales", () => {
     expect(keys(en).sort()).toEqual(keys(af).sort());
     expect(keys(backOfficeEn).sort()).toEqual(keys(backOfficeAf).sort());
     expect(keys(myWalletEn).sort()).toEqual(keys(myWalletAf).sort());
+    expect(keys(reportsEn).sort()).toEqual(keys(reportsAf).sort());
   });
 
   it("give every key to one part only", () => {
-    const all = [...keys(af), ...keys(backOfficeAf), ...keys(myWalletAf)];
+    const all = [...keys(af), ...keys(backOfficeAf), ...keys(myWalletAf), ...keys(reportsAf)];
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
 

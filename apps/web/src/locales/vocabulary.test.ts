@@ -8,6 +8,8 @@ import backOfficeEn from "./back-office/en.json";
 import en from "./en.json";
 import myWalletAf from "./my-wallet/af.json";
 import myWalletEn from "./my-wallet/en.json";
+import reportsAf from "./reports/af.json";
+import reportsEn from "./reports/en.json";
 
 // The source of what is mailed and printed: their words are written in the code.
 const mailAndPrint = import.meta.glob(
@@ -24,8 +26,8 @@ function strings(tree: object, prefix = ""): [string, string][] {
 }
 
 const catalogues = {
-  af: [...strings(af), ...strings(backOfficeAf), ...strings(myWalletAf)],
-  en: [...strings(en), ...strings(backOfficeEn), ...strings(myWalletEn)],
+  af: [...strings(af), ...strings(backOfficeAf), ...strings(myWalletAf), ...strings(reportsAf)],
+  en: [...strings(en), ...strings(backOfficeEn), ...strings(myWalletEn), ...strings(reportsEn)],
 };
 const domain = {
   af: [

@@ -1,6 +1,7 @@
 import type { DayClose, DayReport, LiabilityReport, SalesReport } from "@kantien/domain/reports";
 import { ROLE } from "@kantien/domain/roles";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadTexts } from "../../../lib/i18n";
 import { mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { ReportsScreen } from "./reports-screen";
@@ -104,6 +105,9 @@ function renderReports(route: string, routes: Record<string, Route>) {
   const { user } = renderWithApp(<ReportsScreen />, { route, user: testUser(ROLE.kitchenAdmin) });
   return { calls, user };
 }
+
+// The app loads the reports' texts with the screen (app/back-office-screens.ts).
+beforeAll(() => loadTexts("reports"));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
