@@ -86,7 +86,8 @@ function HeldBody({
         <ReportSection title={byAge.caption}>
           <ChartFigure label={t("screens.reports.held.byAgeChart")}>
             <AgeBars
-              ages={LIABILITY_AGES.map((age) => t(`screens.reports.held.ages.${age}`))}
+              ages={LIABILITY_AGES.map((age) => t(`screens.reports.held.agesShort.${age}`))}
+              axisLabel={t("screens.reports.held.ageAxis")}
               amounts={LIABILITY_AGES.map((age) =>
                 Number(report.byAge.find((row) => row.age === age)?.amount ?? 0),
               )}

@@ -85,21 +85,34 @@ export function HeldLine({ ticks, amounts, label }: { ticks: string[]; amounts: 
   return (
     <LineChart
       height={HEIGHT}
+      // Room for the last period's tick, which sits on the chart's right edge.
+      margin={{ right: 24 }}
       xAxis={[{ scaleType: "point", data: ticks }]}
       yAxis={[{ valueFormatter: axisRand, width: 80 }]}
-      series={[{ data: amounts, label, color: colours.held, valueFormatter: tipRand, area: false }]}
+      // Straight lines: a curve would draw money held between periods that was never there.
+      series={[{ data: amounts, label, color: colours.held, valueFormatter: tipRand, curve: "linear" }]}
       hideLegend
     />
   );
 }
 
 /** Money held by age: bars of the amount per age band. */
-export function AgeBars({ ages, amounts, label }: { ages: string[]; amounts: number[]; label: string }) {
+export function AgeBars({
+  ages,
+  amounts,
+  label,
+  axisLabel,
+}: {
+  ages: string[];
+  amounts: number[];
+  label: string;
+  axisLabel: string;
+}) {
   const colours = useChartColours();
   return (
     <BarChart
       height={HEIGHT}
-      xAxis={[{ scaleType: "band", data: ages }]}
+      xAxis={[{ scaleType: "band", data: ages, label: axisLabel }]}
       yAxis={[{ valueFormatter: axisRand, width: 72 }]}
       series={[{ data: amounts, label, color: colours.held, valueFormatter: tipRand }]}
       hideLegend

@@ -11,7 +11,12 @@ export function ReportSection({ title, children }: { title: string; children: Re
       variant="outlined"
       component="section"
       aria-labelledby={headingId}
-      sx={{ p: 2, minWidth: 0, breakInside: "avoid", "@media print": { border: 0, p: 0, mb: 2 } }}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        minWidth: 0,
+        breakInside: "avoid",
+        "@media print": { border: 0, p: 0, mb: 2 },
+      }}
     >
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
         {title}

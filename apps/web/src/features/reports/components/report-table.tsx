@@ -19,7 +19,14 @@ export function ReportTableView({ table, strongLast = false }: { table: ReportTa
   }
   return (
     <TableContainer sx={{ overflowX: "auto", "@media print": { overflow: "visible" } }}>
-      <Table size="small" aria-label={table.caption}>
+      {/* Narrower cells on a phone, so four columns fit 390 px without scrolling. */}
+      <Table
+        size="small"
+        aria-label={table.caption}
+        sx={{
+          "& .MuiTableCell-root": { px: { xs: 0.5, sm: 2 }, fontSize: { xs: "0.8125rem", sm: "0.875rem" } },
+        }}
+      >
         <TableHead>
           <TableRow>
             {table.columns.map((column, index) => (
