@@ -25,6 +25,11 @@ export function ReportPrintStyles() {
           [`.${PRINT_CLASS}`]: { position: "absolute", left: 0, top: 0, width: "100%" },
           [`.${PRINT_CLASS} *`]: { color: "#000 !important", backgroundColor: "transparent !important" },
           [`.${PRINT_CLASS} .MuiTableCell-root`]: { borderColor: "#999 !important" },
+          // A chart's words and axes are drawn in the theme's text colour: white in the dark theme.
+          [`.${PRINT_CLASS} svg text`]: { fill: "#000 !important" },
+          [`.${PRINT_CLASS} .MuiChartsAxis-line, .${PRINT_CLASS} .MuiChartsAxis-tick`]: {
+            stroke: "#000 !important",
+          },
         },
       }}
     />
