@@ -20,6 +20,7 @@ import { formatDateTime, formatLongDate, formatShortDate } from "../../../lib/fo
 import { currentLanguage } from "../../../lib/i18n";
 import { useDayCloses } from "../api/day-report";
 import { ReportSection } from "./report-section";
+import { COMPACT_CELLS } from "./report-table";
 
 /** How many closes show before "Wys almal": the latest two weeks or so. */
 const SHOWN = 10;
@@ -56,7 +57,7 @@ export function ClosesList() {
       ) : (
         <>
           <TableContainer>
-            <Table size="small" aria-label={t("screens.reports.closes.title")}>
+            <Table size="small" aria-label={t("screens.reports.closes.title")} sx={COMPACT_CELLS}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t("screens.reports.closes.day")}</TableCell>

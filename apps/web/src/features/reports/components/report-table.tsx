@@ -10,6 +10,11 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cellText, isFigureColumn, type ReportTable } from "../report-tables";
 
+/** Narrower cells on a phone, so a report's tables fit 390 px without scrolling. */
+export const COMPACT_CELLS = {
+  "& .MuiTableCell-root": { px: { xs: 0.5, sm: 2 }, fontSize: { xs: "0.8125rem", sm: "0.875rem" } },
+} as const;
+
 /** One of a report's tables, figures right-aligned; `strongLast` marks a total or a result row. */
 export function ReportTableView({ table, strongLast = false }: { table: ReportTable; strongLast?: boolean }) {
   const { t } = useTranslation();
@@ -19,14 +24,7 @@ export function ReportTableView({ table, strongLast = false }: { table: ReportTa
   }
   return (
     <TableContainer sx={{ overflowX: "auto", "@media print": { overflow: "visible" } }}>
-      {/* Narrower cells on a phone, so four columns fit 390 px without scrolling. */}
-      <Table
-        size="small"
-        aria-label={table.caption}
-        sx={{
-          "& .MuiTableCell-root": { px: { xs: 0.5, sm: 2 }, fontSize: { xs: "0.8125rem", sm: "0.875rem" } },
-        }}
-      >
+      <Table size="small" aria-label={table.caption} sx={COMPACT_CELLS}>
         <TableHead>
           <TableRow>
             {table.columns.map((column, index) => (
