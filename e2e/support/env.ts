@@ -6,4 +6,6 @@ export const DEMO = {
   admin: { email: "admin@kantien.example", password: DEMO_PASSWORD },
   staff: { email: "kok@kantien.example", password: DEMO_PASSWORD },
   student: { email: "student@kantien.example", password: DEMO_PASSWORD },
+  /** A student with consent given and a severe peanut allergy (decision 0041). */
+  allergic: { email: "allergie@kantien.example", password: DEMO_PASSWORD },
 } as const;

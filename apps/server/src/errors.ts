@@ -1,15 +1,18 @@
+import type { Language } from "@kantien/domain/language";
 import { type ErrorCode, type ErrorStatus, statusOf } from "@kantien/domain/messages";
 import { z } from "zod";
 
 /**
  * An error the client may see: a catalogue code, and details (the error envelope). The
  * HTTP status is the code's, from the catalogue (decision 0013); a throw site never names one.
+ * `fill` gives, in the caller's language, the words for the message's `{placeholders}`.
  */
 export class AppError extends Error {
   readonly statusCode: ErrorStatus;
   constructor(
     readonly code: ErrorCode,
     readonly details?: unknown,
+    readonly fill?: (language: Language) => Record<string, string>,
   ) {
     super(code);
     this.statusCode = statusOf(code);

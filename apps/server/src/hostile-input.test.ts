@@ -261,7 +261,12 @@ function plausible(key: string, s: JsonSchema, pools: Pools, pick: <T>(values: T
     if (type === "boolean") return pick([true, false]);
     if (type === "null") return fc.constant(null);
     if (type === "string") return pick(plausibleStrings(key, pools, x.format));
-    if (type === "array") return fc.array(of(x.items ?? {}), { maxLength: 2 });
+    // Unique entries: a list that must not repeat itself (a customer's allergies) still gets through.
+    if (type === "array")
+      return fc.uniqueArray(of(x.items ?? {}), { maxLength: 2, selector: JSON.stringify });
+    if (type === "object" && x.properties) {
+      return fc.record(Object.fromEntries(Object.entries(x.properties).map(([k, p]) => [k, of(p)])));
+    }
     return hostileValue;
   };
   return of(s);

@@ -86,8 +86,12 @@ export function allergenName(code: Allergen, language: Language): string {
   return ALLERGEN_TEXTS[language][code].name;
 }
 
-/** The consent a customer gives before Kantien stores their allergies; its version is stored with it. */
+/**
+ * The consent a customer gives before Kantien stores their allergies; its version
+ * (`ALLERGY_CONSENT_VERSION`) is stored with it. It covers the allergies only: the diet is a
+ * preference, kept without it.
+ */
 export const ALLERGY_CONSENT_TEXT: Record<Language, string> = {
-  af: "Ek gee toestemming dat die kantien my allergieë en dieet bewaar. Net die kantien se admins sien dit, om my te help beskerm; die kombuis sien by elke bestelling net die allergene wat by daardie gereg pas, en ek kan dit enige tyd terugtrek, dan word my allergieë dadelik uitgevee.",
-  en: "I agree that the canteen keeps my allergies and diet. Only the canteen's admins see them, to help keep me safe; the kitchen sees, with each order, only the allergens that match that dish, and I can withdraw this at any time, when my allergies are deleted at once.",
+  af: "Ek gee toestemming dat die kantien my allergieë stoor, sodat dit my kan help beskerm teen kos wat my siek kan maak. Die kantien se admins sien my allergieë, en elke keer dat een dit oopmaak of verander, word aangeteken; die kombuis sien by elke bestelling net die allergene wat by daardie gereg pas. Ek kan my toestemming enige tyd terugtrek: dan word my allergieë dadelik uitgevee.",
+  en: "I agree that the canteen keeps my allergies, so that it can help protect me from food that could make me ill. The canteen's admins see my allergies, and each time one opens or changes them it is recorded; the kitchen sees, with each order, only the allergens that match that dish. I can withdraw my consent at any time: my allergies are then deleted at once.",
 };

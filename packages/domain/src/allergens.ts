@@ -88,15 +88,8 @@ export function allergenWarnings(declaration: AllergenDeclaration, allergies: Al
   });
 }
 
-/** What ordering a dish means for a customer: refused, asked to confirm, or free to go. */
-export type AllergenVerdict = "blocked" | "confirm" | "none";
-
-/** A dish that contains a severe allergen is refused; any other match needs an explicit yes. */
-export function allergenVerdict(warnings: readonly AllergenWarning[]): AllergenVerdict {
-  if (warnings.some((warning) => warning.severity === "severe" && warning.level === "contains"))
-    return "blocked";
-  return warnings.length > 0 ? "confirm" : "none";
-}
+// What a match means for ordering (`allergenVerdict`) lives in allergen-verdict.ts, without zod:
+// the ordering app's first load decides with it.
 
 /** What the kitchen sees of an order's match: only the matching codes, and whether one is severe. */
 export const allergyAlertSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allergenDeclarationSchema, allergyAlertSchema } from "./allergens";
 import { dataAnswer, orderStatusSchema } from "./api";
 
 /** One row of the kitchen board: what the screen shows, names joined, in one round trip. */
@@ -19,6 +20,10 @@ export const kitchenOrder = z.object({
   preparationTime: z.number().int(),
   /** True when the customer's wallet paid it and it is not refunded: a cancel gives the total back (`cancelRefund`). */
   paidFromWallet: z.boolean(),
+  /** What the dish declares, for its label (every dish's, alert or not). */
+  itemAllergens: allergenDeclarationSchema,
+  /** The allergens the dish and its customer share, never the customer's whole profile; null when none. */
+  allergyAlert: allergyAlertSchema,
 });
 export type KitchenOrder = z.infer<typeof kitchenOrder>;
 

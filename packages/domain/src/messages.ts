@@ -95,7 +95,7 @@ export const MESSAGES = {
   },
   day_not_balanced: {
     status: 409,
-    af: "Hierdie dag balanseer nie: die beursies se saldo's verskil van die grootboek. Soek die verskil voordat jy die dag afsluit.",
+    af: "Hierdie dag klop nie: die beursies se saldo's verskil van die grootboek. Soek die verskil voordat jy die dag afsluit.",
     en: "This day does not balance: the wallets' balances differ from the ledger. Find the difference before closing the day.",
   },
   day_already_closed: {
@@ -256,6 +256,22 @@ export const MESSAGES = {
     af: "Die klant se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",
     en: "The customer's wallet does not have enough money for this order. Nothing was charged.",
   },
+  // Allergies on orders (decision 0041); `{allergens}` is the matching allergens' names.
+  allergen_blocked: {
+    status: 409,
+    af: "Hierdie gereg bevat {allergens}, waarvoor 'n ernstige allergie aangeteken is. Dit kan nie bestel word nie.",
+    en: "This dish contains {allergens}, recorded as a severe allergy. It cannot be ordered.",
+  },
+  allergen_confirm_required: {
+    status: 409,
+    af: "Hierdie gereg pas by aangetekende allergieë: {allergens}. Bevestig dat jy dit verstaan om te bestel.",
+    en: "This dish matches recorded allergies: {allergens}. Confirm that you understand to order it.",
+  },
+  allergens_unconfirmed: {
+    status: 409,
+    af: "Hierdie bestelling het 'n allergiewaarskuwing: {allergens}. Bevestig dat die allergene nagegaan is voordat dit gereed is.",
+    en: "This order has an allergy alert: {allergens}. Confirm the allergens were checked before it is ready.",
+  },
   // Customers' own orders (decision 0021): the canteen's rules, said to the customer.
   my_order_placed: {
     af: "Jou bestelling is geplaas en uit jou beursie betaal.",
@@ -272,6 +288,15 @@ export const MESSAGES = {
   my_profile_saved: {
     af: "Jou profiel is gestoor.",
     en: "Your profile was saved.",
+  },
+  consent_required: {
+    status: 400,
+    af: "Gee eers toestemming dat die kantien jou allergieë mag stoor.",
+    en: "First give your consent for the canteen to keep your allergies.",
+  },
+  customer_allergies_saved: {
+    af: "Die klant se allergieë en dieet is gestoor.",
+    en: "The customer's allergies and diet were saved.",
   },
   password_current_wrong: {
     status: 400,

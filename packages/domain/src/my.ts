@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  allergenDeclarationSchema,
+  allergensCheckedSchema,
+  allergenWarningSchema,
+  allergiesSchema,
+  dietSchema,
+} from "./allergens";
 import { dataAnswer, isoDateText, orderStatusSchema, pageAnswer, randText, timestamp } from "./api";
 import { newPassword, personName, THEMES } from "./auth";
 import {
@@ -10,6 +17,12 @@ import {
   orderingState,
 } from "./canteen";
 import { type IsoDate, isIsoDate, isoWeekday } from "./dates";
+import {
+  allergyAccessEntrySchema,
+  allergyChanges,
+  allergyConsentRecordSchema,
+  allergyConsentSchema,
+} from "./dietary-profile";
 import { LANGUAGES } from "./language";
 import type { ErrorCode } from "./messages";
 import { orderCancellation } from "./order-cancel";
@@ -45,6 +58,13 @@ export const myMenuDay = z.object({
       description: z.string(),
       price: randText,
       imageUrl: z.string().nullable(),
+      /** What the dish declares; with `allergensChecked` null nobody has checked it (never "free of" anything). */
+      allergens: allergenDeclarationSchema,
+      diet: dietSchema,
+      /** Who confirmed the declaration (their name) and when; null until an admin does. */
+      allergensChecked: allergensCheckedSchema,
+      /** The caller's allergies this dish holds (`allergenWarnings`); `allergenVerdict` says what ordering it means. */
+      allergenWarnings: z.array(allergenWarningSchema),
     })
     .nullable(),
   orderable: z.boolean(),
@@ -76,6 +96,8 @@ export const myNewOrderInput = z.strictObject({
     .int("order_quantity_invalid")
     .min(1, "order_quantity_invalid")
     .max(ORDER_QUANTITY_MAX, "order_quantity_invalid"),
+  /** "I understand": needed when the dish holds one of my allergies (not a severe one it contains). */
+  allergenAcknowledged: z.boolean("invalid_field").optional(),
 });
 export type MyNewOrder = z.infer<typeof myNewOrderInput>;
 
@@ -183,7 +205,10 @@ export const myWalletAnswer = dataAnswer(
   }),
 );
 
-/** `GET /api/my/profile`: who I am to the canteen and how the app looks for me. */
+/**
+ * `GET /api/my/profile`: who I am to the canteen, how the app looks for me, and my allergies and
+ * diet with the consent they are kept under (decision 0041).
+ */
 export const myProfile = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -191,6 +216,9 @@ export const myProfile = z.object({
   phoneNumber: z.string().nullable(),
   language: z.enum(LANGUAGES),
   theme: z.enum(THEMES),
+  allergies: allergiesSchema,
+  diet: dietSchema,
+  allergyConsent: allergyConsentSchema,
 });
 export type MyProfile = z.infer<typeof myProfile>;
 
@@ -205,12 +233,60 @@ export const myProfileInput = z.strictObject({
     .transform((phone) => phone || null),
   language: z.enum(LANGUAGES),
   theme: z.enum(THEMES),
+  // Left out, they stay as they are: the details form does not send them.
+  ...allergyChanges,
 });
 export type MyProfileInput = z.infer<typeof myProfileInput>;
 
 export const myProfileAnswer = dataAnswer(myProfile);
 /** What was stored, said in the language just chosen. */
 export const myProfileSavedAnswer = myProfileAnswer.extend({ message: z.string() });
+
+/** Most orders and statement lines `GET /api/my/data` lists: more than years of school days. */
+export const MY_DATA_LIMIT = 10_000;
+
+/**
+ * `GET /api/my/data`: everything Kantien holds about me, as a file to download (POPIA's right of
+ * access): my account and settings, my orders, my wallet and its statement, my allergies, diet
+ * and consent, and every time an admin opened or changed my allergies.
+ */
+export const myDataDocument = z.object({
+  exportedAt: timestamp,
+  profile: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    roleId: z.number().int(),
+    akdNumber: z.string().nullable(),
+    accountCreatedAt: timestamp,
+    emailVerifiedAt: timestamp.nullable(),
+  }),
+  settings: z.object({ language: z.enum(LANGUAGES), theme: z.enum(THEMES) }),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      pickupNumber: z.number().int(),
+      item: z.string(),
+      quantity: z.number().int(),
+      unitPrice: randText,
+      status: orderStatusSchema,
+      deliveryDate: isoDateText.nullable(),
+      createdAt: timestamp,
+      allergenAcknowledged: z.boolean(),
+    }),
+  ),
+  wallet: z.object({
+    balance: randText,
+    paymentReference: z.string(),
+    transactions: z.array(myStatementEntry),
+  }),
+  allergies: allergiesSchema,
+  diet: dietSchema,
+  allergyConsent: allergyConsentRecordSchema,
+  allergyAccessLog: z.array(allergyAccessEntrySchema),
+});
+export type MyDataDocument = z.infer<typeof myDataDocument>;
 
 /** `PUT /api/my/password`: the current password proves it is me; the new one follows the rule. */
 export const myPasswordInput = z.strictObject({

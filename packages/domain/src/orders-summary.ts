@@ -145,6 +145,8 @@ export type NewOrder = {
   deliveryDate: IsoDate;
   /** 1–20. */
   quantity: number;
+  /** The customer (or the admin for them) said "I understand" to a match with their allergies. */
+  allergenAcknowledged?: boolean;
 };
 
 /**
@@ -241,6 +243,7 @@ export const newOrderInput = z.object({
     .int("order_quantity_invalid")
     .min(1, "order_quantity_invalid")
     .max(ORDER_QUANTITY_MAX, "order_quantity_invalid"),
+  allergenAcknowledged: z.boolean("invalid_field").optional(),
 }) satisfies z.ZodType<NewOrder>;
 
 /** The new-order dialog's fields: the chosen customer (or none), day and item, the quantity as typed. */
@@ -321,6 +324,8 @@ export const orderStatusChangeInput = z
     status: orderStatusSchema,
     /** Why the canteen cancels: required with `cancelled`, refused with any other status. */
     reason: cancelReason.optional(),
+    /** "Allergene nagegaan?" answered yes: needed to move an order with an allergy alert to Gereed. */
+    allergensConfirmed: z.boolean("invalid_field").optional(),
   })
   .superRefine((change, context) => {
     if ((change.status === "cancelled") !== (change.reason !== undefined)) {

@@ -22,10 +22,20 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 /** The error envelope, with the code's status from the catalogue (decision 0013). */
-export function sendError(reply: FastifyReply, code: ErrorCode, language: Language, details?: unknown) {
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  language: Language,
+  details?: unknown,
+  fill?: (language: Language) => Record<string, string>,
+) {
+  const words = fill?.(language) ?? {};
   return reply.status(statusOf(code)).send({
     success: false,
-    message: message(code, language),
+    message: message(code, language).replace(
+      /\{(\w+)\}/g,
+      (placeholder, name: string) => words[name] ?? placeholder,
+    ),
     code,
     ...(details === undefined ? {} : { details: translateDetails(details, language) }),
   });
@@ -50,7 +60,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.language;
-    if (error instanceof AppError) return sendError(reply, error.code, lang, error.details);
+    if (error instanceof AppError) return sendError(reply, error.code, lang, error.details, error.fill);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, "").replaceAll("/", ".");

@@ -13,7 +13,9 @@ export const loadMyScreen = {
   [ROUTES.myOrders]: () => import("../features/my-orders/components/my-orders-screen"),
   // The wallet's texts come with its screen (lib/i18n.ts).
   [ROUTES.myWallet]: () => withTexts("myWallet", import("../features/my-wallet/components/my-wallet-screen")),
-  [ROUTES.myProfile]: () => import("../features/my-profile/components/my-profile-screen"),
+  // So do the profile's allergies and data download.
+  [ROUTES.myProfile]: () =>
+    withTexts("myProfile", import("../features/my-profile/components/my-profile-screen")),
 };
 
 /** Starts loading the screen at `pathname`, if it is one of the ordering app's. */

@@ -6,16 +6,28 @@ import { readStorage, writeStorage } from "./storage";
 
 type BackOfficeTexts = typeof import("../locales/back-office/af.json");
 type MyWalletTexts = typeof import("../locales/my-wallet/af.json");
+type MyProfileTexts = typeof import("../locales/my-profile/af.json");
+type MyAllergensTexts = typeof import("../locales/my-allergens/af.json");
 type ReportsTexts = typeof import("../locales/reports/af.json");
-/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the reports'. */
-type Catalogue = typeof af & BackOfficeTexts & MyWalletTexts & ReportsTexts;
+/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's, the menu's allergens', the reports'. */
+type Catalogue = typeof af &
+  BackOfficeTexts &
+  MyWalletTexts &
+  MyProfileTexts &
+  MyAllergensTexts &
+  ReportsTexts;
 // Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const cataloguesMatch: SameShape<typeof af, typeof import("../locales/en.json")> = true;
 const backOfficeTextsMatch: SameShape<BackOfficeTexts, typeof import("../locales/back-office/en.json")> =
   true;
 const myWalletTextsMatch: SameShape<MyWalletTexts, typeof import("../locales/my-wallet/en.json")> = true;
+const myProfileTextsMatch: SameShape<MyProfileTexts, typeof import("../locales/my-profile/en.json")> = true;
+const myAllergensTextsMatch: SameShape<MyAllergensTexts, typeof import("../locales/my-allergens/en.json")> =
+  true;
 void cataloguesMatch;
+void myProfileTextsMatch;
+void myAllergensTextsMatch;
 void backOfficeTextsMatch;
 const reportsTextsMatch: SameShape<ReportsTexts, typeof import("../locales/reports/en.json")> = true;
 void myWalletTextsMatch;
@@ -48,14 +60,16 @@ function syncHtmlLang(language: string): void {
 syncHtmlLang(i18n.language);
 i18n.on("languageChanged", syncHtmlLang);
 
-export type TextPart = "common" | "backOffice" | "myWallet" | "reports";
+export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile" | "myAllergens" | "reports";
 
 /**
  * The texts come in parts, each loaded once per language: the common texts every page may need
  * (Afrikaans bundled, English when first chosen), and the back office's screens, loaded with its
  * layouts (app/back-office-screens.ts), so a customer's phone and the sign-in page never
  * download them. The ordering app's wallet screen (how to pay by EFT, the statement's kinds)
- * loads its own with it, so the sign-in pages and the menu's first load carry none of them; so do
+ * loads its own with it, so the sign-in pages and the menu's first load carry none of them; so
+ * does the profile screen, for its allergies and data download (decision 0041), and so do the
+ * menu's allergen warnings, loaded with the parts that show them; so do
  * the back office's reports, so the kitchen board's first load carries none of theirs.
  * (All the ordering app's texts as one part made its first load larger, not smaller.)
  */
@@ -68,6 +82,14 @@ const textParts: Record<TextPart, Record<Language, () => Promise<{ default: obje
   myWallet: {
     af: () => import("../locales/my-wallet/af.json"),
     en: () => import("../locales/my-wallet/en.json"),
+  },
+  myProfile: {
+    af: () => import("../locales/my-profile/af.json"),
+    en: () => import("../locales/my-profile/en.json"),
+  },
+  myAllergens: {
+    af: () => import("../locales/my-allergens/af.json"),
+    en: () => import("../locales/my-allergens/en.json"),
   },
   reports: {
     af: () => import("../locales/reports/af.json"),

@@ -13,6 +13,8 @@ export const queryKeys = {
   menu: ["menu"],
   orders: ["orders"],
   customers: ["customers"],
+  // Its own root, never refreshed with the customers': each read is an admin opening them, logged.
+  customerAllergies: ["customer-allergies"],
   bankCredits: ["bank-credits"],
   reports: ["reports"],
   staff: ["staff-members"],

@@ -5,6 +5,8 @@ import af from "./af.json";
 import backOfficeAf from "./back-office/af.json";
 import backOfficeEn from "./back-office/en.json";
 import en from "./en.json";
+import myProfileAf from "./my-profile/af.json";
+import myProfileEn from "./my-profile/en.json";
 import myWalletAf from "./my-wallet/af.json";
 import myWalletEn from "./my-wallet/en.json";
 import reportsAf from "./reports/af.json";
@@ -21,11 +23,18 @@ describe("locales", () => {
     expect(keys(en).sort()).toEqual(keys(af).sort());
     expect(keys(backOfficeEn).sort()).toEqual(keys(backOfficeAf).sort());
     expect(keys(myWalletEn).sort()).toEqual(keys(myWalletAf).sort());
+    expect(keys(myProfileEn).sort()).toEqual(keys(myProfileAf).sort());
     expect(keys(reportsEn).sort()).toEqual(keys(reportsAf).sort());
   });
 
   it("give every key to one part only", () => {
-    const all = [...keys(af), ...keys(backOfficeAf), ...keys(myWalletAf), ...keys(reportsAf)];
+    const all = [
+      ...keys(af),
+      ...keys(backOfficeAf),
+      ...keys(myWalletAf),
+      ...keys(myProfileAf),
+      ...keys(reportsAf),
+    ];
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
 

@@ -6,6 +6,8 @@ import af from "./af.json";
 import backOfficeAf from "./back-office/af.json";
 import backOfficeEn from "./back-office/en.json";
 import en from "./en.json";
+import myProfileAf from "./my-profile/af.json";
+import myProfileEn from "./my-profile/en.json";
 import myWalletAf from "./my-wallet/af.json";
 import myWalletEn from "./my-wallet/en.json";
 import reportsAf from "./reports/af.json";
@@ -26,8 +28,20 @@ function strings(tree: object, prefix = ""): [string, string][] {
 }
 
 const catalogues = {
-  af: [...strings(af), ...strings(backOfficeAf), ...strings(myWalletAf), ...strings(reportsAf)],
-  en: [...strings(en), ...strings(backOfficeEn), ...strings(myWalletEn), ...strings(reportsEn)],
+  af: [
+    ...strings(af),
+    ...strings(backOfficeAf),
+    ...strings(myWalletAf),
+    ...strings(myProfileAf),
+    ...strings(reportsAf),
+  ],
+  en: [
+    ...strings(en),
+    ...strings(backOfficeEn),
+    ...strings(myWalletEn),
+    ...strings(myProfileEn),
+    ...strings(reportsEn),
+  ],
 };
 const domain = {
   af: [

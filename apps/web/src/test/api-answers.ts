@@ -27,6 +27,7 @@ import {
   canteenRulesSavedAnswer,
 } from "@kantien/domain/canteen";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
+import { customerAllergiesAnswer, customerAllergiesSavedAnswer } from "@kantien/domain/dietary-profile";
 import { counterAnswer, counterOrder, kitchenDayAnswer } from "@kantien/domain/kitchen";
 import {
   myMenuAnswer,
@@ -113,6 +114,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/admin/bank-credits/:id/allocate": bankCreditAnswer,
   "POST /api/admin/bank-credits/:id/dismiss": bankCreditAnswer,
   "POST /api/customers/:id/top-ups": topUpAnswer,
+  "GET /api/customers/:id/allergies": customerAllergiesAnswer,
+  "PUT /api/customers/:id/allergies": customerAllergiesSavedAnswer,
   "GET /api/reports/day": dayReportAnswer,
   "POST /api/reports/day/:date/close": dayReportAnswer,
   "GET /api/reports/closes": dayClosesAnswer,

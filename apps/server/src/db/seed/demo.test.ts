@@ -1,14 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ALLERGY_CONSENT_VERSION } from "@kantien/domain/allergens";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { importStatement } from "../../modules/bank-statements/import";
+import { dayReport } from "../../modules/reports/day-report";
 import { request } from "../../test/request";
 import { createTestApp, openTestDatabase, type TestDatabase, testBackend } from "../../test/test-app";
 import { type Database, openPostgres, queryRows } from "../client";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, existingDemoAccounts, hasUsers, seedDemo } from "./demo";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ALLERGIES,
+  DEMO_PASSWORD,
+  existingDemoAccounts,
+  hasUsers,
+  seedDemo,
+} from "./demo";
 
 describe("the demo seed", () => {
   let database: TestDatabase;
@@ -61,6 +70,7 @@ describe("the demo orders", () => {
             count(*) filter (where f.day_of_week::text <> (array['Maandag','Dinsdag','Woensdag','Donderdag','Vrydag'])[extract(isodow from o.delivery_date)::int])::int as wrong_dish,
             string_agg(distinct o.status::text, ',' order by o.status::text) as statuses
           from orders o join food_items f on f.id = o.food_item_id
+          where o.delivery_date >= '2026-11-23'
           group by o.delivery_date order by o.delivery_date`,
       z.object({
         day: z.string(),
@@ -88,6 +98,39 @@ describe("the demo orders", () => {
     expect(days[3]?.statuses).toBe("pending");
   });
 
+  it("keep six weeks of history whose every day's wallet proof balances, and whose ledger is the wallets", async () => {
+    const days = await queryRows(
+      database.db,
+      sql`select distinct delivery_date::text as day from orders where delivery_date < '2026-11-25' order by 1`,
+      z.object({ day: z.string() }),
+    );
+    expect(days).toHaveLength(6 * 5 + 2);
+    expect(days[0]!.day).toBe("2026-10-12");
+    let noShows = 0;
+    let sold = 0;
+    for (const { day } of days) {
+      const report = await dayReport(database.db, { date: day, timeZone: "Africa/Johannesburg" });
+      expect(report.walletProof.balanced, day).toBe(true);
+      noShows += report.noShows.orders;
+      sold += report.sales.orders;
+    }
+    expect(noShows).toBeGreaterThan(0);
+    expect(sold).toBeGreaterThan(200);
+    const [mismatch] = await queryRows(
+      database.db,
+      sql`select count(*)::int as n from wallets w
+          where w.balance <> coalesce((select sum(t.amount) from wallet_transactions t where t.user_id = w.user_id), 0)`,
+      z.object({ n: z.number() }),
+    );
+    expect(mismatch!.n).toBe(0);
+    const [kinds] = await queryRows(
+      database.db,
+      sql`select array_agg(distinct kind::text order by kind::text) as kinds from wallet_transactions`,
+      z.object({ kinds: z.array(z.string()) }),
+    );
+    expect(kinds!.kinds).toEqual(["card", "cash", "eft", "order", "refund"]);
+  });
+
   it("declare every dish's allergens: one unchecked, next week's several with an allergen, one with peanuts", async () => {
     const dishes = await queryRows(
       database.db,
@@ -108,7 +151,8 @@ describe("the demo orders", () => {
         declared: z.coerce.number(),
       }),
     );
-    expect(dishes).toHaveLength(10);
+    // Six weeks of history, this week and next.
+    expect(dishes).toHaveLength(40);
     expect(dishes.every((dish) => dish.declared > 0)).toBe(true);
     expect(dishes.filter((dish) => !dish.checked).map((dish) => dish.name)).toEqual(["Bredie met rys"]);
     expect(new Set(dishes.filter((dish) => dish.checked).map((dish) => dish.checked_by))).toEqual(
@@ -153,6 +197,26 @@ describe("the demo student", () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(Number(placed.json().data.balance)).toBeGreaterThan(0);
+    // This student declares no allergies.
+    const profile = (await request(t.app, "GET", "/api/my/profile", { cookie })).json().data;
+    expect([profile.allergies, profile.allergyConsent]).toEqual([[], null]);
+  });
+
+  it("has a second student with consent, a severe peanut allergy, and money to order with", async () => {
+    const login = await request(t.app, "POST", "/api/my/auth/login", {
+      body: { email: "allergie@kantien.example", password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookie = `kantien_session=${login.cookies.find((c) => c.name === "kantien_session")!.value}`;
+    const profile = (await request(t.app, "GET", "/api/my/profile", { cookie })).json().data;
+    expect(profile).toMatchObject({
+      firstName: "Pieter",
+      allergies: [...DEMO_ALLERGIES],
+      allergyConsent: { version: ALLERGY_CONSENT_VERSION, at: now.toISOString() },
+    });
+    const wallet = (await request(t.app, "GET", "/api/my/wallet", { cookie })).json().data;
+    expect(wallet.balance).toBe("200.00");
+    expect(wallet.transactions).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Allergen, DietTag } from "@kantien/domain/allergens";
+import { ALLERGY_CONSENT_VERSION } from "@kantien/domain/allergens";
 import {
   addDaysIso,
   schoolDays,
@@ -9,12 +10,14 @@ import {
   weekdayOf,
 } from "@kantien/domain/dates";
 import type { OrderStatus } from "@kantien/domain/order-status";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword } from "../../modules/auth/password";
 import { type Db, queryRows } from "../client";
 import {
   clients,
+  customerAllergies,
+  dietaryProfiles,
   foodItemAllergens,
   foodItems,
   kantienStaff,
@@ -28,10 +31,21 @@ import {
 } from "../schema";
 
 export const DEMO_PASSWORD = "demo1234";
+
+/** Weeks of orders and money before this one: the reports' charts have something to show, and past days to close. */
+const HISTORY_WEEKS = 6;
 export const DEMO_ACCOUNTS = [
   { email: "admin@kantien.example", roleId: 4, firstName: "Anna", lastName: "Admin" },
   { email: "kok@kantien.example", roleId: 3, firstName: "Koos", lastName: "Kok" },
   { email: "student@kantien.example", roleId: 1, firstName: "Sanet", lastName: "Student" },
+  // A student who declared a severe peanut allergy and a milk intolerance, with consent (decision 0041).
+  { email: "allergie@kantien.example", roleId: 1, firstName: "Pieter", lastName: "Pienaar" },
+] as const;
+
+/** What the allergic demo student declared; the other demo student declares none. */
+export const DEMO_ALLERGIES = [
+  { code: "peanuts", severity: "severe" },
+  { code: "milk", severity: "intolerance" },
 ] as const;
 
 /** The payment references the sample statements name (valid, and made by no sequence number so far). */
@@ -192,7 +206,7 @@ export async function existingDemoAccounts(db: Db): Promise<(typeof DEMO_ACCOUNT
 }
 
 /**
- * The demo data: three sign-ins, ~40 customers, two weeks of menus, today's kitchen.
+ * The demo data: four sign-ins (one student with allergies), ~40 customers, two weeks of menus, today's kitchen.
  * Only into a database without users; answers whether it seeded. Two processes starting
  * at once on one PostgreSQL take turns on an advisory lock and the second finds users.
  */
@@ -210,7 +224,7 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       .values(
         DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, emailVerifiedAt: now, phoneNumber: "082 555 0100" })),
       )
-      .returning({ id: users.id, roleId: users.roleId });
+      .returning({ id: users.id, roleId: users.roleId, email: users.email });
     const admin = accounts.find((a) => a.roleId === 4)!;
     await tx
       .insert(kantienStaff)
@@ -233,7 +247,8 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       .insert(users)
       .values(customerRows)
       .returning({ id: users.id, roleId: users.roleId });
-    const student = accounts.find((a) => a.roleId === 1)!;
+    const student = accounts.find((a) => a.email === "student@kantien.example")!;
+    const allergic = accounts.find((a) => a.email === "allergie@kantien.example")!;
     const everyone = [...accounts, ...customers];
     await tx.insert(userSettings).values(everyone.map((u) => ({ userId: u.id })));
     await tx
@@ -254,7 +269,17 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       .values([
         ...balances,
         ...accounts.filter((a) => a.roleId >= 3).map((a) => ({ userId: a.id, balance: "0.00" })),
+        { userId: allergic.id, balance: "200.00" },
       ]);
+    await tx.insert(clients).values({ userId: allergic.id, akdNumber: "AKD2026999" });
+    await tx.insert(dietaryProfiles).values({
+      userId: allergic.id,
+      allergyConsentVersion: ALLERGY_CONSENT_VERSION,
+      allergyConsentAt: now,
+    });
+    await tx
+      .insert(customerAllergies)
+      .values(DEMO_ALLERGIES.map((allergy) => ({ userId: allergic.id, ...allergy })));
     // The sample bank statements (seed/statements, one per bank) pay these two references, so an
     // admin importing one at /money sees lines matched, waiting for review and unallocated.
     await tx.execute(
@@ -262,23 +287,12 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
             else ${DEMO_REFERENCES.firstCustomer} end
           where user_id in (${student.id}, ${customers[0]!.id})`,
     );
-    const topUps = balances.filter((b) => b.balance !== "0.00");
-    if (topUps.length > 0) {
-      await tx.insert(walletTransactions).values(
-        topUps.map((b) => ({
-          userId: b.userId,
-          amount: b.balance,
-          balanceAfter: b.balance,
-          kind: "top_up" as const,
-          reason: "Demo",
-          createdBy: admin.id,
-        })),
-      );
-    }
-
-    // Menus for this week and next, Monday to Friday.
+    // Menus for the weeks of history, this week and next, Monday to Friday.
     const thisWeek = schoolWeekOf(today);
-    const weeks = [thisWeek, schoolWeekOf(addDaysIso(thisWeek.dateFrom, 7))];
+    const weeks = Array.from({ length: HISTORY_WEEKS + 2 }, (_, w) =>
+      schoolWeekOf(addDaysIso(thisWeek.dateFrom, (w - HISTORY_WEEKS) * 7)),
+    );
+    const nextWeekIndex = HISTORY_WEEKS + 1;
     const menus = await tx
       .insert(weeklyMenus)
       .values(weeks.map((w) => ({ dateFrom: w.dateFrom, dateTo: w.dateTo, kantienStaffId: admin.id })))
@@ -288,7 +302,8 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       .values(
         menus.flatMap((menu, weekIndex) =>
           WEEKDAYS.map((day) => {
-            const dish = MENU[day][weekIndex % 2]!;
+            // This week has the first dish of each day, and the weeks alternate from it.
+            const dish = MENU[day][Math.abs(weekIndex - HISTORY_WEEKS) % 2]!;
             const declaration = DISH_DECLARATIONS[dish.name];
             return {
               name: dish.name,
@@ -298,8 +313,8 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
               weeklyMenuId: menu.id,
               preparationTime: dish.minutes,
               diet: declaration?.diet ?? [],
-              // Checked by the demo admin three days ago.
-              ...(declaration && !declaration.unchecked
+              // Checked by the demo admin three days ago; next week holds the one left unchecked.
+              ...(declaration && !(declaration.unchecked && weekIndex === nextWeekIndex)
                 ? { allergensCheckedBy: admin.id, allergensCheckedAt: minutesAgo(3 * 24 * 60) }
                 : {}),
             };
@@ -330,9 +345,10 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
     // Today's kitchen, in every state; some pending for more than 30 minutes. On a school
     // day the orders are for today's dish; on a weekend the week's dishes stand in.
     const todaysWeekday = weekdayOf(today);
+    const thisWeeksItems = items.slice(HISTORY_WEEKS * 5, HISTORY_WEEKS * 5 + 5);
     const todaysItems = todaysWeekday
-      ? items.filter((item) => item.dayOfWeek === todaysWeekday).slice(0, 1)
-      : items.slice(0, 5);
+      ? thisWeeksItems.filter((item) => item.dayOfWeek === todaysWeekday)
+      : thisWeeksItems;
     const placed = await tx
       .insert(orders)
       .values(
@@ -352,7 +368,7 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
           };
         }),
       )
-      .returning({ id: orders.id });
+      .returning(placedColumns);
     const kok = accounts.find((a) => a.roleId === 3)!;
     await tx.insert(orderStatusChanges).values(
       placed.flatMap((order, i) => {
@@ -374,17 +390,26 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       }),
     );
 
-    // The other school days of both weeks, so the weekly view and the orders summary have
-    // a week to show: earlier days delivered (one cancelled), later days waiting.
+    // The other school days of every week, so the weekly view, the orders summary and the
+    // reports have weeks to show: earlier days delivered (one cancelled, now and then one never
+    // collected), later days waiting.
     const otherDays = weeks.flatMap((w, weekIndex) =>
       schoolDays(w.dateFrom)
         .filter((date) => date !== today)
         .map((date) => ({ date, item: items[weekIndex * 5 + WEEKDAYS.indexOf(weekdayOf(date)!)]! })),
     );
+    const historyEnds = thisWeek.dateFrom;
     const weekOrders = otherDays.flatMap(({ date, item }, dayIndex) =>
-      Array.from({ length: 4 + (dayIndex % 4) }, (_, n) => {
+      Array.from({ length: date < historyEnds ? 6 + ((dayIndex * 5) % 9) : 4 + (dayIndex % 4) }, (_, n) => {
         const past = date < today;
-        const status: OrderStatus = past ? (n === 0 ? "cancelled" : "delivered") : "pending";
+        const noShow = date < historyEnds && n === 1 && dayIndex % 3 === 0;
+        const status: OrderStatus = past
+          ? n === 0
+            ? "cancelled"
+            : noShow
+              ? "ready"
+              : "delivered"
+          : "pending";
         // Earlier days were ordered the day before; the rest over the last hours.
         const placedAt = past ? new Date(`${addDaysIso(date, -1)}T08:00:00Z`) : minutesAgo(120 + n * 15);
         return {
@@ -401,8 +426,9 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
         };
       }),
     );
+    let placedForWeek: PlacedOrder[] = [];
     if (weekOrders.length > 0) {
-      const placedForWeek = await tx.insert(orders).values(weekOrders).returning({ id: orders.id });
+      placedForWeek = await tx.insert(orders).values(weekOrders).returning(placedColumns);
       await tx.insert(orderStatusChanges).values(
         placedForWeek.flatMap((order, i) => {
           const steps = historyOf(weekOrders[i]!.status);
@@ -416,6 +442,130 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
         }),
       );
     }
+
+    // The wallets' money from the ledger: each order paid when placed, each cancel refunded,
+    // and top-ups by cash, card and EFT when a customer's money runs short.
+    const ledger = demoLedger({
+      wallets: [...balances, { userId: allergic.id, balance: "200.00" }].map((b) => ({
+        userId: b.userId,
+        target: b.balance,
+      })),
+      orders: [...placed, ...placedForWeek],
+      now,
+      createdBy: admin.id,
+    });
+    if (ledger.rows.length > 0) await tx.insert(walletTransactions).values(ledger.rows);
+    for (const [userId, balance] of ledger.balances) {
+      await tx.update(wallets).set({ balance }).where(eq(wallets.userId, userId));
+    }
     return true;
   });
+}
+
+const placedColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  price: orders.foodItemPrice,
+  quantity: orders.foodItemQuantity,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  statusChangedAt: orders.statusChangedAt,
+};
+type PlacedOrder = {
+  id: string;
+  userId: string;
+  price: string;
+  quantity: number;
+  status: OrderStatus;
+  createdAt: Date;
+  statusChangedAt: Date;
+};
+
+const TOP_UP_CHANNELS = ["cash", "card", "eft"] as const;
+const cents = (rand: string) => Math.round(Number(rand) * 100);
+const rand = (value: number) => (value / 100).toFixed(2);
+
+/**
+ * The demo's ledger, in time order per wallet: a debit for every order the kitchen took (all
+ * but those still pending), a refund for every cancelled one, and a top-up some minutes before a
+ * debit the money would not cover (rounded up to R50, by cash, card and EFT in turn). A wallet
+ * that ends below its demo balance gets the rest as a last top-up; the balances are what the
+ * rows add up to, so every past day's wallet proof balances.
+ */
+function demoLedger({
+  wallets: targets,
+  orders: placed,
+  now,
+  createdBy,
+}: {
+  wallets: { userId: string; target: string }[];
+  orders: PlacedOrder[];
+  now: Date;
+  createdBy: string;
+}) {
+  type Move = {
+    at: Date;
+    amount: number;
+    kind: (typeof walletTransactions.$inferInsert)["kind"];
+    orderId: string | null;
+  };
+  const movesOf = new Map<string, Move[]>();
+  for (const order of placed) {
+    if (order.status === "pending") continue;
+    const moves = movesOf.get(order.userId) ?? [];
+    const amount = cents(order.price) * order.quantity;
+    moves.push({ at: order.createdAt, amount: -amount, kind: "order", orderId: order.id });
+    if (order.status === "cancelled") {
+      const at = new Date(Math.max(order.statusChangedAt.getTime(), order.createdAt.getTime() + 60_000));
+      moves.push({ at, amount, kind: "refund", orderId: order.id });
+    }
+    movesOf.set(order.userId, moves);
+  }
+  const rows: (typeof walletTransactions.$inferInsert)[] = [];
+  const balances = new Map<string, string>();
+  const firstDay = new Date(
+    Math.min(now.getTime(), ...placed.map((o) => o.createdAt.getTime())) - 60 * 60_000,
+  );
+  targets.forEach(({ userId, target }, walletIndex) => {
+    const moves = (movesOf.get(userId) ?? []).sort((a, b) => a.at.getTime() - b.at.getTime());
+    let balance = 0;
+    let topUps = 0;
+    const write = (move: Move) => {
+      balance += move.amount;
+      rows.push({
+        userId,
+        amount: rand(move.amount),
+        kind: move.kind,
+        balanceAfter: rand(balance),
+        orderId: move.orderId,
+        createdBy: move.kind === "order" || move.kind === "refund" ? null : createdBy,
+        createdAt: move.at,
+      });
+    };
+    const topUp = (amount: number, at: Date) => {
+      write({ at, amount, kind: TOP_UP_CHANNELS[(walletIndex + topUps) % 3]!, orderId: null });
+      topUps += 1;
+    };
+    // Each row after the one before it, so the running balances read in time order.
+    let previous = 0;
+    const after = (at: number) => new Date(Math.max(previous + 1, at));
+    for (const move of moves) {
+      if (balance + move.amount < 0) {
+        const short = -(balance + move.amount);
+        topUp(
+          Math.ceil(short / 5000) * 5000 + 5000 * (walletIndex % 3),
+          after(move.at.getTime() - 45 * 60_000),
+        );
+        previous = rows.at(-1)!.createdAt!.getTime();
+      }
+      write({ ...move, at: after(move.at.getTime()) });
+      previous = rows.at(-1)!.createdAt!.getTime();
+    }
+    if (balance < cents(target)) {
+      const last = previous || firstDay.getTime();
+      topUp(cents(target) - balance, after(Math.min(now.getTime() - 60_000, last + 60 * 60_000)));
+    }
+    balances.set(userId, rand(balance));
+  });
+  return { rows, balances };
 }

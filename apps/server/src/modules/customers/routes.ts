@@ -1,5 +1,10 @@
 import { answers, createdAnswers } from "@kantien/domain/api";
 import { signupAnswer, signupInput } from "@kantien/domain/auth";
+import {
+  customerAllergiesAnswer,
+  customerAllergiesInput,
+  customerAllergiesSavedAnswer,
+} from "@kantien/domain/dietary-profile";
 import { message } from "@kantien/domain/messages";
 import {
   CUSTOMER_TABS,
@@ -22,10 +27,12 @@ import { requireAdmin, requireStaff } from "../../plugins/session";
 import { toPublicUser } from "../auth/accounts";
 import { peopleListQuery, removedAnswer } from "../people/http";
 import {
+  changeCustomerAllergies,
   createCustomer,
   deleteCustomer,
   getCustomer,
   listCustomers,
+  openCustomerAllergies,
   reverseTopUp,
   signUpCustomer,
   topUp,
@@ -48,6 +55,12 @@ const updateSchema = { params: idParams, body: customerBody, response: answers(c
 const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
 const topUpSchema = { params: idParams, body: topUpInput, response: createdAnswers(topUpAnswer) };
 const reverseSchema = { params: idParams, body: reversalInput, response: answers(reversalAnswer) };
+const allergiesSchema = { params: idParams, response: answers(customerAllergiesAnswer) };
+const saveAllergiesSchema = {
+  params: idParams,
+  body: customerAllergiesInput,
+  response: answers(customerAllergiesSavedAnswer),
+};
 const signupSchema = { security: noSession, body: signupBody, response: createdAnswers(signupAnswer) };
 
 /**
@@ -96,6 +109,35 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
 
   app.delete("/customers/:id", { onRequest: requireAdmin, schema: removeSchema }, async (request) =>
     removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),
+  );
+
+  // A customer's allergies are health information: admins only, never cooks, each call logged (decision 0041).
+  app.get(
+    "/customers/:id/allergies",
+    { onRequest: requireAdmin, schema: allergiesSchema },
+    async (request) => ({
+      success: true as const,
+      data: await openCustomerAllergies(db, {
+        customerId: recordId(request.params.id),
+        adminId: request.user!.id,
+        now: config.clock(),
+      }),
+    }),
+  );
+
+  app.put(
+    "/customers/:id/allergies",
+    { onRequest: requireAdmin, schema: saveAllergiesSchema },
+    async (request) => ({
+      success: true as const,
+      message: message("customer_allergies_saved", request.language),
+      data: await changeCustomerAllergies(db, {
+        customerId: recordId(request.params.id),
+        adminId: request.user!.id,
+        changes: request.body,
+        now: config.clock(),
+      }),
+    }),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type { SignupInput } from "@kantien/domain/auth";
+import type { CustomerAllergies } from "@kantien/domain/dietary-profile";
 import type { Language } from "@kantien/domain/language";
 import {
   type CustomerDetail,
@@ -40,6 +41,7 @@ import {
   updatePerson,
 } from "../people/people";
 import { moveWalletMoney, paymentReferenceOf, reverseWalletCredit } from "../wallets/ledger";
+import { type AllergyChanges, logAllergyAccess, readAllergies, saveAllergies } from "./allergies";
 
 export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;
 
@@ -79,6 +81,42 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
     recentOrders: await personOrders(db, id, 10),
     ledger: await ledger(db, id),
   };
+}
+
+/**
+ * An admin opens a customer's allergies: logged before they are read, in one transaction, so no
+ * one sees them unrecorded (decision 0041).
+ */
+export async function openCustomerAllergies(
+  db: Db,
+  { customerId, adminId, now }: { customerId: string; adminId: string; now: Date },
+): Promise<CustomerAllergies> {
+  return db.transaction(async (tx) => {
+    if (!(await findCustomer(tx, customerId))) throw notFound();
+    await logAllergyAccess(tx, { userId: customerId, accessedBy: adminId, action: "view", at: now });
+    return readAllergies(tx, customerId);
+  });
+}
+
+/**
+ * An admin enters a customer's allergies and diet as the customer or their parent gave them;
+ * consent given now is recorded as given to this admin. Logged as an `edit`.
+ */
+export async function changeCustomerAllergies(
+  db: Db,
+  {
+    customerId,
+    adminId,
+    changes,
+    now,
+  }: { customerId: string; adminId: string; changes: AllergyChanges; now: Date },
+): Promise<CustomerAllergies> {
+  return db.transaction(async (tx) => {
+    await lockPerson(tx, customerId, CUSTOMER_ROLES);
+    await saveAllergies(tx, customerId, changes, { now, recordedBy: adminId });
+    await logAllergyAccess(tx, { userId: customerId, accessedBy: adminId, action: "edit", at: now });
+    return readAllergies(tx, customerId);
+  });
 }
 
 async function setAkdNumber(tx: Tx, userId: string, akdNumber: string | null | undefined) {

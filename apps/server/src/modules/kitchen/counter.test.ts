@@ -131,6 +131,8 @@ describe("the counter: finding an order and handing it over", () => {
               itemName: "Bobotie",
               preparationTime: 20,
               paidFromWallet: false,
+              itemAllergens: [],
+              allergyAlert: null,
             },
           ],
         },

@@ -6,6 +6,7 @@ import { and, eq, gte, ilike, isNull, lt, type SQL, type SQLWrapper, sql } from 
 import { type Db, queryRows } from "../../db/client";
 import { foodItems, orders, users } from "../../db/schema";
 import { searchPatterns } from "../../db/search-patterns";
+import { allergyAlertColumn, declarationColumn } from "../orders/allergy-match";
 import { orderNumberWhere } from "../orders/queries";
 import { orderPaidFromWallet } from "../wallets/ledger";
 
@@ -25,7 +26,9 @@ const kitchenSelect = sql`${orders.id} as "id", ${orders.pickupNumber} as "picku
   ${orders.deliveryDate}::text as "deliveryDate",
   ${users.firstName} || ' ' || ${users.lastName} as "customerName",
   ${foodItems.name} as "itemName", ${foodItems.preparationTime} as "preparationTime",
-  ${orderPaidFromWallet(orders.id)} as "paidFromWallet"`;
+  ${orderPaidFromWallet(orders.id)} as "paidFromWallet",
+  ${declarationColumn(orders.foodItemId)} as "itemAllergens",
+  ${allergyAlertColumn({ userId: orders.userId, foodItemId: orders.foodItemId })} as "allergyAlert"`;
 const kitchenFrom = sql`from ${orders}
   join ${users} on ${users.id} = ${orders.userId}
   join ${foodItems} on ${foodItems.id} = ${orders.foodItemId}`;

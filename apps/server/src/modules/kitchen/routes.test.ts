@@ -83,6 +83,9 @@ describe("kitchen orders of a day", () => {
       preparationTime: 20,
       // Made in the database, never charged: a cancel would move no money.
       paidFromWallet: false,
+      // The customer has no allergies.
+      itemAllergens: [],
+      allergyAlert: null,
     });
     expect(orders[0]?.deliveryDate).toBe(DAY);
   });
@@ -116,6 +119,9 @@ describe("kitchen orders of a day", () => {
       const text = await planOnFilledOrders(db, kitchenOrdersQuery({ date: DAY, timeZone: config.timeZone }));
       expect(text).toContain("orders_delivery_date_idx");
       expect(text).not.toMatch(/Seq Scan on orders/);
+      // The allergy alert meets both tables by their primary keys.
+      expect(text).toContain("food_item_allergens_food_item_id_code_pk");
+      expect(text).toContain("customer_allergies_user_id_code_pk");
       expect((await listKitchenOrders(db, { date: DAY, timeZone: config.timeZone })).length).toBe(3);
     },
   );

@@ -68,7 +68,18 @@ describe("GET /api/my/menu", () => {
     );
     expect(data.days[0]).toEqual({
       date: nextWeek,
-      item: { id: monday.id, name: "Bobotie", description: "Met 'n slaai", price: "42.50", imageUrl: null },
+      item: {
+        id: monday.id,
+        name: "Bobotie",
+        description: "Met 'n slaai",
+        price: "42.50",
+        imageUrl: null,
+        // Nothing declared and nobody checked it: not "free of" anything, and no warnings.
+        allergens: [],
+        diet: [],
+        allergensChecked: null,
+        allergenWarnings: [],
+      },
       orderable: true,
       closedReason: null,
       cutoffAt: new Date(`${nextWeek}T09:00:00+02:00`).toISOString(),

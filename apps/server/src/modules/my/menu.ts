@@ -1,10 +1,17 @@
+import {
+  allergenDeclarationSchema,
+  allergenWarnings,
+  allergiesSchema,
+  dietSchema,
+} from "@kantien/domain/allergens";
 import { orderStatusSchema } from "@kantien/domain/api";
 import { type CanteenRules, currentSchoolMonday, orderingState } from "@kantien/domain/canteen";
 import { type IsoDate, schoolDays, todayIn, WEEKDAYS } from "@kantien/domain/dates";
 import type { MyMenuDay } from "@kantien/domain/my";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, queryRows, timestampColumn } from "../../db/client";
+import { declarationColumn } from "../orders/allergy-match";
 
 const itemRow = z.object({
   id: z.string(),
@@ -13,6 +20,10 @@ const itemRow = z.object({
   price: z.string(),
   imageUrl: z.string().nullable(),
   dayOfWeek: z.enum(WEEKDAYS),
+  allergens: allergenDeclarationSchema,
+  diet: dietSchema,
+  checkedBy: z.string().nullable(),
+  checkedAt: timestampColumn.nullable(),
 });
 
 const orderRow = z.object({
@@ -26,7 +37,8 @@ const orderRow = z.object({
 /**
  * The five school days of a week as a customer sees them: the item on the menu that day,
  * whether it may still be ordered under the canteen's rules at `now`, and the customer's own
- * orders for the day (nobody else's).
+ * orders for the day (nobody else's). Each item carries its allergen declaration, who checked
+ * it, and where it meets the customer's own allergies (decision 0041).
  */
 export async function myMenuWeek(
   db: Db,
@@ -40,12 +52,17 @@ export async function myMenuWeek(
 ): Promise<{ week: IsoDate; days: MyMenuDay[] }> {
   const monday = week ?? currentSchoolMonday(todayIn(timeZone, now));
   const dates = schoolDays(monday);
-  const [items, orders] = await Promise.all([
+  const [items, orders, [profile]] = await Promise.all([
     queryRows(
       db,
       sql`select f.id, f.name, f.description, f.price::text as price, f.image_url as "imageUrl",
-            f.day_of_week as "dayOfWeek"
+            f.day_of_week as "dayOfWeek", f.diet::text[] as diet,
+            ${declarationColumn(sql`f.id`)} as allergens,
+            case when f.allergens_checked_at is not null
+              then coalesce(c.first_name || ' ' || c.last_name, '') end as "checkedBy",
+            f.allergens_checked_at as "checkedAt"
           from food_items f join weekly_menus m on m.id = f.weekly_menu_id
+            left join users c on c.id = f.allergens_checked_by
           where m.date_from = ${monday}::date and f.retired_at is null`,
       itemRow,
     ),
@@ -58,8 +75,24 @@ export async function myMenuWeek(
           order by created_at, id`,
       orderRow,
     ),
+    queryRows(
+      db,
+      sql`select coalesce(json_agg(json_build_object('code', code, 'severity', severity) order by code), '[]') as allergies
+          from customer_allergies where user_id = ${userId}`,
+      z.object({ allergies: allergiesSchema }),
+    ),
   ]);
-  const itemOfDay = new Map(items.map(({ dayOfWeek, ...item }) => [dayOfWeek, item]));
+  const allergies = profile?.allergies ?? [];
+  const itemOfDay = new Map(
+    items.map(({ dayOfWeek, checkedBy, checkedAt, ...item }) => [
+      dayOfWeek,
+      {
+        ...item,
+        allergensChecked: checkedAt === null ? null : { by: checkedBy ?? "", at: checkedAt },
+        allergenWarnings: allergenWarnings(item.allergens, allergies),
+      },
+    ]),
+  );
   const days = dates.map((date, index): MyMenuDay => {
     const item = itemOfDay.get(WEEKDAYS[index]!) ?? null;
     const state = orderingState(date, { now, rules, timeZone });

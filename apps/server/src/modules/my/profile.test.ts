@@ -29,6 +29,9 @@ describe("/api/my/profile", () => {
       phoneNumber: null,
       language: "af",
       theme: "light",
+      allergies: [],
+      diet: [],
+      allergyConsent: null,
     });
 
     const saved = await request(app, "PUT", "/api/my/profile", {
@@ -52,6 +55,9 @@ describe("/api/my/profile", () => {
         phoneNumber: "082 555 0101",
         language: "en",
         theme: "dark",
+        allergies: [],
+        diet: [],
+        allergyConsent: null,
       },
     });
     expect((await request(app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(saved.json().data);
@@ -59,7 +65,7 @@ describe("/api/my/profile", () => {
     // Errors now come in the language just chosen; an empty phone clears it.
     const cleared = await request(app, "PUT", "/api/my/profile", {
       cookie,
-      body: { ...saved.json().data, email: undefined, phoneNumber: "" },
+      body: { ...saved.json().data, email: undefined, allergyConsent: undefined, phoneNumber: "" },
     });
     expect(cleared.json().data.phoneNumber).toBeNull();
   });

@@ -3,6 +3,7 @@ import { todayIn } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
 import {
   myCancelRefusal,
+  myDataDocument,
   myMenuAnswer,
   myMenuQuery,
   myNewOrderInput,
@@ -32,6 +33,7 @@ import { getCanteenRules } from "../canteen/rules";
 import { createWalletOrder } from "../orders/create";
 import { changeOrderStatus } from "../orders/service";
 import { walletBalance } from "../wallets/ledger";
+import { myData } from "./data";
 import { myMenuWeek } from "./menu";
 import { findMyOrder, listMyOrders, type RulesAt } from "./orders";
 import { getMyProfile, saveMyProfile } from "./profile";
@@ -46,6 +48,7 @@ const cancelSchema = { params: idParams, body: z.strictObject({}), response: ans
 const walletSchema = { querystring: myWalletQuery, response: answers(myWalletAnswer) };
 const profileSchema = { response: answers(myProfileAnswer) };
 const saveProfileSchema = { body: myProfileInput, response: answers(myProfileSavedAnswer) };
+const dataSchema = { response: answers(myDataDocument) };
 const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer) };
 
 /**
@@ -181,9 +184,25 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   }));
 
   api.put("/profile", { schema: saveProfileSchema }, async (request) => {
-    const profile = await saveMyProfile(db, me(request).id, request.body);
+    const profile = await saveMyProfile(db, me(request).id, request.body, config.clock());
     // Said in the language just chosen, so the switch shows at once.
     return { success: true as const, message: message("my_profile_saved", profile.language), data: profile };
+  });
+
+  /**
+   * Everything held about me, as a file to download (decision 0041): the document itself, not
+   * the envelope, so the file reads on its own. Never cached: it holds my allergies.
+   */
+  api.get("/data", { schema: dataSchema }, async (request, reply) => {
+    const now = config.clock();
+    const document = await myData(db, me(request).id, now);
+    return reply
+      .header(
+        "content-disposition",
+        `attachment; filename="kantien-my-data-${now.toISOString().slice(0, 10)}.json"`,
+      )
+      .header("cache-control", "no-store")
+      .send(document);
   });
 
   /**

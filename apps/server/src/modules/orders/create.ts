@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { allergenVerdict } from "@kantien/domain/allergen-verdict";
 import { type IsoDate, WEEKDAYS } from "@kantien/domain/dates";
 import { lineTotal, randDifference } from "@kantien/domain/money";
 import { checkDeliveryDate, type NewOrder } from "@kantien/domain/orders-summary";
@@ -11,6 +12,7 @@ import { AppError } from "../../errors";
 import type { MailContext } from "../email/account-emails";
 import { mailOnLowBalance } from "../email/low-balance";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
+import { allergenWords, dishWarningsFor, warningWords } from "./allergy-match";
 import { type Actor, notifyOrderChanged } from "./service";
 
 /**
@@ -18,7 +20,9 @@ import { type Actor, notifyOrderChanged } from "./service";
  * or by customers for themselves (decision 0021). In the caller's transaction: the rules, the debit (a conditional update:
  * two orders racing for the last rand cannot both pass), the order as paid with its
  * creation in the history, the kitchen's NOTIFY, and the low-balance mail when the debit
- * takes the balance below the canteen's threshold. Any refusal writes nothing. `today` and
+ * takes the balance below the canteen's threshold. A dish that holds the customer's allergies
+ * is refused when it contains a severe one, and otherwise needs `allergenAcknowledged`, which
+ * the order keeps (decision 0041). Any refusal writes nothing. `today` and
  * `now` come from one reading of the canteen's clock. Answers the new order's id and the
  * balance after it; each door reads back what it answers (staff the order's detail, the
  * customer their own order).
@@ -56,6 +60,25 @@ export async function createWalletOrder(
   if (!item) throw new AppError("order_item_unavailable");
   const dateRule = checkDeliveryDate(item, input.deliveryDate, today);
   if (dateRule) throw new AppError(dateRule);
+  // Read here, under the item's share lock: the declaration and the allergies as they are now.
+  const warnings = await dishWarningsFor(tx, { foodItemId: input.foodItemId, customerId: input.customerId });
+  const verdict = allergenVerdict(warnings);
+  if (verdict === "blocked") {
+    const severe = warnings.filter(
+      (warning) => warning.severity === "severe" && warning.level === "contains",
+    );
+    throw new AppError("allergen_blocked", { allergens: warnings }, (language) => ({
+      allergens: allergenWords(
+        severe.map((warning) => warning.code),
+        language,
+      ),
+    }));
+  }
+  if (verdict === "confirm" && input.allergenAcknowledged !== true) {
+    throw new AppError("allergen_confirm_required", { allergens: warnings }, (language) => ({
+      allergens: warningWords(warnings, language),
+    }));
+  }
 
   const orderId = randomUUID();
   const total = lineTotal(item.price, input.quantity).toFixed(2);
@@ -80,6 +103,8 @@ export async function createWalletOrder(
       foodItemQuantity: input.quantity,
       foodItemPrice: item.price,
       status: "paid",
+      // Kept only when there was something to understand.
+      allergenAcknowledged: verdict === "confirm",
       // Stamped by the canteen's clock: the kitchen counts its minutes from these.
       createdAt: now,
       updatedAt: now,

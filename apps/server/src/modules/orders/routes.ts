@@ -187,6 +187,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       orderId: recordId(request.params.id),
       to: request.body.status,
       reason: request.body.reason,
+      allergensConfirmed: request.body.allergensConfirmed,
       actor: { id: request.user!.id, roleId: request.user!.roleId },
       clock: config.clock,
       mail: { config },

@@ -1,3 +1,4 @@
+import { allergyAlertSchema } from "@kantien/domain/allergens";
 import { orderStatusSchema } from "@kantien/domain/api";
 import { orderEvent } from "@kantien/domain/kitchen";
 import type { ErrorCode } from "@kantien/domain/messages";
@@ -15,6 +16,7 @@ import { AppError, notFound } from "../../errors";
 import type { MailConfig } from "../email/money-arrived";
 import { mailOrderCancelled } from "../email/order-cancelled";
 import { moveWalletMoney } from "../wallets/ledger";
+import { allergenWords, allergyAlertColumn } from "./allergy-match";
 
 /** The NOTIFY channel that carries every order change to the event streams, across processes. */
 export const ORDER_EVENTS_CHANNEL = "order_events";
@@ -96,6 +98,8 @@ async function lastStatusChange(
  * cancels a customer's order, mails the customer (decision 0037); the answer says what was
  * refunded. The NOTIFY and the mail are part of the transaction, so listeners hear, and the
  * customer reads, only committed changes.
+ * An order with an allergy alert moves to Gereed the first time only with `allergensConfirmed`
+ * ("Allergene nagegaan?"), which records who said yes and when (decision 0041).
  */
 export async function changeOrderStatus(
   db: Db,
@@ -108,9 +112,12 @@ export async function changeOrderStatus(
     refusal,
     reason,
     mail,
+    allergensConfirmed = false,
   }: {
     orderId: string;
     to: OrderStatus;
+    /** The kitchen answered "Allergene nagegaan?" with yes. */
+    allergensConfirmed?: boolean;
     actor: Actor;
     /** Why the canteen cancels (checked by the route's schema); null for a customer's own cancel. */
     reason?: string;
@@ -124,7 +131,11 @@ export async function changeOrderStatus(
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status, deliveryDate: orders.deliveryDate })
+      .select({
+        status: orders.status,
+        deliveryDate: orders.deliveryDate,
+        allergensConfirmedAt: orders.allergensConfirmedAt,
+      })
       .from(orders)
       .where(and(eq(orders.id, orderId), ownerId === undefined ? undefined : eq(orders.userId, ownerId)))
       .for("update");
@@ -138,9 +149,19 @@ export async function changeOrderStatus(
     if (!canChangeOrderStatus(actor.roleId, current.status, to, last)) {
       throw new AppError("status_transition_forbidden", { from: current.status, to });
     }
+    // Only Gereed asks, once (a recall to Gereed was checked before); the alert is read now,
+    // under the lock, from the dish and the customer.
+    const asks = to === "ready" && current.allergensConfirmedAt === null;
+    const alert = asks ? await orderAllergyAlert(tx, orderId) : null;
+    if (alert && !allergensConfirmed) {
+      throw new AppError("allergens_unconfirmed", { allergyAlert: alert }, (language) => ({
+        allergens: allergenWords(alert.codes, language),
+      }));
+    }
+    const confirmed = alert ? { allergensConfirmedBy: actor.id, allergensConfirmedAt: now } : {};
     const [order] = await tx
       .update(orders)
-      .set({ status: to, updatedAt: now, statusChangedAt: now })
+      .set({ status: to, updatedAt: now, statusChangedAt: now, ...confirmed })
       .where(eq(orders.id, orderId))
       .returning();
     if (!order) throw notFound();
@@ -159,6 +180,17 @@ export async function changeOrderStatus(
     await notifyOrderChanged(tx, order);
     return { order, refunded };
   });
+}
+
+/** The order's allergy alert as the kitchen sees it (only the matching codes), or null. */
+async function orderAllergyAlert(tx: Tx, orderId: string) {
+  const [row] = await queryRows(
+    tx,
+    sql`select ${allergyAlertColumn({ userId: orders.userId, foodItemId: orders.foodItemId })} as "allergyAlert"
+        from ${orders} where ${orders.id} = ${orderId}`,
+    z.object({ allergyAlert: allergyAlertSchema }),
+  );
+  return row?.allergyAlert ?? null;
 }
 
 /**

@@ -4,8 +4,11 @@ import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import {
+  allergyAccessLog,
   authTokens,
   clients,
+  customerAllergies,
+  dietaryProfiles,
   foodItems,
   kantienStaff,
   orders,
@@ -316,5 +319,9 @@ export async function removePerson(tx: Tx, userId: string): Promise<{ anonymised
   await tx.update(kantienStaff).set({ kantienEmployeeNumber: null }).where(eq(kantienStaff.id, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(authTokens).where(eq(authTokens.userId, userId));
+  // No health information stays with an anonymous account (decision 0041); a delete cascades.
+  await tx.delete(customerAllergies).where(eq(customerAllergies.userId, userId));
+  await tx.delete(dietaryProfiles).where(eq(dietaryProfiles.userId, userId));
+  await tx.delete(allergyAccessLog).where(eq(allergyAccessLog.userId, userId));
   return { anonymised: true };
 }

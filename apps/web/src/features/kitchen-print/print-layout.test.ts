@@ -18,6 +18,8 @@ function order(status: KitchenOrder["status"], itemName: string, customerName: s
     itemName,
     preparationTime: 10,
     paidFromWallet: true,
+    itemAllergens: [],
+    allergyAlert: null,
   };
 }
 

@@ -29,9 +29,11 @@ export function withoutOrder(day: KitchenDay, id: string): KitchenDay {
   return { ...day, orders: day.orders.filter((order) => order.id !== id) };
 }
 
-const byCreatedAt = (a: KitchenOrder, b: KitchenOrder) => a.createdAt.localeCompare(b.createdAt);
+/** Orders with an allergy alert first, so none is missed; then the oldest first. */
+const boardOrder = (a: KitchenOrder, b: KitchenOrder) =>
+  Number(b.allergyAlert !== null) - Number(a.allergyAlert !== null) || a.createdAt.localeCompare(b.createdAt);
 
-/** The board's three columns, oldest order first. */
+/** The board's three columns: orders with an allergy alert first, then the oldest first. */
 export function ordersByColumn(orders: readonly KitchenOrder[]): Record<KitchenColumn, KitchenOrder[]> {
   const columns = Object.fromEntries(
     KITCHEN_COLUMNS.map((status) => [status, [] as KitchenOrder[]]),
@@ -40,7 +42,7 @@ export function ordersByColumn(orders: readonly KitchenOrder[]): Record<KitchenC
     const column = kitchenColumnOf(order.status);
     if (column) columns[column].push(order);
   }
-  for (const status of KITCHEN_COLUMNS) columns[status].sort(byCreatedAt);
+  for (const status of KITCHEN_COLUMNS) columns[status].sort(boardOrder);
   return columns;
 }
 

@@ -20,6 +20,8 @@ const order: CounterOrder = {
   itemName: "Bobotie",
   preparationTime: 10,
   paidFromWallet: true,
+  itemAllergens: [],
+  allergyAlert: null,
   orderDate: "2026-11-26",
   customerId: ANNA,
 };
@@ -173,5 +175,29 @@ describe("handing over at the counter", () => {
     expect(processing).toHaveTextContent(
       "Hierdie bestelling is vir Vrydag 27 November 2026, nie vandag nie.",
     );
+  });
+});
+
+describe("an allergy alert at the counter", () => {
+  it("shows the matching allergens in words, with a sign, before Afgehaal; an order without one shows none", async () => {
+    const alerted: CounterOrder = { ...order, allergyAlert: { codes: ["peanuts", "sesame"], severe: true } };
+    const other: CounterOrder = { ...order, id: "0f3c2a10-0000-4000-8000-00000000abce", pickupNumber: 18 };
+    mockFetch({
+      "GET /api/kitchen/counter?q=anna": { body: { success: true, data: { orders: [alerted, other] } } },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Skandeer of soek" }), "anna{Enter}");
+    const [first, second] = await screen.findAllByRole("listitem");
+    const alert = within(first!).getByRole("alert");
+    expect(alert).toHaveTextContent("Ernstige allergie: grondboontjies, sesam");
+    expect(alert).toHaveTextContent("Maak seker hierdie klant kry die regte kos voordat jy op Afgehaal tik.");
+    expect(alert.querySelector("svg")).not.toBeNull();
+    // The alert comes before the button that hands the order over.
+    const collect = within(first!).getByRole("button", { name: "Afgehaal" });
+    expect(alert.compareDocumentPosition(collect) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(second!).queryByRole("alert")).toBeNull();
   });
 });

@@ -8,7 +8,9 @@ import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import SearchIcon from "@mui/icons-material/Search";
+import WarningAmber from "@mui/icons-material/WarningAmber";
 import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -24,6 +26,7 @@ import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { StatusChip } from "../../../components/status-chip";
 import { TouchTargets } from "../../../components/touch-targets";
+import { allergenList } from "../../../lib/allergen-words";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatLongDate, formatTime } from "../../../lib/format";
@@ -134,6 +137,22 @@ function OrderToHandOver({
         <Typography
           sx={{ fontSize: "1.5rem", fontWeight: 700 }}
         >{`${order.itemName} × ${order.quantity}`}</Typography>
+        {/* Before Afgehaal, in words with a sign: only the allergens this dish and customer share. */}
+        {order.allergyAlert ? (
+          <Alert
+            severity="error"
+            variant="filled"
+            icon={<WarningAmber fontSize="large" />}
+            sx={{ mt: 1, fontSize: "1.125rem" }}
+          >
+            <AlertTitle sx={{ fontSize: "1.25rem", fontWeight: 700 }}>
+              {t(order.allergyAlert.severe ? "screens.kitchen.allergySevere" : "screens.kitchen.allergy", {
+                allergens: allergenList(order.allergyAlert.codes, language),
+              })}
+            </AlertTitle>
+            {t("screens.counter.allergyHint")}
+          </Alert>
+        ) : null}
         {order.orderDate !== today ? (
           <Alert severity="warning" sx={{ mt: 1 }}>
             {t("screens.counter.otherDay", { date: formatLongDate(order.orderDate, language) })}

@@ -27,6 +27,7 @@ import { currentLanguage } from "../../../lib/i18n";
 import { PersonDetailDialog } from "../../people/components/person-detail-dialog";
 import { useCustomer } from "../api/get-customer";
 import { useReverseTopUp } from "../api/reverse-top-up";
+import { CustomerAllergiesSection } from "./customer-allergies";
 
 type Props = {
   customerId: string;
@@ -106,6 +107,7 @@ function CustomerDetailBody({ customer, isAdmin }: { customer: CustomerDetail; i
           />
         </Paper>
       </Stack>
+      {isAdmin ? <CustomerAllergiesSection customerId={customer.id} /> : null}
       <Box component="section" aria-labelledby={ordersId}>
         <Typography id={ordersId} variant="h6" component="h3" sx={{ mb: 1 }}>
           {t("screens.customers.detail.recentOrders")}

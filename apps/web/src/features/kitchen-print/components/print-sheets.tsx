@@ -6,6 +6,7 @@ import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
 import { useTranslation } from "react-i18next";
 import { OrderQr } from "../../../components/order-qr";
+import { allergenList, declarationWords } from "../../../lib/allergen-words";
 import { formatLongDate, formatShortDate } from "../../../lib/format";
 import {
   A4_LABELS,
@@ -31,6 +32,50 @@ const ON_SCREEN = {
 const PAGE_EACH = { breakAfter: "page", "&:last-child": { breakAfter: "auto" } } as const;
 const PORTION_STAGES = ["waiting", "processing", "ready", "delivered"] as const;
 const STAGES = [...PORTION_STAGES, "total"] as const;
+
+/** "⚠ Allergie: grondboontjies": an order's alert as paper prints it, a sign and words in bold. */
+function AllergyAlertLine({
+  order,
+  language,
+  fontSize,
+}: {
+  order: KitchenOrder;
+  language: Language;
+  fontSize: string;
+}) {
+  const { t } = useTranslation();
+  const alert = order.allergyAlert;
+  if (!alert) return null;
+  return (
+    <Box
+      data-allergy-alert
+      sx={{ fontWeight: 700, fontSize, border: "0.4mm solid #000", px: "1mm", mt: "0.5mm" }}
+    >
+      <span aria-hidden="true">⚠ </span>
+      {t(alert.severe ? "screens.kitchen.allergySevere" : "screens.kitchen.allergy", {
+        allergens: allergenList(alert.codes, language),
+      })}
+    </Box>
+  );
+}
+
+/** "Bevat: gluten, melk; kan bevat: neute" in bold: every dish's allergens on its label, alert or not. */
+function DeclarationLine({
+  order,
+  language,
+  fontSize,
+}: {
+  order: KitchenOrder;
+  language: Language;
+  fontSize: string;
+}) {
+  if (order.itemAllergens.length === 0) return null;
+  return (
+    <Box data-allergens sx={{ fontWeight: 700, fontSize, mt: "0.5mm" }}>
+      {declarationWords(order.itemAllergens, language)}
+    </Box>
+  );
+}
 
 /** Orders grouped by dish, in the order the dishes first come. */
 function byDish(orders: readonly KitchenOrder[]): [string, KitchenOrder[]][] {
@@ -147,6 +192,11 @@ export function PrepSheet({ orders, date, canteenName, printedAt, paper, languag
               <Box component="h4" sx={{ fontSize: receipt ? "10pt" : "11pt", mt: "2.5mm", mb: "0.5mm" }}>
                 {dish}
               </Box>
+              <DeclarationLine
+                order={dishOrders[0]!}
+                language={language}
+                fontSize={receipt ? "9pt" : "10pt"}
+              />
               <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
                 {dishOrders.map((order) => (
                   <Box
@@ -160,6 +210,11 @@ export function PrepSheet({ orders, date, canteenName, printedAt, paper, languag
                     </Box>
                     <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
                       {order.customerName} × {order.quantity}
+                      <AllergyAlertLine
+                        order={order}
+                        language={language}
+                        fontSize={receipt ? "9pt" : "10pt"}
+                      />
                     </Box>
                     {receipt ? null : <span>{ORDER_STATUS_LABELS[language][order.status]}</span>}
                   </Box>
@@ -196,7 +251,7 @@ export function OrderLabels({ orders, date, paper, language }: LabelsProps) {
               overflow: "hidden",
             }}
           >
-            <OrderLabel order={order} day={day} qrSize="30mm" large />
+            <OrderLabel order={order} day={day} qrSize="30mm" language={language} large />
           </Box>
         ))}
       </Box>
@@ -226,7 +281,7 @@ export function OrderLabels({ orders, date, paper, language }: LabelsProps) {
         >
           {sheet.map((order) => (
             <Box key={order.id} sx={{ p: "2.5mm", boxSizing: "border-box", overflow: "hidden" }}>
-              <OrderLabel order={order} day={day} qrSize="26mm" />
+              <OrderLabel order={order} day={day} qrSize="22mm" language={language} />
             </Box>
           ))}
         </Box>
@@ -235,10 +290,19 @@ export function OrderLabels({ orders, date, paper, language }: LabelsProps) {
   );
 }
 
-type OrderLabelProps = { order: KitchenOrder; day: string; qrSize: string; large?: boolean };
+type OrderLabelProps = {
+  order: KitchenOrder;
+  day: string;
+  qrSize: string;
+  language: Language;
+  large?: boolean;
+};
 
-/** A label's content: who, what, which day and which order, and the QR code the counter scans. */
-function OrderLabel({ order, day, qrSize, large = false }: OrderLabelProps) {
+/**
+ * A label's content: who, what, which day and which order, the dish's allergens (as Natasha's
+ * Law asks of pre-packed food) and the order's allergy alert, and the QR code the counter scans.
+ */
+function OrderLabel({ order, day, qrSize, language, large = false }: OrderLabelProps) {
   const { t } = useTranslation();
   const label = orderLabel(order);
   return (
@@ -252,12 +316,17 @@ function OrderLabel({ order, day, qrSize, large = false }: OrderLabelProps) {
         <Box sx={{ fontSize: large ? "13pt" : "9pt", mt: "0.5mm" }}>
           {order.itemName} × {order.quantity}
         </Box>
-        <Box sx={{ fontSize: large ? "10pt" : "7.5pt", mt: "0.5mm" }}>{day}</Box>
-        <Box
-          sx={{ fontWeight: 700, fontFamily: "monospace", fontSize: large ? "16pt" : "11pt", mt: "0.5mm" }}
-        >
-          #{label}
+        <Box sx={{ fontSize: large ? "10pt" : "7.5pt", mt: "0.5mm" }}>
+          {day}{" "}
+          <Box
+            component="span"
+            sx={{ fontWeight: 700, fontFamily: "monospace", fontSize: large ? "14pt" : "10pt" }}
+          >
+            #{label}
+          </Box>
         </Box>
+        <AllergyAlertLine order={order} language={language} fontSize={large ? "10pt" : "7pt"} />
+        <DeclarationLine order={order} language={language} fontSize={large ? "9pt" : "6.5pt"} />
       </Box>
       <Box sx={{ flex: "none" }}>
         <OrderQr orderId={order.id} size={qrSize} label={t("screens.kitchen.print.qrAlt", { label })} />

@@ -6,9 +6,17 @@ import { type Answer, api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { withOrderChange } from "../kitchen-day";
 
-export type OrderStatusChange = { id: string; status: OrderStatus; reason?: string };
+export type OrderStatusChange = {
+  id: string;
+  status: OrderStatus;
+  reason?: string;
+  allergensConfirmed?: boolean;
+};
 
-/** `PATCH /api/orders/:id/status` with `{status}` (a cancel with its `reason`): the server's order rules decide. */
+/**
+ * `PATCH /api/orders/:id/status` with `{status}` (a cancel with its `reason`, Gereed of an order
+ * with an allergy alert with `allergensConfirmed`): the server's order rules decide.
+ */
 export function updateOrderStatus({ id, ...change }: OrderStatusChange) {
   return api.patch<Answer<typeof orderStatusChangedAnswer>>(`/api/orders/${encodeURIComponent(id)}/status`, {
     body: change,

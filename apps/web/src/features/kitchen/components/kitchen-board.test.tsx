@@ -26,6 +26,8 @@ function order(id: string, status: KitchenOrder["status"], createdMinutesAgo: nu
     itemName: "Hoender en pap",
     preparationTime: 15,
     paidFromWallet: true,
+    itemAllergens: [],
+    allergyAlert: null,
   };
 }
 
@@ -293,5 +295,89 @@ describe("KitchenBoard live events", () => {
     await waitFor(() => expect(within(column("Om te doen")).queryByText("#222")).not.toBeInTheDocument());
     expect(within(column("Om te doen")).getByText("#111")).toBeInTheDocument();
     expect(dayFetches()).toBe(1);
+  });
+
+  describe("allergy alerts", () => {
+    // #777 waits in Om te doen, newer than the rest; #888 is being made.
+    const alerted: KitchenDay = {
+      ...day,
+      orders: [
+        ...day.orders,
+        { ...order("order-0000-ggg777", "pending", 1), allergyAlert: { codes: ["peanuts"], severe: true } },
+        {
+          ...order("order-0000-hhh888", "processing", 2),
+          allergyAlert: { codes: ["eggs", "milk"], severe: false },
+        },
+      ],
+    };
+    const renderAlerted = () => {
+      const calls = mockFetch({
+        "GET /api/kitchen/orders": { body: { success: true, data: alerted } },
+        "GET /api/canteen-settings": { body: { success: true, data: RULES } },
+        "GET /api/settings": {
+          body: { success: true, settings: { theme: "dark", language: "af", refresh_interval: 30 } },
+        },
+        "PATCH /api/orders/order-0000-hhh888/status": {
+          body: {
+            success: true,
+            data: {
+              id: "order-0000-hhh888",
+              status: "ready",
+              statusChangedAt: "2031-06-11T08:30:00.000Z",
+              deliveryDate: null,
+              refunded: null,
+            },
+          },
+        },
+      });
+      const view = renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(ROLE.kitchenStaff) });
+      return { ...view, calls };
+    };
+
+    it("puts an order with an alert first in its column, marked in words with a sign, not colour alone", async () => {
+      const { user } = renderAlerted();
+      const waiting = await within(column("Om te doen")).findAllByRole("listitem");
+      expect(waiting[0]).toHaveTextContent("#777");
+      expect(await within(waiting[0]!).findByText("Ernstige allergie: grondboontjies")).toBeInTheDocument();
+      expect(waiting[0]!.querySelector(".kc-allergy svg")).not.toBeNull();
+      expect(waiting[0]!.querySelector("[data-allergy]")).not.toBeNull();
+      const busy = within(column("Besig")).getAllByRole("listitem");
+      expect(busy[0]).toHaveTextContent("#888");
+      expect(within(busy[0]!).getByText("Allergie: eiers, melk")).toBeInTheDocument();
+      // Its details say it too.
+      await user.click(within(waiting[0]!).getByRole("button", { name: /#777/ }));
+      const details = await screen.findByRole("dialog", { name: "Bestelling #777" });
+      expect(within(details).getByRole("row", { name: /Allergie/ })).toHaveTextContent(
+        "Ernstige allergie: grondboontjies",
+      );
+      // Orders without an alert carry none.
+      expect(waiting[1]).not.toHaveTextContent(/Allergie/);
+      expect(waiting[1]!.querySelector("[data-allergy]")).toBeNull();
+    });
+
+    it("asks 'Allergene nagegaan?' before Gereed, and sends the yes; 'Nog nie' sends nothing", async () => {
+      const { user, calls } = renderAlerted();
+      const card = (await within(column("Besig")).findByText("#888")).closest("li")!;
+      await user.click(within(card).getByRole("button", { name: "Gereed" }));
+      const dialog = await screen.findByRole("alertdialog", { name: "Allergene nagegaan?" });
+      expect(dialog).toHaveTextContent("allergiewaarskuwing: eiers, melk");
+      expect(within(dialog).getByRole("button", { name: "Nog nie" })).toHaveFocus();
+      await user.click(within(dialog).getByRole("button", { name: "Nog nie" }));
+      expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(0);
+      expect(within(column("Besig")).getByText("#888")).toBeInTheDocument();
+
+      await user.click(within(card).getByRole("button", { name: "Gereed" }));
+      await user.click(
+        within(await screen.findByRole("alertdialog", { name: "Allergene nagegaan?" })).getByRole("button", {
+          name: "Ja, nagegaan",
+        }),
+      );
+      await waitFor(() => expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(1));
+      expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
+        status: "ready",
+        allergensConfirmed: true,
+      });
+      await waitFor(() => expect(within(column("Gereed")).getByText("#888")).toBeInTheDocument());
+    });
   });
 });

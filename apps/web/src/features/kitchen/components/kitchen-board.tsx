@@ -31,6 +31,7 @@ import { useRefreshSeconds } from "../../../lib/user-settings";
 import { useKitchenOrders } from "../api/get-kitchen-orders";
 import { useOrderEvents } from "../api/subscribe-order-events";
 import { type updateOrderStatus, useUpdateOrderStatus } from "../api/update-order-status";
+import { useAllergenNames } from "../hooks/use-allergen-names";
 import { playChime, useKitchenSound } from "../hooks/use-kitchen-sound";
 import { useNewOrders, useTitleCount } from "../hooks/use-new-orders";
 import { type KitchenStep, ordersByColumn, recentlyCollected } from "../kitchen-day";
@@ -47,6 +48,10 @@ import { UrgentBanner } from "./urgent-banner";
 const OrderDetailDialog = lazyComponent(
   () => import("./order-detail-dialog"),
   (m) => m.OrderDetailDialog,
+);
+const AllergenCheckDialog = lazyComponent(
+  () => import("./allergen-check-dialog"),
+  (m) => m.AllergenCheckDialog,
 );
 const RecentCollectedDialog = lazyComponent(
   () => import("./recent-collected-dialog"),
@@ -103,6 +108,8 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<KitchenOrder | null>(null);
+  /** An order with an allergy alert waiting for "Allergene nagegaan?" before Gereed. */
+  const [checking, setChecking] = useState<KitchenOrder | null>(null);
   const [showRecent, setShowRecent] = useState(false);
   const notify = useNotice();
   // Where the focus follows a moved order: its card in the new column, or the column it left.
@@ -123,6 +130,8 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   const detailWanted = useOpenedOnce(selected !== null);
   const recentWanted = useOpenedOnce(showRecent);
   const cancelWanted = useOpenedOnce(cancelling !== null);
+  const checkWanted = useOpenedOnce(checking !== null);
+  const allergenNames = useAllergenNames(orders, language);
 
   const { newIds, seen } = useNewOrders(orders, () => {
     if (sound.on) playChime();
@@ -135,11 +144,12 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
       status: OrderStatus,
       onDone?: (answer: Awaited<ReturnType<typeof updateOrderStatus>>) => void,
       reason?: string,
+      allergensConfirmed?: boolean,
     ) => {
       setSelectedId(null);
       seen(order.id);
       setMoving({ id: order.id, status, from: kitchenColumnOf(order.status) });
-      mutate({ id: order.id, status, reason }, { onSuccess: onDone });
+      mutate({ id: order.id, status, reason, allergensConfirmed }, { onSuccess: onDone });
     },
     [mutate, seen],
   );
@@ -160,23 +170,42 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
     [move, notify, i18n],
   );
 
-  const advance = useCallback(
-    (order: KitchenOrder, next: KitchenStep) => {
+  const step = useCallback(
+    (order: KitchenOrder, next: KitchenStep, allergensConfirmed?: boolean) => {
       const before = order.status;
-      move(order, next, () =>
-        notify({
-          severity: "info",
-          durationMs: UNDO_MS,
-          text: () => i18n.t(`screens.kitchen.undo.${next}`, { label: orderLabel(order) }),
-          action: {
-            label: i18n.t("screens.kitchen.undo.action"),
-            onClick: () => stepBack({ ...order, status: next }, before),
-          },
-        }),
+      move(
+        order,
+        next,
+        () =>
+          notify({
+            severity: "info",
+            durationMs: UNDO_MS,
+            text: () => i18n.t(`screens.kitchen.undo.${next}`, { label: orderLabel(order) }),
+            action: {
+              label: i18n.t("screens.kitchen.undo.action"),
+              onClick: () => stepBack({ ...order, status: next }, before),
+            },
+          }),
+        undefined,
+        allergensConfirmed,
       );
     },
     [move, notify, stepBack, i18n],
   );
+  // Gereed of an order with an allergy alert asks "Allergene nagegaan?" first (the server insists).
+  const advance = useCallback(
+    (order: KitchenOrder, next: KitchenStep) => {
+      if (next === "ready" && order.allergyAlert) {
+        setSelectedId(null);
+        setChecking(order);
+      } else step(order, next);
+    },
+    [step],
+  );
+  const confirmChecked = (order: KitchenOrder) => {
+    setChecking(null);
+    step(order, "ready", true);
+  };
   const recall = useCallback((order: KitchenOrder) => stepBack(order, "ready"), [stepBack]);
   // The card leaves at once, as every kitchen step does; the server's answer names the money.
   const confirmCancel = (reason: string) => {
@@ -219,8 +248,19 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
     [seen],
   );
   const context = useMemo<CardContext>(
-    () => ({ now, roleId, timeZone, language, t, dayStart, thresholds, onOpen: open, onAdvance: advance }),
-    [now, roleId, timeZone, language, t, dayStart, thresholds, open, advance],
+    () => ({
+      now,
+      roleId,
+      timeZone,
+      language,
+      t,
+      dayStart,
+      thresholds,
+      onOpen: open,
+      onAdvance: advance,
+      allergenNames,
+    }),
+    [now, roleId, timeZone, language, t, dayStart, thresholds, open, advance, allergenNames],
   );
 
   const connection = boardConnection(stream, kitchen.isError);
@@ -313,6 +353,16 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
               onAdvance={advance}
               onClose={() => setSelectedId(null)}
               onCancelOrder={setCancelling}
+            />
+          </Suspense>
+        ) : null}
+        {checkWanted ? (
+          <Suspense fallback={null}>
+            <AllergenCheckDialog
+              order={checking}
+              language={language}
+              onConfirm={confirmChecked}
+              onClose={() => setChecking(null)}
             />
           </Suspense>
         ) : null}

@@ -6,6 +6,7 @@ import { isWaitingForKitchen, minutesSince } from "@kantien/domain/order-status"
 import type { TFunction } from "i18next";
 import { memo } from "react";
 import { formatTime } from "../../../lib/format";
+import type { AllergenNames } from "../hooks/use-allergen-names";
 import { type KitchenStep, nextKitchenStep } from "../kitchen-day";
 
 export type AdvanceOrder = (order: KitchenOrder, next: KitchenStep) => void;
@@ -23,6 +24,8 @@ export type CardContext = {
   thresholds: AgeingThresholds;
   onOpen: (id: string) => void;
   onAdvance: AdvanceOrder;
+  /** The allergens' names, once loaded (only when an order carries an alert). */
+  allergenNames: AllergenNames | null;
 };
 
 /** The icons of a card's chips (Material's NewReleases, WarningAmber and HourglassBottom). */
@@ -33,6 +36,21 @@ const CHIP_ICONS = {
   urgent: ["M12 5.99 19.53 19H4.47zM12 2 1 21h22z", "M13 16h-2v2h2zm0-6h-2v5h2z"],
   ageing: ["m18 22-.01-6L14 12l3.99-4.01L18 2H6v6l4 4-4 3.99V22zM8 7.5V4h8v3.5l-4 4z"],
 } as const;
+
+/**
+ * An order's allergy alert in words with a warning sign (never colour alone): "Allergie:
+ * grondboontjies", only the codes its dish and customer share.
+ */
+export function allergyAlertText(
+  alert: NonNullable<KitchenOrder["allergyAlert"]>,
+  t: TFunction,
+  names: AllergenNames | null,
+) {
+  if (!names) return t("screens.kitchen.allergyUnnamed");
+  return t(alert.severe ? "screens.kitchen.allergySevere" : "screens.kitchen.allergy", {
+    allergens: names(alert.codes),
+  });
+}
 
 /** A small filled chip, as the board's stylesheet draws it (order-column.tsx `CardList`). */
 function CardChip({ icon, colour, label }: { icon: keyof typeof CHIP_ICONS; colour: string; label: string }) {
@@ -62,10 +80,12 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
   const waited = waiting ? minutesWaiting(order.statusChangedAt, context.dayStart, now) : 0;
   const stage = waiting ? ageingStage(waited, context.thresholds) : "fresh";
   const next = nextKitchenStep(order.status, context.roleId);
+  const alert = order.allergyAlert;
   return (
     <li className="kc">
       <div
         className="kc-card"
+        data-allergy={alert ? "true" : undefined}
         data-new-order={isNew ? "true" : undefined}
         data-ageing={waiting ? stage : undefined}
         data-urgent={stage === "late" ? "true" : undefined}
@@ -89,6 +109,16 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
               />
             ) : null}
           </span>
+          {alert ? (
+            <span className="kc-allergy">
+              <svg className="kc-chip-icon" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+                {CHIP_ICONS.urgent.map((d) => (
+                  <path key={d} d={d} />
+                ))}
+              </svg>
+              {allergyAlertText(alert, t, context.allergenNames)}
+            </span>
+          ) : null}
           <span className="kc-item">{`${order.itemName} × ${order.quantity}`}</span>
           <span className="kc-notes">
             <span className="kc-note kc-secondary">

@@ -102,6 +102,22 @@ const CardList = styled("ul")(({ theme }) => {
     },
     "@keyframes kantien-new-order": { "50%": { boxShadow: `0 0 0 6px ${palette.secondary.main}55` } },
     "& .kc-card[data-urgent]": { borderColor: palette.error.main },
+    // An allergy alert: a red frame and a red line with a sign and words (kc-allergy).
+    "& .kc-card[data-allergy]": { borderColor: palette.error.main, borderWidth: 3 },
+    "& .kc-allergy": {
+      display: "flex",
+      alignItems: "center",
+      gap: theme.spacing(1),
+      margin: theme.spacing(0.5, 0),
+      padding: theme.spacing(0.5, 1),
+      borderRadius: shape.borderRadius,
+      backgroundColor: palette.error.main,
+      color: palette.error.contrastText,
+      fontWeight: 700,
+      fontSize: "1.0625rem",
+      lineHeight: 1.35,
+      "& .kc-chip-icon": { margin: 0, fontSize: 22 },
+    },
     "& .kc-card[data-ageing='warn']": { borderLeftWidth: 8, borderLeftColor: palette.warning.main },
     "& .kc-card[data-ageing='late']": { borderLeftWidth: 8, borderLeftColor: palette.error.main },
     "& .kc-open": {

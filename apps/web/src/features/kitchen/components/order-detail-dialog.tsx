@@ -12,6 +12,7 @@ import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
 import { StatusChip } from "../../../components/status-chip";
+import { allergenList } from "../../../lib/allergen-words";
 import { formatLongDate, formatTime } from "../../../lib/format";
 import { nextKitchenStep } from "../kitchen-day";
 import type { AdvanceOrder } from "./order-card";
@@ -49,6 +50,16 @@ export function OrderDetailDialog(props: OrderDetailDialogProps) {
       order.deliveryDate ? formatLongDate(order.deliveryDate, props.language) : t("common.notSpecified"),
     ],
   ];
+  if (order.allergyAlert) {
+    rows.unshift([
+      t("screens.kitchen.allergyUnnamed"),
+      <strong key="allergy">
+        {t(order.allergyAlert.severe ? "screens.kitchen.allergySevere" : "screens.kitchen.allergy", {
+          allergens: allergenList(order.allergyAlert.codes, props.language),
+        })}
+      </strong>,
+    ]);
+  }
   if (order.status === "processing") {
     rows.push([
       t("screens.kitchen.counts.processing"),

@@ -1,3 +1,4 @@
+import { allergenVerdict } from "@kantien/domain/allergen-verdict";
 import { formatRand } from "@kantien/domain/money";
 import type { MyMenuDay } from "@kantien/domain/my";
 import { ROUTES } from "@kantien/domain/route-access";
@@ -11,13 +12,20 @@ import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
+import { Suspense, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { StatusChip } from "../../../components/status-chip";
 import { dayHeadingParts, formatDateTime, formatTime } from "../../../lib/format";
-import { currentLanguage } from "../../../lib/i18n";
+import { currentLanguage, withTexts } from "../../../lib/i18n";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { COUNTDOWN_FROM_MINUTES, countdownParts, minutesUntil } from "../countdown";
+
+// The allergens' words load only for a card whose dish declares some (the /my first-load budget).
+const AllergenNotes = lazyComponent(
+  () => withTexts("myAllergens", import("./allergen-notes")),
+  (m) => m.AllergenNotes,
+);
 
 type DayCardProps = {
   day: MyMenuDay;
@@ -81,6 +89,10 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
   const heading = dayHeadingParts(day.date, currentLanguage());
   const open = isOpen(day, now);
   const myOrders = day.orders.filter((order) => order.status !== "cancelled" && order.status !== "failed");
+  const notesId = useId();
+  const blockedId = useId();
+  // The server refuses it too; the card says so before anyone tries.
+  const blocked = day.item !== null && allergenVerdict(day.item.allergenWarnings) === "blocked";
 
   return (
     <Card component="article" aria-labelledby={headingId} variant="outlined">
@@ -125,6 +137,19 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
             {day.item.description ? (
               <Typography color="text.secondary">{day.item.description}</Typography>
             ) : null}
+            {day.item.allergensChecked === null ? (
+              <Chip
+                label={t("my.menu.allergensUnchecked")}
+                size="small"
+                variant="outlined"
+                sx={{ alignSelf: "flex-start" }}
+              />
+            ) : null}
+            {day.item.allergens.length > 0 || day.item.allergenWarnings.length > 0 ? (
+              <Suspense fallback={null}>
+                <AllergenNotes item={day.item} id={notesId} language={currentLanguage()} />
+              </Suspense>
+            ) : null}
           </>
         ) : (
           <Typography color="text.secondary">{t("my.menu.noItem")}</Typography>
@@ -166,14 +191,20 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
             variant="contained"
             size="large"
             fullWidth
+            disabled={blocked}
             onClick={() => onOrder(day)}
             onPointerEnter={onReach}
             onFocus={onReach}
             sx={{ minHeight: 48 }}
-            aria-describedby={headingId}
+            aria-describedby={blocked ? `${blockedId} ${notesId}` : headingId}
           >
             {myOrders.length > 0 ? t("my.menu.orderMore") : t("my.menu.order")}
           </Button>
+        ) : null}
+        {open && blocked ? (
+          <Typography id={blockedId} variant="body2" color="error" sx={{ fontWeight: 600 }}>
+            {t("my.menu.allergenBlocked")}
+          </Typography>
         ) : null}
       </CardContent>
     </Card>

@@ -8,12 +8,16 @@ import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/
 // Tuesday 24 November 2026, 07:00 in Johannesburg: Monday has closed, Tuesday closes at 09:00.
 const NOW = new Date("2026-11-24T05:00:00Z");
 
-const item = (id: string, name: string, price: string) => ({
+const item = (id: string, name: string, price: string): NonNullable<MyMenuDay["item"]> => ({
   id,
   name,
   description: `${name} met slaai`,
   price,
   imageUrl: null,
+  allergens: [],
+  diet: [],
+  allergensChecked: { by: "Anna Admin", at: "2026-11-20T08:00:00.000Z" },
+  allergenWarnings: [],
 });
 
 const DAYS: MyMenuDay[] = [
@@ -77,12 +81,12 @@ function placedOrder(quantity: number): MyOrder {
   };
 }
 
-function renderMenu(balance: string, placeOrder?: Route) {
+function renderMenu(balance: string, placeOrder?: Route, days: MyMenuDay[] = DAYS) {
   const calls = mockFetch({
     "GET /api/config": {
       body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
     },
-    "GET /api/my/menu": menu,
+    "GET /api/my/menu": { body: { success: true, data: { week: "2026-11-23", days, maxQuantity: 3 } } },
     "GET /api/my/wallet?limit=20&offset=0": wallet(balance),
     ...(placeOrder ? { "POST /api/my/orders": placeOrder } : {}),
   });
@@ -220,5 +224,126 @@ describe("MyMenuScreen", () => {
     expect(await screen.findByText(/Hierdie week is nog nie oop vir bestellings nie/)).toBeVisible();
     expect(screen.queryAllByRole("article")).toHaveLength(0);
     expect(screen.queryByText("Geen kos op hierdie dag nie.")).toBeNull();
+  });
+
+  describe("allergies", () => {
+    // Tuesday's roll may contain milk (my intolerance); Wednesday's fish contains peanuts, my
+    // severe allergy; Monday's bobotie nobody has checked.
+    const ALLERGY_DAYS: MyMenuDay[] = [
+      { ...DAYS[0]!, item: { ...DAYS[0]!.item!, allergensChecked: null } },
+      {
+        ...DAYS[1]!,
+        item: {
+          ...DAYS[1]!.item!,
+          allergens: [
+            { code: "gluten", level: "contains" },
+            { code: "milk", level: "may_contain" },
+          ],
+          allergenWarnings: [{ code: "milk", level: "may_contain", severity: "intolerance" }],
+        },
+      },
+      {
+        ...DAYS[2]!,
+        item: {
+          ...DAYS[2]!.item!,
+          allergens: [
+            { code: "fish", level: "contains" },
+            { code: "peanuts", level: "contains" },
+          ],
+          allergenWarnings: [{ code: "peanuts", level: "contains", severity: "severe" }],
+        },
+      },
+    ];
+
+    it("says on each card which of my allergens match, lists the dish's allergens, and marks an unchecked dish", async () => {
+      const { user } = renderMenu("150.00", undefined, ALLERGY_DAYS);
+      const tuesday = await dayCard("Dinsdag 24 November");
+      expect(await within(tuesday).findByText("Pas by jou allergieë")).toBeVisible();
+      expect(within(tuesday).getByText("Melk (kan bevat): intoleransie")).toBeVisible();
+      expect(within(tuesday).getByText("Bevat: gluten; kan bevat: melk")).toBeVisible();
+      expect(within(tuesday).queryByText("Allergene nie nagegaan nie")).toBeNull();
+      expect(within(tuesday).getByRole("button", { name: "Bestel" })).toBeEnabled();
+
+      // A severe allergen it contains: the card says why, and Bestel cannot be pressed.
+      const wednesday = await dayCard("Woensdag 25 November");
+      expect(await within(wednesday).findByText("Jy kan dit nie bestel nie")).toBeVisible();
+      expect(
+        within(wednesday).getByText(
+          "Dit bevat grondboontjies, en jy het 'n ernstige allergie daarvoor aangeteken.",
+        ),
+      ).toBeVisible();
+      expect(within(wednesday).getByRole("button", { name: "Bestel" })).toBeDisabled();
+      expect(
+        within(wednesday).getByText("Nie bestelbaar nie: dit bevat iets waarvoor jy ernstig allergies is."),
+      ).toBeVisible();
+
+      await user.click(screen.getByText("Vroeër hierdie week (1 dag)"));
+      const monday = await dayCard("Maandag 23 November");
+      expect(within(monday).getByText("Allergene nie nagegaan nie")).toBeVisible();
+    });
+
+    it("orders a dish that matches only through 'Ek verstaan', naming the allergens, and sends the yes", async () => {
+      const { user, calls } = renderMenu(
+        "150.00",
+        {
+          status: 201,
+          body: {
+            success: true,
+            message: "Bestelling geplaas.",
+            data: { order: placedOrder(1), balance: "111.50" },
+          },
+        },
+        ALLERGY_DAYS,
+      );
+      const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
+      expect(within(dialog).getByText("Hierdie gereg pas by jou allergieë")).toBeVisible();
+      expect(
+        within(dialog).getByText("Ek verstaan dat hierdie gereg melk bevat of kan bevat."),
+      ).toBeVisible();
+      // The one way on is the explicit yes.
+      expect(within(dialog).queryByRole("button", { name: /Bevestig en betaal/ })).toBeNull();
+      await user.click(within(dialog).getByRole("button", { name: /Ek verstaan, bestel vir R\s?38,50/ }));
+      expect(await screen.findByText("Bestelling geplaas.")).toBeVisible();
+      expect(posts(calls)[0]?.body).toEqual({
+        foodItemId: DAYS[1]!.item!.id,
+        deliveryDate: "2026-11-24",
+        quantity: 1,
+        allergenAcknowledged: true,
+      });
+    });
+
+    it("asks for the yes when the server does, in the server's words", async () => {
+      let attempt = 0;
+      const { user, calls } = renderMenu("150.00", () => {
+        attempt += 1;
+        return attempt === 1
+          ? {
+              status: 409,
+              body: {
+                success: false,
+                message: "Hierdie gereg pas by aangetekende allergieë: eiers (bevat).",
+                code: "allergen_confirm_required",
+              },
+            }
+          : {
+              status: 201,
+              body: {
+                success: true,
+                message: "Bestelling geplaas.",
+                data: { order: placedOrder(1), balance: "111.50" },
+              },
+            };
+      });
+      const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
+      await user.click(within(dialog).getByRole("button", { name: /Bevestig en betaal/ }));
+      expect(
+        await within(dialog).findByText("Hierdie gereg pas by aangetekende allergieë: eiers (bevat)."),
+      ).toBeVisible();
+      await user.click(within(dialog).getByRole("button", { name: /Ek verstaan, bestel vir/ }));
+      expect(await screen.findByText("Bestelling geplaas.")).toBeVisible();
+      expect(
+        posts(calls).map((call) => (call.body as { allergenAcknowledged?: boolean }).allergenAcknowledged),
+      ).toEqual([undefined, true]);
+    });
   });
 });

@@ -14,15 +14,16 @@ import { LoadError } from "../../../components/load-error";
 import { PageTitle } from "../../../components/page-title";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDate } from "../../../lib/format";
-import { currentLanguage } from "../../../lib/i18n";
+import { currentLanguage, withTexts } from "../../../lib/i18n";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { useMyBalance } from "../../../lib/my-data";
 import { useNow } from "../../../lib/use-now";
 import { useMyMenu } from "../api/my-menu";
 import { DayCard } from "./day-card";
 
-// Loaded when a customer reaches for "Bestel", not with the menu (the /my first-load budget).
-const loadOrderDialog = () => import("./order-dialog");
+// Loaded when a customer reaches for "Bestel", not with the menu (the /my first-load budget),
+// with the allergen warnings' words it may show.
+const loadOrderDialog = () => withTexts("myAllergens", import("./order-dialog"));
 const OrderDialog = lazyComponent(loadOrderDialog, (m) => m.OrderDialog);
 
 /** The countdown on a day's card moves every 15 seconds. */

@@ -1,8 +1,10 @@
+import { allergenVerdict } from "@kantien/domain/allergen-verdict";
 import { formatRand, lineTotal, randDifference } from "@kantien/domain/money";
 import type { MyMenuDay } from "@kantien/domain/my";
 import Add from "@mui/icons-material/Add";
 import Remove from "@mui/icons-material/Remove";
 import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -16,6 +18,7 @@ import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
 import { useNotice } from "../../../components/notice";
+import { allergenList } from "../../../lib/allergen-words";
 import { ApiError } from "../../../lib/api-client";
 import { formatDayHeading } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -38,6 +41,8 @@ function isClearAnswer(error: unknown): boolean {
 /**
  * Choose how many, see the total and what my balance will be, confirm. The Idempotency-Key
  * stays the same while the same order is retried after no answer, so it is paid once.
+ * A dish that matches my allergies asks for "Ek verstaan" first, naming them; so does the
+ * server's answer when my allergies changed since the menu loaded.
  */
 export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogProps) {
   const { t } = useTranslation();
@@ -47,12 +52,15 @@ export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogP
   const keys = useRef(new SubmissionKeys());
   const [quantity, setQuantity] = useState(1);
   const [error, setError] = useState<string | null>(null);
+  /** The server's words when it asked for the yes the menu did not know was needed. */
+  const [askedByServer, setAskedByServer] = useState<string | null>(null);
   const item = day?.item ?? null;
 
   const close = () => {
     if (place.isPending) return;
     setQuantity(1);
     setError(null);
+    setAskedByServer(null);
     onClose();
   };
 
@@ -61,9 +69,16 @@ export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogP
   const total = lineTotal(item.price, quantity).toFixed(2);
   const after = balance === null ? null : randDifference(balance, total);
   const short = after !== null && Number(after) < 0;
+  const needsYes = allergenVerdict(item.allergenWarnings) === "confirm" || askedByServer !== null;
 
   const confirm = async () => {
-    const order = { foodItemId: item.id, deliveryDate: day.date, quantity };
+    const order = {
+      foodItemId: item.id,
+      deliveryDate: day.date,
+      quantity,
+      // The confirm button of such a dish says "Ek verstaan": pressing it is the explicit yes.
+      ...(needsYes ? { allergenAcknowledged: true } : {}),
+    };
     setError(null);
     try {
       const answer = await place.mutateAsync({ order, idempotencyKey: keys.current.keyFor(order) });
@@ -72,6 +87,10 @@ export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogP
       close();
     } catch (failure) {
       if (isClearAnswer(failure)) keys.current.settled();
+      if (failure instanceof ApiError && failure.code === "allergen_confirm_required") {
+        setAskedByServer(failure.message);
+        return;
+      }
       setError(failure instanceof Error ? failure.message : t("errors.unexpected"));
     }
   };
@@ -125,6 +144,20 @@ export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogP
           {t("my.order.maxHint", { max: maxQuantity })}
         </Typography>
         <DetailsTable rows={rows} />
+        {needsYes ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            <AlertTitle>{t("my.allergens.confirmTitle")}</AlertTitle>
+            <Typography variant="body2">
+              {askedByServer ??
+                t("my.allergens.understand", {
+                  allergens: allergenList(
+                    item.allergenWarnings.map((warning) => warning.code),
+                    currentLanguage(),
+                  ),
+                })}
+            </Typography>
+          </Alert>
+        ) : null}
         {short ? (
           <Alert severity="warning" sx={{ mt: 2 }}>
             {t("my.order.short", { missing: formatRand(randDifference(total, balance ?? "0")) })}
@@ -149,7 +182,11 @@ export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogP
             place.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null
           }
         >
-          {place.isPending ? t("my.order.placing") : t("my.order.confirm", { total: formatRand(total) })}
+          {place.isPending
+            ? t("my.order.placing")
+            : needsYes
+              ? t("my.allergens.understandAndPay", { total: formatRand(total) })
+              : t("my.order.confirm", { total: formatRand(total) })}
         </Button>
       </DialogActions>
     </Dialog>

@@ -16,7 +16,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -27,11 +27,17 @@ import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { useMyProfile } from "../../../lib/my-data";
 import { signOut } from "../../../lib/session";
 import { fieldErrorText, serverFieldErrors } from "../../../lib/validation";
 import { useSaveMyProfile } from "../api/my-profile";
 import { PasswordForm } from "./password-form";
+
+// The allergy list's words and the consent text load only when the profile shows (decision 0041).
+const loadAllergySection = () => import("./allergy-section");
+const AllergySection = lazyComponent(loadAllergySection, (module) => module.AllergySection);
+const MyDataDownload = lazyComponent(loadAllergySection, (module) => module.MyDataDownload);
 
 type ProfileForm = z.input<typeof myProfileInput>;
 const FIELDS = ["firstName", "lastName", "phoneNumber", "language", "theme"] as const;
@@ -160,7 +166,7 @@ function ProfileDetails({ profile }: { profile: MyProfile }) {
   );
 }
 
-/** `/my/profile`: name, phone, language and theme; a new password; sign out. */
+/** `/my/profile`: name, phone, language and theme; allergies and diet; a new password; my data; sign out. */
 export function MyProfileScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -185,7 +191,15 @@ export function MyProfileScreen() {
       ) : profile.isPending ? (
         <Skeleton variant="rounded" height={420} />
       ) : null}
+      {profile.data ? (
+        <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+          <AllergySection profile={profile.data} />
+        </Suspense>
+      ) : null}
       <PasswordForm />
+      <Suspense fallback={null}>
+        <MyDataDownload />
+      </Suspense>
       <Button
         variant="outlined"
         size="large"

@@ -42,13 +42,24 @@ type NewOrderDialogProps = {
 
 const customerName = (c: CustomerRow) => `${c.firstName} ${c.lastName}`.trim();
 
-/** An order taken for a customer and paid from their wallet; the server sets the price and charges. */
+const isAllergenQuestion = (error: unknown) =>
+  error instanceof ApiError && error.code === "allergen_confirm_required";
+
+/** The server asked for an "I understand" for this customer and dish: its words, and for which. */
+type AllergenQuestion = { message: string; customerId: string; foodItemId: string };
+
+/**
+ * An order taken for a customer and paid from their wallet; the server sets the price and charges.
+ * It also checks the customer's allergies (decision 0041): a dish that matches them is ordered
+ * only after "Ek verstaan", for that customer and dish; a severe allergen it contains is refused.
+ */
 export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const days = useMenuDays(true);
   const create = useCreateOrder();
   const keys = useRef(new SubmissionKeys());
+  const [question, setQuestion] = useState<AllergenQuestion | null>(null);
   const [customerInput, setCustomerInput] = useState("");
   const customers = useCustomerSearch(useDebouncedValue(customerInput.trim()), true);
   const form = useForm<NewOrderFormValues, unknown, NewOrder>({
@@ -76,8 +87,13 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
   const total = item && quantityValid ? lineTotal(item.price, quantity) : null;
   const balance = values.customer ? Number(values.customer.balance) : null;
   const short = total !== null && balance !== null && balance < total;
+  const asked =
+    question !== null &&
+    question.customerId === values.customer?.id &&
+    question.foodItemId === values.foodItemId;
 
-  const onValid = (order: NewOrder) => {
+  const onValid = (chosen: NewOrder) => {
+    const order = asked ? { ...chosen, allergenAcknowledged: true } : chosen;
     const idempotencyKey = keys.current.keyFor(order);
     create.mutate(
       { order, idempotencyKey },
@@ -89,6 +105,13 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
         onError: (error) => {
           // Only an unknown outcome (no answer, a server error) keeps the key for a retry.
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) keys.current.settled();
+          if (error instanceof ApiError && error.code === "allergen_confirm_required") {
+            setQuestion({
+              message: error.message,
+              customerId: chosen.customerId,
+              foodItemId: chosen.foodItemId,
+            });
+          }
         },
       },
     );
@@ -123,7 +146,7 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography color="text.secondary">{t("screens.orders.create.note")}</Typography>
             {choiceMissing ? <Alert severity="error">{choiceMissing}</Alert> : null}
-            {create.isError ? (
+            {create.isError && !(asked && isAllergenQuestion(create.error)) ? (
               <Alert severity="error">{errorMessage(create.error, t("errors.add"))}</Alert>
             ) : null}
             {days.isError ? <LoadError error={days.error} onRetry={() => void days.refetch()} /> : null}
@@ -242,6 +265,11 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
             />
             <DetailsTable rows={summaryRows} />
             {short ? <Alert severity="warning">{t("screens.orders.create.notEnough")}</Alert> : null}
+            {asked ? (
+              <Alert severity="warning" role="alert">
+                {question.message}
+              </Alert>
+            ) : null}
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -249,7 +277,11 @@ export function NewOrderDialog({ language, onClose, onCreated }: NewOrderDialogP
             {t("common.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={create.isPending || noDays}>
-            {create.isPending ? t("screens.orders.create.submitting") : t("screens.orders.create.submit")}
+            {create.isPending
+              ? t("screens.orders.create.submitting")
+              : asked
+                ? t("screens.orders.create.understand")
+                : t("screens.orders.create.submit")}
           </Button>
         </DialogActions>
       </form>

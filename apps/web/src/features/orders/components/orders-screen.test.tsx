@@ -504,6 +504,46 @@ describe("new order", () => {
     expect(post?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{32,36}$/);
   });
 
+  it("warns as the server does about the customer's allergies: 'Ek verstaan' places it with the yes", async () => {
+    const asked =
+      "Hierdie gereg pas by aangetekende allergieë: melk (bevat). Bevestig dat jy dit verstaan om te bestel.";
+    const { user, calls } = renderScreen({
+      ...baseRoutes,
+      "POST /api/orders": (call) =>
+        (call.body as { allergenAcknowledged?: boolean }).allergenAcknowledged
+          ? { status: 201, body: { success: true, data: { order: DETAIL, balance: "5.00" } } }
+          : { status: 409, body: { success: false, code: "allergen_confirm_required", message: asked } },
+    });
+    const dialog = await fillDialog(user);
+    await user.click(within(dialog).getByRole("button", { name: "Plaas bestelling" }));
+    await within(dialog).findByText(asked);
+    expect(within(dialog).getByText(asked).closest("[role=alert]")).toHaveClass("MuiAlert-colorWarning");
+    await user.click(within(dialog).getByRole("button", { name: "Ek verstaan, plaas bestelling" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Nuwe bestelling" })).not.toBeInTheDocument(),
+    );
+    const posts = calls
+      .filter((c) => c.method === "POST")
+      .map((c) => c.body as { allergenAcknowledged?: boolean });
+    expect(posts.map((body) => body.allergenAcknowledged)).toEqual([undefined, true]);
+  });
+
+  it("shows a refusal for a severe allergen, with no way to confirm it", async () => {
+    const refused =
+      "Hierdie gereg bevat grondboontjies, waarvoor 'n ernstige allergie aangeteken is. Dit kan nie bestel word nie.";
+    const { user } = renderScreen({
+      ...baseRoutes,
+      "POST /api/orders": {
+        status: 409,
+        body: { success: false, code: "allergen_blocked", message: refused },
+      },
+    });
+    const dialog = await fillDialog(user);
+    await user.click(within(dialog).getByRole("button", { name: "Plaas bestelling" }));
+    expect(await within(dialog).findByText(refused)).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Ek verstaan, plaas bestelling" })).toBeNull();
+  });
+
   it("shows the server's refusal of a short balance, and retries an unanswered submission with the same key", async () => {
     let answer: "short" | "down" | "ok" = "down";
     const { user, calls } = renderScreen({

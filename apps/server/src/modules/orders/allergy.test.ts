@@ -1,0 +1,303 @@
+import { randomUUID } from "node:crypto";
+import { counterAnswer, kitchenDayAnswer } from "@kantien/domain/kitchen";
+import { myMenuAnswer } from "@kantien/domain/my";
+import { sql } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { z } from "zod";
+import type { App } from "../../app";
+import { type Db, queryRows } from "../../db/client";
+import { declareAllergens, giveAllergies } from "../../test/allergy-fixtures";
+import { appTest } from "../../test/app-test";
+import {
+  createFoodItem,
+  createUser,
+  createWeeklyMenu,
+  sessionCookieFor,
+  signIn,
+  type TestUser,
+} from "../../test/fixtures";
+import { request } from "../../test/request";
+import { moveWalletMoney } from "../wallets/ledger";
+
+/*
+ * Allergies from the order to the counter (decision 0041). The canteen's clock stands on
+ * Tuesday 4 March 2031, 07:00 in Johannesburg: Wednesday the 5th is open for orders.
+ */
+const WEEK = "2031-03-03";
+const WEDNESDAY = "2031-03-05";
+const NOW = new Date("2031-03-04T05:00:00Z");
+
+const it = appTest({ clock: () => NOW });
+let admin: TestUser;
+let asAdmin: string;
+let asKitchen: string;
+/** Satay: contains peanuts, may contain milk; checked by the admin. Soup: declares nothing, unchecked. */
+let satay: { id: string };
+let soup: { id: string };
+
+it.beforeAll(async ({ app, db }) => {
+  admin = await createUser(db, { roleId: 4 });
+  asAdmin = await signIn(app, admin);
+  asKitchen = await signIn(app, await createUser(db, { roleId: 3 }));
+  const menu = await createWeeklyMenu(db, { dateFrom: WEEK });
+  satay = await createFoodItem(db, {
+    weeklyMenuId: menu.id,
+    dayOfWeek: "Woensdag",
+    name: "Satay",
+    price: "30.00",
+  });
+  soup = await createFoodItem(db, {
+    weeklyMenuId: menu.id,
+    dayOfWeek: "Dinsdag",
+    name: "Sop",
+    price: "20.00",
+  });
+  await declareAllergens(
+    db,
+    satay.id,
+    [
+      { code: "peanuts", level: "contains" },
+      { code: "milk", level: "may_contain" },
+    ],
+    { by: admin.id, at: new Date("2031-03-01T08:00:00Z") },
+  );
+});
+
+/** A customer with R200 in their wallet, their allergies, and a session. */
+async function customer(db: Db, allergies: Parameters<typeof giveAllergies>[2] = []) {
+  const user = await createUser(db, { roleId: 1 });
+  await db.transaction((tx) =>
+    moveWalletMoney(tx, { userId: user.id, amount: "200.00", kind: "top_up", createdBy: admin.id }),
+  );
+  if (allergies.length > 0) await giveAllergies(db, user.id, allergies);
+  return { ...user, cookie: await sessionCookieFor(db, user.id, NOW) };
+}
+
+const satayOrder = (extra: object = {}) => ({
+  foodItemId: satay.id,
+  deliveryDate: WEDNESDAY,
+  quantity: 1,
+  ...extra,
+});
+const placeMine = (app: App, cookie: string, body: object, language = "af") =>
+  request(app, "POST", "/api/my/orders", {
+    cookie,
+    body,
+    headers: { "idempotency-key": randomUUID(), "accept-language": language },
+  });
+
+async function ordersOf(db: Db, userId: string) {
+  return queryRows(
+    db,
+    sql`select allergen_acknowledged as acknowledged, status from orders where user_id = ${userId}`,
+    z.object({ acknowledged: z.boolean(), status: z.string() }),
+  );
+}
+
+describe("GET /api/my/menu", () => {
+  it("marks each item with its declaration, its check and the caller's own matches", async ({ app, db }) => {
+    const me = await customer(db, [
+      { code: "peanuts", severity: "allergy" },
+      { code: "milk", severity: "intolerance" },
+      { code: "fish", severity: "severe" },
+    ]);
+    const res = await request(app, "GET", `/api/my/menu?week=${WEEK}`, { cookie: me.cookie });
+    const { days } = myMenuAnswer.parse(res.json()).data;
+    expect(days[2]!.item).toMatchObject({
+      name: "Satay",
+      allergens: [
+        { code: "peanuts", level: "contains" },
+        { code: "milk", level: "may_contain" },
+      ],
+      diet: [],
+      allergensChecked: { by: "Toets Gebruiker 4", at: "2031-03-01T08:00:00.000Z" },
+      allergenWarnings: [
+        { code: "peanuts", level: "contains", severity: "allergy" },
+        { code: "milk", level: "may_contain", severity: "intolerance" },
+      ],
+    });
+    // A dish nobody checked declares nothing and is free of nothing: no warnings, no check.
+    expect(days[1]!.item).toMatchObject({
+      name: "Sop",
+      allergens: [],
+      allergensChecked: null,
+      allergenWarnings: [],
+    });
+
+    // Another customer, without allergies, sees the same dish without warnings.
+    const other = await customer(db);
+    const theirs = await request(app, "GET", `/api/my/menu?week=${WEEK}`, { cookie: other.cookie });
+    expect(theirs.json().data.days[2].item.allergenWarnings).toEqual([]);
+  });
+});
+
+describe("POST /api/my/orders with allergies", () => {
+  it("refuses a dish that contains a severe allergen, naming it, and writes nothing", async ({ app, db }) => {
+    const me = await customer(db, [{ code: "peanuts", severity: "severe" }]);
+    for (const body of [satayOrder(), satayOrder({ allergenAcknowledged: true })]) {
+      const res = await placeMine(app, me.cookie, body);
+      expect([res.statusCode, res.json().code]).toEqual([409, "allergen_blocked"]);
+      expect(res.json().message).toBe(
+        "Hierdie gereg bevat grondboontjies, waarvoor 'n ernstige allergie aangeteken is. Dit kan nie bestel word nie.",
+      );
+    }
+    // In the caller's language: their setting.
+    await db.execute(sql`update user_settings set language = 'en' where user_id = ${me.id}`);
+    const english = await placeMine(app, me.cookie, satayOrder(), "en");
+    expect(english.json().message).toBe(
+      "This dish contains peanuts, recorded as a severe allergy. It cannot be ordered.",
+    );
+    expect(await ordersOf(db, me.id)).toEqual([]);
+  });
+
+  it("asks for an explicit yes on any other match, and the order keeps it", async ({ app, db }) => {
+    // Severe, but the dish only may contain it: a warning to confirm, not a refusal.
+    const me = await customer(db, [
+      { code: "milk", severity: "severe" },
+      { code: "peanuts", severity: "intolerance" },
+    ]);
+    const asked = await placeMine(app, me.cookie, satayOrder());
+    expect([asked.statusCode, asked.json().code]).toEqual([409, "allergen_confirm_required"]);
+    expect(asked.json().message).toBe(
+      "Hierdie gereg pas by aangetekende allergieë: grondboontjies (bevat), melk (kan bevat). Bevestig dat jy dit verstaan om te bestel.",
+    );
+    expect(asked.json().details.allergens).toEqual([
+      { code: "peanuts", level: "contains", severity: "intolerance" },
+      { code: "milk", level: "may_contain", severity: "severe" },
+    ]);
+    const no = await placeMine(app, me.cookie, satayOrder({ allergenAcknowledged: false }));
+    expect(no.json().code).toBe("allergen_confirm_required");
+    expect(await ordersOf(db, me.id)).toEqual([]);
+
+    const yes = await placeMine(app, me.cookie, satayOrder({ allergenAcknowledged: true }));
+    expect(yes.statusCode, yes.body).toBe(201);
+    expect(await ordersOf(db, me.id)).toEqual([{ acknowledged: true, status: "paid" }]);
+  });
+
+  it("lets a dish without a match through, acknowledging nothing", async ({ app, db }) => {
+    const me = await customer(db, [{ code: "fish", severity: "severe" }]);
+    const res = await placeMine(app, me.cookie, satayOrder());
+    expect(res.statusCode, res.body).toBe(201);
+    const none = await customer(db);
+    expect((await placeMine(app, none.cookie, satayOrder({ allergenAcknowledged: true }))).statusCode).toBe(
+      201,
+    );
+    expect(await ordersOf(db, me.id)).toEqual([{ acknowledged: false, status: "paid" }]);
+    expect(await ordersOf(db, none.id)).toEqual([{ acknowledged: false, status: "paid" }]);
+  });
+
+  it("decides by the database as it is when ordering, not by what the menu showed", async ({ app, db }) => {
+    const me = await customer(db);
+    const menu = await request(app, "GET", `/api/my/menu?week=${WEEK}`, { cookie: me.cookie });
+    expect(menu.json().data.days[2].item.allergenWarnings).toEqual([]);
+    await giveAllergies(db, me.id, [{ code: "peanuts", severity: "severe" }]);
+    expect((await placeMine(app, me.cookie, satayOrder())).json().code).toBe("allergen_blocked");
+  });
+});
+
+describe("POST /api/orders (the admins' new-order dialog) with allergies", () => {
+  const post = (app: App, body: object) => request(app, "POST", "/api/orders", { cookie: asAdmin, body });
+
+  it("warns the same way: blocked, confirm required, and the acknowledgement kept", async ({ app, db }) => {
+    const severe = await customer(db, [{ code: "peanuts", severity: "severe" }]);
+    const blocked = await post(app, { ...satayOrder(), customerId: severe.id });
+    expect([blocked.statusCode, blocked.json().code]).toEqual([409, "allergen_blocked"]);
+
+    const mild = await customer(db, [{ code: "milk", severity: "allergy" }]);
+    const asked = await post(app, { ...satayOrder(), customerId: mild.id });
+    expect([asked.statusCode, asked.json().code]).toEqual([409, "allergen_confirm_required"]);
+    expect(asked.json().message).toContain("melk (kan bevat)");
+    expect(await ordersOf(db, mild.id)).toEqual([]);
+    const yes = await post(app, { ...satayOrder({ allergenAcknowledged: true }), customerId: mild.id });
+    expect(yes.statusCode, yes.body).toBe(201);
+    expect(await ordersOf(db, mild.id)).toEqual([{ acknowledged: true, status: "paid" }]);
+  });
+});
+
+describe("the kitchen's alert", () => {
+  const patch = (app: App, id: string, body: object) =>
+    request(app, "PATCH", `/api/orders/${id}/status`, { cookie: asKitchen, body });
+
+  it("carries only the matching codes, never the profile, and asks before Gereed", async ({ app, db }) => {
+    // Fish and sesame are not in the dish: the kitchen never hears of them, nor of their severity.
+    const me = await customer(db, [
+      { code: "peanuts", severity: "intolerance" },
+      { code: "fish", severity: "severe" },
+      { code: "sesame", severity: "allergy" },
+    ]);
+    const placed = await placeMine(app, me.cookie, satayOrder({ allergenAcknowledged: true }));
+    const orderId: string = placed.json().data.order.id;
+    const clean = await customer(db);
+    const cleanId: string = (await placeMine(app, clean.cookie, satayOrder())).json().data.order.id;
+
+    const board = await request(app, "GET", `/api/kitchen/orders?date=${WEDNESDAY}`, { cookie: asKitchen });
+    const body = board.json();
+    expect(kitchenDayAnswer.parse(body)).toEqual(body);
+    const row = (id: string) => body.data.orders.find((o: { id: string }) => o.id === id);
+    expect(row(orderId).allergyAlert).toEqual({ codes: ["peanuts"], severe: false });
+    expect(row(cleanId).allergyAlert).toBeNull();
+    // Every order carries its dish's declaration, for its label, alert or not.
+    expect(row(cleanId).itemAllergens).toEqual([
+      { code: "peanuts", level: "contains" },
+      { code: "milk", level: "may_contain" },
+    ]);
+    expect(board.body).not.toMatch(/fish|sesame|intolerance|"allergy"/);
+
+    // A severe match says so (the dish may contain milk).
+    const severeMilk = await customer(db, [{ code: "milk", severity: "severe" }]);
+    const milkId: string = (
+      await placeMine(app, severeMilk.cookie, satayOrder({ allergenAcknowledged: true }))
+    ).json().data.order.id;
+
+    // The counter finds it with its alert.
+    const counter = await request(app, "GET", `/api/kitchen/counter?q=${milkId}`, { cookie: asKitchen });
+    const found = counterAnswer.parse(counter.json()).data.orders;
+    expect(found.map((o) => o.allergyAlert)).toEqual([{ codes: ["milk"], severe: true }]);
+
+    // Besig, then Gereed: refused without "Allergene nagegaan?", stored with who said yes.
+    expect((await patch(app, orderId, { status: "processing" })).statusCode).toBe(200);
+    const refused = await patch(app, orderId, { status: "ready" });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, "allergens_unconfirmed"]);
+    expect(refused.json().message).toBe(
+      "Hierdie bestelling het 'n allergiewaarskuwing: grondboontjies. Bevestig dat die allergene nagegaan is voordat dit gereed is.",
+    );
+    const unconfirmed = await patch(app, orderId, { status: "ready", allergensConfirmed: false });
+    expect(unconfirmed.json().code).toBe("allergens_unconfirmed");
+    const confirmed = await patch(app, orderId, { status: "ready", allergensConfirmed: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [stored] = await queryRows(
+      db,
+      sql`select o.status, u.role_id as "roleId", o.allergens_confirmed_at = ${NOW.toISOString()}::timestamptz as "atNow"
+          from orders o join users u on u.id = o.allergens_confirmed_by where o.id = ${orderId}`,
+      z.object({ status: z.string(), roleId: z.number(), atNow: z.boolean() }),
+    );
+    expect(stored).toEqual({ status: "ready", roleId: 3, atNow: true });
+    // Checked once: back to Besig (an undo) and Gereed again asks nothing more.
+    expect((await patch(app, orderId, { status: "processing" })).statusCode).toBe(200);
+    expect((await patch(app, orderId, { status: "ready" })).statusCode).toBe(200);
+
+    // An order without an alert needs no answer and records none.
+    expect((await patch(app, cleanId, { status: "processing" })).statusCode).toBe(200);
+    expect((await patch(app, cleanId, { status: "ready" })).statusCode).toBe(200);
+    const [plain] = await queryRows(
+      db,
+      sql`select allergens_confirmed_by is null as "none" from orders where id = ${cleanId}`,
+      z.object({ none: z.boolean() }),
+    );
+    expect(plain).toEqual({ none: true });
+  });
+
+  it("needs a checked declaration for nothing: an unchecked dish's declared allergens still alert", async ({
+    app,
+    db,
+  }) => {
+    await declareAllergens(db, soup.id, [{ code: "celery", level: "contains" }]);
+    const me = await customer(db, [{ code: "celery", severity: "allergy" }]);
+    const menu = await request(app, "GET", `/api/my/menu?week=${WEEK}`, { cookie: me.cookie });
+    expect(menu.json().data.days[1].item).toMatchObject({
+      allergensChecked: null,
+      allergenWarnings: [{ code: "celery", level: "contains", severity: "allergy" }],
+    });
+    await declareAllergens(db, soup.id, []);
+  });
+});
