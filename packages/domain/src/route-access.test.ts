@@ -64,6 +64,7 @@ describe("homePath and menuPaths", () => {
       "/menu",
       "/orders",
       "/money",
+      "/reports",
       "/users",
       "/staff",
       "/canteen",

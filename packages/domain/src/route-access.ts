@@ -19,6 +19,8 @@ export const ROUTES = {
   orders: "/orders",
   /** Money in by EFT: bank statements and their credits (decision 0034). */
   money: "/money",
+  /** The day's figures and its close, sales over a range, the money held (decision 0042). */
+  reports: "/reports",
   customers: "/users",
   staff: "/staff",
   /** The canteen's own rules and bank account, apart from anyone's personal settings. */
@@ -59,6 +61,7 @@ const ADMIN_PATHS: readonly string[] = [
   ROUTES.menu,
   ROUTES.orders,
   ROUTES.money,
+  ROUTES.reports,
   ROUTES.canteen,
   ROUTES.settings,
 ];
@@ -148,6 +151,7 @@ export function menuPaths(roleId: number | null): AppPath[] {
       ROUTES.menu,
       ROUTES.orders,
       ROUTES.money,
+      ROUTES.reports,
       ROUTES.customers,
       ROUTES.staff,
       ROUTES.canteen,

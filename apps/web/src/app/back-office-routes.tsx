@@ -16,6 +16,7 @@ import {
   MoneyScreen,
   OrdersScreen,
   PrintScreen,
+  ReportsScreen,
   ResetPasswordScreen,
   SettingsScreen,
   SetupAccountScreen,
@@ -57,6 +58,7 @@ export function BackOfficeRoutes() {
         <Route path={ROUTES.menu} element={page("menu", <MenuScreen />)} />
         <Route path={ROUTES.orders} element={page("orders", <OrdersScreen />)} />
         <Route path={ROUTES.money} element={page("money", <MoneyScreen />)} />
+        <Route path={ROUTES.reports} element={page("reports", <ReportsScreen />)} />
         <Route path={ROUTES.customers} element={page("customers", <CustomersScreen />)} />
         <Route path={ROUTES.staff} element={page("staff", <StaffScreen />)} />
         <Route path={ROUTES.canteen} element={page("canteen", <CanteenScreen />)} />

@@ -32,6 +32,7 @@ export const loadBackOfficeScreen = {
   [ROUTES.menu]: () => import("../features/menu/components/menu-screen"),
   [ROUTES.orders]: () => import("../features/orders/components/orders-screen"),
   [ROUTES.money]: () => import("../features/money/components/money-screen"),
+  [ROUTES.reports]: () => withTexts("reports", import("../features/reports/components/reports-screen")),
   [ROUTES.customers]: () => import("../features/customers/components/customers-screen"),
   [ROUTES.staff]: () => import("../features/staff/components/staff-screen"),
   [ROUTES.canteen]: () => import("../features/canteen/components/canteen-screen"),

@@ -22,6 +22,7 @@ export const WeeklyOrdersScreen = lazyComponent(load[ROUTES.weeklyOrders], (m) =
 export const MenuScreen = lazyComponent(load[ROUTES.menu], (m) => m.MenuScreen);
 export const OrdersScreen = lazyComponent(load[ROUTES.orders], (m) => m.OrdersScreen);
 export const MoneyScreen = lazyComponent(load[ROUTES.money], (m) => m.MoneyScreen);
+export const ReportsScreen = lazyComponent(load[ROUTES.reports], (m) => m.ReportsScreen);
 export const CustomersScreen = lazyComponent(load[ROUTES.customers], (m) => m.CustomersScreen);
 export const StaffScreen = lazyComponent(load[ROUTES.staff], (m) => m.StaffScreen);
 export const CanteenScreen = lazyComponent(load[ROUTES.canteen], (m) => m.CanteenScreen);

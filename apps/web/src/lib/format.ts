@@ -52,6 +52,16 @@ export function formatLongDate(isoDate: string, language: Language): string {
   return format(parseISO(isoDate), "EEEE d MMMM yyyy", { locale: DATE_LOCALES[language] });
 }
 
+/** A month with its year, e.g. "November 2026"; short, for a chart's axis, "Nov. 26". */
+export function formatMonthYear(isoDate: string, language: Language, { short = false } = {}): string {
+  return format(parseISO(isoDate), short ? "MMM yy" : "LLLL yyyy", { locale: DATE_LOCALES[language] });
+}
+
+/** A day and its month in short, for a chart's axis, e.g. "9 Jun.". */
+export function formatDayMonth(isoDate: string, language: Language): string {
+  return format(parseISO(isoDate), "d MMM", { locale: DATE_LOCALES[language] });
+}
+
 /** A calendar date in short with its weekday, e.g. "Ma. 3 Mrt.". */
 export function formatShortDay(isoDate: string, language: Language): string {
   return format(parseISO(isoDate), "EEE d MMM", { locale: DATE_LOCALES[language] });

@@ -8,8 +8,14 @@ type BackOfficeTexts = typeof import("../locales/back-office/af.json");
 type MyWalletTexts = typeof import("../locales/my-wallet/af.json");
 type MyProfileTexts = typeof import("../locales/my-profile/af.json");
 type MyAllergensTexts = typeof import("../locales/my-allergens/af.json");
-/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's, the menu's allergens'. */
-type Catalogue = typeof af & BackOfficeTexts & MyWalletTexts & MyProfileTexts & MyAllergensTexts;
+type ReportsTexts = typeof import("../locales/reports/af.json");
+/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's, the menu's allergens', the reports'. */
+type Catalogue = typeof af &
+  BackOfficeTexts &
+  MyWalletTexts &
+  MyProfileTexts &
+  MyAllergensTexts &
+  ReportsTexts;
 // Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const cataloguesMatch: SameShape<typeof af, typeof import("../locales/en.json")> = true;
@@ -23,7 +29,9 @@ void cataloguesMatch;
 void myProfileTextsMatch;
 void myAllergensTextsMatch;
 void backOfficeTextsMatch;
+const reportsTextsMatch: SameShape<ReportsTexts, typeof import("../locales/reports/en.json")> = true;
 void myWalletTextsMatch;
+void reportsTextsMatch;
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -52,7 +60,7 @@ function syncHtmlLang(language: string): void {
 syncHtmlLang(i18n.language);
 i18n.on("languageChanged", syncHtmlLang);
 
-export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile" | "myAllergens";
+export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile" | "myAllergens" | "reports";
 
 /**
  * The texts come in parts, each loaded once per language: the common texts every page may need
@@ -61,7 +69,8 @@ export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile" | "myA
  * download them. The ordering app's wallet screen (how to pay by EFT, the statement's kinds)
  * loads its own with it, so the sign-in pages and the menu's first load carry none of them; so
  * does the profile screen, for its allergies and data download (decision 0041), and so do the
- * menu's allergen warnings, loaded with the parts that show them.
+ * menu's allergen warnings, loaded with the parts that show them; so do
+ * the back office's reports, so the kitchen board's first load carries none of theirs.
  * (All the ordering app's texts as one part made its first load larger, not smaller.)
  */
 const textParts: Record<TextPart, Record<Language, () => Promise<{ default: object }>>> = {
@@ -81,6 +90,10 @@ const textParts: Record<TextPart, Record<Language, () => Promise<{ default: obje
   myAllergens: {
     af: () => import("../locales/my-allergens/af.json"),
     en: () => import("../locales/my-allergens/en.json"),
+  },
+  reports: {
+    af: () => import("../locales/reports/af.json"),
+    en: () => import("../locales/reports/en.json"),
   },
 };
 const addedParts = new Set<`${TextPart}:${Language}`>(["common:af"]);

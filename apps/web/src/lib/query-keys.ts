@@ -16,6 +16,7 @@ export const queryKeys = {
   // Its own root, never refreshed with the customers': each read is an admin opening them, logged.
   customerAllergies: ["customer-allergies"],
   bankCredits: ["bank-credits"],
+  reports: ["reports"],
   staff: ["staff-members"],
   canteenSettings: ["canteen-settings"],
   bankDetails: ["canteen-settings", "bank-details"],

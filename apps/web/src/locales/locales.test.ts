@@ -9,6 +9,8 @@ import myProfileAf from "./my-profile/af.json";
 import myProfileEn from "./my-profile/en.json";
 import myWalletAf from "./my-wallet/af.json";
 import myWalletEn from "./my-wallet/en.json";
+import reportsAf from "./reports/af.json";
+import reportsEn from "./reports/en.json";
 
 function keys(tree: object, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -22,10 +24,17 @@ describe("locales", () => {
     expect(keys(backOfficeEn).sort()).toEqual(keys(backOfficeAf).sort());
     expect(keys(myWalletEn).sort()).toEqual(keys(myWalletAf).sort());
     expect(keys(myProfileEn).sort()).toEqual(keys(myProfileAf).sort());
+    expect(keys(reportsEn).sort()).toEqual(keys(reportsAf).sort());
   });
 
   it("give every key to one part only", () => {
-    const all = [...keys(af), ...keys(backOfficeAf), ...keys(myWalletAf), ...keys(myProfileAf)];
+    const all = [
+      ...keys(af),
+      ...keys(backOfficeAf),
+      ...keys(myWalletAf),
+      ...keys(myProfileAf),
+      ...keys(reportsAf),
+    ];
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
 

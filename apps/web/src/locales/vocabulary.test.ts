@@ -10,6 +10,8 @@ import myProfileAf from "./my-profile/af.json";
 import myProfileEn from "./my-profile/en.json";
 import myWalletAf from "./my-wallet/af.json";
 import myWalletEn from "./my-wallet/en.json";
+import reportsAf from "./reports/af.json";
+import reportsEn from "./reports/en.json";
 
 // The source of what is mailed and printed: their words are written in the code.
 const mailAndPrint = import.meta.glob(
@@ -26,8 +28,20 @@ function strings(tree: object, prefix = ""): [string, string][] {
 }
 
 const catalogues = {
-  af: [...strings(af), ...strings(backOfficeAf), ...strings(myWalletAf), ...strings(myProfileAf)],
-  en: [...strings(en), ...strings(backOfficeEn), ...strings(myWalletEn), ...strings(myProfileEn)],
+  af: [
+    ...strings(af),
+    ...strings(backOfficeAf),
+    ...strings(myWalletAf),
+    ...strings(myProfileAf),
+    ...strings(reportsAf),
+  ],
+  en: [
+    ...strings(en),
+    ...strings(backOfficeEn),
+    ...strings(myWalletEn),
+    ...strings(myProfileEn),
+    ...strings(reportsEn),
+  ],
 };
 const domain = {
   af: [
@@ -53,7 +67,8 @@ const RETIRED = {
     /\bhangend/i,
     /aflewer/i,
     /kliënt/i,
-    /balans/i,
+    // "balanseer" (a day that balances) is a verb of its own, not the balance that is "saldo".
+    /balans(?!eer)/i,
     /\bbewaar\b/i,
     /aanvul/i,
     /ongeallokeer/i,

@@ -56,6 +56,12 @@ import {
   staffPageAnswer,
   topUpAnswer,
 } from "@kantien/domain/people";
+import {
+  dayClosesAnswer,
+  dayReportAnswer,
+  liabilityReportAnswer,
+  salesReportAnswer,
+} from "@kantien/domain/reports";
 import { settingsAnswer, settingsSavedAnswer } from "@kantien/domain/settings";
 import { uploadAnswer } from "@kantien/domain/uploads";
 import { copyWeekAnswer } from "@kantien/domain/weekly-menu";
@@ -110,6 +116,11 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/customers/:id/top-ups": topUpAnswer,
   "GET /api/customers/:id/allergies": customerAllergiesAnswer,
   "PUT /api/customers/:id/allergies": customerAllergiesSavedAnswer,
+  "GET /api/reports/day": dayReportAnswer,
+  "POST /api/reports/day/:date/close": dayReportAnswer,
+  "GET /api/reports/closes": dayClosesAnswer,
+  "GET /api/reports/sales": salesReportAnswer,
+  "GET /api/reports/liability": liabilityReportAnswer,
   "GET /api/staff-members": staffPageAnswer,
   "GET /api/staff-members/:id": staffDetailAnswer,
   "PUT /api/staff-members/:id": staffAnswer,

@@ -11,11 +11,11 @@ import {
   STATEMENT_MAX_BYTES,
   statementImportedAnswer,
 } from "@kantien/domain/bank-statements";
+import { csvLine } from "@kantien/domain/csv";
 import { message } from "@kantien/domain/messages";
 import { text } from "@kantien/domain/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { csvLine } from "../../csv";
 import type { AppDeps } from "../../deps";
 import { AppError, idParams } from "../../errors";
 import { acceptOneFile, readFileField } from "../../plugins/file-upload";

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { answers, createdAnswers } from "@kantien/domain/api";
+import { csvLine } from "@kantien/domain/csv";
 import { todayIn } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/language";
 import { formatAmount } from "@kantien/domain/money";
@@ -24,7 +25,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canteenToday } from "../../config";
-import { csvLine } from "../../csv";
 import type { AppDeps } from "../../deps";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";

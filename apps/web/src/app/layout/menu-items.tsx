@@ -1,6 +1,7 @@
 import { type AppPath, ROUTES } from "@kantien/domain/route-access";
 import AccountBalanceIcon from "@mui/icons-material/AccountBalance";
 import BadgeIcon from "@mui/icons-material/Badge";
+import BarChartIcon from "@mui/icons-material/BarChart";
 import CalendarMonthIcon from "@mui/icons-material/CalendarMonth";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import KitchenIcon from "@mui/icons-material/Kitchen";
@@ -12,7 +13,7 @@ import StorefrontIcon from "@mui/icons-material/Storefront";
 import type { ReactNode } from "react";
 
 type MenuItem = {
-  labelKey: `nav.${"dashboard" | "weeklyOrders" | "menu" | "orders" | "money" | "customers" | "staff" | "canteen" | "settings" | "kitchen"}`;
+  labelKey: `nav.${"dashboard" | "weeklyOrders" | "menu" | "orders" | "money" | "reports" | "customers" | "staff" | "canteen" | "settings" | "kitchen"}`;
   icon: ReactNode;
 };
 
@@ -23,6 +24,7 @@ export const MENU_ITEMS: Partial<Record<AppPath, MenuItem>> = {
   "/menu": { labelKey: "nav.menu", icon: <RestaurantMenuIcon /> },
   "/orders": { labelKey: "nav.orders", icon: <ReceiptLongIcon /> },
   [ROUTES.money]: { labelKey: "nav.money", icon: <AccountBalanceIcon /> },
+  [ROUTES.reports]: { labelKey: "nav.reports", icon: <BarChartIcon /> },
   [ROUTES.customers]: { labelKey: "nav.customers", icon: <PeopleIcon /> },
   "/staff": { labelKey: "nav.staff", icon: <BadgeIcon /> },
   [ROUTES.canteen]: { labelKey: "nav.canteen", icon: <StorefrontIcon /> },

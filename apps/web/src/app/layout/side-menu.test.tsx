@@ -11,7 +11,7 @@ function menuLinks() {
 }
 
 describe("SideMenu", () => {
-  it("gives an admin the nine admin entries", () => {
+  it("gives an admin the ten admin entries", () => {
     renderWithApp(<SideMenu roleId={ROLE.kitchenAdmin} />);
     expect(menuLinks()).toEqual([
       ["Paneelbord", "/dashboard"],
@@ -19,6 +19,7 @@ describe("SideMenu", () => {
       ["Weeklikse spyskaart", "/menu"],
       ["Bestellings", "/orders"],
       ["Geld", "/money"],
+      ["Verslae", "/reports"],
       ["Gebruikers", "/users"],
       ["Personeel", "/staff"],
       ["Kantien", "/canteen"],

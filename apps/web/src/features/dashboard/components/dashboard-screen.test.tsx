@@ -217,6 +217,51 @@ describe("DashboardScreen", () => {
     ]);
   });
 
+  it("shows an admin this week's sales so far, linking to the reports' sales view", async () => {
+    const week = { orders: 42, portions: 51, amount: "2040.00" };
+    mockFetch({
+      "GET /api/dashboard": { body: { success: true, data: SUMMARY } },
+      "GET /api/reports/sales?from=2031-06-09&to=2031-06-11&groupBy=week": {
+        body: {
+          success: true,
+          data: {
+            from: "2031-06-09",
+            to: "2031-06-11",
+            groupBy: "week",
+            series: [
+              {
+                period: "2031-06-09",
+                ...week,
+                topUps: { cash: "0.00", card: "0.00", eft: "0.00", other: "0.00" },
+                moneyHeld: "900.00",
+              },
+            ],
+            totals: week,
+            topItems: [],
+          },
+        },
+      },
+    });
+    renderWithApp(<DashboardScreen />, { route: "/dashboard", user: testUser(ROLE.kitchenAdmin) });
+    await loaded();
+    const card = region("Hierdie week");
+    await waitFor(() => expect(card).toHaveTextContent(/R\s?2\s?040,00/));
+    expect(card).toHaveTextContent("42 bestellings, 51 porsies");
+    expect(within(card).getByRole("link", { name: "Na Verslae" })).toHaveAttribute(
+      "href",
+      "/reports?view=sales",
+    );
+  });
+
+  it("does not ask for the week's sales for staff", async () => {
+    const { calls } = renderDashboard(ROLE.kitchenStaff, {
+      body: { success: true, data: { ...SUMMARY, money: null } },
+    });
+    await loaded();
+    expect(screen.queryByRole("region", { name: "Hierdie week" })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith("/api/reports"))).toEqual([]);
+  });
+
   it("says what to do next on a quiet day", async () => {
     renderDashboard(ROLE.kitchenAdmin, { body: { success: true, data: QUIET } });
     await loaded();

@@ -24,6 +24,7 @@ import { QuickActions } from "./quick-actions";
 import { RecentActivity } from "./recent-activity";
 import { TodayCards } from "./today-cards";
 import { WarningsList } from "./warnings-list";
+import { WeekSalesCard } from "./week-sales-card";
 
 /**
  * The dashboard (/dashboard), staff and admin: what today asks of the canteen first (warnings,
@@ -93,6 +94,7 @@ export function DashboardScreen() {
           >
             <TodayCards today={summary?.today} loading={loading} />
             {admin ? <MoneyCard money={summary?.money ?? undefined} loading={loading} /> : null}
+            {admin ? <WeekSalesCard /> : null}
             <LowBalancesCard lowBalances={summary?.lowBalances} loading={loading} />
           </Box>
         </>

@@ -1,0 +1,77 @@
+import type { IsoDate } from "@kantien/domain/dates";
+import { formatRand } from "@kantien/domain/money";
+import ErrorIcon from "@mui/icons-material/Error";
+import LockIcon from "@mui/icons-material/Lock";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { formatLongDate } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
+import { useCloseDay } from "../api/day-report";
+
+/** The difference a `day_not_balanced` refusal names, when it names one. */
+function refusedDifference(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== "day_not_balanced") return null;
+  const details = error.details as { difference?: unknown } | undefined;
+  return typeof details?.difference === "string" ? details.difference : null;
+}
+
+/**
+ * "Sluit dag af": asks first (a closed day's figures never change), then the server freezes the
+ * day or says why not (not over, not balanced with the difference, already closed).
+ */
+export function CloseDay({ date, today }: { date: IsoDate; today: IsoDate }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [asking, setAsking] = useState(false);
+  const closeDay = useCloseDay();
+  // The server's rule, mirrored: only a day that is over closes.
+  const over = date < today;
+  const difference = refusedDifference(closeDay.error);
+
+  return (
+    <Box sx={{ displayPrint: "none", display: "flex", flexDirection: "column", gap: 1 }}>
+      <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
+        <Button
+          variant="contained"
+          startIcon={<LockIcon />}
+          disabled={!over || closeDay.isPending}
+          onClick={() => {
+            closeDay.reset();
+            setAsking(true);
+          }}
+        >
+          {t("screens.reports.close.action")}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {over ? t("screens.reports.close.open") : t("screens.reports.close.notOver")}
+        </Typography>
+      </Box>
+      {closeDay.isError ? (
+        <Alert severity="error" icon={<ErrorIcon />}>
+          {errorMessage(closeDay.error, t("errors.add"))}
+          {difference
+            ? ` ${t("screens.reports.close.difference", { difference: formatRand(difference) })}`
+            : null}
+        </Alert>
+      ) : null}
+      <ConfirmDialog
+        open={asking}
+        title={t("screens.reports.close.confirmTitle", { date: formatLongDate(date, language) })}
+        message={t("screens.reports.close.confirmMessage")}
+        confirmLabel={t("screens.reports.close.action")}
+        cancelLabel={t("common.cancel")}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          closeDay.mutate(date);
+        }}
+      />
+    </Box>
+  );
+}

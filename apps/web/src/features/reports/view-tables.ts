@@ -1,0 +1,218 @@
+import { MONEY_IN_CHANNELS } from "@kantien/domain/dashboard";
+import type { Language } from "@kantien/domain/language";
+import {
+  LIABILITY_AGES,
+  type LiabilityReport,
+  type SalesGrouping,
+  type SalesReport,
+  type SalesTotals,
+} from "@kantien/domain/reports";
+import type { TFunction } from "i18next";
+import {
+  formatDateTime,
+  formatDayMonth,
+  formatMonthYear,
+  formatShortDate,
+  schoolWeekParts,
+} from "../../lib/format";
+import type { DayReportWithClose } from "./api/day-report";
+import type { ReportCell, ReportTable } from "./report-tables";
+
+const figures = (totals: SalesTotals): ReportCell[] => [
+  totals.orders,
+  totals.portions,
+  { rand: totals.amount },
+];
+
+const CHANNELS = [...MONEY_IN_CHANNELS, "other"] as const;
+
+/** A period of the sales view as a table writes it: a day, a school week, a month. */
+export function periodLabel(
+  period: string,
+  groupBy: SalesGrouping,
+  language: Language,
+  t: TFunction,
+): string {
+  if (groupBy === "day") return formatShortDate(period, language);
+  if (groupBy === "week") return t("screens.reports.sales.weekOf", schoolWeekParts(period, language));
+  return formatMonthYear(period, language);
+}
+
+/** A period as a chart's axis writes it: short, so eight fit on a phone. */
+export function periodTick(period: string, groupBy: SalesGrouping, language: Language): string {
+  return groupBy === "month"
+    ? formatMonthYear(period, language, { short: true })
+    : formatDayMonth(period, language);
+}
+
+/** The day view's tables: sales, by dish, by role, the money that moved, the wallet proof, the close. */
+export function dayTables(
+  report: DayReportWithClose,
+  {
+    t,
+    roleName,
+    timeZone,
+    language,
+  }: { t: TFunction; roleName: (roleId: number) => string; timeZone: string; language: Language },
+): ReportTable[] {
+  const salesColumns = [
+    t("screens.reports.columns.orders"),
+    t("screens.reports.columns.portions"),
+    t("screens.reports.columns.amount"),
+  ];
+  const { money, walletProof: proof } = report;
+  const tables: ReportTable[] = [
+    {
+      id: "sales",
+      caption: t("screens.reports.day.sales"),
+      columns: [t("screens.reports.columns.what"), ...salesColumns],
+      rows: [
+        [t("screens.reports.day.sold"), ...figures(report.sales)],
+        [t("screens.reports.day.noShows"), ...figures(report.noShows)],
+      ],
+    },
+    {
+      id: "by-item",
+      caption: t("screens.reports.day.byItem"),
+      columns: [t("screens.reports.columns.dish"), ...salesColumns],
+      rows: report.byItem.map((item) => [item.name, ...figures(item)]),
+    },
+    {
+      id: "by-role",
+      caption: t("screens.reports.day.byRole"),
+      columns: [t("screens.reports.columns.role"), ...salesColumns],
+      rows: report.byRole.map((role) => [roleName(role.roleId), ...figures(role)]),
+    },
+    {
+      id: "money",
+      caption: t("screens.reports.day.money"),
+      columns: [
+        t("screens.reports.columns.what"),
+        t("screens.reports.columns.count"),
+        t("screens.reports.columns.amount"),
+      ],
+      rows: [
+        ...CHANNELS.filter((channel) => channel !== "other" || money.topUps.other.count > 0).map(
+          (channel) => [
+            t(`screens.reports.channels.${channel}`),
+            money.topUps[channel].count,
+            { rand: money.topUps[channel].amount },
+          ],
+        ),
+        [t("screens.reports.day.refunds"), money.refunds.count, { rand: money.refunds.amount }],
+        [t("screens.reports.day.corrections"), money.corrections.count, { rand: money.corrections.amount }],
+      ],
+    },
+    {
+      id: "proof",
+      caption: t("screens.reports.proof.title"),
+      columns: [t("screens.reports.columns.what"), t("screens.reports.columns.amount")],
+      rows: [
+        [t("screens.reports.proof.opening"), { rand: proof.opening }],
+        [t("screens.reports.proof.moneyIn"), { rand: proof.moneyIn }],
+        [t("screens.reports.proof.orders"), { rand: proof.orders }],
+        [t("screens.reports.proof.refunds"), { rand: proof.refunds }],
+        [t("screens.reports.proof.corrections"), { rand: proof.corrections }],
+        [t("screens.reports.proof.closing"), { rand: proof.closing }],
+        [t("screens.reports.proof.sumOfBalances"), { rand: proof.sumOfBalances }],
+        [t("screens.reports.proof.difference"), { rand: proof.difference }],
+      ],
+    },
+  ];
+  if (report.close) {
+    const { close } = report;
+    tables.push({
+      id: "close",
+      caption: t("screens.reports.close.title"),
+      columns: [t("screens.reports.columns.what"), t("screens.reports.columns.value")],
+      rows: [
+        [t("screens.reports.close.closedAt"), formatDateTime(close.closedAt, timeZone, language)],
+        [t("screens.reports.close.closedBy"), close.closedBy ?? "—"],
+        [t("screens.reports.close.hash"), close.hash],
+        [t("screens.reports.close.previousHash"), close.previousHash ?? "—"],
+      ],
+    });
+  }
+  return tables;
+}
+
+/** The sales view's tables: per period, the top dishes, top-ups by channel, the money held. */
+export function salesTables(
+  report: SalesReport,
+  { t, language }: { t: TFunction; language: Language },
+): ReportTable[] {
+  const period = (value: string) => periodLabel(value, report.groupBy, language, t);
+  const periodColumn = t(`screens.reports.sales.periodColumn.${report.groupBy}`);
+  return [
+    {
+      id: "periods",
+      caption: t("screens.reports.sales.perPeriod"),
+      columns: [
+        periodColumn,
+        t("screens.reports.columns.orders"),
+        t("screens.reports.columns.portions"),
+        t("screens.reports.columns.amount"),
+      ],
+      rows: [
+        ...report.series.map((row) => [period(row.period), ...figures(row)]),
+        [t("screens.reports.sales.total"), ...figures(report.totals)],
+      ],
+    },
+    {
+      id: "top-items",
+      caption: t("screens.reports.sales.topItems"),
+      columns: [
+        t("screens.reports.columns.dish"),
+        t("screens.reports.columns.portions"),
+        t("screens.reports.columns.orders"),
+        t("screens.reports.columns.amount"),
+      ],
+      rows: report.topItems.map((item) => [item.name, item.portions, item.orders, { rand: item.amount }]),
+    },
+    {
+      id: "top-ups",
+      caption: t("screens.reports.sales.topUps"),
+      columns: [periodColumn, ...CHANNELS.map((channel) => t(`screens.reports.channels.${channel}`))],
+      rows: report.series.map((row) => [
+        period(row.period),
+        ...CHANNELS.map((channel) => ({ rand: row.topUps[channel] })),
+      ]),
+    },
+    {
+      id: "money-held",
+      caption: t("screens.reports.sales.moneyHeld"),
+      columns: [periodColumn, t("screens.reports.sales.heldAtEnd")],
+      rows: report.series.map((row) => [period(row.period), { rand: row.moneyHeld }]),
+    },
+  ];
+}
+
+/** The money-held view's tables: what is held, and by how long it has slept. */
+export function heldTables(report: LiabilityReport, { t }: { t: TFunction }): ReportTable[] {
+  return [
+    {
+      id: "held",
+      caption: t("screens.reports.held.title"),
+      columns: [t("screens.reports.columns.what"), t("screens.reports.columns.value")],
+      rows: [
+        [t("screens.reports.held.moneyHeld"), { rand: report.moneyHeld }],
+        [t("screens.reports.held.customers"), report.customersWithMoney],
+        [t("screens.reports.held.unallocatedCount"), report.unallocatedBankCredits.count],
+        [t("screens.reports.held.unallocatedAmount"), { rand: report.unallocatedBankCredits.amount }],
+      ],
+    },
+    {
+      id: "by-age",
+      caption: t("screens.reports.held.byAge"),
+      columns: [
+        t("screens.reports.held.age"),
+        t("screens.reports.columns.customers"),
+        t("screens.reports.columns.amount"),
+      ],
+      rows: LIABILITY_AGES.map((age) => {
+        const row = report.byAge.find((entry) => entry.age === age);
+        return [t(`screens.reports.held.ages.${age}`), row?.customers ?? 0, { rand: row?.amount ?? "0.00" }];
+      }),
+    },
+  ];
+}
