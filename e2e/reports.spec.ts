@@ -25,7 +25,7 @@ test("an admin closes yesterday at /reports after a confirmation, and prints it 
   await expect(page.getByRole("heading", { name: "Dagverslag vir Maandag 23 November 2026" })).toBeVisible();
   const proof = page.getByRole("table", { name: "Beursiebewys" });
   await expect(proof.getByRole("row", { name: /= Sluitsaldo/ })).toBeVisible();
-  await expect(page.getByText(/^Balanseer ✓/)).toBeVisible();
+  await expect(page.getByText(/^Klop ✓/)).toBeVisible();
 
   await page.getByRole("button", { name: "Sluit dag af" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Sluit Maandag 23 November 2026 af?" });

@@ -67,8 +67,7 @@ const RETIRED = {
     /\bhangend/i,
     /aflewer/i,
     /kliënt/i,
-    // "balanseer" (a day that balances) is a verb of its own, not the balance that is "saldo".
-    /balans(?!eer)/i,
+    /balans/i,
     /\bbewaar\b/i,
     /aanvul/i,
     /ongeallokeer/i,

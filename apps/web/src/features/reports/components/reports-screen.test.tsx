@@ -137,7 +137,7 @@ describe("the day view", () => {
     expect(noShows).toHaveTextContent(/R\s?45,00/);
     const proof = screen.getByRole("table", { name: "Beursiebewys" });
     expect(within(proof).getByRole("row", { name: /= Sluitsaldo/ })).toHaveTextContent(/R\s?1\s?295,00/);
-    expect(screen.getByText(/Balanseer ✓/)).toBeVisible();
+    expect(screen.getByText(/Klop ✓/)).toBeVisible();
     expect(screen.getByRole("button", { name: "Sluit dag af" })).toBeEnabled();
   });
 
@@ -160,10 +160,8 @@ describe("the day view", () => {
       },
       "GET /api/reports/closes": CLOSES_INTACT,
     });
-    expect(
-      await screen.findByText(/Balanseer nie: die beursies se saldo's verskil -?R\s?-?12,50/),
-    ).toBeVisible();
-    expect(screen.queryByText(/Balanseer ✓/)).toBeNull();
+    expect(await screen.findByText(/Klop nie: die beursies se saldo's verskil -?R\s?-?12,50/)).toBeVisible();
+    expect(screen.queryByText(/Klop ✓/)).toBeNull();
   });
 
   it("closes the day after a confirmation that its figures never change, then shows who closed it and its hash", async () => {
@@ -210,7 +208,7 @@ describe("the day view", () => {
         body: {
           success: false,
           code: "day_not_balanced",
-          message: "Hierdie dag balanseer nie: die beursies se saldo's verskil van die grootboek.",
+          message: "Hierdie dag klop nie: die beursies se saldo's verskil van die grootboek.",
           details: { difference: "12.50" },
         },
       },
@@ -219,7 +217,7 @@ describe("the day view", () => {
     await user.click(
       within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Sluit dag af" }),
     );
-    const alert = await screen.findByText(/Hierdie dag balanseer nie/);
+    const alert = await screen.findByText(/Hierdie dag klop nie/);
     expect(alert).toHaveTextContent(/Verskil: R\s?12,50\./);
     expect(screen.queryByText(/Afgesluit deur/)).toBeNull();
   });
