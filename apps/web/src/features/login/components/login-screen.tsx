@@ -1,6 +1,5 @@
 import type { LoginInput } from "@kantien/domain/auth";
 import { afterSignInPath, ROUTES } from "@kantien/domain/route-access";
-import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -14,9 +13,20 @@ import { CredentialsFields } from "../../../components/credentials-fields";
 import { SubmitButton } from "../../../components/submit-button";
 import { isNetworkError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
-import { lazyComponent } from "../../../lib/lazy-component";
+import { lazyComponent, preloadModule } from "../../../lib/lazy-component";
 import { lazyLoginResolver, preloadLoginResolver } from "../../../lib/lazy-login-resolver";
 import { useLogin } from "../api/login";
+
+// Only needed after a refused login, so it stays out of the /login first load; until it is
+// there, the message shows as plain text.
+const loadAlert = () => import("@mui/material/Alert");
+const Alert = lazyComponent(loadAlert, (m) => m.default);
+
+/** The form in use: what a sign-in may need next starts loading. */
+function preloadForSubmit() {
+  preloadLoginResolver();
+  void preloadModule(loadAlert);
+}
 
 // Only needed after a refused login, so it stays out of the /login first load.
 const AccessDeniedDialog = lazyComponent(
@@ -74,8 +84,18 @@ export function LoginScreen({ preloadPage }: { preloadPage: (pathname: string) =
       title={t("screens.login.title")}
       subtitle={t("screens.login.subtitle", { canteen: canteenName })}
     >
-      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} onFocus={preloadLoginResolver}>
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
+      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} onFocus={preloadForSubmit}>
+        {formError ? (
+          <Suspense
+            fallback={
+              <Typography role="alert" color="error">
+                {formError}
+              </Typography>
+            }
+          >
+            <Alert severity="error">{formError}</Alert>
+          </Suspense>
+        ) : null}
         <CredentialsFields form={form} />
         <Typography variant="body2" sx={{ textAlign: "end" }}>
           <Link component={RouterLink} to={forgotPasswordPath}>
