@@ -7,6 +7,7 @@ const ADMIN_MENU = [
   "Weeklikse spyskaart",
   "Bestellings",
   "Geld",
+  "Verslae",
   "Gebruikers",
   "Personeel",
   "Kantien",
