@@ -69,7 +69,18 @@ export function DashboardCard({ title, icon, link, loading, children }: Dashboar
 }
 
 /** A label and its number on one line, the number right-aligned. */
-export function CardRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+export function CardRow({
+  label,
+  value,
+  strong,
+  divided,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  /** A line above the row, setting it apart from the rows before (a list holds only its items). */
+  divided?: boolean;
+}) {
   return (
     <Box
       component="li"
@@ -79,6 +90,7 @@ export function CardRow({ label, value, strong }: { label: string; value: string
         gap: 2,
         py: 0.25,
         fontWeight: strong ? 600 : 400,
+        ...(divided ? { borderTop: 1, borderColor: "divider", mt: 0.5, pt: 0.75 } : {}),
       }}
     >
       <span>{label}</span>

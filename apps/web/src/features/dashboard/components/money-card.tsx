@@ -2,7 +2,6 @@ import { type DashboardMoney, MONEY_IN_CHANNELS } from "@kantien/domain/dashboar
 import { formatRand } from "@kantien/domain/money";
 import { ROUTES } from "@kantien/domain/route-access";
 import PaymentsIcon from "@mui/icons-material/Payments";
-import Divider from "@mui/material/Divider";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { CardRow, CardRows, DashboardCard } from "./dashboard-card";
@@ -47,8 +46,8 @@ export function MoneyCard({ money, loading }: { money: DashboardMoney | undefine
                   value={formatRand(money.topUps.other.amount)}
                 />
               ) : null}
-              <Divider component="li" sx={{ my: 0.5 }} />
               <CardRow
+                divided
                 label={`${t("screens.dashboard.money.refunds")} (${money.refunds.count})`}
                 value={formatRand(money.refunds.amount)}
               />
