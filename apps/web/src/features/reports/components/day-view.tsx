@@ -6,12 +6,10 @@ import LockIcon from "@mui/icons-material/Lock";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/date-field";
-import { LoadError } from "../../../components/load-error";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime, formatLongDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -24,6 +22,7 @@ import { dayTables } from "../view-tables";
 import { CloseDay } from "./close-day";
 import { ClosesList } from "./closes-list";
 import { PRINT_CLASS, ReportActions } from "./report-actions";
+import { ReportLoad } from "./report-load";
 import { ReportSection } from "./report-section";
 import { ReportTableView } from "./report-table";
 
@@ -50,15 +49,9 @@ export function DayView({ today }: { today: IsoDate }) {
         />
         <ReportActions title={title} fileName={`dagverslag-${date}.csv`} tables={tables} />
       </Box>
-      {report.isPending ? (
-        <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-          <CircularProgress aria-label={t("screens.reports.loading")} />
-        </Box>
-      ) : report.isError ? (
-        <LoadError error={report.error} onRetry={() => void report.refetch()} />
-      ) : (
-        <DayReportBody report={report.data} tables={tables ?? []} title={title} today={today} />
-      )}
+      <ReportLoad query={report}>
+        {(data) => <DayReportBody report={data} tables={tables ?? []} title={title} today={today} />}
+      </ReportLoad>
       <Box sx={{ displayPrint: "none" }}>
         <ClosesList />
       </Box>

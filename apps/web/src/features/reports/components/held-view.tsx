@@ -4,17 +4,16 @@ import { ROUTES } from "@kantien/domain/route-access";
 import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { LoadError } from "../../../components/load-error";
 import { useLiabilityReport } from "../api/liability-report";
 import type { ReportTable } from "../report-tables";
 import { heldTables } from "../view-tables";
 import { PRINT_CLASS, ReportActions } from "./report-actions";
 import { AgeBars } from "./report-charts";
+import { ReportLoad } from "./report-load";
 import { ChartFigure, ReportSection } from "./report-section";
 import { ReportTableView } from "./report-table";
 
@@ -30,15 +29,9 @@ export function HeldView() {
       <Box sx={{ displayPrint: "none" }}>
         <ReportActions title={title} fileName="geld-gehou.csv" tables={tables} />
       </Box>
-      {report.isPending ? (
-        <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-          <CircularProgress aria-label={t("screens.reports.loading")} />
-        </Box>
-      ) : report.isError ? (
-        <LoadError error={report.error} onRetry={() => void report.refetch()} />
-      ) : tables ? (
-        <HeldBody report={report.data} tables={tables} title={title} />
-      ) : null}
+      <ReportLoad query={report}>
+        {(data) => (tables ? <HeldBody report={data} tables={tables} title={title} /> : null)}
+      </ReportLoad>
     </Stack>
   );
 }

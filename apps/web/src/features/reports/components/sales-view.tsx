@@ -8,14 +8,12 @@ import {
   type SalesReport,
 } from "@kantien/domain/reports";
 import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/date-field";
-import { LoadError } from "../../../components/load-error";
 import { formatDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useAddressState } from "../../../lib/list-params";
@@ -25,6 +23,7 @@ import { dateParam, defaultSalesRange, groupByParam } from "../report-views";
 import { periodTick, salesTables } from "../view-tables";
 import { PRINT_CLASS, ReportActions } from "./report-actions";
 import { AmountBars, ChannelBars, DishBars, HeldLine } from "./report-charts";
+import { ReportLoad } from "./report-load";
 import { ChartFigure, ReportSection } from "./report-section";
 import { ReportTableView, TableDisclosure } from "./report-table";
 
@@ -92,15 +91,11 @@ export function SalesView({ today }: { today: IsoDate }) {
           <ReportActions title={title} fileName={`verkope-${from}-${to}.csv`} tables={tables} />
         </Box>
       </Box>
-      {problem ? null : report.isPending ? (
-        <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-          <CircularProgress aria-label={t("screens.reports.loading")} />
-        </Box>
-      ) : report.isError ? (
-        <LoadError error={report.error} onRetry={() => void report.refetch()} />
-      ) : tables ? (
-        <SalesBody report={report.data} tables={tables} title={title} />
-      ) : null}
+      {problem ? null : (
+        <ReportLoad query={report}>
+          {(data) => (tables ? <SalesBody report={data} tables={tables} title={title} /> : null)}
+        </ReportLoad>
+      )}
     </Stack>
   );
 }
