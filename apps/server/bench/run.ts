@@ -1,9 +1,12 @@
 /**
  * `npm run bench`: the budgets of the README's Tests section, measured.
- *   - fills 1,000,000 orders over two years on PostgreSQL (and a smaller count on PGlite);
+ *   - fills 1,000,000 orders over two years on PostgreSQL (and a smaller count on PGlite), and
+ *     the ledger that pays for them (fill.ts: top-ups, debits, refunds, running balances);
  *   - the kitchen's orders of one 300-order day under 50 (and 10) concurrent connections,
  *     against a trivial route and a bare route running the same SQL on the same server;
- *   - one day's kitchen query out of 10,000 orders versus out of the full table;
+ *   - one day's kitchen query and one day's report out of 10,000 orders versus out of the full
+ *     table, a year's sales by month through GET /api/reports/sales (budget on PostgreSQL:
+ *     500 ms), and the plans of the reports' queries (reports.ts);
  *   - the orders summary: one page of a week, a name search over a week and over a year, one
  *     customer's orders of all time and an order found by its number (p50, p99 at 10
  *     connections), and their query plans (decisions 0007 and 0015);
@@ -56,15 +59,17 @@ import { type Database, openPglite, openPostgres, queryPlanRow, queryRows } from
 import { sessions } from "../src/db/schema";
 import { listKitchenOrders } from "../src/modules/kitchen/queries";
 import { ordersCountQuery, ordersPageQuery, resolveFilter } from "../src/modules/orders/queries";
+import { dayReport } from "../src/modules/reports/day-report";
 import { moveWalletMoney } from "../src/modules/wallets/ledger";
 import { hashToken } from "../src/plugins/session";
 import { createUser } from "../src/test/fixtures";
 import { testConfig } from "../src/test/test-app";
 import { startDemoServer } from "./demo-server";
-import { addHistory, addKitchenDay, countOrders, fillCatalogue, futureMenuItem } from "./fill";
+import { addHistory, addKitchenDay, countOrders, fillCatalogue, fillLedger, futureMenuItem } from "./fill";
 import { type FirstLoad, measureFirstLoads } from "./first-load";
 import { KITCHEN_BOARD_BUDGET, type KitchenBoardResult, measureKitchenBoard } from "./kitchen-board";
 import { LIGHTHOUSE_TARGETS, type LighthouseScore } from "./lighthouse";
+import { benchReports, REPORTS_BUDGET, type ReportsResult } from "./reports";
 import { breakTimeRush, RUSH_BUDGET, type RushResult } from "./rush";
 import { STATEMENT_BUDGET, type StatementImportResult, statementImport } from "./statement-import";
 
@@ -158,6 +163,7 @@ type BackendResult = {
   creations: { count: number; seconds: number; perSecond: number; errors: number; ledgerMatches: boolean };
   rush: RushResult;
   statement: StatementImportResult;
+  reports: ReportsResult;
 };
 
 async function timeQuery(run: () => Promise<unknown>, times = 50): Promise<number> {
@@ -241,6 +247,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     const config = testConfig();
     const day = todayIn(config.timeZone);
     const kitchenQuery = () => listKitchenOrders(database.db, { date: day, timeZone: config.timeZone });
+    const reportQuery = () => dayReport(database.db, { date: day, timeZone: config.timeZone });
 
     // A small run (CI) times the day out of a tenth of its table instead of 10,000 orders.
     const smallOrders = Math.min(SMALL_TABLE, Math.floor(orderCount / 10));
@@ -249,13 +256,17 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     await fillCatalogue(database.db, day);
     await addKitchenDay(database.db, day, DAY_ORDERS);
     await addHistory(database.db, { excludeDay: day, count: smallOrders - DAY_ORDERS, offset: 0 });
+    await fillLedger(database.db);
     const small = await timeQuery(kitchenQuery);
+    const reportSmall = await timeQuery(reportQuery);
     console.log(`[${backend}] filling to ${orderCount.toLocaleString()} orders…`);
     await addHistory(database.db, { excludeDay: day, count: orderCount - smallOrders, offset: smallOrders });
+    await fillLedger(database.db);
     const fillSeconds = Math.round((performance.now() - fillStart) / 100) / 10;
     const orders = await countOrders(database.db);
     check(orders === orderCount, `[${backend}] filled ${orders} orders, not ${orderCount}`);
     const full = await timeQuery(kitchenQuery);
+    const reportFull = await timeQuery(reportQuery);
     check(
       (await kitchenQuery()).length === DAY_ORDERS,
       `[${backend}] the kitchen's day is not ${DAY_ORDERS} orders`,
@@ -389,6 +400,17 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       );
     }
 
+    console.log(`[${backend}] the day's report and a year's sales…`);
+    const reports = await benchReports(database.db, {
+      backend,
+      base,
+      headers: asAdmin,
+      day,
+      timeZone: config.timeZone,
+      dayMs: { small: reportSmall, full: reportFull },
+      check,
+    });
+
     console.log(`[${backend}] ${CREATIONS} simultaneous orders from ${CREATIONS} wallets…`);
     const creations = await createOrders(database, base, asAdmin, admin.id, day);
     await app.close();
@@ -446,6 +468,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       creations,
       rush,
       statement,
+      reports,
     };
   } finally {
     await database.close();
@@ -637,6 +660,33 @@ function judgeBackend(r: BackendResult) {
           : null,
     },
   );
+  const rep = r.reports;
+  judge(
+    `${b} the day's report out of ${TABLE_BUDGET.orders.toLocaleString()} orders and their ledger ≤ ${REPORTS_BUDGET.ratio}× out of ${SMALL_TABLE.toLocaleString()}`,
+    `${rep.dayMs.ratio}× (${rep.dayMs.small} → ${rep.dayMs.full} ms, out of ${q.smallOrders.toLocaleString()} → ${r.orders.toLocaleString()})`,
+    rep.dayMs.ratio <= REPORTS_BUDGET.ratio,
+    {
+      timing: true,
+      notJudged:
+        r.orders < TABLE_BUDGET.orders || q.smallOrders !== SMALL_TABLE
+          ? `${r.orders.toLocaleString()} orders, the budget is at ${TABLE_BUDGET.orders.toLocaleString()}`
+          : null,
+    },
+  );
+  if (r.backend === "postgres") {
+    judge(
+      `${b} a year's sales by month (GET /api/reports/sales) ≤ ${REPORTS_BUDGET.salesYearMs} ms out of ${TABLE_BUDGET.orders.toLocaleString()} orders`,
+      `${rep.salesYearMs} ms (median; ${rep.salesYearOrders.toLocaleString()} orders in the year)`,
+      rep.salesYearMs <= REPORTS_BUDGET.salesYearMs,
+      {
+        timing: true,
+        notJudged:
+          r.orders < TABLE_BUDGET.orders
+            ? `${r.orders.toLocaleString()} orders, the budget is at ${TABLE_BUDGET.orders.toLocaleString()}`
+            : null,
+      },
+    );
+  }
   if (r.backend === "pglite") {
     const rush = r.rush;
     const rushName = `${b} rush, ${RUSH_BUDGET.customers} customers signing in and ordering within ${RUSH_BUDGET.seconds} s`;
@@ -740,6 +790,22 @@ for (const { backend, statement: st } of results) {
 console.log(
   `(budget on PGlite: ${STATEMENT_BUDGET.lines.toLocaleString()} lines in ${STATEMENT_BUDGET.seconds} s)`,
 );
+
+console.log(
+  "\n| backend | day's report, small → full table ms | a year's sales by month: median ms (orders in it) | the day's wallet proof balances |",
+);
+console.log("|---|---|---|---|");
+for (const r of results) {
+  const rep = r.reports;
+  console.log(
+    `| ${r.backend} | ${r.queryMs.smallOrders.toLocaleString()}: ${rep.dayMs.small} → ${rep.dayMs.full} (${rep.dayMs.ratio}×) | ${rep.salesYearMs} (${rep.salesYearOrders.toLocaleString()}) | ${rep.balanced} |`,
+  );
+}
+for (const r of results) {
+  for (const [name, plan] of Object.entries(r.reports.plans)) {
+    console.log(`\n[${r.backend}] plan of the report's ${name} query:\n${plan}`);
+  }
+}
 
 if (!web) {
   console.log(

@@ -159,7 +159,9 @@ export const walletTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("wallet_transactions_user_id_idx").on(t.userId, t.createdAt),
+    // A wallet's rows in time order; with the balance in the key, a wallet's balance at any moment
+    // (the day's proof) is read from the index alone.
+    index("wallet_transactions_user_id_idx").on(t.userId, t.createdAt, t.id, t.balanceAfter),
     // The day's money, the reports' ranges (docs/decisions/0042-the-days-close.md).
     index("wallet_transactions_created_at_idx").on(t.createdAt),
     // A paid order is charged once and refunded at most once.
@@ -562,3 +564,36 @@ export const dayCloses = pgTable("day_closes", {
   closedBy: uuid("closed_by").references(() => users.id, { onDelete: "set null" }),
   closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the reports' ranges read instead of every order (docs/decisions/0042-the-days-close.md):
+ * the sold orders (not cancelled, not failed) by delivery day and dish. Kept by a trigger on
+ * `orders` (migration 0019), so no write can forget it.
+ */
+export const salesTotals = pgTable(
+  "sales_totals",
+  {
+    orderDate: date("order_date").notNull(),
+    foodItemId: uuid("food_item_id").notNull(),
+    orders: integer("orders").notNull(),
+    portions: integer("portions").notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderDate, t.foodItemId] })],
+);
+
+/**
+ * The ledger by quarter hour and kind, kept by a trigger on `wallet_transactions` (migration
+ * 0019). A quarter hour, because every time zone's days start on one: a range in the canteen's
+ * time is a range of whole quarters.
+ */
+export const ledgerTotals = pgTable(
+  "ledger_totals",
+  {
+    quarter: timestamp("quarter", { withTimezone: true }).notNull(),
+    kind: ledgerKind("kind").notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quarter, t.kind] })],
+);

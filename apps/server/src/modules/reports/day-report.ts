@@ -38,44 +38,46 @@ export function balancesAt(at: Date) {
     ) last)`;
 }
 
+/** The day's orders by dish, role and status: portions on their delivery day (`orders_order_date_idx`). */
+export function daySalesQuery(date: IsoDate) {
+  return sql`select f.name, u.role_id as "roleId", o.status::text as status, count(*)::int as orders,
+                    sum(o.food_item_quantity)::int as portions,
+                    sum(o.food_item_price * o.food_item_quantity)::text as amount
+             from orders o
+             join food_items f on f.id = o.food_item_id
+             join users u on u.id = o.user_id
+             where o.order_date = ${date} and o.status not in ('cancelled', 'failed')
+             group by f.name, u.role_id, o.status
+             order by f.name, u.role_id, o.status`;
+}
+
+/** The money that moved in the day, by kind (`wallet_transactions_created_at_idx`). */
+export function dayLedgerQuery({ start, end }: { start: Date; end: Date }) {
+  return sql`select kind, sum(amount)::text as amount, count(*)::int as count
+             from wallet_transactions
+             where created_at >= ${start} and created_at < ${end}
+             group by kind`;
+}
+
+/** The wallets' balances at the day's start and end (`wallet_transactions_user_id_idx`). */
+export function dayBalancesQuery({ start, end }: { start: Date; end: Date }) {
+  return sql`select ${balancesAt(start)}::text as opening, ${balancesAt(end)}::text as closing`;
+}
+
 /**
  * A day's report (docs/decisions/0042-the-days-close.md): portions on their delivery day, money
  * when it moved, both in the canteen's day; and the wallet proof. Three queries, each through an
- * index: the day's orders (`orders_order_date_idx`), the day's ledger rows and the wallets' last
- * rows (`wallet_transactions_user_id_idx`).
+ * index, so its cost grows with the day and the wallets, not with the tables.
  */
 export async function dayReport(
   db: Db | Tx,
   { date, timeZone }: { date: IsoDate; timeZone: string },
 ): Promise<DayReport> {
-  const { start, end } = dayRange(date, timeZone);
+  const range = dayRange(date, timeZone);
   const [sales, ledger, [balances]] = await Promise.all([
-    queryRows(
-      db,
-      sql`select f.name, u.role_id as "roleId", o.status::text as status, count(*)::int as orders,
-                 sum(o.food_item_quantity)::int as portions,
-                 sum(o.food_item_price * o.food_item_quantity)::text as amount
-          from orders o
-          join food_items f on f.id = o.food_item_id
-          join users u on u.id = o.user_id
-          where o.order_date = ${date} and o.status not in ('cancelled', 'failed')
-          group by f.name, u.role_id, o.status
-          order by f.name, u.role_id, o.status`,
-      salesRow,
-    ),
-    queryRows(
-      db,
-      sql`select kind, sum(amount)::text as amount, count(*)::int as count
-          from wallet_transactions
-          where created_at >= ${start} and created_at < ${end}
-          group by kind`,
-      ledgerSumRow,
-    ),
-    queryRows(
-      db,
-      sql`select ${balancesAt(start)}::text as opening, ${balancesAt(end)}::text as closing`,
-      balancesRow,
-    ),
+    queryRows(db, daySalesQuery(date), salesRow),
+    queryRows(db, dayLedgerQuery(range), ledgerSumRow),
+    queryRows(db, dayBalancesQuery(range), balancesRow),
   ]);
   const money = moneyFromLedger(ledger.filter((sum) => sum.kind !== "order"));
   const ordersTook = ledger.find((sum) => sum.kind === "order")?.amount ?? "0";

@@ -285,4 +285,53 @@ describe("the day's report and its close", () => {
     }
     expect((await close(app, asAdmin, "not-a-day")).statusCode).toBe(400);
   });
+
+  it("keeps the sales' and the ledger's totals equal to the rows through every write", async ({ db }) => {
+    const totalsMatch = async () => {
+      const [row] = await queryRows(
+        db,
+        sql`select
+              (select coalesce(json_agg(x order by x.d, x.f), '[]') from (
+                 select order_date::text as d, food_item_id as f, orders::int as n, portions::int as p, amount::text as a
+                 from sales_totals where orders <> 0) x)::text
+              = (select coalesce(json_agg(x order by x.d, x.f), '[]') from (
+                 select order_date::text as d, food_item_id as f, count(*)::int as n,
+                        sum(food_item_quantity)::int as p, sum(food_item_price * food_item_quantity)::numeric(14, 2)::text as a
+                 from orders where status not in ('cancelled', 'failed') group by 1, 2) x)::text as sales,
+              (select coalesce(json_agg(x order by x.q, x.k), '[]') from (
+                 select quarter as q, kind as k, amount::text as a, count as n from ledger_totals where count <> 0) x)::text
+              = (select coalesce(json_agg(x order by x.q, x.k), '[]') from (
+                 select date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00') as q, kind as k,
+                        sum(amount)::numeric(14, 2)::text as a, count(*)::int as n
+                 from wallet_transactions group by 1, 2) x)::text as ledger`,
+        z.object({ sales: z.boolean(), ledger: z.boolean() }),
+      );
+      return row;
+    };
+    const customer = await createUser(db, { roleId: 1 });
+    const dish = await createFoodItem(db, { name: "Frikkadelle" });
+    const orders = [];
+    for (const quantity of [1, 2, 3]) {
+      orders.push(
+        await createOrder(db, {
+          userId: customer.id,
+          foodItemId: dish.id,
+          quantity,
+          deliveryDate: "2031-07-01",
+        }),
+      );
+    }
+    await move(db, customer.id, "300.00", "card", sast(30, 8));
+    expect(await totalsMatch()).toEqual({ sales: true, ledger: true });
+
+    // A cancel, a changed quantity, a moved delivery day, a deleted order, a ledger row moved in time.
+    await db.execute(sql`update orders set status = 'cancelled' where id = ${orders[0]!.id}`);
+    await db.execute(sql`update orders set food_item_quantity = 5 where id = ${orders[1]!.id}`);
+    await db.execute(sql`update orders set order_date = '2031-07-02' where id = ${orders[2]!.id}`);
+    await db.execute(sql`delete from orders where id = ${orders[1]!.id}`);
+    await db.execute(
+      sql`update wallet_transactions set created_at = ${sast(30, 17)} where user_id = ${customer.id}`,
+    );
+    expect(await totalsMatch()).toEqual({ sales: true, ledger: true });
+  });
 });

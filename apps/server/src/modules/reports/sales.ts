@@ -26,61 +26,64 @@ const itemRow = z.object({
   amount: z.string(),
 });
 
+type SalesRange = { from: IsoDate; to: IsoDate; groupBy: SalesGrouping; timeZone: string };
+
 /**
- * Sales over a range by day, week (from Monday) or month: portions on their delivery day
- * (`orders_order_date_idx`), top-ups when the money moved (`wallet_transactions_created_at_idx`),
- * and the money held at each period's end: the wallets' balances at the range's start (each
- * wallet's last ledger row, as the day's proof reads them) plus what moved since.
+ * Sales over a range by day, week (from Monday) or month, from the totals the database keeps
+ * (`sales_totals`, `ledger_totals`; migration 0019), so a year costs its days, not its orders:
+ * portions on their delivery day, top-ups when the money moved (a day in the canteen's time is
+ * whole quarter hours), and the money held at each period's end: the wallets' balances at the
+ * range's start (each wallet's last ledger row, as the day's proof reads them) plus what moved since.
  */
-export async function salesReport(
-  db: Db,
-  { from, to, groupBy, timeZone }: { from: IsoDate; to: IsoDate; groupBy: SalesGrouping; timeZone: string },
-): Promise<SalesReport> {
+export function salesSeriesQuery({ from, to, groupBy, timeZone }: SalesRange) {
   const start = dayRange(from, timeZone).start;
   const end = dayRange(addDaysIso(to, 1), timeZone).start;
-  const sold = sql`o.order_date between ${from} and ${to} and o.status not in ('cancelled', 'failed')`;
+  return sql`with periods as (
+      select generate_series(date_trunc(${groupBy}, ${from}::date), ${to}::date, ('1 ' || ${groupBy})::interval)::date as period
+    ),
+    sales as (
+      select date_trunc(${groupBy}, s.order_date)::date as period, sum(s.orders)::int as orders,
+             sum(s.portions)::int as portions, sum(s.amount) as amount
+      from sales_totals s where s.order_date between ${from} and ${to}
+      group by 1
+    ),
+    money as (
+      select date_trunc(${groupBy}, (t.quarter at time zone ${timeZone})::date)::date as period,
+             coalesce(sum(t.amount) filter (where t.kind = 'cash'), 0) as cash,
+             coalesce(sum(t.amount) filter (where t.kind = 'card'), 0) as card,
+             coalesce(sum(t.amount) filter (where t.kind = 'eft'), 0) as eft,
+             coalesce(sum(t.amount) filter (where t.kind = 'top_up'), 0) as other,
+             sum(t.amount) as moved
+      from ledger_totals t where t.quarter >= ${start} and t.quarter < ${end}
+      group by 1
+    )
+    select p.period::text as period, coalesce(s.orders, 0) as orders, coalesce(s.portions, 0) as portions,
+           coalesce(s.amount, 0)::numeric(12, 2)::text as amount,
+           coalesce(m.cash, 0)::numeric(12, 2)::text as cash, coalesce(m.card, 0)::numeric(12, 2)::text as card,
+           coalesce(m.eft, 0)::numeric(12, 2)::text as eft, coalesce(m.other, 0)::numeric(12, 2)::text as other,
+           (${balancesAt(start)} + sum(coalesce(m.moved, 0)) over (order by p.period))::numeric(12, 2)::text as "moneyHeld"
+    from periods p left join sales s on s.period = p.period left join money m on m.period = p.period
+    order by p.period`;
+}
+
+/** The range's most sold dishes, from the same totals. */
+export function topItemsQuery({ from, to }: SalesRange) {
+  return sql`select f.name, sum(s.orders)::int as orders, sum(s.portions)::int as portions,
+                    sum(s.amount)::numeric(12, 2)::text as amount
+             from sales_totals s join food_items f on f.id = s.food_item_id
+             where s.order_date between ${from} and ${to}
+             group by f.name
+             having sum(s.orders) > 0
+             order by portions desc, f.name
+             limit ${TOP_ITEMS}`;
+}
+
+/** The sales report: the series for the charts and the top dishes. */
+export async function salesReport(db: Db, range: SalesRange): Promise<SalesReport> {
+  const { from, to, groupBy } = range;
   const [series, topItems] = await Promise.all([
-    queryRows(
-      db,
-      sql`with periods as (
-            select generate_series(date_trunc(${groupBy}, ${from}::date), ${to}::date, ('1 ' || ${groupBy})::interval)::date as period
-          ),
-          sales as (
-            select date_trunc(${groupBy}, o.order_date)::date as period, count(*)::int as orders,
-                   sum(o.food_item_quantity)::int as portions, sum(o.food_item_price * o.food_item_quantity) as amount
-            from orders o where ${sold}
-            group by 1
-          ),
-          money as (
-            select date_trunc(${groupBy}, (t.created_at at time zone ${timeZone})::date)::date as period,
-                   coalesce(sum(t.amount) filter (where t.kind = 'cash'), 0) as cash,
-                   coalesce(sum(t.amount) filter (where t.kind = 'card'), 0) as card,
-                   coalesce(sum(t.amount) filter (where t.kind = 'eft'), 0) as eft,
-                   coalesce(sum(t.amount) filter (where t.kind = 'top_up'), 0) as other,
-                   sum(t.amount) as moved
-            from wallet_transactions t where t.created_at >= ${start} and t.created_at < ${end}
-            group by 1
-          )
-          select p.period::text as period, coalesce(s.orders, 0) as orders, coalesce(s.portions, 0) as portions,
-                 coalesce(s.amount, 0)::numeric(12, 2)::text as amount,
-                 coalesce(m.cash, 0)::numeric(12, 2)::text as cash, coalesce(m.card, 0)::numeric(12, 2)::text as card,
-                 coalesce(m.eft, 0)::numeric(12, 2)::text as eft, coalesce(m.other, 0)::numeric(12, 2)::text as other,
-                 (${balancesAt(start)} + sum(coalesce(m.moved, 0)) over (order by p.period))::numeric(12, 2)::text as "moneyHeld"
-          from periods p left join sales s on s.period = p.period left join money m on m.period = p.period
-          order by p.period`,
-      periodRow,
-    ),
-    queryRows(
-      db,
-      sql`select f.name, count(*)::int as orders, sum(o.food_item_quantity)::int as portions,
-                 sum(o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as amount
-          from orders o join food_items f on f.id = o.food_item_id
-          where ${sold}
-          group by f.name
-          order by portions desc, f.name
-          limit ${TOP_ITEMS}`,
-      itemRow,
-    ),
+    queryRows(db, salesSeriesQuery(range), periodRow),
+    queryRows(db, topItemsQuery(range), itemRow),
   ]);
   const cents = (rand: string) => Math.round(Number(rand) * 100);
   return {
