@@ -91,7 +91,8 @@ process.on("unhandledRejection", (error) => {
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    console.log(`\n${signal}: stopping the cluster…`);
+    // A Ctrl-C reaches this process twice (from the terminal and relayed by tsx): say it once.
+    if (!cleaning) console.log(`\n${signal}: stopping the cluster…`);
     void cleanUp().finally(() => process.exit(130));
   });
 }
@@ -216,7 +217,7 @@ async function main() {
     return;
   }
   if (!fs.existsSync(settings.nginx)) {
-    console.error(`The cluster test needs nginx at ${settings.nginx} (Debian: apt-get install nginx-light).`);
+    console.error(`The cluster test needs nginx at ${settings.nginx} (Debian: apt-get install nginx).`);
     process.exitCode = 1;
     return;
   }
