@@ -364,6 +364,9 @@ async function main() {
   const refused: string[] = [];
   const attemptMs: number[] = [];
   let retries = 0;
+  /** The answers that were retried, by status (0: no answer, the connection broke). */
+  const retriedOn = new Map<number, number>();
+  const retriedAfter = (status: number) => retriedOn.set(status, (retriedOn.get(status) ?? 0) + 1);
   let unanswered = 0;
   const loadEnds = Date.now() + settings.seconds * 1000;
   const order = async (customer: { id: string; cookie: string }, quantity: number) => {
@@ -394,8 +397,10 @@ async function main() {
           refused.push(`${res.status} ${body.slice(0, 200)}`);
           return;
         }
+        retriedAfter(res.status);
       } catch {
         attemptMs.push(performance.now() - sent);
+        retriedAfter(0);
       }
       // Answered nothing within a while after the load: left open, counted, not checked.
       if (Date.now() > loadEnds + 30_000) {
@@ -413,17 +418,18 @@ async function main() {
     }
   });
 
-  // The chaos: one process at a time, among those up, is killed outright and started again at
-  // once. A process that dies by itself while it starts is a failure of its own.
+  // The chaos: every few seconds one process is killed outright and started again at once; the
+  // next kill waits until it is back. A process that dies by itself while it starts is a failure.
   const kills: string[] = [];
   const up = processes.map(() => true);
   const restarted: Promise<void>[] = [];
   const chaos = (async () => {
     while (Date.now() + settings.killEveryMs < loadEnds) {
       await sleep(settings.killEveryMs);
-      const candidates = up.flatMap((isUp, i) => (isUp ? [i] : []));
-      const i = candidates[Math.floor(Math.random() * candidates.length)];
-      if (i === undefined) continue;
+      // Never two down at once: the kill waits for the last one to be back.
+      while (up.some((isUp) => !isUp) && Date.now() < loadEnds) await sleep(100);
+      if (Date.now() >= loadEnds) break;
+      const i = Math.floor(Math.random() * PROCESSES);
       const victim = processes[i]!;
       up[i] = false;
       await crash(victim);
@@ -587,7 +593,7 @@ async function main() {
   console.log(
     [
       "\nFigures:",
-      `  orders acknowledged   ${acknowledged.length} (${(acknowledged.length / settings.seconds).toFixed(1)}/s), ${retries} retries under the same key, ${unanswered} left unanswered`,
+      `  orders acknowledged   ${acknowledged.length} (${(acknowledged.length / settings.seconds).toFixed(1)}/s), ${retries} retries under the same key (${[...retriedOn].map(([status, n]) => `${n} after ${status || "no answer"}`).join(", ") || "none"}), ${unanswered} left unanswered`,
       `  processes killed      ${kills.length} (SIGKILL), started ${starts} times in all`,
       `  through nginx         attempts p50 ${percentile(attemptMs, 0.5)} ms, p99 ${percentile(attemptMs, 0.99)} ms; acknowledged orders (retries included) p99 ${percentile(orderMs, 0.99)} ms, max ${percentile(orderMs, 1)} ms`,
       `  event clients         ${eventClients.length}: ${reconnects} reconnects, ${events} sequenced events (${eventOrders} order events), ${replayed} replayed after a reconnect`,
