@@ -1,14 +1,15 @@
 // `npm test`: everything, in order — lint, type-check, import cycles, the architecture doc against
 // the folders, migrations against schema.ts,
 // unit and component tests, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
-// set), the web build, the benchmark at a small size, and the browser tests in Chromium. The
-// test steps use every core (vitest.config.ts, e2e/playwright.config.ts).
+// set), the web build, the benchmark at a small size, the browser tests in Chromium, and the
+// cluster test (three processes behind nginx on PostgreSQL). The test steps use every core
+// (vitest.config.ts, e2e/playwright.config.ts).
 // Ends with one line: "Tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureChromium } from "./chromium.mjs";
+import { ensureChromium, ensureNginx } from "./debian-packages.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-test-"));
@@ -121,6 +122,24 @@ if (chromium) {
   });
 } else {
   ok = false;
+}
+
+// The cluster test, short: three processes behind nginx (deploy/nginx.conf) on a fresh PostgreSQL
+// database, orders through nginx while a process is killed every 4 s. One test in the totals.
+// Full length: `npm run test:cluster` (60 s).
+if (!process.env.TEST_DATABASE_URL) {
+  console.log("\n(Cluster test skipped: TEST_DATABASE_URL is not set.)");
+  totals.skipped += 1;
+} else {
+  const passed =
+    ensureNginx() &&
+    run("cluster test (3 processes behind nginx, PostgreSQL)", "npm", ["run", "-s", "test:cluster"], {
+      CLUSTER_SECONDS: "25",
+      CLUSTER_KILL_EVERY_MS: "4000",
+      CLUSTER_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    });
+  totals[passed ? "passed" : "failed"] += 1;
+  ok = passed && ok;
 }
 
 console.log(

@@ -1,4 +1,4 @@
-/** Debian's Chromium (scripts/chromium.mjs installs it); never a downloaded one. */
+/** Debian's Chromium (scripts/debian-packages.mjs installs it); never a downloaded one. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** The browser tests' Chromium flags: nothing but the page reaches the network. */

@@ -427,6 +427,49 @@ describe("the sign-in limit", () => {
     expect((await login(app, user.email, "verkeerd123", "10.4.0.2")).statusCode).toBe(429);
   });
 
+  it("behind nginx (TRUST_PROXY=127.0.0.1) counts each forwarded client, and believes no one else's header", async ({
+    db,
+    database,
+  }) => {
+    const proxied = await createTestApp({ trustProxy: "127.0.0.1" }, database);
+    try {
+      const fail = (email: string, remoteAddress: string, forwardedFor: string) =>
+        request(proxied.app, "POST", "/api/auth/login", {
+          body: { email, password: "verkeerd123" },
+          remoteAddress,
+          headers: { "x-forwarded-for": forwardedFor },
+        });
+      const ipOf = async (email: string) =>
+        (await db.select().from(loginAttempts).where(eq(loginAttempts.email, email))).map((r) => r.ip);
+      // Through nginx: the address nginx saw is the one that counts.
+      const viaNginx = unique("nginx");
+      expect((await fail(viaNginx, "127.0.0.1", "198.51.100.7")).statusCode).toBe(401);
+      expect(await ipOf(viaNginx)).toEqual(["198.51.100.7"]);
+      // A client that reaches the process itself cannot pose as another address.
+      const direct = unique("direct");
+      expect((await fail(direct, "10.6.0.1", "198.51.100.8")).statusCode).toBe(401);
+      expect(await ipOf(direct)).toEqual(["10.6.0.1"]);
+      // Twenty failures from one client behind nginx close that address, not nginx's.
+      const accounts = await Promise.all(Array.from({ length: 4 }, () => createUser(db, { roleId: 3 })));
+      for (const account of accounts) {
+        for (let i = 0; i < 5; i++) {
+          expect((await fail(account.email, "127.0.0.1", "198.51.100.9")).statusCode).toBe(401);
+        }
+      }
+      const fresh = await createUser(db, { roleId: 3 });
+      const signInVia = (client: string) =>
+        request(proxied.app, "POST", "/api/auth/login", {
+          body: { email: fresh.email, password: TEST_PASSWORD },
+          remoteAddress: "127.0.0.1",
+          headers: { "x-forwarded-for": client },
+        });
+      expect((await signInVia("198.51.100.9")).statusCode).toBe(429);
+      expect((await signInVia("198.51.100.10")).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("holds under concurrent attempts: at most 5 are checked", async ({ app, db }) => {
     const user = await createUser(db, { roleId: 3 });
     const answers = await Promise.all(

@@ -1,0 +1,38 @@
+// What `npm test` needs from Debian's packages: Chromium for the browser tests, nginx for the
+// cluster test. Never a downloaded browser or server: the ones a Debian machine runs.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
+
+/** True when `file` is there, installing `packages` with apt-get when we are root. */
+function ensurePackage({ file, packages, what, setting }) {
+  if (fs.existsSync(file)) return true;
+  if (process.getuid?.() === 0) {
+    console.log(`\n${what} is missing at ${file}; installing it with apt-get…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+    const install = spawnSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: "inherit", env });
+    if (install.status === 0 && fs.existsSync(file)) return true;
+  }
+  console.error(
+    `\n${what} is needed at ${file}. Install it with:\n  sudo apt-get install -y ${packages.join(" ")}\n(or set ${setting} to another one).`,
+  );
+  return false;
+}
+
+/** Chromium for the browser tests and the benchmark's first loads. */
+export function ensureChromium() {
+  return ensurePackage({
+    file: CHROMIUM,
+    packages: ["chromium", "fonts-liberation"],
+    what: "Chromium (browser tests)",
+    setting: "CHROMIUM_PATH",
+  });
+}
+
+/** nginx for the cluster test (deploy/nginx.conf in front of three processes). */
+export function ensureNginx() {
+  return ensurePackage({ file: NGINX, packages: ["nginx"], what: "nginx (cluster test)", setting: "NGINX" });
+}
