@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DataDirLockedError, openPglite } from "./client";
+import { z } from "zod";
+import { DataDirLockedError, openPglite, openPostgres, queryRows } from "./client";
 
 describe("the PGlite data directory lock", () => {
   // One directory for every test: PGlite creates its files once, later opens are quicker.
@@ -47,5 +50,36 @@ describe("the PGlite data directory lock", () => {
     fs.writeFileSync(lockFile(dir), String(process.ppid));
     await expect(openPglite(dir)).rejects.toThrow(new RegExp(`pid ${process.ppid}`));
     expect(fs.readFileSync(lockFile(dir), "utf8")).toBe(String(process.ppid));
+  });
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(process.env.TEST_DB === "postgres" && adminUrl)("several processes on one PostgreSQL", () => {
+  const name = `kantien_together_${randomBytes(4).toString("hex")}`;
+  const admin = (query: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    return client.connect().then(() => client.query(query).finally(() => client.end()));
+  };
+  beforeAll(() => admin(`create database ${name}`));
+  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+
+  it("starting together on an empty database, they migrate one at a time and all start", async () => {
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const opened = await Promise.all([1, 2, 3].map(() => openPostgres(url.toString(), 2)));
+    try {
+      const rows = await queryRows(
+        opened[0]!.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        z.object({ n: z.number() }),
+      );
+      const files = fs
+        .readdirSync(path.join(import.meta.dirname, "migrations"))
+        .filter((f) => f.endsWith(".sql"));
+      expect(rows).toEqual([{ n: files.length }]);
+    } finally {
+      await Promise.all(opened.map((database) => database.close()));
+    }
   });
 });

@@ -160,7 +160,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     console.warn("An idle database connection was closed by the server", error.message),
   );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
+  await migrateAlone(url, () => migratePg(db as never, { migrationsFolder }));
   const listeners = new Set<() => Promise<void>>();
   return {
     db,
@@ -179,6 +179,26 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await pool.end();
     },
   };
+}
+
+/** The advisory lock under which one process at a time migrates ("kant" in ASCII). */
+const MIGRATION_LOCK = 0x6b616e74;
+
+/**
+ * Runs the migrations while holding a session-level advisory lock on a connection of its own:
+ * processes started together on one empty database take turns, and the later ones find every
+ * migration applied instead of racing to create the same tables.
+ */
+async function migrateAlone(url: string, migrate: () => Promise<void>) {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end();
+  }
 }
 
 const RECONNECT_MIN_MS = 200;
