@@ -1,37 +1,44 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { answers } from "@kantien/domain/api";
-import { orderEventsAnswer } from "@kantien/domain/kitchen";
+import { orderEventsAnswer, orderEventsHeaders, orderEventsQuery } from "@kantien/domain/kitchen";
 import { isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
 import { findSession, requireCustomer, requireStaff } from "../../plugins/session";
 import { createOrderEventHub, type OrderChange } from "./hub";
+import { streamStart } from "./replay";
 
 /** What sets one stream apart from another; the mechanics are the same for all. */
 type StreamRules = {
   /** Whether a session of this role may keep the stream: checked again at every heartbeat. */
   allows: (roleId: number) => boolean;
-  /** Whether this stream sends a change. */
-  sends: (change: OrderChange) => boolean;
+  /** Whose orders the stream sends, live and replayed: one customer's, or everyone's (undefined). */
+  owner: string | undefined;
 };
 
 // Both streams answer the same way (decision 0016); an event stream is never compressed.
 const streamRoute = {
   compress: false,
   exposeHeadRoute: false,
-  schema: { response: answers(orderEventsAnswer) },
+  schema: { querystring: orderEventsQuery, headers: orderEventsHeaders, response: answers(orderEventsAnswer) },
 } as const;
 
 /**
  * Live order changes as Server-Sent Events, from one hub (one LISTEN per process):
  * `GET /api/events`, every order, for the kitchen board and the admin screens;
  * `GET /api/my/events`, the caller's own orders, for the customers' app.
+ * Each order event's SSE id is its sequence number. A client that comes back with
+ * `Last-Event-ID` (or `?lastEventId=`) first gets the events it missed, in order, from the
+ * kept ones, then `ready`, then live ones; `reload` instead when those are no longer kept
+ * (decision 0043). A new connection starts with `ready`, whose id is where it stands.
  * Every heartbeat (a comment line, which also keeps proxies from closing the idle
  * connection) re-checks the stream's session: a stream ends with its session (logout,
  * expiry) or when its user's role may no longer have it. It also ends when the database
- * subscription had a gap, so the client reconnects and refetches what it missed.
+ * subscription had a gap, so the client reconnects and catches up from its last id.
  */
-export async function eventsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+export async function eventsRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hub = createOrderEventHub(database, app.log);
   const open = new Set<() => void>();
 
@@ -43,7 +50,12 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
     await hub.close();
   });
 
-  async function stream(request: FastifyRequest, reply: FastifyReply, { allows, sends }: StreamRules) {
+  async function stream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    after: number | undefined,
+    { allows, owner }: StreamRules,
+  ) {
     const res = reply.raw;
     const tokenHash = request.sessionTokenHash!;
     const write = (chunk: string) => {
@@ -53,13 +65,25 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
     let end = () => {
       ended = true;
     };
-    // Subscribe before taking over the reply, so a database failure still answers the error envelope.
+    // Live changes wait in `waiting` until the stream has sent what it missed; then any already
+    // sent (an id up to `sentUpTo`) is skipped, so the switch-over neither repeats nor loses one.
+    let waiting: OrderChange[] | null = [];
+    let sentUpTo = Number.POSITIVE_INFINITY;
+    const send = (change: OrderChange) => {
+      if (change.id <= sentUpTo || (owner !== undefined && change.userId !== owner)) return;
+      sentUpTo = change.id;
+      write(`id: ${change.id}\nevent: order\ndata: ${change.data}\n\n`);
+    };
+    // Subscribe, then read the kept events, both before taking over the reply, so a database
+    // failure still answers the error envelope.
     const unsubscribe = await hub.subscribe(
-      (change) => {
-        if (sends(change)) write(`event: order\ndata: ${change.data}\n\n`);
-      },
+      (change) => (waiting ? waiting.push(change) : send(change)),
       () => end(),
     );
+    const start = await streamStart(database.db, after, owner).catch((error: unknown) => {
+      unsubscribe();
+      throw error;
+    });
     reply.hijack();
     res.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders),
@@ -68,6 +92,16 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
       "x-accel-buffering": "no",
     });
     write("retry: 5000\n\n");
+    if (start.kind === "reload") {
+      write(`id: ${start.last}\nevent: reload\ndata: \n\n`);
+    } else {
+      for (const event of start.events) write(`id: ${event.id}\nevent: order\ndata: ${event.data}\n\n`);
+      write(`id: ${start.last}\nevent: ready\ndata: \n\n`);
+    }
+    // Every event up to `last` had committed when it was read: sent above, or not this stream's.
+    sentUpTo = start.last;
+    for (const change of waiting) send(change);
+    waiting = null;
 
     let checking = false;
     const heartbeat = async () => {
@@ -100,11 +134,19 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
   }
 
   app.get("/events", { ...streamRoute, onRequest: requireStaff }, (request, reply) =>
-    stream(request, reply, { allows: isStaffRole, sends: () => true }),
+    stream(request, reply, resumeFrom(request), { allows: isStaffRole, owner: undefined }),
   );
 
-  app.get("/my/events", { ...streamRoute, onRequest: requireCustomer }, (request, reply) => {
-    const userId = request.user!.id;
-    return stream(request, reply, { allows: isCustomerRole, sends: (change) => change.userId === userId });
-  });
+  app.get("/my/events", { ...streamRoute, onRequest: requireCustomer }, (request, reply) =>
+    stream(request, reply, resumeFrom(request), { allows: isCustomerRole, owner: request.user!.id }),
+  );
+}
+
+/** The id to resume after: the header (the browser's own reconnect) before the query (a new `EventSource`). */
+function resumeFrom(request: {
+  headers: { "last-event-id"?: string };
+  query: { lastEventId?: string };
+}): number | undefined {
+  const id = request.headers["last-event-id"] ?? request.query.lastEventId;
+  return id === undefined ? undefined : Number(id);
 }
