@@ -47,7 +47,9 @@ export async function streamStart(db: Db, after: number | undefined, userId?: st
   if (after !== undefined && (after > last || after < (first ?? last + 1) - 1)) {
     return { kind: "reload", last };
   }
-  const events = rows.flatMap((row) => (row.id === null || row.data === null ? [] : [{ id: row.id, data: row.data }]));
+  const events = rows.flatMap((row) =>
+    row.id === null || row.data === null ? [] : [{ id: row.id, data: row.data }],
+  );
   return { kind: "replay", last, events };
 }
 

@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
 import { findSession, requireCustomer, requireStaff } from "../../plugins/session";
-import { createOrderEventHub, type OrderChange } from "./hub";
+import { createOrderEventHub } from "./hub";
 import { streamStart } from "./replay";
+import { resumingStream } from "./resume";
 
 /** What sets one stream apart from another; the mechanics are the same for all. */
 type StreamRules = {
@@ -21,7 +22,11 @@ type StreamRules = {
 const streamRoute = {
   compress: false,
   exposeHeadRoute: false,
-  schema: { querystring: orderEventsQuery, headers: orderEventsHeaders, response: answers(orderEventsAnswer) },
+  schema: {
+    querystring: orderEventsQuery,
+    headers: orderEventsHeaders,
+    response: answers(orderEventsAnswer),
+  },
 } as const;
 
 /**
@@ -65,21 +70,10 @@ export async function eventsRoutes(fastify: FastifyInstance, { config, database 
     let end = () => {
       ended = true;
     };
-    // Live changes wait in `waiting` until the stream has sent what it missed; then any already
-    // sent (an id up to `sentUpTo`) is skipped, so the switch-over neither repeats nor loses one.
-    let waiting: OrderChange[] | null = [];
-    let sentUpTo = Number.POSITIVE_INFINITY;
-    const send = (change: OrderChange) => {
-      if (change.id <= sentUpTo || (owner !== undefined && change.userId !== owner)) return;
-      sentUpTo = change.id;
-      write(`id: ${change.id}\nevent: order\ndata: ${change.data}\n\n`);
-    };
-    // Subscribe, then read the kept events, both before taking over the reply, so a database
-    // failure still answers the error envelope.
-    const unsubscribe = await hub.subscribe(
-      (change) => (waiting ? waiting.push(change) : send(change)),
-      () => end(),
-    );
+    const events = resumingStream(write, owner);
+    // Subscribe, then read the kept events (so none falls between the two), both before taking
+    // over the reply, so a database failure still answers the error envelope.
+    const unsubscribe = await hub.subscribe(events.live, () => end());
     const start = await streamStart(database.db, after, owner).catch((error: unknown) => {
       unsubscribe();
       throw error;
@@ -92,16 +86,7 @@ export async function eventsRoutes(fastify: FastifyInstance, { config, database 
       "x-accel-buffering": "no",
     });
     write("retry: 5000\n\n");
-    if (start.kind === "reload") {
-      write(`id: ${start.last}\nevent: reload\ndata: \n\n`);
-    } else {
-      for (const event of start.events) write(`id: ${event.id}\nevent: order\ndata: ${event.data}\n\n`);
-      write(`id: ${start.last}\nevent: ready\ndata: \n\n`);
-    }
-    // Every event up to `last` had committed when it was read: sent above, or not this stream's.
-    sentUpTo = start.last;
-    for (const change of waiting) send(change);
-    waiting = null;
+    events.start(start);
 
     let checking = false;
     const heartbeat = async () => {

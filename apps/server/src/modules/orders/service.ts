@@ -26,7 +26,11 @@ export const ORDER_EVENTS_CHANNEL = "order_events";
  * event the streams send, and the order's owner, so `GET /api/my/events` can send each customer
  * their own orders only. The owner stays on the server: no stream sends it.
  */
-export const orderChangeNotice = z.object({ id: z.number().int().positive(), userId: z.string(), event: orderEvent });
+export const orderChangeNotice = z.object({
+  id: z.number().int().positive(),
+  userId: z.string(),
+  event: orderEvent,
+});
 export type OrderChangeNotice = z.infer<typeof orderChangeNotice>;
 
 export type Actor = { id: string; roleId: number };
@@ -227,7 +231,9 @@ export async function notifyOrderChanged(
     .returning({ id: orderEventCounter.lastId });
   if (!next) throw new Error("order_event_counter has no row");
   const data = JSON.stringify(event);
-  await tx.insert(orderEvents).values({ id: next.id, userId: order.userId, data, createdAt: order.statusChangedAt });
+  await tx
+    .insert(orderEvents)
+    .values({ id: next.id, userId: order.userId, data, createdAt: order.statusChangedAt });
   const notice: OrderChangeNotice = { id: next.id, userId: order.userId, event };
   await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }
