@@ -1,3 +1,4 @@
+import net from "node:net";
 import { DEMO, E2E_PORT, E2E_SMTP_PORT } from "./support/env";
 import {
   expect,
@@ -146,6 +147,90 @@ test("the board says it is offline when its server stops, and keeps the last ord
   } finally {
     await context.close();
     await server.stop();
+  }
+});
+
+/**
+ * A way to the server whose connections the test can cut, as a tablet's Wi-Fi or a proxy would:
+ * `cut` drops every open connection and refuses new ones until `restore`.
+ */
+async function cuttableProxy(target: string, port: number) {
+  const { hostname, port: targetPort } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  let refusing = false;
+  const proxy = net.createServer((client) => {
+    if (refusing) return void client.destroy();
+    const upstream = net.connect(Number(targetPort), hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => socket.destroy());
+      socket.on("close", () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
+  const dropAll = () => {
+    for (const socket of sockets) socket.destroy();
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cut() {
+      refusing = true;
+      dropAll();
+    },
+    restore() {
+      refusing = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        dropAll();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+test("a board whose event stream was cut catches up with what changed, without loading the day again", async ({
+  browser,
+  server,
+  api,
+  placeOrderForToday,
+}) => {
+  const proxy = await cuttableProxy(server.url, E2E_PORT + 40);
+  const context = await newContext(browser, { baseURL: proxy.url, viewport: { width: 820, height: 1180 } });
+  try {
+    const page = await context.newPage();
+    expect((await page.request.post("/api/auth/login", { data: DEMO.staff })).ok()).toBe(true);
+    await page.goto(BOARD);
+    await expect(page.getByText("Regstreeks")).toBeVisible();
+    await expect(column(page, "Om te doen").getByRole("listitem").first()).toBeVisible();
+    // A new order, so the test leaves the demo's orders as they were (the fixture cancels it after).
+    const order = await placeOrderForToday();
+    const card = column(page, "Om te doen").locator(`[data-order-id="${order.id}"]`);
+    await expect(card).toBeVisible();
+    const label = ((await card.getByText(/^#\d+$/).textContent()) ?? "").trim();
+    let dayLoads = 0;
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname === "/api/kitchen/orders") dayLoads++;
+    });
+
+    proxy.cut();
+    await expect(page.getByText("Regstreeks")).toBeHidden();
+    // While the board is cut off, the kitchen moves the order on through the server itself.
+    await api("PATCH", `/api/orders/${order.id}/status`, { data: { status: "processing" } });
+    proxy.restore();
+
+    // The browser reconnects with the last event's id and gets the change it missed.
+    await expect(page.getByText("Regstreeks")).toBeVisible({ timeout: 15_000 });
+    await expect(cardIn(page, "Besig", label)).toBeVisible();
+    await expect(cardIn(page, "Om te doen", label)).toHaveCount(0);
+    expect(dayLoads).toBe(0);
+  } finally {
+    await context.close();
+    await proxy.close();
   }
 });
 

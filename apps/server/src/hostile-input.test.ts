@@ -589,7 +589,8 @@ describe("hostile input to every route", () => {
       for (const route of routes) {
         const schema = schemas.get(`${route.method} ${route.url}`) ?? {};
         const takesInput = paramsOf(route).length > 0 || Boolean(schema.body ?? schema.querystring);
-        if (!route.url.startsWith("/api/my/") || !takesInput) continue;
+        // The streams never end, so they are left out above (modules/events tests their input).
+        if (!route.url.startsWith("/api/my/") || !takesInput || STREAMS.includes(route.url)) continue;
         ordering++;
         for (const who of ["student", "academy staff"] as const) {
           for (const stage of ["guard", "handler"]) {

@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, existingDemoAccounts, seedDemo } from "./db/seed/demo";
 import { deleteOldIdempotencyKeys } from "./idempotency";
 import { deleteOldLoginAttempts } from "./modules/auth/login-limit";
 import { startEmailSender, sweepEmailOutbox } from "./modules/email/sender";
+import { deleteOldOrderEvents } from "./modules/events/replay";
 import { deleteExpiredSessions } from "./plugins/session";
 
 /**
@@ -51,6 +52,7 @@ export async function serve(config: Config) {
       }),
       sweepEmailOutbox(database.db, config),
       deleteOldIdempotencyKeys(database.db),
+      deleteOldOrderEvents(database.db, config.clock()),
     ]).catch((error) =>
       app.log.warn(
         { err: error },

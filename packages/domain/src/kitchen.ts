@@ -47,9 +47,34 @@ export const orderEvent = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEvent>;
 
+/**
+ * An event's sequence number as a client hands it back to resume a stream: the SSE id of the
+ * last event it had (digits only, as the stream sends it).
+ */
+export const orderEventId = z.string().regex(/^(0|[1-9][0-9]{0,14})$/);
+
+/**
+ * Where `GET /api/events` and `GET /api/my/events` resume: the header `Last-Event-ID` (what
+ * `EventSource` sends on its own reconnects) wins over `?lastEventId=` (what a new
+ * `EventSource`, which cannot set headers, passes).
+ */
+export const orderEventsQuery = z.strictObject({ lastEventId: orderEventId.optional() });
+export const orderEventsHeaders = z.object({ "last-event-id": orderEventId.optional() });
+
+/**
+ * The streams' event names: `order` (an `OrderEvent`, its id the sequence number), `ready` (the
+ * stream has caught up: sent after the missed events, or first on a new connection, its id the
+ * newest number) and `reload` (what the client missed is no longer kept: it refetches, then
+ * goes on from the id this event carries).
+ */
+export const ORDER_STREAM_EVENTS = ["order", "ready", "reload"] as const;
+
 /** `GET /api/events` and `GET /api/my/events`: a Server-Sent Events stream of `order` events (`OrderEvent` as JSON). */
 export const orderEventsAnswer = {
-  description: "Server-Sent Events: `event: order` with an OrderEvent as JSON, and `: ping` heartbeats",
+  description:
+    "Server-Sent Events: `event: order` with an OrderEvent as JSON and its sequence number as the SSE id; " +
+    "`event: ready` once caught up (after the events missed since `Last-Event-ID`); `event: reload` when " +
+    "those are no longer kept; and `: ping` heartbeats",
   content: { "text/event-stream": { schema: z.unknown().meta({ type: "string" }) } },
 };
 

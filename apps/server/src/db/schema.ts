@@ -597,3 +597,35 @@ export const ledgerTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.quarter, t.kind] })],
 );
+
+/**
+ * The last order event's sequence number (docs/decisions/0043-order-events-survive-a-reconnect.md):
+ * one row (id 1), made by its migration. Each event takes the next number by updating it in
+ * the order's transaction, so writers queue on its row lock and numbers follow commit order;
+ * a rolled-back change gives its number back.
+ */
+export const orderEventCounter = pgTable(
+  "order_event_counter",
+  {
+    id: smallint("id").primaryKey().default(1),
+    lastId: bigint("last_id", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("order_event_counter_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The recent order events, by sequence number, that a reconnecting event stream replays from
+ * `Last-Event-ID`; kept a day (the hourly sweep prunes older ones). `data` is the `OrderEvent`
+ * as the streams send it; `user_id` the order's owner, for `GET /api/my/events`.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id").notNull(),
+    data: text("data").notNull(),
+    /** When the order changed, by the canteen's clock: what the retention counts from. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("order_events_user_id_idx").on(t.userId, t.id)],
+);

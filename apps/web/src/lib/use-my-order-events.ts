@@ -1,8 +1,8 @@
 import type { OrderEvent } from "@kantien/domain/kitchen";
 import { isWaitingForKitchen } from "@kantien/domain/order-status";
 import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { type MyOrdersPage, refreshMyData } from "./my-data";
+import { useOrderEventStream } from "./order-event-stream";
 import { queryKeys } from "./query-keys";
 
 /** Shows an order's new status in every loaded list at once; the refetch that follows fills in the rest. */
@@ -27,30 +27,18 @@ function showStatus(pages: InfiniteData<MyOrdersPage> | undefined, change: Order
 
 /**
  * My orders, live: `GET /api/my/events` sends only my own orders' changes (the kitchen begins,
- * marks ready, hands over, or cancels and refunds). After a reconnect everything is re-read,
- * since events may have been missed.
+ * marks ready, hands over, or cancels and refunds). A reconnect catches up from the last event;
+ * everything is re-read only when the server says what was missed is no longer kept.
  */
 export function useMyOrderEvents(enabled: boolean): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/my/events");
-    let opened = false;
-    source.addEventListener("open", () => {
-      if (opened) void refreshMyData(queryClient);
-      opened = true;
-    });
-    source.addEventListener("order", (event) => {
-      try {
-        const { order } = JSON.parse(event.data) as OrderEvent;
-        queryClient.setQueriesData<InfiniteData<MyOrdersPage>>({ queryKey: queryKeys.myOrders }, (pages) =>
-          showStatus(pages, order),
-        );
-        void refreshMyData(queryClient);
-      } catch (error) {
-        console.warn("Ignoring a malformed order event", error);
-      }
-    });
-    return () => source.close();
-  }, [enabled, queryClient]);
+  useOrderEventStream("/api/my/events", enabled, {
+    onOrder: ({ order }) => {
+      queryClient.setQueriesData<InfiniteData<MyOrdersPage>>({ queryKey: queryKeys.myOrders }, (pages) =>
+        showStatus(pages, order),
+      );
+      void refreshMyData(queryClient);
+    },
+    onReload: () => void refreshMyData(queryClient),
+  });
 }

@@ -7,6 +7,8 @@ type Listener = (event: MessageEvent<string>) => void;
 export class FakeEventSource {
   readonly listeners = new Map<string, Set<Listener>>();
   closed = false;
+  /** 0 connecting, 1 open, 2 closed: set it to 2 before `emit("error")` for a stream the server refused. */
+  readyState = 0;
   constructor(readonly url: string) {}
 
   addEventListener(type: string, listener: Listener): void {
@@ -20,11 +22,16 @@ export class FakeEventSource {
 
   close(): void {
     this.closed = true;
+    this.readyState = 2;
   }
 
-  /** Delivers an event (e.g. `open`, or `order` with its JSON data) as the server would. */
-  emit(type: string, data?: unknown): void {
-    const event = new MessageEvent<string>(type, { data: data === undefined ? "" : JSON.stringify(data) });
+  /** Delivers an event (e.g. `open`, or `order` with its JSON data and its id) as the server would. */
+  emit(type: string, data?: unknown, lastEventId = ""): void {
+    if (type === "open") this.readyState = 1;
+    const event = new MessageEvent<string>(type, {
+      data: data === undefined ? "" : JSON.stringify(data),
+      lastEventId,
+    });
     act(() => {
       for (const listener of this.listeners.get(type) ?? []) listener(event);
     });

@@ -4,6 +4,8 @@ import { ORDER_EVENTS_CHANNEL, type OrderChangeNotice, orderChangeNotice } from 
 
 /** One order change as the hub hands it to its subscribers. */
 export type OrderChange = {
+  /** The event's sequence number: its SSE id. */
+  id: number;
   /** The order's owner, for the streams that send a customer their own orders only. */
   userId: string;
   /** The `OrderEvent` as JSON, ready for an SSE `data:` line (serialised once for every stream). */
@@ -15,7 +17,7 @@ export type OrderEventHub = {
    * Listens on the database (once per process, at the first call) and adds `send`.
    * `onGap` is called when notifications may have been missed (the listening connection
    * was lost, or came back): the subscriber should end its stream, so its client
-   * reconnects and refetches.
+   * reconnects and catches up from its last event id.
    */
   subscribe(send: (change: OrderChange) => void, onGap: () => void): Promise<() => void>;
   close(): Promise<void>;
@@ -49,7 +51,7 @@ export function createOrderEventHub(database: Database, log: FastifyBaseLogger):
       log.warn({ err: error }, "order events: a notification that is not an order change was ignored");
       return;
     }
-    const change: OrderChange = { userId: notice.userId, data: JSON.stringify(notice.event) };
+    const change: OrderChange = { id: notice.id, userId: notice.userId, data: JSON.stringify(notice.event) };
     for (const s of subscribers) s.send(change);
   };
 

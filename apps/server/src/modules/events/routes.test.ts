@@ -1,54 +1,14 @@
-import type { OrderEvent } from "@kantien/domain/kitchen";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, vi } from "vitest";
 import { z } from "zod";
 import { openPostgres, queryRows } from "../../db/client";
 import { users } from "../../db/schema";
 import { appTest } from "../../test/app-test";
+import { openStream } from "../../test/event-stream";
 import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 import { changeOrderStatus } from "../orders/service";
-
-/**
- * An SSE client over a real socket: Node's fetch, reading the body as it streams.
- * After an aborted stream, fetch (undici) opens a spare connection that sends no request
- * and holds it for seconds; `server.close()` would wait for it, so the tests drop it.
- */
-async function openStream(app: TestApp["app"], cookie: string, path = "/api/events") {
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("not listening");
-  const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${address.port}${path}`, {
-    headers: { cookie, "accept-encoding": "gzip, br" },
-    signal: controller.signal,
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  let ended = false;
-  return {
-    response,
-    /** Reads until `done(text)` holds; false if the stream ends or 5 s pass first. */
-    async until(done: (text: string) => boolean): Promise<boolean> {
-      const deadline = Date.now() + 5000;
-      while (!done(text)) {
-        if (ended) return false;
-        const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), deadline - Date.now()));
-        const next = await Promise.race([reader.read().catch(() => ({ done: true, value: "" })), timeout]);
-        if (next === "timeout") return false;
-        if (next.done) ended = true;
-        else text += next.value;
-      }
-      return true;
-    },
-    events(): OrderEvent[] {
-      return [...text.matchAll(/event: order\ndata: (.*)\n\n/g)].map((m) => JSON.parse(m[1]!));
-    },
-    /** Whether the server ended the stream (seen by `until`). */
-    ended: () => ended,
-    close: () => controller.abort(),
-  };
-}
 
 async function putStatus(app: TestApp["app"], cookie: string, orderId: string, status: string) {
   const body = status === "cancelled" ? { status, reason: "Die kos is op" } : { status };

@@ -1,37 +1,49 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { answers } from "@kantien/domain/api";
-import { orderEventsAnswer } from "@kantien/domain/kitchen";
+import { orderEventsAnswer, orderEventsHeaders, orderEventsQuery } from "@kantien/domain/kitchen";
 import { isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
 import { findSession, requireCustomer, requireStaff } from "../../plugins/session";
-import { createOrderEventHub, type OrderChange } from "./hub";
+import { createOrderEventHub } from "./hub";
+import { streamStart } from "./replay";
+import { resumingStream } from "./resume";
 
 /** What sets one stream apart from another; the mechanics are the same for all. */
 type StreamRules = {
   /** Whether a session of this role may keep the stream: checked again at every heartbeat. */
   allows: (roleId: number) => boolean;
-  /** Whether this stream sends a change. */
-  sends: (change: OrderChange) => boolean;
+  /** Whose orders the stream sends, live and replayed: one customer's, or everyone's (undefined). */
+  owner: string | undefined;
 };
 
 // Both streams answer the same way (decision 0016); an event stream is never compressed.
 const streamRoute = {
   compress: false,
   exposeHeadRoute: false,
-  schema: { response: answers(orderEventsAnswer) },
+  schema: {
+    querystring: orderEventsQuery,
+    headers: orderEventsHeaders,
+    response: answers(orderEventsAnswer),
+  },
 } as const;
 
 /**
  * Live order changes as Server-Sent Events, from one hub (one LISTEN per process):
  * `GET /api/events`, every order, for the kitchen board and the admin screens;
  * `GET /api/my/events`, the caller's own orders, for the customers' app.
+ * Each order event's SSE id is its sequence number. A client that comes back with
+ * `Last-Event-ID` (or `?lastEventId=`) first gets the events it missed, in order, from the
+ * kept ones, then `ready`, then live ones; `reload` instead when those are no longer kept
+ * (decision 0043). A new connection starts with `ready`, whose id is where it stands.
  * Every heartbeat (a comment line, which also keeps proxies from closing the idle
  * connection) re-checks the stream's session: a stream ends with its session (logout,
  * expiry) or when its user's role may no longer have it. It also ends when the database
- * subscription had a gap, so the client reconnects and refetches what it missed.
+ * subscription had a gap, so the client reconnects and catches up from its last id.
  */
-export async function eventsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+export async function eventsRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hub = createOrderEventHub(database, app.log);
   const open = new Set<() => void>();
 
@@ -43,7 +55,12 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
     await hub.close();
   });
 
-  async function stream(request: FastifyRequest, reply: FastifyReply, { allows, sends }: StreamRules) {
+  async function stream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    after: number | undefined,
+    { allows, owner }: StreamRules,
+  ) {
     const res = reply.raw;
     const tokenHash = request.sessionTokenHash!;
     const write = (chunk: string) => {
@@ -53,13 +70,14 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
     let end = () => {
       ended = true;
     };
-    // Subscribe before taking over the reply, so a database failure still answers the error envelope.
-    const unsubscribe = await hub.subscribe(
-      (change) => {
-        if (sends(change)) write(`event: order\ndata: ${change.data}\n\n`);
-      },
-      () => end(),
-    );
+    const events = resumingStream(write, owner);
+    // Subscribe, then read the kept events (so none falls between the two), both before taking
+    // over the reply, so a database failure still answers the error envelope.
+    const unsubscribe = await hub.subscribe(events.live, () => end());
+    const start = await streamStart(database.db, after, owner).catch((error: unknown) => {
+      unsubscribe();
+      throw error;
+    });
     reply.hijack();
     res.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders),
@@ -68,6 +86,7 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
       "x-accel-buffering": "no",
     });
     write("retry: 5000\n\n");
+    events.start(start);
 
     let checking = false;
     const heartbeat = async () => {
@@ -100,11 +119,19 @@ export async function eventsRoutes(app: FastifyInstance, { config, database }: A
   }
 
   app.get("/events", { ...streamRoute, onRequest: requireStaff }, (request, reply) =>
-    stream(request, reply, { allows: isStaffRole, sends: () => true }),
+    stream(request, reply, resumeFrom(request), { allows: isStaffRole, owner: undefined }),
   );
 
-  app.get("/my/events", { ...streamRoute, onRequest: requireCustomer }, (request, reply) => {
-    const userId = request.user!.id;
-    return stream(request, reply, { allows: isCustomerRole, sends: (change) => change.userId === userId });
-  });
+  app.get("/my/events", { ...streamRoute, onRequest: requireCustomer }, (request, reply) =>
+    stream(request, reply, resumeFrom(request), { allows: isCustomerRole, owner: request.user!.id }),
+  );
+}
+
+/** The id to resume after: the header (the browser's own reconnect) before the query (a new `EventSource`). */
+function resumeFrom(request: {
+  headers: { "last-event-id"?: string };
+  query: { lastEventId?: string };
+}): number | undefined {
+  const id = request.headers["last-event-id"] ?? request.query.lastEventId;
+  return id === undefined ? undefined : Number(id);
 }

@@ -11,7 +11,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
-import { orderStatusChanges, orders } from "../../db/schema";
+import { orderEventCounter, orderEvents, orderStatusChanges, orders } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MailConfig } from "../email/money-arrived";
 import { mailOrderCancelled } from "../email/order-cancelled";
@@ -22,11 +22,15 @@ import { allergenWords, allergyAlertColumn } from "./allergy-match";
 export const ORDER_EVENTS_CHANNEL = "order_events";
 
 /**
- * What a NOTIFY on ORDER_EVENTS_CHANNEL carries: the event the streams send, and the order's
- * owner, so `GET /api/my/events` can send each customer their own orders only. The owner
- * stays on the server: no stream sends it.
+ * What a NOTIFY on ORDER_EVENTS_CHANNEL carries: the event's sequence number (its SSE id), the
+ * event the streams send, and the order's owner, so `GET /api/my/events` can send each customer
+ * their own orders only. The owner stays on the server: no stream sends it.
  */
-export const orderChangeNotice = z.object({ userId: z.string(), event: orderEvent });
+export const orderChangeNotice = z.object({
+  id: z.number().int().positive(),
+  userId: z.string(),
+  event: orderEvent,
+});
 export type OrderChangeNotice = z.infer<typeof orderChangeNotice>;
 
 export type Actor = { id: string; roleId: number };
@@ -195,8 +199,11 @@ async function orderAllergyAlert(tx: Tx, orderId: string) {
 
 /**
  * Tells every listener (the staff's `GET /api/events`, the owner's `GET /api/my/events`) that
- * an order changed or was placed. Call it inside the order's transaction: the NOTIFY goes out
- * only when it commits.
+ * an order changed or was placed, and keeps the event for streams that reconnect. Call it inside
+ * the order's transaction, as its last write: the event is numbered from the one counter row,
+ * whose lock the transaction then holds until it commits, so numbers are handed out in commit
+ * order and a rollback leaves neither an event nor a gap; the NOTIFY goes out only when it
+ * commits (docs/decisions/0043-order-events-survive-a-reconnect.md).
  */
 export async function notifyOrderChanged(
   tx: Tx,
@@ -208,17 +215,25 @@ export async function notifyOrderChanged(
     deliveryDate: string | null;
   },
 ) {
-  const notice: OrderChangeNotice = {
-    userId: order.userId,
-    event: {
-      type: "order.changed",
-      order: {
-        id: order.id,
-        status: order.status,
-        statusChangedAt: order.statusChangedAt.toISOString(),
-        deliveryDate: order.deliveryDate,
-      },
+  const event: OrderChangeNotice["event"] = {
+    type: "order.changed",
+    order: {
+      id: order.id,
+      status: order.status,
+      statusChangedAt: order.statusChangedAt.toISOString(),
+      deliveryDate: order.deliveryDate,
     },
   };
+  const [next] = await tx
+    .update(orderEventCounter)
+    .set({ lastId: sql`${orderEventCounter.lastId} + 1` })
+    .where(eq(orderEventCounter.id, 1))
+    .returning({ id: orderEventCounter.lastId });
+  if (!next) throw new Error("order_event_counter has no row");
+  const data = JSON.stringify(event);
+  await tx
+    .insert(orderEvents)
+    .values({ id: next.id, userId: order.userId, data, createdAt: order.statusChangedAt });
+  const notice: OrderChangeNotice = { id: next.id, userId: order.userId, event };
   await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }

@@ -1,6 +1,6 @@
 import type { KitchenDay, OrderEvent } from "@kantien/domain/kitchen";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { type LiveStream, useOrderEventStream } from "../../../lib/order-event-stream";
 import { queryKeys } from "../../../lib/query-keys";
 import { withOrderChange, withoutOrder } from "../kitchen-day";
 
@@ -27,43 +27,18 @@ function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
   }
 }
 
-/** Whether the live stream is connected: "connecting" until it opens, "offline" while it retries. */
-export type LiveStream = "connecting" | "live" | "offline";
-
-/** Live order changes from `GET /api/events` (SSE, event `order`); answers the stream's state. */
+/**
+ * Live order changes from `GET /api/events`, merged into the board's day; answers the stream's
+ * state. A reconnect catches up from the last event, so only `reload` loads the day again, and
+ * a stream that fails twice running checks the server at once (a server that is gone shows as
+ * offline without waiting for a poll).
+ */
 export function useOrderEvents(): LiveStream {
   const queryClient = useQueryClient();
-  const [stream, setStream] = useState<LiveStream>("connecting");
-  useEffect(() => {
-    if (typeof EventSource === "undefined") {
-      setStream("offline");
-      return;
-    }
-    const source = new EventSource("/api/events");
-    let connectedBefore = false;
-    const onOpen = () => {
-      // After a reconnect, changes may have been missed while offline.
-      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
-      connectedBefore = true;
-      setStream("live");
-    };
-    // The browser retries by itself; until it opens again, the board says it is not live and
-    // loads the day at once, so a server that is gone shows as offline without waiting for a poll.
-    const onError = () => {
-      setStream("offline");
-      void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
-    };
-    const onOrder = (message: MessageEvent<string>) => {
-      try {
-        applyOrderEvent(queryClient, JSON.parse(message.data) as OrderEvent);
-      } catch (error) {
-        console.warn("Ignoring a malformed order event", error);
-      }
-    };
-    source.addEventListener("open", onOpen);
-    source.addEventListener("error", onError);
-    source.addEventListener("order", onOrder);
-    return () => source.close();
-  }, [queryClient]);
-  return stream;
+  const loadDay = () => void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
+  return useOrderEventStream("/api/events", true, {
+    onOrder: (event) => applyOrderEvent(queryClient, event),
+    onReload: loadDay,
+    onLost: loadDay,
+  });
 }

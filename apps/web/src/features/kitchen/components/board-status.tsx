@@ -8,7 +8,7 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../../lib/format";
-import type { LiveStream } from "../api/subscribe-order-events";
+import type { LiveStream } from "../../../lib/order-event-stream";
 
 /** Live through the stream; else polling while loads still work; else offline. */
 export type BoardConnection = "live" | "polling" | "offline";

@@ -275,15 +275,23 @@ describe("KitchenBoard live events", () => {
     expect(screen.queryByText("#777")).not.toBeInTheDocument();
   });
 
-  it("fetches the day again for a new undated order and after a reconnect", async () => {
+  it("fetches the day again for a new undated order, and for a reload, but not for a reconnect", async () => {
     const { events, dayFetches, addToServerDay } = await renderLiveBoard();
 
     addToServerDay(order("order-0000-iii999", "pending", 1));
-    events.emit("order", changed("order-0000-iii999", "pending", null));
+    events.emit("order", changed("order-0000-iii999", "pending", null), "7");
     expect(await within(column("Om te doen")).findByText("#999")).toBeInTheDocument();
     expect(dayFetches()).toBe(2);
 
-    events.emit("open"); // the connection came back: changes may have been missed
+    // The connection dropped and came back: the server sends what was missed, no fetch.
+    events.emit("error");
+    events.emit("open");
+    events.emit("order", changed("order-0000-aaa111", "processing", null), "8");
+    expect(await within(column("Besig")).findByText("#111")).toBeInTheDocument();
+    expect(dayFetches()).toBe(2);
+
+    // What was missed is no longer kept: the day is loaded again.
+    events.emit("reload", undefined, "20");
     await waitFor(() => expect(dayFetches()).toBe(3));
   });
 
