@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import type { RouteOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createUser, sessionCookieFor } from "../test/fixtures";
@@ -38,6 +39,12 @@ describe("a stopping process (app.close())", () => {
       const stream = openEventStream(base, "/api/my/events", await sessionCookieFor(built.db, customer.id));
       await stream.opened;
 
+      // A connection that has sent nothing yet, as a browser's preconnect: it must not hold the close.
+      const { port } = built.app.server.address() as net.AddressInfo;
+      const unused = net.connect(port, "127.0.0.1");
+      const unusedClosed = new Promise<void>((resolve) => unused.once("close", () => resolve()));
+      await new Promise((resolve) => unused.once("connect", resolve));
+
       const idle = keepAlive();
       expect(await send(base, idle, "GET", "/api/health/ready")).toMatchObject({ status: 200 });
       const inFlight = send(base, keepAlive(), "GET", "/api/config");
@@ -65,6 +72,7 @@ describe("a stopping process (app.close())", () => {
       expect(held).toMatchObject({ status: 200, connection: "close" });
       expect(JSON.parse((held as { body: string }).body)).toMatchObject({ success: true });
       await closed;
+      await unusedClosed;
 
       await stream.ended;
       // The stream's own first line says 5 s; its last, before it ends, says 1 to 2 s.

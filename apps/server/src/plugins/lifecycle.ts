@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { sendError } from "./error-handler";
 
@@ -18,12 +19,22 @@ const SETTLE_MAX_MS = 8_000;
  * starts it: from then on every new request gets the envelope's 503 (`shutting_down`) and every
  * answer, those of requests already in flight too, says `Connection: close`, so a client learns
  * from an answer, never from a cut socket, that this connection is done. The close waits until no
- * request is left without its answer (event streams apart: they end with a retry hint), and only
- * then lets Fastify stop listening and close the connections left idle.
+ * request is left without its answer (event streams apart: they end with a retry hint), closes
+ * the connections that never carried a request, and only then lets Fastify stop listening and
+ * close the connections left idle.
  */
 export function registerLifecycle(app: FastifyInstance) {
   let stopping = false;
   const inFlight = new Set<FastifyReply>();
+
+  // Connections that have not carried a request yet (a browser's preconnect): Node's
+  // closeIdleConnections() leaves them, and the close would wait until they time out.
+  const unused = new Set<Socket>();
+  app.server.on("connection", (socket: Socket) => {
+    unused.add(socket);
+    socket.once("close", () => unused.delete(socket));
+  });
+  app.server.on("request", (request: { socket: Socket }) => unused.delete(request.socket));
 
   app.addHook("onRequest", async (request, reply) => {
     if (stopping) {
@@ -52,5 +63,6 @@ export function registerLifecycle(app: FastifyInstance) {
       quiet = waiting() ? 0 : quiet + 1;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
     }
+    for (const socket of unused) socket.destroy();
   });
 }
