@@ -55,7 +55,7 @@ async function waitForHealth(server: ChildProcess, url: string) {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/health/ready`);
       if (res.ok) return;
     } catch {
       // not listening yet

@@ -21,6 +21,8 @@ import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
 import { foodItemResource, weeklyMenuResource } from "./modules/menus/data-resources";
 import { menusRoutes } from "./modules/menus/routes";
+import { createMetrics } from "./modules/metrics/registry";
+import { metricsRoutes } from "./modules/metrics/routes";
 import { myRoutes } from "./modules/my/routes";
 import { orderResource } from "./modules/orders/data-resource";
 import { ordersRoutes } from "./modules/orders/routes";
@@ -33,11 +35,12 @@ import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
 import { walletResource } from "./modules/wallets/data-resource";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
+import { registerLifecycle } from "./plugins/lifecycle";
 import { registerOpenApi } from "./plugins/openapi";
 import { inlineScriptHashes, registerSecurity, setSecurityHeaders } from "./plugins/security";
 import { registerSession } from "./plugins/session";
 
-export type BuildAppOptions = AppDeps & {
+export type BuildAppOptions = Pick<AppDeps, "config" | "database"> & {
   logger?: FastifyServerOptions["logger"];
   /** The built SPA to serve on every non-API path; omitted in API tests. */
   webDist?: string | null;
@@ -93,6 +96,9 @@ export async function buildApp({
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // While it stops, a request gets the envelope's 503 from plugins/lifecycle.ts, not Fastify's own body.
+    return503OnClosing: false,
+    forceCloseConnections: "idle",
     // The router's own refusals skip every hook: they get our headers and envelope here.
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(reply);
@@ -125,6 +131,8 @@ export async function buildApp({
     ? inlineScriptHashes(fs.readFileSync(path.join(webDist as string, "index.html"), "utf8"))
     : [];
   registerSecurity(app, config, { scriptHashes });
+  // Before the session's look-up: a stopping process asks its database nothing new.
+  registerLifecycle(app);
   await app.register(cookie);
   await app.register(compress, {
     threshold: 1024,
@@ -135,7 +143,8 @@ export async function buildApp({
   registerSession(app, database.db, config);
   await registerOpenApi(app, { title: config.canteenName });
 
-  const deps: AppDeps = { config, database };
+  const deps: AppDeps = { config, database, metrics: createMetrics(database) };
+  await metricsRoutes(app, deps);
   await app.register(
     async (api) => {
       await healthRoutes(api, deps);

@@ -68,6 +68,7 @@ const envSchema = z.object({
         .join(",");
     })
     .default(false),
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = {
@@ -87,6 +88,8 @@ export type Config = {
    * X-Forwarded-For hop) or a comma list of the proxies' addresses and CIDR ranges.
    */
   trustProxy: boolean | string;
+  /** Lets a scraper elsewhere read `GET /metrics` with `Authorization: Bearer <token>`; loopback needs none. */
+  metricsToken: string | undefined;
   /** Sessions expire after this long without a request. */
   sessionIdleMinutes: number;
   /** Sessions end this long after sign-in however busy they are. */
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     canteenName: e.CANTEEN_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     sessionIdleMinutes: 8 * 60,
     sessionMaxDays: 7,
     loginLimit: { perAccount: 5, perAddress: 20, windowMinutes: 15 },

@@ -8,6 +8,9 @@ import { startEmailSender, sweepEmailOutbox } from "./modules/email/sender";
 import { deleteOldOrderEvents } from "./modules/events/replay";
 import { deleteExpiredSessions } from "./plugins/session";
 
+/** A stop that takes longer than this is cut short (exit 1): a process manager waits about as long before SIGKILL. */
+const STOP_DEADLINE_MS = 10_000;
+
 /**
  * Opens the database, loads the demo data if wanted, and serves the app until SIGINT or
  * SIGTERM. main.ts calls it with the environment's config, the one way to start the server;
@@ -62,15 +65,30 @@ export async function serve(config: Config) {
   }, 60 * 60_000);
   sweep.unref();
 
+  // The stop (docs/decisions/0044-clean-stops-health-and-metrics.md): Fastify's close answers new
+  // requests 503, finishes those in flight, ends the event streams with a retry hint, stops
+  // listening and closes idle connections (plugins/lifecycle.ts); then the mail sender and the
+  // database. Whatever hangs past the deadline, the process exits non-zero and says so.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
+    app.log.info(`${signal}: stopping: no new requests, finishing those in flight`);
+    const deadline = setTimeout(() => {
+      app.log.error(`${signal}: not stopped within ${STOP_DEADLINE_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS);
+    deadline.unref();
     clearInterval(sweep);
-    await app.close();
-    await mailer.stop();
-    await database.close();
+    try {
+      await app.close();
+      await mailer.stop();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, `${signal}: the stop failed`);
+      process.exit(1);
+    }
+    app.log.info(`${signal}: stopped`);
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -46,9 +46,16 @@ export const isoDateText = z.string();
 /** Rand as a decimal string, e.g. "45.00" (never a float). */
 export const randText = z.string();
 
-/** `GET /api/health`: the process and its database answer. */
-export const healthAnswer = dataAnswer(
-  z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
+/** `GET /api/health/live`: the process answers (it asks the database nothing). */
+export const liveAnswer = dataAnswer(z.object({ status: z.literal("live") }));
+
+/** `GET /api/health/ready`: the database answers and has every migration this process knows. */
+export const readyAnswer = dataAnswer(
+  z.object({
+    status: z.literal("ready"),
+    database: z.enum(["pglite", "postgres"]),
+    migrations: z.number().int(),
+  }),
 );
 
 /** `GET /api/config`: what the client needs before anyone signs in. */

@@ -128,6 +128,16 @@ export const MESSAGES = {
     af: "Die databasis is nie beskikbaar nie. Probeer asseblief later weer.",
     en: "The database is unavailable. Please try again later.",
   },
+  shutting_down: {
+    status: 503,
+    af: "Hierdie bediener skakel nou af. Probeer asseblief oor 'n oomblik weer.",
+    en: "This server is shutting down. Please try again in a moment.",
+  },
+  migrations_pending: {
+    status: 503,
+    af: "Die databasis is nog nie bygewerk nie. Probeer asseblief later weer.",
+    en: "The database is not up to date yet. Please try again later.",
+  },
   login_success: { af: "Jy is aangeteken.", en: "Signed in successfully." },
   login_failed: {
     status: 401,

@@ -4,7 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -31,6 +32,8 @@ export type Database = {
     onPayload: (payload: string) => void,
     events?: ListenEvents,
   ): Promise<() => Promise<void>>;
+  /** The connections to the database: node-postgres's pool, or PGlite's one connection. */
+  connections(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -130,6 +133,8 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
         const unsubscribe = await client.listen(channel, onPayload);
         return async () => unsubscribe();
       },
+      // One connection in this process; queries queue inside PGlite, which does not say how many wait.
+      connections: () => ({ total: 1, idle: 0, waiting: 0 }),
       close: async () => {
         await client.close();
         unlock();
@@ -174,6 +179,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       listeners.add(unlisten);
       return unlisten;
     },
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
@@ -199,6 +205,25 @@ async function migrateAlone(url: string, migrate: () => Promise<void>) {
     // Ending the session releases the lock.
     await lock.end();
   }
+}
+
+let shipped: number[] | undefined;
+
+/**
+ * How many of the migrations this code ships the database has not applied, by drizzle's own
+ * rule: a migration counts as applied when the newest one the database recorded is no older
+ * (its `created_at` is the migration's time in the journal). A database migrated further by a
+ * newer process has them all.
+ */
+export async function pendingMigrations(db: Db): Promise<{ shipped: number; pending: number }> {
+  shipped ??= readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis);
+  const [recorded] = await queryRows(
+    db,
+    sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+    z.object({ newest: z.string().nullable() }),
+  );
+  const newest = Number(recorded?.newest ?? Number.NEGATIVE_INFINITY);
+  return { shipped: shipped.length, pending: shipped.filter((when) => when > newest).length };
 }
 
 const RECONNECT_MIN_MS = 200;

@@ -9,9 +9,10 @@ import {
   apiError,
   clientConfigAnswer,
   dataAnswer,
-  healthAnswer,
+  liveAnswer,
   messageAnswer,
   pageAnswer,
+  readyAnswer,
 } from "@kantien/domain/api";
 import { invitationAnswer, loginAnswer, meAnswer, myLoginAnswer, signupAnswer } from "@kantien/domain/auth";
 import {
@@ -74,7 +75,8 @@ import type { z } from "zod";
  * drift from the server. `:name` stands for one path segment.
  */
 const ROUTES: Record<string, z.ZodType> = {
-  "GET /api/health": healthAnswer,
+  "GET /api/health/live": liveAnswer,
+  "GET /api/health/ready": readyAnswer,
   "GET /api/config": clientConfigAnswer,
   "POST /api/auth/login": loginAnswer,
   "POST /api/auth/logout": messageAnswer,

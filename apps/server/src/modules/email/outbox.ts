@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string | null };
@@ -38,4 +39,16 @@ export async function enqueueEmails(db: Db, mails: OutgoingEmail[]): Promise<num
   }
   if (ids.length > 0) await db.execute(sql`select pg_notify(${EMAIL_CHANNEL}, '')`);
   return ids;
+}
+
+/** The mails not sent: waiting for their (next) try, and given up after every try failed. */
+export async function unsentEmails(db: Db): Promise<{ pending: number; failed: number }> {
+  const [row] = await queryRows(
+    db,
+    sql`select count(*) filter (where status = 'pending')::int as pending,
+               count(*) filter (where status = 'failed')::int as failed
+        from email_outbox where status in ('pending', 'failed')`,
+    z.object({ pending: z.number(), failed: z.number() }),
+  );
+  return row ?? { pending: 0, failed: 0 };
 }

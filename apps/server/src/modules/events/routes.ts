@@ -42,14 +42,17 @@ const streamRoute = {
  * expiry) or when its user's role may no longer have it. It also ends when the database
  * subscription had a gap, so the client reconnects and catches up from its last id.
  */
-export async function eventsRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+export async function eventsRoutes(fastify: FastifyInstance, { config, database, metrics }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hub = createOrderEventHub(database, app.log);
-  const open = new Set<() => void>();
+  const open = new Set<(retryMs?: number) => void>();
+  metrics.countEventClients(() => open.size);
 
-  // Open streams would keep the server from closing; end them first, then stop listening.
+  // Open streams would keep the server from closing; end them first, then stop listening. Each
+  // client is told to come back after a second or two (spread, so they do not all come at once),
+  // by then to another process (docs/decisions/0044-clean-stops-health-and-metrics.md).
   app.addHook("preClose", async () => {
-    for (const end of open) end();
+    for (const end of open) end(1000 + Math.floor(Math.random() * 1000));
   });
   app.addHook("onClose", async () => {
     await hub.close();
@@ -105,15 +108,16 @@ export async function eventsRoutes(fastify: FastifyInstance, { config, database 
       }
     };
     const ping = setInterval(() => void heartbeat(), config.eventsHeartbeatMs);
-    end = () => {
+    end = (retryMs?: number) => {
       if (!open.delete(end)) return;
       clearInterval(ping);
       unsubscribe();
+      if (retryMs !== undefined) write(`retry: ${retryMs}\n\n`);
       if (!res.writableEnded) res.end();
     };
     open.add(end);
-    res.on("close", end);
-    res.on("error", end);
+    res.on("close", () => end());
+    res.on("error", () => end());
     // The client may have gone, or the subscription had a gap, while we subscribed.
     if (res.destroyed || ended) end();
   }
