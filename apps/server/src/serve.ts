@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, existingDemoAccounts, seedDemo } from "./db/seed/demo";
 import { deleteOldIdempotencyKeys } from "./idempotency";
 import { deleteOldLoginAttempts } from "./modules/auth/login-limit";
 import { startEmailSender, sweepEmailOutbox } from "./modules/email/sender";
+import { startDumpListener } from "./ops/dump-listener";
 import { deleteExpiredSessions } from "./plugins/session";
 
 /**
@@ -33,6 +34,10 @@ export async function serve(config: Config) {
         : {}),
     },
   });
+
+  // `npm run backup` asks this server for PGlite's data directory, which it holds (ops/dump-listener.ts).
+  const stopDumpListener =
+    database.kind === "pglite" ? await startDumpListener(database, config.dataDir) : async () => {};
 
   const mailer = await startEmailSender({
     db: database.db,
@@ -67,6 +72,7 @@ export async function serve(config: Config) {
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweep);
     await app.close();
+    await stopDumpListener();
     await mailer.stop();
     await database.close();
     process.exit(0);

@@ -20,7 +20,7 @@ export type TestDatabase = Database & { url: string | null; drop(): Promise<void
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (testBackend === "pglite") {
-    const database = await openPglite(null, await pgliteTemplate());
+    const database = await openPglite(null, { from: await pgliteTemplate() });
     return { ...database, url: null, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
