@@ -33,8 +33,9 @@ export type Database = {
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /**
-   * PGlite only: the data directory as a gzipped tar, consistent (a checkpoint, then a copy
-   * taken while no query runs), for `openPglite(…, { from })` (docs/decisions/0045-backups.md).
+   * PGlite only: the data directory as a tar, consistent (a checkpoint, then a copy taken while
+   * no query runs), for `openPglite(…, { from })` (docs/decisions/0045-backups.md). Not
+   * compressed: queries wait while it is taken, and PGlite's gzip would make them wait 5× longer.
    */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -166,7 +167,7 @@ export async function openPglite(
       dumpDataDir: async () => {
         // Written pages, not only the WAL: the copy then starts without replaying it.
         await client.exec("checkpoint");
-        return client.dumpDataDir("gzip");
+        return client.dumpDataDir("none");
       },
     };
   } catch (error) {

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { Config } from "../config";
 import { DataDirLockedError, openPglite, pgliteClient } from "../db/client";
 import { writeLastBackup } from "../modules/settings/last-backup";
@@ -10,6 +12,8 @@ import { askServerForDump } from "./dump-listener";
 import { type CanteenFigures, readFigures } from "./figures";
 import { OpsError } from "./ops-error";
 import { connectPostgres, redact, runPgTool } from "./postgres-tools";
+
+const gzip = promisify(zlib.gzip);
 
 export type BackupResult = { file: string; bytes: number; manifest: Manifest };
 
@@ -100,7 +104,8 @@ async function dumpPglite(dataDir: string): Promise<{ database: Buffer; figures:
   const copy = await openPglite(null, { from: blob, migrate: false });
   try {
     const figures = await readFigures(pgliteClient(copy));
-    return { database: Buffer.from(await blob.arrayBuffer()), figures };
+    // Compressed here, in the command's process, never in the server's.
+    return { database: await gzip(Buffer.from(await blob.arrayBuffer())), figures };
   } finally {
     await copy.close();
   }

@@ -44,7 +44,7 @@ export async function startDumpListener(database: Database, dataDir: string): Pr
     busy = true;
     dump()
       .then(async (blob) => {
-        response.writeHead(200, { "content-type": "application/gzip", "content-length": blob.size });
+        response.writeHead(200, { "content-type": "application/x-tar", "content-length": blob.size });
         response.end(Buffer.from(await blob.arrayBuffer()));
       })
       .catch((error: unknown) => {

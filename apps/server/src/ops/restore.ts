@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { Config } from "../config";
 import { openPglite, pgliteClient } from "../db/client";
 import { writeLastBackup } from "../modules/settings/last-backup";
@@ -10,6 +12,8 @@ import { type Manifest, readAll, readArchive } from "./archive";
 import { type CanteenFigures, differences, readFigures, sideBySide } from "./figures";
 import { OpsError } from "./ops-error";
 import { connectPostgres, redact, refuseNonEmptyPostgres, runPgTool } from "./postgres-tools";
+
+const gunzip = promisify(zlib.gunzip);
 
 export type RestoreResult = {
   manifest: Manifest;
@@ -61,7 +65,7 @@ async function restorePglite(dataDir: string, uploads: string, file: string): Pr
     const { manifest } = await readArchive(file, {
       onManifest: (m) => refuseBackend(m, "pglite"),
       onDatabase: async (stream) => {
-        data = await readAll(stream);
+        data = await gunzip(await readAll(stream));
       },
       uploadsDir: uploads,
     });
