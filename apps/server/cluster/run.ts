@@ -176,15 +176,10 @@ async function prepareDatabase() {
   }
 }
 
-/**
- * Ready when it answers its readiness check (`/api/health/ready`); a server without that route
- * yet is ready when `/api/health` answers.
- */
+/** Ready when it answers its readiness check: database reachable, migrations applied. */
 async function isReady(base: string): Promise<boolean> {
   try {
-    const ready = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2000) });
-    if (ready.status !== 404) return ready.ok;
-    return (await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })).ok;
+    return (await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2000) })).ok;
   } catch {
     return false;
   }

@@ -6,6 +6,7 @@ import { deleteOldIdempotencyKeys } from "./idempotency";
 import { deleteOldLoginAttempts } from "./modules/auth/login-limit";
 import { startEmailSender, sweepEmailOutbox } from "./modules/email/sender";
 import { deleteOldOrderEvents } from "./modules/events/replay";
+import { startDumpListener } from "./ops/dump-listener";
 import { deleteExpiredSessions } from "./plugins/session";
 
 /** A stop that takes longer than this is cut short (exit 1): a process manager waits about as long before SIGKILL. */
@@ -37,6 +38,10 @@ export async function serve(config: Config) {
         : {}),
     },
   });
+
+  // `npm run backup` asks this server for PGlite's data directory, which it holds (ops/dump-listener.ts).
+  const stopDumpListener =
+    database.kind === "pglite" ? await startDumpListener(database, config.dataDir) : async () => {};
 
   const mailer = await startEmailSender({
     db: database.db,
@@ -82,6 +87,7 @@ export async function serve(config: Config) {
     clearInterval(sweep);
     try {
       await app.close();
+      await stopDumpListener();
       await mailer.stop();
       await database.close();
     } catch (error) {

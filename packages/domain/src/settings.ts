@@ -16,3 +16,12 @@ export const settingsInput = z.strictObject({
 export const settingsAnswer = z.object({ success: z.literal(true), settings: settingsSchema });
 /** `PUT /api/settings`: what was stored, said in the language just chosen. */
 export const settingsSavedAnswer = settingsAnswer.extend({ message: z.string() });
+
+/**
+ * `GET /api/settings/backup` (admins): when the last backup of the canteen completed (`npm run
+ * backup`), or null before the first.
+ */
+export const lastBackupAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ lastBackupAt: z.iso.datetime().nullable() }),
+});

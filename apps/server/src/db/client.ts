@@ -35,6 +35,12 @@ export type Database = {
   /** The connections to the database: node-postgres's pool, or PGlite's one connection. */
   connections(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+  /**
+   * PGlite only: the data directory as a tar, consistent (a checkpoint, then a copy taken while
+   * no query runs), for `openPglite(…, { from })` (docs/decisions/0045-backups.md). Not
+   * compressed: queries wait while it is taken, and PGlite's gzip would make them wait 5× longer.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export type ListenEvents = { onLost?: () => void; onRestored?: () => void };
@@ -98,6 +104,16 @@ function linkLock(temp: string, lockFile: string, dataDir: string): number {
   }
 }
 
+/** The pid of the live process that holds `dataDir`'s lock, or null when none does. */
+export function dataDirLockHolder(dataDir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, "kantien.pid"), "utf8").trim());
+    return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 function lockedError(dataDir: string, pid: number) {
   return new DataDirLockedError(
     `Another Kantien server (pid ${pid}) is using ${dataDir}. Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to share a PostgreSQL server).`,
@@ -113,19 +129,33 @@ function isAlive(pid: number): boolean {
   }
 }
 
+export type PgliteOptions = {
+  /** A data directory dumped by `dumpDataDir` to start from: only newer migrations then run. */
+  from?: Blob;
+  /** false: open as it is, without migrating (a backup or a restore keeps the schema it finds). */
+  migrate?: boolean;
+};
+
+/** PGlite's client under a Database opened by `openPglite`. */
+export const pgliteClient = (database: Database): PGlite =>
+  (database.db as unknown as { $client: PGlite }).$client;
+
 /**
- * Opens PGlite in `dataDir` (or in memory when null), migrated. `from` is a data directory
- * dumped by `dumpMigratedPglite` (the API tests' template): it starts from that copy, so
- * only migrations newer than the dump run.
+ * Opens PGlite in `dataDir` (or in memory when null), migrated unless `migrate` is false.
+ * `from` is a dumped data directory (the API tests' template, a backup) it starts from.
  */
-export async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  { from, migrate = true }: PgliteOptions = {},
+): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     // pg_trgm indexes the orders summary's name search (decision 0007).
     const options = { extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) };
     const client = dataDir ? new PGlite(path.join(dataDir, "pgdata"), options) : new PGlite(options);
+    await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    if (migrate) await migratePglite(db as never, { migrationsFolder });
     return {
       db,
       kind: "pglite",
@@ -139,6 +169,11 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
         await client.close();
         unlock();
       },
+      dumpDataDir: async () => {
+        // Written pages, not only the WAL: the copy then starts without replaying it.
+        await client.exec("checkpoint");
+        return client.dumpDataDir("none");
+      },
     };
   } catch (error) {
     unlock();
@@ -146,11 +181,11 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
   }
 }
 
-/** A fresh in-memory PGlite, migrated, dumped as a data directory for `openPglite(…, from)`. */
+/** A fresh in-memory PGlite, migrated, dumped as a data directory for `openPglite(…, { from })`. */
 export async function dumpMigratedPglite(): Promise<Blob> {
   const database = await openPglite(null);
   try {
-    return await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+    return await pgliteClient(database).dumpDataDir("none");
   } finally {
     await database.close();
   }

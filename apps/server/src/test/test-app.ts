@@ -20,24 +20,39 @@ export type TestDatabase = Database & { url: string | null; drop(): Promise<void
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (testBackend === "pglite") {
-    const database = await openPglite(null, await pgliteTemplate());
+    const database = await openPglite(null, { from: await pgliteTemplate() });
     return { ...database, url: null, drop: () => database.close() };
   }
+  const created = await createPostgresDatabase(inject("postgresTemplate"));
+  const database = await openPostgres(created.url, 5);
+  return {
+    ...database,
+    url: created.url,
+    drop: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * A new database on TEST_DATABASE_URL's server, a copy of `template` or empty, with a unique
+ * name; `drop` removes it once its connections have closed.
+ */
+export async function createPostgresDatabase(
+  template: string | null = null,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `kantien_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const template = inject("postgresTemplate");
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
   return {
-    ...database,
     url: url.toString(),
     drop: async () => {
-      await database.close();
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
       // pool.end() resolves before its connections have closed; FORCE would terminate those

@@ -20,6 +20,7 @@ export const queryKeys = {
   staff: ["staff-members"],
   canteenSettings: ["canteen-settings"],
   bankDetails: ["canteen-settings", "bank-details"],
+  lastBackup: ["last-backup"],
   // The ordering app's own data: one customer's menu, orders, wallet and profile.
   myMenu: ["my", "menu"],
   myOrders: ["my", "orders"],

@@ -63,7 +63,7 @@ import {
   liabilityReportAnswer,
   salesReportAnswer,
 } from "@kantien/domain/reports";
-import { settingsAnswer, settingsSavedAnswer } from "@kantien/domain/settings";
+import { lastBackupAnswer, settingsAnswer, settingsSavedAnswer } from "@kantien/domain/settings";
 import { uploadAnswer } from "@kantien/domain/uploads";
 import { copyWeekAnswer } from "@kantien/domain/weekly-menu";
 import { weeklyOrdersAnswer } from "@kantien/domain/weekly-orders";
@@ -90,6 +90,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/auth/invite-user": messageAnswer,
   "GET /api/settings": settingsAnswer,
   "PUT /api/settings": settingsSavedAnswer,
+  "GET /api/settings/backup": lastBackupAnswer,
   "GET /api/canteen-settings": canteenRulesAnswer,
   "PUT /api/canteen-settings": canteenRulesSavedAnswer,
   "GET /api/canteen-settings/bank-details": bankDetailsAnswer,

@@ -1,11 +1,17 @@
 import { answers } from "@kantien/domain/api";
 import { message } from "@kantien/domain/messages";
-import { settingsAnswer, settingsInput, settingsSavedAnswer } from "@kantien/domain/settings";
+import {
+  lastBackupAnswer,
+  settingsAnswer,
+  settingsInput,
+  settingsSavedAnswer,
+} from "@kantien/domain/settings";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
-import { requireStaff } from "../../plugins/session";
+import { requireAdmin, requireStaff } from "../../plugins/session";
+import { readLastBackup } from "./last-backup";
 import { getSettings, saveSettings } from "./service";
 
 // The refresh interval is normalised, not refused: not a number is 30, else kept in 5–3600.
@@ -13,9 +19,10 @@ const settingsBody = z.strictObject({ settings: settingsInput });
 // What each route takes and answers (decision 0016).
 const readSchema = { response: answers(settingsAnswer) };
 const saveSchema = { body: settingsBody, response: answers(settingsSavedAnswer) };
+const lastBackupSchema = { response: answers(lastBackupAnswer) };
 
-/** Each staff member's own settings (staff and admin). */
-export async function settingsRoutes(app: FastifyInstance, { database }: AppDeps) {
+/** Each staff member's own settings (staff and admin), and for admins the canteen's last backup. */
+export async function settingsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get("/settings", { onRequest: requireStaff, schema: readSchema }, async (request) => ({
@@ -29,4 +36,9 @@ export async function settingsRoutes(app: FastifyInstance, { database }: AppDeps
     // Answered in the language just chosen, so the switch shows at once; with what was stored.
     return { success: true as const, message: message("settings_saved", settings.language), settings };
   });
+
+  api.get("/settings/backup", { onRequest: requireAdmin, schema: lastBackupSchema }, async () => ({
+    success: true as const,
+    data: { lastBackupAt: readLastBackup(config.dataDir) },
+  }));
 }

@@ -6,6 +6,7 @@ import { userSettings } from "../../db/schema";
 import { appTest } from "../../test/app-test";
 import { createUser, sessionCookieFor, signIn } from "../../test/fixtures";
 import { request } from "../../test/request";
+import { writeLastBackup } from "./last-backup";
 
 const it = appTest();
 
@@ -167,5 +168,27 @@ describe("GET and PUT /api/settings", () => {
     const res = await getSettings(app, cookie);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, code: "forbidden" });
+  });
+});
+
+describe("GET /api/settings/backup", () => {
+  it("tells an admin when the last backup completed, null before the first; a cook is refused", async ({
+    app,
+    db,
+    config,
+  }) => {
+    const admin = await staffCookie(app, db, 4);
+    const none = await request(app, "GET", "/api/settings/backup", { cookie: admin.cookie });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ success: true, data: { lastBackupAt: null } });
+
+    writeLastBackup(config.dataDir, "2026-11-24T08:15:00.000Z");
+    const last = await request(app, "GET", "/api/settings/backup", { cookie: admin.cookie });
+    expect(last.json()).toEqual({ success: true, data: { lastBackupAt: "2026-11-24T08:15:00.000Z" } });
+
+    const cook = await staffCookie(app, db, 3);
+    const refused = await request(app, "GET", "/api/settings/backup", { cookie: cook.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect((await request(app, "GET", "/api/settings/backup")).statusCode).toBe(401);
   });
 });

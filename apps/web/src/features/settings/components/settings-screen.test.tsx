@@ -8,7 +8,7 @@ import { currentLanguage } from "../../../lib/i18n";
 import { userSettingsQueryOptions } from "../../../lib/user-settings";
 import { type FetchCall, mockFetch, savedSettingsReply } from "../../../test/mock-fetch";
 import { stubSystemScheme } from "../../../test/system-scheme";
-import { act, renderWithApp, screen, testUser, waitFor } from "../../../test/test-utils";
+import { act, renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 
 const admin = testUser(ROLE.kitchenAdmin);
 const stored: Settings = { theme: "dark", language: "af", refresh_interval: 45 };
@@ -23,10 +23,12 @@ function PaletteProbe() {
 function renderSettings(
   getReply: Parameters<typeof mockFetch>[0][string] = { body: { success: true, settings: stored } },
   putReply: Parameters<typeof mockFetch>[0][string] = savedReply,
+  lastBackupAt: string | null = null,
 ) {
   const calls = mockFetch({
     "GET /api/settings": getReply,
     "PUT /api/settings": putReply,
+    "GET /api/settings/backup": { body: { success: true, data: { lastBackupAt } } },
     // The admin's canteen section below (canteen-rules-section.test.tsx tests it).
     "GET /api/canteen-settings": { body: { success: true, data: CANTEEN_RULES_DEFAULTS } },
     "GET /api/canteen-settings/bank-details": { body: { success: true, data: null } },
@@ -196,5 +198,17 @@ describe("SettingsScreen", () => {
     expect(palette()).toHaveTextContent("auto:dark");
     expect(screen.getByText("Volg jou toestel se kleurskema; nou: Donker.")).toBeVisible();
     expect(window.localStorage.getItem("themeMode")).toBe("auto");
+  });
+
+  it("shows an admin when the canteen's last backup was made", async () => {
+    renderSettings(undefined, undefined, "2026-11-24T08:15:00.000Z");
+    const section = await screen.findByRole("region", { name: "Rugsteun" });
+    await waitFor(() => expect(section).toHaveTextContent("Laaste rugsteun: 24 November 2026 om 10:15"));
+  });
+
+  it("tells an admin when no backup was made yet", async () => {
+    renderSettings();
+    const section = await screen.findByRole("region", { name: "Rugsteun" });
+    expect(await within(section).findByText("Nog geen rugsteun nie")).toBeVisible();
   });
 });

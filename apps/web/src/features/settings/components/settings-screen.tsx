@@ -30,6 +30,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useFocusBackAfter } from "../../../lib/focus";
 import { useSession } from "../../../lib/session";
 import { useSaveSettings, useUserSettings } from "../../../lib/user-settings";
+import { LastBackupSection } from "./last-backup-section";
 
 /** The form holds the interval as typed; the schema normalises it. */
 type FormValues = z.input<typeof settingsInput>;
@@ -39,8 +40,9 @@ function toFormValues(settings: Settings): FormValues {
 }
 
 /**
- * Settings (/settings), 'Persoonlike instellings': the signed-in user's own settings. The
- * canteen's rules and bank account have their own page (/canteen).
+ * Settings (/settings), 'Persoonlike instellings': the signed-in admin's own settings, and when
+ * the canteen's last backup was made. The canteen's rules and bank account have
+ * their own page (/canteen).
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -71,6 +73,7 @@ export function SettingsScreen() {
           <SettingsForm initial={settings.data ?? { ...SETTINGS_DEFAULTS }} />
         </>
       )}
+      <LastBackupSection />
     </Stack>
   );
 }
