@@ -2,7 +2,7 @@ import { moneyFromLedger } from "@kantien/domain/dashboard";
 import { dayRange, type IsoDate } from "@kantien/domain/dates";
 import { LEDGER_KINDS } from "@kantien/domain/people";
 import { addSales, type DayReport, NO_SALES, proveWallets, type SalesTotals } from "@kantien/domain/reports";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 
@@ -31,11 +31,14 @@ function totalsBy<K>(rows: readonly (SalesTotals & { key: K })[]): { key: K; tot
  */
 export function balancesAt(at: Date) {
   return sql`(select coalesce(sum(last.balance_after), 0) from wallets w
-    cross join lateral (
-      select t.balance_after from wallet_transactions t
-      where t.user_id = w.user_id and t.created_at < ${at}
-      order by t.created_at desc, t.id desc limit 1
-    ) last)`;
+    cross join lateral (${lastBalanceBefore(sql`w.user_id`, at)}) last)`;
+}
+
+/** A wallet's balance after its last ledger row before `at`, read from the index alone. */
+function lastBalanceBefore(userId: SQL, at: Date) {
+  return sql`select t.balance_after from wallet_transactions t
+             where t.user_id = ${userId} and t.created_at < ${at}
+             order by t.created_at desc, t.id desc limit 1`;
 }
 
 /** The day's orders by dish, role and status: portions on their delivery day (`orders_order_date_idx`). */
@@ -61,7 +64,12 @@ export function dayLedgerQuery({ start, end }: { start: Date; end: Date }) {
 
 /** The wallets' balances at the day's start and end (`wallet_transactions_user_id_idx`). */
 export function dayBalancesQuery({ start, end }: { start: Date; end: Date }) {
-  return sql`select ${balancesAt(start)}::text as opening, ${balancesAt(end)}::text as closing`;
+  // Both look-ups of a wallet in one pass: the second lands on the index page the first just read.
+  return sql`select coalesce(sum(opening.balance_after), 0)::text as opening,
+                    coalesce(sum(closing.balance_after), 0)::text as closing
+             from wallets w
+             left join lateral (${lastBalanceBefore(sql`w.user_id`, start)}) opening on true
+             left join lateral (${lastBalanceBefore(sql`w.user_id`, end)}) closing on true`;
 }
 
 /**
