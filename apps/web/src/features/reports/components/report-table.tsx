@@ -23,7 +23,13 @@ export function ReportTableView({ table, strongLast = false }: { table: ReportTa
     return <Box sx={{ color: "text.secondary", py: 1 }}>{t("screens.reports.noRows")}</Box>;
   }
   return (
-    <TableContainer sx={{ overflowX: "auto", "@media print": { overflow: "visible" } }}>
+    // A region of its own that takes focus: a table wider than the phone scrolls by keyboard too.
+    <TableContainer
+      role="region"
+      aria-label={table.caption}
+      tabIndex={0}
+      sx={{ overflowX: "auto", "@media print": { overflow: "visible" } }}
+    >
       <Table size="small" aria-label={table.caption} sx={COMPACT_CELLS}>
         <TableHead>
           <TableRow>
