@@ -279,8 +279,8 @@ export const MESSAGES = {
   },
   allergens_unconfirmed: {
     status: 409,
-    af: "Hierdie bestelling het 'n allergiewaarskuwing: {allergens}. Bevestig dat die allergene nagegaan is voordat dit gereed is.",
-    en: "This order has an allergy alert: {allergens}. Confirm the allergens were checked before it is ready.",
+    af: "Hierdie bestelling het 'n allergiewaarskuwing: {allergens}. Bevestig dat die allergene nagegaan is voordat dit gereed is of afgehaal word.",
+    en: "This order has an allergy alert: {allergens}. Confirm the allergens were checked before it is ready or collected.",
   },
   // Customers' own orders (decision 0021): the canteen's rules, said to the customer.
   my_order_placed: {

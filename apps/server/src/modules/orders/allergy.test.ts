@@ -259,7 +259,7 @@ describe("the kitchen's alert", () => {
     const refused = await patch(app, orderId, { status: "ready" });
     expect([refused.statusCode, refused.json().code]).toEqual([409, "allergens_unconfirmed"]);
     expect(refused.json().message).toBe(
-      "Hierdie bestelling het 'n allergiewaarskuwing: grondboontjies. Bevestig dat die allergene nagegaan is voordat dit gereed is.",
+      "Hierdie bestelling het 'n allergiewaarskuwing: grondboontjies. Bevestig dat die allergene nagegaan is voordat dit gereed is of afgehaal word.",
     );
     const unconfirmed = await patch(app, orderId, { status: "ready", allergensConfirmed: false });
     expect(unconfirmed.json().code).toBe("allergens_unconfirmed");
@@ -275,6 +275,13 @@ describe("the kitchen's alert", () => {
     // Checked once: back to Besig (an undo) and Gereed again asks nothing more.
     expect((await patch(app, orderId, { status: "processing" })).statusCode).toBe(200);
     expect((await patch(app, orderId, { status: "ready" })).statusCode).toBe(200);
+
+    // Handed over without Gereed (an admin's step straight to Afgehaal) asks the same question.
+    const asAdminPatch = (body: object) =>
+      request(app, "PATCH", `/api/orders/${milkId}/status`, { cookie: asAdmin, body });
+    const skipped = await asAdminPatch({ status: "delivered" });
+    expect([skipped.statusCode, skipped.json().code]).toEqual([409, "allergens_unconfirmed"]);
+    expect((await asAdminPatch({ status: "delivered", allergensConfirmed: true })).statusCode).toBe(200);
 
     // An order without an alert needs no answer and records none.
     expect((await patch(app, cleanId, { status: "processing" })).statusCode).toBe(200);

@@ -153,9 +153,10 @@ export async function changeOrderStatus(
     if (!canChangeOrderStatus(actor.roleId, current.status, to, last)) {
       throw new AppError("status_transition_forbidden", { from: current.status, to });
     }
-    // Only Gereed asks, once (a recall to Gereed was checked before); the alert is read now,
-    // under the lock, from the dish and the customer.
-    const asks = to === "ready" && current.allergensConfirmedAt === null;
+    // Gereed asks, once (a recall to Gereed was checked before), and so does a hand-over that
+    // skipped Gereed: no alerted dish leaves the kitchen unchecked. The alert is read now, under
+    // the lock, from the dish and the customer.
+    const asks = (to === "ready" || to === "delivered") && current.allergensConfirmedAt === null;
     const alert = asks ? await orderAllergyAlert(tx, orderId) : null;
     if (alert && !allergensConfirmed) {
       throw new AppError("allergens_unconfirmed", { allergyAlert: alert }, (language) => ({
