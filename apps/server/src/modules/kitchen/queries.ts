@@ -2,7 +2,7 @@ import { addDaysIso, dayRange, type IsoDate } from "@kantien/domain/dates";
 import { type CounterOrder, counterOrder, type KitchenOrder, kitchenOrder } from "@kantien/domain/kitchen";
 import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderNumberSearch } from "@kantien/domain/order-label";
-import { and, eq, gte, ilike, isNull, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, gte, ilike, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { orders, users } from "../../db/schema";
 import { searchPatterns } from "../../db/search-patterns";
