@@ -2,36 +2,57 @@ import { addDaysIso, dayRange, type IsoDate } from "@kantien/domain/dates";
 import { type CounterOrder, counterOrder, type KitchenOrder, kitchenOrder } from "@kantien/domain/kitchen";
 import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderNumberSearch } from "@kantien/domain/order-label";
-import { and, eq, gte, ilike, isNull, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, gte, ilike, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
-import { foodItems, orders, users } from "../../db/schema";
+import { orders, users } from "../../db/schema";
 import { searchPatterns } from "../../db/search-patterns";
-import { allergyAlertColumn, declarationColumn } from "../orders/allergy-match";
+import { allergyAlerts, declarationColumn } from "../orders/allergy-match";
 import { orderNumberWhere } from "../orders/queries";
 import { orderPaidFromWallet } from "../wallets/ledger";
 
 /** A timestamp as the API writes it: ISO 8601 in UTC with milliseconds, as `Date#toISOString`. */
-const isoTime = (column: SQLWrapper) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A kitchen row's columns, names joined, as the API sends them: the board's and the counter's.
- * Raw SQL read through the row's schema (`queryRows`): the board reads hundreds of rows on every
- * load and poll, and the query builder's row mapping and the Date of each time, parsed and written
- * back as text, cost about half of the route's CPU (bench/layers.ts).
+ * The kitchen's rows (the board's and the counter's) of the orders `where` picks (it may name
+ * orders and users), oldest first, at most `limit`, with the counter's `extra` columns, as the
+ * API sends them. Raw SQL read through the row's schema (`queryRows`): the board reads hundreds
+ * of rows on every load and poll, and the query builder's row mapping and the Date of each
+ * time, parsed and written back as text, cost about half of the route's CPU (bench/layers.ts).
+ * One query that reads each thing once, not once per order:
+ * - `picked`: the orders and their customers' names, limited before anything else is read;
+ * - `dishes`: each of their dishes once, with its declaration (materialized: inlined, the
+ *   planner would read the declaration again for every order);
+ * - `alerts`: only the picked customers with allergies meet their dishes' declarations;
+ * - paid from wallet: one probe of the ledger's (order_id, kind) index per order.
  */
-const kitchenSelect = sql`${orders.id} as "id", ${orders.pickupNumber} as "pickupNumber", ${orders.status} as "status",
-  ${orders.foodItemQuantity} as "quantity", ${orders.foodItemPrice}::text as "price",
-  ${isoTime(orders.createdAt)} as "createdAt", ${isoTime(orders.statusChangedAt)} as "statusChangedAt",
-  ${orders.deliveryDate}::text as "deliveryDate",
-  ${users.firstName} || ' ' || ${users.lastName} as "customerName",
-  ${foodItems.name} as "itemName", ${foodItems.preparationTime} as "preparationTime",
-  ${orderPaidFromWallet(orders.id)} as "paidFromWallet",
-  ${declarationColumn(orders.foodItemId)} as "itemAllergens",
-  ${allergyAlertColumn({ userId: orders.userId, foodItemId: orders.foodItemId })} as "allergyAlert"`;
-const kitchenFrom = sql`from ${orders}
-  join ${users} on ${users.id} = ${orders.userId}
-  join ${foodItems} on ${foodItems.id} = ${orders.foodItemId}`;
+function kitchenRowsQuery(where: SQL, { extra = sql``, limit }: { extra?: SQL; limit?: number } = {}): SQL {
+  return sql`with picked as (
+      select ${orders.id}, ${orders.pickupNumber}, ${orders.status}, ${orders.foodItemQuantity},
+             ${orders.foodItemPrice}, ${orders.createdAt}, ${orders.statusChangedAt}, ${orders.deliveryDate},
+             ${orders.orderDate}, ${orders.userId}, ${orders.foodItemId},
+             ${users.firstName} || ' ' || ${users.lastName} as customer_name
+      from ${orders} join ${users} on ${users.id} = ${orders.userId}
+      where ${where}
+      ${limit === undefined ? sql`` : sql`order by ${orders.createdAt}, ${orders.id} limit ${limit}`}
+    ),
+    dishes as materialized (
+      select f.id, f.name, f.preparation_time, ${declarationColumn(sql`f.id`)} as allergens
+      from food_items f where f.id in (select food_item_id from picked)
+    ),
+    alerts as (${allergyAlerts(sql`picked`)})
+    select o.id as "id", o.pickup_number as "pickupNumber", o.status as "status",
+      o.food_item_quantity as "quantity", o.food_item_price::text as "price",
+      ${isoTime(sql`o.created_at`)} as "createdAt", ${isoTime(sql`o.status_changed_at`)} as "statusChangedAt",
+      o.delivery_date::text as "deliveryDate", o.customer_name as "customerName",
+      f.name as "itemName", f.preparation_time as "preparationTime",
+      ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet",
+      f.allergens as "itemAllergens", alerts.alert as "allergyAlert"${extra}
+    from picked o
+    join dishes f on f.id = o.food_item_id
+    left join alerts on alerts.order_id = o.id
+    order by o.created_at, o.id`;
+}
 
 /**
  * The orders of one canteen day: those delivered on it, and those placed on it (in the
@@ -54,9 +75,7 @@ function onKitchenDay(date: IsoDate, timeZone: string): SQL {
  * (cancelled and failed stay out of the total).
  */
 export function kitchenOrdersQuery({ date, timeZone }: { date: IsoDate; timeZone: string }): SQL {
-  return sql`select ${kitchenSelect} ${kitchenFrom}
-    where ${onKitchenDay(date, timeZone)}
-    order by ${orders.createdAt}, ${orders.id}`;
+  return kitchenRowsQuery(onKitchenDay(date, timeZone));
 }
 
 export function listKitchenOrders(
@@ -98,11 +117,10 @@ export function counterWhere(
 }
 
 export function counterOrdersQuery(where: SQL): SQL {
-  return sql`select ${kitchenSelect}, ${orders.orderDate}::text as "orderDate",
-    ${orders.userId} as "customerId" ${kitchenFrom}
-    where ${where}
-    order by ${orders.createdAt}, ${orders.id}
-    limit ${COUNTER_LIMIT}`;
+  return kitchenRowsQuery(where, {
+    extra: sql`, o.order_date::text as "orderDate", o.user_id as "customerId"`,
+    limit: COUNTER_LIMIT,
+  });
 }
 
 function readCounterOrders(db: Db, where: SQL): Promise<CounterOrder[]> {

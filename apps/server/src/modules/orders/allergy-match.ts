@@ -7,7 +7,7 @@ import {
   allergiesSchema,
 } from "@kantien/domain/allergens";
 import type { Language } from "@kantien/domain/language";
-import { type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 
@@ -58,15 +58,17 @@ export function allergenWords(codes: readonly Allergen[], language: Language): s
 }
 
 /**
- * An order's allergy alert as one JSON column: the codes its dish and its customer share (in
- * the list's order, the enum's), and whether one of them is severe; null when none match.
- * Both tables are read by their primary keys, (food_item_id, code) and (user_id, code), so
- * the kitchen's day pays one short index probe per order.
+ * The allergy alerts of a set of orders (`from`: a relation with id, user_id and food_item_id),
+ * one row (order_id, alert) per order whose dish and customer share an allergen: the shared
+ * codes (in the list's order, the enum's) and whether one of them is severe. Orders without
+ * one have no row. A join, not a look-up per order: only the customers with allergies meet
+ * the dishes' declarations, so the kitchen's day pays for those orders alone.
  */
-export function allergyAlertColumn(order: { userId: SQLWrapper; foodItemId: SQLWrapper }) {
-  return sql`(select case when count(*) = 0 then null
-                 else json_build_object('codes', json_agg(a.code order by a.code), 'severe', bool_or(c.severity = 'severe')) end
-              from food_item_allergens a
-              join customer_allergies c on c.user_id = ${order.userId} and c.code = a.code
-              where a.food_item_id = ${order.foodItemId})`;
+export function allergyAlerts(from: SQL): SQL {
+  return sql`select o.id as order_id,
+      json_build_object('codes', json_agg(a.code order by a.code), 'severe', bool_or(c.severity = 'severe')) as alert
+    from ${from} o
+    join customer_allergies c on c.user_id = o.user_id
+    join food_item_allergens a on a.food_item_id = o.food_item_id and a.code = c.code
+    group by o.id`;
 }

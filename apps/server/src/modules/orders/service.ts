@@ -16,7 +16,7 @@ import { AppError, notFound } from "../../errors";
 import type { MailConfig } from "../email/money-arrived";
 import { mailOrderCancelled } from "../email/order-cancelled";
 import { moveWalletMoney } from "../wallets/ledger";
-import { allergenWords, allergyAlertColumn } from "./allergy-match";
+import { allergenWords, allergyAlerts } from "./allergy-match";
 
 /** The NOTIFY channel that carries every order change to the event streams, across processes. */
 export const ORDER_EVENTS_CHANNEL = "order_events";
@@ -191,8 +191,8 @@ export async function changeOrderStatus(
 async function orderAllergyAlert(tx: Tx, orderId: string) {
   const [row] = await queryRows(
     tx,
-    sql`select ${allergyAlertColumn({ userId: orders.userId, foodItemId: orders.foodItemId })} as "allergyAlert"
-        from ${orders} where ${orders.id} = ${orderId}`,
+    sql`select alert as "allergyAlert"
+        from (${allergyAlerts(sql`(select id, user_id, food_item_id from orders where id = ${orderId})`)}) alerts`,
     z.object({ allergyAlert: allergyAlertSchema }),
   );
   return row?.allergyAlert ?? null;

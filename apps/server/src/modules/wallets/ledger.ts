@@ -7,11 +7,12 @@ import { AppError, notFound } from "../../errors";
 
 /**
  * Whether the order whose id is `orderId` was paid from its wallet and not refunded yet: what
- * a cancel would give back (`cancelRefund`). Two look-ups of the unique (order_id, kind) index.
+ * a cancel would give back (`cancelRefund`). One range of the unique (order_id, kind) index
+ * reads both lines: paid when its debit is there and its refund is not.
  */
 export function orderPaidFromWallet(orderId: SQLWrapper): SQL {
-  return sql`(exists (select 1 from wallet_transactions w where w.order_id = ${orderId} and w.kind = 'order')
-    and not exists (select 1 from wallet_transactions w where w.order_id = ${orderId} and w.kind = 'refund'))`;
+  return sql`coalesce((select bool_and(w.kind = 'order') from wallet_transactions w
+    where w.order_id = ${orderId} and w.kind in ('order', 'refund')), false)`;
 }
 
 /** The columns of a `LedgerEntry`, for reading the ledger and for what a move writes. */
