@@ -1,7 +1,7 @@
 import RefreshIcon from "@mui/icons-material/Refresh";
 import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
 import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../lib/api-client";
 
@@ -36,7 +36,12 @@ export function LoadError({ error, onRetry, title, onClose }: LoadErrorProps) {
         </>
       }
     >
-      {title ? <AlertTitle>{title}</AlertTitle> : null}
+      {/* A title as AlertTitle draws one, without its module in every first load that may fail. */}
+      {title ? (
+        <Typography component="div" sx={{ fontWeight: 500, mb: 0.5, mt: -0.25 }}>
+          {title}
+        </Typography>
+      ) : null}
       {errorMessage(error, t("errors.load"))}
     </Alert>
   );
