@@ -128,6 +128,12 @@ export const wallets = pgTable(
      * makes it from a sequence, so no reference is ever made twice, not even after a wallet is gone.
      */
     paymentReference: text("payment_reference").notNull().default(sql`new_payment_reference()`),
+    /**
+     * No ledger row of this wallet is later than this (null: it has none). Kept by a trigger on
+     * `wallet_transactions` (migration 0021): a wallet that has not moved since a moment still
+     * holds its balance of that moment, which the day's proof reads without the ledger.
+     */
+    lastMovedAt: timestamp("last_moved_at", { withTimezone: true }),
   },
   (t) => [
     check("wallets_balance_non_negative", sql`${t.balance} >= 0`),

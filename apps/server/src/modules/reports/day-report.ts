@@ -2,7 +2,7 @@ import { moneyFromLedger } from "@kantien/domain/dashboard";
 import { dayRange, type IsoDate } from "@kantien/domain/dates";
 import { LEDGER_KINDS } from "@kantien/domain/people";
 import { addSales, type DayReport, NO_SALES, proveWallets, type SalesTotals } from "@kantien/domain/reports";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 
@@ -25,20 +25,21 @@ function totalsBy<K>(rows: readonly (SalesTotals & { key: K })[]): { key: K; tot
 }
 
 /**
- * The sum of every wallet's balance at `at`, as the ledger's own running balances say it: each
- * wallet's last row before `at`, found through the (user_id, created_at) index, so the cost
- * grows with the wallets, not with the ledger.
+ * A wallet `w`'s balance at `at`. One that has not moved since (`last_moved_at`, kept by a trigger
+ * on the ledger) still holds it: its balance now. Else its ledger's own running balance says it:
+ * the last row before `at`, read from the (user, time, id, balance) index alone. So the cost
+ * grows with the wallets that moved since, not with the ledger.
  */
-export function balancesAt(at: Date) {
-  return sql`(select coalesce(sum(last.balance_after), 0) from wallets w
-    cross join lateral (${lastBalanceBefore(sql`w.user_id`, at)}) last)`;
+function walletBalanceAt(at: Date) {
+  return sql`case when coalesce(w.last_moved_at, '-infinity') < ${at} then w.balance
+    else coalesce((select t.balance_after from wallet_transactions t
+                   where t.user_id = w.user_id and t.created_at < ${at}
+                   order by t.created_at desc, t.id desc limit 1), 0) end`;
 }
 
-/** A wallet's balance after its last ledger row before `at`, read from the index alone. */
-function lastBalanceBefore(userId: SQL, at: Date) {
-  return sql`select t.balance_after from wallet_transactions t
-             where t.user_id = ${userId} and t.created_at < ${at}
-             order by t.created_at desc, t.id desc limit 1`;
+/** The sum of every wallet's balance at `at`. */
+export function balancesAt(at: Date) {
+  return sql`(select coalesce(sum(${walletBalanceAt(at)}), 0) from wallets w)`;
 }
 
 /** The day's orders by dish, role and status: portions on their delivery day (`orders_order_date_idx`). */
@@ -62,14 +63,11 @@ export function dayLedgerQuery({ start, end }: { start: Date; end: Date }) {
              group by kind`;
 }
 
-/** The wallets' balances at the day's start and end (`wallet_transactions_user_id_idx`). */
+/** The wallets' balances at the day's start and end, in one pass over the wallets. */
 export function dayBalancesQuery({ start, end }: { start: Date; end: Date }) {
-  // Both look-ups of a wallet in one pass: the second lands on the index page the first just read.
-  return sql`select coalesce(sum(opening.balance_after), 0)::text as opening,
-                    coalesce(sum(closing.balance_after), 0)::text as closing
-             from wallets w
-             left join lateral (${lastBalanceBefore(sql`w.user_id`, start)}) opening on true
-             left join lateral (${lastBalanceBefore(sql`w.user_id`, end)}) closing on true`;
+  return sql`select coalesce(sum(${walletBalanceAt(start)}), 0)::text as opening,
+                    coalesce(sum(${walletBalanceAt(end)}), 0)::text as closing
+             from wallets w`;
 }
 
 /**

@@ -246,9 +246,10 @@ describe("the day's report and its close", () => {
 
   it("refuses a day whose ledger does not add up, and stores nothing", async ({ app, db }) => {
     await createUser(db, { roleId: 1 }).then((user) => move(db, user.id, "20.00", "cash", sast(8, 9)));
-    // A running balance written wrong: the ledger no longer proves the wallets.
+    // A wallet that holds a rand its ledger never moved: the ledger no longer proves the wallets.
     await db.execute(
-      sql`update wallet_transactions set balance_after = balance_after + 1 where created_at = ${sast(8, 9)}`,
+      sql`update wallets set balance = balance + 1
+          where user_id = (select user_id from wallet_transactions where created_at = ${sast(8, 9)})`,
     );
     const refused = await close(app, asAdmin, "2031-06-08");
     expect(refused.statusCode).toBe(409);
@@ -333,5 +334,12 @@ describe("the day's report and its close", () => {
       sql`update wallet_transactions set created_at = ${sast(30, 17)} where user_id = ${customer.id}`,
     );
     expect(await totalsMatch()).toEqual({ sales: true, ledger: true });
+    // The wallet knows it moved as late as its latest row: the day's proof relies on it.
+    const [wallet] = await queryRows(
+      db,
+      sql`select last_moved_at >= ${sast(30, 17)} as "atLatest" from wallets where user_id = ${customer.id}`,
+      z.object({ atLatest: z.boolean() }),
+    );
+    expect(wallet).toEqual({ atLatest: true });
   });
 });
