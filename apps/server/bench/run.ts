@@ -256,12 +256,12 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     await fillCatalogue(database.db, day);
     await addKitchenDay(database.db, day, DAY_ORDERS);
     await addHistory(database.db, { excludeDay: day, count: smallOrders - DAY_ORDERS, offset: 0 });
-    await fillLedger(database.db);
+    await fillLedger(database.db, { today: day });
     const small = await timeQuery(kitchenQuery);
     const reportSmall = await timeQuery(reportQuery);
     console.log(`[${backend}] filling to ${orderCount.toLocaleString()} orders…`);
     await addHistory(database.db, { excludeDay: day, count: orderCount - smallOrders, offset: smallOrders });
-    await fillLedger(database.db);
+    await fillLedger(database.db, { today: day });
     const fillSeconds = Math.round((performance.now() - fillStart) / 100) / 10;
     const orders = await countOrders(database.db);
     check(orders === orderCount, `[${backend}] filled ${orders} orders, not ${orderCount}`);
