@@ -19,7 +19,8 @@ DROP INDEX "wallet_transactions_user_id_idx";--> statement-breakpoint
 CREATE INDEX "wallet_transactions_user_id_idx" ON "wallet_transactions" USING btree ("user_id","created_at","id","balance_after");--> statement-breakpoint
 -- The reports' totals follow every write of orders and of the ledger, a statement at a time, from
 -- the rows it changed (transition tables); a key left with nothing is deleted, so the totals hold
--- exactly the keys the rows make. Keys are taken in one order, so writers that meet wait
+-- exactly the keys the rows make, and a change that nets nothing (a step from Besig to Gereed)
+-- writes nothing. Keys are taken in one order, so writers that meet wait
 -- for each other instead of deadlocking.
 CREATE FUNCTION sales_totals_follow() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -28,14 +29,18 @@ BEGIN
     INSERT INTO sales_totals AS s (order_date, food_item_id, orders, portions, amount)
     SELECT order_date, food_item_id, sum(orders), sum(portions), sum(amount)
     FROM (SELECT order_date, food_item_id, 1 AS orders, food_item_quantity AS portions, food_item_price * food_item_quantity AS amount FROM added WHERE status NOT IN ('cancelled', 'failed')) AS change
-    GROUP BY order_date, food_item_id ORDER BY order_date, food_item_id
+    GROUP BY order_date, food_item_id
+    HAVING sum(orders) <> 0 OR sum(portions) <> 0 OR sum(amount) <> 0
+    ORDER BY order_date, food_item_id
     ON CONFLICT (order_date, food_item_id) DO UPDATE SET orders = s.orders + excluded.orders, portions = s.portions + excluded.portions, amount = s.amount + excluded.amount;
   ELSIF TG_OP = 'UPDATE' THEN
     INSERT INTO sales_totals AS s (order_date, food_item_id, orders, portions, amount)
     SELECT order_date, food_item_id, sum(orders), sum(portions), sum(amount)
     FROM (SELECT order_date, food_item_id, 1 AS orders, food_item_quantity AS portions, food_item_price * food_item_quantity AS amount FROM added WHERE status NOT IN ('cancelled', 'failed')
       UNION ALL SELECT order_date, food_item_id, -1 AS orders, -food_item_quantity AS portions, -(food_item_price * food_item_quantity) AS amount FROM removed WHERE status NOT IN ('cancelled', 'failed')) AS change
-    GROUP BY order_date, food_item_id ORDER BY order_date, food_item_id
+    GROUP BY order_date, food_item_id
+    HAVING sum(orders) <> 0 OR sum(portions) <> 0 OR sum(amount) <> 0
+    ORDER BY order_date, food_item_id
     ON CONFLICT (order_date, food_item_id) DO UPDATE SET orders = s.orders + excluded.orders, portions = s.portions + excluded.portions, amount = s.amount + excluded.amount;
     DELETE FROM sales_totals s USING removed r
     WHERE s.order_date = r.order_date AND s.food_item_id = r.food_item_id AND s.orders = 0;
@@ -43,7 +48,9 @@ BEGIN
     INSERT INTO sales_totals AS s (order_date, food_item_id, orders, portions, amount)
     SELECT order_date, food_item_id, sum(orders), sum(portions), sum(amount)
     FROM (SELECT order_date, food_item_id, -1 AS orders, -food_item_quantity AS portions, -(food_item_price * food_item_quantity) AS amount FROM removed WHERE status NOT IN ('cancelled', 'failed')) AS change
-    GROUP BY order_date, food_item_id ORDER BY order_date, food_item_id
+    GROUP BY order_date, food_item_id
+    HAVING sum(orders) <> 0 OR sum(portions) <> 0 OR sum(amount) <> 0
+    ORDER BY order_date, food_item_id
     ON CONFLICT (order_date, food_item_id) DO UPDATE SET orders = s.orders + excluded.orders, portions = s.portions + excluded.portions, amount = s.amount + excluded.amount;
     DELETE FROM sales_totals s USING removed r
     WHERE s.order_date = r.order_date AND s.food_item_id = r.food_item_id AND s.orders = 0;
@@ -63,14 +70,18 @@ BEGIN
     INSERT INTO ledger_totals AS l (quarter, kind, amount, count)
     SELECT quarter, kind, sum(amount), sum(count)
     FROM (SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00') AS quarter, kind, amount, 1 AS count FROM added) AS change
-    GROUP BY quarter, kind ORDER BY quarter, kind
+    GROUP BY quarter, kind
+    HAVING sum(count) <> 0 OR sum(amount) <> 0
+    ORDER BY quarter, kind
     ON CONFLICT (quarter, kind) DO UPDATE SET amount = l.amount + excluded.amount, count = l.count + excluded.count;
   ELSIF TG_OP = 'UPDATE' THEN
     INSERT INTO ledger_totals AS l (quarter, kind, amount, count)
     SELECT quarter, kind, sum(amount), sum(count)
     FROM (SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00') AS quarter, kind, amount, 1 AS count FROM added
       UNION ALL SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00') AS quarter, kind, -amount AS amount, -1 AS count FROM removed) AS change
-    GROUP BY quarter, kind ORDER BY quarter, kind
+    GROUP BY quarter, kind
+    HAVING sum(count) <> 0 OR sum(amount) <> 0
+    ORDER BY quarter, kind
     ON CONFLICT (quarter, kind) DO UPDATE SET amount = l.amount + excluded.amount, count = l.count + excluded.count;
     DELETE FROM ledger_totals l USING removed r
     WHERE l.quarter = date_bin('15 minutes', r.created_at, timestamptz '2000-01-01 00:00+00') AND l.kind = r.kind AND l.count = 0;
@@ -78,7 +89,9 @@ BEGIN
     INSERT INTO ledger_totals AS l (quarter, kind, amount, count)
     SELECT quarter, kind, sum(amount), sum(count)
     FROM (SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00+00') AS quarter, kind, -amount AS amount, -1 AS count FROM removed) AS change
-    GROUP BY quarter, kind ORDER BY quarter, kind
+    GROUP BY quarter, kind
+    HAVING sum(count) <> 0 OR sum(amount) <> 0
+    ORDER BY quarter, kind
     ON CONFLICT (quarter, kind) DO UPDATE SET amount = l.amount + excluded.amount, count = l.count + excluded.count;
     DELETE FROM ledger_totals l USING removed r
     WHERE l.quarter = date_bin('15 minutes', r.created_at, timestamptz '2000-01-01 00:00+00') AND l.kind = r.kind AND l.count = 0;

@@ -6,7 +6,7 @@ LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE wallets w SET last_moved_at = greatest(w.last_moved_at, moved.at)
   FROM (SELECT user_id, max(created_at) AS at FROM added GROUP BY user_id ORDER BY user_id) AS moved
-  WHERE w.user_id = moved.user_id;
+  WHERE w.user_id = moved.user_id AND moved.at > coalesce(w.last_moved_at, '-infinity');
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "wallets_last_moved_insert" AFTER INSERT ON "wallet_transactions"
