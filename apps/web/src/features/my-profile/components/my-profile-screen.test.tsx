@@ -50,7 +50,12 @@ describe("allergies and diet on /my/profile", () => {
     }));
     const region = await section();
     expect(within(region).getByText(ALLERGY_CONSENT_TEXT.af)).toBeVisible();
-    const peanutSeverity = within(region).getByRole("combobox", { name: "Grondboontjies: hoe reageer jy?" });
+    // The allergens' rows come with their words, which may arrive after the section.
+    const peanutSeverity = await within(region).findByRole(
+      "combobox",
+      { name: "Grondboontjies: hoe reageer jy?" },
+      { timeout: 10_000 },
+    );
     expect(peanutSeverity).toBeDisabled();
     expect(within(region).getByText("Gee eers toestemming om jou allergieë te kies.")).toBeVisible();
     // The diet is a preference: it needs no consent.
@@ -96,9 +101,13 @@ describe("allergies and diet on /my/profile", () => {
       allergyConsent: null,
     }));
     const region = await section();
-    expect(within(region).getByRole("combobox", { name: "Grondboontjies: hoe reageer jy?" })).toHaveValue(
-      "severe",
-    );
+    expect(
+      await within(region).findByRole(
+        "combobox",
+        { name: "Grondboontjies: hoe reageer jy?" },
+        { timeout: 10_000 },
+      ),
+    ).toHaveValue("severe");
     await user.click(within(region).getByRole("button", { name: "Trek toestemming terug" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Trek toestemming terug?" });
     expect(dialog).toHaveTextContent("Jou allergieë word dadelik uitgevee");
