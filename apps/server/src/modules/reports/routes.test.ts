@@ -121,6 +121,10 @@ describe("the day's report and its close", () => {
     });
     expect(day.close).toBeNull();
 
+    // The day before: wallets that moved in it and again after it, read from the day's ledger.
+    const dayBefore = await report(app, asAdmin, "2031-06-09");
+    expect(dayBefore.walletProof).toMatchObject({ opening: "0.00", closing: "400.00", balanced: true });
+
     const tomorrow = await report(app, asAdmin, "2031-06-11");
     expect(tomorrow.sales).toEqual({ orders: 1, portions: 1, amount: "45.50" });
     expect(tomorrow.walletProof).toMatchObject({ opening: "258.00", orders: "0.00", balanced: true });
