@@ -18,8 +18,6 @@ export const kitchenOrder = z.object({
   customerName: z.string(),
   itemName: z.string(),
   preparationTime: z.number().int(),
-  /** True when the customer's wallet paid it and it is not refunded: a cancel gives the total back (`cancelRefund`). */
-  paidFromWallet: z.boolean(),
   /** What the dish declares, for its label (every dish's, alert or not). */
   itemAllergens: allergenDeclarationSchema,
   /** The allergens the dish and its customer share, never the customer's whole profile; null when none. */
@@ -31,6 +29,13 @@ export type KitchenOrder = z.infer<typeof kitchenOrder>;
 export const kitchenDay = z.object({ date: z.string(), orders: z.array(kitchenOrder) });
 export type KitchenDay = z.infer<typeof kitchenDay>;
 export const kitchenDayAnswer = dataAnswer(kitchenDay);
+
+/**
+ * Answer of `GET /api/kitchen/orders/:id/payment`: whether the customer's wallet paid the order
+ * and it is not refunded, so a cancel gives the total back (`cancelRefund`). Asked when a cook
+ * opens the cancel, not read for every order of the day.
+ */
+export const kitchenPaymentAnswer = dataAnswer(z.object({ paidFromWallet: z.boolean() }));
 
 /**
  * An order change as `GET /api/events` (every order, for staff) and `GET /api/my/events`

@@ -8,7 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -339,17 +339,25 @@ async function listenPostgres(
   };
 }
 
+const dialect = new PgDialect();
+
 /**
  * The rows of a raw `db.execute(sql…)`, parsed with `row`: the driver returns them untyped,
  * so they are checked, never cast (decision 0016). Raw SQL stays where it earns its speed.
+ * `prepare` names a hot read whose text never changes (only its values do): on PostgreSQL it
+ * becomes a named statement, parsed and planned once per connection instead of on every call.
  */
 export async function queryRows<S extends z.ZodType>(
   db: Db | Tx,
   query: SQL,
   row: S,
+  { prepare }: { prepare?: string } = {},
 ): Promise<z.output<S>[]> {
+  const result = prepare
+    ? await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, prepare, false).execute()
+    : await db.execute(query);
   // Both drivers answer `{ rows }`; the generic Db type cannot say so.
-  return z.object({ rows: z.array(row) }).parse(await db.execute(query)).rows;
+  return z.object({ rows: z.array(row) }).parse(result).rows;
 }
 
 /** A row of `explain`: one line of the plan. */

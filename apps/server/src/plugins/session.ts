@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Language } from "@kantien/domain/language";
 import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -108,11 +108,18 @@ export async function findSession(db: Db, config: Config, tokenHash: string, now
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.createdAt, new Date(now.getTime() - config.sessionMaxDays * 24 * 60 * 60_000)),
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.createdAt, sql.placeholder("startedAfter")),
       ),
-    );
+    )
+    // Every signed-in request asks this: planned once per connection.
+    .prepare("find_session")
+    .execute({
+      tokenHash,
+      now,
+      startedAfter: new Date(now.getTime() - config.sessionMaxDays * 24 * 60 * 60_000),
+    });
   return row ?? null;
 }
 

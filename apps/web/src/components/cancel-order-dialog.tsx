@@ -10,7 +10,11 @@ export type CancellingOrder = {
   label: string;
   customerName: string;
   total: string;
-  paidFromWallet: boolean;
+  /**
+   * Null while the screen still asks the server, or when it could not tell: the cancel's answer
+   * names the money anyway.
+   */
+  paidFromWallet: boolean | null;
 };
 
 const SUGGESTIONS = ["soldOut", "kitchenClosed", "customerAsked", "orderedTwice"] as const;
@@ -23,20 +27,29 @@ export function CancelOrderDialog(props: {
   order: CancellingOrder;
   pending: boolean;
   error: string | null;
+  /** The question whether the wallet paid failed. */
+  paymentUnknown?: boolean;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { order } = props;
-  const refund = cancelRefund(order);
+  const { paidFromWallet } = order;
+  const refund = paidFromWallet === null ? null : cancelRefund({ ...order, paidFromWallet });
   return (
     <ReasonDialog
       title={t("screens.cancelOrder.title", { label: order.label })}
       summary={
-        <Alert severity={refund ? "info" : "warning"} role="status">
-          {refund
-            ? t("screens.cancelOrder.refund", { amount: formatRand(refund), name: order.customerName })
-            : t("screens.cancelOrder.noRefund")}
+        <Alert severity={refund || paidFromWallet === null ? "info" : "warning"} role="status">
+          {paidFromWallet === null
+            ? t(
+                props.paymentUnknown
+                  ? "screens.cancelOrder.paymentUnknown"
+                  : "screens.cancelOrder.checkingPayment",
+              )
+            : refund
+              ? t("screens.cancelOrder.refund", { amount: formatRand(refund), name: order.customerName })
+              : t("screens.cancelOrder.noRefund")}
         </Alert>
       }
       text={t("screens.cancelOrder.text", { name: order.customerName })}

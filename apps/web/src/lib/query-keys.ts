@@ -9,6 +9,7 @@ export const queryKeys = {
   dashboard: ["dashboard"],
   kitchenOrders: ["kitchen", "orders"],
   counter: ["kitchen", "counter"],
+  kitchenPayment: ["kitchen", "payment"],
   weeklyOrders: ["weekly-orders"],
   menu: ["menu"],
   orders: ["orders"],

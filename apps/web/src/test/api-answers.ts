@@ -29,7 +29,7 @@ import {
 } from "@kantien/domain/canteen";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { customerAllergiesAnswer, customerAllergiesSavedAnswer } from "@kantien/domain/dietary-profile";
-import { counterAnswer, counterOrder, kitchenDayAnswer } from "@kantien/domain/kitchen";
+import { counterAnswer, counterOrder, kitchenDayAnswer, kitchenPaymentAnswer } from "@kantien/domain/kitchen";
 import {
   myMenuAnswer,
   myOrderAnswer,
@@ -98,6 +98,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/dashboard": dashboardAnswer,
   "GET /api/kitchen/orders": kitchenDayAnswer,
   "GET /api/kitchen/counter": counterAnswer,
+  "GET /api/kitchen/orders/:id/payment": kitchenPaymentAnswer,
   "POST /api/kitchen/orders/:id/collect": dataAnswer(counterOrder),
   "GET /api/weekly-orders": weeklyOrdersAnswer,
   "GET /api/orders": ordersPageAnswer,

@@ -130,7 +130,6 @@ describe("the counter: finding an order and handing it over", () => {
               customerId: customers.thandi,
               itemName: "Bobotie",
               preparationTime: 20,
-              paidFromWallet: false,
               itemAllergens: [],
               allergyAlert: null,
             },

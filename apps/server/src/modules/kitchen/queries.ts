@@ -3,6 +3,7 @@ import { type CounterOrder, counterOrder, type KitchenOrder, kitchenOrder } from
 import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderNumberSearch } from "@kantien/domain/order-label";
 import { and, eq, gte, ilike, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../db/client";
 import { orders, users } from "../../db/schema";
 import { searchPatterns } from "../../db/search-patterns";
@@ -23,8 +24,9 @@ const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
  * - `picked`: the orders and their customers' names, limited before anything else is read;
  * - `dishes`: each of their dishes once, with its declaration (materialized: inlined, the
  *   planner would read the declaration again for every order);
- * - `alerts`: only the picked customers with allergies meet their dishes' declarations;
- * - paid from wallet: one probe of the ledger's (order_id, kind) index per order.
+ * - `alerts`: only the picked customers with allergies meet their dishes' declarations.
+ * Whether the wallet paid an order is asked for that order alone (`orderPaidFromWallet`): a
+ * probe of the ledger per order of the day would grow with the ledger, not with the day.
  */
 function kitchenRowsQuery(where: SQL, { extra = sql``, limit }: { extra?: SQL; limit?: number } = {}): SQL {
   return sql`with picked as (
@@ -46,7 +48,6 @@ function kitchenRowsQuery(where: SQL, { extra = sql``, limit }: { extra?: SQL; l
       ${isoTime(sql`o.created_at`)} as "createdAt", ${isoTime(sql`o.status_changed_at`)} as "statusChangedAt",
       o.delivery_date::text as "deliveryDate", o.customer_name as "customerName",
       f.name as "itemName", f.preparation_time as "preparationTime",
-      ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet",
       f.allergens as "itemAllergens", alerts.alert as "allergyAlert"${extra}
     from picked o
     join dishes f on f.id = o.food_item_id
@@ -78,11 +79,31 @@ export function kitchenOrdersQuery({ date, timeZone }: { date: IsoDate; timeZone
   return kitchenRowsQuery(onKitchenDay(date, timeZone));
 }
 
-export function listKitchenOrders(
+const dayJsonRow = z.object({ orders: z.string() });
+
+/**
+ * The kitchen board's day as the API writes it: a JSON array of `KitchenOrder`, made by the
+ * database. Node then neither parses each row's fields nor writes them out again, which was
+ * most of the route's own CPU at 300 orders (bench/layers.ts); the route sends the text as it
+ * is. `json_agg` reads the sorted subquery in its order (as PostgREST relies on too). Named
+ * (`prepare`): planning it costs about as much as running it.
+ */
+export async function kitchenDayJson(db: Db, params: { date: IsoDate; timeZone: string }): Promise<string> {
+  const [day] = await queryRows(
+    db,
+    sql`select coalesce(json_agg(k), '[]')::text as orders from (${kitchenOrdersQuery(params)}) k`,
+    dayJsonRow,
+    { prepare: "kitchen_day" },
+  );
+  return day!.orders;
+}
+
+/** The kitchen board's day as rows, read through their schema. */
+export async function listKitchenOrders(
   db: Db,
   params: { date: IsoDate; timeZone: string },
 ): Promise<KitchenOrder[]> {
-  return queryRows(db, kitchenOrdersQuery(params), kitchenOrder);
+  return z.array(kitchenOrder).parse(JSON.parse(await kitchenDayJson(db, params)));
 }
 
 /** The counter shows at most this many orders for one search. */
@@ -139,6 +160,16 @@ export async function findCounterOrders(
   const today = await readCounterOrders(db, counterWhere(q, params));
   if (today.length > 0 || orderIdFromQr(q)) return today;
   return readCounterOrders(db, counterWhere(q, { ...params, ahead: true }));
+}
+
+/** Whether the customer's wallet paid order `id` and it is not refunded; null when there is no such order. */
+export async function kitchenOrderPayment(db: Db, id: string): Promise<{ paidFromWallet: boolean } | null> {
+  const [row] = await queryRows(
+    db,
+    sql`select ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet" from ${orders} o where o.id = ${id}`,
+    z.object({ paidFromWallet: z.boolean() }),
+  );
+  return row ?? null;
 }
 
 /** One order as the counter shows it, whatever its day; null when there is none. */

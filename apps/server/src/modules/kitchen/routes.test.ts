@@ -1,5 +1,5 @@
 import { addDaysIso, dayRange, todayIn } from "@kantien/domain/dates";
-import { type KitchenOrder, kitchenDayAnswer } from "@kantien/domain/kitchen";
+import { type KitchenOrder, kitchenDayAnswer, kitchenPaymentAnswer } from "@kantien/domain/kitchen";
 import { describe, expect } from "vitest";
 import { appTest } from "../../test/app-test";
 import {
@@ -12,6 +12,7 @@ import {
 } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { testBackend } from "../../test/test-app";
+import { moveWalletMoney } from "../wallets/ledger";
 import { kitchenOrdersQuery, listKitchenOrders } from "./queries";
 
 const DAY = "2031-05-14";
@@ -81,8 +82,6 @@ describe("kitchen orders of a day", () => {
       customerName: "Toets Gebruiker 1",
       itemName: "Bobotie",
       preparationTime: 20,
-      // Made in the database, never charged: a cancel would move no money.
-      paidFromWallet: false,
       // The customer has no allergies.
       itemAllergens: [],
       allergyAlert: null,
@@ -112,6 +111,37 @@ describe("kitchen orders of a day", () => {
     }
   });
 
+  it("says whether the wallet paid one order, for the cook's cancel", async ({ app, db }) => {
+    const customer = await createUser(db, { roleId: 1 });
+    const item = await createFoodItem(db);
+    const paid = await createOrder(db, {
+      userId: customer.id,
+      foodItemId: item.id,
+      deliveryDate: addDaysIso(DAY, 1),
+    });
+    await db.transaction(async (tx) => {
+      await moveWalletMoney(tx, { userId: customer.id, amount: "100.00", kind: "cash", createdBy: null });
+      await moveWalletMoney(tx, {
+        userId: customer.id,
+        amount: "-45.00",
+        kind: "order",
+        orderId: paid.id,
+        createdBy: null,
+      });
+    });
+    const payment = async (id: string, cookie = asStaff) =>
+      request(app, "GET", `/api/kitchen/orders/${id}/payment`, { cookie });
+    const answer = async (id: string) => kitchenPaymentAnswer.parse((await payment(id)).json());
+
+    expect(await answer(paid.id)).toEqual({ success: true, data: { paidFromWallet: true } });
+    // Made in the database, never charged: a cancel would move no money.
+    expect(await answer(ids.placed!)).toEqual({ success: true, data: { paidFromWallet: false } });
+    expect((await payment("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await payment("not-an-id")).statusCode).toBe(404);
+    const asCustomer = await sessionCookieFor(db, customer.id);
+    expect((await payment(paid.id, asCustomer)).statusCode).toBe(403);
+  });
+
   // The planner's choice is PostgreSQL's; PGlite runs the same SQL, its plans are not the budget.
   it.skipIf(testBackend !== "postgres")(
     "reads the day through orders_delivery_date_idx, not a scan",
@@ -119,10 +149,10 @@ describe("kitchen orders of a day", () => {
       const text = await planOnFilledOrders(db, kitchenOrdersQuery({ date: DAY, timeZone: config.timeZone }));
       expect(text).toContain("orders_delivery_date_idx");
       expect(text).not.toMatch(/Seq Scan on orders/);
-      // A dish's declaration is read by its primary key, and paid-from-wallet by the ledger's
-      // (order_id, kind) index: neither scans a table that grows with the years.
+      // A dish's declaration is read by its primary key, and the ledger not at all: the day's
+      // cost grows with the day, not with the years.
       expect(text).toContain("food_item_allergens_food_item_id_code_pk");
-      expect(text).toContain("wallet_transactions_order_kind_key");
+      expect(text).not.toContain("wallet_transactions");
       expect((await listKitchenOrders(db, { date: DAY, timeZone: config.timeZone })).length).toBe(3);
     },
   );

@@ -17,7 +17,6 @@ function order(status: KitchenOrder["status"], itemName: string, customerName: s
     customerName,
     itemName,
     preparationTime: 10,
-    paidFromWallet: true,
     itemAllergens: [],
     allergyAlert: null,
   };

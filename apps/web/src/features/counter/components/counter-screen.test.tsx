@@ -19,7 +19,6 @@ const order: CounterOrder = {
   customerName: "Anna Botha",
   itemName: "Bobotie",
   preparationTime: 10,
-  paidFromWallet: true,
   itemAllergens: [],
   allergyAlert: null,
   orderDate: "2026-11-26",

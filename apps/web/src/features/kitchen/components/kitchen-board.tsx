@@ -29,6 +29,7 @@ import { useNow } from "../../../lib/use-now";
 import { useOpenedOnce } from "../../../lib/use-opened-once";
 import { useRefreshSeconds } from "../../../lib/user-settings";
 import { useKitchenOrders } from "../api/get-kitchen-orders";
+import { useOrderPayment } from "../api/get-order-payment";
 import { useOrderEvents } from "../api/subscribe-order-events";
 import { type updateOrderStatus, useUpdateOrderStatus } from "../api/update-order-status";
 import { useAllergenNames } from "../hooks/use-allergen-names";
@@ -130,6 +131,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   const detailWanted = useOpenedOnce(selected !== null);
   const recentWanted = useOpenedOnce(showRecent);
   const cancelWanted = useOpenedOnce(cancelling !== null);
+  const payment = useOrderPayment(cancelling?.id ?? null);
   const checkWanted = useOpenedOnce(checking !== null);
   const allergenNames = useAllergenNames(orders, language);
 
@@ -389,10 +391,11 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
                   label: orderLabel(cancelling),
                   customerName: cancelling.customerName,
                   total: lineTotal(cancelling.price, cancelling.quantity).toFixed(2),
-                  paidFromWallet: cancelling.paidFromWallet,
+                  paidFromWallet: payment.data?.paidFromWallet ?? null,
                 }}
                 pending={false}
                 error={null}
+                paymentUnknown={payment.isError}
                 onConfirm={confirmCancel}
                 onClose={() => setCancelling(null)}
               />
