@@ -1,5 +1,5 @@
 import { answers, dataAnswer } from "@kantien/domain/api";
-import { isIsoDate } from "@kantien/domain/dates";
+import { type IsoDate, isIsoDate } from "@kantien/domain/dates";
 import { counterAnswer, counterOrder, kitchenDayAnswer, kitchenPaymentAnswer } from "@kantien/domain/kitchen";
 import { text } from "@kantien/domain/text";
 import type { FastifyInstance } from "fastify";
@@ -10,6 +10,7 @@ import type { AppDeps } from "../../deps";
 import { idParams, notFound, recordId } from "../../errors";
 import { requireStaff } from "../../plugins/session";
 import { changeOrderStatus } from "../orders/service";
+import { freshSharedRead } from "./fresh-shared-read";
 import { counterOrderById, findCounterOrders, kitchenDayJson, kitchenOrderPayment } from "./queries";
 
 const kitchenQuery = z.object({ date: z.string().refine(isIsoDate, "validation_failed").optional() });
@@ -30,11 +31,16 @@ const collectSchema = { params: idParams, response: answers(dataAnswer(counterOr
 
 export async function kitchenRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every tablet on the board asks for the same day: those asking at once share a fresh read.
+  const readDay = freshSharedRead(
+    (date: IsoDate) => kitchenDayJson(database.db, { date, timeZone: config.timeZone }),
+    (date) => date,
+  );
 
   /** The kitchen board's day; today in the canteen when no date is given. */
   app.get("/kitchen/orders", { onRequest: requireStaff, schema: daySchema }, async (request, reply) => {
     const date = request.query.date ?? canteenToday(config);
-    const orders = await kitchenDayJson(database.db, { date, timeZone: config.timeZone });
+    const orders = await readDay(date);
     const answer = `{"success":true,"data":{"date":${JSON.stringify(date)},"orders":${orders}}}`;
     // The text of a KitchenDay answer: the handler's type cannot say that of a string.
     return reply.type("application/json; charset=utf-8").send(answer as never);

@@ -1,0 +1,36 @@
+/**
+ * A read that requests for the same key share, without any of them getting an answer older than
+ * itself: a request that comes while the key's read runs waits for the next read, which starts
+ * when the running one ends and serves every request that came in the meantime. So each answer
+ * comes from a read started after its request arrived (no change it could have seen is missed),
+ * and N tablets asking for the day at once cost two reads, not N. Nothing is kept afterwards.
+ */
+export function freshSharedRead<K, T>(
+  read: (key: K) => Promise<T>,
+  idOf: (key: K) => string,
+): (key: K) => Promise<T> {
+  const flights = new Map<string, { running: Promise<T>; next: Promise<T> | null }>();
+
+  const start = (id: string, key: K): Promise<T> => {
+    const running = read(key);
+    const flight = { running, next: null as Promise<T> | null };
+    flights.set(id, flight);
+    const settled = () => {
+      // The last read of a quiet key leaves nothing behind.
+      if (flights.get(id) === flight && flight.next === null) flights.delete(id);
+    };
+    running.then(settled, settled);
+    return running;
+  };
+
+  return (key: K) => {
+    const id = idOf(key);
+    const flight = flights.get(id);
+    if (!flight) return start(id, key);
+    if (flight.next === null) {
+      const after = () => start(id, key);
+      flight.next = flight.running.then(after, after);
+    }
+    return flight.next;
+  };
+}
