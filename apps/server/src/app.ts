@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { pickLanguage } from "@kantien/domain/language";
@@ -34,6 +33,7 @@ import { staffRoutes } from "./modules/staff/routes";
 import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
 import { walletResource } from "./modules/wallets/data-resource";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
+import { registerCompression } from "./plugins/compression";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
 import { registerLifecycle } from "./plugins/lifecycle";
 import { registerOpenApi } from "./plugins/openapi";
@@ -66,20 +66,6 @@ export const dataResources = resourceRegistry([
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** The longest path parameter the router matches; ids and table names are far shorter. */
 export const MAX_PARAM_LENGTH = 100;
-
-/**
- * Answers up to this size (a kitchen day of a thousand orders is about 300 KB of JSON) are
- * compressed in one call. Through a zlib stream, the plugin's way above 8 KB on two cores, a
- * 300-order day cost about five times the CPU of compressing it at once (bench/layers.ts); one
- * call holds the event loop for about a millisecond per 100 KB.
- */
-const COMPRESS_IN_ONE_CALL_BYTES = 512 * 1024;
-/**
- * gzip's level for clients without Brotli: on JSON, level 3 takes less than half of the default
- * level 6's CPU for an answer about 9 % larger (a 300-order day: 0.66 against 1.45 ms, 12.3
- * against 11.2 KB).
- */
-const GZIP_LEVEL = 3;
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -134,12 +120,7 @@ export async function buildApp({
   // Before the session's look-up: a stopping process asks its database nothing new.
   registerLifecycle(app);
   await app.register(cookie);
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    syncThreshold: COMPRESS_IN_ONE_CALL_BYTES,
-    zlibOptions: { level: GZIP_LEVEL },
-  });
+  await registerCompression(app);
   registerSession(app, database.db, config);
   await registerOpenApi(app, { title: config.canteenName });
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { addDaysIso, dayRange, todayIn } from "@kantien/domain/dates";
 import { type KitchenOrder, kitchenDayAnswer, kitchenPaymentAnswer } from "@kantien/domain/kitchen";
 import { describe, expect } from "vitest";
@@ -87,6 +88,24 @@ describe("kitchen orders of a day", () => {
       allergyAlert: null,
     });
     expect(orders[0]?.deliveryDate).toBe(DAY);
+  });
+
+  it("sends the day compressed as the client accepts it, the same day in every encoding", async ({ app }) => {
+    const url = `/api/kitchen/orders?date=${DAY}`;
+    const ask = (encoding?: string) =>
+      request(app, "GET", url, { cookie: asStaff, headers: encoding ? { "accept-encoding": encoding } : {} });
+    // Asked at once: they share one read and its compression.
+    const [plain, gzip, br, either] = await Promise.all([ask(), ask("gzip"), ask("br"), ask("gzip, br")]);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(either.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers.vary).toContain("accept-encoding");
+    const day = dayAnswer(plain).data;
+    expect(kitchenDayAnswer.parse(JSON.parse(gunzipSync(gzip.rawPayload).toString())).data).toEqual(day);
+    expect(kitchenDayAnswer.parse(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).data).toEqual(
+      day,
+    );
   });
 
   it("defaults to today in the canteen's time zone", async ({ app, db, config }) => {

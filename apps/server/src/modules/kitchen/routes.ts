@@ -8,6 +8,7 @@ import { z } from "zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { idParams, notFound, recordId } from "../../errors";
+import { sendSharedJson, sharedJson } from "../../plugins/compression";
 import { requireStaff } from "../../plugins/session";
 import { changeOrderStatus } from "../orders/service";
 import { freshSharedRead } from "./fresh-shared-read";
@@ -22,8 +23,9 @@ const daySchema = { querystring: kitchenQuery, response: answers(kitchenDayAnswe
 /**
  * The day's answer is written as the database made it (`kitchenDayJson`), not parsed and
  * serialized row by row on the way out: at hundreds of rows that was most of the route's CPU
- * (bench/layers.ts). Fastify sends a string typed as JSON as it is. The schema still declares
- * the answer (OpenAPI, the handler's type), and the route's tests parse every answer with it.
+ * (bench/layers.ts). It is sent as it is, compressed once for all who share it
+ * (`sendSharedJson`). The schema still declares the answer (OpenAPI), and the route's tests parse
+ * every answer with it.
  */
 const counterSchema = { querystring: counterQuery, response: answers(counterAnswer) };
 const paymentSchema = { params: idParams, response: answers(kitchenPaymentAnswer) };
@@ -31,19 +33,20 @@ const collectSchema = { params: idParams, response: answers(dataAnswer(counterOr
 
 export async function kitchenRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Every tablet on the board asks for the same day: those asking at once share a fresh read.
+  // Every tablet on the board asks for the same day: those asking at once share a fresh read,
+  // and its compression.
   const readDay = freshSharedRead(
-    (date: IsoDate) => kitchenDayJson(database.db, { date, timeZone: config.timeZone }),
+    async (date: IsoDate) => {
+      const orders = await kitchenDayJson(database.db, { date, timeZone: config.timeZone });
+      return sharedJson(`{"success":true,"data":{"date":${JSON.stringify(date)},"orders":${orders}}}`);
+    },
     (date) => date,
   );
 
   /** The kitchen board's day; today in the canteen when no date is given. */
   app.get("/kitchen/orders", { onRequest: requireStaff, schema: daySchema }, async (request, reply) => {
     const date = request.query.date ?? canteenToday(config);
-    const orders = await readDay(date);
-    const answer = `{"success":true,"data":{"date":${JSON.stringify(date)},"orders":${orders}}}`;
-    // The text of a KitchenDay answer: the handler's type cannot say that of a string.
-    return reply.type("application/json; charset=utf-8").send(answer as never);
+    return sendSharedJson(request, reply, await readDay(date));
   });
 
   /** What a cancel of the order would do to the money: whether its customer's wallet paid it. */
