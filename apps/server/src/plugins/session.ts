@@ -87,39 +87,52 @@ export async function endOtherSessions(db: Db, userId: string, keepTokenHash?: s
     );
 }
 
+/** The session look-up, with its values as placeholders: built once per database, not per request. */
+function prepareFindSession(db: Db) {
+  return (
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        roleId: users.roleId,
+        language: userSettings.language,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+          gt(sessions.createdAt, sql.placeholder("startedAfter")),
+        ),
+      )
+      // Every signed-in request asks this: planned once per connection.
+      .prepare("find_session")
+  );
+}
+
+const findSessionQueries = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
+
 /**
  * The live session of `tokenHash` with its user: not expired (idle) and not older than
  * the absolute cap. Null when it has ended or never was.
  */
 export async function findSession(db: Db, config: Config, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      roleId: users.roleId,
-      language: userSettings.language,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-        gt(sessions.createdAt, sql.placeholder("startedAfter")),
-      ),
-    )
-    // Every signed-in request asks this: planned once per connection.
-    .prepare("find_session")
-    .execute({
-      tokenHash,
-      now,
-      startedAfter: new Date(now.getTime() - config.sessionMaxDays * 24 * 60 * 60_000),
-    });
+  let query = findSessionQueries.get(db);
+  if (!query) {
+    query = prepareFindSession(db);
+    findSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({
+    tokenHash,
+    now,
+    startedAfter: new Date(now.getTime() - config.sessionMaxDays * 24 * 60 * 60_000),
+  });
   return row ?? null;
 }
 
