@@ -58,7 +58,7 @@ import { buildApp, defaultWebDist } from "../src/app";
 import { type Database, openPglite, openPostgres, queryPlanRow, queryRows } from "../src/db/client";
 import { sessions } from "../src/db/schema";
 import { freshSharedRead } from "../src/modules/kitchen/fresh-shared-read";
-import { kitchenDayJson, listKitchenOrders } from "../src/modules/kitchen/queries";
+import { kitchenDayAnswerText, kitchenDayJson, listKitchenOrders } from "../src/modules/kitchen/queries";
 import { ordersCountQuery, ordersPageQuery, resolveFilter } from "../src/modules/orders/queries";
 import { dayReport } from "../src/modules/reports/day-report";
 import { moveWalletMoney } from "../src/modules/wallets/ledger";
@@ -279,13 +279,12 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     bare.get("/trivial", async () => ({ ok: true }));
     // The same SQL, shared by requests at once as the route shares it, and the same text as the
     // route sends, without its layers (session, hooks, compression).
-    const sharedKitchenQuery = freshSharedRead(kitchenQuery, (date: string) => date);
-    bare.get("/kitchen-sql", async (_request, reply) => {
-      const orders = await sharedKitchenQuery(day);
-      return reply
-        .type("application/json; charset=utf-8")
-        .send(`{"success":true,"data":{"date":${JSON.stringify(day)},"orders":${orders}}}`);
-    });
+    const sharedKitchenAnswer = freshSharedRead((date) =>
+      kitchenDayAnswerText(database.db, { date, timeZone: config.timeZone }),
+    );
+    bare.get("/kitchen-sql", async (_request, reply) =>
+      reply.type("application/json; charset=utf-8").send(await sharedKitchenAnswer(day)),
+    );
     const staff = await createUser(database.db, { roleId: 3 });
     const token = randomBytes(32).toString("base64url");
     await database.db.insert(sessions).values({

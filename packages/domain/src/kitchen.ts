@@ -35,7 +35,8 @@ export const kitchenDayAnswer = dataAnswer(kitchenDay);
  * and it is not refunded, so a cancel gives the total back (`cancelRefund`). Asked when a cook
  * opens the cancel, not read for every order of the day.
  */
-export const kitchenPaymentAnswer = dataAnswer(z.object({ paidFromWallet: z.boolean() }));
+export const kitchenPayment = z.object({ paidFromWallet: z.boolean() });
+export const kitchenPaymentAnswer = dataAnswer(kitchenPayment);
 
 /**
  * An order change as `GET /api/events` (every order, for staff) and `GET /api/my/events`

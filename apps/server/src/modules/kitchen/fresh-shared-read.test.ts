@@ -22,7 +22,7 @@ function controlledRead() {
 describe("freshSharedRead", () => {
   it("gives requests that come during a read the next read, started after them, and shares it", async () => {
     const source = controlledRead();
-    const day = freshSharedRead(source.read, (key: string) => key);
+    const day = freshSharedRead(source.read);
 
     const first = day("2031-05-14");
     const second = day("2031-05-14");
@@ -39,7 +39,7 @@ describe("freshSharedRead", () => {
 
   it("reads each key apart, and starts afresh once a key is quiet", async () => {
     const source = controlledRead();
-    const day = freshSharedRead(source.read, (key: string) => key);
+    const day = freshSharedRead(source.read);
 
     const monday = day("mon");
     const tuesday = day("tue");
@@ -56,7 +56,7 @@ describe("freshSharedRead", () => {
 
   it("fails only the requests of a failed read; the next read still comes", async () => {
     const source = controlledRead();
-    const day = freshSharedRead(source.read, (key: string) => key);
+    const day = freshSharedRead(source.read);
 
     const failing = day("mon");
     const waiting = day("mon");

@@ -5,30 +5,26 @@
  * comes from a read started after its request arrived (no change it could have seen is missed),
  * and N tablets asking for the day at once cost two reads, not N. Nothing is kept afterwards.
  */
-export function freshSharedRead<K, T>(
-  read: (key: K) => Promise<T>,
-  idOf: (key: K) => string,
-): (key: K) => Promise<T> {
+export function freshSharedRead<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
   const flights = new Map<string, { running: Promise<T>; next: Promise<T> | null }>();
 
-  const start = (id: string, key: K): Promise<T> => {
+  const start = (key: string): Promise<T> => {
     const running = read(key);
     const flight = { running, next: null as Promise<T> | null };
-    flights.set(id, flight);
+    flights.set(key, flight);
     const settled = () => {
       // The last read of a quiet key leaves nothing behind.
-      if (flights.get(id) === flight && flight.next === null) flights.delete(id);
+      if (flights.get(key) === flight && flight.next === null) flights.delete(key);
     };
     running.then(settled, settled);
     return running;
   };
 
-  return (key: K) => {
-    const id = idOf(key);
-    const flight = flights.get(id);
-    if (!flight) return start(id, key);
+  return (key: string) => {
+    const flight = flights.get(key);
+    if (!flight) return start(key);
     if (flight.next === null) {
-      const after = () => start(id, key);
+      const after = () => start(key);
       flight.next = flight.running.then(after, after);
     }
     return flight.next;

@@ -1,5 +1,11 @@
 import { addDaysIso, dayRange, type IsoDate } from "@kantien/domain/dates";
-import { type CounterOrder, counterOrder, type KitchenOrder, kitchenOrder } from "@kantien/domain/kitchen";
+import {
+  type CounterOrder,
+  counterOrder,
+  type KitchenOrder,
+  kitchenOrder,
+  kitchenPayment,
+} from "@kantien/domain/kitchen";
 import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderNumberSearch } from "@kantien/domain/order-label";
 import { and, eq, gte, ilike, isNull, lt, type SQL, sql } from "drizzle-orm";
@@ -98,6 +104,15 @@ export async function kitchenDayJson(db: Db, params: { date: IsoDate; timeZone: 
   return day!.orders;
 }
 
+/** The whole answer of `GET /api/kitchen/orders` as text: the envelope around the day's JSON. */
+export async function kitchenDayAnswerText(
+  db: Db,
+  params: { date: IsoDate; timeZone: string },
+): Promise<string> {
+  const orders = await kitchenDayJson(db, params);
+  return `{"success":true,"data":{"date":${JSON.stringify(params.date)},"orders":${orders}}}`;
+}
+
 /** The kitchen board's day as rows, read through their schema. */
 export async function listKitchenOrders(
   db: Db,
@@ -167,7 +182,7 @@ export async function kitchenOrderPayment(db: Db, id: string): Promise<{ paidFro
   const [row] = await queryRows(
     db,
     sql`select ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet" from ${orders} o where o.id = ${id}`,
-    z.object({ paidFromWallet: z.boolean() }),
+    kitchenPayment,
   );
   return row ?? null;
 }

@@ -12,7 +12,7 @@ import { sendSharedJson, sharedJson } from "../../plugins/compression";
 import { requireStaff } from "../../plugins/session";
 import { changeOrderStatus } from "../orders/service";
 import { freshSharedRead } from "./fresh-shared-read";
-import { counterOrderById, findCounterOrders, kitchenDayJson, kitchenOrderPayment } from "./queries";
+import { counterOrderById, findCounterOrders, kitchenDayAnswerText, kitchenOrderPayment } from "./queries";
 
 const kitchenQuery = z.object({ date: z.string().refine(isIsoDate, "validation_failed").optional() });
 /** What the counter scanned or typed: a QR code's text, an order number or a name. */
@@ -35,12 +35,8 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every tablet on the board asks for the same day: those asking at once share a fresh read,
   // and its compression.
-  const readDay = freshSharedRead(
-    async (date: IsoDate) => {
-      const orders = await kitchenDayJson(database.db, { date, timeZone: config.timeZone });
-      return sharedJson(`{"success":true,"data":{"date":${JSON.stringify(date)},"orders":${orders}}}`);
-    },
-    (date) => date,
+  const readDay = freshSharedRead(async (date: IsoDate) =>
+    sharedJson(await kitchenDayAnswerText(database.db, { date, timeZone: config.timeZone })),
   );
 
   /** The kitchen board's day; today in the canteen when no date is given. */
