@@ -1,10 +1,18 @@
 import type { CounterOrder } from "@kantien/domain/kitchen";
 import type { CustomerDetail } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
+
+// The counter's "today" is the canteen's: these orders are of Thursday 26 November 2026.
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date("2026-11-26T06:30:00.000Z"), toFake: ["Date"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const ANNA = "a0000000-0000-4000-8000-000000000001";
 const order: CounterOrder = {
