@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, describe, expect } from "vitest";
 import { appTest } from "./test/app-test";
 import { request } from "./test/request";
@@ -14,9 +15,16 @@ const FIRST_SCREEN = 'document.documentElement.setAttribute("data-theme", "dark"
  * test needs no build (the real one is checked in e2e/my-installable.spec.ts).
  */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-web-dist-"));
-const files: Record<string, string> = {
+/** A chunk big enough to be compressed, with the .br and .gz the build writes beside it. */
+const CHUNK = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `teks ${i}`))};`;
+const files: Record<string, string | Buffer> = {
   "index.html": `<!doctype html><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div><script>${FIRST_SCREEN}</script>`,
   "assets/index-abc123.js": "export {};",
+  "assets/texts-def456.js": CHUNK,
+  "assets/texts-def456.js.br": zlib.brotliCompressSync(CHUNK, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+  }),
+  "assets/texts-def456.js.gz": zlib.gzipSync(CHUNK, { level: 9 }),
   "my/sw.js": "self.addEventListener('fetch', () => {});",
   "my/manifest.webmanifest": JSON.stringify({ scope: "/my", start_url: "/my" }),
   "my/offline.html": "<!doctype html><h1>Jy is vanlyn</h1>",
@@ -58,6 +66,31 @@ describe("serving the web app", () => {
       expect(page.headers["content-type"], url).toMatch(/^text\/html/);
     }
     expect((await request(app, "GET", "/my/orders")).body).toContain('id="root"');
+  });
+
+  it("sends a chunk's build-time Brotli or gzip file, as the browser takes it, else the chunk itself", async ({
+    app,
+  }) => {
+    const encodings: [string, string | undefined][] = [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ];
+    for (const [accept, encoding] of encodings) {
+      const res = await request(app, "GET", "/assets/texts-def456.js", {
+        headers: { "accept-encoding": accept },
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(res.headers["content-type"], accept).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers["cache-control"], accept).toBe("public, max-age=31536000, immutable");
+      // The very bytes of the build's file, not a compression made for this request.
+      const file = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "";
+      expect(
+        res.rawPayload.equals(fs.readFileSync(path.join(webDist, `assets/texts-def456.js${file}`))),
+        accept,
+      ).toBe(true);
+    }
   });
 
   it("lets index.html's own inline script run, and no other", async ({ app }) => {
