@@ -68,6 +68,8 @@ describe("ThemeModeProvider", () => {
       status: 500,
       body: { success: false, message: "Bediener af", code: "internal_error" },
     });
+    // The switch is made once the saved settings are in: the undo goes back to them.
+    await waitFor(() => expect(window.localStorage.getItem("themeMode")).toBe("light"));
     await user.click(await screen.findByRole("button", { name: "Skakel na donker modus" }));
 
     await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));

@@ -31,7 +31,7 @@ export function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
       <MemoryRouter initialEntries={[options.route ?? "/"]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, queryClient, user: userEvent.setup() };
+  return { ...result, queryClient, user: userEvent.setup({ delay: null }) };
 }
 
 export function testUser(roleId: number, overrides: Partial<PublicUser> = {}): PublicUser {

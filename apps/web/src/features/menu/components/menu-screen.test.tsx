@@ -219,7 +219,10 @@ describe("MenuScreen", () => {
       },
       "/menu?week=2031-06-23",
     );
-    await user.click(await screen.findByRole("button", { name: "Kopieer verlede week" }));
+    // The button waits for the shown week's dishes.
+    const copy = await screen.findByRole("button", { name: "Kopieer verlede week" });
+    await waitFor(() => expect(copy).toBeEnabled());
+    await user.click(copy);
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Kopieer" }));
     expect(await screen.findByText("Bestaan reeds (bediener).")).toBeInTheDocument();
   });

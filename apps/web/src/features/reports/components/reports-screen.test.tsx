@@ -364,7 +364,10 @@ describe("the export", () => {
       }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-    await user.click(await screen.findByRole("button", { name: "Laai CSV af" }));
+    // The button waits for the day's figures.
+    const download = await screen.findByRole("button", { name: "Laai CSV af" });
+    await waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
     expect(click).toHaveBeenCalledTimes(1);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(`dagverslag-${YESTERDAY}.csv`);
     const csv = await blobs[0]!.text();
