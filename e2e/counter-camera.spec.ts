@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CHROMIUM, CHROMIUM_ARGS } from "./support/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from "./support/chromium";
 import { DEMO } from "./support/env";
 import { writeQrVideo } from "./support/fake-camera";
 import { expect, onTestClock, signIn, test } from "./support/fixtures";
@@ -27,7 +27,7 @@ test("the counter scans an order's QR code with the camera and hands it over", a
   const video = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kantien-camera-")), "qr.y4m");
   writeQrVideo(video, `kantien:order:${ready?.id}`);
   const browser = await playwright.chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_HEADLESS_SHELL,
     args: [
       ...CHROMIUM_ARGS,
       "--use-fake-device-for-media-stream",

@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM, CHROMIUM_ARGS } from "./support/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from "./support/chromium";
 
-/** The real built app on the real server, in Debian's Chromium (never a downloaded one). */
+/** The real built app on the real server, in Debian's Chromium headless shell (never a downloaded one). */
 export default defineConfig({
   testDir: ".",
   testMatch: "*.spec.ts",
@@ -27,7 +27,7 @@ export default defineConfig({
     // failure, run its spec again with `--trace retain-on-failure`.
     trace: "off",
     launchOptions: {
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM_HEADLESS_SHELL,
       args: CHROMIUM_ARGS,
     },
   },
