@@ -49,8 +49,10 @@ const installableOrderingApp = VitePWA({
     manifestTransforms: [
       async (entries) => {
         const html = await readFile(builtIndexHtml, "utf8");
+        // Named in a src= or href= attribute: the first-screen chunks in the script's list
+        // (firstScreenChunks, below) load with their page, and are cached as they load.
         const shell = entries.filter(
-          (entry) => !entry.url.startsWith("assets/") || html.includes(`"/${entry.url}"`),
+          (entry) => !entry.url.startsWith("assets/") || html.includes(`="/${entry.url}"`),
         );
         return { manifest: shell.map((entry) => ({ ...entry, url: `/${entry.url}` })) };
       },
@@ -135,6 +137,49 @@ const shellTexts: Plugin = {
 };
 
 /**
+ * The ordering app's menu page (`/my`) needs, beside the entry's scripts, the app's routes and
+ * the menu screen, which the entry imports lazily. index.html's script asks for them at once
+ * (`<link rel="modulepreload">`), so a phone fetches them with the entry's scripts instead of
+ * after them (decision 0031). Their file names are only known once the bundle is written:
+ * this fills them in for `__FIRST_SCREEN_CHUNKS__`.
+ */
+const FIRST_SCREEN_MODULES: Record<string, string[]> = {
+  my: ["src/app/my-routes.tsx", "src/features/my-menu/components/my-menu-screen.tsx"],
+};
+
+const firstScreenChunks: Plugin = {
+  name: "kantien-first-screen-chunks",
+  transformIndexHtml: {
+    order: "post",
+    handler(html, { bundle }) {
+      const chunks = Object.values(bundle ?? {}).flatMap((file) => (file.type === "chunk" ? [file] : []));
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // A chunk and every chunk it imports statically, as the browser would load them.
+      const closure = (fileNames: string[], into = new Set<string>()) => {
+        for (const name of fileNames) {
+          if (into.has(name)) continue;
+          into.add(name);
+          closure(byName.get(name)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const pages: Record<string, string[]> = {};
+      for (const [page, modules] of Object.entries(FIRST_SCREEN_MODULES)) {
+        const roots = modules.map((module) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`));
+          if (!chunk) throw new Error(`index.html: no chunk for ${module}`);
+          return chunk.fileName;
+        });
+        pages[page] = [...closure(roots)].filter((name) => !entry.has(name)).map((name) => `/${name}`);
+      }
+      // `npm run dev` has no bundle: nothing to preload.
+      return html.replace("__FIRST_SCREEN_CHUNKS__", bundle ? JSON.stringify(pages) : "{}");
+    },
+  },
+};
+
+/**
  * React Router's package points every bundler at its development build (warnings and checks
  * included); its production build sits beside it, and a production bundle takes that one.
  */
@@ -157,7 +202,7 @@ const precompressedAssets = compression({
 
 export default defineConfig(({ mode }) => ({
   // React's plugin: the automatic JSX runtime, and Fast Refresh in `npm run dev`.
-  plugins: [react(), shellTexts, installableOrderingApp, precompressedAssets],
+  plugins: [react(), shellTexts, firstScreenChunks, installableOrderingApp, precompressedAssets],
   resolve: {
     alias: mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
