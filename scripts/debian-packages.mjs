@@ -13,7 +13,7 @@ function ensurePackage({ files, packages, what, setting }) {
   const missing = () => files.filter((file) => !fs.existsSync(file));
   if (missing().length === 0) return true;
   if (process.getuid?.() === 0) {
-    console.log(`\n${what} is missing at ${file}; installing it with apt-get…`);
+    console.log(`\n${what} is missing at ${missing().join(" and ")}; installing it with apt-get…`);
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
     const install = spawnSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: "inherit", env });
