@@ -121,7 +121,7 @@ export async function buildApp({
   registerLifecycle(app);
   await app.register(cookie);
   await registerCompression(app);
-  registerSession(app, database.db, config);
+  registerSession(app, database, config);
   await registerOpenApi(app, { title: config.canteenName });
 
   const deps: AppDeps = { config, database, metrics: createMetrics(database) };

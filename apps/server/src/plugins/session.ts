@@ -4,9 +4,10 @@ import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles"
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import type { Database, Db } from "../db/client";
 import { sessions, userSettings, users } from "../db/schema";
 import { forbidden, unauthenticated } from "../errors";
+import { createSessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "kantien_session";
 
@@ -20,6 +21,10 @@ export type SessionUser = {
 };
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Resolves once every session change committed before the call is known here (decision 0049). */
+    sessionChangesHeard(): Promise<void>;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
     sessionTokenHash: string | null;
@@ -100,6 +105,7 @@ function prepareFindSession(db: Db) {
         language: userSettings.language,
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -136,8 +142,21 @@ export async function findSession(db: Db, config: Config, tokenHash: string, now
   return row ?? null;
 }
 
-/** Resolves the session cookie to `request.user` on every request; idle and old sessions end. */
-export function registerSession(app: FastifyInstance, db: Db, config: Config) {
+type FoundSession = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+/** Whether a session found earlier is still live at `now`: neither idle too long nor too old. */
+function stillLive(config: Config, found: FoundSession, now: Date) {
+  return found.expiresAt > now && absoluteEnd(config, found.createdAt) > now;
+}
+
+/**
+ * Resolves the session cookie to `request.user` on every request; idle and old sessions end.
+ * A session found lately comes from this process's cache (decision 0049), forgotten when the
+ * database says its user changed and after every write through this process.
+ */
+export function registerSession(app: FastifyInstance, database: Database, config: Config) {
+  const db = database.db;
+  const cache = createSessionCache<FoundSession>(database, app.log);
   app.decorateRequest("user", null);
   app.decorateRequest("sessionTokenHash", null);
   app.decorateRequest("sessionEndsAt", null);
@@ -147,10 +166,16 @@ export function registerSession(app: FastifyInstance, db: Db, config: Config) {
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
     const now = config.clock();
-    const row = await findSession(db, config, tokenHash, now);
-    if (!row) return;
+    let found = cache.get(tokenHash);
+    if (!found || !stillLive(config, found, now)) {
+      const ticket = cache.ticket();
+      const row = await findSession(db, config, tokenHash, now);
+      if (!row) return;
+      found = row;
+      cache.set(ticket, tokenHash, row.id, row);
+    }
     request.sessionTokenHash = tokenHash;
-    const { lastSeenAt, createdAt, ...user } = row;
+    const { lastSeenAt, createdAt, expiresAt: _, ...user } = found;
     request.user = user;
     request.sessionEndsAt = absoluteEnd(config, createdAt);
     if (user.language) request.language = user.language;
@@ -158,9 +183,20 @@ export function registerSession(app: FastifyInstance, db: Db, config: Config) {
     if (now.getTime() - lastSeenAt.getTime() > 60_000) {
       const expiresAt = slidExpiry(config, createdAt, now);
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+      found.lastSeenAt = now;
+      found.expiresAt = expiresAt;
       setSessionCookie(reply, config, token, expiresAt);
     }
   });
+
+  // A write may end or change any session (a sign-out, a new password or role, a removed
+  // account): the requests after it, from any browser, look their sessions up again. Other
+  // processes hear of it from the database.
+  app.addHook("onSend", async (request) => {
+    if (request.method !== "GET" && request.method !== "HEAD") cache.clear();
+  });
+  app.decorate("sessionChangesHeard", () => cache.heard());
+  app.addHook("onClose", () => cache.close());
 }
 
 /** Removes the sessions expired at `now` (the canteen's clock); called now and then by the server. */

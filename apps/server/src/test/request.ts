@@ -17,14 +17,16 @@ export type RequestOptions = {
 
 /**
  * The one way API tests send a request: `app.inject` with the cookie, the body and the
- * headers set here, so no test file builds its own headers or JSON.
+ * headers set here, so no test file builds its own headers or JSON. Tests write sessions and
+ * users straight into the database: the app has heard of those writes before it is asked.
  */
-export function request(
+export async function request(
   app: App,
   method: HTTPMethods,
   url: string,
   { cookie, body, headers, remoteAddress }: RequestOptions = {},
 ): Promise<LightMyRequestResponse> {
+  await app.sessionChangesHeard();
   const raw = body === undefined || typeof body === "string" || Buffer.isBuffer(body);
   return app.inject({
     method,

@@ -8,7 +8,7 @@ import { openStream } from "../../test/event-stream";
 import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
-import { changeOrderStatus } from "../orders/service";
+import { changeOrderStatus, ORDER_EVENTS_CHANNEL } from "../orders/service";
 
 async function putStatus(app: TestApp["app"], cookie: string, orderId: string, status: string) {
   const body = status === "cancelled" ? { status, reason: "Die kos is op" } : { status };
@@ -147,11 +147,13 @@ describe("live order events", () => {
   it.skipIf(testBackend !== "postgres")(
     "ends open streams when the LISTEN connection is lost, and listens again for new ones",
     async ({ app, db }) => {
+      // The hub's own connection (the session cache listens on another channel).
+      const hubListen = `LISTEN "${ORDER_EVENTS_CHANNEL}"`;
       const listeners = () =>
         queryRows(
           db,
           sql`select pid from pg_stat_activity
-              where datname = current_database() and state = 'idle' and query ilike 'LISTEN%'`,
+              where datname = current_database() and state = 'idle' and query = ${hubListen}`,
           z.object({ pid: z.coerce.number() }),
         );
       const before = await openStream(app, cookie);
@@ -161,7 +163,7 @@ describe("live order events", () => {
       const killed = await queryRows(
         db,
         sql`select pg_terminate_backend(pid) as done from pg_stat_activity
-            where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+            where datname = current_database() and query = ${hubListen} and pid <> pg_backend_pid()`,
         z.object({ done: z.boolean() }),
       );
       expect(killed.map((r) => r.done)).toEqual([true]);
