@@ -264,10 +264,19 @@ export async function pendingMigrations(db: Db): Promise<{ shipped: number; pend
 const RECONNECT_MIN_MS = 200;
 const RECONNECT_MAX_MS = 30_000;
 
+/** The `application_name` a channel's listening connection shows in `pg_stat_activity`. */
+export const listenerName = (channel: string) => `kantien listen ${channel}`;
+
+/** How often a listening connection is asked to answer, and how long it has to answer. */
+const PING_EVERY_MS = 10_000;
+const PING_DEADLINE_MS = 5_000;
+
 /**
  * LISTEN needs its own connection for as long as it listens. When that connection
  * errors or ends (a restarted server, a terminated backend, a dropped network) it is
- * replaced, waiting 0.2 s, then twice as long each failed try, up to 30 s.
+ * replaced, waiting 0.2 s, then twice as long each failed try, up to 30 s. A connection that
+ * only listens never writes, so a silently dropped one would never error: it is pinged every
+ * 10 s, and one that does not answer within 5 s counts as lost.
  */
 async function listenPostgres(
   url: string,
@@ -281,7 +290,12 @@ async function listenPostgres(
   let delay = RECONNECT_MIN_MS;
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      application_name: listenerName(channel),
+    });
     client.on("notification", (n) => {
       if (n.channel === channel) onPayload(n.payload ?? "");
     });
@@ -299,6 +313,26 @@ async function listenPostgres(
       return;
     }
     current = client;
+    ping(client);
+  };
+
+  const ping = (client: pg.Client) => {
+    const timer = setTimeout(() => {
+      if (client !== current) return;
+      const deadline = setTimeout(() => lost(client), PING_DEADLINE_MS);
+      deadline.unref();
+      client.query("select 1").then(
+        () => {
+          clearTimeout(deadline);
+          ping(client);
+        },
+        () => {
+          clearTimeout(deadline);
+          lost(client);
+        },
+      );
+    }, PING_EVERY_MS);
+    timer.unref();
   };
 
   const lost = (client: pg.Client) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client";
@@ -9,6 +10,12 @@ export const SESSION_CHANGES_CHANNEL = "kantien_session_changes";
 const MAX_AGE_MS = 60_000;
 /** Sessions remembered at most; the oldest go first. */
 const MAX_ENTRIES = 10_000;
+/** After a failed start of listening, the wait before the next (doubling up to the most). */
+const RESTART_MIN_MS = 200;
+const RESTART_MAX_MS = 30_000;
+/** A barrier's own notice; no user id starts so. */
+const BARRIER = "heard:";
+const BARRIER_TIMEOUT_MS = 5_000;
 
 type Cached<T> = { value: T; userId: string; storedAt: number };
 
@@ -24,8 +31,9 @@ export type SessionCache<T> = {
   /** Forgets every session (a write through this process may have ended or changed any). */
   clear(): void;
   /**
-   * Resolves once every change committed before the call has been heard here: a barrier for a
-   * caller that wrote the tables itself, not through this process (the API tests do).
+   * Resolves once every change committed before the call has been heard here (or, not heard
+   * within 5 s, once everything is forgotten): a barrier for a caller that wrote the tables
+   * itself, not through this process (the API tests do).
    */
   heard(): Promise<void>;
   close(): Promise<void>;
@@ -44,24 +52,33 @@ export function createSessionCache<T>(database: Database, log: FastifyBaseLogger
   let live = false;
   let closed = false;
   let listening: Promise<() => Promise<void>> | null = null;
+  // After a failed start, the next is tried no sooner than this, waiting longer each time.
+  let nextStartAt = 0;
+  let startDelay = RESTART_MIN_MS;
   const barriers = new Map<string, () => void>();
-  let barrierCount = 0;
 
   const clear = () => {
     generation += 1;
     entries.clear();
   };
 
-  // A lost connection (or the end) forgets every entry: nothing is left to wait for.
-  const releaseBarriers = () => {
+  // Nothing is remembered while not listening: a barrier has nothing left to wait for.
+  const notLive = () => {
+    live = false;
+    clear();
     for (const release of barriers.values()) release();
     barriers.clear();
   };
 
+  // Going live forgets too: a look-up made before the server listened may have missed a notice.
+  const goLive = () => {
+    clear();
+    live = !closed;
+  };
+
   const onChange = (userId: string) => {
-    if (userId.startsWith("heard:")) {
+    if (userId.startsWith(BARRIER)) {
       barriers.get(userId)?.();
-      barriers.delete(userId);
       return;
     }
     generation += 1;
@@ -70,32 +87,29 @@ export function createSessionCache<T>(database: Database, log: FastifyBaseLogger
   };
 
   const start = () => {
-    listening = database.listen(SESSION_CHANGES_CHANNEL, onChange, {
-      onLost: () => {
-        live = false;
-        clear();
-        releaseBarriers();
-      },
-      onRestored: () => {
-        clear();
-        live = true;
-      },
+    const started = database.listen(SESSION_CHANGES_CHANNEL, onChange, {
+      onLost: notLive,
+      onRestored: goLive,
     });
-    listening.then(
+    listening = started;
+    started.then(
       () => {
-        live = !closed;
+        startDelay = RESTART_MIN_MS;
+        goLive();
       },
       (error) => {
-        // Asked again at the next request; meanwhile every request asks the database.
+        // Meanwhile every request asks the database.
         log.warn({ err: error }, "sessions: could not listen for changes; looking every session up");
-        listening = null;
+        if (listening === started) listening = null;
+        nextStartAt = Date.now() + startDelay;
+        startDelay = Math.min(startDelay * 2, RESTART_MAX_MS);
       },
     );
   };
 
   return {
     get(tokenHash) {
-      if (!listening && !closed) start();
+      if (!listening && !closed && Date.now() >= nextStartAt) start();
       if (!live) return undefined;
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
@@ -116,16 +130,24 @@ export function createSessionCache<T>(database: Database, log: FastifyBaseLogger
     async heard() {
       // Nothing remembered, nothing to hear; on PGlite the notice comes with the query itself.
       if (!live || entries.size === 0) return;
-      const name = `heard:${process.pid}:${++barrierCount}`;
-      const heard = new Promise<void>((resolve) => barriers.set(name, resolve));
-      await database.db.execute(sql`select pg_notify(${SESSION_CHANGES_CHANNEL}, ${name})`);
-      await heard;
+      const name = `${BARRIER}${randomUUID()}`;
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        barriers.set(name, () => resolve(true));
+        timer = setTimeout(() => resolve(false), BARRIER_TIMEOUT_MS);
+      });
+      try {
+        await database.db.execute(sql`select pg_notify(${SESSION_CHANGES_CHANNEL}, ${name})`);
+        // Not heard in time: whatever it waited for may be missed, so nothing is kept.
+        if (!(await heard)) clear();
+      } finally {
+        clearTimeout(timer);
+        barriers.delete(name);
+      }
     },
     async close() {
       closed = true;
-      live = false;
-      clear();
-      releaseBarriers();
+      notLive();
       const current = listening;
       listening = null;
       if (current) await (await current.catch(() => null))?.();

@@ -5,8 +5,7 @@ import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, vi } from "vitest";
 import { z } from "zod";
 import { buildApp } from "../../app";
-import type { Db } from "../../db/client";
-import { queryRows } from "../../db/client";
+import { type Db, listenerName, queryRows } from "../../db/client";
 import { emailOutbox, userSettings, users } from "../../db/schema";
 import { appTest } from "../../test/app-test";
 import { createUser } from "../../test/fixtures";
@@ -14,7 +13,7 @@ import { request } from "../../test/request";
 import { startSmtpReceiver } from "../../test/smtp-receiver";
 import { testBackend, testConfig } from "../../test/test-app";
 import { enqueueAccountEmail } from "./account-emails";
-import { enqueueEmail } from "./outbox";
+import { EMAIL_CHANNEL, enqueueEmail } from "./outbox";
 import {
   createSmtpTransport,
   MAX_EMAIL_ATTEMPTS,
@@ -198,7 +197,7 @@ describe("the SMTP sender", () => {
         const killed = await queryRows(
           db,
           sql`select pg_terminate_backend(pid) as done from pg_stat_activity
-              where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+              where datname = current_database() and application_name = ${listenerName(EMAIL_CHANNEL)}`,
           z.object({ done: z.boolean() }),
         );
         expect(killed.map((r) => r.done)).toEqual([true]);

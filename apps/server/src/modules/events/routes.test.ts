@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, vi } from "vitest";
 import { z } from "zod";
-import { openPostgres, queryRows } from "../../db/client";
+import { listenerName, openPostgres, queryRows } from "../../db/client";
 import { users } from "../../db/schema";
 import { appTest } from "../../test/app-test";
 import { openStream } from "../../test/event-stream";
@@ -148,12 +148,12 @@ describe("live order events", () => {
     "ends open streams when the LISTEN connection is lost, and listens again for new ones",
     async ({ app, db }) => {
       // The hub's own connection (the session cache listens on another channel).
-      const hubListen = `LISTEN "${ORDER_EVENTS_CHANNEL}"`;
+      const hubListen = listenerName(ORDER_EVENTS_CHANNEL);
       const listeners = () =>
         queryRows(
           db,
           sql`select pid from pg_stat_activity
-              where datname = current_database() and state = 'idle' and query = ${hubListen}`,
+              where datname = current_database() and state = 'idle' and application_name = ${hubListen}`,
           z.object({ pid: z.coerce.number() }),
         );
       const before = await openStream(app, cookie);
@@ -163,7 +163,7 @@ describe("live order events", () => {
       const killed = await queryRows(
         db,
         sql`select pg_terminate_backend(pid) as done from pg_stat_activity
-            where datname = current_database() and query = ${hubListen} and pid <> pg_backend_pid()`,
+            where datname = current_database() and application_name = ${hubListen} and pid <> pg_backend_pid()`,
         z.object({ done: z.boolean() }),
       );
       expect(killed.map((r) => r.done)).toEqual([true]);
