@@ -2,6 +2,7 @@ import { type KitchenColumn, kitchenColumnOf, type OrderStatus } from "@kantien/
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium";
 import { startDemoServer } from "./demo-server";
+import { median } from "./median";
 
 /** The budget: the kitchen board with 1,000 orders of the day, usable within 1 s in Chromium. */
 export const KITCHEN_BOARD_BUDGET = { orders: 1000, usableMs: 1000 };
@@ -98,8 +99,7 @@ export async function measureKitchenBoard(
         await context.close();
       }
     }
-    const sorted = [...result.runs].sort((a, b) => a - b);
-    result.usableMs = sorted[Math.floor(sorted.length / 2)] ?? null;
+    result.usableMs = median(result.runs) ?? null;
     return result;
   } finally {
     await browser.close();

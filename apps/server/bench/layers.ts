@@ -28,6 +28,7 @@ import { requireStaff } from "../src/plugins/session";
 import { createUser, sessionCookieFor } from "../src/test/fixtures";
 import { testConfig } from "../src/test/test-app";
 import { addHistory, addKitchenDay, fillCatalogue } from "./fill";
+import { median } from "./median";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -115,18 +116,17 @@ try {
     }
     if (round > 0) console.log(`round ${round} of ${ROUNDS} done`);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const bareRps = median(runs.get("bare")!.map((r) => r.rps));
+  const bareRps = median(runs.get("bare")!.map((r) => r.rps)) ?? 0;
   await app.close();
   await bare.close();
-  const bareCpu = median(runs.get("bare")!.map((r) => r.cpuMs));
+  const bareCpu = median(runs.get("bare")!.map((r) => r.cpuMs)) ?? 0;
   console.log(
     `\n| variant (50 connections, median of ${ROUNDS} × ${SECONDS} s) | rps (rounds) | vs bare | Node CPU ms a request | vs bare | KB a response |`,
   );
   console.log("|---|---|---|---|---|---|");
   for (const [variant, r] of runs) {
-    const rps = median(r.map((x) => x.rps));
-    const cpuMs = median(r.map((x) => x.cpuMs));
+    const rps = median(r.map((x) => x.rps)) ?? 0;
+    const cpuMs = median(r.map((x) => x.cpuMs)) ?? 0;
     console.log(
       `| ${variant} | ${Math.round(rps)} (${r.map((x) => Math.round(x.rps)).join(", ")}) | ${(rps / bareRps).toFixed(2)}× | ${cpuMs.toFixed(2)} | +${(cpuMs - bareCpu).toFixed(2)} | ${r[0]?.kb} |`,
     );

@@ -5,6 +5,7 @@ import lighthouse, { desktopConfig, generateReport, type Result } from "lighthou
 import { z } from "zod";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium";
 import type { DemoServer } from "./demo-server";
+import { medianBy } from "./median";
 
 type Preset = "mobile" | "desktop";
 type Session = keyof DemoServer["cookies"] | null;
@@ -109,10 +110,8 @@ function summarize(
   reportDir: string,
 ): LighthouseScore {
   const score = (r: Result, category: string) => r.categories[category]?.score ?? -1;
-  const median = (category: string) =>
-    [...results].sort((a, b) => score(a, category) - score(b, category))[Math.floor(results.length / 2)]!;
-  const byPerformance = median("performance");
-  const byAccessibility = median("accessibility");
+  const byPerformance = medianBy(results, (r) => score(r, "performance"))!;
+  const byAccessibility = medianBy(results, (r) => score(r, "accessibility"))!;
   const failedAudits = [
     ...failingAudits(byPerformance, "performance", 0.9),
     ...failingAudits(byAccessibility, "accessibility", 1),

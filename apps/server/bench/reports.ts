@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type Db, queryPlanRow, queryRows } from "../src/db/client";
 import { dayBalancesQuery, dayLedgerQuery, daySalesQuery } from "../src/modules/reports/day-report";
 import { salesSeriesQuery, topItemsQuery } from "../src/modules/reports/sales";
+import { median } from "./median";
 
 /**
  * The budgets of the reports (docs/decisions/0042-the-days-close.md): a day's report out of
@@ -85,7 +86,6 @@ export async function benchReports(
     await get(salesUrl);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
 
   const range = dayRange(day, timeZone);
   const salesRange = { ...year, timeZone };
@@ -115,7 +115,7 @@ export async function benchReports(
       full: round(opts.dayMs.full),
       ratio: round(opts.dayMs.full / opts.dayMs.small),
     },
-    salesYearMs: round(times[Math.floor(times.length / 2)] ?? 0),
+    salesYearMs: round(median(times) ?? 0),
     salesYearOrders: sold?.n ?? 0,
     balanced,
     plans,

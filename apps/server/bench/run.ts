@@ -72,6 +72,7 @@ import { addHistory, addKitchenDay, countOrders, fillCatalogue, fillLedger, futu
 import { type FirstLoad, measureFirstLoads } from "./first-load";
 import { KITCHEN_BOARD_BUDGET, type KitchenBoardResult, measureKitchenBoard } from "./kitchen-board";
 import { LIGHTHOUSE_TARGETS, type LighthouseScore } from "./lighthouse";
+import { median, medianBy } from "./median";
 import { benchReports, REPORTS_BUDGET, type ReportsResult } from "./reports";
 import { breakTimeRush, RUSH_BUDGET, type RushResult } from "./rush";
 import { STATEMENT_BUDGET, type StatementImportResult, statementImport } from "./statement-import";
@@ -178,7 +179,7 @@ async function timeQuery(run: () => Promise<unknown>, times = 50): Promise<numbe
     await run();
     timings.push(performance.now() - started);
   }
-  return timings.sort((a, b) => a - b)[Math.floor(times / 2)]!;
+  return median(timings)!;
 }
 
 async function load(
@@ -212,14 +213,14 @@ async function load(
 
 const ALTERNATE_ROUNDS = 5;
 
+type Target = { url: string; headers: Record<string, string> };
+
 /**
  * Loads routes to compare in turns, round after round (each for a fifth of BENCH_SECONDS, or
  * BENCH_REQUESTS a connection), the first one first in odd rounds and last in even ones, and
  * scores each by its median round. On a shared machine a neighbour's burst, or PostgreSQL's own
  * work after a fill, then weighs on every route alike instead of on whichever came second.
  */
-type Target = { url: string; headers: Record<string, string> };
-
 async function alternate(first: Target, second: Target, connections: number): Promise<[Load, Load]> {
   const targets = [first, second];
   const rounds: Load[][] = targets.map(() => []);
@@ -232,8 +233,8 @@ async function alternate(first: Target, second: Target, connections: number): Pr
       );
     }
   }
-  const median = (loads: Load[]) => [...loads].sort((a, b) => a.rps - b.rps)[Math.floor(loads.length / 2)]!;
-  return [median(rounds[0]!), median(rounds[1]!)];
+  const byRps = (loads: Load[]) => medianBy(loads, (l) => l.rps)!;
+  return [byRps(rounds[0]!), byRps(rounds[1]!)];
 }
 
 /** One answer of the API, checked for its status; null when it failed (and recorded). */

@@ -261,8 +261,9 @@ export async function pendingMigrations(db: Db): Promise<{ shipped: number; pend
   return { shipped: shipped.length, pending: shipped.filter((when) => when > newest).length };
 }
 
-const RECONNECT_MIN_MS = 200;
-const RECONNECT_MAX_MS = 30_000;
+/** A lost listening connection is tried again after this, doubling up to the most. */
+export const RECONNECT_MIN_MS = 200;
+export const RECONNECT_MAX_MS = 30_000;
 
 /** The `application_name` a channel's listening connection shows in `pg_stat_activity`. */
 export const listenerName = (channel: string) => `kantien listen ${channel}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client";
+import { type Database, RECONNECT_MAX_MS, RECONNECT_MIN_MS } from "../db/client";
 
 /** Where the database says a signed-in user or session changed (migration 0022_session_changes). */
 export const SESSION_CHANGES_CHANNEL = "kantien_session_changes";
@@ -10,9 +10,6 @@ export const SESSION_CHANGES_CHANNEL = "kantien_session_changes";
 const MAX_AGE_MS = 60_000;
 /** Sessions remembered at most; the oldest go first. */
 const MAX_ENTRIES = 10_000;
-/** After a failed start of listening, the wait before the next (doubling up to the most). */
-const RESTART_MIN_MS = 200;
-const RESTART_MAX_MS = 30_000;
 /** A barrier's own notice; no user id starts so. */
 const BARRIER = "heard:";
 const BARRIER_TIMEOUT_MS = 5_000;
@@ -52,9 +49,10 @@ export function createSessionCache<T>(database: Database, log: FastifyBaseLogger
   let live = false;
   let closed = false;
   let listening: Promise<() => Promise<void>> | null = null;
-  // After a failed start, the next is tried no sooner than this, waiting longer each time.
+  // After a failed start, the next is tried no sooner than this, backing off as a lost
+  // listening connection does.
   let nextStartAt = 0;
-  let startDelay = RESTART_MIN_MS;
+  let startDelay = RECONNECT_MIN_MS;
   const barriers = new Map<string, () => void>();
 
   const clear = () => {
@@ -94,7 +92,7 @@ export function createSessionCache<T>(database: Database, log: FastifyBaseLogger
     listening = started;
     started.then(
       () => {
-        startDelay = RESTART_MIN_MS;
+        startDelay = RECONNECT_MIN_MS;
         goLive();
       },
       (error) => {
@@ -102,7 +100,7 @@ export function createSessionCache<T>(database: Database, log: FastifyBaseLogger
         log.warn({ err: error }, "sessions: could not listen for changes; looking every session up");
         if (listening === started) listening = null;
         nextStartAt = Date.now() + startDelay;
-        startDelay = Math.min(startDelay * 2, RESTART_MAX_MS);
+        startDelay = Math.min(startDelay * 2, RECONNECT_MAX_MS);
       },
     );
   };
