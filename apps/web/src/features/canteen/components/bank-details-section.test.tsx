@@ -1,7 +1,6 @@
 import type { Settings } from "@kantien/domain/auth";
 import { type BankDetails, CANTEEN_RULES_DEFAULTS } from "@kantien/domain/canteen";
 import { ROLE } from "@kantien/domain/roles";
-import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { mockFetch, type Route } from "../../../test/mock-fetch";
@@ -29,8 +28,8 @@ function renderSettings(stored: BankDetails | null, putReply: Route = savedReply
     [`GET ${URL}`]: { body: { success: true, data: stored } },
     [`PUT ${URL}`]: putReply,
   });
-  renderWithApp(<AppRoutes />, { route: "/canteen", user: testUser(ROLE.kitchenAdmin) });
-  return calls;
+  const { user } = renderWithApp(<AppRoutes />, { route: "/canteen", user: testUser(ROLE.kitchenAdmin) });
+  return { calls, user };
 }
 
 const section = () => screen.getByRole("region", { name: "Bankbesonderhede" });
@@ -43,8 +42,7 @@ const loaded = async () =>
 
 describe("the canteen's bank details on /canteen", () => {
   it("says they are not given yet, refuses a wrong branch code at the field, and sends nothing", async () => {
-    const user = userEvent.setup();
-    const calls = renderSettings(null);
+    const { calls, user } = renderSettings(null);
     await loaded();
     expect(within(section()).getByText(/Nog nie gegee nie/)).toBeVisible();
     await user.type(field("Bank"), "FNB");
@@ -58,8 +56,7 @@ describe("the canteen's bank details on /canteen", () => {
   });
 
   it("saves what an admin typed and shows what the server stored", async () => {
-    const user = userEvent.setup();
-    const calls = renderSettings({
+    const { calls, user } = renderSettings({
       bank: "ABSA",
       accountHolder: "Kantien",
       accountNumber: "4051234567",
