@@ -64,7 +64,7 @@ ok = vitest("unit and component tests", ["domain", "web"], "unit") && ok;
 ok = vitest("API tests on PGlite", ["server"], "api-pglite", { TEST_DB: "pglite" }) && ok;
 if (process.env.TEST_DATABASE_URL) {
   // One fork more than cores: these forks wait on PostgreSQL's own processes, and two leave a
-  // fifth of the machine idle.
+  // fifth of the machine idle (decision 0050).
   ok =
     vitest("API tests on PostgreSQL", ["server"], "api-postgres", { TEST_DB: "postgres" }, [
       `--maxWorkers=${os.availableParallelism() + 1}`,
@@ -81,8 +81,8 @@ const chromium = ensureChromium();
 // customers signing in and ordering within 3 s, a bank statement has 200 lines, the kitchen
 // board is visited once, and there is no Lighthouse (the browser tests check accessibility with
 // axe). It runs on one backend: PostgreSQL when there is one, else PGlite (the API tests run
-// on both). Here it checks, it does not measure, so its timings are reported, not judged. Full
-// size, both backends: `npm run bench`.
+// on both; decision 0050). Here it checks, it does not measure, so its timings are reported,
+// not judged. Full size, both backends: `npm run bench`.
 ok =
   run("benchmark, small (npm run bench)", "npm", ["run", "bench"], {
     BENCH_ORDERS: "20000",
