@@ -205,7 +205,10 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 /** Runs axe-core on the page and returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   await transitionsSettled(page);
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  // Once per page load: a screen reached through the app keeps it.
+  if (!(await page.evaluate(() => "axe" in window))) {
+    await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  }
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
     const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
