@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, vi } from "vitest";
 import { z } from "zod";
-import { type Db, listenerName, openPostgres, queryRows, type Tx } from "../db/client";
+import { type Db, openPostgres, queryRows, type Tx } from "../db/client";
 import { sessions, userSettings, users } from "../db/schema";
 import { appTest } from "../test/app-test";
-import { createUser, sessionCookieFor, signIn } from "../test/fixtures";
+import { createUser, listenerPids, sessionCookieFor, signIn } from "../test/fixtures";
 import { request } from "../test/request";
 import { createTestApp, testBackend } from "../test/test-app";
 import { SESSION_CHANGES_CHANNEL } from "./session-cache";
@@ -41,14 +41,20 @@ async function untilRemembered(app: App, db: Db, cookie: string, userId: string)
   );
 }
 
+/** A cook signed in through `app`, whose session `app` now answers from what it remembers. */
+async function rememberedCook(app: App, db: Db) {
+  const cook = await createUser(db, { roleId: 3 });
+  const cookie = await signIn(app, cook);
+  await untilRemembered(app, db, cookie, cook.id);
+  return { cook, cookie };
+}
+
 describe("the sessions a server remembers", () => {
   it("answers a remembered session without the database, and looks again after any write through it", async ({
     app,
     db,
   }) => {
-    const cook = await createUser(db, { roleId: 3 });
-    const cookie = await signIn(app, cook);
-    await untilRemembered(app, db, cookie, cook.id);
+    const { cook, cookie } = await rememberedCook(app, db);
     await unannounced(db, (tx) => tx.delete(sessions).where(eq(sessions.userId, cook.id)));
     expect((await me(app, cookie)).statusCode).toBe(200);
     // Any write through this server (here somebody else's sign-out) forgets what it remembered.
@@ -60,10 +66,8 @@ describe("the sessions a server remembers", () => {
     app,
     db,
   }) => {
-    const cook = await createUser(db, { roleId: 3 });
-    const cookie = await signIn(app, cook);
+    const { cook, cookie } = await rememberedCook(app, db);
     const other = await sessionCookieFor(db, cook.id);
-    await untilRemembered(app, db, cookie, cook.id);
     expect((await me(app, cookie)).json().user.role_id).toBe(3);
 
     await db.update(users).set({ roleId: 4 }).where(eq(users.id, cook.id));
@@ -102,17 +106,8 @@ describe("the sessions a server remembers", () => {
   it.skipIf(testBackend !== "postgres")(
     "forgets everything when its listening connection is lost: a change missed meanwhile is not served",
     async ({ app, db }) => {
-      const cook = await createUser(db, { roleId: 3 });
-      const cookie = await signIn(app, cook);
-      const listeners = () =>
-        queryRows(
-          db,
-          sql`select pid from pg_stat_activity
-              where datname = current_database() and state = 'idle'
-                and application_name = ${listenerName(SESSION_CHANGES_CHANNEL)}`,
-          z.object({ pid: z.coerce.number() }),
-        );
-      await untilRemembered(app, db, cookie, cook.id);
+      const listeners = () => listenerPids(db, SESSION_CHANGES_CHANNEL);
+      const { cook, cookie } = await rememberedCook(app, db);
       // Its own: another server's (an earlier test's) may still be closing.
       const before = await vi.waitFor(
         async () => {
@@ -125,7 +120,7 @@ describe("the sessions a server remembers", () => {
 
       await queryRows(
         db,
-        sql`select pg_terminate_backend(${before.pid}) as done`,
+        sql`select pg_terminate_backend(${before}) as done`,
         z.object({ done: z.boolean() }),
       );
       await unannounced(db, (tx) => tx.delete(sessions).where(eq(sessions.userId, cook.id)));
@@ -133,7 +128,7 @@ describe("the sessions a server remembers", () => {
         async () => {
           const now = await listeners();
           expect(now).toHaveLength(1);
-          expect(now[0]!.pid).not.toBe(before.pid);
+          expect(now[0]).not.toBe(before);
         },
         { timeout: 5000, interval: 50 },
       );

@@ -79,8 +79,8 @@ export function createSessionCache<T>(database: Database, log: FastifyBaseLogger
       barriers.get(userId)?.();
       return;
     }
+    if (userId === "*") return clear();
     generation += 1;
-    if (userId === "*") return entries.clear();
     for (const [tokenHash, entry] of entries) if (entry.userId === userId) entries.delete(tokenHash);
   };
 

@@ -4,8 +4,9 @@ import type { OrderStatus } from "@kantien/domain/order-status";
 import { orderDateOf } from "@kantien/domain/orders-summary";
 import { DEFAULT_TIMEZONE } from "@kantien/domain/time-zone";
 import { type SQLWrapper, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { App } from "../app";
-import { type Db, queryPlanRow, queryRows } from "../db/client";
+import { type Db, listenerName, queryPlanRow, queryRows } from "../db/client";
 import {
   foodItems,
   kantienStaff,
@@ -181,4 +182,29 @@ export async function planOnFilledOrders(db: Db, query: SQLWrapper): Promise<str
   await db.execute(sql`analyze orders`);
   const plan = await queryRows(db, sql`explain ${query}`, queryPlanRow);
   return plan.map((r) => r["QUERY PLAN"]).join("\n");
+}
+
+/** The pids of this database's idle connections that listen on `channel` (PostgreSQL only). */
+export async function listenerPids(db: Db, channel: string): Promise<number[]> {
+  const rows = await queryRows(
+    db,
+    sql`select pid from pg_stat_activity
+        where datname = current_database() and state = 'idle' and application_name = ${listenerName(channel)}`,
+    z.object({ pid: z.coerce.number() }),
+  );
+  return rows.map((row) => row.pid);
+}
+
+/**
+ * Ends this database's connections that listen on `channel`, as a restarted server or a dropped
+ * network would (PostgreSQL only); whether each ended.
+ */
+export async function terminateListeners(db: Db, channel: string): Promise<boolean[]> {
+  const rows = await queryRows(
+    db,
+    sql`select pg_terminate_backend(pid) as done from pg_stat_activity
+        where datname = current_database() and application_name = ${listenerName(channel)}`,
+    z.object({ done: z.boolean() }),
+  );
+  return rows.map((row) => row.done);
 }

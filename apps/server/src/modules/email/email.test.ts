@@ -3,12 +3,11 @@ import { eq, inArray, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, vi } from "vitest";
-import { z } from "zod";
 import { buildApp } from "../../app";
-import { type Db, listenerName, queryRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import { emailOutbox, userSettings, users } from "../../db/schema";
 import { appTest } from "../../test/app-test";
-import { createUser } from "../../test/fixtures";
+import { createUser, terminateListeners } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { startSmtpReceiver } from "../../test/smtp-receiver";
 import { testBackend, testConfig } from "../../test/test-app";
@@ -194,13 +193,7 @@ describe("the SMTP sender", () => {
             expect(await db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"))).toEqual([]),
           { timeout: 5000, interval: 50 },
         );
-        const killed = await queryRows(
-          db,
-          sql`select pg_terminate_backend(pid) as done from pg_stat_activity
-              where datname = current_database() and application_name = ${listenerName(EMAIL_CHANNEL)}`,
-          z.object({ done: z.boolean() }),
-        );
-        expect(killed.map((r) => r.done)).toEqual([true]);
+        expect(await terminateListeners(db, EMAIL_CHANNEL)).toEqual([true]);
         // Queued while nobody listens: only the catch-up after the reconnection can send it in time.
         const missed = unique("gemis");
         await enqueueEmail(db, mail(missed));

@@ -1,11 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, vi } from "vitest";
-import { z } from "zod";
-import { listenerName, openPostgres, queryRows } from "../../db/client";
+import { openPostgres } from "../../db/client";
 import { users } from "../../db/schema";
 import { appTest } from "../../test/app-test";
 import { openStream } from "../../test/event-stream";
-import { createFoodItem, createOrder, createUser, sessionCookieFor, signIn } from "../../test/fixtures";
+import {
+  createFoodItem,
+  createOrder,
+  createUser,
+  listenerPids,
+  sessionCookieFor,
+  signIn,
+  terminateListeners,
+} from "../../test/fixtures";
 import { request } from "../../test/request";
 import { createTestApp, type TestApp, testBackend } from "../../test/test-app";
 import { changeOrderStatus, ORDER_EVENTS_CHANNEL } from "../orders/service";
@@ -148,25 +155,12 @@ describe("live order events", () => {
     "ends open streams when the LISTEN connection is lost, and listens again for new ones",
     async ({ app, db }) => {
       // The hub's own connection (the session cache listens on another channel).
-      const hubListen = listenerName(ORDER_EVENTS_CHANNEL);
-      const listeners = () =>
-        queryRows(
-          db,
-          sql`select pid from pg_stat_activity
-              where datname = current_database() and state = 'idle' and application_name = ${hubListen}`,
-          z.object({ pid: z.coerce.number() }),
-        );
+      const listeners = () => listenerPids(db, ORDER_EVENTS_CHANNEL);
       const before = await openStream(app, cookie);
       expect(await before.until((text) => text.includes("retry:"))).toBe(true);
       expect(await listeners()).toHaveLength(1);
 
-      const killed = await queryRows(
-        db,
-        sql`select pg_terminate_backend(pid) as done from pg_stat_activity
-            where datname = current_database() and application_name = ${hubListen} and pid <> pg_backend_pid()`,
-        z.object({ done: z.boolean() }),
-      );
-      expect(killed.map((r) => r.done)).toEqual([true]);
+      expect(await terminateListeners(db, ORDER_EVENTS_CHANNEL)).toEqual([true]);
       // The stream that may have missed changes is ended, so its client reconnects and refetches.
       expect(await before.until(() => false)).toBe(false);
       expect(before.ended()).toBe(true);
