@@ -1,4 +1,8 @@
 import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogTitle from "@mui/material/DialogTitle";
+import Tooltip from "@mui/material/Tooltip";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { applyLanguage, i18n } from "../lib/i18n";
 import { act, renderWithApp, screen } from "../test/test-utils";
@@ -12,6 +16,23 @@ function Notifier({ notices }: { notices: Notice[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
         <Button key={index} onClick={() => notify(notice)}>{`notice ${index}`}</Button>
       ))}
+    </>
+  );
+}
+
+/** A notice, then a tooltip and a dialog opened after it, as a screen would. */
+function NoticeThenDialog() {
+  const notify = useNotice();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => notify({ severity: "success", text: "Spyskaart geskep." })}>skep</Button>
+      <Tooltip title="Voeg by">
+        <Button onClick={() => setDialogOpen(true)}>Voeg by</Button>
+      </Tooltip>
+      <Dialog open={dialogOpen} onClose={() => setDialogOpen(false)}>
+        <DialogTitle>Voeg 'n item by</DialogTitle>
+      </Dialog>
     </>
   );
 }
@@ -51,5 +72,20 @@ describe("NoticeProvider", () => {
     await act(() => applyLanguage("en"));
     expect(await screen.findByText("Personal settings saved.")).toBeInTheDocument();
     await act(() => applyLanguage("af"));
+  });
+
+  it("gives way to a dialog opened after it, which it would cover, but not to a tooltip", async () => {
+    const { user } = renderWithApp(<NoticeThenDialog />);
+    await user.click(screen.getByRole("button", { name: "skep" }));
+    expect(await screen.findByText("Spyskaart geskep.")).toBeInTheDocument();
+
+    await user.hover(screen.getByRole("button", { name: "Voeg by" }));
+    expect(await screen.findByRole("tooltip")).toBeInTheDocument();
+    expect(screen.getByText("Spyskaart geskep.")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Voeg by" }));
+    expect(await screen.findByRole("dialog", { name: "Voeg 'n item by" })).toBeInTheDocument();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.queryByText("Spyskaart geskep.")).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { lazyComponent } from "../lib/lazy-component";
 import type { NoticeContent } from "./notice-snackbar";
 
@@ -15,6 +24,13 @@ const NoticeContext = createContext<Notify | null>(null);
 /** The CSS variable a layout with a bottom bar sets to its height, so notices never cover it. */
 export const BOTTOM_BAR_HEIGHT_VAR = "--kantien-bottom-bar";
 
+/**
+ * The height a notice takes at the bottom of the window (its margin and an alert with a 48 px
+ * button): a long list keeps this much room below its last item, which can then be scrolled
+ * clear of the notice.
+ */
+export const NOTICE_ROOM = "96px";
+
 /** A notice stays 6 seconds unless it says otherwise. */
 export const NOTICE_MS = 6000;
 
@@ -25,8 +41,18 @@ const NoticeSnackbar = lazyComponent(
 );
 
 /**
+ * Whether `node` is the root of a dialog, menu or popover that has just opened: MUI portals
+ * each of those into `<body>` as a `MuiModal-root` (tooltips and other poppers are not modal).
+ */
+function isOpenedModal(node: Node): boolean {
+  return node instanceof HTMLElement && node.classList.contains("MuiModal-root");
+}
+
+/**
  * The app's one notice: a snackbar at the bottom right that any screen fills through
- * `useNotice()`. A new notice replaces the one showing.
+ * `useNotice()`. A new notice replaces the one showing. A dialog or menu opened after it closes
+ * it: the snackbar sits above modals, right where a dialog keeps its buttons, and what it said
+ * belongs to the screen the user has moved on from.
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {
   // The notice is kept apart from `open`, so its text stays while it fades out.
@@ -36,6 +62,14 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1 }));
     setOpen(true);
   }, []);
+  useEffect(() => {
+    if (!open) return;
+    const observer = new MutationObserver((records) => {
+      if (records.some((record) => Array.from(record.addedNodes).some(isOpenedModal))) setOpen(false);
+    });
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, [open]);
   return (
     <NoticeContext.Provider value={notify}>
       {children}

@@ -8,6 +8,7 @@ import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NOTICE_ROOM } from "../../../components/notice";
 import { BRAND_PRIMARY, BRAND_PRIMARY_HOVER } from "../../../lib/theme";
 import { type CardContext, OrderCard } from "./order-card";
 
@@ -293,7 +294,17 @@ export function OrderColumn({ status, orders, context, newIds, scroll, hideHeadi
       ) : (
         <CardList
           ref={fill.ref}
-          sx={scroll ? { maxHeight: fill.height, overflowY: "auto", pr: 0.5 } : undefined}
+          // The undo notice after a step sits at the bottom right, over the last cards: room
+          // below them lets a cook scroll any card clear of it.
+          sx={{
+            pb: NOTICE_ROOM,
+            ...(scroll && {
+              maxHeight: fill.height,
+              overflowY: "auto",
+              pr: 0.5,
+              scrollPaddingBottom: NOTICE_ROOM,
+            }),
+          }}
         >
           {orders.map((order) => (
             <OrderCard key={order.id} order={order} context={context} isNew={newIds.has(order.id)} />
