@@ -2,9 +2,11 @@
  * The one door to Testing Library for the component tests: what they need of
  * `@testing-library/react`, plus rendering inside the app's providers.
  */
+import createCache, { type EmotionCache } from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
 import type { PublicUser } from "@kantien/domain/auth";
 import type { QueryClient } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, cleanup as unmountAll } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
@@ -12,7 +14,21 @@ import { AppProviders } from "../app/providers";
 import { createQueryClient } from "../lib/query-client";
 import { queryKeys } from "../lib/query-keys";
 
-export { act, cleanup, configure, render, screen, waitFor, within } from "@testing-library/react";
+export { act, configure, render, screen, waitFor, within } from "@testing-library/react";
+
+/**
+ * Each render's own style cache. Emotion writes one `<style>` per rule into the document, which
+ * a worker keeps from file to file, and jsdom reads every rule again for each
+ * `getComputedStyle` (every role query): with one cache per render, the document holds only the
+ * rules of the test that runs.
+ */
+const styleCaches: EmotionCache[] = [];
+
+/** Unmounts what the test rendered and removes its styles (src/test/setup.ts, after each test). */
+export function cleanup() {
+  unmountAll();
+  for (const cache of styleCaches.splice(0)) cache.sheet.flush();
+}
 
 export function createTestQueryClient(): QueryClient {
   const queryClient = createQueryClient();
@@ -26,10 +42,14 @@ type RenderOptions = { route?: string; user?: PublicUser | null; queryClient?: Q
 export function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
   const queryClient = options.queryClient ?? createTestQueryClient();
   if (options.user !== undefined) queryClient.setQueryData(queryKeys.session, options.user);
+  const styleCache = createCache({ key: "css" });
+  styleCaches.push(styleCache);
   const result = render(
-    <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[options.route ?? "/"]}>{ui}</MemoryRouter>
-    </AppProviders>,
+    <CacheProvider value={styleCache}>
+      <AppProviders queryClient={queryClient}>
+        <MemoryRouter initialEntries={[options.route ?? "/"]}>{ui}</MemoryRouter>
+      </AppProviders>
+    </CacheProvider>,
   );
   return { ...result, queryClient, user: userEvent.setup({ delay: null }) };
 }
