@@ -1,5 +1,12 @@
 import { DEMO } from "./support/env";
-import { expect, expectNoSeriousA11yViolations, saveSettings, signIn, test } from "./support/fixtures";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  openScreen,
+  saveSettings,
+  signIn,
+  test,
+} from "./support/fixtures";
 
 // axe is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
@@ -36,11 +43,7 @@ for (const theme of ["dark", "light"] as const) {
       ["/canteen", "Kantien"],
       ["/settings", "Persoonlike instellings"],
     ] as const) {
-      if (new URL(page.url()).pathname !== path) {
-        const menuLink = page.getByRole("navigation").locator(`a[href="${path}"]`);
-        if ((await menuLink.count()) > 0) await menuLink.first().click();
-        else await page.goto(path);
-      }
+      await openScreen(page, path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       // Lists and cards load after the heading.
       await expect(page.getByRole("progressbar")).toHaveCount(0);

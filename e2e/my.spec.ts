@@ -5,6 +5,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   newContext,
+  openScreen,
   type Page,
   signIn,
   test,
@@ -235,7 +236,7 @@ for (const theme of ["light", "dark"] as const) {
       ["/my/wallet", "Beursie"],
       ["/my/profile", "Profiel"],
     ] as const) {
-      await page.goto(path);
+      await openScreen(page, path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);

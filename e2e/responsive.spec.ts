@@ -2,6 +2,7 @@ import { DEMO } from "./support/env";
 import {
   expect,
   type Locator,
+  openScreen,
   type Page,
   saveSettings,
   signIn,
@@ -98,11 +99,11 @@ for (const size of SIZES) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test("every back-office screen fits the width and keeps its main action in reach", async ({ page }) => {
-      // Ten screens, each loaded afresh.
+      // Ten screens, reached through the side menu's drawer.
       test.setTimeout(120_000);
       await signIn(page, DEMO.admin, "/dashboard", { theme: "light" });
       for (const screen of SCREENS) {
-        if (new URL(page.url()).pathname !== screen.path) await page.goto(screen.path);
+        await openScreen(page, screen.path);
         await expect(page.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible();
         await expectReachable(screen.action(page));
         await expectNoSidewaysScroll(page);

@@ -192,6 +192,24 @@ export async function signIn(
   if (theme) await expect(page.locator("body")).toHaveCSS("background-color", THEME_BACKGROUND[theme]);
 }
 
+/**
+ * Opens a screen as its user does, without loading the app again: through a link in the page's
+ * navigation (the ordering app's bottom bar, the back office's side menu, behind the menu button
+ * below 1024 px), else by address when no menu links to it.
+ */
+export async function openScreen(page: Page, path: string) {
+  if (new URL(page.url()).pathname === path) return;
+  const link = page.getByRole("navigation").locator(`a[href="${path}"]`);
+  const menuButton = page.getByRole("button", { name: "Maak die kieslys oop" });
+  if ((await link.count()) === 0 && (await menuButton.isVisible())) {
+    await menuButton.click();
+    await expect(page.getByRole("navigation", { name: "Hoofkieslys" })).toBeVisible();
+  }
+  if ((await link.count()) > 0) await link.first().click();
+  else await page.goto(path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
 /** Signs in through the sign-in screen, as a person does; the page lands where the app sends it. */
 export async function signInWithForm(page: Page, user: Credentials) {
   await page.goto("/login");
