@@ -66,8 +66,13 @@ type Fixtures = {
 /**
  * The browser tests' `test`: each worker has its own server and data (so specs in two
  * workers never meet), and pages open on it, on the same clock as the server.
+ *
+ * A test's `context` is one its worker keeps for tests of the same options, emptied after each
+ * test of all but the browser's cache: pages, cookies, storage, service workers, permissions,
+ * routes. Loading the app from a warm cache costs Chromium about half the time of a first visit
+ * (decision 0051); a test that needs a first visit makes its own context (`newContext`).
  */
-export const test = base.extend<Fixtures, { server: TestServer }>({
+export const test = base.extend<Fixtures, { server: TestServer; keptContexts: Map<string, BrowserContext> }>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
     async ({}, use, workerInfo) => {
@@ -81,7 +86,42 @@ export const test = base.extend<Fixtures, { server: TestServer }>({
     { scope: "worker", timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
-  context: async ({ context }, use) => use(await onTestClock(context)),
+  keptContexts: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use) => {
+      const contexts = new Map<string, BrowserContext>();
+      await use(contexts);
+      for (const context of contexts.values()) await context.close();
+    },
+    { scope: "worker" },
+  ],
+  context: async (
+    { browser, keptContexts, baseURL, bypassCSP, viewport, locale, timezoneId, reducedMotion },
+    use,
+  ) => {
+    const options = { baseURL, bypassCSP, viewport, locale, timezoneId, reducedMotion };
+    const key = JSON.stringify(options);
+    let context = keptContexts.get(key);
+    if (!context) {
+      context = await browser.newContext(options);
+      keptContexts.set(key, context);
+    }
+    await use(await onTestClock(context));
+    await Promise.all(context.pages().map((page) => page.close()));
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.clearCookies();
+    await context.clearPermissions();
+    await context.setOffline(false);
+    // Everything the origin stored, but not the HTTP cache (Storage.clearDataForOrigin leaves it).
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    await cdp.send("Storage.clearDataForOrigin", {
+      origin: new URL(baseURL ?? "").origin,
+      storageTypes: "all",
+    });
+    await cdp.detach();
+    await blank.close();
+  },
   api: async ({ playwright, server }, use) => {
     const request = await playwright.request.newContext({ baseURL: server.url });
     const login = await request.post("/api/auth/login", { data: DEMO.admin });
