@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../db/client";
+import { giveBackPglite, takePglite } from "./kept-pglite";
 
 /**
  * API tests run on a fresh database per test file: in-memory PGlite by default, or a new
@@ -18,21 +19,22 @@ export const testBackend: "pglite" | "postgres" =
 
 export type TestDatabase = Database & { url: string | null; drop(): Promise<void> };
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database: `drop()` ends it; `release()` says its test file is done with it, which on
+ * PGlite keeps it for the next file, emptied back to the template (kept-pglite.ts).
+ */
+export async function openTestDatabase(): Promise<TestDatabase & { release(): Promise<void> }> {
   if (testBackend === "pglite") {
-    const database = await openPglite(null, { from: await pgliteTemplate() });
-    return { ...database, url: null, drop: () => database.close() };
+    const database = await takePglite(async () => openPglite(null, { from: await pgliteTemplate() }));
+    return { ...database, url: null, drop: () => database.close(), release: () => giveBackPglite(database) };
   }
   const created = await createPostgresDatabase(inject("postgresTemplate"));
   const database = await openPostgres(created.url, 5);
-  return {
-    ...database,
-    url: created.url,
-    drop: async () => {
-      await database.close();
-      await created.drop();
-    },
+  const drop = async () => {
+    await database.close();
+    await created.drop();
   };
+  return { ...database, url: created.url, drop, release: drop };
 }
 
 /**
@@ -94,7 +96,8 @@ export async function createTestApp(
   database?: TestDatabase,
   { onRoute, webDist }: Pick<BuildAppOptions, "onRoute" | "webDist"> = {},
 ) {
-  const db = database ?? (await openTestDatabase());
+  const own = database ? undefined : await openTestDatabase();
+  const db = database ?? (own as TestDatabase);
   const config = testConfig(overrides);
   const app = await buildApp({ config, database: db, ...(onRoute ? { onRoute } : {}), webDist });
   await app.ready();
@@ -105,7 +108,7 @@ export async function createTestApp(
     db: db.db,
     close: async () => {
       await app.close();
-      if (!database) await db.drop();
+      await own?.release();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
