@@ -7,6 +7,7 @@ import { type Database, pgliteClient } from "../db/client";
  * CPU, most of the PGlite API tests' setup; putting a kept one back as the template left it
  * costs a few hundredths. A database comes back only when its schema is still the template's
  * (a test that renamed a table or left a trigger gives back a database that is then closed).
+ * Decision 0051.
  */
 const resting: Database[] = [];
 

@@ -20,7 +20,7 @@ export { act, configure, render, screen, waitFor, within } from "@testing-librar
  * Each render's own style cache. Emotion writes one `<style>` per rule into the document, which
  * a worker keeps from file to file, and jsdom reads every rule again for each
  * `getComputedStyle` (every role query): with one cache per render, the document holds only the
- * rules of the test that runs.
+ * rules of the test that runs (decision 0051).
  */
 const styleCaches: EmotionCache[] = [];
 
