@@ -19,6 +19,8 @@ type NoticeSnackbarProps = {
   autoHideMs: number;
   /** Space kept free below it (a layout's bottom bar). */
   bottomOffset: string;
+  /** At the top of the window instead, over an open dialog. */
+  atTop: boolean;
   open: boolean;
   onClose: () => void;
 };
@@ -28,6 +30,7 @@ export default function NoticeSnackbar({
   notice,
   autoHideMs,
   bottomOffset,
+  atTop,
   open,
   onClose,
 }: NoticeSnackbarProps) {
@@ -39,8 +42,10 @@ export default function NoticeSnackbar({
       onClose={(_event, reason) => {
         if (reason !== "clickaway") onClose();
       }}
-      anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      sx={{ mb: bottomOffset }}
+      anchorOrigin={
+        atTop ? { vertical: "top", horizontal: "center" } : { vertical: "bottom", horizontal: "right" }
+      }
+      sx={atTop ? undefined : { mb: bottomOffset }}
     >
       <Alert
         severity={notice.severity}

@@ -37,6 +37,19 @@ function NoticeThenDialog() {
   );
 }
 
+/** A dialog that stays open after its action, which gives a notice. */
+function DialogThatNotifies() {
+  const notify = useNotice();
+  return (
+    <Dialog open>
+      <DialogTitle>Bestelling #7</DialogTitle>
+      <Button onClick={() => notify({ severity: "success", text: "Bestelling gekanselleer." })}>
+        kanselleer
+      </Button>
+    </Dialog>
+  );
+}
+
 describe("NoticeProvider", () => {
   it("shows one notice at a time at the bottom right, the newest replacing the last", async () => {
     const { user } = renderWithApp(
@@ -87,5 +100,12 @@ describe("NoticeProvider", () => {
     expect(await screen.findByRole("dialog", { name: "Voeg 'n item by" })).toBeInTheDocument();
     await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(screen.queryByText("Spyskaart geskep.")).not.toBeInTheDocument();
+  });
+
+  it("shows a notice given while a dialog is open at the top, clear of the dialog's buttons", async () => {
+    const { user } = renderWithApp(<DialogThatNotifies />);
+    await user.click(await screen.findByRole("button", { name: "kanselleer" }));
+    const notice = await screen.findByText("Bestelling gekanselleer.");
+    expect(notice.closest(".MuiSnackbar-root")).toHaveClass("MuiSnackbar-anchorOriginTopCenter");
   });
 });

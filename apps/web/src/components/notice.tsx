@@ -48,18 +48,25 @@ function isOpenedModal(node: Node): boolean {
   return node instanceof HTMLElement && node.classList.contains("MuiModal-root");
 }
 
+/** Whether a dialog is open: a notice then shows at the top, clear of the dialog's buttons. */
+function dialogIsOpen(): boolean {
+  return document.querySelector(".MuiDialog-root:not(.MuiModal-hidden)") !== null;
+}
+
 /**
  * The app's one notice: a snackbar at the bottom right that any screen fills through
- * `useNotice()`. A new notice replaces the one showing. A dialog or menu opened after it closes
- * it: the snackbar sits above modals, right where a dialog keeps its buttons, and what it said
- * belongs to the screen the user has moved on from.
+ * `useNotice()`. A new notice replaces the one showing. The snackbar sits above modals, right
+ * where a dialog keeps its buttons, so it never covers one (decision 0052): a notice given while
+ * a dialog is open shows at the top, and a dialog or menu opened after a notice closes it, as
+ * what it said belongs to the screen the user has moved on from.
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {
   // The notice is kept apart from `open`, so its text stays while it fades out.
-  const [state, setState] = useState<{ notice: Notice; key: number } | null>(null);
+  const [state, setState] = useState<{ notice: Notice; key: number; atTop: boolean } | null>(null);
   const [open, setOpen] = useState(false);
   const notify = useCallback<Notify>((notice) => {
-    setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1 }));
+    const atTop = dialogIsOpen();
+    setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1, atTop }));
     setOpen(true);
   }, []);
   useEffect(() => {
@@ -80,6 +87,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
             notice={state.notice}
             autoHideMs={state.notice.durationMs ?? NOTICE_MS}
             bottomOffset={`var(${BOTTOM_BAR_HEIGHT_VAR}, 0px)`}
+            atTop={state.atTop}
             open={open}
             onClose={() => setOpen(false)}
           />
