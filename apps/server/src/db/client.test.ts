@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { pgliteTemplate } from "../test/test-app";
 import { DataDirLockedError, openPglite, openPostgres, queryRows } from "./client";
 
 describe("the PGlite data directory lock", () => {
@@ -18,7 +19,7 @@ describe("the PGlite data directory lock", () => {
   const lockFile = (d: string) => path.join(d, "kantien.pid");
 
   it("refuses a second open of a directory in use, and opens it again once it is closed", async () => {
-    const first = await openPglite(dir);
+    const first = await openPglite(dir, { from: await pgliteTemplate() });
     expect(fs.readFileSync(lockFile(dir), "utf8")).toBe(String(process.pid));
     await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirLockedError);
     // The refused open left the first one's lock, and no temporary pid files, in place.

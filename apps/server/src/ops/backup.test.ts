@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataDirLockHolder, openPglite, pgliteClient } from "../db/client";
 import { seedDemo } from "../db/seed/demo";
 import { readLastBackup } from "../modules/settings/last-backup";
-import { testBackend } from "../test/test-app";
+import { pgliteTemplate, testBackend } from "../test/test-app";
 import { runCommand } from "./cli";
 import { type CanteenFigures, readFigures } from "./figures";
 
@@ -37,7 +37,7 @@ async function figuresOf(dataDir: string) {
 
 describe.skipIf(testBackend !== "pglite")("npm run backup and restore on PGlite", () => {
   beforeAll(async () => {
-    const database = await openPglite(source);
+    const database = await openPglite(source, { from: await pgliteTemplate() });
     await seedDemo(database.db, "Africa/Johannesburg", new Date("2026-11-24T08:00:00Z"));
     await database.close();
     fs.mkdirSync(path.join(source, "uploads"));

@@ -75,8 +75,8 @@ export async function createPostgresDatabase(
 
 let template: Promise<Blob> | undefined;
 
-/** The migrated PGlite dump, read once per test file's process. */
-function pgliteTemplate(): Promise<Blob> {
+/** The migrated PGlite dump, read once per test file's process: `openPglite(dir, { from })`. */
+export function pgliteTemplate(): Promise<Blob> {
   template ??= fs.promises.readFile(inject("pgliteTemplate")).then((bytes) => new Blob([bytes]));
   return template;
 }
