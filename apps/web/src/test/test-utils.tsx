@@ -17,10 +17,11 @@ import { queryKeys } from "../lib/query-keys";
 export { act, configure, render, screen, waitFor, within } from "@testing-library/react";
 
 /**
- * Each render's own style cache. Emotion writes one `<style>` per rule into the document, which
- * a worker keeps from file to file, and jsdom reads every rule again for each
- * `getComputedStyle` (every role query): with one cache per render, the document holds only the
- * rules of the test that runs (decision 0051).
+ * Each render's own style cache. Emotion writes its rules into the document, which a worker
+ * keeps from file to file, and jsdom reads every rule again for each `getComputedStyle` (every
+ * role query): with one cache per render, the document holds only the rules of the test that
+ * runs, and `speedy` inserts them into one sheet instead of a `<style>` each (a sixth less CPU
+ * than one sheet per rule). Decision 0051.
  */
 const styleCaches: EmotionCache[] = [];
 
@@ -42,7 +43,7 @@ type RenderOptions = { route?: string; user?: PublicUser | null; queryClient?: Q
 export function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
   const queryClient = options.queryClient ?? createTestQueryClient();
   if (options.user !== undefined) queryClient.setQueryData(queryKeys.session, options.user);
-  const styleCache = createCache({ key: "css" });
+  const styleCache = createCache({ key: "css", speedy: true });
   styleCaches.push(styleCache);
   const result = render(
     <CacheProvider value={styleCache}>
