@@ -96,8 +96,14 @@ export async function createTestApp(
   database?: TestDatabase,
   { onRoute, webDist }: Pick<BuildAppOptions, "onRoute" | "webDist"> = {},
 ) {
-  const own = database ? undefined : await openTestDatabase();
-  const db = database ?? (own as TestDatabase);
+  // A database of its own is released with the app; a given one is left to its owner.
+  let db = database;
+  let release = async () => {};
+  if (!db) {
+    const own = await openTestDatabase();
+    db = own;
+    release = own.release;
+  }
   const config = testConfig(overrides);
   const app = await buildApp({ config, database: db, ...(onRoute ? { onRoute } : {}), webDist });
   await app.ready();
@@ -108,7 +114,7 @@ export async function createTestApp(
     db: db.db,
     close: async () => {
       await app.close();
-      await own?.release();
+      await release();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
