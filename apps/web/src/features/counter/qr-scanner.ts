@@ -3,6 +3,11 @@ type BarcodeDetectorLike = { detect(source: HTMLVideoElement): Promise<{ rawValu
 type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
 const SCAN_EVERY_MS = 250;
+/**
+ * How long the camera may take to show its first picture before the counter says it failed.
+ * ZXing's own 5 s is less than a cheap tablet's camera, or a busy one, can need.
+ */
+const CAMERA_START_MS = 15_000;
 
 /**
  * Shows the back camera in `video` and calls `onCode` with each code it reads; answers the
@@ -41,12 +46,10 @@ export async function startQrScanner(
   }
   // Loaded only where the browser has no detector of its own (Firefox, Safari before 17).
   const { BrowserQRCodeReader } = await import("@zxing/browser");
-  const controls = await new BrowserQRCodeReader().decodeFromConstraints(
-    { video: { facingMode: "environment" } },
-    video,
-    (result) => {
-      if (result) onCode(result.getText());
-    },
-  );
+  const controls = await new BrowserQRCodeReader(undefined, {
+    tryPlayVideoTimeout: CAMERA_START_MS,
+  }).decodeFromConstraints({ video: { facingMode: "environment" } }, video, (result) => {
+    if (result) onCode(result.getText());
+  });
   return () => controls.stop();
 }
