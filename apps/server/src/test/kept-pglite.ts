@@ -35,44 +35,43 @@ const SCHEMA_HASH = `
       join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
   ) items`;
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
 async function schemaHash(client: PGlite): Promise<string> {
   return (await client.query<{ hash: string }>(SCHEMA_HASH)).rows[0]?.hash ?? "";
 }
 
-/** The template's schema and the SQL that empties a database back to its rows and sequences. */
+/**
+ * The template's schema and the SQL that empties a database back to its rows and sequences
+ * (PostgreSQL's `format` quotes the names and the rows).
+ */
 async function readTemplate(client: PGlite): Promise<Template> {
   const tables = (
     await client.query<{ name: string }>(
-      "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
+      "select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename",
     )
   ).rows.map((row) => row.name);
   const refill: string[] = [];
   for (const table of tables) {
-    const { rows } = await client.query<{ json: string | null }>(
-      `select json_agg(t)::text as json from ${quote(table)} t`,
+    const { rows } = await client.query<{ statement: string }>(
+      `select format('insert into %1$s select * from json_populate_recordset(null::%1$s, %2$L)',
+                     $1::text, json_agg(t)::text) as statement
+         from ${table} t having count(*) > 0`,
+      [table],
     );
-    const json = rows[0]?.json;
-    if (json) {
-      refill.push(
-        `insert into ${quote(table)} select * from json_populate_recordset(null::${quote(table)}, ${literal(json)})`,
-      );
-    }
+    refill.push(...rows.map((row) => row.statement));
   }
   const sequences = (
-    await client.query<{ name: string }>(
-      "select sequencename as name from pg_sequences where schemaname = 'public' order by sequencename",
+    await client.query<{ statement: string }>(
+      `select format('alter sequence %I restart', sequencename) as statement
+         from pg_sequences where schemaname = 'public' order by sequencename`,
     )
-  ).rows.map((row) => `alter sequence ${quote(row.name)} restart`);
+  ).rows.map((row) => row.statement);
   return {
     schema: await schemaHash(client),
     reset: [
       // What a test may leave in the session: settings and advisory locks.
       "reset all",
       "select pg_advisory_unlock_all()",
-      `truncate ${tables.map(quote).join(", ")} restart identity cascade`,
+      `truncate ${tables.join(", ")} restart identity cascade`,
       ...refill,
       ...sequences,
     ].join(";\n"),
