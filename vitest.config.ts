@@ -27,12 +27,12 @@ export default defineConfig({
           name: "web",
           root: "apps/web",
           include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
-          environment: "jsdom",
+          environment: "happy-dom",
           setupFiles: ["./src/test/setup.ts"],
           // Modules are imported once per worker, not once per file (half the time); each
           // test renders into a fresh query client and DOM (src/test/setup.ts cleans up).
           isolate: false,
-          // Rendering MUI in jsdom on two busy cores can take seconds; a journey still fails on a real hang.
+          // Rendering MUI in happy-dom on two busy cores can take seconds; a journey still fails on a real hang.
           testTimeout: 20_000,
         },
       },

@@ -23,8 +23,8 @@ const background = () => getComputedStyle(document.body).backgroundColor;
 
 describe("ThemeModeProvider", () => {
   it.each([
-    [false, "rgb(248, 249, 255)"],
-    [true, "rgb(18, 18, 18)"],
+    [false, "#f8f9ff"],
+    [true, "#121212"],
   ])(
     "shows the sign-in in the device's own scheme until a choice is made (device dark: %s)",
     async (dark, colour) => {
@@ -40,7 +40,7 @@ describe("ThemeModeProvider", () => {
     stubSystemScheme(true);
     renderSignedIn(savedSettingsReply());
     expect(await screen.findByRole("button", { name: "Skakel na donker modus" })).toBeVisible();
-    expect(background()).toBe("rgb(248, 249, 255)");
+    expect(background()).toBe("#f8f9ff");
   });
 
   it("saves the top bar's switch in the user's settings, keeping the rest", async () => {
@@ -60,7 +60,7 @@ describe("ThemeModeProvider", () => {
       }),
     );
     expect(window.localStorage.getItem("themeMode")).toBe("dark");
-    expect(background()).toBe("rgb(18, 18, 18)");
+    expect(background()).toBe("#121212");
   });
 
   it("undoes the switch when the server does not take it", async () => {
@@ -74,7 +74,7 @@ describe("ThemeModeProvider", () => {
 
     await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
     expect(await screen.findByRole("button", { name: "Skakel na donker modus" })).toBeVisible();
-    await waitFor(() => expect(background()).toBe("rgb(248, 249, 255)"));
+    await waitFor(() => expect(background()).toBe("#f8f9ff"));
     expect(window.localStorage.getItem("themeMode")).toBe("light");
   });
 });

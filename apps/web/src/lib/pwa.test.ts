@@ -45,7 +45,7 @@ describe("startInstallableApp", () => {
     expect(meta.content).toBe("#000000");
   });
 
-  it("registers nothing where there are no service workers, as in jsdom", async () => {
+  it("registers nothing where there are no service workers, as in happy-dom", async () => {
     expect("serviceWorker" in navigator).toBe(false);
     const fetchSpy = vi.fn();
     vi.stubGlobal("fetch", fetchSpy);

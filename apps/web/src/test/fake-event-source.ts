@@ -3,7 +3,7 @@ import { act } from "./test-utils";
 
 type Listener = (event: MessageEvent<string>) => void;
 
-/** A stand-in for the browser's `EventSource` (jsdom has none); the test plays the server. */
+/** A stand-in for the browser's `EventSource` (happy-dom has none); the test plays the server. */
 export class FakeEventSource {
   readonly listeners = new Map<string, Set<Listener>>();
   closed = false;

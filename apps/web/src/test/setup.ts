@@ -7,6 +7,12 @@ import { cleanup, configure } from "./test-utils";
 // Screens render here without the routes and layouts that load their texts in the app.
 await loadTexts("backOffice");
 
+// No component test reaches a network: a request no fake answers (mock-fetch.ts) fails as a
+// browser's fetch fails offline, instead of happy-dom's fetch calling out to localhost.
+globalThis.fetch = async () => {
+  throw new TypeError("Failed to fetch");
+};
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(async () => {
   cleanup();

@@ -18,7 +18,7 @@ export { act, configure, render, screen, waitFor, within } from "@testing-librar
 
 /**
  * Each render's own style cache. Emotion writes its rules into the document, which a worker
- * keeps from file to file, and jsdom reads every rule again for each `getComputedStyle` (every
+ * keeps from file to file, and the test DOM reads every rule again for each `getComputedStyle` (every
  * role query): with one cache per render, the document holds only the rules of the test that
  * runs, and `speedy` inserts them into one sheet instead of a `<style>` each (a sixth less CPU
  * than one sheet per rule). Decision 0051.

@@ -127,7 +127,7 @@ describe("MyMenuScreen", () => {
     const tuesday = await dayCard("Dinsdag 24 November");
     expect(screen.getAllByRole("article")[0]).toBe(tuesday);
     expect(within(tuesday).getByText("Vandag")).toBeVisible();
-    // Folded away in a disclosure after the days to come (jsdom does not hide a closed one).
+    // Folded away in a disclosure after the days to come (the test DOM does not hide a closed one).
     expect(screen.getByText("Vroeër hierdie week (1 dag)").closest("details")).not.toHaveAttribute("open");
     await user.click(screen.getByText("Vroeër hierdie week (1 dag)"));
     const monday = await dayCard("Maandag 23 November");
