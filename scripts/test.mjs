@@ -1,11 +1,11 @@
-// `npm test`: everything, in order — lint, type-check, import cycles, the architecture doc against
-// the folders, migrations against schema.ts,
-// unit and component tests, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
-// set), the web build, the benchmark at a small size, the browser tests in Chromium, and the
-// cluster test (three processes behind nginx on PostgreSQL). The test steps use every core
-// (vitest.config.ts, e2e/playwright.config.ts).
+// `npm test`: everything — lint, type-check, import cycles, the architecture doc against the
+// folders, migrations against schema.ts, unit and component tests, API tests on PGlite (and on
+// PostgreSQL when TEST_DATABASE_URL is set), the web build, the benchmark at a small size, the
+// browser tests in Chromium, and the cluster test (three processes behind nginx on PostgreSQL).
+// The test steps use every core (vitest.config.ts, e2e/playwright.config.ts). Steps that leave
+// cores idle run beside others (decision 0050): their output is printed whole when they end.
 // Ends with one line: "Tests: N passed, N failed".
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,24 +16,55 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const startedAt = Date.now();
 
-function run(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`);
+/**
+ * Runs one step. Alone, its output goes straight through; `beside` other steps, it is kept and
+ * printed whole when the step ends, so that two steps' lines never mix.
+ */
+function run(title, command, args, { env = {}, beside = false } = {}) {
+  if (!beside) console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(
-    `  ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return result.status === 0;
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: beside ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, ...env },
+  });
+  const output = [];
+  child.stdout?.on("data", (chunk) => output.push(chunk));
+  child.stderr?.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (status) => {
+      if (beside) {
+        console.log(`\n▶ ${title} (beside other steps)`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`  ${title}: ${status === 0 ? "ok" : "FAILED"} in ${seconds} s`);
+      resolve(status === 0);
+    });
+  });
 }
 
-function vitest(title, projects, reportName, env, options = []) {
+/** Steps in order, each run only for its outcome: true when all passed. */
+async function inOrder(...steps) {
+  let ok = true;
+  for (const step of steps) ok = (await step()) && ok;
+  return ok;
+}
+
+/** Lanes side by side: true when every lane passed. */
+async function besideEachOther(...lanes) {
+  return (await Promise.all(lanes.map((lane) => lane()))).every(Boolean);
+}
+
+async function vitest(title, projects, reportName, { env, options = [], beside } = {}) {
   const outputFile = path.join(reports, `${reportName}.json`);
   const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), ...options];
-  const ok = run(
+  const ok = await run(
     title,
     "npx",
     [...args, "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`],
-    env,
+    { env, beside },
   );
   count(outputFile, (r) => ({
     passed: r.numPassedTests,
@@ -51,29 +82,10 @@ function count(file, read) {
   totals.skipped += n.skipped;
 }
 
-let ok = true;
-ok = run("lint (Biome)", "npx", ["biome", "ci", "."]) && ok;
-ok = run("type-check (tsc)", "npm", ["run", "typecheck"]) && ok;
-// Any import cycle fails, type-only ones included (modules reach their deps without app.ts).
-ok = run("import cycles (dpdm)", "npm", ["run", "-s", "cycles"]) && ok;
-ok =
-  run("docs/architecture.md names every module and feature", "npm", ["run", "-s", "check:architecture"]) &&
-  ok;
-ok = run("migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]) && ok;
-ok = vitest("unit and component tests", ["domain", "web"], "unit") && ok;
-ok = vitest("API tests on PGlite", ["server"], "api-pglite", { TEST_DB: "pglite" }) && ok;
-if (process.env.TEST_DATABASE_URL) {
-  // One fork more than cores: these forks wait on PostgreSQL's own processes, and two leave a
-  // fifth of the machine idle (decision 0050).
-  ok =
-    vitest("API tests on PostgreSQL", ["server"], "api-postgres", { TEST_DB: "postgres" }, [
-      `--maxWorkers=${os.availableParallelism() + 1}`,
-    ]) && ok;
-} else {
-  console.log("\n(API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set.)");
-}
-ok = run("web build", "npm", ["run", "build"]) && ok;
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const chromium = ensureChromium();
+const nginx = postgres && ensureNginx();
+
 // The benchmark at a small size, so a change that breaks it fails here: it exits 1 on any
 // endpoint error or wrong answer, on back-office code in the ordering app's first load, and on
 // a first load (/login, /my, /kitchen/board) over its size budget (so it runs after the web
@@ -82,31 +94,56 @@ const chromium = ensureChromium();
 // board is visited once, and there is no Lighthouse (the browser tests check accessibility with
 // axe). It runs on one backend: PostgreSQL when there is one, else PGlite (the API tests run
 // on both; decision 0050). Here it checks, it does not measure, so its timings are reported,
-// not judged. Full size, both backends: `npm run bench`.
-ok =
+// not judged, and it may run beside other steps. Full size, both backends: `npm run bench`.
+const benchmark = () =>
   run("benchmark, small (npm run bench)", "npm", ["run", "bench"], {
-    BENCH_ORDERS: "20000",
-    BENCH_PGLITE_ORDERS: "5000",
-    BENCH_REQUESTS: "3",
-    BENCH_RUSH_CUSTOMERS: "100",
-    BENCH_RUSH_SECONDS: "3",
-    BENCH_STATEMENT_LINES: "200",
-    BENCH_LIGHTHOUSE_RUNS: "0",
-    BENCH_RESULTS: "bench-results/ci.json",
-    ...(process.env.TEST_DATABASE_URL ? { BENCH_SKIP_PGLITE: "1" } : { BENCH_SKIP_POSTGRES: "1" }),
-    ...(chromium ? {} : { BENCH_SKIP_WEB: "1" }),
-  }) && ok;
-if (chromium) {
-  const outputFile = path.join(reports, "e2e.json");
-  ok =
-    run(
-      "browser tests (Playwright, Chromium)",
-      "npx",
-      ["playwright", "test", "-c", "e2e/playwright.config.ts"],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+    beside,
+    env: {
+      BENCH_ORDERS: "20000",
+      BENCH_PGLITE_ORDERS: "5000",
+      BENCH_REQUESTS: "3",
+      BENCH_RUSH_CUSTOMERS: "100",
+      BENCH_RUSH_SECONDS: "3",
+      BENCH_STATEMENT_LINES: "200",
+      BENCH_LIGHTHOUSE_RUNS: "0",
+      BENCH_RESULTS: "bench-results/ci.json",
+      ...(postgres ? { BENCH_SKIP_PGLITE: "1" } : { BENCH_SKIP_POSTGRES: "1" }),
+      ...(chromium ? {} : { BENCH_SKIP_WEB: "1" }),
+    },
+  });
+
+// The cluster test, short: three processes behind nginx (deploy/nginx.conf) on a fresh PostgreSQL
+// database, orders through nginx for 15 s while a process is killed every 4 s (three kills).
+// One test in the totals. Full length: `npm run test:cluster` (60 s).
+async function clusterTest() {
+  if (!postgres) {
+    console.log("\n(Cluster test skipped: TEST_DATABASE_URL is not set.)");
+    totals.skipped += 1;
+    return true;
+  }
+  const passed =
+    nginx &&
+    (await run("cluster test (3 processes behind nginx, PostgreSQL)", "npm", ["run", "-s", "test:cluster"], {
+      beside: true,
+      env: {
+        CLUSTER_SECONDS: "15",
+        CLUSTER_KILL_EVERY_MS: "4000",
+        CLUSTER_DATABASE_URL: process.env.TEST_DATABASE_URL,
       },
-    ) && ok;
+    }));
+  totals[passed ? "passed" : "failed"] += 1;
+  return passed;
+}
+
+async function browserTests() {
+  if (!chromium) return false;
+  const outputFile = path.join(reports, "e2e.json");
+  let ok = await run(
+    "browser tests (Playwright, Chromium)",
+    "npx",
+    ["playwright", "test", "-c", "e2e/playwright.config.ts"],
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile } },
+  );
   // No retries (e2e/playwright.config.ts): a test passes the first time or fails. Should a run be
   // given retries anyway, a test that needed one is flaky: named here and counted as failed.
   count(outputFile, (r) => {
@@ -127,27 +164,48 @@ if (chromium) {
     }
     return { passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped };
   });
-} else {
-  ok = false;
+  return ok;
 }
 
-// The cluster test, short: three processes behind nginx (deploy/nginx.conf) on a fresh PostgreSQL
-// database, orders through nginx for 15 s while a process is killed every 4 s (three kills).
-// One test in the totals. Full length: `npm run test:cluster` (60 s).
-if (!process.env.TEST_DATABASE_URL) {
-  console.log("\n(Cluster test skipped: TEST_DATABASE_URL is not set.)");
-  totals.skipped += 1;
-} else {
-  const passed =
-    ensureNginx() &&
-    run("cluster test (3 processes behind nginx, PostgreSQL)", "npm", ["run", "-s", "test:cluster"], {
-      CLUSTER_SECONDS: "15",
-      CLUSTER_KILL_EVERY_MS: "4000",
-      CLUSTER_DATABASE_URL: process.env.TEST_DATABASE_URL,
-    });
-  totals[passed ? "passed" : "failed"] += 1;
-  ok = passed && ok;
+function apiTestsOnPostgres() {
+  if (!postgres) {
+    console.log("\n(API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set.)");
+    return true;
+  }
+  // One fork more than cores: two forks leave a fifth of the machine idle (decision 0050).
+  return vitest("API tests on PostgreSQL", ["server"], "api-postgres", {
+    env: { TEST_DB: "postgres" },
+    options: [`--maxWorkers=${os.availableParallelism() + 1}`],
+    beside: true,
+  });
 }
+
+const check = (title, command, args) => () => run(title, command, args, { beside: true });
+const ok = await inOrder(
+  // The checks are small and mostly one core; the type-check takes the other.
+  () =>
+    besideEachOther(check("type-check (tsc)", "npm", ["run", "typecheck"]), () =>
+      inOrder(
+        check("lint (Biome)", "npx", ["biome", "ci", "."]),
+        // Any import cycle fails, type-only ones included (modules reach their deps without app.ts).
+        check("import cycles (dpdm)", "npm", ["run", "-s", "cycles"]),
+        check("docs/architecture.md names every module and feature", "npm", [
+          "run",
+          "-s",
+          "check:architecture",
+        ]),
+        check("migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]),
+      ),
+    ),
+  () => vitest("unit and component tests", ["domain", "web"], "unit"),
+  () => vitest("API tests on PGlite", ["server"], "api-pglite", { env: { TEST_DB: "pglite" } }),
+  // The API tests on PostgreSQL wait on PostgreSQL's own processes: the web build fills that time.
+  () =>
+    besideEachOther(apiTestsOnPostgres, () => run("web build", "npm", ["run", "build"], { beside: true })),
+  // The benchmark and the cluster test each leave a third of the machine idle: side by side.
+  () => besideEachOther(benchmark, clusterTest),
+  browserTests,
+);
 
 console.log(
   `\nnpm test took ${((Date.now() - startedAt) / 1000).toFixed(1)} s (the budget from a fresh clone: 300 s on the 2-core machine).`,
