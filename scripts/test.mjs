@@ -97,7 +97,7 @@ const nginx = postgres && ensureNginx();
 // not judged, and it may run beside other steps. Full size, both backends: `npm run bench`.
 const benchmark = () =>
   run("benchmark, small (npm run bench)", "npm", ["run", "bench"], {
-    beside,
+    beside: true,
     env: {
       BENCH_ORDERS: "20000",
       BENCH_PGLITE_ORDERS: "5000",
