@@ -202,9 +202,9 @@ const ok = await inOrder(
   // The API tests on PostgreSQL wait on PostgreSQL's own processes: the web build fills that time.
   () =>
     besideEachOther(apiTestsOnPostgres, () => run("web build", "npm", ["run", "build"], { beside: true })),
-  // The benchmark and the cluster test each leave a third of the machine idle: side by side.
-  () => besideEachOther(benchmark, clusterTest),
-  browserTests,
+  // The benchmark and the cluster test each leave a third of the machine idle, and the browser
+  // tests a tenth: the two run one after the other beside the browser tests.
+  () => besideEachOther(browserTests, () => inOrder(benchmark, clusterTest)),
 );
 
 console.log(
