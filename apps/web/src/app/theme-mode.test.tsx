@@ -2,16 +2,16 @@ import type { Settings } from "@kantien/domain/auth";
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it } from "vitest";
 import { userSettingsQueryOptions } from "../lib/user-settings";
-import { mockFetch, savedSettingsReply } from "../test/mock-fetch";
+import { mockFetch, type Reply, type Route, savedSettingsReply } from "../test/mock-fetch";
 import { stubSystemScheme } from "../test/system-scheme";
 import { renderWithApp, screen, testUser, waitFor } from "../test/test-utils";
 import { AppRoutes } from "./router";
 
 const saved: Settings = { theme: "light", language: "af", refresh_interval: 45 };
 
-function renderSignedIn(put: Parameters<typeof mockFetch>[0][string]) {
+function renderSignedIn(put: Route, get: Route = { body: { success: true, settings: saved } }) {
   const calls = mockFetch({
-    "GET /api/settings": { body: { success: true, settings: saved } },
+    "GET /api/settings": get,
     "PUT /api/settings": put,
     "GET /api/customers?limit=25&offset=0": { body: { success: true, data: [], total: 0 } },
   });
@@ -60,6 +60,29 @@ describe("ThemeModeProvider", () => {
       }),
     );
     expect(window.localStorage.getItem("themeMode")).toBe("dark");
+    expect(background()).toBe("#121212");
+  });
+
+  it("keeps the switch while it is saved, though the settings read before it say otherwise", async () => {
+    // The save answers when the test says so; the settings read until then are the old ones.
+    let answerSave = () => {};
+    const { user, calls, queryClient } = renderSignedIn(
+      (call) => new Promise<Reply>((answer) => (answerSave = () => answer(savedSettingsReply()(call)))),
+    );
+    await user.click(await screen.findByRole("button", { name: "Skakel na donker modus" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+
+    expect(screen.getByRole("button", { name: "Skakel na ligte modus" })).toBeVisible();
+    expect(window.localStorage.getItem("themeMode")).toBe("dark");
+    expect(background()).toBe("#121212");
+    answerSave();
+    await waitFor(() =>
+      expect(queryClient.getQueryData(userSettingsQueryOptions.queryKey)).toEqual({
+        ...saved,
+        theme: "dark",
+      }),
+    );
+    expect(screen.getByRole("button", { name: "Skakel na ligte modus" })).toBeVisible();
     expect(background()).toBe("#121212");
   });
 

@@ -10,6 +10,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from "react";
 import {
@@ -30,6 +31,8 @@ type ThemeModeContextValue = {
   setPreference: (preference: ThemePreference) => void;
   /** The top bar's switch: the other palette, saved in the signed-in user's settings. */
   toggleMode: () => void;
+  /** Shows the user's saved preference, unless the top bar's switch is being saved. */
+  followSaved: (saved: ThemePreference) => void;
 };
 
 const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
@@ -48,10 +51,14 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
     setPreferenceState(next);
   }, []);
 
+  // While the switch is saved, settings read before it (still on their way after a sign-in)
+  // must not undo it; the save ends with the new ones.
+  const savingSwitch = useRef(false);
   const toggleMode = useCallback(() => {
     const previous = preference;
     const next: ThemeMode = mode === "dark" ? "light" : "dark";
     setPreference(next);
+    savingSwitch.current = true;
     // Loaded on use: the settings code stays out of the first screen's bundle (first-load budgets, `npm run bench`).
     void import("../lib/user-settings")
       .then((settings) => settings.saveThemeChoice(queryClient, next))
@@ -59,13 +66,23 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
         // Nothing changes when the server did not take it, as with the language switch.
         console.warn("Could not save the theme", error);
         setPreference(previous);
+      })
+      .finally(() => {
+        savingSwitch.current = false;
       });
   }, [mode, preference, queryClient, setPreference]);
+  const followSaved = useCallback(
+    (saved: ThemePreference) => {
+      // The whole app draws again in the other palette: in slices, so input is not held up.
+      if (!savingSwitch.current) startTransition(() => setPreference(saved));
+    },
+    [setPreference],
+  );
 
   const theme = useMemo(() => createAppTheme(mode, { reduceMotion }), [mode, reduceMotion]);
   const value = useMemo(
-    () => ({ mode, preference, setPreference, toggleMode }),
-    [mode, preference, setPreference, toggleMode],
+    () => ({ mode, preference, setPreference, toggleMode, followSaved }),
+    [mode, preference, setPreference, toggleMode, followSaved],
   );
   return (
     <ThemeModeContext.Provider value={value}>
@@ -85,9 +102,8 @@ export function useThemeMode(): ThemeModeContextValue {
 
 /** Shows the signed-in user's saved theme whenever it loads or changes (null: nothing saved known). */
 export function useFollowThemePreference(saved: ThemePreference | null): void {
-  const { setPreference } = useThemeMode();
+  const { followSaved } = useThemeMode();
   useEffect(() => {
-    // The whole app draws again in the other palette: in slices, so input is not held up.
-    if (saved) startTransition(() => setPreference(saved));
-  }, [saved, setPreference]);
+    if (saved) followSaved(saved);
+  }, [saved, followSaved]);
 }

@@ -2,12 +2,13 @@ import { vi } from "vitest";
 import { parseFakeAnswer } from "./api-answers";
 
 export type FetchCall = { method: string; url: string; headers: Record<string, string>; body: unknown };
-type Reply = { status?: number; body: unknown };
-export type Route = Reply | ((call: FetchCall) => Reply);
+export type Reply = { status?: number; body: unknown };
+/** An answer, or a function of the call that gives one (later, when it returns a promise). */
+export type Route = Reply | ((call: FetchCall) => Reply | Promise<Reply>);
 
 /** `PUT /api/settings` as the server answers it: the settings sent, stored, and `message`. */
 export const savedSettingsReply =
-  (message = ""): Route =>
+  (message = ""): ((call: FetchCall) => Reply) =>
   (call) => ({
     body: { success: true, settings: (call.body as { settings: unknown }).settings, message },
   });
@@ -37,7 +38,7 @@ export function mockFetch(routes: Record<string, Route>): FetchCall[] {
         route === undefined
           ? { status: 404, body: { success: false, message: "Nie gevind nie.", code: "not_found" } }
           : typeof route === "function"
-            ? route(call)
+            ? await route(call)
             : route;
       const status = reply.status ?? 200;
       return new Response(JSON.stringify(parseFakeAnswer(call.method, call.url, status, reply.body)), {
