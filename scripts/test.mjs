@@ -3,7 +3,7 @@
 // PostgreSQL when TEST_DATABASE_URL is set), the web build, the benchmark at a small size, the
 // browser tests in Chromium, and the cluster test (three processes behind nginx on PostgreSQL).
 // The test steps use every core (vitest.config.ts, e2e/playwright.config.ts). Steps that leave
-// cores idle run beside others (decision 0050): their output is printed whole when they end.
+// cores idle run beside others (decision 0054): their output is printed whole when they end.
 // Ends with one line: "Tests: N passed, N failed".
 import { spawn } from "node:child_process";
 import fs from "node:fs";
