@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { CLOCK_OFFSET_MS } from "./clock";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -9,14 +10,19 @@ const root = path.resolve(import.meta.dirname, "../..");
 export type TestServer = { url: string; stop(): Promise<void> };
 
 /**
- * The real server (built web app, API, demo data) on its own port and its own fresh PGlite:
- * each Playwright worker starts one, so workers never see each other's changes. It runs on
- * the tests' clock (clock.ts), through the test-only entry server-entry.ts; the demo data
- * are seeded for that clock's day.
+ * The real server (built web app, API, demo data) on its own port and its own fresh database:
+ * each Playwright worker starts one, so workers never see each other's changes. The database is
+ * a new one on the PostgreSQL server of TEST_DATABASE_URL when that is set (as in CI: native
+ * queries cost the machine less than PGlite's WebAssembly), else a PGlite in a temporary
+ * directory. It runs on the tests' clock (clock.ts), through the test-only entry
+ * server-entry.ts; the demo data are seeded for that clock's day.
  */
 export async function startServer(options: { port: number; smtpPort: number }): Promise<TestServer> {
   const url = `http://localhost:${options.port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-e2e-data-"));
+  const database = process.env.TEST_DATABASE_URL
+    ? await createDatabase(process.env.TEST_DATABASE_URL, `kantien_e2e_${options.port}_${Date.now()}`)
+    : null;
   const server = spawn(
     process.execPath,
     ["--import", "tsx", path.join(root, "e2e/support/server-entry.ts")],
@@ -27,6 +33,7 @@ export async function startServer(options: { port: number; smtpPort: number }): 
         PORT: String(options.port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
+        ...(database ? { DATABASE_URL: database.url } : {}),
         SEED_DEMO: "true",
         PUBLIC_URL: url,
         SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
@@ -36,7 +43,10 @@ export async function startServer(options: { port: number; smtpPort: number }): 
       stdio: ["ignore", "inherit", "inherit"],
     },
   );
-  await waitForHealth(server, url);
+  await waitForHealth(server, url).catch(async (error: unknown) => {
+    await database?.drop();
+    throw error;
+  });
   return {
     url,
     async stop() {
@@ -46,8 +56,26 @@ export async function startServer(options: { port: number; smtpPort: number }): 
         await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
+}
+
+/** A new, empty database on the server of `adminUrl`; `drop` removes it once the server is gone. */
+async function createDatabase(adminUrl: string, name: string) {
+  const onAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onAdmin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function waitForHealth(server: ChildProcess, url: string) {
