@@ -23,7 +23,9 @@ export async function mailOnLowBalance(
   const balance = formatRand(after);
   const limit = formatRand(lowBalanceThreshold);
   const canteen = config.canteenName;
-  const [reference, bank] = await Promise.all([paymentReferenceOf(tx, userId), getBankDetails(tx)]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const reference = await paymentReferenceOf(tx, userId);
+  const bank = await getBankDetails(tx);
   // How to pay: by EFT with the reference when the canteen has given its account, else at the counter.
   const howToPay =
     recipient.language === "en"
