@@ -21,22 +21,22 @@ const ACCESS_LOG_LIMIT = 5000;
 
 /** The customer's allergies, diet and consent (with who recorded it; null for the customer themselves). */
 export async function readAllergies(db: Db | Tx, userId: string): Promise<CustomerAllergies> {
-  const [[profile], allergies] = await Promise.all([
-    db
-      .select({
-        diet: dietaryProfiles.diet,
-        version: dietaryProfiles.allergyConsentVersion,
-        at: dietaryProfiles.allergyConsentAt,
-        recordedBy: sql<string | null>`(select u.first_name || ' ' || u.last_name from users u
-          where u.id = ${dietaryProfiles.allergyConsentRecordedBy})`,
-      })
-      .from(dietaryProfiles)
-      .where(eq(dietaryProfiles.userId, userId)),
-    db
-      .select({ code: customerAllergies.code, severity: customerAllergies.severity })
-      .from(customerAllergies)
-      .where(eq(customerAllergies.userId, userId)),
-  ]);
+  // One after the other: in a transaction (the customers' service) they share one connection,
+  // which runs one query at a time.
+  const [profile] = await db
+    .select({
+      diet: dietaryProfiles.diet,
+      version: dietaryProfiles.allergyConsentVersion,
+      at: dietaryProfiles.allergyConsentAt,
+      recordedBy: sql<string | null>`(select u.first_name || ' ' || u.last_name from users u
+        where u.id = ${dietaryProfiles.allergyConsentRecordedBy})`,
+    })
+    .from(dietaryProfiles)
+    .where(eq(dietaryProfiles.userId, userId));
+  const allergies = await db
+    .select({ code: customerAllergies.code, severity: customerAllergies.severity })
+    .from(customerAllergies)
+    .where(eq(customerAllergies.userId, userId));
   return {
     allergies: sortAllergies(allergies),
     diet: profile?.diet ?? [],

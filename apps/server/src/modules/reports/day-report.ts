@@ -94,11 +94,11 @@ export async function dayReport(
   { date, timeZone }: { date: IsoDate; timeZone: string },
 ): Promise<DayReport> {
   const range = dayRange(date, timeZone);
-  const [sales, ledger, [balances]] = await Promise.all([
-    queryRows(db, daySalesQuery(date), salesRow),
-    queryRows(db, dayLedgerQuery(range), ledgerSumRow),
-    queryRows(db, dayBalancesQuery(range), balancesRow),
-  ]);
+  // One after the other: closing a day reads it in a transaction, whose one connection runs one
+  // query at a time.
+  const sales = await queryRows(db, daySalesQuery(date), salesRow);
+  const ledger = await queryRows(db, dayLedgerQuery(range), ledgerSumRow);
+  const [balances] = await queryRows(db, dayBalancesQuery(range), balancesRow);
   const money = moneyFromLedger(ledger.filter((sum) => sum.kind !== "order"));
   const ordersTook = ledger.find((sum) => sum.kind === "order")?.amount ?? "0";
   const totals = (rows: typeof sales) => rows.reduce<SalesTotals>((sum, row) => addSales(sum, row), NO_SALES);
