@@ -44,14 +44,17 @@ export function useBankCreditCounts() {
   });
 }
 
-/** Money moved: the credits, and the customers' balances, are stale. */
+/**
+ * Money moved: the credits, and the customers' balances, are stale. Not awaited: the answer is
+ * shown (a notice, the dialog closed) as soon as the server gives it, and the lists follow;
+ * awaiting them held the notice back for as long as a refetch took, and for good when a dialog's
+ * customer search was cancelled on the way.
+ */
 function useMoneyMoved() {
   const queryClient = useQueryClient();
-  return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.bankCredits }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.customers }),
-    ]);
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bankCredits });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.customers });
   };
 }
 
