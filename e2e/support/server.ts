@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { adminQuery, databaseUrl } from "../../apps/server/src/test/postgres-admin";
 import { CLOCK_OFFSET_MS } from "./clock";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -63,19 +63,11 @@ export async function startServer(options: { port: number; smtpPort: number }): 
 
 /** A new, empty database on the server of `adminUrl`; `drop` removes it once the server is gone. */
 async function createDatabase(adminUrl: string, name: string) {
-  const onAdmin = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  return {
+    url: databaseUrl(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-  await onAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function waitForHealth(server: ChildProcess, url: string) {

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { dumpMigratedPglite, openPostgres } from "../db/client";
+import { adminQuery, databaseUrl } from "./postgres-admin";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,9 +30,7 @@ export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === "postgres" && adminUrl) {
     template = `kantien_template_${randomBytes(6).toString("hex")}`;
     await adminQuery(adminUrl, `CREATE DATABASE ${template}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${template}`;
-    const database = await openPostgres(url.toString(), 1);
+    const database = await openPostgres(databaseUrl(adminUrl, template), 1);
     await database.close();
   }
   project.provide("postgresTemplate", template);
@@ -41,14 +39,4 @@ export default async function setup(project: TestProject) {
     fs.rmSync(work, { recursive: true, force: true });
     if (template && adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   };
-}
-
-async function adminQuery(adminUrl: string, query: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(query);
-  } finally {
-    await admin.end();
-  }
 }

@@ -8,6 +8,7 @@ import { type BuildAppOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { giveBackPglite, takePglite } from "./kept-pglite";
+import { adminQuery, databaseUrl } from "./postgres-admin";
 
 /**
  * API tests run on a fresh database per test file: in-memory PGlite by default, or a new
@@ -46,14 +47,9 @@ export async function createPostgresDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `kantien_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     drop: async () => {
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
