@@ -63,4 +63,21 @@ describe("useAddressState", () => {
     act(() => goBack());
     expect(address()).toBe("/orders");
   });
+
+  it("builds a change on the last one written, though the screen does not show it yet", () => {
+    renderAt(["/orders?order=a", "/orders?order=o"]);
+    // Two clicks before a render: both handlers hold the state of the screen as it was.
+    const onScreen = state;
+    act(() => {
+      onScreen.change(({ order }) => ({ order: `${order}+1` }));
+      onScreen.change(({ order }) => ({ order: `${order}+1` }));
+    });
+    expect(address()).toBe(`/orders?${new URLSearchParams({ order: "o+1+1" })}`);
+
+    // The back button is not a change of ours: the next one builds on where it went.
+    act(() => goBack());
+    expect(address()).toBe("/orders?order=a");
+    act(() => state.change(({ order }) => ({ order: `${order}!` })));
+    expect(address()).toBe(`/orders?${new URLSearchParams({ order: "a!" })}`);
+  });
 });

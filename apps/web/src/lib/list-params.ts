@@ -1,5 +1,6 @@
 import { PEOPLE_SORTS, type PeopleSort } from "@kantien/domain/people";
-import { useSearchParams } from "react-router";
+import { useLayoutEffect, useRef } from "react";
+import { type NavigateOptions, useSearchParams } from "react-router";
 
 /** Rows per page of the server-paged people lists. */
 export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100] as const;
@@ -76,8 +77,11 @@ export type ListCodec<T extends Paging> = {
 export type ListState<T extends Paging> = {
   params: T;
   filtered: boolean;
-  /** Any change but paging itself starts again at the first page. */
-  change: (next: Partial<T>) => void;
+  /**
+   * Any change but paging itself starts again at the first page. Given a function, the change
+   * is made from the list's state as last written (see `useSearchAsWritten`).
+   */
+  change: (next: Partial<T> | ((current: T) => Partial<T>)) => void;
   setPage: (page: number, rows: number) => void;
 };
 
@@ -89,25 +93,23 @@ export function useListState<T extends Paging>(
   codec: ListCodec<T>,
   { keep = [] }: { keep?: readonly string[] } = {},
 ): ListState<T> {
-  const [search, setSearch] = useSearchParams();
-  const params = codec.read(search);
-  const write = (next: T) =>
-    setSearch(
-      (current) => {
-        const written = codec.write(next);
-        for (const name of keep) {
-          const value = current.get(name);
-          if (value !== null) written.set(name, value);
-        }
-        return written;
-      },
-      { replace: true },
-    );
+  const address = useSearchAsWritten();
+  const params = codec.read(address.search);
+  const write = (next: (current: T) => T) => {
+    const current = address.written();
+    const written = codec.write(next(codec.read(current)));
+    for (const name of keep) {
+      const value = current.get(name);
+      if (value !== null) written.set(name, value);
+    }
+    address.write(written, { replace: true });
+  };
   return {
     params,
     filtered: codec.isFiltered(params),
-    change: (next) => write({ ...params, page: 0, ...next }),
-    setPage: (page, rows) => write({ ...params, page, rows }),
+    change: (next) =>
+      write((current) => ({ ...current, page: 0, ...(typeof next === "function" ? next(current) : next) })),
+    setPage: (page, rows) => write((current) => ({ ...current, page, rows })),
   };
 }
 
@@ -133,8 +135,11 @@ export type AddressParam<V> = {
 /** A screen's state other than a list's, kept in the address, and the way to change it. */
 export type AddressState<T> = {
   params: T;
-  /** Writes only the parameters named in `next`; every other parameter stays as it is. */
-  change: (next: Partial<T>) => void;
+  /**
+   * Writes only the parameters named in `next`; every other parameter stays as it is. Given a
+   * function, the change is made from the state as last written (see `useSearchAsWritten`).
+   */
+  change: (next: Partial<T> | ((current: T) => Partial<T>)) => void;
 };
 
 /**
@@ -146,24 +151,48 @@ export function useAddressState<T extends object>(
   fields: { [K in keyof T]: AddressParam<T[K]> },
   { push = false }: { push?: boolean } = {},
 ): AddressState<T> {
-  const [search, setSearch] = useSearchParams();
+  const address = useSearchAsWritten();
   const names = Object.keys(fields) as (keyof T & string)[];
-  const params = Object.fromEntries(names.map((name) => [name, fields[name].read(search.get(name))])) as T;
-  const change = (next: Partial<T>) =>
-    setSearch(
-      (current) => {
-        const written = new URLSearchParams(current);
-        for (const name of names) {
-          if (!(name in next)) continue;
-          const value = fields[name].write(next[name] as T[typeof name]);
-          if (value === null) written.delete(name);
-          else written.set(name, value);
-        }
-        return written;
-      },
-      { replace: !push },
-    );
-  return { params, change };
+  const read = (search: URLSearchParams) =>
+    Object.fromEntries(names.map((name) => [name, fields[name].read(search.get(name))])) as T;
+  const change = (next: Partial<T> | ((current: T) => Partial<T>)) => {
+    const current = address.written();
+    const changes = typeof next === "function" ? next(read(current)) : next;
+    const written = new URLSearchParams(current);
+    for (const name of names) {
+      if (!(name in changes)) continue;
+      const value = fields[name].write(changes[name] as T[typeof name]);
+      if (value === null) written.delete(name);
+      else written.set(name, value);
+    }
+    address.write(written, { replace: !push });
+  };
+  return { params: read(address.search), change };
+}
+
+/**
+ * The address's search as shown, and as this screen last wrote it. React Router renders a new
+ * address in a transition, so a second click can come before the render that shows the first
+ * one's change; a change made from what was last written then builds on the first ("previous
+ * week" twice goes back two weeks), where one made from the screen would repeat it.
+ */
+function useSearchAsWritten() {
+  const [search, setSearch] = useSearchParams();
+  // Written but not yet shown, oldest first.
+  const unshown = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const shown = unshown.current.indexOf(search.toString());
+    // Not one of ours (the back button, a link): nothing written is waiting any more.
+    unshown.current = shown === -1 ? [] : unshown.current.slice(shown + 1);
+  }, [search]);
+  return {
+    search,
+    written: () => new URLSearchParams(unshown.current.at(-1) ?? search),
+    write: (next: URLSearchParams, options: NavigateOptions) => {
+      unshown.current.push(next.toString());
+      setSearch(next, options);
+    },
+  };
 }
 
 /** A parameter that is one of `allowed`, else `fallback`. */

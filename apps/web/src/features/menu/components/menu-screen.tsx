@@ -57,13 +57,16 @@ export function MenuScreen() {
   const address = useAddressState({ week: textParam });
 
   const weeks = listMenuWeeks(menus.data ?? [], today);
-  const asked = address.params.week;
-  const monday =
+  // The week asked for in the address, else the menu's default week.
+  const shownMonday = (asked: string | null): IsoDate =>
     asked && isIsoDate(asked) && isoWeekday(asked) === 1
       ? asked
       : (defaultMenuWeek(weeks, today)?.dateFrom ?? mondayOf(today));
+  const monday = shownMonday(address.params.week);
   const week = weeks.find((w) => w.dateFrom === monday) ?? null;
   const show = (next: IsoDate) => address.change({ week: next });
+  const shift = (days: number) =>
+    address.change(({ week }) => ({ week: addDaysIso(shownMonday(week), days) }));
 
   return (
     <Stack spacing={3}>
@@ -90,7 +93,7 @@ export function MenuScreen() {
               flexWrap: "wrap",
             }}
           >
-            <WeekPicker monday={monday} today={today} onChange={show} />
+            <WeekPicker monday={monday} today={today} onChange={show} onShift={shift} />
             <CopyWeekButton monday={monday} today={today} weeks={weeks} />
           </Box>
           {week ? (

@@ -17,10 +17,12 @@ type Props = {
   monday: IsoDate;
   today: IsoDate;
   onChange: (monday: IsoDate) => void;
+  /** Moves the week by days, from the week last chosen (a second click may come before it shows). */
+  onShift: (days: number) => void;
 };
 
 /** One week at a time: its number and dates, arrows to the weeks either side and a way back to this week. */
-export function WeekPicker({ monday, today, onChange }: Props) {
+export function WeekPicker({ monday, today, onChange, onShift }: Props) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const week = schoolWeekParts(monday, language);
@@ -30,10 +32,7 @@ export function WeekPicker({ monday, today, onChange }: Props) {
     <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}>
         <Tooltip title={t("screens.menu.previousWeek")}>
-          <IconButton
-            aria-label={t("screens.menu.previousWeek")}
-            onClick={() => onChange(addDaysIso(monday, -7))}
-          >
+          <IconButton aria-label={t("screens.menu.previousWeek")} onClick={() => onShift(-7)}>
             <ChevronLeftIcon />
           </IconButton>
         </Tooltip>
@@ -46,7 +45,7 @@ export function WeekPicker({ monday, today, onChange }: Props) {
           {t("screens.menu.weekHeading", week)}
         </Typography>
         <Tooltip title={t("screens.menu.nextWeek")}>
-          <IconButton aria-label={t("screens.menu.nextWeek")} onClick={() => onChange(addDaysIso(monday, 7))}>
+          <IconButton aria-label={t("screens.menu.nextWeek")} onClick={() => onShift(7)}>
             <ChevronRightIcon />
           </IconButton>
         </Tooltip>

@@ -111,7 +111,7 @@ export function OrdersScreen() {
         onChange={setFilters}
         onThisWeek={() => setFilters(defaultOrdersRange(today))}
         onShiftWeek={(days) =>
-          setFilters({ from: addDaysIso(filters.from, days), to: addDaysIso(filters.to, days) })
+          setFilters(({ from, to }) => ({ from: addDaysIso(from, days), to: addDaysIso(to, days) }))
         }
       />
       {orders.isError ? <LoadError error={orders.error} onRetry={() => void orders.refetch()} /> : null}

@@ -21,15 +21,18 @@ import { useWeeklyOrders } from "../api/get-weekly-orders";
 import { PortionsToMake } from "./portions-to-make";
 import { WeeklyOrderDay } from "./weekly-order-day";
 
-/** The week in the address (`?week=` a Monday), else the week of today in the canteen. */
-function useWeekStart(timeZone: string): [IsoDate, (week: IsoDate) => void] {
+/**
+ * The week in the address (`?week=` a Monday), else the week of today in the canteen, and a
+ * way to move it by days.
+ */
+function useWeekStart(timeZone: string): [IsoDate, (days: number) => void] {
   const address = useAddressState<{ week: IsoDate }>({
     week: {
       read: (raw) => (raw !== null && isWeekStart(raw) ? raw : mondayOf(todayIn(timeZone))),
       write: (week) => week,
     },
   });
-  return [address.params.week, (week) => address.change({ week })];
+  return [address.params.week, (days) => address.change(({ week }) => ({ week: addDaysIso(week, days) }))];
 }
 
 /**
@@ -40,7 +43,7 @@ export function WeeklyOrdersScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const timeZone = useCanteenTimeZone();
-  const [weekStart, setWeekStart] = useWeekStart(timeZone);
+  const [weekStart, shiftWeek] = useWeekStart(timeZone);
   const week = useWeeklyOrders(weekStart);
   const refreshLabel = t("screens.weeklyOrders.refresh");
   const days = week.data?.days;
@@ -64,10 +67,7 @@ export function WeeklyOrdersScreen() {
         </Tooltip>
       </Box>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-        <IconButton
-          aria-label={t("screens.weeklyOrders.previousWeek")}
-          onClick={() => setWeekStart(addDaysIso(weekStart, -7))}
-        >
+        <IconButton aria-label={t("screens.weeklyOrders.previousWeek")} onClick={() => shiftWeek(-7)}>
           <ChevronLeftIcon />
         </IconButton>
         <Typography variant="h6" component="p" aria-live="polite" sx={{ textAlign: "center", flex: 1 }}>
@@ -77,10 +77,7 @@ export function WeeklyOrdersScreen() {
             to: formatDate(weekEndOf(weekStart), language).replaceAll(" ", "\u00a0"),
           })}
         </Typography>
-        <IconButton
-          aria-label={t("screens.weeklyOrders.nextWeek")}
-          onClick={() => setWeekStart(addDaysIso(weekStart, 7))}
-        >
+        <IconButton aria-label={t("screens.weeklyOrders.nextWeek")} onClick={() => shiftWeek(7)}>
           <ChevronRightIcon />
         </IconButton>
       </Box>
