@@ -107,13 +107,17 @@ export const test = base.extend<Fixtures, { server: TestServer; keptContexts: Ma
       keptContexts.set(key, context);
     }
     await use(await onTestClock(context));
-    await Promise.all(context.pages().map((page) => page.close()));
     await context.unrouteAll({ behavior: "ignoreErrors" });
     await context.clearCookies();
     await context.clearPermissions();
     await context.setOffline(false);
-    // Everything the origin stored, but not the HTTP cache (Storage.clearDataForOrigin leaves it).
-    const blank = await context.newPage();
+    // Everything the origin stored, but not the HTTP cache (Storage.clearDataForOrigin leaves it),
+    // once no page of the app is left to write: through a page of the test's, emptied (a new one
+    // would cost a renderer process).
+    const [kept, ...others] = context.pages();
+    await Promise.all(others.map((page) => page.close()));
+    const blank = kept ?? (await context.newPage());
+    await blank.goto("about:blank");
     const cdp = await context.newCDPSession(blank);
     await cdp.send("Storage.clearDataForOrigin", {
       origin: new URL(baseURL ?? "").origin,
