@@ -17,7 +17,8 @@ export function useReverseTopUp(customerId: string) {
       queryClient.setQueryData<CustomerDetail>(customerQueryOptions(customerId).queryKey, (old) =>
         old ? { ...old, balance: answer.data.balance, ledger: [answer.data.entry, ...old.ledger] } : old,
       );
-      return queryClient.invalidateQueries({ queryKey: queryKeys.customers });
+      // Not awaited: the notice shows when the server answers, and the lists refresh after.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.customers });
     },
   });
 }

@@ -34,9 +34,10 @@ export function useCloseDay() {
   return useMutation({
     mutationFn: async (date: string) =>
       (await api.post<Answer<typeof dayReportAnswer>>(`/api/reports/day/${date}/close`)).data,
-    onSuccess: async (closed) => {
+    onSuccess: (closed) => {
       queryClient.setQueryData(dayReportQueryOptions(closed.date).queryKey, closed);
-      await queryClient.invalidateQueries({ queryKey: [...queryKeys.reports, "closes"] });
+      // Not awaited: the day shows as closed when the server answers, and the list refreshes after.
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.reports, "closes"] });
     },
   });
 }
