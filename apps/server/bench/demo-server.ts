@@ -13,24 +13,19 @@ export type DemoServer = {
   cookies: { customer: string; cook: string };
   /** Paths of the scripts the server has sent, in order; empty it before a visit. */
   servedScripts: string[];
+  /** Grows today's kitchen to `count` orders (a busy day for the board). */
+  growToday(count: number): Promise<void>;
   close(): Promise<void>;
 };
 
 /**
  * The built web app on the real server with the demo data, as `npm start` serves it
  * on a fresh PGlite; the student and the cook sign in through the API as their apps do.
- * `todayOrders`: today's kitchen grows to that many orders (a busy day for the board).
  */
-export async function startDemoServer(
-  webDist: string,
-  { todayOrders }: { todayOrders?: number } = {},
-): Promise<DemoServer> {
+export async function startDemoServer(webDist: string): Promise<DemoServer> {
   const config = testConfig();
   const database = await openPglite(null);
   await seedDemo(database.db, config.timeZone, config.clock());
-  if (todayOrders !== undefined) {
-    await growToday(database.db, todayIn(config.timeZone, config.clock()), todayOrders);
-  }
   const app = await buildApp({ config, database, webDist });
   const servedScripts: string[] = [];
   // What left the server, whoever asked: the page, or a service worker precaching.
@@ -48,6 +43,7 @@ export async function startDemoServer(
     base,
     cookies,
     servedScripts,
+    growToday: (count) => growToday(database.db, todayIn(config.timeZone, config.clock()), count),
     async close() {
       await app.close();
       await database.close();

@@ -1,7 +1,7 @@
 import { type KitchenColumn, kitchenColumnOf, type OrderStatus } from "@kantien/domain/order-status";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium";
-import { startDemoServer } from "./demo-server";
+import type { DemoServer } from "./demo-server";
 import { median } from "./median";
 
 /** The budget: the kitchen board with 1,000 orders of the day, usable within 1 s in Chromium. */
@@ -25,8 +25,8 @@ export type KitchenBoardResult = {
 };
 
 /**
- * The kitchen mode (/kitchen/board) on a kitchen tablet, signed in as the cook, on the demo data
- * with today's kitchen grown to `orders` orders. Each visit opens a fresh browser context
+ * The kitchen mode (/kitchen/board) on a kitchen tablet, signed in as the cook, on the demo
+ * server's data with today's kitchen grown to `orders` orders (the server keeps them). Each visit opens a fresh browser context
  * (nothing cached, as a tablet after a restart) and times, from the navigation's start
  * (performance.now() in the page), until the board is usable: every column shows all of its
  * day's cards, and the first waiting card's next-step button ("Besig") is there and enabled.
@@ -35,10 +35,10 @@ export type KitchenBoardResult = {
  * counted; the median of `runs` visits is the figure.
  */
 export async function measureKitchenBoard(
-  dist: string,
+  server: DemoServer,
   { orders, runs }: { orders: number; runs: number },
 ): Promise<KitchenBoardResult> {
-  const server = await startDemoServer(dist, { todayOrders: orders });
+  await server.growToday(orders);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const day = await fetch(`${server.base}/api/kitchen/orders`, {
@@ -103,7 +103,6 @@ export async function measureKitchenBoard(
     return result;
   } finally {
     await browser.close();
-    await server.close();
   }
 }
 

@@ -618,23 +618,6 @@ async function benchWeb(): Promise<WebResult | null> {
       );
     }
 
-    console.log(
-      `[web] the kitchen board with ${KITCHEN_BOARD_BUDGET.orders.toLocaleString()} orders of the day…`,
-    );
-    const kitchenBoard = await measureKitchenBoard(defaultWebDist, {
-      orders: KITCHEN_BOARD_BUDGET.orders,
-      runs: MEASURING ? 3 : 1,
-    });
-    check(kitchenBoard.error === null, `[web] kitchen board: ${kitchenBoard.error}`);
-    if (kitchenBoard.usableMs !== null) {
-      judge(
-        `/kitchen/board with ${KITCHEN_BOARD_BUDGET.orders.toLocaleString()} orders of the day usable ≤ ${KITCHEN_BOARD_BUDGET.usableMs} ms`,
-        `${kitchenBoard.usableMs} ms (median of ${kitchenBoard.runs.join(", ")})`,
-        kitchenBoard.usableMs <= KITCHEN_BOARD_BUDGET.usableMs,
-        { timing: true },
-      );
-    }
-
     const targets = LIGHTHOUSE_TARGETS.filter((t) => LIGHTHOUSE_PAGES.includes(t.path));
     const unknown = LIGHTHOUSE_PAGES.filter((p) => !LIGHTHOUSE_TARGETS.some((t) => t.path === p));
     check(unknown.length === 0, `BENCH_LIGHTHOUSE_PAGES: no Lighthouse target for ${unknown.join(", ")}`);
@@ -670,6 +653,24 @@ async function benchWeb(): Promise<WebResult | null> {
         );
       }
     }
+    // Last: it grows today's kitchen, which the first loads and Lighthouse see as the demo has it.
+    console.log(
+      `[web] the kitchen board with ${KITCHEN_BOARD_BUDGET.orders.toLocaleString()} orders of the day…`,
+    );
+    const kitchenBoard = await measureKitchenBoard(server, {
+      orders: KITCHEN_BOARD_BUDGET.orders,
+      runs: MEASURING ? 3 : 1,
+    });
+    check(kitchenBoard.error === null, `[web] kitchen board: ${kitchenBoard.error}`);
+    if (kitchenBoard.usableMs !== null) {
+      judge(
+        `/kitchen/board with ${KITCHEN_BOARD_BUDGET.orders.toLocaleString()} orders of the day usable ≤ ${KITCHEN_BOARD_BUDGET.usableMs} ms`,
+        `${kitchenBoard.usableMs} ms (median of ${kitchenBoard.runs.join(", ")})`,
+        kitchenBoard.usableMs <= KITCHEN_BOARD_BUDGET.usableMs,
+        { timing: true },
+      );
+    }
+
     return { firstLoads, kitchenBoard, lighthouse };
   } finally {
     await server.close();
