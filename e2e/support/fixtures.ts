@@ -107,17 +107,17 @@ export const test = base.extend<Fixtures, { server: TestServer; keptContexts: Ma
       keptContexts.set(key, context);
     }
     await use(await onTestClock(context));
-    await context.unrouteAll({ behavior: "ignoreErrors" });
-    await context.clearCookies();
-    await context.clearPermissions();
-    await context.setOffline(false);
-    // Everything the origin stored, but not the HTTP cache (Storage.clearDataForOrigin leaves it),
-    // once no page of the app is left to write: through a page of the test's, emptied (a new one
-    // would cost a renderer process).
+    // First no page of the app is left to ask or write: one page of the test's stays, on
+    // about:blank, to empty the origin through (a new one would cost a renderer process).
     const [kept, ...others] = context.pages();
     await Promise.all(others.map((page) => page.close()));
     const blank = kept ?? (await context.newPage());
     await blank.goto("about:blank");
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.clearCookies();
+    await context.clearPermissions();
+    await context.setOffline(false);
+    // Everything the origin stored, but not the HTTP cache (Storage.clearDataForOrigin leaves it).
     const cdp = await context.newCDPSession(blank);
     await cdp.send("Storage.clearDataForOrigin", {
       origin: new URL(baseURL ?? "").origin,

@@ -26,10 +26,10 @@ export type KitchenBoardResult = {
 
 /**
  * The kitchen mode (/kitchen/board) on a kitchen tablet, signed in as the cook, on the demo
- * server's data with today's kitchen grown to `orders` orders (the server keeps them). Each visit opens a fresh browser context
- * (nothing cached, as a tablet after a restart) and times, from the navigation's start
- * (performance.now() in the page), until the board is usable: every column shows all of its
- * day's cards, and the first waiting card's next-step button ("Besig") is there and enabled.
+ * server's data with today's kitchen grown to `orders` orders (the server keeps them). Each
+ * visit opens a fresh browser context (nothing cached, as a tablet after a restart) and times,
+ * from the navigation's start (performance.now() in the page), until the board is usable:
+ * every column shows all of its day's cards, and the first waiting card's next-step button ("Besig") is there and enabled.
  * The page checks that on every animation frame, so a long task that blocks the main thread
  * delays the time as it delays the cook's tap. The first visit warms the server up and is not
  * counted; the median of `runs` visits is the figure.
