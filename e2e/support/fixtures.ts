@@ -233,7 +233,13 @@ export async function signIn(
   if (theme && customer) await saveMyTheme(page, theme);
   else if (theme) await saveSettings(page, { theme });
   await page.goto(path);
-  if (theme) await expect(page.locator("body")).toHaveCSS("background-color", THEME_BACKGROUND[theme]);
+  // The saved theme shows once the settings have loaded: on a machine at half its usual speed
+  // that has taken longer than the default 7 s.
+  if (theme) {
+    await expect(page.locator("body")).toHaveCSS("background-color", THEME_BACKGROUND[theme], {
+      timeout: 15_000,
+    });
+  }
 }
 
 /**
