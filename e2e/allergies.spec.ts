@@ -21,7 +21,7 @@ const peanutSeverity = (page: Page) =>
 test("a student gives consent, declares a severe peanut allergy, downloads their data and withdraws", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, DEMO.student, "/my/profile", { customer: true });
   const section = allergySection(page);
   await expect(section).toContainText("Ek gee toestemming dat die kantien my allergieë stoor");

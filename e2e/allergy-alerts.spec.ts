@@ -18,7 +18,7 @@ test("an order whose dish holds its customer's allergen is confirmed, shown firs
   api,
   newCustomer,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Today's demo dish (Boerewors-rol) contains sulphites; this customer reacts to them.
   const customer = await newCustomer({ firstName: "Sulfiet", balance: 200 });
   await api("PUT", `/api/customers/${customer.id}/allergies`, {

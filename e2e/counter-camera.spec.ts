@@ -18,7 +18,7 @@ test("the counter scans an order's QR code with the camera and hands it over", a
 }) => {
   // The camera may take up to 15 s to start on a busy machine (qr-scanner.ts), then reads; a
   // run on a machine at half its usual speed needed more than 25 s for both.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const day = await api<{ orders: { id: string; status: string; customerName: string }[] }>(
     "GET",
     "/api/kitchen/orders",

@@ -50,7 +50,7 @@ async function fillItem(dialog: Locator, item: { name: string; description: stri
 test("an admin creates next week's menu, fills its five days with one uploaded image, declares and confirms a dish's allergens, replaces one and deletes one", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await openMenu(page);
 
   // The dialog proposes the Monday after the latest menu and checks the rules before sending.

@@ -55,7 +55,7 @@ test.describe("the ordering app", () => {
     baseURL,
     api,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const email = `nuwe.student.${Date.now()}@example.com`;
     const customer = await newContext(browser, { viewport: PHONE, baseURL });
     const page = await customer.newPage();

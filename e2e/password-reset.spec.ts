@@ -6,7 +6,7 @@ test("a cook who forgot the password asks for a link, chooses a new password and
   page,
 }) => {
   // Two mails and four password hashes: longer than one screen's test.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // A cook of this test's own, set up through the invitation: the demo cook keeps the
   // password the other specs sign in with.
   const email = `vergeet.kok.${Date.now()}@kantien.example`;
