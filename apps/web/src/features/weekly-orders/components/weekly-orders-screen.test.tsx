@@ -95,6 +95,9 @@ describe("WeeklyOrdersScreen", () => {
   });
 
   it("counts the portions still to make per day and for the week: pending, paid and processing only", async () => {
+    // Tuesday of the week shown: its total is this week's.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-06-10T08:00:00Z"));
     const week = weeklyOrdersOf("2031-06-09", [
       order("order-0001-aaa001", "2031-06-09", "Bobotie", 10),
       order("order-0001-aaa002", "2031-06-09", "Bobotie", 5, "paid"),
@@ -155,6 +158,8 @@ describe("WeeklyOrdersScreen", () => {
     expect(screen.getByText("16 Junie 2031 – 20 Junie 2031")).toBeInTheDocument();
     expect(await within(day("Dinsdag 17 Junie")).findByText("#666")).toBeInTheDocument();
     expect(within(day("Dinsdag 17 Junie")).getByText("Pasta — 2")).toBeInTheDocument();
+    // Not the week of today: its total does not say "this week".
+    expect(screen.getByRole("list", { name: "Nog te maak in die gekose week" })).toBeInTheDocument();
     expect(screen.queryByText("#111")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Vorige week" }));

@@ -48,6 +48,7 @@ export function WeeklyOrdersScreen() {
   const refreshLabel = t("screens.weeklyOrders.refresh");
   const days = week.data?.days;
   const weekOrders = days?.flatMap((d) => d.orders) ?? [];
+  const isThisWeek = weekStart === mondayOf(todayIn(timeZone));
 
   return (
     <Stack spacing={3}>
@@ -85,7 +86,11 @@ export function WeeklyOrdersScreen() {
         // Not a <section>: the five day cards are the screen's only regions.
         <Paper variant="outlined" sx={{ p: 2 }}>
           <PortionsToMake
-            title={t("screens.weeklyOrders.toMakeWeekTitle")}
+            title={t(
+              isThisWeek
+                ? "screens.weeklyOrders.toMakeWeekTitle"
+                : "screens.weeklyOrders.toMakeChosenWeekTitle",
+            )}
             dishes={portionsToMake(weekOrders)}
             variant="week"
           />
