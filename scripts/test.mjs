@@ -113,7 +113,8 @@ const benchmark = () =>
   });
 
 // The cluster test, short: three processes behind nginx (deploy/nginx.conf) on a fresh PostgreSQL
-// database, orders through nginx for 15 s while a process is killed every 4 s (three kills).
+// database, orders through nginx for 15 s while a process is killed every 4 s (up to three kills: a kill
+// waits until the last one is back, which on a busy machine can take longer).
 // One test in the totals. Full length: `npm run test:cluster` (60 s).
 async function clusterTest() {
   if (!postgres) {

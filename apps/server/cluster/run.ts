@@ -449,7 +449,9 @@ async function main() {
   })();
   await Promise.all([...customersDone, chaos]);
   await Promise.all(restarted);
-  console.log(`\nThe load is over; ${kills.length} processes were killed and started again.`);
+  console.log(
+    `\nThe load is over; ${kills.length} ${kills.length === 1 ? "process was" : "processes were"} killed and started again.`,
+  );
 
   // Let the event streams catch up with the last orders (or give up after 20 s).
   const acked = new Set(acknowledged.map((a) => a.orderId));
