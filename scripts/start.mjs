@@ -1,8 +1,9 @@
-// `npm start`: builds the web app when its build is missing or older than its sources,
-// then runs the server (which migrates, seeds an empty PGlite and listens).
+// `npm start`: builds the web app and the server's bundle when either is missing or older than
+// its sources, then runs the server (which migrates, seeds an empty PGlite and listens).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { bundleServer, SERVER_BUNDLE, serverBundleIsStale } from "./build-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "apps/web/dist/index.html");
@@ -27,7 +28,12 @@ if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Run the server in this process, so signals reach its graceful shutdown directly.
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.join(root, "apps/server/src/main.ts"));
+if (serverBundleIsStale(SERVER_BUNDLE)) {
+  console.log("Bundling the server…");
+  await bundleServer("apps/server/src/main.ts", SERVER_BUNDLE);
+}
+
+// Run the server in this process, so signals reach its graceful shutdown directly; its stack
+// traces name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(SERVER_BUNDLE);

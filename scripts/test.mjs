@@ -1,7 +1,8 @@
 // `npm test`: everything — lint, type-check, import cycles, the architecture doc against the
 // folders, migrations against schema.ts, unit and component tests, API tests on PGlite (and on
-// PostgreSQL when TEST_DATABASE_URL is set), the web build, the benchmark at a small size, the
-// browser tests in Chromium, and the cluster test (three processes behind nginx on PostgreSQL).
+// PostgreSQL when TEST_DATABASE_URL is set), the build (web app and server), the benchmark at a
+// small size, the browser tests in Chromium, and the cluster test (three processes behind nginx
+// on PostgreSQL).
 // The test steps use every core (vitest.config.ts, e2e/playwright.config.ts). Steps that leave
 // cores idle run beside others (decision 0054): their output is printed whole when they end.
 // Ends with one line: "Tests: N passed, N failed".
@@ -200,9 +201,11 @@ const ok = await inOrder(
     ),
   () => vitest("unit and component tests", ["domain", "web"], "unit"),
   () => vitest("API tests on PGlite", ["server"], "api-pglite", { env: { TEST_DB: "pglite" } }),
-  // The API tests on PostgreSQL wait on PostgreSQL's own processes: the web build fills that time.
+  // The API tests on PostgreSQL wait on PostgreSQL's own processes: the build fills that time.
   () =>
-    besideEachOther(apiTestsOnPostgres, () => run("web build", "npm", ["run", "build"], { beside: true })),
+    besideEachOther(apiTestsOnPostgres, () =>
+      run("build (web app and server)", "npm", ["run", "build"], { beside: true }),
+    ),
   // The benchmark and the cluster test each leave a third of the machine idle, and the browser
   // tests a tenth: the two run one after the other beside the browser tests.
   () => besideEachOther(browserTests, () => inOrder(benchmark, clusterTest)),

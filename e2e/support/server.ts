@@ -9,13 +9,17 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 export type TestServer = { url: string; stop(): Promise<void> };
 
+/** server-entry.ts bundled as the server is for production (global-setup.ts builds it). */
+export const E2E_SERVER_BUNDLE = path.join(root, "e2e/dist/server.mjs");
+
 /**
  * The real server (built web app, API, demo data) on its own port and its own fresh database:
  * each Playwright worker starts one, so workers never see each other's changes. The database is
  * a new one on the PostgreSQL server of TEST_DATABASE_URL when that is set (as in CI: native
  * queries cost the machine less than PGlite's WebAssembly), else a PGlite in a temporary
  * directory. It runs on the tests' clock (clock.ts), through the test-only entry
- * server-entry.ts; the demo data are seeded for that clock's day.
+ * server-entry.ts, bundled as `npm run build` bundles main.ts; the demo data are seeded for that
+ * clock's day.
  */
 export async function startServer(options: { port: number; smtpPort: number }): Promise<TestServer> {
   const url = `http://localhost:${options.port}`;
@@ -23,26 +27,22 @@ export async function startServer(options: { port: number; smtpPort: number }): 
   const database = process.env.TEST_DATABASE_URL
     ? await createDatabase(process.env.TEST_DATABASE_URL, `kantien_e2e_${options.port}_${Date.now()}`)
     : null;
-  const server = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(root, "e2e/support/server-entry.ts")],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(options.port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        ...(database ? { DATABASE_URL: database.url } : {}),
-        SEED_DEMO: "true",
-        PUBLIC_URL: url,
-        SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
-        LOG_LEVEL: "warn",
-        KANTIEN_TEST_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS),
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+  const server = spawn(process.execPath, ["--enable-source-maps", E2E_SERVER_BUNDLE], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      SEED_DEMO: "true",
+      PUBLIC_URL: url,
+      SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+      LOG_LEVEL: "warn",
+      KANTIEN_TEST_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS),
     },
-  );
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   await waitForHealth(server, url).catch(async (error: unknown) => {
     await database?.drop();
     throw error;

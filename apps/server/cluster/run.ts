@@ -1,14 +1,14 @@
 /**
  * `npm run test:cluster`: Kantien as docs/deploy.md runs it, under fire. On the machine's
  * PostgreSQL it creates a fresh database (migrated and seeded as the server does), starts three
- * Kantien processes (apps/server/src/main.ts, as the systemd unit runs it) and nginx with
+ * Kantien processes (apps/server/dist/main.mjs, as the systemd unit runs it) and nginx with
  * deploy/nginx.conf, then for CLUSTER_SECONDS places wallet orders from many customers through
  * nginx, each under an Idempotency-Key and retried under the same key after a network error or
  * a 5xx, while staff and customers follow the event streams through nginx (reconnecting with
  * Last-Event-ID), and every CLUSTER_KILL_EVERY_MS one process is killed with SIGKILL and started
  * again. Then it checks: every acknowledged order exists exactly once, every wallet's ledger
  * equals its balance, no balance is negative, and (unless CLUSTER_EVENTS=0) every event client
- * saw every order event, by sequence, across its reconnects. It needs a built web app
+ * saw every order event, by sequence, across its reconnects. It needs the built web app and server
  * (`npm run build`) and builds nothing. Exits 1 on any failed check; everything it started
  * (processes, nginx, the database, its temporary directory) goes at the end, on failure and on
  * Ctrl-C too.
@@ -38,6 +38,8 @@ import { type EventClient, openEventClient } from "./event-client";
 import { clusterNginxConfig } from "./nginx";
 
 const root = path.resolve(import.meta.dirname, "../../..");
+/** main.ts as `npm run build` bundles it (scripts/build-server.mjs). */
+const SERVER_BUNDLE = path.join(root, "apps/server/dist/main.mjs");
 const env = process.env;
 const settings = {
   seconds: Number(env.CLUSTER_SECONDS ?? 60),
@@ -206,8 +208,8 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(defaultWebDist, "index.html"))) {
-    console.error("The cluster test serves the built web app: run `npm run build` first.");
+  if (!fs.existsSync(path.join(defaultWebDist, "index.html")) || !fs.existsSync(SERVER_BUNDLE)) {
+    console.error("The cluster test runs the built web app and server: run `npm run build` first.");
     process.exitCode = 1;
     return;
   }
@@ -233,7 +235,7 @@ async function main() {
     processes[i] = startChild(
       `kantien:${ports[i]}`,
       process.execPath,
-      ["--import", "tsx", "apps/server/src/main.ts"],
+      ["--enable-source-maps", SERVER_BUNDLE],
       {
         cwd: root,
         log: path.join(tmp, `kantien-${ports[i]}.log`),

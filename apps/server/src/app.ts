@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { pickLanguage } from "@kantien/domain/language";
@@ -33,6 +32,7 @@ import { staffRoutes } from "./modules/staff/routes";
 import { uploadFilesRoutes, uploadsRoutes } from "./modules/uploads/routes";
 import { walletResource } from "./modules/wallets/data-resource";
 import { weeklyOrdersRoutes } from "./modules/weekly-orders/routes";
+import { webFolder } from "./package-folders";
 import { registerCompression } from "./plugins/compression";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
 import { registerLifecycle } from "./plugins/lifecycle";
@@ -67,7 +67,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** The longest path parameter the router matches; ids and table names are far shorter. */
 export const MAX_PARAM_LENGTH = 100;
 
-export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+export const defaultWebDist = path.join(webFolder, "dist");
 
 /** Builds the whole server as one Fastify instance; main.ts and the tests share it. */
 export async function buildApp({
