@@ -10,7 +10,7 @@ import { openPglite, openPostgres, pgliteClient, queryRows } from "../db/client"
 import { seedDemo } from "../db/seed/demo";
 import { sessionCookieFor } from "../test/fixtures";
 import { request } from "../test/request";
-import { createPostgresDatabase, createTestApp, testBackend } from "../test/test-app";
+import { createPostgresDatabase, createTestApp, pgliteTemplate, testBackend } from "../test/test-app";
 import { runCommand } from "./cli";
 import { type CanteenFigures, readFigures } from "./figures";
 
@@ -102,7 +102,8 @@ describe.skipIf(testBackend !== "postgres")(
       const dataDir = path.join(work, "embedded");
 
       beforeAll(async () => {
-        const database = await openPglite(dataDir);
+        // A copy of the migrated template: migrating a new PGlite costs seconds.
+        const database = await openPglite(dataDir, { from: await pgliteTemplate() });
         await seedDemo(database.db, "Africa/Johannesburg", now);
         await database.close();
       });
