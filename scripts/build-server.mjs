@@ -3,7 +3,6 @@
 // 2.8 s more CPU than from the bundle, on every start and every restart after a crash
 // (docs/decisions/0055-the-server-runs-from-one-bundle.md). Our own code (the server and
 // @kantien/domain) is bundled; every npm package stays an import of node_modules.
-import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -33,21 +32,14 @@ export async function bundleServer(entry, outfile) {
   });
 }
 
-/** True when `file` is missing or older than any source of the server or the domain package. */
-export function serverBundleIsStale(file) {
-  if (!fs.existsSync(file)) return true;
-  const built = fs.statSync(file).mtimeMs;
-  const newer = (dir) =>
-    fs.readdirSync(dir, { withFileTypes: true }).some((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? newer(full) : fs.statSync(full).mtimeMs > built;
-    });
-  return newer(path.join(root, "apps/server/src")) || newer(path.join(root, "packages/domain/src"));
-}
-
+/** The server as `npm start`, the systemd unit and the cluster test run it. */
 export const SERVER_BUNDLE = path.join(root, "apps/server/dist/main.mjs");
 
+export function bundleMainServer() {
+  return bundleServer("apps/server/src/main.ts", SERVER_BUNDLE);
+}
+
 if (process.argv[1] === import.meta.filename) {
-  await bundleServer("apps/server/src/main.ts", SERVER_BUNDLE);
+  await bundleMainServer();
   console.log(`Server bundled into ${path.relative(root, SERVER_BUNDLE)}`);
 }

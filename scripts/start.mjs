@@ -3,10 +3,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { bundleServer, SERVER_BUNDLE, serverBundleIsStale } from "./build-server.mjs";
+import { bundleMainServer, SERVER_BUNDLE } from "./build-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const dist = path.join(root, "apps/web/dist/index.html");
 
 function newestMtime(dir) {
   let newest = 0;
@@ -18,19 +17,23 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = Math.max(
-  newestMtime(path.join(root, "apps/web")),
-  newestMtime(path.join(root, "packages/domain/src")),
-);
-if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
+/** True when `file` is missing or older than anything in `folders` (of the repository). */
+function isStale(file, folders) {
+  if (!fs.existsSync(file)) return true;
+  return (
+    fs.statSync(file).mtimeMs < Math.max(...folders.map((folder) => newestMtime(path.join(root, folder))))
+  );
+}
+
+if (isStale(path.join(root, "apps/web/dist/index.html"), ["apps/web", "packages/domain/src"])) {
   console.log("Building the web app…");
   const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-if (serverBundleIsStale(SERVER_BUNDLE)) {
+if (isStale(SERVER_BUNDLE, ["apps/server/src", "packages/domain/src"])) {
   console.log("Bundling the server…");
-  await bundleServer("apps/server/src/main.ts", SERVER_BUNDLE);
+  await bundleMainServer();
 }
 
 // Run the server in this process, so signals reach its graceful shutdown directly; its stack

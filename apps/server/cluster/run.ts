@@ -28,6 +28,7 @@ import { addDaysIso, isoWeekday, mondayOf, todayIn, weekdayOf } from "@kantien/d
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { z } from "zod";
+import { SERVER_BUNDLE } from "../../../scripts/build-server.mjs";
 import { defaultWebDist } from "../src/app";
 import { openPostgres, queryRows } from "../src/db/client";
 import { seedDemo } from "../src/db/seed/demo";
@@ -38,8 +39,6 @@ import { type EventClient, openEventClient } from "./event-client";
 import { clusterNginxConfig } from "./nginx";
 
 const root = path.resolve(import.meta.dirname, "../../..");
-/** main.ts as `npm run build` bundles it (scripts/build-server.mjs). */
-const SERVER_BUNDLE = path.join(root, "apps/server/dist/main.mjs");
 const env = process.env;
 const settings = {
   seconds: Number(env.CLUSTER_SECONDS ?? 60),
