@@ -193,7 +193,12 @@ export async function dumpMigratedPglite(): Promise<Blob> {
 
 /** Connects a node-postgres pool to `url`, migrated. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection lives at most an hour. On each connection, a named statement (`queryRows`'
+  // `prepare`) keeps its generic plan only while that costs no more than the plans made for its
+  // first five calls: a connection that lived through its tables' growth would plan it again
+  // on every call (the kitchen's day: 1.75 → 2.1 ms out of 10,000 → 1,000,000 orders, against
+  // 1.86 ms on new connections).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, maxLifetimeSeconds: 3600 });
   // An idle connection the server ends (a restart, a terminated backend) leaves the pool, which
   // opens a new one when needed; without a listener, pg's 'error' event would end the process.
   pool.on("error", (error) =>
@@ -380,7 +385,8 @@ const dialect = new PgDialect();
  * The rows of a raw `db.execute(sql…)`, parsed with `row`: the driver returns them untyped,
  * so they are checked, never cast (decision 0016). Raw SQL stays where it earns its speed.
  * `prepare` names a hot read whose text never changes (only its values do): on PostgreSQL it
- * becomes a named statement, parsed and planned once per connection instead of on every call.
+ * becomes a named statement, parsed once per connection and, after its first five calls,
+ * planned once while its generic plan costs no more than a plan for the values (openPostgres).
  */
 export async function queryRows<S extends z.ZodType>(
   db: Db | Tx,
