@@ -1,6 +1,6 @@
 import { parse } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { DATE_LOCALES } from "./format";
+import { DATE_LOCALES, formatShortDay } from "./format";
 
 describe("DATE_LOCALES", () => {
   it("reads back every Afrikaans month it writes, Maart and Desember too", () => {
@@ -12,5 +12,14 @@ describe("DATE_LOCALES", () => {
       const date = parse(written, "dd MMMM yyyy", new Date(2000, 0, 1), { locale: DATE_LOCALES.af });
       expect(date.getMonth(), written).toBe(month);
     }
+  });
+});
+
+describe("formatShortDay", () => {
+  it("writes the weekday as Afrikaans and English write it in short", () => {
+    expect(formatShortDay("2026-11-28", "af")).toBe("Sa 28 Nov");
+    expect(formatShortDay("2026-11-23", "af")).toBe("Ma 23 Nov");
+    expect(formatShortDay("2026-03-03", "af")).toBe("Di 3 Mrt");
+    expect(formatShortDay("2026-11-28", "en")).toBe("Sat 28 Nov");
   });
 });

@@ -62,9 +62,13 @@ export function formatDayMonth(isoDate: string, language: Language): string {
   return format(parseISO(isoDate), "d MMM", { locale: DATE_LOCALES[language] });
 }
 
-/** A calendar date in short with its weekday, e.g. "Ma. 3 Mrt.". */
+/**
+ * A calendar date in short with its weekday, e.g. "Sa 28 Nov" or "Sat 28 Nov". Afrikaans takes
+ * the two-letter weekday: date-fns' abbreviations ("Maa", "Sat") are not Afrikaans usage.
+ */
 export function formatShortDay(isoDate: string, language: Language): string {
-  return format(parseISO(isoDate), "EEE d MMM", { locale: DATE_LOCALES[language] });
+  const pattern = language === "af" ? "EEEEEE d MMM" : "EEE d MMM";
+  return format(parseISO(isoDate), pattern, { locale: DATE_LOCALES[language] });
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
