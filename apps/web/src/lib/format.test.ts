@@ -1,6 +1,6 @@
 import { parse } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { DATE_LOCALES, formatShortDay } from "./format";
+import { DATE_LOCALES, formatLongDate, formatShortDay } from "./format";
 
 describe("DATE_LOCALES", () => {
   it("reads back every Afrikaans month it writes, Maart and Desember too", () => {
@@ -21,5 +21,12 @@ describe("formatShortDay", () => {
     expect(formatShortDay("2026-11-23", "af")).toBe("Ma 23 Nov");
     expect(formatShortDay("2026-03-03", "af")).toBe("Di 3 Mrt");
     expect(formatShortDay("2026-11-28", "en")).toBe("Sat 28 Nov");
+  });
+});
+
+describe("formatLongDate", () => {
+  it("writes the calendar day it is given, its weekday and month in the language", () => {
+    expect(formatLongDate("2026-12-31", "af")).toBe("Donderdag 31 Desember 2026");
+    expect(formatLongDate("2026-03-01", "en")).toBe("Sunday 1 March 2026");
   });
 });

@@ -1,6 +1,6 @@
 import { addDaysIso } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/language";
-import { format, getISOWeek, type Locale, type Month, parseISO } from "date-fns";
+import { format, getISOWeek, type Locale, type Month } from "date-fns";
 import { af } from "date-fns/locale/af";
 import { enZA } from "date-fns/locale/en-ZA";
 
@@ -25,6 +25,15 @@ const afReadingEveryMonth: Locale = {
   },
 };
 
+/**
+ * A calendar date (`YYYY-MM-DD`) as a Date at its local midnight, the day date-fns then writes
+ * (what its `parseISO` gives, without its parser of every ISO form on the customers' first load).
+ */
+function calendarDay(isoDate: string): Date {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
 /** The date-fns locale of each language (af: one that reads every month back). */
 export const DATE_LOCALES = { af: afReadingEveryMonth, en: enZA } as const;
 
@@ -35,31 +44,31 @@ export function formatMonth(month: number, language: Language): string {
 
 /** A school day's heading, e.g. "Maandag 9 Junie". */
 export function formatDayHeading(isoDate: string, language: Language): string {
-  return format(parseISO(isoDate), "EEEE d MMMM", { locale: DATE_LOCALES[language] });
+  return format(calendarDay(isoDate), "EEEE d MMMM", { locale: DATE_LOCALES[language] });
 }
 
 /** The two lines of a day card's heading, e.g. "Maandag" and "9 Junie". */
 export function dayHeadingParts(isoDate: string, language: Language): { weekday: string; date: string } {
   const locale = DATE_LOCALES[language];
   return {
-    weekday: format(parseISO(isoDate), "EEEE", { locale }),
-    date: format(parseISO(isoDate), "d MMMM", { locale }),
+    weekday: format(calendarDay(isoDate), "EEEE", { locale }),
+    date: format(calendarDay(isoDate), "d MMMM", { locale }),
   };
 }
 
 /** A calendar date (`YYYY-MM-DD`) written out, e.g. "Maandag 3 Maart 2025". */
 export function formatLongDate(isoDate: string, language: Language): string {
-  return format(parseISO(isoDate), "EEEE d MMMM yyyy", { locale: DATE_LOCALES[language] });
+  return format(calendarDay(isoDate), "EEEE d MMMM yyyy", { locale: DATE_LOCALES[language] });
 }
 
 /** A month with its year, e.g. "November 2026"; short, for a chart's axis, "Nov. 26". */
 export function formatMonthYear(isoDate: string, language: Language, { short = false } = {}): string {
-  return format(parseISO(isoDate), short ? "MMM yy" : "LLLL yyyy", { locale: DATE_LOCALES[language] });
+  return format(calendarDay(isoDate), short ? "MMM yy" : "LLLL yyyy", { locale: DATE_LOCALES[language] });
 }
 
 /** A day and its month in short, for a chart's axis, e.g. "9 Jun.". */
 export function formatDayMonth(isoDate: string, language: Language): string {
-  return format(parseISO(isoDate), "d MMM", { locale: DATE_LOCALES[language] });
+  return format(calendarDay(isoDate), "d MMM", { locale: DATE_LOCALES[language] });
 }
 
 /**
@@ -68,7 +77,7 @@ export function formatDayMonth(isoDate: string, language: Language): string {
  */
 export function formatShortDay(isoDate: string, language: Language): string {
   const pattern = language === "af" ? "EEEEEE d MMM" : "EEE d MMM";
-  return format(parseISO(isoDate), pattern, { locale: DATE_LOCALES[language] });
+  return format(calendarDay(isoDate), pattern, { locale: DATE_LOCALES[language] });
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -103,12 +112,12 @@ export function formatTime(instant: string, timeZone: string, language: Language
 
 /** A calendar date with its year, e.g. "9 Junie 2031". */
 export function formatDate(isoDate: string, language: Language): string {
-  return format(parseISO(isoDate), "d MMMM yyyy", { locale: DATE_LOCALES[language] });
+  return format(calendarDay(isoDate), "d MMMM yyyy", { locale: DATE_LOCALES[language] });
 }
 
 /** A calendar date in short, for tables, e.g. "9 Jun. 2031". */
 export function formatShortDate(isoDate: string, language: Language): string {
-  return format(parseISO(isoDate), "d MMM yyyy", { locale: DATE_LOCALES[language] });
+  return format(calendarDay(isoDate), "d MMM yyyy", { locale: DATE_LOCALES[language] });
 }
 
 /** An instant's date and wall-clock time in the canteen's time zone, e.g. "9 Junie 2031 08:15". */
@@ -129,8 +138,8 @@ export function formatDateTime(instant: string, timeZone: string, language: Lang
  */
 export function schoolWeekParts(monday: string, language: Language): { number: number; range: string } {
   const locale = DATE_LOCALES[language];
-  const from = parseISO(monday);
-  const to = parseISO(addDaysIso(monday, 4));
+  const from = calendarDay(monday);
+  const to = calendarDay(addDaysIso(monday, 4));
   const sameYear = from.getFullYear() === to.getFullYear();
   const range =
     from.getMonth() === to.getMonth() && sameYear
