@@ -145,9 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     sessionIdleMinutes: 8 * 60,
     sessionMaxDays: 7,
-    loginLimit: { perAccount: 5, perAddress: 20, windowMinutes: 15 },
-    signupLimit: { perAddress: 10, windowMinutes: 60 },
-    passwordResetLimit: { perAccount: 3, perAddress: 10, windowMinutes: 60 },
+    // Per address: a whole school reaches the server from one address (decision 0056).
+    loginLimit: { perAccount: 5, perAddress: 100, windowMinutes: 15 },
+    signupLimit: { perAddress: 100, windowMinutes: 60 },
+    passwordResetLimit: { perAccount: 3, perAddress: 50, windowMinutes: 60 },
     eventsHeartbeatMs: 25_000,
     clock: () => new Date(),
   };
