@@ -45,6 +45,17 @@ function cachedPaths(page: Page): Promise<string[]> {
   });
 }
 
+test("the app's page comes as the build compressed it, on the back office's paths and the ordering app's", async ({
+  request,
+}) => {
+  for (const url of ["/login", "/my", "/my/login", "/kitchen/board"]) {
+    const answer = await request.get(url, { headers: { "accept-encoding": "br" } });
+    expect(answer.status(), url).toBe(200);
+    expect(answer.headers()["content-encoding"], url).toBe("br");
+    expect(await answer.text(), url).toContain('id="root"');
+  }
+});
+
 test("the manifest is the ordering app's, scoped to /my, and its icons load", async ({ request }) => {
   const answer = await request.get("/my/manifest.webmanifest");
   expect(answer.status()).toBe(200);

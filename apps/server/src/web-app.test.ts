@@ -17,13 +17,18 @@ const FIRST_SCREEN = 'document.documentElement.setAttribute("data-theme", "dark"
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-web-dist-"));
 /** A chunk big enough to be compressed, with the .br and .gz the build writes beside it. */
 const CHUNK = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `teks ${i}`))};`;
+const INDEX_HTML = `<!doctype html><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div><script>${FIRST_SCREEN}</script>`;
+const brotli = (text: string) =>
+  zlib.brotliCompressSync(text, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+  });
 const files: Record<string, string | Buffer> = {
-  "index.html": `<!doctype html><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div><script>${FIRST_SCREEN}</script>`,
+  "index.html": INDEX_HTML,
+  "index.html.br": brotli(INDEX_HTML),
+  "index.html.gz": zlib.gzipSync(INDEX_HTML, { level: 9 }),
   "assets/index-abc123.js": "export {};",
   "assets/texts-def456.js": CHUNK,
-  "assets/texts-def456.js.br": zlib.brotliCompressSync(CHUNK, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-  }),
+  "assets/texts-def456.js.br": brotli(CHUNK),
   "assets/texts-def456.js.gz": zlib.gzipSync(CHUNK, { level: 9 }),
   "my/sw.js": "self.addEventListener('fetch', () => {});",
   "my/manifest.webmanifest": JSON.stringify({ scope: "/my", start_url: "/my" }),
@@ -90,6 +95,27 @@ describe("serving the web app", () => {
         res.rawPayload.equals(fs.readFileSync(path.join(webDist, `assets/texts-def456.js${file}`))),
         accept,
       ).toBe(true);
+    }
+  });
+
+  it("sends the app's page on each of its paths as the build compressed it, else as it is", async ({
+    app,
+  }) => {
+    // The fallback that answers the app's paths runs no compression hook of its own.
+    for (const url of ["/", "/login", "/my", "/kitchen/board"]) {
+      for (const [accept, encoding, file] of [
+        ["gzip, deflate, br", "br", "index.html.br"],
+        ["gzip", "gzip", "index.html.gz"],
+        ["identity", undefined, "index.html"],
+      ] as const) {
+        const what = `${url} (${accept})`;
+        const res = await request(app, "GET", url, { headers: { "accept-encoding": accept } });
+        expect(res.statusCode, what).toBe(200);
+        expect(res.headers["content-encoding"], what).toBe(encoding);
+        expect(res.headers["content-type"], what).toMatch(/^text\/html/);
+        expect(res.headers["cache-control"], what).toBe("no-cache");
+        expect(res.rawPayload.equals(fs.readFileSync(path.join(webDist, file))), what).toBe(true);
+      }
     }
   });
 
