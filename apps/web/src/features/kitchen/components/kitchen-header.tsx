@@ -90,13 +90,15 @@ export function KitchenHeader(props: KitchenHeaderProps) {
         flexWrap: { xs: "wrap", sm: "nowrap" },
       }}
     >
+      {/* The date and state go under the title when the three do not fit beside the tools
+          (a kitchen tablet), so the title is cut short only where it alone does not fit. */}
       <Box
         sx={{
           mr: "auto",
           minWidth: 0,
           display: "flex",
           alignItems: "center",
-          flexWrap: { xs: "wrap", sm: "nowrap" },
+          flexWrap: "wrap",
           columnGap: 1.5,
           rowGap: 0.5,
         }}

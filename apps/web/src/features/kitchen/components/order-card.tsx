@@ -97,8 +97,10 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
           onClick={() => context.onOpen(order.id)}
         >
           <span className="kc-head">
-            <span className="kc-label">#{label}</span>
-            <span className="kc-customer">{order.customerName}</span>
+            <span className="kc-who">
+              <span className="kc-label">#{label}</span>
+              <span className="kc-customer">{order.customerName}</span>
+            </span>
             {isNew ? <CardChip icon="new" colour="secondary" label={t("screens.kitchen.new")} /> : null}
             {/* One rule for how long is too long: the canteen's ageing stages (its settings). */}
             {stage !== "fresh" ? (

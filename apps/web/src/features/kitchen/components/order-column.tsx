@@ -155,10 +155,22 @@ const CardList = styled("ul")(({ theme }) => {
       "@media (hover: none)": { "&:hover::after": { opacity: 0 } },
       "&:focus-visible::after, &:active::after": { opacity: palette.action.focusOpacity },
     },
+    // A chip that leaves no room for the customer's name goes under it: the name is what the
+    // counter calls out, so it is cut short only when it and its number alone are wider than
+    // the card.
     "& .kc-head": {
       display: "flex",
+      flexWrap: "wrap",
       alignItems: "center",
+      columnGap: theme.spacing(0.75),
+      rowGap: theme.spacing(0.25),
+    },
+    "& .kc-who": {
+      display: "flex",
+      alignItems: "baseline",
       gap: theme.spacing(0.75),
+      flex: "1 1 auto",
+      minWidth: 0,
     },
     "& .kc-label": { fontWeight: 700, fontSize: "1.125rem", flexShrink: 0 },
     "& .kc-customer": {
