@@ -78,5 +78,6 @@ async function cacheLoadedChunks(): Promise<void> {
     .getEntriesByType("resource")
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === window.location.origin && url.pathname.startsWith("/assets/"));
-  await Promise.all(chunks.map((url) => fetch(url).catch(() => undefined)));
+  // One after another: thirty requests asked at once are one long task on a phone's main thread.
+  for (const url of chunks) await fetch(url).catch(() => undefined);
 }
