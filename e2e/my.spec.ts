@@ -4,6 +4,7 @@ import {
   type Api,
   expect,
   expectNoSeriousA11yViolations,
+  holdEntryScript,
   newContext,
   openScreen,
   type Page,
@@ -183,16 +184,8 @@ test.describe("the ordering app", () => {
   test("the menu page asks for its routes' and screen's scripts and the week's menu before its entry script runs", async ({
     page,
   }) => {
-    // The entry script is held back a second: what index.html's own script asks for comes first,
-    // what the entry asks for only after it. Each is asked for once.
-    let entryAnsweredAt = Number.POSITIVE_INFINITY;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      entryAnsweredAt = Date.now();
-      await route.continue();
-    });
-    const asked: { path: string; at: number }[] = [];
-    page.on("request", (request) => asked.push({ path: new URL(request.url()).pathname, at: Date.now() }));
+    // Each is asked for once, by index.html's own script: before the entry script comes.
+    const { askedBeforeEntry } = await holdEntryScript(page);
     await signIn(page, DEMO.student, "/my", { customer: true });
     await expect(page.getByRole("heading", { level: 1, name: "Spyskaart" })).toBeVisible();
     for (const wanted of [
@@ -200,11 +193,9 @@ test.describe("the ordering app", () => {
       /^\/assets\/my-menu-screen-[\w-]+\.js$/,
       /^\/api\/my\/menu$/,
     ]) {
-      const requests = asked.filter(({ path }) => wanted.test(path));
-      expect(requests, `${wanted} asked for once`).toHaveLength(1);
-      expect(requests[0]!.at, `${wanted} asked for before the entry script came`).toBeLessThan(
-        entryAnsweredAt,
-      );
+      expect(askedBeforeEntry(wanted), `${wanted}: asked for once, before the entry script came`).toEqual([
+        true,
+      ]);
     }
   });
 

@@ -295,6 +295,27 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
+ * Holds the page's entry script back a second and notes every request the page makes, so a
+ * test can tell what index.html's own script asks for (before the entry comes) from what the
+ * entry asks for (after). `askedBeforeEntry(pattern)` is when each request to a path matching
+ * `pattern` was made, and whether that was before the entry script came.
+ */
+export async function holdEntryScript(page: Page) {
+  let entryAnsweredAt = Number.POSITIVE_INFINITY;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    entryAnsweredAt = Date.now();
+    await route.continue();
+  });
+  const asked: { path: string; at: number }[] = [];
+  page.on("request", (request) => asked.push({ path: new URL(request.url()).pathname, at: Date.now() }));
+  return {
+    askedBeforeEntry: (pattern: RegExp) =>
+      asked.filter(({ path }) => pattern.test(path)).map(({ at }) => at < entryAnsweredAt),
+  };
+}
+
+/**
  * Saves the signed-in user's settings through the API, as the settings screen does; the
  * next page load shows them (decision 0012: the saved theme wins over the device's).
  * Unnamed fields get the settings' defaults, so a test restores them with `saveSettings(page)`.
