@@ -297,8 +297,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 /**
  * Holds the page's entry script back a second and notes every request the page makes, so a
  * test can tell what index.html's own script asks for (before the entry comes) from what the
- * entry asks for (after). `askedBeforeEntry(pattern)` is when each request to a path matching
- * `pattern` was made, and whether that was before the entry script came.
+ * entry asks for (after). `askedBeforeEntry(pattern)` has one entry per request to a path
+ * matching `pattern`: true when it was made before the entry script came.
  */
 export async function holdEntryScript(page: Page) {
   let entryAnsweredAt = Number.POSITIVE_INFINITY;
