@@ -11,7 +11,7 @@ import { expect, onTestClock, signIn, test } from "./support/fixtures";
  * plays a still video of an order's code. Chromium on Linux has no BarcodeDetector, so this
  * is the ZXing reader.
  */
-test("the counter scans an order's QR code with the camera and hands it over", async ({
+test("the counter scans an order's QR code with the camera, also one slow to give its picture a size, and hands it over", async ({
   playwright,
   baseURL,
   api,
@@ -49,6 +49,28 @@ test("the counter scans an order's QR code with the camera and hands it over", a
         reducedMotion: "reduce",
       }),
     );
+    // A camera on a busy device can play before its picture has a size. Here it has none for a
+    // second after the page first asks: the reader must wait for one, not stop for good (as
+    // ZXing's own camera loop did, silently, and failed this test on a busy machine).
+    await context.addInitScript(() => {
+      const width = Object.getOwnPropertyDescriptor(HTMLVideoElement.prototype, "videoWidth");
+      const height = Object.getOwnPropertyDescriptor(HTMLVideoElement.prototype, "videoHeight");
+      const firstAsked = new WeakMap<HTMLVideoElement, number>();
+      const noSizeYet = (video: HTMLVideoElement) => {
+        if (!firstAsked.has(video)) firstAsked.set(video, performance.now());
+        return performance.now() - (firstAsked.get(video) ?? 0) < 1_000;
+      };
+      Object.defineProperty(HTMLVideoElement.prototype, "videoWidth", {
+        get(this: HTMLVideoElement) {
+          return noSizeYet(this) ? 0 : width?.get?.call(this);
+        },
+      });
+      Object.defineProperty(HTMLVideoElement.prototype, "videoHeight", {
+        get(this: HTMLVideoElement) {
+          return noSizeYet(this) ? 0 : height?.get?.call(this);
+        },
+      });
+    });
     const page = await context.newPage();
     await signIn(page, DEMO.staff, "/kitchen/counter", { ownSession: true });
 

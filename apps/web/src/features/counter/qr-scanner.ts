@@ -2,54 +2,94 @@
 type BarcodeDetectorLike = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
 type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
+/** Reads the code in the video's present picture, if there is one. */
+type ReadCode = (video: HTMLVideoElement) => Promise<string | undefined>;
+
 const SCAN_EVERY_MS = 250;
 /**
  * How long the camera may take to show its first picture before the counter says it failed.
- * ZXing's own 5 s is less than a cheap tablet's camera, or a busy one, can need.
+ * A cheap tablet's camera, or a busy one, can need several seconds.
  */
 const CAMERA_START_MS = 15_000;
 
+async function qrCodeReader(): Promise<ReadCode> {
+  const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+  if (Detector) {
+    const detector = new Detector({ formats: ["qr_code"] });
+    return async (video) => (await detector.detect(video))[0]?.rawValue;
+  }
+  // Loaded only where the browser has no detector of its own (Firefox, Safari before 17).
+  // Only ZXing's decoder is used: its own camera loop ends for good, and silently, on the
+  // first picture it cannot draw (a video of no size yet, on a busy machine).
+  const { BrowserQRCodeReader } = await import("@zxing/browser");
+  const reader = new BrowserQRCodeReader();
+  const canvas = document.createElement("canvas");
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  return async (video) => {
+    if (!context) return undefined;
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    context.drawImage(video, 0, 0);
+    try {
+      return reader.decodeFromCanvas(canvas).getText();
+    } catch {
+      return undefined; // no code in this picture, which is most of them
+    }
+  };
+}
+
+/** `video.play()`, or an error once the camera has shown nothing for `CAMERA_START_MS`. */
+async function playWithin(video: HTMLVideoElement): Promise<void> {
+  let timer = 0;
+  try {
+    await Promise.race([
+      video.play(),
+      new Promise<never>((_, reject) => {
+        timer = window.setTimeout(() => reject(new Error("The camera showed nothing")), CAMERA_START_MS);
+      }),
+    ]);
+  } finally {
+    window.clearTimeout(timer);
+  }
+}
+
 /**
  * Shows the back camera in `video` and calls `onCode` with each code it reads; answers the
- * function that stops it. Throws when there is no camera or the browser refuses it.
+ * function that stops it. Throws when there is no camera, the browser refuses it, or it shows
+ * nothing. A picture that cannot be read is skipped: the scan goes on until it is stopped.
  */
 export async function startQrScanner(
   video: HTMLVideoElement,
   onCode: (text: string) => void,
 ): Promise<() => void> {
-  const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  if (Detector) {
-    const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  const read = await qrCodeReader();
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  const stopCamera = () => {
+    for (const track of stream.getTracks()) track.stop();
+    video.srcObject = null;
+  };
+  try {
     video.srcObject = stream;
-    await video.play();
-    const detector = new Detector({ formats: ["qr_code"] });
-    let busy = false;
-    const timer = window.setInterval(() => {
-      if (busy || video.readyState < 2) return;
-      busy = true;
-      detector
-        .detect(video)
-        .then((codes) => {
-          const text = codes[0]?.rawValue;
-          if (text) onCode(text);
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          busy = false;
-        });
-    }, SCAN_EVERY_MS);
-    return () => {
-      window.clearInterval(timer);
-      for (const track of stream.getTracks()) track.stop();
-      video.srcObject = null;
-    };
+    await playWithin(video);
+  } catch (error) {
+    stopCamera();
+    throw error;
   }
-  // Loaded only where the browser has no detector of its own (Firefox, Safari before 17).
-  const { BrowserQRCodeReader } = await import("@zxing/browser");
-  const controls = await new BrowserQRCodeReader(undefined, {
-    tryPlayVideoTimeout: CAMERA_START_MS,
-  }).decodeFromConstraints({ video: { facingMode: "environment" } }, video, (result) => {
-    if (result) onCode(result.getText());
-  });
-  return () => controls.stop();
+  let busy = false;
+  const timer = window.setInterval(() => {
+    if (busy || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0) return;
+    busy = true;
+    read(video)
+      .then((text) => {
+        if (text) onCode(text);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        busy = false;
+      });
+  }, SCAN_EVERY_MS);
+  return () => {
+    window.clearInterval(timer);
+    stopCamera();
+  };
 }
