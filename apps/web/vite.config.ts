@@ -152,7 +152,9 @@ const firstScreenChunks: Plugin = {
   transformIndexHtml: {
     order: "post",
     handler(html, { bundle }) {
-      const chunks = Object.values(bundle ?? {}).flatMap((file) => (file.type === "chunk" ? [file] : []));
+      // `npm run dev` has no bundle: nothing to preload.
+      if (!bundle) return html.replace("__FIRST_SCREEN_CHUNKS__", "{}");
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [file] : []));
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       // A chunk and every chunk it imports statically, as the browser would load them.
       const closure = (fileNames: string[], into = new Set<string>()) => {
@@ -173,8 +175,7 @@ const firstScreenChunks: Plugin = {
         });
         pages[page] = [...closure(roots)].filter((name) => !entry.has(name)).map((name) => `/${name}`);
       }
-      // `npm run dev` has no bundle: nothing to preload.
-      return html.replace("__FIRST_SCREEN_CHUNKS__", bundle ? JSON.stringify(pages) : "{}");
+      return html.replace("__FIRST_SCREEN_CHUNKS__", JSON.stringify(pages));
     },
   },
 };
