@@ -55,22 +55,28 @@ async function playWithin(video: HTMLVideoElement): Promise<void> {
 
 /**
  * Shows the back camera in `video` and calls `onCode` with each code it reads; answers the
- * function that stops it. Throws when there is no camera, the browser refuses it, or it shows
- * nothing. A picture that cannot be read is skipped: the scan goes on until it is stopped.
+ * function that stops it. Throws when there is no camera, the browser refuses it, it shows
+ * nothing, or `signal` aborts the start (then it leaves `video` to whoever starts next, as
+ * React's StrictMode does at once). A picture that cannot be read is skipped: the scan goes on
+ * until it is stopped.
  */
 export async function startQrScanner(
   video: HTMLVideoElement,
   onCode: (text: string) => void,
+  signal: AbortSignal,
 ): Promise<() => void> {
   const read = await qrCodeReader();
+  signal.throwIfAborted();
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
   const stopCamera = () => {
     for (const track of stream.getTracks()) track.stop();
-    video.srcObject = null;
+    if (video.srcObject === stream) video.srcObject = null;
   };
   try {
+    signal.throwIfAborted();
     video.srcObject = stream;
     await playWithin(video);
+    signal.throwIfAborted();
   } catch (error) {
     stopCamera();
     throw error;

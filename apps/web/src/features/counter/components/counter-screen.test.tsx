@@ -208,3 +208,96 @@ describe("an allergy alert at the counter", () => {
     expect(within(second!).queryByRole("alert")).toBeNull();
   });
 });
+
+describe("the counter's camera", () => {
+  /** A camera's stream, as far as the scanner uses it: tracks that can be stopped. */
+  type FakeStream = MediaStream & { stopped: boolean };
+  const newStream = () => {
+    const stream = { stopped: false } as FakeStream;
+    const track = { stop: () => (stream.stopped = true) };
+    stream.getTracks = () => [track as unknown as MediaStreamTrack];
+    return stream;
+  };
+  const sources = new WeakMap<HTMLMediaElement, MediaProvider | null>();
+
+  beforeEach(() => {
+    // The browser's media, as Chromium behaves: play() waits for the stream's first picture,
+    // and a new source given meanwhile interrupts it (AbortError).
+    vi.spyOn(HTMLMediaElement.prototype, "srcObject", "get").mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      return sources.get(this) ?? null;
+    });
+    vi.spyOn(HTMLMediaElement.prototype, "srcObject", "set").mockImplementation(function (
+      this: HTMLMediaElement,
+      source: MediaProvider | null,
+    ) {
+      sources.set(this, source);
+    });
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (this: HTMLMediaElement) {
+      const source = this.srcObject;
+      return new Promise<void>((resolve, reject) => {
+        setTimeout(() => {
+          if (this.srcObject === source && source) resolve();
+          else
+            reject(
+              new DOMException("The play() request was interrupted by a new load request.", "AbortError"),
+            );
+        }, 20);
+      });
+    });
+    vi.spyOn(HTMLMediaElement.prototype, "readyState", "get").mockReturnValue(
+      HTMLMediaElement.HAVE_ENOUGH_DATA,
+    );
+    // happy-dom's video has no picture size at all.
+    Object.defineProperty(HTMLVideoElement.prototype, "videoWidth", { configurable: true, get: () => 640 });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLVideoElement.prototype, "videoWidth");
+  });
+
+  it("reads an order's code though React starts the camera twice, where a first camera that answers last interrupted the second", async () => {
+    const streams: FakeStream[] = [];
+    let asked = 0;
+    vi.stubGlobal("navigator", {
+      ...navigator,
+      mediaDevices: {
+        // The first start's camera comes after the second's, as a real one may.
+        getUserMedia: () => {
+          const stream = newStream();
+          streams.push(stream);
+          asked += 1;
+          return new Promise((resolve) => setTimeout(() => resolve(stream), asked === 1 ? 60 : 10));
+        },
+      },
+    });
+    const playing = (video: HTMLVideoElement) => !(sources.get(video) as FakeStream | undefined)?.stopped;
+    vi.stubGlobal(
+      "BarcodeDetector",
+      class {
+        async detect(video: HTMLVideoElement) {
+          return playing(video) && video.srcObject ? [{ rawValue: `kantien:order:${order.id}` }] : [];
+        }
+      },
+    );
+    mockFetch({
+      "GET /api/kitchen/orders": { body: { success: true, data: { date: "2026-11-26", orders: [] } } },
+      [`GET /api/kitchen/counter?${new URLSearchParams({ q: `kantien:order:${order.id}` })}`]: {
+        body: { success: true, data: { orders: [order] } },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.click(await screen.findByRole("button", { name: "Skandeer met kamera" }));
+    const found = await screen.findByRole("list", { name: "Bestellings gevind" });
+    expect(within(found).getByRole("listitem")).toHaveTextContent("Anna Botha");
+    expect(screen.queryByText(/Die kamera kon nie begin nie/)).toBeNull();
+    // The camera closed on the code it read, and no camera is left on (the closed start asks
+    // for none, or stops the one it was given).
+    expect(screen.queryByRole("button", { name: "Maak kamera toe" })).toBeNull();
+    expect(streams.length).toBeGreaterThan(0);
+    expect(streams.every((stream) => stream.stopped)).toBe(true);
+  });
+});

@@ -47,22 +47,27 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
 
   useEffect(() => {
     let stop: (() => void) | null = null;
-    let cancelled = false;
+    const closed = new AbortController();
     if (!video.current) return;
-    startQrScanner(video.current, (text) => {
-      // One code per opening: the camera closes on the first order it finds.
-      if (orderIdFromQr(text)) latest.current(text);
-    })
+    startQrScanner(
+      video.current,
+      (text) => {
+        // One code per opening: the camera closes on the first order it finds.
+        if (orderIdFromQr(text)) latest.current(text);
+      },
+      closed.signal,
+    )
       .then((stopScanner) => {
-        if (cancelled) stopScanner();
+        if (closed.signal.aborted) stopScanner();
         else stop = stopScanner;
       })
       .catch((error: unknown) => {
+        if (closed.signal.aborted) return;
         console.warn("The camera could not start", error);
-        if (!cancelled) setFailed(true);
+        setFailed(true);
       });
     return () => {
-      cancelled = true;
+      closed.abort();
       stop?.();
     };
   }, []);
