@@ -53,17 +53,24 @@ async function playWithin(video: HTMLVideoElement): Promise<void> {
   }
 }
 
+type Scan = {
+  /** Each code read, as it is read. */
+  onCode: (text: string) => void;
+  /** The camera ended while scanning (unplugged, or taken by another app); the scan has stopped. */
+  onLost: () => void;
+  /** Aborting it while the camera starts leaves `video` to whoever starts next. */
+  signal: AbortSignal;
+};
+
 /**
- * Shows the back camera in `video` and calls `onCode` with each code it reads; answers the
+ * Shows the back camera in `video` and reads the codes it shows until stopped; answers the
  * function that stops it. Throws when there is no camera, the browser refuses it, it shows
- * nothing, or `signal` aborts the start (then it leaves `video` to whoever starts next, as
- * React's StrictMode does at once). A picture that cannot be read is skipped: the scan goes on
- * until it is stopped.
+ * nothing, or `signal` aborts the start (React's StrictMode starts each scanner twice, and
+ * aborts the first at once). A picture that cannot be read is skipped.
  */
 export async function startQrScanner(
   video: HTMLVideoElement,
-  onCode: (text: string) => void,
-  signal: AbortSignal,
+  { onCode, onLost, signal }: Scan,
 ): Promise<() => void> {
   const read = await qrCodeReader();
   signal.throwIfAborted();
@@ -94,8 +101,20 @@ export async function startQrScanner(
         busy = false;
       });
   }, SCAN_EVERY_MS);
-  return () => {
+  const stop = () => {
     window.clearInterval(timer);
     stopCamera();
   };
+  // A track ends by itself only when its camera does (stop() does not fire this).
+  for (const track of stream.getVideoTracks()) {
+    track.addEventListener(
+      "ended",
+      () => {
+        stop();
+        onLost();
+      },
+      { once: true },
+    );
+  }
+  return stop;
 }

@@ -210,13 +210,30 @@ describe("an allergy alert at the counter", () => {
 });
 
 describe("the counter's camera", () => {
-  /** A camera's stream, as far as the scanner uses it: tracks that can be stopped. */
-  type FakeStream = MediaStream & { stopped: boolean };
+  /** A camera's stream, as far as the scanner uses it: one video track, which can be stopped or end. */
+  type FakeStream = MediaStream & { stopped: boolean; track: EventTarget };
   const newStream = () => {
-    const stream = { stopped: false } as FakeStream;
-    const track = { stop: () => (stream.stopped = true) };
+    const track = Object.assign(new EventTarget(), { stop: () => (stream.stopped = true) });
+    const stream = { stopped: false, track } as unknown as FakeStream;
     stream.getTracks = () => [track as unknown as MediaStreamTrack];
+    stream.getVideoTracks = stream.getTracks;
     return stream;
+  };
+  /** Cameras answer in turn, each after its delay (ms): the first may answer last, as a real one may. */
+  const cameras = (...delays: number[]) => {
+    const streams: FakeStream[] = [];
+    vi.stubGlobal("navigator", {
+      ...navigator,
+      mediaDevices: {
+        getUserMedia: () => {
+          const stream = newStream();
+          const delay = delays[streams.length] ?? 10;
+          streams.push(stream);
+          return new Promise((resolve) => setTimeout(() => resolve(stream), delay));
+        },
+      },
+    });
+    return streams;
   };
   const sources = new WeakMap<HTMLMediaElement, MediaProvider | null>();
 
@@ -257,20 +274,7 @@ describe("the counter's camera", () => {
   });
 
   it("reads an order's code though React starts the camera twice, where a first camera that answers last interrupted the second", async () => {
-    const streams: FakeStream[] = [];
-    let asked = 0;
-    vi.stubGlobal("navigator", {
-      ...navigator,
-      mediaDevices: {
-        // The first start's camera comes after the second's, as a real one may.
-        getUserMedia: () => {
-          const stream = newStream();
-          streams.push(stream);
-          asked += 1;
-          return new Promise((resolve) => setTimeout(() => resolve(stream), asked === 1 ? 60 : 10));
-        },
-      },
-    });
+    const streams = cameras(60, 10);
     const playing = (video: HTMLVideoElement) => !(sources.get(video) as FakeStream | undefined)?.stopped;
     vi.stubGlobal(
       "BarcodeDetector",
@@ -299,5 +303,36 @@ describe("the counter's camera", () => {
     expect(screen.queryByRole("button", { name: "Maak kamera toe" })).toBeNull();
     expect(streams.length).toBeGreaterThan(0);
     expect(streams.every((stream) => stream.stopped)).toBe(true);
+  });
+
+  it("says so when the camera ends while it looks for a code, and stops looking", async () => {
+    const streams = cameras(10);
+    vi.stubGlobal(
+      "BarcodeDetector",
+      class {
+        async detect() {
+          return [];
+        }
+      },
+    );
+    mockFetch({
+      "GET /api/kitchen/orders": { body: { success: true, data: { date: "2026-11-26", orders: [] } } },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.click(await screen.findByRole("button", { name: "Skandeer met kamera" }));
+    await vi.waitFor(() =>
+      expect(sources.get(screen.getByLabelText("Kamerabeeld vir die QR-kode"))).toBeTruthy(),
+    );
+    const [camera] = streams;
+    camera?.track.dispatchEvent(new Event("ended"));
+    expect(
+      await screen.findByText("Die kamera het opgehou. Maak dit toe en weer oop, of tik die naam of nommer."),
+    ).toBeVisible();
+    expect(camera?.stopped).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Maak kamera toe" }));
+    expect(screen.getByRole("button", { name: "Skandeer met kamera" })).toBeEnabled();
   });
 });

@@ -41,7 +41,7 @@ const TAP = { minHeight: 48 };
 function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  const [failed, setFailed] = useState(false);
+  const [problem, setProblem] = useState<"cameraFailed" | "cameraLost" | null>(null);
   const latest = useRef(onCode);
   latest.current = onCode;
 
@@ -49,14 +49,14 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
     let stop: (() => void) | null = null;
     const closed = new AbortController();
     if (!video.current) return;
-    startQrScanner(
-      video.current,
-      (text) => {
+    startQrScanner(video.current, {
+      onCode: (text) => {
         // One code per opening: the camera closes on the first order it finds.
         if (orderIdFromQr(text)) latest.current(text);
       },
-      closed.signal,
-    )
+      onLost: () => setProblem("cameraLost"),
+      signal: closed.signal,
+    })
       .then((stopScanner) => {
         if (closed.signal.aborted) stopScanner();
         else stop = stopScanner;
@@ -64,7 +64,7 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
       .catch((error: unknown) => {
         if (closed.signal.aborted) return;
         console.warn("The camera could not start", error);
-        setFailed(true);
+        setProblem("cameraFailed");
       });
     return () => {
       closed.abort();
@@ -74,7 +74,7 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
 
   return (
     <Stack spacing={1}>
-      {failed ? <Alert severity="warning">{t("screens.counter.cameraFailed")}</Alert> : null}
+      {problem ? <Alert severity="warning">{t(`screens.counter.${problem}`)}</Alert> : null}
       <Box
         component="video"
         ref={video}
@@ -86,7 +86,7 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
           maxHeight: 360,
           bgcolor: "common.black",
           borderRadius: 1,
-          display: failed ? "none" : "block",
+          display: problem ? "none" : "block",
         }}
       />
       <Button onClick={onClose} variant="outlined" sx={TAP}>
