@@ -1,6 +1,9 @@
 /** A QR code reader on the device's camera: the browser's own `BarcodeDetector`, else ZXing's. */
 type BarcodeDetectorLike = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
-type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
+type BarcodeDetectorClass = {
+  new (options: { formats: string[] }): BarcodeDetectorLike;
+  getSupportedFormats(): Promise<string[]>;
+};
 
 /** Reads the code in the video's present picture, if there is one. */
 type ReadCode = (video: HTMLVideoElement) => Promise<string | undefined>;
@@ -14,11 +17,12 @@ const CAMERA_START_MS = 15_000;
 
 async function qrCodeReader(): Promise<ReadCode> {
   const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  if (Detector) {
+  // A detector that cannot read QR codes (some devices') would fail every picture, silently.
+  if (Detector && (await Detector.getSupportedFormats().catch((): string[] => [])).includes("qr_code")) {
     const detector = new Detector({ formats: ["qr_code"] });
     return async (video) => (await detector.detect(video))[0]?.rawValue;
   }
-  // Loaded only where the browser has no detector of its own (Firefox, Safari before 17).
+  // Loaded only where the browser reads no QR code itself (Firefox, Safari before 17).
   // Only ZXing's decoder is used: its own camera loop ends for good, and silently, on the
   // first picture it cannot draw (a video of no size yet, on a busy machine).
   const { BrowserQRCodeReader } = await import("@zxing/browser");
@@ -65,8 +69,8 @@ type Scan = {
 /**
  * Shows the back camera in `video` and reads the codes it shows until stopped; answers the
  * function that stops it. Throws when there is no camera, the browser refuses it, it shows
- * nothing, or `signal` aborts the start (React's StrictMode starts each scanner twice, and
- * aborts the first at once). A picture that cannot be read is skipped.
+ * nothing or ends while it starts, or `signal` aborts the start (React's StrictMode starts each
+ * scanner twice, and aborts the first at once). A picture that cannot be read is skipped.
  */
 export async function startQrScanner(
   video: HTMLVideoElement,
@@ -79,22 +83,32 @@ export async function startQrScanner(
     for (const track of stream.getTracks()) track.stop();
     if (video.srcObject === stream) video.srcObject = null;
   };
+  // A track ends by itself only when its camera does (stop() does not fire this): while the
+  // camera starts, the start fails; once it has started, the scan stops and says so.
+  const ended = new Promise<never>((_, reject) => {
+    for (const track of stream.getVideoTracks()) {
+      track.addEventListener("ended", () => reject(new Error("The camera ended")), { once: true });
+    }
+  });
+  ended.catch(() => undefined);
   try {
     signal.throwIfAborted();
     video.srcObject = stream;
-    await playWithin(video);
+    await Promise.race([playWithin(video), ended]);
     signal.throwIfAborted();
   } catch (error) {
     stopCamera();
     throw error;
   }
+  let stopped = false;
   let busy = false;
   const timer = window.setInterval(() => {
     if (busy || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0) return;
     busy = true;
     read(video)
       .then((text) => {
-        if (text) onCode(text);
+        // A picture read as the scan stopped is not reported.
+        if (text && !stopped) onCode(text);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -102,19 +116,14 @@ export async function startQrScanner(
       });
   }, SCAN_EVERY_MS);
   const stop = () => {
+    stopped = true;
     window.clearInterval(timer);
     stopCamera();
   };
-  // A track ends by itself only when its camera does (stop() does not fire this).
-  for (const track of stream.getVideoTracks()) {
-    track.addEventListener(
-      "ended",
-      () => {
-        stop();
-        onLost();
-      },
-      { once: true },
-    );
-  }
+  ended.catch(() => {
+    if (stopped) return;
+    stop();
+    onLost();
+  });
   return stop;
 }

@@ -3,6 +3,7 @@ import type { CustomerDetail } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
+import { fakeBarcodeDetector, fakeCameras, fakeVideoPlayback } from "../../../test/fake-camera";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
 
@@ -210,126 +211,51 @@ describe("an allergy alert at the counter", () => {
 });
 
 describe("the counter's camera", () => {
-  /** A camera's stream, as far as the scanner uses it: one video track, which can be stopped or end. */
-  type FakeStream = MediaStream & { stopped: boolean; track: EventTarget };
-  const newStream = () => {
-    const track = Object.assign(new EventTarget(), { stop: () => (stream.stopped = true) });
-    const stream = { stopped: false, track } as unknown as FakeStream;
-    stream.getTracks = () => [track as unknown as MediaStreamTrack];
-    stream.getVideoTracks = stream.getTracks;
-    return stream;
-  };
-  /** Cameras answer in turn, each after its delay (ms): the first may answer last, as a real one may. */
-  const cameras = (...delays: number[]) => {
-    const streams: FakeStream[] = [];
-    vi.stubGlobal("navigator", {
-      ...navigator,
-      mediaDevices: {
-        getUserMedia: () => {
-          const stream = newStream();
-          const delay = delays[streams.length] ?? 10;
-          streams.push(stream);
-          return new Promise((resolve) => setTimeout(() => resolve(stream), delay));
-        },
-      },
-    });
-    return streams;
-  };
-  const sources = new WeakMap<HTMLMediaElement, MediaProvider | null>();
-
+  let undoVideo = () => {};
   beforeEach(() => {
-    // The browser's media, as Chromium behaves: play() waits for the stream's first picture,
-    // and a new source given meanwhile interrupts it (AbortError).
-    vi.spyOn(HTMLMediaElement.prototype, "srcObject", "get").mockImplementation(function (
-      this: HTMLMediaElement,
-    ) {
-      return sources.get(this) ?? null;
-    });
-    vi.spyOn(HTMLMediaElement.prototype, "srcObject", "set").mockImplementation(function (
-      this: HTMLMediaElement,
-      source: MediaProvider | null,
-    ) {
-      sources.set(this, source);
-    });
-    vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (this: HTMLMediaElement) {
-      const source = this.srcObject;
-      return new Promise<void>((resolve, reject) => {
-        setTimeout(() => {
-          if (this.srcObject === source && source) resolve();
-          else
-            reject(
-              new DOMException("The play() request was interrupted by a new load request.", "AbortError"),
-            );
-        }, 20);
-      });
-    });
-    vi.spyOn(HTMLMediaElement.prototype, "readyState", "get").mockReturnValue(
-      HTMLMediaElement.HAVE_ENOUGH_DATA,
-    );
-    // happy-dom's video has no picture size at all.
-    Object.defineProperty(HTMLVideoElement.prototype, "videoWidth", { configurable: true, get: () => 640 });
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(HTMLVideoElement.prototype, "videoWidth");
-  });
-
-  it("reads an order's code though React starts the camera twice, where a first camera that answers last interrupted the second", async () => {
-    const streams = cameras(60, 10);
-    const playing = (video: HTMLVideoElement) => !(sources.get(video) as FakeStream | undefined)?.stopped;
-    vi.stubGlobal(
-      "BarcodeDetector",
-      class {
-        async detect(video: HTMLVideoElement) {
-          return playing(video) && video.srcObject ? [{ rawValue: `kantien:order:${order.id}` }] : [];
-        }
-      },
-    );
+    undoVideo = fakeVideoPlayback();
     mockFetch({
       "GET /api/kitchen/orders": { body: { success: true, data: { date: "2026-11-26", orders: [] } } },
       [`GET /api/kitchen/counter?${new URLSearchParams({ q: `kantien:order:${order.id}` })}`]: {
         body: { success: true, data: { orders: [order] } },
       },
     });
+  });
+  afterEach(() => undoVideo());
+
+  const openCamera = async () => {
     const { user } = renderWithApp(<AppRoutes />, {
       route: "/kitchen/counter",
       user: testUser(ROLE.kitchenStaff),
     });
     await user.click(await screen.findByRole("button", { name: "Skandeer met kamera" }));
+    return user;
+  };
+
+  it("reads an order's code in React's StrictMode, which starts the camera twice, and closes it", async () => {
+    const streams = fakeCameras(60, 10);
+    fakeBarcodeDetector(`kantien:order:${order.id}`);
+    await openCamera();
     const found = await screen.findByRole("list", { name: "Bestellings gevind" });
     expect(within(found).getByRole("listitem")).toHaveTextContent("Anna Botha");
     expect(screen.queryByText(/Die kamera kon nie begin nie/)).toBeNull();
-    // The camera closed on the code it read, and no camera is left on (the closed start asks
-    // for none, or stops the one it was given).
+    // The camera closed on the code it read, and no camera is left on.
     expect(screen.queryByRole("button", { name: "Maak kamera toe" })).toBeNull();
     expect(streams.length).toBeGreaterThan(0);
     expect(streams.every((stream) => stream.stopped)).toBe(true);
   });
 
   it("says so when the camera ends while it looks for a code, and stops looking", async () => {
-    const streams = cameras(10);
-    vi.stubGlobal(
-      "BarcodeDetector",
-      class {
-        async detect() {
-          return [];
-        }
-      },
-    );
-    mockFetch({
-      "GET /api/kitchen/orders": { body: { success: true, data: { date: "2026-11-26", orders: [] } } },
-    });
-    const { user } = renderWithApp(<AppRoutes />, {
-      route: "/kitchen/counter",
-      user: testUser(ROLE.kitchenStaff),
-    });
-    await user.click(await screen.findByRole("button", { name: "Skandeer met kamera" }));
-    await vi.waitFor(() =>
-      expect(sources.get(screen.getByLabelText("Kamerabeeld vir die QR-kode"))).toBeTruthy(),
-    );
-    const [camera] = streams;
-    camera?.track.dispatchEvent(new Event("ended"));
+    const streams = fakeCameras();
+    const detector = fakeBarcodeDetector(null);
+    const user = await openCamera();
+    await vi.waitFor(() => expect(detector.reads).toBeGreaterThan(0));
+    const camera = streams.at(-1);
+    camera?.end();
     expect(
-      await screen.findByText("Die kamera het opgehou. Maak dit toe en weer oop, of tik die naam of nommer."),
+      await screen.findByText(
+        "Die kamera het opgehou werk. Maak dit toe en weer oop, of tik die naam of nommer.",
+      ),
     ).toBeVisible();
     expect(camera?.stopped).toBe(true);
     await user.click(screen.getByRole("button", { name: "Maak kamera toe" }));
