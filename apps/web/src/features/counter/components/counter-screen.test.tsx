@@ -249,7 +249,10 @@ describe("the counter's camera", () => {
     const streams = fakeCameras();
     const detector = fakeBarcodeDetector(null);
     const user = await openCamera();
+    // Progress while the camera starts, gone once it shows its picture.
+    expect(screen.getByRole("status")).toHaveTextContent("Die kamera begin…");
     await vi.waitFor(() => expect(detector.reads).toBeGreaterThan(0));
+    expect(screen.queryByText("Die kamera begin…")).toBeNull();
     const camera = streams.at(-1);
     camera?.end();
     expect(

@@ -41,7 +41,8 @@ const TAP = { minHeight: 48 };
 function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  const [problem, setProblem] = useState<"cameraFailed" | "cameraLost" | null>(null);
+  const [state, setState] = useState<"starting" | "scanning" | "cameraFailed" | "cameraLost">("starting");
+  const problem = state === "cameraFailed" || state === "cameraLost" ? state : null;
   const latest = useRef(onCode);
   latest.current = onCode;
 
@@ -54,17 +55,20 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
         // One code per opening: the camera closes on the first order it finds.
         if (orderIdFromQr(text)) latest.current(text);
       },
-      onLost: () => setProblem("cameraLost"),
+      onLost: () => setState("cameraLost"),
       signal: closed.signal,
     })
       .then((stopScanner) => {
         if (closed.signal.aborted) stopScanner();
-        else stop = stopScanner;
+        else {
+          stop = stopScanner;
+          setState("scanning");
+        }
       })
       .catch((error: unknown) => {
         if (closed.signal.aborted) return;
         console.warn("The camera could not start", error);
-        setProblem("cameraFailed");
+        setState("cameraFailed");
       });
     return () => {
       closed.abort();
@@ -75,6 +79,13 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
   return (
     <Stack spacing={1}>
       {problem ? <Alert severity="warning">{t(`screens.counter.${problem}`)}</Alert> : null}
+      {state === "starting" ? (
+        // A tablet's camera can take seconds to show its first picture.
+        <Stack direction="row" spacing={1} role="status" sx={{ alignItems: "center" }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography>{t("screens.counter.cameraStarting")}</Typography>
+        </Stack>
+      ) : null}
       <Box
         component="video"
         ref={video}
