@@ -121,7 +121,6 @@ export async function startQrScanner(
     stopCamera();
   };
   ended.catch(() => {
-    if (stopped) return;
     stop();
     onLost();
   });

@@ -48,6 +48,14 @@ const anna: CustomerDetail = {
   ledger: [],
 };
 
+/** `GET /api/kitchen/orders`: the kitchen's day holding `orders`. */
+const kitchenDay = (orders: CounterOrder[]) => ({
+  body: {
+    success: true,
+    data: { date: "2026-11-26", orders: orders.map(({ orderDate, customerId, ...o }) => o) },
+  },
+});
+
 describe("a top-up at the counter", () => {
   it("tops up the wallet of a found order's customer by card, and prints the slip's receipt number", async () => {
     const calls = mockFetch({
@@ -100,12 +108,6 @@ describe("handing over at the counter", () => {
     status: "delivered",
     statusChangedAt: "2026-11-26T06:20:00.000Z",
   };
-  const kitchenDay = (orders: CounterOrder[]) => ({
-    body: {
-      success: true,
-      data: { date: "2026-11-26", orders: orders.map(({ orderDate, customerId, ...o }) => o) },
-    },
-  });
 
   it("lists what is ready when idle, confirms a hand-over big with the name and an undo, and keeps the field for the next scan", async () => {
     let state: CounterOrder = order;
@@ -215,7 +217,7 @@ describe("the counter's camera", () => {
   beforeEach(() => {
     undoVideo = fakeVideoPlayback();
     mockFetch({
-      "GET /api/kitchen/orders": { body: { success: true, data: { date: "2026-11-26", orders: [] } } },
+      "GET /api/kitchen/orders": kitchenDay([]),
       [`GET /api/kitchen/counter?${new URLSearchParams({ q: `kantien:order:${order.id}` })}`]: {
         body: { success: true, data: { orders: [order] } },
       },
