@@ -53,6 +53,16 @@ test("the counter scans an order's QR code with the camera, also one slow to giv
     // second after the page first asks: the reader must wait for one, not stop for good (as
     // ZXing's own camera loop did, silently, and failed this test on a busy machine).
     await context.addInitScript(() => {
+      // Counts the pictures read (each is drawn first), for the failure's message.
+      const draw = CanvasRenderingContext2D.prototype.drawImage;
+      CanvasRenderingContext2D.prototype.drawImage = function (
+        this: CanvasRenderingContext2D,
+        ...args: Parameters<typeof draw>
+      ) {
+        const counted = window as { videoDraws?: number };
+        if (args[0] instanceof HTMLVideoElement) counted.videoDraws = (counted.videoDraws ?? 0) + 1;
+        return (draw as (...a: unknown[]) => void).apply(this, args);
+      } as typeof draw;
       const width = Object.getOwnPropertyDescriptor(HTMLVideoElement.prototype, "videoWidth");
       const height = Object.getOwnPropertyDescriptor(HTMLVideoElement.prototype, "videoHeight");
       const firstAsked = new WeakMap<HTMLVideoElement, number>();
@@ -83,9 +93,7 @@ test("the counter scans an order's QR code with the camera, also one slow to giv
     } catch (error) {
       // This has failed rarely on a busy CI machine, for a cause not yet seen: say what the
       // page showed and whether its timers still ran (the scan reads on a timer).
-      throw new Error(
-        `${error}\nThe page then: ${JSON.stringify(await cameraState(page))}\n${logs.join("\n")}`,
-      );
+      throw new Error(`${error}\n${await cameraState(page)}\n${logs.join("\n")}`);
     }
     await expect(found).toContainText(ready?.customerName ?? "");
     // The camera closes on the first order it reads.
@@ -118,7 +126,49 @@ async function cameraState(page: Page) {
         : null;
     })
     .catch((error: unknown) => String(error));
+  // How many pictures the reader drew (before this drew one more).
+  const reads = await page.evaluate(() => (window as { videoDraws?: number }).videoDraws).catch(String);
+  // The picture the reader gets: its share of dark pixels (the code's is about a third) and a
+  // sketch of it in characters, to tell a wrong picture from a reader that fails on the right one.
+  const picture = await page
+    .evaluate(() => {
+      const element = document.querySelector("video");
+      if (!element || element.videoWidth === 0) return null;
+      const canvas = document.createElement("canvas");
+      canvas.width = element.videoWidth;
+      canvas.height = element.videoHeight;
+      const context = canvas.getContext("2d");
+      if (!context) return null;
+      context.drawImage(element, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+      const luma = (x: number, y: number) => {
+        const at = (y * width + x) * 4;
+        return ((data[at] ?? 0) + (data[at + 1] ?? 0) + (data[at + 2] ?? 0)) / 3;
+      };
+      let dark = 0;
+      let [red, green, blue] = [0, 0, 0];
+      for (let at = 0; at < data.length; at += 4) {
+        red += data[at] ?? 0;
+        green += data[at + 1] ?? 0;
+        blue += data[at + 2] ?? 0;
+      }
+      for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) if (luma(x, y) < 128) dark += 1;
+      const rows: string[] = [];
+      for (let y = 0; y < height; y += height / 24) {
+        let row = "";
+        for (let x = 0; x < width; x += width / 48)
+          row += luma(Math.floor(x), Math.floor(y)) < 128 ? "#" : ".";
+        rows.push(row);
+      }
+      return {
+        darkShare: Math.round((dark / (width * height)) * 100) / 100,
+        meanRgb: [red, green, blue].map((total) => Math.round(total / (width * height))),
+        sketch: rows.join("\n"),
+      };
+    })
+    .catch((error: unknown) => String(error));
   const alerts = await page.getByRole("alert").allTextContents();
   const status = await page.getByRole("status").allTextContents();
-  return { timerRan, video, alerts, status };
+  const { sketch, ...shares } = typeof picture === "object" && picture ? picture : { sketch: picture };
+  return `The page then: ${JSON.stringify({ timerRan, video, reads, alerts, status, ...shares })}\n${sketch}`;
 }
