@@ -9,7 +9,7 @@ import { expect, onTestClock, type Page, signIn, test } from "./support/fixtures
 /*
  * The counter reads a QR code from the device's camera (decision 0025): Chromium's fake camera
  * plays a still video of an order's code. Chromium on Linux has no BarcodeDetector, so this
- * is the ZXing reader.
+ * is the counter's own reader: ZXing-C++ in WebAssembly, served by Kantien itself.
  */
 test("the counter scans an order's QR code with the camera, also one slow to give its picture a size, and hands it over", async ({
   playwright,
@@ -86,6 +86,10 @@ test("the counter scans an order's QR code with the camera, also one slow to giv
 
     const logs: string[] = [];
     page.on("console", (message) => logs.push(`${message.type()}: ${message.text()}`));
+    const wasmFetched: string[] = [];
+    page.on("requestfinished", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".wasm")) wasmFetched.push(request.url());
+    });
     await page.getByRole("button", { name: "Skandeer met kamera" }).click();
     const found = page.getByRole("list", { name: "Bestellings gevind" }).getByRole("listitem");
     try {
@@ -96,6 +100,8 @@ test("the counter scans an order's QR code with the camera, also one slow to giv
       throw new Error(`${error}\n${await cameraState(page)}\n${logs.join("\n")}`);
     }
     await expect(found).toContainText(ready?.customerName ?? "");
+    // The reader came from this server, not a CDN (the counter may have no internet).
+    expect(wasmFetched.map((url) => new URL(url).origin)).toEqual([new URL(baseURL ?? "").origin]);
     // The camera closes on the first order it reads.
     await expect(page.getByRole("button", { name: "Maak kamera toe" })).toHaveCount(0);
     await found.getByRole("button", { name: "Afgehaal" }).click();

@@ -189,14 +189,15 @@ const reactRouterProduction = fileURLToPath(
 );
 
 /**
- * The hashed scripts and styles, and index.html, compressed once at build time (Brotli at its
+ * The hashed scripts and styles, the counter's QR reader (WebAssembly, about 1 MB), and
+ * index.html, compressed once at build time (Brotli at its
  * best quality, and gzip -9 for the rest): the server sends the file that is ready (app.ts)
  * instead of compressing each chunk again for every visitor, and Brotli 11 is about a sixth
  * smaller than the quality it can afford per request. index.html is every first visit's page,
  * sent by the server's fallback for the app's paths, where no compression hook runs.
  */
 const precompressedAssets = compression({
-  include: /^(assets\/.*\.(js|css)|index\.html)$/,
+  include: /^(assets\/.*\.(js|css|wasm)|index\.html)$/,
   algorithms: ["brotliCompress", "gzip"],
   threshold: 1024,
   logLevel: "silent",

@@ -156,7 +156,7 @@ export async function buildApp({
       root: webDist as string,
       wildcard: false,
       index: false,
-      // A hashed script or style goes as its build-time .br or .gz (apps/web/vite.config.ts)
+      // A hashed script, style or WebAssembly file goes as its build-time .br or .gz (apps/web/vite.config.ts)
       // when the browser takes that encoding; the compression plugin leaves it as it is.
       preCompressed: true,
       setHeaders: (reply, filePath) => {

@@ -124,7 +124,7 @@ describe("serving the web app", () => {
     for (const url of ["/login", "/my", "/api/health/live"]) {
       const csp = String((await request(app, "GET", url)).headers["content-security-policy"]);
       const scriptSrc = csp.split(";").find((part) => part.trim().startsWith("script-src"));
-      expect(scriptSrc?.trim(), url).toBe(`script-src 'self' 'sha256-${hash}'`);
+      expect(scriptSrc?.trim(), url).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
     }
   });
 

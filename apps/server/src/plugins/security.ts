@@ -57,9 +57,13 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
-/** The Content-Security-Policy, allowing inline scripts by their hashes only (`inlineScriptHashes`). */
+/**
+ * The Content-Security-Policy, allowing inline scripts by their hashes only (`inlineScriptHashes`).
+ * 'wasm-unsafe-eval' lets the counter compile its own QR reader (WebAssembly, from 'self'), on
+ * browsers that have none; it allows no JavaScript eval.
+ */
 function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
-  return `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src ${["'self'", ...scriptHashes].join(" ")}; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`;
+  return `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src ${["'self'", "'wasm-unsafe-eval'", ...scriptHashes].join(" ")}; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`;
 }
 
 const STRICT_CSP = contentSecurityPolicy();

@@ -4,6 +4,9 @@ import Skeleton from "@mui/material/Skeleton";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 
+/** How an order's code is drawn: a quiet zone of 2 modules, and medium error correction. */
+export const ORDER_QR_OPTIONS = { margin: 2, errorCorrectionLevel: "M" } as const;
+
 type OrderQrProps = { orderId: string; size: number | string; label: string };
 
 /**
@@ -14,7 +17,7 @@ export function OrderQr({ orderId, size, label }: OrderQrProps) {
   const [source, setSource] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    QRCode.toString(orderQrContent(orderId), { type: "svg", margin: 2, errorCorrectionLevel: "M" })
+    QRCode.toString(orderQrContent(orderId), { ...ORDER_QR_OPTIONS, type: "svg" })
       .then((svg) => {
         if (current) setSource(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })

@@ -1,12 +1,9 @@
 /** A QR code reader on the device's camera: the browser's own `BarcodeDetector`, else ZXing's. */
 type BarcodeDetectorLike = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
 type BarcodeDetectorClass = {
-  new (options: { formats: string[] }): BarcodeDetectorLike;
-  getSupportedFormats(): Promise<string[]>;
+  new (options: { formats: ["qr_code"] }): BarcodeDetectorLike;
+  getSupportedFormats(): Promise<readonly string[]>;
 };
-
-/** Reads the code in the video's present picture, if there is one. */
-type ReadCode = (video: HTMLVideoElement) => Promise<string | undefined>;
 
 const SCAN_EVERY_MS = 250;
 /**
@@ -15,31 +12,27 @@ const SCAN_EVERY_MS = 250;
  */
 const CAMERA_START_MS = 15_000;
 
-async function qrCodeReader(): Promise<ReadCode> {
-  const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+/** The QR reader could not load (a browser without its own, offline): no camera was started. */
+export class QrReaderUnavailable extends Error {}
+
+/**
+ * The browser's own QR reader where it has one (Chrome on Android, ChromeOS and macOS, Safari
+ * 17), else the same API on ZXing-C++ in WebAssembly (zxing-detector.ts), loaded only then.
+ * Not ZXing's JavaScript port, which could not read about one order code in fifteen at all, even
+ * from a perfect still picture (decision 0025).
+ */
+async function qrDetector(): Promise<BarcodeDetectorLike> {
+  const Native = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
   // A detector that cannot read QR codes (some devices') would fail every picture, silently.
-  if (Detector && (await Detector.getSupportedFormats().catch((): string[] => [])).includes("qr_code")) {
-    const detector = new Detector({ formats: ["qr_code"] });
-    return async (video) => (await detector.detect(video))[0]?.rawValue;
+  if (Native && (await Native.getSupportedFormats().catch((): string[] => [])).includes("qr_code")) {
+    return new Native({ formats: ["qr_code"] });
   }
-  // Loaded only where the browser reads no QR code itself (Firefox, Safari before 17).
-  // Only ZXing's decoder is used: its own camera loop ends for good, and silently, on the
-  // first picture it cannot draw (a video of no size yet, on a busy machine).
-  const { BrowserQRCodeReader } = await import("@zxing/browser");
-  const reader = new BrowserQRCodeReader();
-  const canvas = document.createElement("canvas");
-  const context = canvas.getContext("2d", { willReadFrequently: true });
-  return async (video) => {
-    if (!context) return undefined;
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    context.drawImage(video, 0, 0);
-    try {
-      return reader.decodeFromCanvas(canvas).getText();
-    } catch {
-      return undefined; // no code in this picture, which is most of them
-    }
-  };
+  try {
+    const { zxingQrDetector } = await import("./zxing-detector");
+    return await zxingQrDetector();
+  } catch (error) {
+    throw new QrReaderUnavailable("The QR reader could not load", { cause: error });
+  }
 }
 
 /** `video.play()`, or an error once the camera has shown nothing for `CAMERA_START_MS`. */
@@ -68,15 +61,16 @@ type Scan = {
 
 /**
  * Shows the back camera in `video` and reads the codes it shows until stopped; answers the
- * function that stops it. Throws when there is no camera, the browser refuses it, it shows
- * nothing or ends while it starts, or `signal` aborts the start (React's StrictMode starts each
- * scanner twice, and aborts the first at once). A picture that cannot be read is skipped.
+ * function that stops it. Throws when its reader cannot load (zxing-detector.ts), there is no
+ * camera, the browser refuses it, it shows nothing or ends while it starts, or `signal` aborts
+ * the start (React's StrictMode starts each scanner twice, and aborts the first at once). A
+ * picture that cannot be read is skipped.
  */
 export async function startQrScanner(
   video: HTMLVideoElement,
   { onCode, onLost, signal }: Scan,
 ): Promise<() => void> {
-  const read = await qrCodeReader();
+  const detector = await qrDetector();
   signal.throwIfAborted();
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
   const stopCamera = () => {
@@ -105,8 +99,10 @@ export async function startQrScanner(
   const timer = window.setInterval(() => {
     if (busy || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || video.videoWidth === 0) return;
     busy = true;
-    read(video)
-      .then((text) => {
+    detector
+      .detect(video)
+      .then(([code]) => {
+        const text = code?.rawValue;
         // A picture read as the scan stopped is not reported.
         if (text && !stopped) onCode(text);
       })

@@ -1,6 +1,7 @@
 import type { CounterOrder } from "@kantien/domain/kitchen";
 import type { CustomerDetail } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
+import { purgeZXingModule } from "barcode-detector/ponyfill";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { fakeBarcodeDetector, fakeCameras, fakeVideoPlayback } from "../../../test/fake-camera";
@@ -265,5 +266,19 @@ describe("the counter's camera", () => {
     expect(camera?.stopped).toBe(true);
     await user.click(screen.getByRole("button", { name: "Maak kamera toe" }));
     expect(screen.getByRole("button", { name: "Skandeer met kamera" })).toBeEnabled();
+  });
+
+  it("says so when the browser has no reader and the counter's own cannot load, and starts no camera", async () => {
+    // No BarcodeDetector here, and the reader's WebAssembly is not answered (offline); a reader
+    // an earlier test loaded is forgotten.
+    purgeZXingModule();
+    const streams = fakeCameras();
+    await openCamera();
+    expect(
+      await screen.findByText(
+        "Die kodeleser kon nie laai nie. Kyk of die toestel aan die netwerk is en maak die kamera weer oop, of tik die naam of nommer.",
+      ),
+    ).toBeVisible();
+    expect(streams).toEqual([]);
   });
 });

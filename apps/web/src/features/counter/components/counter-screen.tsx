@@ -32,7 +32,7 @@ import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatLongDate, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useCollectOrder, useCounterSearch, useReadyToCollect, useUndoHandOver } from "../api/counter";
-import { startQrScanner } from "../qr-scanner";
+import { QrReaderUnavailable, startQrScanner } from "../qr-scanner";
 import { CounterTopUpDialog } from "./counter-top-up";
 
 const TAP = { minHeight: 48 };
@@ -41,8 +41,10 @@ const TAP = { minHeight: 48 };
 function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<"starting" | "scanning" | "cameraFailed" | "cameraLost">("starting");
-  const problem = state === "cameraFailed" || state === "cameraLost" ? state : null;
+  const [state, setState] = useState<
+    "starting" | "scanning" | "cameraFailed" | "readerFailed" | "cameraLost"
+  >("starting");
+  const problem = state === "starting" || state === "scanning" ? null : state;
   const latest = useRef(onCode);
   latest.current = onCode;
 
@@ -68,7 +70,7 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
       .catch((error: unknown) => {
         if (closed.signal.aborted) return;
         console.warn("The camera could not start", error);
-        setState("cameraFailed");
+        setState(error instanceof QrReaderUnavailable ? "readerFailed" : "cameraFailed");
       });
     return () => {
       closed.abort();
