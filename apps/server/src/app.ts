@@ -156,8 +156,9 @@ export async function buildApp({
       root: webDist as string,
       wildcard: false,
       index: false,
-      // A hashed script, style or WebAssembly file goes as its build-time .br or .gz (apps/web/vite.config.ts)
-      // when the browser takes that encoding; the compression plugin leaves it as it is.
+      // A hashed script, style or the QR reader's WebAssembly goes as its build-time .br or .gz
+      // (apps/web/vite.config.ts) when the browser takes that encoding; the compression plugin
+      // leaves it as it is.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; index.html, the service worker and the manifest always revalidate.
