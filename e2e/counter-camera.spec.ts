@@ -95,8 +95,8 @@ test("the counter scans an order's QR code with the camera, also one slow to giv
     try {
       await expect(found).toHaveCount(1, { timeout: 45_000 });
     } catch (error) {
-      // This has failed rarely on a busy CI machine, for a cause not yet seen: say what the
-      // page showed and whether its timers still ran (the scan reads on a timer).
+      // Say what the page showed, whether its timers ran and what the reader drew: that is how
+      // a reader that could not read some order codes at all (ZXing's JavaScript port) was found.
       throw new Error(`${error}\n${await cameraState(page)}\n${logs.join("\n")}`);
     }
     await expect(found).toContainText(ready?.customerName ?? "");
