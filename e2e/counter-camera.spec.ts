@@ -53,16 +53,16 @@ test("the counter scans an order's QR code with the camera, also one slow to giv
     // second after the page first asks: the reader must wait for one, not stop for good (as
     // ZXing's own camera loop did, silently, and failed this test on a busy machine).
     await context.addInitScript(() => {
-      // Counts the pictures read (each is drawn first), for the failure's message.
-      const draw = CanvasRenderingContext2D.prototype.drawImage;
-      CanvasRenderingContext2D.prototype.drawImage = function (
-        this: CanvasRenderingContext2D,
-        ...args: Parameters<typeof draw>
-      ) {
-        const counted = window as { videoDraws?: number };
-        if (args[0] instanceof HTMLVideoElement) counted.videoDraws = (counted.videoDraws ?? 0) + 1;
-        return (draw as (...a: unknown[]) => void).apply(this, args);
-      } as typeof draw;
+      // Counts the pictures read (each is drawn first, on a canvas or an offscreen one), for the
+      // failure's message.
+      for (const context of [CanvasRenderingContext2D, OffscreenCanvasRenderingContext2D]) {
+        const draw = context.prototype.drawImage as (...args: unknown[]) => void;
+        context.prototype.drawImage = function (this: unknown, ...args: unknown[]) {
+          const counted = window as { videoDraws?: number };
+          if (args[0] instanceof HTMLVideoElement) counted.videoDraws = (counted.videoDraws ?? 0) + 1;
+          return draw.apply(this, args);
+        };
+      }
       const width = Object.getOwnPropertyDescriptor(HTMLVideoElement.prototype, "videoWidth");
       const height = Object.getOwnPropertyDescriptor(HTMLVideoElement.prototype, "videoHeight");
       const firstAsked = new WeakMap<HTMLVideoElement, number>();

@@ -59,8 +59,9 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * The Content-Security-Policy, allowing inline scripts by their hashes only (`inlineScriptHashes`).
- * 'wasm-unsafe-eval' lets the counter compile its own QR reader (WebAssembly, from 'self'), on
- * browsers that have none; it allows no JavaScript eval.
+ * 'wasm-unsafe-eval' lets the counter compile its own QR reader (WebAssembly) on browsers that
+ * have none. It allows the page's own scripts to compile WebAssembly, and no JavaScript eval;
+ * the `.wasm` itself can be fetched from 'self' only (connect-src).
  */
 function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
   return `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src ${["'self'", "'wasm-unsafe-eval'", ...scriptHashes].join(" ")}; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`;

@@ -16,10 +16,10 @@ const CAMERA_START_MS = 15_000;
 export class QrReaderUnavailable extends Error {}
 
 /**
- * The browser's own QR reader where it has one (Chrome on Android, ChromeOS and macOS, Safari
- * 17), else the same API on ZXing-C++ in WebAssembly (zxing-detector.ts), loaded only then.
- * Not ZXing's JavaScript port, which could not read about one order code in fifteen at all, even
- * from a perfect still picture (decision 0025).
+ * The browser's own QR reader where it has one (Chrome on Android, ChromeOS and macOS), else
+ * the same API on ZXing-C++ in WebAssembly (zxing-detector.ts), loaded only then: Safari,
+ * Firefox, and Chrome on Windows and Linux. Not ZXing's JavaScript port, which could not read
+ * about one order code in fifteen at all, even from a perfect still picture (decision 0025).
  */
 async function qrDetector(): Promise<BarcodeDetectorLike> {
   const Native = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;

@@ -2,9 +2,9 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { orderQrContent } from "@kantien/domain/kitchen-rules";
-import { ZXING_WASM_SHA256 } from "barcode-detector/ponyfill";
+import { purgeZXingModule, ZXING_WASM_SHA256 } from "barcode-detector/ponyfill";
 import QRCode from "qrcode";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ORDER_QR_OPTIONS } from "../../components/order-qr";
 import { zxingQrDetector } from "./zxing-detector";
 
@@ -49,11 +49,17 @@ function serveWasm({ online }: { online: boolean }) {
 }
 
 describe("the counter's own QR reader, for browsers without one", () => {
+  // The library keeps what it loaded, for the page: each test starts as a page that never did.
+  beforeEach(() => purgeZXingModule());
+  afterEach(() => {
+    purgeZXingModule();
+    vi.useRealTimers();
+  });
+
   it("is served the WebAssembly it was built for", () => {
     expect(createHash("sha256").update(wasm).digest("hex")).toBe(ZXING_WASM_SHA256);
   });
 
-  // First, while the page has never loaded the reader: the library keeps what it loaded.
   it("fails to start while its WebAssembly cannot load, and loads it from the app when it can", async () => {
     const offline = serveWasm({ online: false });
     await expect(zxingQrDetector()).rejects.toThrow();
@@ -67,6 +73,18 @@ describe("the counter's own QR reader, for browsers without one", () => {
       expect(origin).toBe(window.location.origin);
       expect(pathname).toMatch(/\/zxing_reader\.wasm$/);
     }
+  });
+
+  it("fails to start when its WebAssembly does not come within 30 s, and tries again the next time", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.stubGlobal("fetch", () => new Promise(() => {})); // a network that never answers
+    const stalled = zxingQrDetector();
+    const outcome = expect(stalled).rejects.toThrow("did not load in time");
+    await vi.advanceTimersByTimeAsync(30_000);
+    await outcome;
+    vi.useRealTimers();
+    serveWasm({ online: true });
+    await expect(zxingQrDetector()).resolves.toBeDefined();
   });
 
   // ZXing's JavaScript port, the reader before, could not read about one in fifteen of these

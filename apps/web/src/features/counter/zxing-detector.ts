@@ -11,17 +11,31 @@ const overrides = {
   locateFile: (file: string, prefix: string) => (file.endsWith(".wasm") ? wasmUrl : prefix + file),
 };
 
+/** How long the reader (410 KB compressed) may take to load before the counter says it could not. */
+const LOAD_MS = 30_000;
+
 /**
  * A QR code detector, once its WebAssembly has loaded (once per page). Throws when it cannot
- * load, rather than give a detector that fails every picture; the next call tries again.
+ * load, or has not loaded within `LOAD_MS` (a stalled network), rather than give a detector that
+ * fails every picture; the next call tries again.
  */
 export async function zxingQrDetector(): Promise<BarcodeDetector> {
+  let timer = 0;
   try {
-    await prepareZXingModule({ overrides, fireImmediately: true });
+    await Promise.race([
+      prepareZXingModule({ overrides, fireImmediately: true }),
+      new Promise<never>((_, reject) => {
+        timer = window.setTimeout(() => reject(new Error("The QR reader did not load in time")), LOAD_MS);
+      }),
+    ]);
   } catch (error) {
-    // The library keeps a failed load; forget it, so that opening the camera again retries.
+    // The library keeps a failed or stalled load; forget it, so that opening the camera again retries.
     purgeZXingModule();
     throw error;
+  } finally {
+    window.clearTimeout(timer);
   }
+  // Made only once a load succeeded, which the library then holds: a detector made with none
+  // would load the reader from the library's CDN, which the content security policy refuses.
   return new BarcodeDetector({ formats: ["qr_code"] });
 }

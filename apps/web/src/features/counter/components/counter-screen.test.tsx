@@ -269,14 +269,14 @@ describe("the counter's camera", () => {
   });
 
   it("says so when the browser has no reader and the counter's own cannot load, and starts no camera", async () => {
-    // No BarcodeDetector here, and the reader's WebAssembly is not answered (offline); a reader
-    // an earlier test loaded is forgotten.
+    // No BarcodeDetector here, and the reader's WebAssembly is refused (the fake API answers a
+    // 404); a reader an earlier test loaded is forgotten.
     purgeZXingModule();
     const streams = fakeCameras();
     await openCamera();
     expect(
       await screen.findByText(
-        "Die kodeleser kon nie laai nie. Kyk of die toestel aan die netwerk is en maak die kamera weer oop, of tik die naam of nommer.",
+        "Die kodeleser kon nie laai nie. Kyk of die toestel aanlyn is, maak die kamera toe en weer oop, of tik die naam of nommer.",
       ),
     ).toBeVisible();
     expect(streams).toEqual([]);
