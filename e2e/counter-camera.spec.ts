@@ -134,8 +134,9 @@ async function cameraState(page: Page) {
     .catch((error: unknown) => String(error));
   // How many pictures the reader drew (before this drew one more).
   const reads = await page.evaluate(() => (window as { videoDraws?: number }).videoDraws).catch(String);
-  // The picture the reader gets: its share of dark pixels (the code's is about a third) and a
-  // sketch of it in characters, to tell a wrong picture from a reader that fails on the right one.
+  // The picture the reader gets: its share of dark pixels (an order's code makes about an
+  // eighth), its mean colour and a sketch of it in characters, to tell a wrong picture from a
+  // reader that fails on the right one.
   const picture = await page
     .evaluate(() => {
       const element = document.querySelector("video");
@@ -157,8 +158,8 @@ async function cameraState(page: Page) {
         red += data[at] ?? 0;
         green += data[at + 1] ?? 0;
         blue += data[at + 2] ?? 0;
+        if (luma((at / 4) % width, Math.floor(at / 4 / width)) < 128) dark += 1;
       }
-      for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) if (luma(x, y) < 128) dark += 1;
       const rows: string[] = [];
       for (let y = 0; y < height; y += height / 24) {
         let row = "";

@@ -1,3 +1,5 @@
+import { within } from "./time-limit";
+
 /** A QR code reader on the device's camera: the browser's own `BarcodeDetector`, else ZXing's. */
 type BarcodeDetectorLike = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
 type BarcodeDetectorClass = {
@@ -32,21 +34,6 @@ async function qrDetector(): Promise<BarcodeDetectorLike> {
     return await zxingQrDetector();
   } catch (error) {
     throw new QrReaderUnavailable("The QR reader could not load", { cause: error });
-  }
-}
-
-/** `video.play()`, or an error once the camera has shown nothing for `CAMERA_START_MS`. */
-async function playWithin(video: HTMLVideoElement): Promise<void> {
-  let timer = 0;
-  try {
-    await Promise.race([
-      video.play(),
-      new Promise<never>((_, reject) => {
-        timer = window.setTimeout(() => reject(new Error("The camera showed nothing")), CAMERA_START_MS);
-      }),
-    ]);
-  } finally {
-    window.clearTimeout(timer);
   }
 }
 
@@ -88,7 +75,7 @@ export async function startQrScanner(
   try {
     signal.throwIfAborted();
     video.srcObject = stream;
-    await Promise.race([playWithin(video), ended]);
+    await Promise.race([within(video.play(), CAMERA_START_MS, "The camera showed nothing"), ended]);
     signal.throwIfAborted();
   } catch (error) {
     stopCamera();

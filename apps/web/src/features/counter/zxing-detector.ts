@@ -6,6 +6,7 @@
  */
 import { BarcodeDetector, prepareZXingModule, purgeZXingModule } from "barcode-detector/ponyfill";
 import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
+import { within } from "./time-limit";
 
 const overrides = {
   locateFile: (file: string, prefix: string) => (file.endsWith(".wasm") ? wasmUrl : prefix + file),
@@ -20,20 +21,16 @@ const LOAD_MS = 30_000;
  * fails every picture; the next call tries again.
  */
 export async function zxingQrDetector(): Promise<BarcodeDetector> {
-  let timer = 0;
   try {
-    await Promise.race([
+    await within(
       prepareZXingModule({ overrides, fireImmediately: true }),
-      new Promise<never>((_, reject) => {
-        timer = window.setTimeout(() => reject(new Error("The QR reader did not load in time")), LOAD_MS);
-      }),
-    ]);
+      LOAD_MS,
+      "The QR reader did not load in time",
+    );
   } catch (error) {
     // The library keeps a failed or stalled load; forget it, so that opening the camera again retries.
     purgeZXingModule();
     throw error;
-  } finally {
-    window.clearTimeout(timer);
   }
   // Made only once a load succeeded, which the library then holds: a detector made with none
   // would load the reader from the library's CDN, which the content security policy refuses.
