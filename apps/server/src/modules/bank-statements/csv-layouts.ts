@@ -49,6 +49,8 @@ export type LabelledLayout = {
   bank: StatementBank;
   name: string;
   firstLabel: string;
+  /** The bank writes notices as dated rows without an amount: skipped, not refused. */
+  rowsWithoutAmountAreNotes: boolean;
   columns: CsvColumns;
 };
 
@@ -142,6 +144,33 @@ export const CSV_LAYOUTS: readonly CsvLayout[] = [
       text: ["Statement Description", "Customer Reference", "Originator"],
     },
   ),
+  // Standard Bank's "Statement of Account" CSV, as documented by the csf_za ERPNext app
+  // (github.com/dvdl16/csf_za, docs/csf_za_bank_statement_import.md): "Statement of Account", then
+  // label rows ("Account No:", "Currency:", …) between blank rows, then this header of nine
+  // columns; dates yyyy/mm/dd; one signed amount ("-7000.00"), balances signed ("+138985.31");
+  // OPEN BALANCE and CLOSE BALANCE rows carry a balance and no amount, their label in the
+  // Originator Reference column.
+  headerLayout(
+    "standard_bank",
+    "Standard Bank statement of account",
+    [
+      "Date",
+      "Value Date",
+      "Statement Number",
+      "Description",
+      "Amount",
+      "Balance",
+      "Type",
+      "Originator Reference",
+      "Customer Reference",
+    ],
+    {
+      date: "Date",
+      amount: { signed: "Amount" },
+      balance: "Balance",
+      text: ["Description", "Originator Reference", "Customer Reference"],
+    },
+  ),
   // Standard Bank online banking CSV download: no header; an ACC-NO row with the account number,
   // an OPEN row (opening balance), one HIST row per transaction, a CLOSE row. A HIST row is tag,
   // date (yyyymmdd), a cheque/serial number (mostly empty), a signed amount zero-padded with its
@@ -157,15 +186,18 @@ export const CSV_LAYOUTS: readonly CsvLayout[] = [
     otherTags: ["open", "close", "all"],
     columns: { date: 1, amount: { signed: 3 }, text: [4, 5, 2], columnCount: { least: 5, most: 6 } },
   },
-  // Nedbank online banking statement enquiry export, as documented by the csf_za ERPNext app:
-  // label rows ("Statement Enquiry :", "Account Number :", "Account Description :", "Statement
-  // Number :"), then rows of date (dd-Mon-yy), description, signed amount, balance, with no
-  // header; the first row is BROUGHT FORWARD and the last CARRIED FORWARD (balances, no amount).
+  // Nedbank online banking statement enquiry export, as documented by the csf_za ERPNext app
+  // (github.com/dvdl16/csf_za, docs/csf_za_bank_statement_import.md): label rows ("Statement
+  // Enquiry :", "Account Number :", "Account Description :", "Statement Number :"), then rows of
+  // date (dd-Mon-yy or ddMonyyyy), description, signed amount, balance, with no header. BROUGHT
+  // FORWARD and CARRIED FORWARD rows (balances, no amount) may stand anywhere, and notices are rows
+  // without an amount, some without a balance too: "VAT 25/02-26/03 = R15.22", "PROVISIONAL STATEMENT".
   {
     kind: "labelled",
     bank: "nedbank",
     name: "Nedbank statement enquiry",
     firstLabel: "statement enquiry",
+    rowsWithoutAmountAreNotes: true,
     columns: { date: 0, amount: { signed: 2 }, balance: 3, text: [1], columnCount: { least: 4, most: 4 } },
   },
   // Capitec online banking export, as documented by the csf_za ERPNext app: a "Balance brought
@@ -181,6 +213,60 @@ export const CSV_LAYOUTS: readonly CsvLayout[] = [
       fee: "Fees",
       balance: "Balance",
       text: ["Description", "Reference"],
+      account: "Account",
+    },
+  ),
+  // Capitec's personal transaction history since 2023: a "sep=," first line (Excel's delimiter
+  // hint), then this header; money out and money in unsigned in two columns; the account number on
+  // every row. Column names as listed in github.com/Zen-CODE/zenprojects,
+  // python/django/capiccount/budget/models.py ("Capitec's export to csv (updated)").
+  headerLayout(
+    "capitec",
+    "Capitec transaction history (2023)",
+    [
+      "Sequence Number",
+      "Account",
+      "Posting Date",
+      "Transaction Date",
+      "Statement Description",
+      "Long Description",
+      "Parent Category",
+      "Sub-category",
+      "Debit Amount",
+      "Credit Amount",
+      "Balance",
+    ],
+    {
+      date: "Posting Date",
+      amount: { moneyIn: "Credit Amount", moneyOut: "Debit Amount" },
+      balance: "Balance",
+      text: ["Statement Description", "Long Description"],
+      account: "Account",
+    },
+  ),
+  // Capitec's earlier transaction history, as in the real export github.com/Zen-CODE/zenprojects,
+  // python/django/capiccount/Capitec.csv: "sep=,", then this header; dates dd/mm/yyyy; debit and
+  // credit unsigned in two columns; the payer's text in Narrative.
+  headerLayout(
+    "capitec",
+    "Capitec transaction history (before 2023)",
+    [
+      "Account",
+      "Transaction Date",
+      "Journal Number",
+      "Transaction Type",
+      "Branch",
+      "Description",
+      "DebitAmount",
+      "CreditAmount",
+      "Narrative",
+      "BalanceAmount",
+    ],
+    {
+      date: "Transaction Date",
+      amount: { moneyIn: "CreditAmount", moneyOut: "DebitAmount" },
+      balance: "BalanceAmount",
+      text: ["Description", "Narrative"],
       account: "Account",
     },
   ),

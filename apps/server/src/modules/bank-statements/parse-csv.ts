@@ -41,6 +41,14 @@ export function parseCsv(text: string): ParsedStatement {
       if (tag !== layout.transactionTag) throw new StatementUnreadable(row.line, "unknown_record");
     }
     if (isSummaryRow(row.cells, layout.columns)) continue;
+    // Nedbank's notices ("VAT 25/02-26/03 = R15.22", "PROVISIONAL STATEMENT") carry no amount.
+    if (
+      layout.kind === "labelled" &&
+      layout.rowsWithoutAmountAreNotes &&
+      hasNoAmount(row.cells, layout.columns)
+    ) {
+      continue;
+    }
     lines.push(transactionLine(row, layout.columns));
     if (account === null && layout.columns.account !== undefined) {
       account = accountNumber(row.cells[layout.columns.account] ?? "");
@@ -59,8 +67,16 @@ function refuseLongLines(text: string) {
   }
 }
 
-/** Semicolons when the first lines hold more of them than commas (outside quotes), else commas. */
-function detectDelimiter(text: string): "," | ";" {
+/** Excel's "sep=;" first line names the delimiter; the line itself is then preamble. */
+const SEPARATOR_LINE = /^sep=([,;\t|])[ \t]*(?:\n|$)/i;
+
+/**
+ * The delimiter a "sep=" first line names, else semicolons when the first lines hold more of them
+ * than commas (outside quotes), else commas.
+ */
+function detectDelimiter(text: string): string {
+  const named = SEPARATOR_LINE.exec(text);
+  if (named) return named[1]!;
   let commas = 0;
   let semicolons = 0;
   let quoted = false;
@@ -193,7 +209,17 @@ const isSummaryLabel = (cell: string) => SUMMARY_LABEL.test(headerKey(cell));
 function isSummaryRow(cells: readonly string[], columns: CsvColumns): boolean {
   if (parseDate(cells[columns.date] ?? "") === null) return cells.some(isSummaryLabel);
   const mainText = columns.text[0];
-  return mainText !== undefined && isSummaryLabel(cells[mainText] ?? "");
+  if (mainText !== undefined && isSummaryLabel(cells[mainText] ?? "")) return true;
+  // Standard Bank's OPEN and CLOSE BALANCE rows: no amount, the label in another text column.
+  return hasNoAmount(cells, columns) && columns.text.some((index) => isSummaryLabel(cells[index] ?? ""));
+}
+
+/** Every amount cell of the row (and the fee's) is empty. */
+function hasNoAmount(cells: readonly string[], columns: CsvColumns): boolean {
+  const amountColumns =
+    "signed" in columns.amount ? [columns.amount.signed] : [columns.amount.moneyIn, columns.amount.moneyOut];
+  if (columns.fee !== undefined) amountColumns.push(columns.fee);
+  return amountColumns.every((index) => (cells[index] ?? "") === "");
 }
 
 function transactionLine({ line, cells }: Row, columns: CsvColumns): StatementLine {

@@ -234,6 +234,165 @@ describe("each bank's export is recognised and read", () => {
   });
 });
 
+// Real exports, or faithful excerpts of them (personal data replaced, one payment with a
+// reference added where the source had none):
+// - nedbank-notices.csv, standard-bank-statement.csv: the rows of github.com/dvdl16/csf_za,
+//   docs/csf_za_bank_statement_import.md (Standard Bank's balances recomputed for the added payment);
+// - capitec-2018.csv: rows of the real export github.com/Zen-CODE/zenprojects,
+//   python/django/capiccount/Capitec.csv; capitec-2023.csv: the same kind of rows under the 2023
+//   header that repository lists in python/django/capiccount/budget/models.py;
+// - fnb-windows-1252.csv: the FNB layout saved by Excel on Windows (’ – É € as single bytes);
+// - ofxparse/*: byte for byte from github.com/jseutter/ofxparse, tests/fixtures (see its README).
+describe("the banks' real exports", () => {
+  it("Capitec since 2023: a sep=, line, then money out and money in unsigned in two columns", () => {
+    const statement = parseStatement(fixture("capitec-2023.csv"));
+    expect(statement.bank).toBe("capitec");
+    expect(statement.account).toBe("1234567890");
+    expect(statement.lines.map(({ line, date, amount }) => [line, date, amount])).toEqual([
+      [3, "2024-03-04", "-297.61"],
+      [4, "2024-03-04", "-0.40"],
+      [5, "2024-03-05", "150.00"],
+      [6, "2024-03-05", "-465.14"],
+      [7, "2024-03-05", "-1.60"],
+      [8, "2024-03-06", "105.23"],
+    ]);
+    expect(lineAt(statement, 5)).toMatchObject({
+      description: "Payment Received: M Dlamini | M DLAMINI KAN7K3Q9Z",
+      balance: "14991.27",
+    });
+    expect(referencedCredits(statement).map((entry) => entry.line)).toEqual([5]);
+  });
+
+  it("Capitec before 2023: the real export's sep=, line, DebitAmount and CreditAmount, Narrative", () => {
+    const statement = parseStatement(fixture("capitec-2018.csv"));
+    expect(statement).toMatchObject({ bank: "capitec", account: "1234567890" });
+    expect(statement.lines.map(({ amount }) => amount)).toEqual(["-297.61", "-0.40", "150.00", "105.23"]);
+    expect(referencedCredits(statement).map((entry) => entry.line)).toEqual([5]);
+  });
+
+  it("a sep=; line names the delimiter, however many commas the descriptions hold", () => {
+    const statement = read(
+      "sep=;\nDate;Amount;Balance;Description\n24/11/2026;150,00;150,00;KAN7K3Q9Z, LUNCH, GR 5, MON, TUE, WED, THU\n",
+    );
+    expect(statement.lines).toMatchObject([
+      { line: 3, amount: "150.00", description: "KAN7K3Q9Z, LUNCH, GR 5, MON, TUE, WED, THU" },
+    ]);
+  });
+
+  it("Nedbank: notices without an amount (VAT, PROVISIONAL STATEMENT) are skipped, forwards anywhere", () => {
+    const statement = parseStatement(fixture("nedbank-notices.csv"));
+    expect(statement).toMatchObject({ bank: "nedbank", account: "1234567891" });
+    expect(statement.lines.map(({ line, amount }) => [line, amount])).toEqual([
+      [5, "-33.00"],
+      [6, "-1000.00"],
+      [7, "150.00"],
+      [9, "-41.60"],
+      [10, "-75.00"],
+      [14, "9106.98"],
+    ]);
+    expect(lineAt(statement, 14)).toMatchObject({ date: "2025-03-31", balance: "20364.16" });
+    expect(referencedCredits(statement).map((entry) => entry.line)).toEqual([7]);
+  });
+
+  it("Standard Bank statement of account: nine columns, OPEN and CLOSE BALANCE rows without an amount skipped", () => {
+    const statement = parseStatement(fixture("standard-bank-statement.csv"));
+    expect(statement).toMatchObject({ bank: "standard_bank", account: "12345678" });
+    expect(statement.lines.map(({ line, amount }) => [line, amount])).toEqual([
+      [17, "-7000.00"],
+      [18, "-22046.86"],
+      [19, "150.00"],
+      [20, "-35826.69"],
+    ]);
+    expect(lineAt(statement, 19)).toEqual({
+      line: 19,
+      date: "2025-04-02",
+      amount: "150.00",
+      description: "IB PAYMENT FROM M DLAMINI KAN7K3Q9Z 0204 000000000000112 | KAN7K3Q9Z",
+      balance: "481013.39",
+    });
+    // A row without an amount and without a balance label is still a broken row.
+    const broken = fixture("standard-bank-statement.csv").toString().replace("+150.00,", ",");
+    expect(refusal(broken)).toEqual({ line: 19, reason: "bad_amount" });
+  });
+
+  it("Windows-1252: ’ – É € are read with the real table, not as Latin-1 control characters", () => {
+    const statement = parseStatement(fixture("fnb-windows-1252.csv"));
+    expect(statement.lines.map((entry) => entry.description)).toEqual([
+      "FNB APP PAYMENT FROM S O\u2019BRIEN | KAN7K3Q9Z \u2013 LUNCH",
+      "POS PURCHASE CAF\u00c9 \u20ac5 PROMO | CARD 1234",
+    ]);
+  });
+
+  it("OFX: a download cut off after a whole transaction is refused whole", () => {
+    const ofx = fixture("statement.ofx").toString();
+    const third = ofx.indexOf("</STMTTRN>", ofx.indexOf("</STMTTRN>", ofx.indexOf("</STMTTRN>") + 1) + 1);
+    expect(refusal(ofx.slice(0, third + "</STMTTRN>".length))).toEqual({ line: 0, reason: "truncated" });
+    expect(refusal(ofx.slice(0, ofx.indexOf("</OFX>")))).toEqual({ line: 0, reason: "truncated" });
+  });
+
+  it("OFX: a file with no bank statement is refused, not read as no lines", () => {
+    expect(refusal(fixture("ofxparse/signon_success.ofx"))).toEqual({ line: 0, reason: "no_bank_statement" });
+    expect(refusal(fixture("ofxparse/investment_medium.ofx"))).toEqual({
+      line: 0,
+      reason: "no_bank_statement",
+    });
+    expect(refusal("OFXHEADER:100\nDATA:OFXSGML\n\n<OFX></OFX>\n")).toEqual({
+      line: 0,
+      reason: "no_bank_statement",
+    });
+  });
+
+  it("OFX: a credit-card statement and a statement in another currency are refused, saying which", () => {
+    expect(refusal(fixture("ofxparse/chase_cc.qfx"))).toEqual({ line: 0, reason: "credit_card" });
+    const dollars = fixture("statement.ofx").toString().replace("<CURDEF>ZAR", "<CURDEF>USD");
+    try {
+      parseStatement(Buffer.from(dollars));
+      throw new Error("the statement was read");
+    } catch (error) {
+      expect(error).toMatchObject({ line: 0, reason: "not_rand", facts: { currency: "USD" } });
+    }
+    const foreignLine = fixture("statement.ofx")
+      .toString()
+      .replace("<TRNAMT>300.00", "<TRNAMT>300.00\n<CURRENCY>\n<CURRATE>18.2\n<CURSYM>EUR\n</CURRENCY>");
+    expect(refusal(foreignLine)).toEqual({ line: 0, reason: "not_rand" });
+  });
+
+  it("OFX: statements of several accounts in one file are refused, never merged under the first", () => {
+    expect(refusal(fixture("ofxparse/multiple_accounts.ofx"))).toEqual({
+      line: 0,
+      reason: "several_accounts",
+    });
+    const inRand = fixture("ofxparse/multiple_accounts.ofx")
+      .toString()
+      .replaceAll("<CURDEF>EUR", "<CURDEF>ZAR");
+    expect(refusal(inRand)).toEqual({ line: 0, reason: "several_accounts" });
+    // Two statements of one account (two periods) are one account's lines.
+    const sameAccount = inRand.replace("<ACCTID>89273829182", "<ACCTID>78934567889");
+    const statement = read(sameAccount);
+    expect(statement.account).toBe("78934567889");
+    expect(statement.lines.map((entry) => entry.amount)).toEqual([
+      "219.33",
+      "-43.20",
+      "130.00",
+      "-123.00",
+      "123.00",
+    ]);
+  });
+
+  it("OFX: a < in a MEMO that is no OFX tag stays text, so the reference in it still matches", () => {
+    const ofx = fixture("statement.ofx")
+      .toString()
+      .replace("<MEMO>KAN7K3Q9Z", "<MEMO>LUNCH <KAN7K3Q9Z> GR<5")
+      .replace("<MEMO>LUNCH NOV", "<MEMO>LUNCH NOV</MEMO>");
+    const statement = read(ofx);
+    expect(statement.lines[0]?.description).toBe(
+      "FNB APP PAYMENT FROM M DLAMINI | LUNCH <KAN7K3Q9Z> GR<5 | 202611240001",
+    );
+    expect(statement.lines[5]?.description).toBe("FNB APP PAYMENT FROM T NAIDOO | LUNCH NOV | 202611270001");
+    expect(referencedCredits(statement).map((entry) => entry.line)).toEqual([1, 3, 4]);
+  });
+});
+
 describe("cells", () => {
   it.each([
     ["2026/11/24"],

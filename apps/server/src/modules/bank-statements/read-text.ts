@@ -25,12 +25,27 @@ function countBinaryCharacters(text: string): number {
   return count;
 }
 
+// Windows-1252's characters at 0x80-0x9F, where it differs from Latin-1 (the five bytes it leaves
+// undefined stay the control characters Latin-1 has there, which the text cleaning drops).
+const WINDOWS_1252_HIGH =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+/**
+ * Windows-1252, decoded with its real table: Node's TextDecoder reads the label as Latin-1, so
+ * ’ – € (0x92, 0x96, 0x80) would come out as control characters and be lost.
+ */
+function decodeWindows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes)
+    .toString("latin1")
+    .replace(/[\u0080-\u009f]/g, (character) => WINDOWS_1252_HIGH[character.charCodeAt(0) - 0x80]!);
+}
+
 /**
  * The statement file as text with "\n" line ends. Strips the NUL bytes some banks scatter
  * through their exports and a byte-order mark; reads UTF-16 when it says so, UTF-8 when it is
- * valid, else Windows-1252, what Excel on Windows writes (Node decodes it as Latin-1, so its few
- * symbols at 0x80-0x9F become control characters that the text cleaning drops). Refuses, at
- * line 0, an empty file and one that is binary rather than text.
+ * valid, else Windows-1252, what Excel on Windows writes. Refuses, at line 0, an empty file and
+ * one that is binary rather than text.
  */
 export function statementText(file: Buffer): string {
   if (hasBinarySignature(file)) throw new StatementUnreadable(0, "binary");
@@ -44,7 +59,7 @@ export function statementText(file: Buffer): string {
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      text = new TextDecoder("windows-1252").decode(bytes);
+      text = decodeWindows1252(bytes);
     }
   }
   text = text.replaceAll("\u0000", "").replace(/^\ufeff/, "");

@@ -17,11 +17,16 @@ export type StatementLine = {
 
 export type ParsedStatement = { bank: StatementBank; account: string | null; lines: StatementLine[] };
 
-/** Thrown for a file that can't be read; nothing of it may be used. `line` is 1-based (0 when not tied to a line). */
+/**
+ * Thrown for a file that can't be read; nothing of it may be used. `line` is 1-based (0 when not
+ * tied to a line); `facts` are what the refusal's message names (the currency of a statement in
+ * another one).
+ */
 export class StatementUnreadable extends Error {
   constructor(
     readonly line: number,
     readonly reason: string,
+    readonly facts: Readonly<Record<string, string>> = {},
   ) {
     super(
       line > 0
