@@ -250,6 +250,17 @@ export const MESSAGES = {
     af: "Hierdie persoon het reeds hul rekening opgestel.",
     en: "This person has already set up their account.",
   },
+  // A save based on a version of the record that another save replaced (decision 0057).
+  stale: {
+    status: 409,
+    af: "Iemand anders het dit intussen verander. Kyk wat anders is en stoor weer.",
+    en: "Someone else changed this meanwhile. Look at what is different and save again.",
+  },
+  if_match_invalid: {
+    status: 400,
+    af: "Die If-Match-kopskrif is ongeldig.",
+    en: "The If-Match header is invalid.",
+  },
   idempotency_key_required: {
     status: 400,
     af: "Die versoek moet 'n Idempotency-Key hê.",

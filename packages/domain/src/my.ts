@@ -219,6 +219,8 @@ export const myProfile = z.object({
   allergies: allergiesSchema,
   diet: dietSchema,
   allergyConsent: allergyConsentSchema,
+  /** Raised by every save of the profile, the customer's or an admin's; also the answer's ETag (decision 0057). */
+  version: z.number().int(),
 });
 export type MyProfile = z.infer<typeof myProfile>;
 

@@ -66,6 +66,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** Set when a person with orders or wallet history is removed: anonymised, history kept (decision 0010). */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Raised by every edit of the person (profile, allergies, back office): the ETag a save must match (decision 0057). */
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
@@ -535,6 +537,8 @@ export const canteenSettings = pgTable(
     bankBranchCode: text("bank_branch_code"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    /** Raised by every save of the rules or the bank details: the ETag a save must match (decision 0057). */
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     check("canteen_settings_one_row", sql`${t.id} = 1`),

@@ -1,3 +1,4 @@
+import { versionTag } from "@kantien/domain/record-version";
 import type { z } from "zod";
 import { currentLanguage, i18n } from "./i18n";
 
@@ -29,6 +30,11 @@ type RequestOptions = {
   fallbackMessage?: string;
   /** Extra request headers, e.g. `Idempotency-Key` on a payment. */
   headers?: Record<string, string>;
+  /**
+   * The version of the record the save started from, sent as `If-Match`: a save from a version
+   * another save replaced is refused as 409 stale (`staleRecord`, decision 0057).
+   */
+  version?: number;
 };
 
 const FALLBACK_BY_METHOD = {
@@ -47,6 +53,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const fallback = options.fallbackMessage ?? i18n.t(FALLBACK_BY_METHOD[method]);
   const headers: Record<string, string> = {
     ...options.headers,
+    ...(options.version === undefined ? {} : { "If-Match": versionTag(options.version) }),
     Accept: "application/json",
     "Accept-Language": currentLanguage(),
   };
@@ -92,6 +99,15 @@ export const api = {
   patch: <T>(path: string, options?: RequestOptions) => request<T>("PATCH", path, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
 };
+
+/**
+ * The record as it now is, when a save was refused because someone else saved it meanwhile
+ * (409 stale, decision 0057); null for any other failure.
+ */
+export function staleRecord<T>(error: unknown): T | null {
+  if (!(error instanceof ApiError) || error.code !== "stale" || !isRecord(error.details)) return null;
+  return (error.details.current as T | undefined) ?? null;
+}
 
 /** The `{ success: true, data }` envelope of data endpoints. */
 export type DataEnvelope<T> = { success: true; data: T };

@@ -19,6 +19,7 @@ import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { clients, users } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
+import { claimVersion } from "../../record-version";
 import { createAccount, emailTaken, type UserNames } from "../auth/accounts";
 import { admitSignupAttempt } from "../auth/login-limit";
 import { hashPassword } from "../auth/password";
@@ -113,6 +114,7 @@ export async function changeCustomerAllergies(
 ): Promise<CustomerAllergies> {
   return db.transaction(async (tx) => {
     await lockPerson(tx, customerId, CUSTOMER_ROLES);
+    await claimVersion(tx, { table: users, where: eq(users.id, customerId), expected: null });
     await saveAllergies(tx, customerId, changes, { now, recordedBy: adminId });
     await logAllergyAccess(tx, { userId: customerId, accessedBy: adminId, action: "edit", at: now });
     return readAllergies(tx, customerId);
@@ -191,6 +193,7 @@ export type CustomerChanges = Partial<CustomerInput>;
 export async function updateCustomer(db: Db, id: string, input: CustomerChanges): Promise<CustomerRow> {
   return db.transaction(async (tx) => {
     await lockPerson(tx, id, CUSTOMER_ROLES);
+    await claimVersion(tx, { table: users, where: eq(users.id, id), expected: null });
     await updatePerson(tx, id, input);
     await setAkdNumber(tx, id, input.akdNumber);
     return (await findCustomer(tx, id))!;
@@ -223,6 +226,7 @@ export async function writeAcademyNumber(
   await db.transaction(async (tx) => {
     const person = await lockPerson(tx, userId, [...CUSTOMER_ROLES, ...STAFF_ROLES]);
     if (!isCustomerRole(person.roleId) && !isAdminRole(args.actorRoleId)) throw forbidden();
+    await claimVersion(tx, { table: users, where: eq(users.id, userId), expected: null });
     if (verb === "create") {
       await tx.insert(clients).values({ userId, akdNumber: akdNumber as string });
       return;

@@ -32,7 +32,9 @@ describe("/api/my/profile", () => {
       allergies: [],
       diet: [],
       allergyConsent: null,
+      version: 1,
     });
+    expect(before.headers.etag).toBe('"1"');
 
     const saved = await request(app, "PUT", "/api/my/profile", {
       cookie,
@@ -58,14 +60,22 @@ describe("/api/my/profile", () => {
         allergies: [],
         diet: [],
         allergyConsent: null,
+        version: 2,
       },
     });
+    expect(saved.headers.etag).toBe('"2"');
     expect((await request(app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(saved.json().data);
 
     // Errors now come in the language just chosen; an empty phone clears it.
     const cleared = await request(app, "PUT", "/api/my/profile", {
       cookie,
-      body: { ...saved.json().data, email: undefined, allergyConsent: undefined, phoneNumber: "" },
+      body: {
+        ...saved.json().data,
+        email: undefined,
+        allergyConsent: undefined,
+        version: undefined,
+        phoneNumber: "",
+      },
     });
     expect(cleared.json().data.phoneNumber).toBeNull();
   });
@@ -88,6 +98,93 @@ describe("/api/my/profile", () => {
       const res = await request(app, "PUT", "/api/my/profile", { cookie, body });
       expect([res.statusCode, res.json().code], JSON.stringify(body)).toEqual([400, "validation_failed"]);
     }
+    expect((await request(app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(before);
+  });
+});
+
+describe("/api/my/profile from two devices (decision 0057)", () => {
+  const details = {
+    firstName: "Pieter",
+    lastName: "Botha",
+    phoneNumber: null,
+    language: "af",
+    theme: "light",
+  };
+  const peanuts = [{ code: "peanuts", severity: "severe" }];
+  const save = (app: App, cookie: string, version: string, body: object) =>
+    request(app, "PUT", "/api/my/profile", { cookie, headers: { "if-match": version }, body });
+
+  it("refuses a save from a version another device replaced, with the profile as it now is", async ({
+    app,
+    db,
+  }) => {
+    const me = await createUser(db, { roleId: 1 });
+    const phone = await sessionCookieFor(db, me.id);
+    const laptop = await sessionCookieFor(db, me.id);
+    const loaded = await request(app, "GET", "/api/my/profile", { cookie: laptop });
+    const version = loaded.headers.etag as string;
+
+    const first = await save(app, phone, version, { ...details, allergies: peanuts, allergyConsent: true });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers.etag).not.toBe(version);
+
+    // The laptop still shows the profile as loaded: no allergies. Its save would delete them.
+    const second = await save(app, laptop, version, {
+      ...details,
+      phoneNumber: "082 555 0101",
+      allergies: [],
+    });
+    expect([second.statusCode, second.json().code]).toEqual([409, "stale"]);
+    expect(second.json().message).toBe(
+      "Iemand anders het dit intussen verander. Kyk wat anders is en stoor weer.",
+    );
+    expect(second.json().details.current).toEqual(first.json().data);
+    expect((await request(app, "GET", "/api/my/profile", { cookie: laptop })).json().data).toEqual(
+      first.json().data,
+    );
+
+    // Saved again on top of the current version, it is taken.
+    const again = await save(app, laptop, first.headers.etag as string, {
+      ...details,
+      phoneNumber: "082 555 0101",
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ phoneNumber: "082 555 0101", allergies: peanuts });
+  });
+
+  it("lets exactly one of two saves from the same version win", async ({ app, db }) => {
+    const me = await createUser(db, { roleId: 2 });
+    const [one, two] = [await sessionCookieFor(db, me.id), await sessionCookieFor(db, me.id)];
+    const answers = await Promise.all([
+      save(app, one, '"1"', { ...details, firstName: "Een" }),
+      save(app, two, '"1"', { ...details, firstName: "Twee" }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json().data;
+    expect((await request(app, "GET", "/api/my/profile", { cookie: one })).json().data).toEqual(winner);
+  });
+
+  it("is stale after an admin changed the allergies, and a malformed If-Match changes nothing", async ({
+    app,
+    db,
+  }) => {
+    const me = await createUser(db, { roleId: 1 });
+    const cookie = await sessionCookieFor(db, me.id);
+    const admin = await sessionCookieFor(db, (await createUser(db, { roleId: 4 })).id);
+    const version = (await request(app, "GET", "/api/my/profile", { cookie })).headers.etag as string;
+    const byAdmin = await request(app, "PUT", `/api/customers/${me.id}/allergies`, {
+      cookie: admin,
+      body: { allergies: peanuts, diet: [], allergyConsent: true },
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+
+    const mine = await save(app, cookie, version, { ...details, allergies: [] });
+    expect([mine.statusCode, mine.json().code]).toEqual([409, "stale"]);
+    expect(mine.json().details.current.allergies).toEqual(peanuts);
+
+    const before = (await request(app, "GET", "/api/my/profile", { cookie })).json().data;
+    const bad = await save(app, cookie, "7", { ...details, firstName: "Ander" });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, "if_match_invalid"]);
     expect((await request(app, "GET", "/api/my/profile", { cookie })).json().data).toEqual(before);
   });
 });

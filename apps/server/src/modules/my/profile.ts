@@ -1,31 +1,32 @@
 import type { MyProfile, MyProfileInput } from "@kantien/domain/my";
 import { SETTINGS_DEFAULTS } from "@kantien/domain/settings-rules";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { userSettings, users } from "../../db/schema";
+import { claimVersion } from "../../record-version";
 import { readAllergies, saveAllergies } from "../customers/allergies";
 
 /**
  * The customer's own profile: name, email and phone from the account, language and theme from
  * the settings, and their allergies, diet and consent (the consent without who recorded it).
  */
-export async function getMyProfile(db: Db, userId: string): Promise<MyProfile> {
-  const [[row], { allergies, diet, allergyConsent }] = await Promise.all([
-    db
-      .select({
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phoneNumber: users.phoneNumber,
-        language: userSettings.language,
-        theme: userSettings.theme,
-      })
-      .from(users)
-      .leftJoin(userSettings, eq(userSettings.userId, users.id))
-      .where(eq(users.id, userId)),
-    readAllergies(db, userId),
-  ]);
+export async function getMyProfile(db: Db | Tx, userId: string): Promise<MyProfile> {
+  // One after the other: in a save's transaction they share one connection.
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      language: userSettings.language,
+      theme: userSettings.theme,
+      version: users.version,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
   if (!row) throw new Error(`no user ${userId}`);
+  const { allergies, diet, allergyConsent } = await readAllergies(db, userId);
   return {
     ...row,
     language: row.language ?? SETTINGS_DEFAULTS.language,
@@ -39,14 +40,21 @@ export async function getMyProfile(db: Db, userId: string): Promise<MyProfile> {
 /**
  * Saves the profile in one transaction: the account's fields, the app's settings, and what it
  * names of the allergies, diet and consent (a refusal for want of consent changes nothing).
+ * A save from a version another save replaced (`expected`, the If-Match) is 409 stale.
  */
 export async function saveMyProfile(
   db: Db,
   userId: string,
   { allergies, diet, allergyConsent, ...input }: MyProfileInput,
-  now: Date,
+  { now, expected }: { now: Date; expected: number | null },
 ): Promise<MyProfile> {
   await db.transaction(async (tx) => {
+    await claimVersion(tx, {
+      table: users,
+      where: eq(users.id, userId),
+      expected,
+      current: () => getMyProfile(tx, userId),
+    });
     await tx
       .update(users)
       .set({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber })

@@ -27,6 +27,7 @@ import type { AppDeps } from "../../deps";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireCustomer } from "../../plugins/session";
+import { expectedVersion, tagVersion } from "../../record-version";
 import { changePassword } from "../auth/service";
 import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
@@ -178,13 +179,19 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     };
   });
 
-  api.get("/profile", { schema: profileSchema }, async (request) => ({
-    success: true as const,
-    data: await getMyProfile(db, me(request).id),
-  }));
+  api.get("/profile", { schema: profileSchema }, async (request, reply) => {
+    const profile = await getMyProfile(db, me(request).id);
+    tagVersion(reply, profile.version);
+    return { success: true as const, data: profile };
+  });
 
-  api.put("/profile", { schema: saveProfileSchema }, async (request) => {
-    const profile = await saveMyProfile(db, me(request).id, request.body, config.clock());
+  // From another device or an admin meanwhile, the profile is refused as stale (decision 0057).
+  api.put("/profile", { schema: saveProfileSchema }, async (request, reply) => {
+    const profile = await saveMyProfile(db, me(request).id, request.body, {
+      now: config.clock(),
+      expected: expectedVersion(request),
+    });
+    tagVersion(reply, profile.version);
     // Said in the language just chosen, so the switch shows at once.
     return { success: true as const, message: message("my_profile_saved", profile.language), data: profile };
   });

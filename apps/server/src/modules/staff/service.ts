@@ -11,6 +11,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { kantienStaff, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import { claimVersion } from "../../record-version";
 import { createAccount } from "../auth/accounts";
 import { mailAccountLink } from "../auth/service";
 import { consumeOpenTokens } from "../auth/tokens";
@@ -83,6 +84,7 @@ export async function updateStaff(
       if (id === actorId) throw new AppError("own_account");
       if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
     }
+    await claimVersion(tx, { table: users, where: eq(users.id, id), expected: null });
     await updatePerson(tx, id, input);
     if (input.employeeNumber !== undefined) {
       const kantienEmployeeNumber = input.employeeNumber;
@@ -125,6 +127,7 @@ export async function writeEmployeeNumber(
   await db.transaction(async (tx) => {
     const person = await lockPerson(tx, userId, [...CUSTOMER_ROLES, ...STAFF_ROLES]);
     await assertStillAdmin(tx, args.actorId);
+    await claimVersion(tx, { table: users, where: eq(users.id, userId), expected: null });
     if (verb === "create") {
       if (!isStaffRole(person.roleId)) {
         throw new AppError("validation_failed", [{ field: "id", message: "not a staff member" }]);

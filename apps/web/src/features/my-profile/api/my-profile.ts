@@ -4,12 +4,15 @@ import type { z } from "zod";
 import { type Answer, api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-/** `PUT /api/my/profile`: the stored profile and the server's message, in the language just chosen. */
+/**
+ * `PUT /api/my/profile` from the profile's `version` the form was loaded with: the stored profile
+ * and the server's message, in the language just chosen; 409 stale when it was saved meanwhile.
+ */
 export function useSaveMyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MyProfileInput) =>
-      api.put<Answer<typeof myProfileSavedAnswer>>("/api/my/profile", { body: input }),
+    mutationFn: ({ input, version }: { input: MyProfileInput; version: number }) =>
+      api.put<Answer<typeof myProfileSavedAnswer>>("/api/my/profile", { body: input, version }),
     onSuccess: (answer) => queryClient.setQueryData(queryKeys.myProfile, answer.data),
   });
 }

@@ -10,17 +10,21 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useId, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AllergyChoice, AllergyPicker } from "../../../components/allergy-picker";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useNotice } from "../../../components/notice";
+import { StaleDialog, useStaleSave } from "../../../components/stale-dialog";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { queryKeys } from "../../../lib/query-keys";
 import { useSaveMyProfile } from "../api/my-profile";
+import { profileStaleFields } from "./profile-stale-fields";
 
 /** The saved profile's details, sent again with the allergies: the server saves the profile whole. */
 function savedDetails(profile: MyProfile) {
@@ -33,6 +37,17 @@ function savedDetails(profile: MyProfile) {
   };
 }
 
+type Changes = {
+  allergies?: AllergyChoice["allergies"];
+  diet?: AllergyChoice["diet"];
+  allergyConsent?: boolean;
+};
+
+const choiceOf = (profile: MyProfile): AllergyChoice => ({
+  allergies: profile.allergies,
+  diet: profile.diet,
+});
+
 /**
  * "Allergieë en dieet" on /my/profile (decision 0041): the consent text with an explicit tick
  * before any allergy can be chosen, a severity per allergen, the diet, and withdrawing the
@@ -43,30 +58,48 @@ export function AllergySection({ profile }: { profile: MyProfile }) {
   const notify = useNotice();
   const language = currentLanguage();
   const timeZone = useCanteenTimeZone();
+  const queryClient = useQueryClient();
   const save = useSaveMyProfile();
   const titleId = useId();
   const consentTextId = useId();
-  const [choice, setChoice] = useState<AllergyChoice>({ allergies: profile.allergies, diet: profile.diet });
+  // The profile the choice was made on: its version goes with the save (decision 0057).
+  const [loaded, setLoaded] = useState(profile);
+  const [choice, setChoice] = useState<AllergyChoice>(choiceOf(profile));
   const [consentTicked, setConsentTicked] = useState(false);
   const [confirmingWithdraw, setConfirmingWithdraw] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const consented = profile.allergyConsent !== null;
+  const { stale, catchStale, close } = useStaleSave<MyProfile>();
+  const [refused, setRefused] = useState<{ changes: Changes; withdraw: boolean } | null>(null);
+  const consented = loaded.allergyConsent !== null;
+  const untouched = !consentTicked && JSON.stringify(choice) === JSON.stringify(choiceOf(loaded));
 
-  const submit = async (changes: {
-    allergies?: AllergyChoice["allergies"];
-    diet?: AllergyChoice["diet"];
-    allergyConsent?: boolean;
-  }) => {
+  // A newer profile (the details saved, a refetch) replaces an untouched choice; never an edit.
+  useEffect(() => {
+    if (profile.version === loaded.version || !untouched) return;
+    setLoaded(profile);
+    setChoice(choiceOf(profile));
+  }, [profile, loaded.version, untouched]);
+
+  const submit = async (changes: Changes, from: MyProfile, withdraw: boolean) => {
     setFormError(null);
     try {
-      const answer = await save.mutateAsync({ ...savedDetails(profile), ...changes });
-      setChoice({ allergies: answer.data.allergies, diet: answer.data.diet });
+      const answer = await save.mutateAsync({
+        input: { ...savedDetails(from), ...changes },
+        version: from.version,
+      });
+      setLoaded(answer.data);
+      setChoice(choiceOf(answer.data));
       setConsentTicked(false);
       return answer;
     } catch (error) {
-      setFormError(errorMessage(error, t("errors.update")));
+      if (catchStale(error, from)) setRefused({ changes, withdraw });
+      else setFormError(errorMessage(error, t("errors.update")));
       return null;
     }
+  };
+  const saved = (answer: Awaited<ReturnType<typeof submit>>, withdraw: boolean) => {
+    if (answer)
+      notify({ severity: "success", text: withdraw ? t("my.allergies.withdrawn") : answer.message });
   };
 
   const onSave = async (event: FormEvent) => {
@@ -77,14 +110,12 @@ export function AllergySection({ profile }: { profile: MyProfile }) {
       setFormError(t("my.allergies.consentNeeded"));
       return;
     }
-    const answer = await submit(changes);
-    if (answer) notify({ severity: "success", text: answer.message });
+    saved(await submit(changes, loaded, false), false);
   };
 
   const onWithdraw = async () => {
     setConfirmingWithdraw(false);
-    const answer = await submit({ allergyConsent: false, diet: choice.diet });
-    if (answer) notify({ severity: "success", text: t("my.allergies.withdrawn") });
+    saved(await submit({ allergyConsent: false, diet: choice.diet }, loaded, true), true);
   };
 
   return (
@@ -105,11 +136,11 @@ export function AllergySection({ profile }: { profile: MyProfile }) {
           <Typography id={consentTextId} variant="body2" sx={{ mb: 1 }}>
             {ALLERGY_CONSENT_TEXT[language]}
           </Typography>
-          {consented && profile.allergyConsent ? (
+          {consented && loaded.allergyConsent ? (
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {t("my.allergies.consentGiven", {
-                date: formatDateTime(profile.allergyConsent.at, timeZone, language),
-                version: profile.allergyConsent.version,
+                date: formatDateTime(loaded.allergyConsent.at, timeZone, language),
+                version: loaded.allergyConsent.version,
               })}
             </Typography>
           ) : (
@@ -171,6 +202,21 @@ export function AllergySection({ profile }: { profile: MyProfile }) {
         destructive
         onConfirm={() => void onWithdraw()}
         onCancel={() => setConfirmingWithdraw(false)}
+      />
+      <StaleDialog
+        stale={stale}
+        fields={profileStaleFields(t)}
+        onReload={(current) => {
+          close();
+          queryClient.setQueryData(queryKeys.myProfile, current);
+          setLoaded(current);
+          setChoice(choiceOf(current));
+          setConsentTicked(false);
+        }}
+        onReapply={async (current) => {
+          close();
+          if (refused) saved(await submit(refused.changes, current, refused.withdraw), refused.withdraw);
+        }}
       />
     </Paper>
   );

@@ -16,6 +16,7 @@ const withoutAllergies: MyProfile = {
   allergies: [],
   diet: [],
   allergyConsent: null,
+  version: 1,
 };
 const peanuts: MyProfile = {
   ...withoutAllergies,
@@ -139,4 +140,90 @@ describe("allergies and diet on /my/profile", () => {
     expect(link).toHaveAttribute("href", "/api/my/data");
     expect(link).toHaveAttribute("download");
   });
+});
+
+describe("a profile saved meanwhile on another device (decision 0057)", () => {
+  // On the other device the phone number was added and the allergies given: version 2.
+  const elsewhere: MyProfile = { ...peanuts, phoneNumber: "082 555 0101", version: 2 };
+  const stale = {
+    status: 409,
+    body: {
+      success: false,
+      code: "stale",
+      message: "Iemand anders het dit intussen verander. Kyk wat anders is en stoor weer.",
+      details: { current: elsewhere },
+    },
+  };
+  function renderStale() {
+    const calls = mockFetch({
+      "GET /api/config": {
+        body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
+      },
+      "GET /api/my/profile": { body: { success: true, data: withoutAllergies } },
+      "PUT /api/my/profile": (call) =>
+        call.headers["If-Match"] === '"1"'
+          ? stale
+          : {
+              body: {
+                success: true,
+                message: "Jou profiel is gestoor.",
+                data: { ...elsewhere, ...(call.body as object), version: 3 },
+              },
+            },
+    });
+    return { ...renderWithApp(<AppRoutes />, { route: "/my/profile", user: testUser(ROLE.student) }), calls };
+  }
+  const details = async () => {
+    const name = await screen.findByRole("textbox", { name: "Voornaam" }, { timeout: 10_000 });
+    return name.closest("form") as HTMLElement;
+  };
+
+  it("says what changed, and saves my edit again on top of the new version", async () => {
+    const { user, calls } = renderStale();
+    const form = await details();
+    await user.clear(within(form).getByRole("textbox", { name: "Voornaam" }));
+    await user.type(within(form).getByRole("textbox", { name: "Voornaam" }), "Sanette");
+    await user.click(within(form).getByRole("button", { name: "Stoor" }));
+
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Iemand anders het dit intussen verander",
+    });
+    // What differs from the profile as I loaded it, not what I typed.
+    expect(within(dialog).getByText("Telefoonnommer")).toBeVisible();
+    expect(within(dialog).getByText("082 555 0101")).toBeVisible();
+    expect(within(dialog).getByText("My allergieë")).toBeVisible();
+    expect(within(dialog).queryByText("Voornaam")).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Stoor my veranderinge daaroor" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.method === "PUT");
+    expect(first!.headers["If-Match"]).toBe('"1"');
+    expect(second!.headers["If-Match"]).toBe('"2"');
+    // Only the details go again: the allergies given elsewhere stay as they are.
+    expect(second!.body).toEqual({
+      firstName: "Sanette",
+      lastName: "Student",
+      phoneNumber: null,
+      language: "af",
+      theme: "light",
+    });
+    expect(await screen.findByText("Jou profiel is gestoor.")).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+  }, 40_000);
+
+  it("shows the new version instead, dropping my edit", async () => {
+    const { user, calls } = renderStale();
+    const form = await details();
+    await user.type(within(form).getByRole("textbox", { name: "Van" }), "-Smit");
+    await user.click(within(form).getByRole("button", { name: "Stoor" }));
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Iemand anders het dit intussen verander",
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Wys die nuwe weergawe" }));
+
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(within(form).getByRole("textbox", { name: "Van" })).toHaveValue("Student");
+    expect(within(form).getByRole("textbox", { name: "Telefoonnommer" })).toHaveValue("082 555 0101");
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1);
+  }, 40_000);
 });

@@ -16,7 +16,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useId, useState } from "react";
+import { Suspense, useEffect, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -25,14 +25,17 @@ import { FormField } from "../../../components/form-field";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
+import { StaleDialog, useStaleSave } from "../../../components/stale-dialog";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { useMyProfile } from "../../../lib/my-data";
+import { queryKeys } from "../../../lib/query-keys";
 import { signOut } from "../../../lib/session";
 import { fieldErrorText, serverFieldErrors } from "../../../lib/validation";
 import { useSaveMyProfile } from "../api/my-profile";
 import { PasswordForm } from "./password-form";
+import { profileStaleFields } from "./profile-stale-fields";
 
 // The allergy list's words and the consent text load only when the profile shows (decision 0041).
 const loadAllergySection = () => import("./allergy-section");
@@ -85,26 +88,40 @@ function ChoiceGroup<Value extends string>(props: {
 function ProfileDetails({ profile }: { profile: MyProfile }) {
   const { t } = useTranslation();
   const notify = useNotice();
+  const queryClient = useQueryClient();
   const save = useSaveMyProfile();
   const [formError, setFormError] = useState<string | null>(null);
+  // The profile the form shows and saves from: its version goes with the save (decision 0057).
+  const [loaded, setLoaded] = useState(profile);
+  const { stale, catchStale, close } = useStaleSave<MyProfile>();
   const form = useForm<ProfileForm, unknown, MyProfileInput>({
     resolver: zodResolver(myProfileInput),
     defaultValues: toForm(profile),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // A newer profile (the allergies saved, a refetch) replaces an untouched form; never an edit.
+  useEffect(() => {
+    if (profile.version === loaded.version || isDirty) return;
+    setLoaded(profile);
+    form.reset(toForm(profile));
+  }, [profile, loaded.version, isDirty, form]);
+
+  const persist = async (values: MyProfileInput, from: MyProfile) => {
     setFormError(null);
     try {
-      const answer = await save.mutateAsync(values);
+      const answer = await save.mutateAsync({ input: values, version: from.version });
+      setLoaded(answer.data);
       form.reset(toForm(answer.data));
       notify({ severity: "success", text: answer.message });
     } catch (error) {
+      if (catchStale(error, from)) return;
       const fieldErrors = serverFieldErrors(error, FIELDS);
       for (const { field, message } of fieldErrors) form.setError(field, { type: "server", message });
       if (fieldErrors.length === 0) setFormError(errorMessage(error, t("errors.update")));
     }
-  });
+  };
+  const onSubmit = form.handleSubmit((values) => persist(values, loaded));
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -162,6 +179,20 @@ function ProfileDetails({ profile }: { profile: MyProfile }) {
           submittingLabel={t("my.profile.saving")}
         />
       </Stack>
+      <StaleDialog
+        stale={stale}
+        fields={profileStaleFields(t)}
+        onReload={(current) => {
+          close();
+          queryClient.setQueryData(queryKeys.myProfile, current);
+          setLoaded(current);
+          form.reset(toForm(current));
+        }}
+        onReapply={(current) => {
+          close();
+          void form.handleSubmit((values) => persist(values, current))();
+        }}
+      />
     </Paper>
   );
 }
