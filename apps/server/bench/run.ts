@@ -553,7 +553,13 @@ async function createOrders(
   );
   await database.db.transaction(async (tx) => {
     for (const c of customers) {
-      await moveWalletMoney(tx, { userId: c.id, amount: "500.00", kind: "top_up", createdBy: adminId });
+      await moveWalletMoney(tx, {
+        userId: c.id,
+        amount: "500.00",
+        kind: "top_up",
+        createdBy: adminId,
+        at: new Date(),
+      });
     }
   });
   const started = performance.now();

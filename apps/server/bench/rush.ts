@@ -104,7 +104,13 @@ export async function breakTimeRush(
   );
   await database.db.transaction(async (tx) => {
     for (const { id } of customers) {
-      await moveWalletMoney(tx, { userId: id, amount: "300.00", kind: "top_up", createdBy: opts.adminId });
+      await moveWalletMoney(tx, {
+        userId: id,
+        amount: "300.00",
+        kind: "top_up",
+        createdBy: opts.adminId,
+        at: new Date(),
+      });
     }
   });
   const hashStarted = performance.now();

@@ -71,10 +71,22 @@ export async function statementImport(
     ),
   );
   let started = performance.now();
-  const first = await importStatement(database.db, { file, fileName: "bench.csv", adminId, mail });
+  const first = await importStatement(database.db, {
+    file,
+    fileName: "bench.csv",
+    adminId,
+    mail,
+    now: new Date(),
+  });
   const seconds = (performance.now() - started) / 1000;
   started = performance.now();
-  const again = await importStatement(database.db, { file, fileName: "bench.csv", adminId, mail });
+  const again = await importStatement(database.db, {
+    file,
+    fileName: "bench.csv",
+    adminId,
+    mail,
+    now: new Date(),
+  });
   const againSeconds = (performance.now() - started) / 1000;
   const [ledger] = await queryRows(
     database.db,

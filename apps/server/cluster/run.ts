@@ -167,7 +167,13 @@ async function prepareDatabase() {
     }
     await database.db.transaction(async (tx) => {
       for (const { id } of customers) {
-        await moveWalletMoney(tx, { userId: id, amount: TOP_UP, kind: "top_up", createdBy: adminUser!.id });
+        await moveWalletMoney(tx, {
+          userId: id,
+          amount: TOP_UP,
+          kind: "top_up",
+          createdBy: adminUser!.id,
+          at: new Date(),
+        });
       }
     });
     const staff = await createUser(database.db, { roleId: 3, email: "tros-kok@cluster.example" });

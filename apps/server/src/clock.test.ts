@@ -52,7 +52,7 @@ async function at<T>(moment: Date, check: () => Promise<T>): Promise<T> {
 async function customer(db: Db) {
   const user = await createUser(db, { roleId: 1 });
   await db.transaction((tx) =>
-    moveWalletMoney(tx, { userId: user.id, amount: "500.00", kind: "top_up", createdBy: admin.id }),
+    moveWalletMoney(tx, { userId: user.id, amount: "500.00", kind: "top_up", createdBy: admin.id, at: now }),
   );
   return user;
 }

@@ -80,6 +80,7 @@ describe.runIf(testBackend === "postgres")("the server stops cleanly under load 
             amount: "5000.00",
             kind: "top_up",
             createdBy: admin.id,
+            at: new Date(),
           }),
         );
         customers.push({ id: customer.id, cookie: await sessionCookieFor(database.db, customer.id) });

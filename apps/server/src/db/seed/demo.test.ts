@@ -243,6 +243,7 @@ describe("the sample bank statements", () => {
         fileName: file,
         adminId: admin!.id,
         mail: { config: { publicUrl: "http://localhost:3000", canteenName: "Kantien" } },
+        now: new Date(),
       });
       banks.add(result.bank);
       expect(result.credits.matched, file).toBeGreaterThan(0);

@@ -124,7 +124,8 @@ export async function allocateBankCredit(
     userId,
     adminId,
     mail,
-  }: { creditId: string; userId: string; adminId: string; mail: MailConfig },
+    now,
+  }: { creditId: string; userId: string; adminId: string; mail: MailConfig; now: Date },
 ): Promise<BankCredit> {
   const id = creditIdOf(creditId);
   return db.transaction(async (tx) => {
@@ -132,7 +133,7 @@ export async function allocateBankCredit(
     await lockPerson(tx, userId, CUSTOMER_ROLES);
     await tx.execute(
       sql`update bank_credits set status = 'matched', user_id = ${userId}, resolved_by = ${adminId},
-            resolved_at = now()
+            resolved_at = ${now.toISOString()}::timestamptz
           where id = ${id}`,
     );
     const entry = await moveWalletMoney(tx, {
@@ -141,6 +142,7 @@ export async function allocateBankCredit(
       kind: "eft",
       bankCreditId: Number(id),
       createdBy: adminId,
+      at: now,
     });
     await mailMoneyArrived(tx, mail, [{ userId, amount, kind: "eft", balanceAfter: entry!.balanceAfter }]);
     return findCredit(tx, id);
@@ -150,14 +152,14 @@ export async function allocateBankCredit(
 /** An admin sets a waiting credit aside with a reason (not the canteen's money, a refund made by hand…). */
 export async function dismissBankCredit(
   db: Db,
-  { creditId, reason, adminId }: { creditId: string; reason: string; adminId: string },
+  { creditId, reason, adminId, now }: { creditId: string; reason: string; adminId: string; now: Date },
 ): Promise<BankCredit> {
   const id = creditIdOf(creditId);
   return db.transaction(async (tx) => {
     await lockWaitingCredit(tx, id);
     await tx.execute(
       sql`update bank_credits set status = 'dismissed', dismiss_reason = ${reason}, resolved_by = ${adminId},
-            resolved_at = now()
+            resolved_at = ${now.toISOString()}::timestamptz
           where id = ${id}`,
     );
     return findCredit(tx, id);

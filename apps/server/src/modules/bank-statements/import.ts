@@ -38,7 +38,8 @@ export async function importStatement(
     fileName,
     adminId,
     mail,
-  }: { file: Buffer; fileName: string | null; adminId: string; mail: MailConfig },
+    now,
+  }: { file: Buffer; fileName: string | null; adminId: string; mail: MailConfig; now: Date },
 ): Promise<StatementImported> {
   const statement = readStatement(file);
   const lines = statement.lines.filter((line) => Number(line.amount) > 0);
@@ -56,6 +57,7 @@ export async function importStatement(
         fileName,
         lineCount: statement.lines.length,
         importedBy: adminId,
+        importedAt: now,
       })
       .returning({ id: bankStatements.id });
     const statementId = saved!.id;
@@ -82,7 +84,7 @@ export async function importStatement(
       for (const { status } of inserted) counts[status as keyof typeof counts] += 1;
       counts.duplicates += batch.length - inserted.length;
     }
-    const credited = await creditMatchedBankCredits(tx, statementId);
+    const credited = await creditMatchedBankCredits(tx, statementId, now);
     await mailMoneyArrived(
       tx,
       mail,

@@ -73,6 +73,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
           fileName: name.success ? name.data : null,
           adminId: request.user!.id,
           mail: { config },
+          now: config.clock(),
         });
         return reply.status(201).send({
           success: true as const,
@@ -150,6 +151,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
         userId: request.body.userId,
         adminId: request.user!.id,
         mail: { config },
+        now: config.clock(),
       }),
     }),
   );
@@ -167,6 +169,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
         creditId: request.params.id,
         reason: request.body.reason,
         adminId: request.user!.id,
+        now: config.clock(),
       }),
     }),
   );

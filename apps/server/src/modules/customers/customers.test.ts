@@ -256,6 +256,7 @@ describe("GET /api/customers: search, role, tabs and paging", () => {
         amount: "50.00",
         kind: "top_up",
         createdBy: admin.id,
+        at: new Date(),
       });
     });
     // A staff member with the same name never shows on /users.
@@ -392,6 +393,7 @@ describe("GET /api/customers/:id", () => {
         kind: "order",
         orderId: order.id,
         createdBy: row.id,
+        at: new Date(),
       });
     });
     const res = await request(app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie });
@@ -595,13 +597,25 @@ describe("a top-up at the same time as a debit of the same wallet", () => {
   it.skipIf(testBackend !== "postgres")("never deadlocks", { timeout: 60_000 }, async ({ app, db }) => {
     const row = await addCustomer(app);
     await db.transaction((tx) =>
-      moveWalletMoney(tx, { userId: row.id, amount: "1000.00", kind: "top_up", createdBy: admin.id }),
+      moveWalletMoney(tx, {
+        userId: row.id,
+        amount: "1000.00",
+        kind: "top_up",
+        createdBy: admin.id,
+        at: new Date(),
+      }),
     );
     for (let i = 0; i < 40; i++) {
       const [credit, debit] = await Promise.allSettled([
         topUp(app, row.id, { amount: "2", method: "cash" }),
         db.transaction((tx) =>
-          moveWalletMoney(tx, { userId: row.id, amount: "-1.00", kind: "order", createdBy: null }),
+          moveWalletMoney(tx, {
+            userId: row.id,
+            amount: "-1.00",
+            kind: "order",
+            createdBy: null,
+            at: new Date(),
+          }),
         ),
       ]);
       expect(debit.status, String((debit as PromiseRejectedResult).reason)).toBe("fulfilled");

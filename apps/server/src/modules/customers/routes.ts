@@ -153,6 +153,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
         key,
         actor: request.user!,
         mail: { config },
+        now: config.clock(),
       });
       return reply.status(201).send({ success: true as const, data });
     },
@@ -168,6 +169,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
         transactionId: request.params.id,
         reason: request.body.reason,
         actorId: request.user!.id,
+        now: config.clock(),
       }),
     }),
   );

@@ -257,6 +257,8 @@ export async function topUp(
     key: string;
     actor: { id: string; roleId: number };
     mail: MailConfig;
+    /** The canteen's clock: when the money came in. */
+    now: Date;
   },
 ): Promise<TopUpResult> {
   if (!COUNTER_TOP_UP_METHODS.includes(args.method) && !isAdminRole(args.actor.roleId)) throw forbidden();
@@ -277,6 +279,7 @@ export async function topUp(
         kind: args.method,
         reason: args.reason,
         createdBy: args.actor.id,
+        at: args.now,
       });
       if (entry === null) throw new Error("a credit cannot fail");
       await mailMoneyArrived(tx, args.mail, [{ userId: args.customerId, ...entry }]);
@@ -292,7 +295,7 @@ export async function topUp(
  */
 export async function reverseTopUp(
   db: Db,
-  args: { transactionId: string; reason: string; actorId: string },
+  args: { transactionId: string; reason: string; actorId: string; now: Date },
 ): Promise<TopUpResult> {
   if (!/^[1-9]\d{0,15}$/.test(args.transactionId)) throw notFound();
   return db.transaction(async (tx) => {
@@ -300,6 +303,7 @@ export async function reverseTopUp(
       transactionId: Number(args.transactionId),
       reason: args.reason,
       createdBy: args.actorId,
+      at: args.now,
     });
     return { balance: entry.balanceAfter, entry };
   });

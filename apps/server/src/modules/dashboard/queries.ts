@@ -7,7 +7,7 @@ import {
   daysWithoutMenu,
   moneyFromLedger,
 } from "@kantien/domain/dashboard";
-import { dayRange, type IsoDate } from "@kantien/domain/dates";
+import { dayRange, type IsoDate, todayIn } from "@kantien/domain/dates";
 import {
   type AgeingThresholds,
   kitchenCounts,
@@ -18,7 +18,7 @@ import { LEDGER_KINDS } from "@kantien/domain/people";
 import { isAdminRole } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Config, canteenToday } from "../../config";
+import type { Config } from "../../config";
 import { type Db, queryRows, timestampColumn } from "../../db/client";
 import { waitingBankCreditCount } from "../bank-statements/credits";
 import { getCanteenRules } from "../canteen/rules";
@@ -52,12 +52,17 @@ const activityUserRow = z.object({
  */
 async function ordersToday(
   db: Db,
-  { today, config, thresholds }: { today: IsoDate; config: Config; thresholds: AgeingThresholds },
+  {
+    today,
+    now,
+    timeZone,
+    thresholds,
+  }: { today: IsoDate; now: Date; timeZone: string; thresholds: AgeingThresholds },
 ): Promise<DashboardToday> {
-  const orders = await listKitchenOrders(db, { date: today, timeZone: config.timeZone });
+  const orders = await listKitchenOrders(db, { date: today, timeZone });
   const late = lateOrderCount(orders, {
-    dayStart: dayRange(today, config.timeZone).start,
-    now: config.clock(),
+    dayStart: dayRange(today, timeZone).start,
+    now,
     thresholds,
   });
   return {
@@ -102,11 +107,13 @@ export async function dashboardSummary(
   db: Db,
   { config, roleId }: { config: Config; roleId: number },
 ): Promise<DashboardSummary> {
-  const today = canteenToday(config);
+  // One reading of the canteen's clock for the whole answer (decision 0027).
+  const now = config.clock();
+  const today = todayIn(config.timeZone, now);
   const rules = await getCanteenRules(db);
   const [todayOrders, money, lowBalances, menuDays, orders, users] = await Promise.all([
     // The canteen's rules hold its ageing thresholds, as the kitchen board reads them.
-    ordersToday(db, { today, config, thresholds: rules }),
+    ordersToday(db, { today, now, timeZone: config.timeZone, thresholds: rules }),
     isAdminRole(roleId) ? moneyToday(db, { today, timeZone: config.timeZone }) : null,
     countCustomers(db, "low"),
     listMenuDays(db, today),

@@ -174,14 +174,11 @@ describe("dashboard: today", () => {
     });
     expect(reversed.statusCode).toBe(200);
     await db.transaction((tx) =>
-      moveWalletMoney(tx, { userId: rich.id, amount: "45.50", kind: "refund", createdBy: null }),
+      moveWalletMoney(tx, { userId: rich.id, amount: "45.50", kind: "refund", createdBy: null, at: NOW }),
     );
     // A low balance: R20, under the R50 line.
     expect((await topUp(app, customer.id, "20", "cash")).statusCode).toBe(201);
-    // The ledger is stamped by the database's time; put these rows on the canteen's day.
-    await db.execute(
-      sql`update wallet_transactions set created_at = ${minutesAgo(60)} where user_id in (${rich.id}, ${customer.id})`,
-    );
+    // The ledger is stamped by the canteen's clock: the 999 moves to yesterday evening.
     await db.execute(
       sql`update wallet_transactions set created_at = ${minutesAgo(11 * 60)} where id = ${ids["cash-999"]}`,
     );

@@ -139,13 +139,20 @@ describe("kitchen orders of a day", () => {
       deliveryDate: addDaysIso(DAY, 1),
     });
     await db.transaction(async (tx) => {
-      await moveWalletMoney(tx, { userId: customer.id, amount: "100.00", kind: "cash", createdBy: null });
+      await moveWalletMoney(tx, {
+        userId: customer.id,
+        amount: "100.00",
+        kind: "cash",
+        createdBy: null,
+        at: new Date(),
+      });
       await moveWalletMoney(tx, {
         userId: customer.id,
         amount: "-45.00",
         kind: "order",
         orderId: paid.id,
         createdBy: null,
+        at: new Date(),
       });
     });
     const payment = async (id: string, cookie = asStaff) =>

@@ -61,7 +61,7 @@ async function customerWith(db: Db, amount: string, roleId: 1 | 2 = 1) {
   const user = await createUser(db, { roleId });
   if (Number(amount) > 0) {
     await db.transaction((tx) =>
-      moveWalletMoney(tx, { userId: user.id, amount, kind: "top_up", createdBy: admin.id }),
+      moveWalletMoney(tx, { userId: user.id, amount, kind: "top_up", createdBy: admin.id, at: now }),
     );
   }
   return { ...user, cookie: await sessionCookieFor(db, user.id, now) };
@@ -422,7 +422,7 @@ describe("the low-balance mail", () => {
     expect(await mailsTo(db, me.email)).toHaveLength(1);
 
     await db.transaction((tx) =>
-      moveWalletMoney(tx, { userId: me.id, amount: "100.00", kind: "top_up", createdBy: admin.id }),
+      moveWalletMoney(tx, { userId: me.id, amount: "100.00", kind: "top_up", createdBy: admin.id, at: now }),
     );
     await order(app, me.cookie, wednesday(5)); // 140 → 40: a new crossing
     expect(await mailsTo(db, me.email)).toHaveLength(2);

@@ -67,7 +67,7 @@ it.beforeAll(async ({ app, db }) => {
 async function customer(db: Db, allergies: Parameters<typeof giveAllergies>[2] = []) {
   const user = await createUser(db, { roleId: 1 });
   await db.transaction((tx) =>
-    moveWalletMoney(tx, { userId: user.id, amount: "200.00", kind: "top_up", createdBy: admin.id }),
+    moveWalletMoney(tx, { userId: user.id, amount: "200.00", kind: "top_up", createdBy: admin.id, at: NOW }),
   );
   if (allergies.length > 0) await giveAllergies(db, user.id, allergies);
   return { ...user, cookie: await sessionCookieFor(db, user.id, NOW) };

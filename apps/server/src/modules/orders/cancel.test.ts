@@ -52,7 +52,13 @@ describe("the canteen cancels an order, with a reason, and says what happens to 
     const user = await createUser(db, { roleId: 1 });
     await db.update(userSettings).set({ language }).where(eq(userSettings.userId, user.id));
     await db.transaction((tx) =>
-      moveWalletMoney(tx, { userId: user.id, amount: "100.00", kind: "top_up", createdBy: admin.id }),
+      moveWalletMoney(tx, {
+        userId: user.id,
+        amount: "100.00",
+        kind: "top_up",
+        createdBy: admin.id,
+        at: new Date(),
+      }),
     );
     return user;
   };

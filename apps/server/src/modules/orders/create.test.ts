@@ -44,7 +44,13 @@ describe("orders paid from the wallet", () => {
     const customer = await createUser(db, { roleId });
     if (Number(amount) > 0) {
       await db.transaction((tx) =>
-        moveWalletMoney(tx, { userId: customer.id, amount, kind: "top_up", createdBy: admin.id }),
+        moveWalletMoney(tx, {
+          userId: customer.id,
+          amount,
+          kind: "top_up",
+          createdBy: admin.id,
+          at: new Date(),
+        }),
       );
     }
     return customer;

@@ -88,6 +88,7 @@ export async function createWalletOrder(
     kind: "order",
     orderId,
     createdBy: actor.id,
+    at: now,
   });
   if (charge === null) {
     const balance = await walletBalance(tx, input.customerId);

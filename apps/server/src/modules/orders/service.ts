@@ -41,7 +41,7 @@ export type Actor = { id: string; roleId: number };
  * Runs under the order's row lock, and a cancelled order never changes again, so it runs
  * once per order; the unique (order_id, kind) index of the ledger is the last guard.
  */
-async function refundOrder(tx: Tx, orderId: string, actor: Actor): Promise<string | null> {
+async function refundOrder(tx: Tx, orderId: string, actor: Actor, now: Date): Promise<string | null> {
   const [charge] = await queryRows(
     tx,
     sql`select user_id, (-amount)::text as refund from wallet_transactions c
@@ -56,6 +56,7 @@ async function refundOrder(tx: Tx, orderId: string, actor: Actor): Promise<strin
     kind: "refund",
     orderId,
     createdBy: actor.id,
+    at: now,
   });
   return charge.refund;
 }
@@ -178,7 +179,7 @@ export async function changeOrderStatus(
       changedAt: order.statusChangedAt,
       reason: to === "cancelled" ? (reason ?? null) : null,
     });
-    const refunded = to === "cancelled" ? await refundOrder(tx, orderId, actor) : null;
+    const refunded = to === "cancelled" ? await refundOrder(tx, orderId, actor, now) : null;
     if (to === "cancelled" && mail && actor.id !== order.userId) {
       await mailOrderCancelled(tx, mail, { orderId, reason: reason ?? null, refunded });
     }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { IsoDate } from "@kantien/domain/dates";
+import { type IsoDate, todayIn } from "@kantien/domain/dates";
 import { type DayClose, type DayReport, dayReport as dayReportSchema } from "@kantien/domain/reports";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -57,9 +57,9 @@ export async function findDayClose(
  */
 export async function closeDay(
   db: Db,
-  { date, today, timeZone, closedBy }: { date: IsoDate; today: IsoDate; timeZone: string; closedBy: string },
+  { date, now, timeZone, closedBy }: { date: IsoDate; now: Date; timeZone: string; closedBy: string },
 ): Promise<{ close: DayClose; report: DayReport }> {
-  if (date >= today) throw new AppError("day_not_over");
+  if (date >= todayIn(timeZone, now)) throw new AppError("day_not_over");
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('day_closes'))`);
     if (await findDayClose(tx, date)) throw new AppError("day_already_closed");
@@ -74,8 +74,9 @@ export async function closeDay(
     );
     const reportJson = JSON.stringify(report);
     const previousHash = previous?.hash ?? null;
-    await tx.execute(sql`insert into day_closes (date, report_json, hash, previous_hash, closed_by)
-      values (${date}, ${reportJson}, ${closeHash(previousHash, reportJson)}, ${previousHash}, ${closedBy})`);
+    await tx.execute(sql`insert into day_closes (date, report_json, hash, previous_hash, closed_by, closed_at)
+      values (${date}, ${reportJson}, ${closeHash(previousHash, reportJson)}, ${previousHash}, ${closedBy},
+              ${now.toISOString()}::timestamptz)`);
     return (await findDayClose(tx, date))!;
   });
 }

@@ -22,12 +22,9 @@ const it = appTest({ clock: () => NOW });
 /** A time on a June 2031 day in Johannesburg (UTC+2). */
 const sast = (day: number, hour: number) => new Date(Date.UTC(2031, 5, day, hour - 2));
 
-/** Moves money as the app does, then dates the ledger row when the test says it moved. */
+/** Moves money as the app does, at the moment the test says it moved. */
 async function move(db: Db, userId: string, amount: string, kind: LedgerKind, at: Date, orderId?: string) {
-  const entry = await db.transaction((tx) =>
-    moveWalletMoney(tx, { userId, amount, kind, orderId, createdBy: null }),
-  );
-  await db.execute(sql`update wallet_transactions set created_at = ${at} where id = ${Number(entry!.id)}`);
+  await db.transaction((tx) => moveWalletMoney(tx, { userId, amount, kind, orderId, createdBy: null, at }));
 }
 
 const report = async (app: App, cookie: string, date: string) => {

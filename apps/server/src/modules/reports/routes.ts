@@ -11,7 +11,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { requireAdmin } from "../../plugins/session";
 import { closeDay, findDayClose, listDayCloses } from "./day-close";
@@ -60,7 +59,7 @@ export async function reportsRoutes(fastify: FastifyInstance, { config, database
     async (request, reply) => {
       const { close, report } = await closeDay(db, {
         date: request.params.date,
-        today: canteenToday(config),
+        now: config.clock(),
         timeZone: config.timeZone,
         closedBy: request.user!.id,
       });

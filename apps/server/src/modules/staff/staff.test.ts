@@ -112,7 +112,13 @@ describe("GET /api/staff-members", () => {
     await make("Nuweling", 3, null);
     const { moveWalletMoney } = await import("../wallets/ledger");
     await db.transaction((tx) =>
-      moveWalletMoney(tx, { userId: boss.id, amount: "12.00", kind: "top_up", createdBy: admin.id }),
+      moveWalletMoney(tx, {
+        userId: boss.id,
+        amount: "12.00",
+        kind: "top_up",
+        createdBy: admin.id,
+        at: new Date(),
+      }),
     );
     // A customer of the same name never shows on /staff.
     const customer = await createUser(db, { roleId: 2 });

@@ -39,6 +39,7 @@ describe("wallet ledger", () => {
           amount,
           kind: amount.startsWith("-") ? "order" : "top_up",
           createdBy: admin.id,
+          at: new Date(),
         }),
       );
       return entry?.balanceAfter ?? null;

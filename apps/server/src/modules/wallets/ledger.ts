@@ -70,6 +70,8 @@ export type WalletMove = {
   reversesId?: number | null;
   reason?: string | null;
   createdBy: string | null;
+  /** When the money moved: the canteen's clock (decision 0027), the day the reports count it on. */
+  at: Date;
 };
 
 /**
@@ -110,6 +112,7 @@ export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerE
       reversesId: move.reversesId ?? null,
       reason: move.reason ?? null,
       createdBy: move.createdBy,
+      createdAt: move.at,
     })
     .returning(ledgerEntryColumns);
   return toLedgerEntry(entry!);
@@ -119,11 +122,13 @@ export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerE
  * Credits every matched credit of an imported statement to its wallet, as `moveWalletMoney`
  * would one by one (a wallet update and a ledger row each, balance after each row in line
  * order), but in two statements: a statement may hold thousands of transfers. Inside the
- * caller's transaction; returns what each ledger row credited, and the balance after it.
+ * caller's transaction, every row stamped `at`; returns what each ledger row credited, and the
+ * balance after it.
  */
 export async function creditMatchedBankCredits(
   tx: Tx,
   statementId: string,
+  at: Date,
 ): Promise<{ userId: string; amount: string; balanceAfter: string }[]> {
   return queryRows(
     tx,
@@ -139,7 +144,8 @@ export async function creditMatchedBankCredits(
         )
         insert into wallet_transactions (user_id, amount, kind, balance_after, bank_credit_id)
         select c.user_id, c.amount, 'eft',
-               u.before + sum(c.amount) over (partition by c.user_id order by c.id), c.id
+               u.before + sum(c.amount) over (partition by c.user_id order by c.id), c.id,
+               ${at.toISOString()}::timestamptz
         from credited c join updated u on u.user_id = c.user_id
         order by c.id
         returning user_id as "userId", amount::text as amount, balance_after::text as "balanceAfter"`,
@@ -157,7 +163,12 @@ const REVERSIBLE_KINDS: readonly LedgerKind[] = ["top_up", "cash", "card", "eft"
  */
 export async function reverseWalletCredit(
   tx: Tx,
-  { transactionId, reason, createdBy }: { transactionId: number; reason: string; createdBy: string },
+  {
+    transactionId,
+    reason,
+    createdBy,
+    at,
+  }: { transactionId: number; reason: string; createdBy: string; at: Date },
 ): Promise<LedgerEntry> {
   const [credit] = await queryRows(
     tx,
@@ -176,6 +187,7 @@ export async function reverseWalletCredit(
     reversesId: transactionId,
     reason,
     createdBy,
+    at,
   });
   if (entry) return entry;
   const balance = await walletBalance(tx, credit.userId);
