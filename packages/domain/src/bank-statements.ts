@@ -10,8 +10,14 @@ import { text } from "./text";
 export const STATEMENT_BANKS = ["fnb", "absa", "standard_bank", "nedbank", "capitec", "ofx"] as const;
 export type StatementBank = (typeof STATEMENT_BANKS)[number];
 
+/** What the database keeps of a credit line (`bank_credit_status`). */
 export const BANK_CREDIT_STATUSES = ["matched", "review", "unallocated", "dismissed"] as const;
-export type BankCreditStatus = (typeof BANK_CREDIT_STATUSES)[number];
+/**
+ * How /money lists a credit: its kept status, except that a matched credit whose wallet top-up
+ * was reversed (the ledger's reversal names it) is `reversed`, never shown as credited.
+ */
+export const BANK_CREDIT_STATES = [...BANK_CREDIT_STATUSES, "reversed"] as const;
+export type BankCreditStatus = (typeof BANK_CREDIT_STATES)[number];
 
 /** The largest statement file the server reads. */
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -45,21 +51,23 @@ export const bankCredit = z.object({
   date: isoDateText,
   amount: randText,
   description: z.string(),
-  status: z.enum(BANK_CREDIT_STATUSES),
-  /** Whose wallet it went to (matched), or whom it may be for (review). */
+  status: z.enum(BANK_CREDIT_STATES),
+  /** Whose wallet it went to (matched, reversed), or whom it may be for (review). */
   customer: z.object({ id: z.string(), name: z.string(), paymentReference: z.string() }).nullable(),
-  /** Why it waits for review, as a code (`wrong_check`, `one_off`, `unknown_reference`, `name`, `academy_number`, `several_references`). */
+  /** Why it waits for review, as a code (`wrong_check`, `one_off`, `unknown_reference`, `name`, `academy_number`, `several_references`, `possible_duplicate`). */
   hint: z.string().nullable(),
   dismissReason: z.string().nullable(),
   /** Who allocated or dismissed it and when; null while waiting and for automatic matches. */
   resolvedBy: z.string().nullable(),
   resolvedAt: timestamp.nullable(),
   importedAt: timestamp,
+  /** Who reversed the wallet top-up this credit made, when and why; null unless reversed. */
+  reversal: z.object({ by: z.string().nullable(), at: timestamp, reason: z.string().nullable() }).nullable(),
 });
 export type BankCredit = z.infer<typeof bankCredit>;
 
 export const bankCreditsQuery = z.strictObject({
-  status: z.enum(BANK_CREDIT_STATUSES).default("review"),
+  status: z.enum(BANK_CREDIT_STATES).default("review"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
@@ -73,7 +81,7 @@ export const dismissBankCreditInput = z.strictObject({
 
 /** `GET /api/admin/bank-credits/export.csv?status=`: every credit in a status. */
 export const bankCreditsExportQuery = z.strictObject({
-  status: z.enum(BANK_CREDIT_STATUSES).default("review"),
+  status: z.enum(BANK_CREDIT_STATES).default("review"),
 });
 export const bankCreditsCsvAnswer = {
   description: "The credits in a status as CSV (UTF-8 with a BOM), one line per bank line",
@@ -81,4 +89,4 @@ export const bankCreditsCsvAnswer = {
 };
 
 /** Counts per status, for the tabs of /money. */
-export const bankCreditCountsAnswer = dataAnswer(z.record(z.enum(BANK_CREDIT_STATUSES), z.number().int()));
+export const bankCreditCountsAnswer = dataAnswer(z.record(z.enum(BANK_CREDIT_STATES), z.number().int()));

@@ -349,6 +349,27 @@ export const MESSAGES = {
   },
   already_reversed: {
     status: 409,
+  statement_no_bank_statement: {
+    status: 400,
+    af: "Die lêer hou geen bankstaat nie (net 'n aanmelding, 'n profiel of 'n beleggingstaat). Laai die rekening se staat af. Niks is gekrediteer nie.",
+    en: "The file holds no bank statement (only a sign-on, a profile or an investment statement). Download the account's statement. Nothing was credited.",
+  },
+  statement_credit_card: {
+    status: 400,
+    af: "Dit is 'n kredietkaartstaat. Lees die staat in van die rekening waarin ouers betaal. Niks is gekrediteer nie.",
+    en: "This is a credit-card statement. Read in the statement of the account parents pay into. Nothing was credited.",
+  },
+  // `{currency}` is the statement's currency code as the bank wrote it (USD, EUR…).
+  statement_not_rand: {
+    status: 400,
+    af: "Hierdie staat is in {currency}, nie in rand nie. Niks daarvan is gekrediteer nie.",
+    en: "This statement is in {currency}, not in rand. Nothing from it was credited.",
+  },
+  statement_several_accounts: {
+    status: 400,
+    af: "Die lêer hou state van meer as een rekening. Laai elke rekening se staat apart af. Niks is gekrediteer nie.",
+    en: "The file holds statements of more than one account. Download each account's statement on its own. Nothing was credited.",
+  },
     af: "Hierdie inbetaling is reeds teruggedraai. Niks is verander nie.",
     en: "This top-up was already reversed. Nothing was changed.",
   },

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PAYMENT_REFERENCE_ALPHABET } from "@kantien/domain/payment-reference";
 import { sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
@@ -260,6 +261,166 @@ describe("POST /api/admin/bank-statements", () => {
   });
 });
 
+/** An OFX statement of the same FNB account, as the bank's "download for accounting" writes it. */
+function ofxStatement(
+  lines: [posted: string, amount: string, name: string, memo: string, fitid: string][],
+  { currency = "ZAR" } = {},
+) {
+  return [
+    "OFXHEADER:100",
+    "DATA:OFXSGML",
+    "VERSION:102",
+    "",
+    "<OFX>",
+    "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS>",
+    `<CURDEF>${currency}`,
+    "<BANKACCTFROM><BANKID>250655<ACCTID>62812345678<ACCTTYPE>CHECKING</BANKACCTFROM>",
+    "<BANKTRANLIST>",
+    ...lines.map(
+      ([posted, amount, name, memo, fitid]) =>
+        `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${posted}120000[+2:SAST]<TRNAMT>${amount}<FITID>${fitid}<NAME>${name}<MEMO>${memo}</STMTTRN>`,
+    ),
+    "</BANKTRANLIST>",
+    "</STMTRS></STMTTRNRS></BANKMSGSRSV1>",
+    "</OFX>",
+  ].join("\r\n");
+}
+
+describe("one payment, one credit, whatever the format", () => {
+  it("holds the same payment downloaded again as OFX for review as a possible duplicate, crediting it once", async ({
+    app,
+    db,
+  }) => {
+    const before = await balanceOf(db, anna.id);
+    const csv = await upload(
+      app,
+      fnbStatement([["2027/02/01", "150", "FNB APP PAYMENT FROM A BOTHA", anna.reference]]),
+    );
+    expect(csv.json().data.credits).toMatchObject({ matched: 1, review: 0 });
+    const ofx = await upload(
+      app,
+      ofxStatement([
+        ["20270201", "150.00", "FNB APP PAYMENT FROM A BOTHA", anna.reference, "202702010001"],
+        // The same day's second payment of another amount is a payment of its own.
+        ["20270201", "75.00", "FNB APP PAYMENT FROM A BOTHA", anna.reference, "202702010002"],
+      ]),
+      admin,
+      "staat.ofx",
+    );
+    expect(ofx.statusCode, ofx.body).toBe(201);
+    expect(ofx.json().data.credits).toMatchObject({ matched: 1, review: 1, duplicates: 0 });
+    expect(Number(await balanceOf(db, anna.id)) - Number(before)).toBe(225);
+    const [held] = (await credits(app, "review")).data.filter(
+      (c: { hint: string }) => c.hint === "possible_duplicate",
+    );
+    expect(held).toMatchObject({ amount: "150.00", date: "2027-02-01", customer: { id: anna.id } });
+    // The admin decides: a real second payment is allocated by hand.
+    const allocated = await request(app, "POST", `/api/admin/bank-credits/${held.id}/allocate`, {
+      cookie: admin,
+      body: { userId: anna.id },
+    });
+    expect(allocated.statusCode).toBe(200);
+    expect(Number(await balanceOf(db, anna.id)) - Number(before)).toBe(375);
+    expect(await ledgerHolds(db)).toBe(true);
+  });
+});
+
+describe("refusals that say why", () => {
+  const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+
+  it("refuses a credit-card statement, one in another currency, one of several accounts and one without a statement", async ({
+    app,
+    db,
+  }) => {
+    const before = await balanceOf(db, anna.id);
+    const payment: [string, string, string, string, string] = [
+      "20270210",
+      "50.00",
+      "EFT",
+      anna.reference,
+      "X1",
+    ];
+    const cases: [Buffer | string, string, string][] = [
+      [fixture("ofxparse/chase_cc.qfx"), "statement_credit_card", "Dit is 'n kredietkaartstaat."],
+      [
+        ofxStatement([payment], { currency: "USD" }),
+        "statement_not_rand",
+        "Hierdie staat is in USD, nie in rand nie.",
+      ],
+      [fixture("ofxparse/multiple_accounts.ofx"), "statement_several_accounts", "meer as een rekening"],
+      [fixture("ofxparse/signon_success.ofx"), "statement_no_bank_statement", "geen bankstaat nie"],
+      [fixture("ofxparse/investment_medium.ofx"), "statement_no_bank_statement", "geen bankstaat nie"],
+      [ofxStatement([payment]).replace("</OFX>", ""), "statement_unreadable", "kon nie gelees word nie"],
+    ];
+    for (const [file, code, words] of cases) {
+      const res = await upload(app, file, admin, "staat.ofx");
+      expect([res.statusCode, res.json().code], code).toEqual([400, code]);
+      expect(res.json().message).toContain(words);
+    }
+    const euros = await upload(app, ofxStatement([payment], { currency: "EUR" }), admin, "staat.ofx");
+    expect(euros.json()).toMatchObject({
+      code: "statement_not_rand",
+      message: "Hierdie staat is in EUR, nie in rand nie. Niks daarvan is gekrediteer nie.",
+      details: { line: 0, reason: "not_rand", currency: "EUR" },
+    });
+    expect(await balanceOf(db, anna.id)).toBe(before);
+  });
+});
+
+describe("reversing an EFT top-up", () => {
+  it("shows its bank credit as reversed, with who, when and why, never as matched and credited", async ({
+    app,
+    db,
+  }) => {
+    await upload(app, fnbStatement([["2027/03/01", "88", "FNB APP PAYMENT FROM P DU TOIT", piet.reference]]));
+    const [credit] = (await credits(app, "matched")).data.filter(
+      (c: { amount: string; date: string }) => c.amount === "88.00" && c.date === "2027-03-01",
+    );
+    expect(credit).toMatchObject({ status: "matched", reversal: null });
+    const [entry] = await queryRows(
+      db,
+      sql`select id::text as id from wallet_transactions where bank_credit_id = ${credit.id}`,
+      z.object({ id: z.string() }),
+    );
+    const countsBefore = (
+      await request(app, "GET", "/api/admin/bank-credits/counts", { cookie: admin })
+    ).json().data;
+    const reversed = await request(app, "POST", `/api/wallet-transactions/${entry!.id}/reverse`, {
+      cookie: admin,
+      body: { reason: "EFT het teruggekeer" },
+    });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+
+    const matchedIds = (await credits(app, "matched")).data.map((c: { id: string }) => c.id);
+    expect(matchedIds).not.toContain(credit.id);
+    const [shown] = (await credits(app, "reversed")).data.filter((c: { id: string }) => c.id === credit.id);
+    expect(shown).toMatchObject({
+      status: "reversed",
+      customer: { id: piet.id },
+      reversal: { reason: "EFT het teruggekeer" },
+    });
+    expect(shown.reversal.by).toBeTruthy();
+    expect(shown.reversal.at).toBeTruthy();
+    const countsAfter = (
+      await request(app, "GET", "/api/admin/bank-credits/counts", { cookie: admin })
+    ).json().data;
+    expect(countsAfter.matched).toBe(countsBefore.matched - 1);
+    expect(countsAfter.reversed).toBe(countsBefore.reversed + 1);
+    // It cannot be allocated again, and the same line read again is a duplicate, not a new credit.
+    const allocate = await request(app, "POST", `/api/admin/bank-credits/${credit.id}/allocate`, {
+      cookie: admin,
+      body: { userId: piet.id },
+    });
+    expect(allocate.statusCode).toBe(409);
+    const again = await upload(
+      app,
+      fnbStatement([["2027/03/01", "88", "FNB APP PAYMENT FROM P DU TOIT", piet.reference]]),
+    );
+    expect(again.json().data.credits).toMatchObject({ matched: 0, duplicates: 1 });
+    expect(await ledgerHolds(db)).toBe(true);
+  });
+});
+
 describe("allocating and dismissing a waiting credit", () => {
   it("gives a review credit to the customer once, recorded with who and when", async ({ app, db }) => {
     await upload(app, fnbStatement([["2027/01/05", "33", "LUNCH", wrongCheck(anna.reference)]]));
@@ -321,7 +482,7 @@ describe("allocating and dismissing a waiting credit", () => {
   it("counts the credits per status for the tabs", async ({ app }) => {
     const counts = (await request(app, "GET", "/api/admin/bank-credits/counts", { cookie: admin })).json()
       .data;
-    expect(Object.keys(counts).sort()).toEqual(["dismissed", "matched", "review", "unallocated"]);
+    expect(Object.keys(counts).sort()).toEqual(["dismissed", "matched", "reversed", "review", "unallocated"]);
     expect(counts.dismissed).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  BANK_CREDIT_STATES,
   BANK_CREDIT_STATUSES,
   type BankCredit,
   type BankCreditStatus,
@@ -13,25 +14,42 @@ import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
 import { lockPerson } from "../people/people";
 import { moveWalletMoney } from "../wallets/ledger";
 
-const creditRow = bankCredit.omit({ customer: true }).extend({
+const creditRow = bankCredit.omit({ customer: true, reversal: true }).extend({
   resolvedAt: timestampColumn.nullable(),
   importedAt: timestampColumn,
   customerId: z.string().nullable(),
   customerName: z.string().nullable(),
   paymentReference: z.string().nullable(),
+  reversedBy: z.string().nullable(),
+  reversedAt: timestampColumn.nullable(),
+  reversalReason: z.string().nullable(),
 });
+
+/**
+ * A credit's state on /money: its kept status, or `reversed` once the ledger's reversal undid
+ * the top-up it made (the ledger is where a reversal is recorded, once; decision 0034).
+ */
+const creditState = sql`case when exists (
+    select 1 from wallet_transactions t join wallet_transactions rv on rv.reverses_id = t.id
+    where t.bank_credit_id = b.id) then 'reversed' else b.status::text end`;
 
 function selectCredits(where: SQL, page = sql``) {
   return sql`select b.id::text as id, b.statement_id as "statementId", s.bank, b.date::text as date,
-        b.amount::text as amount, b.description, b.status, b.hint, b.dismiss_reason as "dismissReason",
+        b.amount::text as amount, b.description, ${creditState} as status, b.hint,
+        b.dismiss_reason as "dismissReason",
         r.first_name || ' ' || r.last_name as "resolvedBy", b.resolved_at as "resolvedAt",
         s.imported_at as "importedAt", u.id as "customerId",
-        u.first_name || ' ' || u.last_name as "customerName", w.payment_reference as "paymentReference"
+        u.first_name || ' ' || u.last_name as "customerName", w.payment_reference as "paymentReference",
+        rb.first_name || ' ' || rb.last_name as "reversedBy", rv.created_at as "reversedAt",
+        rv.reason as "reversalReason"
       from bank_credits b
       join bank_statements s on s.id = b.statement_id
       left join users u on u.id = b.user_id
       left join wallets w on w.user_id = b.user_id
       left join users r on r.id = b.resolved_by
+      left join wallet_transactions t on t.bank_credit_id = b.id
+      left join wallet_transactions rv on rv.reverses_id = t.id
+      left join users rb on rb.id = rv.created_by
       where ${where}
       order by b.id desc ${page}`;
 }
@@ -40,6 +58,9 @@ function toCredit({
   customerId,
   customerName,
   paymentReference,
+  reversedBy,
+  reversedAt,
+  reversalReason,
   ...row
 }: z.infer<typeof creditRow>): BankCredit {
   return {
@@ -48,6 +69,7 @@ function toCredit({
       customerId && customerName && paymentReference
         ? { id: customerId, name: customerName, paymentReference }
         : null,
+    reversal: reversedAt ? { by: reversedBy, at: reversedAt, reason: reversalReason } : null,
   };
 }
 
@@ -57,10 +79,14 @@ export async function listBankCredits(
   { status, limit, offset }: { status: BankCreditStatus; limit: number; offset: number },
 ): Promise<{ data: BankCredit[]; total: number }> {
   const [rows, [count]] = await Promise.all([
-    queryRows(db, selectCredits(sql`b.status = ${status}`, sql`limit ${limit} offset ${offset}`), creditRow),
     queryRows(
       db,
-      sql`select count(*)::int as total from bank_credits where status = ${status}`,
+      selectCredits(sql`${creditState} = ${status}`, sql`limit ${limit} offset ${offset}`),
+      creditRow,
+    ),
+    queryRows(
+      db,
+      sql`select count(*)::int as total from bank_credits b where ${creditState} = ${status}`,
       z.object({ total: z.number() }),
     ),
   ]);
@@ -69,7 +95,11 @@ export async function listBankCredits(
 
 /** Every credit in a status, newest first (the export: a canteen's credits are thousands, not millions). */
 export async function allBankCredits(db: Db, status: BankCreditStatus): Promise<BankCredit[]> {
-  const rows = await queryRows(db, selectCredits(sql`b.status = ${status}`, sql`limit 100000`), creditRow);
+  const rows = await queryRows(
+    db,
+    selectCredits(sql`${creditState} = ${status}`, sql`limit 100000`),
+    creditRow,
+  );
   return rows.map(toCredit);
 }
 
@@ -77,10 +107,10 @@ export async function allBankCredits(db: Db, status: BankCreditStatus): Promise<
 export async function bankCreditCounts(db: Db): Promise<Record<BankCreditStatus, number>> {
   const rows = await queryRows(
     db,
-    sql`select status, count(*)::int as count from bank_credits group by status`,
-    z.object({ status: z.enum(BANK_CREDIT_STATUSES), count: z.number() }),
+    sql`select ${creditState} as status, count(*)::int as count from bank_credits b group by 1`,
+    z.object({ status: z.enum(BANK_CREDIT_STATES), count: z.number() }),
   );
-  const counts = { matched: 0, review: 0, unallocated: 0, dismissed: 0 };
+  const counts = { matched: 0, review: 0, unallocated: 0, dismissed: 0, reversed: 0 };
   for (const row of rows) counts[row.status] = row.count;
   return counts;
 }

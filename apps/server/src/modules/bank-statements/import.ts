@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import type { StatementImported } from "@kantien/domain/bank-statements";
+import type { ErrorCode } from "@kantien/domain/messages";
 import { nearPaymentReferences, paymentReferencesIn } from "@kantien/domain/payment-reference";
 import { CUSTOMER_ROLES } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, queryRows, type Tx } from "../../db/client";
 import { bankCredits, bankStatements } from "../../db/schema";
 import { AppError } from "../../errors";
 import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
@@ -49,6 +50,9 @@ export async function importStatement(
   credits.sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
 
   return db.transaction(async (tx) => {
+    // One import at a time, so two statements holding the same payment cannot both credit it.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kantien.bank_statement_import'))`);
+    await holdPossibleDuplicates(tx, credits);
     const [saved] = await tx
       .insert(bankStatements)
       .values({
@@ -94,14 +98,64 @@ export async function importStatement(
   });
 }
 
+/** Refusals whose cause the admin can act on get their own message; the rest are `statement_unreadable`. */
+const REFUSAL_CODES: Readonly<Record<string, ErrorCode>> = {
+  no_bank_statement: "statement_no_bank_statement",
+  credit_card: "statement_credit_card",
+  not_rand: "statement_not_rand",
+  several_accounts: "statement_several_accounts",
+};
+
 function readStatement(file: Buffer): ParsedStatement {
   try {
     return parseStatement(file);
   } catch (error) {
     if (error instanceof StatementUnreadable) {
-      throw new AppError("statement_unreadable", { line: error.line, reason: error.reason });
+      throw new AppError(
+        REFUSAL_CODES[error.reason] ?? "statement_unreadable",
+        { line: error.line, reason: error.reason, ...error.facts },
+        () => ({ ...error.facts }),
+      );
     }
     throw error;
+  }
+}
+
+/**
+ * Matched credits that repeat one already credited: the same wallet, date, amount and payment
+ * reference. The same bank line downloaded once as OFX and once as CSV has two fingerprints
+ * (the texts differ), so the unique index cannot tell; such a credit waits in review as a
+ * possible duplicate instead of crediting the wallet twice. A reversed credit no longer counts.
+ */
+async function holdPossibleDuplicates(tx: Tx, credits: Credit[]): Promise<void> {
+  const matched = credits.filter((credit) => credit.status === "matched");
+  if (matched.length === 0) return;
+  const earlier = await queryRows(
+    tx,
+    sql`select b.user_id as "userId", b.date::text as date, b.amount::text as amount, b.description
+        from bank_credits b
+        where b.status = 'matched'
+          and b.user_id::text = any(string_to_array(${[...new Set(matched.map((c) => c.userId))].join(",")}, ','))
+          and b.date::text = any(string_to_array(${[...new Set(matched.map((c) => c.line.date))].join(",")}, ','))
+          and not exists (select 1 from wallet_transactions t join wallet_transactions rv on rv.reverses_id = t.id
+                          where t.bank_credit_id = b.id)`,
+    z.object({ userId: z.string(), date: z.string(), amount: z.string(), description: z.string() }),
+  );
+  const key = (userId: string, date: string, amount: string, reference: string) =>
+    `${userId} ${date} ${amount} ${reference}`;
+  const credited = new Set(
+    earlier.flatMap((row) =>
+      paymentReferencesIn(row.description).valid.map((reference) =>
+        key(row.userId, row.date, row.amount, reference),
+      ),
+    ),
+  );
+  for (const credit of matched) {
+    const [reference] = paymentReferencesIn(credit.line.description).valid;
+    if (credited.has(key(credit.userId!, credit.line.date, credit.line.amount, reference!))) {
+      credit.status = "review";
+      credit.hint = "possible_duplicate";
+    }
   }
 }
 

@@ -30,7 +30,7 @@ import { AllocateDialog, DismissDialog } from "./credit-dialogs";
 import { StatementImport } from "./statement-import";
 
 /** The tabs' order: what needs an admin first. */
-const TABS: readonly BankCreditStatus[] = ["review", "unallocated", "matched", "dismissed"];
+const TABS: readonly BankCreditStatus[] = ["review", "unallocated", "matched", "reversed", "dismissed"];
 
 /**
  * /money, "Geld" (admins, decision 0034): read a bank statement in, and see its credits by
@@ -129,6 +129,19 @@ function CreditsTable({
       credit.hint ? (
         <Chip size="small" label={t(`screens.money.hints.${credit.hint}` as "screens.money.hints.name")} />
       ) : null
+    ) : credit.reversal ? (
+      // A credit whose top-up was reversed is never shown as credited: who undid it, when, why.
+      <>
+        {t("screens.money.reversedBy", { name: credit.reversal.by ?? "—" })}
+        <Typography variant="body2" color="text.secondary">
+          {formatDateTime(credit.reversal.at, timeZone, language)}
+        </Typography>
+        {credit.reversal.reason ? (
+          <Typography variant="body2" color="text.secondary">
+            {credit.reversal.reason}
+          </Typography>
+        ) : null}
+      </>
     ) : (
       <>
         {credit.resolvedBy ?? t("screens.money.automatic")}
