@@ -6,9 +6,11 @@
  * nginx, each under an Idempotency-Key and retried under the same key after a network error or
  * a 5xx, while staff and customers follow the event streams through nginx (reconnecting with
  * Last-Event-ID), and every CLUSTER_KILL_EVERY_MS one process is killed with SIGKILL and started
- * again. Then it checks: every acknowledged order exists exactly once, every wallet's ledger
- * equals its balance, no balance is negative, and (unless CLUSTER_EVENTS=0) every event client
- * saw every order event, by sequence, across its reconnects. It needs the built web app and server
+ * again. Then it restarts the processes one after the other as an update does (SIGTERM, start,
+ * ready), under a lighter load of orders, wallet reads and settings saved, through which no
+ * client may see a 5xx or a broken connection. Then it checks: every acknowledged order exists
+ * exactly once, every wallet's ledger equals its balance, no balance is negative, and (unless
+ * CLUSTER_EVENTS=0) every event client saw every order event, by sequence, across its reconnects. It needs the built web app and server
  * (`npm run build`) and builds nothing. Exits 1 on any failed check; everything it started
  * (processes, nginx, the database, its temporary directory) goes at the end, on failure and on
  * Ctrl-C too.
@@ -371,6 +373,14 @@ async function main() {
   const retriedAfter = (status: number) => retriedOn.set(status, (retriedOn.get(status) ?? 0) + 1);
   let unanswered = 0;
   const loadEnds = Date.now() + settings.seconds * 1000;
+  /** An order still unanswered after this is given up (moved on while the rolling restart runs). */
+  let giveUpAfter = loadEnds + 30_000;
+  /** During the rolling restart, every answer a client saw that was not an answer: a 5xx or none. */
+  let rolling = false;
+  const rollingFailures: string[] = [];
+  const sawDuringRestart = (what: string) => {
+    if (rolling) rollingFailures.push(what);
+  };
   const order = async (customer: { id: string; cookie: string }, quantity: number) => {
     const key = randomUUID();
     const started = performance.now();
@@ -400,12 +410,14 @@ async function main() {
           return;
         }
         retriedAfter(res.status);
+        sawDuringRestart(`${res.status} to an order`);
       } catch {
         attemptMs.push(performance.now() - sent);
         retriedAfter(0);
+        sawDuringRestart("no answer to an order");
       }
       // Answered nothing within a while after the load: left open, counted, not checked.
-      if (Date.now() > loadEnds + 30_000) {
+      if (Date.now() > giveUpAfter) {
         unanswered += 1;
         return;
       }
@@ -457,7 +469,88 @@ async function main() {
   await Promise.all([...customersDone, chaos]);
   await Promise.all(restarted);
   console.log(
-    `\nThe load is over; ${kills.length} ${kills.length === 1 ? "process was" : "processes were"} killed and started again.`,
+    `\nThe chaos is over; ${kills.length} ${kills.length === 1 ? "process was" : "processes were"} killed and started again.`,
+  );
+
+  // A rolling restart, as docs/deploy.md updates the canteen: each process in turn is stopped
+  // with SIGTERM, started again and ready before the next, while the customers go on ordering
+  // and reading their wallets and the cook saves settings, all through nginx. A stopping process
+  // answers 503 before it does anything, and nginx passes those requests on
+  // (docs/decisions/0058-what-nginx-tries-again.md): no client may see a 5xx or a broken
+  // connection, and every order is still acknowledged once.
+  console.log("\nA rolling restart under load: SIGTERM, start, ready, one process after the other.");
+  const rollingStarted = Date.now();
+  rolling = true;
+  giveUpAfter = Number.POSITIVE_INFINITY;
+  let rollingRequests = 0;
+  const whileRolling = async (what: string, request: () => Promise<Response>) => {
+    while (rolling) {
+      rollingRequests += 1;
+      try {
+        const res = await request();
+        await res.arrayBuffer();
+        if (res.status >= 500) sawDuringRestart(`${res.status} to ${what}`);
+        else if (res.status >= 400) refused.push(`${res.status} to ${what}`);
+      } catch {
+        sawDuringRestart(`no answer to ${what}`);
+      }
+      await sleep(50 + Math.random() * 100);
+    }
+  };
+  const rollingLoad = [
+    // A third of the chaos's customers: enough that every stop meets requests in flight, few
+    // enough that a process starts in a few seconds on two cores.
+    ...setup.customers.slice(0, Math.ceil(settings.customers / 3)).map(async (customer, i) => {
+      while (rolling) {
+        rollingRequests += 1;
+        await order(customer, 1 + (i % 3));
+        await sleep(100 + Math.random() * 200);
+      }
+    }),
+    ...setup.customers.slice(0, 4).map((customer) =>
+      whileRolling("GET /api/my/wallet", () =>
+        fetch(`${publicUrl}/api/my/wallet`, {
+          headers: { cookie: customer.cookie },
+          signal: AbortSignal.timeout(15_000),
+        }),
+      ),
+    ),
+    whileRolling("PUT /api/settings", () =>
+      fetch(`${publicUrl}/api/settings`, {
+        method: "PUT",
+        headers: { cookie: staffCookie, "content-type": "application/json", origin: publicUrl },
+        body: JSON.stringify({
+          settings: { theme: Math.random() < 0.5 ? "dark" : "light", language: "af", refresh_interval: 30 },
+        }),
+        signal: AbortSignal.timeout(15_000),
+      }),
+    ),
+  ];
+  const cleanExits: (number | null)[] = [];
+  for (const [i, port] of ports.entries()) {
+    await sleep(300);
+    const child = processes[i]!;
+    const stopping = Date.now();
+    await stop(child, "SIGTERM", 15_000);
+    const stopped = Date.now();
+    cleanExits.push(await child.exited);
+    const again = startProcess(i);
+    await waitUntil(
+      `Kantien on ${port} after a rolling restart`,
+      () => isReady(`http://127.0.0.1:${port}`),
+      60_000,
+      again.exited,
+    ).catch((error: Error) => restartFailures.push(error.message));
+    console.log(
+      `  ${child.name}: stopped in ${stopped - stopping} ms, ready again ${Date.now() - stopped} ms later`,
+    );
+  }
+  await sleep(300);
+  rolling = false;
+  await Promise.all(rollingLoad);
+  giveUpAfter = Date.now() + 30_000;
+  console.log(
+    `The load is over; ${rollingRequests} requests during the rolling restart, which took ${((Date.now() - rollingStarted) / 1000).toFixed(1)} s.`,
   );
 
   // Let the event streams catch up with the last orders (or give up after 20 s).
@@ -486,6 +579,14 @@ async function main() {
   }
 
   console.log("\nThe checks:");
+  check(
+    cleanExits.length === PROCESSES && cleanExits.every((code) => code === 0),
+    `each process stopped cleanly on SIGTERM (exit codes ${cleanExits.join(", ")})`,
+  );
+  check(
+    rollingFailures.length === 0,
+    `no client saw a 5xx or a broken connection during the rolling restart (${rollingFailures.length}${rollingFailures[0] ? `; first: ${rollingFailures.slice(0, 3).join(", ")}` : ""})`,
+  );
   check(
     restartFailures.length === 0,
     `every killed process started again (${restartFailures.join("; ") || "all did"})`,
