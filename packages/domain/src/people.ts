@@ -51,6 +51,8 @@ export const customerRow = z.object({
   /** Wallet balance in rand, decimal string. */
   balance: z.string(),
   createdAt: z.string(),
+  /** Raised by every edit of the person; an edit sends it as If-Match (decision 0057). */
+  version: z.number().int(),
 });
 export type CustomerRow = z.infer<typeof customerRow>;
 
@@ -132,6 +134,8 @@ export const staffRow = z.object({
   /** True while the invitation has not been accepted (no password set yet). */
   invitationPending: z.boolean(),
   createdAt: z.string(),
+  /** Raised by every edit of the person; an edit sends it as If-Match (decision 0057). */
+  version: z.number().int(),
 });
 export type StaffRow = z.infer<typeof staffRow>;
 

@@ -850,3 +850,46 @@ describe("POST /api/wallet-transactions/:id/reverse", () => {
     expect(await ledgerSum(db, row.id)).toEqual({ sum: "0.00", balance: "0.00" });
   });
 });
+
+describe("PUT /api/customers/:id from two dialogs (decision 0057)", () => {
+  const body = (customer: CustomerRow, changes: object) => ({
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phoneNumber: customer.phoneNumber,
+    roleId: customer.roleId,
+    akdNumber: customer.akdNumber,
+    ...changes,
+  });
+
+  it("refuses an edit from a version another edit replaced, with the customer as it now is", async ({
+    app,
+    db,
+  }) => {
+    const customer = await createUser(db, { roleId: 1 });
+    const one = await sessionCookieFor(db, (await createUser(db, { roleId: 3 })).id);
+    const two = await sessionCookieFor(db, (await createUser(db, { roleId: 4 })).id);
+    const loaded = await request(app, "GET", `/api/customers/${customer.id}`, { cookie: one });
+    const version = loaded.headers.etag as string;
+    const row: CustomerRow = loaded.json().data;
+    expect(row.version).toBe(1);
+
+    const first = await request(app, "PUT", `/api/customers/${customer.id}`, {
+      cookie: one,
+      headers: { "if-match": version },
+      body: body(row, { phoneNumber: "082 555 0101" }),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers.etag).toBe('"2"');
+
+    const second = await request(app, "PUT", `/api/customers/${customer.id}`, {
+      cookie: two,
+      headers: { "if-match": version },
+      body: body(row, { lastName: "Ander" }),
+    });
+    expect([second.statusCode, second.json().code]).toEqual([409, "stale"]);
+    expect(second.json().details.current).toMatchObject({ phoneNumber: "082 555 0101", version: 2 });
+    const now = (await request(app, "GET", `/api/customers/${customer.id}`, { cookie: one })).json().data;
+    expect(now).toMatchObject({ phoneNumber: "082 555 0101", lastName: row.lastName, version: 2 });
+  });
+});

@@ -24,6 +24,7 @@ import { AppError, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { noSession } from "../../plugins/openapi";
 import { requireAdmin, requireStaff } from "../../plugins/session";
+import { expectedVersion, tagVersion } from "../../record-version";
 import { toPublicUser } from "../auth/accounts";
 import { peopleListQuery, removedAnswer } from "../people/http";
 import {
@@ -92,20 +93,28 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
     return { success: true as const, data: rows, total };
   });
 
-  app.get("/customers/:id", { onRequest: requireStaff, schema: detailSchema }, async (request) => ({
-    success: true as const,
-    data: await getCustomer(db, recordId(request.params.id)),
-  }));
+  app.get("/customers/:id", { onRequest: requireStaff, schema: detailSchema }, async (request, reply) => {
+    const customer = await getCustomer(db, recordId(request.params.id));
+    tagVersion(reply, customer.version);
+    return { success: true as const, data: customer };
+  });
 
   app.post("/customers", { onRequest: requireStaff, schema: createSchema }, async (request, reply) => {
     const data = await createCustomer(db, request.body);
     return reply.status(201).send({ success: true as const, data });
   });
 
-  app.put("/customers/:id", { onRequest: requireStaff, schema: updateSchema }, async (request) => ({
-    success: true as const,
-    data: await updateCustomer(db, recordId(request.params.id), request.body),
-  }));
+  // An edit from a version another edit replaced is refused as stale (decision 0057).
+  app.put("/customers/:id", { onRequest: requireStaff, schema: updateSchema }, async (request, reply) => {
+    const customer = await updateCustomer(
+      db,
+      recordId(request.params.id),
+      request.body,
+      expectedVersion(request),
+    );
+    tagVersion(reply, customer.version);
+    return { success: true as const, data: customer };
+  });
 
   app.delete("/customers/:id", { onRequest: requireAdmin, schema: removeSchema }, async (request) =>
     removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),

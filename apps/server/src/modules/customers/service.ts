@@ -189,11 +189,24 @@ export async function signUpCustomer(
 /** What an edit changes: the form sends every field; the data API's `user` only the ones it names. */
 export type CustomerChanges = Partial<CustomerInput>;
 
-/** Edits a customer: the form sends every field, so an empty phone or academy number clears it. */
-export async function updateCustomer(db: Db, id: string, input: CustomerChanges): Promise<CustomerRow> {
+/**
+ * Edits a customer: the form sends every field, so an empty phone or academy number clears it.
+ * An edit from a version another edit replaced (`expected`, the If-Match) is 409 stale.
+ */
+export async function updateCustomer(
+  db: Db,
+  id: string,
+  input: CustomerChanges,
+  expected: number | null = null,
+): Promise<CustomerRow> {
   return db.transaction(async (tx) => {
     await lockPerson(tx, id, CUSTOMER_ROLES);
-    await claimVersion(tx, { table: users, where: eq(users.id, id), expected: null });
+    await claimVersion(tx, {
+      table: users,
+      where: eq(users.id, id),
+      expected,
+      current: () => findCustomer(tx, id),
+    });
     await updatePerson(tx, id, input);
     await setAkdNumber(tx, id, input.akdNumber);
     return (await findCustomer(tx, id))!;

@@ -68,6 +68,7 @@ export const personColumns = {
   roleId: users.roleId,
   balance: balanceText,
   createdAt: users.accountCreationTime,
+  version: users.version,
 };
 
 /**

@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { idParams, recordId } from "../../errors";
 import { requireAdmin, requireStaff } from "../../plugins/session";
+import { expectedVersion, tagVersion } from "../../record-version";
 import { peopleListQuery, removedAnswer } from "../people/http";
 import { deleteStaff, getStaff, inviteStaff, listStaff, resendInvitation, updateStaff } from "./service";
 
@@ -50,15 +51,19 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
     return { success: true as const, data: rows, total };
   });
 
-  app.get("/staff-members/:id", { onRequest: requireStaff, schema: detailSchema }, async (request) => ({
-    success: true as const,
-    data: await getStaff(db, recordId(request.params.id)),
-  }));
+  app.get("/staff-members/:id", { onRequest: requireStaff, schema: detailSchema }, async (request, reply) => {
+    const member = await getStaff(db, recordId(request.params.id));
+    tagVersion(reply, member.version);
+    return { success: true as const, data: member };
+  });
 
-  app.put("/staff-members/:id", { onRequest: requireAdmin, schema: updateSchema }, async (request) => ({
-    success: true as const,
-    data: await updateStaff(db, request.user!.id, recordId(request.params.id), request.body),
-  }));
+  // An edit from a version another edit replaced is refused as stale (decision 0057).
+  app.put("/staff-members/:id", { onRequest: requireAdmin, schema: updateSchema }, async (request, reply) => {
+    const id = recordId(request.params.id);
+    const member = await updateStaff(db, request.user!.id, id, request.body, expectedVersion(request));
+    tagVersion(reply, member.version);
+    return { success: true as const, data: member };
+  });
 
   app.delete("/staff-members/:id", { onRequest: requireAdmin, schema: removeSchema }, async (request) =>
     removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),

@@ -69,13 +69,15 @@ export async function getStaff(db: Db, id: string): Promise<StaffDetail> {
 /**
  * Edits a staff member (admin only, checked by the route). Nobody changes their own role,
  * and the last admin is never demoted. The new role counts from the person's next request:
- * sessions read the role from the user row on every request.
+ * sessions read the role from the user row on every request. An edit from a version another
+ * edit replaced (`expected`, the If-Match) is 409 stale (decision 0057).
  */
 export async function updateStaff(
   db: Db,
   actorId: string,
   id: string,
   input: Partial<StaffInput>,
+  expected: number | null = null,
 ): Promise<StaffRow> {
   return db.transaction(async (tx) => {
     const person = await lockPerson(tx, id, STAFF_ROLES);
@@ -84,7 +86,12 @@ export async function updateStaff(
       if (id === actorId) throw new AppError("own_account");
       if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
     }
-    await claimVersion(tx, { table: users, where: eq(users.id, id), expected: null });
+    await claimVersion(tx, {
+      table: users,
+      where: eq(users.id, id),
+      expected,
+      current: () => findStaff(tx, id),
+    });
     await updatePerson(tx, id, input);
     if (input.employeeNumber !== undefined) {
       const kantienEmployeeNumber = input.employeeNumber;

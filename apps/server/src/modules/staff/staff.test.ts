@@ -588,3 +588,43 @@ describe("who may call /api/staff-members", () => {
     }
   });
 });
+
+describe("PUT /api/staff-members/:id from two dialogs (decision 0057)", () => {
+  it("refuses an edit from a version another edit replaced, with the staff member as it now is", async ({
+    app,
+    db,
+  }) => {
+    const cook = await createUser(db, { roleId: 3 });
+    const one = await sessionCookieFor(db, (await createUser(db, { roleId: 4 })).id);
+    const two = await sessionCookieFor(db, (await createUser(db, { roleId: 4 })).id);
+    const loaded = await request(app, "GET", `/api/staff-members/${cook.id}`, { cookie: one });
+    const version = loaded.headers.etag as string;
+    const row: StaffRow = loaded.json().data;
+    const body = (changes: object) => ({
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      phoneNumber: row.phoneNumber,
+      roleId: row.roleId,
+      employeeNumber: row.employeeNumber,
+      ...changes,
+    });
+
+    const first = await request(app, "PUT", `/api/staff-members/${cook.id}`, {
+      cookie: one,
+      headers: { "if-match": version },
+      body: body({ employeeNumber: "KANTIEN077" }),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+
+    const second = await request(app, "PUT", `/api/staff-members/${cook.id}`, {
+      cookie: two,
+      headers: { "if-match": version },
+      body: body({ roleId: 4 }),
+    });
+    expect([second.statusCode, second.json().code]).toEqual([409, "stale"]);
+    expect(second.json().details.current).toMatchObject({ employeeNumber: "KANTIEN077", roleId: 3 });
+    const now = (await request(app, "GET", `/api/staff-members/${cook.id}`, { cookie: one })).json().data;
+    expect(now).toMatchObject({ employeeNumber: "KANTIEN077", roleId: 3, version: 2 });
+  });
+});

@@ -16,6 +16,7 @@ const pieter: CustomerDetail = {
   akdNumber: null,
   balance: "200.00",
   createdAt: "2026-01-10T08:00:00.000Z",
+  version: 1,
   paymentReference: "KAN7K3Q9Z",
   recentOrders: [],
   ledger: [],

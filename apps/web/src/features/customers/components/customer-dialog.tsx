@@ -11,10 +11,13 @@ import { useId, useState } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { StaleDialog, useStaleSave } from "../../../components/stale-dialog";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { useRoleLabel } from "../../../lib/role-label";
 import { fieldErrorText } from "../../../lib/validation";
 import { PersonDialogForm } from "../../people/components/person-dialog-form";
 import { PersonFormFields } from "../../people/components/person-form-fields";
+import { personStaleFields } from "../../people/components/person-stale-fields";
 import { useRoleChoices } from "../../people/role-choices";
 import { useSaveCustomer } from "../api/save-customer";
 
@@ -51,7 +54,11 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
   const roleChoices = useRoleChoices(CUSTOMER_ROLES);
   const titleId = useId();
   const save = useSaveCustomer();
+  const roleLabel = useRoleLabel();
   const [formError, setFormError] = useState<string | null>(null);
+  // The customer as the form was loaded: its version goes with the edit (decision 0057).
+  const [loaded, setLoaded] = useState(customer);
+  const { stale, catchStale, close } = useStaleSave<CustomerRow>();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(customerInput),
     defaultValues: defaults(customer),
@@ -59,13 +66,14 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
   const { register, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
 
-  const onValid = (body: FormOutput) => {
+  const persist = (body: FormOutput, from: CustomerRow | null) => {
     setFormError(null);
     save.mutate(
-      { id: customer?.id ?? null, body },
+      { id: from?.id ?? null, body, ...(from ? { version: from.version } : {}) },
       {
         onSuccess: (row) => onSaved(row, customer === null),
         onError: (error) => {
+          if (from && catchStale(error, from)) return;
           // The input stays; the refusal shows where it belongs.
           const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
           if (field) setError(field, { type: "server", message: error.message }, { shouldFocus: true });
@@ -74,6 +82,8 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
       },
     );
   };
+
+  const onValid = (body: FormOutput) => persist(body, loaded);
 
   const text = (name: keyof FormInput) => fieldErrorText(errors[name] as FieldError | undefined);
 
@@ -116,6 +126,23 @@ export function CustomerDialog({ customer, onClose, onSaved }: Props) {
           </Grid>
         ) : null}
       </PersonDialogForm>
+      <StaleDialog
+        stale={stale}
+        fields={personStaleFields<CustomerRow>(t, roleLabel, {
+          label: t("resources.user.fields.akd_number"),
+          value: (row) => row.akdNumber,
+        })}
+        onReload={(current) => {
+          close();
+          setLoaded(current);
+          form.reset(defaults(current));
+        }}
+        onReapply={(current) => {
+          close();
+          setLoaded(current);
+          void handleSubmit((body) => persist(body, current))();
+        }}
+      />
     </Dialog>
   );
 }

@@ -15,6 +15,7 @@ const anna: CustomerRow = {
   akdNumber: "AKD2026001",
   balance: "120.50",
   createdAt: "2026-01-10T08:00:00.000Z",
+  version: 1,
 };
 const piet: CustomerRow = {
   ...anna,

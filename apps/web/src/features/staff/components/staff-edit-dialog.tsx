@@ -18,12 +18,15 @@ import { type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { LoadError } from "../../../components/load-error";
+import { StaleDialog, useStaleSave } from "../../../components/stale-dialog";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { useRoleLabel } from "../../../lib/role-label";
 import { useSession } from "../../../lib/session";
 import { fieldErrorText } from "../../../lib/validation";
 import { PersonDialogForm } from "../../people/components/person-dialog-form";
 import { PersonFormFields } from "../../people/components/person-form-fields";
+import { personStaleFields } from "../../people/components/person-stale-fields";
 import { useRoleChoices } from "../../people/role-choices";
 import { useStaffMember } from "../api/get-staff-member";
 import { useUpdateStaffMember } from "../api/update-staff-member";
@@ -39,6 +42,17 @@ const FIELD_OF_CODE: Record<string, keyof FormInput> = {
 };
 
 type Props = { staffId: string; onClose: () => void; onSaved: (row: StaffRow) => void };
+
+function formValues(member: StaffRow): FormInput {
+  return {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    phoneNumber: member.phoneNumber ?? "",
+    roleId: member.roleId,
+    employeeNumber: member.employeeNumber ?? "",
+  };
+}
 
 /** The /staff edit dialog (admin): the person's fields, wallet, total orders and order history. */
 export function StaffEditDialog({ staffId, onClose, onSaved }: Props) {
@@ -86,30 +100,28 @@ function StaffEditForm({
   const { user } = useSession();
   const ordersLabelId = useId();
   const update = useUpdateStaffMember();
+  const roleLabel = useRoleLabel();
   const [failure, setFailure] = useState<string | null>(null);
+  // The staff member as the form was loaded: its version goes with the edit (decision 0057).
+  const [loaded, setLoaded] = useState<StaffRow>(member);
+  const { stale, catchStale, close } = useStaleSave<StaffRow>();
   const ownAccount = user?.id === member.id;
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(staffInput),
-    defaultValues: {
-      firstName: member.firstName,
-      lastName: member.lastName,
-      email: member.email,
-      phoneNumber: member.phoneNumber ?? "",
-      roleId: member.roleId,
-      employeeNumber: member.employeeNumber ?? "",
-    },
+    defaultValues: formValues(member),
   });
   const { register, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
   const text = (name: keyof FormInput) => fieldErrorText(errors[name] as FieldError | undefined);
 
-  const onValid = (body: FormOutput) => {
+  const persist = (body: FormOutput, from: StaffRow) => {
     setFailure(null);
     update.mutate(
-      { id: member.id, body },
+      { id: member.id, body, version: from.version },
       {
         onSuccess: onSaved,
         onError: (error) => {
+          if (catchStale(error, from)) return;
           // 'Fout: ' and the server's message; a taken value also marks its field.
           const message = errorMessage(error, t("errors.update"));
           setFailure(t("screens.staff.failed", { message }));
@@ -119,6 +131,8 @@ function StaffEditForm({
       },
     );
   };
+
+  const onValid = (body: FormOutput) => persist(body, loaded);
 
   return (
     <PersonDialogForm
@@ -169,6 +183,23 @@ function StaffEditForm({
         </Typography>
         <OrderHistoryList orders={member.orders} labelId={ordersLabelId} />
       </Grid>
+      <StaleDialog
+        stale={stale}
+        fields={personStaleFields<StaffRow>(t, roleLabel, {
+          label: t("screens.staff.edit.employeeNumber"),
+          value: (row) => row.employeeNumber,
+        })}
+        onReload={(current) => {
+          close();
+          setLoaded(current);
+          form.reset(formValues(current));
+        }}
+        onReapply={(current) => {
+          close();
+          setLoaded(current);
+          void handleSubmit((body) => persist(body, current))();
+        }}
+      />
     </PersonDialogForm>
   );
 }

@@ -19,6 +19,7 @@ const adminRow: StaffRow = {
   balance: "0.00",
   invitationPending: false,
   createdAt: "2026-01-05T08:00:00.000Z",
+  version: 1,
 };
 const sipho: StaffRow = {
   ...adminRow,
