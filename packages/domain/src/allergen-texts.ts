@@ -1,4 +1,4 @@
-import type { Allergen, AllergenLevel, AllergySeverity, DietTag } from "./allergens";
+import type { Allergen, AllergenWarningLevel, AllergySeverity, DietTag } from "./allergens";
 
 // The words of the allergen list, apart from its rules: a screen that only checks codes loads
 // none of them (the ordering app's first load).
@@ -67,9 +67,10 @@ export const ALLERGEN_TEXTS: Record<Language, Record<Allergen, AllergenText>> = 
   },
 };
 
-export const ALLERGEN_LEVEL_LABELS: Record<Language, Record<AllergenLevel, string>> = {
-  af: { contains: "Bevat", may_contain: "Kan bevat" },
-  en: { contains: "Contains", may_contain: "May contain" },
+/** How a dish holds an allergen; `unchecked` only ever for a warning, never in a declaration. */
+export const ALLERGEN_LEVEL_LABELS: Record<Language, Record<AllergenWarningLevel, string>> = {
+  af: { contains: "Bevat", may_contain: "Kan bevat", unchecked: "Nie nagegaan nie" },
+  en: { contains: "Contains", may_contain: "May contain", unchecked: "Not checked" },
 };
 
 export const ALLERGY_SEVERITY_LABELS: Record<Language, Record<AllergySeverity, string>> = {

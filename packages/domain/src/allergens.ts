@@ -66,34 +66,53 @@ export type Allergies = z.infer<typeof allergiesSchema>;
 /** Who last confirmed a dish's declaration, and when; null until someone does. */
 export const allergensCheckedSchema = z.object({ by: z.string(), at: z.string() }).nullable();
 
-/** A dish that matches one of the customer's allergies, as the menu marks it. */
+/**
+ * How a dish holds one of the customer's allergens: as it declares it, or `unchecked`: nobody
+ * has checked the dish's declaration, so it is not known to be free of it.
+ */
+export const ALLERGEN_WARNING_LEVELS = [...ALLERGEN_LEVELS, "unchecked"] as const;
+export type AllergenWarningLevel = (typeof ALLERGEN_WARNING_LEVELS)[number];
+
+/** A dish that matches one of the customer's allergies, or may, as the menu marks it. */
 export const allergenWarningSchema = z.object({
   code: allergenSchema,
-  level: z.enum(ALLERGEN_LEVELS),
+  level: z.enum(ALLERGEN_WARNING_LEVELS),
   severity: z.enum(ALLERGY_SEVERITIES),
 });
 export type AllergenWarning = z.infer<typeof allergenWarningSchema>;
 
 /**
- * The customer's allergies that a dish's declaration holds, in the list's order. A dish whose
- * declaration nobody has checked still warns by what it declares: it is never "free of"
- * anything, but what it says it contains is a warning all the same.
+ * The customer's allergies that a dish holds or may hold, in the list's order. A checked dish
+ * warns by what it declares and is free of the rest. A dish whose declaration nobody has
+ * checked is free of nothing: what it declares warns at its level, and every other allergy of
+ * the customer warns as `unchecked`.
  */
-export function allergenWarnings(declaration: AllergenDeclaration, allergies: Allergies): AllergenWarning[] {
+export function allergenWarnings(
+  declaration: AllergenDeclaration,
+  allergies: Allergies,
+  { checked }: { checked: boolean },
+): AllergenWarning[] {
   const severityOf = new Map(allergies.map((allergy) => [allergy.code, allergy.severity]));
-  return ALLERGENS.flatMap((code) => {
-    const declared = declaration.find((entry) => entry.code === code);
+  return ALLERGENS.flatMap((code): AllergenWarning[] => {
     const severity = severityOf.get(code);
-    return declared && severity ? [{ code, level: declared.level, severity }] : [];
+    if (!severity) return [];
+    const declared = declaration.find((entry) => entry.code === code);
+    if (declared) return [{ code, level: declared.level, severity }];
+    return checked ? [] : [{ code, level: "unchecked", severity }];
   });
 }
 
 // What a match means for ordering (`allergenVerdict`) lives in allergen-verdict.ts, without zod:
 // the ordering app's first load decides with it.
 
-/** What the kitchen sees of an order's match: only the matching codes, and whether one is severe. */
+/**
+ * What the kitchen sees of an order's match: the customer's allergens the dish declares
+ * (`codes`), those an unchecked dish may hold (`unchecked`: not checked, never "free of"), and
+ * whether one of them is severe. Nothing else of the customer's profile.
+ */
 export const allergyAlertSchema = z
-  .object({ codes: z.array(allergenSchema).min(1), severe: z.boolean() })
+  .object({ codes: z.array(allergenSchema), unchecked: z.array(allergenSchema), severe: z.boolean() })
+  .refine((alert) => alert.codes.length + alert.unchecked.length > 0)
   .nullable();
 export type AllergyAlert = z.infer<typeof allergyAlertSchema>;
 

@@ -283,10 +283,12 @@ export const MESSAGES = {
     af: "Hierdie gereg bevat {allergens}, waarvoor 'n ernstige allergie aangeteken is. Dit kan nie bestel word nie.",
     en: "This dish contains {allergens}, recorded as a severe allergy. It cannot be ordered.",
   },
+  // `{unchecked}` is "Hierdie gereg se allergene is nog nie nagegaan nie. " when the dish's
+  // declaration was never checked (`details.unchecked`), else empty.
   allergen_confirm_required: {
     status: 409,
-    af: "Hierdie gereg pas by aangetekende allergieë: {allergens}. Bevestig dat jy dit verstaan om te bestel.",
-    en: "This dish matches recorded allergies: {allergens}. Confirm that you understand to order it.",
+    af: "{unchecked}Let op, aangetekende allergieë: {allergens}. Bevestig dat jy dit verstaan om te bestel.",
+    en: "{unchecked}Note the recorded allergies: {allergens}. Confirm that you understand to order it.",
   },
   allergens_unconfirmed: {
     status: 409,
@@ -347,8 +349,6 @@ export const MESSAGES = {
     af: "Die bankstaat kon nie gelees word nie. Niks daarvan is gekrediteer nie.",
     en: "The bank statement could not be read. Nothing from it was credited.",
   },
-  already_reversed: {
-    status: 409,
   statement_no_bank_statement: {
     status: 400,
     af: "Die lêer hou geen bankstaat nie (net 'n aanmelding, 'n profiel of 'n beleggingstaat). Laai die rekening se staat af. Niks is gekrediteer nie.",
@@ -370,6 +370,8 @@ export const MESSAGES = {
     af: "Die lêer hou state van meer as een rekening. Laai elke rekening se staat apart af. Niks is gekrediteer nie.",
     en: "The file holds statements of more than one account. Download each account's statement on its own. Nothing was credited.",
   },
+  already_reversed: {
+    status: 409,
     af: "Hierdie inbetaling is reeds teruggedraai. Niks is verander nie.",
     en: "This top-up was already reversed. Nothing was changed.",
   },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allergyAlertSchema } from "./allergens";
 import { dataAnswer, orderStatusSchema, pageAnswer, randText } from "./api";
 import {
   addDaysIso,
@@ -84,6 +85,8 @@ export const orderSummaryRow = z.object({
   /** Price × quantity in rand, as a decimal string with 2 decimals. */
   amount: z.string(),
   status: orderStatusSchema,
+  /** What the kitchen's board shows of the customer's allergies and the dish (decision 0041). */
+  allergyAlert: allergyAlertSchema,
 });
 export type OrderSummaryRow = z.infer<typeof orderSummaryRow>;
 /** `GET /api/orders`. */
@@ -115,6 +118,10 @@ export const orderDetail = z.object({
   deliveryDate: z.string().nullable(),
   createdAt: z.string(),
   status: orderStatusSchema,
+  /** The kitchen's allergy alert; moving the order to Gereed or Afgehaal asks "Allergene nagegaan?" once. */
+  allergyAlert: allergyAlertSchema,
+  /** Whether someone already said the allergens were checked (then no step asks again). */
+  allergensConfirmed: z.boolean(),
   /** True when the order was paid from the wallet and not (yet) refunded. */
   paidFromWallet: z.boolean(),
   /** Recorded status changes, oldest first, beginning with the creation. */

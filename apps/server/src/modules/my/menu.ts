@@ -89,7 +89,7 @@ export async function myMenuWeek(
       {
         ...item,
         allergensChecked: checkedAt === null ? null : { by: checkedBy ?? "", at: checkedAt },
-        allergenWarnings: allergenWarnings(item.allergens, allergies),
+        allergenWarnings: allergenWarnings(item.allergens, allergies, { checked: checkedAt !== null }),
       },
     ]),
   );

@@ -2,6 +2,7 @@ import { ALLERGEN_LEVEL_LABELS, allergenName } from "@kantien/domain/allergen-te
 import {
   type Allergen,
   type AllergenWarning,
+  type AllergyAlert,
   allergenDeclarationSchema,
   allergenWarnings,
   allergiesSchema,
@@ -16,7 +17,11 @@ import { type Db, queryRows, type Tx } from "../../db/client";
  * the caller's transaction, never from what a client says the warnings are.
  */
 
-const matchRow = z.object({ declaration: allergenDeclarationSchema, allergies: allergiesSchema });
+const matchRow = z.object({
+  declaration: allergenDeclarationSchema,
+  checked: z.boolean(),
+  allergies: allergiesSchema,
+});
 
 /** A dish's declaration as one JSON column, in the list's order (by its primary key). */
 export function declarationColumn(foodItemId: SQLWrapper) {
@@ -24,7 +29,10 @@ export function declarationColumn(foodItemId: SQLWrapper) {
                        from food_item_allergens a where a.food_item_id = ${foodItemId}), '[]')`;
 }
 
-/** The customer's allergies that the dish declares, as the domain's `allergenWarnings` finds them. */
+/**
+ * The customer's allergies that the dish holds or, unchecked, may hold, as the domain's
+ * `allergenWarnings` finds them.
+ */
 export async function dishWarningsFor(
   db: Db | Tx,
   { foodItemId, customerId }: { foodItemId: string; customerId: string },
@@ -32,17 +40,18 @@ export async function dishWarningsFor(
   const [row] = await queryRows(
     db,
     sql`select ${declarationColumn(sql`${foodItemId}::uuid`)} as declaration,
+          (select allergens_checked_at is not null from food_items where id = ${foodItemId}) as checked,
           coalesce((select json_agg(json_build_object('code', c.code, 'severity', c.severity) order by c.code)
                     from customer_allergies c where c.user_id = ${customerId}), '[]') as allergies`,
     matchRow,
   );
-  return row ? allergenWarnings(row.declaration, row.allergies) : [];
+  return row ? allergenWarnings(row.declaration, row.allergies, { checked: row.checked }) : [];
 }
 
 /** An allergen's name inside a sentence ("bevat grondboontjies"). */
 const inSentence = (code: Allergen, language: Language) => allergenName(code, language).toLowerCase();
 
-/** "grondboontjies (bevat), melk (kan bevat)": the warnings as a refusal's message names them. */
+/** "grondboontjies (bevat), melk (nie nagegaan nie)": the warnings as a refusal's message names them. */
 export function warningWords(warnings: readonly AllergenWarning[], language: Language): string {
   return warnings
     .map(
@@ -52,23 +61,44 @@ export function warningWords(warnings: readonly AllergenWarning[], language: Lan
     .join(", ");
 }
 
+/** What a request to confirm says first when the dish's declaration was never checked. */
+export const UNCHECKED_NOTE: Record<Language, string> = {
+  af: "Hierdie gereg se allergene is nog nie nagegaan nie. ",
+  en: "This dish's allergens have not been checked yet. ",
+};
+
 /** "grondboontjies, melk": an alert's codes as a message names them. */
 export function allergenWords(codes: readonly Allergen[], language: Language): string {
   return codes.map((code) => inSentence(code, language)).join(", ");
 }
 
+/** "grondboontjies; nie nagegaan nie: melk": an order's alert as a message names it. */
+export function alertWords(alert: NonNullable<AllergyAlert>, language: Language): string {
+  const unchecked = ALLERGEN_LEVEL_LABELS[language].unchecked.toLowerCase();
+  return [
+    ...(alert.codes.length > 0 ? [allergenWords(alert.codes, language)] : []),
+    ...(alert.unchecked.length > 0 ? [`${unchecked}: ${allergenWords(alert.unchecked, language)}`] : []),
+  ].join("; ");
+}
+
 /**
  * The allergy alerts of a set of orders (`from`: a relation with id, user_id and food_item_id),
- * one row (order_id, alert) per order whose dish and customer share an allergen: the shared
- * codes (in the list's order, the enum's) and whether one of them is severe. Orders without
- * one have no row. A join, not a look-up per order: only the customers with allergies meet
- * the dishes' declarations, so the kitchen's day pays for those orders alone.
+ * one row (order_id, alert) per order whose customer has an allergy that the dish declares or,
+ * when nobody checked the dish's declaration, may hold: the declared codes, the unchecked ones
+ * (each in the list's order, the enum's) and whether one of them is severe. Orders without one
+ * have no row. A join, not a look-up per order: only the customers with allergies meet the
+ * dishes, so the kitchen's day pays for those orders alone.
  */
 export function allergyAlerts(from: SQL): SQL {
   return sql`select o.id as order_id,
-      json_build_object('codes', json_agg(a.code order by a.code), 'severe', bool_or(c.severity = 'severe')) as alert
+      json_build_object(
+        'codes', coalesce(json_agg(c.code order by c.code) filter (where a.code is not null), '[]'),
+        'unchecked', coalesce(json_agg(c.code order by c.code) filter (where a.code is null), '[]'),
+        'severe', bool_or(c.severity = 'severe')) as alert
     from ${from} o
     join customer_allergies c on c.user_id = o.user_id
-    join food_item_allergens a on a.food_item_id = o.food_item_id and a.code = c.code
+    join food_items f on f.id = o.food_item_id
+    left join food_item_allergens a on a.food_item_id = o.food_item_id and a.code = c.code
+    where a.code is not null or f.allergens_checked_at is null
     group by o.id`;
 }

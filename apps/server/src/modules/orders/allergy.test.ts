@@ -34,12 +34,14 @@ let asKitchen: string;
 /** Satay: contains peanuts, may contain milk; checked by the admin. Soup: declares nothing, unchecked. */
 let satay: { id: string };
 let soup: { id: string };
+let weekMenuId: string;
 
 it.beforeAll(async ({ app, db }) => {
   admin = await createUser(db, { roleId: 4 });
   asAdmin = await signIn(app, admin);
   asKitchen = await signIn(app, await createUser(db, { roleId: 3 }));
   const menu = await createWeeklyMenu(db, { dateFrom: WEEK });
+  weekMenuId = menu.id;
   satay = await createFoodItem(db, {
     weeklyMenuId: menu.id,
     dayOfWeek: "Woensdag",
@@ -116,18 +118,23 @@ describe("GET /api/my/menu", () => {
         { code: "milk", level: "may_contain", severity: "intolerance" },
       ],
     });
-    // A dish nobody checked declares nothing and is free of nothing: no warnings, no check.
+    // A dish nobody checked declares nothing and is free of nothing: every allergy warns as unchecked.
     expect(days[1]!.item).toMatchObject({
       name: "Sop",
       allergens: [],
       allergensChecked: null,
-      allergenWarnings: [],
+      allergenWarnings: [
+        { code: "fish", level: "unchecked", severity: "severe" },
+        { code: "peanuts", level: "unchecked", severity: "allergy" },
+        { code: "milk", level: "unchecked", severity: "intolerance" },
+      ],
     });
 
-    // Another customer, without allergies, sees the same dish without warnings.
+    // Another customer, without allergies, sees the same dishes without warnings.
     const other = await customer(db);
     const theirs = await request(app, "GET", `/api/my/menu?week=${WEEK}`, { cookie: other.cookie });
     expect(theirs.json().data.days[2].item.allergenWarnings).toEqual([]);
+    expect(theirs.json().data.days[1].item.allergenWarnings).toEqual([]);
   });
 });
 
@@ -159,12 +166,15 @@ describe("POST /api/my/orders with allergies", () => {
     const asked = await placeMine(app, me.cookie, satayOrder());
     expect([asked.statusCode, asked.json().code]).toEqual([409, "allergen_confirm_required"]);
     expect(asked.json().message).toBe(
-      "Hierdie gereg pas by aangetekende allergieë: grondboontjies (bevat), melk (kan bevat). Bevestig dat jy dit verstaan om te bestel.",
+      "Let op, aangetekende allergieë: grondboontjies (bevat), melk (kan bevat). Bevestig dat jy dit verstaan om te bestel.",
     );
-    expect(asked.json().details.allergens).toEqual([
-      { code: "peanuts", level: "contains", severity: "intolerance" },
-      { code: "milk", level: "may_contain", severity: "severe" },
-    ]);
+    expect(asked.json().details).toEqual({
+      allergens: [
+        { code: "peanuts", level: "contains", severity: "intolerance" },
+        { code: "milk", level: "may_contain", severity: "severe" },
+      ],
+      unchecked: false,
+    });
     const no = await placeMine(app, me.cookie, satayOrder({ allergenAcknowledged: false }));
     expect(no.json().code).toBe("allergen_confirm_required");
     expect(await ordersOf(db, me.id)).toEqual([]);
@@ -234,7 +244,7 @@ describe("the kitchen's alert", () => {
     const body = board.json();
     expect(kitchenDayAnswer.parse(body)).toEqual(body);
     const row = (id: string) => body.data.orders.find((o: { id: string }) => o.id === id);
-    expect(row(orderId).allergyAlert).toEqual({ codes: ["peanuts"], severe: false });
+    expect(row(orderId).allergyAlert).toEqual({ codes: ["peanuts"], unchecked: [], severe: false });
     expect(row(cleanId).allergyAlert).toBeNull();
     // Every order carries its dish's declaration, for its label, alert or not.
     expect(row(cleanId).itemAllergens).toEqual([
@@ -252,7 +262,7 @@ describe("the kitchen's alert", () => {
     // The counter finds it with its alert.
     const counter = await request(app, "GET", `/api/kitchen/counter?q=${milkId}`, { cookie: asKitchen });
     const found = counterAnswer.parse(counter.json()).data.orders;
-    expect(found.map((o) => o.allergyAlert)).toEqual([{ codes: ["milk"], severe: true }]);
+    expect(found.map((o) => o.allergyAlert)).toEqual([{ codes: ["milk"], unchecked: [], severe: true }]);
 
     // Besig, then Gereed: refused without "Allergene nagegaan?", stored with who said yes.
     expect((await patch(app, orderId, { status: "processing" })).statusCode).toBe(200);
@@ -306,5 +316,175 @@ describe("the kitchen's alert", () => {
       allergenWarnings: [{ code: "celery", level: "contains", severity: "allergy" }],
     });
     await declareAllergens(db, soup.id, []);
+  });
+});
+
+/*
+ * An unchecked dish is not a safe dish: for a customer with any allergy it asks, says "not
+ * checked", and carries the alert from the order to the counter. Three dishes: Thursday's
+ * declares nothing and nobody checked it; Friday's declares milk and nobody checked the rest;
+ * next Monday's declares nothing and an admin checked that (free of all).
+ */
+describe("an unchecked dish", () => {
+  const THURSDAY = "2031-03-06";
+  const FRIDAY = "2031-03-07";
+  const NEXT_MONDAY = "2031-03-10";
+  let uncheckedEmpty: { id: string; date: string };
+  let uncheckedPartial: { id: string; date: string };
+  let checkedEmpty: { id: string; date: string };
+
+  it.beforeAll(async ({ db }) => {
+    const next = await createWeeklyMenu(db, { dateFrom: NEXT_MONDAY });
+    const dish = async (weeklyMenuId: string, dayOfWeek: "Donderdag" | "Vrydag" | "Maandag", name: string) =>
+      (await createFoodItem(db, { weeklyMenuId, dayOfWeek, name, price: "25.00" })).id;
+    uncheckedEmpty = { id: await dish(weekMenuId, "Donderdag", "Pasta"), date: THURSDAY };
+    uncheckedPartial = { id: await dish(weekMenuId, "Vrydag", "Pizza"), date: FRIDAY };
+    checkedEmpty = { id: await dish(next.id, "Maandag", "Slaai"), date: NEXT_MONDAY };
+    await declareAllergens(db, uncheckedPartial.id, [{ code: "milk", level: "contains" }]);
+    await declareAllergens(db, checkedEmpty.id, [], { by: admin.id });
+  });
+
+  const severeProfile = [{ code: "peanuts", severity: "severe" }] as const;
+  const mildProfile = [{ code: "milk", severity: "intolerance" }] as const;
+  const orderOf = (dish: { id: string; date: string }, extra: object = {}) => ({
+    foodItemId: dish.id,
+    deliveryDate: dish.date,
+    quantity: 1,
+    ...extra,
+  });
+  /** Places an order the customer's way or the admin's, as the test says. */
+  const doors = {
+    customer: (app: App, who: { id: string; cookie: string }, body: object) =>
+      placeMine(app, who.cookie, body),
+    admin: (app: App, who: { id: string; cookie: string }, body: object) =>
+      request(app, "POST", "/api/orders", { cookie: asAdmin, body: { ...body, customerId: who.id } }),
+  };
+  const orderIdOf = (res: { json: () => { data: { order: { id: string } } } }) => res.json().data.order.id;
+
+  for (const door of ["customer", "admin"] as const) {
+    describe(`through the ${door}'s door`, () => {
+      it("asks a severe profile about a dish that declares nothing unchecked, in words that say so, and the order carries the alert", async ({
+        app,
+        db,
+      }) => {
+        const me = await customer(db, [...severeProfile]);
+        const asked = await doors[door](app, me, orderOf(uncheckedEmpty));
+        expect([asked.statusCode, asked.json().code]).toEqual([409, "allergen_confirm_required"]);
+        expect(asked.json().details).toEqual({
+          allergens: [{ code: "peanuts", level: "unchecked", severity: "severe" }],
+          unchecked: true,
+        });
+        expect(asked.json().message).toBe(
+          "Hierdie gereg se allergene is nog nie nagegaan nie. Let op, aangetekende allergieë: grondboontjies (nie nagegaan nie). Bevestig dat jy dit verstaan om te bestel.",
+        );
+        expect(await ordersOf(db, me.id)).toEqual([]);
+
+        const yes = await doors[door](app, me, orderOf(uncheckedEmpty, { allergenAcknowledged: true }));
+        expect(yes.statusCode, yes.body).toBe(201);
+        expect(await ordersOf(db, me.id)).toEqual([{ acknowledged: true, status: "paid" }]);
+        const board = await request(app, "GET", `/api/kitchen/orders?date=${THURSDAY}`, {
+          cookie: asKitchen,
+        });
+        const mine = board.json().data.orders.find((o: { id: string }) => o.id === orderIdOf(yes));
+        expect(mine.allergyAlert).toEqual({ codes: [], unchecked: ["peanuts"], severe: true });
+      });
+
+      it("asks a severe profile about an unchecked dish's partial declaration: what it leaves out is not checked", async ({
+        app,
+        db,
+      }) => {
+        const me = await customer(db, [...severeProfile]);
+        const asked = await doors[door](app, me, orderOf(uncheckedPartial));
+        expect([asked.statusCode, asked.json().code, asked.json().details.unchecked]).toEqual([
+          409,
+          "allergen_confirm_required",
+          true,
+        ]);
+        const yes = await doors[door](app, me, orderOf(uncheckedPartial, { allergenAcknowledged: true }));
+        expect(yes.statusCode, yes.body).toBe(201);
+      });
+
+      it("asks a mild profile about an unchecked dish, and by its declaration where it declares the allergen", async ({
+        app,
+        db,
+      }) => {
+        const me = await customer(db, [...mildProfile]);
+        const empty = await doors[door](app, me, orderOf(uncheckedEmpty));
+        expect([empty.statusCode, empty.json().details]).toEqual([
+          409,
+          { allergens: [{ code: "milk", level: "unchecked", severity: "intolerance" }], unchecked: true },
+        ]);
+        // Friday's pizza declares milk: a match like any other, nothing left unchecked for this profile.
+        const partial = await doors[door](app, me, orderOf(uncheckedPartial));
+        expect([partial.statusCode, partial.json().details]).toEqual([
+          409,
+          { allergens: [{ code: "milk", level: "contains", severity: "intolerance" }], unchecked: false },
+        ]);
+        const yes = await doors[door](app, me, orderOf(uncheckedEmpty, { allergenAcknowledged: true }));
+        expect(yes.statusCode, yes.body).toBe(201);
+        const board = await request(app, "GET", `/api/kitchen/orders?date=${THURSDAY}`, {
+          cookie: asKitchen,
+        });
+        const mine = board.json().data.orders.find((o: { id: string }) => o.id === orderIdOf(yes));
+        expect(mine.allergyAlert).toEqual({ codes: [], unchecked: ["milk"], severe: false });
+      });
+
+      it("lets both profiles order a checked dish that declares nothing, with no question and no alert", async ({
+        app,
+        db,
+      }) => {
+        for (const profile of [severeProfile, mildProfile]) {
+          const me = await customer(db, [...profile]);
+          const res = await doors[door](app, me, orderOf(checkedEmpty));
+          expect(res.statusCode, res.body).toBe(201);
+          expect(await ordersOf(db, me.id)).toEqual([{ acknowledged: false, status: "paid" }]);
+          const board = await request(app, "GET", `/api/kitchen/orders?date=${NEXT_MONDAY}`, {
+            cookie: asKitchen,
+          });
+          const mine = board.json().data.orders.find((o: { id: string }) => o.id === orderIdOf(res));
+          expect(mine.allergyAlert).toBeNull();
+        }
+      });
+    });
+  }
+
+  it("lets a customer without allergies order an unchecked dish with no question and no alert", async ({
+    app,
+    db,
+  }) => {
+    const me = await customer(db);
+    const res = await placeMine(app, me.cookie, orderOf(uncheckedEmpty));
+    expect(res.statusCode, res.body).toBe(201);
+    const detail = await request(app, "GET", `/api/orders/${orderIdOf(res)}`, { cookie: asAdmin });
+    expect(detail.json().data.allergyAlert).toBeNull();
+  });
+
+  it("carries the alert to the counter and the admins' orders screen, and asks there before Afgehaal", async ({
+    app,
+    db,
+  }) => {
+    const me = await customer(db, [...severeProfile]);
+    const placed = await placeMine(app, me.cookie, orderOf(uncheckedEmpty, { allergenAcknowledged: true }));
+    const orderId = orderIdOf(placed);
+    const alert = { codes: [], unchecked: ["peanuts"], severe: true };
+
+    const counter = await request(app, "GET", `/api/kitchen/counter?q=${orderId}`, { cookie: asKitchen });
+    expect(counterAnswer.parse(counter.json()).data.orders.map((o) => o.allergyAlert)).toEqual([alert]);
+
+    const list = await request(app, "GET", `/api/orders?customer=${me.id}`, { cookie: asAdmin });
+    expect(list.json().data.map((row: { allergyAlert: unknown }) => row.allergyAlert)).toEqual([alert]);
+    const detail = await request(app, "GET", `/api/orders/${orderId}`, { cookie: asAdmin });
+    expect(detail.json().data).toMatchObject({ allergyAlert: alert, allergensConfirmed: false });
+
+    const patch = (body: object) =>
+      request(app, "PATCH", `/api/orders/${orderId}/status`, { cookie: asAdmin, body });
+    const refused = await patch({ status: "delivered" });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, "allergens_unconfirmed"]);
+    expect(refused.json().message).toBe(
+      "Hierdie bestelling het 'n allergiewaarskuwing: nie nagegaan nie: grondboontjies. Bevestig dat die allergene nagegaan is voordat dit gereed is of afgehaal word.",
+    );
+    expect((await patch({ status: "delivered", allergensConfirmed: true })).statusCode).toBe(200);
+    const after = await request(app, "GET", `/api/orders/${orderId}`, { cookie: asAdmin });
+    expect(after.json().data).toMatchObject({ status: "delivered", allergensConfirmed: true });
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { allergenVerdict } from "@kantien/domain/allergen-verdict";
+import { allergenVerdict, hasUncheckedWarning } from "@kantien/domain/allergen-verdict";
 import { type IsoDate, WEEKDAYS } from "@kantien/domain/dates";
 import { lineTotal, randDifference } from "@kantien/domain/money";
 import { checkDeliveryDate, type NewOrder } from "@kantien/domain/orders-summary";
@@ -12,7 +12,7 @@ import { AppError } from "../../errors";
 import type { MailContext } from "../email/account-emails";
 import { mailOnLowBalance } from "../email/low-balance";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
-import { allergenWords, dishWarningsFor, warningWords } from "./allergy-match";
+import { allergenWords, dishWarningsFor, UNCHECKED_NOTE, warningWords } from "./allergy-match";
 import { type Actor, notifyOrderChanged } from "./service";
 
 /**
@@ -22,7 +22,7 @@ import { type Actor, notifyOrderChanged } from "./service";
  * creation in the history, the kitchen's NOTIFY, and the low-balance mail when the debit
  * takes the balance below the canteen's threshold. A dish that holds the customer's allergies
  * is refused when it contains a severe one, and otherwise needs `allergenAcknowledged`, which
- * the order keeps (decision 0041). Any refusal writes nothing. `today` and
+ * the order keeps, as does a dish nobody checked for a customer with any allergy (decision 0041). Any refusal writes nothing. `today` and
  * `now` come from one reading of the canteen's clock. Answers the new order's id and the
  * balance after it; each door reads back what it answers (staff the order's detail, the
  * customer their own order).
@@ -75,7 +75,9 @@ export async function createWalletOrder(
     }));
   }
   if (verdict === "confirm" && input.allergenAcknowledged !== true) {
-    throw new AppError("allergen_confirm_required", { allergens: warnings }, (language) => ({
+    const unchecked = hasUncheckedWarning(warnings);
+    throw new AppError("allergen_confirm_required", { allergens: warnings, unchecked }, (language) => ({
+      unchecked: unchecked ? UNCHECKED_NOTE[language] : "",
       allergens: warningWords(warnings, language),
     }));
   }

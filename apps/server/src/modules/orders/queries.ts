@@ -1,3 +1,4 @@
+import { type AllergyAlert, allergyAlertSchema } from "@kantien/domain/allergens";
 import { orderStatusSchema } from "@kantien/domain/api";
 import type { IsoDate } from "@kantien/domain/dates";
 import { type OrderNumberSearch, orderNumberSearch } from "@kantien/domain/order-label";
@@ -18,6 +19,7 @@ import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { searchPatterns } from "../../db/search-patterns";
 import { orderPaidFromWallet } from "../wallets/ledger";
+import { allergyAlerts } from "./allergy-match";
 
 /**
  * The summary's filter with the range settled (decision 0007): no range only for a pinned
@@ -147,11 +149,35 @@ export async function listOrders(
     queryRows(db, ordersPageQuery(resolved, { limit, offset: page.offset ?? 0 }), summaryRow),
     queryRows(db, ordersCountQuery(resolved), countRow),
   ]);
-  return { rows, total: counted[0]?.total ?? 0 };
+  const alerts = await alertsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    rows: rows.map((row) => ({ ...row, allergyAlert: alerts.get(row.id) ?? null })),
+    total: counted[0]?.total ?? 0,
+  };
 }
 
-/** A summary row as read: the timestamp comes as a Date on PGlite and node-postgres alike. */
-const summaryRow = orderSummaryRow.extend({ createdAt: timestampColumn });
+/** The allergy alerts of a page's orders, by order id (orders without one are absent). */
+async function alertsOf(db: Db | Tx, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, AllergyAlert>();
+  const page = sql`(select id, user_id, food_item_id from orders
+                    where id in (${sql.join(
+                      ids.map((id) => sql`${id}::uuid`),
+                      sql`, `,
+                    )}))`;
+  const rows = await queryRows(
+    db,
+    sql`select order_id as "orderId", alert from (${allergyAlerts(page)}) alerts`,
+    z.object({ orderId: z.string(), alert: allergyAlertSchema.unwrap() }),
+  );
+  return new Map(rows.map((row) => [row.orderId, row.alert]));
+}
+
+/** A summary row as read (the export's row: no alerts): the timestamp comes as a Date on PGlite and node-postgres alike. */
+const summaryRow = orderSummaryRow.omit({ allergyAlert: true }).extend({ createdAt: timestampColumn });
+export type ExportedOrderRow = z.infer<typeof summaryRow>;
 
 const EXPORT_BATCH = 2000;
 
@@ -163,7 +189,7 @@ const EXPORT_BATCH = 2000;
 export async function exportOrders(
   db: Db,
   filter: OrdersFilter,
-  write: (rows: OrderSummaryRow[]) => Promise<boolean>,
+  write: (rows: ExportedOrderRow[]) => Promise<boolean>,
 ) {
   await db.transaction(
     async (tx) => {
@@ -184,7 +210,9 @@ export async function exportOrders(
   );
 }
 
-const detailRow = orderDetailSchema.omit({ timeline: true }).extend({ createdAt: timestampColumn });
+const detailRow = orderDetailSchema
+  .omit({ timeline: true, allergyAlert: true })
+  .extend({ createdAt: timestampColumn });
 const changeRow = orderTimelineEntry.extend({
   fromStatus: orderStatusSchema.nullable(),
   at: timestampColumn,
@@ -202,7 +230,8 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
              o.food_item_price::text as "unitPrice",
              (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as total,
              o.delivery_date::text as "deliveryDate", o.created_at as "createdAt", o.status,
-             ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet"
+             ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet",
+             o.allergens_confirmed_at is not null as "allergensConfirmed"
       from orders o
       join users u on u.id = o.user_id
       join food_items f on f.id = o.food_item_id
@@ -210,17 +239,20 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
     detailRow,
   );
   if (!row) return null;
-  const changes = await queryRows(
-    db,
-    sql`
+  const [changes, alerts] = await Promise.all([
+    queryRows(
+      db,
+      sql`
       select c.from_status as "fromStatus", c.to_status as status, c.changed_at as at,
              u.first_name || ' ' || u.last_name as "byName", c.reason
       from order_status_changes c
       left join users u on u.id = c.changed_by
       where c.order_id = ${id}
       order by c.changed_at, c.id`,
-    changeRow,
-  );
+      changeRow,
+    ),
+    alertsOf(db, [id]),
+  ]);
   const createdAt = row.createdAt;
   const timeline: OrderTimelineEntry[] = changes.map((c) => ({
     status: c.status,
@@ -233,7 +265,7 @@ export async function orderDetail(db: Db | Tx, id: string): Promise<OrderDetail 
   if (!first || first.fromStatus !== null) {
     timeline.unshift({ status: first?.fromStatus ?? row.status, at: createdAt, byName: null, reason: null });
   }
-  return { ...row, timeline };
+  return { ...row, allergyAlert: alerts.get(id) ?? null, timeline };
 }
 
 /** `GET /api/orders/menu-days`: the school days from `today` on with their active items. */

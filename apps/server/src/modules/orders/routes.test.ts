@@ -90,6 +90,7 @@ describe("orders summary", () => {
       quantity: 2,
       amount: "91.00",
       status: "pending",
+      allergyAlert: null,
     });
     expect(data.find((r) => r.id === ids.undated)).toMatchObject({
       orderDate: "2030-03-06",

@@ -11,7 +11,6 @@ import {
   createdOrderAnswer,
   defaultOrdersRange,
   newOrderInput,
-  type OrderSummaryRow,
   orderDetailAnswer,
   orderMenuDaysAnswer,
   orderStatusChangedAnswer,
@@ -30,7 +29,7 @@ import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireAdmin, requireStaff } from "../../plugins/session";
 import { createWalletOrder } from "./create";
-import { exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
+import { type ExportedOrderRow, exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
 import { changeOrderStatus } from "./service";
 
 // What each route takes and answers (decision 0016).
@@ -62,7 +61,7 @@ const CSV_HEADER: Record<Language, string[]> = {
 };
 
 /** One order as a line in `language` (decision 0019): its status name and "42,00" or "42.00". */
-function csvRow(row: OrderSummaryRow, language: Language, timeZone: string): string {
+function csvRow(row: ExportedOrderRow, language: Language, timeZone: string): string {
   return csvLine([
     orderLabel(row),
     row.id,
@@ -117,7 +116,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
     const firstRows = new Promise<void>((resolve) => {
       started = resolve;
     });
-    const write = async (rows: OrderSummaryRow[]) => {
+    const write = async (rows: ExportedOrderRow[]) => {
       started();
       if (out.destroyed) return false;
       if (!out.write(rows.map((row) => csvRow(row, language, config.timeZone)).join("")) && waitForReader) {

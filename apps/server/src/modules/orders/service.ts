@@ -16,7 +16,7 @@ import { AppError, notFound } from "../../errors";
 import type { MailConfig } from "../email/money-arrived";
 import { mailOrderCancelled } from "../email/order-cancelled";
 import { moveWalletMoney } from "../wallets/ledger";
-import { allergenWords, allergyAlerts } from "./allergy-match";
+import { alertWords, allergyAlerts } from "./allergy-match";
 
 /** The NOTIFY channel that carries every order change to the event streams, across processes. */
 export const ORDER_EVENTS_CHANNEL = "order_events";
@@ -161,7 +161,7 @@ export async function changeOrderStatus(
     const alert = asks ? await orderAllergyAlert(tx, orderId) : null;
     if (alert && !allergensConfirmed) {
       throw new AppError("allergens_unconfirmed", { allergyAlert: alert }, (language) => ({
-        allergens: allergenWords(alert.codes, language),
+        allergens: alertWords(alert, language),
       }));
     }
     const confirmed = alert ? { allergensConfirmedBy: actor.id, allergensConfirmedAt: now } : {};
@@ -188,7 +188,7 @@ export async function changeOrderStatus(
   });
 }
 
-/** The order's allergy alert as the kitchen sees it (only the matching codes), or null. */
+/** The order's allergy alert as the kitchen sees it (only the matching and unchecked codes), or null. */
 async function orderAllergyAlert(tx: Tx, orderId: string) {
   const [row] = await queryRows(
     tx,

@@ -191,7 +191,10 @@ describe("handing over at the counter", () => {
 
 describe("an allergy alert at the counter", () => {
   it("shows the matching allergens in words, with a sign, before Afgehaal; an order without one shows none", async () => {
-    const alerted: CounterOrder = { ...order, allergyAlert: { codes: ["peanuts", "sesame"], severe: true } };
+    const alerted: CounterOrder = {
+      ...order,
+      allergyAlert: { codes: ["peanuts", "sesame"], unchecked: [], severe: true },
+    };
     const other: CounterOrder = { ...order, id: "0f3c2a10-0000-4000-8000-00000000abce", pickupNumber: 18 };
     mockFetch({
       "GET /api/kitchen/counter?q=anna": { body: { success: true, data: { orders: [alerted, other] } } },
@@ -210,6 +213,36 @@ describe("an allergy alert at the counter", () => {
     const collect = within(first!).getByRole("button", { name: "Afgehaal" });
     expect(alert.compareDocumentPosition(collect) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(second!).queryByRole("alert")).toBeNull();
+  });
+
+  it("says 'not checked' apart from 'contains': an unchecked dish is never free of anything", async () => {
+    const severeUnchecked: CounterOrder = {
+      ...order,
+      allergyAlert: { codes: [], unchecked: ["peanuts"], severe: true },
+    };
+    const mixed: CounterOrder = {
+      ...order,
+      id: "0f3c2a10-0000-4000-8000-00000000abce",
+      pickupNumber: 18,
+      allergyAlert: { codes: ["milk"], unchecked: ["eggs"], severe: false },
+    };
+    mockFetch({
+      "GET /api/kitchen/counter?q=anna": {
+        body: { success: true, data: { orders: [severeUnchecked, mixed] } },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Skandeer of soek" }), "anna{Enter}");
+    const [first, second] = await screen.findAllByRole("listitem");
+    expect(within(first!).getByRole("alert")).toHaveTextContent(
+      "Ernstige allergie, allergene nie nagegaan nie: grondboontjies",
+    );
+    expect(within(second!).getByRole("alert")).toHaveTextContent(
+      "Allergie: melk · Allergene nie nagegaan nie: eiers",
+    );
   });
 });
 

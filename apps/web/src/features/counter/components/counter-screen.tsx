@@ -27,6 +27,7 @@ import { useNotice } from "../../../components/notice";
 import { StatusChip } from "../../../components/status-chip";
 import { TouchTargets } from "../../../components/touch-targets";
 import { allergenList } from "../../../lib/allergen-words";
+import { allergyAlertWords } from "../../../lib/allergy-alert-words";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatLongDate, formatTime } from "../../../lib/format";
@@ -155,7 +156,7 @@ function OrderToHandOver({
         <Typography
           sx={{ fontSize: "1.5rem", fontWeight: 700 }}
         >{`${order.itemName} × ${order.quantity}`}</Typography>
-        {/* Before Afgehaal, in words with a sign: only the allergens this dish and customer share. */}
+        {/* Before Afgehaal, in words with a sign: the allergens this dish and customer share, or that nobody checked. */}
         {order.allergyAlert ? (
           <Alert
             severity="error"
@@ -164,9 +165,7 @@ function OrderToHandOver({
             sx={{ mt: 1, fontSize: "1.125rem" }}
           >
             <AlertTitle sx={{ fontSize: "1.25rem", fontWeight: 700 }}>
-              {t(order.allergyAlert.severe ? "screens.kitchen.allergySevere" : "screens.kitchen.allergy", {
-                allergens: allergenList(order.allergyAlert.codes, language),
-              })}
+              {allergyAlertWords(order.allergyAlert, t, (codes) => allergenList(codes, language))}
             </AlertTitle>
             {t("screens.counter.allergyHint")}
           </Alert>

@@ -7,6 +7,7 @@ import Box from "@mui/material/Box";
 import { useTranslation } from "react-i18next";
 import { OrderQr } from "../../../components/order-qr";
 import { allergenList, declarationWords } from "../../../lib/allergen-words";
+import { allergyAlertWords } from "../../../lib/allergy-alert-words";
 import { formatLongDate, formatShortDate } from "../../../lib/format";
 import {
   A4_LABELS,
@@ -52,9 +53,7 @@ function AllergyAlertLine({
       sx={{ fontWeight: 700, fontSize, border: "0.4mm solid #000", px: "1mm", mt: "0.5mm" }}
     >
       <span aria-hidden="true">⚠ </span>
-      {t(alert.severe ? "screens.kitchen.allergySevere" : "screens.kitchen.allergy", {
-        allergens: allergenList(alert.codes, language),
-      })}
+      {allergyAlertWords(alert, t, (codes) => allergenList(codes, language))}
     </Box>
   );
 }

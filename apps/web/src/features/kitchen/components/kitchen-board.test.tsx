@@ -318,10 +318,13 @@ describe("KitchenBoard live events", () => {
       ...day,
       orders: [
         ...day.orders,
-        { ...order("order-0000-ggg777", "pending", 1), allergyAlert: { codes: ["peanuts"], severe: true } },
+        {
+          ...order("order-0000-ggg777", "pending", 1),
+          allergyAlert: { codes: ["peanuts"], unchecked: [], severe: true },
+        },
         {
           ...order("order-0000-hhh888", "processing", 2),
-          allergyAlert: { codes: ["eggs", "milk"], severe: false },
+          allergyAlert: { codes: ["eggs", "milk"], unchecked: [], severe: false },
         },
       ],
     };
@@ -375,7 +378,7 @@ describe("KitchenBoard live events", () => {
       const card = (await within(column("Besig")).findByText("#888")).closest("li")!;
       await user.click(within(card).getByRole("button", { name: "Gereed" }));
       const dialog = await screen.findByRole("alertdialog", { name: "Allergene nagegaan?" });
-      expect(dialog).toHaveTextContent("allergiewaarskuwing: eiers, melk");
+      expect(dialog).toHaveTextContent("Allergie: eiers, melk.");
       expect(within(dialog).getByRole("button", { name: "Nog nie" })).toHaveFocus();
       await user.click(within(dialog).getByRole("button", { name: "Nog nie" }));
       expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(0);

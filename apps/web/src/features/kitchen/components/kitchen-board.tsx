@@ -51,8 +51,8 @@ const OrderDetailDialog = lazyComponent(
   (m) => m.OrderDetailDialog,
 );
 const AllergenCheckDialog = lazyComponent(
-  () => import("./allergen-check-dialog"),
-  (m) => m.AllergenCheckDialog,
+  () => import("../../../components/allergen-check-dialog"),
+  (m) => m.AllergenCheckDialog<KitchenOrder>,
 );
 const RecentCollectedDialog = lazyComponent(
   () => import("./recent-collected-dialog"),

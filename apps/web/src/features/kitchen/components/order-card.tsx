@@ -5,8 +5,8 @@ import { orderLabel } from "@kantien/domain/order-label";
 import { isWaitingForKitchen, minutesSince } from "@kantien/domain/order-status";
 import type { TFunction } from "i18next";
 import { memo } from "react";
+import { type AllergenNames, allergyAlertWords } from "../../../lib/allergy-alert-words";
 import { formatTime } from "../../../lib/format";
-import type { AllergenNames } from "../hooks/use-allergen-names";
 import { type KitchenStep, nextKitchenStep } from "../kitchen-day";
 
 export type AdvanceOrder = (order: KitchenOrder, next: KitchenStep) => void;
@@ -36,21 +36,6 @@ const CHIP_ICONS = {
   urgent: ["M12 5.99 19.53 19H4.47zM12 2 1 21h22z", "M13 16h-2v2h2zm0-6h-2v5h2z"],
   ageing: ["m18 22-.01-6L14 12l3.99-4.01L18 2H6v6l4 4-4 3.99V22zM8 7.5V4h8v3.5l-4 4z"],
 } as const;
-
-/**
- * An order's allergy alert in words with a warning sign (never colour alone): "Allergie:
- * grondboontjies", only the codes its dish and customer share.
- */
-export function allergyAlertText(
-  alert: NonNullable<KitchenOrder["allergyAlert"]>,
-  t: TFunction,
-  names: AllergenNames | null,
-) {
-  if (!names) return t("screens.kitchen.allergyUnnamed");
-  return t(alert.severe ? "screens.kitchen.allergySevere" : "screens.kitchen.allergy", {
-    allergens: names(alert.codes),
-  });
-}
 
 /** A small filled chip, as the board's stylesheet draws it (order-column.tsx `CardList`). */
 function CardChip({ icon, colour, label }: { icon: keyof typeof CHIP_ICONS; colour: string; label: string }) {
@@ -118,7 +103,7 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
                   <path key={d} d={d} />
                 ))}
               </svg>
-              {allergyAlertText(alert, t, context.allergenNames)}
+              {allergyAlertWords(alert, t, context.allergenNames)}
             </span>
           ) : null}
           <span className="kc-item">{`${order.itemName} × ${order.quantity}`}</span>

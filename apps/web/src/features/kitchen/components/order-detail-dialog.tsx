@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
 import { StatusChip } from "../../../components/status-chip";
 import { allergenList } from "../../../lib/allergen-words";
+import { allergyAlertWords } from "../../../lib/allergy-alert-words";
 import { formatLongDate, formatTime } from "../../../lib/format";
 import { nextKitchenStep } from "../kitchen-day";
 import type { AdvanceOrder } from "./order-card";
@@ -54,9 +55,7 @@ export function OrderDetailDialog(props: OrderDetailDialogProps) {
     rows.unshift([
       t("screens.kitchen.allergyUnnamed"),
       <strong key="allergy">
-        {t(order.allergyAlert.severe ? "screens.kitchen.allergySevere" : "screens.kitchen.allergy", {
-          allergens: allergenList(order.allergyAlert.codes, props.language),
-        })}
+        {allergyAlertWords(order.allergyAlert, t, (codes) => allergenList(codes, props.language))}
       </strong>,
     ]);
   }

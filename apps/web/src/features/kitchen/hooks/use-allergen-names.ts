@@ -1,9 +1,7 @@
-import type { Allergen } from "@kantien/domain/allergens";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import type { Language } from "@kantien/domain/language";
 import { useEffect, useState } from "react";
-
-export type AllergenNames = (codes: readonly Allergen[]) => string;
+import type { AllergenNames } from "../../../lib/allergy-alert-words";
 
 /**
  * The allergens' names for the board's alerts, loaded only once an order carries one: the

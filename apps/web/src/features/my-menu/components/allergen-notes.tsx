@@ -1,5 +1,10 @@
 import { ALLERGEN_LEVEL_LABELS, ALLERGY_SEVERITY_LABELS, allergenName } from "@kantien/domain/allergen-texts";
-import { type AllergenVerdict, allergenVerdict } from "@kantien/domain/allergen-verdict";
+import {
+  type AllergenVerdict,
+  allergenVerdict,
+  hasSevereWarning,
+  hasUncheckedWarning,
+} from "@kantien/domain/allergen-verdict";
 import type { Language } from "@kantien/domain/language";
 import type { MyMenuDay } from "@kantien/domain/my";
 import WarningAmber from "@mui/icons-material/WarningAmber";
@@ -18,25 +23,33 @@ function severeContained(item: Item) {
     .map((warning) => warning.code);
 }
 
+/** The title of a dish's allergy notes: refused, not checked, or a match to mind. */
+function notesTitle(verdict: AllergenVerdict, item: Item) {
+  if (verdict === "blocked") return "my.allergens.blockedTitle";
+  return hasUncheckedWarning(item.allergenWarnings)
+    ? "my.allergens.uncheckedTitle"
+    : "my.allergens.matchTitle";
+}
+
 /**
- * Where the dish meets my allergies (which allergen, contains or may contain, how I react).
- * Loaded only for a card that matches, with the allergens' words.
+ * Where the dish meets my allergies (which allergen, contains, may contain or not checked, how
+ * I react), in red when it is refused or one of them is severe. Loaded only for a card that
+ * matches, with the allergens' words.
  */
 export function AllergenNotes({ item, id, language }: { item: Item; id?: string; language: Language }) {
   const { t } = useTranslation();
   const verdict: AllergenVerdict = allergenVerdict(item.allergenWarnings);
+  const red = verdict === "blocked" || hasSevereWarning(item.allergenWarnings);
   return (
     <>
       {verdict === "none" ? null : (
         <Alert
           id={id}
-          severity={verdict === "blocked" ? "error" : "warning"}
+          severity={red ? "error" : "warning"}
           icon={<WarningAmber aria-hidden="true" />}
           variant="outlined"
         >
-          <AlertTitle>
-            {t(verdict === "blocked" ? "my.allergens.blockedTitle" : "my.allergens.matchTitle")}
-          </AlertTitle>
+          <AlertTitle>{t(notesTitle(verdict, item))}</AlertTitle>
           {verdict === "blocked" ? (
             <Typography variant="body2" sx={{ mb: 0.5 }}>
               {t("my.allergens.blockedBody", { allergens: allergenList(severeContained(item), language) })}

@@ -253,12 +253,23 @@ describe("MyMenuScreen", () => {
           allergenWarnings: [{ code: "peanuts", level: "contains", severity: "severe" }],
         },
       },
+      // Thursday's pasta declares nothing and nobody checked it: my severe allergy is not ruled out.
+      {
+        ...DAYS[2]!,
+        date: "2026-11-26",
+        cutoffAt: "2026-11-26T07:00:00.000Z",
+        item: {
+          ...item("55555555-5555-4555-8555-555555555555", "Pasta", "42.00"),
+          allergensChecked: null,
+          allergenWarnings: [{ code: "peanuts", level: "unchecked", severity: "severe" }],
+        },
+      },
     ];
 
     it("says on each card which of my allergens match, lists the dish's allergens, and marks an unchecked dish", async () => {
       const { user } = renderMenu("150.00", undefined, ALLERGY_DAYS);
       const tuesday = await dayCard("Dinsdag 24 November");
-      expect(await within(tuesday).findByText("Pas by jou allergieë")).toBeVisible();
+      expect(await within(tuesday).findByText("Let op jou allergieë")).toBeVisible();
       expect(within(tuesday).getByText("Melk (kan bevat): intoleransie")).toBeVisible();
       // The dish's own list opens on demand, its words loaded then.
       expect(within(tuesday).queryByText("Bevat: gluten; kan bevat: melk")).toBeNull();
@@ -299,7 +310,7 @@ describe("MyMenuScreen", () => {
         ALLERGY_DAYS,
       );
       const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
-      expect(within(dialog).getByText("Hierdie gereg pas by jou allergieë")).toBeVisible();
+      expect(within(dialog).getByText("Let op jou allergieë")).toBeVisible();
       expect(
         within(dialog).getByText("Ek verstaan dat hierdie gereg melk bevat of kan bevat."),
       ).toBeVisible();
@@ -310,6 +321,44 @@ describe("MyMenuScreen", () => {
       expect(posts(calls)[0]?.body).toEqual({
         foodItemId: DAYS[1]!.item!.id,
         deliveryDate: "2026-11-24",
+        quantity: 1,
+        allergenAcknowledged: true,
+      });
+    });
+
+    it("says in red that an unchecked dish is not checked for my severe allergy, and orders it only through 'Ek verstaan'", async () => {
+      const { user, calls } = renderMenu(
+        "150.00",
+        {
+          status: 201,
+          body: {
+            success: true,
+            message: "Bestelling geplaas.",
+            data: { order: placedOrder(1), balance: "108.00" },
+          },
+        },
+        ALLERGY_DAYS,
+      );
+      const thursday = await dayCard("Donderdag 26 November");
+      const notes = await within(thursday).findByRole("alert");
+      expect(notes).toHaveTextContent("Hierdie gereg se allergene is nog nie nagegaan nie");
+      expect(notes).toHaveTextContent("Grondboontjies (nie nagegaan nie): ernstig (anafilakse)");
+      expect(notes.className).toMatch(/colorError/);
+      expect(within(thursday).getByText("Allergene nie nagegaan nie")).toBeVisible();
+
+      const dialog = await openOrderDialog(user, "Donderdag 26 November", "Pasta");
+      expect(within(dialog).getByText("Hierdie gereg se allergene is nog nie nagegaan nie")).toBeVisible();
+      expect(
+        within(dialog).getByText(
+          "Ek verstaan dat niemand nog nagegaan het of hierdie gereg grondboontjies bevat nie.",
+        ),
+      ).toBeVisible();
+      expect(within(dialog).getByRole("alert").className).toMatch(/colorError/);
+      await user.click(within(dialog).getByRole("button", { name: /Ek verstaan, bestel vir R\s?42,00/ }));
+      expect(await screen.findByText("Bestelling geplaas.")).toBeVisible();
+      expect(posts(calls)[0]?.body).toEqual({
+        foodItemId: "55555555-5555-4555-8555-555555555555",
+        deliveryDate: "2026-11-26",
         quantity: 1,
         allergenAcknowledged: true,
       });

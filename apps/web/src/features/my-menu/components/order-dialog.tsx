@@ -1,4 +1,4 @@
-import { allergenVerdict } from "@kantien/domain/allergen-verdict";
+import { allergenVerdict, hasSevereWarning } from "@kantien/domain/allergen-verdict";
 import { formatRand, lineTotal, randDifference } from "@kantien/domain/money";
 import type { MyMenuDay } from "@kantien/domain/my";
 import Add from "@mui/icons-material/Add";
@@ -70,6 +70,13 @@ export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogP
   const after = balance === null ? null : randDifference(balance, total);
   const short = after !== null && Number(after) < 0;
   const needsYes = allergenVerdict(item.allergenWarnings) === "confirm" || askedByServer !== null;
+  // What the dish declares of my allergies, and what nobody has checked it for: said apart.
+  const declared = item.allergenWarnings
+    .filter((warning) => warning.level !== "unchecked")
+    .map((w) => w.code);
+  const unchecked = item.allergenWarnings
+    .filter((warning) => warning.level === "unchecked")
+    .map((w) => w.code);
 
   const confirm = async () => {
     const order = {
@@ -145,17 +152,28 @@ export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogP
         </Typography>
         <DetailsTable rows={rows} />
         {needsYes ? (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            <AlertTitle>{t("my.allergens.confirmTitle")}</AlertTitle>
-            <Typography variant="body2">
-              {askedByServer ??
-                t("my.allergens.understand", {
-                  allergens: allergenList(
-                    item.allergenWarnings.map((warning) => warning.code),
-                    currentLanguage(),
-                  ),
-                })}
-            </Typography>
+          <Alert severity={hasSevereWarning(item.allergenWarnings) ? "error" : "warning"} sx={{ mt: 2 }}>
+            <AlertTitle>
+              {t(unchecked.length > 0 ? "my.allergens.uncheckedTitle" : "my.allergens.matchTitle")}
+            </AlertTitle>
+            {askedByServer !== null ? (
+              <Typography variant="body2">{askedByServer}</Typography>
+            ) : (
+              <>
+                {declared.length > 0 ? (
+                  <Typography variant="body2">
+                    {t("my.allergens.understand", { allergens: allergenList(declared, currentLanguage()) })}
+                  </Typography>
+                ) : null}
+                {unchecked.length > 0 ? (
+                  <Typography variant="body2">
+                    {t("my.allergens.understandUnchecked", {
+                      allergens: allergenList(unchecked, currentLanguage()),
+                    })}
+                  </Typography>
+                ) : null}
+              </>
+            )}
           </Alert>
         ) : null}
         {short ? (

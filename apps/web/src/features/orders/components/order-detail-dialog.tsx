@@ -16,9 +16,12 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AllergenCheckDialog } from "../../../components/allergen-check-dialog";
 import { CancelOrderDialog } from "../../../components/cancel-order-dialog";
 import { DetailsTable } from "../../../components/details-table";
 import { LoadError } from "../../../components/load-error";
+import { allergenList } from "../../../lib/allergen-words";
+import { allergyAlertWords } from "../../../lib/allergy-alert-words";
 import { errorMessage } from "../../../lib/api-client";
 import { cancelledMessage } from "../../../lib/cancelled-message";
 import { formatDate, formatDateTime } from "../../../lib/format";
@@ -66,6 +69,13 @@ export function OrderDetailDialog({ orderId, timeZone, language, onClose, onSave
   );
 }
 
+/** Whether moving the order to `status` asks "Allergene nagegaan?" first, as the server will. */
+function asksAllergenCheck(order: OrderDetail, status: OrderStatus): boolean {
+  return (
+    (status === "ready" || status === "delivered") && order.allergyAlert !== null && !order.allergensConfirmed
+  );
+}
+
 function OrderDetailBody(props: {
   order: OrderDetail;
   timeZone: string;
@@ -77,11 +87,13 @@ function OrderDetailBody(props: {
   const { t } = useTranslation();
   const update = useUpdateOrderStatus();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  /** The step waiting for "Allergene nagegaan?"; null when none is asked. */
+  const [checking, setChecking] = useState<OrderStatus | null>(null);
   const label = orderLabel(order);
 
-  const save = (status: OrderStatus) =>
+  const save = (status: OrderStatus, allergensConfirmed?: boolean) =>
     update.mutate(
-      { id: order.id, status },
+      { id: order.id, status, ...(allergensConfirmed ? { allergensConfirmed } : {}) },
       {
         onSuccess: () =>
           props.onSaved(
@@ -105,6 +117,8 @@ function OrderDetailBody(props: {
     if (status === order.status) return;
     update.reset();
     if (status === "cancelled") setConfirmingCancel(true);
+    // As on the board: an alerted order is Gereed or handed over only after "Allergene nagegaan?".
+    else if (asksAllergenCheck(order, status)) setChecking(status);
     else save(status);
   };
 
@@ -132,7 +146,18 @@ function OrderDetailBody(props: {
     </TextField>
   );
 
+  const alert = order.allergyAlert;
   const rows: [string, ReactNode][] = [
+    ...(alert
+      ? ([
+          [
+            t("screens.kitchen.allergyUnnamed"),
+            <Typography key="allergy" component="strong" color="error" sx={{ fontWeight: 700 }}>
+              {allergyAlertWords(alert, t, (codes) => allergenList(codes, language))}
+            </Typography>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     [t("screens.orders.detail.id"), <code key="id">{order.id}</code>],
     [t("resources.order.fields.status"), statusSelect],
     [t("resources.order.fields.customer"), order.customerName],
@@ -161,6 +186,15 @@ function OrderDetailBody(props: {
         {t("screens.orders.detail.timeline")}
       </Typography>
       <OrderTimeline order={order} timeZone={timeZone} language={language} />
+      <AllergenCheckDialog
+        order={checking === null ? null : order}
+        language={language}
+        onConfirm={() => {
+          if (checking !== null) save(checking, true);
+          setChecking(null);
+        }}
+        onClose={() => setChecking(null)}
+      />
       {confirmingCancel ? (
         <CancelOrderDialog
           order={{

@@ -35,6 +35,7 @@ function row(id: string, overrides: Partial<OrderSummaryRow> = {}): OrderSummary
     quantity: 1,
     amount: "35.50",
     status: "pending",
+    allergyAlert: null,
     ...overrides,
   };
 }
@@ -66,6 +67,8 @@ const DETAIL: OrderDetail = {
   deliveryDate: null,
   createdAt: "2031-06-11T06:15:00Z",
   status: "paid",
+  allergyAlert: null,
+  allergensConfirmed: false,
   paidFromWallet: true,
   timeline: [{ status: "paid", at: "2031-06-11T06:15:00Z", byName: "Ada Admin", reason: null }],
 };
@@ -351,6 +354,45 @@ describe("order detail", () => {
     await user.click(within(dialog).getByRole("combobox", { name: "Verander status" }));
     await user.click(await screen.findByRole("option", { name: "Misluk" }));
     expect(await within(dialog).findByText("Hierdie stap is nie toegelaat nie.")).toBeInTheDocument();
+  });
+
+  it("shows an order's allergy alert, in the list and the detail, and asks 'Allergene nagegaan?' before Afgehaal", async () => {
+    const alert = { codes: ["milk" as const], unchecked: ["peanuts" as const], severe: true };
+    const alerted = { ...DETAIL, allergyAlert: alert };
+    const { user, calls } = renderScreen({
+      [list()]: page([ROWS[0]!, { ...ROWS[1]!, allergyAlert: alert }], 2),
+      [detailRoute]: { body: { success: true, data: alerted } },
+      [putRoute]: changed("delivered"),
+    });
+    const words = "Ernstige allergie: melk · Allergene nie nagegaan nie: grondboontjies";
+    expect(await screen.findByText(words)).toBeInTheDocument();
+
+    await user.click(await screen.findByRole("button", { name: /^Bekyk bestelling #8, / }));
+    const dialog = await screen.findByRole("dialog", { name: "Bestelling #8" });
+    const value = (label: string) =>
+      within(dialog).getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
+    await within(dialog).findByText(DETAIL.id);
+    expect(value("Allergie")).toBe(words);
+
+    const chooseDelivered = async () => {
+      await user.click(within(dialog).getByRole("combobox", { name: "Verander status" }));
+      await user.click(await screen.findByRole("option", { name: "Afgehaal" }));
+      return screen.findByRole("alertdialog", { name: "Allergene nagegaan?" });
+    };
+    // "Nog nie" moves nothing.
+    await user.click(within(await chooseDelivered()).getByRole("button", { name: "Nog nie" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([]);
+
+    const asked = await chooseDelivered();
+    expect(asked).toHaveTextContent(`Bestelling #8 vir Pieter Nel (Pizza): ${words}.`);
+    await user.click(within(asked).getByRole("button", { name: "Ja, nagegaan" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+        status: "delivered",
+        allergensConfirmed: true,
+      }),
+    );
   });
 
   /** Opens the order's detail and chooses Gekanselleer: the cancel dialog. */

@@ -4,6 +4,7 @@ import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { OrderSort, OrderSummaryRow } from "@kantien/domain/orders-summary";
 import AddIcon from "@mui/icons-material/Add";
+import WarningAmber from "@mui/icons-material/WarningAmber";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
@@ -21,6 +22,8 @@ import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list-pagination";
 import { isFromControl, stickyEnd, useBelow } from "../../../components/responsive-table";
 import { StatusChip } from "../../../components/status-chip";
+import { allergenList } from "../../../lib/allergen-words";
+import { allergyAlertWords } from "../../../lib/allergy-alert-words";
 import { formatShortDate } from "../../../lib/format";
 import type { Page } from "../../../lib/list-params";
 import type { OrdersFilters } from "../orders-filters";
@@ -182,6 +185,17 @@ export function OrdersTable(props: OrdersTableProps) {
                   )}
                   <TableCell>
                     {row.customerName}
+                    {row.allergyAlert ? (
+                      <Typography
+                        variant="body2"
+                        color="error"
+                        data-allergy-alert
+                        sx={{ display: "flex", alignItems: "center", gap: 0.5, fontWeight: 700 }}
+                      >
+                        <WarningAmber fontSize="small" aria-hidden="true" />
+                        {allergyAlertWords(row.allergyAlert, t, (codes) => allergenList(codes, language))}
+                      </Typography>
+                    ) : null}
                     {tablet ? (
                       <Typography variant="body2" color="text.secondary">
                         {itemText(row)}

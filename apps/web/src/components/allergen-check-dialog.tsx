@@ -1,4 +1,4 @@
-import type { KitchenOrder } from "@kantien/domain/kitchen";
+import type { AllergyAlert } from "@kantien/domain/allergens";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import WarningAmber from "@mui/icons-material/WarningAmber";
@@ -10,22 +10,37 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { allergenList } from "../../../lib/allergen-words";
-import { focusOnMount } from "../../../lib/focus";
+import { allergenList } from "../lib/allergen-words";
+import { allergyAlertWords } from "../lib/allergy-alert-words";
+import { focusOnMount } from "../lib/focus";
 
-type AllergenCheckDialogProps = {
-  /** An order with an allergy alert on its way to Gereed; null: closed. */
-  order: KitchenOrder | null;
+/** What the question names of an order: the board's and the orders screen's orders alike. */
+type CheckedOrder = {
+  pickupNumber: number;
+  customerName: string;
+  itemName: string;
+  allergyAlert: AllergyAlert;
+};
+
+type AllergenCheckDialogProps<Order extends CheckedOrder> = {
+  /** An order with an allergy alert on its way to Gereed or Afgehaal; null: closed. */
+  order: Order | null;
   language: Language;
-  onConfirm: (order: KitchenOrder) => void;
+  onConfirm: (order: Order) => void;
   onClose: () => void;
 };
 
 /**
- * "Allergene nagegaan?" before an order with an allergy alert is Gereed: the server records who
- * said yes. "Nog nie" has the focus, so a hurried tap never confirms.
+ * "Allergene nagegaan?" before an order with an allergy alert is Gereed or handed over, on the
+ * kitchen's board and the admins' orders screen: the server records who said yes. "Nog nie" has
+ * the focus, so a hurried tap never confirms.
  */
-export function AllergenCheckDialog({ order, language, onConfirm, onClose }: AllergenCheckDialogProps) {
+export function AllergenCheckDialog<Order extends CheckedOrder>({
+  order,
+  language,
+  onConfirm,
+  onClose,
+}: AllergenCheckDialogProps<Order>) {
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
@@ -43,7 +58,7 @@ export function AllergenCheckDialog({ order, language, onConfirm, onClose }: All
             label: orderLabel(order),
             name: order.customerName,
             item: order.itemName,
-            allergens: allergenList(alert.codes, language),
+            allergens: allergyAlertWords(alert, t, (codes) => allergenList(codes, language)),
           })}
         </DialogContentText>
       </DialogContent>
