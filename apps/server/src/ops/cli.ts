@@ -3,24 +3,38 @@ import { ConfigError, loadConfig } from "../config";
 import { DataDirLockedError } from "../db/client";
 import { ArchiveError } from "./archive";
 import { backup } from "./backup";
+import { createAdminCommand, parseCreateAdminArgs } from "./create-admin";
 import { moveToPostgres } from "./move-to-postgres";
 import { OpsError } from "./ops-error";
+import { type AskPassword, passwordPrompt } from "./password-prompt";
 import { restore } from "./restore";
 
 /**
- * The operator's commands (README, "Backups"): `backup <file>`, `restore <file>` and
- * `move-to-postgres <DATABASE_URL>`, with the server's settings from the environment. Prints
- * what it did, or why it refused in one line; exits 1 on a refusal or a check that fails.
+ * The operator's commands (README, "Backups" and "The first admin"): `backup <file>`,
+ * `restore <file>`, `move-to-postgres <DATABASE_URL>` and `create-admin --email …`, with the
+ * server's settings from the environment. Prints what it did, or why it refused in one line;
+ * exits 1 on a refusal or a check that fails. `ask` reads a password (the terminal's, hidden).
  */
 export async function runCommand(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   print: (line: string) => void = console.log,
+  ask?: AskPassword,
 ): Promise<number> {
   const [command, argument, ...rest] = argv;
   // npm runs scripts in the repository's root; a file is named from where the command was typed.
   const fromCaller = (file: string) => path.resolve(env.INIT_CWD ?? process.cwd(), file);
   try {
+    if (command === "create-admin") {
+      const options = parseCreateAdminArgs(argv.slice(1));
+      const prompt = ask ? null : passwordPrompt();
+      try {
+        await createAdminCommand(loadConfig(env), options, { ask: ask ?? prompt!.ask, print });
+      } finally {
+        prompt?.close();
+      }
+      return 0;
+    }
     if (!argument || rest.length > 0) throw new OpsError(usage(command));
     const config = loadConfig(env);
     if (command === "backup") {
@@ -85,7 +99,7 @@ function usage(command: string | undefined) {
     : `npm run ${command === "restore" ? "restore" : "backup"} -- <file>`;
 }
 
-// Run as a script (npm run backup / restore / db:move-to-postgres), not when a test imports it.
+// Run as a script (npm run backup / restore / db:move-to-postgres / admin:create), not when a test imports it.
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   runCommand(process.argv.slice(2)).then(
     (code) => process.exit(code),
