@@ -122,9 +122,17 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
         : request.kind === "replace"
           ? "screens.menu.notices.itemReplaced"
           : "screens.menu.notices.itemAdded";
+    // Saved without the check (none given, or cleared by a change), the dish is on the menu
+    // unchecked: the admin is told what that means for customers with allergies.
+    const unchecked = check === "none";
     save.mutate(request, {
       onSuccess: () => {
-        notify({ severity: "success", text: t(key, { name: body.name }) });
+        const saved = t(key, { name: body.name });
+        notify(
+          unchecked
+            ? { severity: "warning", text: `${saved} ${t("screens.menu.notices.savedUnchecked")}` }
+            : { severity: "success", text: saved },
+        );
         onClose();
       },
     });

@@ -170,6 +170,7 @@ describe("MenuScreen", () => {
     expect(confirm).toHaveTextContent(
       "Kopieer 1 gereg van Week 25 · 16–20 Jun 2031 na Week 26 · 23–27 Jun 2031?",
     );
+    expect(confirm).not.toHaveTextContent("nagegaan");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
     await user.click(within(confirm).getByRole("button", { name: "Kopieer" }));
     expect(await screen.findByText("1 gereg na Week 26 · 23–27 Jun 2031 gekopieer.")).toBeInTheDocument();
@@ -330,7 +331,12 @@ describe("MenuScreen", () => {
       diet: [],
       allergensConfirmed: false,
     });
-    expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
+    // Saved unchecked: the admin is told what that means.
+    expect(
+      await screen.findByText(
+        "Pasta is bygevoeg. Sy allergene is nog nie nagegaan nie: klante met allergieë sal gevra word om te bevestig, en die kombuis sien 'nie nagegaan nie' by hulle bestellings.",
+      ),
+    ).toBeInTheDocument();
   }, 20_000);
 
   const fillNewItem = async (user: ReturnType<typeof renderScreen>["user"], dialog: HTMLElement) => {
@@ -360,7 +366,9 @@ describe("MenuScreen", () => {
     expect(within(photo).getByText("Vervang foto")).toBeInTheDocument();
     expect(within(photo).getByRole("button", { name: "Verwyder foto" })).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
-    expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Pasta is bygevoeg\. Sy allergene is nog nie nagegaan nie/),
+    ).toBeInTheDocument();
     // "42.5" typed with a point is taken like "42,5".
     expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
       image_url: "/uploads/pasta.webp",
@@ -551,6 +559,26 @@ describe("MenuScreen", () => {
       expect(within(monday).queryByText("Allergene nie nagegaan nie")).not.toBeInTheDocument();
     });
 
+    it("says, before copying last week, how many of its dishes go over unchecked", async () => {
+      const { user } = renderScreen(
+        MENUS,
+        {
+          ...week,
+          "GET /api/admin/data/food_item?weekly_menu_id=m-23&limit=50": {
+            body: { success: true, data: [], total: 0 },
+          },
+        },
+        "/menu?week=2031-06-23",
+      );
+      const copy = await screen.findByRole("button", { name: "Kopieer verlede week" });
+      await waitFor(() => expect(copy).toBeEnabled());
+      await user.click(copy);
+      const confirm = await screen.findByRole("alertdialog", { name: "Kopieer verlede week?" });
+      expect(confirm).toHaveTextContent(
+        /Kopieer 2 geregte van .*1 gereg se allergene is nog nie nagegaan nie\./,
+      );
+    });
+
     it("declares a new dish's allergens and diet and confirms them: all of it is sent", async () => {
       const { user, calls } = renderScreen(MENUS, { [saveRoute("Woensdag")]: saved });
       await user.click(await screen.findByRole("button", { name: "Voeg item by vir Woensdag" }));
@@ -638,6 +666,9 @@ describe("MenuScreen", () => {
         allergens: [...bobotie.allergens, { code: "sesame", level: "may_contain" }],
         allergensConfirmed: false,
       });
+      expect(
+        await screen.findByText(/^Bobotie deluxe is gestoor\. Sy allergene is nog nie nagegaan nie:/),
+      ).toBeVisible();
     }, 20_000);
   });
 });

@@ -193,6 +193,7 @@ function CopyWeekButton({
   const target = useFoodItems(weeks.find((w) => w.dateFrom === monday)?.menu.id ?? null);
   const days = copyableWeekdays(monday, today);
   const dishes = (source.data ?? []).filter((item) => days.includes(item.day_of_week));
+  const unchecked = dishes.filter((item) => item.allergensChecked === null).length;
   const loading = source.isLoading || target.isLoading;
   const weekText = (start: IsoDate) => t("screens.menu.weekHeading", schoolWeekParts(start, language));
 
@@ -222,11 +223,15 @@ function CopyWeekButton({
       <ConfirmDialog
         open={asking}
         title={t("screens.menu.copyWeek.title")}
-        message={t("screens.menu.copyWeek.confirm", {
-          count: dishes.length,
-          from: weekText(previous),
-          to: weekText(monday),
-        })}
+        message={[
+          t("screens.menu.copyWeek.confirm", {
+            count: dishes.length,
+            from: weekText(previous),
+            to: weekText(monday),
+          }),
+          // Their checks go with them: an unchecked dish goes onto the new week unchecked, and the admin is told.
+          ...(unchecked > 0 ? [t("screens.menu.copyWeek.unchecked", { count: unchecked })] : []),
+        ].join(" ")}
         confirmLabel={t("screens.menu.copyWeek.submit")}
         cancelLabel={t("common.cancel")}
         onCancel={() => setAsking(false)}
