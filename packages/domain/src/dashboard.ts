@@ -69,10 +69,28 @@ export const activityEntry = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntry>;
 
+/**
+ * A wallet whose balance is not the sum of its ledger rows: money the ledger cannot explain
+ * (docs/decisions/0042-the-days-close.md). Until it is found, no day closes.
+ */
+export const walletOffLedger = z.object({
+  customerId: z.string(),
+  name: z.string(),
+  /** The wallet's balance (`wallets.balance`). */
+  balance: z.string(),
+  /** The sum of the wallet's ledger rows. */
+  ledger: z.string(),
+  /** `balance − ledger`. */
+  difference: z.string(),
+});
+export type WalletOffLedger = z.infer<typeof walletOffLedger>;
+
 export const dashboardSummary = z.object({
   today: dashboardToday,
   /** Null for staff: cooks do not see money. */
   money: dashboardMoney.nullable(),
+  /** Wallets that do not match their ledger, the largest difference first; null for staff. */
+  walletsOffLedger: z.array(walletOffLedger).nullable(),
   /** Customers whose wallet is under the canteen's low-balance line (the customers' "low" tab). */
   lowBalances: z.object({ count: z.number().int(), threshold: z.string() }),
   /** School days from today to next week's Friday without a dish (`daysWithoutMenu`). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WALLETS_OFF_LEDGER_SQL } from "../modules/wallets/proof";
 
 /** What both PGlite's client and node-postgres's client answer to a plain SQL text. */
 export type Queryable = { query(text: string): Promise<{ rows: unknown[] }> };
@@ -15,7 +16,10 @@ export const canteenFigures = z.object({
     balances: z.string(),
     /** The sum of every ledger row. */
     ledger: z.string(),
-    /** Wallets whose balance is not the sum of their own ledger rows: 0 in a sound canteen. */
+    /**
+     * Wallets whose balance is not the sum of their own ledger rows (the dashboard's and the
+     * day's close's query): 0 in a sound canteen.
+     */
     unequal: z.number().int().nonnegative(),
   }),
 });
@@ -61,10 +65,7 @@ export async function readFigures(db: Queryable): Promise<CanteenFigures> {
       await db.query(`
         select (select coalesce(sum(balance), 0)::text from wallets) as balances,
                (select coalesce(sum(amount), 0)::text from wallet_transactions) as ledger,
-               (select count(*)::text from wallets w
-                 where w.balance <> coalesce(
-                   (select sum(t.amount) from wallet_transactions t where t.user_id = w.user_id), 0)
-               ) as unequal`)
+               (select count(*)::text from (${WALLETS_OFF_LEDGER_SQL}) o) as unequal`)
     ).rows,
   );
   if (!proof) throw new Error("the wallet proof read no row");

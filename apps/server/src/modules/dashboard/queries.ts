@@ -25,6 +25,7 @@ import { getCanteenRules } from "../canteen/rules";
 import { countCustomers } from "../customers/service";
 import { listKitchenOrders } from "../kitchen/queries";
 import { listMenuDays } from "../orders/queries";
+import { walletsOffLedger } from "../wallets/proof";
 
 /** Latest orders and latest new users in the activity list: at most 5 entries. */
 const ACTIVITY_ORDERS = 3;
@@ -101,7 +102,8 @@ async function moneyToday(
 
 /**
  * What today asks of the canteen, for staff and admins: today's orders and portions by the
- * kitchen's rules, low balances, days without a menu, and (admins only) today's money.
+ * kitchen's rules, low balances, days without a menu, and (admins only) today's money and the
+ * wallets that do not match their ledger.
  */
 export async function dashboardSummary(
   db: Db,
@@ -111,10 +113,12 @@ export async function dashboardSummary(
   const now = config.clock();
   const today = todayIn(config.timeZone, now);
   const rules = await getCanteenRules(db);
-  const [todayOrders, money, lowBalances, menuDays, orders, users] = await Promise.all([
+  const admin = isAdminRole(roleId);
+  const [todayOrders, money, offLedger, lowBalances, menuDays, orders, users] = await Promise.all([
     // The canteen's rules hold its ageing thresholds, as the kitchen board reads them.
     ordersToday(db, { today, now, timeZone: config.timeZone, thresholds: rules }),
-    isAdminRole(roleId) ? moneyToday(db, { today, timeZone: config.timeZone }) : null,
+    admin ? moneyToday(db, { today, timeZone: config.timeZone }) : null,
+    admin ? walletsOffLedger(db) : null,
     countCustomers(db, "low"),
     listMenuDays(db, today),
     queryRows(
@@ -166,6 +170,7 @@ export async function dashboardSummary(
   return {
     today: todayOrders,
     money,
+    walletsOffLedger: offLedger,
     lowBalances: { count: lowBalances, threshold: rules.lowBalanceThreshold },
     daysWithoutMenu: daysWithoutMenu(
       today,

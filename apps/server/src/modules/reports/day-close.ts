@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { AppError } from "../../errors";
+import { walletsOffLedger } from "../wallets/proof";
 import { dayReport } from "./day-report";
 
 const closeRow = z.object({
@@ -51,9 +52,10 @@ export async function findDayClose(
 }
 
 /**
- * Closes a past day whose wallet proof balances: its report is frozen as JSON and linked to the
- * previous close by hash. One close at a time (a transaction-scoped lock), so each links to the
- * one before and two admins closing the same day get one close and one `day_already_closed`.
+ * Closes a past day whose wallet proof balances, while every wallet matches its ledger: its
+ * report is frozen as JSON and linked to the previous close by hash. One close at a time (a
+ * transaction-scoped lock), so each links to the one before and two admins closing the same
+ * day get one close and one `day_already_closed`.
  */
 export async function closeDay(
   db: Db,
@@ -64,8 +66,11 @@ export async function closeDay(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('day_closes'))`);
     if (await findDayClose(tx, date)) throw new AppError("day_already_closed");
     const report = await dayReport(tx, { date, timeZone });
-    if (!report.walletProof.balanced) {
-      throw new AppError("day_not_balanced", { difference: report.walletProof.difference });
+    // The day's sums prove the wallets by their running balances; every wallet's balance must
+    // also be the sum of its ledger, or a drifted balance would pass.
+    const wallets = await walletsOffLedger(tx);
+    if (!report.walletProof.balanced || wallets.length > 0) {
+      throw new AppError("day_not_balanced", { difference: report.walletProof.difference, wallets });
     }
     const [previous] = await queryRows(
       tx,

@@ -1,3 +1,4 @@
+import { dashboardSummary } from "@kantien/domain/dashboard";
 import type { LedgerKind } from "@kantien/domain/people";
 import {
   dayClosesAnswer,
@@ -254,13 +255,20 @@ describe("the day's report and its close", () => {
     );
     const refused = await close(app, asAdmin, "2031-06-08");
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: "day_not_balanced", details: { difference: "1.00" } });
+    expect(refused.json()).toMatchObject({
+      code: "day_not_balanced",
+      details: { difference: "1.00", wallets: [{ balance: "21.00", ledger: "20.00", difference: "1.00" }] },
+    });
     const [count] = await queryRows(
       db,
       sql`select count(*)::int as n from day_closes where date = '2031-06-08'`,
       z.object({ n: z.number() }),
     );
     expect(count!.n).toBe(0);
+    await db.execute(
+      sql`update wallets set balance = balance - 1
+          where user_id = (select user_id from wallet_transactions where created_at = ${sast(8, 9)})`,
+    );
   });
 
   it("is for admins only, and takes only a date", async ({ app, db }) => {
@@ -342,5 +350,54 @@ describe("the day's report and its close", () => {
       z.object({ atLatest: z.boolean() }),
     );
     expect(wallet).toEqual({ atLatest: true });
+  });
+});
+
+describe("every wallet against its ledger", () => {
+  let asAdmin: string;
+  let asCook: string;
+  let anna: string;
+
+  it.beforeAll(async ({ app, db }) => {
+    asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+    asCook = await signIn(app, await createUser(db, { roleId: 3 }));
+    anna = (await createUser(db, { roleId: 1 })).id;
+    await db.execute(sql`update users set first_name = 'Anna', last_name = 'Botha' where id = ${anna}`);
+    const piet = (await createUser(db, { roleId: 2 })).id;
+    // Monday the 2nd, and Anna again on the 3rd: the 2nd's own proof reads her from the ledger.
+    await move(db, anna, "100.00", "cash", sast(2, 9));
+    await move(db, piet, "60.00", "card", sast(2, 10));
+    await move(db, anna, "20.00", "eft", sast(3, 9));
+  });
+
+  const offLedger = async (app: App, cookie: string) =>
+    dashboardSummary.parse((await request(app, "GET", "/api/dashboard", { cookie })).json().data)
+      .walletsOffLedger;
+
+  it("refuses to close while a wallet's balance is not its ledger's sum, and the dashboard names it", async ({
+    app,
+    db,
+  }) => {
+    // A balance changed behind the ledger's back: five rand no row explains.
+    await db.execute(sql`update wallets set balance = balance + 5 where user_id = ${anna}`);
+    const drifted = [
+      { customerId: anna, name: "Anna Botha", balance: "125.00", ledger: "120.00", difference: "5.00" },
+    ];
+    const refused = await close(app, asAdmin, "2031-06-02");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: "day_not_balanced",
+      details: { difference: "0.00", wallets: drifted },
+    });
+    expect((await report(app, asAdmin, "2031-06-02")).close).toBeNull();
+    expect(await offLedger(app, asAdmin)).toEqual(drifted);
+    // Cooks see no money.
+    expect(await offLedger(app, asCook)).toBeNull();
+
+    // Put right, the day closes and the dashboard has nothing to say.
+    await db.execute(sql`update wallets set balance = balance - 5 where user_id = ${anna}`);
+    expect(await offLedger(app, asAdmin)).toEqual([]);
+    expect((await close(app, asAdmin, "2031-06-02")).statusCode).toBe(201);
   });
 });

@@ -33,6 +33,7 @@ const SUMMARY: DashboardSummary = {
     corrections: { amount: "-70.00", count: 2 },
     bankCreditsWaiting: 3,
   },
+  walletsOffLedger: [],
   lowBalances: { count: 7, threshold: "50.00" },
   // Friday of this week, and all of next week.
   daysWithoutMenu: ["2031-06-13", "2031-06-16", "2031-06-17", "2031-06-18", "2031-06-19", "2031-06-20"],
@@ -106,6 +107,7 @@ const QUIET: DashboardSummary = {
     corrections: { amount: "0.00", count: 0 },
     bankCreditsWaiting: 0,
   },
+  walletsOffLedger: [],
   lowBalances: { count: 0, threshold: "50.00" },
   daysWithoutMenu: [],
   activity: [],
@@ -201,8 +203,23 @@ describe("DashboardScreen", () => {
     ]);
   });
 
+  it("names each wallet that does not match its ledger, with its figures, linking to the reports", async () => {
+    const walletsOffLedger = [
+      { customerId: "c1", name: "Anna Botha", balance: "125.00", ledger: "120.00", difference: "5.00" },
+    ];
+    renderDashboard(ROLE.kitchenAdmin, { body: { success: true, data: { ...QUIET, walletsOffLedger } } });
+    const warnings = await screen.findByRole("region", { name: "Aandag nodig" });
+    const [item] = within(warnings).getAllByRole("listitem");
+    expect(item!.textContent?.replace(/\s/g, " ")).toBe(
+      "Beursie klop nie met sy grootboek nie: Anna Botha se saldo is R 125,00, die grootboek sê R 120,00 (verskil R 5,00). Geen dag kan afgesluit word voordat dit reggestel is nie.Na Verslae",
+    );
+    expect(within(item!).getByRole("link")).toHaveAttribute("href", "/reports");
+  });
+
   it("shows staff today's kitchen and low balances, but no money and no menu links", async () => {
-    renderDashboard(ROLE.kitchenStaff, { body: { success: true, data: { ...SUMMARY, money: null } } });
+    renderDashboard(ROLE.kitchenStaff, {
+      body: { success: true, data: { ...SUMMARY, money: null, walletsOffLedger: null } },
+    });
     await loaded();
     expect(region("Nog om te maak")).toHaveTextContent("15 porsies");
     expect(region("Lae saldo's")).toHaveTextContent("7");
@@ -255,7 +272,7 @@ describe("DashboardScreen", () => {
 
   it("does not ask for the week's sales for staff", async () => {
     const { calls } = renderDashboard(ROLE.kitchenStaff, {
-      body: { success: true, data: { ...SUMMARY, money: null } },
+      body: { success: true, data: { ...SUMMARY, money: null, walletsOffLedger: null } },
     });
     await loaded();
     expect(screen.queryByRole("region", { name: "Hierdie week" })).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { Language } from "@kantien/domain/language";
+import { formatRand } from "@kantien/domain/money";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
@@ -22,6 +23,13 @@ function warningText(warning: DashboardWarning, t: TFunction, language: Language
       });
     case "bankCredits":
       return t("screens.dashboard.warnings.bankCredits", { count: warning.count });
+    case "walletOffLedger":
+      return t("screens.dashboard.warnings.walletOffLedger", {
+        name: warning.wallet.name,
+        balance: formatRand(warning.wallet.balance),
+        ledger: formatRand(warning.wallet.ledger),
+        difference: formatRand(warning.wallet.difference),
+      });
   }
 }
 
@@ -30,7 +38,12 @@ const LINK_LABELS = {
   nextWeekNoMenu: "screens.dashboard.warnings.toMenu",
   daysWithoutMenu: "screens.dashboard.warnings.toMenu",
   bankCredits: "screens.dashboard.warnings.toMoney",
+  walletOffLedger: "screens.dashboard.warnings.toReports",
 } as const;
+
+/** One list item per warning; a wallet's warning is one per wallet. */
+const itemKey = (warning: DashboardWarning) =>
+  warning.key === "walletOffLedger" ? `${warning.key}-${warning.wallet.customerId}` : warning.key;
 
 /** What needs doing beyond today's cooking; each with a link to where one does it. */
 export function WarningsList({ warnings, language }: { warnings: DashboardWarning[]; language: Language }) {
@@ -48,7 +61,7 @@ export function WarningsList({ warnings, language }: { warnings: DashboardWarnin
       ) : (
         <Stack component="ul" spacing={1} sx={{ listStyle: "none", m: 0, p: 0 }}>
           {warnings.map((warning) => (
-            <li key={warning.key}>
+            <li key={itemKey(warning)}>
               <Alert
                 // Not role="alert": these are read when the page is, not announced as they change.
                 role="note"

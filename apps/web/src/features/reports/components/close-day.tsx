@@ -1,3 +1,4 @@
+import { type WalletOffLedger, walletOffLedger } from "@kantien/domain/dashboard";
 import type { IsoDate } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import ErrorIcon from "@mui/icons-material/Error";
@@ -8,17 +9,27 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { useCloseDay } from "../api/day-report";
 
-/** The difference a `day_not_balanced` refusal names, when it names one. */
-function refusedDifference(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.code !== "day_not_balanced") return null;
-  const details = error.details as { difference?: unknown } | undefined;
-  return typeof details?.difference === "string" ? details.difference : null;
+/**
+ * What a `day_not_balanced` refusal names: the day's difference (when there is one) and the
+ * wallets that do not match their ledger.
+ */
+function refusal(error: unknown): { difference: string | null; wallets: WalletOffLedger[] } {
+  if (!(error instanceof ApiError) || error.code !== "day_not_balanced")
+    return { difference: null, wallets: [] };
+  const details = error.details as { difference?: unknown; wallets?: unknown } | undefined;
+  const wallets = z.array(walletOffLedger).safeParse(details?.wallets);
+  const difference = typeof details?.difference === "string" ? details.difference : null;
+  return {
+    difference: difference !== null && Number(difference) !== 0 ? difference : null,
+    wallets: wallets.success ? wallets.data : [],
+  };
 }
 
 /**
@@ -32,7 +43,7 @@ export function CloseDay({ date, today }: { date: IsoDate; today: IsoDate }) {
   const closeDay = useCloseDay();
   // The server's rule, mirrored: only a day that is over closes.
   const over = date < today;
-  const difference = refusedDifference(closeDay.error);
+  const { difference, wallets } = refusal(closeDay.error);
 
   return (
     <Box sx={{ displayPrint: "none", display: "flex", flexDirection: "column", gap: 1 }}>
@@ -58,6 +69,20 @@ export function CloseDay({ date, today }: { date: IsoDate; today: IsoDate }) {
           {difference
             ? ` ${t("screens.reports.close.difference", { difference: formatRand(difference) })}`
             : null}
+          {wallets.length > 0 ? (
+            <Box component="ul" sx={{ m: 0, mt: 1, pl: 2 }}>
+              {wallets.map((wallet) => (
+                <li key={wallet.customerId}>
+                  {t("screens.reports.close.walletOffLedger", {
+                    name: wallet.name,
+                    balance: formatRand(wallet.balance),
+                    ledger: formatRand(wallet.ledger),
+                    difference: formatRand(wallet.difference),
+                  })}
+                </li>
+              ))}
+            </Box>
+          ) : null}
         </Alert>
       ) : null}
       <ConfirmDialog

@@ -222,6 +222,47 @@ describe("the day view", () => {
     expect(screen.queryByText(/Afgesluit deur/)).toBeNull();
   });
 
+  it("names the wallets that do not match their ledger when the server refuses the close", async () => {
+    const { user } = renderReports("/reports", {
+      [`GET /api/reports/day?date=${YESTERDAY}`]: dayAnswer(),
+      "GET /api/reports/closes": CLOSES_INTACT,
+      [`POST /api/reports/day/${YESTERDAY}/close`]: {
+        status: 409,
+        body: {
+          success: false,
+          code: "day_not_balanced",
+          message: "Hierdie dag klop nie: die beursies se saldo's verskil van die grootboek.",
+          details: {
+            difference: "0.00",
+            wallets: [
+              {
+                customerId: "c1",
+                name: "Anna Botha",
+                balance: "125.00",
+                ledger: "120.00",
+                difference: "5.00",
+              },
+            ],
+          },
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Sluit dag af" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Sluit dag af" }),
+    );
+    const alert = await screen.findByText(/Hierdie dag klop nie/);
+    // The day's own sums agree: no difference to name, only the wallet.
+    expect(alert).not.toHaveTextContent(/Verskil:/);
+    expect(
+      within(alert)
+        .getByText(/Anna Botha/)
+        .textContent?.replace(/\s/g, " "),
+    ).toBe(
+      "Beursie klop nie met sy grootboek nie: Anna Botha se saldo is R 125,00, die grootboek sê R 120,00 (verskil R 5,00).",
+    );
+  });
+
   it("shows the server's refusal of a day already closed", async () => {
     const { user } = renderReports("/reports", {
       [`GET /api/reports/day?date=${YESTERDAY}`]: dayAnswer(),
