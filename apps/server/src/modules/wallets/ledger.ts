@@ -142,7 +142,7 @@ export async function creditMatchedBankCredits(
           where w.user_id = t.user_id
           returning w.user_id, w.balance - t.total as before
         )
-        insert into wallet_transactions (user_id, amount, kind, balance_after, bank_credit_id)
+        insert into wallet_transactions (user_id, amount, kind, balance_after, bank_credit_id, created_at)
         select c.user_id, c.amount, 'eft',
                u.before + sum(c.amount) over (partition by c.user_id order by c.id), c.id,
                ${at.toISOString()}::timestamptz
