@@ -31,7 +31,8 @@ type CanteenRules = { cutoffTime: string; cutoffDaysBefore: number; [rule: strin
 
 /** Runs `run` with the canteen's cut-off at `cutoffTime` on the day itself, then puts the rules back. */
 async function withCutoff<T>(api: Api, cutoffTime: string, run: () => Promise<T>): Promise<T> {
-  const rules = await api<CanteenRules>("GET", "/api/canteen-settings");
+  // The rules as a save takes them: their version is the read's, not a rule (decision 0057).
+  const { version: _version, ...rules } = await api<CanteenRules>("GET", "/api/canteen-settings");
   await api("PUT", "/api/canteen-settings", { data: { ...rules, cutoffTime, cutoffDaysBefore: 0 } });
   try {
     return await run();

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { addDaysIso, type IsoDate, isoWeekday, mondayOf, todayIn } from "./dates";
+import { SERVICE_START_DEFAULT } from "./kitchen-rules";
 import { randAmount } from "./money-input";
 import { text } from "./text";
 
@@ -34,6 +35,13 @@ export const canteenRulesInput = z
     maxQuantity: whole("canteen_max_quantity_invalid", 1, ORDER_QUANTITY_MAX),
     /** Below this balance a customer is warned (a banner and one email per crossing). */
     lowBalanceThreshold: randAmount(LOW_BALANCE_THRESHOLD_MAX, "canteen_low_balance_invalid"),
+    /**
+     * When the kitchen starts serving, `HH:MM` in the canteen's zone: an order placed before it
+     * (a pre-order, one placed at night) waits on the board from then, not from when it was placed.
+     */
+    kitchenServiceStart: z
+      .string("canteen_service_start_invalid")
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "canteen_service_start_invalid"),
     /** A waiting order on the kitchen board turns amber after this many minutes… */
     kitchenWarnMinutes: whole("canteen_kitchen_ageing_invalid", 1, KITCHEN_AGEING_MAX_MINUTES),
     /** …and red after this many (more than the first). */
@@ -50,6 +58,7 @@ export const canteenRulesSchema = z.object({
   weeksAhead: z.number().int(),
   maxQuantity: z.number().int(),
   lowBalanceThreshold: z.string(),
+  kitchenServiceStart: z.string(),
   kitchenWarnMinutes: z.number().int(),
   kitchenLateMinutes: z.number().int(),
 });
@@ -61,12 +70,20 @@ export const CANTEEN_RULES_DEFAULTS: CanteenRules = {
   weeksAhead: 2,
   maxQuantity: 5,
   lowBalanceThreshold: "50.00",
+  kitchenServiceStart: SERVICE_START_DEFAULT,
   kitchenWarnMinutes: 10,
   kitchenLateMinutes: 20,
 };
 
+/**
+ * The rules as stored, with the version of the canteen's settings (one record: the rules and the
+ * bank details), raised by every save of either; a save sends it back as If-Match (decision 0057).
+ */
+export const canteenRulesRecord = canteenRulesSchema.extend({ version: z.number().int() });
+export type CanteenRulesRecord = z.infer<typeof canteenRulesRecord>;
+
 /** `GET /api/canteen-settings`, and `PUT` with what was stored and a message. */
-export const canteenRulesAnswer = z.object({ success: z.literal(true), data: canteenRulesSchema });
+export const canteenRulesAnswer = z.object({ success: z.literal(true), data: canteenRulesRecord });
 export const canteenRulesSavedAnswer = canteenRulesAnswer.extend({ message: z.string() });
 
 function isSchoolDay(date: IsoDate): boolean {
@@ -154,10 +171,18 @@ export const bankDetailsSchema = z.object({
   branchCode: z.string(),
 });
 
-/** `GET /api/canteen-settings/bank-details`: null until an admin has saved them. */
-export const bankDetailsAnswer = z.object({ success: z.literal(true), data: bankDetailsSchema.nullable() });
+/**
+ * The bank details as /canteen edits them: `details` null until an admin has saved them, and the
+ * canteen settings' version, which a save sends back as If-Match (decision 0057) even before the
+ * first details are saved.
+ */
+export const bankDetailsRecord = z.object({ details: bankDetailsSchema.nullable(), version: z.number().int() });
+export type BankDetailsRecord = z.infer<typeof bankDetailsRecord>;
+
+/** `GET /api/canteen-settings/bank-details`, and `PUT` with what was stored and a message. */
+export const bankDetailsAnswer = z.object({ success: z.literal(true), data: bankDetailsRecord });
 export const bankDetailsSavedAnswer = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: bankDetailsSchema,
+  data: bankDetailsRecord.extend({ details: bankDetailsSchema }),
 });

@@ -26,7 +26,8 @@ describe("GET and PUT /api/canteen-settings", () => {
   }) => {
     const res = await read(app, asStudent);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: CANTEEN_RULES_DEFAULTS });
+    expect(res.json()).toEqual({ success: true, data: { ...CANTEEN_RULES_DEFAULTS, version: 1 } });
+    expect(res.headers.etag).toBe('"1"');
     expect((await read(app)).statusCode).toBe(401);
   });
 
@@ -43,13 +44,18 @@ describe("GET and PUT /api/canteen-settings", () => {
     for (const cookie of [asCook, asStudent]) {
       expect((await save(app, rules, cookie)).statusCode).toBe(403);
     }
-    expect((await read(app, asCook)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+    expect((await read(app, asCook)).json().data).toMatchObject(CANTEEN_RULES_DEFAULTS);
 
     const res = await save(app, rules, asAdmin);
     expect(res.statusCode).toBe(200);
     const saved = { ...rules, lowBalanceThreshold: "75.50" };
-    expect(res.json()).toEqual({ success: true, message: "Die kantien se reëls is gestoor.", data: saved });
-    expect((await read(app, asCook)).json().data).toEqual(saved);
+    expect(res.json()).toEqual({
+      success: true,
+      message: "Die kantien se reëls is gestoor.",
+      data: { ...saved, version: 2 },
+    });
+    expect(res.headers.etag).toBe('"2"');
+    expect((await read(app, asCook)).json().data).toMatchObject(saved);
 
     // Put back for the other tests.
     expect((await save(app, CANTEEN_RULES_DEFAULTS, asAdmin)).statusCode).toBe(200);
@@ -87,7 +93,7 @@ describe("GET and PUT /api/canteen-settings", () => {
     for (const unknownField of [{ ...CANTEEN_RULES_DEFAULTS, id: 2 }, { cutoffTime: "10:00" }, []]) {
       expect((await save(app, unknownField, asAdmin)).statusCode).toBe(400);
     }
-    expect((await read(app, asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+    expect((await read(app, asAdmin)).json().data).toMatchObject(CANTEEN_RULES_DEFAULTS);
   });
 
   describe("the kitchen's ageing thresholds", () => {
@@ -108,7 +114,7 @@ describe("GET and PUT /api/canteen-settings", () => {
         expect(res.json().data).toMatchObject({ kitchenWarnMinutes: warn, kitchenLateMinutes: late });
       }
       for (const cookie of [asCook, asStudent]) {
-        expect((await read(app, cookie)).json().data).toEqual(withAgeing(25, 40));
+        expect((await read(app, cookie)).json().data).toMatchObject(withAgeing(25, 40));
       }
       expect((await save(app, CANTEEN_RULES_DEFAULTS, asAdmin)).statusCode).toBe(200);
     });
@@ -128,7 +134,7 @@ describe("GET and PUT /api/canteen-settings", () => {
           ],
         });
       }
-      expect((await read(app, asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+      expect((await read(app, asAdmin)).json().data).toMatchObject(CANTEEN_RULES_DEFAULTS);
     });
 
     it("refuses minutes out of range or not whole, saying so in the admin's language", async ({ app }) => {
@@ -153,7 +159,7 @@ describe("GET and PUT /api/canteen-settings", () => {
       expect(res.json().details).toEqual([
         { field: "kitchenLateMinutes", message: "Voer 1 tot 600 minute in." },
       ]);
-      expect((await read(app, asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+      expect((await read(app, asAdmin)).json().data).toMatchObject(CANTEEN_RULES_DEFAULTS);
     });
 
     it("are guarded by the database too", async ({ app, db }) => {
@@ -164,7 +170,111 @@ describe("GET and PUT /api/canteen-settings", () => {
       ]) {
         await expect(db.execute(sql`update canteen_settings set ${set} where id = 1`)).rejects.toThrow();
       }
-      expect((await read(app, asAdmin)).json().data).toEqual(CANTEEN_RULES_DEFAULTS);
+      expect((await read(app, asAdmin)).json().data).toMatchObject(CANTEEN_RULES_DEFAULTS);
     });
+  });
+});
+
+describe("PUT /api/canteen-settings and …/bank-details from two screens (decision 0057)", () => {
+  const BANK = "/api/canteen-settings/bank-details";
+  const fnb = { bank: "FNB", accountHolder: "Kantien", accountNumber: "6212345678", branchCode: "250655" };
+  let otherAdmin: string;
+  it.beforeAll(async ({ app, db }) => {
+    otherAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+  });
+
+  it("refuses the rules saved from a version another save replaced, with the rules as they now are", async ({
+    app,
+  }) => {
+    const loaded = await read(app, asAdmin);
+    const version = loaded.headers.etag as string;
+    expect(loaded.json().data.version).toBe(Number(JSON.parse(version)));
+
+    const first = await request(app, "PUT", "/api/canteen-settings", {
+      cookie: asAdmin,
+      headers: { "if-match": version },
+      body: { ...CANTEEN_RULES_DEFAULTS, cutoffTime: "10:15" },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers.etag).toBe(`"${Number(JSON.parse(version)) + 1}"`);
+
+    const second = await request(app, "PUT", "/api/canteen-settings", {
+      cookie: otherAdmin,
+      headers: { "if-match": version },
+      body: { ...CANTEEN_RULES_DEFAULTS, maxQuantity: 3 },
+    });
+    expect([second.statusCode, second.json().code]).toEqual([409, "stale"]);
+    expect(second.json().details.current).toEqual({
+      ...CANTEEN_RULES_DEFAULTS,
+      cutoffTime: "10:15",
+      version: Number(JSON.parse(version)) + 1,
+    });
+    expect((await read(app, asCook)).json().data).toMatchObject({ cutoffTime: "10:15", maxQuantity: 5 });
+
+    // Saved again from the version the refusal answered, it goes through.
+    const again = await request(app, "PUT", "/api/canteen-settings", {
+      cookie: otherAdmin,
+      headers: { "if-match": first.headers.etag as string },
+      body: CANTEEN_RULES_DEFAULTS,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it("refuses bank details saved from a version another save replaced, with the details as they now are", async ({
+    app,
+  }) => {
+    const loaded = await request(app, "GET", BANK, { cookie: asAdmin });
+    const version = loaded.headers.etag as string;
+
+    const first = await request(app, "PUT", BANK, {
+      cookie: asAdmin,
+      headers: { "if-match": version },
+      body: fnb,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+
+    const second = await request(app, "PUT", BANK, {
+      cookie: otherAdmin,
+      headers: { "if-match": version },
+      body: { ...fnb, bank: "ABSA", branchCode: "632005" },
+    });
+    expect([second.statusCode, second.json().code]).toEqual([409, "stale"]);
+    expect(second.json().details.current).toEqual({
+      details: fnb,
+      version: Number(JSON.parse(version)) + 1,
+    });
+    expect((await request(app, "GET", BANK, { cookie: asAdmin })).json().data.details).toEqual(fnb);
+  });
+
+  it("are one record: a save of the bank details makes the rules loaded before it stale", async ({ app }) => {
+    const version = (await read(app, asAdmin)).headers.etag as string;
+    const bank = await request(app, "PUT", BANK, {
+      cookie: otherAdmin,
+      headers: { "if-match": version },
+      body: fnb,
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    const rules = await request(app, "PUT", "/api/canteen-settings", {
+      cookie: asAdmin,
+      headers: { "if-match": version },
+      body: { ...CANTEEN_RULES_DEFAULTS, weeksAhead: 4 },
+    });
+    expect([rules.statusCode, rules.json().code]).toEqual([409, "stale"]);
+    expect((await read(app, asAdmin)).json().data).toMatchObject(CANTEEN_RULES_DEFAULTS);
+  });
+
+  it("refuses a malformed If-Match and changes nothing; a save without one is taken", async ({ app }) => {
+    const before = (await read(app, asAdmin)).json().data;
+    const res = await request(app, "PUT", "/api/canteen-settings", {
+      cookie: asAdmin,
+      headers: { "if-match": "seven" },
+      body: { ...CANTEEN_RULES_DEFAULTS, weeksAhead: 4 },
+    });
+    expect([res.statusCode, res.json().code]).toEqual([400, "if_match_invalid"]);
+    expect((await read(app, asAdmin)).json().data).toEqual(before);
+
+    const plain = await save(app, CANTEEN_RULES_DEFAULTS, asAdmin);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().data.version).toBe(before.version + 1);
   });
 });

@@ -83,7 +83,7 @@ describe("GET and PUT /api/canteen-settings/bank-details", () => {
   it("are not given until an admin saves them; only admins read or save them", async ({ app }) => {
     expect((await request(app, "GET", BANK, { cookie: asAdmin })).json()).toEqual({
       success: true,
-      data: null,
+      data: { details: null, version: 1 },
     });
     expect((await wallet(app)).json().data.eft).toBeNull();
     for (const cookie of [asCook, asStudent]) {
@@ -104,7 +104,7 @@ describe("GET and PUT /api/canteen-settings/bank-details", () => {
     expect(res.json().details.find((d: { field: string }) => d.field === "branchCode").message).toBe(
       "Voer die takkode in: 6 syfers, bv. 250655.",
     );
-    expect((await request(app, "GET", BANK, { cookie: asAdmin })).json().data).toBeNull();
+    expect((await request(app, "GET", BANK, { cookie: asAdmin })).json().data.details).toBeNull();
   });
 
   it("are stored as digits and shown to the customer with their reference", async ({ app }) => {
@@ -114,9 +114,10 @@ describe("GET and PUT /api/canteen-settings/bank-details", () => {
     expect(res.json()).toEqual({
       success: true,
       message: "Die kantien se bankbesonderhede is gestoor.",
-      data: stored,
+      data: { details: stored, version: 2 },
     });
-    expect((await request(app, "GET", BANK, { cookie: asAdmin })).json().data).toEqual(stored);
+    expect(res.headers.etag).toBe('"2"');
+    expect((await request(app, "GET", BANK, { cookie: asAdmin })).json().data.details).toEqual(stored);
     expect((await wallet(app)).json().data.eft).toEqual(stored);
   });
 });

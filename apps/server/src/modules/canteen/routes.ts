@@ -12,7 +12,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
 import { requireAdmin, requireUser } from "../../plugins/session";
-import { getBankDetails, saveBankDetails } from "./bank-details";
+import { expectedVersion, tagVersion } from "../../record-version";
+import { getBankDetailsRecord, saveBankDetails } from "./bank-details";
 import { getCanteenRules, saveCanteenRules } from "./rules";
 
 // What each route takes and answers (decision 0016).
@@ -28,33 +29,43 @@ const saveBankSchema = { body: bankDetailsInput, response: answers(bankDetailsSa
 export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/canteen-settings", { onRequest: requireUser, schema: readSchema }, async () => ({
-    success: true as const,
-    data: await getCanteenRules(database.db),
-  }));
+  api.get("/canteen-settings", { onRequest: requireUser, schema: readSchema }, async (_request, reply) => {
+    const rules = await getCanteenRules(database.db);
+    tagVersion(reply, rules.version);
+    return { success: true as const, data: rules };
+  });
 
-  api.put("/canteen-settings", { onRequest: requireAdmin, schema: saveSchema }, async (request) => ({
-    success: true as const,
-    message: message("canteen_rules_saved", request.language),
-    data: await saveCanteenRules(database.db, request.body, request.user!.id),
-  }));
+  // The rules and the bank details are one record with one version: a save from a version
+  // another save of either replaced is refused as stale (decision 0057).
+  api.put("/canteen-settings", { onRequest: requireAdmin, schema: saveSchema }, async (request, reply) => {
+    const rules = await saveCanteenRules(database.db, request.body, {
+      updatedBy: request.user!.id,
+      expected: expectedVersion(request),
+    });
+    tagVersion(reply, rules.version);
+    return { success: true as const, message: message("canteen_rules_saved", request.language), data: rules };
+  });
 
   api.get(
     "/canteen-settings/bank-details",
     { onRequest: requireAdmin, schema: readBankSchema },
-    async () => ({
-      success: true as const,
-      data: await getBankDetails(database.db),
-    }),
+    async (_request, reply) => {
+      const bank = await getBankDetailsRecord(database.db);
+      tagVersion(reply, bank.version);
+      return { success: true as const, data: bank };
+    },
   );
 
   api.put(
     "/canteen-settings/bank-details",
     { onRequest: requireAdmin, schema: saveBankSchema },
-    async (request) => ({
-      success: true as const,
-      message: message("bank_details_saved", request.language),
-      data: await saveBankDetails(database.db, request.body, request.user!.id),
-    }),
+    async (request, reply) => {
+      const bank = await saveBankDetails(database.db, request.body, {
+        updatedBy: request.user!.id,
+        expected: expectedVersion(request),
+      });
+      tagVersion(reply, bank.version);
+      return { success: true as const, message: message("bank_details_saved", request.language), data: bank };
+    },
   );
 }

@@ -16,7 +16,7 @@ const savedReply: Route = (call) => {
     body: {
       success: true,
       message: "Die kantien se bankbesonderhede is gestoor.",
-      data: { ...body, accountNumber: body.accountNumber.replace(/\D/g, "") },
+      data: { details: { ...body, accountNumber: body.accountNumber.replace(/\D/g, "") }, version: 3 },
     },
   };
 };
@@ -24,8 +24,8 @@ const savedReply: Route = (call) => {
 function renderSettings(stored: BankDetails | null, putReply: Route = savedReply) {
   const calls = mockFetch({
     "GET /api/settings": { body: { success: true, settings: personal } },
-    "GET /api/canteen-settings": { body: { success: true, data: CANTEEN_RULES_DEFAULTS } },
-    [`GET ${URL}`]: { body: { success: true, data: stored } },
+    "GET /api/canteen-settings": { body: { success: true, data: { ...CANTEEN_RULES_DEFAULTS, version: 2 } } },
+    [`GET ${URL}`]: { body: { success: true, data: { details: stored, version: 2 } } },
     [`PUT ${URL}`]: putReply,
   });
   const { user } = renderWithApp(<AppRoutes />, { route: "/canteen", user: testUser(ROLE.kitchenAdmin) });

@@ -1,12 +1,12 @@
 import type { Settings } from "@kantien/domain/auth";
-import type { CanteenRules } from "@kantien/domain/canteen";
+import type { CanteenRules, CanteenRulesRecord } from "@kantien/domain/canteen";
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 
-const stored: CanteenRules = {
+const stored: CanteenRulesRecord = {
   cutoffTime: "14:30",
   cutoffDaysBefore: 1,
   weeksAhead: 3,
@@ -14,6 +14,7 @@ const stored: CanteenRules = {
   lowBalanceThreshold: "75.00",
   kitchenWarnMinutes: 12,
   kitchenLateMinutes: 25,
+  version: 4,
 };
 const personal: Settings = { theme: "light", language: "af", refresh_interval: 30 };
 
@@ -25,7 +26,7 @@ const savedReply: Route = (call) => {
     body: {
       success: true,
       message: "Die kantien se reëls is gestoor.",
-      data: { ...body, lowBalanceThreshold: threshold },
+      data: { ...body, lowBalanceThreshold: threshold, version: stored.version + 1 },
     },
   };
 };
@@ -40,7 +41,9 @@ function renderSettings(
     "GET /api/canteen-settings": getReply,
     "PUT /api/canteen-settings": putReply,
     // The bank details' section below (bank-details-section.test.tsx tests it).
-    "GET /api/canteen-settings/bank-details": { body: { success: true, data: null } },
+    "GET /api/canteen-settings/bank-details": {
+      body: { success: true, data: { details: null, version: stored.version } },
+    },
   });
   const view = renderWithApp(<AppRoutes />, { route: "/canteen", user: testUser(roleId) });
   return { ...view, calls };
@@ -257,5 +260,64 @@ describe("the canteen's rules on /canteen", () => {
     failing = false;
     await user.click(within(alert).getByRole("button", { name: "Probeer weer" }));
     expect(await within(section()).findByRole("spinbutton", { name: "Weke vooruit" })).toHaveValue(3);
+  });
+});
+
+describe("the canteen's rules saved meanwhile by another admin (decision 0057)", () => {
+  // The other admin moved the cut-off to 10:00: version 5.
+  const elsewhere: CanteenRulesRecord = { ...stored, cutoffTime: "10:00", version: 5 };
+  const staleReply: Route = (call) =>
+    call.headers["If-Match"] === '"4"'
+      ? {
+          status: 409,
+          body: {
+            success: false,
+            message: "Iemand anders het dit intussen verander. Kyk wat anders is en stoor weer.",
+            code: "stale",
+            details: { current: elsewhere },
+          },
+        }
+      : savedReply(call);
+
+  it("says what differs now, and saves the admin's edit again over it from the new version", async () => {
+    const { user, calls } = renderSettings(ROLE.kitchenAdmin, undefined, staleReply);
+    await loaded();
+    const weeks = within(section()).getByRole("spinbutton", { name: "Weke vooruit" });
+    await user.clear(weeks);
+    await user.type(weeks, "5");
+    await user.click(saveButton());
+
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Iemand anders het dit intussen verander",
+    });
+    // What differs from the rules as loaded, not what the admin typed.
+    expect(within(dialog).getByText("Sluitingstyd vir bestellings")).toBeVisible();
+    expect(within(dialog).getByText("10:00")).toBeVisible();
+    expect(within(dialog).queryByText("Weke vooruit")).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Stoor my veranderinge daaroor" }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    const [first, second] = puts(calls);
+    expect(first!.headers["If-Match"]).toBe('"4"');
+    expect(second!.headers["If-Match"]).toBe('"5"');
+    expect(second!.body).toMatchObject({ weeksAhead: 5, cutoffTime: "14:30" });
+    expect(await screen.findByText("Die kantien se reëls is gestoor.")).toBeVisible();
+  });
+
+  it("shows the new version instead, dropping the admin's edit", async () => {
+    const { user, calls } = renderSettings(ROLE.kitchenAdmin, undefined, staleReply);
+    await loaded();
+    const weeks = within(section()).getByRole("spinbutton", { name: "Weke vooruit" });
+    await user.clear(weeks);
+    await user.type(weeks, "5");
+    await user.click(saveButton());
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Iemand anders het dit intussen verander",
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Wys die nuwe weergawe" }));
+
+    await waitFor(() => expect(field("Sluitingstyd vir bestellings")).toHaveValue("10:00"));
+    expect(within(section()).getByRole("spinbutton", { name: "Weke vooruit" })).toHaveValue(3);
+    expect(puts(calls)).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type CanteenRules,
+  type CanteenRulesRecord,
   CUTOFF_DAYS_BEFORE_MAX,
   canteenRulesInput,
   KITCHEN_AGEING_MAX_MINUTES,
@@ -8,19 +9,23 @@ import {
   WEEKS_AHEAD_MAX,
 } from "@kantien/domain/canteen";
 import type { Language } from "@kantien/domain/language";
-import { formatAmount } from "@kantien/domain/money";
+import { formatAmount, formatRand } from "@kantien/domain/money";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
+import { useEffect, useState } from "react";
 import { Controller, type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { useNotice } from "../../../components/notice";
+import { StaleDialog, type StaleField, useStaleSave } from "../../../components/stale-dialog";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
-import { useCanteenRules } from "../../../lib/canteen-rules";
+import { canteenRulesQueryOptions, useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
 import { fieldErrorText, serverFieldErrors } from "../../../lib/validation";
 import { useSaveCanteenRules } from "../api/save-canteen-rules";
@@ -40,6 +45,37 @@ const FIELDS: readonly FieldName[] = [
   "kitchenLateMinutes",
 ];
 const DAYS_BEFORE = Array.from({ length: CUTOFF_DAYS_BEFORE_MAX + 1 }, (_, days) => days);
+
+/** What the stale dialog compares (decision 0057): every rule, as the form names and shows it. */
+function rulesStaleFields(t: TFunction): StaleField<CanteenRulesRecord>[] {
+  const number = (label: string, value: (rules: CanteenRulesRecord) => number) => ({
+    label,
+    value,
+    show: (rules: CanteenRulesRecord) => String(value(rules)),
+  });
+  return [
+    {
+      label: t("screens.canteen.rules.cutoffTime"),
+      value: (rules) => rules.cutoffTime,
+      show: (rules) => rules.cutoffTime,
+    },
+    {
+      label: t("screens.canteen.rules.cutoffDay"),
+      value: (rules) => rules.cutoffDaysBefore,
+      show: ({ cutoffDaysBefore: count }) =>
+        count === 0 ? t("screens.canteen.rules.sameDay") : t("screens.canteen.rules.daysBefore", { count }),
+    },
+    number(t("screens.canteen.rules.weeksAhead"), (rules) => rules.weeksAhead),
+    number(t("screens.canteen.rules.maxQuantity"), (rules) => rules.maxQuantity),
+    {
+      label: t("screens.canteen.rules.lowBalanceThreshold"),
+      value: (rules) => rules.lowBalanceThreshold,
+      show: (rules) => formatRand(rules.lowBalanceThreshold),
+    },
+    number(t("screens.canteen.rules.kitchenWarnMinutes"), (rules) => rules.kitchenWarnMinutes),
+    number(t("screens.canteen.rules.kitchenLateMinutes"), (rules) => rules.kitchenLateMinutes),
+  ];
+}
 
 function toFormValues(rules: CanteenRules, language: Language): FormValues {
   return {
@@ -66,38 +102,55 @@ export function CanteenRulesSection() {
   );
 }
 
-function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
+function CanteenRulesForm({ initial }: { initial: CanteenRulesRecord }) {
   const { t, i18n } = useTranslation();
   const save = useSaveCanteenRules();
   const notify = useNotice();
+  const queryClient = useQueryClient();
+  // The rules the form shows and saves from: their version goes with the save (decision 0057).
+  const [loaded, setLoaded] = useState(initial);
+  const { stale, catchStale, close } = useStaleSave<CanteenRulesRecord>();
   const form = useForm<FormValues, unknown, CanteenRules>({
     resolver: zodResolver(canteenRulesInput),
     defaultValues: toFormValues(initial, currentLanguage()),
   });
   const { control, formState, handleSubmit, register, reset, setError } = form;
+  const { isDirty } = formState;
+
+  // Newer rules (the bank details saved, a refetch) replace an untouched form; never an edit.
+  useEffect(() => {
+    if (initial.version === loaded.version || isDirty) return;
+    setLoaded(initial);
+    reset(toFormValues(initial, currentLanguage()));
+  }, [initial, loaded.version, isDirty, reset]);
   const text = (name: FieldName) => fieldErrorText(formState.errors[name] as FieldError | undefined);
   // A field shows its error in place of its hint; aria-describedby reads whichever is there.
   const helper = (name: FieldName, hint: string) => text(name) ?? hint;
 
-  const onSave = (rules: CanteenRules) => {
-    save.mutate(rules, {
-      onSuccess: (answer) => {
-        reset(toFormValues(answer.data, currentLanguage()));
-        notify({ severity: "success", text: answer.message });
+  const persist = (rules: CanteenRules, from: CanteenRulesRecord) => {
+    save.mutate(
+      { rules, version: from.version },
+      {
+        onSuccess: (answer) => {
+          setLoaded(answer.data);
+          reset(toFormValues(answer.data, currentLanguage()));
+          notify({ severity: "success", text: answer.message });
+        },
+        onError: (error) => {
+          if (catchStale(error, from)) return;
+          // What was typed stays; a refused field says why where it is.
+          const message = errorMessage(error, t("errors.update"));
+          notify({ severity: "error", text: () => i18n.t("screens.canteen.rules.saveFailed", { message }) });
+          serverFieldErrors(error, FIELDS).forEach(({ field, message: fieldMessage }, index) => {
+            setError(field, { type: "server", message: fieldMessage }, { shouldFocus: index === 0 });
+          });
+        },
       },
-      onError: (error) => {
-        // What was typed stays; a refused field says why where it is.
-        const message = errorMessage(error, t("errors.update"));
-        notify({ severity: "error", text: () => i18n.t("screens.canteen.rules.saveFailed", { message }) });
-        serverFieldErrors(error, FIELDS).forEach(({ field, message: fieldMessage }, index) => {
-          setError(field, { type: "server", message: fieldMessage }, { shouldFocus: index === 0 });
-        });
-      },
-    });
+    );
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSave)}>
+    <form noValidate onSubmit={handleSubmit((rules) => persist(rules, loaded))}>
       <Stack spacing={3}>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
           {/* Text, not type="time": the browser's time field shows "09:00 AM" or "09:00" by the
@@ -215,6 +268,21 @@ function CanteenRulesForm({ initial }: { initial: CanteenRules }) {
           />
         </Stack>
       </Stack>
+      <StaleDialog
+        stale={stale}
+        fields={rulesStaleFields(t)}
+        onReload={(current) => {
+          close();
+          queryClient.setQueryData(canteenRulesQueryOptions.queryKey, current);
+          setLoaded(current);
+          reset(toFormValues(current, currentLanguage()));
+        }}
+        onReapply={(current) => {
+          close();
+          setLoaded(current);
+          void handleSubmit((rules) => persist(rules, current))();
+        }}
+      />
     </form>
   );
 }

@@ -51,6 +51,7 @@ const RULES = {
   lowBalanceThreshold: "50.00",
   kitchenWarnMinutes: 5,
   kitchenLateMinutes: 11,
+  version: 1,
 };
 
 /** The server's answer to a status change (the mock checks it against the domain's schema). */

@@ -30,8 +30,10 @@ function renderSettings(
     "PUT /api/settings": putReply,
     "GET /api/settings/backup": { body: { success: true, data: { lastBackupAt } } },
     // The admin's canteen section below (canteen-rules-section.test.tsx tests it).
-    "GET /api/canteen-settings": { body: { success: true, data: CANTEEN_RULES_DEFAULTS } },
-    "GET /api/canteen-settings/bank-details": { body: { success: true, data: null } },
+    "GET /api/canteen-settings": { body: { success: true, data: { ...CANTEEN_RULES_DEFAULTS, version: 1 } } },
+    "GET /api/canteen-settings/bank-details": {
+      body: { success: true, data: { details: null, version: 1 } },
+    },
   });
   const view = renderWithApp(
     <>
