@@ -530,6 +530,8 @@ export const canteenSettings = pgTable(
     /** The kitchen board's ageing stages: a waiting order turns amber, then red (decision 0025). */
     kitchenWarnMinutes: smallint("kitchen_warn_minutes").notNull().default(10),
     kitchenLateMinutes: smallint("kitchen_late_minutes").notNull().default(20),
+    /** When the kitchen starts serving (HH:MM): no order waits on the board from before it. */
+    kitchenServiceStart: text("kitchen_service_start").notNull().default("07:30"),
     /** The bank account customers pay into by EFT (decision 0033): all four, or none yet. */
     bank: text("bank"),
     bankAccountHolder: text("bank_account_holder"),
@@ -550,6 +552,10 @@ export const canteenSettings = pgTable(
     check("canteen_settings_kitchen_warn", sql`${t.kitchenWarnMinutes} between 1 and 600`),
     check("canteen_settings_kitchen_late", sql`${t.kitchenLateMinutes} between 1 and 600`),
     check("canteen_settings_kitchen_order", sql`${t.kitchenWarnMinutes} < ${t.kitchenLateMinutes}`),
+    check(
+      "canteen_settings_kitchen_service_start",
+      sql`${t.kitchenServiceStart} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
     check(
       "canteen_settings_bank_details",
       sql`num_nonnulls(${t.bank}, ${t.bankAccountHolder}, ${t.bankAccountNumber}, ${t.bankBranchCode}) in (0, 4)`,

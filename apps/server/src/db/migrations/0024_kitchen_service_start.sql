@@ -1,0 +1,2 @@
+ALTER TABLE "canteen_settings" ADD COLUMN "kitchen_service_start" text DEFAULT '07:30' NOT NULL;--> statement-breakpoint
+ALTER TABLE "canteen_settings" ADD CONSTRAINT "canteen_settings_kitchen_service_start" CHECK ("canteen_settings"."kitchen_service_start" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');
