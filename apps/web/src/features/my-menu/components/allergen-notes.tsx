@@ -1,4 +1,4 @@
-import { ALLERGEN_LEVEL_LABELS, ALLERGY_SEVERITY_LABELS, allergenName } from "@kantien/domain/allergen-texts";
+import { allergenName } from "@kantien/domain/allergen-texts";
 import {
   type AllergenVerdict,
   allergenVerdict,
@@ -32,8 +32,9 @@ function notesTitle(verdict: AllergenVerdict, item: Item) {
 }
 
 /**
- * Where the dish meets my allergies (which allergen, contains, may contain or not checked, how
- * I react), in red when it is refused or one of them is severe. Loaded only for a card that
+ * Where the dish meets my allergies, a sentence each that says what the dish holds (contains,
+ * may contain, or nobody checked) and what I recorded ("Bevat melk, en jy het aangeteken dat jy
+ * dit nie verdra nie"), in red when it is refused or one of them is severe. Loaded only for a card that
  * matches, with the allergens' words.
  */
 export function AllergenNotes({ item, id, language }: { item: Item; id?: string; language: Language }) {
@@ -58,10 +59,9 @@ export function AllergenNotes({ item, id, language }: { item: Item; id?: string;
           <ul style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
             {item.allergenWarnings.map((warning) => (
               <li key={warning.code}>
-                {t("my.allergens.warning", {
-                  allergen: allergenName(warning.code, language),
-                  level: ALLERGEN_LEVEL_LABELS[language][warning.level].toLowerCase(),
-                  severity: ALLERGY_SEVERITY_LABELS[language][warning.severity].toLowerCase(),
+                {t(`my.allergens.warning.${warning.level}`, {
+                  allergen: allergenName(warning.code, language).toLowerCase(),
+                  reaction: t(`my.allergens.reaction.${warning.severity}`),
                 })}
               </li>
             ))}
