@@ -349,6 +349,10 @@ describe("MyMenuScreen", () => {
       );
       expect(notes.className).toMatch(/colorError/);
       expect(within(thursday).getByText("Allergene nie nagegaan nie")).toBeVisible();
+      // A screen reader hears the warning with the order button.
+      expect(within(thursday).getByRole("button", { name: "Bestel" })).toHaveAccessibleDescription(
+        /^Donderdag 26 November.*Hierdie gereg se allergene is nog nie nagegaan nie.*Niemand het nog nagegaan of dit grondboontjies bevat nie/,
+      );
 
       const dialog = await openOrderDialog(user, "Donderdag 26 November", "Pasta");
       expect(within(dialog).getByText("Hierdie gereg se allergene is nog nie nagegaan nie")).toBeVisible();
