@@ -110,6 +110,9 @@ describe("the rules an admin saves", () => {
     expect(refused({ weeksAhead: 0 })).toEqual(["canteen_weeks_ahead_invalid"]);
     expect(refused({ maxQuantity: 21 })).toEqual(["canteen_max_quantity_invalid"]);
     expect(refused({ lowBalanceThreshold: "-5" })).toEqual(["canteen_low_balance_invalid"]);
+    expect(refused({ kitchenServiceStart: "7:30" })).toEqual(["canteen_service_start_invalid"]);
+    expect(refused({ kitchenServiceStart: "25:00" })).toEqual(["canteen_service_start_invalid"]);
+    expect(refused({ kitchenServiceStart: null })).toEqual(["canteen_service_start_invalid"]);
     expect(refused({ kitchenWarnMinutes: 0 })).toEqual(["canteen_kitchen_ageing_invalid"]);
     expect(refused({ kitchenLateMinutes: 601 })).toEqual(["canteen_kitchen_ageing_invalid"]);
     expect(refused({ kitchenWarnMinutes: 20, kitchenLateMinutes: 20 })).toEqual([

@@ -202,6 +202,11 @@ export const FIELD_MESSAGES = {
     af: "Voer 'n bedrag van R0,01 tot R10 000 in, bv. 50,00.",
     en: "Enter an amount from R0.01 to R10,000, e.g. 50.00.",
   },
+  canteen_service_start_invalid: {
+    status: 400,
+    af: "Voer die tyd in waarop die kombuis begin as UU:MM, bv. 07:30.",
+    en: "Enter the time the kitchen starts as HH:MM, e.g. 07:30.",
+  },
   canteen_kitchen_ageing_invalid: {
     status: 400,
     af: "Voer 1 tot 600 minute in.",

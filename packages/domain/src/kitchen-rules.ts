@@ -2,6 +2,8 @@
  * The kitchen's rules, apart from the API's schemas in kitchen.ts: the screens import these
  * without zod (a first load of the kitchen board stays within its budget).
  */
+import { TZDate } from "@date-fns/tz";
+import type { IsoDate } from "./dates";
 import type { KitchenOrder } from "./kitchen";
 import { isWaitingForKitchen, kitchenColumnOf } from "./order-status";
 
@@ -45,28 +47,44 @@ export function ageingStage(minutesWaiting: number, thresholds: AgeingThresholds
   return "fresh";
 }
 
+/** When the kitchen starts serving, `HH:MM` in the canteen's zone, until an admin sets it. */
+export const SERVICE_START_DEFAULT = "07:30";
+
 /**
- * Minutes a waiting order has waited on the board of the day that starts at `dayStart`: since
- * it entered its status (placed, paid, or stepped back), but a pre-order waits only from the
- * start of its day, not from the day it was placed.
+ * The instant the kitchen's service starts on `date`: its start of service (`HH:MM`, a canteen
+ * rule) in the canteen's time zone. No order waits from before it.
  */
-export function minutesWaiting(statusChangedAt: string, dayStart: Date, now: Date): number {
-  const since = Math.max(new Date(statusChangedAt).getTime(), dayStart.getTime());
+export function serviceStartAt(date: IsoDate, serviceStart: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number);
+  const [hours, minutes] = serviceStart.split(":").map(Number);
+  return new Date(
+    new TZDate(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, timeZone).getTime(),
+  );
+}
+
+/**
+ * Minutes a waiting order has waited on the board of a day whose service starts at
+ * `serviceStart`: since it could first be started, the later of when it entered its status
+ * (placed, paid, or stepped back) and the start of service. A pre-order, or one placed at night,
+ * waits from the start of service, not from when it was placed; before then nothing waits (0).
+ */
+export function minutesWaiting(statusChangedAt: string, serviceStart: Date, now: Date): number {
+  const since = Math.max(new Date(statusChangedAt).getTime(), serviceStart.getTime());
   return Math.max(0, Math.floor((now.getTime() - since) / 60_000));
 }
 
 /**
- * How many waiting orders have waited into the "late" stage: the board's banner counts the
- * cards it marks red, by the canteen's rule, not a limit of its own.
+ * How many waiting orders have waited into the "late" stage: the board's banner and the
+ * dashboard count the cards the board marks red, by the canteen's rules, not a limit of their own.
  */
 export function lateOrderCount(
   orders: readonly Pick<KitchenOrder, "status" | "statusChangedAt">[],
-  { dayStart, now, thresholds }: { dayStart: Date; now: Date; thresholds: AgeingThresholds },
+  { serviceStart, now, thresholds }: { serviceStart: Date; now: Date; thresholds: AgeingThresholds },
 ): number {
   return orders.filter(
     (order) =>
       isWaitingForKitchen(order.status) &&
-      ageingStage(minutesWaiting(order.statusChangedAt, dayStart, now), thresholds) === "late",
+      ageingStage(minutesWaiting(order.statusChangedAt, serviceStart, now), thresholds) === "late",
   ).length;
 }
 

@@ -9,6 +9,7 @@ import {
   orderQrContent,
   portionsByDish,
   portionsToMake,
+  serviceStartAt,
 } from "./kitchen-rules";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
@@ -30,7 +31,7 @@ describe("kitchenCounts", () => {
 });
 
 describe("late orders: the board's banner", () => {
-  const dayStart = new Date("2026-11-23T22:00:00Z");
+  const serviceStart = new Date("2026-11-24T05:30:00Z");
   const now = new Date("2026-11-24T08:00:00Z");
   const waitedFor = (minutes: number, status: OrderStatus = "paid") => ({
     status,
@@ -45,10 +46,10 @@ describe("late orders: the board's banner", () => {
       waitedFor(45, "pending"),
       waitedFor(90, "processing"),
     ];
-    expect(lateOrderCount(orders, { dayStart, now, thresholds: AGEING_DEFAULTS })).toBe(2);
+    expect(lateOrderCount(orders, { serviceStart, now, thresholds: AGEING_DEFAULTS })).toBe(2);
     expect(
       lateOrderCount(orders, {
-        dayStart,
+        serviceStart,
         now,
         thresholds: { kitchenWarnMinutes: 5, kitchenLateMinutes: 10 },
       }),
@@ -66,12 +67,51 @@ describe("ageing of waiting orders", () => {
     expect(ageingStage(6, { kitchenWarnMinutes: 5, kitchenLateMinutes: 8 })).toBe("warn");
   });
 
-  it("counts from the order's status change, but a pre-order only from the start of its day", () => {
-    const dayStart = new Date("2031-05-14T00:00:00+02:00");
+  it("counts from the order's status change, but a pre-order only from the start of service", () => {
+    const serviceStart = new Date("2031-05-14T07:30:00+02:00");
     const now = new Date("2031-05-14T10:30:00+02:00");
-    expect(minutesWaiting("2031-05-14T10:15:30+02:00", dayStart, now)).toBe(14);
-    expect(minutesWaiting("2031-05-11T08:00:00+02:00", dayStart, now)).toBe(630);
-    expect(minutesWaiting("2031-05-14T10:31:00+02:00", dayStart, now)).toBe(0);
+    expect(minutesWaiting("2031-05-14T10:15:30+02:00", serviceStart, now)).toBe(14);
+    expect(minutesWaiting("2031-05-11T08:00:00+02:00", serviceStart, now)).toBe(180);
+    expect(minutesWaiting("2031-05-14T10:31:00+02:00", serviceStart, now)).toBe(0);
+  });
+});
+
+describe("lateness before and after the kitchen's start of service", () => {
+  const timeZone = "Africa/Johannesburg";
+  const thresholds = { kitchenWarnMinutes: 10, kitchenLateMinutes: 20 };
+  const serviceStart = serviceStartAt("2031-05-14", "07:30", timeZone);
+  // A lunch order placed in the night, at 01:05, and one placed the week before.
+  const night = [
+    { status: "pending" as const, statusChangedAt: "2031-05-14T01:05:00+02:00" },
+    { status: "paid" as const, statusChangedAt: "2031-05-07T12:00:00+02:00" },
+  ];
+  const at = (time: string) => new Date(`2031-05-14T${time}:00+02:00`);
+
+  it("places the start of service in the canteen's zone", () => {
+    expect(serviceStart.toISOString()).toBe("2031-05-14T05:30:00.000Z");
+    expect(serviceStartAt("2031-05-14", "00:00", "UTC").toISOString()).toBe("2031-05-14T00:00:00.000Z");
+  });
+
+  it("is not late before the kitchen starts: a 01:05 pre-order has not waited at all", () => {
+    expect(minutesWaiting(night[0]!.statusChangedAt, serviceStart, at("01:05"))).toBe(0);
+    expect(minutesWaiting(night[0]!.statusChangedAt, serviceStart, at("07:29"))).toBe(0);
+    expect(lateOrderCount(night, { serviceStart, now: at("02:10"), thresholds })).toBe(0);
+    expect(lateOrderCount(night, { serviceStart, now: at("07:29"), thresholds })).toBe(0);
+  });
+
+  it("ages from the start of service: amber, then late, by the canteen's minutes", () => {
+    expect(minutesWaiting(night[0]!.statusChangedAt, serviceStart, at("07:35"))).toBe(5);
+    expect(
+      ageingStage(minutesWaiting(night[0]!.statusChangedAt, serviceStart, at("07:40")), thresholds),
+    ).toBe("warn");
+    expect(lateOrderCount(night, { serviceStart, now: at("07:49"), thresholds })).toBe(0);
+    expect(lateOrderCount(night, { serviceStart, now: at("07:50"), thresholds })).toBe(2);
+  });
+
+  it("ages an order placed after the start of service from when it was placed", () => {
+    const placed = [{ status: "pending" as const, statusChangedAt: "2031-05-14T09:00:00+02:00" }];
+    expect(lateOrderCount(placed, { serviceStart, now: at("09:19"), thresholds })).toBe(0);
+    expect(lateOrderCount(placed, { serviceStart, now: at("09:20"), thresholds })).toBe(1);
   });
 });
 

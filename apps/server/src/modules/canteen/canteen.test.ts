@@ -38,6 +38,7 @@ describe("GET and PUT /api/canteen-settings", () => {
       weeksAhead: 3,
       maxQuantity: 4,
       lowBalanceThreshold: "75,5",
+      kitchenServiceStart: "06:45",
       kitchenWarnMinutes: 15,
       kitchenLateMinutes: 45,
     };
@@ -72,6 +73,7 @@ describe("GET and PUT /api/canteen-settings", () => {
         weeksAhead: 0,
         maxQuantity: 50,
         lowBalanceThreshold: "abc",
+        kitchenServiceStart: "7:30",
         kitchenWarnMinutes: 0,
         kitchenLateMinutes: 601,
       },
@@ -82,6 +84,7 @@ describe("GET and PUT /api/canteen-settings", () => {
       "cutoffDaysBefore",
       "cutoffTime",
       "kitchenLateMinutes",
+      "kitchenServiceStart",
       "kitchenWarnMinutes",
       "lowBalanceThreshold",
       "maxQuantity",
@@ -94,6 +97,51 @@ describe("GET and PUT /api/canteen-settings", () => {
       expect((await save(app, unknownField, asAdmin)).statusCode).toBe(400);
     }
     expect((await read(app, asAdmin)).json().data).toMatchObject(CANTEEN_RULES_DEFAULTS);
+  });
+
+  describe("the kitchen's start of service", () => {
+    const withStart = (kitchenServiceStart: unknown) => ({ ...CANTEEN_RULES_DEFAULTS, kitchenServiceStart });
+
+    it("starts at 07:30, is saved by an admin as HH:MM and read by the kitchen", async ({ app }) => {
+      expect((await read(app, asCook)).json().data.kitchenServiceStart).toBe("07:30");
+      const res = await save(app, withStart("06:15"), asAdmin);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.kitchenServiceStart).toBe("06:15");
+      expect((await read(app, asCook)).json().data.kitchenServiceStart).toBe("06:15");
+      expect((await save(app, CANTEEN_RULES_DEFAULTS, asAdmin)).statusCode).toBe(200);
+    });
+
+    it("refuses a time that is not HH:MM, or none, on its field in the envelope, and changes nothing", async ({
+      app,
+    }) => {
+      for (const bad of ["7:30", "24:00", "07:60", "07.30", "", 730, null]) {
+        const res = await save(app, withStart(bad), asAdmin);
+        expect(res.statusCode, String(bad)).toBe(400);
+        expect(res.json()).toEqual({
+          success: false,
+          code: "validation_failed",
+          message: expect.any(String),
+          details: [
+            {
+              field: "kitchenServiceStart",
+              message: "Voer die tyd in waarop die kombuis begin as UU:MM, bv. 07:30.",
+            },
+          ],
+        });
+      }
+      const { kitchenServiceStart: _left, ...without } = CANTEEN_RULES_DEFAULTS;
+      expect((await save(app, without, asAdmin)).statusCode).toBe(400);
+      expect((await read(app, asAdmin)).json().data).toMatchObject(CANTEEN_RULES_DEFAULTS);
+    });
+
+    it("is guarded by the database too", async ({ app, db }) => {
+      for (const value of ["7:30", "24:00", "late"]) {
+        await expect(
+          db.execute(sql`update canteen_settings set kitchen_service_start = ${value} where id = 1`),
+        ).rejects.toThrow();
+      }
+      expect((await read(app, asAdmin)).json().data).toMatchObject(CANTEEN_RULES_DEFAULTS);
+    });
   });
 
   describe("the kitchen's ageing thresholds", () => {

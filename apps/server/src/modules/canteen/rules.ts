@@ -14,6 +14,7 @@ export async function getCanteenRules(db: Db | Tx): Promise<CanteenRulesRecord> 
     sql`select cutoff_time as "cutoffTime", cutoff_days_before as "cutoffDaysBefore",
           weeks_ahead as "weeksAhead", max_quantity as "maxQuantity",
           low_balance_threshold::text as "lowBalanceThreshold",
+          kitchen_service_start as "kitchenServiceStart",
           kitchen_warn_minutes as "kitchenWarnMinutes", kitchen_late_minutes as "kitchenLateMinutes",
           version
         from canteen_settings where id = 1`,
@@ -43,6 +44,7 @@ export async function saveCanteenRules(
       sql`update canteen_settings set cutoff_time = ${rules.cutoffTime},
             cutoff_days_before = ${rules.cutoffDaysBefore}, weeks_ahead = ${rules.weeksAhead},
             max_quantity = ${rules.maxQuantity}, low_balance_threshold = ${rules.lowBalanceThreshold},
+            kitchen_service_start = ${rules.kitchenServiceStart},
             kitchen_warn_minutes = ${rules.kitchenWarnMinutes},
             kitchen_late_minutes = ${rules.kitchenLateMinutes},
             updated_at = now(), updated_by = ${updatedBy}

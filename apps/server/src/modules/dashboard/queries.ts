@@ -13,6 +13,7 @@ import {
   kitchenCounts,
   lateOrderCount,
   portionsToMake,
+  serviceStartAt,
 } from "@kantien/domain/kitchen-rules";
 import { LEDGER_KINDS } from "@kantien/domain/people";
 import { isAdminRole } from "@kantien/domain/roles";
@@ -58,11 +59,16 @@ async function ordersToday(
     now,
     timeZone,
     thresholds,
-  }: { today: IsoDate; now: Date; timeZone: string; thresholds: AgeingThresholds },
+  }: {
+    today: IsoDate;
+    now: Date;
+    timeZone: string;
+    thresholds: AgeingThresholds & { kitchenServiceStart: string };
+  },
 ): Promise<DashboardToday> {
   const orders = await listKitchenOrders(db, { date: today, timeZone });
   const late = lateOrderCount(orders, {
-    dayStart: dayRange(today, timeZone).start,
+    serviceStart: serviceStartAt(today, thresholds.kitchenServiceStart, timeZone),
     now,
     thresholds,
   });
@@ -115,7 +121,7 @@ export async function dashboardSummary(
   const rules = await getCanteenRules(db);
   const admin = isAdminRole(roleId);
   const [todayOrders, money, offLedger, lowBalances, menuDays, orders, users] = await Promise.all([
-    // The canteen's rules hold its ageing thresholds, as the kitchen board reads them.
+    // The canteen's rules hold its start of service and ageing thresholds, as the board reads them.
     ordersToday(db, { today, now, timeZone: config.timeZone, thresholds: rules }),
     admin ? moneyToday(db, { today, timeZone: config.timeZone }) : null,
     admin ? walletsOffLedger(db) : null,

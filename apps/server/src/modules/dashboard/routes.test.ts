@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CANTEEN_RULES_DEFAULTS } from "@kantien/domain/canteen";
 import { type DashboardSummary, dashboardSummary } from "@kantien/domain/dashboard";
 import { kitchenDay } from "@kantien/domain/kitchen";
 import { kitchenCounts, portionsToMake } from "@kantien/domain/kitchen-rules";
@@ -221,6 +222,25 @@ describe("dashboard: today", () => {
     expect(board.date).toBe(TODAY);
     expect(today.orders).toEqual(kitchenCounts(board.orders));
     expect(today.toMake).toEqual(portionsToMake(board.orders));
+  });
+
+  it("counts an order as late only from the kitchen's start of service, by the canteen's rule", async ({
+    app,
+  }) => {
+    const withStart = (kitchenServiceStart: string) =>
+      request(app, "PUT", "/api/canteen-settings", {
+        cookie: asAdmin,
+        body: { ...CANTEEN_RULES_DEFAULTS, kitchenServiceStart },
+      });
+    // At 10:00 the order placed at 09:30 has waited 15 minutes if the kitchen started at 09:45.
+    expect((await withStart("09:45")).statusCode).toBe(200);
+    expect(dashboardSummary.parse((await get(app, asStaff)).json().data).today.late).toBe(0);
+    // And none at all if it starts at 11:00; from 09:40 it is late (20 minutes).
+    expect((await withStart("11:00")).statusCode).toBe(200);
+    expect(dashboardSummary.parse((await get(app, asStaff)).json().data).today.late).toBe(0);
+    expect((await withStart("09:40")).statusCode).toBe(200);
+    expect(dashboardSummary.parse((await get(app, asStaff)).json().data).today.late).toBe(1);
+    expect((await withStart(CANTEEN_RULES_DEFAULTS.kitchenServiceStart)).statusCode).toBe(200);
   });
 
   it("warns of this week's and next week's school days without a dish", async ({ app }) => {

@@ -12,6 +12,7 @@ const stored: CanteenRulesRecord = {
   weeksAhead: 3,
   maxQuantity: 4,
   lowBalanceThreshold: "75.00",
+  kitchenServiceStart: "07:30",
   kitchenWarnMinutes: 12,
   kitchenLateMinutes: 25,
   version: 4,
@@ -133,6 +134,27 @@ describe("the canteen's rules on /canteen", () => {
     expect(puts(calls)).toEqual([]);
   });
 
+  it("refuses a start of service that is not HH:MM on the spot, without a request", async () => {
+    const { user, calls } = renderSettings();
+    await loaded();
+    const serviceStart = field("Kombuis begin om");
+    expect(serviceStart).toHaveAccessibleDescription(
+      "UU:MM, 24-uur. Bestellings wat vroeër geplaas is, wag eers van hierdie tyd af.",
+    );
+    await user.clear(serviceStart);
+    await user.type(serviceStart, "7:30");
+    await user.click(saveButton());
+
+    await waitFor(() =>
+      expect(serviceStart).toHaveAccessibleDescription(
+        "Voer die tyd in waarop die kombuis begin as UU:MM, bv. 07:30.",
+      ),
+    );
+    expect(serviceStart).toHaveAttribute("aria-invalid", "true");
+    expect(serviceStart).toHaveFocus();
+    expect(puts(calls)).toEqual([]);
+  });
+
   it("refuses red at or before amber, and minutes out of range, on the spot, without a request", async () => {
     const { user, calls } = renderSettings();
     await loaded();
@@ -182,6 +204,10 @@ describe("the canteen's rules on /canteen", () => {
     await user.type(threshold, "75,5");
     await user.clear(minutes("Rooi ná (minute)"));
     await user.type(minutes("Rooi ná (minute)"), "40");
+    const serviceStart = field("Kombuis begin om");
+    expect(serviceStart).toHaveValue("07:30");
+    await user.clear(serviceStart);
+    await user.type(serviceStart, "06:45");
     await user.click(saveButton());
 
     expect(await screen.findByText("Die kantien se reëls is gestoor.")).toBeVisible();
@@ -192,6 +218,7 @@ describe("the canteen's rules on /canteen", () => {
         weeksAhead: 3,
         maxQuantity: 20,
         lowBalanceThreshold: "75.50",
+        kitchenServiceStart: "06:45",
         kitchenWarnMinutes: 12,
         kitchenLateMinutes: 40,
       },

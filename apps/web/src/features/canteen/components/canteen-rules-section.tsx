@@ -41,6 +41,7 @@ const FIELDS: readonly FieldName[] = [
   "weeksAhead",
   "maxQuantity",
   "lowBalanceThreshold",
+  "kitchenServiceStart",
   "kitchenWarnMinutes",
   "kitchenLateMinutes",
 ];
@@ -72,6 +73,11 @@ function rulesStaleFields(t: TFunction): StaleField<CanteenRulesRecord>[] {
       value: (rules) => rules.lowBalanceThreshold,
       show: (rules) => formatRand(rules.lowBalanceThreshold),
     },
+    {
+      label: t("screens.canteen.rules.kitchenServiceStart"),
+      value: (rules) => rules.kitchenServiceStart,
+      show: (rules) => rules.kitchenServiceStart,
+    },
     number(t("screens.canteen.rules.kitchenWarnMinutes"), (rules) => rules.kitchenWarnMinutes),
     number(t("screens.canteen.rules.kitchenLateMinutes"), (rules) => rules.kitchenLateMinutes),
   ];
@@ -84,6 +90,7 @@ function toFormValues(rules: CanteenRules, language: Language): FormValues {
     weeksAhead: rules.weeksAhead,
     maxQuantity: rules.maxQuantity,
     lowBalanceThreshold: formatAmount(rules.lowBalanceThreshold, language),
+    kitchenServiceStart: rules.kitchenServiceStart,
     kitchenWarnMinutes: rules.kitchenWarnMinutes,
     kitchenLateMinutes: rules.kitchenLateMinutes,
   };
@@ -232,6 +239,16 @@ function CanteenRulesForm({ initial }: { initial: CanteenRulesRecord }) {
         <Typography variant="subtitle1" component="h3">
           {t("screens.canteen.rules.kitchenAgeing")}
         </Typography>
+        {/* Text, as the cut-off time: the canteen's times are 24-hour HH:MM on every device. */}
+        <TextField
+          label={t("screens.canteen.rules.kitchenServiceStart")}
+          autoComplete="off"
+          error={Boolean(text("kitchenServiceStart"))}
+          helperText={helper("kitchenServiceStart", t("screens.canteen.rules.kitchenServiceStartHint"))}
+          slotProps={{ htmlInput: { maxLength: 5, spellCheck: false } }}
+          sx={{ maxWidth: { sm: "calc(50% - 8px)" } }}
+          {...register("kitchenServiceStart")}
+        />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
           <TextField
             label={t("screens.canteen.rules.kitchenWarnMinutes")}

@@ -1,6 +1,10 @@
-import { dayRange } from "@kantien/domain/dates";
 import type { KitchenOrder } from "@kantien/domain/kitchen";
-import { AGEING_DEFAULTS, lateOrderCount } from "@kantien/domain/kitchen-rules";
+import {
+  AGEING_DEFAULTS,
+  lateOrderCount,
+  SERVICE_START_DEFAULT,
+  serviceStartAt,
+} from "@kantien/domain/kitchen-rules";
 import { lineTotal } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
 import {
@@ -237,10 +241,15 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   }, [moving, orders]);
 
   const thresholds = rules.data ?? AGEING_DEFAULTS;
-  const dayStart = useMemo(() => (date ? dayRange(date, timeZone).start : new Date(0)), [date, timeZone]);
+  // Orders age from the kitchen's start of service (a canteen rule), never from the night before.
+  const serviceStartTime = rules.data?.kitchenServiceStart ?? SERVICE_START_DEFAULT;
+  const serviceStart = useMemo(
+    () => (date ? serviceStartAt(date, serviceStartTime, timeZone) : new Date(0)),
+    [date, serviceStartTime, timeZone],
+  );
   const late = useMemo(
-    () => (orders ? lateOrderCount(orders, { dayStart, now, thresholds }) : 0),
-    [orders, dayStart, now, thresholds],
+    () => (orders ? lateOrderCount(orders, { serviceStart, now, thresholds }) : 0),
+    [orders, serviceStart, now, thresholds],
   );
   const open = useCallback(
     (id: string) => {
@@ -256,13 +265,13 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
       timeZone,
       language,
       t,
-      dayStart,
+      serviceStart,
       thresholds,
       onOpen: open,
       onAdvance: advance,
       allergenNames,
     }),
-    [now, roleId, timeZone, language, t, dayStart, thresholds, open, advance, allergenNames],
+    [now, roleId, timeZone, language, t, serviceStart, thresholds, open, advance, allergenNames],
   );
 
   const connection = boardConnection(stream, kitchen.isError);

@@ -19,8 +19,8 @@ export type CardContext = {
   language: Language;
   /** The board's texts in `language`. */
   t: TFunction;
-  /** The start of the board's day: a pre-order waits from here. */
-  dayStart: Date;
+  /** The kitchen's start of service on the board's day: no order waits from before it. */
+  serviceStart: Date;
   thresholds: AgeingThresholds;
   onOpen: (id: string) => void;
   onAdvance: AdvanceOrder;
@@ -62,7 +62,9 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
   const { now, t } = context;
   const label = orderLabel(order);
   const waiting = isWaitingForKitchen(order.status);
-  const waited = waiting ? minutesWaiting(order.statusChangedAt, context.dayStart, now) : 0;
+  const waited = waiting ? minutesWaiting(order.statusChangedAt, context.serviceStart, now) : 0;
+  // Before the kitchen starts nothing waits yet: the card says when it was placed instead.
+  const counting = waiting && now.getTime() >= context.serviceStart.getTime();
   const stage = waiting ? ageingStage(waited, context.thresholds) : "fresh";
   const next = nextKitchenStep(order.status, context.roleId);
   const alert = order.allergyAlert;
@@ -109,7 +111,7 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
           <span className="kc-item">{`${order.itemName} × ${order.quantity}`}</span>
           <span className="kc-notes">
             <span className="kc-note kc-secondary">
-              {waiting
+              {counting
                 ? t("screens.kitchen.waited", { count: waited })
                 : t("screens.kitchen.placedAt", {
                     time: formatTime(order.createdAt, context.timeZone, context.language),
