@@ -6,9 +6,16 @@ const rand = new Intl.NumberFormat("en-ZA", {
   maximumFractionDigits: 2,
 });
 
+/**
+ * Rand as every screen, mail and slip writes it: "R 1 500,00", and a negative amount with a real
+ * minus sign (U+2212) before the "R", "−R 1 500,00", never a hyphen. An amount that rounds to
+ * zero cents has no sign.
+ */
 export function formatRand(amount: number | string): string {
   const value = typeof amount === "string" ? Number(amount) : amount;
-  return rand.format(Number.isFinite(value) ? value : 0);
+  const cents = Number.isFinite(value) ? Math.round(value * 100) : 0;
+  const written = rand.format(Math.abs(cents) / 100);
+  return cents < 0 ? `\u2212${written}` : written;
 }
 
 export function lineTotal(price: number | string, quantity: number): number {

@@ -175,7 +175,7 @@ describe("DashboardScreen", () => {
       "EFT (4)R 1 200,00",
       "Ander inbetalings (1)R 20,00",
       "Terugbetalings (1)R 45,50",
-      "Regstellings (2)-R 70,00",
+      "Regstellings (2)\u2212R 70,00",
     ]);
     expect(within(money).getByRole("link", { name: "Na Geld" })).toHaveAttribute("href", "/money");
 
