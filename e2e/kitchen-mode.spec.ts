@@ -273,10 +273,17 @@ test("the counter hands an order over from its QR code, once, and finds orders b
   await expect(found.getByRole("button", { name: "Afgehaal" })).toHaveCount(0);
   await expect(field).toBeFocused();
 
-  // A second scan says it was collected, and the server hands nothing over twice.
+  // The scanner's text leaves the field; a second scan warns in red when and by whom it was
+  // collected, the hand-over's notice gone, and the server hands nothing over twice.
+  await expect(field).toHaveValue("");
   await field.fill(`kantien:order:${id}`);
   await field.press("Enter");
-  await expect(found).toContainText("Reeds afgehaal om");
+  await expect(found.locator("[data-already-collected]")).toContainText(
+    /Reeds afgehaal op .+ om \d\d:\d\d deur \S+/,
+  );
+  await expect(page.getByText(/is oorhandig\.$/)).toHaveCount(0);
+  await expect(field).toHaveValue("");
+  await expect(field).toBeFocused();
   const again = await page.request.post(`/api/kitchen/orders/${id}/collect`, { data: {} });
   expect(again.status()).toBe(409);
   expect((await again.json()).code).toBe("already_collected");

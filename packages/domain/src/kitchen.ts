@@ -84,8 +84,22 @@ export const orderEventsAnswer = {
   content: { "text/event-stream": { schema: z.unknown().meta({ type: "string" }) } },
 };
 
-/** One order as the counter shows it: the board's row, the day it is for, and whose (to top their wallet up). */
-export const counterOrder = kitchenOrder.extend({ orderDate: z.string(), customerId: z.string() });
+/**
+ * Who handed an order over and when: the status history's last move to delivered (`by` is the
+ * staff member's name, null when their account is gone or no history says).
+ */
+export const counterCollected = z.object({ at: z.string(), by: z.string().nullable() });
+export type CounterCollected = z.infer<typeof counterCollected>;
+
+/**
+ * One order as the counter shows it: the board's row, the day it is for, whose (to top their
+ * wallet up), and for a delivered order who handed it over and when (a second scan says so).
+ */
+export const counterOrder = kitchenOrder.extend({
+  orderDate: z.string(),
+  customerId: z.string(),
+  collected: counterCollected.nullable(),
+});
 export type CounterOrder = z.infer<typeof counterOrder>;
 
 /**

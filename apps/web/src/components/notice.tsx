@@ -19,7 +19,7 @@ export type Notice = NoticeContent & {
 
 type Notify = (notice: Notice) => void;
 
-const NoticeContext = createContext<Notify | null>(null);
+const NoticeContext = createContext<{ notify: Notify; dismiss: () => void } | null>(null);
 
 /** The CSS variable a layout with a bottom bar sets to its height, so notices never cover it. */
 export const BOTTOM_BAR_HEIGHT_VAR = "--kantien-bottom-bar";
@@ -69,6 +69,8 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1, atTop }));
     setOpen(true);
   }, []);
+  const dismiss = useCallback(() => setOpen(false), []);
+  const value = useMemo(() => ({ notify, dismiss }), [notify, dismiss]);
   useEffect(() => {
     if (!open) return;
     const observer = new MutationObserver((records) => {
@@ -78,7 +80,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     return () => observer.disconnect();
   }, [open]);
   return (
-    <NoticeContext.Provider value={notify}>
+    <NoticeContext.Provider value={value}>
       {children}
       {state ? (
         <Suspense fallback={null}>
@@ -99,7 +101,14 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
 
 /** Shows a notice: `notify({ severity: "success", text })`. */
 export function useNotice(): Notify {
-  const notify = useContext(NoticeContext);
-  if (!notify) throw new Error("useNotice needs a NoticeProvider");
-  return useMemo(() => notify, [notify]);
+  const notice = useContext(NoticeContext);
+  if (!notice) throw new Error("useNotice needs a NoticeProvider");
+  return notice.notify;
+}
+
+/** Closes the notice showing, when what it said no longer holds (the counter's next scan). */
+export function useDismissNotice(): () => void {
+  const notice = useContext(NoticeContext);
+  if (!notice) throw new Error("useDismissNotice needs a NoticeProvider");
+  return notice.dismiss;
 }

@@ -25,7 +25,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError, errorMessage, isNetworkError } from "../lib/api-client";
-import { useCanteenTimeZone } from "../lib/app-config";
+import { useAppConfig, useCanteenTimeZone } from "../lib/app-config";
 import { formatDateTime } from "../lib/format";
 import { currentLanguage } from "../lib/i18n";
 import { SubmissionKeys } from "../lib/idempotency";
@@ -153,7 +153,15 @@ export function TopUpForm({ customer, allMethods }: { customer: Customer; allMet
         autoComplete="off"
         {...register("reason")}
         error={Boolean(errors.reason)}
-        helperText={fieldErrorText(errors.reason) ?? t("screens.customers.topUp.reasonHint")}
+        helperText={
+          fieldErrorText(errors.reason) ??
+          // Only admins make corrections: a cook is not told of one.
+          t(
+            allMethods
+              ? "screens.customers.topUp.reasonHint"
+              : "screens.customers.topUp.reasonHintCashOrCard",
+          )
+        }
       />
       <Button
         type="submit"
@@ -187,6 +195,7 @@ export function TopUpForm({ customer, allMethods }: { customer: Customer; allMet
 function ReceiptNotice({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation();
   const timeZone = useCanteenTimeZone();
+  const { canteenName } = useAppConfig();
   const { entry } = receipt;
   const method = t(`screens.customers.topUp.methods.${entry.kind as TopUpMethod}`);
   const rows: [string, string][] = [
@@ -229,6 +238,9 @@ function ReceiptNotice({ receipt }: { receipt: Receipt }) {
         className="top-up-slip"
         sx={{ fontFamily: "ui-monospace, monospace", fontSize: "10pt", color: "#000" }}
       >
+        <Box data-slip-canteen sx={{ fontWeight: 700, fontSize: "13pt", textAlign: "center" }}>
+          {canteenName}
+        </Box>
         <Box sx={{ fontWeight: 700, fontSize: "12pt" }}>{t("screens.customers.topUp.slipTitle")}</Box>
         <Box>{t("screens.customers.topUp.receipt", { number: entry.id })}</Box>
         <Box>{formatDateTime(entry.at, timeZone, currentLanguage())}</Box>

@@ -132,6 +132,7 @@ describe("the counter: finding an order and handing it over", () => {
               preparationTime: 20,
               itemAllergens: [],
               allergyAlert: null,
+              collected: null,
             },
           ],
         },
@@ -248,6 +249,48 @@ describe("the counter: finding an order and handing it over", () => {
         message: "Hierdie bestelling is reeds afgehaal. Niks is weer oorhandig nie.",
       });
       expect((await history(db, id)).filter((r) => r.toStatus === "delivered")).toHaveLength(1);
+    });
+
+    it("tells a second scan who handed the order over and when, from the status history", async ({
+      app,
+      db,
+    }) => {
+      const id = await newOrder({ customer: customers.thandi!, status: "ready" });
+      expect((await collect(app, id, asStaff)).statusCode).toBe(200);
+      const [handOver] = await history(db, id);
+      const res = await lookUp(app, orderQrContent(id), asStaff);
+      expect(res.statusCode, res.body).toBe(200);
+      const [scanned] = res.json().data.orders as CounterOrder[];
+      expect(scanned?.collected).toEqual({
+        at: handOver?.changedAt.toISOString(),
+        by: "Toets Gebruiker 3",
+      });
+
+      // An undo and a hand-over by another cook: the last hand-over counts.
+      const otherCook = await createUser(db, { roleId: 3 });
+      await db
+        .update(users)
+        .set({ firstName: "Sipho", lastName: "Dlamini" })
+        .where(eq(users.id, otherCook.id));
+      const asOtherCook = await signIn(app, otherCook);
+      const back = await request(app, "PATCH", `/api/orders/${id}/status`, {
+        cookie: asStaff,
+        body: { status: "ready" },
+      });
+      expect(back.statusCode, back.body).toBe(200);
+      expect((await collect(app, id, asOtherCook)).statusCode).toBe(200);
+      const last = (await history(db, id)).at(-1);
+      const [again] = (await lookUp(app, orderQrContent(id), asStaff)).json().data.orders as CounterOrder[];
+      expect(again?.collected).toEqual({
+        at: last?.changedAt.toISOString(),
+        by: "Sipho Dlamini",
+      });
+
+      // An order not handed over has no hand-over to tell.
+      const waiting = await newOrder({ customer: customers.thandi!, status: "ready" });
+      const [open] = (await lookUp(app, orderQrContent(waiting), asStaff)).json().data
+        .orders as CounterOrder[];
+      expect(open?.collected).toBeNull();
     });
 
     it("lets only one of two simultaneous taps hand the order over", async ({ app, db }) => {

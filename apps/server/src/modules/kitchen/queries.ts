@@ -152,9 +152,21 @@ export function counterWhere(
   return words.length > 0 ? sql`${day} and ${sql.join(words, sql` and `)}` : sql`false`;
 }
 
+/**
+ * A delivered order's hand-over: the status history's last move to delivered, by whom, so a
+ * second scan can say when and by whom it was collected. A delivered order without such a row
+ * says when from its status change, and by nobody.
+ */
+const collectedColumn = sql`case when o.status = 'delivered' then coalesce(
+    (select json_build_object('at', ${isoTime(sql`c.changed_at`)}, 'by', u.first_name || ' ' || u.last_name)
+       from order_status_changes c left join users u on u.id = c.changed_by
+      where c.order_id = o.id and c.to_status = 'delivered'
+      order by c.changed_at desc, c.id desc limit 1),
+    json_build_object('at', ${isoTime(sql`o.status_changed_at`)}, 'by', null)) end`;
+
 export function counterOrdersQuery(where: SQL): SQL {
   return kitchenRowsQuery(where, {
-    extra: sql`, o.order_date::text as "orderDate", o.user_id as "customerId"`,
+    extra: sql`, o.order_date::text as "orderDate", o.user_id as "customerId", ${collectedColumn} as "collected"`,
     limit: COUNTER_LIMIT,
   });
 }

@@ -23,6 +23,15 @@ export function useCounterSearch(q: string) {
   });
 }
 
+/**
+ * How many answers the counter's search for a text has had so far: a new scan waits for the
+ * next one, never taking the answer it replaces for its own.
+ */
+export function useCounterAnswerCount(): (q: string) => number {
+  const queryClient = useQueryClient();
+  return (q) => queryClient.getQueryState([...queryKeys.counter, q])?.dataUpdateCount ?? 0;
+}
+
 /** `POST /api/kitchen/orders/:id/collect`: hands the order over (Afgehaal), once. */
 export function useCollectOrder() {
   const queryClient = useQueryClient();
@@ -83,7 +92,13 @@ export function useReadyToCollect(handed: string | null) {
     select: (day): CounterOrder[] =>
       day.orders
         .filter((order) => order.status === "ready" || order.id === handed)
-        .map((order) => ({ ...order, orderDate: order.deliveryDate ?? day.date, customerId: "" })),
+        .map((order) => ({
+          ...order,
+          orderDate: order.deliveryDate ?? day.date,
+          customerId: "",
+          // Only the one this counter just handed over is delivered here: its card confirms it.
+          collected: null,
+        })),
     refetchInterval: READY_REFRESH_MS,
   });
 }

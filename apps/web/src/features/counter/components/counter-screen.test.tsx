@@ -6,7 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
 import { fakeBarcodeDetector, fakeCameras, fakeVideoPlayback } from "../../../test/fake-camera";
 import { mockFetch } from "../../../test/mock-fetch";
-import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
+import { act, renderWithApp, screen, testUser, within } from "../../../test/test-utils";
+import { playCounterSound } from "../counter-sound";
+
+// The counter's sounds are the browser's Web Audio: here, which one the screen asks for.
+vi.mock("../counter-sound", () => ({ playCounterSound: vi.fn(), unlockCounterSound: vi.fn() }));
 
 // The counter's "today" is the canteen's: these orders are of Thursday 26 November 2026.
 beforeEach(() => {
@@ -14,6 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.mocked(playCounterSound).mockClear();
 });
 
 const ANNA = "a0000000-0000-4000-8000-000000000001";
@@ -33,6 +38,7 @@ const order: CounterOrder = {
   allergyAlert: null,
   orderDate: "2026-11-26",
   customerId: ANNA,
+  collected: null,
 };
 const anna: CustomerDetail = {
   id: ANNA,
@@ -47,19 +53,23 @@ const anna: CustomerDetail = {
   paymentReference: "KAN7K3Q9Z",
   recentOrders: [],
   ledger: [],
+  version: 1,
 };
 
 /** `GET /api/kitchen/orders`: the kitchen's day holding `orders`. */
 const kitchenDay = (orders: CounterOrder[]) => ({
   body: {
     success: true,
-    data: { date: "2026-11-26", orders: orders.map(({ orderDate, customerId, ...o }) => o) },
+    data: { date: "2026-11-26", orders: orders.map(({ orderDate, customerId, collected, ...o }) => o) },
   },
 });
 
 describe("a top-up at the counter", () => {
-  it("tops up the wallet of a found order's customer by card, and prints the slip's receipt number", async () => {
+  it("tops up the wallet of a found order's customer by card, and prints the slip with the canteen's name", async () => {
     const calls = mockFetch({
+      "GET /api/config": {
+        body: { success: true, data: { canteenName: "Hoërskool Klipdrif", timeZone: "Africa/Johannesburg" } },
+      },
       "GET /api/kitchen/counter?q=anna": { body: { success: true, data: { orders: [order] } } },
       [`GET /api/customers/${ANNA}`]: { body: { success: true, data: anna } },
       [`POST /api/customers/${ANNA}/top-ups`]: {
@@ -92,11 +102,18 @@ describe("a top-up at the counter", () => {
     // A cook takes cash or card; EFT and corrections are an admin's.
     const channels = within(dialog).getByRole("radiogroup", { name: "Hoe betaal" });
     expect(within(channels).getAllByRole("radio")).toHaveLength(2);
+    // Nor is a cook told of a correction by the note's hint.
+    expect(within(dialog).getByText("Opsioneel, bv. wie die geld gebring het.")).toBeVisible();
+    expect(dialog).not.toHaveTextContent(/regstelling/i);
     await user.type(within(dialog).getByRole("textbox", { name: "Bedrag" }), "50");
     await user.click(within(dialog).getByRole("radio", { name: "Kaart" }));
     await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
     const done = await within(dialog).findByRole("status");
     expect(done).toHaveTextContent("Kwitansie nr. 41");
+    // The slip the till printer prints says whose it is: the canteen's name, first.
+    const slip = document.querySelector<HTMLElement>(".top-up-slip")!;
+    expect(slip.firstElementChild).toHaveTextContent("Hoërskool Klipdrif");
+    expect(slip).toHaveTextContent("Kwitansie nr. 41");
     expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
       { amount: "50.00", method: "card", reason: null },
     ]);
@@ -108,7 +125,75 @@ describe("handing over at the counter", () => {
     ...order,
     status: "delivered",
     statusChangedAt: "2026-11-26T06:20:00.000Z",
+    collected: { at: "2026-11-26T06:20:00.000Z", by: "Sipho Dlamini" },
   };
+  const scanned = `kantien:order:${order.id}`;
+
+  it("warns of a second scan of a collected order in red, with when and by whom, a sound of its own, and the hand-over's notice gone", async () => {
+    let state: CounterOrder = order;
+    mockFetch({
+      "GET /api/kitchen/orders": kitchenDay([]),
+      [`GET /api/kitchen/counter?${new URLSearchParams({ q: scanned })}`]: () => ({
+        body: { success: true, data: { orders: [state] } },
+      }),
+      [`POST /api/kitchen/orders/${order.id}/collect`]: () => {
+        state = delivered;
+        return { body: { success: true, data: delivered } };
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    const field = await screen.findByRole("textbox", { name: "Skandeer of soek" });
+    await user.type(field, `${scanned}{Enter}`);
+    // The scanner's raw text leaves the field, which keeps the focus for the next scan.
+    expect(field).toHaveValue("");
+    expect(field).toHaveFocus();
+    const found = await screen.findByRole("list", { name: "Bestellings gevind" });
+    await user.click(await within(found).findByRole("button", { name: "Afgehaal" }));
+    expect(await screen.findByText("#17 is oorhandig.")).toBeVisible();
+    expect(await within(found).findByText("Oorhandig aan Anna Botha: Bobotie × 1.")).toBeVisible();
+    expect(vi.mocked(playCounterSound).mock.calls).toEqual([["handedOver"]]);
+    expect(within(found).queryByText(/Reeds afgehaal/)).toBeNull();
+
+    await user.type(field, `${scanned}{Enter}`);
+    const warning = await within(found).findByText(
+      "Reeds afgehaal op Donderdag 26 November om 08:20 deur Sipho Dlamini",
+    );
+    const alert = warning.closest<HTMLElement>('[role="alert"]')!;
+    expect(alert).toHaveTextContent("Moenie dit weer oorhandig nie.");
+    expect(alert).toHaveClass("MuiAlert-filled", "MuiAlert-colorError");
+    expect(alert.querySelector("svg")).not.toBeNull();
+    expect(within(found).queryByText(/Oorhandig aan/)).toBeNull();
+    expect(within(found).queryByRole("button", { name: "Afgehaal" })).toBeNull();
+    expect(vi.mocked(playCounterSound).mock.calls).toEqual([["handedOver"], ["alreadyCollected"]]);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.queryByText("#17 is oorhandig.")).toBeNull();
+    expect(field).toHaveValue("");
+    expect(field).toHaveFocus();
+  });
+
+  it("says when an order was collected even when nobody is known to have handed it over", async () => {
+    mockFetch({
+      "GET /api/kitchen/orders": kitchenDay([]),
+      [`GET /api/kitchen/counter?${new URLSearchParams({ q: scanned })}`]: {
+        body: {
+          success: true,
+          data: { orders: [{ ...delivered, collected: { at: delivered.statusChangedAt, by: null } }] },
+        },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Skandeer of soek" }), `${scanned}{Enter}`);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Reeds afgehaal op Donderdag 26 November om 08:20Moenie dit weer oorhandig nie.",
+    );
+    expect(vi.mocked(playCounterSound).mock.calls).toEqual([["alreadyCollected"]]);
+  });
 
   it("lists what is ready when idle, confirms a hand-over big with the name and an undo, and keeps the field for the next scan", async () => {
     let state: CounterOrder = order;
@@ -274,6 +359,10 @@ describe("the counter's camera", () => {
     await openCamera();
     const found = await screen.findByRole("list", { name: "Bestellings gevind" });
     expect(within(found).getByRole("listitem")).toHaveTextContent("Anna Botha");
+    // The code read is no text for the cook: the field stays empty, focused for the next scan.
+    const field = screen.getByRole("textbox", { name: "Skandeer of soek" });
+    expect(field).toHaveValue("");
+    expect(field).toHaveFocus();
     expect(screen.queryByText(/Die kamera kon nie begin nie/)).toBeNull();
     // The camera closed on the code it read, and no camera is left on.
     expect(screen.queryByRole("button", { name: "Maak kamera toe" })).toBeNull();

@@ -1,10 +1,11 @@
 import { todayIn } from "@kantien/domain/dates";
-import type { CounterOrder } from "@kantien/domain/kitchen";
+import type { CounterCollected, CounterOrder } from "@kantien/domain/kitchen";
 import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderLabel } from "@kantien/domain/order-label";
 import { ROUTES } from "@kantien/domain/route-access";
 import AccountBalanceWalletIcon from "@mui/icons-material/AccountBalanceWallet";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import SearchIcon from "@mui/icons-material/Search";
@@ -23,16 +24,23 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { LoadError } from "../../../components/load-error";
-import { useNotice } from "../../../components/notice";
+import { useDismissNotice, useNotice } from "../../../components/notice";
 import { StatusChip } from "../../../components/status-chip";
 import { TouchTargets } from "../../../components/touch-targets";
 import { allergenList } from "../../../lib/allergen-words";
 import { allergyAlertWords } from "../../../lib/allergy-alert-words";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
-import { formatLongDate, formatTime } from "../../../lib/format";
+import { formatDayHeading, formatLongDate, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useCollectOrder, useCounterSearch, useReadyToCollect, useUndoHandOver } from "../api/counter";
+import {
+  useCollectOrder,
+  useCounterAnswerCount,
+  useCounterSearch,
+  useReadyToCollect,
+  useUndoHandOver,
+} from "../api/counter";
+import { playCounterSound, unlockCounterSound } from "../counter-sound";
 import { QrReaderUnavailable, startQrScanner } from "../qr-scanner";
 import { CounterTopUpDialog } from "./counter-top-up";
 
@@ -110,6 +118,35 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
   );
 }
 
+/**
+ * An order collected before, found again (a second scan): red across the card, with a sign, and
+ * when and by whom it was handed over, so nobody hands it over twice.
+ */
+function AlreadyCollected({ collected, timeZone }: { collected: CounterCollected; timeZone: string }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const when = {
+    date: formatDayHeading(todayIn(timeZone, new Date(collected.at)), language),
+    time: formatTime(collected.at, timeZone, language),
+  };
+  return (
+    <Alert
+      severity="error"
+      variant="filled"
+      icon={<BlockIcon fontSize="large" />}
+      data-already-collected
+      sx={{ mb: 2, fontSize: "1.125rem", alignItems: "center" }}
+    >
+      <AlertTitle sx={{ fontSize: "1.375rem", fontWeight: 700 }}>
+        {collected.by
+          ? t("screens.counter.alreadyCollected", { ...when, name: collected.by })
+          : t("screens.counter.alreadyCollectedWhen", when)}
+      </AlertTitle>
+      {t("screens.counter.alreadyCollectedHint")}
+    </Alert>
+  );
+}
+
 type OrderToHandOverProps = {
   order: CounterOrder;
   today: string;
@@ -140,6 +177,7 @@ function OrderToHandOver({
   const hand = () =>
     collect.mutate(order.id, {
       onSuccess: () => {
+        playCounterSound("handedOver");
         notify({ severity: "success", text: () => i18n.t("screens.counter.handedOver", { label }) });
         onHandedOver(order);
       },
@@ -147,6 +185,9 @@ function OrderToHandOver({
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: "none" }}>
       <CardContent>
+        {order.collected && !justHanded ? (
+          <AlreadyCollected collected={order.collected} timeZone={timeZone} />
+        ) : null}
         <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, mb: 1 }}>
           <Typography variant="h6" component="h2" sx={{ mr: "auto" }}>
             #{label} · {order.customerName}
@@ -193,13 +234,7 @@ function OrderToHandOver({
               quantity: order.quantity,
             })}
           </Alert>
-        ) : order.status === "delivered" ? (
-          <Alert severity="info" icon={<CheckCircleIcon />} sx={{ mt: 1 }}>
-            {t("screens.counter.alreadyCollected", {
-              time: formatTime(order.statusChangedAt, timeZone, language),
-            })}
-          </Alert>
-        ) : order.status === "ready" ? (
+        ) : order.status === "delivered" ? null : order.status === "ready" ? (
           <Button
             variant="contained"
             size="large"
@@ -305,6 +340,7 @@ export function CounterScreen() {
   const [handed, setHanded] = useState<string | null>(null);
   const undo = useUndoHandOver();
   const notify = useNotice();
+  const dismissNotice = useDismissNotice();
   // Ready for the next scan: a handheld scanner types into the search field and presses Enter.
   const readyForScan = () => {
     input.current?.focus();
@@ -331,19 +367,47 @@ export function CounterScreen() {
   const search = useCounterSearch(q);
   const input = useRef<HTMLInputElement>(null);
   const today = todayIn(timeZone);
+  // The scan or search whose answer is still to be checked for a collected order: each one
+  // warns once, on its own answer, never on the one it replaces.
+  const answerCount = useCounterAnswerCount();
+  const toCheck = useRef<{ q: string; after: number } | null>(null);
+
+  // Browsers play sound only after a tap or a key on the page (a handheld scanner's keys count).
+  useEffect(() => {
+    document.addEventListener("pointerdown", unlockCounterSound);
+    document.addEventListener("keydown", unlockCounterSound);
+    return () => {
+      document.removeEventListener("pointerdown", unlockCounterSound);
+      document.removeEventListener("keydown", unlockCounterSound);
+    };
+  }, []);
+
+  const { data: found, isFetching, isPlaceholderData } = search;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answerCount reads the query's state, which these follow
+  useEffect(() => {
+    const check = toCheck.current;
+    if (!check || check.q !== q || !found || isFetching || isPlaceholderData) return;
+    if (answerCount(q) <= check.after) return;
+    toCheck.current = null;
+    if (found.some((order) => order.collected && order.id !== handed)) playCounterSound("alreadyCollected");
+  }, [q, found, isFetching, isPlaceholderData, handed]);
 
   const find = (value: string) => {
-    // A new scan or search: an order shown again is no longer "just handed over".
+    // A new scan or search: an order shown again is no longer "just handed over", and the last
+    // hand-over's notice no longer speaks of what is on the screen.
     setHanded(null);
-    setText(value);
+    dismissNotice();
+    toCheck.current = { q: value.trim(), after: answerCount(value.trim()) };
+    // A scanned code is no text for the cook: the field is emptied for the next scan. A typed
+    // name or number stays, selected, so the next one replaces it.
+    setText(orderIdFromQr(value) ? "" : value);
     setQ(value.trim());
     if (q === value.trim()) void search.refetch();
+    readyForScan();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     find(text);
-    // Ready for the next scan: a handheld scanner types into this field and presses Enter.
-    input.current?.select();
   };
 
   return (
@@ -417,7 +481,9 @@ export function CounterScreen() {
           ) : search.isError ? (
             <LoadError error={search.error} onRetry={() => void search.refetch()} />
           ) : search.data.length === 0 ? (
-            <Typography>{t("screens.counter.none", { q })}</Typography>
+            <Typography>
+              {orderIdFromQr(q) ? t("screens.counter.scanNone") : t("screens.counter.none", { q })}
+            </Typography>
           ) : (
             <HandOverList
               label={t("screens.counter.results")}
