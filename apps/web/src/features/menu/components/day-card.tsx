@@ -24,6 +24,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { declarationWords } from "../../../lib/allergen-words";
 import { currentLanguage } from "../../../lib/i18n";
 
 type Props = {
@@ -110,14 +111,12 @@ export function DayCard({ day, item, onAdd, onEdit, onReplace, onDelete }: Props
 function AllergenSummary({ item }: { item: FoodItem }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const contains = item.allergens.filter((entry) => entry.level === "contains");
   return (
     <>
-      {contains.length > 0 ? (
+      {item.allergens.length > 0 ? (
+        // "Bevat: gluten, melk; kan bevat: mosterd", as the labels print it.
         <Typography variant="body2" color="text.secondary">
-          {t("screens.menu.containsList", {
-            list: contains.map((entry) => allergenName(entry.code, language)).join(", "),
-          })}
+          {declarationWords(item.allergens, language)}
         </Typography>
       ) : null}
       {item.allergensChecked ? null : (

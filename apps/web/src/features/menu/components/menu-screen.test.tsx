@@ -553,9 +553,9 @@ describe("MenuScreen", () => {
       renderScreen(MENUS, week);
       const tuesday = await screen.findByRole("region", { name: "Dinsdag" });
       expect(await within(tuesday).findByText("Allergene nie nagegaan nie")).toBeInTheDocument();
-      expect(tuesday).toHaveTextContent("Bevat: Grondboontjies");
+      expect(tuesday).toHaveTextContent("Bevat: grondboontjies");
       const monday = screen.getByRole("region", { name: "Maandag" });
-      expect(monday).toHaveTextContent("Bevat: Gluten, Eiers");
+      expect(monday).toHaveTextContent("Bevat: gluten, eiers; kan bevat: melk");
       expect(within(monday).queryByText("Allergene nie nagegaan nie")).not.toBeInTheDocument();
     });
 

@@ -200,7 +200,10 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
         ) : null}
         {day.item ? (
           open ? (
-            <CutoffLine day={day} now={now} timeZone={timeZone} />
+            // A dish I may not order has no "Bestel voor …": it says why instead.
+            blocked ? null : (
+              <CutoffLine day={day} now={now} timeZone={timeZone} />
+            )
           ) : (
             <ClosedLine day={day} />
           )

@@ -289,6 +289,7 @@ describe("MyMenuScreen", () => {
         ),
       ).toBeVisible();
       expect(within(wednesday).getByRole("button", { name: "Bestel" })).toBeDisabled();
+      expect(within(wednesday).queryByText(/^Bestel voor|^Sluit/)).toBeNull();
       expect(
         within(wednesday).getByText("Nie bestelbaar nie: dit bevat iets waarvoor jy ernstig allergies is."),
       ).toBeVisible();

@@ -1,3 +1,4 @@
+import { todayIn } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import type { MyOrder } from "@kantien/domain/my";
 import type { OrderCancellation } from "@kantien/domain/order-cancel";
@@ -14,7 +15,7 @@ import Typography from "@mui/material/Typography";
 import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusChip } from "../../../components/status-chip";
-import { dayHeadingParts, formatTime } from "../../../lib/format";
+import { dayHeadingParts, formatShortDay, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { lazyComponent } from "../../../lib/lazy-component";
 
@@ -91,7 +92,10 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
           >
             {order.cutoffAt ? (
               <Typography variant="body2" color="text.secondary">
-                {t("my.orders.cancelUntil", { time: formatTime(order.cutoffAt, timeZone, language) })}
+                {t("my.orders.cancelUntil", {
+                  day: formatShortDay(todayIn(timeZone, new Date(order.cutoffAt)), language),
+                  time: formatTime(order.cutoffAt, timeZone, language),
+                })}
               </Typography>
             ) : null}
             <Button

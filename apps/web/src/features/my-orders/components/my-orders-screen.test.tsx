@@ -99,6 +99,8 @@ describe("MyOrdersScreen", () => {
         data: { order: { ...PAID, status: "cancelled", cancellable: false }, balance: "145.00" },
       },
     });
+    // The cut-off names its day, not only its time (Wednesday 25 November, 09:00 in the canteen).
+    expect(await card("Pap en wors")).toHaveTextContent("Kanselleer tot Wo 25 Nov, 09:00");
     await user.click(within(await card("Pap en wors")).getByRole("button", { name: "Kanselleer" }));
     const unpaid = await screen.findByRole("alertdialog", { name: "Kanselleer Pap en wors?" });
     expect(unpaid).toHaveTextContent("Hierdie bestelling is nie betaal nie; geen geld skuif nie.");
