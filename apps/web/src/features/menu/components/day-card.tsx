@@ -1,5 +1,4 @@
 import type { FoodItem } from "@kantien/domain/admin-data";
-import { allergenName } from "@kantien/domain/allergen-texts";
 import type { Weekday } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import { cardImageUrl } from "@kantien/domain/uploads";
