@@ -234,5 +234,7 @@ export const foodItemRow = foodItemDeclaration.extend({
   day_of_week: z.enum(WEEKDAYS),
   weekly_menu_id: z.string(),
   preparation_time: z.number().nullable(),
+  /** Raised by every save of the item; the dialog's save sends it as If-Match (decision 0057). */
+  version: z.number().int(),
 });
 export type FoodItem = z.infer<typeof foodItemRow>;

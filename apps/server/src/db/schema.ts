@@ -264,6 +264,11 @@ export const foodItems = pgTable(
      */
     allergensCheckedBy: uuid("allergens_checked_by").references(() => users.id, { onDelete: "set null" }),
     allergensCheckedAt: timestamp("allergens_checked_at", { withTimezone: true }),
+    /**
+     * Raised by every save of the item: the ETag a save must match (decision 0057). A day's only
+     * editable state is its item, so a replacement goes on from the replaced item's version.
+     */
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     // One active item per day of a week; retired items keep their day (decision 0006).

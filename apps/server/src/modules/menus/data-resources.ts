@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { foodItems, orders, weeklyMenus } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import { claimVersion } from "../../record-version";
 import { defineResource, type WriteContext } from "../data/resources";
 import { CLEARED_CHECK, declarationChanged, declarationOf, withDeclarations } from "./declarations";
 
@@ -52,7 +53,8 @@ export async function isFoodItemOrdered(tx: Tx, foodItemId: string): Promise<boo
 
 /**
  * An update through the data API: the fields it names, and, as in the food-item dialog, a
- * changed name or description clears the allergen declaration's check (decision 0041).
+ * changed name or description clears the allergen declaration's check (decision 0041). It raises
+ * the item's version, so a dialog open on the item is refused as stale (decision 0057).
  */
 async function updateFoodItem(
   db: Db,
@@ -60,6 +62,7 @@ async function updateFoodItem(
 ): Promise<void> {
   const itemId = String(id);
   await db.transaction(async (tx) => {
+    await claimVersion(tx, { table: foodItems, where: eq(foodItems.id, itemId), expected: null });
     const [before] = await tx
       .select({ name: foodItems.name, description: foodItems.description })
       .from(foodItems)
@@ -93,6 +96,8 @@ export const foodItemColumns = {
   weekly_menu_id: foodItems.weeklyMenuId,
   preparation_time: foodItems.preparationTime,
   retired_at: foodItems.retiredAt,
+  /** Raised by every save of the item; the dialog's save sends it as If-Match (decision 0057). */
+  version: foodItems.version,
 };
 
 export const foodItemResource = defineResource("food_item", {

@@ -6,10 +6,11 @@ import type {
 } from "@kantien/domain/admin-data";
 import { addDaysIso, type IsoDate, type Weekday } from "@kantien/domain/dates";
 import { copyableWeekdays, validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
 import { foodItemAllergens, foodItems, weeklyMenus } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import { claimVersion } from "../../record-version";
 import type { RowOf } from "../data/resources";
 import { foodItemColumns, isFoodItemOrdered } from "./data-resources";
 import {
@@ -29,10 +30,18 @@ type SavedFoodItem = { item: FoodItemRow & FoodItemDeclaration; replaced: string
 /** Who saves, and when by the canteen's clock: the declaration's check records both. */
 type Saver = { actorId: string; now: Date };
 
+/** The item `where` names as every answer carries it, or null: what a stale refusal answers. */
+async function currentItem(tx: Tx, where: SQL | undefined): Promise<SavedFoodItem["item"] | null> {
+  const [row] = await tx.select(foodItemColumns).from(foodItems).where(where);
+  return row ? ((await withDeclarations(tx, [row]))[0] ?? null) : null;
+}
+
 /**
  * The food-item dialog's one save (decision 0028): an edit of the item `id`, which moves it
  * to the day if the day is free; or a new item on the day, in place of the day's item when
  * `replace` says the admin confirmed it, else only on an empty day (409 food_item_day_taken).
+ * `expected` (the If-Match) is the version of the item edited or replaced as the dialog loaded
+ * it: another save of it meanwhile is 409 stale with the item as it now is (decision 0057).
  */
 export async function saveFoodItem(
   db: Db,
@@ -41,12 +50,23 @@ export async function saveFoodItem(
     dayOfWeek,
     input,
     saver,
-  }: { menuId: string; dayOfWeek: Weekday; input: FoodItemSaveInput; saver: Saver },
+    expected = null,
+  }: { menuId: string; dayOfWeek: Weekday; input: FoodItemSaveInput; saver: Saver; expected?: number | null },
 ): Promise<SavedFoodItem> {
   const { id, replace, weekly_menu_id: _menu, day_of_week: _day, ...fields } = input;
   if (id !== undefined)
-    return { item: await editFoodItem(db, { id, menuId, dayOfWeek, fields, saver }), replaced: null };
-  return replaceFoodItem(db, { menuId, dayOfWeek, input: fields, replace: replace === true, saver });
+    return {
+      item: await editFoodItem(db, { id, menuId, dayOfWeek, fields, saver, expected }),
+      replaced: null,
+    };
+  return replaceFoodItem(db, {
+    menuId,
+    dayOfWeek,
+    input: fields,
+    replace: replace === true,
+    saver,
+    expected,
+  });
 }
 
 /**
@@ -63,10 +83,24 @@ async function editFoodItem(
     dayOfWeek,
     fields,
     saver,
-  }: { id: string; menuId: string; dayOfWeek: Weekday; fields: FoodItemFields; saver: Saver },
+    expected,
+  }: {
+    id: string;
+    menuId: string;
+    dayOfWeek: Weekday;
+    fields: FoodItemFields;
+    saver: Saver;
+    expected: number | null;
+  },
 ) {
   return db.transaction(async (tx) => {
     const live = and(eq(foodItems.id, id), eq(foodItems.weeklyMenuId, menuId), isNull(foodItems.retiredAt));
+    await claimVersion(tx, {
+      table: foodItems,
+      where: live!,
+      expected,
+      current: () => currentItem(tx, live),
+    });
     const [before] = await tx
       .select({ name: foodItems.name, description: foodItems.description })
       .from(foodItems)
@@ -108,16 +142,20 @@ export type ReplaceFoodItemParams = {
   /** Whether the day's item may go; without it a taken day is 409 food_item_day_taken. */
   replace: boolean;
   saver: Saver;
+  /** The version of the day's item the replacement was confirmed against (decision 0057). */
+  expected?: number | null;
 };
 
 /**
  * Puts `input` on the menu's day in one transaction: the day's active item is locked, then
  * deleted, or retired when it is already on orders (decision 0006), and the new item is
- * inserted. Any failure rolls back the whole, so the old item stays on the menu.
+ * inserted. Any failure rolls back the whole, so the old item stays on the menu. The day's only
+ * state is its item, so the new item goes on from the replaced one's version: a replacement
+ * confirmed against an item saved or replaced meanwhile is 409 stale (decision 0057).
  */
 export async function replaceFoodItem(
   db: Db,
-  { menuId, dayOfWeek, input, replace, saver }: ReplaceFoodItemParams,
+  { menuId, dayOfWeek, input, replace, saver, expected = null }: ReplaceFoodItemParams,
 ): Promise<SavedFoodItem> {
   return db.transaction(async (tx) => {
     const [menu] = await tx
@@ -138,6 +176,15 @@ export async function replaceFoodItem(
       )
       .for("update");
     if (old && !replace) throw new AppError("food_item_day_taken");
+    const oldItem = old ? eq(foodItems.id, old.id) : undefined;
+    const version = oldItem
+      ? await claimVersion(tx, {
+          table: foodItems,
+          where: oldItem,
+          expected,
+          current: () => currentItem(tx, oldItem),
+        })
+      : 1;
     if (old) {
       if (await isFoodItemOrdered(tx, old.id)) {
         await tx.update(foodItems).set({ retiredAt: sql`now()` }).where(eq(foodItems.id, old.id));
@@ -157,6 +204,7 @@ export async function replaceFoodItem(
         ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
         ...dietColumn(input.diet),
         ...newItemCheck(input.allergensConfirmed, saver.actorId, saver.now),
+        version,
       })
       .returning(foodItemColumns);
     if (!item) throw notFound();

@@ -413,3 +413,100 @@ describe("food items on a weekly menu", () => {
     });
   });
 });
+
+/** A day's food item from two dialogs: edits and replacements name the version they started from (decision 0057). */
+describe("PUT /api/admin/menus/:menuId/days/:day/food-item from two dialogs (decision 0057)", () => {
+  let one: string;
+  let two: string;
+  it.beforeAll(async ({ app, db }) => {
+    one = await signIn(app, await createUser(db, { roleId: 4 }));
+    two = await signIn(app, await createUser(db, { roleId: 4 }));
+  });
+  const save = (app: App, menuId: string, cookie: string, version: string, body: object) =>
+    request(app, "PUT", `/api/admin/menus/${menuId}/days/Woensdag/food-item`, {
+      cookie,
+      headers: { "if-match": version },
+      body,
+    });
+  const form = { name: "Bobotie", description: "Met geelrys", price: "52.00", day_of_week: "Woensdag" };
+  const dayOf = async (app: App, menuId: string) =>
+    (
+      await request(app, "GET", `/api/admin/data/food_item?weekly_menu_id=${menuId}&day_of_week=Woensdag`, {
+        cookie: one,
+      })
+    ).json().data;
+
+  it("refuses an edit from a version another edit replaced, with the item as it now is", async ({
+    app,
+    db,
+  }) => {
+    const item = await createFoodItem(db, { dayOfWeek: "Woensdag", name: "Bobotie" });
+    const [loaded] = await dayOf(app, item.weeklyMenuId);
+    expect(loaded.version).toBe(1);
+
+    const first = await save(app, item.weeklyMenuId, one, '"1"', { ...form, id: item.id, price: "55.00" });
+    expect(first.statusCode, first.body).toBe(200);
+    expect([first.headers.etag, first.json().data.version]).toEqual(['"2"', 2]);
+
+    const second = await save(app, item.weeklyMenuId, two, '"1"', { ...form, id: item.id, name: "Pastei" });
+    expect([second.statusCode, second.json().code]).toEqual([409, "stale"]);
+    expect(second.json().details.current).toMatchObject({ id: item.id, price: "55.00", version: 2 });
+    expect(await dayOf(app, item.weeklyMenuId)).toMatchObject([
+      { id: item.id, name: "Bobotie", price: "55.00", version: 2 },
+    ]);
+  });
+
+  it("refuses a replacement confirmed against an item edited meanwhile, and keeps the edited item", async ({
+    app,
+    db,
+  }) => {
+    const item = await createFoodItem(db, { dayOfWeek: "Woensdag", name: "Bobotie" });
+    const first = await save(app, item.weeklyMenuId, one, '"1"', { ...form, id: item.id, price: "55.00" });
+    expect(first.statusCode, first.body).toBe(200);
+
+    const replaced = await save(app, item.weeklyMenuId, two, '"1"', {
+      ...form,
+      name: "Pastei",
+      replace: true,
+    });
+    expect([replaced.statusCode, replaced.json().code]).toEqual([409, "stale"]);
+    expect(replaced.json().details.current).toMatchObject({ id: item.id, price: "55.00", version: 2 });
+    expect(await dayOf(app, item.weeklyMenuId)).toMatchObject([{ id: item.id, price: "55.00" }]);
+  });
+
+  it("refuses a replacement of an item another replacement took off the day, with the day's item now", async ({
+    app,
+    db,
+  }) => {
+    const item = await createFoodItem(db, { dayOfWeek: "Woensdag", name: "Bobotie" });
+    // The day's item goes on from the replaced one's version, so the day's version only rises.
+    const first = await save(app, item.weeklyMenuId, one, '"1"', { ...form, name: "Pastei", replace: true });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ replaced: item.id, data: { name: "Pastei", version: 2 } });
+
+    const second = await save(app, item.weeklyMenuId, two, '"1"', { ...form, name: "Kerrie", replace: true });
+    expect([second.statusCode, second.json().code]).toEqual([409, "stale"]);
+    expect(second.json().details.current).toMatchObject({ name: "Pastei", version: 2 });
+    expect(await dayOf(app, item.weeklyMenuId)).toMatchObject([{ name: "Pastei", version: 2 }]);
+  });
+
+  it("refuses the dialog's edit after the data API changed the item; a malformed If-Match changes nothing", async ({
+    app,
+    db,
+  }) => {
+    const item = await createFoodItem(db, { dayOfWeek: "Woensdag", name: "Bobotie" });
+    const changed = await request(app, "PUT", `/api/admin/data/food_item/${item.id}`, {
+      cookie: one,
+      body: { price: "60.00" },
+    });
+    expect([changed.statusCode, changed.json().data.version]).toEqual([200, 2]);
+
+    const edit = await save(app, item.weeklyMenuId, two, '"1"', { ...form, id: item.id, name: "Pastei" });
+    expect([edit.statusCode, edit.json().code]).toEqual([409, "stale"]);
+    const malformed = await save(app, item.weeklyMenuId, two, "2", { ...form, id: item.id, name: "Pastei" });
+    expect([malformed.statusCode, malformed.json().code]).toEqual([400, "if_match_invalid"]);
+    expect(await dayOf(app, item.weeklyMenuId)).toMatchObject([
+      { name: "Bobotie", price: "60.00", version: 2 },
+    ]);
+  });
+});

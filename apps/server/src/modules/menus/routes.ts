@@ -10,6 +10,7 @@ import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
+import { expectedVersion, tagVersion } from "../../record-version";
 import { parseBody } from "../data/body";
 import { foodItemResource } from "./data-resources";
 import { copyPreviousWeek, saveFoodItem } from "./queries";
@@ -26,7 +27,8 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
    * The food-item dialog's one save (decision 0028): adds an item to an empty day, replaces
    * the day's item in one transaction (`replace`, decision 0006) or edits the item `id`.
    * Answers the saved item and the replaced item's id, or null. The body is the food item
-   * form's; the menu and day come from the path.
+   * form's; the menu and day come from the path. `If-Match` names the version of the item edited
+   * or replaced: saved or replaced meanwhile, it is refused as stale (decision 0057).
    */
   app.put(
     "/admin/menus/:menuId/days/:dayOfWeek/food-item",
@@ -34,8 +36,9 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
       onRequest: requireAdmin,
       schema: { params: dayParams, body, response: answers(foodItemSavedAnswer) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { menuId, dayOfWeek } = request.params;
+      const expected = expectedVersion(request);
       if (!z.uuid().safeParse(menuId).success || !(WEEKDAYS as readonly string[]).includes(dayOfWeek)) {
         throw notFound();
       }
@@ -60,7 +63,9 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
         dayOfWeek: dayOfWeek as Weekday,
         input,
         saver: { actorId: request.user!.id, now: config.clock() },
+        expected,
       });
+      tagVersion(reply, item.version);
       return { success: true as const, data: item, replaced };
     },
   );

@@ -11,10 +11,14 @@ import { foodItemsQueryOptions } from "./get-food-items";
 /** The body the dialog sends; the image may be cleared (null) when editing. */
 export type FoodItemBody = FoodItemInput & FoodItemDeclarationInput;
 
+/**
+ * `version`: of the item edited, or of the day's item replaced, as the dialog loaded it; a save
+ * from a version another save replaced is 409 stale (decision 0057).
+ */
 export type SaveFoodItem =
   | { kind: "create"; body: FoodItemBody }
-  | { kind: "edit"; id: string; body: FoodItemBody }
-  | { kind: "replace"; body: FoodItemBody };
+  | { kind: "edit"; id: string; body: FoodItemBody; version: number }
+  | { kind: "replace"; body: FoodItemBody; version: number };
 
 /** Which save the one request is: an edit names its item, a replacement says so (decision 0028). */
 function saveBody(save: SaveFoodItem): FoodItemSaveInput {
@@ -37,7 +41,7 @@ export function useSaveFoodItem(menuId: string) {
     mutationFn: (save: SaveFoodItem) =>
       api.put<Answer<typeof foodItemSavedAnswer>>(
         `/api/admin/menus/${encodeURIComponent(menuId)}/days/${encodeURIComponent(save.body.day_of_week)}/food-item`,
-        { body: saveBody(save) },
+        { body: saveBody(save), ...(save.kind === "create" ? {} : { version: save.version }) },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: foodItemsQueryOptions(menuId).queryKey }),
   });

@@ -18,18 +18,22 @@ import FormHelperText from "@mui/material/FormHelperText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
+import { useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { MoneyField } from "../../../components/money-field";
 import { useNotice } from "../../../components/notice";
+import { StaleDialog, type StaleField, useStaleSave } from "../../../components/stale-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { focusOnMount } from "../../../lib/focus";
 import { formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { fieldErrorText, formWideMessage } from "../../../lib/validation";
+import { foodItemsQueryOptions } from "../api/get-food-items";
 import { type FoodItemBody, useSaveFoodItem } from "../api/save-food-item";
 import { AllergenMatrix, DietTags } from "./allergen-matrix";
 import { ImagePicker } from "./image-picker";
@@ -74,6 +78,35 @@ function confirmation(check: CheckState): FoodItemDeclarationInput {
   return check === "kept" ? {} : { allergensConfirmed: check === "confirm" };
 }
 
+/**
+ * What the stale dialog compares (decision 0057): the item's fields as the dialog names them;
+ * the allergens, diet and check by their heading only.
+ */
+function itemStaleFields(t: TFunction): StaleField<FoodItem>[] {
+  const text = (label: string, value: (item: FoodItem) => string | number | null) => ({
+    label,
+    value,
+    show: (item: FoodItem) => {
+      const shown = value(item);
+      return shown === null ? null : String(shown);
+    },
+  });
+  return [
+    text(t("screens.menu.dialog.name"), (item) => item.name),
+    text(t("screens.menu.dialog.description"), (item) => item.description),
+    text(t("screens.menu.dialog.price"), (item) => moneyFieldValue(item.price)),
+    { label: t("screens.menu.dialog.image.label"), value: (item) => item.image_url },
+    {
+      ...text(t("screens.menu.dialog.day"), (item) => item.day_of_week),
+      show: (item) => t(`screens.menu.days.${item.day_of_week}`),
+    },
+    text(t("screens.menu.dialog.prepTime"), (item) => item.preparation_time),
+    { label: t("screens.menu.dialog.allergens.title"), value: (item) => item.allergens },
+    { label: t("screens.menu.dialog.allergens.diet"), value: (item) => item.diet },
+    { label: t("screens.menu.dialog.allergens.confirm"), value: (item) => item.allergensChecked },
+  ];
+}
+
 /** The required-fields message: said once above the form, each empty field marked. */
 const FIELDS_MISSING = "food_item_fields_missing";
 
@@ -91,7 +124,11 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
   const [uploading, setUploading] = useState(false);
   const notify = useNotice();
   const [pending, setPending] = useState<FoodItemBody | null>(null);
-  const edited = mode.kind === "edit" ? mode.item : null;
+  const queryClient = useQueryClient();
+  // The item edited or replaced as the dialog loaded it: its version goes with the save (decision 0057).
+  const [loaded, setLoaded] = useState<FoodItem | null>(mode.kind === "add" ? null : mode.item);
+  const { stale, catchStale, close } = useStaleSave<FoodItem>();
+  const edited = mode.kind === "edit" ? loaded : null;
   const [allergens, setAllergens] = useState<AllergenDeclaration>(edited?.allergens ?? []);
   const [diet, setDiet] = useState<DietTag[]>(edited?.diet ?? []);
   const [check, setCheck] = useState<CheckState>(edited?.allergensChecked ? "kept" : "none");
@@ -109,13 +146,13 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
     return owner !== undefined && (mode.kind === "add" || owner.id !== mode.item.id);
   };
 
-  const send = (body: FoodItemBody) => {
+  const send = (body: FoodItemBody, from: FoodItem | null) => {
     const request =
-      mode.kind === "edit"
-        ? ({ kind: "edit", id: mode.item.id, body } as const)
-        : mode.kind === "replace"
-          ? ({ kind: "replace", body } as const)
-          : ({ kind: "create", body } as const);
+      from === null
+        ? ({ kind: "create", body } as const)
+        : mode.kind === "edit"
+          ? ({ kind: "edit", id: from.id, body, version: from.version } as const)
+          : ({ kind: "replace", body, version: from.version } as const);
     const key =
       request.kind === "edit"
         ? "screens.menu.notices.itemUpdated"
@@ -135,13 +172,24 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
         );
         onClose();
       },
+      onError: (error) => {
+        // Saved or replaced meanwhile: the stale dialog says what, and the week shows it anew.
+        if (from && catchStale(error, from)) {
+          void queryClient.invalidateQueries({ queryKey: foodItemsQueryOptions(menuId).queryKey });
+        }
+      },
     });
   };
 
+  const bodyOf = (fields: FoodItemInput): FoodItemBody => ({
+    ...fields,
+    allergens,
+    diet,
+    ...confirmation(check),
+  });
   const onValid = (fields: FoodItemInput) => {
-    const body: FoodItemBody = { ...fields, allergens, diet, ...confirmation(check) };
-    if (mode.kind === "replace") setPending(body);
-    else send(body);
+    if (mode.kind === "replace") setPending(bodyOf(fields));
+    else send(bodyOf(fields), loaded);
   };
   const title =
     mode.kind === "add"
@@ -163,7 +211,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {missing ? <Alert severity="error">{missing}</Alert> : null}
-              {save.isError ? (
+              {save.isError && !stale ? (
                 <Alert severity="error">{errorMessage(save.error, t("errors.add"))}</Alert>
               ) : null}
               <TextField
@@ -281,11 +329,35 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
           cancelLabel={t("common.cancel")}
           onCancel={() => setPending(null)}
           onConfirm={() => {
-            if (pending) send(pending);
+            if (pending) send(pending, loaded);
             setPending(null);
           }}
         />
       ) : null}
+      <StaleDialog
+        stale={stale}
+        fields={itemStaleFields(t)}
+        onReload={(current) => {
+          close();
+          save.reset();
+          // A replacement's form holds a new dish, not the day's: the week shows the day as it now is.
+          if (mode.kind !== "edit") {
+            onClose();
+            return;
+          }
+          setLoaded(current);
+          form.reset(defaults({ kind: "edit", item: current }));
+          setAllergens(current.allergens);
+          setDiet(current.diet);
+          setCheck(current.allergensChecked ? "kept" : "none");
+          setCleared(false);
+        }}
+        onReapply={(current) => {
+          close();
+          setLoaded(current);
+          void handleSubmit((fields) => send(bodyOf(fields), current))();
+        }}
+      />
     </>
   );
 }

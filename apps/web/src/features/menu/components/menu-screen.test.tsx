@@ -48,6 +48,7 @@ const bobotie: FoodItem = {
   ],
   diet: [],
   allergensChecked: { by: "Anna Admin", at: "2031-06-09T08:00:00.000Z" },
+  version: 3,
 };
 
 const ITEMS_16 = `GET /api/admin/data/food_item?weekly_menu_id=${M16}&limit=50`;
@@ -669,6 +670,73 @@ describe("MenuScreen", () => {
       expect(
         await screen.findByText(/^Bobotie deluxe is gestoor\. Sy allergene is nog nie nagegaan nie:/),
       ).toBeVisible();
+    }, 20_000);
+  });
+
+  describe("an item saved meanwhile by another admin (decision 0057)", () => {
+    // The other admin raised the price and unticked the check: version 4.
+    const elsewhere: FoodItem = { ...bobotie, price: "39.00", allergensChecked: null, version: 4 };
+    const staleRoute = (call: { headers: Record<string, string> }) =>
+      call.headers["If-Match"] === '"3"'
+        ? {
+            status: 409,
+            body: {
+              success: false,
+              message: "Iemand anders het dit intussen verander. Kyk wat anders is en stoor weer.",
+              code: "stale",
+              details: { current: elsewhere },
+            },
+          }
+        : {
+            body: {
+              success: true,
+              data: { ...elsewhere, name: "Bobotie deluxe", version: 5 },
+              replaced: null,
+            },
+          };
+
+    async function editName(user: ReturnType<typeof renderScreen>["user"]) {
+      await user.click(await screen.findByRole("button", { name: "Wysig Bobotie" }));
+      const dialog = await screen.findByRole("dialog", { name: "Wysig item" });
+      const name = within(dialog).getByRole("textbox", { name: /Naam/ });
+      await user.clear(name);
+      await user.type(name, "Bobotie deluxe");
+      await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+      return screen.findByRole("alertdialog", { name: "Iemand anders het dit intussen verander" });
+    }
+
+    it("says what differs now and saves the edit again over it from the new version", async () => {
+      const { user, calls } = renderScreen(MENUS, { [saveRoute("Maandag")]: staleRoute });
+      const stale = await editName(user);
+      // What differs from the item as loaded, not what the admin typed.
+      expect(within(stale).getByText("Prys")).toBeVisible();
+      expect(within(stale).getByText("39,00")).toBeVisible();
+      expect(within(stale).getByText("Allergene nagegaan")).toBeVisible();
+      expect(within(stale).queryByText("Naam")).not.toBeInTheDocument();
+
+      await user.click(within(stale).getByRole("button", { name: "Stoor my veranderinge daaroor" }));
+      await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+      const [first, second] = calls.filter((c) => c.method === "PUT");
+      expect(first!.headers["If-Match"]).toBe('"3"');
+      expect(second!.headers["If-Match"]).toBe('"4"');
+      expect(second!.body).toMatchObject({ id: "item-1", name: "Bobotie deluxe" });
+      await waitFor(() =>
+        expect(screen.queryByRole("dialog", { name: "Wysig item" })).not.toBeInTheDocument(),
+      );
+    }, 20_000);
+
+    it("shows the new version instead, dropping the edit", async () => {
+      const { user, calls } = renderScreen(MENUS, { [saveRoute("Maandag")]: staleRoute });
+      const stale = await editName(user);
+      await user.click(within(stale).getByRole("button", { name: "Wys die nuwe weergawe" }));
+
+      await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+      const dialog = await screen.findByRole("dialog", { name: "Wysig item" });
+      await waitFor(() => expect(within(dialog).getByRole("textbox", { name: /Prys/ })).toHaveValue("39,00"));
+      expect(within(dialog).getByRole("textbox", { name: /Naam/ })).toHaveValue("Bobotie");
+      expect(within(dialog).getByRole("checkbox", { name: "Allergene nagegaan" })).not.toBeChecked();
+      expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+      expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1);
     }, 20_000);
   });
 });
