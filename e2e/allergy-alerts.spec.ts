@@ -52,16 +52,16 @@ test("an order whose dish holds its customer's allergen is confirmed, shown firs
   await expect(first).toContainText("Allergie: sulfiete");
   await expectNoSeriousA11yViolations(page);
 
-  await first.getByRole("button", { name: "Besig" }).click();
+  await first.getByRole("button", { name: "Begin" }).click();
   const busy = column(page, "Besig")
     .getByRole("listitem")
     .filter({ has: page.getByText(label, { exact: true }) });
-  await busy.getByRole("button", { name: "Gereed" }).click();
+  await busy.getByRole("button", { name: "Sit gereed" }).click();
   const ask = page.getByRole("alertdialog", { name: "Allergene nagegaan?" });
   await expect(ask).toContainText("sulfiete");
   await ask.getByRole("button", { name: "Nog nie" }).click();
   await expect(busy).toBeVisible();
-  await busy.getByRole("button", { name: "Gereed" }).click();
+  await busy.getByRole("button", { name: "Sit gereed" }).click();
   await ask.getByRole("button", { name: "Ja, nagegaan" }).click();
   const ready = column(page, "Gereed")
     .getByRole("listitem")

@@ -10,7 +10,7 @@ async function openKitchen(page: Page) {
   await expect(page.getByRole("heading", { name: "Kantien: daaglikse bestellingsoorsig" })).toBeVisible();
 }
 
-test("Besig, Gereed and Afgehaal move an order across the columns, live in a second browser", async ({
+test("Begin, Sit gereed and Oorhandig move an order across the columns, live in a second browser", async ({
   browser,
 }) => {
   const cook = await newContext(browser);
@@ -28,18 +28,18 @@ test("Besig, Gereed and Afgehaal move an order across the columns, live in a sec
       .getByRole("listitem")
       .filter({ has: p.getByText(label, { exact: true }) });
 
-  await card.getByRole("button", { name: "Besig" }).click();
+  await card.getByRole("button", { name: "Begin" }).click();
   await expect(cardIn(page, "Besig")).toBeVisible();
   await expect(cardIn(page, "Om te doen")).toHaveCount(0);
   await expect(cardIn(watcher, "Besig")).toBeVisible();
   await expect(cardIn(watcher, "Om te doen")).toHaveCount(0);
   await expect(cardIn(page, "Besig")).toContainText("min in voorbereiding");
 
-  await cardIn(page, "Besig").getByRole("button", { name: "Gereed" }).click();
+  await cardIn(page, "Besig").getByRole("button", { name: "Sit gereed" }).click();
   await expect(cardIn(page, "Gereed")).toBeVisible();
   await expect(cardIn(watcher, "Gereed")).toBeVisible();
 
-  await cardIn(page, "Gereed").getByRole("button", { name: "Afgehaal" }).click();
+  await cardIn(page, "Gereed").getByRole("button", { name: "Oorhandig" }).click();
   await expect(
     page.getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) }),
   ).toHaveCount(0);

@@ -126,12 +126,12 @@ test.describe("the ordering app", () => {
       const mine = page.getByRole("article").first();
       await expect(mine.getByText("Betaal, wag vir die kombuis", { exact: true })).toBeVisible();
 
-      await orderCard.getByRole("button", { name: "Besig" }).click();
+      await orderCard.getByRole("button", { name: "Begin" }).click();
       const preparing = board
         .getByRole("region", { name: "Besig" })
         .getByRole("listitem")
         .filter({ hasText: "Nandi Nuweling" });
-      await preparing.getByRole("button", { name: "Gereed" }).click();
+      await preparing.getByRole("button", { name: "Sit gereed" }).click();
       // No reload: the customer's stream brings it.
       await expect(mine.getByText("Gereed — kom haal")).toBeVisible();
       await expect(mine.getByRole("button", { name: "Kanselleer" })).toHaveCount(0);

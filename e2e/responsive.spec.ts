@@ -26,7 +26,7 @@ const SCREENS: { path: string; heading: RegExp | string; action: (page: Page) =>
   {
     path: "/kitchen",
     heading: /daaglikse bestellingsoorsig/,
-    action: (page) => page.getByRole("button", { name: "Besig" }).first(),
+    action: (page) => page.getByRole("button", { name: "Begin" }).first(),
   },
   {
     path: "/weekly-orders",

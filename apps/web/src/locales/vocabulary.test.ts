@@ -97,7 +97,7 @@ describe("one vocabulary", () => {
     });
   }
 
-  it("names the kitchen's columns, counts and step buttons with the status they stand for", () => {
+  it("names the kitchen's columns and counts with the status they stand for, its step buttons with verbs", () => {
     for (const [catalogue, labels] of [
       [backOfficeAf, ORDER_STATUS_LABELS.af],
       [backOfficeEn, ORDER_STATUS_LABELS.en],
@@ -109,10 +109,22 @@ describe("one vocabulary", () => {
       }
       for (const status of ["processing", "ready", "delivered"] as const) {
         expect(kitchen.actions[status]).toBe(labels[status]);
+        // A board's step is what the cook does, never the state it leads to (decision 0019).
+        expect(kitchen.steps[status]).not.toBe(labels[status]);
       }
       expect(kitchen.counts.delivered).toBe(labels.delivered);
       expect(kitchen.print.stage.waiting).toBe(labels.pending);
     }
+    expect(backOfficeAf.screens.kitchen.steps).toEqual({
+      processing: "Begin",
+      ready: "Sit gereed",
+      delivered: "Oorhandig",
+    });
+    expect(backOfficeEn.screens.kitchen.steps).toEqual({
+      processing: "Start",
+      ready: "Mark ready",
+      delivered: "Hand over",
+    });
   });
 
   it("uses no retired word in what is mailed and printed", () => {

@@ -1,7 +1,7 @@
 import type { KitchenDay, KitchenOrder, OrderEvent } from "@kantien/domain/kitchen";
 import { formatRand, lineTotal } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { stubEventSource } from "../../../test/fake-event-source";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
@@ -90,7 +90,7 @@ describe("KitchenBoard", () => {
 
     expect(await within(column("Om te doen")).findAllByRole("listitem")).toHaveLength(3);
     const paidCard = within(column("Om te doen")).getByText("#100").closest("li")!;
-    expect(within(paidCard).getByRole("button", { name: "Besig" })).toBeInTheDocument();
+    expect(within(paidCard).getByRole("button", { name: "Begin" })).toBeInTheDocument();
     expect(within(column("Besig")).getAllByRole("listitem")).toHaveLength(1);
     expect(within(column("Gereed")).getAllByRole("listitem")).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
@@ -116,7 +116,7 @@ describe("KitchenBoard", () => {
     const { user, calls } = renderBoard();
     const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
 
-    await user.click(within(card).getByRole("button", { name: "Besig" }));
+    await user.click(within(card).getByRole("button", { name: "Begin" }));
 
     const put = calls.find((call) => call.method === "PATCH");
     expect(put).toMatchObject({
@@ -130,11 +130,11 @@ describe("KitchenBoard", () => {
     await waitFor(() => expect(within(column("Besig")).getByRole("button", { name: /#111/ })).toHaveFocus());
   });
 
-  it("keeps the focus on the board when an order leaves it: Afgehaal focuses the column it left", async () => {
+  it("keeps the focus on the board when an order leaves it: Oorhandig focuses the column it left", async () => {
     const { user } = renderBoard();
     const card = (await within(column("Gereed")).findByText("#444")).closest("li")!;
 
-    await user.click(within(card).getByRole("button", { name: "Afgehaal" }));
+    await user.click(within(card).getByRole("button", { name: "Oorhandig" }));
 
     await waitFor(() => expect(column("Gereed")).toHaveFocus());
     expect(within(column("Gereed")).queryByText("#444")).not.toBeInTheDocument();
@@ -151,6 +151,79 @@ describe("KitchenBoard", () => {
     expect(within(await card("#222")).getByText("Wag lank")).toBeInTheDocument();
     expect(within(await card("#100")).queryByText(/Wag lank|Te lank/)).not.toBeInTheDocument();
     expect(within(await card("#100")).getByText("Wag al 3 min")).toBeInTheDocument();
+  });
+
+  it("names each step on a card with what the cook does: Begin, Sit gereed, Oorhandig", async () => {
+    renderBoard();
+    const step = (name: string, label: string) =>
+      within(within(column(name)).getByText(label).closest("li")!).getAllByRole("button")[1];
+    await within(column("Om te doen")).findByText("#111");
+    expect(step("Om te doen", "#111")).toHaveTextContent(/^Begin$/);
+    expect(step("Om te doen", "#100")).toHaveTextContent(/^Begin$/);
+    expect(step("Besig", "#333")).toHaveTextContent(/^Sit gereed$/);
+    expect(step("Gereed", "#444")).toHaveTextContent(/^Oorhandig$/);
+    // A state is no action: no step button says where the order already is.
+    expect(screen.queryByRole("button", { name: /^(Besig|Gereed|Afgehaal)$/ })).toBeNull();
+  });
+
+  it("names the header's tools in words, the recently collected with their count", async () => {
+    renderBoard();
+    const tools = await screen.findByRole("toolbar", { name: "Gereedskap" });
+    await waitFor(() =>
+      expect(within(tools).getByRole("button", { name: "Onlangs afgehaal (1)" })).toBeInTheDocument(),
+    );
+    // Each tool's name is its text on the screen, not a label only assistive technology reads.
+    const names = [...tools.querySelectorAll("a, button")].map((tool) => tool.textContent);
+    expect(names).toEqual([
+      "Klank: af",
+      "Onlangs afgehaal (1)",
+      "Toonbank",
+      "Druk",
+      "Verfris bestellings",
+      "Kombuismodus",
+    ]);
+  });
+
+  it("asks for sound when it opens, and its yes switches the sound on", async () => {
+    const { user } = renderBoard();
+    const prompt = await screen.findByRole("group", { name: "Klank" });
+    expect(prompt).toHaveTextContent(
+      "Skakel die klank aan om 'n klokkie te hoor wanneer 'n nuwe bestelling inkom.",
+    );
+    expect(screen.getByRole("switch", { name: "Klank: af" })).not.toBeChecked();
+
+    await user.click(within(prompt).getByRole("button", { name: "Skakel klank aan" }));
+
+    expect(screen.queryByRole("group", { name: "Klank" })).toBeNull();
+    expect(screen.getByRole("switch", { name: /Klank: aan|Tik om klank te begin/ })).toBeChecked();
+    expect(window.localStorage.getItem("kantien:kitchen-sound")).toBe("on");
+  });
+
+  it("asks for sound no more once the cook says 'Nie nou nie', and the sound stays off", async () => {
+    const { user } = renderBoard();
+    const prompt = await screen.findByRole("group", { name: "Klank" });
+    await user.click(within(prompt).getByRole("button", { name: "Nie nou nie" }));
+    expect(screen.queryByRole("group", { name: "Klank" })).toBeNull();
+    expect(screen.getByRole("switch", { name: "Klank: af" })).not.toBeChecked();
+  });
+
+  it("does not ask for sound when the cook switched it on before", async () => {
+    window.localStorage.setItem("kantien:kitchen-sound", "on");
+    renderBoard();
+    await within(column("Om te doen")).findByText("#111");
+    expect(screen.queryByRole("group", { name: "Klank" })).toBeNull();
+  });
+
+  it("docks the undo notice in the board's header, above the columns, not over the last card", async () => {
+    const { user } = renderBoard();
+    const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
+    await user.click(within(card).getByRole("button", { name: "Begin" }));
+    const undo = await screen.findByRole("button", { name: "Ongedaan maak" });
+    expect(undo.closest(".MuiSnackbar-root")).toBeNull();
+    expect(undo.closest('[role="status"]')).toHaveTextContent("#111 is nou besig.");
+    for (const name of ["Om te doen", "Besig", "Gereed"]) {
+      expect(undo.compareDocumentPosition(column(name)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
   });
 
   it("counts the day's portions per dish and stage, not only orders", async () => {
@@ -173,7 +246,7 @@ describe("KitchenBoard", () => {
   it("undoes Begin from the notice: the order goes back to where it waited", async () => {
     const { user, calls } = renderBoard();
     const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
-    await user.click(within(card).getByRole("button", { name: "Besig" }));
+    await user.click(within(card).getByRole("button", { name: "Begin" }));
     await user.click(await screen.findByRole("button", { name: "Ongedaan maak" }));
     await waitFor(() => expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(2));
     expect(calls.filter((call) => call.method === "PATCH").map((call) => call.body)).toEqual([
@@ -191,7 +264,7 @@ describe("KitchenBoard", () => {
     });
     const card = (await within(column("Om te doen")).findByText("#111")).closest("li")!;
 
-    await user.click(within(card).getByRole("button", { name: "Besig" }));
+    await user.click(within(card).getByRole("button", { name: "Begin" }));
 
     expect(await screen.findByText("Jy het nie toegang tot hierdie aksie nie.")).toBeInTheDocument();
     await waitFor(() => expect(within(column("Om te doen")).getByText("#111")).toBeInTheDocument());
@@ -249,7 +322,10 @@ describe("KitchenBoard live events", () => {
         body: { success: true, settings: { theme: "dark", language: "af", refresh_interval: 30 } },
       },
     });
-    renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(ROLE.kitchenStaff) });
+    const { user } = renderWithApp(<KitchenBoard />, {
+      route: "/kitchen",
+      user: testUser(ROLE.kitchenStaff),
+    });
     await within(column("Om te doen")).findByText("#111");
     const events = sources.at(-1)!;
     expect(events.url).toBe("/api/events");
@@ -258,7 +334,7 @@ describe("KitchenBoard live events", () => {
     const addToServerDay = (extra: KitchenOrder) => {
       serverDay = { ...serverDay, orders: [...serverDay.orders, extra] };
     };
-    return { events, dayFetches, addToServerDay };
+    return { events, dayFetches, addToServerDay, user };
   }
 
   it("merges a change of an order on the board without fetching the day again", async () => {
@@ -302,6 +378,30 @@ describe("KitchenBoard live events", () => {
     // What was missed is no longer kept: the day is loaded again.
     events.emit("reload", undefined, "20");
     await waitFor(() => expect(dayFetches()).toBe(3));
+  });
+
+  it("takes the cook to a new order: '1 nuut' scrolls its card into view and focuses it", async () => {
+    const { events, addToServerDay, user } = await renderLiveBoard();
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+    try {
+      addToServerDay({ ...order("order-0000-kkk345", "pending", 0), deliveryDate: "2025-03-03" });
+      events.emit("order", changed("order-0000-kkk345", "pending", "2025-03-03"));
+      const fresh = await within(column("Om te doen")).findByRole("button", { name: "1 nuut" });
+      const card = within(column("Om te doen")).getByRole("button", { name: /#345/ });
+      expect(card).not.toHaveFocus();
+
+      await user.click(fresh);
+
+      expect(scrolled).toEqual([card]);
+      expect(card).toHaveFocus();
+    } finally {
+      scrollIntoView.mockRestore();
+    }
   });
 
   it("takes an order that moved to another day off the board", async () => {
@@ -375,10 +475,10 @@ describe("KitchenBoard live events", () => {
       expect(waiting[1]!.querySelector("[data-allergy]")).toBeNull();
     });
 
-    it("asks 'Allergene nagegaan?' before Gereed, and sends the yes; 'Nog nie' sends nothing", async () => {
+    it("asks 'Allergene nagegaan?' before Sit gereed, and sends the yes; 'Nog nie' sends nothing", async () => {
       const { user, calls } = renderAlerted();
       const card = (await within(column("Besig")).findByText("#888")).closest("li")!;
-      await user.click(within(card).getByRole("button", { name: "Gereed" }));
+      await user.click(within(card).getByRole("button", { name: "Sit gereed" }));
       const dialog = await screen.findByRole("alertdialog", { name: "Allergene nagegaan?" });
       expect(dialog).toHaveTextContent("Allergie: eiers, melk.");
       expect(within(dialog).getByRole("button", { name: "Nog nie" })).toHaveFocus();
@@ -386,7 +486,7 @@ describe("KitchenBoard live events", () => {
       expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(0);
       expect(within(column("Besig")).getByText("#888")).toBeInTheDocument();
 
-      await user.click(within(card).getByRole("button", { name: "Gereed" }));
+      await user.click(within(card).getByRole("button", { name: "Sit gereed" }));
       await user.click(
         within(await screen.findByRole("alertdialog", { name: "Allergene nagegaan?" })).getByRole("button", {
           name: "Ja, nagegaan",

@@ -20,7 +20,6 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
-import { useNotice } from "../../../components/notice";
 import { TouchTargets } from "../../../components/touch-targets";
 import { errorMessage } from "../../../lib/api-client";
 import { useAppConfig, useCanteenTimeZone } from "../../../lib/app-config";
@@ -40,12 +39,14 @@ import { useAllergenNames } from "../hooks/use-allergen-names";
 import { playChime, useKitchenSound } from "../hooks/use-kitchen-sound";
 import { useNewOrders, useTitleCount } from "../hooks/use-new-orders";
 import { type KitchenStep, ordersByColumn, recentlyCollected } from "../kitchen-day";
+import { BoardNotice, useBoardNotice } from "./board-notice";
 import { BoardStatus, boardConnection, OfflineBanner } from "./board-status";
 import { type BoardMode, KitchenHeader } from "./kitchen-header";
 import { KitchenSummary } from "./kitchen-summary";
 import type { CardContext } from "./order-card";
 import { OrderColumn } from "./order-column";
 import { PortionsStrip } from "./portions-strip";
+import { SoundPrompt } from "./sound-prompt";
 import { UrgentBanner } from "./urgent-banner";
 
 // The dialogs and the phone's tabs are code the board's first paint does not need: each loads
@@ -79,6 +80,12 @@ export const UNDO_MS = 10_000;
 
 /** From this width the three columns stand side by side; below it the kitchen mode shows tabs. */
 const SIDE_BY_SIDE = "(min-width: 768px)";
+
+/**
+ * The kitchen mode fills the screen (less the layout's padding): its header stays put and each
+ * column scrolls on its own below it, so counts, banner and tools never scroll away.
+ */
+const KITCHEN_MODE_HEIGHT = { xs: "calc(100dvh - 24px)", sm: "calc(100dvh - 32px)" };
 
 type Moving = { id: string; status: OrderStatus; from: KitchenColumn | null };
 
@@ -116,7 +123,10 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
   /** An order with an allergy alert waiting for "Allergene nagegaan?" before Gereed. */
   const [checking, setChecking] = useState<KitchenOrder | null>(null);
   const [showRecent, setShowRecent] = useState(false);
-  const notify = useNotice();
+  const boardNotice = useBoardNotice();
+  const notify = boardNotice.show;
+  // Asked once each time the board opens while the sound is off.
+  const [soundAnswered, setSoundAnswered] = useState(false);
   // Where the focus follows a moved order: its card in the new column, or the column it left.
   const [moving, setMoving] = useState<Moving | null>(null);
   const updateStatus = useUpdateOrderStatus({
@@ -281,77 +291,111 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
 
   return (
     <TouchTargets>
-      <Stack spacing={kitchenMode ? 1 : 2}>
-        <KitchenHeader
-          mode={mode}
-          canteenName={config.canteenName}
-          timeZone={timeZone}
-          language={language}
-          now={now}
-          refreshing={kitchen.isFetching}
-          onRefresh={() => void kitchen.refetch()}
-          sound={sound}
-          recentCount={recent.length}
-          onShowRecent={() => setShowRecent(true)}
-          status={
-            <BoardStatus
-              connection={connection}
+      <Stack
+        spacing={kitchenMode ? 1 : 2}
+        sx={kitchenMode ? { height: KITCHEN_MODE_HEIGHT, minHeight: 360 } : undefined}
+      >
+        {/* The header: what stays in sight while the columns scroll. The board's notices dock at
+            its bottom right, over the portions rather than a card's step button. */}
+        <Stack spacing={kitchenMode ? 1 : 2} sx={{ position: "relative", flexShrink: 0 }}>
+          <KitchenHeader
+            mode={mode}
+            canteenName={config.canteenName}
+            timeZone={timeZone}
+            language={language}
+            now={now}
+            refreshing={kitchen.isFetching}
+            onRefresh={() => void kitchen.refetch()}
+            sound={sound}
+            recentCount={recent.length}
+            onShowRecent={() => setShowRecent(true)}
+            status={
+              <BoardStatus
+                connection={connection}
+                updatedAt={kitchen.dataUpdatedAt}
+                timeZone={timeZone}
+                language={language}
+              />
+            }
+          />
+          {!sound.on && !soundAnswered ? (
+            <SoundPrompt
+              onSoundOn={() => {
+                setSoundAnswered(true);
+                sound.toggle();
+              }}
+              onLater={() => setSoundAnswered(true)}
+            />
+          ) : null}
+          {/* Never an empty day under a load error: the error alone, or the last orders with a warning. */}
+          {kitchen.isError && !kitchen.data ? (
+            <LoadError error={kitchen.error} onRetry={() => void kitchen.refetch()} />
+          ) : connection === "offline" ? (
+            <OfflineBanner
               updatedAt={kitchen.dataUpdatedAt}
               timeZone={timeZone}
               language={language}
+              onRetry={() => void kitchen.refetch()}
             />
-          }
-        />
-        {/* Never an empty day under a load error: the error alone, or the last orders with a warning. */}
-        {kitchen.isError && !kitchen.data ? (
-          <LoadError error={kitchen.error} onRetry={() => void kitchen.refetch()} />
-        ) : connection === "offline" ? (
-          <OfflineBanner
-            updatedAt={kitchen.dataUpdatedAt}
-            timeZone={timeZone}
-            language={language}
-            onRetry={() => void kitchen.refetch()}
-          />
-        ) : null}
-        {kitchen.isError && !kitchen.data ? null : (
-          <>
-            <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-              <KitchenSummary orders={orders} />
-              <UrgentBanner count={late} minutes={thresholds.kitchenLateMinutes} />
-            </Box>
-            <PortionsStrip orders={orders} />
-            {tabs ? (
-              <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
-                <ColumnTabs
-                  value={tab}
-                  onChange={setTab}
-                  label={(status) =>
-                    `${t(`screens.kitchen.columns.${status}`)} (${columns?.[status].length ?? "…"})`
-                  }
-                />
-              </Suspense>
+          ) : null}
+          {kitchen.isError && !kitchen.data ? null : (
+            <>
+              <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+                <KitchenSummary orders={orders} />
+                <UrgentBanner count={late} minutes={thresholds.kitchenLateMinutes} />
+              </Box>
+              <PortionsStrip orders={orders} />
+              {tabs ? (
+                <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
+                  <ColumnTabs
+                    value={tab}
+                    onChange={setTab}
+                    label={(status) =>
+                      `${t(`screens.kitchen.columns.${status}`)} (${columns?.[status].length ?? "…"})`
+                    }
+                  />
+                </Suspense>
+              ) : null}
+            </>
+          )}
+          <Box
+            sx={{
+              position: "absolute",
+              right: 0,
+              bottom: 0,
+              zIndex: 3,
+              maxWidth: "min(560px, 100%)",
+              "&:empty": { display: "none" },
+            }}
+            aria-live="polite"
+          >
+            {boardNotice.notice ? (
+              <BoardNotice key={boardNotice.key} notice={boardNotice.notice} onClose={boardNotice.close} />
             ) : null}
-            <Box
-              sx={{
-                display: "grid",
-                gap: 2,
-                gridTemplateColumns: "minmax(0, 1fr)",
-                [`@media ${SIDE_BY_SIDE}`]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
-              }}
-            >
-              {shown.map((status) => (
-                <OrderColumn
-                  key={status}
-                  status={status}
-                  orders={columns?.[status]}
-                  context={context}
-                  newIds={newIds}
-                  scroll={!kitchenMode}
-                  hideHeading={tabs}
-                />
-              ))}
-            </Box>
-          </>
+          </Box>
+        </Stack>
+        {kitchen.isError && !kitchen.data ? null : (
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: "minmax(0, 1fr)",
+              [`@media ${SIDE_BY_SIDE}`]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
+              ...(kitchenMode && { flex: "1 1 0", minHeight: 0, gridTemplateRows: "minmax(0, 1fr)" }),
+            }}
+          >
+            {shown.map((status) => (
+              <OrderColumn
+                key={status}
+                status={status}
+                orders={columns?.[status]}
+                context={context}
+                newIds={newIds}
+                fill={kitchenMode ? "cell" : "window"}
+                hideHeading={tabs}
+              />
+            ))}
+          </Box>
         )}
         {detailWanted ? (
           <Suspense fallback={null}>

@@ -38,45 +38,52 @@ type KitchenHeaderProps = {
 
 const TAP = { minHeight: 48, minWidth: 48 };
 
+/** From this width the date is written out in full; below it, short. */
+const LONG_DATE = "(min-width: 1600px)";
+
 /**
- * From this width a tool shows its name beside its icon; below it, its icon alone, named for
- * assistive technology and in its title, so the header stays one line.
+ * A tool's name always shows, under its icon: a cook should not have to guess what an icon
+ * does. Small and in two lines at most, so the six tools fit beside the title on a tablet.
  */
-const LABELS_SHOWN = "(min-width: 1600px)";
+const TOOL = {
+  ...TAP,
+  minHeight: 56,
+  maxWidth: 124,
+  px: 1,
+  py: 0.5,
+  flexDirection: "column",
+  gap: 0.25,
+  fontSize: "0.8125rem",
+  lineHeight: 1.2,
+  textAlign: "center",
+  "& .MuiButton-startIcon": { m: 0 },
+} as const;
 
 type ToolProps = {
   icon: React.ReactNode;
   label: string;
-  labelled: boolean;
   /** A link to this route instead of a button. */
   to?: string;
 } & Omit<React.ComponentProps<typeof Button>, "children" | "startIcon">;
 
-/** One of the header's tools: icon and name, or the icon alone with its name as its label. */
-function Tool({ icon, label, labelled, to, ...button }: ToolProps) {
+/** One of the header's tools: its icon, and its name in words under it. */
+function Tool({ icon, label, to, sx, ...button }: ToolProps) {
   const link = to ? { component: RouterLink, to } : {};
-  if (labelled) {
-    return (
-      <Button variant="outlined" startIcon={icon} sx={{ ...TAP, whiteSpace: "nowrap" }} {...link} {...button}>
-        {label}
-      </Button>
-    );
-  }
-  // A native title, not MUI's Tooltip: its popper would weigh on the board's first load.
   return (
-    <Button variant="outlined" aria-label={label} title={label} sx={{ ...TAP, px: 1 }} {...link} {...button}>
-      {icon}
+    <Button variant="outlined" startIcon={icon} sx={{ ...TOOL, ...sx }} {...link} {...button}>
+      {label}
     </Button>
   );
 }
 
 /**
- * The board's one header line: title, date and state, and the cook's tools: sound, recall,
- * counter, print, refresh, kitchen mode. Every line it saves is a card more in each column.
+ * The board's header: title, date and state, and the cook's tools in words: sound, recall (with
+ * its count), counter, print, refresh, kitchen mode. One line where they fit beside the title,
+ * the tools on a line of their own where they do not (a tablet held upright).
  */
 export function KitchenHeader(props: KitchenHeaderProps) {
   const { t } = useTranslation();
-  const labelled = useMediaQuery(LABELS_SHOWN, { noSsr: true });
+  const longDate = useMediaQuery(LONG_DATE, { noSsr: true });
   const soundState = props.sound.on ? t("screens.kitchen.soundOn") : t("screens.kitchen.soundOff");
   const kitchenMode = props.mode === "kitchen";
   const soundIcon = props.sound.on ? <VolumeUpIcon /> : <VolumeOffIcon />;
@@ -87,7 +94,7 @@ export function KitchenHeader(props: KitchenHeaderProps) {
         display: "flex",
         alignItems: "center",
         gap: 1.5,
-        flexWrap: { xs: "wrap", sm: "nowrap" },
+        flexWrap: { xs: "wrap", md: "nowrap" },
       }}
     >
       {/* The date and state go under the title when the three do not fit beside the tools
@@ -117,64 +124,41 @@ export function KitchenHeader(props: KitchenHeaderProps) {
           {t("screens.kitchen.title", { canteen: props.canteenName })}
         </Typography>
         <Typography color="text.secondary" noWrap sx={{ flexShrink: 0 }}>
-          {(labelled ? formatLongDate : formatShortDay)(todayIn(props.timeZone, props.now), props.language)}
+          {(longDate ? formatLongDate : formatShortDay)(todayIn(props.timeZone, props.now), props.language)}
         </Typography>
         {props.status}
       </Box>
-      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexShrink: 0 }}>
+      <Box
+        role="toolbar"
+        aria-label={t("screens.kitchen.tools")}
+        sx={{ display: "flex", alignItems: "stretch", gap: 1, flexShrink: 0, ml: "auto" }}
+      >
         {/* The sound's state is its name: until a tap allows it, the button says so in words. */}
-        {props.sound.waitingForTap ? (
-          <Button
-            variant="outlined"
-            color="warning"
-            startIcon={soundIcon}
-            role="switch"
-            aria-checked={props.sound.on}
-            onClick={props.sound.toggle}
-            sx={TAP}
-          >
-            {t("screens.kitchen.soundTapToStart")}
-          </Button>
-        ) : (
-          <Tool
-            icon={soundIcon}
-            label={soundState}
-            labelled={labelled}
-            variant={props.sound.on ? "contained" : "outlined"}
-            role="switch"
-            aria-checked={props.sound.on}
-            onClick={props.sound.toggle}
-          />
-        )}
+        <Tool
+          icon={soundIcon}
+          label={props.sound.waitingForTap ? t("screens.kitchen.soundTapToStart") : soundState}
+          color={props.sound.waitingForTap ? "warning" : "primary"}
+          variant={props.sound.on && !props.sound.waitingForTap ? "contained" : "outlined"}
+          role="switch"
+          aria-checked={props.sound.on}
+          onClick={props.sound.toggle}
+        />
         <Tool
           icon={<HistoryIcon />}
           label={t("screens.kitchen.recent.open", { count: props.recentCount })}
-          labelled={labelled}
           onClick={props.onShowRecent}
         />
-        <Tool
-          icon={<QrCodeScannerIcon />}
-          label={t("screens.kitchen.counter")}
-          labelled={labelled}
-          to={ROUTES.counter}
-        />
-        <Tool
-          icon={<PrintIcon />}
-          label={t("screens.kitchen.print.open")}
-          labelled={labelled}
-          to={ROUTES.kitchenPrint}
-        />
+        <Tool icon={<QrCodeScannerIcon />} label={t("screens.kitchen.counter")} to={ROUTES.counter} />
+        <Tool icon={<PrintIcon />} label={t("screens.kitchen.print.open")} to={ROUTES.kitchenPrint} />
         <Tool
           icon={props.refreshing ? <CircularProgress size={20} aria-hidden="true" /> : <RefreshIcon />}
           label={t("screens.kitchen.refresh")}
-          labelled={labelled}
           onClick={props.onRefresh}
           aria-busy={props.refreshing}
         />
         <Tool
           icon={kitchenMode ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
           label={kitchenMode ? t("screens.kitchen.mode.exit") : t("screens.kitchen.mode.enter")}
-          labelled={labelled}
           to={kitchenMode ? ROUTES.kitchen : ROUTES.kitchenMode}
           variant={kitchenMode ? "outlined" : "contained"}
         />

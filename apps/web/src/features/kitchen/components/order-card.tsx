@@ -129,7 +129,7 @@ export const OrderCard = memo(function OrderCard({ order, context, isNew }: Orde
         {next ? (
           <div className="kc-actions">
             <button type="button" className="kc-step" onClick={() => context.onAdvance(order, next)}>
-              {t(`screens.kitchen.actions.${next}`)}
+              {t(`screens.kitchen.steps.${next}`)}
             </button>
           </div>
         ) : null}

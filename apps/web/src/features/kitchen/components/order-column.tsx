@@ -8,7 +8,6 @@ import { styled } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NOTICE_ROOM } from "../../../components/notice";
 import { BRAND_PRIMARY, BRAND_PRIMARY_HOVER } from "../../../lib/theme";
 import { type CardContext, OrderCard } from "./order-card";
 
@@ -49,8 +48,12 @@ type OrderColumnProps = {
   orders: KitchenOrder[] | undefined;
   context: CardContext;
   newIds: ReadonlySet<string>;
-  /** The 400 px scroll box (the back office), or one long column the page scrolls (kitchen mode). */
-  scroll: boolean;
+  /**
+   * "window": the list scrolls in a box down to the window's bottom, at least 400 px (the back
+   * office); "cell": the column fills its place under the board's fixed header and its list
+   * scrolls on its own (the kitchen mode).
+   */
+  fill: "window" | "cell";
   /** Without its heading: the kitchen mode's tabs name the column. */
   hideHeading?: boolean;
 };
@@ -246,17 +249,25 @@ const CardList = styled("ul")(({ theme }) => {
   };
 });
 
-/** Scrolls the first highlighted card of the column into view. */
+/**
+ * Takes the cook to the column's first new card: scrolled into the middle of its list and
+ * focused, so its step is the next tap or key.
+ */
 function showFirstNew(column: HTMLElement | null) {
-  column?.querySelector<HTMLElement>("[data-new-order] [data-order-id]")?.scrollIntoView({ block: "center" });
+  const card = column?.querySelector<HTMLElement>("[data-new-order] [data-order-id]");
+  if (!card) return;
+  card.scrollIntoView({ block: "center" });
+  card.focus({ preventScroll: true });
 }
 
-export function OrderColumn({ status, orders, context, newIds, scroll, hideHeading }: OrderColumnProps) {
+export function OrderColumn({ status, orders, context, newIds, fill, hideHeading }: OrderColumnProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const fresh = orders?.filter((order) => newIds.has(order.id)).length ?? 0;
   const heading = t(`screens.kitchen.columns.${status}`);
-  const fill = useFillWindow(scroll && orders !== undefined && orders.length > 0);
+  const scroll = fill === "window";
+  const inCell = fill === "cell";
+  const windowFill = useFillWindow(scroll && orders !== undefined && orders.length > 0);
   return (
     <Paper
       component="section"
@@ -266,9 +277,14 @@ export function OrderColumn({ status, orders, context, newIds, scroll, hideHeadi
       // Where the focus goes when an order leaves the column and the board.
       tabIndex={-1}
       data-kitchen-column={status}
-      // Outlined in the kitchen mode: the sticky heading then has the column's own colour.
       variant={scroll ? "elevation" : "outlined"}
-      sx={{ p: { xs: 1.5, sm: 2 }, borderTop: 4, borderColor: COLUMN_ACCENT[status], minWidth: 0 }}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        borderTop: 4,
+        borderColor: COLUMN_ACCENT[status],
+        minWidth: 0,
+        ...(inCell && { display: "flex", flexDirection: "column", minHeight: 0, pb: 0 }),
+      }}
     >
       {hideHeading ? null : (
         <Box
@@ -277,8 +293,7 @@ export function OrderColumn({ status, orders, context, newIds, scroll, hideHeadi
             alignItems: "center",
             gap: 1,
             mb: 1,
-            // One long column: its heading stays in sight while the page scrolls.
-            ...(!scroll && { position: "sticky", top: 0, zIndex: 1, bgcolor: "background.paper", py: 0.5 }),
+            flexShrink: 0,
           }}
         >
           <Typography id={headingId} variant="h6" component="h2" sx={{ mr: "auto" }}>
@@ -288,6 +303,7 @@ export function OrderColumn({ status, orders, context, newIds, scroll, hideHeadi
             <Chip
               color="secondary"
               label={t("screens.kitchen.newCount", { count: fresh })}
+              title={t("screens.kitchen.newCountShow")}
               onClick={(event) => showFirstNew(event.currentTarget.closest("section"))}
             />
           ) : null}
@@ -305,17 +321,11 @@ export function OrderColumn({ status, orders, context, newIds, scroll, hideHeadi
         <Typography color="text.secondary">{t("screens.kitchen.empty")}</Typography>
       ) : (
         <CardList
-          ref={fill.ref}
-          // The undo notice after a step sits at the bottom right, over the last cards: room
-          // below them lets a cook scroll any card clear of it.
+          ref={windowFill.ref}
+          // The board's notices dock in its header, so the last card needs no room below it.
           sx={{
-            pb: NOTICE_ROOM,
-            ...(scroll && {
-              maxHeight: fill.height,
-              overflowY: "auto",
-              pr: 0.5,
-              scrollPaddingBottom: NOTICE_ROOM,
-            }),
+            ...(scroll && { maxHeight: windowFill.height, overflowY: "auto", pr: 0.5 }),
+            ...(inCell && { flex: "1 1 0", minHeight: 0, overflowY: "auto", pr: 0.5, pb: 1 }),
           }}
         >
           {orders.map((order) => (

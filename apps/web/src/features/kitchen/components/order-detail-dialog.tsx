@@ -87,7 +87,7 @@ export function OrderDetailDialog(props: OrderDetailDialogProps) {
         <Button onClick={props.onClose}>{t("common.close")}</Button>
         {next ? (
           <Button variant="contained" onClick={() => props.onAdvance(order, next)}>
-            {t(`screens.kitchen.actions.${next}`)}
+            {t(`screens.kitchen.steps.${next}`)}
           </Button>
         ) : null}
       </DialogActions>

@@ -64,7 +64,8 @@ export function useKitchenSound(): KitchenSound {
   }, [on, running]);
 
   const toggle = useCallback(() => {
-    const next = !on;
+    // On but waiting for a tap ("Tik om klank te begin"): this tap starts it, never switches it off.
+    const next = on && !running && typeof AudioContext !== "undefined" ? true : !on;
     setOn(next);
     writeStorage(SOUND_STORAGE_KEY, next ? "on" : "off");
     if (!next) return;
@@ -74,7 +75,7 @@ export function useKitchenSound(): KitchenSound {
       setRunning(context.state === "running");
       playChime();
     });
-  }, [on]);
+  }, [on, running]);
 
   return { on, waitingForTap: on && !running, toggle };
 }
