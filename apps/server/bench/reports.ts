@@ -2,8 +2,9 @@ import { addDaysIso, dayRange } from "@kantien/domain/dates";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryPlanRow, queryRows } from "../src/db/client";
-import { dayBalancesQuery, dayLedgerQuery, daySalesQuery } from "../src/modules/reports/day-report";
+import { dayBalancesQuery, daySalesQuery } from "../src/modules/reports/day-report";
 import { salesSeriesQuery, topItemsQuery } from "../src/modules/reports/sales";
+import { ledgerSumsQuery } from "../src/modules/wallets/ledger-sums";
 import { median } from "./median";
 
 /**
@@ -91,7 +92,7 @@ export async function benchReports(
   const salesRange = { ...year, timeZone };
   const queries = {
     daySales: daySalesQuery(day),
-    dayLedger: dayLedgerQuery(range),
+    dayLedger: ledgerSumsQuery(range),
     dayBalances: dayBalancesQuery(range),
     salesSeries: salesSeriesQuery(salesRange),
     salesTopItems: topItemsQuery(salesRange),

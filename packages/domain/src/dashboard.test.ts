@@ -70,28 +70,31 @@ describe("daysWithoutMenu", () => {
 });
 
 describe("moneyFromLedger", () => {
-  it("sums top-ups by channel, the total in, refunds, and corrections with reversals", () => {
+  it("sums top-ups by channel net of their reversals, the total in, refunds, and corrections", () => {
     expect(
       moneyFromLedger([
-        { kind: "cash", amount: "150.50", count: 2 },
+        { kind: "cash", amount: "2102.50", count: 3 },
         { kind: "card", amount: "100.00", count: 1 },
         { kind: "eft", amount: "300.10", count: 3 },
         { kind: "top_up", amount: "20.00", count: 1 },
         { kind: "order", amount: "-91.00", count: 2 },
         { kind: "refund", amount: "45.50", count: 1 },
         { kind: "correction", amount: "10.00", count: 1 },
-        { kind: "reversal", amount: "-100.00", count: 1 },
+        { kind: "reversal", reverses: "cash", amount: "-1500.00", count: 1 },
+        { kind: "reversal", reverses: "eft", amount: "-100.00", count: 1 },
+        { kind: "reversal", reverses: "correction", amount: "-5.00", count: 1 },
       ]),
     ).toEqual({
       topUps: {
-        cash: { amount: "150.50", count: 2 },
+        cash: { amount: "602.50", count: 3 },
         card: { amount: "100.00", count: 1 },
-        eft: { amount: "300.10", count: 3 },
+        eft: { amount: "200.10", count: 3 },
         other: { amount: "20.00", count: 1 },
       },
-      totalIn: "570.60",
+      totalIn: "922.60",
+      reversals: { amount: "-1600.00", count: 2 },
       refunds: { amount: "45.50", count: 1 },
-      corrections: { amount: "-90.00", count: 2 },
+      corrections: { amount: "5.00", count: 2 },
     });
   });
 
@@ -99,5 +102,6 @@ describe("moneyFromLedger", () => {
     const none = moneyFromLedger([]);
     expect(none.totalIn).toBe("0.00");
     expect(none.topUps.cash).toEqual({ amount: "0.00", count: 0 });
+    expect(none.reversals).toEqual({ amount: "0.00", count: 0 });
   });
 });

@@ -38,15 +38,24 @@ export type LedgerSum = z.infer<typeof ledgerSum>;
 export const MONEY_IN_CHANNELS = ["cash", "card", "eft"] as const;
 export type MoneyInChannel = (typeof MONEY_IN_CHANNELS)[number];
 
-/** Today's money from the wallet ledger: admins only. */
+/**
+ * Today's money from the wallet ledger: admins only. A reversed top-up is taken off the channel
+ * it came in by, on the day it is reversed (the reversal's row names the top-up it undoes), so
+ * each channel is the money that channel really brought in (docs/product.md, "Geld in vandag").
+ */
 export const dashboardMoney = z.object({
-  /** By channel; `other` holds top-ups from before channels were recorded (ledger kind `top_up`). */
+  /**
+   * By channel, net of the reversals of its top-ups (`count` counts the top-ups); `other` holds
+   * top-ups from before channels were recorded (ledger kind `top_up`).
+   */
   topUps: z.object({ cash: ledgerSum, card: ledgerSum, eft: ledgerSum, other: ledgerSum }),
-  /** Every rand that came in today: the three channels (and top-ups from before channels). */
+  /** Every rand that came in today, net: the channels' sum. */
   totalIn: z.string(),
+  /** The reversals of top-ups (a negative amount), already taken off their channels above. */
+  reversals: ledgerSum,
   /** Cancelled orders paid back to wallets. */
   refunds: ledgerSum,
-  /** Admins' corrections and reversed top-ups, net (negative when more was taken back). */
+  /** Admins' corrections and their reversals, net (negative when more was taken back). */
   corrections: ledgerSum,
   /** Bank credits waiting for an admin at /money: in review or unallocated. */
   bankCreditsWaiting: z.number().int(),
@@ -124,32 +133,50 @@ export function weekWithoutMenu(gaps: readonly IsoDate[], monday: IsoDate): bool
 const cents = (rand: string) => Math.round(Number(rand) * 100);
 const rand = (value: number) => (value / 100).toFixed(2);
 
+/** A sum of the ledger's rows of one kind; a reversal's also names the kind of the row it undoes. */
+export type LedgerKindSum = { kind: LedgerKind; reverses?: LedgerKind | null; amount: string; count: number };
+
+/** The kinds of money in, each a channel (`top_up`: from before channels were recorded). */
+const CHANNEL_KINDS = { cash: "cash", card: "card", eft: "eft", other: "top_up" } as const;
+
 /**
- * Today's money from the ledger's sums per kind: top-ups by channel, the total in, refunds,
- * and corrections with reversals. Order debits are not money in, and are left out.
+ * Money from the ledger's sums per kind: top-ups by channel net of their reversals, the total in,
+ * the reversals, refunds, and corrections (with a correction's reversal). Order debits are not
+ * money in, and are left out.
  */
-export function moneyFromLedger(
-  sums: readonly { kind: LedgerKind; amount: string; count: number }[],
-): Omit<DashboardMoney, "bankCreditsWaiting"> {
-  const of = (...kinds: LedgerKind[]) => {
+export function moneyFromLedger(sums: readonly LedgerKindSum[]): Omit<DashboardMoney, "bankCreditsWaiting"> {
+  const of = (pick: (sum: LedgerKindSum) => boolean) => {
     let total = 0;
     let count = 0;
     for (const sum of sums) {
-      if (!kinds.includes(sum.kind)) continue;
+      if (!pick(sum)) continue;
       total += cents(sum.amount);
       count += sum.count;
     }
     return { cents: total, count };
   };
-  const channel = (kind: MoneyInChannel | "top_up") => {
-    const { cents: total, count } = of(kind);
-    return { amount: rand(total), count };
+  const reversalOf = (kinds: readonly LedgerKind[]) => (sum: LedgerKindSum) =>
+    sum.kind === "reversal" && kinds.includes(sum.reverses ?? "correction");
+  const channelKinds = Object.values(CHANNEL_KINDS);
+  const channel = (kind: LedgerKind): LedgerSum => {
+    const topUps = of((sum) => sum.kind === kind);
+    const reversed = of(reversalOf([kind]));
+    return { amount: rand(topUps.cents + reversed.cents), count: topUps.count };
   };
-  const corrections = of("correction", "reversal");
-  const refunds = of("refund");
+  const topUps = {
+    cash: channel(CHANNEL_KINDS.cash),
+    card: channel(CHANNEL_KINDS.card),
+    eft: channel(CHANNEL_KINDS.eft),
+    other: channel(CHANNEL_KINDS.other),
+  };
+  const reversals = of(reversalOf(channelKinds));
+  // A reversal whose top-up is unknown counts as a correction's, so no rand goes missing.
+  const corrections = of((sum) => sum.kind === "correction" || reversalOf(["correction"])(sum));
+  const refunds = of((sum) => sum.kind === "refund");
   return {
-    topUps: { cash: channel("cash"), card: channel("card"), eft: channel("eft"), other: channel("top_up") },
-    totalIn: rand(of("cash", "card", "eft", "top_up").cents),
+    topUps,
+    totalIn: rand(Object.values(topUps).reduce((total, sum) => total + cents(sum.amount), 0)),
+    reversals: { amount: rand(reversals.cents), count: reversals.count },
     refunds: { amount: rand(refunds.cents), count: refunds.count },
     corrections: { amount: rand(corrections.cents), count: corrections.count },
   };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataAnswer } from "./api";
-import { dashboardMoney } from "./dashboard";
+import { dashboardMoney, ledgerSum } from "./dashboard";
 
 /**
  * The day's report and its close (docs/decisions/0042-the-days-close.md): what was sold for the
@@ -36,8 +36,12 @@ export const dayReport = z.object({
   sales: salesTotals,
   byItem: z.array(salesTotals.extend({ name: z.string() })),
   byRole: z.array(salesTotals.extend({ roleId: z.number().int() })),
-  /** Money that moved on the day, by when it moved: top-ups by channel, refunds, corrections. */
-  money: dashboardMoney.omit({ bankCreditsWaiting: true }),
+  /**
+   * Money that moved on the day, by when it moved: top-ups by channel net of their reversals,
+   * refunds, corrections. A day closed before reversals were taken off their channels has no
+   * `reversals`: its channels count them in full and its corrections hold them.
+   */
+  money: dashboardMoney.omit({ bankCreditsWaiting: true }).extend({ reversals: ledgerSum.optional() }),
   /** Ready but never collected. */
   noShows: salesTotals,
   walletProof,

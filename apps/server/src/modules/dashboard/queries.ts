@@ -15,7 +15,6 @@ import {
   portionsToMake,
   serviceStartAt,
 } from "@kantien/domain/kitchen-rules";
-import { LEDGER_KINDS } from "@kantien/domain/people";
 import { isAdminRole } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -26,6 +25,7 @@ import { getCanteenRules } from "../canteen/rules";
 import { countCustomers } from "../customers/service";
 import { listKitchenOrders } from "../kitchen/queries";
 import { listMenuDays } from "../orders/queries";
+import { ledgerSums } from "../wallets/ledger-sums";
 import { walletsOffLedger } from "../wallets/proof";
 
 /** Latest orders and latest new users in the activity list: at most 5 entries. */
@@ -81,8 +81,6 @@ async function ordersToday(
   };
 }
 
-const ledgerSumRow = z.object({ kind: z.enum(LEDGER_KINDS), amount: z.string(), count: z.number() });
-
 /**
  * Today's money from the ledger: one aggregate over the day's rows (counted when the money
  * moved, in the canteen's day), and the bank credits waiting for an admin.
@@ -93,14 +91,7 @@ async function moneyToday(
 ): Promise<DashboardMoney> {
   const { start, end } = dayRange(today, timeZone);
   const [sums, bankCreditsWaiting] = await Promise.all([
-    queryRows(
-      db,
-      sql`select kind, sum(amount)::text as amount, count(*)::int as count
-          from wallet_transactions
-          where created_at >= ${start} and created_at < ${end} and kind <> 'order'
-          group by kind`,
-      ledgerSumRow,
-    ),
+    ledgerSums(db, { start, end }),
     waitingBankCreditCount(db),
   ]);
   return { ...moneyFromLedger(sums), bankCreditsWaiting };

@@ -262,20 +262,22 @@ describe("dashboard: today", () => {
     expect(lowBalances.count).toBeGreaterThan(0);
   });
 
-  it("shows admins today's money in by channel, refunds, corrections and waiting bank credits", async ({
+  it("shows admins today's money in by channel net of reversals, refunds, corrections and waiting bank credits", async ({
     app,
   }) => {
     const { money } = (await get(app, asAdmin)).json().data as DashboardSummary;
     expect(money).toEqual({
       topUps: {
         cash: { amount: "170.50", count: 3 },
-        card: { amount: "80.00", count: 1 },
+        // The R80 card top-up was reversed: the card brought nothing in today.
+        card: { amount: "0.00", count: 1 },
         eft: { amount: "200.00", count: 1 },
         other: { amount: "0.00", count: 0 },
       },
-      totalIn: "450.50",
+      totalIn: "370.50",
+      reversals: { amount: "-80.00", count: 1 },
       refunds: { amount: "45.50", count: 1 },
-      corrections: { amount: "-70.00", count: 2 },
+      corrections: { amount: "10.00", count: 1 },
       bankCreditsWaiting: 2,
     });
   });

@@ -1,10 +1,10 @@
 import { moneyFromLedger } from "@kantien/domain/dashboard";
 import { dayRange, type IsoDate } from "@kantien/domain/dates";
-import { LEDGER_KINDS } from "@kantien/domain/people";
 import { addSales, type DayReport, NO_SALES, proveWallets, type SalesTotals } from "@kantien/domain/reports";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
+import { ledgerSums } from "../wallets/ledger-sums";
 
 const salesRow = z.object({
   name: z.string(),
@@ -14,7 +14,6 @@ const salesRow = z.object({
   portions: z.number().int(),
   amount: z.string(),
 });
-const ledgerSumRow = z.object({ kind: z.enum(LEDGER_KINDS), amount: z.string(), count: z.number().int() });
 const balancesRow = z.object({ opening: z.string(), closing: z.string() });
 
 /** Sums the rows into one total per key, in the key's first-seen order. */
@@ -55,14 +54,6 @@ export function daySalesQuery(date: IsoDate) {
              order by f.name, u.role_id, o.status`;
 }
 
-/** The money that moved in the day, by kind (`wallet_transactions_created_at_idx`). */
-export function dayLedgerQuery({ start, end }: { start: Date; end: Date }) {
-  return sql`select kind, sum(amount)::text as amount, count(*)::int as count
-             from wallet_transactions
-             where created_at >= ${start} and created_at < ${end}
-             group by kind`;
-}
-
 /**
  * The wallets' balances at the day's start and end. A wallet that moved in the day is read from
  * the day's own ledger (its first row's balance before, its last row's after), which the day's
@@ -97,7 +88,7 @@ export async function dayReport(
   // One after the other: closing a day reads it in a transaction, whose one connection runs one
   // query at a time.
   const sales = await queryRows(db, daySalesQuery(date), salesRow);
-  const ledger = await queryRows(db, dayLedgerQuery(range), ledgerSumRow);
+  const ledger = await ledgerSums(db, range);
   const [balances] = await queryRows(db, dayBalancesQuery(range), balancesRow);
   const money = moneyFromLedger(ledger.filter((sum) => sum.kind !== "order"));
   const ordersTook = ledger.find((sum) => sum.kind === "order")?.amount ?? "0";

@@ -99,8 +99,18 @@ export function dayTables(
             { rand: money.topUps[channel].amount },
           ],
         ),
+        ...(money.reversals && money.reversals.count > 0
+          ? [[t("screens.reports.day.reversals"), money.reversals.count, { rand: money.reversals.amount }]]
+          : []),
         [t("screens.reports.day.refunds"), money.refunds.count, { rand: money.refunds.amount }],
-        [t("screens.reports.day.corrections"), money.corrections.count, { rand: money.corrections.amount }],
+        [
+          // A day closed before reversals were taken off their channels counts them here.
+          money.reversals
+            ? t("screens.reports.day.corrections")
+            : t("screens.reports.day.correctionsAndReversals"),
+          money.corrections.count,
+          { rand: money.corrections.amount },
+        ],
       ],
     },
     {
@@ -112,7 +122,12 @@ export function dayTables(
         [t("screens.reports.proof.moneyIn"), { rand: proof.moneyIn }],
         [t("screens.reports.proof.orders"), { rand: proof.orders }],
         [t("screens.reports.proof.refunds"), { rand: proof.refunds }],
-        [t("screens.reports.proof.corrections"), { rand: proof.corrections }],
+        [
+          money.reversals
+            ? t("screens.reports.proof.corrections")
+            : t("screens.reports.proof.correctionsAndReversals"),
+          { rand: proof.corrections },
+        ],
         [t("screens.reports.proof.closing"), { rand: proof.closing }],
         [t("screens.reports.proof.sumOfBalances"), { rand: proof.sumOfBalances }],
         [t("screens.reports.proof.difference"), { rand: proof.difference }],

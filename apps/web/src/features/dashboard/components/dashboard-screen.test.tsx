@@ -29,6 +29,7 @@ const SUMMARY: DashboardSummary = {
       other: { amount: "20.00", count: 1 },
     },
     totalIn: "1450.50",
+    reversals: { amount: "-1500.00", count: 1 },
     refunds: { amount: "45.50", count: 1 },
     corrections: { amount: "-70.00", count: 2 },
     bankCreditsWaiting: 3,
@@ -103,6 +104,7 @@ const QUIET: DashboardSummary = {
       other: { amount: "0.00", count: 0 },
     },
     totalIn: "0.00",
+    reversals: { amount: "0.00", count: 0 },
     refunds: { amount: "0.00", count: 0 },
     corrections: { amount: "0.00", count: 0 },
     bankCreditsWaiting: 0,
@@ -174,6 +176,8 @@ describe("DashboardScreen", () => {
       "Kaart (1)R 80,00",
       "EFT (4)R 1 200,00",
       "Ander inbetalings (1)R 20,00",
+      // Already taken off the channels above, whose sum is the total.
+      "Teruggedraai, reeds afgetrek (1)\u2212R 1 500,00",
       "Terugbetalings (1)R 45,50",
       "Regstellings (2)\u2212R 70,00",
     ]);

@@ -6,12 +6,16 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { CardRow, CardRows, DashboardCard } from "./dashboard-card";
 
-/** Today's money in from the wallet ledger, for admins: by channel, refunds and corrections. */
+/**
+ * Today's money in from the wallet ledger, for admins: by channel net of reversals (the total is
+ * their sum), the reversals already taken off, refunds and corrections.
+ */
 export function MoneyCard({ money, loading }: { money: DashboardMoney | undefined; loading: boolean }) {
   const { t } = useTranslation();
   const quiet =
     money !== undefined &&
     Number(money.totalIn) === 0 &&
+    money.reversals.count === 0 &&
     money.refunds.count === 0 &&
     money.corrections.count === 0;
   return (
@@ -44,6 +48,12 @@ export function MoneyCard({ money, loading }: { money: DashboardMoney | undefine
                 <CardRow
                   label={`${t("screens.dashboard.money.other")} (${money.topUps.other.count})`}
                   value={formatRand(money.topUps.other.amount)}
+                />
+              ) : null}
+              {money.reversals.count > 0 ? (
+                <CardRow
+                  label={`${t("screens.dashboard.money.reversals")} (${money.reversals.count})`}
+                  value={formatRand(money.reversals.amount)}
                 />
               ) : null}
               <CardRow

@@ -29,6 +29,7 @@ const DAY: DayReport = {
       other: { amount: "0.00", count: 0 },
     },
     totalIn: "800.00",
+    reversals: { amount: "-150.00", count: 1 },
     refunds: { amount: "45.00", count: 1 },
     corrections: { amount: "-10.00", count: 1 },
   },
@@ -135,6 +136,12 @@ describe("the day view", () => {
     const sales = screen.getByRole("table", { name: "Verkope" });
     const noShows = within(sales).getByRole("row", { name: /Gereed maar nooit afgehaal nie/ });
     expect(noShows).toHaveTextContent(/R\s?45,00/);
+    // A reversal is already taken off its channel: shown as such, with a real minus sign.
+    const money = screen.getByRole("table", { name: "Geld wat beweeg het" });
+    expect(within(money).getByRole("row", { name: /Teruggedraai, reeds afgetrek/ })).toHaveTextContent(
+      /1\u2212R\s150,00/,
+    );
+    expect(within(money).getByRole("rowheader", { name: "Regstellings" })).toBeVisible();
     const proof = screen.getByRole("table", { name: "Beursiebewys" });
     expect(within(proof).getByRole("row", { name: /= Sluitsaldo/ })).toHaveTextContent(/R\s?1\s?295,00/);
     expect(screen.getByText(/Klop ✓/)).toBeVisible();
