@@ -62,6 +62,9 @@ const WITHOUT_MOTION = {
   components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
 } as const;
 
+/** The height of a dialog's action buttons, in px. */
+export const DIALOG_BUTTON_HEIGHT = 48;
+
 /** The app's theme; `reduceMotion` when the system asks for less motion (prefers-reduced-motion). */
 export function createAppTheme(mode: ThemeMode, { reduceMotion = false } = {}): Theme {
   const filled = { backgroundColor: BRAND_PRIMARY, color: "#fff" };
@@ -133,6 +136,11 @@ export function createAppTheme(mode: ThemeMode, { reduceMotion = false } = {}): 
                 }
               : {},
         },
+      },
+      // A dialog's answer is a decision (allocate, close a day, reverse money): its buttons are
+      // 48 px, as the kitchen's are (touch-targets.tsx), for a finger on a tablet or a phone.
+      MuiDialogActions: {
+        styleOverrides: { root: { "& .MuiButton-root": { minHeight: DIALOG_BUTTON_HEIGHT } } },
       },
     },
   });
