@@ -79,6 +79,15 @@ describe("MyOrdersScreen", () => {
     vi.useRealTimers();
   });
 
+  it("shows an order's QR code with its number, dish and day, for the counter", async () => {
+    const { user } = renderOrders([PAID]);
+    await user.click(within(await card("Bobotie")).getByRole("button", { name: "Wys QR-kode" }));
+    const dialog = await screen.findByRole("dialog", { name: "Bestelling #1" });
+    expect(dialog).toHaveTextContent("Woensdag 25 November");
+    expect(dialog).toHaveTextContent("Bobotie × 1");
+    expect(await within(dialog).findByRole("img", { name: "QR-kode van bestelling #1" })).toBeVisible();
+  });
+
   it("shows who cancelled an order, why, and what happened to the money", async () => {
     renderOrders([BY_CANTEEN, BY_ME]);
     const canteen = await card("Vis en skyfies");

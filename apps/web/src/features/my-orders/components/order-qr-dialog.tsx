@@ -9,8 +9,13 @@ import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { OrderQr } from "../../../components/order-qr";
+import { formatDayHeading } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
 
-/** The order's QR code, large, for the counter to scan from the phone. */
+/**
+ * The order's QR code, large, for the counter to scan from the phone, with what and for which
+ * day it is, so a customer with orders on several days shows the right one.
+ */
 export function OrderQrDialog({ order, onClose }: { order: MyOrder; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -20,6 +25,11 @@ export function OrderQrDialog({ order, onClose }: { order: MyOrder; onClose: () 
       <DialogTitle id={titleId}>{t("my.orders.qrTitle", { label })}</DialogTitle>
       <DialogContent sx={{ display: "grid", justifyItems: "center", gap: 1.5 }}>
         <OrderQr orderId={order.id} size="min(72vw, 300px)" label={t("my.orders.qrAlt", { label })} />
+        <Typography sx={{ fontWeight: 700, fontSize: "1.25rem", textAlign: "center" }}>
+          {order.deliveryDate
+            ? formatDayHeading(order.deliveryDate, currentLanguage())
+            : t("common.notSpecified")}
+        </Typography>
         <Typography sx={{ fontWeight: 700 }}>
           {order.item.name} × {order.quantity}
         </Typography>
