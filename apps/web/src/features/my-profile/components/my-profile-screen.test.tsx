@@ -109,6 +109,12 @@ describe("allergies and diet on /my/profile", () => {
         { timeout: 10_000 },
       ),
     ).toHaveValue("severe");
+    // What I declared comes first; the other 13 wait behind one button, not buried among 14 lists.
+    expect(within(region).queryByRole("combobox", { name: "Melk: hoe reageer jy?" })).toBeNull();
+    const more = within(region).getByRole("button", { name: "Voeg 'n allergie by (13 ander)" });
+    expect(more).toHaveAttribute("aria-expanded", "false");
+    await user.click(more);
+    expect(within(region).getByRole("combobox", { name: "Melk: hoe reageer jy?" })).toHaveValue("");
     await user.click(within(region).getByRole("button", { name: "Trek toestemming terug" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Trek toestemming terug?" });
     expect(dialog).toHaveTextContent("Jou allergieë word dadelik uitgevee");
