@@ -60,7 +60,13 @@ export const customerAllergiesSchema = z.object({
   allergyConsent: allergyConsentRecordSchema,
 });
 export type CustomerAllergies = z.infer<typeof customerAllergiesSchema>;
-export const customerAllergiesAnswer = z.object({ success: z.literal(true), data: customerAllergiesSchema });
+/**
+ * A customer's allergies as an admin reads and saves them: with the person's version, raised by
+ * every edit of the person, which a save sends back as If-Match (decision 0057).
+ */
+export const customerAllergiesRecord = customerAllergiesSchema.extend({ version: z.number().int() });
+export type CustomerAllergiesRecord = z.infer<typeof customerAllergiesRecord>;
+export const customerAllergiesAnswer = z.object({ success: z.literal(true), data: customerAllergiesRecord });
 export const customerAllergiesSavedAnswer = customerAllergiesAnswer.extend({ message: z.string() });
 
 /**

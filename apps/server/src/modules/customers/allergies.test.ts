@@ -59,7 +59,9 @@ describe("an admin and a customer's allergies", () => {
       allergies: PEANUTS_SEVERE,
       diet: ["halaal"],
       allergyConsent: { version: ALLERGY_CONSENT_VERSION, at: NOW.toISOString(), recordedBy: null },
+      version: 2,
     });
+    expect(opened.headers.etag).toBe('"2"');
     expect((await rowsOf(db, customer.id)).log).toEqual([{ action: "view", by: admin.id }]);
   });
 
@@ -97,8 +99,10 @@ describe("an admin and a customer's allergies", () => {
           at: NOW.toISOString(),
           recordedBy: "Toets Gebruiker 4",
         },
+        version: 2,
       },
     });
+    expect(saved.headers.etag).toBe('"2"');
     const rows = await rowsOf(db, customer.id);
     expect(rows.profiles).toMatchObject([{ allergyConsentRecordedBy: admin.id }]);
     expect(rows.log).toEqual([{ action: "edit", by: admin.id }]);
@@ -116,7 +120,12 @@ describe("an admin and a customer's allergies", () => {
       cookie: admin.cookie,
       body: { allergies: [], diet: ["vegan"], allergyConsent: false },
     });
-    expect(withdrawn.json().data).toEqual({ allergies: [], diet: ["vegan"], allergyConsent: null });
+    expect(withdrawn.json().data).toEqual({
+      allergies: [],
+      diet: ["vegan"],
+      allergyConsent: null,
+      version: 3,
+    });
     expect((await rowsOf(db, customer.id)).allergies).toEqual([]);
   });
 
@@ -239,5 +248,79 @@ describe("where allergies never go", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("PUT /api/customers/:id/allergies from two screens (decision 0057)", () => {
+  const profile = (allergies: unknown) => ({
+    firstName: "Pieter",
+    lastName: "Pienaar",
+    phoneNumber: null,
+    language: "af",
+    theme: "light",
+    allergies,
+    diet: [],
+    allergyConsent: true,
+  });
+
+  it("refuses an admin's save from a version the customer's own profile replaced, with the allergies now", async ({
+    app,
+    db,
+  }) => {
+    const admin = await signedIn(db, 4);
+    const customer = await signedIn(db, 1);
+    const url = `/api/customers/${customer.id}/allergies`;
+    const opened = await request(app, "GET", url, { cookie: admin.cookie });
+    const version = opened.headers.etag as string;
+    expect(version).toBe('"1"');
+
+    // Meanwhile the customer gives their allergies on their phone.
+    const own = await request(app, "PUT", "/api/my/profile", {
+      cookie: customer.cookie,
+      headers: { "if-match": version },
+      body: profile(PEANUTS_SEVERE),
+    });
+    expect(own.statusCode, own.body).toBe(200);
+
+    const saved = await request(app, "PUT", url, {
+      cookie: admin.cookie,
+      headers: { "if-match": version },
+      body: { allergies: [{ code: "milk", severity: "intolerance" }], diet: ["vegan"], allergyConsent: true },
+    });
+    expect([saved.statusCode, saved.json().code]).toEqual([409, "stale"]);
+    expect(saved.json().details.current).toMatchObject({ allergies: PEANUTS_SEVERE, diet: [], version: 2 });
+    const rows = await rowsOf(db, customer.id);
+    expect(rows.allergies).toMatchObject([{ code: "peanuts", severity: "severe" }]);
+    // The refused save logged no edit: it changed nothing.
+    expect(rows.log).toEqual([{ action: "view", by: admin.id }]);
+  });
+
+  it("refuses the second of two admins' saves from one version, keeping the first whole", async ({
+    app,
+    db,
+  }) => {
+    const one = await signedIn(db, 4);
+    const two = await signedIn(db, 4);
+    const customer = await signedIn(db, 1);
+    const url = `/api/customers/${customer.id}/allergies`;
+    const version = (await request(app, "GET", url, { cookie: one.cookie })).headers.etag as string;
+
+    const first = await request(app, "PUT", url, {
+      cookie: one.cookie,
+      headers: { "if-match": version },
+      body: { allergies: PEANUTS_SEVERE, diet: [], allergyConsent: true },
+    });
+    expect([first.statusCode, first.headers.etag]).toEqual([200, '"2"']);
+    const second = await request(app, "PUT", url, {
+      cookie: two.cookie,
+      headers: { "if-match": version },
+      body: { allergies: [], diet: ["halaal"], allergyConsent: true },
+    });
+    expect([second.statusCode, second.json().code]).toEqual([409, "stale"]);
+    expect((await request(app, "GET", url, { cookie: one.cookie })).json().data).toMatchObject({
+      allergies: PEANUTS_SEVERE,
+      diet: [],
+      version: 2,
+    });
   });
 });

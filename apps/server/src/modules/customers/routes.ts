@@ -124,29 +124,36 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
   app.get(
     "/customers/:id/allergies",
     { onRequest: requireAdmin, schema: allergiesSchema },
-    async (request) => ({
-      success: true as const,
-      data: await openCustomerAllergies(db, {
+    async (request, reply) => {
+      const allergies = await openCustomerAllergies(db, {
         customerId: recordId(request.params.id),
         adminId: request.user!.id,
         now: config.clock(),
-      }),
-    }),
+      });
+      tagVersion(reply, allergies.version);
+      return { success: true as const, data: allergies };
+    },
   );
 
+  // The person's version: changed meanwhile (their profile, another admin), refused as stale (decision 0057).
   app.put(
     "/customers/:id/allergies",
     { onRequest: requireAdmin, schema: saveAllergiesSchema },
-    async (request) => ({
-      success: true as const,
-      message: message("customer_allergies_saved", request.language),
-      data: await changeCustomerAllergies(db, {
+    async (request, reply) => {
+      const allergies = await changeCustomerAllergies(db, {
         customerId: recordId(request.params.id),
         adminId: request.user!.id,
         changes: request.body,
         now: config.clock(),
-      }),
-    }),
+        expected: expectedVersion(request),
+      });
+      tagVersion(reply, allergies.version);
+      return {
+        success: true as const,
+        message: message("customer_allergies_saved", request.language),
+        data: allergies,
+      };
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type { SignupInput } from "@kantien/domain/auth";
-import type { CustomerAllergies } from "@kantien/domain/dietary-profile";
+import type { CustomerAllergiesRecord } from "@kantien/domain/dietary-profile";
 import type { Language } from "@kantien/domain/language";
 import {
   type CustomerDetail,
@@ -91,17 +91,27 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
 export async function openCustomerAllergies(
   db: Db,
   { customerId, adminId, now }: { customerId: string; adminId: string; now: Date },
-): Promise<CustomerAllergies> {
+): Promise<CustomerAllergiesRecord> {
   return db.transaction(async (tx) => {
     if (!(await findCustomer(tx, customerId))) throw notFound();
     await logAllergyAccess(tx, { userId: customerId, accessedBy: adminId, action: "view", at: now });
-    return readAllergies(tx, customerId);
+    return allergiesRecord(tx, customerId);
   });
+}
+
+/** The customer's allergies with the person's version (decision 0057). */
+async function allergiesRecord(tx: Tx, customerId: string): Promise<CustomerAllergiesRecord> {
+  // One after the other: in a transaction they share one connection.
+  const [person] = await tx.select({ version: users.version }).from(users).where(eq(users.id, customerId));
+  if (!person) throw notFound();
+  return { ...(await readAllergies(tx, customerId)), version: person.version };
 }
 
 /**
  * An admin enters a customer's allergies and diet as the customer or their parent gave them;
- * consent given now is recorded as given to this admin. Logged as an `edit`.
+ * consent given now is recorded as given to this admin. Logged as an `edit`. A save from a
+ * version of the person another edit replaced (`expected`, the If-Match) is 409 stale with the
+ * allergies as they now are (decision 0057).
  */
 export async function changeCustomerAllergies(
   db: Db,
@@ -110,14 +120,20 @@ export async function changeCustomerAllergies(
     adminId,
     changes,
     now,
-  }: { customerId: string; adminId: string; changes: AllergyChanges; now: Date },
-): Promise<CustomerAllergies> {
+    expected = null,
+  }: { customerId: string; adminId: string; changes: AllergyChanges; now: Date; expected?: number | null },
+): Promise<CustomerAllergiesRecord> {
   return db.transaction(async (tx) => {
     await lockPerson(tx, customerId, CUSTOMER_ROLES);
-    await claimVersion(tx, { table: users, where: eq(users.id, customerId), expected: null });
+    await claimVersion(tx, {
+      table: users,
+      where: eq(users.id, customerId),
+      expected,
+      current: () => allergiesRecord(tx, customerId),
+    });
     await saveAllergies(tx, customerId, changes, { now, recordedBy: adminId });
     await logAllergyAccess(tx, { userId: customerId, accessedBy: adminId, action: "edit", at: now });
-    return readAllergies(tx, customerId);
+    return allergiesRecord(tx, customerId);
   });
 }
 

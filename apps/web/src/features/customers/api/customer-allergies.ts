@@ -1,5 +1,6 @@
 import type {
   CustomerAllergiesInput,
+  CustomerAllergiesRecord,
   customerAllergiesAnswer,
   customerAllergiesSavedAnswer,
 } from "@kantien/domain/dietary-profile";
@@ -28,12 +29,22 @@ export function useCustomerAllergies(id: string, opened: boolean) {
   });
 }
 
-/** `PUT /api/customers/:id/allergies`: what the customer or their parent said, consent recorded by me. */
+/**
+ * `PUT /api/customers/:id/allergies` from the person's `version` the form was loaded with: what
+ * the customer or their parent said, consent recorded by me; 409 stale when the person was
+ * edited meanwhile (decision 0057).
+ */
 export function useSaveCustomerAllergies(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CustomerAllergiesInput) =>
-      api.put<Answer<typeof customerAllergiesSavedAnswer>>(pathOf(id), { body }),
+    mutationFn: ({ body, version }: { body: CustomerAllergiesInput; version: number }) =>
+      api.put<Answer<typeof customerAllergiesSavedAnswer>>(pathOf(id), { body, version }),
     onSuccess: (answer) => queryClient.setQueryData(keyOf(id), answer.data),
   });
+}
+
+/** Shows the allergies as they now are (a stale refusal's), without reading them again. */
+export function useShowCustomerAllergies(id: string) {
+  const queryClient = useQueryClient();
+  return (current: CustomerAllergiesRecord) => queryClient.setQueryData(keyOf(id), current);
 }

@@ -1,4 +1,4 @@
-import type { CustomerAllergies } from "@kantien/domain/dietary-profile";
+import type { CustomerAllergiesRecord } from "@kantien/domain/dietary-profile";
 import type { CustomerDetail } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it } from "vitest";
@@ -22,19 +22,20 @@ const pieter: CustomerDetail = {
   ledger: [],
 };
 const ALLERGIES = `GET /api/customers/${pieter.id}/allergies`;
-const declared: CustomerAllergies = {
+const declared: CustomerAllergiesRecord = {
   allergies: [
     { code: "peanuts", severity: "severe" },
     { code: "milk", severity: "intolerance" },
   ],
   diet: [],
   allergyConsent: { version: "2026-11-26", at: "2026-11-26T08:00:00.000Z", recordedBy: null },
+  version: 3,
 };
 
 function renderDetail(
   roleId: number,
-  allergies: CustomerAllergies,
-  save?: (call: FetchCall) => CustomerAllergies,
+  allergies: CustomerAllergiesRecord,
+  save?: (call: FetchCall) => CustomerAllergiesRecord,
 ) {
   const calls = mockFetch({
     "GET /api/config": {
@@ -80,9 +81,10 @@ describe("a customer's allergies on their detail", () => {
   });
 
   it("are entered for a customer who phoned in, with their consent recorded first", async () => {
-    const none: CustomerAllergies = { allergies: [], diet: [], allergyConsent: null };
+    const none: CustomerAllergiesRecord = { allergies: [], diet: [], allergyConsent: null, version: 1 };
     const { user, calls } = renderDetail(ROLE.kitchenAdmin, none, (call) => ({
-      ...(call.body as CustomerAllergies),
+      ...(call.body as CustomerAllergiesRecord),
+      version: 2,
       allergyConsent: { version: "2026-11-26", at: "2026-11-26T09:00:00.000Z", recordedBy: "Anna Admin" },
     }));
     const dialog = await screen.findByRole("dialog");

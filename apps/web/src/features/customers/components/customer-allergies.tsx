@@ -4,7 +4,7 @@ import {
   allergenName,
   DIET_TAG_LABELS,
 } from "@kantien/domain/allergen-texts";
-import { allergyConsentRefusal, type CustomerAllergies } from "@kantien/domain/dietary-profile";
+import { allergyConsentRefusal, type CustomerAllergiesRecord } from "@kantien/domain/dietary-profile";
 import HealthAndSafety from "@mui/icons-material/HealthAndSafety";
 import Warning from "@mui/icons-material/Warning";
 import Alert from "@mui/material/Alert";
@@ -16,18 +16,51 @@ import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import type { TFunction } from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AllergyChoice, AllergyPicker } from "../../../components/allergy-picker";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
+import { StaleDialog, type StaleField, useStaleSave } from "../../../components/stale-dialog";
 import { SubmitButton } from "../../../components/submit-button";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useCustomerAllergies, useSaveCustomerAllergies } from "../api/customer-allergies";
+import {
+  useCustomerAllergies,
+  useSaveCustomerAllergies,
+  useShowCustomerAllergies,
+} from "../api/customer-allergies";
+
+/** What the stale dialog compares (decision 0057): the allergies, the diet and the consent. */
+function allergiesStaleFields(t: TFunction, language: "af" | "en"): StaleField<CustomerAllergiesRecord>[] {
+  return [
+    {
+      label: t("screens.customers.allergies.allergiesLabel"),
+      value: (record) => record.allergies,
+      show: (record) =>
+        record.allergies.length === 0
+          ? t("screens.customers.allergies.none")
+          : record.allergies
+              .map(
+                (a) => `${allergenName(a.code, language)}: ${ALLERGY_SEVERITY_LABELS[language][a.severity]}`,
+              )
+              .join(", "),
+    },
+    {
+      label: t("screens.customers.allergies.diet"),
+      value: (record) => record.diet,
+      show: (record) =>
+        record.diet.length === 0
+          ? t("screens.customers.allergies.noDiet")
+          : record.diet.map((tag) => DIET_TAG_LABELS[language][tag]).join(", "),
+    },
+    { label: t("screens.customers.allergies.consent"), value: (record) => record.allergyConsent },
+  ];
+}
 
 /**
  * "Allergieë en dieet" on a customer's detail, for admins (decision 0041): closed until the
@@ -63,7 +96,7 @@ export function CustomerAllergiesSection({ customerId }: { customerId: string })
   );
 }
 
-function AllergiesShown({ customerId, data }: { customerId: string; data: CustomerAllergies }) {
+function AllergiesShown({ customerId, data }: { customerId: string; data: CustomerAllergiesRecord }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const timeZone = useCanteenTimeZone();
@@ -120,13 +153,15 @@ function AllergiesShown({ customerId, data }: { customerId: string; data: Custom
   );
 }
 
+type AllergiesBody = AllergyChoice & { allergyConsent?: boolean };
+
 function AllergiesForm({
   customerId,
   data,
   onDone,
 }: {
   customerId: string;
-  data: CustomerAllergies;
+  data: CustomerAllergiesRecord;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -138,15 +173,23 @@ function AllergiesForm({
   const [consentTicked, setConsentTicked] = useState(false);
   const [confirmingWithdraw, setConfirmingWithdraw] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const consented = data.allergyConsent !== null;
+  // The allergies the form was loaded with: the person's version goes with the save (decision 0057).
+  const [loaded, setLoaded] = useState(data);
+  const { stale, catchStale, close } = useStaleSave<CustomerAllergiesRecord>();
+  const show = useShowCustomerAllergies(customerId);
+  const consented = loaded.allergyConsent !== null;
 
-  const send = async (body: AllergyChoice & { allergyConsent?: boolean }) => {
+  // What the last save sent: saved again over a newer version as it was.
+  const [sent, setSent] = useState<AllergiesBody | null>(null);
+  const send = async (body: AllergiesBody, from: CustomerAllergiesRecord) => {
     setFormError(null);
+    setSent(body);
     try {
-      const answer = await save.mutateAsync(body);
+      const answer = await save.mutateAsync({ body, version: from.version });
       notify({ severity: "success", text: answer.message });
       onDone();
     } catch (error) {
+      if (catchStale(error, from)) return;
       setFormError(errorMessage(error, t("errors.update")));
     }
   };
@@ -158,7 +201,7 @@ function AllergiesForm({
       setFormError(t("screens.customers.allergies.consentNeeded"));
       return;
     }
-    void send(body);
+    void send(body, loaded);
   };
 
   return (
@@ -217,9 +260,25 @@ function AllergiesForm({
         destructive
         onConfirm={() => {
           setConfirmingWithdraw(false);
-          void send({ allergies: [], diet: choice.diet, allergyConsent: false });
+          void send({ allergies: [], diet: choice.diet, allergyConsent: false }, loaded);
         }}
         onCancel={() => setConfirmingWithdraw(false)}
+      />
+      <StaleDialog
+        stale={stale}
+        fields={allergiesStaleFields(t, language)}
+        onReload={(current) => {
+          close();
+          show(current);
+          setLoaded(current);
+          setChoice({ allergies: current.allergies, diet: current.diet });
+          setConsentTicked(false);
+        }}
+        onReapply={(current) => {
+          close();
+          setLoaded(current);
+          if (sent) void send(sent, current);
+        }}
       />
     </Stack>
   );
