@@ -34,11 +34,12 @@ test("an admin reads a bank statement at /money: one line credited at once, a ne
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: "fnb.csv", mimeType: "text/csv", buffer: Buffer.from(statement) });
-  const result = page.getByText("FNB: 4 reëls gelees.");
+  const result = page.getByText("FNB: 4 reëls gelees, 3 inbetalings en 1 debiet (geld uit, oorgeslaan).");
   await expect(result).toBeVisible();
   await expect(page.getByText("Gekrediteer: 1", { exact: true })).toBeVisible();
   await expect(page.getByText("Vir hersiening: 1", { exact: true })).toBeVisible();
   await expect(page.getByText("Nie toegeken nie: 1", { exact: true })).toBeVisible();
+  await expect(page.getByText("Debiete oorgeslaan: 1", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // The near miss waits for review with whom it may be for; the admin gives it to them.

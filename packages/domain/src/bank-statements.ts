@@ -26,8 +26,10 @@ export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const statementImported = z.object({
   statementId: z.string(),
   bank: z.enum(STATEMENT_BANKS),
-  /** Transaction lines read, debits included. */
+  /** Transaction lines read: the credit lines (`credits`' sum) and the debits. */
   rows: z.number().int(),
+  /** Debit lines (money out of the canteen's account): skipped, nothing is done with them. */
+  debits: z.number().int(),
   credits: z.object({
     matched: z.number().int(),
     review: z.number().int(),
@@ -71,7 +73,8 @@ export const bankCreditsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-export const bankCreditsAnswer = pageAnswer(bankCredit);
+/** A page of credits, by the bank's date (newest first), and what every credit in the status comes to. */
+export const bankCreditsAnswer = pageAnswer(bankCredit).extend({ totalAmount: randText });
 export const bankCreditAnswer = z.object({ success: z.literal(true), message: z.string(), data: bankCredit });
 
 export const allocateBankCreditInput = z.strictObject({ userId: z.uuid("bank_credit_customer_invalid") });
@@ -90,3 +93,26 @@ export const bankCreditsCsvAnswer = {
 
 /** Counts per status, for the tabs of /money. */
 export const bankCreditCountsAnswer = dataAnswer(z.record(z.enum(BANK_CREDIT_STATES), z.number().int()));
+
+/** Words that join a surname and name no one by themselves ("van der Merwe", "du Toit"). */
+const NAME_PARTICLES = new Set(["van", "der", "den", "de", "du", "le", "la", "von", "ten", "ter"]);
+
+/** A text's words in lower case without accents: "Ané du Toit" → ["ane", "du", "toit"]. */
+const nameWords = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^0-9a-z]+/)
+    .filter(Boolean);
+
+/**
+ * Whether a bank line's text names none of the customer's names (a first name or a surname,
+ * three letters or more): a suggestion by reference ("Dalk: Annelie Nkosi" for a payment from
+ * "T BOTHA") then warns that the names differ, so the admin looks before allocating.
+ */
+export function bankLineNamesOther(description: string, customerName: string): boolean {
+  const said = new Set(nameWords(description));
+  const names = nameWords(customerName).filter((word) => word.length >= 3 && !NAME_PARTICLES.has(word));
+  return names.length > 0 && !names.some((name) => said.has(name));
+}

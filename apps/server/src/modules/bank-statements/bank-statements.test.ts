@@ -113,7 +113,13 @@ describe("POST /api/admin/bank-statements", () => {
     expect(res.json()).toMatchObject({
       success: true,
       message: "Die bankstaat is gelees.",
-      data: { bank: "fnb", rows: 9, credits: { matched: 3, review: 4, unallocated: 1, duplicates: 0 } },
+      // 9 lines: 8 credits and the debit, skipped.
+      data: {
+        bank: "fnb",
+        rows: 9,
+        debits: 1,
+        credits: { matched: 3, review: 4, unallocated: 1, duplicates: 0 },
+      },
     });
     expect(await balanceOf(db, anna.id)).toBe("225.50");
     expect(await balanceOf(db, piet.id)).toBe("200.00");
@@ -121,6 +127,13 @@ describe("POST /api/admin/bank-statements", () => {
 
     const matched = await credits(app, "matched");
     expect(matched.total).toBe(3);
+    // By the bank's date, newest first, and what they come to.
+    expect(matched.data.map((c: { date: string }) => c.date)).toEqual([
+      "2026-11-21",
+      "2026-11-21",
+      "2026-11-20",
+    ]);
+    expect(matched.totalAmount).toBe("425.50");
     const annas = matched.data.filter((c: { customer: { id: string } | null }) => c.customer?.id === anna.id);
     expect(annas).toHaveLength(2);
     expect(annas[0]).toMatchObject({ status: "matched", resolvedBy: null, resolvedAt: null });

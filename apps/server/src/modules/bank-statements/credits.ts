@@ -51,7 +51,7 @@ function selectCredits(where: SQL, page = sql``) {
       left join wallet_transactions rv on rv.reverses_id = t.id
       left join users rb on rb.id = rv.created_by
       where ${where}
-      order by b.id desc ${page}`;
+      order by b.date desc, b.id desc ${page}`;
 }
 
 function toCredit({
@@ -73,11 +73,11 @@ function toCredit({
   };
 }
 
-/** One page of the credits in a status, newest first, and how many there are. */
+/** One page of the credits in a status by the bank's date, newest first; how many there are and their sum. */
 export async function listBankCredits(
   db: Db,
   { status, limit, offset }: { status: BankCreditStatus; limit: number; offset: number },
-): Promise<{ data: BankCredit[]; total: number }> {
+): Promise<{ data: BankCredit[]; total: number; totalAmount: string }> {
   const [rows, [count]] = await Promise.all([
     queryRows(
       db,
@@ -86,14 +86,15 @@ export async function listBankCredits(
     ),
     queryRows(
       db,
-      sql`select count(*)::int as total from bank_credits b where ${creditState} = ${status}`,
-      z.object({ total: z.number() }),
+      sql`select count(*)::int as total, coalesce(sum(b.amount), 0)::numeric(14, 2)::text as "totalAmount"
+          from bank_credits b where ${creditState} = ${status}`,
+      z.object({ total: z.number(), totalAmount: z.string() }),
     ),
   ]);
-  return { data: rows.map(toCredit), total: count?.total ?? 0 };
+  return { data: rows.map(toCredit), total: count?.total ?? 0, totalAmount: count?.totalAmount ?? "0.00" };
 }
 
-/** Every credit in a status, newest first (the export: a canteen's credits are thousands, not millions). */
+/** Every credit in a status by the bank's date, newest first (the export: a canteen's credits are thousands, not millions). */
 export async function allBankCredits(db: Db, status: BankCreditStatus): Promise<BankCredit[]> {
   const rows = await queryRows(
     db,

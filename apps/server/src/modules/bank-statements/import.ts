@@ -94,7 +94,13 @@ export async function importStatement(
       mail,
       credited.map((c) => ({ ...c, kind: "eft" as const })),
     );
-    return { statementId, bank: statement.bank, rows: statement.lines.length, credits: counts };
+    return {
+      statementId,
+      bank: statement.bank,
+      rows: statement.lines.length,
+      debits: statement.lines.length - lines.length,
+      credits: counts,
+    };
   });
 }
 

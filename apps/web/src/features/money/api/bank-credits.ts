@@ -11,7 +11,10 @@ import { queryKeys } from "../../../lib/query-keys";
 
 export const CREDITS_PER_PAGE = 50;
 
-/** `GET /api/admin/bank-credits?status&limit&offset`: one page of credits in a status, newest first. */
+/**
+ * `GET /api/admin/bank-credits?status&limit&offset`: one page of credits in a status by the bank's
+ * date, newest first, how many there are and what they come to.
+ */
 function bankCreditsQueryOptions(status: BankCreditStatus, page: number) {
   return queryOptions({
     queryKey: [...queryKeys.bankCredits, "list", status, page] as const,
@@ -24,7 +27,7 @@ function bankCreditsQueryOptions(status: BankCreditStatus, page: number) {
       const answer = await api.get<Answer<typeof bankCreditsAnswer>>(`/api/admin/bank-credits?${query}`, {
         signal,
       });
-      return { rows: answer.data, total: answer.total };
+      return { rows: answer.data, total: answer.total, totalAmount: answer.totalAmount };
     },
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import type { BankCredit } from "@kantien/domain/bank-statements";
+import { type BankCredit, bankLineNamesOther } from "@kantien/domain/bank-statements";
 import { formatRand } from "@kantien/domain/money";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
@@ -73,6 +73,11 @@ export function AllocateDialog({ credit, onClose }: { credit: BankCredit; onClos
             label={t("screens.money.searchCustomer")}
             noOptionsText={t("screens.money.noCustomer")}
           />
+          {chosen && bankLineNamesOther(credit.description, chosen.name) ? (
+            <Alert severity="warning" role="note">
+              {t("screens.money.namesDiffer", { name: chosen.name })}
+            </Alert>
+          ) : null}
         </Stack>
       </DialogContent>
       <DialogActions>

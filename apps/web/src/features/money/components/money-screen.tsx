@@ -1,6 +1,7 @@
-import type { BankCredit, BankCreditStatus } from "@kantien/domain/bank-statements";
+import { type BankCredit, type BankCreditStatus, bankLineNamesOther } from "@kantien/domain/bank-statements";
 import { formatRand } from "@kantien/domain/money";
 import DownloadIcon from "@mui/icons-material/Download";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -158,11 +159,23 @@ function CreditsTable({
       </>
     );
   const customer = (credit: BankCredit) =>
-    credit.customer
-      ? status === "review"
-        ? t("screens.money.maybe", { name: credit.customer.name })
-        : `${credit.customer.name} (${credit.customer.paymentReference})`
-      : "—";
+    credit.customer ? (
+      status === "review" ? (
+        <>
+          {t("screens.money.maybe", { name: credit.customer.name })}
+          {/* A guess by reference or number from a line that names someone else: look first. */}
+          {bankLineNamesOther(credit.description, credit.customer.name) ? (
+            <Alert severity="warning" role="note" sx={{ mt: 0.5, py: 0, px: 1 }}>
+              {t("screens.money.namesDiffer", { name: credit.customer.name })}
+            </Alert>
+          ) : null}
+        </>
+      ) : (
+        `${credit.customer.name} (${credit.customer.paymentReference})`
+      )
+    ) : (
+      "—"
+    );
   const date = (credit: BankCredit) => formatShortDate(credit.date, language);
   const amount = (credit: BankCredit) => formatRand(credit.amount);
 
@@ -208,7 +221,7 @@ function CreditsTable({
                   {phone ? (
                     <Stack spacing={0.5} sx={{ mt: 0.5 }}>
                       <Typography variant="body2">{credit.description}</Typography>
-                      <Typography variant="body2" color="text.secondary">
+                      <Typography variant="body2" color="text.secondary" component="div">
                         {customer(credit)}
                       </Typography>
                       <Box>{why(credit)}</Box>
@@ -246,6 +259,13 @@ function CreditsTable({
           </TableBody>
         </Table>
       </TableContainer>
+      {/* What every credit of the tab comes to, all pages together. */}
+      <Typography sx={{ px: 2, pt: 1.5, fontWeight: 600 }} role="status">
+        {t("screens.money.total", {
+          count: credits.data.total,
+          amount: formatRand(credits.data.totalAmount),
+        })}
+      </Typography>
       {credits.data.total > CREDITS_PER_PAGE ? (
         <TablePagination
           component="div"

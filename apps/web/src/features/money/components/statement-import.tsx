@@ -113,12 +113,16 @@ export function StatementImport() {
 function ImportResult({ result }: { result: StatementImported }) {
   const { t } = useTranslation();
   const { matched, review, unallocated, duplicates } = result.credits;
+  // Every line read is accounted for: the credits, each in one of the four counts, and the debits.
+  const credits = matched + review + unallocated + duplicates;
   return (
     <Alert severity={review + unallocated > 0 ? "info" : "success"}>
       <Typography sx={{ fontWeight: 600 }}>
         {t("screens.money.import.result", {
           bank: t(`screens.money.banks.${result.bank}`),
           rows: result.rows,
+          credits: t("screens.money.import.credits", { count: credits }),
+          debits: t("screens.money.import.debits", { count: result.debits }),
         })}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: "wrap", columnGap: 2 }}>
@@ -126,6 +130,7 @@ function ImportResult({ result }: { result: StatementImported }) {
         <span>{t("screens.money.import.review", { count: review })}</span>
         <span>{t("screens.money.import.unallocated", { count: unallocated })}</span>
         <span>{t("screens.money.import.duplicates", { count: duplicates })}</span>
+        <span>{t("screens.money.import.skipped", { count: result.debits })}</span>
       </Stack>
     </Alert>
   );
