@@ -31,7 +31,7 @@ export function CustomersTable(props: CustomersTableProps) {
       )}
       role={(row) => ({
         label: t(row.roleId === 1 ? "roles.names.student" : "roles.names.academyStaff"),
-        color: row.roleId === 1 ? "primary" : "secondary",
+        color: row.roleId === 1 ? "primary" : "default",
       })}
       onView={props.onView}
       edit={{ title: t("screens.customers.edit"), onEdit: props.onEdit }}

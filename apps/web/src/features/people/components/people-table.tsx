@@ -71,7 +71,8 @@ type PeopleTableProps<Row extends PersonRow> = {
   list: PeopleListState;
   /** The line(s) under the name. */
   secondary: (row: Row) => ReactNode;
-  role: (row: Row) => { label: string; color: "primary" | "secondary" };
+  /** A role's chip: outlined and calm (red is kept for what needs attention). */
+  role: (row: Row) => { label: string; color: "primary" | "default" };
   onView: (row: Row) => void;
   /** Left out: no edit button. */
   edit?: { title: string; onEdit: (row: Row) => void };
@@ -175,7 +176,13 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
                             <Typography variant="caption" component="p" sx={{ fontWeight: 600 }}>
                               {t(`${texts}.columns.balance`)} {formatRand(row.balance)}
                             </Typography>
-                            <Chip size="small" color={role.color} label={role.label} sx={{ mt: 0.5 }} />
+                            <Chip
+                              size="small"
+                              variant="outlined"
+                              color={role.color}
+                              label={role.label}
+                              sx={{ mt: 0.5 }}
+                            />
                           </>
                         ) : null}
                       </Box>
@@ -193,7 +200,7 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
                   )}
                   {phone ? null : (
                     <TableCell>
-                      <Chip size="small" color={role.color} label={role.label} />
+                      <Chip size="small" variant="outlined" color={role.color} label={role.label} />
                     </TableCell>
                   )}
                   {phone ? null : (

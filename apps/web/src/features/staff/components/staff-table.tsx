@@ -51,7 +51,7 @@ export function StaffTable(props: StaffTableProps) {
       )}
       role={(row) => ({
         label: roleLabel(row.roleId),
-        color: row.roleId === 4 ? "secondary" : "primary",
+        color: row.roleId === 4 ? "primary" : "default",
       })}
       onView={props.onView}
       edit={props.canChange ? { title: t("screens.staff.editAction"), onEdit: props.onEdit } : undefined}
