@@ -232,7 +232,6 @@ export function PeopleTable<Row extends PersonRow>(props: PeopleTableProps<Row>)
                         title={t(`${texts}.delete`)}
                         label={t(`${texts}.deleteNamed`, { name })}
                         icon={<DeleteIcon fontSize="small" />}
-                        color="error"
                         onClick={() => props.onDelete?.(row)}
                       />
                     ) : null}
