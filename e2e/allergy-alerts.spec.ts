@@ -98,7 +98,9 @@ test.describe("the ordering app at phone size", () => {
     await signIn(page, DEMO.allergic, "/my", { customer: true });
     await page.getByRole("button", { name: "Volgende week" }).click();
     const satay = page.getByRole("article").filter({ hasText: "Hoender-satay met rys" });
-    await expect(satay).toContainText("Grondboontjies");
+    await expect(satay).toContainText(
+      "Bevat grondboontjies, en jy het aangeteken dat jy ernstig allergies daarvoor is.",
+    );
     await expect(satay.getByRole("button", { name: /^Bestel/ })).toBeDisabled();
     await expect(satay).toContainText("Jy kan dit nie bestel nie");
     // A dish with milk, to which this student is intolerant, orders only through "Ek verstaan".
