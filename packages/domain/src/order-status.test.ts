@@ -137,7 +137,7 @@ describe("urgency", () => {
 describe("statusChipColor", () => {
   it("follows the chip colours, whatever the case", () => {
     expect(statusChipColor("PENDING")).toBe("warning");
-    expect(statusChipColor("paid")).toBe("success");
+    expect(statusChipColor("paid")).toBe("default");
     expect(statusChipColor("delivered")).toBe("success");
     expect(statusChipColor("cancelled")).toBe("error");
     expect(statusChipColor("ready")).toBe("info");

@@ -170,12 +170,14 @@ export function canChangeOrderStatus(
 
 export type ChipColor = "default" | "warning" | "success" | "error" | "info" | "primary";
 
-/** Chip colours: pending warning, paid and delivered success, cancelled error, ready info. */
+/** Chip colours: pending warning, paid (waiting) grey, processing primary, ready info, delivered success, cancelled and failed error. */
 export function statusChipColor(status: string): ChipColor {
   switch (status.toLowerCase()) {
     case "pending":
       return "warning";
+    // Paid and waiting for the kitchen is not done: grey, never the green of Afgehaal.
     case "paid":
+      return "default";
     case "delivered":
       return "success";
     case "cancelled":
