@@ -77,6 +77,27 @@ test("an order whose dish holds its customer's allergen is confirmed, shown firs
     .join(" ");
   expect(text).toContain("Allergie: sulfiete");
   expect(text).toMatch(/Bevat: [^;]*sulfiete/i);
+  // The alert is the label's loudest line: white on black, printed so, larger than 'Bevat:'.
+  const onLabel = page.locator(`[data-order-label="${placed.id}"]`);
+  const alertStyle = await onLabel.locator("[data-allergy-alert]").evaluate((line) => {
+    const style = getComputedStyle(line);
+    return {
+      color: style.color,
+      background: style.backgroundColor,
+      printed:
+        style.getPropertyValue("print-color-adjust") || style.getPropertyValue("-webkit-print-color-adjust"),
+      size: Number.parseFloat(style.fontSize),
+    };
+  });
+  const declarationSize = await onLabel
+    .locator("[data-allergens]")
+    .evaluate((line) => Number.parseFloat(getComputedStyle(line).fontSize));
+  expect(alertStyle).toMatchObject({
+    color: "rgb(255, 255, 255)",
+    background: "rgb(0, 0, 0)",
+    printed: "exact",
+  });
+  expect(alertStyle.size).toBeGreaterThan(declarationSize * 1.3);
 
   // The counter warns before Afgehaal.
   await page.goto("/kitchen/counter");

@@ -65,6 +65,12 @@ test("the prep sheet prints on A4: portions per dish and step, and the orders st
   expect(text).toContain(dish);
   expect(text).toContain("Nog te maak");
   for (const order of orders.filter(isToMake)) expect(text).toContain(label(order));
+  // The list goes by number within a dish, and names a stage as the table does.
+  const toMake = page.locator('[data-print-sheet="prep"] li');
+  const numbers = (await toMake.allInnerTexts()).map((line) => Number(line.match(/#(\d+)/)?.[1]));
+  const dishes = new Set(orders.filter(isToMake).map((order) => order.itemName));
+  if (dishes.size === 1) expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  expect(text).not.toContain("Betaal, om te doen");
   // The tools stay on the screen: the printed sheet has no buttons.
   expect(text).not.toContain("Terug na die bord");
 });
@@ -120,6 +126,36 @@ test("the prep sheet on a receipt roll is one page, 80 mm wide, as long as the s
   expect(pages[0]?.width).toBeCloseTo(80 * PT_PER_MM, 0);
   expect(pages[0]?.text).toMatch(/\d+ porsies?/);
   expect(pages[0]?.text).toContain("Nog te maak");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the A4 preview is scaled to fit the screen, never cut off, and prints at full size", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.staff, "/kitchen/print?sheet=prep&paper=a4");
+    const rightEdge = async (locator: ReturnType<Page["locator"]>) => {
+      const box = await locator.boundingBox();
+      return (box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY);
+    };
+    const prep = page.locator('[data-print-sheet="prep"]');
+    await expect(prep).toBeVisible();
+    expect(await rightEdge(prep)).toBeLessThanOrEqual(390);
+    expect(await rightEdge(page.getByRole("columnheader", { name: "Totaal" }))).toBeLessThanOrEqual(390);
+    const prepPages = await printPdf(page);
+    expect(prepPages[0]?.width).toBeCloseTo(A4.width, 0);
+    expect(prepPages[0]?.text).toContain("Totaal");
+
+    await page.getByRole("button", { name: "Etikette" }).click();
+    const sheet = page.locator('[data-print-sheet="labels"] > *').first();
+    await expect(sheet).toBeVisible();
+    expect(await rightEdge(sheet)).toBeLessThanOrEqual(390);
+    await expect(page.getByRole("img", { name: /^QR-kode van bestelling #/ }).first()).toBeVisible();
+    const labelPages = await printPdf(page);
+    expect(labelPages[0]?.width).toBeCloseTo(A4.width, 0);
+    expect(labelPages[0]?.height).toBeCloseTo(A4.height, 0);
+  });
 });
 
 test("a day without orders says so, and there is nothing to print", async ({ page }) => {

@@ -1,6 +1,13 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
 import { describe, expect, it } from "vitest";
-import { LABELS_PER_SHEET, labelSheets, ordersToLabel, ordersToMake, pageRule } from "./print-layout";
+import {
+  LABELS_PER_SHEET,
+  labelSheets,
+  ordersToLabel,
+  ordersToMake,
+  pageRule,
+  prepStage,
+} from "./print-layout";
 
 let next = 0;
 function order(status: KitchenOrder["status"], itemName: string, customerName: string): KitchenOrder {
@@ -33,17 +40,30 @@ describe("print layout", () => {
     order("failed", "Pasta", "Eben"),
   ];
 
-  it("labels every order not yet handed over, by dish then name", () => {
-    expect(ordersToLabel(day).map((o) => `${o.itemName} ${o.customerName} ${o.status}`)).toEqual([
-      "Bobotie Anna paid",
-      "Bobotie Dirk processing",
-      "Pasta Ben pending",
-      "Pasta Zola ready",
+  it("labels every order not yet handed over, by dish then order number, never by first name", () => {
+    expect(ordersToLabel(day).map((o) => `${o.itemName} #${o.pickupNumber} ${o.customerName}`)).toEqual([
+      "Bobotie #5 Dirk",
+      "Bobotie #6 Anna",
+      "Pasta #1 Zola",
+      "Pasta #3 Ben",
     ]);
   });
 
-  it("lists as still to make only orders not begun or in preparation", () => {
-    expect(ordersToMake(day).map((o) => o.status)).toEqual(["paid", "processing", "pending"]);
+  it("lists as still to make only orders not begun or in preparation, by dish then number", () => {
+    expect(ordersToMake(day).map((o) => `${o.itemName} #${o.pickupNumber} ${o.status}`)).toEqual([
+      "Bobotie #5 processing",
+      "Bobotie #6 paid",
+      "Pasta #3 pending",
+    ]);
+  });
+
+  it("names an order's stage as the sheet's table does: paid or not, not begun is one stage", () => {
+    expect(prepStage("pending")).toBe("waiting");
+    expect(prepStage("paid")).toBe("waiting");
+    expect(prepStage("processing")).toBe("processing");
+    expect(prepStage("ready")).toBe("ready");
+    expect(prepStage("delivered")).toBe("delivered");
+    expect(prepStage("cancelled")).toBeNull();
   });
 
   it("cuts labels into sheets of 21", () => {

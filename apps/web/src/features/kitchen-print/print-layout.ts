@@ -1,4 +1,5 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
+import { kitchenColumnOf, type OrderStatus } from "@kantien/domain/order-status";
 
 /** What the kitchen prints: the day's prep sheet, or one label per order. */
 export const PRINT_SHEETS = ["prep", "labels"] as const;
@@ -31,12 +32,13 @@ const LABELLED = new Set(["pending", "paid", "processing", "ready"]);
 
 /**
  * The orders that get a label, grouped by dish (a cook labels one dish's portions in a run),
- * then by customer name.
+ * then by order number, the number the cook calls and ticks off (a name sorts by first name,
+ * which nobody looks an order up by).
  */
 export function ordersToLabel(orders: readonly KitchenOrder[]): KitchenOrder[] {
   return orders
     .filter((order) => LABELLED.has(order.status))
-    .sort((a, b) => a.itemName.localeCompare(b.itemName) || a.customerName.localeCompare(b.customerName));
+    .sort((a, b) => a.itemName.localeCompare(b.itemName) || a.pickupNumber - b.pickupNumber);
 }
 
 /** Labels cut into A4 sheets of `LABELS_PER_SHEET`. */
@@ -51,9 +53,24 @@ export function labelSheets<T>(labels: readonly T[]): T[][] {
 /** Statuses whose portions are still to make: not begun, or in preparation. */
 const TO_MAKE = new Set(["pending", "paid", "processing"]);
 
-/** The prep sheet's check list: orders still to make, by dish, then customer name. */
+/** The prep sheet's check list: orders still to make, by dish, then order number. */
 export function ordersToMake(orders: readonly KitchenOrder[]): KitchenOrder[] {
   return ordersToLabel(orders.filter((order) => TO_MAKE.has(order.status)));
+}
+
+/** The prep sheet's stages: its table's columns, and what its check list says of each order. */
+export const PORTION_STAGES = ["waiting", "processing", "ready", "delivered"] as const;
+export type PortionStage = (typeof PORTION_STAGES)[number];
+
+/**
+ * The stage an order is at, as the sheet's table names its columns: not begun (pending or paid
+ * alike, the board's first column), in preparation, ready, handed over; none for an order no
+ * food is made for (cancelled, failed).
+ */
+export function prepStage(status: OrderStatus): PortionStage | null {
+  if (status === "delivered") return "delivered";
+  const column = kitchenColumnOf(status);
+  return column === "pending" ? "waiting" : column;
 }
 
 /**

@@ -33,6 +33,8 @@ import { OrderLabels, PrepSheet } from "./print-sheets";
 
 const TAP = { minHeight: 48 };
 const MM_PER_PX = 25.4 / 96;
+/** An A4 page's width in CSS pixels: the preview is drawn this wide, then fitted to the screen. */
+const A4_WIDTH_PX = 210 / MM_PER_PX;
 
 type ChoiceProps<T extends string> = {
   label: string;
@@ -103,6 +105,20 @@ export function PrintScreen() {
     if (article) setReceiptLength(Math.ceil(article.getBoundingClientRect().height * MM_PER_PX) + 1);
   }, [paper, sheet, day.data, language]);
 
+  // An A4 page is wider than a phone: its preview is scaled to fit the screen's width (zoom, so
+  // the page below takes the scaled height too), never cut off; printing draws it at full size.
+  const [fit, setFit] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the sheets' box is there again once the day is drawn
+  useLayoutEffect(() => {
+    const box = sheets.current;
+    if (!box) return;
+    const measure = () => setFit(Math.min(1, box.clientWidth / A4_WIDTH_PX));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [day.data, sheet, paper]);
+
   return (
     <Box>
       <style>{pageRule(sheet, paper, receiptLength)}</style>
@@ -168,18 +184,23 @@ export function PrintScreen() {
         </Alert>
       ) : (
         <Box ref={sheets} sx={{ overflowX: "auto", "@media print": { overflow: "visible" } }}>
-          {sheet === "labels" ? (
-            <OrderLabels orders={orders} date={date} paper={paper} language={language} />
-          ) : (
-            <PrepSheet
-              orders={orders}
-              date={date}
-              canteenName={config.canteenName}
-              printedAt={printedAt}
-              paper={paper}
-              language={language}
-            />
-          )}
+          <Box
+            data-preview-scale={paper === "a4" ? fit : 1}
+            sx={{ zoom: paper === "a4" ? fit : 1, "@media print": { zoom: 1 } }}
+          >
+            {sheet === "labels" ? (
+              <OrderLabels orders={orders} date={date} paper={paper} language={language} />
+            ) : (
+              <PrepSheet
+                orders={orders}
+                date={date}
+                canteenName={config.canteenName}
+                printedAt={printedAt}
+                paper={paper}
+                language={language}
+              />
+            )}
+          </Box>
         </Box>
       )}
     </Box>

@@ -2,7 +2,7 @@ import type { KitchenOrder } from "@kantien/domain/kitchen";
 import { portionsByDish } from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
-import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
+import type { OrderStatus } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
 import { useTranslation } from "react-i18next";
 import { OrderQr } from "../../../components/order-qr";
@@ -14,7 +14,9 @@ import {
   labelSheets,
   ordersToLabel,
   ordersToMake,
+  PORTION_STAGES,
   type PrintPaper,
+  prepStage,
   RECEIPT,
 } from "../print-layout";
 
@@ -31,10 +33,13 @@ const ON_SCREEN = {
 };
 /** Each label sheet, or receipt label, ends its page; the last one leaves no blank page after it. */
 const PAGE_EACH = { breakAfter: "page", "&:last-child": { breakAfter: "auto" } } as const;
-const PORTION_STAGES = ["waiting", "processing", "ready", "delivered"] as const;
 const STAGES = [...PORTION_STAGES, "total"] as const;
 
-/** "⚠ Allergie: grondboontjies": an order's alert as paper prints it, a sign and words in bold. */
+/**
+ * "⚠ Allergie: grondboontjies": an order's alert as paper prints it, a sign and bold words,
+ * white on black and larger than the label's other lines, so it is the first thing read. The
+ * printer is told to print the black (browsers leave backgrounds out unless asked).
+ */
 function AllergyAlertLine({
   order,
   language,
@@ -50,7 +55,18 @@ function AllergyAlertLine({
   return (
     <Box
       data-allergy-alert
-      sx={{ fontWeight: 700, fontSize, border: "0.4mm solid #000", px: "1mm", mt: "0.5mm" }}
+      sx={{
+        fontWeight: 700,
+        fontSize,
+        lineHeight: 1.15,
+        bgcolor: "#000",
+        color: "#fff",
+        px: "1mm",
+        py: "0.5mm",
+        mt: "0.5mm",
+        printColorAdjust: "exact",
+        WebkitPrintColorAdjust: "exact",
+      }}
     >
       <span aria-hidden="true">⚠ </span>
       {allergyAlertWords(alert, t, (codes) => allergenList(codes, language))}
@@ -74,6 +90,13 @@ function DeclarationLine({
       {declarationWords(order.itemAllergens, language)}
     </Box>
   );
+}
+
+/** An order's stage in the words of the sheet's table ("Om te doen", paid or not). */
+function StageWord({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  const stage = prepStage(status);
+  return stage ? <span>{t(`screens.kitchen.print.stage.${stage}`)}</span> : null;
 }
 
 /** Orders grouped by dish, in the order the dishes first come. */
@@ -112,11 +135,12 @@ export function PrepSheet({ orders, date, canteenName, printedAt, paper, languag
       sx={{
         ...PAPER,
         ...ON_SCREEN,
-        width: receipt ? `${RECEIPT.width}mm` : "100%",
-        maxWidth: receipt ? undefined : "210mm",
+        // An A4 page on the screen as on paper, its margin as padding (a phone's preview is
+        // scaled to fit, print-screen.tsx); printed, the page's own margin holds it.
+        width: receipt ? `${RECEIPT.width}mm` : "210mm",
         p: receipt ? `${(RECEIPT.width - RECEIPT.printable) / 2}mm` : "12mm",
         fontSize: receipt ? "10pt" : "11pt",
-        "@media print": { boxShadow: "none", m: 0, p: receipt ? undefined : 0 },
+        "@media print": { boxShadow: "none", m: 0, ...(receipt ? {} : { p: 0, width: "auto" }) },
       }}
     >
       <Box component="h2" sx={{ fontSize: receipt ? "13pt" : "18pt", m: 0 }}>
@@ -212,10 +236,10 @@ export function PrepSheet({ orders, date, canteenName, printedAt, paper, languag
                       <AllergyAlertLine
                         order={order}
                         language={language}
-                        fontSize={receipt ? "9pt" : "10pt"}
+                        fontSize={receipt ? "10pt" : "11pt"}
                       />
                     </Box>
-                    {receipt ? null : <span>{ORDER_STATUS_LABELS[language][order.status]}</span>}
+                    {receipt ? null : <StageWord status={order.status} />}
                   </Box>
                 ))}
               </Box>
@@ -324,7 +348,7 @@ function OrderLabel({ order, day, qrSize, language, large = false }: OrderLabelP
             #{label}
           </Box>
         </Box>
-        <AllergyAlertLine order={order} language={language} fontSize={large ? "10pt" : "7pt"} />
+        <AllergyAlertLine order={order} language={language} fontSize={large ? "12pt" : "9pt"} />
         <DeclarationLine order={order} language={language} fontSize={large ? "9pt" : "6.5pt"} />
       </Box>
       <Box sx={{ flex: "none" }}>
