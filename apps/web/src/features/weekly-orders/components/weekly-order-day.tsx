@@ -1,4 +1,4 @@
-import { portionsToMake } from "@kantien/domain/kitchen-rules";
+import { kitchenCounts, portionsToMake } from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { WeeklyOrdersDay } from "@kantien/domain/weekly-orders";
@@ -58,7 +58,8 @@ export function WeeklyOrderDay({ date, day, language }: WeeklyOrderDayProps) {
           <Chip
             size="small"
             sx={{ flexShrink: 0 }}
-            label={t("screens.weeklyOrders.orderCount", { count: day.orders.length })}
+            // Counted as the board and the dashboard count: cancelled and failed orders make no food.
+            label={t("screens.weeklyOrders.orderCount", { count: kitchenCounts(day.orders).total })}
           />
         ) : null}
       </Box>
