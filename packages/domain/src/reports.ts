@@ -58,8 +58,14 @@ export const dayClose = z.object({
 });
 export type DayClose = z.infer<typeof dayClose>;
 
-/** A day's report; a closed day's is the frozen one, with its close. */
-export const dayReportAnswer = dataAnswer(dayReport.extend({ close: dayClose.nullable() }));
+/**
+ * A day's report; a closed day's is the frozen one, with its close. `bankCreditsWaiting`: the
+ * bank credits waiting for an admin at /money now (review or unallocated), money in no wallet
+ * yet that the admin may want to place before closing.
+ */
+export const dayReportAnswer = dataAnswer(
+  dayReport.extend({ close: dayClose.nullable(), bankCreditsWaiting: z.number().int() }),
+);
 
 /** Every close, oldest first, each with whether its hash and its link to the one before still hold. */
 export const dayClosesAnswer = dataAnswer(

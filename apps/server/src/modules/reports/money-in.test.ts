@@ -3,6 +3,7 @@ import { dashboardSummary } from "@kantien/domain/dashboard";
 import { dayReportAnswer } from "@kantien/domain/reports";
 import { describe, expect } from "vitest";
 import type { App } from "../../app";
+import { bankCredits, bankStatements } from "../../db/schema";
 import { appTest } from "../../test/app-test";
 import { createUser, signIn } from "../../test/fixtures";
 import { request } from "../../test/request";
@@ -84,5 +85,33 @@ describe("money in, net of reversals", () => {
     const next = await dayMoney(app, asAdmin, "2031-06-11");
     expect(next.money.topUps.card).toEqual({ amount: "-200.00", count: 0 });
     expect(next.walletProof).toMatchObject({ opening: "802.50", closing: "602.50", balanced: true });
+  });
+
+  it("tells the day's report, and its close, how many bank credits still wait for an admin", async ({
+    app,
+    db,
+  }) => {
+    now = new Date("2031-06-11T08:00:00Z");
+    const asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+    expect((await dayMoney(app, asAdmin, "2031-06-10")).bankCreditsWaiting).toBe(0);
+    const [statement] = await db.insert(bankStatements).values({ bank: "fnb", lineCount: 3 }).returning();
+    for (const [line, status] of (["review", "unallocated", "dismissed"] as const).entries()) {
+      await db.insert(bankCredits).values({
+        statementId: statement!.id,
+        fingerprint: `waiting-${line}`,
+        line,
+        date: "2031-06-10",
+        amount: "100.00",
+        description: `T BOTHA ${line}`,
+        status,
+      });
+    }
+    expect((await dayMoney(app, asAdmin, "2031-06-10")).bankCreditsWaiting).toBe(2);
+    const closed = await request(app, "POST", "/api/reports/day/2031-06-10/close", {
+      cookie: asAdmin,
+      body: {},
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+    expect(dayReportAnswer.parse(closed.json()).data).toMatchObject({ bankCreditsWaiting: 2 });
   });
 });

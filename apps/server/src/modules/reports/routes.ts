@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { requireAdmin } from "../../plugins/session";
+import { waitingBankCreditCount } from "../bank-statements/credits";
 import { closeDay, findDayClose, listDayCloses } from "./day-close";
 import { dayReport } from "./day-report";
 import { liabilityReport } from "./liability";
@@ -46,7 +47,10 @@ export async function reportsRoutes(fastify: FastifyInstance, { config, database
       const data = closed
         ? { ...closed.report, close: closed.close }
         : { ...(await dayReport(db, { date, timeZone: config.timeZone })), close: null };
-      return { success: true as const, data };
+      return {
+        success: true as const,
+        data: { ...data, bankCreditsWaiting: await waitingBankCreditCount(db) },
+      };
     },
   );
 
@@ -63,7 +67,10 @@ export async function reportsRoutes(fastify: FastifyInstance, { config, database
         timeZone: config.timeZone,
         closedBy: request.user!.id,
       });
-      return reply.status(201).send({ success: true as const, data: { ...report, close } });
+      const bankCreditsWaiting = await waitingBankCreditCount(db);
+      return reply
+        .status(201)
+        .send({ success: true as const, data: { ...report, close, bankCreditsWaiting } });
     },
   );
 

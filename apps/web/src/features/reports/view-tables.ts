@@ -61,14 +61,16 @@ export function dayTables(
     t("screens.reports.columns.amount"),
   ];
   const { money, walletProof: proof } = report;
+  // Each line of the sales, the money and the proof says in one sentence what it counts.
+  const meaning = t("screens.reports.columns.meaning");
   const tables: ReportTable[] = [
     {
       id: "sales",
       caption: t("screens.reports.day.sales"),
-      columns: [t("screens.reports.columns.what"), ...salesColumns],
+      columns: [t("screens.reports.columns.what"), ...salesColumns, meaning],
       rows: [
-        [t("screens.reports.day.sold"), ...figures(report.sales)],
-        [t("screens.reports.day.noShows"), ...figures(report.noShows)],
+        [t("screens.reports.day.sold"), ...figures(report.sales), t("screens.reports.explain.sold")],
+        [t("screens.reports.day.noShows"), ...figures(report.noShows), t("screens.reports.explain.noShows")],
       ],
     },
     {
@@ -90,19 +92,36 @@ export function dayTables(
         t("screens.reports.columns.what"),
         t("screens.reports.columns.count"),
         t("screens.reports.columns.amount"),
+        meaning,
       ],
       rows: [
         ...CHANNELS.filter((channel) => channel !== "other" || money.topUps.other.count > 0).map(
-          (channel) => [
+          (channel): ReportCell[] => [
             t(`screens.reports.channels.${channel}`),
             money.topUps[channel].count,
             { rand: money.topUps[channel].amount },
+            // A day closed before reversals were taken off its channels counts them in full.
+            money.reversals
+              ? t(`screens.reports.explain.channels.${channel}`)
+              : t("screens.reports.explain.channelGross"),
           ],
         ),
         ...(money.reversals && money.reversals.count > 0
-          ? [[t("screens.reports.day.reversals"), money.reversals.count, { rand: money.reversals.amount }]]
+          ? [
+              [
+                t("screens.reports.day.reversals"),
+                money.reversals.count,
+                { rand: money.reversals.amount },
+                t("screens.reports.explain.reversals"),
+              ],
+            ]
           : []),
-        [t("screens.reports.day.refunds"), money.refunds.count, { rand: money.refunds.amount }],
+        [
+          t("screens.reports.day.refunds"),
+          money.refunds.count,
+          { rand: money.refunds.amount },
+          t("screens.reports.explain.refunds"),
+        ],
         [
           // A day closed before reversals were taken off their channels counts them here.
           money.reversals
@@ -110,27 +129,43 @@ export function dayTables(
             : t("screens.reports.day.correctionsAndReversals"),
           money.corrections.count,
           { rand: money.corrections.amount },
+          money.reversals
+            ? t("screens.reports.explain.corrections")
+            : t("screens.reports.explain.correctionsAndReversals"),
         ],
       ],
     },
     {
       id: "proof",
       caption: t("screens.reports.proof.title"),
-      columns: [t("screens.reports.columns.what"), t("screens.reports.columns.amount")],
+      columns: [t("screens.reports.columns.what"), t("screens.reports.columns.amount"), meaning],
       rows: [
-        [t("screens.reports.proof.opening"), { rand: proof.opening }],
-        [t("screens.reports.proof.moneyIn"), { rand: proof.moneyIn }],
-        [t("screens.reports.proof.orders"), { rand: proof.orders }],
-        [t("screens.reports.proof.refunds"), { rand: proof.refunds }],
+        [t("screens.reports.proof.opening"), { rand: proof.opening }, t("screens.reports.explain.opening")],
+        [t("screens.reports.proof.moneyIn"), { rand: proof.moneyIn }, t("screens.reports.explain.moneyIn")],
+        [t("screens.reports.proof.orders"), { rand: proof.orders }, t("screens.reports.explain.orders")],
+        [
+          t("screens.reports.proof.refunds"),
+          { rand: proof.refunds },
+          t("screens.reports.explain.proofRefunds"),
+        ],
         [
           money.reversals
             ? t("screens.reports.proof.corrections")
             : t("screens.reports.proof.correctionsAndReversals"),
           { rand: proof.corrections },
+          t("screens.reports.explain.proofCorrections"),
         ],
-        [t("screens.reports.proof.closing"), { rand: proof.closing }],
-        [t("screens.reports.proof.sumOfBalances"), { rand: proof.sumOfBalances }],
-        [t("screens.reports.proof.difference"), { rand: proof.difference }],
+        [t("screens.reports.proof.closing"), { rand: proof.closing }, t("screens.reports.explain.closing")],
+        [
+          t("screens.reports.proof.sumOfBalances"),
+          { rand: proof.sumOfBalances },
+          t("screens.reports.explain.sumOfBalances"),
+        ],
+        [
+          t("screens.reports.proof.difference"),
+          { rand: proof.difference },
+          t("screens.reports.explain.difference"),
+        ],
       ],
     },
   ];

@@ -14,7 +14,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
-import { useCloseDay } from "../api/day-report";
+import { type DayReportWithClose, useCloseDay } from "../api/day-report";
 
 /**
  * What a `day_not_balanced` refusal names: the day's difference (when there is one) and the
@@ -33,11 +33,13 @@ function refusal(error: unknown): { difference: string | null; wallets: WalletOf
 }
 
 /**
- * "Sluit dag af": asks first (a closed day's figures never change), then the server freezes the
- * day or says why not (not over, not balanced with the difference, already closed).
+ * "Sluit dag af", under the wallet proof: asks first, with the proof's result and the bank credits
+ * still waiting (a closed day's figures never change), then the server freezes the day or says why
+ * not (not over, not balanced with the difference, already closed).
  */
-export function CloseDay({ date, today }: { date: IsoDate; today: IsoDate }) {
+export function CloseDay({ report, today }: { report: DayReportWithClose; today: IsoDate }) {
   const { t } = useTranslation();
+  const { date, walletProof: proof, bankCreditsWaiting } = report;
   const language = currentLanguage();
   const [asking, setAsking] = useState(false);
   const closeDay = useCloseDay();
@@ -88,7 +90,17 @@ export function CloseDay({ date, today }: { date: IsoDate; today: IsoDate }) {
       <ConfirmDialog
         open={asking}
         title={t("screens.reports.close.confirmTitle", { date: formatLongDate(date, language) })}
-        message={t("screens.reports.close.confirmMessage")}
+        // What the close rests on, then what it does: the proof's result, the bank credits not yet
+        // in any wallet, and that the figures never change again.
+        message={[
+          proof.balanced
+            ? t("screens.reports.close.confirmBalanced", { closing: formatRand(proof.closing) })
+            : t("screens.reports.close.confirmNotBalanced", { difference: formatRand(proof.difference) }),
+          bankCreditsWaiting > 0
+            ? t("screens.reports.close.confirmWaiting", { count: bankCreditsWaiting })
+            : t("screens.reports.close.confirmNoneWaiting"),
+          t("screens.reports.close.confirmMessage"),
+        ].join(" ")}
         confirmLabel={t("screens.reports.close.action")}
         cancelLabel={t("common.cancel")}
         onCancel={() => setAsking(false)}

@@ -78,7 +78,6 @@ function DayReportBody({
       <Typography variant="h5" component="h2">
         {title}
       </Typography>
-      <CloseState report={report} today={today} />
       <Typography>
         {t("screens.reports.day.summary", {
           orders: report.sales.orders,
@@ -97,6 +96,8 @@ function DayReportBody({
         })}
       </Box>
       <WalletProof report={report} table={table("proof")} />
+      {/* The close comes after the proof it rests on: read the figures, then close. */}
+      <CloseState report={report} today={today} />
     </Stack>
   );
 }
@@ -131,7 +132,7 @@ function CloseState({ report, today }: { report: DayReportWithClose; today: IsoD
   const language = currentLanguage();
   const timeZone = useCanteenTimeZone();
   const { close } = report;
-  if (!close) return <CloseDay date={report.date} today={today} />;
+  if (!close) return <CloseDay report={report} today={today} />;
   const when = formatDateTime(close.closedAt, timeZone, language);
   return (
     <Alert severity="info" icon={<LockIcon />}>

@@ -57,8 +57,8 @@ const CLOSE: DayClose = {
 
 const closeOf = (date: string, intact: boolean) => ({ ...CLOSE, date, intact });
 
-const dayAnswer = (close: DayClose | null = null): Route => ({
-  body: { success: true, data: { ...DAY, close } },
+const dayAnswer = (close: DayClose | null = null, bankCreditsWaiting = 0): Route => ({
+  body: { success: true, data: { ...DAY, close, bankCreditsWaiting } },
 });
 
 const SALES: SalesReport = {
@@ -148,6 +148,31 @@ describe("the day view", () => {
     expect(screen.getByRole("button", { name: "Sluit dag af" })).toBeEnabled();
   });
 
+  it("explains each line in one sentence and puts the close under the proof it rests on", async () => {
+    renderReports("/reports", {
+      [`GET /api/reports/day?date=${YESTERDAY}`]: dayAnswer(),
+      "GET /api/reports/closes": CLOSES_INTACT,
+    });
+    const proof = await screen.findByRole("table", { name: "Beursiebewys" });
+    // "Verkoop" and "− Bestellings" differ, and each says why.
+    expect(within(proof).getByRole("row", { name: /− Bestellings/ })).toHaveTextContent(
+      "Wat bestellings op hierdie dag uit die beursies geneem het, vir watter dag ook al; Verkoop tel eerder per afleweringsdag.",
+    );
+    const sales = screen.getByRole("table", { name: "Verkope" });
+    expect(within(sales).getByRole("row", { name: /^Verkoop/ })).toHaveTextContent(
+      "Bestellings vir aflewering op hierdie dag, wanneer ook al betaal",
+    );
+    const money = screen.getByRole("table", { name: "Geld wat beweeg het" });
+    expect(within(money).getByRole("row", { name: /^Kontant/ })).toHaveTextContent(
+      "minus kontant-inbetalings wat op hierdie dag teruggedraai is",
+    );
+    // The proof, its result, then the close: in the page's order.
+    const result = screen.getByText(/Klop ✓/);
+    const close = screen.getByRole("button", { name: "Sluit dag af" });
+    expect(proof.compareDocumentPosition(result) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(result.compareDocumentPosition(close) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("says how much a day that does not balance is out by", async () => {
     renderReports("/reports", {
       [`GET /api/reports/day?date=${YESTERDAY}`]: {
@@ -162,6 +187,7 @@ describe("the day view", () => {
               balanced: false,
             },
             close: null,
+            bankCreditsWaiting: 0,
           },
         },
       },
@@ -171,18 +197,20 @@ describe("the day view", () => {
     expect(screen.queryByText(/Klop ✓/)).toBeNull();
   });
 
-  it("closes the day after a confirmation that its figures never change, then shows who closed it and its hash", async () => {
+  it("closes the day after a confirmation with the proof's result, the bank credits still waiting, and that its figures never change; then shows who closed it and its hash", async () => {
     const { calls, user } = renderReports("/reports", {
-      [`GET /api/reports/day?date=${YESTERDAY}`]: dayAnswer(),
+      [`GET /api/reports/day?date=${YESTERDAY}`]: dayAnswer(null, 2),
       "GET /api/reports/closes": CLOSES_INTACT,
       [`POST /api/reports/day/${YESTERDAY}/close`]: {
         status: 201,
-        body: { success: true, data: { ...DAY, close: CLOSE } },
+        body: { success: true, data: { ...DAY, close: CLOSE, bankCreditsWaiting: 2 } },
       },
     });
     await user.click(await screen.findByRole("button", { name: "Sluit dag af" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Sluit Dinsdag 10 Junie 2031 af?" });
-    expect(dialog).toHaveTextContent("Die syfers van 'n afgeslote dag verander nooit weer nie");
+    expect(dialog).toHaveTextContent(
+      /^Sluit Dinsdag 10 Junie 2031 af\?Die beursiebewys klop: die sluitsaldo van R\s1\s295,00 is gelyk aan die som van die beursies\. 2 bankinbetalings wag nog by Geld op hersiening of toekenning: hulle is in geen beursie nie en tel nie in hierdie syfers nie\. Die syfers van 'n afgeslote dag verander nooit weer nie/,
+    );
     expect(calls.some((call) => call.method === "POST")).toBe(false);
     await user.click(within(dialog).getByRole("button", { name: "Sluit dag af" }));
     expect(await screen.findByText(/Afgesluit deur Anna Admin op 11 Junie 2031/)).toBeVisible();
@@ -289,7 +317,7 @@ describe("the day view", () => {
   it("offers no close for today: only a day that is over closes", async () => {
     renderReports("/reports?date=2031-06-11", {
       "GET /api/reports/day?date=2031-06-11": {
-        body: { success: true, data: { ...DAY, date: "2031-06-11", close: null } },
+        body: { success: true, data: { ...DAY, date: "2031-06-11", close: null, bankCreditsWaiting: 0 } },
       },
       "GET /api/reports/closes": CLOSES_INTACT,
     });
