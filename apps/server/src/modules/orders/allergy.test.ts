@@ -360,6 +360,11 @@ describe("an unchecked dish", () => {
       request(app, "POST", "/api/orders", { cookie: asAdmin, body: { ...body, customerId: who.id } }),
   };
   const orderIdOf = (res: { json: () => { data: { order: { id: string } } } }) => res.json().data.order.id;
+  /** The order's allergy alert as the kitchen's board shows it on its day. */
+  const boardAlertOf = async (app: App, date: string, orderId: string) => {
+    const board = await request(app, "GET", `/api/kitchen/orders?date=${date}`, { cookie: asKitchen });
+    return kitchenDayAnswer.parse(board.json()).data.orders.find((o) => o.id === orderId)?.allergyAlert;
+  };
 
   for (const door of ["customer", "admin"] as const) {
     describe(`through the ${door}'s door`, () => {
@@ -382,11 +387,11 @@ describe("an unchecked dish", () => {
         const yes = await doors[door](app, me, orderOf(uncheckedEmpty, { allergenAcknowledged: true }));
         expect(yes.statusCode, yes.body).toBe(201);
         expect(await ordersOf(db, me.id)).toEqual([{ acknowledged: true, status: "paid" }]);
-        const board = await request(app, "GET", `/api/kitchen/orders?date=${THURSDAY}`, {
-          cookie: asKitchen,
+        expect(await boardAlertOf(app, THURSDAY, orderIdOf(yes))).toEqual({
+          codes: [],
+          unchecked: ["peanuts"],
+          severe: true,
         });
-        const mine = board.json().data.orders.find((o: { id: string }) => o.id === orderIdOf(yes));
-        expect(mine.allergyAlert).toEqual({ codes: [], unchecked: ["peanuts"], severe: true });
       });
 
       it("asks a severe profile about an unchecked dish's partial declaration: what it leaves out is not checked", async ({
@@ -422,11 +427,11 @@ describe("an unchecked dish", () => {
         ]);
         const yes = await doors[door](app, me, orderOf(uncheckedEmpty, { allergenAcknowledged: true }));
         expect(yes.statusCode, yes.body).toBe(201);
-        const board = await request(app, "GET", `/api/kitchen/orders?date=${THURSDAY}`, {
-          cookie: asKitchen,
+        expect(await boardAlertOf(app, THURSDAY, orderIdOf(yes))).toEqual({
+          codes: [],
+          unchecked: ["milk"],
+          severe: false,
         });
-        const mine = board.json().data.orders.find((o: { id: string }) => o.id === orderIdOf(yes));
-        expect(mine.allergyAlert).toEqual({ codes: [], unchecked: ["milk"], severe: false });
       });
 
       it("lets both profiles order a checked dish that declares nothing, with no question and no alert", async ({
@@ -438,11 +443,7 @@ describe("an unchecked dish", () => {
           const res = await doors[door](app, me, orderOf(checkedEmpty));
           expect(res.statusCode, res.body).toBe(201);
           expect(await ordersOf(db, me.id)).toEqual([{ acknowledged: false, status: "paid" }]);
-          const board = await request(app, "GET", `/api/kitchen/orders?date=${NEXT_MONDAY}`, {
-            cookie: asKitchen,
-          });
-          const mine = board.json().data.orders.find((o: { id: string }) => o.id === orderIdOf(res));
-          expect(mine.allergyAlert).toBeNull();
+          expect(await boardAlertOf(app, NEXT_MONDAY, orderIdOf(res))).toBeNull();
         }
       });
     });
