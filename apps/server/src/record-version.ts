@@ -23,6 +23,23 @@ export function expectedVersion(request: FastifyRequest): number | null {
   return version;
 }
 
+/**
+ * The route schema's part of a save that takes `If-Match` (`headers`), and of a read or save
+ * that answers the `ETag` (`etag`, see plugins/openapi.ts): the OpenAPI document shows both.
+ * The headers stay loose: validation puts its result in `request.headers`, and every other
+ * header must stay there.
+ */
+export const ifMatchHeaders = z.looseObject({
+  "if-match": z
+    .string()
+    .optional()
+    .describe(
+      'The version the save started from, as the read\'s ETag gave it ("7"); a newer one is 409 stale.',
+    ),
+});
+export const versioned = { etag: true } as const;
+export const versionedSave = { headers: ifMatchHeaders, etag: true } as const;
+
 /** Answers the record's version as its `ETag`. */
 export function tagVersion(reply: FastifyReply, version: number): void {
   void reply.header("etag", versionTag(version));

@@ -54,7 +54,7 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
 
   it("is a valid OpenAPI 3.1 document", async ({ app }) => {
     const res = await request(app, "GET", "/api/openapi.json", { cookie: asAdmin });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const document = res.json() as Document;
     expect(document.openapi).toBe("3.1.0");
     const result = await new Validator().validate(document);
@@ -118,5 +118,37 @@ describe("the API describes itself (OpenAPI 3.1)", () => {
       expect(script.statusCode, src).toBe(200);
       expect(script.headers["content-type"], src).toContain("javascript");
     }
+  });
+
+  it("shows the If-Match a save takes and the ETag a read or save answers (decision 0057)", async ({
+    app,
+  }) => {
+    type Described = {
+      parameters?: { in: string; name: string }[];
+      responses?: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    const { paths } = (await request(app, "GET", "/api/openapi.json", { cookie: asAdmin })).json() as {
+      paths: Record<string, Record<string, Described>>;
+    };
+    const saves = [
+      "/api/my/profile",
+      "/api/customers/{id}",
+      "/api/customers/{id}/allergies",
+      "/api/staff-members/{id}",
+      "/api/canteen-settings",
+      "/api/canteen-settings/bank-details",
+      "/api/admin/menus/{menuId}/days/{dayOfWeek}/food-item",
+    ];
+    const undescribed: string[] = [];
+    for (const path of saves) {
+      const put = paths[path]?.put;
+      if (!put?.parameters?.some((p) => p.in === "header" && p.name === "if-match")) {
+        undescribed.push(`put ${path}: If-Match`);
+      }
+      if (!put?.responses?.["200"]?.headers?.ETag) undescribed.push(`put ${path}: ETag`);
+      const read = paths[path]?.get;
+      if (read && !read.responses?.["200"]?.headers?.ETag) undescribed.push(`get ${path}: ETag`);
+    }
+    expect(undescribed).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifySchema } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { requireAdmin, SESSION_COOKIE } from "./session";
 
@@ -9,6 +9,31 @@ import { requireAdmin, SESSION_COOKIE } from "./session";
  * every other route is described with the session cookie, the document's default.
  */
 export const noSession: { session?: string[] }[] = [];
+
+declare module "fastify" {
+  interface FastifySchema {
+    /** The success answer carries the record's version as `ETag` (record-version.ts, decision 0057). */
+    etag?: boolean;
+  }
+}
+
+/** Puts the `ETag` header on the success answer of a route whose schema says `etag`. */
+function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
+  const out = jsonSchemaTransform(input);
+  const schema = out.schema as (FastifySchema & { response?: Record<string, object> }) | undefined;
+  const success = schema?.response?.["200"];
+  if ((input.schema as FastifySchema | undefined)?.etag && success) {
+    Object.assign(success, {
+      headers: {
+        ETag: {
+          type: "string",
+          description: 'The record\'s version ("7"): a save sends it back as If-Match (decision 0057).',
+        },
+      },
+    });
+  }
+  return out;
+}
 
 /**
  * The API describes itself (decision 0016): an OpenAPI 3.1 document built from the
@@ -33,7 +58,7 @@ export async function registerOpenApi(app: FastifyInstance, { title }: { title: 
       },
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
     transformObject: jsonSchemaTransformObject,
   });
 

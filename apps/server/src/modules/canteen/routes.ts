@@ -12,15 +12,19 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
 import { requireAdmin, requireUser } from "../../plugins/session";
-import { expectedVersion, tagVersion } from "../../record-version";
+import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { getBankDetailsRecord, saveBankDetails } from "./bank-details";
 import { getCanteenRules, saveCanteenRules } from "./rules";
 
 // What each route takes and answers (decision 0016).
-const readSchema = { response: answers(canteenRulesAnswer) };
-const saveSchema = { body: canteenRulesInput, response: answers(canteenRulesSavedAnswer) };
-const readBankSchema = { response: answers(bankDetailsAnswer) };
-const saveBankSchema = { body: bankDetailsInput, response: answers(bankDetailsSavedAnswer) };
+const readSchema = { ...versioned, response: answers(canteenRulesAnswer) };
+const saveSchema = { ...versionedSave, body: canteenRulesInput, response: answers(canteenRulesSavedAnswer) };
+const readBankSchema = { ...versioned, response: answers(bankDetailsAnswer) };
+const saveBankSchema = {
+  ...versionedSave,
+  body: bankDetailsInput,
+  response: answers(bankDetailsSavedAnswer),
+};
 
 /**
  * The canteen's ordering rules (decision 0021): everyone signed in reads them, admins set them.

@@ -24,7 +24,7 @@ import { AppError, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { noSession } from "../../plugins/openapi";
 import { requireAdmin, requireStaff } from "../../plugins/session";
-import { expectedVersion, tagVersion } from "../../record-version";
+import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { toPublicUser } from "../auth/accounts";
 import { peopleListQuery, removedAnswer } from "../people/http";
 import {
@@ -50,14 +50,20 @@ const signupBody = z.strictObject(signupInput.shape);
 
 // What each route takes and answers (decision 0016).
 const listSchema = { querystring: listQuery, response: answers(customersPageAnswer) };
-const detailSchema = { params: idParams, response: answers(customerDetailAnswer) };
+const detailSchema = { ...versioned, params: idParams, response: answers(customerDetailAnswer) };
 const createSchema = { body: customerBody, response: createdAnswers(customerAnswer) };
-const updateSchema = { params: idParams, body: customerBody, response: answers(customerAnswer) };
+const updateSchema = {
+  ...versionedSave,
+  params: idParams,
+  body: customerBody,
+  response: answers(customerAnswer),
+};
 const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
 const topUpSchema = { params: idParams, body: topUpInput, response: createdAnswers(topUpAnswer) };
 const reverseSchema = { params: idParams, body: reversalInput, response: answers(reversalAnswer) };
-const allergiesSchema = { params: idParams, response: answers(customerAllergiesAnswer) };
+const allergiesSchema = { ...versioned, params: idParams, response: answers(customerAllergiesAnswer) };
 const saveAllergiesSchema = {
+  ...versionedSave,
   params: idParams,
   body: customerAllergiesInput,
   response: answers(customerAllergiesSavedAnswer),

@@ -10,7 +10,7 @@ import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
-import { expectedVersion, tagVersion } from "../../record-version";
+import { expectedVersion, tagVersion, versionedSave } from "../../record-version";
 import { parseBody } from "../data/body";
 import { foodItemResource } from "./data-resources";
 import { copyPreviousWeek, saveFoodItem } from "./queries";
@@ -34,7 +34,7 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
     "/admin/menus/:menuId/days/:dayOfWeek/food-item",
     {
       onRequest: requireAdmin,
-      schema: { params: dayParams, body, response: answers(foodItemSavedAnswer) },
+      schema: { ...versionedSave, params: dayParams, body, response: answers(foodItemSavedAnswer) },
     },
     async (request, reply) => {
       const { menuId, dayOfWeek } = request.params;

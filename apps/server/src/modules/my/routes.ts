@@ -27,7 +27,7 @@ import type { AppDeps } from "../../deps";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireCustomer } from "../../plugins/session";
-import { expectedVersion, tagVersion } from "../../record-version";
+import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { changePassword } from "../auth/service";
 import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
@@ -47,8 +47,8 @@ const listSchema = { querystring: myOrdersQuery, response: answers(myOrdersAnswe
 const detailSchema = { params: idParams, response: answers(myOrderAnswer) };
 const cancelSchema = { params: idParams, body: z.strictObject({}), response: answers(myOrderChangedAnswer) };
 const walletSchema = { querystring: myWalletQuery, response: answers(myWalletAnswer) };
-const profileSchema = { response: answers(myProfileAnswer) };
-const saveProfileSchema = { body: myProfileInput, response: answers(myProfileSavedAnswer) };
+const profileSchema = { ...versioned, response: answers(myProfileAnswer) };
+const saveProfileSchema = { ...versionedSave, body: myProfileInput, response: answers(myProfileSavedAnswer) };
 const dataSchema = { response: answers(myDataDocument) };
 const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer) };
 

@@ -15,7 +15,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { idParams, recordId } from "../../errors";
 import { requireAdmin, requireStaff } from "../../plugins/session";
-import { expectedVersion, tagVersion } from "../../record-version";
+import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { peopleListQuery, removedAnswer } from "../people/http";
 import { deleteStaff, getStaff, inviteStaff, listStaff, resendInvitation, updateStaff } from "./service";
 
@@ -25,8 +25,8 @@ const inviteBody = z.strictObject(inviteUserInput.shape);
 
 // What each route takes and answers (decision 0016).
 const listSchema = { querystring: listQuery, response: answers(staffPageAnswer) };
-const detailSchema = { params: idParams, response: answers(staffDetailAnswer) };
-const updateSchema = { params: idParams, body: staffBody, response: answers(staffAnswer) };
+const detailSchema = { ...versioned, params: idParams, response: answers(staffDetailAnswer) };
+const updateSchema = { ...versionedSave, params: idParams, body: staffBody, response: answers(staffAnswer) };
 const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
 const invitationSchema = { params: idParams, response: answers(messageAnswer) };
 const inviteSchema = { body: inviteBody, response: createdAnswers(messageAnswer) };
