@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
  * language itself says so in the new one).
  */
 export type NoticeContent = {
-  severity: "success" | "error" | "info";
+  severity: "success" | "error" | "info" | "warning";
   text: string | (() => string);
   /** One button in the notice, such as the kitchen's "Ongedaan maak"; it closes the notice. */
   action?: { label: string; onClick: () => void };
