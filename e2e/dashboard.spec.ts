@@ -99,7 +99,7 @@ test("a new customer shows in the recent activity", async ({ page, newCustomer }
 
 test("an admin's quick actions lead to their screens", async ({ page }) => {
   await signIn(page, DEMO.admin);
-  const actions = page.getByRole("region", { name: "Vinnige aksies" });
+  const actions = page.getByRole("region", { name: "Kortpaaie" });
   await expect(actions.getByRole("link")).toHaveText([
     "Voeg personeel by",
     "Voeg 'n spyskaartitem by",
@@ -120,7 +120,7 @@ test("staff see today's kitchen but no money, and only the quick actions they ma
   await expect(page.getByRole("region", { name: "Lae saldo's" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Geld in vandag" })).toHaveCount(0);
   expect((await summary(page)).money).toBeNull();
-  const actions = page.getByRole("region", { name: "Vinnige aksies" });
+  const actions = page.getByRole("region", { name: "Kortpaaie" });
   await expect(actions.getByRole("link")).toHaveText(["Kombuisskerm", "Bestuur personeel"]);
   await actions.getByRole("link", { name: "Kombuisskerm" }).click();
   await expect(page).toHaveURL(/\/kitchen$/);

@@ -373,7 +373,7 @@ describe("DashboardScreen", () => {
 
   it("offers an admin every quick action", async () => {
     renderDashboard();
-    const actions = await screen.findByRole("region", { name: "Vinnige aksies" });
+    const actions = await screen.findByRole("region", { name: "Kortpaaie" });
     expect(
       within(actions)
         .getAllByRole("link")
@@ -390,7 +390,7 @@ describe("DashboardScreen", () => {
 
   it("hides from staff the actions they may not use", async () => {
     renderDashboard(ROLE.kitchenStaff);
-    const actions = await screen.findByRole("region", { name: "Vinnige aksies" });
+    const actions = await screen.findByRole("region", { name: "Kortpaaie" });
     expect(
       within(actions)
         .getAllByRole("link")
