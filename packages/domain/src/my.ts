@@ -27,7 +27,7 @@ import { LANGUAGES } from "./language";
 import type { ErrorCode } from "./messages";
 import { orderCancellation } from "./order-cancel";
 import { isWaitingForKitchen, type OrderStatus } from "./order-status";
-import { ledgerEntry } from "./people";
+import { walletStatementEntry } from "./people";
 import { text } from "./text";
 
 /* The customers' ordering app's API (decision 0021): what `/api/my/*` takes and answers. */
@@ -184,7 +184,7 @@ export const myOrderChangedAnswer = z.object({
 });
 
 /** A line of my statement: a ledger row, and for an order or its refund the item and its day. */
-export const myStatementEntry = ledgerEntry.extend({
+export const myStatementEntry = walletStatementEntry.extend({
   itemName: z.string().nullable(),
   deliveryDate: isoDateText.nullable(),
 });

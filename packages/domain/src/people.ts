@@ -107,11 +107,20 @@ export const ledgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
+/**
+ * A wallet statement's row: a ledger row, and for an EFT from a bank statement the bank line it
+ * came from (the bank's date and text), which the statement shows instead of the import's time.
+ */
+export const walletStatementEntry = ledgerEntry.extend({
+  bankLine: z.object({ date: z.string(), description: z.string() }).nullable(),
+});
+export type WalletStatementEntry = z.infer<typeof walletStatementEntry>;
+
 export const customerDetail = customerRow.extend({
   /** What the customer types as the reference of a bank transfer to their wallet. */
   paymentReference: z.string().nullable(),
   recentOrders: z.array(personOrder),
-  ledger: z.array(ledgerEntry),
+  ledger: z.array(walletStatementEntry),
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;
 

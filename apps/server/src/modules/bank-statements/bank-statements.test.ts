@@ -7,7 +7,7 @@ import type { App } from "../../app";
 import { type Db, queryRows } from "../../db/client";
 import { clients } from "../../db/schema";
 import { appTest } from "../../test/app-test";
-import { createUser, signIn, type TestUser } from "../../test/fixtures";
+import { createUser, sessionCookieFor, signIn, type TestUser } from "../../test/fixtures";
 import { multipart } from "../../test/multipart";
 import { request } from "../../test/request";
 
@@ -134,6 +134,20 @@ describe("POST /api/admin/bank-statements", () => {
       "2026-11-20",
     ]);
     expect(matched.totalAmount).toBe("425.50");
+
+    // A wallet's statement shows an EFT by the bank line's date and text, for the admin and the customer.
+    const detail = await request(app, "GET", `/api/customers/${piet.id}`, { cookie: admin });
+    const [eft] = detail.json().data.ledger;
+    expect(eft).toMatchObject({
+      kind: "eft",
+      amount: "200.00",
+      bankLine: { date: "2026-11-21", description: expect.stringContaining("ACB CREDIT") },
+    });
+    const mine = await request(app, "GET", "/api/my/wallet", { cookie: await sessionCookieFor(db, piet.id) });
+    expect(mine.json().data.transactions[0]).toMatchObject({
+      kind: "eft",
+      bankLine: { date: "2026-11-21", description: eft.bankLine.description },
+    });
     const annas = matched.data.filter((c: { customer: { id: string } | null }) => c.customer?.id === anna.id);
     expect(annas).toHaveLength(2);
     expect(annas[0]).toMatchObject({ status: "matched", resolvedBy: null, resolvedAt: null });

@@ -14,11 +14,14 @@ const statementRow = z.object({
   reversesId: z.string().nullable(),
   itemName: z.string().nullable(),
   deliveryDate: z.string().nullable(),
+  bankDate: z.string().nullable(),
+  bankText: z.string().nullable(),
 });
 
 /**
  * The customer's balance, their payment reference and a page of their statement, newest first:
- * every ledger row, and for an order's charge or refund the item and its day.
+ * every ledger row, for an order's charge or refund the item and its day, and for an EFT from a
+ * bank statement the bank line's date and text.
  */
 export async function myWallet(
   db: Db,
@@ -37,9 +40,10 @@ export async function myWallet(
       sql`select w.id::text as id, w.created_at as at, w.kind, w.amount::text as amount,
             w.balance_after::text as "balanceAfter", w.reason,
             w.reverses_id::text as "reversesId", f.name as "itemName",
-            o.delivery_date::text as "deliveryDate"
+            o.delivery_date::text as "deliveryDate", b.date::text as "bankDate", b.description as "bankText"
           from wallet_transactions w
           left join orders o on o.id = w.order_id
+          left join bank_credits b on b.id = w.bank_credit_id
           left join food_items f on f.id = o.food_item_id
           where w.user_id = ${userId}
           order by w.id desc
@@ -54,5 +58,12 @@ export async function myWallet(
   ]);
   // Every account has a wallet and so a reference (decision 0033).
   if (!wallet) throw new Error(`user ${userId} has no wallet`);
-  return { ...wallet, transactions, total: count?.total ?? 0 };
+  return {
+    ...wallet,
+    transactions: transactions.map(({ bankDate, bankText, ...row }) => ({
+      ...row,
+      bankLine: bankDate && bankText !== null ? { date: bankDate, description: bankText } : null,
+    })),
+    total: count?.total ?? 0,
+  };
 }

@@ -1,4 +1,9 @@
-import { type LedgerEntry, type PeopleSort, type PersonOrder, personOrder } from "@kantien/domain/people";
+import {
+  type PeopleSort,
+  type PersonOrder,
+  personOrder,
+  type WalletStatementEntry,
+} from "@kantien/domain/people";
 import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -6,6 +11,7 @@ import { type Db, queryRows, type Tx } from "../../db/client";
 import {
   allergyAccessLog,
   authTokens,
+  bankCredits,
   clients,
   customerAllergies,
   dietaryProfiles,
@@ -235,15 +241,30 @@ export async function countOrders(db: Db | Tx, userId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** The wallet's ledger, newest first: date, kind, signed amount, balance after, reason. */
-export async function ledger(db: Db | Tx, userId: string, limit = LEDGER_LIMIT): Promise<LedgerEntry[]> {
+/**
+ * The wallet's ledger, newest first: date, kind, signed amount, balance after, reason; an EFT
+ * from a bank statement with the bank line's date and text.
+ */
+export async function ledger(
+  db: Db | Tx,
+  userId: string,
+  limit = LEDGER_LIMIT,
+): Promise<WalletStatementEntry[]> {
   const rows = await db
-    .select(ledgerEntryColumns)
+    .select({
+      ...ledgerEntryColumns,
+      bankDate: sql<string | null>`${bankCredits.date}::text`,
+      bankText: bankCredits.description,
+    })
     .from(walletTransactions)
+    .leftJoin(bankCredits, eq(bankCredits.id, walletTransactions.bankCreditId))
     .where(eq(walletTransactions.userId, userId))
     .orderBy(desc(walletTransactions.id))
     .limit(limit);
-  return rows.map(toLedgerEntry);
+  return rows.map(({ bankDate, bankText, ...row }) => ({
+    ...toLedgerEntry(row),
+    bankLine: bankDate && bankText !== null ? { date: bankDate, description: bankText } : null,
+  }));
 }
 
 /**

@@ -15,7 +15,13 @@ export function useReverseTopUp(customerId: string) {
       ),
     onSuccess: (answer) => {
       queryClient.setQueryData<CustomerDetail>(customerQueryOptions(customerId).queryKey, (old) =>
-        old ? { ...old, balance: answer.data.balance, ledger: [answer.data.entry, ...old.ledger] } : old,
+        old
+          ? {
+              ...old,
+              balance: answer.data.balance,
+              ledger: [{ ...answer.data.entry, bankLine: null }, ...old.ledger],
+            }
+          : old,
       );
       // Not awaited: the notice shows when the server answers, and the lists refresh after.
       void queryClient.invalidateQueries({ queryKey: queryKeys.customers });

@@ -1,6 +1,6 @@
 import { formatRand } from "@kantien/domain/money";
 import { orderLabel } from "@kantien/domain/order-label";
-import type { CustomerDetail, LedgerEntry, PersonOrder } from "@kantien/domain/people";
+import type { CustomerDetail, LedgerEntry, PersonOrder, WalletStatementEntry } from "@kantien/domain/people";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -194,7 +194,7 @@ function LedgerTable({
   timeZone,
   onReverse,
 }: {
-  entries: LedgerEntry[];
+  entries: WalletStatementEntry[];
   timeZone: string;
   /** Admins: undo a top-up. */
   onReverse?: (entry: LedgerEntry) => void;
@@ -220,10 +220,20 @@ function LedgerTable({
             const credit = Number(entry.amount) >= 0;
             return (
               <TableRow key={entry.id}>
+                {/* An EFT from a bank statement: the bank's date and text, not the import's time. */}
                 <TableCell sx={{ whiteSpace: "nowrap" }}>
-                  {formatDateTime(entry.at, timeZone, language)}
+                  {entry.bankLine
+                    ? formatShortDate(entry.bankLine.date, language)
+                    : formatDateTime(entry.at, timeZone, language)}
                 </TableCell>
-                <TableCell>{t(`screens.customers.detail.kinds.${entry.kind}`)}</TableCell>
+                <TableCell>
+                  {t(`screens.customers.detail.kinds.${entry.kind}`)}
+                  {entry.bankLine ? (
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+                      {entry.bankLine.description}
+                    </Typography>
+                  ) : null}
+                </TableCell>
                 <TableCell
                   align="right"
                   sx={{ color: credit ? "success.main" : "text.primary", whiteSpace: "nowrap" }}

@@ -284,6 +284,7 @@ describe("CustomersScreen detail and top-up", () => {
         balanceAfter: "120.50",
         reason: null,
         reversesId: null,
+        bankLine: null,
       },
       {
         id: "1",
@@ -293,6 +294,7 @@ describe("CustomersScreen detail and top-up", () => {
         balanceAfter: "191.50",
         reason: "Kontant",
         reversesId: null,
+        bankLine: null,
       },
     ],
   };
@@ -336,7 +338,7 @@ describe("CustomersScreen detail and top-up", () => {
     const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
       [`GET /api/customers/${anna.id}`]: () => ({ body: { success: true, data: current } }),
       [`POST /api/customers/${anna.id}/top-ups`]: () => {
-        current = { ...detail, balance: "170.50", ledger: [entry, ...detail.ledger] };
+        current = { ...detail, balance: "170.50", ledger: [{ ...entry, bankLine: null }, ...detail.ledger] };
         return { status: 201, body: { success: true, data: { balance: "170.50", entry } } };
       },
     });
@@ -418,7 +420,7 @@ describe("CustomersScreen detail and top-up", () => {
     await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
     const ask = await screen.findByRole("alertdialog", { name: /Voeg R\s?5[\s\u00a0]?000,00 by\?/ });
     expect(ask).toHaveTextContent(
-      /per Kontant na Anna Botha se beursie\. Saldo daarna: R\s?5[\s\u00a0]?120[.,]50/,
+      /na Anna Botha se beursie \(Kontant\)\. Saldo daarna: R\s?5[\s\u00a0]?120[.,]50/,
     );
     await user.click(within(ask).getByRole("button", { name: "Kanselleer" }));
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);

@@ -48,9 +48,17 @@ function StatementLine({
     >
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 500 }}>{what}</Typography>
+        {/* An EFT from a bank statement: the bank's date and text, not when the canteen read it in. */}
         <Typography variant="body2" color="text.secondary">
-          {formatDateTime(entry.at, timeZone, language)}
+          {entry.bankLine
+            ? formatShortDate(entry.bankLine.date, language)
+            : formatDateTime(entry.at, timeZone, language)}
         </Typography>
+        {entry.bankLine ? (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+            {entry.bankLine.description}
+          </Typography>
+        ) : null}
         {entry.reason && !forOrder ? (
           <Typography variant="body2" color="text.secondary">
             {entry.reason}
