@@ -176,7 +176,10 @@ export const bankDetailsSchema = z.object({
  * canteen settings' version, which a save sends back as If-Match (decision 0057) even before the
  * first details are saved.
  */
-export const bankDetailsRecord = z.object({ details: bankDetailsSchema.nullable(), version: z.number().int() });
+export const bankDetailsRecord = z.object({
+  details: bankDetailsSchema.nullable(),
+  version: z.number().int(),
+});
 export type BankDetailsRecord = z.infer<typeof bankDetailsRecord>;
 
 /** `GET /api/canteen-settings/bank-details`, and `PUT` with what was stored and a message. */

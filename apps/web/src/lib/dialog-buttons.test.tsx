@@ -3,8 +3,8 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import { ThemeProvider } from "@mui/material/styles";
-import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { render, screen } from "../test/test-utils";
 import { createAppTheme } from "./theme";
 
 describe("a dialog's buttons", () => {
