@@ -89,6 +89,11 @@ export const foodItemSaveInput = foodItemInput
     id: z.uuid().optional(),
     replace: z.literal(true).optional(),
     ...foodItemDeclarationInput.shape,
+    /**
+     * The admin saw how many open orders a change of the allergens touches and saves it all the
+     * same; without it such a save is 409 food_item_orders_touched with the counts (decision 0041).
+     */
+    touchedOrdersConfirmed: z.literal(true).optional(),
   })
   .refine((save) => save.id === undefined || save.replace === undefined, {
     message: "invalid_field",
@@ -200,7 +205,18 @@ export const dataRowRemovedAnswer = dataRowAnswer.extend({
   message: z.string().optional(),
 });
 /** `PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item`: the saved item, and the replaced item's id (or null). */
-export const foodItemSavedAnswer = dataRowAnswer.extend({ replaced: z.string().nullable() });
+/**
+ * The dialog's save: the item, the replaced item's id or null, and how many customers were told
+ * that the dish's allergens changed under their open order (decision 0041).
+ */
+export const foodItemSavedAnswer = dataRowAnswer.extend({
+  replaced: z.string().nullable(),
+  notified: z.number().int(),
+});
+
+/** What a 409 food_item_orders_touched carries: the open orders the change touches, and those alerted anew. */
+export const touchedOrdersDetails = z.object({ orders: z.number().int(), alerted: z.number().int() });
+export type TouchedOrdersDetails = z.infer<typeof touchedOrdersDetails>;
 
 /** A `weekly_menu` row as the data API reads it. */
 export const weeklyMenuRow = z.object({

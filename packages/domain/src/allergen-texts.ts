@@ -1,4 +1,10 @@
-import type { Allergen, AllergenWarningLevel, AllergySeverity, DietTag } from "./allergens";
+import type {
+  Allergen,
+  AllergenDeclaration,
+  AllergenWarningLevel,
+  AllergySeverity,
+  DietTag,
+} from "./allergens";
 
 // The words of the allergen list, apart from its rules: a screen that only checks codes loads
 // none of them (the ordering app's first load).
@@ -85,6 +91,23 @@ export const DIET_TAG_LABELS: Record<Language, Record<DietTag, string>> = {
 
 export function allergenName(code: Allergen, language: Language): string {
   return ALLERGEN_TEXTS[language][code].name;
+}
+
+/**
+ * "Bevat: gluten, melk; kan bevat: neute": what a dish declares, by level (as Natasha's Law asks
+ * of a label, and as the mail after its allergens changed says it); "" when it declares nothing.
+ */
+export function declarationWords(declaration: AllergenDeclaration, language: Language): string {
+  const labels = ALLERGEN_LEVEL_LABELS[language];
+  const text = (["contains", "may_contain"] as const)
+    .flatMap((level) => {
+      const names = declaration
+        .filter((entry) => entry.level === level)
+        .map((entry) => allergenName(entry.code, language).toLowerCase());
+      return names.length === 0 ? [] : [`${labels[level].toLowerCase()}: ${names.join(", ")}`];
+    })
+    .join("; ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

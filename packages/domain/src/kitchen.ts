@@ -50,6 +50,8 @@ export const orderEvent = z.object({
     statusChangedAt: z.string(),
     deliveryDate: z.string().nullable(),
   }),
+  /** The order's dish changed (its allergens), not its status: read the order again (decision 0041). */
+  dishChanged: z.literal(true).optional(),
 });
 export type OrderEvent = z.infer<typeof orderEvent>;
 

@@ -73,6 +73,11 @@ export const MESSAGES = {
     af: "Hierdie dag het reeds 'n item.",
     en: "This day already has an item.",
   },
+  food_item_orders_touched: {
+    status: 409,
+    af: "Hierdie verandering aan die allergene raak {orders} oop bestellings van die gereg; {alerted} daarvan is vir klante met 'n allergie daarvoor. Hulle word per e-pos en in die app laat weet en kan kanselleer. Bevestig om te stoor.",
+    en: "This change to the allergens touches {orders} open orders of the dish; {alerted} of them are for customers with an allergy to it. They are told by email and in the app and may cancel. Confirm to save.",
+  },
   menu_copy_source_empty: {
     status: 409,
     af: "Verlede week het geen geregte om te kopieer nie.",

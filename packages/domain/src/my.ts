@@ -122,9 +122,13 @@ export function myOrderRefusal(
   return state.open ? null : CLOSED_REASON_CODES[state.reason];
 }
 
-/** Why a customer may not cancel an order of theirs now, or null when they may (before its cut-off). */
+/**
+ * Why a customer may not cancel an order of theirs now, or null when they may: before its
+ * cut-off, or, once its dish's allergens changed after it was ordered (`allergensChangedAt`),
+ * on any day until its own (decision 0041).
+ */
 export function myCancelRefusal(
-  order: { status: OrderStatus; deliveryDate: IsoDate | null },
+  order: { status: OrderStatus; deliveryDate: IsoDate | null; allergensChangedAt?: Date | string | null },
   context: { now: Date; rules: CanteenRules; timeZone: string },
 ): ErrorCode | null {
   if (order.status === "cancelled") return "order_already_cancelled";
@@ -133,6 +137,7 @@ export function myCancelRefusal(
   if (order.deliveryDate === null) return "ordering_closed";
   const state = orderingState(order.deliveryDate, context);
   if (state.open) return null;
+  if (order.allergensChangedAt != null && state.reason !== "past") return null;
   // Beyond the horizon (an admin's order, or rules changed since): open until its own cut-off.
   const beforeCutoff = state.cutoffAt !== null && context.now.getTime() < state.cutoffAt.getTime();
   return state.reason === "beyond_horizon" && beforeCutoff ? null : "ordering_closed";
@@ -158,6 +163,13 @@ export const myOrder = z.object({
   paidFromWallet: z.boolean(),
   /** Who cancelled it, why, and what came back; null unless it is cancelled. */
   cancellation: orderCancellation.nullable(),
+  /**
+   * Its dish's allergens changed after I ordered it, giving it a new alert for my allergies: when,
+   * and what the dish declares now (and whether that was checked); null otherwise (decision 0041).
+   */
+  allergensChanged: z
+    .object({ at: timestamp, allergens: allergenDeclarationSchema, checked: z.boolean() })
+    .nullable(),
 });
 export type MyOrder = z.infer<typeof myOrder>;
 

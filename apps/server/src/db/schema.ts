@@ -313,6 +313,11 @@ export const orders = pgTable(
     /** Who answered "Allergene nagegaan?" before Gereed, and when (decision 0041). */
     allergensConfirmedBy: uuid("allergens_confirmed_by").references(() => users.id, { onDelete: "set null" }),
     allergensConfirmedAt: timestamp("allergens_confirmed_at", { withTimezone: true }),
+    /**
+     * When an admin's change of the dish's allergens gave this open order a new allergy alert,
+     * after it was ordered: its customer was told and may cancel it past the cut-off (decision 0041).
+     */
+    allergensChangedAt: timestamp("allergens_changed_at", { withTimezone: true }),
   },
   (t) => [
     check("orders_quantity_positive", sql`${t.foodItemQuantity} > 0`),

@@ -9,7 +9,7 @@ import type { MailConfig } from "./money-arrived";
 import { enqueueEmail } from "./outbox";
 
 /** "Vrydag 28 November 2026" / "Friday 28 November 2026": the day the food was for. */
-function longDate(isoDate: string, language: Language): string {
+export function longDate(isoDate: string, language: Language): string {
   return new Intl.DateTimeFormat(language === "en" ? "en-ZA" : "af-ZA", {
     weekday: "long",
     day: "numeric",

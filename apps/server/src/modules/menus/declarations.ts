@@ -18,7 +18,8 @@ function dietInListOrder(diet: readonly DietTag[]): DietTag[] {
   return [...diet].sort((a, b) => DIET_TAGS.indexOf(a) - DIET_TAGS.indexOf(b));
 }
 
-function sameDeclaration(a: AllergenDeclaration, b: AllergenDeclaration): boolean {
+/** Whether two declarations hold the same allergens at the same levels, in any order. */
+export function sameDeclaration(a: AllergenDeclaration, b: AllergenDeclaration): boolean {
   const [x, y] = [inListOrder(a), inListOrder(b)];
   return (
     x.length === y.length && x.every((entry, i) => entry.code === y[i]?.code && entry.level === y[i]?.level)

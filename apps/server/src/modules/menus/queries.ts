@@ -12,6 +12,8 @@ import { foodItemAllergens, foodItems, weeklyMenus } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { claimVersion } from "../../record-version";
 import type { RowOf } from "../data/resources";
+import type { MailConfig } from "../email/money-arrived";
+import { openOrderAlerts, tellAllergensChanged } from "../orders/allergens-changed";
 import { foodItemColumns, isFoodItemOrdered } from "./data-resources";
 import {
   declarationChanged,
@@ -19,6 +21,7 @@ import {
   dietColumn,
   editedItemCheck,
   newItemCheck,
+  sameDeclaration,
   withDeclarations,
   writeDeclaration,
 } from "./declarations";
@@ -26,9 +29,12 @@ import {
 export type FoodItemRow = RowOf<typeof foodItemColumns>;
 
 type FoodItemFields = Omit<FoodItemInput, "weekly_menu_id" | "day_of_week"> & FoodItemDeclarationInput;
-type SavedFoodItem = { item: FoodItemRow & FoodItemDeclaration; replaced: string | null };
-/** Who saves, and when by the canteen's clock: the declaration's check records both. */
-type Saver = { actorId: string; now: Date };
+type SavedFoodItem = { item: FoodItemRow & FoodItemDeclaration; replaced: string | null; notified: number };
+/**
+ * Who saves, and when by the canteen's clock: the declaration's check records both; the day it
+ * is in the canteen (the open orders a change of the allergens touches) and where mails link.
+ */
+type Saver = { actorId: string; now: Date; today: IsoDate; mail: MailConfig };
 
 /** The item `where` names as every answer carries it, or null: what a stale refusal answers. */
 async function currentItem(tx: Tx, where: SQL | undefined): Promise<SavedFoodItem["item"] | null> {
@@ -53,12 +59,14 @@ export async function saveFoodItem(
     expected = null,
   }: { menuId: string; dayOfWeek: Weekday; input: FoodItemSaveInput; saver: Saver; expected?: number | null },
 ): Promise<SavedFoodItem> {
-  const { id, replace, weekly_menu_id: _menu, day_of_week: _day, ...fields } = input;
-  if (id !== undefined)
+  const { id, replace, touchedOrdersConfirmed, weekly_menu_id: _menu, day_of_week: _day, ...fields } = input;
+  if (id !== undefined) {
+    const confirmed = touchedOrdersConfirmed === true;
     return {
-      item: await editFoodItem(db, { id, menuId, dayOfWeek, fields, saver, expected }),
+      ...(await editFoodItem(db, { id, menuId, dayOfWeek, fields, saver, expected, confirmed })),
       replaced: null,
     };
+  }
   return replaceFoodItem(db, {
     menuId,
     dayOfWeek,
@@ -74,6 +82,10 @@ export async function saveFoodItem(
  * null image clears it. Another item on that day is the unique index's 409 food_item_day_taken.
  * A changed name, description or allergen list clears the declaration's check unless the admin
  * confirms it in the same save (decision 0041).
+ * A change of the allergens, or a check cleared, with open orders of the dish is saved only when
+ * `confirmed` (the admin saw the counts: else 409 food_item_orders_touched, nothing saved); the
+ * customers whose orders it gives a new alert are told (`notified`), and every open order's
+ * event goes out, as for any change of the declaration or its check (decision 0041).
  */
 async function editFoodItem(
   db: Db,
@@ -84,6 +96,7 @@ async function editFoodItem(
     fields,
     saver,
     expected,
+    confirmed,
   }: {
     id: string;
     menuId: string;
@@ -91,8 +104,9 @@ async function editFoodItem(
     fields: FoodItemFields;
     saver: Saver;
     expected: number | null;
+    confirmed: boolean;
   },
-) {
+): Promise<Omit<SavedFoodItem, "replaced">> {
   return db.transaction(async (tx) => {
     const live = and(eq(foodItems.id, id), eq(foodItems.weeklyMenuId, menuId), isNull(foodItems.retiredAt));
     await claimVersion(tx, {
@@ -102,7 +116,11 @@ async function editFoodItem(
       current: () => currentItem(tx, live),
     });
     const [before] = await tx
-      .select({ name: foodItems.name, description: foodItems.description })
+      .select({
+        name: foodItems.name,
+        description: foodItems.description,
+        checked: sql<boolean>`${foodItems.allergensCheckedAt} is not null`,
+      })
       .from(foodItems)
       .where(live)
       .for("update");
@@ -114,6 +132,11 @@ async function editFoodItem(
       saver.actorId,
       saver.now,
     );
+    // What an order's alert is read from: the declaration and whether it is checked.
+    const allergensChanged = fields.allergens !== undefined && !sameDeclaration(fields.allergens, declared);
+    const checkedAfter = "allergensCheckedAt" in check ? check.allergensCheckedAt !== null : before.checked;
+    const alertsMove = allergensChanged || checkedAfter !== before.checked;
+    const openBefore = alertsMove ? await openOrderAlerts(tx, { foodItemId: id, today: saver.today }) : [];
     const [item] = await tx
       .update(foodItems)
       .set({
@@ -131,7 +154,24 @@ async function editFoodItem(
     if (!item) throw notFound();
     if (fields.allergens !== undefined) await writeDeclaration(tx, id, fields.allergens);
     const [answered] = await withDeclarations(tx, [item]);
-    return answered!;
+    if (openBefore.length === 0) return { item: answered!, notified: 0 };
+    const openAfter = await openOrderAlerts(tx, { foodItemId: id, today: saver.today });
+    // A confirmed check alone only takes alerts away: it asks nothing.
+    if ((allergensChanged || !checkedAfter) && !confirmed) {
+      const alerted = openAfter.filter((order) => order.alert !== null).length;
+      // Thrown inside the transaction: the save rolls back and changes nothing.
+      throw new AppError("food_item_orders_touched", { orders: openAfter.length, alerted }, () => ({
+        orders: String(openAfter.length),
+        alerted: String(alerted),
+      }));
+    }
+    const notified = await tellAllergensChanged(tx, {
+      before: openBefore,
+      after: openAfter,
+      now: saver.now,
+      mail: saver.mail,
+    });
+    return { item: answered!, notified };
   });
 }
 
@@ -210,7 +250,8 @@ export async function replaceFoodItem(
     if (!item) throw notFound();
     await writeDeclaration(tx, item.id, input.allergens ?? []);
     const [answered] = await withDeclarations(tx, [item]);
-    return { item: answered!, replaced: old?.id ?? null };
+    // The replaced dish's orders keep it, and its declaration: nobody's alert changes.
+    return { item: answered!, replaced: old?.id ?? null, notified: 0 };
   });
 }
 

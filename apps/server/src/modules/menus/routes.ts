@@ -1,6 +1,6 @@
 import { foodItemSavedAnswer, foodItemSaveInput } from "@kantien/domain/admin-data";
 import { answers } from "@kantien/domain/api";
-import { WEEKDAYS, type Weekday } from "@kantien/domain/dates";
+import { todayIn, WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
 import { copyWeekAnswer, copyWeekInput } from "@kantien/domain/weekly-menu";
 import type { FastifyInstance } from "fastify";
@@ -58,15 +58,16 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
         weekly_menu_id: menuId,
         day_of_week: dayOfWeek,
       });
-      const { item, replaced } = await saveFoodItem(database.db, {
+      const now = config.clock();
+      const { item, replaced, notified } = await saveFoodItem(database.db, {
         menuId,
         dayOfWeek: dayOfWeek as Weekday,
         input,
-        saver: { actorId: request.user!.id, now: config.clock() },
+        saver: { actorId: request.user!.id, now, today: todayIn(config.timeZone, now), mail: { config } },
         expected,
       });
       tagVersion(reply, item.version);
-      return { success: true as const, data: item, replaced };
+      return { success: true as const, data: item, replaced, notified };
     },
   );
 

@@ -1,3 +1,4 @@
+import { allergenDeclarationSchema } from "@kantien/domain/allergens";
 import { orderStatusSchema } from "@kantien/domain/api";
 import { type CanteenRules, orderCutoffAt } from "@kantien/domain/canteen";
 import { type IsoDate, todayIn } from "@kantien/domain/dates";
@@ -5,6 +6,7 @@ import { type MY_ORDER_SCOPES, type MyOrder, myCancelRefusal } from "@kantien/do
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
+import { declarationColumn } from "../orders/allergy-match";
 import { orderPaidFromWallet } from "../wallets/ledger";
 
 /** What the rules need to say whether a day is still open. */
@@ -26,6 +28,9 @@ const myOrderRow = z.object({
   cancelledByCustomer: z.boolean(),
   cancelReason: z.string().nullable(),
   refunded: z.string().nullable(),
+  allergensChangedAt: timestampColumn.nullable(),
+  declaration: allergenDeclarationSchema,
+  checked: z.boolean(),
 });
 type MyOrderRow = z.infer<typeof myOrderRow>;
 
@@ -36,7 +41,9 @@ const myOrderColumns = sql`
   f.id as "itemId", f.name as "itemName", f.image_url as "itemImageUrl",
   ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet",
   coalesce(c.changed_by = o.user_id, false) as "cancelledByCustomer", c.reason as "cancelReason",
-  (select r.amount::text from wallet_transactions r where r.order_id = o.id and r.kind = 'refund') as refunded`;
+  (select r.amount::text from wallet_transactions r where r.order_id = o.id and r.kind = 'refund') as refunded,
+  o.allergens_changed_at as "allergensChangedAt", ${declarationColumn(sql`o.food_item_id`)} as declaration,
+  f.allergens_checked_at is not null as checked`;
 /** My order with its item and, when cancelled, the cancel's history row (who, why). */
 const myOrderFrom = sql`from orders o join food_items f on f.id = o.food_item_id
   left join lateral (
@@ -46,7 +53,18 @@ const myOrderFrom = sql`from orders o join food_items f on f.id = o.food_item_id
   ) c on true`;
 
 function toMyOrder(row: MyOrderRow, at: RulesAt): MyOrder {
-  const { itemId, itemName, itemImageUrl, cancelledByCustomer, cancelReason, refunded, ...order } = row;
+  const {
+    itemId,
+    itemName,
+    itemImageUrl,
+    cancelledByCustomer,
+    cancelReason,
+    refunded,
+    allergensChangedAt,
+    declaration,
+    checked,
+    ...order
+  } = row;
   return {
     ...order,
     item: { id: itemId, name: itemName, imageUrl: itemImageUrl },
@@ -56,6 +74,7 @@ function toMyOrder(row: MyOrderRow, at: RulesAt): MyOrder {
       row.status === "cancelled"
         ? { by: cancelledByCustomer ? "customer" : "canteen", reason: cancelReason, refunded }
         : null,
+    allergensChanged: allergensChangedAt ? { at: allergensChangedAt, allergens: declaration, checked } : null,
   };
 }
 

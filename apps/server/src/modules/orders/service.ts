@@ -131,7 +131,10 @@ export async function changeOrderStatus(
     ownerId?: string;
     /** The canteen's clock, read once the order is locked: it decides, stamps the change and times a step back. */
     clock: () => Date;
-    refusal?: (current: { status: OrderStatus; deliveryDate: string | null }, now: Date) => ErrorCode | null;
+    refusal?: (
+      current: { status: OrderStatus; deliveryDate: string | null; allergensChangedAt: Date | null },
+      now: Date,
+    ) => ErrorCode | null;
   },
 ) {
   return db.transaction(async (tx) => {
@@ -140,6 +143,7 @@ export async function changeOrderStatus(
         status: orders.status,
         deliveryDate: orders.deliveryDate,
         allergensConfirmedAt: orders.allergensConfirmedAt,
+        allergensChangedAt: orders.allergensChangedAt,
       })
       .from(orders)
       .where(and(eq(orders.id, orderId), ownerId === undefined ? undefined : eq(orders.userId, ownerId)))
@@ -206,6 +210,8 @@ async function orderAllergyAlert(tx: Tx, orderId: string) {
  * whose lock the transaction then holds until it commits, so numbers are handed out in commit
  * order and a rollback leaves neither an event nor a gap; the NOTIFY goes out only when it
  * commits (docs/decisions/0043-order-events-survive-a-reconnect.md).
+ * `dishChanged` says the order's dish changed (its allergens) at that moment, not its status:
+ * a client reads the order again (decision 0041).
  */
 export async function notifyOrderChanged(
   tx: Tx,
@@ -216,6 +222,7 @@ export async function notifyOrderChanged(
     statusChangedAt: Date;
     deliveryDate: string | null;
   },
+  dishChanged?: { at: Date },
 ) {
   const event: OrderChangeNotice["event"] = {
     type: "order.changed",
@@ -225,6 +232,7 @@ export async function notifyOrderChanged(
       statusChangedAt: order.statusChangedAt.toISOString(),
       deliveryDate: order.deliveryDate,
     },
+    ...(dishChanged ? { dishChanged: true as const } : {}),
   };
   const [next] = await tx
     .update(orderEventCounter)
@@ -235,7 +243,7 @@ export async function notifyOrderChanged(
   const data = JSON.stringify(event);
   await tx
     .insert(orderEvents)
-    .values({ id: next.id, userId: order.userId, data, createdAt: order.statusChangedAt });
+    .values({ id: next.id, userId: order.userId, data, createdAt: dishChanged?.at ?? order.statusChangedAt });
   const notice: OrderChangeNotice = { id: next.id, userId: order.userId, event };
   await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }

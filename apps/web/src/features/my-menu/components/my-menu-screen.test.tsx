@@ -78,6 +78,7 @@ function placedOrder(quantity: number): MyOrder {
     cancellable: true,
     paidFromWallet: true,
     cancellation: null,
+    allergensChanged: null,
   };
 }
 

@@ -25,6 +25,7 @@ const order = (id: string, name: string, extra: Partial<MyOrder> = {}): MyOrder 
   cancellable: true,
   paidFromWallet: true,
   cancellation: null,
+  allergensChanged: null,
   ...extra,
 });
 

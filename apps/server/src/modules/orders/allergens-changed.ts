@@ -1,0 +1,104 @@
+import { type AllergyAlert, allergyAlertSchema } from "@kantien/domain/allergens";
+import { orderStatusSchema } from "@kantien/domain/api";
+import type { IsoDate } from "@kantien/domain/dates";
+import { CLOSED_STATUSES } from "@kantien/domain/order-status";
+import { inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { queryRows, type Tx } from "../../db/client";
+import { orders } from "../../db/schema";
+import { mailAllergensChanged } from "../email/allergens-changed";
+import type { MailConfig } from "../email/money-arrived";
+import { allergyAlerts } from "./allergy-match";
+import { notifyOrderChanged } from "./service";
+
+/*
+ * A dish's allergens changed after it was ordered (decision 0041). An order's alert is read live
+ * from the dish, so the kitchen sees the new one at once; here its customer is told, and may cancel.
+ */
+
+const openOrderRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  status: orderStatusSchema,
+  statusChangedAt: z.coerce.date(),
+  deliveryDate: z.string().nullable(),
+  alert: allergyAlertSchema,
+});
+export type OpenOrderAlert = z.infer<typeof openOrderRow>;
+
+/**
+ * The dish's open orders (not delivered, cancelled or failed; for `today` or later), each with
+ * its allergy alert as the kitchen sees it now, or null.
+ */
+export async function openOrderAlerts(
+  tx: Tx,
+  { foodItemId, today }: { foodItemId: string; today: IsoDate },
+): Promise<OpenOrderAlert[]> {
+  const closed = sql.join(
+    CLOSED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const open = sql`(select id, user_id, food_item_id from orders
+    where food_item_id = ${foodItemId} and delivery_date >= ${today}::date and status not in (${closed}))`;
+  return queryRows(
+    tx,
+    sql`select o.id, o.user_id as "userId", o.status, o.status_changed_at as "statusChangedAt",
+               o.delivery_date::text as "deliveryDate", a.alert
+        from ${open} mine join orders o on o.id = mine.id
+        left join (${allergyAlerts(open)}) a on a.order_id = o.id
+        order by o.id`,
+    openOrderRow,
+  );
+}
+
+/**
+ * Whether `after` names an allergen `before` did not: one the dish now declares that it did not,
+ * or one now unchecked that was in neither list. An alert that only shrinks (an allergen taken
+ * off, a declaration confirmed) tells nobody: there is nothing new to fear.
+ */
+export function alertGained(before: AllergyAlert, after: AllergyAlert): boolean {
+  if (!after) return false;
+  const declared = new Set(before?.codes ?? []);
+  const named = new Set([...declared, ...(before?.unchecked ?? [])]);
+  return after.codes.some((code) => !declared.has(code)) || after.unchecked.some((code) => !named.has(code));
+}
+
+/**
+ * After the dish's allergens or their check changed, in the save's transaction (`before`: its
+ * open orders as read before the change): every open order's event goes out, so the board and
+ * the customers' app read it again; each order whose alert gained an allergen is stamped
+ * (`allergens_changed_at`: its customer may cancel past the cut-off) and its customer is mailed.
+ * Answers how many customers were told.
+ */
+export async function tellAllergensChanged(
+  tx: Tx,
+  {
+    before,
+    after,
+    now,
+    mail,
+  }: { before: OpenOrderAlert[]; after: OpenOrderAlert[]; now: Date; mail: MailConfig },
+): Promise<number> {
+  const was = new Map(before.map((order) => [order.id, order.alert]));
+  const gained = after.filter((order) => alertGained(was.get(order.id) ?? null, order.alert));
+  if (gained.length > 0) {
+    await tx
+      .update(orders)
+      .set({ allergensChangedAt: now })
+      .where(
+        inArray(
+          orders.id,
+          gained.map((order) => order.id),
+        ),
+      );
+    await mailAllergensChanged(
+      tx,
+      mail,
+      gained.map((order) => order.id),
+    );
+  }
+  for (const order of after) {
+    await notifyOrderChanged(tx, order, { at: now });
+  }
+  return new Set(gained.map((order) => order.userId)).size;
+}
