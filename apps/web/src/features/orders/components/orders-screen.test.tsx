@@ -473,6 +473,7 @@ describe("new order", () => {
     akdNumber: null,
     balance: "100.00",
     createdAt: "2031-01-01T08:00:00Z",
+    version: 1,
   };
   const days: OrderMenuDay[] = [
     {
