@@ -19,8 +19,8 @@ describe("activityChipColor", () => {
     expect(activityChipColor("cancelled")).toBe("error");
   });
 
-  it("gives paid and delivered the success colour and ready the info colour", () => {
-    expect(activityChipColor("paid")).toBe("success");
+  it("gives delivered the success colour, paid (still waiting) grey and ready the info colour", () => {
+    expect(activityChipColor("paid")).toBe("default");
     expect(activityChipColor("delivered")).toBe("success");
     expect(activityChipColor("ready")).toBe("info");
   });

@@ -87,6 +87,7 @@ describe("orders summary rules", () => {
       akdNumber: null,
       balance: "50.00",
       createdAt: "2026-11-01T08:00:00.000Z",
+      version: 1,
     };
     const chosen = {
       customer,
