@@ -156,11 +156,11 @@ describe("the day view", () => {
     const proof = await screen.findByRole("table", { name: "Beursiebewys" });
     // "Verkoop" and "− Bestellings" differ, and each says why.
     expect(within(proof).getByRole("row", { name: /− Bestellings/ })).toHaveTextContent(
-      "Wat bestellings op hierdie dag uit die beursies geneem het, vir watter dag ook al; Verkoop tel eerder per afleweringsdag.",
+      "Wat bestellings op hierdie dag uit die beursies geneem het, vir watter dag ook al; Verkoop tel eerder per afhaaldag.",
     );
     const sales = screen.getByRole("table", { name: "Verkope" });
     expect(within(sales).getByRole("row", { name: /^Verkoop/ })).toHaveTextContent(
-      "Bestellings vir aflewering op hierdie dag, wanneer ook al betaal",
+      "Bestellings om op hierdie dag af te haal, wanneer ook al betaal",
     );
     const money = screen.getByRole("table", { name: "Geld wat beweeg het" });
     expect(within(money).getByRole("row", { name: /^Kontant/ })).toHaveTextContent(
