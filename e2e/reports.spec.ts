@@ -99,7 +99,7 @@ test("the sales view keeps its place on a reload, draws its charts with tables b
 test("the money held view names what the wallets hold, by age", async ({ page }) => {
   await signIn(page, DEMO.admin, "/reports?view=held");
   await expect(page.getByText(/^R\s[\d\s]+,\d{2} in die beursies van \d+ klante?\.$/)).toBeVisible();
-  const byAge = page.getByRole("table", { name: "Per ouderdom" });
+  const byAge = page.getByRole("table", { name: "Volgens laaste beweging" });
   for (const age of ["0–30 dae", "31–90 dae", "91–365 dae", "Meer as 365 dae"]) {
     await expect(byAge.getByRole("row", { name: new RegExp(age) })).toBeVisible();
   }
@@ -126,7 +126,7 @@ test.describe("accessibility", () => {
           await page.getByRole("button", { name: "Wys tabel" }).first().click();
           await expectNoSeriousA11yViolations(page);
           await page.getByRole("tab", { name: "Geld gehou" }).click();
-          await expect(page.getByRole("table", { name: "Per ouderdom" })).toBeVisible();
+          await expect(page.getByRole("table", { name: "Volgens laaste beweging" })).toBeVisible();
           await expectNoSeriousA11yViolations(page);
           // Nothing on a phone is wider than the screen but a table's own scrolling.
           const overflow = await page.evaluate(

@@ -73,6 +73,10 @@ const RETIRED = {
     /ongeallokeer/i,
     /suksesvol/i,
     /\brol(-id)? ?\d/i,
+    // Translated, not written: an English "hash", "quick actions", "by age" (of money, not people).
+    /\bhash/i,
+    /vinnige aksies/i,
+    /per ouderdom/i,
   ],
   en: [/\bnot (yet )?(started|begun)\b/i, /\bdeliver/i, /\bpending\b/i, /\brole( id)? ?\d/i],
 };

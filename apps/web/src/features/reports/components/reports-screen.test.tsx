@@ -338,9 +338,9 @@ describe("the day view", () => {
         },
       },
     });
-    const warning = await screen.findByText(/pas nie meer by sy hash nie/);
+    const warning = await screen.findByText(/pas nie meer by sy kontrolesom nie/);
     expect(warning).toHaveTextContent(
-      "Die gestoorde afsluiting van Maandag 9 Junie 2031 pas nie meer by sy hash nie",
+      "Die gestoorde afsluiting van Maandag 9 Junie 2031 pas nie meer by sy kontrolesom nie",
     );
     const list = screen.getByRole("table", { name: "Afgeslote dae" });
     expect(within(list).getByRole("row", { name: /9 Jun/ })).toHaveTextContent("Pas nie meer nie");
@@ -409,7 +409,7 @@ describe("the money held view", () => {
       "GET /api/reports/liability": { body: { success: true, data: HELD } },
     });
     expect(await screen.findByText(/R\s?3\s?400,00 in die beursies van 17 klante\./)).toBeVisible();
-    const byAge = screen.getByRole("table", { name: "Per ouderdom" });
+    const byAge = screen.getByRole("table", { name: "Volgens laaste beweging" });
     expect(within(byAge).getByRole("row", { name: /0–30 dae/ })).toHaveTextContent(/12.*R\s?2\s?900,00/);
     // An age band without wallets is shown as nothing held, not left out.
     expect(within(byAge).getByRole("row", { name: /31–90 dae/ })).toHaveTextContent(/0.*R\s?0,00/);
@@ -449,6 +449,6 @@ describe("the export", () => {
     const csv = await blobs[0]!.text();
     expect(csv).toContain('"Bobotie","8","10","400,00"');
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(csv).toContain(`"Hash","${CLOSE.hash}"`);
+    expect(csv).toContain(`"Kontrolesom","${CLOSE.hash}"`);
   });
 });
