@@ -11,6 +11,11 @@ function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
     return;
   }
   const change = event.order;
+  // Its dish's allergens changed (decision 0041): the alert and the label are the server's to read.
+  if (event.dishChanged && day.orders.some((order) => order.id === change.id)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
+    return;
+  }
   // An order delivered on another day is not on this board (an undated one counts on the day it was made).
   const otherDay = change.deliveryDate !== null && change.deliveryDate !== day.date;
   const known = day.orders.find((order) => order.id === change.id);

@@ -8,8 +8,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
 import { foodItemsQueryOptions } from "./get-food-items";
 
-/** The body the dialog sends; the image may be cleared (null) when editing. */
-export type FoodItemBody = FoodItemInput & FoodItemDeclarationInput;
+/**
+ * The body the dialog sends; the image may be cleared (null) when editing. `touchedOrdersConfirmed`:
+ * the admin saw how many open orders the change of the allergens touches (decision 0041).
+ */
+export type FoodItemBody = FoodItemInput &
+  FoodItemDeclarationInput &
+  Pick<FoodItemSaveInput, "touchedOrdersConfirmed">;
 
 /**
  * `version`: of the item edited, or of the day's item replaced, as the dialog loaded it; a save

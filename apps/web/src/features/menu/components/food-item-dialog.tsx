@@ -1,6 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FoodItem, FoodItemDeclarationInput, FoodItemFormValues } from "@kantien/domain/admin-data";
-import { type FoodItemInput, foodItemForm } from "@kantien/domain/admin-data";
+import {
+  type FoodItemInput,
+  foodItemForm,
+  type TouchedOrdersDetails,
+  touchedOrdersDetails,
+} from "@kantien/domain/admin-data";
 import type { AllergenDeclaration, DietTag } from "@kantien/domain/allergens";
 import { todayIn, WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { moneyFieldValue } from "@kantien/domain/money";
@@ -27,7 +32,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { MoneyField } from "../../../components/money-field";
 import { useNotice } from "../../../components/notice";
 import { StaleDialog, type StaleField, useStaleSave } from "../../../components/stale-dialog";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { focusOnMount } from "../../../lib/focus";
 import { formatShortDate } from "../../../lib/format";
@@ -107,6 +112,16 @@ function itemStaleFields(t: TFunction): StaleField<FoodItem>[] {
   ];
 }
 
+/** A save the server held back: the open orders its change of the allergens touches (decision 0041). */
+type TouchedSave = TouchedOrdersDetails & { body: FoodItemBody; from: FoodItem };
+
+/** The counts of a 409 food_item_orders_touched, or null for any other failure. */
+function touchedOrdersOf(error: unknown): TouchedOrdersDetails | null {
+  if (!(error instanceof ApiError) || error.code !== "food_item_orders_touched") return null;
+  const details = touchedOrdersDetails.safeParse(error.details);
+  return details.success ? details.data : null;
+}
+
 /** The required-fields message: said once above the form, each empty field marked. */
 const FIELDS_MISSING = "food_item_fields_missing";
 
@@ -124,6 +139,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
   const [uploading, setUploading] = useState(false);
   const notify = useNotice();
   const [pending, setPending] = useState<FoodItemBody | null>(null);
+  const [touched, setTouched] = useState<TouchedSave | null>(null);
   const queryClient = useQueryClient();
   // The item edited or replaced as the dialog loaded it: its version goes with the save (decision 0057).
   const [loaded, setLoaded] = useState<FoodItem | null>(mode.kind === "add" ? null : mode.item);
@@ -163,8 +179,12 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
     // unchecked: the admin is told what that means for customers with allergies.
     const unchecked = check === "none";
     save.mutate(request, {
-      onSuccess: () => {
-        const saved = t(key, { name: body.name });
+      onSuccess: (answer) => {
+        const told =
+          answer.notified > 0
+            ? ` ${t("screens.menu.notices.customersTold", { count: answer.notified })}`
+            : "";
+        const saved = `${t(key, { name: body.name })}${told}`;
         notify(
           unchecked
             ? { severity: "warning", text: `${saved} ${t("screens.menu.notices.savedUnchecked")}` }
@@ -173,6 +193,12 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
         onClose();
       },
       onError: (error) => {
+        // The change touches open orders: the admin sees how many first, and saves again to go on.
+        const counts = touchedOrdersOf(error);
+        if (counts && from) {
+          setTouched({ ...counts, body, from });
+          return;
+        }
         // Saved or replaced meanwhile: the stale dialog says what, and the week shows it anew.
         if (from && catchStale(error, from)) {
           void queryClient.invalidateQueries({ queryKey: foodItemsQueryOptions(menuId).queryKey });
@@ -211,7 +237,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {missing ? <Alert severity="error">{missing}</Alert> : null}
-              {save.isError && !stale ? (
+              {save.isError && !stale && !touched ? (
                 <Alert severity="error">{errorMessage(save.error, t("errors.add"))}</Alert>
               ) : null}
               <TextField
@@ -331,6 +357,30 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
           onConfirm={() => {
             if (pending) send(pending, loaded);
             setPending(null);
+          }}
+        />
+      ) : null}
+      {touched ? (
+        <ConfirmDialog
+          open
+          title={t("screens.menu.touchedOrders.title")}
+          message={[
+            t("screens.menu.touchedOrders.orders", { count: touched.orders }),
+            touched.alerted > 0
+              ? t("screens.menu.touchedOrders.alerted", { count: touched.alerted })
+              : t("screens.menu.touchedOrders.noneAlerted"),
+          ].join(" ")}
+          confirmLabel={
+            touched.alerted > 0 ? t("screens.menu.touchedOrders.confirm") : t("screens.menu.dialog.save")
+          }
+          cancelLabel={t("common.cancel")}
+          onCancel={() => {
+            setTouched(null);
+            save.reset();
+          }}
+          onConfirm={() => {
+            setTouched(null);
+            send({ ...touched.body, touchedOrdersConfirmed: true }, touched.from);
           }}
         />
       ) : null}

@@ -54,7 +54,7 @@ const bobotie: FoodItem = {
 const ITEMS_16 = `GET /api/admin/data/food_item?weekly_menu_id=${M16}&limit=50`;
 /** The food-item dialog's one save (decision 0028), and its answer. */
 const saveRoute = (day: string) => `PUT /api/admin/menus/${M16}/days/${day}/food-item`;
-const saved = { body: { success: true, data: {}, replaced: null } };
+const saved = { body: { success: true, data: {}, replaced: null, notified: 0 } };
 const WEEKS = "GET /api/admin/data/weekly_menu?limit=500";
 
 const openMore = async (user: ReturnType<typeof renderScreen>["user"]) =>
@@ -417,7 +417,7 @@ describe("MenuScreen", () => {
   it("asks before replacing a day's item, then saves it as a replacement", async () => {
     const replaceRoute = saveRoute("Maandag");
     const { user, calls } = renderScreen(MENUS, {
-      [replaceRoute]: { body: { success: true, data: {}, replaced: "item-1" } },
+      [replaceRoute]: { body: { success: true, data: {}, replaced: "item-1", notified: 0 } },
     });
     await openMore(user);
     await user.click(await screen.findByRole("menuitem", { name: "Vervang met 'n ander gereg" }));
@@ -692,6 +692,7 @@ describe("MenuScreen", () => {
               success: true,
               data: { ...elsewhere, name: "Bobotie deluxe", version: 5 },
               replaced: null,
+              notified: 0,
             },
           };
 
@@ -735,6 +736,60 @@ describe("MenuScreen", () => {
       await waitFor(() => expect(within(dialog).getByRole("textbox", { name: /Prys/ })).toHaveValue("39,00"));
       expect(within(dialog).getByRole("textbox", { name: /Naam/ })).toHaveValue("Bobotie");
       expect(within(dialog).getByRole("checkbox", { name: "Allergene nagegaan" })).not.toBeChecked();
+      expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+      expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1);
+    }, 20_000);
+  });
+
+  describe("a change of the allergens that touches open orders (decision 0041)", () => {
+    const touchedRoute = (call: { body: unknown }) =>
+      (call.body as { touchedOrdersConfirmed?: boolean }).touchedOrdersConfirmed
+        ? { body: { success: true, data: { ...bobotie, version: 4 }, replaced: null, notified: 1 } }
+        : {
+            status: 409,
+            body: {
+              success: false,
+              message: "Hierdie verandering aan die allergene raak 30 oop bestellings van die gereg.",
+              code: "food_item_orders_touched",
+              details: { orders: 30, alerted: 1 },
+            },
+          };
+
+    it("says how many open orders it touches and how many alert anew, then saves and says who was told", async () => {
+      const { user, calls } = renderScreen(MENUS, { [saveRoute("Maandag")]: touchedRoute });
+      await user.click(await screen.findByRole("button", { name: "Wysig Bobotie" }));
+      const dialog = await screen.findByRole("dialog", { name: "Wysig item" });
+      const milk = within(dialog).getByRole("group", { name: "Melk" });
+      await user.click(within(milk).getByRole("button", { name: "Bevat" }));
+      await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+
+      const touched = await screen.findByRole("alertdialog", { name: "Die verandering raak bestellings" });
+      expect(touched).toHaveTextContent(
+        "Hierdie verandering aan die allergene raak 30 oop bestellings van die gereg (vir vandag of later). 1 daarvan is vir 'n klant met 'n allergie daarvoor",
+      );
+      expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1);
+      await user.click(within(touched).getByRole("button", { name: "Stoor en laat weet" }));
+      await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+      const [first, second] = calls.filter((c) => c.method === "PUT");
+      expect(first!.body).not.toHaveProperty("touchedOrdersConfirmed");
+      expect(second!.body).toMatchObject({ id: "item-1", touchedOrdersConfirmed: true });
+      // The first save changed nothing: the second names the same version.
+      expect(second!.headers["If-Match"]).toBe('"3"');
+      expect(
+        await screen.findByText(/^Bobotie is gestoor\. 1 klant met 'n allergie daarvoor is laat weet\./),
+      ).toBeVisible();
+    }, 20_000);
+
+    it("saves nothing when the admin steps back", async () => {
+      const { user, calls } = renderScreen(MENUS, { [saveRoute("Maandag")]: touchedRoute });
+      await user.click(await screen.findByRole("button", { name: "Wysig Bobotie" }));
+      const dialog = await screen.findByRole("dialog", { name: "Wysig item" });
+      const milk = within(dialog).getByRole("group", { name: "Melk" });
+      await user.click(within(milk).getByRole("button", { name: "Bevat" }));
+      await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+      const touched = await screen.findByRole("alertdialog", { name: "Die verandering raak bestellings" });
+      await user.click(within(touched).getByRole("button", { name: "Kanselleer" }));
+      expect(screen.getByRole("dialog", { name: "Wysig item" })).toBeVisible();
       expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
       expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1);
     }, 20_000);

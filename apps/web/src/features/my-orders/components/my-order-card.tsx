@@ -25,6 +25,12 @@ const OrderQrDialog = lazyComponent(
   (m) => m.OrderQrDialog,
 );
 
+// The allergens' words load only with an order whose dish's allergens changed (decision 0041).
+const AllergensChangedNote = lazyComponent(
+  () => import("./allergens-changed-note"),
+  (m) => m.AllergensChangedNote,
+);
+
 type MyOrderCardProps = {
   order: MyOrder;
   timeZone: string;
@@ -57,6 +63,11 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
         </Box>
         <Typography>{t("my.orders.total", { total: formatRand(order.total) })}</Typography>
         {order.cancellation ? <CancellationNote cancellation={order.cancellation} /> : null}
+        {order.allergensChanged && order.status !== "cancelled" ? (
+          <Suspense fallback={null}>
+            <AllergensChangedNote changed={order.allergensChanged} />
+          </Suspense>
+        ) : null}
         {order.status === "ready" ? (
           <Alert severity="success" icon={<CheckCircle />} variant="filled" role="status">
             <Typography component="span" sx={{ fontWeight: 700 }}>
@@ -90,7 +101,11 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
               flexWrap: "wrap",
             }}
           >
-            {order.cutoffAt ? (
+            {order.allergensChanged ? (
+              <Typography variant="body2" color="text.secondary">
+                {t("my.orders.cancelUntilKitchen")}
+              </Typography>
+            ) : order.cutoffAt ? (
               <Typography variant="body2" color="text.secondary">
                 {t("my.orders.cancelUntil", {
                   day: formatShortDay(todayIn(timeZone, new Date(order.cutoffAt)), language),

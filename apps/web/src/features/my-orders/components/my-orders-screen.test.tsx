@@ -89,6 +89,34 @@ describe("MyOrdersScreen", () => {
     expect(await within(dialog).findByRole("img", { name: "QR-kode van bestelling #1" })).toBeVisible();
   });
 
+  it("says when a dish's allergens changed after it was ordered, what it now holds, and that it may still be cancelled", async () => {
+    // Its cut-off passed, yet the server still lets it be cancelled: the change concerns my allergies.
+    const CHANGED = order("55555555-5555-4555-8555-555555555555", "Melktert", {
+      cutoffAt: "2026-11-24T04:00:00.000Z",
+      allergensChanged: {
+        at: "2026-11-24T04:30:00.000Z",
+        allergens: [
+          { code: "gluten", level: "contains" },
+          { code: "milk", level: "contains" },
+          { code: "eggs", level: "may_contain" },
+        ],
+        checked: false,
+      },
+    });
+    renderOrders([PAID, CHANGED]);
+    const changed = await card("Melktert");
+    const note = await within(changed).findByRole("alert");
+    expect(note).toHaveTextContent("Die gereg se allergene het verander");
+    expect(note).toHaveTextContent("Nou: Bevat: gluten, melk; kan bevat: eiers.");
+    expect(note).toHaveTextContent("Sy allergene is nog nie nagegaan nie.");
+    expect(changed).toHaveTextContent(
+      "Jy kan dit kanselleer totdat die kombuis daarmee begin, ook ná die sperdatum.",
+    );
+    expect(within(changed).getByRole("button", { name: "Kanselleer" })).toBeVisible();
+    // An order whose dish did not change says none of it.
+    expect(await card("Bobotie")).not.toHaveTextContent("allergene");
+  });
+
   it("shows who cancelled an order, why, and what happened to the money", async () => {
     renderOrders([BY_CANTEEN, BY_ME]);
     const canteen = await card("Vis en skyfies");
