@@ -10,11 +10,15 @@ import { type Db, queryRows, type Tx } from "../../db/client";
  * and the reversed row by its key. The dashboard's money in today reads the same.
  */
 export function ledgerSumsQuery({ start, end }: { start: Date; end: Date }) {
-  return sql`select t.kind, r.kind as reverses, sum(t.amount)::text as amount, count(*)::int as count
-             from wallet_transactions t
-             left join wallet_transactions r on r.id = t.reverses_id
-             where t.created_at >= ${start} and t.created_at < ${end}
-             group by t.kind, r.kind`;
+  // The reversed row is looked up by its key for each reversal alone (a subquery, not a join: a
+  // join let the planner hash the whole ledger to find the few rows reversed that day).
+  return sql`select l.kind, l.reverses, sum(l.amount)::text as amount, count(*)::int as count
+             from (select t.kind, t.amount,
+                          case when t.reverses_id is not null
+                            then (select r.kind from wallet_transactions r where r.id = t.reverses_id) end as reverses
+                     from wallet_transactions t
+                     where t.created_at >= ${start} and t.created_at < ${end}) l
+             group by l.kind, l.reverses`;
 }
 
 /** A row of `ledgerSumsQuery`. */
