@@ -126,7 +126,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(page.getByRole("alert").filter({ hasText: "Bobotie is bygevoeg." })).toBeVisible();
 
   const monday = dayCard(page, "Maandag");
-  await expect(monday).toContainText("Bevat: Gluten, Eiers");
+  await expect(monday).toContainText("Bevat: gluten, eiers; kan bevat: melk");
   await expect(monday).not.toContainText(UNCHECKED);
   await expect(monday).toContainText("Bobotie");
   await expect(monday).toContainText("R 42,50");
@@ -216,7 +216,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(dayCard(page, "Maandag")).toContainText("R 42,50");
   await expect(dayCard(page, "Maandag").getByRole("img", { name: "Bobotie" })).toBeVisible();
   // The copy keeps the declaration and its check.
-  await expect(dayCard(page, "Maandag")).toContainText("Bevat: Gluten, Eiers");
+  await expect(dayCard(page, "Maandag")).toContainText("Bevat: gluten, eiers; kan bevat: melk");
   await expect(dayCard(page, "Maandag")).not.toContainText(UNCHECKED);
   await expect(dayCard(page, "Woensdag")).toContainText("Lensie-bredie");
   await expect(dayCard(page, "Vrydag")).toContainText("Nog niks op die spyskaart vir hierdie dag nie");

@@ -131,7 +131,17 @@ export function KitchenHeader(props: KitchenHeaderProps) {
       <Box
         role="toolbar"
         aria-label={t("screens.kitchen.tools")}
-        sx={{ display: "flex", alignItems: "stretch", gap: 1, flexShrink: 0, ml: "auto" }}
+        // The tools wrap onto another row where the screen is narrower than the six (a phone).
+        sx={{
+          display: "flex",
+          flexWrap: "wrap",
+          justifyContent: "flex-end",
+          alignItems: "stretch",
+          gap: 1,
+          minWidth: 0,
+          maxWidth: "100%",
+          ml: "auto",
+        }}
       >
         {/* The sound's state is its name: until a tap allows it, the button says so in words. */}
         <Tool
