@@ -13,7 +13,7 @@ import { AppError, notFound } from "../../errors";
 import { claimVersion } from "../../record-version";
 import type { RowOf } from "../data/resources";
 import type { MailConfig } from "../email/money-arrived";
-import { openOrderAlerts, tellAllergensChanged } from "../orders/allergens-changed";
+import { alertGained, openOrderAlerts, tellAllergensChanged } from "../orders/allergens-changed";
 import { foodItemColumns, isFoodItemOrdered } from "./data-resources";
 import {
   declarationChanged,
@@ -158,7 +158,9 @@ async function editFoodItem(
     const openAfter = await openOrderAlerts(tx, { foodItemId: id, today: saver.today });
     // A confirmed check alone only takes alerts away: it asks nothing.
     if ((allergensChanged || !checkedAfter) && !confirmed) {
-      const alerted = openAfter.filter((order) => order.alert !== null).length;
+      // Those whose alert gains an allergen: the orders whose customers would be told.
+      const was = new Map(openBefore.map((order) => [order.id, order.alert]));
+      const alerted = openAfter.filter((order) => alertGained(was.get(order.id) ?? null, order.alert)).length;
       // Thrown inside the transaction: the save rolls back and changes nothing.
       throw new AppError("food_item_orders_touched", { orders: openAfter.length, alerted }, () => ({
         orders: String(openAfter.length),
