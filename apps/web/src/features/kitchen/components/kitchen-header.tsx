@@ -131,10 +131,11 @@ export function KitchenHeader(props: KitchenHeaderProps) {
       <Box
         role="toolbar"
         aria-label={t("screens.kitchen.tools")}
-        // The tools wrap onto another row where the screen is narrower than the six (a phone).
+        // One row beside the title on a tablet or wider; on a phone, where the six cannot fit, they wrap.
         sx={{
           display: "flex",
-          flexWrap: "wrap",
+          flexWrap: { xs: "wrap", sm: "nowrap" },
+          flexShrink: { xs: 1, sm: 0 },
           justifyContent: "flex-end",
           alignItems: "stretch",
           gap: 1,
