@@ -16,7 +16,14 @@ export function SoundPrompt({ onSoundOn, onLater }: { onSoundOn: () => void; onL
       role="group"
       aria-label={t("screens.kitchen.sound")}
       icon={<VolumeUpIcon />}
-      sx={{ alignItems: "center", py: 0 }}
+      // On a phone the buttons go under the words, which would otherwise be squeezed to a letter a line.
+      sx={{
+        alignItems: "center",
+        py: 0,
+        flexWrap: { xs: "wrap", sm: "nowrap" },
+        "& .MuiAlert-message": { flex: "1 1 12rem", minWidth: 0 },
+        "& .MuiAlert-action": { ml: { xs: 0, sm: "auto" }, pl: { xs: 0, sm: 2 }, pb: { xs: 1, sm: 0 } },
+      }}
       action={
         <Stack direction="row" spacing={1}>
           <Button variant="contained" onClick={onSoundOn} sx={{ minHeight: 48, whiteSpace: "nowrap" }}>
