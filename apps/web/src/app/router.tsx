@@ -1,5 +1,6 @@
 import { isOrderingAppPath, ROUTES } from "@kantien/domain/route-access";
 import { Route, Routes } from "react-router";
+import { NoticeStaysOnItsPage } from "../components/notice";
 import { lazyComponent, preloadModule } from "../lib/lazy-component";
 import { preloadMyScreen } from "./my-screens";
 import { RouteGuard } from "./route-guard";
@@ -32,25 +33,28 @@ export function preloadPage(pathname: string): Promise<void> {
 /** Who may see what is decided by the domain's routeRedirect (route-access.ts). */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RouteGuard />}>
-        <Route
-          path={`${ROUTES.myMenu}/*`}
-          element={
-            <SectionBoundary section="my">
-              <MyRoutes />
-            </SectionBoundary>
-          }
-        />
-        <Route
-          path="*"
-          element={
-            <SectionBoundary section="back-office">
-              <BackOfficeRoutes />
-            </SectionBoundary>
-          }
-        />
-      </Route>
-    </Routes>
+    <>
+      <NoticeStaysOnItsPage />
+      <Routes>
+        <Route element={<RouteGuard />}>
+          <Route
+            path={`${ROUTES.myMenu}/*`}
+            element={
+              <SectionBoundary section="my">
+                <MyRoutes />
+              </SectionBoundary>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <SectionBoundary section="back-office">
+                <BackOfficeRoutes />
+              </SectionBoundary>
+            }
+          />
+        </Route>
+      </Routes>
+    </>
   );
 }

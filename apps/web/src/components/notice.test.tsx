@@ -3,10 +3,11 @@ import Dialog from "@mui/material/Dialog";
 import DialogTitle from "@mui/material/DialogTitle";
 import Tooltip from "@mui/material/Tooltip";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { useNavigate } from "react-router";
+import { describe, expect, it, vi } from "vitest";
 import { applyLanguage, i18n } from "../lib/i18n";
 import { act, renderWithApp, screen } from "../test/test-utils";
-import { type Notice, useNotice } from "./notice";
+import { type Notice, NoticeStaysOnItsPage, useNotice } from "./notice";
 
 function Notifier({ notices }: { notices: Notice[] }) {
   const notify = useNotice();
@@ -50,7 +51,45 @@ function DialogThatNotifies() {
   );
 }
 
+/** Two ways to another page: after a notice given a while ago, or in the same tap as the notice. */
+function PageWithNotice() {
+  const notify = useNotice();
+  const navigate = useNavigate();
+  return (
+    <>
+      <NoticeStaysOnItsPage />
+      <Button onClick={() => notify({ severity: "success", text: "Gestoor." })}>stoor</Button>
+      <Button onClick={() => navigate("/my/wallet")}>beursie</Button>
+      <Button
+        onClick={() => {
+          notify({ severity: "success", text: "Bestelling geplaas." });
+          navigate("/my/orders");
+        }}
+      >
+        bestel en gaan
+      </Button>
+    </>
+  );
+}
+
 describe("NoticeProvider", () => {
+  it("leaves a notice on its page when the user moves to another, but keeps one given as the page changes", async () => {
+    const { user } = renderWithApp(<PageWithNotice />, { route: "/my" });
+    await user.click(screen.getByRole("button", { name: "stoor" }));
+    expect(await screen.findByText("Gestoor.")).toBeInTheDocument();
+    // A while later the user opens another tab: the notice about the page left goes.
+    const later = vi.spyOn(Date, "now").mockReturnValue(Date.now() + 5000);
+    await user.click(screen.getByRole("button", { name: "beursie" }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.queryByText("Gestoor.")).not.toBeInTheDocument();
+    later.mockRestore();
+
+    // A notice given in the same tap that moves the page comes along.
+    await user.click(screen.getByRole("button", { name: "bestel en gaan" }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.getByText("Bestelling geplaas.")).toBeVisible();
+  });
+
   it("shows one notice at a time at the bottom right, the newest replacing the last", async () => {
     const { user } = renderWithApp(
       <Notifier

@@ -6,8 +6,10 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from "react";
+import { useLocation } from "react-router";
 import { lazyComponent } from "../lib/lazy-component";
 import type { NoticeContent } from "./notice-snackbar";
 
@@ -19,7 +21,15 @@ export type Notice = NoticeContent & {
 
 type Notify = (notice: Notice) => void;
 
-const NoticeContext = createContext<{ notify: Notify; dismiss: () => void } | null>(null);
+const NoticeContext = createContext<{ notify: Notify; dismiss: () => void; pageLeft: () => void } | null>(
+  null,
+);
+
+/**
+ * A notice given this long before the page changes belongs to the page left: it closes. One given
+ * as the page changes (a save that then opens another screen) comes along.
+ */
+const NOTICE_MOVES_WITH_PAGE_MS = 1000;
 
 /** The CSS variable a layout with a bottom bar sets to its height, so notices never cover it. */
 export const BOTTOM_BAR_HEIGHT_VAR = "--kantien-bottom-bar";
@@ -62,15 +72,21 @@ function dialogIsOpen(): boolean {
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {
   // The notice is kept apart from `open`, so its text stays while it fades out.
-  const [state, setState] = useState<{ notice: Notice; key: number; atTop: boolean } | null>(null);
+  const [state, setState] = useState<{ notice: Notice; key: number; atTop: boolean; at: number } | null>(
+    null,
+  );
   const [open, setOpen] = useState(false);
   const notify = useCallback<Notify>((notice) => {
     const atTop = dialogIsOpen();
-    setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1, atTop }));
+    setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1, atTop, at: Date.now() }));
     setOpen(true);
   }, []);
   const dismiss = useCallback(() => setOpen(false), []);
-  const value = useMemo(() => ({ notify, dismiss }), [notify, dismiss]);
+  const givenAt = state?.at ?? 0;
+  const pageLeft = useCallback(() => {
+    if (Date.now() - givenAt > NOTICE_MOVES_WITH_PAGE_MS) setOpen(false);
+  }, [givenAt]);
+  const value = useMemo(() => ({ notify, dismiss, pageLeft }), [notify, dismiss, pageLeft]);
   useEffect(() => {
     if (!open) return;
     const observer = new MutationObserver((records) => {
@@ -111,4 +127,24 @@ export function useDismissNotice(): () => void {
   const notice = useContext(NoticeContext);
   if (!notice) throw new Error("useDismissNotice needs a NoticeProvider");
   return notice.dismiss;
+}
+
+/**
+ * Closes a notice when the user moves to another page (a tab of the ordering app, a screen of
+ * the back office): what it said belongs to the page left, and it would cover the next one.
+ */
+export function NoticeStaysOnItsPage() {
+  const notice = useContext(NoticeContext);
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  const pageLeft = notice?.pageLeft;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the page changes, not when a notice comes
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    pageLeft?.();
+  }, [pathname]);
+  return null;
 }
