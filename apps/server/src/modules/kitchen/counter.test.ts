@@ -8,6 +8,7 @@ import type { App } from "../../app";
 import type { Db } from "../../db/client";
 import { queryPlanRow, queryRows } from "../../db/client";
 import { orderStatusChanges, orders, users } from "../../db/schema";
+import { giveAllergies } from "../../test/allergy-fixtures";
 import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
@@ -225,6 +226,31 @@ describe("the counter: finding an order and handing it over", () => {
   });
 
   describe("POST /api/kitchen/orders/:id/collect", () => {
+    it("hands over an order whose allergy alert nobody confirmed only with 'Allergene nagegaan?' answered yes", async ({
+      app,
+      db,
+    }) => {
+      // Ready without an alert's question (its customer's allergy came later); the dish is unchecked.
+      const customer = await customerNamed(db, "Sipho", "Allergie");
+      const id = await newOrder({ customer });
+      await giveAllergies(db, customer, [{ code: "peanuts", severity: "severe" }]);
+      const asked = await collect(app, id, asStaff);
+      expect([asked.statusCode, asked.json().code]).toEqual([409, "allergens_unconfirmed"]);
+      expect(asked.json().message).toContain("nie nagegaan nie: grondboontjies");
+      const [still] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+      expect(still?.status).toBe("ready");
+      const yes = await request(app, "POST", `/api/kitchen/orders/${id}/collect`, {
+        cookie: asStaff,
+        body: { allergensConfirmed: true },
+      });
+      expect(yes.statusCode, yes.body).toBe(200);
+      const [stored] = await db
+        .select({ status: orders.status, by: orders.allergensConfirmedBy })
+        .from(orders)
+        .where(eq(orders.id, id));
+      expect(stored).toEqual({ status: "delivered", by: staff.id });
+    });
+
     it("hands a ready order over once: delivered, recorded, and answered as the counter shows it", async ({
       app,
       db,

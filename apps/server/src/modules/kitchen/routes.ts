@@ -29,7 +29,9 @@ const daySchema = { querystring: kitchenQuery, response: answers(kitchenDayAnswe
  */
 const counterSchema = { querystring: counterQuery, response: answers(counterAnswer) };
 const paymentSchema = { params: idParams, response: answers(kitchenPaymentAnswer) };
-const collectSchema = { params: idParams, response: answers(dataAnswer(counterOrder)) };
+/** The hand-over's "Allergene nagegaan?" answered yes: an order with an allergy alert needs it once. */
+const collectBody = z.strictObject({ allergensConfirmed: z.boolean("invalid_field").optional() }).optional();
+const collectSchema = { params: idParams, body: collectBody, response: answers(dataAnswer(counterOrder)) };
 
 export async function kitchenRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -67,7 +69,9 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
 
   /**
    * The counter's "Afgehaal" in one tap: ready → delivered through the order service. A
-   * second tap (or a second counter) is told the order was already collected.
+   * second tap (or a second counter) is told the order was already collected. An order whose
+   * allergy alert nobody confirmed yet (skipped Gereed, or its dish changed since) is refused
+   * until the body says `allergensConfirmed: true`, as at Gereed.
    */
   app.post(
     "/kitchen/orders/:id/collect",
@@ -79,6 +83,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
         to: "delivered",
         actor: { id: request.user!.id, roleId: request.user!.roleId },
         clock: config.clock,
+        allergensConfirmed: request.body?.allergensConfirmed,
         refusal: (current) => (current.status === "delivered" ? "already_collected" : null),
       });
       const order = await counterOrderById(database.db, orderId);

@@ -235,4 +235,55 @@ describe("PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item: milk added to 
     expect([ticked.statusCode, ticked.json().notified]).toEqual([200, 0]);
     expect(await mailsTo(db, allergic.email)).toHaveLength(mailsBefore);
   });
+  it("asks the kitchen again before the hand-over when the dish gained an allergen after it was checked", async ({
+    app,
+    db,
+  }) => {
+    await declareAllergens(db, bobotie.id, [{ code: "milk", level: "contains" }], { by: admin.id });
+    now = TUESDAY_MORNING;
+    const user = await createUser(db, { roleId: 1 });
+    await db.transaction((tx) =>
+      moveWalletMoney(tx, {
+        userId: user.id,
+        amount: "200.00",
+        kind: "top_up",
+        createdBy: admin.id,
+        at: now,
+      }),
+    );
+    await giveAllergies(db, user.id, [
+      { code: "milk", severity: "intolerance" },
+      { code: "sesame", severity: "severe" },
+    ]);
+    const placed = await request(app, "POST", "/api/my/orders", {
+      cookie: await signedIn(db, user),
+      body: { foodItemId: bobotie.id, deliveryDate: WEDNESDAY, quantity: 1, allergenAcknowledged: true },
+      headers: { "idempotency-key": randomUUID() },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId: string = placed.json().data.order.id;
+    // Wednesday: the kitchen makes it and checks the milk at Gereed.
+    now = WEDNESDAY_TEN;
+    const asKitchen = await signedIn(db, kitchen);
+    const step = (body: object) =>
+      request(app, "PATCH", `/api/orders/${orderId}/status`, { cookie: asKitchen, body });
+    expect((await step({ status: "processing" })).statusCode).toBe(200);
+    expect((await step({ status: "ready", allergensConfirmed: true })).statusCode).toBe(200);
+
+    // Then the admin declares sesame too: what was checked no longer covers the dish.
+    const saved = await addMilk(app, db, {
+      allergens: [
+        { code: "milk", level: "contains" },
+        { code: "sesame", level: "contains" },
+      ],
+      touchedOrdersConfirmed: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const collect = (body: object) =>
+      request(app, "POST", `/api/kitchen/orders/${orderId}/collect`, { cookie: asKitchen, body });
+    const asked = await collect({});
+    expect([asked.statusCode, asked.json().code]).toEqual([409, "allergens_unconfirmed"]);
+    expect(asked.json().message).toContain("sesam");
+    expect((await collect({ allergensConfirmed: true })).statusCode).toBe(200);
+  });
 });

@@ -67,7 +67,8 @@ export function alertGained(before: AllergyAlert, after: AllergyAlert): boolean 
  * After the dish's allergens or their check changed, in the save's transaction (`before`: its
  * open orders as read before the change): every open order's event goes out, so the board and
  * the customers' app read it again; each order whose alert gained an allergen is stamped
- * (`allergens_changed_at`: its customer may cancel past the cut-off) and its customer is mailed.
+ * (`allergens_changed_at`: its customer may cancel past the cut-off), loses the kitchen's earlier
+ * "allergens checked" (asked again before Gereed and the hand-over) and its customer is mailed.
  * Answers how many customers were told.
  */
 export async function tellAllergensChanged(
@@ -84,7 +85,9 @@ export async function tellAllergensChanged(
   if (gained.length > 0) {
     await tx
       .update(orders)
-      .set({ allergensChangedAt: now })
+      // What the kitchen checked no longer covers what the dish now holds: Gereed and the
+      // hand-over ask "Allergene nagegaan?" again, whoever confirmed before.
+      .set({ allergensChangedAt: now, allergensConfirmedAt: null, allergensConfirmedBy: null })
       .where(
         inArray(
           orders.id,

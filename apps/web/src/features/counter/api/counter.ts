@@ -36,10 +36,10 @@ export function useCounterAnswerCount(): (q: string) => number {
 export function useCollectOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
+    mutationFn: async ({ id, allergensConfirmed }: { id: string; allergensConfirmed?: boolean }) =>
       (
         await api.post<DataEnvelope<CounterOrder>>(`/api/kitchen/orders/${encodeURIComponent(id)}/collect`, {
-          body: {},
+          body: allergensConfirmed ? { allergensConfirmed } : {},
         })
       ).data,
     onSettled: () => {

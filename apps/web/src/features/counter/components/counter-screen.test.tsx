@@ -129,6 +129,47 @@ describe("handing over at the counter", () => {
   };
   const scanned = `kantien:order:${order.id}`;
 
+  it("asks 'Allergene nagegaan?' when the server does before a hand-over, and hands over only on a yes", async () => {
+    const alerted: CounterOrder = {
+      ...order,
+      allergyAlert: { codes: [], unchecked: ["peanuts"], severe: true },
+    };
+    const bodies: unknown[] = [];
+    mockFetch({
+      "GET /api/kitchen/orders": kitchenDay([]),
+      [`GET /api/kitchen/counter?${new URLSearchParams({ q: scanned })}`]: {
+        body: { success: true, data: { orders: [alerted] } },
+      },
+      [`POST /api/kitchen/orders/${order.id}/collect`]: (call) => {
+        bodies.push(call.body);
+        return (call.body as { allergensConfirmed?: boolean }).allergensConfirmed
+          ? { body: { success: true, data: { ...alerted, status: "delivered" } } }
+          : {
+              status: 409,
+              body: {
+                success: false,
+                code: "allergens_unconfirmed",
+                message: "Hierdie bestelling het 'n allergiewaarskuwing.",
+              },
+            };
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Skandeer of soek" }), `${scanned}{Enter}`);
+    const found = await screen.findByRole("list", { name: "Bestellings gevind" });
+    await user.click(await within(found).findByRole("button", { name: "Afgehaal" }));
+    const ask = await screen.findByRole("alertdialog", { name: "Allergene nagegaan?" });
+    expect(ask).toHaveTextContent("Ernstige allergie, allergene nie nagegaan nie: grondboontjies");
+    // The refusal is the question, not an error under the card.
+    expect(within(found).queryByText("Hierdie bestelling het 'n allergiewaarskuwing.")).toBeNull();
+    await user.click(within(ask).getByRole("button", { name: "Ja, nagegaan" }));
+    expect(await screen.findByText("#17 is oorhandig.")).toBeVisible();
+    expect(bodies).toEqual([{}, { allergensConfirmed: true }]);
+  });
+
   it("warns of a second scan of a collected order in red, with when and by whom, a sound of its own, and the hand-over's notice gone", async () => {
     let state: CounterOrder = order;
     mockFetch({

@@ -23,13 +23,14 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { AllergenCheckDialog } from "../../../components/allergen-check-dialog";
 import { LoadError } from "../../../components/load-error";
 import { useDismissNotice, useNotice } from "../../../components/notice";
 import { StatusChip } from "../../../components/status-chip";
 import { TouchTargets } from "../../../components/touch-targets";
 import { allergenList } from "../../../lib/allergen-words";
 import { allergyAlertWords } from "../../../lib/allergy-alert-words";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDayHeading, formatLongDate, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -174,14 +175,24 @@ function OrderToHandOver({
   const notify = useNotice();
   const collect = useCollectOrder();
   const label = orderLabel(order);
-  const hand = () =>
-    collect.mutate(order.id, {
-      onSuccess: () => {
-        playCounterSound("handedOver");
-        notify({ severity: "success", text: () => i18n.t("screens.counter.handedOver", { label }) });
-        onHandedOver(order);
+  // The server asks "Allergene nagegaan?" for an alerted order nobody confirmed yet (it skipped
+  // Gereed, or its dish changed since): the counter asks the cook, and hands over on a yes.
+  const [checking, setChecking] = useState(false);
+  const hand = (allergensConfirmed?: boolean) =>
+    collect.mutate(
+      { id: order.id, ...(allergensConfirmed ? { allergensConfirmed } : {}) },
+      {
+        onSuccess: () => {
+          playCounterSound("handedOver");
+          notify({ severity: "success", text: () => i18n.t("screens.counter.handedOver", { label }) });
+          onHandedOver(order);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "allergens_unconfirmed") setChecking(true);
+        },
       },
-    });
+    );
+  const asksCheck = collect.error instanceof ApiError && collect.error.code === "allergens_unconfirmed";
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: "none" }}>
       <CardContent>
@@ -239,7 +250,7 @@ function OrderToHandOver({
             variant="contained"
             size="large"
             fullWidth
-            onClick={hand}
+            onClick={() => hand()}
             disabled={collect.isPending}
             sx={{ mt: 2, minHeight: 56, fontSize: "1.125rem" }}
           >
@@ -250,11 +261,23 @@ function OrderToHandOver({
             {order.status === "processing" ? t("screens.counter.notReady") : t("screens.counter.notBegun")}
           </Alert>
         )}
-        {collect.isError ? (
+        {collect.isError && !asksCheck ? (
           <Alert severity="error" sx={{ mt: 1 }}>
             {errorMessage(collect.error, t("errors.update"))}
           </Alert>
         ) : null}
+        <AllergenCheckDialog
+          order={checking ? order : null}
+          language={language}
+          onConfirm={() => {
+            setChecking(false);
+            hand(true);
+          }}
+          onClose={() => {
+            setChecking(false);
+            collect.reset();
+          }}
+        />
         {onTopUp ? (
           <Button
             startIcon={<AccountBalanceWalletIcon />}
