@@ -107,11 +107,17 @@ export function allergenWarnings(
 
 /**
  * What the kitchen sees of an order's match: the customer's allergens the dish declares
- * (`codes`), those an unchecked dish may hold (`unchecked`: not checked, never "free of"), and
- * whether one of them is severe. Nothing else of the customer's profile.
+ * (`codes`), those an unchecked dish may hold (`unchecked`: not checked, never "free of"), which
+ * of them the customer reacts to severely (`severeCodes`), and whether any does (`severe`).
+ * Nothing else of the customer's profile.
  */
 export const allergyAlertSchema = z
-  .object({ codes: z.array(allergenSchema), unchecked: z.array(allergenSchema), severe: z.boolean() })
+  .object({
+    codes: z.array(allergenSchema),
+    unchecked: z.array(allergenSchema),
+    severeCodes: z.array(allergenSchema),
+    severe: z.boolean(),
+  })
   .refine((alert) => alert.codes.length + alert.unchecked.length > 0)
   .nullable();
 export type AllergyAlert = z.infer<typeof allergyAlertSchema>;

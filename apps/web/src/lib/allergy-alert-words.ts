@@ -17,19 +17,24 @@ export function allergyAlertWords(
   names: AllergenNames | null,
 ) {
   if (!names) return t("screens.kitchen.allergyUnnamed");
+  // Each list says "Ernstige allergie" only when one of its own allergens is severe.
+  const severe = new Set(alert.severeCodes);
   const declared =
     alert.codes.length === 0
       ? []
       : [
-          t(alert.severe ? "screens.kitchen.allergySevere" : "screens.kitchen.allergy", {
-            allergens: names(alert.codes),
-          }),
+          t(
+            alert.codes.some((code) => severe.has(code))
+              ? "screens.kitchen.allergySevere"
+              : "screens.kitchen.allergy",
+            {
+              allergens: names(alert.codes),
+            },
+          ),
         ];
-  // A severe allergy the dish may hold unchecked says so when no declared code already did.
-  const uncheckedKey =
-    alert.severe && alert.codes.length === 0
-      ? "screens.kitchen.allergyUncheckedSevere"
-      : "screens.kitchen.allergyUnchecked";
+  const uncheckedKey = alert.unchecked.some((code) => severe.has(code))
+    ? "screens.kitchen.allergyUncheckedSevere"
+    : "screens.kitchen.allergyUnchecked";
   const unchecked =
     alert.unchecked.length === 0 ? [] : [t(uncheckedKey, { allergens: names(alert.unchecked) })];
   return [...declared, ...unchecked].join(" · ");

@@ -145,6 +145,7 @@ describe("PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item: milk added to 
     expect(await boardAlertOf(app, db, allergic.orderId)).toEqual({
       codes: ["milk"],
       unchecked: [],
+      severeCodes: [],
       severe: false,
     });
     expect(await boardAlertOf(app, db, other.orderId)).toBeNull();
@@ -152,7 +153,7 @@ describe("PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item: milk added to 
       cookie: await signedIn(db, kitchen),
     });
     expect(counterAnswer.parse(counter.json()).data.orders.map((o) => o.allergyAlert)).toEqual([
-      { codes: ["milk"], unchecked: [], severe: false },
+      { codes: ["milk"], unchecked: [], severeCodes: [], severe: false },
     ]);
     // Every open order's stream hears it (the board reads the day again); a handed-over one does not.
     expect((await eventsOf(db, allergic.orderId)).at(-1)?.data.dishChanged).toBe(true);

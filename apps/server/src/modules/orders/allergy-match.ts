@@ -94,6 +94,7 @@ export function allergyAlerts(from: SQL): SQL {
       json_build_object(
         'codes', coalesce(json_agg(c.code order by c.code) filter (where a.code is not null), '[]'),
         'unchecked', coalesce(json_agg(c.code order by c.code) filter (where a.code is null), '[]'),
+        'severeCodes', coalesce(json_agg(c.code order by c.code) filter (where c.severity = 'severe'), '[]'),
         'severe', bool_or(c.severity = 'severe')) as alert
     from ${from} o
     join customer_allergies c on c.user_id = o.user_id

@@ -244,7 +244,12 @@ describe("the kitchen's alert", () => {
     const body = board.json();
     expect(kitchenDayAnswer.parse(body)).toEqual(body);
     const row = (id: string) => body.data.orders.find((o: { id: string }) => o.id === id);
-    expect(row(orderId).allergyAlert).toEqual({ codes: ["peanuts"], unchecked: [], severe: false });
+    expect(row(orderId).allergyAlert).toEqual({
+      codes: ["peanuts"],
+      unchecked: [],
+      severeCodes: [],
+      severe: false,
+    });
     expect(row(cleanId).allergyAlert).toBeNull();
     // Every order carries its dish's declaration, for its label, alert or not.
     expect(row(cleanId).itemAllergens).toEqual([
@@ -262,7 +267,9 @@ describe("the kitchen's alert", () => {
     // The counter finds it with its alert.
     const counter = await request(app, "GET", `/api/kitchen/counter?q=${milkId}`, { cookie: asKitchen });
     const found = counterAnswer.parse(counter.json()).data.orders;
-    expect(found.map((o) => o.allergyAlert)).toEqual([{ codes: ["milk"], unchecked: [], severe: true }]);
+    expect(found.map((o) => o.allergyAlert)).toEqual([
+      { codes: ["milk"], unchecked: [], severeCodes: ["milk"], severe: true },
+    ]);
 
     // Besig, then Gereed: refused without "Allergene nagegaan?", stored with who said yes.
     expect((await patch(app, orderId, { status: "processing" })).statusCode).toBe(200);
@@ -390,6 +397,7 @@ describe("an unchecked dish", () => {
         expect(await boardAlertOf(app, THURSDAY, orderIdOf(yes))).toEqual({
           codes: [],
           unchecked: ["peanuts"],
+          severeCodes: ["peanuts"],
           severe: true,
         });
       });
@@ -430,6 +438,7 @@ describe("an unchecked dish", () => {
         expect(await boardAlertOf(app, THURSDAY, orderIdOf(yes))).toEqual({
           codes: [],
           unchecked: ["milk"],
+          severeCodes: [],
           severe: false,
         });
       });
@@ -467,7 +476,7 @@ describe("an unchecked dish", () => {
     const me = await customer(db, [...severeProfile]);
     const placed = await placeMine(app, me.cookie, orderOf(uncheckedEmpty, { allergenAcknowledged: true }));
     const orderId = orderIdOf(placed);
-    const alert = { codes: [], unchecked: ["peanuts"], severe: true };
+    const alert = { codes: [], unchecked: ["peanuts"], severeCodes: ["peanuts"], severe: true };
 
     const counter = await request(app, "GET", `/api/kitchen/counter?q=${orderId}`, { cookie: asKitchen });
     expect(counterAnswer.parse(counter.json()).data.orders.map((o) => o.allergyAlert)).toEqual([alert]);

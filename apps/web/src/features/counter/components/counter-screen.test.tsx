@@ -132,7 +132,7 @@ describe("handing over at the counter", () => {
   it("asks 'Allergene nagegaan?' when the server does before a hand-over, and hands over only on a yes", async () => {
     const alerted: CounterOrder = {
       ...order,
-      allergyAlert: { codes: [], unchecked: ["peanuts"], severe: true },
+      allergyAlert: { codes: [], unchecked: ["peanuts"], severeCodes: ["peanuts"], severe: true },
     };
     const bodies: unknown[] = [];
     mockFetch({
@@ -319,7 +319,7 @@ describe("an allergy alert at the counter", () => {
   it("shows the matching allergens in words, with a sign, before Afgehaal; an order without one shows none", async () => {
     const alerted: CounterOrder = {
       ...order,
-      allergyAlert: { codes: ["peanuts", "sesame"], unchecked: [], severe: true },
+      allergyAlert: { codes: ["peanuts", "sesame"], unchecked: [], severeCodes: ["peanuts"], severe: true },
     };
     const other: CounterOrder = { ...order, id: "0f3c2a10-0000-4000-8000-00000000abce", pickupNumber: 18 };
     mockFetch({
@@ -344,13 +344,13 @@ describe("an allergy alert at the counter", () => {
   it("says 'not checked' apart from 'contains': an unchecked dish is never free of anything", async () => {
     const severeUnchecked: CounterOrder = {
       ...order,
-      allergyAlert: { codes: [], unchecked: ["peanuts"], severe: true },
+      allergyAlert: { codes: [], unchecked: ["peanuts"], severeCodes: ["peanuts"], severe: true },
     };
     const mixed: CounterOrder = {
       ...order,
       id: "0f3c2a10-0000-4000-8000-00000000abce",
       pickupNumber: 18,
-      allergyAlert: { codes: ["milk"], unchecked: ["eggs"], severe: false },
+      allergyAlert: { codes: ["milk"], unchecked: ["eggs"], severeCodes: [], severe: false },
     };
     mockFetch({
       "GET /api/kitchen/counter?q=anna": {

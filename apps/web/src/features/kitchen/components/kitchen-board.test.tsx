@@ -422,11 +422,11 @@ describe("KitchenBoard live events", () => {
         ...day.orders,
         {
           ...order("order-0000-ggg777", "pending", 1),
-          allergyAlert: { codes: ["peanuts"], unchecked: [], severe: true },
+          allergyAlert: { codes: ["peanuts"], unchecked: [], severeCodes: ["peanuts"], severe: true },
         },
         {
           ...order("order-0000-hhh888", "processing", 2),
-          allergyAlert: { codes: ["eggs", "milk"], unchecked: [], severe: false },
+          allergyAlert: { codes: ["eggs", "milk"], unchecked: [], severeCodes: [], severe: false },
         },
       ],
     };

@@ -357,14 +357,20 @@ describe("order detail", () => {
   });
 
   it("shows an order's allergy alert, in the list and the detail, and asks 'Allergene nagegaan?' before Afgehaal", async () => {
-    const alert = { codes: ["milk" as const], unchecked: ["peanuts" as const], severe: true };
+    const alert = {
+      codes: ["milk" as const],
+      unchecked: ["peanuts" as const],
+      severeCodes: ["peanuts" as const],
+      severe: true,
+    };
     const alerted = { ...DETAIL, allergyAlert: alert };
     const { user, calls } = renderScreen({
       [list()]: page([ROWS[0]!, { ...ROWS[1]!, allergyAlert: alert }], 2),
       [detailRoute]: { body: { success: true, data: alerted } },
       [putRoute]: changed("delivered"),
     });
-    const words = "Ernstige allergie: melk · Allergene nie nagegaan nie: grondboontjies";
+    // "Ernstig" is said of the list that holds the severe allergen: the unchecked peanuts, not the milk.
+    const words = "Allergie: melk · Ernstige allergie, allergene nie nagegaan nie: grondboontjies";
     expect(await screen.findByText(words)).toBeInTheDocument();
 
     await user.click(await screen.findByRole("button", { name: /^Bekyk bestelling #8, / }));
