@@ -287,4 +287,36 @@ describe("PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item: milk added to 
     expect(asked.json().message).toContain("sesam");
     expect((await collect({ allergensConfirmed: true })).statusCode).toBe(200);
   });
+  it("tells the customer when an allergen the dish may contain becomes one it contains", async ({
+    app,
+    db,
+  }) => {
+    await declareAllergens(db, bobotie.id, [{ code: "milk", level: "may_contain" }], { by: admin.id });
+    now = TUESDAY_MORNING;
+    const user = await createUser(db, { roleId: 1 });
+    await db.transaction((tx) =>
+      moveWalletMoney(tx, {
+        userId: user.id,
+        amount: "200.00",
+        kind: "top_up",
+        createdBy: admin.id,
+        at: now,
+      }),
+    );
+    await giveAllergies(db, user.id, [{ code: "milk", severity: "severe" }]);
+    const placed = await request(app, "POST", "/api/my/orders", {
+      cookie: await signedIn(db, user),
+      body: { foodItemId: bobotie.id, deliveryDate: WEDNESDAY, quantity: 1, allergenAcknowledged: true },
+      headers: { "idempotency-key": randomUUID() },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    // Now it contains milk: a new order would be refused; this one's customer is asked about and told.
+    const contains = { allergens: [{ code: "milk", level: "contains" }] };
+    const asked = await addMilk(app, db, contains);
+    // (The dish's other open orders, from the tests before, gain nothing.)
+    expect([asked.statusCode, asked.json().details.alerted]).toEqual([409, 1]);
+    const saved = await addMilk(app, db, { ...contains, touchedOrdersConfirmed: true });
+    expect([saved.statusCode, saved.json().notified]).toEqual([200, 1]);
+    expect(await mailsTo(db, user.email)).toHaveLength(1);
+  });
 });

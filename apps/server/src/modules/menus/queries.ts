@@ -159,8 +159,8 @@ async function editFoodItem(
     // A confirmed check alone only takes alerts away: it asks nothing.
     if ((allergensChanged || !checkedAfter) && !confirmed) {
       // Those whose alert gains an allergen: the orders whose customers would be told.
-      const was = new Map(openBefore.map((order) => [order.id, order.alert]));
-      const alerted = openAfter.filter((order) => alertGained(was.get(order.id) ?? null, order.alert)).length;
+      const was = new Map(openBefore.map((order) => [order.id, order]));
+      const alerted = openAfter.filter((order) => alertGained(was.get(order.id), order)).length;
       // Thrown inside the transaction: the save rolls back and changes nothing.
       throw new AppError("food_item_orders_touched", { orders: openAfter.length, alerted }, () => ({
         orders: String(openAfter.length),

@@ -1,4 +1,4 @@
-import { type AllergyAlert, allergyAlertSchema } from "@kantien/domain/allergens";
+import { allergenSchema, allergyAlertSchema } from "@kantien/domain/allergens";
 import { orderStatusSchema } from "@kantien/domain/api";
 import type { IsoDate } from "@kantien/domain/dates";
 import { CLOSED_STATUSES } from "@kantien/domain/order-status";
@@ -23,6 +23,8 @@ const openOrderRow = z.object({
   statusChangedAt: z.coerce.date(),
   deliveryDate: z.string().nullable(),
   alert: allergyAlertSchema,
+  /** The customer's allergens the dish declares it contains (not only may contain). */
+  contains: z.array(allergenSchema),
 });
 export type OpenOrderAlert = z.infer<typeof openOrderRow>;
 
@@ -43,7 +45,10 @@ export async function openOrderAlerts(
   return queryRows(
     tx,
     sql`select o.id, o.user_id as "userId", o.status, o.status_changed_at as "statusChangedAt",
-               o.delivery_date::text as "deliveryDate", a.alert
+               o.delivery_date::text as "deliveryDate", a.alert,
+               coalesce((select json_agg(c.code order by c.code) from customer_allergies c
+                         join food_item_allergens d on d.food_item_id = o.food_item_id and d.code = c.code
+                         where c.user_id = o.user_id and d.level = 'contains'), '[]') as contains
         from ${open} mine join orders o on o.id = mine.id
         left join (${allergyAlerts(open)}) a on a.order_id = o.id
         order by o.id`,
@@ -52,15 +57,21 @@ export async function openOrderAlerts(
 }
 
 /**
- * Whether `after` names an allergen `before` did not: one the dish now declares that it did not,
- * or one now unchecked that was in neither list. An alert that only shrinks (an allergen taken
+ * Whether the order's alert grew: `after` names an allergen `before` did not (one the dish now
+ * declares, or one now unchecked that was in neither list), or the dish now contains one of the
+ * customer's allergens it only may have contained. An alert that only shrinks (an allergen taken
  * off, a declaration confirmed) tells nobody: there is nothing new to fear.
  */
-export function alertGained(before: AllergyAlert, after: AllergyAlert): boolean {
-  if (!after) return false;
-  const declared = new Set(before?.codes ?? []);
-  const named = new Set([...declared, ...(before?.unchecked ?? [])]);
-  return after.codes.some((code) => !declared.has(code)) || after.unchecked.some((code) => !named.has(code));
+export function alertGained(before: OpenOrderAlert | undefined, after: OpenOrderAlert): boolean {
+  if (!after.alert) return false;
+  const declared = new Set(before?.alert?.codes ?? []);
+  const named = new Set([...declared, ...(before?.alert?.unchecked ?? [])]);
+  const contained = new Set(before?.contains ?? []);
+  return (
+    after.alert.codes.some((code) => !declared.has(code)) ||
+    after.alert.unchecked.some((code) => !named.has(code)) ||
+    after.contains.some((code) => !contained.has(code))
+  );
 }
 
 /**
@@ -80,8 +91,8 @@ export async function tellAllergensChanged(
     mail,
   }: { before: OpenOrderAlert[]; after: OpenOrderAlert[]; now: Date; mail: MailConfig },
 ): Promise<number> {
-  const was = new Map(before.map((order) => [order.id, order.alert]));
-  const gained = after.filter((order) => alertGained(was.get(order.id) ?? null, order.alert));
+  const was = new Map(before.map((order) => [order.id, order]));
+  const gained = after.filter((order) => alertGained(was.get(order.id), order));
   if (gained.length > 0) {
     await tx
       .update(orders)
