@@ -54,7 +54,12 @@ it.beforeAll(async ({ db }) => {
 });
 
 /** A customer with R200 in their wallet, their allergies, a session, and Wednesday's bobotie ordered. */
-async function customerWithOrder(app: App, db: Db, allergies: Parameters<typeof giveAllergies>[2]) {
+async function customerWithOrder(
+  app: App,
+  db: Db,
+  allergies: Parameters<typeof giveAllergies>[2],
+  { acknowledged = false }: { acknowledged?: boolean } = {},
+) {
   now = TUESDAY_MORNING;
   const user = await createUser(db, { roleId: 1 });
   await db.transaction((tx) =>
@@ -64,7 +69,12 @@ async function customerWithOrder(app: App, db: Db, allergies: Parameters<typeof 
   const cookie = await sessionCookieFor(db, user.id, now);
   const placed = await request(app, "POST", "/api/my/orders", {
     cookie,
-    body: { foodItemId: bobotie.id, deliveryDate: WEDNESDAY, quantity: 1 },
+    body: {
+      foodItemId: bobotie.id,
+      deliveryDate: WEDNESDAY,
+      quantity: 1,
+      ...(acknowledged ? { allergenAcknowledged: true } : {}),
+    },
     headers: { "idempotency-key": randomUUID() },
   });
   expect(placed.statusCode, placed.body).toBe(201);
@@ -241,28 +251,16 @@ describe("PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item: milk added to 
     db,
   }) => {
     await declareAllergens(db, bobotie.id, [{ code: "milk", level: "contains" }], { by: admin.id });
-    now = TUESDAY_MORNING;
-    const user = await createUser(db, { roleId: 1 });
-    await db.transaction((tx) =>
-      moveWalletMoney(tx, {
-        userId: user.id,
-        amount: "200.00",
-        kind: "top_up",
-        createdBy: admin.id,
-        at: now,
-      }),
+    const user = await customerWithOrder(
+      app,
+      db,
+      [
+        { code: "milk", severity: "intolerance" },
+        { code: "sesame", severity: "severe" },
+      ],
+      { acknowledged: true },
     );
-    await giveAllergies(db, user.id, [
-      { code: "milk", severity: "intolerance" },
-      { code: "sesame", severity: "severe" },
-    ]);
-    const placed = await request(app, "POST", "/api/my/orders", {
-      cookie: await signedIn(db, user),
-      body: { foodItemId: bobotie.id, deliveryDate: WEDNESDAY, quantity: 1, allergenAcknowledged: true },
-      headers: { "idempotency-key": randomUUID() },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const orderId: string = placed.json().data.order.id;
+    const { orderId } = user;
     // Wednesday: the kitchen makes it and checks the milk at Gereed.
     now = WEDNESDAY_TEN;
     const asKitchen = await signedIn(db, kitchen);
@@ -292,24 +290,9 @@ describe("PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item: milk added to 
     db,
   }) => {
     await declareAllergens(db, bobotie.id, [{ code: "milk", level: "may_contain" }], { by: admin.id });
-    now = TUESDAY_MORNING;
-    const user = await createUser(db, { roleId: 1 });
-    await db.transaction((tx) =>
-      moveWalletMoney(tx, {
-        userId: user.id,
-        amount: "200.00",
-        kind: "top_up",
-        createdBy: admin.id,
-        at: now,
-      }),
-    );
-    await giveAllergies(db, user.id, [{ code: "milk", severity: "severe" }]);
-    const placed = await request(app, "POST", "/api/my/orders", {
-      cookie: await signedIn(db, user),
-      body: { foodItemId: bobotie.id, deliveryDate: WEDNESDAY, quantity: 1, allergenAcknowledged: true },
-      headers: { "idempotency-key": randomUUID() },
+    const user = await customerWithOrder(app, db, [{ code: "milk", severity: "severe" }], {
+      acknowledged: true,
     });
-    expect(placed.statusCode, placed.body).toBe(201);
     // Now it contains milk: a new order would be refused; this one's customer is asked about and told.
     const contains = { allergens: [{ code: "milk", level: "contains" }] };
     const asked = await addMilk(app, db, contains);
