@@ -93,6 +93,11 @@ export function allergenName(code: Allergen, language: Language): string {
   return ALLERGEN_TEXTS[language][code].name;
 }
 
+/** "grondboontjies, melk": allergens as a sentence names them, on screens, in messages and mails. */
+export function allergenList(codes: readonly Allergen[], language: Language): string {
+  return codes.map((code) => allergenName(code, language).toLowerCase()).join(", ");
+}
+
 /**
  * "Bevat: gluten, melk; kan bevat: neute": what a dish declares, by level (as Natasha's Law asks
  * of a label, and as the mail after its allergens changed says it); "" when it declares nothing.
@@ -101,10 +106,8 @@ export function declarationWords(declaration: AllergenDeclaration, language: Lan
   const labels = ALLERGEN_LEVEL_LABELS[language];
   const text = (["contains", "may_contain"] as const)
     .flatMap((level) => {
-      const names = declaration
-        .filter((entry) => entry.level === level)
-        .map((entry) => allergenName(entry.code, language).toLowerCase());
-      return names.length === 0 ? [] : [`${labels[level].toLowerCase()}: ${names.join(", ")}`];
+      const codes = declaration.filter((entry) => entry.level === level).map((entry) => entry.code);
+      return codes.length === 0 ? [] : [`${labels[level].toLowerCase()}: ${allergenList(codes, language)}`];
     })
     .join("; ");
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,6 +1,5 @@
-import { ALLERGEN_LEVEL_LABELS, allergenName } from "@kantien/domain/allergen-texts";
+import { ALLERGEN_LEVEL_LABELS, allergenList } from "@kantien/domain/allergen-texts";
 import {
-  type Allergen,
   type AllergenWarning,
   type AllergyAlert,
   allergenDeclarationSchema,
@@ -48,15 +47,12 @@ export async function dishWarningsFor(
   return row ? allergenWarnings(row.declaration, row.allergies, { checked: row.checked }) : [];
 }
 
-/** An allergen's name inside a sentence ("bevat grondboontjies"). */
-const inSentence = (code: Allergen, language: Language) => allergenName(code, language).toLowerCase();
-
 /** "grondboontjies (bevat), melk (nie nagegaan nie)": the warnings as a refusal's message names them. */
 export function warningWords(warnings: readonly AllergenWarning[], language: Language): string {
   return warnings
     .map(
       ({ code, level }) =>
-        `${inSentence(code, language)} (${ALLERGEN_LEVEL_LABELS[language][level].toLowerCase()})`,
+        `${allergenList([code], language)} (${ALLERGEN_LEVEL_LABELS[language][level].toLowerCase()})`,
     )
     .join(", ");
 }
@@ -67,17 +63,12 @@ export const UNCHECKED_NOTE: Record<Language, string> = {
   en: "This dish's allergens have not been checked yet. ",
 };
 
-/** "grondboontjies, melk": an alert's codes as a message names them. */
-export function allergenWords(codes: readonly Allergen[], language: Language): string {
-  return codes.map((code) => inSentence(code, language)).join(", ");
-}
-
 /** "grondboontjies; nie nagegaan nie: melk": an order's alert as a message names it. */
 export function alertWords(alert: NonNullable<AllergyAlert>, language: Language): string {
   const unchecked = ALLERGEN_LEVEL_LABELS[language].unchecked.toLowerCase();
   return [
-    ...(alert.codes.length > 0 ? [allergenWords(alert.codes, language)] : []),
-    ...(alert.unchecked.length > 0 ? [`${unchecked}: ${allergenWords(alert.unchecked, language)}`] : []),
+    ...(alert.codes.length > 0 ? [allergenList(alert.codes, language)] : []),
+    ...(alert.unchecked.length > 0 ? [`${unchecked}: ${allergenList(alert.unchecked, language)}`] : []),
   ].join("; ");
 }
 

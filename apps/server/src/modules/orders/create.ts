@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { allergenList } from "@kantien/domain/allergen-texts";
 import { allergenVerdict, hasUncheckedWarning } from "@kantien/domain/allergen-verdict";
 import { type IsoDate, WEEKDAYS } from "@kantien/domain/dates";
 import { lineTotal, randDifference } from "@kantien/domain/money";
@@ -12,7 +13,7 @@ import { AppError } from "../../errors";
 import type { MailContext } from "../email/account-emails";
 import { mailOnLowBalance } from "../email/low-balance";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
-import { allergenWords, dishWarningsFor, UNCHECKED_NOTE, warningWords } from "./allergy-match";
+import { dishWarningsFor, UNCHECKED_NOTE, warningWords } from "./allergy-match";
 import { type Actor, notifyOrderChanged } from "./service";
 
 /**
@@ -68,7 +69,7 @@ export async function createWalletOrder(
       (warning) => warning.severity === "severe" && warning.level === "contains",
     );
     throw new AppError("allergen_blocked", { allergens: warnings }, (language) => ({
-      allergens: allergenWords(
+      allergens: allergenList(
         severe.map((warning) => warning.code),
         language,
       ),

@@ -1,10 +1,8 @@
 import { ROLE } from "@kantien/domain/roles";
 import type { Db } from "../../db/client";
-import { kantienStaff } from "../../db/schema";
-import { createAccount } from "../auth/accounts";
 import { setPassword } from "../auth/credentials";
 import type { MailContext } from "../email/account-emails";
-import { inviteStaff } from "./service";
+import { createStaffAccount, inviteStaff } from "./service";
 
 export type NewAdmin = { email: string; firstName: string; lastName: string };
 
@@ -26,10 +24,6 @@ export async function createAdmin(
   await setPassword(db, {
     password: how.password,
     caller: { userId: undefined, tokenHash: undefined },
-    claim: async (tx) => {
-      const created = await createAccount(tx, { ...admin, roleId: ROLE.kitchenAdmin, passwordHash: null });
-      await tx.insert(kantienStaff).values({ id: created.id });
-      return created.id;
-    },
+    claim: (tx) => createStaffAccount(tx, { ...admin, roleId: ROLE.kitchenAdmin }),
   });
 }

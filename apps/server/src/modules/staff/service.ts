@@ -163,16 +163,22 @@ export async function writeEmployeeNumber(
  */
 export async function inviteStaff(db: Db, input: InviteUserInput, mail: MailContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const created = await createAccount(tx, {
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      roleId: input.roleId,
-      passwordHash: null,
-    });
-    await tx.insert(kantienStaff).values({ id: created.id });
-    await mailAccountLink(tx, mail, created.id, "invitation");
+    const id = await createStaffAccount(tx, input);
+    await mailAccountLink(tx, mail, id, "invitation");
   });
+}
+
+/** A staff member's account and staff row, without a password yet: the one way staff are made. */
+export async function createStaffAccount(tx: Tx, input: InviteUserInput): Promise<string> {
+  const created = await createAccount(tx, {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    roleId: input.roleId,
+    passwordHash: null,
+  });
+  await tx.insert(kantienStaff).values({ id: created.id });
+  return created.id;
 }
 
 /**
