@@ -101,6 +101,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** deploy/nginx.conf's fail_timeout: how long nginx leaves out a process that failed. */
+const NGINX_FAIL_TIMEOUT_MS = 2000;
 
 /** `count` ports: from CLUSTER_PORT on, or free ones the system hands out. */
 async function pickPorts(count: number): Promise<number[]> {
@@ -468,6 +470,8 @@ async function main() {
   })();
   await Promise.all([...customersDone, chaos]);
   await Promise.all(restarted);
+  // nginx takes a restarted process back only after its fail_timeout (deploy/nginx.conf).
+  await sleep(NGINX_FAIL_TIMEOUT_MS + 500);
   console.log(
     `\nThe chaos is over; ${kills.length} ${kills.length === 1 ? "process was" : "processes were"} killed and started again.`,
   );
@@ -544,6 +548,8 @@ async function main() {
     console.log(
       `  ${child.name}: stopped in ${stopped - stopping} ms, ready again ${Date.now() - stopped} ms later`,
     );
+    // As docs/deploy.md updates: the next stops only once nginx has this one back.
+    await sleep(NGINX_FAIL_TIMEOUT_MS + 500);
   }
   await sleep(300);
   rolling = false;
