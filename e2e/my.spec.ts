@@ -124,7 +124,7 @@ test.describe("the ordering app", () => {
       await nav.getByRole("link", { name: "Bestellings" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "My bestellings" })).toBeVisible();
       const mine = page.getByRole("article").first();
-      await expect(mine.getByText("Betaal, wag vir die kombuis", { exact: true })).toBeVisible();
+      await expect(mine.getByText("Betaal, om te doen", { exact: true })).toBeVisible();
 
       await orderCard.getByRole("button", { name: "Begin" }).click();
       const preparing = board

@@ -18,8 +18,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * The one name of each status in each language (decision 0019): the kitchen board (columns,
  * counts and the buttons that move an order there), the weekly view, the orders screen and
  * its filter, the timeline, print and the CSV all say these. The web app's locale files hold
- * the same texts (`resources.order.statuses`); a test keeps them equal. A paid order the
- * kitchen has not begun is still to do (decision 0022), so its name says both.
+ * the same texts (`resources.order.statuses`); a test keeps them equal. Customers read them too
+ * (one state, one word). A paid order the kitchen has not begun is still to do (decision 0022),
+ * so its name says both.
  */
 export const ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> = {
   af: {
@@ -35,32 +36,6 @@ export const ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> 
     pending: "To do",
     paid: "Paid, to do",
     processing: "In progress",
-    ready: "Ready",
-    delivered: "Collected",
-    cancelled: "Cancelled",
-    failed: "Failed",
-  },
-};
-
-/**
- * The same statuses as a customer reads them on their own orders (decision 0019): the staff
- * word, and for an order still waiting, that it waits for the kitchen. The web app's
- * `my.orders.statuses` holds the same texts; a test keeps them equal.
- */
-export const CUSTOMER_ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> = {
-  af: {
-    pending: "Onbetaal, wag vir die kombuis",
-    paid: "Betaal, wag vir die kombuis",
-    processing: "Besig: word voorberei",
-    ready: "Gereed",
-    delivered: "Afgehaal",
-    cancelled: "Gekanselleer",
-    failed: "Misluk",
-  },
-  en: {
-    pending: "Unpaid, waiting for the kitchen",
-    paid: "Paid, waiting for the kitchen",
-    processing: "In progress: being made",
     ready: "Ready",
     delivered: "Collected",
     cancelled: "Cancelled",

@@ -59,7 +59,7 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
         </Box>
         {/* Its own line: the customer's words for a status are a phrase, too long beside the title on a phone. */}
         <Box>
-          <StatusChip status={order.status} forCustomer />
+          <StatusChip status={order.status} />
         </Box>
         <Typography>{t("my.orders.total", { total: formatRand(order.total) })}</Typography>
         {order.cancellation ? <CancellationNote cancellation={order.cancellation} /> : null}
