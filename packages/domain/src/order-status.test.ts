@@ -3,7 +3,6 @@ import {
   adminStatusChoices,
   canChangeOrderStatus,
   isKitchenStepBack,
-  isWaitingForKitchen,
   kitchenColumnOf,
   minutesSince,
   ORDER_STATUS_LABELS,

@@ -81,7 +81,10 @@ describe("MyOrdersScreen", () => {
   });
 
   it("names each order's status as the kitchen and the back office do: one state, one word", async () => {
-    renderOrders([PAID, order("66666666-6666-4666-8666-666666666666", "Frikkadelle", { status: "processing" })]);
+    renderOrders([
+      PAID,
+      order("66666666-6666-4666-8666-666666666666", "Frikkadelle", { status: "processing" }),
+    ]);
     expect(within(await card("Bobotie")).getByText("Betaal, om te doen", { exact: true })).toBeVisible();
     expect(within(await card("Frikkadelle")).getByText("Besig", { exact: true })).toBeVisible();
   });
