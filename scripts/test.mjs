@@ -206,7 +206,9 @@ function apiTests() {
     console.log("\n(API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set; all run on PGlite.)");
     return vitest("API tests on PGlite", ["server"], "api-pglite", { env: { TEST_DB: "pglite" } });
   }
-  const missing = API_TESTS_ON_BOTH_BACKENDS.filter((file) => !fs.existsSync(path.join(root, "apps/server", file)));
+  const missing = API_TESTS_ON_BOTH_BACKENDS.filter(
+    (file) => !fs.existsSync(path.join(root, "apps/server", file)),
+  );
   if (missing.length > 0) {
     console.log(`\nscripts/test.mjs names API tests that are not there: ${missing.join(", ")}`);
     return false;
@@ -246,7 +248,9 @@ const ok = await inOrder(
   () => vitest("unit and component tests", ["domain", "web"], "unit"),
   // The API tests on PostgreSQL wait on PostgreSQL's own processes: the build fills that time.
   () =>
-    besideEachOther(apiTests, () => run("build (web app and server)", "npm", ["run", "build"], { beside: true })),
+    besideEachOther(apiTests, () =>
+      run("build (web app and server)", "npm", ["run", "build"], { beside: true }),
+    ),
   // The benchmark and the cluster test each leave a third of the machine idle, and the browser
   // tests a tenth: the two run one after the other beside the browser tests.
   () => besideEachOther(browserTests, () => inOrder(benchmark, clusterTest)),
