@@ -17,6 +17,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const startedAt = Date.now();
+/** Each step's title and seconds, for the summary of where the time went. */
+const timings = [];
 
 /**
  * Runs one step. Alone, its output goes straight through; `beside` other steps, it is kept and
@@ -40,8 +42,9 @@ function run(title, command, args, { env = {}, beside = false } = {}) {
         console.log(`\n▶ ${title} (beside other steps)`);
         process.stdout.write(Buffer.concat(output));
       }
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`  ${title}: ${status === 0 ? "ok" : "FAILED"} in ${seconds} s`);
+      const seconds = (Date.now() - started) / 1000;
+      timings.push({ title, seconds, beside });
+      console.log(`  ${title}: ${status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
       resolve(status === 0);
     });
   });
@@ -256,8 +259,13 @@ const ok = await inOrder(
   () => besideEachOther(browserTests, () => inOrder(benchmark, clusterTest)),
 );
 
+const took = (Date.now() - startedAt) / 1000;
+console.log("\nWhere the time went (steps marked ∥ ran beside others):");
+for (const { title, seconds, beside } of timings.sort((a, b) => b.seconds - a.seconds)) {
+  console.log(`  ${seconds.toFixed(1).padStart(6)} s ${beside ? "∥" : " "} ${title}`);
+}
 console.log(
-  `\nnpm test took ${((Date.now() - startedAt) / 1000).toFixed(1)} s (the budget from a fresh clone: 300 s on the 2-core machine).`,
+  `npm test took ${took.toFixed(1)} s (the budget from a fresh clone: 300 s on the 2-core machine).`,
 );
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (!ok && totals.failed === 0) console.log("A step failed before or besides its tests; see above.");
