@@ -78,6 +78,13 @@ import { benchReports, REPORTS_BUDGET, type ReportsResult } from "./reports";
 import { breakTimeRush, RUSH_BUDGET, type RushResult } from "./rush";
 import { STATEMENT_BUDGET, type StatementImportResult, statementImport } from "./statement-import";
 
+const benchStarted = performance.now();
+
+/** Says what the run does next, after the seconds since it began: where a run's time goes. */
+function step(text: string) {
+  console.log(`${((performance.now() - benchStarted) / 1000).toFixed(1).padStart(6)} s  ${text}`);
+}
+
 function setting(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
   const value = raw === undefined || raw === "" ? fallback : Number(raw);
@@ -297,7 +304,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
 
     // A small run (CI) times the day out of a tenth of its table instead of 10,000 orders.
     const smallOrders = Math.min(SMALL_TABLE, Math.floor(orderCount / 10));
-    console.log(`[${backend}] filling ${smallOrders.toLocaleString()} orders…`);
+    step(`[${backend}] filling ${smallOrders.toLocaleString()} orders…`);
     const fillStart = performance.now();
     await fillCatalogue(database.db, day);
     await addKitchenDay(database.db, day, DAY_ORDERS);
@@ -305,7 +312,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     await fillLedger(database.db, { today: day });
     const small = await timeQuery(kitchenQuery);
     const reportSmall = await timeQuery(reportQuery);
-    console.log(`[${backend}] filling to ${orderCount.toLocaleString()} orders…`);
+    step(`[${backend}] filling to ${orderCount.toLocaleString()} orders…`);
     await addHistory(database.db, { excludeDay: day, count: orderCount - smallOrders, offset: smallOrders });
     await fillLedger(database.db, { today: day });
     const fillSeconds = Math.round((performance.now() - fillStart) / 100) / 10;
@@ -351,7 +358,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       `[${backend}] GET /api/kitchen/orders answered ${kitchenAnswer?.data.orders.length} orders, not ${DAY_ORDERS}`,
     );
 
-    console.log(
+    step(
       `[${backend}] loading routes ${REQUESTS === null ? `for ${SECONDS} s` : `with ${REQUESTS} requests a connection`} each…`,
     );
     const trivial = await load(`${bareBase}/trivial`, 50);
@@ -424,7 +431,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       );
     }
 
-    console.log(`[${backend}] orders summary…`);
+    step(`[${backend}] orders summary…`);
     const page = await load(urls.page, 10, asAdmin, SUMMARY_SECONDS);
     const searchWeek = await load(urls.searchWeek, 10, asAdmin, SUMMARY_SECONDS);
     const searchYear = await load(urls.searchYear, 10, asAdmin, SUMMARY_SECONDS);
@@ -456,7 +463,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       );
     }
 
-    console.log(`[${backend}] the day's report and a year's sales…`);
+    step(`[${backend}] the day's report and a year's sales…`);
     const reports = await benchReports(database.db, {
       backend,
       base,
@@ -467,11 +474,11 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       check,
     });
 
-    console.log(`[${backend}] ${CREATIONS} simultaneous orders from ${CREATIONS} wallets…`);
+    step(`[${backend}] ${CREATIONS} simultaneous orders from ${CREATIONS} wallets…`);
     const creations = await createOrders(database, base, asAdmin, admin.id, day);
     await app.close();
 
-    console.log(
+    step(
       `[${backend}] break-time rush: ${RUSH_CUSTOMERS} customers sign in and order, started within ${RUSH_SECONDS} s…`,
     );
     const rush = await breakTimeRush(database, {
@@ -494,7 +501,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     );
     check(rush.ledgerMatches, `[${backend}] rush: a customer's wallet differs from their ledger`);
 
-    console.log(`[${backend}] a bank statement of ${STATEMENT_LINES.toLocaleString()} lines, twice…`);
+    step(`[${backend}] a bank statement of ${STATEMENT_LINES.toLocaleString()} lines, twice…`);
     const statement = await statementImport(database, {
       lines: STATEMENT_LINES,
       adminId: admin.id,
@@ -610,7 +617,7 @@ async function benchWeb(): Promise<WebResult | null> {
   if (!fs.existsSync(path.join(defaultWebDist, "index.html"))) return null;
   const server = await startDemoServer(defaultWebDist);
   try {
-    console.log("[web] first loads in Chromium…");
+    step("[web] first loads in Chromium…");
     const firstLoads = await measureFirstLoads(server, defaultWebDist, [
       { path: "/login", cookie: null },
       { path: "/my", cookie: server.cookies.customer, device: "Pixel 7", noBackOffice: true },
@@ -638,7 +645,7 @@ async function benchWeb(): Promise<WebResult | null> {
     check(unknown.length === 0, `BENCH_LIGHTHOUSE_PAGES: no Lighthouse target for ${unknown.join(", ")}`);
     let lighthouse: LighthouseScore[] = [];
     if (LIGHTHOUSE_RUNS > 0 && targets.length > 0) {
-      console.log(`[web] Lighthouse, ${LIGHTHOUSE_RUNS} run(s) a page…`);
+      step(`[web] Lighthouse, ${LIGHTHOUSE_RUNS} run(s) a page…`);
       // Loaded only when it runs: it is a large library.
       const { runLighthouse } = await import("./lighthouse");
       lighthouse = await runLighthouse(server, targets, LIGHTHOUSE_RUNS, path.dirname(resultsFile));
@@ -669,9 +676,7 @@ async function benchWeb(): Promise<WebResult | null> {
       }
     }
     // Last: it grows today's kitchen, which the first loads and Lighthouse see as the demo has it.
-    console.log(
-      `[web] the kitchen board with ${KITCHEN_BOARD_BUDGET.orders.toLocaleString()} orders of the day…`,
-    );
+    step(`[web] the kitchen board with ${KITCHEN_BOARD_BUDGET.orders.toLocaleString()} orders of the day…`);
     const kitchenBoard = await measureKitchenBoard(server, {
       orders: KITCHEN_BOARD_BUDGET.orders,
       runs: MEASURING ? 3 : 1,
@@ -804,6 +809,7 @@ if (process.env.BENCH_SKIP_WEB !== "1") {
   }
 }
 
+step("done; the figures:");
 const ms = (l: Load) => `${l.p50} / ${l.p99}, ${l.rps}`;
 console.log(
   "\n| backend | summary page (week) | name search, week | name search, a year | one customer, all time | order number, all time | 200 orders at once: s, orders/s, errors | ledger = balances |",
