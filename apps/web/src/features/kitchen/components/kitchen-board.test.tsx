@@ -304,6 +304,21 @@ describe("KitchenBoard", () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(column("Om te doen")).toHaveFocus());
   });
+
+  it("returns to the order's detail when the cook keeps the order, and sends nothing", async () => {
+    const { user, calls } = renderBoard();
+    await user.click(await within(column("Om te doen")).findByRole("button", { name: /#111/ }));
+    const details = await screen.findByRole("dialog", { name: "Bestelling #111" });
+    await user.click(within(details).getByRole("button", { name: "Kanselleer bestelling" }));
+    const confirm = await screen.findByRole("dialog", { name: "Kanselleer bestelling #111" });
+    await user.click(within(confirm).getByRole("button", { name: "Hou die bestelling" }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Kanselleer bestelling #111" })).toBeNull(),
+    );
+    expect(screen.getByRole("dialog", { name: "Bestelling #111" })).toBeVisible();
+    expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+  });
 });
 
 describe("KitchenBoard live events", () => {
