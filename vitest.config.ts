@@ -6,6 +6,8 @@ export default defineConfig({
     maxWorkers: "100%",
     projects: [
       { test: { name: "domain", root: "packages/domain", include: ["src/**/*.test.ts"], isolate: false } },
+      // The repository's own checks (scripts/*.mjs), fed small docs and import graphs.
+      { test: { name: "scripts", root: "scripts", include: ["*.test.mjs"], isolate: false } },
       {
         test: {
           name: "server",

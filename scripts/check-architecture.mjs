@@ -2,21 +2,18 @@
 // a top folder of apps/server/src, apps/web/src or packages/domain/src, or a domain module.
 // Each is looked for in its own section of the doc, as `name` (or `name/…`, `name.ts`) or at
 // the end of a path (`modules/name`, `features/name`, `src/name`).
+// Then holds the code's imports, read by dpdm, against the layers the doc states
+// (architecture-layers.mjs, decision 0060): it fails on an import the doc does not allow.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseDependencyTree } from "dpdm";
+import { section as docSection, layerViolations, readLayers } from "./architecture-layers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const docPath = path.join(root, "docs/architecture.md");
 const doc = fs.readFileSync(docPath, "utf8");
-
-/** The text of the `## ` section whose heading starts with `heading`. */
-function section(heading) {
-  const parts = doc.split(/^## /m);
-  const found = parts.find((part) => part.startsWith(heading));
-  if (!found) throw new Error(`docs/architecture.md has no "## ${heading}" section`);
-  return found;
-}
+const section = (heading) => docSection(doc, heading);
 
 const folders = (dir) =>
   fs
@@ -99,3 +96,26 @@ if (missing.length > 0) {
   process.exit(1);
 }
 console.log(`docs/architecture.md names all ${counted} modules, features and folders.`);
+
+// Type-only imports count: a layer that needs another's types depends on it too.
+const tree = await parseDependencyTree(
+  ["apps/server/src/**/*.ts", "apps/web/src/**/*.{ts,tsx}", "packages/domain/src/**/*.ts"],
+  { context: root, transform: false, skipDynamicImports: false },
+);
+const imports = Object.entries(tree).flatMap(([file, dependencies]) =>
+  (dependencies ?? []).map((dependency) => [file, dependency.id ?? dependency.request]),
+);
+const domainPackages = Object.keys(
+  JSON.parse(fs.readFileSync(path.join(root, "packages/domain/package.json"), "utf8")).dependencies,
+);
+const refused = layerViolations(imports, readLayers(doc), domainPackages);
+if (refused.length > 0) {
+  console.error(`${refused.length} import(s) the layers in docs/architecture.md do not allow:`);
+  for (const line of refused.slice(0, 40)) console.error(`  - ${line}`);
+  if (refused.length > 40) console.error(`  … and ${refused.length - 40} more`);
+  console.error(
+    "Move the code to the layer it belongs in, or change the doc's arrows (and say why in a decision).",
+  );
+  process.exit(1);
+}
+console.log(`Every one of ${imports.length} imports keeps to the layers docs/architecture.md states.`);

@@ -240,15 +240,15 @@ const ok = await inOrder(
         check("lint (Biome)", "npx", ["biome", "ci", "."]),
         // Any import cycle fails, type-only ones included (modules reach their deps without app.ts).
         check("import cycles (dpdm)", "npm", ["run", "-s", "cycles"]),
-        check("docs/architecture.md names every module and feature", "npm", [
-          "run",
-          "-s",
-          "check:architecture",
-        ]),
+        check(
+          "docs/architecture.md names every module and feature, and the imports keep to its layers",
+          "npm",
+          ["run", "-s", "check:architecture"],
+        ),
         check("migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]),
       ),
     ),
-  () => vitest("unit and component tests", ["domain", "web"], "unit"),
+  () => vitest("unit and component tests", ["domain", "scripts", "web"], "unit"),
   // The API tests on PostgreSQL wait on PostgreSQL's own processes: the build fills that time.
   () =>
     besideEachOther(apiTests, () =>

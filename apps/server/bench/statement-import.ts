@@ -2,8 +2,8 @@ import { PAYMENT_REFERENCE_ALPHABET } from "@kantien/domain/payment-reference";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, queryRows } from "../src/db/client";
+import type { MailConfig } from "../src/mail/letter";
 import { importStatement } from "../src/modules/bank-statements/import";
-import type { MailConfig } from "../src/modules/email/money-arrived";
 
 /** The budget: a 2 MB bank statement of 10,000 lines imports within 5 s on PGlite. */
 export const STATEMENT_BUDGET = { lines: 10_000, bytes: 2_000_000, seconds: 5 };

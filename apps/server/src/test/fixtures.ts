@@ -17,7 +17,7 @@ import {
   wallets,
   weeklyMenus,
 } from "../db/schema";
-import { hashPassword } from "../modules/auth/password";
+import { hashPassword } from "../password-hash";
 import { hashToken, newToken, SESSION_COOKIE } from "../plugins/session";
 import { request } from "./request";
 

@@ -15,7 +15,7 @@ import reportsEn from "./reports/en.json";
 
 // The source of what is mailed and printed: their words are written in the code.
 const mailAndPrint = import.meta.glob(
-  ["../../../server/src/modules/email/*.ts", "!**/*.test.ts", "../features/kitchen-print/**/*.tsx"],
+  ["../../../server/src/modules/*/*-mail.ts", "../features/kitchen-print/**/*.tsx"],
   { query: "?raw", import: "default", eager: true },
 ) as Record<string, string>;
 

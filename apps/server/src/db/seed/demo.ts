@@ -12,7 +12,7 @@ import {
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { hashPassword } from "../../modules/auth/password";
+import { hashPassword } from "../../password-hash";
 import { type Db, queryRows } from "../client";
 import {
   clients,

@@ -1,10 +1,10 @@
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../../password-hash";
 import { endOtherSessions } from "../../plugins/session";
 import { findLoginUser, replacePasswordHash, storePasswordHash } from "./accounts";
 import { admitLoginAttempt, clearLoginAttempts } from "./login-limit";
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { consumeOpenTokens } from "./tokens";
 
 export type LoginUser = NonNullable<Awaited<ReturnType<typeof findLoginUser>>>;

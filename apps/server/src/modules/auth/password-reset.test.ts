@@ -4,13 +4,12 @@ import type { App } from "../../app";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { authTokens, emailOutbox, loginAttempts, sessions, userSettings, users } from "../../db/schema";
+import { verifyPassword } from "../../password-hash";
 import { hashToken } from "../../plugins/session";
 import { appTest } from "../../test/app-test";
 import { createUser, sessionCookieFor, TEST_PASSWORD, type TestUser } from "../../test/fixtures";
 import { type RequestOptions, request } from "../../test/request";
 import { createTestApp } from "../../test/test-app";
-
-import { verifyPassword } from "./password";
 
 const it = appTest();
 

@@ -19,11 +19,11 @@ import { z } from "zod";
 import { sessions } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors";
+import { dummyPasswordHash } from "../../password-hash";
 import { noSession } from "../../plugins/openapi";
 import { endSession, requireUser, startSession } from "../../plugins/session";
 import { toPublicUser } from "./accounts";
 import type { CallerSession } from "./credentials";
-import { dummyPasswordHash } from "./password";
 import {
   openInvitation,
   requestPasswordReset,

@@ -10,9 +10,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
+import type { MailConfig } from "../../mail/letter";
 import { lockPerson } from "../people/people";
 import { moveWalletMoney } from "../wallets/ledger";
+import { mailMoneyArrived } from "../wallets/money-arrived-mail";
 
 const creditRow = bankCredit.omit({ customer: true, reversal: true }).extend({
   resolvedAt: timestampColumn.nullable(),

@@ -8,8 +8,9 @@ import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { bankCredits, bankStatements } from "../../db/schema";
 import { AppError } from "../../errors";
-import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
+import type { MailConfig } from "../../mail/letter";
 import { creditMatchedBankCredits } from "../wallets/ledger";
+import { mailMoneyArrived } from "../wallets/money-arrived-mail";
 import { type ParsedStatement, parseStatement, type StatementLine, StatementUnreadable } from "./parse";
 
 type Customer = { id: string; name: string; akdNumber: string | null };

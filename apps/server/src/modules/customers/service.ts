@@ -19,13 +19,12 @@ import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { clients, users } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
+import type { MailConfig, MailContext } from "../../mail/letter";
+import { hashPassword } from "../../password-hash";
 import { claimVersion } from "../../record-version";
 import { createAccount, emailTaken, type UserNames } from "../auth/accounts";
 import { admitSignupAttempt } from "../auth/login-limit";
-import { hashPassword } from "../auth/password";
 import { mailAccountLink } from "../auth/service";
-import type { MailContext } from "../email/account-emails";
-import { type MailConfig, mailMoneyArrived } from "../email/money-arrived";
 import {
   balanceValue,
   countPeople,
@@ -42,6 +41,7 @@ import {
   updatePerson,
 } from "../people/people";
 import { moveWalletMoney, paymentReferenceOf, reverseWalletCredit } from "../wallets/ledger";
+import { mailMoneyArrived } from "../wallets/money-arrived-mail";
 import { type AllergyChanges, logAllergyAccess, readAllergies, saveAllergies } from "./allergies";
 
 export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;

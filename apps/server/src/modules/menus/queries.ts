@@ -10,9 +10,9 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { foodItemAllergens, foodItems, weeklyMenus } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import type { MailConfig } from "../../mail/letter";
 import { claimVersion } from "../../record-version";
 import type { RowOf } from "../data/resources";
-import type { MailConfig } from "../email/money-arrived";
 import { alertGained, openOrderAlerts, tellAllergensChanged } from "../orders/allergens-changed";
 import { foodItemColumns, isFoodItemOrdered } from "./data-resources";
 import {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
+import { enqueueEmail } from "../../mail/outbox";
 import { appTest } from "../../test/app-test";
 import { createUser, sessionCookieFor } from "../../test/fixtures";
 import { openEventStream } from "../../test/http-client";
 import { request } from "../../test/request";
-import { enqueueEmail } from "../email/outbox";
 
 const TOKEN = "een-lang-geheime-skraper-teken";
 const it = appTest({ metricsToken: TOKEN });

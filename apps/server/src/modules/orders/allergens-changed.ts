@@ -6,8 +6,8 @@ import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows, type Tx } from "../../db/client";
 import { orders } from "../../db/schema";
-import { mailAllergensChanged } from "../email/allergens-changed";
-import type { MailConfig } from "../email/money-arrived";
+import type { MailConfig } from "../../mail/letter";
+import { mailAllergensChanged } from "./allergens-changed-mail";
 import { allergyAlerts } from "./allergy-match";
 import { notifyOrderChanged } from "./service";
 

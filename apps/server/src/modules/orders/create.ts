@@ -10,9 +10,9 @@ import { z } from "zod";
 import { queryRows, type Tx } from "../../db/client";
 import { orderStatusChanges, orders } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { MailContext } from "../email/account-emails";
-import { mailOnLowBalance } from "../email/low-balance";
+import type { MailContext } from "../../mail/letter";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
+import { mailOnLowBalance } from "../wallets/low-balance-mail";
 import { dishWarningsFor, UNCHECKED_NOTE, warningWords } from "./allergy-match";
 import { type Actor, notifyOrderChanged } from "./service";
 

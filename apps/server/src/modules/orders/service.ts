@@ -13,10 +13,10 @@ import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { orderEventCounter, orderEvents, orderStatusChanges, orders } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
-import type { MailConfig } from "../email/money-arrived";
-import { mailOrderCancelled } from "../email/order-cancelled";
+import type { MailConfig } from "../../mail/letter";
 import { moveWalletMoney } from "../wallets/ledger";
 import { alertWords, allergyAlerts } from "./allergy-match";
+import { mailOrderCancelled } from "./order-cancelled-mail";
 
 /** The NOTIFY channel that carries every order change to the event streams, across processes. */
 export const ORDER_EVENTS_CHANNEL = "order_events";

@@ -1,7 +1,7 @@
 import { ROLE } from "@kantien/domain/roles";
 import type { Db } from "../../db/client";
+import type { MailContext } from "../../mail/letter";
 import { setPassword } from "../auth/credentials";
-import type { MailContext } from "../email/account-emails";
 import { createStaffAccount, inviteStaff } from "./service";
 
 export type NewAdmin = { email: string; firstName: string; lastName: string };

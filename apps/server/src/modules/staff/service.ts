@@ -11,11 +11,11 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { kantienStaff, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import type { MailContext } from "../../mail/letter";
 import { claimVersion } from "../../record-version";
 import { createAccount } from "../auth/accounts";
 import { mailAccountLink } from "../auth/service";
 import { consumeOpenTokens } from "../auth/tokens";
-import type { MailContext } from "../email/account-emails";
 import {
   countOrders,
   findPerson,

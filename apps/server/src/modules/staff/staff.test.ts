@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { App } from "../../app";
 import type { Db } from "../../db/client";
 import { kantienStaff, users, weeklyMenus } from "../../db/schema";
+import { type EmailSender, startEmailSender } from "../../mail/sender";
 import { appTest } from "../../test/app-test";
 import {
   createFoodItem,
@@ -18,7 +19,6 @@ import {
 import { request } from "../../test/request";
 import { startSmtpReceiver } from "../../test/smtp-receiver";
 import { createTestApp } from "../../test/test-app";
-import { type EmailSender, startEmailSender } from "../email/sender";
 import { assertAdminRemains } from "./admins";
 
 const decodeQp = (raw: string) =>

@@ -4,9 +4,8 @@ import { orderLabel } from "@kantien/domain/order-label";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows, type Tx } from "../../db/client";
-import { mailRecipient, renderEmail } from "./account-emails";
-import type { MailConfig } from "./money-arrived";
-import { enqueueEmail } from "./outbox";
+import { type MailConfig, mailRecipient, renderEmail } from "../../mail/letter";
+import { enqueueEmail } from "../../mail/outbox";
 
 /** "Vrydag 28 November 2026" / "Friday 28 November 2026": the day the food was for. */
 export function longDate(isoDate: string, language: Language): string {

@@ -2,13 +2,11 @@ import type { Language } from "@kantien/domain/language";
 import { formatRand } from "@kantien/domain/money";
 import type { LedgerKind } from "@kantien/domain/people";
 import { eq, inArray } from "drizzle-orm";
-import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { userSettings, users } from "../../db/schema";
-import { renderEmail } from "./account-emails";
-import { enqueueEmails } from "./outbox";
+import { type MailConfig, renderEmail } from "../../mail/letter";
+import { enqueueEmails } from "../../mail/outbox";
 
-export type MailConfig = { config: Pick<Config, "publicUrl" | "canteenName"> };
 export type Arrival = { userId: string; amount: string; kind: LedgerKind; balanceAfter: string };
 
 const CHANNELS: Partial<Record<LedgerKind, Record<Language, string>>> = {

@@ -1,10 +1,10 @@
 import { debitCrossedBelow, formatRand } from "@kantien/domain/money";
 import type { Tx } from "../../db/client";
+import { type MailContext, mailRecipient, renderEmail } from "../../mail/letter";
+import { enqueueEmail } from "../../mail/outbox";
 import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
-import { paymentReferenceOf } from "../wallets/ledger";
-import { type MailContext, mailRecipient, renderEmail } from "./account-emails";
-import { enqueueEmail } from "./outbox";
+import { paymentReferenceOf } from "./ledger";
 
 /**
  * Mails the customer when a debit takes their balance from the canteen's low-balance

@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
-import type { Config } from "../../config";
-import { type Database, type Db, queryRows } from "../../db/client";
-import { emailOutbox } from "../../db/schema";
+import type { Config } from "../config";
+import { type Database, type Db, queryRows } from "../db/client";
+import { emailOutbox } from "../db/schema";
 import { EMAIL_CHANNEL } from "./outbox";
 
 /** After this many failed tries a mail is marked failed; it stays in the outbox for a person to see. */

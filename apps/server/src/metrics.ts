@@ -1,6 +1,6 @@
 import client from "prom-client";
-import type { Database } from "../../db/client";
-import { unsentEmails } from "../email/outbox";
+import type { Database } from "./db/client";
+import { unsentEmails } from "./mail/outbox";
 
 let processRegistry: client.Registry | undefined;
 

@@ -3,15 +3,15 @@ import { eq, inArray, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, vi } from "vitest";
-import { buildApp } from "../../app";
-import type { Db } from "../../db/client";
-import { emailOutbox, userSettings, users } from "../../db/schema";
-import { appTest } from "../../test/app-test";
-import { createUser, terminateListeners } from "../../test/fixtures";
-import { request } from "../../test/request";
-import { startSmtpReceiver } from "../../test/smtp-receiver";
-import { testBackend, testConfig } from "../../test/test-app";
-import { enqueueAccountEmail } from "./account-emails";
+import { buildApp } from "../app";
+import type { Db } from "../db/client";
+import { emailOutbox, userSettings, users } from "../db/schema";
+import { enqueueAccountEmail } from "../modules/auth/account-mail";
+import { appTest } from "../test/app-test";
+import { createUser, terminateListeners } from "../test/fixtures";
+import { request } from "../test/request";
+import { startSmtpReceiver } from "../test/smtp-receiver";
+import { testBackend, testConfig } from "../test/test-app";
 import { EMAIL_CHANNEL, enqueueEmail } from "./outbox";
 import {
   createSmtpTransport,

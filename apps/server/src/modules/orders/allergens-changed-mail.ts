@@ -5,12 +5,11 @@ import { orderLabel } from "@kantien/domain/order-label";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows, type Tx } from "../../db/client";
-import { alertWords, allergyAlerts, declarationColumn } from "../orders/allergy-match";
+import { type MailConfig, mailRecipient, renderEmail } from "../../mail/letter";
+import { enqueueEmail } from "../../mail/outbox";
 import { orderPaidFromWallet } from "../wallets/ledger";
-import { mailRecipient, renderEmail } from "./account-emails";
-import type { MailConfig } from "./money-arrived";
-import { longDate } from "./order-cancelled";
-import { enqueueEmail } from "./outbox";
+import { alertWords, allergyAlerts, declarationColumn } from "./allergy-match";
+import { longDate } from "./order-cancelled-mail";
 
 const changedOrderRow = z.object({
   userId: z.string(),

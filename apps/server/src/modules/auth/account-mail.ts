@@ -1,17 +1,9 @@
 import type { TokenPurpose } from "@kantien/domain/auth";
 import type { Language } from "@kantien/domain/language";
 import { roleLabel } from "@kantien/domain/roles";
-import { eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { userSettings, users } from "../../db/schema";
-import { enqueueEmail, type OutgoingEmail } from "./outbox";
-
-export type MailContext = {
-  config: Pick<Config, "publicUrl" | "smtpUrl" | "canteenName">;
-  log: FastifyBaseLogger;
-};
+import { type Copy, type MailContext, mailRecipient, renderEmail } from "../../mail/letter";
+import { enqueueEmail } from "../../mail/outbox";
 
 const PAGES: Record<TokenPurpose, string> = {
   verify_email: "verify-email",
@@ -21,21 +13,6 @@ const PAGES: Record<TokenPurpose, string> = {
 
 export function accountEmailLink(publicUrl: string, kind: TokenPurpose, token: string): string {
   return `${publicUrl}/${PAGES[kind]}?token=${encodeURIComponent(token)}`;
-}
-
-/** Who a mail to `userId` goes to, and in which language; null when the account is gone. */
-export async function mailRecipient(db: Db, userId: string) {
-  const [recipient] = await db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      roleId: users.roleId,
-      language: userSettings.language,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
-  return recipient ? { ...recipient, language: recipient.language ?? ("af" as Language) } : null;
 }
 
 /**
@@ -65,8 +42,6 @@ export async function enqueueAccountEmail(
     );
   }
 }
-
-export type Copy = { subject: string; greeting: string; body: string; button: string; note: string };
 
 function verificationCopy(language: Language, canteen: string): Copy {
   return language === "en"
@@ -120,24 +95,4 @@ function resetPasswordCopy(language: Language, canteen: string): Copy {
         button: "Stel wagwoord terug",
         note: "Die skakel verval oor 1 uur en werk net een keer. As jy nie hierom gevra het nie, kan jy hierdie e-pos ignoreer: jou wagwoord bly dan soos dit is.",
       };
-}
-
-/** A mail of `copy` to `firstName`, in text and HTML, with its one link. */
-export function renderEmail(to: string, firstName: string, copy: Copy, link: string): OutgoingEmail {
-  const text = `${copy.greeting} ${firstName},\n\n${copy.body}\n\n${link}\n\n${copy.note}\n`;
-  const html = [
-    `<p>${escapeHtml(`${copy.greeting} ${firstName},`)}</p>`,
-    `<p>${escapeHtml(copy.body)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(copy.button)}</a></p>`,
-    `<p>${escapeHtml(copy.note)}</p>`,
-  ].join("\n");
-  return { to, subject: copy.subject, text, html };
-}
-
-/** Names come from sign-up forms, so they are escaped before they enter HTML. */
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 }

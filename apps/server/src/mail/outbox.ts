@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client";
-import { emailOutbox } from "../../db/schema";
+import { type Db, queryRows } from "../db/client";
+import { emailOutbox } from "../db/schema";
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string | null };
 
