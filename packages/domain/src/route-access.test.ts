@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  afterSignInPath,
-  homePath,
-  isPublicPath,
-  menuPaths,
-  routeRedirect,
-  signInReturnTo,
-} from "./route-access";
+import { afterSignInPath, homePath, mayOpen, routeRedirect, signInReturnTo } from "./route-access";
 
 const SIGNED_OUT = null;
 
@@ -36,6 +29,9 @@ describe("routeRedirect", () => {
     ["/staff", "/login", "/my", "/my", null, null],
     ["/menu", "/login", "/my", "/my", "/kitchen", null],
     ["/orders", "/login", "/my", "/my", "/kitchen", null],
+    ["/money", "/login", "/my", "/my", "/kitchen", null],
+    ["/reports", "/login", "/my", "/my", "/kitchen", null],
+    ["/canteen", "/login", "/my", "/my", "/kitchen", null],
     ["/settings", "/login", "/my", "/my", "/kitchen", null],
     ["/nowhere", "/login", "/my", "/my", "/login", "/login"],
   ];
@@ -48,32 +44,13 @@ describe("routeRedirect", () => {
   }
 });
 
-describe("homePath and menuPaths", () => {
+describe("homePath", () => {
   it("sends staff to the dashboard and customers to the ordering app", () => {
     expect(homePath(null)).toBe("/login");
     expect(homePath(1)).toBe("/my");
     expect(homePath(2)).toBe("/my");
     expect(homePath(3)).toBe("/dashboard");
     expect(homePath(4)).toBe("/dashboard");
-  });
-
-  it("gives each role its menu", () => {
-    expect(menuPaths(4)).toEqual([
-      "/dashboard",
-      "/weekly-orders",
-      "/menu",
-      "/orders",
-      "/money",
-      "/reports",
-      "/users",
-      "/staff",
-      "/canteen",
-      "/settings",
-    ]);
-    // The weekly view joins the cook's menu (what to make this week, decision 0025).
-    expect(menuPaths(3)).toEqual(["/dashboard", "/kitchen", "/weekly-orders", "/users", "/staff"]);
-    expect(menuPaths(1)).toEqual([]);
-    expect(menuPaths(null)).toEqual([]);
   });
 });
 
@@ -92,11 +69,15 @@ describe("signing in again", () => {
   });
 });
 
-describe("isPublicPath", () => {
-  it("names the screens open before sign-in, and no other", () => {
-    expect(["/login", "/signup", "/reset-password"].every(isPublicPath)).toBe(true);
-    expect(["/kitchen", "/kitchen/print", "/dashboard", "/my/login", "/nowhere"].some(isPublicPath)).toBe(
-      false,
-    );
+describe("mayOpen", () => {
+  it("opens the screens before sign-in to everyone, and no other", () => {
+    const roles = [SIGNED_OUT, 1, 2, 3, 4];
+    for (const name of ["login", "signup", "resetPassword"] as const) {
+      expect(roles.every((role) => mayOpen(name, role))).toBe(true);
+    }
+    for (const name of ["kitchen", "kitchenPrint", "dashboard"] as const) {
+      expect(roles.map((role) => mayOpen(name, role))).toEqual([false, false, false, true, true]);
+    }
+    expect(roles.map((role) => mayOpen("settings", role))).toEqual([false, false, false, false, true]);
   });
 });
