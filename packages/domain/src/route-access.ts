@@ -3,12 +3,7 @@ import { isCustomerRole, isStaffRole, ROLE, type RoleId, STAFF_ROLES } from "./r
 /** Who may open a back-office screen: everyone, signed in or not, or the roles listed. */
 type ScreenRoles = "everyone" | readonly RoleId[];
 
-type BackOfficeScreen = {
-  path: `/${string}`;
-  roles: ScreenRoles;
-  /** A kitchen screen left running: a session that ends on it signs in again to it. */
-  resumesAfterSignIn?: true;
-};
+type BackOfficeScreen = { path: `/${string}`; roles: ScreenRoles };
 
 const ADMIN_ROLES = [ROLE.kitchenAdmin] as const;
 
@@ -23,13 +18,13 @@ export const BACK_OFFICE_SCREENS = {
   setupAccount: { path: "/setup-account", roles: "everyone" },
   forgotPassword: { path: "/forgot-password", roles: "everyone" },
   resetPassword: { path: "/reset-password", roles: "everyone" },
-  kitchen: { path: "/kitchen", roles: STAFF_ROLES, resumesAfterSignIn: true },
+  kitchen: { path: "/kitchen", roles: STAFF_ROLES },
   /** The kitchen board on its own, without the side menu: for a tablet in the kitchen (decision 0025). */
-  kitchenMode: { path: "/kitchen/board", roles: STAFF_ROLES, resumesAfterSignIn: true },
+  kitchenMode: { path: "/kitchen/board", roles: STAFF_ROLES },
   /** The counter: hands orders over by scan or search (decision 0025). */
-  counter: { path: "/kitchen/counter", roles: STAFF_ROLES, resumesAfterSignIn: true },
+  counter: { path: "/kitchen/counter", roles: STAFF_ROLES },
   /** The day's prep sheet and order labels, for the browser's print dialog. */
-  kitchenPrint: { path: "/kitchen/print", roles: STAFF_ROLES, resumesAfterSignIn: true },
+  kitchenPrint: { path: "/kitchen/print", roles: STAFF_ROLES },
   dashboard: { path: "/dashboard", roles: STAFF_ROLES },
   weeklyOrders: { path: "/weekly-orders", roles: STAFF_ROLES },
   menu: { path: "/menu", roles: ADMIN_ROLES },
@@ -72,15 +67,6 @@ function backOfficeScreen(path: string): BackOfficeScreen | undefined {
   return Object.values<BackOfficeScreen>(BACK_OFFICE_SCREENS).find((screen) => screen.path === path);
 }
 
-function allows(roles: ScreenRoles, roleId: number | null): boolean {
-  return roles === "everyone" || (roleId !== null && roles.includes(roleId as RoleId));
-}
-
-/** Whether `roleId` (null: signed out) may open the back office's screen `name`. */
-export function mayOpen(name: BackOfficeScreenName, roleId: number | null): boolean {
-  return allows(BACK_OFFICE_SCREENS[name].roles, roleId);
-}
-
 const MY_PATHS: readonly string[] = [ROUTES.myMenu, ROUTES.myOrders, ROUTES.myWallet, ROUTES.myProfile];
 
 /** Where a user lands after sign-in, and where `/` sends them: customers to the ordering app. */
@@ -90,9 +76,12 @@ export function homePath(roleId: number | null): AppPath {
   return isStaffRole(roleId) ? ROUTES.dashboard : ROUTES.kitchen;
 }
 
-/** Whether a session that ends on `path` signs in again to it: the kitchen's own screens. */
+/**
+ * Whether a session that ends on `path` signs in again to it: the kitchen's own screens, left
+ * running for days (/kitchen and the screens under it).
+ */
 function resumesAfterSignIn(path: string): boolean {
-  return backOfficeScreen(path)?.resumesAfterSignIn === true;
+  return backOfficeScreen(path)?.path.startsWith(ROUTES.kitchen) === true;
 }
 
 /**
@@ -146,7 +135,7 @@ export function routeRedirect(path: string, roleId: number | null): AppPath | nu
   // A customer's session belongs to the ordering app; the back office sends them there.
   if (roleId !== null && isCustomerRole(roleId)) return ROUTES.myMenu;
   if (!screen || roleId === null) return ROUTES.login;
-  if (allows(screen.roles, roleId)) return null;
+  if (screen.roles.includes(roleId as RoleId)) return null;
   // A cook on an admin's screen: to the kitchen, which every staff member may open.
   return isStaffRole(roleId) ? ROUTES.kitchen : ROUTES.login;
 }

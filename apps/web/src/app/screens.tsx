@@ -2,8 +2,8 @@ import { ROLE, type RoleId } from "@kantien/domain/roles";
 import {
   BACK_OFFICE_SCREENS,
   type BackOfficeScreenName,
-  mayOpen,
   normalisePath,
+  routeRedirect,
 } from "@kantien/domain/route-access";
 import { type ComponentType, createElement, type ReactElement } from "react";
 import { LoginScreen } from "../features/login/components/login-screen";
@@ -229,8 +229,8 @@ export const SCREENS: readonly ScreenRow[] = (
   Object.entries(WEB_SCREENS) as [BackOfficeScreenName, WebScreen][]
 ).map(([name, screen]) => ({ ...screen, name, path: BACK_OFFICE_SCREENS[name].path }));
 
-const menuRows = SCREENS.flatMap(({ name, path, menu }) =>
-  menu ? [{ name, path, ...menu, Icon: lazyComponent(menu.icon, (m) => m.default) }] : [],
+const menuRows = SCREENS.flatMap(({ path, menu }) =>
+  menu ? [{ path, ...menu, Icon: lazyComponent(menu.icon, (m) => m.default) }] : [],
 );
 
 function preloadMenuIcons(): Promise<unknown> {
@@ -242,7 +242,7 @@ export function backOfficeMenu(roleId: number | null): MenuEntry[] {
   return menuRows
     .filter(
       (row) =>
-        mayOpen(row.name, roleId) &&
+        routeRedirect(row.path, roleId) === null &&
         (!row.roles || (roleId !== null && row.roles.includes(roleId as RoleId))),
     )
     .map(({ path, label, Icon }) => ({ path, label, Icon }));
