@@ -41,6 +41,14 @@ describe("SideMenu", () => {
     expect(screen.getByRole("link", { name: "Paneelbord" })).not.toHaveAttribute("aria-current");
   });
 
+  it("shows each entry's icon once it has loaded", async () => {
+    renderWithApp(<SideMenu entries={backOfficeMenu(ROLE.kitchenStaff)} />);
+    const nav = screen.getByRole("navigation", { name: "Hoofkieslys" });
+    for (const icon of ["DashboardIcon", "KitchenIcon", "CalendarMonthIcon", "PeopleIcon", "BadgeIcon"]) {
+      expect(await within(nav).findByTestId(icon)).toBeInTheDocument();
+    }
+  });
+
   it("tells a customer there are no menu items", () => {
     renderWithApp(<SideMenu entries={backOfficeMenu(ROLE.student)} />);
     expect(menuLinks()).toEqual([]);
