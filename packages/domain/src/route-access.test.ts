@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   afterSignInPath,
+  BACK_OFFICE_SCREENS,
   homePath,
-  isPublicPath,
-  menuPaths,
   routeRedirect,
   signInReturnTo,
 } from "./route-access";
@@ -36,6 +35,9 @@ describe("routeRedirect", () => {
     ["/staff", "/login", "/my", "/my", null, null],
     ["/menu", "/login", "/my", "/my", "/kitchen", null],
     ["/orders", "/login", "/my", "/my", "/kitchen", null],
+    ["/money", "/login", "/my", "/my", "/kitchen", null],
+    ["/reports", "/login", "/my", "/my", "/kitchen", null],
+    ["/canteen", "/login", "/my", "/my", "/kitchen", null],
     ["/settings", "/login", "/my", "/my", "/kitchen", null],
     ["/nowhere", "/login", "/my", "/my", "/login", "/login"],
   ];
@@ -48,32 +50,13 @@ describe("routeRedirect", () => {
   }
 });
 
-describe("homePath and menuPaths", () => {
+describe("homePath", () => {
   it("sends staff to the dashboard and customers to the ordering app", () => {
     expect(homePath(null)).toBe("/login");
     expect(homePath(1)).toBe("/my");
     expect(homePath(2)).toBe("/my");
     expect(homePath(3)).toBe("/dashboard");
     expect(homePath(4)).toBe("/dashboard");
-  });
-
-  it("gives each role its menu", () => {
-    expect(menuPaths(4)).toEqual([
-      "/dashboard",
-      "/weekly-orders",
-      "/menu",
-      "/orders",
-      "/money",
-      "/reports",
-      "/users",
-      "/staff",
-      "/canteen",
-      "/settings",
-    ]);
-    // The weekly view joins the cook's menu (what to make this week, decision 0025).
-    expect(menuPaths(3)).toEqual(["/dashboard", "/kitchen", "/weekly-orders", "/users", "/staff"]);
-    expect(menuPaths(1)).toEqual([]);
-    expect(menuPaths(null)).toEqual([]);
   });
 });
 
@@ -92,11 +75,20 @@ describe("signing in again", () => {
   });
 });
 
-describe("isPublicPath", () => {
-  it("names the screens open before sign-in, and no other", () => {
-    expect(["/login", "/signup", "/reset-password"].every(isPublicPath)).toBe(true);
-    expect(["/kitchen", "/kitchen/print", "/dashboard", "/my/login", "/nowhere"].some(isPublicPath)).toBe(
-      false,
-    );
+describe("the screens before sign-in", () => {
+  it("open to everyone, and no other screen does", () => {
+    const open = Object.values(BACK_OFFICE_SCREENS)
+      .map((screen) => screen.path)
+      .filter((path) => routeRedirect(path, SIGNED_OUT) === null);
+    expect(open).toEqual([
+      "/login",
+      "/signup",
+      "/verify-email",
+      "/setup-account",
+      "/forgot-password",
+      "/reset-password",
+    ]);
+    for (const path of open)
+      expect([1, 2, 3, 4].map((role) => routeRedirect(path, role))).not.toContain(path);
   });
 });

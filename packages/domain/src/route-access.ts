@@ -1,34 +1,50 @@
-import { isAdminRole, isCustomerRole, isStaffRole } from "./roles";
+import { isCustomerRole, isStaffRole, ROLE, type RoleId, STAFF_ROLES } from "./roles";
 
-/** The app's routes (docs/product.md lists who may open each). */
-export const ROUTES = {
-  login: "/login",
-  signup: "/signup",
-  verifyEmail: "/verify-email",
-  setupAccount: "/setup-account",
-  kitchen: "/kitchen",
+/** Who may open a back-office screen: everyone, signed in or not, or the roles listed. */
+type ScreenRoles = "everyone" | readonly RoleId[];
+
+type BackOfficeScreen = { path: `/${string}`; roles: ScreenRoles };
+
+const ADMIN_ROLES = [ROLE.kitchenAdmin] as const;
+
+/**
+ * The back office's screens, once: each path and who may open it (docs/product.md lists them).
+ * The web app adds what only it needs to each entry (apps/web/src/app/screens.tsx, decision 0062).
+ */
+export const BACK_OFFICE_SCREENS = {
+  login: { path: "/login", roles: "everyone" },
+  signup: { path: "/signup", roles: "everyone" },
+  verifyEmail: { path: "/verify-email", roles: "everyone" },
+  setupAccount: { path: "/setup-account", roles: "everyone" },
+  forgotPassword: { path: "/forgot-password", roles: "everyone" },
+  resetPassword: { path: "/reset-password", roles: "everyone" },
+  kitchen: { path: "/kitchen", roles: STAFF_ROLES },
   /** The kitchen board on its own, without the side menu: for a tablet in the kitchen (decision 0025). */
-  kitchenMode: "/kitchen/board",
+  kitchenMode: { path: "/kitchen/board", roles: STAFF_ROLES },
   /** The counter: hands orders over by scan or search (decision 0025). */
-  counter: "/kitchen/counter",
+  counter: { path: "/kitchen/counter", roles: STAFF_ROLES },
   /** The day's prep sheet and order labels, for the browser's print dialog. */
-  kitchenPrint: "/kitchen/print",
-  dashboard: "/dashboard",
-  weeklyOrders: "/weekly-orders",
-  menu: "/menu",
-  orders: "/orders",
+  kitchenPrint: { path: "/kitchen/print", roles: STAFF_ROLES },
+  dashboard: { path: "/dashboard", roles: STAFF_ROLES },
+  weeklyOrders: { path: "/weekly-orders", roles: STAFF_ROLES },
+  menu: { path: "/menu", roles: ADMIN_ROLES },
+  orders: { path: "/orders", roles: ADMIN_ROLES },
   /** Money in by EFT: bank statements and their credits (decision 0034). */
-  money: "/money",
+  money: { path: "/money", roles: ADMIN_ROLES },
   /** The day's figures and its close, sales over a range, the money held (decision 0042). */
-  reports: "/reports",
-  customers: "/users",
-  staff: "/staff",
+  reports: { path: "/reports", roles: ADMIN_ROLES },
+  customers: { path: "/users", roles: STAFF_ROLES },
+  staff: { path: "/staff", roles: STAFF_ROLES },
   /** The canteen's own rules and bank account, apart from anyone's personal settings. */
-  canteen: "/canteen",
-  settings: "/settings",
-  forgotPassword: "/forgot-password",
-  resetPassword: "/reset-password",
-  // The customers' ordering app (roles 1 and 2, decision 0021).
+  canteen: { path: "/canteen", roles: ADMIN_ROLES },
+  settings: { path: "/settings", roles: ADMIN_ROLES },
+} as const satisfies Record<string, BackOfficeScreen>;
+
+export type BackOfficeScreenName = keyof typeof BACK_OFFICE_SCREENS;
+type ScreenPaths = { [name in BackOfficeScreenName]: (typeof BACK_OFFICE_SCREENS)[name]["path"] };
+
+/** The customers' ordering app (roles 1 and 2, decision 0021); its own routes decide the rest. */
+const MY_ROUTES = {
   myLogin: "/my/login",
   myMenu: "/my",
   myOrders: "/my/orders",
@@ -36,35 +52,22 @@ export const ROUTES = {
   myProfile: "/my/profile",
 } as const;
 
+/** Every path of the app by name: the back office's screens' and the ordering app's. */
+export const ROUTES = {
+  ...(Object.fromEntries(
+    Object.entries(BACK_OFFICE_SCREENS).map(([name, screen]) => [name, screen.path]),
+  ) as ScreenPaths),
+  ...MY_ROUTES,
+};
+
 export type AppPath = (typeof ROUTES)[keyof typeof ROUTES];
 
-const PUBLIC_PATHS: readonly string[] = [
-  ROUTES.login,
-  ROUTES.signup,
-  ROUTES.verifyEmail,
-  ROUTES.setupAccount,
-  ROUTES.forgotPassword,
-  ROUTES.resetPassword,
-];
-/** The back office's screens open before sign-in. */
-export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATHS.includes(path);
+/** The back office's screen at `path`, if there is one. */
+function backOfficeScreen(path: string): BackOfficeScreen | undefined {
+  return Object.values<BackOfficeScreen>(BACK_OFFICE_SCREENS).find((screen) => screen.path === path);
 }
+
 const MY_PATHS: readonly string[] = [ROUTES.myMenu, ROUTES.myOrders, ROUTES.myWallet, ROUTES.myProfile];
-const STAFF_PATHS: readonly string[] = [
-  ROUTES.dashboard,
-  ROUTES.weeklyOrders,
-  ROUTES.customers,
-  ROUTES.staff,
-];
-const ADMIN_PATHS: readonly string[] = [
-  ROUTES.menu,
-  ROUTES.orders,
-  ROUTES.money,
-  ROUTES.reports,
-  ROUTES.canteen,
-  ROUTES.settings,
-];
 
 /** Where a user lands after sign-in, and where `/` sends them: customers to the ordering app. */
 export function homePath(roleId: number | null): AppPath {
@@ -73,13 +76,13 @@ export function homePath(roleId: number | null): AppPath {
   return isStaffRole(roleId) ? ROUTES.dashboard : ROUTES.kitchen;
 }
 
-/** The kitchen's own screens: a session that ends on one of them signs in again to it. */
-const KITCHEN_PATHS: readonly string[] = [
-  ROUTES.kitchen,
-  ROUTES.kitchenMode,
-  ROUTES.counter,
-  ROUTES.kitchenPrint,
-];
+/**
+ * Whether a session that ends on `path` signs in again to it: the kitchen's own screens, left
+ * running for days (/kitchen and the screens under it).
+ */
+function resumesAfterSignIn(path: string): boolean {
+  return backOfficeScreen(path)?.path.startsWith(ROUTES.kitchen) === true;
+}
 
 /**
  * Where a sign-in leads: home (staff and admins: /dashboard), or back to the kitchen screen whose session ended
@@ -88,7 +91,7 @@ const KITCHEN_PATHS: readonly string[] = [
 export function afterSignInPath(roleId: number, returnTo: unknown): string {
   if (
     typeof returnTo === "string" &&
-    KITCHEN_PATHS.includes(returnTo) &&
+    resumesAfterSignIn(returnTo) &&
     routeRedirect(returnTo, roleId) === null
   ) {
     return returnTo;
@@ -98,7 +101,7 @@ export function afterSignInPath(roleId: number, returnTo: unknown): string {
 
 /** What the sign-in screen remembers when the guard sends a kitchen screen there. */
 export function signInReturnTo(path: string): string | null {
-  return KITCHEN_PATHS.includes(path) ? path : null;
+  return resumesAfterSignIn(path) ? path : null;
 }
 
 /** A path as the route table names it: without trailing slashes ("/my/" is "/my"). */
@@ -127,39 +130,12 @@ export function routeRedirect(path: string, roleId: number | null): AppPath | nu
   if (path === "/") return homePath(roleId);
   if (isOrderingAppPath(path)) return myRedirect(path, roleId);
   if (path === ROUTES.login) return roleId === null ? null : homePath(roleId);
-  if (PUBLIC_PATHS.includes(path)) return null;
+  const screen = backOfficeScreen(path);
+  if (screen?.roles === "everyone") return null;
   // A customer's session belongs to the ordering app; the back office sends them there.
   if (roleId !== null && isCustomerRole(roleId)) return ROUTES.myMenu;
-  if (KITCHEN_PATHS.includes(path)) return roleId === null ? ROUTES.login : null;
-  if (STAFF_PATHS.includes(path)) {
-    if (roleId === null) return ROUTES.login;
-    return isStaffRole(roleId) ? null : ROUTES.kitchen;
-  }
-  if (ADMIN_PATHS.includes(path)) {
-    if (roleId === null) return ROUTES.login;
-    return isAdminRole(roleId) ? null : ROUTES.kitchen;
-  }
-  return ROUTES.login;
-}
-
-/** Side menu entries by role; empty for customers. */
-export function menuPaths(roleId: number | null): AppPath[] {
-  if (roleId !== null && isAdminRole(roleId)) {
-    return [
-      ROUTES.dashboard,
-      ROUTES.weeklyOrders,
-      ROUTES.menu,
-      ROUTES.orders,
-      ROUTES.money,
-      ROUTES.reports,
-      ROUTES.customers,
-      ROUTES.staff,
-      ROUTES.canteen,
-      ROUTES.settings,
-    ];
-  }
-  if (roleId !== null && isStaffRole(roleId)) {
-    return [ROUTES.dashboard, ROUTES.kitchen, ROUTES.weeklyOrders, ROUTES.customers, ROUTES.staff];
-  }
-  return [];
+  if (!screen || roleId === null) return ROUTES.login;
+  if (screen.roles.includes(roleId as RoleId)) return null;
+  // A cook on an admin's screen: to the kitchen, which every staff member may open.
+  return isStaffRole(roleId) ? ROUTES.kitchen : ROUTES.login;
 }

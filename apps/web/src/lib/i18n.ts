@@ -65,7 +65,7 @@ export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile" | "myA
 /**
  * The texts come in parts, each loaded once per language: the common texts every page may need
  * (Afrikaans bundled, English when first chosen), and the back office's screens, loaded with its
- * layouts (app/back-office-screens.ts), so a customer's phone and the sign-in page never
+ * layouts (app/screens.tsx), so a customer's phone and the sign-in page never
  * download them. The ordering app's wallet screen (how to pay by EFT, the statement's kinds)
  * loads its own with it, so the sign-in pages and the menu's first load carry none of them; so
  * does the profile screen, for its allergies and data download (decision 0041), and so do the

@@ -10,12 +10,12 @@ import { SIDE_MENU_BREAKPOINT } from "../../lib/theme";
 import { useSettingsLanguage, useSettingsTheme } from "../../lib/user-settings";
 import { useFollowThemePreference } from "../theme-mode";
 import { SessionEndingBanner } from "./session-ending-banner";
-import { SideMenu } from "./side-menu";
+import { type MenuEntry, SideMenu } from "./side-menu";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { TopBar } from "./top-bar";
 
 /** The back office's layout: top bar, side menu (a drawer below 1024 px, decision 0018), and the routed page. */
-export function AppLayout() {
+export function AppLayout({ menu }: { menu: (roleId: number) => MenuEntry[] }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -48,7 +48,7 @@ export function AppLayout() {
         menu={wide ? null : { open: menuOpen, onOpen: () => setMenuOpen(true) }}
       />
       <SideMenu
-        roleId={user.role_id}
+        entries={menu(user.role_id)}
         variant={wide ? "permanent" : "temporary"}
         open={menuOpen}
         onClose={() => setMenuOpen(false)}

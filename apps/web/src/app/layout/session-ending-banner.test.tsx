@@ -5,6 +5,7 @@ import { applyLanguage } from "../../lib/i18n";
 import { queryKeys } from "../../lib/query-keys";
 import { mockFetch } from "../../test/mock-fetch";
 import { act, cleanup, renderWithApp, screen, testUser, waitFor } from "../../test/test-utils";
+import { backOfficeMenu } from "../screens";
 import { AppLayout } from "./app-layout";
 import { KitchenModeLayout } from "./kitchen-mode-layout";
 
@@ -88,7 +89,7 @@ describe("SessionEndingBanner", () => {
   it("shows on the kitchen board inside the back office too, and on none of its other pages", async () => {
     const layout = (
       <Routes>
-        <Route element={<AppLayout />}>
+        <Route element={<AppLayout menu={backOfficeMenu} />}>
           <Route path="/kitchen" element={<h1>Kombuis</h1>} />
           <Route path="/dashboard" element={<h1>Paneelbord</h1>} />
         </Route>

@@ -1,6 +1,7 @@
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it } from "vitest";
 import { renderWithApp, screen, within } from "../../test/test-utils";
+import { backOfficeMenu } from "../screens";
 import { SideMenu } from "./side-menu";
 
 function menuLinks() {
@@ -12,7 +13,7 @@ function menuLinks() {
 
 describe("SideMenu", () => {
   it("gives an admin the ten admin entries", () => {
-    renderWithApp(<SideMenu roleId={ROLE.kitchenAdmin} />);
+    renderWithApp(<SideMenu entries={backOfficeMenu(ROLE.kitchenAdmin)} />);
     expect(menuLinks()).toEqual([
       ["Paneelbord", "/dashboard"],
       ["Weeklikse bestellings", "/weekly-orders"],
@@ -28,7 +29,7 @@ describe("SideMenu", () => {
   });
 
   it("gives staff the dashboard, kitchen, weekly view, users and staff, and marks the current page", () => {
-    renderWithApp(<SideMenu roleId={ROLE.kitchenStaff} />, { route: "/kitchen" });
+    renderWithApp(<SideMenu entries={backOfficeMenu(ROLE.kitchenStaff)} />, { route: "/kitchen" });
     expect(menuLinks()).toEqual([
       ["Paneelbord", "/dashboard"],
       ["Kombuis", "/kitchen"],
@@ -40,8 +41,16 @@ describe("SideMenu", () => {
     expect(screen.getByRole("link", { name: "Paneelbord" })).not.toHaveAttribute("aria-current");
   });
 
+  it("shows each entry's icon once it has loaded", async () => {
+    renderWithApp(<SideMenu entries={backOfficeMenu(ROLE.kitchenStaff)} />);
+    const nav = screen.getByRole("navigation", { name: "Hoofkieslys" });
+    for (const icon of ["DashboardIcon", "KitchenIcon", "CalendarMonthIcon", "PeopleIcon", "BadgeIcon"]) {
+      expect(await within(nav).findByTestId(icon)).toBeInTheDocument();
+    }
+  });
+
   it("tells a customer there are no menu items", () => {
-    renderWithApp(<SideMenu roleId={ROLE.student} />);
+    renderWithApp(<SideMenu entries={backOfficeMenu(ROLE.student)} />);
     expect(menuLinks()).toEqual([]);
     expect(screen.getByText("Geen kieslysitems nie")).toBeInTheDocument();
   });

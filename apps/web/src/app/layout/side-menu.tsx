@@ -1,4 +1,3 @@
-import { menuPaths } from "@kantien/domain/route-access";
 import Drawer from "@mui/material/Drawer";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
@@ -7,15 +6,21 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
+import { type ComponentType, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { SIDE_MENU_WIDTH } from "../../lib/theme";
-import { MENU_ITEMS } from "./menu-items";
 
 export const SIDE_MENU_ID = "side-menu";
 
+export type MenuLabel = `nav.${keyof typeof import("../../locales/af.json")["nav"]}`;
+
+/** One entry of the side menu (app/screens.tsx makes them from the table of screens). */
+export type MenuEntry = { path: string; label: MenuLabel; Icon: ComponentType };
+
 type SideMenuProps = {
-  roleId: number | null;
+  /** The entries the signed-in role sees, in order. */
+  entries: MenuEntry[];
   /**
    * A fixed 240 px menu on a wide screen; below 1024 px a drawer that the top bar's
    * menu button opens and that closes after navigating (decision 0018).
@@ -26,10 +31,9 @@ type SideMenuProps = {
 };
 
 /** The 240 px side menu with the role's entries. */
-export function SideMenu({ roleId, variant = "permanent", open = false, onClose }: SideMenuProps) {
+export function SideMenu({ entries, variant = "permanent", open = false, onClose }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const paths = menuPaths(roleId);
   const temporary = variant === "temporary";
   return (
     <Drawer
@@ -49,14 +53,13 @@ export function SideMenu({ roleId, variant = "permanent", open = false, onClose 
       {/* The permanent menu sits under the fixed top bar; the drawer covers it. */}
       {temporary ? null : <Toolbar />}
       <nav aria-label={t("layout.mainMenu")}>
-        {paths.length === 0 ? (
+        {entries.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2 }}>
             {t("layout.noMenuItems")}
           </Typography>
         ) : (
           <List>
-            {paths.map((path) => {
-              const item = MENU_ITEMS[path];
+            {entries.map(({ path, label, Icon }) => {
               const selected = pathname === path;
               return (
                 <ListItem key={path} disablePadding>
@@ -67,8 +70,13 @@ export function SideMenu({ roleId, variant = "permanent", open = false, onClose 
                     aria-current={selected ? "page" : undefined}
                     onClick={temporary ? onClose : undefined}
                   >
-                    <ListItemIcon>{item?.icon}</ListItemIcon>
-                    <ListItemText primary={item ? t(item.labelKey) : path} />
+                    <ListItemIcon>
+                      {/* Loaded with the layout (app/screens.tsx); never keeps the menu waiting. */}
+                      <Suspense fallback={null}>
+                        <Icon />
+                      </Suspense>
+                    </ListItemIcon>
+                    <ListItemText primary={t(label)} />
                   </ListItemButton>
                 </ListItem>
               );

@@ -107,7 +107,7 @@ function renderReports(route: string, routes: Record<string, Route>) {
   return { calls, user };
 }
 
-// The app loads the reports' texts with the screen (app/back-office-screens.ts).
+// The app loads the reports' texts with the screen (app/screens.tsx).
 beforeAll(() => loadTexts("reports"));
 
 beforeEach(() => {
