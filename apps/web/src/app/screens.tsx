@@ -9,6 +9,7 @@ import { type ComponentType, createElement, type ReactElement } from "react";
 import { LoginScreen } from "../features/login/components/login-screen";
 import { withTexts } from "../lib/i18n";
 import { lazyComponent, preloadModule } from "../lib/lazy-component";
+import type { MenuIconName } from "./layout/menu-icons";
 import type { MenuEntry, MenuLabel } from "./layout/side-menu";
 
 /**
@@ -23,7 +24,7 @@ type WebScreen = {
   section: string;
   view: ScreenView;
   /** In the side menu, in this table's order, for whoever may open it (and only `roles`, if given). */
-  menu?: { label: MenuLabel; icon: MenuIcon; roles?: readonly RoleId[] };
+  menu?: { label: MenuLabel; icon: MenuIconName; roles?: readonly RoleId[] };
 };
 
 type ScreenView = {
@@ -31,12 +32,6 @@ type ScreenView = {
   /** Loads the screen's code ahead: the chunk its element loads. */
   load?: () => Promise<unknown>;
 };
-
-/**
- * A menu icon loads with the back office's layout, not with its routes: the sign-in page, which
- * loads the routes, has no menu (first-load budgets, `npm run bench`).
- */
-type MenuIcon = () => Promise<{ default: ComponentType }>;
 
 /** A screen in its own chunk: the `import()` stays literal in its row, so the build splits it. */
 function lazyScreen<M, P extends object>(
@@ -126,7 +121,7 @@ const WEB_SCREENS = {
       () => import("../features/dashboard/components/dashboard-screen"),
       (m) => m.DashboardScreen,
     ),
-    menu: { label: "nav.dashboard", icon: () => import("@mui/icons-material/Dashboard") },
+    menu: { label: "nav.dashboard", icon: "Dashboard" },
   },
   kitchen: {
     layout: "backOffice",
@@ -135,7 +130,7 @@ const WEB_SCREENS = {
     // Admins open the board from the dashboard.
     menu: {
       label: "nav.kitchen",
-      icon: () => import("@mui/icons-material/Kitchen"),
+      icon: "Kitchen",
       roles: [ROLE.kitchenStaff],
     },
   },
@@ -146,7 +141,7 @@ const WEB_SCREENS = {
       () => import("../features/weekly-orders/components/weekly-orders-screen"),
       (m) => m.WeeklyOrdersScreen,
     ),
-    menu: { label: "nav.weeklyOrders", icon: () => import("@mui/icons-material/CalendarMonth") },
+    menu: { label: "nav.weeklyOrders", icon: "CalendarMonth" },
   },
   menu: {
     layout: "backOffice",
@@ -155,7 +150,7 @@ const WEB_SCREENS = {
       () => import("../features/menu/components/menu-screen"),
       (m) => m.MenuScreen,
     ),
-    menu: { label: "nav.menu", icon: () => import("@mui/icons-material/RestaurantMenu") },
+    menu: { label: "nav.menu", icon: "RestaurantMenu" },
   },
   orders: {
     layout: "backOffice",
@@ -164,7 +159,7 @@ const WEB_SCREENS = {
       () => import("../features/orders/components/orders-screen"),
       (m) => m.OrdersScreen,
     ),
-    menu: { label: "nav.orders", icon: () => import("@mui/icons-material/ReceiptLong") },
+    menu: { label: "nav.orders", icon: "ReceiptLong" },
   },
   money: {
     layout: "backOffice",
@@ -173,7 +168,7 @@ const WEB_SCREENS = {
       () => import("../features/money/components/money-screen"),
       (m) => m.MoneyScreen,
     ),
-    menu: { label: "nav.money", icon: () => import("@mui/icons-material/AccountBalance") },
+    menu: { label: "nav.money", icon: "AccountBalance" },
   },
   reports: {
     layout: "backOffice",
@@ -182,7 +177,7 @@ const WEB_SCREENS = {
       () => withTexts("reports", import("../features/reports/components/reports-screen")),
       (m) => m.ReportsScreen,
     ),
-    menu: { label: "nav.reports", icon: () => import("@mui/icons-material/BarChart") },
+    menu: { label: "nav.reports", icon: "BarChart" },
   },
   customers: {
     layout: "backOffice",
@@ -191,7 +186,7 @@ const WEB_SCREENS = {
       () => import("../features/customers/components/customers-screen"),
       (m) => m.CustomersScreen,
     ),
-    menu: { label: "nav.customers", icon: () => import("@mui/icons-material/People") },
+    menu: { label: "nav.customers", icon: "People" },
   },
   staff: {
     layout: "backOffice",
@@ -200,7 +195,7 @@ const WEB_SCREENS = {
       () => import("../features/staff/components/staff-screen"),
       (m) => m.StaffScreen,
     ),
-    menu: { label: "nav.staff", icon: () => import("@mui/icons-material/Badge") },
+    menu: { label: "nav.staff", icon: "Badge" },
   },
   canteen: {
     layout: "backOffice",
@@ -209,7 +204,7 @@ const WEB_SCREENS = {
       () => import("../features/canteen/components/canteen-screen"),
       (m) => m.CanteenScreen,
     ),
-    menu: { label: "nav.canteen", icon: () => import("@mui/icons-material/Storefront") },
+    menu: { label: "nav.canteen", icon: "Storefront" },
   },
   settings: {
     layout: "backOffice",
@@ -218,7 +213,7 @@ const WEB_SCREENS = {
       () => import("../features/settings/components/settings-screen"),
       (m) => m.SettingsScreen,
     ),
-    menu: { label: "nav.settings", icon: () => import("@mui/icons-material/Settings") },
+    menu: { label: "nav.settings", icon: "Settings" },
   },
 } satisfies Record<BackOfficeScreenName, WebScreen>;
 
@@ -229,13 +224,7 @@ export const SCREENS: readonly ScreenRow[] = (
   Object.entries(WEB_SCREENS) as [BackOfficeScreenName, WebScreen][]
 ).map(([name, screen]) => ({ ...screen, name, path: BACK_OFFICE_SCREENS[name].path }));
 
-const menuRows = SCREENS.flatMap(({ path, menu }) =>
-  menu ? [{ path, ...menu, Icon: lazyComponent(menu.icon, (m) => m.default) }] : [],
-);
-
-function preloadMenuIcons(): Promise<unknown> {
-  return Promise.all(menuRows.map((row) => preloadModule(row.icon)));
-}
+const menuRows = SCREENS.flatMap(({ path, menu }) => (menu ? [{ path, ...menu }] : []));
 
 /** The side menu's entries for a role (null: signed out); none for customers. */
 export function backOfficeMenu(roleId: number | null): MenuEntry[] {
@@ -245,15 +234,11 @@ export function backOfficeMenu(roleId: number | null): MenuEntry[] {
         routeRedirect(row.path, roleId) === null &&
         (!row.roles || (roleId !== null && row.roles.includes(roleId as RoleId))),
     )
-    .map(({ path, label, Icon }) => ({ path, label, Icon }));
+    .map(({ path, label, icon }) => ({ path, label, icon }));
 }
 
 const loadLayout = {
-  backOffice: () =>
-    withTexts(
-      "backOffice",
-      Promise.all([import("./layout/app-layout"), preloadMenuIcons()]).then(([layout]) => layout),
-    ),
+  backOffice: () => withTexts("backOffice", import("./layout/app-layout")),
   kitchenMode: () => withTexts("backOffice", import("./layout/kitchen-mode-layout")),
 };
 export const AppLayout = lazyComponent(loadLayout.backOffice, (m) => m.AppLayout);

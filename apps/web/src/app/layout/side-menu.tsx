@@ -6,17 +6,18 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import { type ComponentType, Suspense } from "react";
+
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { SIDE_MENU_WIDTH } from "../../lib/theme";
+import { MENU_ICONS, type MenuIconName } from "./menu-icons";
 
 export const SIDE_MENU_ID = "side-menu";
 
 export type MenuLabel = `nav.${keyof typeof import("../../locales/af.json")["nav"]}`;
 
 /** One entry of the side menu (app/screens.tsx makes them from the table of screens). */
-export type MenuEntry = { path: string; label: MenuLabel; Icon: ComponentType };
+export type MenuEntry = { path: string; label: MenuLabel; icon: MenuIconName };
 
 type SideMenuProps = {
   /** The entries the signed-in role sees, in order. */
@@ -59,8 +60,9 @@ export function SideMenu({ entries, variant = "permanent", open = false, onClose
           </Typography>
         ) : (
           <List>
-            {entries.map(({ path, label, Icon }) => {
+            {entries.map(({ path, label, icon }) => {
               const selected = pathname === path;
+              const Icon = MENU_ICONS[icon];
               return (
                 <ListItem key={path} disablePadding>
                   <ListItemButton
@@ -71,10 +73,7 @@ export function SideMenu({ entries, variant = "permanent", open = false, onClose
                     onClick={temporary ? onClose : undefined}
                   >
                     <ListItemIcon>
-                      {/* Loaded with the layout (app/screens.tsx); never keeps the menu waiting. */}
-                      <Suspense fallback={null}>
-                        <Icon />
-                      </Suspense>
+                      <Icon />
                     </ListItemIcon>
                     <ListItemText primary={t(label)} />
                   </ListItemButton>
