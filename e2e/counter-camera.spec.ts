@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from "./support/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from "../scripts/chromium.mjs";
 import { DEMO } from "./support/env";
 import { writeQrVideo } from "./support/fake-camera";
 import { expect, onTestClock, type Page, signIn, test } from "./support/fixtures";

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from "./support/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL } from "../scripts/chromium.mjs";
 
 /** The real built app on the real server, in Debian's Chromium headless shell (never a downloaded one). */
 export default defineConfig({

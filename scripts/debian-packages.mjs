@@ -2,10 +2,8 @@
 // cluster test. Never a downloaded browser or server: the ones a Debian machine runs.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { CHROMIUM, CHROMIUM_HEADLESS_SHELL } from "./chromium.mjs";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_HEADLESS_SHELL =
-  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 export const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 
 /** True when `files` are there, installing `packages` with apt-get when we are root. */

@@ -1,4 +1,6 @@
-/** Debian's Chromium (scripts/debian-packages.mjs installs it); never a downloaded one. */
+// Debian's Chromium and the flags the browser tests and the benchmark run it with: the one list.
+
+/** Debian's Chromium (debian-packages.mjs installs it); never a downloaded one. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
@@ -9,7 +11,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_HEADLESS_SHELL =
   process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
-/** The browser tests' Chromium flags: nothing but the page reaches the network. */
+/** Chromium's flags: nothing but the page reaches the network. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
