@@ -32,7 +32,7 @@ import { CustomerAllergiesSection } from "./customer-allergies";
 
 type Props = {
   customerId: string;
-  /** Staff top up wallets with cash or card; admins by every channel, reverse top-ups and open the orders summary. */
+  /** Admins reverse top-ups and open the orders summary (the top-up's channels follow the user's role). */
   isAdmin: boolean;
   onClose: () => void;
 };
