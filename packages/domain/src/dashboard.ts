@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { dataAnswer, orderStatusSchema } from "./api";
 import { addDaysIso, type IsoDate, mondayOf, schoolDays } from "./dates";
+import {
+  type LedgerKind,
+  MONEY_CHANNELS,
+  perReportChannel,
+  REPORT_CHANNELS,
+  type ReportChannel,
+} from "./money-channels";
 import { type ChipColor, statusChipColor } from "./order-status";
-import type { LedgerKind } from "./people";
 
 /**
  * Contract of the dashboard (/dashboard, staff and admin): what today asks of the canteen.
@@ -34,9 +40,10 @@ export type DashboardToday = z.infer<typeof dashboardToday>;
 export const ledgerSum = z.object({ amount: z.string(), count: z.number().int() });
 export type LedgerSum = z.infer<typeof ledgerSum>;
 
-/** The channels money comes in by (people-rules.ts `TOP_UP_METHODS` less the admins' correction). */
-export const MONEY_IN_CHANNELS = ["cash", "card", "eft"] as const;
-export type MoneyInChannel = (typeof MONEY_IN_CHANNELS)[number];
+/** An object of one `schema` per report channel, in the reports' order: `{ cash, card, eft, other }`. */
+export function byReportChannel<S extends z.ZodType>(schema: S) {
+  return z.object(perReportChannel(() => schema));
+}
 
 /**
  * Today's money from the wallet ledger: admins only. A reversed top-up is taken off the channel
@@ -48,7 +55,7 @@ export const dashboardMoney = z.object({
    * By channel, net of the reversals of its top-ups (`count` counts the top-ups); `other` holds
    * top-ups from before channels were recorded (ledger kind `top_up`).
    */
-  topUps: z.object({ cash: ledgerSum, card: ledgerSum, eft: ledgerSum, other: ledgerSum }),
+  topUps: byReportChannel(ledgerSum),
   /** Every rand that came in today, net: the channels' sum. */
   totalIn: z.string(),
   /** The reversals of top-ups (a negative amount), already taken off their channels above. */
@@ -136,9 +143,6 @@ const rand = (value: number) => (value / 100).toFixed(2);
 /** A sum of the ledger's rows of one kind; a reversal's also names the kind of the row it undoes. */
 export type LedgerKindSum = { kind: LedgerKind; reverses?: LedgerKind | null; amount: string; count: number };
 
-/** The kinds of money in, each a channel (`top_up`: from before channels were recorded). */
-const CHANNEL_KINDS = { cash: "cash", card: "card", eft: "eft", other: "top_up" } as const;
-
 /**
  * Money from the ledger's sums per kind: top-ups by channel net of their reversals, the total in,
  * the reversals, refunds, and corrections (with a correction's reversal). Order debits are not
@@ -156,22 +160,19 @@ export function moneyFromLedger(sums: readonly LedgerKindSum[]): Omit<DashboardM
     return { cents: total, count };
   };
   const reversalOf = (kinds: readonly LedgerKind[]) => (sum: LedgerKindSum) =>
-    sum.kind === "reversal" && kinds.includes(sum.reverses ?? "correction");
-  const channelKinds = Object.values(CHANNEL_KINDS);
-  const channel = (kind: LedgerKind): LedgerSum => {
+    sum.kind === "reversal" && kinds.includes(sum.reverses ?? MONEY_CHANNELS.correction.kind);
+  const channelKinds = REPORT_CHANNELS.map((channel) => MONEY_CHANNELS[channel].kind);
+  const channel = (name: ReportChannel): LedgerSum => {
+    const kind = MONEY_CHANNELS[name].kind;
     const topUps = of((sum) => sum.kind === kind);
     const reversed = of(reversalOf([kind]));
     return { amount: rand(topUps.cents + reversed.cents), count: topUps.count };
   };
-  const topUps = {
-    cash: channel(CHANNEL_KINDS.cash),
-    card: channel(CHANNEL_KINDS.card),
-    eft: channel(CHANNEL_KINDS.eft),
-    other: channel(CHANNEL_KINDS.other),
-  };
+  const topUps = perReportChannel(channel);
   const reversals = of(reversalOf(channelKinds));
   // A reversal whose top-up is unknown counts as a correction's, so no rand goes missing.
-  const corrections = of((sum) => sum.kind === "correction" || reversalOf(["correction"])(sum));
+  const correction = MONEY_CHANNELS.correction.kind;
+  const corrections = of((sum) => sum.kind === correction || reversalOf([correction])(sum));
   const refunds = of((sum) => sum.kind === "refund");
   return {
     topUps,

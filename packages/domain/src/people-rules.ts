@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { signupInput } from "./auth";
+import { MONEY_CHANNELS, TOP_UP_METHODS } from "./money-channels";
 import { randAmount } from "./money-input";
 import type { CustomerInput, StaffInput, TopUpInput } from "./people";
 import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
@@ -45,18 +46,10 @@ export const TOP_UP_MAX_RAND = 10_000;
 /** A top-up: rand as typed ("50", "50,50"), at most R10 000 (money.ts `randAmount`). */
 const topUpAmount = randAmount(TOP_UP_MAX_RAND, "top_up_amount_invalid");
 
-/**
- * A top-up's channel, its ledger kind: cash or card at the counter, an EFT typed in by hand,
- * or an admin's correction. Cooks take cash and card; admins all four.
- */
-export const TOP_UP_METHODS = ["cash", "card", "eft", "correction"] as const;
-export type TopUpMethod = (typeof TOP_UP_METHODS)[number];
-export const COUNTER_TOP_UP_METHODS: readonly TopUpMethod[] = ["cash", "card"];
-
 /** Above this many rand a top-up asks "are you sure?" with the balance after it. */
 export const TOP_UP_CONFIRM_ABOVE_RAND = 1000;
 
-/** A correction says why; for cash, card and EFT a note is optional. */
+/** A channel that needs a reason (a correction) says why; for the others a note is optional (money-channels.ts). */
 export const topUpInput = z
   .strictObject({
     amount: topUpAmount,
@@ -67,7 +60,7 @@ export const topUpInput = z
       .nullish()
       .transform((reason) => reason || null),
   })
-  .refine((topUp) => topUp.method !== "correction" || topUp.reason !== null, {
+  .refine((topUp) => !MONEY_CHANNELS[topUp.method].needsReason || topUp.reason !== null, {
     message: "top_up_reason_invalid",
     path: ["reason"],
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataAnswer, messageAnswer, orderStatusSchema, pageAnswer } from "./api";
+import { LEDGER_KINDS, type TopUpMethod } from "./money-channels";
 
 /**
  * Contract of customers (/users), staff (/staff) and wallet top-ups. The server
@@ -76,24 +77,6 @@ export const personOrder = z.object({
 });
 export type PersonOrder = z.infer<typeof personOrder>;
 
-/**
- * What moved a wallet's money, the `ledger_kind` enum: `order` (a debit), `refund` (credit);
- * money in by its channel, `cash`, `card` (at the counter), `eft` (a bank transfer),
- * `correction` (an admin's); `reversal` (a top-up undone); `top_up` for credits from before
- * the channels were recorded.
- */
-export const LEDGER_KINDS = [
-  "top_up",
-  "order",
-  "refund",
-  "cash",
-  "card",
-  "eft",
-  "correction",
-  "reversal",
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
 export const ledgerEntry = z.object({
   id: z.string(),
   at: z.string(),
@@ -127,7 +110,7 @@ export type CustomerDetail = z.infer<typeof customerDetail>;
 export type TopUpInput = {
   /** Rand, > 0 and ≤ 10,000, at most 2 decimals. */
   amount: string;
-  method: "cash" | "card" | "eft" | "correction";
+  method: TopUpMethod;
   reason: string | null;
 };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataAnswer } from "./api";
-import { dashboardMoney, ledgerSum } from "./dashboard";
+import { byReportChannel, dashboardMoney, ledgerSum } from "./dashboard";
 
 /**
  * The day's report and its close (docs/decisions/0042-the-days-close.md): what was sold for the
@@ -119,7 +119,7 @@ export type SalesGrouping = (typeof SALES_GROUPINGS)[number];
 export const SALES_MAX_DAYS = 731;
 
 /** Top-ups by channel; legacy top-ups from before channels were recorded count as `other`. */
-const topUpsByChannel = z.object({ cash: amount, card: amount, eft: amount, other: amount });
+const topUpsByChannel = byReportChannel(amount);
 
 export const salesPeriod = salesTotals.extend({
   /** The period's first day: the day, the week's Monday, the month's 1st. */

@@ -3,8 +3,8 @@ import { ATTEMPT_KINDS, EMAIL_STATUSES, THEMES, TOKEN_PURPOSES } from "@kantien/
 import { BANK_CREDIT_STATUSES, STATEMENT_BANKS } from "@kantien/domain/bank-statements";
 import { WEEKDAYS } from "@kantien/domain/dates";
 import { LANGUAGES } from "@kantien/domain/language";
+import { LEDGER_KINDS } from "@kantien/domain/money-channels";
 import { ORDER_STATUSES } from "@kantien/domain/order-status";
-import { LEDGER_KINDS } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
 import {
   bigint,

@@ -1,13 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRand } from "@kantien/domain/money";
-import type { LedgerEntry } from "@kantien/domain/people";
 import {
   COUNTER_TOP_UP_METHODS,
-  TOP_UP_CONFIRM_ABOVE_RAND,
-  TOP_UP_METHODS,
+  channelOfKind,
+  MONEY_CHANNELS,
   type TopUpMethod,
-  topUpInput,
-} from "@kantien/domain/people-rules";
+  topUpMethodsFor,
+} from "@kantien/domain/money-channels";
+import type { LedgerEntry } from "@kantien/domain/people";
+import { TOP_UP_CONFIRM_ABOVE_RAND, topUpInput } from "@kantien/domain/people-rules";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -43,13 +44,14 @@ type Receipt = { entry: LedgerEntry; customer: string; by: string };
 const EMPTY: FormInput = { amount: "", method: "cash", reason: "" };
 
 /**
- * Adds money to a customer's wallet, and says by which channel: cooks take cash and card at the
- * counter, admins also EFT and corrections (the server decides). Above R1 000 it asks first,
+ * Adds money to a customer's wallet, and says by which channel: the counter's channels at the
+ * counter, elsewhere those the user's role may book (money-channels.ts: cooks take cash and card,
+ * admins also EFT and corrections; the server decides). Above R1 000 it asks first,
  * with the balance after. Each submission carries its own Idempotency-Key, reused only when the
  * same top-up is sent again after an unknown outcome, so the server books it exactly once. A
  * booked top-up shows its receipt number and prints an 80 mm slip.
  */
-export function TopUpForm({ customer, allMethods }: { customer: Customer; allMethods: boolean }) {
+export function TopUpForm({ customer, atCounter = false }: { customer: Customer; atCounter?: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
   const methodId = useId();
@@ -65,8 +67,9 @@ export function TopUpForm({ customer, allMethods }: { customer: Customer; allMet
   });
   const { control, register, handleSubmit, reset, formState, watch } = form;
   const errors = formState.errors;
-  const methods = allMethods ? TOP_UP_METHODS : COUNTER_TOP_UP_METHODS;
+  const methods = atCounter ? COUNTER_TOP_UP_METHODS : topUpMethodsFor(user?.role_id ?? 0);
   const method = watch("method") as TopUpMethod;
+  const needsReason = MONEY_CHANNELS[method].needsReason;
 
   const send = (body: FormOutput) => {
     setConfirming(null);
@@ -144,11 +147,9 @@ export function TopUpForm({ customer, allMethods }: { customer: Customer; allMet
       </Box>
       <TextField
         size="small"
-        required={method === "correction"}
+        required={needsReason}
         label={
-          method === "correction"
-            ? t("screens.customers.topUp.reasonRequired")
-            : t("screens.customers.topUp.reason")
+          needsReason ? t("screens.customers.topUp.reasonRequired") : t("screens.customers.topUp.reason")
         }
         autoComplete="off"
         {...register("reason")}
@@ -157,7 +158,7 @@ export function TopUpForm({ customer, allMethods }: { customer: Customer; allMet
           fieldErrorText(errors.reason) ??
           // Only admins make corrections: a cook is not told of one.
           t(
-            allMethods
+            methods.some((offered) => MONEY_CHANNELS[offered].needsReason)
               ? "screens.customers.topUp.reasonHint"
               : "screens.customers.topUp.reasonHintCashOrCard",
           )
@@ -197,7 +198,7 @@ function ReceiptNotice({ receipt }: { receipt: Receipt }) {
   const timeZone = useCanteenTimeZone();
   const { canteenName } = useAppConfig();
   const { entry } = receipt;
-  const method = t(`screens.customers.topUp.methods.${entry.kind as TopUpMethod}`);
+  const method = t(`screens.customers.topUp.methods.${channelOfKind(entry.kind) as TopUpMethod}`);
   const rows: [string, string][] = [
     [t("screens.customers.topUp.slipCustomer"), receipt.customer],
     [t("screens.customers.topUp.slipMethod"), method],

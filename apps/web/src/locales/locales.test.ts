@@ -1,3 +1,9 @@
+import {
+  ALL_MONEY_CHANNELS,
+  MONEY_CHANNELS,
+  REPORT_CHANNELS,
+  TOP_UP_METHODS,
+} from "@kantien/domain/money-channels";
 import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
 import { ROLE_LABELS } from "@kantien/domain/roles";
 import { describe, expect, it } from "vitest";
@@ -52,6 +58,31 @@ describe("locales", () => {
       expect([names.student, names.academyStaff, names.kitchenStaff, names.kitchenAdmin]).toEqual(
         [1, 2, 3, 4].map((id) => labels[id]),
       );
+    }
+  });
+
+  it("name every money channel in both languages wherever channels are named (money-channels.ts)", () => {
+    for (const [backOffice, myWallet, reports] of [
+      [backOfficeAf, myWalletAf, reportsAf],
+      [backOfficeEn, myWalletEn, reportsEn],
+    ] as const) {
+      const named = new Set([...keys(backOffice), ...keys(myWallet), ...keys(reports)]);
+      const wanted = [
+        // The wallet statements, the back office's and the customer's, by the ledger's kind.
+        ...ALL_MONEY_CHANNELS.flatMap((channel) => [
+          `screens.customers.detail.kinds.${MONEY_CHANNELS[channel].kind}`,
+          `my.wallet.kinds.${MONEY_CHANNELS[channel].kind}`,
+        ]),
+        // The top-up form, its confirmation and slip.
+        ...TOP_UP_METHODS.map((method) => `screens.customers.topUp.methods.${method}`),
+        // The dashboard's money in, the reports' lines, columns and chart legends.
+        ...REPORT_CHANNELS.flatMap((channel) => [
+          `screens.dashboard.money.${channel}`,
+          `screens.reports.channels.${channel}`,
+          `screens.reports.explain.channels.${channel}`,
+        ]),
+      ];
+      expect(wanted.filter((key) => !named.has(key))).toEqual([]);
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   type Weekday,
   weekdayOf,
 } from "@kantien/domain/dates";
+import { MONEY_CHANNELS, REPORT_CHANNELS } from "@kantien/domain/money-channels";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -481,14 +482,17 @@ type PlacedOrder = {
   statusChangedAt: Date;
 };
 
-const TOP_UP_CHANNELS = ["cash", "card", "eft"] as const;
+/** The kinds of the channels money comes in by today (not a correction, not the legacy top-up). */
+export const DEMO_TOP_UP_KINDS = REPORT_CHANNELS.filter((channel) => !MONEY_CHANNELS[channel].legacy).map(
+  (channel) => MONEY_CHANNELS[channel].kind,
+);
 const cents = (rand: string) => Math.round(Number(rand) * 100);
 const rand = (value: number) => (value / 100).toFixed(2);
 
 /**
  * The demo's ledger, in time order per wallet: a debit for every order the kitchen took (all
  * but those still pending), a refund for every cancelled one, and a top-up some minutes before a
- * debit the money would not cover (rounded up to R50, by cash, card and EFT in turn). A wallet
+ * debit the money would not cover (rounded up to R50, by each channel in turn: cash, card, EFT). A wallet
  * that ends below its demo balance gets the rest as a last top-up; the balances are what the
  * rows add up to, so every past day's wallet proof balances.
  */
@@ -543,7 +547,12 @@ function demoLedger({
       });
     };
     const topUp = (amount: number, at: Date) => {
-      write({ at, amount, kind: TOP_UP_CHANNELS[(walletIndex + topUps) % 3]!, orderId: null });
+      write({
+        at,
+        amount,
+        kind: DEMO_TOP_UP_KINDS[(walletIndex + topUps) % DEMO_TOP_UP_KINDS.length]!,
+        orderId: null,
+      });
       topUps += 1;
     };
     // Each row after the one before it, so the running balances read in time order.

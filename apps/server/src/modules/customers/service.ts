@@ -1,6 +1,7 @@
 import type { SignupInput } from "@kantien/domain/auth";
 import type { CustomerAllergiesRecord } from "@kantien/domain/dietary-profile";
 import type { Language } from "@kantien/domain/language";
+import { MONEY_CHANNELS } from "@kantien/domain/money-channels";
 import {
   type CustomerDetail,
   type CustomerInput,
@@ -11,7 +12,6 @@ import {
   type TopUpResult,
   topUpResult,
 } from "@kantien/domain/people";
-import { COUNTER_TOP_UP_METHODS } from "@kantien/domain/people-rules";
 import { CUSTOMER_ROLES, isAdminRole, isCustomerRole, STAFF_ROLES } from "@kantien/domain/roles";
 import { eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config";
@@ -276,8 +276,9 @@ export async function writeAcademyNumber(
  * claim: the same key again, or at the same time, answers the first result and moves nothing.
  */
 /**
- * A top-up at the counter or in the back office: the channel is the ledger row's kind. Cooks
- * take cash and card; EFT by hand and corrections are an admin's (the server decides).
+ * A top-up at the counter or in the back office: the channel names the ledger row's kind and
+ * who may book it (money-channels.ts: cooks take cash and card; EFT by hand and corrections are
+ * an admin's). The server decides.
  */
 export async function topUp(
   db: Db,
@@ -290,7 +291,8 @@ export async function topUp(
     now: Date;
   },
 ): Promise<TopUpResult> {
-  if (!COUNTER_TOP_UP_METHODS.includes(args.method) && !isAdminRole(args.actor.roleId)) throw forbidden();
+  const channel = MONEY_CHANNELS[args.method];
+  if (!channel.bookedBy(args.actor.roleId)) throw forbidden();
   const request = {
     customerId: args.customerId,
     amount: args.amount,
@@ -305,7 +307,7 @@ export async function topUp(
       const entry = await moveWalletMoney(tx, {
         userId: args.customerId,
         amount: args.amount,
-        kind: args.method,
+        kind: channel.kind,
         reason: args.reason,
         createdBy: args.actor.id,
         at: args.now,

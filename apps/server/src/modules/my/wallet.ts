@@ -1,5 +1,5 @@
+import { LEDGER_KINDS } from "@kantien/domain/money-channels";
 import type { MyStatementEntry } from "@kantien/domain/my";
-import { LEDGER_KINDS } from "@kantien/domain/people";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, timestampColumn } from "../../db/client";

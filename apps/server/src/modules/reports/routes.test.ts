@@ -1,5 +1,11 @@
 import { dashboardSummary } from "@kantien/domain/dashboard";
-import type { LedgerKind } from "@kantien/domain/people";
+import {
+  type LedgerKind,
+  MONEY_CHANNELS,
+  perReportChannel,
+  REPORT_CHANNELS,
+  type ReportChannel,
+} from "@kantien/domain/money-channels";
 import {
   dayClosesAnswer,
   dayReportAnswer,
@@ -399,5 +405,34 @@ describe("every wallet against its ledger", () => {
     await db.execute(sql`update wallets set balance = balance - 5 where user_id = ${anna}`);
     expect(await offLedger(app, asAdmin)).toEqual([]);
     expect((await close(app, asAdmin, "2031-06-02")).statusCode).toBe(201);
+  });
+});
+
+describe("every money channel (money-channels.ts)", () => {
+  it("is a column of the sales report's top-ups, from the ledger's rows of its kind", async ({ app, db }) => {
+    const asAdmin = await signIn(app, await createUser(db, { roleId: 4 }));
+    const customer = (await createUser(db, { roleId: 1 })).id;
+    // A July day no other test here moves money on: each channel brings in rand of its own.
+    const amount = (channel: ReportChannel) => `${MONEY_CHANNELS[channel].reportOrder}0.00`;
+    for (const channel of REPORT_CHANNELS) {
+      await move(
+        db,
+        customer,
+        amount(channel),
+        MONEY_CHANNELS[channel].kind,
+        new Date("2031-07-01T08:00:00Z"),
+      );
+    }
+    const response = await request(
+      app,
+      "GET",
+      "/api/reports/sales?from=2031-07-01&to=2031-07-01&groupBy=day",
+      {
+        cookie: asAdmin,
+      },
+    );
+    const [day] = salesReportAnswer.parse(response.json()).data.series;
+    expect(day!.topUps).toEqual(perReportChannel(amount));
+    expect(Object.keys(response.json().data.series[0].topUps)).toEqual(REPORT_CHANNELS);
   });
 });

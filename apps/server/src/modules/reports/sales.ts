@@ -1,4 +1,5 @@
 import { addDaysIso, dayRange, type IsoDate } from "@kantien/domain/dates";
+import { LEDGER_KINDS, MONEY_CHANNELS, perReportChannel } from "@kantien/domain/money-channels";
 import type { SalesGrouping, SalesReport } from "@kantien/domain/reports";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -13,10 +14,11 @@ const periodRow = z.object({
   orders: z.number().int(),
   portions: z.number().int(),
   amount: z.string(),
-  cash: z.string(),
-  card: z.string(),
-  eft: z.string(),
-  other: z.string(),
+  /** The money that came in by each ledger kind, as the database's JSON text: `{"cash":"200.00"}`. */
+  byKind: z
+    .string()
+    .transform((text) => JSON.parse(text) as unknown)
+    .pipe(z.partialRecord(z.enum(LEDGER_KINDS), z.string())),
   moneyHeld: z.string(),
 });
 const itemRow = z.object({
@@ -32,8 +34,9 @@ type SalesRange = { from: IsoDate; to: IsoDate; groupBy: SalesGrouping; timeZone
  * Sales over a range by day, week (from Monday) or month, from the totals the database keeps
  * (`sales_totals`, `ledger_totals`; migration 0019), so a year costs its days, not its orders:
  * portions on their delivery day, top-ups when the money moved (a day in the canteen's time is
- * whole quarter hours), and the money held at each period's end: the wallets' balances at the
- * range's start (each wallet's last ledger row, as the day's proof reads them) plus what moved since.
+ * whole quarter hours) by the ledger's kind, which `salesReport` maps to channels, and the money
+ * held at each period's end: the wallets' balances at the range's start (each wallet's last ledger
+ * row, as the day's proof reads them) plus what moved since.
  */
 export function salesSeriesQuery({ from, to, groupBy, timeZone }: SalesRange) {
   const start = dayRange(from, timeZone).start;
@@ -47,20 +50,19 @@ export function salesSeriesQuery({ from, to, groupBy, timeZone }: SalesRange) {
       from sales_totals s where s.order_date between ${from} and ${to}
       group by 1
     ),
-    money as (
-      select date_trunc(${groupBy}, (t.quarter at time zone ${timeZone})::date)::date as period,
-             coalesce(sum(t.amount) filter (where t.kind = 'cash'), 0) as cash,
-             coalesce(sum(t.amount) filter (where t.kind = 'card'), 0) as card,
-             coalesce(sum(t.amount) filter (where t.kind = 'eft'), 0) as eft,
-             coalesce(sum(t.amount) filter (where t.kind = 'top_up'), 0) as other,
-             sum(t.amount) as moved
+    by_kind as (
+      select date_trunc(${groupBy}, (t.quarter at time zone ${timeZone})::date)::date as period, t.kind,
+             sum(t.amount) as amount
       from ledger_totals t where t.quarter >= ${start} and t.quarter < ${end}
-      group by 1
+      group by 1, 2
+    ),
+    money as (
+      select period, json_object_agg(kind, amount::numeric(12, 2)::text) as by_kind, sum(amount) as moved
+      from by_kind group by 1
     )
     select p.period::text as period, coalesce(s.orders, 0) as orders, coalesce(s.portions, 0) as portions,
            coalesce(s.amount, 0)::numeric(12, 2)::text as amount,
-           coalesce(m.cash, 0)::numeric(12, 2)::text as cash, coalesce(m.card, 0)::numeric(12, 2)::text as card,
-           coalesce(m.eft, 0)::numeric(12, 2)::text as eft, coalesce(m.other, 0)::numeric(12, 2)::text as other,
+           coalesce(m.by_kind, '{}')::text as "byKind",
            (${balancesAt(start)} + sum(coalesce(m.moved, 0)) over (order by p.period))::numeric(12, 2)::text as "moneyHeld"
     from periods p left join sales s on s.period = p.period left join money m on m.period = p.period
     order by p.period`;
@@ -90,9 +92,9 @@ export async function salesReport(db: Db, range: SalesRange): Promise<SalesRepor
     from,
     to,
     groupBy,
-    series: series.map(({ cash, card, eft, other, ...period }) => ({
+    series: series.map(({ byKind, ...period }) => ({
       ...period,
-      topUps: { cash, card, eft, other },
+      topUps: perReportChannel((channel) => byKind[MONEY_CHANNELS[channel].kind] ?? "0.00"),
     })),
     totals: {
       orders: series.reduce((sum, p) => sum + p.orders, 0),

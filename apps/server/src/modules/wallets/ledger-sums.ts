@@ -1,5 +1,5 @@
 import type { LedgerKindSum } from "@kantien/domain/dashboard";
-import { LEDGER_KINDS } from "@kantien/domain/people";
+import { LEDGER_KINDS } from "@kantien/domain/money-channels";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";

@@ -1,4 +1,5 @@
-import type { LedgerEntry, LedgerKind } from "@kantien/domain/people";
+import { type LedgerKind, REVERSIBLE_KINDS } from "@kantien/domain/money-channels";
+import type { LedgerEntry } from "@kantien/domain/people";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
@@ -152,9 +153,6 @@ export async function creditMatchedBankCredits(
     z.object({ userId: z.string(), amount: z.string(), balanceAfter: z.string() }),
   );
 }
-
-/** The credits a reversal may undo: money that came in, not an order's refund. */
-const REVERSIBLE_KINDS: readonly LedgerKind[] = ["top_up", "cash", "card", "eft", "correction"];
 
 /**
  * Undoes a top-up as a new `reversal` row of the opposite amount, in the caller's transaction.

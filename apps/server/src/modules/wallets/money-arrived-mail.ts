@@ -1,6 +1,6 @@
 import type { Language } from "@kantien/domain/language";
 import { formatRand } from "@kantien/domain/money";
-import type { LedgerKind } from "@kantien/domain/people";
+import { channelOfKind, type LedgerKind, type MoneyChannel } from "@kantien/domain/money-channels";
 import { eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { userSettings, users } from "../../db/schema";
@@ -9,12 +9,13 @@ import { enqueueEmails } from "../../mail/outbox";
 
 export type Arrival = { userId: string; amount: string; kind: LedgerKind; balanceAfter: string };
 
-const CHANNELS: Partial<Record<LedgerKind, Record<Language, string>>> = {
+/** How the money came, in the mail's sentence: one entry per channel (money-channels.ts). */
+export const MONEY_ARRIVED_CHANNELS: Record<MoneyChannel, Record<Language, string>> = {
   cash: { af: "kontant by die toonbank", en: "cash at the counter" },
   card: { af: "kaart by die toonbank", en: "card at the counter" },
   eft: { af: "EFT", en: "EFT" },
   correction: { af: "'n regstelling", en: "a correction" },
-  top_up: { af: "die kantien", en: "the canteen" },
+  other: { af: "die kantien", en: "the canteen" },
 };
 
 /**
@@ -48,7 +49,7 @@ export async function mailMoneyArrived(
     if (!person) return [];
     const amount = formatRand(arrival.amount);
     const balance = formatRand(arrival.balanceAfter);
-    const channel = CHANNELS[arrival.kind]?.[person.language] ?? CHANNELS.top_up![person.language];
+    const channel = MONEY_ARRIVED_CHANNELS[channelOfKind(arrival.kind) ?? "other"][person.language];
     const copy =
       person.language === "en"
         ? {

@@ -1,5 +1,5 @@
-import { MONEY_IN_CHANNELS } from "@kantien/domain/dashboard";
 import type { Language } from "@kantien/domain/language";
+import { MONEY_CHANNELS, REPORT_CHANNELS } from "@kantien/domain/money-channels";
 import {
   LIABILITY_AGES,
   type LiabilityReport,
@@ -23,8 +23,6 @@ const figures = (totals: SalesTotals): ReportCell[] => [
   totals.portions,
   { rand: totals.amount },
 ];
-
-const CHANNELS = [...MONEY_IN_CHANNELS, "other"] as const;
 
 /** A period of the sales view as a table writes it: a day, a school week, a month. */
 export function periodLabel(
@@ -95,17 +93,17 @@ export function dayTables(
         meaning,
       ],
       rows: [
-        ...CHANNELS.filter((channel) => channel !== "other" || money.topUps.other.count > 0).map(
-          (channel): ReportCell[] => [
-            t(`screens.reports.channels.${channel}`),
-            money.topUps[channel].count,
-            { rand: money.topUps[channel].amount },
-            // A day closed before reversals were taken off its channels counts them in full.
-            money.reversals
-              ? t(`screens.reports.explain.channels.${channel}`)
-              : t("screens.reports.explain.channelGross"),
-          ],
-        ),
+        ...REPORT_CHANNELS.filter(
+          (channel) => !MONEY_CHANNELS[channel].legacy || money.topUps[channel].count > 0,
+        ).map((channel): ReportCell[] => [
+          t(`screens.reports.channels.${channel}`),
+          money.topUps[channel].count,
+          { rand: money.topUps[channel].amount },
+          // A day closed before reversals were taken off its channels counts them in full.
+          money.reversals
+            ? t(`screens.reports.explain.channels.${channel}`)
+            : t("screens.reports.explain.channelGross"),
+        ]),
         ...(money.reversals && money.reversals.count > 0
           ? [
               [
@@ -222,10 +220,10 @@ export function salesTables(
     {
       id: "top-ups",
       caption: t("screens.reports.sales.topUps"),
-      columns: [periodColumn, ...CHANNELS.map((channel) => t(`screens.reports.channels.${channel}`))],
+      columns: [periodColumn, ...REPORT_CHANNELS.map((channel) => t(`screens.reports.channels.${channel}`))],
       rows: report.series.map((row) => [
         period(row.period),
-        ...CHANNELS.map((channel) => ({ rand: row.topUps[channel] })),
+        ...REPORT_CHANNELS.map((channel) => ({ rand: row.topUps[channel] })),
       ]),
     },
     {

@@ -60,7 +60,7 @@ export function CounterTopUpDialog({
                 name: fullName(customer.data),
                 balance: customer.data.balance,
               }}
-              allMethods={false}
+              atCounter
             />
           </>
         )}

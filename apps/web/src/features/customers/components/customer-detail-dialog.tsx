@@ -1,4 +1,5 @@
 import { formatRand } from "@kantien/domain/money";
+import { REVERSIBLE_KINDS } from "@kantien/domain/money-channels";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { CustomerDetail, LedgerEntry, PersonOrder, WalletStatementEntry } from "@kantien/domain/people";
 import Box from "@mui/material/Box";
@@ -31,7 +32,7 @@ import { CustomerAllergiesSection } from "./customer-allergies";
 
 type Props = {
   customerId: string;
-  /** Staff top up wallets with cash or card; admins by every channel, reverse top-ups and open the orders summary. */
+  /** Admins reverse top-ups and open the orders summary (the top-up's channels follow the user's role). */
   isAdmin: boolean;
   onClose: () => void;
 };
@@ -103,7 +104,6 @@ function CustomerDetailBody({ customer, isAdmin }: { customer: CustomerDetail; i
               name: `${customer.firstName} ${customer.lastName}`,
               balance: customer.balance,
             }}
-            allMethods={isAdmin}
           />
         </Paper>
       </Stack>
@@ -186,9 +186,6 @@ function OrdersTable({ orders }: { orders: PersonOrder[] }) {
   );
 }
 
-/** The credits a reversal may undo (the server's rule; the button only mirrors it). */
-const REVERSIBLE: readonly LedgerEntry["kind"][] = ["top_up", "cash", "card", "eft", "correction"];
-
 function LedgerTable({
   entries,
   timeZone,
@@ -250,7 +247,7 @@ function LedgerTable({
                       <Typography variant="body2" color="text.secondary">
                         {t("screens.customers.topUp.reversed")}
                       </Typography>
-                    ) : REVERSIBLE.includes(entry.kind) ? (
+                    ) : REVERSIBLE_KINDS.includes(entry.kind) ? (
                       <Button size="small" onClick={() => onReverse(entry)}>
                         {t("screens.customers.topUp.reverse")}
                       </Button>

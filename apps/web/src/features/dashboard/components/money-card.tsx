@@ -1,5 +1,6 @@
-import { type DashboardMoney, MONEY_IN_CHANNELS } from "@kantien/domain/dashboard";
+import type { DashboardMoney } from "@kantien/domain/dashboard";
 import { formatRand } from "@kantien/domain/money";
+import { MONEY_CHANNELS, REPORT_CHANNELS } from "@kantien/domain/money-channels";
 import { ROUTES } from "@kantien/domain/route-access";
 import PaymentsIcon from "@mui/icons-material/Payments";
 import Typography from "@mui/material/Typography";
@@ -36,20 +37,16 @@ export function MoneyCard({ money, loading }: { money: DashboardMoney | undefine
             </Typography>
           ) : (
             <CardRows label={t("screens.dashboard.money.breakdown")}>
-              {MONEY_IN_CHANNELS.map((channel) => (
-                <CardRow
-                  key={channel}
-                  label={`${t(`screens.dashboard.money.${channel}`)} (${money.topUps[channel].count})`}
-                  value={formatRand(money.topUps[channel].amount)}
-                />
-              ))}
-              {/* Top-ups from before channels were recorded: shown only when there are any. */}
-              {money.topUps.other.count > 0 ? (
-                <CardRow
-                  label={`${t("screens.dashboard.money.other")} (${money.topUps.other.count})`}
-                  value={formatRand(money.topUps.other.amount)}
-                />
-              ) : null}
+              {REPORT_CHANNELS.map((channel) =>
+                // Top-ups from before channels were recorded: shown only when there are any.
+                MONEY_CHANNELS[channel].legacy && money.topUps[channel].count === 0 ? null : (
+                  <CardRow
+                    key={channel}
+                    label={`${t(`screens.dashboard.money.${channel}`)} (${money.topUps[channel].count})`}
+                    value={formatRand(money.topUps[channel].amount)}
+                  />
+                ),
+              )}
               {money.reversals.count > 0 ? (
                 <CardRow
                   label={`${t("screens.dashboard.money.reversals")} (${money.reversals.count})`}

@@ -1,5 +1,6 @@
 import { formatRand } from "@kantien/domain/money";
-import { useTheme } from "@mui/material/styles";
+import type { ReportChannel } from "@kantien/domain/money-channels";
+import { type Palette, useTheme } from "@mui/material/styles";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 
@@ -12,17 +13,18 @@ const HEIGHT = 260;
 const axisRand = (value: number) => formatRand(Math.round(value)).replace(/[,.]00$/, "");
 const tipRand = (value: number | null) => formatRand(value ?? 0);
 
+/** Each money channel's colour in the charts, from the theme's palette: one per report channel. */
+export const CHANNEL_COLOURS: Record<ReportChannel, (palette: Palette) => string> = {
+  cash: (palette) => palette.success.main,
+  card: (palette) => palette.primary.main,
+  eft: (palette) => palette.warning.main,
+  other: (palette) => palette.grey[500],
+};
+
 /** The colours of the charts, from the theme, so they read in both modes. */
 export function useChartColours() {
   const { palette } = useTheme();
-  return {
-    sales: palette.primary.main,
-    held: palette.secondary.main,
-    cash: palette.success.main,
-    card: palette.primary.main,
-    eft: palette.warning.main,
-    other: palette.grey[500],
-  };
+  return { sales: palette.primary.main, held: palette.secondary.main };
 }
 
 /** Bars of an amount per period. */
@@ -60,9 +62,9 @@ export function ChannelBars({
   channels,
 }: {
   ticks: string[];
-  channels: { key: "cash" | "card" | "eft" | "other"; label: string; amounts: number[] }[];
+  channels: { key: ReportChannel; label: string; amounts: number[] }[];
 }) {
-  const colours = useChartColours();
+  const { palette } = useTheme();
   return (
     <BarChart
       height={HEIGHT + 40}
@@ -72,7 +74,7 @@ export function ChannelBars({
         data: channel.amounts,
         label: channel.label,
         stack: "top-ups",
-        color: colours[channel.key],
+        color: CHANNEL_COLOURS[channel.key](palette),
         valueFormatter: tipRand,
       }))}
     />

@@ -1,6 +1,7 @@
 import { daysBetween, type IsoDate } from "@kantien/domain/dates";
 import { fieldMessage } from "@kantien/domain/field-messages";
 import { formatRand } from "@kantien/domain/money";
+import { MONEY_CHANNELS, REPORT_CHANNELS } from "@kantien/domain/money-channels";
 import {
   SALES_GROUPINGS,
   SALES_MAX_DAYS,
@@ -106,14 +107,15 @@ function SalesBody({ report, tables, title }: { report: SalesReport; tables: Rep
   const table = (id: string) => tables.find((candidate) => candidate.id === id) as ReportTable;
   const ticks = report.series.map((row) => periodTick(row.period, report.groupBy, language));
   const periods = t(`screens.reports.sales.periods.${report.groupBy}`);
-  const channels = (["cash", "card", "eft", "other"] as const)
-    .map((key) => ({
-      key,
-      label: t(`screens.reports.channels.${key}`),
-      amounts: report.series.map((row) => Number(row.topUps[key])),
-    }))
+  const channels = REPORT_CHANNELS.map((key) => ({
+    key,
+    label: t(`screens.reports.channels.${key}`),
+    amounts: report.series.map((row) => Number(row.topUps[key])),
+  }))
     // Top-ups from before channels were recorded: drawn only when there are any.
-    .filter((channel) => channel.key !== "other" || channel.amounts.some((amount) => amount !== 0));
+    .filter(
+      (channel) => !MONEY_CHANNELS[channel.key].legacy || channel.amounts.some((amount) => amount !== 0),
+    );
 
   return (
     <Stack spacing={2} className={PRINT_CLASS}>
