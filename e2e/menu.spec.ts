@@ -236,7 +236,9 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(dialog.getByRole("checkbox", { name: "Halaal" })).toBeChecked();
   await dialog.getByLabel("Naam").fill("Bobotie met rys");
   await expect(check).not.toBeChecked();
-  await expect(dialog).toContainText("Die naam, beskrywing of allergene het verander: gaan dit weer na.");
+  await expect(dialog).toContainText(
+    "Die naam, beskrywing of allergene het verander: gaan die allergene weer na.",
+  );
   await dialog.getByRole("button", { name: "Stoor" }).click();
   await expect(dialog).toBeHidden();
   await expect(dayCard(page, "Maandag")).toContainText(UNCHECKED);

@@ -292,12 +292,12 @@ export const MESSAGES = {
   // declaration was never checked (`details.unchecked`), else empty.
   allergen_confirm_required: {
     status: 409,
-    af: "{unchecked}Let op, aangetekende allergieë: {allergens}. Bevestig dat jy dit verstaan om te bestel.",
+    af: "{unchecked}Let op die aangetekende allergieë: {allergens}. Bevestig eers dat jy dit verstaan; dan kan jy bestel.",
     en: "{unchecked}Note the recorded allergies: {allergens}. Confirm that you understand to order it.",
   },
   allergens_unconfirmed: {
     status: 409,
-    af: "Hierdie bestelling het 'n allergiewaarskuwing: {allergens}. Bevestig dat die allergene nagegaan is voordat dit gereed is of afgehaal word.",
+    af: "Hierdie bestelling het 'n allergiewaarskuwing: {allergens}. Bevestig dat die allergene nagegaan is voordat dit as gereed gemerk of oorhandig word.",
     en: "This order has an allergy alert: {allergens}. Confirm the allergens were checked before it is ready or collected.",
   },
   // Customers' own orders (decision 0021): the canteen's rules, said to the customer.

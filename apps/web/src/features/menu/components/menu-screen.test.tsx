@@ -604,11 +604,11 @@ describe("MenuScreen", () => {
       const confirm = within(dialog).getByRole("checkbox", { name: "Allergene nagegaan" });
       expect(confirm).not.toBeChecked();
       expect(confirm).toHaveAccessibleDescription(
-        "Nog nie nagegaan nie. As die naam, beskrywing of allergene verander, moet 'n admin dit weer nagaan.",
+        "Nog nie nagegaan nie. As die naam, beskrywing of allergene verander, moet 'n admin die allergene weer nagaan.",
       );
       await user.click(confirm);
       expect(confirm).toHaveAccessibleDescription(
-        /^Met die stoor bevestig jy dat jy die allergene nagegaan het\./,
+        /^Deur te stoor, bevestig jy dat jy die allergene nagegaan het\./,
       );
       await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
       expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
@@ -652,7 +652,7 @@ describe("MenuScreen", () => {
       await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), " deluxe");
       expect(confirm).not.toBeChecked();
       expect(confirm).toHaveAccessibleDescription(
-        /^Die naam, beskrywing of allergene het verander: gaan dit weer na\./,
+        /^Die naam, beskrywing of allergene het verander: gaan die allergene weer na\./,
       );
       // Ticked again, then an allergen changes: unticked again.
       await user.click(confirm);

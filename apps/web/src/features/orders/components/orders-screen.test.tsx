@@ -555,7 +555,7 @@ describe("new order", () => {
 
   it("warns as the server does about the customer's allergies: 'Ek verstaan' places it with the yes", async () => {
     const asked =
-      "Hierdie gereg pas by aangetekende allergieë: melk (bevat). Bevestig dat jy dit verstaan om te bestel.";
+      "Let op die aangetekende allergieë: melk (bevat). Bevestig eers dat jy dit verstaan; dan kan jy bestel.";
     const { user, calls } = renderScreen({
       ...baseRoutes,
       "POST /api/orders": (call) =>
