@@ -89,7 +89,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   }
 
   // Monday: the required-fields message, a file that is no image, then an uploaded photo.
-  await dayCard(page, "Maandag").getByRole("button", { name: "Voeg item by vir Maandag" }).click();
+  await dayCard(page, "Maandag").getByRole("button", { name: "Voeg 'n item vir Maandag by" }).click();
   let dialog = page.getByRole("dialog", { name: "Voeg 'n item by" });
   await dialog.getByRole("button", { name: "Stoor" }).click();
   await expect(dialog).toContainText(
@@ -146,7 +146,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   ];
   for (const dish of dishes) {
     await dayCard(page, dish.day)
-      .getByRole("button", { name: `Voeg item by vir ${dish.day}` })
+      .getByRole("button", { name: `Voeg 'n item vir ${dish.day} by` })
       .click();
     dialog = page.getByRole("dialog", { name: "Voeg 'n item by" });
     await fillItem(dialog, dish);

@@ -89,7 +89,7 @@ export const FIELD_MESSAGES = {
   },
   top_up_method_invalid: {
     status: 400,
-    af: "Kies hoe betaal is: kontant, kaart, EFT of 'n regstelling.",
+    af: "Kies hoe daar betaal is: kontant, kaart, EFT of 'n regstelling.",
     en: "Choose how it was paid: cash, card, EFT or a correction.",
   },
   top_up_reason_invalid: {
@@ -214,7 +214,7 @@ export const FIELD_MESSAGES = {
   },
   canteen_kitchen_ageing_order: {
     status: 400,
-    af: "Die rooi drempel moet later wees as die geel een.",
+    af: "Die drempel vir rooi moet later wees as dié vir geel.",
     en: "The red threshold must be later than the amber one.",
   },
   bank_credit_customer_invalid: {
@@ -249,7 +249,7 @@ export const FIELD_MESSAGES = {
   },
   my_menu_week_invalid: {
     status: 400,
-    af: "Kies 'n week deur sy Maandag (JJJJ-MM-DD).",
+    af: "Kies 'n week deur die datum van sy Maandag te gee (JJJJ-MM-DD).",
     en: "Choose a week by its Monday (YYYY-MM-DD).",
   },
 } as const satisfies Record<string, Record<Language, string> & { status?: ErrorStatus }>;

@@ -161,7 +161,7 @@ export const MESSAGES = {
   },
   unauthorized_role: {
     status: 403,
-    af: "Hierdie aanteken is net vir die kantien se personeel.",
+    af: "Hierdie aantekenblad is net vir die kantien se personeel.",
     en: "This sign-in is for canteen staff only.",
   },
   logout_success: { af: "Jy is uitgeteken.", en: "Signed out successfully." },
@@ -192,7 +192,7 @@ export const MESSAGES = {
   },
   token_invalid: {
     status: 400,
-    af: "Hierdie skakel is ongeldig, reeds gebruik of verval.",
+    af: "Hierdie skakel is ongeldig, is reeds gebruik of het verval.",
     en: "This link is invalid, already used or expired.",
   },
   invitation_valid: { af: "Uitnodiging is geldig.", en: "The invitation is valid." },
@@ -332,7 +332,7 @@ export const MESSAGES = {
     en: "Your current password is wrong.",
   },
   password_changed: {
-    af: "Jou wagwoord is verander. Jy is op jou ander toestelle afgeteken.",
+    af: "Jou wagwoord is verander. Jy is op jou ander toestelle uitgeteken.",
     en: "Your password was changed. You were signed out on your other devices.",
   },
   statement_imported: {
@@ -356,7 +356,7 @@ export const MESSAGES = {
   },
   statement_no_bank_statement: {
     status: 400,
-    af: "Die lêer hou geen bankstaat nie (net 'n aanmelding, 'n profiel of 'n beleggingstaat). Laai die rekening se staat af. Niks is gekrediteer nie.",
+    af: "Die lêer bevat geen bankstaat nie (net 'n aanmelding, 'n profiel of 'n beleggingsstaat). Laai die rekening se staat af. Niks is gekrediteer nie.",
     en: "The file holds no bank statement (only a sign-on, a profile or an investment statement). Download the account's statement. Nothing was credited.",
   },
   statement_credit_card: {
@@ -372,7 +372,7 @@ export const MESSAGES = {
   },
   statement_several_accounts: {
     status: 400,
-    af: "Die lêer hou state van meer as een rekening. Laai elke rekening se staat apart af. Niks is gekrediteer nie.",
+    af: "Die lêer bevat state van meer as een rekening. Laai elke rekening se staat apart af. Niks is gekrediteer nie.",
     en: "The file holds statements of more than one account. Download each account's statement on its own. Nothing was credited.",
   },
   already_reversed: {

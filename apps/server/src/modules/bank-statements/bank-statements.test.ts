@@ -168,8 +168,8 @@ describe("POST /api/admin/bank-statements", () => {
       z.object({ subject: z.string(), text: z.string() }),
     );
     expect(mails.map((m) => m.text.replaceAll("\u00a0", " "))).toEqual([
-      expect.stringContaining("deur EFT by jou beursie gevoeg"),
-      expect.stringContaining("deur EFT by jou beursie gevoeg"),
+      expect.stringContaining("by jou beursie gevoeg (EFT)"),
+      expect.stringContaining("by jou beursie gevoeg (EFT)"),
     ]);
     const [unallocated] = (await credits(app, "unallocated")).data;
     // The bank's text is kept as text, formula and all.

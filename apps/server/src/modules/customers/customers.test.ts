@@ -566,7 +566,7 @@ describe("POST /api/customers/:id/top-ups", () => {
       "R 10,00 is by jou Kantien-beursie gevoeg",
     ]);
     expect(mails[0]!.text.replaceAll("\u00a0", " ")).toContain(
-      "R 40,00 is deur kontant by die toonbank by jou beursie gevoeg. Jou saldo is nou R 40,00.",
+      "Ons het R 40,00 by jou beursie gevoeg (kontant by die toonbank). Jou saldo is nou R 40,00.",
     );
   });
 

@@ -16,7 +16,7 @@ const CHANNELS: Partial<Record<LedgerKind, Record<Language, string>>> = {
   card: { af: "kaart by die toonbank", en: "card at the counter" },
   eft: { af: "EFT", en: "EFT" },
   correction: { af: "'n regstelling", en: "a correction" },
-  top_up: { af: "die kantien", en: "the canteen" },
+  top_up: { af: "inbetaling", en: "the canteen" },
 };
 
 /**
@@ -63,7 +63,7 @@ export async function mailMoneyArrived(
         : {
             subject: `${amount} is by jou ${config.canteenName}-beursie gevoeg`,
             greeting: "Hallo",
-            body: `${amount} is deur ${channel} by jou beursie gevoeg. Jou saldo is nou ${balance}.`,
+            body: `Ons het ${amount} by jou beursie gevoeg (${channel}). Jou saldo is nou ${balance}.`,
             button: "Sien jou beursie",
             note: "As jy nie hierdie geld verwag het nie, laat weet asseblief die kantien.",
           };

@@ -411,7 +411,7 @@ describe("the low-balance mail", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Jou Kantien-beursie raak leeg");
     expect(mails[0]!.text.replaceAll("\u00a0", " ")).toContain(
-      "Jou beursie se saldo is nou R 40,00, onder R 50,00; laai dit op sodat jy kan aanhou bestel.",
+      "Jou beursie se saldo is nou R 40,00, minder as R 50,00. Laai jou beursie op sodat jy kan aanhou bestel.",
     );
     // How to pay: the canteen has given no bank account here, so at the counter.
     expect(mails[0]!.text).toContain("Laai dit by die kantien se toonbank op.");

@@ -310,7 +310,7 @@ describe("DashboardScreen", () => {
     renderDashboard(ROLE.kitchenAdmin, { body: { success: true, data: made } });
     await loaded();
     const toMake = region("Nog om te maak");
-    expect(toMake).toHaveTextContent("Alles wat vandag bestel is, is gemaak.");
+    expect(toMake).toHaveTextContent("Alles wat vir vandag bestel is, is gemaak.");
     expect(within(region("Bestellings vandag")).getByRole("link")).toHaveAttribute("href", "/kitchen");
   });
 

@@ -107,7 +107,7 @@ describe("MenuScreen", () => {
     expect(screen.getAllByRole("region")).toHaveLength(5);
     expect(
       within(screen.getByRole("region", { name: "Vrydag" })).getByRole("button", {
-        name: "Voeg item by vir Vrydag",
+        name: "Voeg 'n item vir Vrydag by",
       }),
     ).toBeInTheDocument();
   });
@@ -277,7 +277,7 @@ describe("MenuScreen", () => {
 
   it("disables a day that has an item when adding, and asks for the required fields", async () => {
     const { user, calls } = renderScreen();
-    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Dinsdag by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
 
     const daySelect = within(dialog).getByRole("combobox", { name: /Weekdag/ });
@@ -304,7 +304,7 @@ describe("MenuScreen", () => {
     const { user, calls } = renderScreen(MENUS, {
       [saveRoute("Dinsdag")]: saved,
     });
-    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Dinsdag by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
     await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), "Pasta");
     await user.type(within(dialog).getByRole("textbox", { name: /Beskrywing/ }), "Met kaas");
@@ -352,7 +352,7 @@ describe("MenuScreen", () => {
     const { user, calls } = renderScreen(MENUS, {
       [saveRoute("Dinsdag")]: saved,
     });
-    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Dinsdag by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
     await fillNewItem(user, dialog);
     const photo = within(dialog).getByRole("group", { name: "Foto" });
@@ -380,7 +380,7 @@ describe("MenuScreen", () => {
   it("says when a photo cannot be uploaded, and keeps what was typed", async () => {
     vi.mocked(uploadMenuImage).mockRejectedValueOnce(new UploadError("failed"));
     const { user, calls } = renderScreen();
-    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Dinsdag by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
     await fillNewItem(user, dialog);
     await user.upload(within(dialog).getByLabelText("Kies 'n foto"), image());
@@ -582,7 +582,7 @@ describe("MenuScreen", () => {
 
     it("declares a new dish's allergens and diet and confirms them: all of it is sent", async () => {
       const { user, calls } = renderScreen(MENUS, { [saveRoute("Woensdag")]: saved });
-      await user.click(await screen.findByRole("button", { name: "Voeg item by vir Woensdag" }));
+      await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Woensdag by" }));
       const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
       await fillNewItem(user, dialog);
       // Every allergen starts at "Geen"; each row is a group named by its allergen.
