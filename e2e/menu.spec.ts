@@ -105,7 +105,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(photo).toContainText("Oplaai het misluk");
 
   await photo.locator('input[type="file"]').setInputFiles(DISH_JPEG);
-  const preview = photo.getByRole("img", { name: "Voorskou van die beeld" });
+  const preview = photo.getByRole("img", { name: "Voorskou van die foto" });
   await expect(preview).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{32}\.webp$/);
   await expect(photo.getByRole("button", { name: "Verwyder foto" })).toBeVisible();
   const imageUrl = (await preview.getAttribute("src")) ?? "";
@@ -158,7 +158,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
       );
       await page.getByRole("option", { name: "Dinsdag" }).click();
       await dialog.locator('input[type="file"]').setInputFiles(DISH_JPEG);
-      await expect(dialog.getByRole("img", { name: "Voorskou van die beeld" })).toBeVisible();
+      await expect(dialog.getByRole("img", { name: "Voorskou van die foto" })).toBeVisible();
     }
     await dialog.getByRole("button", { name: "Stoor" }).click();
     await expect(dialog).toBeHidden();

@@ -167,7 +167,7 @@ test("the export downloads the filtered orders as CSV", async ({ page }) => {
   const paid = (await (await answer).json()) as SummaryAnswer;
 
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Voer uit as CSV" }).click();
+  await page.getByRole("link", { name: "Laai CSV af" }).click();
   const file = await (await download).path();
   const lines = fs.readFileSync(file, "utf8").trim().split(/\r?\n/);
   // A header, then every paid order of the range (not only this page), in the screen's words.
@@ -270,7 +270,7 @@ test("an order the wallet cannot pay is refused with the server's message and ch
   await chooseCustomer(page, dialog, customer.lastName);
   await expect(detail(dialog, "Beursiesaldo")).toContainText(rand(0));
   await expect(dialog.getByRole("combobox", { name: "Item" })).not.toHaveText("");
-  await expect(dialog).toContainText("Die beursiesaldo is te klein vir hierdie bestelling.");
+  await expect(dialog).toContainText("Die beursiesaldo is te laag vir hierdie bestelling.");
   await dialog.getByRole("button", { name: "Plaas bestelling" }).click();
   await expect(dialog).toContainText(
     "Die klant se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",

@@ -41,7 +41,7 @@ export type MoneyInChannel = (typeof MONEY_IN_CHANNELS)[number];
 /**
  * Today's money from the wallet ledger: admins only. A reversed top-up is taken off the channel
  * it came in by, on the day it is reversed (the reversal's row names the top-up it undoes), so
- * each channel is the money that channel really brought in (docs/product.md, "Geld in vandag").
+ * each channel is the money that channel really brought in (docs/product.md, "Vandag ingebetaal").
  */
 export const dashboardMoney = z.object({
   /**

@@ -154,7 +154,7 @@ export const FIELD_MESSAGES = {
   },
   ordering_closed: {
     status: 409,
-    af: "Bestellings vir hierdie dag is gesluit: die sperdatum is verby.",
+    af: "Bestellings vir hierdie dag is gesluit: die sluitingstyd is verby.",
     en: "Ordering for this day is closed: the cut-off has passed.",
   },
   order_beyond_horizon: {

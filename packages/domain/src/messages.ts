@@ -75,7 +75,7 @@ export const MESSAGES = {
   },
   food_item_orders_touched: {
     status: 409,
-    af: "Hierdie verandering aan die allergene raak {orders} oop bestellings van die gereg; {alerted} daarvan is vir klante met 'n allergie daarvoor. Hulle word per e-pos en in die app laat weet en kan kanselleer. Bevestig om te stoor.",
+    af: "Hierdie verandering aan die allergene raak {orders} oop bestellings van die gereg; {alerted} daarvan is vir klante met 'n allergie daarvoor. Hulle word per e-pos en in die app in kennis gestel en kan kanselleer. Bevestig om te stoor.",
     en: "This change to the allergens touches {orders} open orders of the dish; {alerted} of them are for customers with an allergy to it. They are told by email and in the app and may cancel. Confirm to save.",
   },
   menu_copy_source_empty: {
@@ -85,7 +85,7 @@ export const MESSAGES = {
   },
   menu_copy_target_not_empty: {
     status: 409,
-    af: "Hierdie week het reeds geregte. Verwyder hulle eers, of wysig die dae een vir een.",
+    af: "Hierdie week het reeds geregte. Skrap hulle eers, of wysig die dae een vir een.",
     en: "This week already has dishes. Remove them first, or edit the days one by one.",
   },
   menu_copy_no_days_left: {
@@ -197,7 +197,7 @@ export const MESSAGES = {
   },
   invitation_valid: { af: "Uitnodiging is geldig.", en: "The invitation is valid." },
   setup_success: {
-    af: "Jou rekening is opgestel. Jy word nou na aanteken gestuur.",
+    af: "Jou rekening is opgestel. Jy word nou na die aantekenblad geneem.",
     en: "Account set up successfully! Taking you to sign in.",
   },
   invite_success: { af: "Die uitnodiging is gestuur.", en: "The invitation was sent." },
@@ -237,17 +237,17 @@ export const MESSAGES = {
   },
   last_admin: {
     status: 409,
-    af: "Die laaste admin kan nie gedegradeer of verwyder word nie.",
+    af: "Die laaste admin kan nie gedegradeer of geskrap word nie.",
     en: "The last admin cannot be demoted or removed.",
   },
   own_account: {
     status: 403,
-    af: "Jy kan nie jou eie rol verander of jou eie rekening verwyder nie.",
+    af: "Jy kan nie jou eie rol verander of jou eie rekening skrap nie.",
     en: "You cannot change your own role or remove your own account.",
   },
-  person_deleted: { af: "Gebruiker verwyder.", en: "User removed." },
+  person_deleted: { af: "Gebruiker geskrap.", en: "User removed." },
   person_anonymised: {
-    af: "Gebruiker verwyder. Die bestellings en beursiegeskiedenis bly behoue, sonder persoonlike besonderhede.",
+    af: "Gebruiker geskrap. Die bestellings en beursiegeskiedenis bly behoue, sonder persoonlike besonderhede.",
     en: "User removed. Their orders and wallet history are kept, without personal details.",
   },
   invitation_not_pending: {
@@ -310,7 +310,7 @@ export const MESSAGES = {
     en: "Your order was cancelled and the money is back in your wallet.",
   },
   my_order_cancelled_unpaid: {
-    af: "Jou bestelling is gekanselleer. Dit was nie betaal nie, so geen geld het geskuif nie.",
+    af: "Jou bestelling is gekanselleer. Dit was nie betaal nie, dus is geen geld terugbetaal nie.",
     en: "Your order was cancelled. It was not paid, so no money moved.",
   },
   my_profile_saved: {
@@ -336,12 +336,12 @@ export const MESSAGES = {
     en: "Your password was changed. You were signed out on your other devices.",
   },
   statement_imported: {
-    af: "Die bankstaat is gelees.",
+    af: "Die bankstaat is ingelees.",
     en: "The bank statement was read.",
   },
   statement_missing: {
     status: 400,
-    af: "Kies 'n bankstaat (CSV of OFX) om te lees.",
+    af: "Kies 'n bankstaat (CSV of OFX) om in te lees.",
     en: "Choose a bank statement (CSV or OFX) to read.",
   },
   statement_too_large: {
@@ -351,7 +351,7 @@ export const MESSAGES = {
   },
   statement_unreadable: {
     status: 400,
-    af: "Die bankstaat kon nie gelees word nie. Niks daarvan is gekrediteer nie.",
+    af: "Die bankstaat kon nie ingelees word nie. Niks daarvan is gekrediteer nie.",
     en: "The bank statement could not be read. Nothing from it was credited.",
   },
   statement_no_bank_statement: {

@@ -813,7 +813,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     expect(setUp.statusCode).toBe(200);
     expect(setUp.json()).toEqual({
       success: true,
-      message: "Jou rekening is opgestel. Jy word nou na aanteken gestuur.",
+      message: "Jou rekening is opgestel. Jy word nou na die aantekenblad geneem.",
     });
     expect(setUp.headers["set-cookie"]).toBeUndefined();
     const [after] = await db.select().from(users).where(eq(users.id, user!.id));

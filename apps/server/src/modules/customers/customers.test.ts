@@ -630,7 +630,7 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
     const row = await addCustomer(app);
     const res = await request(app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, anonymised: false, message: "Gebruiker verwyder." });
+    expect(res.json()).toMatchObject({ success: true, anonymised: false, message: "Gebruiker geskrap." });
     expect(await db.select().from(users).where(eq(users.id, row.id))).toHaveLength(0);
     expect((await request(app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie })).statusCode).toBe(
       404,

@@ -178,7 +178,9 @@ describe("POST /api/my/orders", () => {
     try {
       const closed = await order(app, me.cookie, tuesday());
       expect([closed.statusCode, closed.json().code]).toEqual([409, "ordering_closed"]);
-      expect(closed.json().message).toBe("Bestellings vir hierdie dag is gesluit: die sperdatum is verby.");
+      expect(closed.json().message).toBe(
+        "Bestellings vir hierdie dag is gesluit: die sluitingstyd is verby.",
+      );
       // Wednesday stays open until 09:00 on Wednesday.
       const wednesday = { foodItemId: items["week-Woensdag"]!.id, deliveryDate: "2031-03-05", quantity: 1 };
       expect((await order(app, me.cookie, wednesday)).statusCode).toBe(201);

@@ -203,7 +203,7 @@ describe("MenuScreen", () => {
     await user.click(screen.getByRole("button", { name: "Kopieer verlede week" }));
     expect(
       await screen.findByText(
-        "Hierdie week het reeds geregte. Verwyder hulle eers, of wysig die dae een vir een.",
+        "Hierdie week het reeds geregte. Skrap hulle eers, of wysig die dae een vir een.",
       ),
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
@@ -358,7 +358,7 @@ describe("MenuScreen", () => {
     const photo = within(dialog).getByRole("group", { name: "Foto" });
     expect(within(photo).queryByRole("img")).not.toBeInTheDocument();
     await user.upload(within(photo).getByLabelText("Kies 'n foto"), image());
-    expect(await within(photo).findByRole("img", { name: "Voorskou van die beeld" })).toHaveAttribute(
+    expect(await within(photo).findByRole("img", { name: "Voorskou van die foto" })).toHaveAttribute(
       "src",
       "/uploads/pasta.webp",
     );
@@ -768,7 +768,7 @@ describe("MenuScreen", () => {
         "Hierdie verandering aan die allergene raak 30 oop bestellings van die gereg (vir vandag of later). 1 daarvan is vir 'n klant met 'n allergie daarvoor",
       );
       expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1);
-      await user.click(within(touched).getByRole("button", { name: "Stoor en laat weet" }));
+      await user.click(within(touched).getByRole("button", { name: "Stoor en laat hulle weet" }));
       await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
       const [first, second] = calls.filter((c) => c.method === "PUT");
       expect(first!.body).not.toHaveProperty("touchedOrdersConfirmed");
@@ -776,7 +776,9 @@ describe("MenuScreen", () => {
       // The first save changed nothing: the second names the same version.
       expect(second!.headers["If-Match"]).toBe('"3"');
       expect(
-        await screen.findByText(/^Bobotie is gestoor\. 1 klant met 'n allergie daarvoor is laat weet\./),
+        await screen.findByText(
+          /^Bobotie is gestoor\. 1 klant met 'n allergie daarvoor is in kennis gestel\./,
+        ),
       ).toBeVisible();
     }, 20_000);
 

@@ -173,7 +173,7 @@ describe("MyMenuScreen", () => {
     const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
     expect(
       within(dialog).getByText(
-        /Jou saldo is te min: jy kort R\s?18,50\. Laai jou beursie by die kantien op\./,
+        /Jou saldo is te laag: jy kort R\s?18,50\. Laai jou beursie by die kantien op\./,
       ),
     ).toBeVisible();
     expect(within(dialog).getByRole("button", { name: /Bevestig en betaal/ })).toBeDisabled();

@@ -116,7 +116,7 @@ describe("OrdersScreen", () => {
       "Bekyk",
     ]);
     expect(screen.getByText("1–25 van 60")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Laai CSV af" })).toHaveAttribute(
       "href",
       `/api/orders/export.csv?${WEEK}&sort=orderDate&dir=desc&lang=af`,
     );
@@ -148,7 +148,7 @@ describe("OrdersScreen", () => {
 
     await user.click(screen.getByRole("button", { name: "Klant" }));
     await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("sort=customer&dir=asc"));
-    expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Laai CSV af" })).toHaveAttribute(
       "href",
       `/api/orders/export.csv?${WEEK}&q=nel&status=paid&sort=customer&dir=asc&lang=af`,
     );
@@ -250,7 +250,7 @@ describe("finding any order, however old (decision 0015)", () => {
     ).toBeInTheDocument();
     expect(dateDisabled("Begindatum")).toBe(true);
     expect(screen.getByRole("button", { name: "Vorige week" })).toBeDisabled();
-    expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Laai CSV af" })).toHaveAttribute(
       "href",
       `/api/orders/export.csv?q=${OLD.id}&sort=orderDate&dir=desc&lang=af`,
     );
@@ -458,7 +458,9 @@ describe("order detail", () => {
       },
     });
     const confirm = await chooseCancel(user);
-    expect(confirm).toHaveTextContent("Hierdie bestelling is nie betaal nie; geen geld skuif nie.");
+    expect(confirm).toHaveTextContent(
+      "Hierdie bestelling is nie betaal nie, dus word geen geld terugbetaal nie.",
+    );
     await user.click(within(confirm).getByRole("button", { name: "Die kombuis is gesluit" }));
     await user.click(within(confirm).getByRole("button", { name: "Kanselleer bestelling" }));
     expect(

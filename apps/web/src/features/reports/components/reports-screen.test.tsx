@@ -137,7 +137,7 @@ describe("the day view", () => {
     const noShows = within(sales).getByRole("row", { name: /Gereed maar nooit afgehaal nie/ });
     expect(noShows).toHaveTextContent(/R\s?45,00/);
     // A reversal is already taken off its channel: shown as such, with a real minus sign.
-    const money = screen.getByRole("table", { name: "Geld wat beweeg het" });
+    const money = screen.getByRole("table", { name: "Geldbewegings" });
     expect(within(money).getByRole("row", { name: /Teruggedraai, reeds afgetrek/ })).toHaveTextContent(
       /1\u2212R\s150,00/,
     );
@@ -162,7 +162,7 @@ describe("the day view", () => {
     expect(within(sales).getByRole("row", { name: /^Verkoop/ })).toHaveTextContent(
       "Bestellings wat op hierdie dag afgehaal moet word, ongeag wanneer hulle betaal is",
     );
-    const money = screen.getByRole("table", { name: "Geld wat beweeg het" });
+    const money = screen.getByRole("table", { name: "Geldbewegings" });
     expect(within(money).getByRole("row", { name: /^Kontant/ })).toHaveTextContent(
       "minus kontantinbetalings wat op hierdie dag teruggedraai is",
     );
@@ -340,13 +340,13 @@ describe("the day view", () => {
         },
       },
     });
-    const warning = await screen.findByText(/pas nie meer by sy kontrolesom nie/);
+    const warning = await screen.findByText(/klop nie meer met sy kontrolesom nie/);
     expect(warning).toHaveTextContent(
-      "Die gestoorde afsluiting van Maandag 9 Junie 2031 pas nie meer by sy kontrolesom nie",
+      "Die gestoorde afsluiting van Maandag 9 Junie 2031 klop nie meer met sy kontrolesom nie",
     );
     const list = screen.getByRole("table", { name: "Afgeslote dae" });
-    expect(within(list).getByRole("row", { name: /9 Jun/ })).toHaveTextContent("Pas nie meer nie");
-    expect(within(list).getByRole("row", { name: /6 Jun/ })).not.toHaveTextContent("Pas nie meer nie");
+    expect(within(list).getByRole("row", { name: /9 Jun/ })).toHaveTextContent("Klop nie meer nie");
+    expect(within(list).getByRole("row", { name: /6 Jun/ })).not.toHaveTextContent("Klop nie meer nie");
   });
 
   it("says nothing of a broken chain when every close matches", async () => {
@@ -416,7 +416,7 @@ describe("the money held view", () => {
     // An age band without wallets is shown as nothing held, not left out.
     expect(within(byAge).getByRole("row", { name: /31–90 dae/ })).toHaveTextContent(/0.*R\s?0,00/);
     expect(screen.getByRole("img", { name: /Staafgrafiek: die geld in beursies/ })).toBeInTheDocument();
-    const held = screen.getByRole("table", { name: "Geld gehou" });
+    const held = screen.getByRole("table", { name: "Geld in beursies" });
     expect(within(held).getByRole("row", { name: /Bankinbetalings nog nie toegeken nie/ })).toHaveTextContent(
       "2",
     );
