@@ -129,12 +129,12 @@ export const FIELD_MESSAGES = {
   },
   order_item_unavailable: {
     status: 409,
-    af: "Hierdie item is nie op die spyskaart nie.",
+    af: "Hierdie gereg is nie op die spyskaart nie.",
     en: "This item is not on the menu.",
   },
   order_delivery_mismatch: {
     status: 400,
-    af: "Hierdie item word nie op die gekose dag bedien nie. Kies die dag van sy spyskaart.",
+    af: "Hierdie gereg word nie op die gekose dag bedien nie. Kies die dag waarop dit op die spyskaart is.",
     en: "This item is not served on the chosen day. Choose the day of its menu.",
   },
   order_delivery_past: {
@@ -144,7 +144,7 @@ export const FIELD_MESSAGES = {
   },
   order_choice_missing: {
     status: 400,
-    af: "Kies 'n klant, 'n dag en 'n item.",
+    af: "Kies 'n klant, 'n dag en 'n gereg.",
     en: "Choose a customer, a day and an item.",
   },
   order_quantity_invalid: {

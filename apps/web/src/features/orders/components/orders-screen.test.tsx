@@ -308,9 +308,9 @@ describe("order detail", () => {
       within(dialog).getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
     await within(dialog).findByText(DETAIL.id);
     expect(value("Klant")).toBe("Pieter Nel");
-    expect(value("Item")).toBe("Pizza");
+    expect(value("Gereg")).toBe("Pizza");
     expect(value("Hoeveelheid")).toBe("2");
-    expect(value("Prys per item")).toBe(rand("47.50"));
+    expect(value("Prys per porsie")).toBe(rand("47.50"));
     expect(value("Totale prys")).toBe(rand("95.00"));
     expect(value("Afhaaldatum")).toBe("Nie gespesifiseer nie");
     expect(value("Geskep")).toBe("11 Junie 2031 om 08:15");
@@ -532,10 +532,10 @@ describe("new order", () => {
     const dialog = await fillDialog(user);
     const value = (label: string) =>
       within(dialog).getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
-    expect(within(dialog).getByRole("combobox", { name: "Item" })).toHaveTextContent(
+    expect(within(dialog).getByRole("combobox", { name: "Gereg" })).toHaveTextContent(
       `Pizza — ${randText("47.50")}`,
     );
-    expect(value("Prys per item")).toBe(rand("47.50"));
+    expect(value("Prys per porsie")).toBe(rand("47.50"));
     expect(value("Totaal")).toBe(rand("95.00"));
     expect(value("Beursiesaldo")).toBe(rand("100.00"));
     expect(value("Saldo ná die bestelling")).toBe(rand("5.00"));
@@ -646,7 +646,7 @@ describe("new order", () => {
     await user.click((await screen.findAllByRole("button", { name: "Nuwe bestelling" }))[0] as HTMLElement);
     const dialog = await screen.findByRole("dialog", { name: "Nuwe bestelling" });
     await user.click(within(dialog).getByRole("button", { name: "Plaas bestelling" }));
-    expect(await within(dialog).findByText("Kies 'n klant, 'n dag en 'n item.")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Kies 'n klant, 'n dag en 'n gereg.")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 });
