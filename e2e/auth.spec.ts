@@ -48,7 +48,7 @@ test("a student gets the access-denied dialog and no session", async ({ page }) 
   await expect(dialog).toContainText("Sanet Student");
   await expect(dialog).toContainText("student@kantien.example");
   await expect(dialog).toContainText("Student");
-  await expect(dialog).toContainText("Hierdie aanteken is net vir die kantien se personeel.");
+  await expect(dialog).toContainText("Hierdie aantekenblad is net vir die kantien se personeel.");
   await expect(dialog).not.toContainText(/rol(-ID)? ?\d/i);
   const me = await page.request.get("/api/auth/me");
   expect(me.status()).toBe(401);

@@ -36,7 +36,7 @@ test("today's numbers on the dashboard are the kitchen board's", async ({ page, 
   await expect(page.getByRole("heading", { name: "Paneelbord", level: 1 })).toBeVisible();
   const { today } = await summary(page);
   expect(today.date).toBe(canteenToday());
-  const toMake = page.getByRole("region", { name: "Nog om te maak" });
+  const toMake = page.getByRole("region", { name: "Nog te maak" });
   const portions = today.toMake.reduce((sum, dish) => sum + dish.portions, 0);
   await expect(toMake).toContainText(`${portions} porsies`);
   for (const dish of today.toMake) {
@@ -71,7 +71,7 @@ test("an admin sees today's money and low balances, and each card leads to where
   await signIn(page, DEMO.admin);
   const { money, lowBalances } = await summary(page);
   expect(money).not.toBeNull();
-  const moneyCard = page.getByRole("region", { name: "Geld in vandag" });
+  const moneyCard = page.getByRole("region", { name: "Vandag ingebetaal" });
   await expect(moneyCard).toContainText(formatRand(money?.totalIn ?? "0").replace(/\s/g, " "));
 
   const low = page.getByRole("region", { name: "Lae saldo's" });
@@ -82,7 +82,10 @@ test("an admin sees today's money and low balances, and each card leads to where
   await expect(page.getByRole("tab", { name: "Lae saldo", selected: true })).toBeVisible();
 
   await page.goBack();
-  await page.getByRole("region", { name: "Geld in vandag" }).getByRole("link", { name: "Na Geld" }).click();
+  await page
+    .getByRole("region", { name: "Vandag ingebetaal" })
+    .getByRole("link", { name: "Na Geld" })
+    .click();
   await expect(page).toHaveURL(/\/money$/);
 });
 
@@ -116,9 +119,9 @@ test("an admin's quick actions lead to their screens", async ({ page }) => {
 test("staff see today's kitchen but no money, and only the quick actions they may use", async ({ page }) => {
   await signIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("region", { name: "Nog om te maak" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Nog te maak" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Lae saldo's" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Geld in vandag" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Vandag ingebetaal" })).toHaveCount(0);
   expect((await summary(page)).money).toBeNull();
   const actions = page.getByRole("region", { name: "Kortpaaie" });
   await expect(actions.getByRole("link")).toHaveText(["Kombuisskerm", "Bestuur personeel"]);
@@ -132,10 +135,7 @@ test.describe("accessibility", () => {
   for (const theme of ["dark", "light"] as const) {
     test(`the dashboard has no serious accessibility violations (${theme})`, async ({ page }) => {
       await signIn(page, DEMO.admin, "/dashboard", { theme });
-      await expect(page.getByRole("region", { name: "Nog om te maak" })).toHaveAttribute(
-        "aria-busy",
-        "false",
-      );
+      await expect(page.getByRole("region", { name: "Nog te maak" })).toHaveAttribute("aria-busy", "false");
       await expect(page.getByRole("list", { name: "Onlangse aktiwiteit" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await saveSettings(page);

@@ -86,7 +86,7 @@ test("cancelling from the detail dialog asks why and says what happens to the mo
 
   await dialog.getByRole("button", { name: "Kanselleer bestelling" }).click();
   const confirm = page.getByRole("dialog", { name: `Kanselleer bestelling ${label}` });
-  await expect(confirm).toContainText(/gaan terug na .+ se beursie\.|geen geld skuif nie\./);
+  await expect(confirm).toContainText(/gaan terug na .+ se beursie\.|geen geld terugbetaal nie\./);
   await expectTouchTargets(confirm);
   await confirm.getByRole("button", { name: "Hou die bestelling" }).click();
   // Keeping it returns to the order, unchanged.

@@ -89,7 +89,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   }
 
   // Monday: the required-fields message, a file that is no image, then an uploaded photo.
-  await dayCard(page, "Maandag").getByRole("button", { name: "Voeg item by vir Maandag" }).click();
+  await dayCard(page, "Maandag").getByRole("button", { name: "Voeg 'n item vir Maandag by" }).click();
   let dialog = page.getByRole("dialog", { name: "Voeg 'n item by" });
   await dialog.getByRole("button", { name: "Stoor" }).click();
   await expect(dialog).toContainText(
@@ -105,7 +105,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(photo).toContainText("Oplaai het misluk");
 
   await photo.locator('input[type="file"]').setInputFiles(DISH_JPEG);
-  const preview = photo.getByRole("img", { name: "Voorskou van die beeld" });
+  const preview = photo.getByRole("img", { name: "Voorskou van die foto" });
   await expect(preview).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{32}\.webp$/);
   await expect(photo.getByRole("button", { name: "Verwyder foto" })).toBeVisible();
   const imageUrl = (await preview.getAttribute("src")) ?? "";
@@ -146,7 +146,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   ];
   for (const dish of dishes) {
     await dayCard(page, dish.day)
-      .getByRole("button", { name: `Voeg item by vir ${dish.day}` })
+      .getByRole("button", { name: `Voeg 'n item vir ${dish.day} by` })
       .click();
     dialog = page.getByRole("dialog", { name: "Voeg 'n item by" });
     await fillItem(dialog, dish);
@@ -158,7 +158,7 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
       );
       await page.getByRole("option", { name: "Dinsdag" }).click();
       await dialog.locator('input[type="file"]').setInputFiles(DISH_JPEG);
-      await expect(dialog.getByRole("img", { name: "Voorskou van die beeld" })).toBeVisible();
+      await expect(dialog.getByRole("img", { name: "Voorskou van die foto" })).toBeVisible();
     }
     await dialog.getByRole("button", { name: "Stoor" }).click();
     await expect(dialog).toBeHidden();
@@ -236,7 +236,9 @@ test("an admin creates next week's menu, fills its five days with one uploaded i
   await expect(dialog.getByRole("checkbox", { name: "Halaal" })).toBeChecked();
   await dialog.getByLabel("Naam").fill("Bobotie met rys");
   await expect(check).not.toBeChecked();
-  await expect(dialog).toContainText("Die naam, beskrywing of allergene het verander: gaan dit weer na.");
+  await expect(dialog).toContainText(
+    "Die naam, beskrywing of allergene het verander: gaan die allergene weer na.",
+  );
   await dialog.getByRole("button", { name: "Stoor" }).click();
   await expect(dialog).toBeHidden();
   await expect(dayCard(page, "Maandag")).toContainText(UNCHECKED);

@@ -34,7 +34,9 @@ test("an admin reads a bank statement at /money: one line credited at once, a ne
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: "fnb.csv", mimeType: "text/csv", buffer: Buffer.from(statement) });
-  const result = page.getByText("FNB: 4 reëls gelees, 3 inbetalings en 1 debiet (geld uit, oorgeslaan).");
+  const result = page.getByText(
+    "FNB: 4 inskrywings ingelees, 3 inbetalings en 1 debiet (geld uit, oorgeslaan).",
+  );
   await expect(result).toBeVisible();
   await expect(page.getByText("Gekrediteer: 1", { exact: true })).toBeVisible();
   await expect(page.getByText("Vir hersiening: 1", { exact: true })).toBeVisible();

@@ -164,7 +164,7 @@ test.describe("the ordering app", () => {
       await waiting.getByRole("button", { name: "Kanselleer" }).click();
       // The confirm says the money goes back; the cancelled card says it came back, and who cancelled.
       const confirm = page.getByRole("alertdialog");
-      await expect(confirm).toContainText(/R\s?[\d,]+ word terugbetaal na jou beursie\./);
+      await expect(confirm).toContainText(/R\s?[\d,]+ word in jou beursie terugbetaal\./);
       await confirm.getByRole("button", { name: "Ja, kanselleer" }).click();
       await expect(
         page.getByText("Jou bestelling is gekanselleer en die geld is terug in jou beursie."),

@@ -95,7 +95,7 @@ test("an admin searches and filters the week's orders, opens one and changes its
   const dialog = page.getByRole("dialog", { name: `Bestelling #${label(target)}` });
   await expect(dialog).toContainText(target.id);
   await expect(detail(dialog, "Klant")).toContainText(target.customerName);
-  await expect(detail(dialog, "Item")).toContainText(target.itemName);
+  await expect(detail(dialog, "Gereg")).toContainText(target.itemName);
   // The timeline shows only what happened: a pending order has not been collected.
   const timeline = dialog.getByRole("list", { name: "Tydlyn" });
   await expect(timeline).toContainText("Om te doen");
@@ -167,7 +167,7 @@ test("the export downloads the filtered orders as CSV", async ({ page }) => {
   const paid = (await (await answer).json()) as SummaryAnswer;
 
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Voer uit as CSV" }).click();
+  await page.getByRole("link", { name: "Laai CSV af" }).click();
   const file = await (await download).path();
   const lines = fs.readFileSync(file, "utf8").trim().split(/\r?\n/);
   // A header, then every paid order of the range (not only this page), in the screen's words.
@@ -195,11 +195,11 @@ test("an admin takes an order for a customer from the wallet; cancelling it refu
   await chooseCustomer(page, dialog, customer.lastName);
   await expect(detail(dialog, "Beursiesaldo")).toContainText(rand(200));
   if (day.items.length > 1) {
-    await dialog.getByRole("combobox", { name: "Item" }).click();
+    await dialog.getByRole("combobox", { name: "Gereg" }).click();
     await page.getByRole("option", { name: new RegExp(`^${item.name}`) }).click();
   }
   await dialog.getByRole("spinbutton", { name: "Hoeveelheid" }).fill("2");
-  await expect(detail(dialog, "Prys per item")).toContainText(rand(Number(item.price)));
+  await expect(detail(dialog, "Prys per porsie")).toContainText(rand(Number(item.price)));
   await expect(detail(dialog, "Totaal")).toContainText(rand(total));
   await expect(detail(dialog, "Saldo ná die bestelling")).toContainText(rand(200 - total));
   await dialog.getByRole("button", { name: "Plaas bestelling" }).click();
@@ -269,8 +269,8 @@ test("an order the wallet cannot pay is refused with the server's message and ch
   const dialog = page.getByRole("dialog", { name: "Nuwe bestelling" });
   await chooseCustomer(page, dialog, customer.lastName);
   await expect(detail(dialog, "Beursiesaldo")).toContainText(rand(0));
-  await expect(dialog.getByRole("combobox", { name: "Item" })).not.toHaveText("");
-  await expect(dialog).toContainText("Die beursiesaldo is te klein vir hierdie bestelling.");
+  await expect(dialog.getByRole("combobox", { name: "Gereg" })).not.toHaveText("");
+  await expect(dialog).toContainText("Die beursiesaldo is te laag vir hierdie bestelling.");
   await dialog.getByRole("button", { name: "Plaas bestelling" }).click();
   await expect(dialog).toContainText(
     "Die klant se beursie het nie genoeg geld vir hierdie bestelling nie. Niks is afgetrek nie.",

@@ -35,7 +35,7 @@ test("an admin closes yesterday at /reports after a confirmation, and prints it 
   const hash = (await page.locator("dd").first().textContent()) ?? "";
   expect(hash).toMatch(/^[0-9a-f]{64}$/);
   const closes = page.getByRole("table", { name: "Afgeslote dae" });
-  await expect(closes.getByRole("row", { name: /23 Nov\.? 2026/ })).toContainText("Pas");
+  await expect(closes.getByRole("row", { name: /23 Nov\.? 2026/ })).toContainText("Klop");
   await expect(page.getByText("Die afsluitings se ketting is gebreek")).toBeHidden();
 
   // A closed day shows its frozen report after a reload, and a second close is refused by the server.
@@ -125,7 +125,7 @@ test.describe("accessibility", () => {
           await expect(page.getByRole("img", { name: /verkope in rand per week/ })).toBeVisible();
           await page.getByRole("button", { name: "Wys tabel" }).first().click();
           await expectNoSeriousA11yViolations(page);
-          await page.getByRole("tab", { name: "Geld gehou" }).click();
+          await page.getByRole("tab", { name: "Geld in beursies" }).click();
           await expect(page.getByRole("table", { name: "Volgens laaste beweging" })).toBeVisible();
           await expectNoSeriousA11yViolations(page);
           // Nothing on a phone is wider than the screen but a table's own scrolling.

@@ -96,7 +96,7 @@ test("the refresh interval is kept between 5 and 3600 seconds, and Stel terug re
   page,
 }) => {
   await openSettings(page);
-  const interval = page.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" });
+  const interval = page.getByRole("spinbutton", { name: "Verfrisinterval (sekondes)" });
   await interval.fill("2");
   await page.getByRole("button", { name: "Stoor" }).click();
   await expect(page.getByText("Persoonlike instellings is gestoor.")).toBeVisible();

@@ -106,7 +106,7 @@ test("an admin edits a cook's employee number and sees the wallet and order hist
   const number = edit.getByRole("textbox", { name: "Werknemernommer" });
   await expect(number).toHaveAttribute("placeholder", "KANTIEN001");
   await expect(edit.getByRole("textbox", { name: "Beursiesaldo" })).toHaveAttribute("readonly");
-  await expect(edit.getByRole("textbox", { name: "Totale bestellings" })).toHaveValue(/^\d+$/);
+  await expect(edit.getByRole("textbox", { name: "Aantal bestellings" })).toHaveValue(/^\d+$/);
   const previous = await number.inputValue();
 
   // Another person's number is refused with 'Fout: ' and the server's message.

@@ -20,19 +20,19 @@ export const ALLERGEN_TEXTS: Record<Language, Record<Allergen, AllergenText>> = 
       explanation: "Koring, rog, gars en hawer, en wat daarvan gemaak is: brood, pasta, koek.",
     },
     crustaceans: { name: "Skaaldiere", explanation: "Garnale, krappe, kreef en langoesteine." },
-    eggs: { name: "Eiers", explanation: "Eiers en wat dit bevat: mayonnaise, sommige sousies en gebak." },
+    eggs: { name: "Eiers", explanation: "Eiers en kos wat eiers bevat: mayonnaise, sommige souse en gebak." },
     fish: { name: "Vis", explanation: "Alle vis, ook vissous en ansjovis." },
     peanuts: { name: "Grondboontjies", explanation: "Grondboontjies, grondboontjiebotter en -olie." },
     soybeans: { name: "Soja", explanation: "Sojabone, sojasous, tofu en sojameel." },
-    milk: { name: "Melk", explanation: "Melk en suiwel: kaas, botter, room, jogurt." },
+    milk: { name: "Melk", explanation: "Melk en suiwelprodukte: kaas, botter, room, jogurt." },
     nuts: {
       name: "Neute",
       explanation:
-        "Boomneute: amandels, haselneute, okkerneute, kasjoeneute, pekanneute, pistachio's, makadamias.",
+        "Boomneute: amandels, haselneute, okkerneute, kasjoeneute, pekanneute, pistachioneute, makadamianeute.",
     },
     celery: {
       name: "Seldery",
-      explanation: "Seldery, selderysaad en seldery-sout, ook in soppe en speserye.",
+      explanation: "Seldery, knolseldery, selderysaad en selderysout, ook in soppe en speserye.",
     },
     mustard: { name: "Mosterd", explanation: "Mosterd, mosterdsaad en -poeier, ook in souse en slaaisouse." },
     sesame: { name: "Sesam", explanation: "Sesamsaad, tahini en sesamolie." },
@@ -119,6 +119,6 @@ export function declarationWords(declaration: AllergenDeclaration, language: Lan
  * preference, kept without it.
  */
 export const ALLERGY_CONSENT_TEXT: Record<Language, string> = {
-  af: "Ek gee toestemming dat die kantien my allergieë stoor, sodat dit my kan help beskerm teen kos wat my siek kan maak. Die kantien se admins sien my allergieë, en elke keer dat een dit oopmaak of verander, word aangeteken; die kombuis sien by elke bestelling net die allergene wat by daardie gereg pas. Ek kan my toestemming enige tyd terugtrek: dan word my allergieë dadelik uitgevee.",
+  af: "Ek gee toestemming dat die kantien my allergieë stoor, sodat dit my kan help beskerm teen kos wat my siek kan maak. Die kantien se admins sien my allergieë, en elke keer dat een van hulle dit oopmaak of verander, word dit aangeteken; die kombuis sien by elke bestelling net dié van my allergieë wat op daardie gereg betrekking het. Ek kan my toestemming enige tyd terugtrek: dan word my allergieë dadelik uitgevee.",
   en: "I agree that the canteen keeps my allergies, so that it can help protect me from food that could make me ill. The canteen's admins see my allergies, and each time one opens or changes them it is recorded; the kitchen sees, with each order, only the allergens that match that dish. I can withdraw my consent at any time: my allergies are then deleted at once.",
 };

@@ -123,4 +123,4 @@ export const allergyAlertSchema = z
 export type AllergyAlert = z.infer<typeof allergyAlertSchema>;
 
 /** The version of the consent text a customer agrees to before their allergies are stored. */
-export const ALLERGY_CONSENT_VERSION = "2026-11-26";
+export const ALLERGY_CONSENT_VERSION = "2026-12-07";

@@ -48,7 +48,7 @@ export function byReportChannel<S extends z.ZodType>(schema: S) {
 /**
  * Today's money from the wallet ledger: admins only. A reversed top-up is taken off the channel
  * it came in by, on the day it is reversed (the reversal's row names the top-up it undoes), so
- * each channel is the money that channel really brought in (docs/product.md, "Geld in vandag").
+ * each channel is the money that channel really brought in (docs/product.md, "Vandag ingebetaal").
  */
 export const dashboardMoney = z.object({
   /**

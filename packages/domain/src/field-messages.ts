@@ -89,7 +89,7 @@ export const FIELD_MESSAGES = {
   },
   top_up_method_invalid: {
     status: 400,
-    af: "Kies hoe betaal is: kontant, kaart, EFT of 'n regstelling.",
+    af: "Kies hoe daar betaal is: kontant, kaart, EFT of 'n regstelling.",
     en: "Choose how it was paid: cash, card, EFT or a correction.",
   },
   top_up_reason_invalid: {
@@ -129,12 +129,12 @@ export const FIELD_MESSAGES = {
   },
   order_item_unavailable: {
     status: 409,
-    af: "Hierdie item is nie op die spyskaart nie.",
+    af: "Hierdie gereg is nie op die spyskaart nie.",
     en: "This item is not on the menu.",
   },
   order_delivery_mismatch: {
     status: 400,
-    af: "Hierdie item word nie op die gekose dag bedien nie. Kies die dag van sy spyskaart.",
+    af: "Hierdie gereg word nie op die gekose dag bedien nie. Kies die dag waarop dit op die spyskaart is.",
     en: "This item is not served on the chosen day. Choose the day of its menu.",
   },
   order_delivery_past: {
@@ -144,7 +144,7 @@ export const FIELD_MESSAGES = {
   },
   order_choice_missing: {
     status: 400,
-    af: "Kies 'n klant, 'n dag en 'n item.",
+    af: "Kies 'n klant, 'n dag en 'n gereg.",
     en: "Choose a customer, a day and an item.",
   },
   order_quantity_invalid: {
@@ -154,7 +154,7 @@ export const FIELD_MESSAGES = {
   },
   ordering_closed: {
     status: 409,
-    af: "Bestellings vir hierdie dag is gesluit: die sperdatum is verby.",
+    af: "Bestellings vir hierdie dag is gesluit: die sluitingstyd is verby.",
     en: "Ordering for this day is closed: the cut-off has passed.",
   },
   order_beyond_horizon: {
@@ -214,7 +214,7 @@ export const FIELD_MESSAGES = {
   },
   canteen_kitchen_ageing_order: {
     status: 400,
-    af: "Die rooi drempel moet later wees as die geel een.",
+    af: "Die drempel vir rooi moet later wees as dié vir geel.",
     en: "The red threshold must be later than the amber one.",
   },
   bank_credit_customer_invalid: {
@@ -249,7 +249,7 @@ export const FIELD_MESSAGES = {
   },
   my_menu_week_invalid: {
     status: 400,
-    af: "Kies 'n week deur sy Maandag (JJJJ-MM-DD).",
+    af: "Kies 'n week deur die datum van sy Maandag te gee (JJJJ-MM-DD).",
     en: "Choose a week by its Monday (YYYY-MM-DD).",
   },
 } as const satisfies Record<string, Record<Language, string> & { status?: ErrorStatus }>;

@@ -75,7 +75,7 @@ export const MESSAGES = {
   },
   food_item_orders_touched: {
     status: 409,
-    af: "Hierdie verandering aan die allergene raak {orders} oop bestellings van die gereg; {alerted} daarvan is vir klante met 'n allergie daarvoor. Hulle word per e-pos en in die app laat weet en kan kanselleer. Bevestig om te stoor.",
+    af: "Hierdie verandering aan die allergene raak {orders} oop bestellings van die gereg; {alerted} daarvan is vir klante met 'n allergie daarvoor. Hulle word per e-pos en in die app in kennis gestel en kan kanselleer. Bevestig om te stoor.",
     en: "This change to the allergens touches {orders} open orders of the dish; {alerted} of them are for customers with an allergy to it. They are told by email and in the app and may cancel. Confirm to save.",
   },
   menu_copy_source_empty: {
@@ -85,7 +85,7 @@ export const MESSAGES = {
   },
   menu_copy_target_not_empty: {
     status: 409,
-    af: "Hierdie week het reeds geregte. Verwyder hulle eers, of wysig die dae een vir een.",
+    af: "Hierdie week het reeds geregte. Skrap hulle eers, of wysig die dae een vir een.",
     en: "This week already has dishes. Remove them first, or edit the days one by one.",
   },
   menu_copy_no_days_left: {
@@ -161,7 +161,7 @@ export const MESSAGES = {
   },
   unauthorized_role: {
     status: 403,
-    af: "Hierdie aanteken is net vir die kantien se personeel.",
+    af: "Hierdie aantekenblad is net vir die kantien se personeel.",
     en: "This sign-in is for canteen staff only.",
   },
   logout_success: { af: "Jy is uitgeteken.", en: "Signed out successfully." },
@@ -192,12 +192,12 @@ export const MESSAGES = {
   },
   token_invalid: {
     status: 400,
-    af: "Hierdie skakel is ongeldig, reeds gebruik of verval.",
+    af: "Hierdie skakel is ongeldig, is reeds gebruik of het verval.",
     en: "This link is invalid, already used or expired.",
   },
   invitation_valid: { af: "Uitnodiging is geldig.", en: "The invitation is valid." },
   setup_success: {
-    af: "Jou rekening is opgestel. Jy word nou na aanteken gestuur.",
+    af: "Jou rekening is opgestel. Jy word nou na die aantekenblad geneem.",
     en: "Account set up successfully! Taking you to sign in.",
   },
   invite_success: { af: "Die uitnodiging is gestuur.", en: "The invitation was sent." },
@@ -237,17 +237,17 @@ export const MESSAGES = {
   },
   last_admin: {
     status: 409,
-    af: "Die laaste admin kan nie gedegradeer of verwyder word nie.",
+    af: "Die laaste admin kan nie gedegradeer of geskrap word nie.",
     en: "The last admin cannot be demoted or removed.",
   },
   own_account: {
     status: 403,
-    af: "Jy kan nie jou eie rol verander of jou eie rekening verwyder nie.",
+    af: "Jy kan nie jou eie rol verander of jou eie rekening skrap nie.",
     en: "You cannot change your own role or remove your own account.",
   },
-  person_deleted: { af: "Gebruiker verwyder.", en: "User removed." },
+  person_deleted: { af: "Gebruiker geskrap.", en: "User removed." },
   person_anonymised: {
-    af: "Gebruiker verwyder. Die bestellings en beursiegeskiedenis bly behoue, sonder persoonlike besonderhede.",
+    af: "Gebruiker geskrap. Die bestellings en beursiegeskiedenis bly behoue, sonder persoonlike besonderhede.",
     en: "User removed. Their orders and wallet history are kept, without personal details.",
   },
   invitation_not_pending: {
@@ -292,12 +292,12 @@ export const MESSAGES = {
   // declaration was never checked (`details.unchecked`), else empty.
   allergen_confirm_required: {
     status: 409,
-    af: "{unchecked}Let op, aangetekende allergieë: {allergens}. Bevestig dat jy dit verstaan om te bestel.",
+    af: "{unchecked}Let op die aangetekende allergieë: {allergens}. Bevestig eers dat jy dit verstaan; dan kan jy bestel.",
     en: "{unchecked}Note the recorded allergies: {allergens}. Confirm that you understand to order it.",
   },
   allergens_unconfirmed: {
     status: 409,
-    af: "Hierdie bestelling het 'n allergiewaarskuwing: {allergens}. Bevestig dat die allergene nagegaan is voordat dit gereed is of afgehaal word.",
+    af: "Hierdie bestelling het 'n allergiewaarskuwing: {allergens}. Bevestig dat die allergene nagegaan is voordat dit as gereed gemerk of oorhandig word.",
     en: "This order has an allergy alert: {allergens}. Confirm the allergens were checked before it is ready or collected.",
   },
   // Customers' own orders (decision 0021): the canteen's rules, said to the customer.
@@ -310,7 +310,7 @@ export const MESSAGES = {
     en: "Your order was cancelled and the money is back in your wallet.",
   },
   my_order_cancelled_unpaid: {
-    af: "Jou bestelling is gekanselleer. Dit was nie betaal nie, so geen geld het geskuif nie.",
+    af: "Jou bestelling is gekanselleer. Dit was nie betaal nie, dus is geen geld terugbetaal nie.",
     en: "Your order was cancelled. It was not paid, so no money moved.",
   },
   my_profile_saved: {
@@ -332,16 +332,16 @@ export const MESSAGES = {
     en: "Your current password is wrong.",
   },
   password_changed: {
-    af: "Jou wagwoord is verander. Jy is op jou ander toestelle afgeteken.",
+    af: "Jou wagwoord is verander. Jy is op jou ander toestelle uitgeteken.",
     en: "Your password was changed. You were signed out on your other devices.",
   },
   statement_imported: {
-    af: "Die bankstaat is gelees.",
+    af: "Die bankstaat is ingelees.",
     en: "The bank statement was read.",
   },
   statement_missing: {
     status: 400,
-    af: "Kies 'n bankstaat (CSV of OFX) om te lees.",
+    af: "Kies 'n bankstaat (CSV of OFX) om in te lees.",
     en: "Choose a bank statement (CSV or OFX) to read.",
   },
   statement_too_large: {
@@ -351,12 +351,12 @@ export const MESSAGES = {
   },
   statement_unreadable: {
     status: 400,
-    af: "Die bankstaat kon nie gelees word nie. Niks daarvan is gekrediteer nie.",
+    af: "Die bankstaat kon nie ingelees word nie. Niks daarvan is gekrediteer nie.",
     en: "The bank statement could not be read. Nothing from it was credited.",
   },
   statement_no_bank_statement: {
     status: 400,
-    af: "Die lêer hou geen bankstaat nie (net 'n aanmelding, 'n profiel of 'n beleggingstaat). Laai die rekening se staat af. Niks is gekrediteer nie.",
+    af: "Die lêer bevat geen bankstaat nie (net 'n aanmelding, 'n profiel of 'n beleggingsstaat). Laai die rekening se staat af. Niks is gekrediteer nie.",
     en: "The file holds no bank statement (only a sign-on, a profile or an investment statement). Download the account's statement. Nothing was credited.",
   },
   statement_credit_card: {
@@ -372,7 +372,7 @@ export const MESSAGES = {
   },
   statement_several_accounts: {
     status: 400,
-    af: "Die lêer hou state van meer as een rekening. Laai elke rekening se staat apart af. Niks is gekrediteer nie.",
+    af: "Die lêer bevat state van meer as een rekening. Laai elke rekening se staat apart af. Niks is gekrediteer nie.",
     en: "The file holds statements of more than one account. Download each account's statement on its own. Nothing was credited.",
   },
   already_reversed: {

@@ -192,7 +192,7 @@ describe("npm run admin:create", () => {
       expect(smtp.received.map((mail) => mail.to)).toEqual([["genooi@skool.example"]]);
       // The mail's text, quoted-printable undone.
       const text = smtp.received[0]!.raw.replace(/=\r?\n/g, "").replaceAll("=3D", "=");
-      expect(text).toContain("Jy is uitgenooi na Kantien as Kantien-admin.");
+      expect(text).toContain("Jy is genooi om as Kantien-admin by Kantien aan te sluit.");
       const token = /http:\/\/kantien\.test\/setup-account\?token=([\w-]+)/.exec(text)![1]!;
       expect(await accountsWith("genooi@skool.example")).toEqual([
         { roleId: 4, hasPassword: false, verified: false, staff: true },

@@ -1,3 +1,10 @@
+import {
+  ALLERGEN_LEVEL_LABELS,
+  ALLERGEN_TEXTS,
+  ALLERGY_CONSENT_TEXT,
+  ALLERGY_SEVERITY_LABELS,
+  DIET_TAG_LABELS,
+} from "@kantien/domain/allergen-texts";
 import { FIELD_MESSAGES } from "@kantien/domain/field-messages";
 import { MESSAGES } from "@kantien/domain/messages";
 import { ORDER_STATUS_LABELS } from "@kantien/domain/order-status";
@@ -6,6 +13,8 @@ import af from "./af.json";
 import backOfficeAf from "./back-office/af.json";
 import backOfficeEn from "./back-office/en.json";
 import en from "./en.json";
+import myAllergensAf from "./my-allergens/af.json";
+import myAllergensEn from "./my-allergens/en.json";
 import myProfileAf from "./my-profile/af.json";
 import myProfileEn from "./my-profile/en.json";
 import myWalletAf from "./my-wallet/af.json";
@@ -33,6 +42,7 @@ const catalogues = {
     ...strings(backOfficeAf),
     ...strings(myWalletAf),
     ...strings(myProfileAf),
+    ...strings(myAllergensAf),
     ...strings(reportsAf),
   ],
   en: [
@@ -40,24 +50,38 @@ const catalogues = {
     ...strings(backOfficeEn),
     ...strings(myWalletEn),
     ...strings(myProfileEn),
+    ...strings(myAllergensEn),
     ...strings(reportsEn),
   ],
 };
+// The allergy texts too: what each allergen holds, the levels and reactions, and the consent.
+function allergyTexts(language: "af" | "en"): [string, string][] {
+  return [
+    ...strings(ALLERGEN_TEXTS[language], "allergen."),
+    ...strings(ALLERGEN_LEVEL_LABELS[language], "level."),
+    ...strings(ALLERGY_SEVERITY_LABELS[language], "severity."),
+    ...strings(DIET_TAG_LABELS[language], "diet."),
+    ["consent", ALLERGY_CONSENT_TEXT[language]],
+  ];
+}
 const domain = {
   af: [
     ...Object.entries(MESSAGES).map(([code, m]): [string, string] => [code, m.af]),
     ...Object.entries(FIELD_MESSAGES).map(([code, m]): [string, string] => [code, m.af]),
+    ...allergyTexts("af"),
   ],
   en: [
     ...Object.entries(MESSAGES).map(([code, m]): [string, string] => [code, m.en]),
     ...Object.entries(FIELD_MESSAGES).map(([code, m]): [string, string] => [code, m.en]),
+    ...allergyTexts("en"),
   ],
 };
 
 /**
  * Words retired for one word per concept (decision 0019): older names of a status, the
  * misspelt 'gekanseleer', delivery where food is collected, and the second word of a pair
- * (kliënt for klant, balans for saldo, bewaar for stoor, aanvulling for inbetaling).
+ * (kliënt for klant, balans for saldo, bewaar for stoor, aanvulling for inbetaling); then the
+ * calques and second words a native speaker's proofread took out.
  */
 const RETIRED = {
   af: [
@@ -77,6 +101,47 @@ const RETIRED = {
     /\bhash/i,
     /vinnige aksies/i,
     /per ouderdom/i,
+    // A native speaker's proofread: calques, a second word for one concept, broken grammar.
+    /\bgeld (het |is )?(ge)?skuif/i, // no money "moved": say what is (not) paid back
+    /\bgeld gehou\b/i, // "Geld in beursies"
+    /\bgeld in (vandag|per)\b/i, // "Vandag ingebetaal", "Inbetalings per betaalwyse"
+    /^\+ ?geld in$/i,
+    /\bgeld wat beweeg het\b/i, // "Geldbewegings"
+    /\bsperdatum\b/i, // the cut-off is the "sluitingstyd"
+    /\b(is|word)\b[^.]*\blaat weet\b/i, // customers are "in kennis gestel"
+    /\bstoor laat weet\b|\ben laat weet$/i, // "laat hulle weet"
+    /^(stoor|skep|plaas|stuur|soek|ken toe|wys af|draai terug|laai op)…/i, // progress: "Stoor tans…"
+    /^laai (?!tans|my|csv)[^…]*…/i,
+    / …$/,
+    /\bafgeteken\b/i, // "uitgeteken"
+    /\bmiddel-in\b/i,
+    /\b(kontant|kaart)-inbetaling/i,
+    /\bEFT's\b/,
+    /\bgekanselleerdes\b/i,
+    /\bseldery-sout\b/i,
+    /\bbeleggingstaat\b/i,
+    /\blêer hou\b/i, // a file "bevat"
+    /\bdalk bevat\b/i, // the level is "Kan bevat"
+    /allergene wat by .{0,30}\bpas\b/i,
+    /\bhet my toestemming gegee\b/i,
+    /, word aangeteken\b/i,
+    /\been keer elke keer\b/i,
+    /\bdie (geel|rooi) een\b/i,
+    /\bvir die rekords\b/i,
+    /\bterugbetaal na\b/i, // "in jou beursie terugbetaal"
+    /\bmin die\b/i, // "minus"
+    /\bvolgens stand\b|^stand$/i, // "Status"
+    /\b(voer uit|laai af) as csv\b/i, // "Laai CSV af"
+    /\bsaldo is te (min|klein)\b|\bbeursiesaldo is te klein\b/i, // a balance is "te laag"
+    /\btotale bestellings\b/i,
+    /\b(hoe betaal|betaal met)$/i, // "Betaalwyse"
+    /\bna aanteken\b|\bpersoneel se aanteken\b|\bhierdie aanteken\b/i, // the page is the "aantekenblad"
+    /\bherlaai-interval\b|\bherlaai gereeld\b/i, // "Verfris"; "herlaai" only reloads the page
+    /\bbankreël\b/i, // a bank's line is an "inskrywing"
+    /\badministrateurs?\b/i, // the role is "admin"
+    /\bprys per item\b/i, // "Prys per porsie"
+    /^Item$/, // a dish is a "Gereg"; the menu's own "item" texts are fixed by the spec
+    /\bmet die stoor\b/i,
   ],
   en: [/\bnot (yet )?(started|begun)\b/i, /\bdeliver/i, /\bpending\b/i, /\brole( id)? ?\d/i],
 };

@@ -71,9 +71,9 @@ function invitationCopy(language: Language, canteen: string, role: string): Copy
         note: "The link expires in 72 hours and works only once.",
       }
     : {
-        subject: `Jy is uitgenooi na ${canteen}`,
+        subject: `Jy is genooi om by ${canteen} aan te sluit`,
         greeting: "Hallo",
-        body: `Jy is uitgenooi na ${canteen} as ${role}. Stel jou rekening op en kies 'n wagwoord met hierdie skakel:`,
+        body: `Jy is genooi om as ${role} by ${canteen} aan te sluit. Stel jou rekening op en kies 'n wagwoord met hierdie skakel:`,
         button: "Stel rekening op",
         note: "Die skakel verval oor 72 uur en werk net een keer.",
       };

@@ -158,7 +158,7 @@ describe("POST /api/auth/login", () => {
       expect(res.json()).toMatchObject({
         success: true,
         error: "unauthorized_role",
-        message: "Hierdie aanteken is net vir die kantien se personeel.",
+        message: "Hierdie aantekenblad is net vir die kantien se personeel.",
         user: { id: user.id, email: user.email, role, role_id: roleId },
       });
       expect(res.headers["set-cookie"]).toBeUndefined();
@@ -778,7 +778,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     expect(await db.select().from(userSettings).where(eq(userSettings.userId, user!.id))).toHaveLength(1);
 
     const { mail, token } = await linkIn(db, config, input.email, "setup-account");
-    expect(mail.subject).toBe("Jy is uitgenooi na Kantien");
+    expect(mail.subject).toBe("Jy is genooi om by Kantien aan te sluit");
     expect(mail.textBody).toContain("as Kantien-personeel");
     const [stored] = await db
       .select()
@@ -813,7 +813,7 @@ describe("invitations: invite-user, verify-invitation, setup-account", () => {
     expect(setUp.statusCode).toBe(200);
     expect(setUp.json()).toEqual({
       success: true,
-      message: "Jou rekening is opgestel. Jy word nou na aanteken gestuur.",
+      message: "Jou rekening is opgestel. Jy word nou na die aantekenblad geneem.",
     });
     expect(setUp.headers["set-cookie"]).toBeUndefined();
     const [after] = await db.select().from(users).where(eq(users.id, user!.id));

@@ -275,7 +275,7 @@ describe("POST /api/auth/reset-password", () => {
     expect(again.json()).toEqual({
       success: false,
       code: "token_invalid",
-      message: "Hierdie skakel is ongeldig, reeds gebruik of verval.",
+      message: "Hierdie skakel is ongeldig, is reeds gebruik of het verval.",
     });
     expect(await signInStatus(app, user, "eerste-wagwoord")).toBe(200);
     expect(await signInStatus(app, user, "tweede-wagwoord")).toBe(401);

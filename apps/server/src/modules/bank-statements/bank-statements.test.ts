@@ -112,7 +112,7 @@ describe("POST /api/admin/bank-statements", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       success: true,
-      message: "Die bankstaat is gelees.",
+      message: "Die bankstaat is ingelees.",
       // 9 lines: 8 credits and the debit, skipped.
       data: {
         bank: "fnb",
@@ -168,8 +168,8 @@ describe("POST /api/admin/bank-statements", () => {
       z.object({ subject: z.string(), text: z.string() }),
     );
     expect(mails.map((m) => m.text.replaceAll("\u00a0", " "))).toEqual([
-      expect.stringContaining("deur EFT by jou beursie gevoeg"),
-      expect.stringContaining("deur EFT by jou beursie gevoeg"),
+      expect.stringContaining("by jou beursie gevoeg (EFT)"),
+      expect.stringContaining("by jou beursie gevoeg (EFT)"),
     ]);
     const [unallocated] = (await credits(app, "unallocated")).data;
     // The bank's text is kept as text, formula and all.
@@ -189,7 +189,7 @@ describe("POST /api/admin/bank-statements", () => {
       .trim()
       .split("\r\n");
     expect(header).toBe(
-      '"Datum","Bedrag (R)","Beskrywing","Stand","Klant","Verwysing","Hoekom","Deur","Wanneer","Rede"',
+      '"Datum","Bedrag (R)","Beskrywing","Status","Klant","Verwysing","Hoekom","Deur","Wanneer","Rede"',
     );
     const formula = lines.find((line) => line.includes("HYPERLINK"));
     expect(formula).toContain(`"'=HYPERLINK(""http://x""`);
@@ -258,7 +258,7 @@ describe("POST /api/admin/bank-statements", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: "statement_unreadable",
-      message: "Die bankstaat kon nie gelees word nie. Niks daarvan is gekrediteer nie.",
+      message: "Die bankstaat kon nie ingelees word nie. Niks daarvan is gekrediteer nie.",
       details: { line: 5 },
     });
     for (const hostile of [
@@ -377,7 +377,7 @@ describe("refusals that say why", () => {
       [fixture("ofxparse/multiple_accounts.ofx"), "statement_several_accounts", "meer as een rekening"],
       [fixture("ofxparse/signon_success.ofx"), "statement_no_bank_statement", "geen bankstaat nie"],
       [fixture("ofxparse/investment_medium.ofx"), "statement_no_bank_statement", "geen bankstaat nie"],
-      [ofxStatement([payment]).replace("</OFX>", ""), "statement_unreadable", "kon nie gelees word nie"],
+      [ofxStatement([payment]).replace("</OFX>", ""), "statement_unreadable", "kon nie ingelees word nie"],
     ];
     for (const [file, code, words] of cases) {
       const res = await upload(app, file, admin, "staat.ofx");

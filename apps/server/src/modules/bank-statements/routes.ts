@@ -36,7 +36,7 @@ const CSV_HEADER = {
     "Datum",
     "Bedrag (R)",
     "Beskrywing",
-    "Stand",
+    "Status",
     "Klant",
     "Verwysing",
     "Hoekom",

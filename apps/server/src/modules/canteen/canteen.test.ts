@@ -178,7 +178,7 @@ describe("GET and PUT /api/canteen-settings", () => {
           success: false,
           code: "validation_failed",
           details: [
-            { field: "kitchenLateMinutes", message: "Die rooi drempel moet later wees as die geel een." },
+            { field: "kitchenLateMinutes", message: "Die drempel vir rooi moet later wees as dié vir geel." },
           ],
         });
       }

@@ -566,7 +566,7 @@ describe("POST /api/customers/:id/top-ups", () => {
       "R 10,00 is by jou Kantien-beursie gevoeg",
     ]);
     expect(mails[0]!.text.replaceAll("\u00a0", " ")).toContain(
-      "R 40,00 is deur kontant by die toonbank by jou beursie gevoeg. Jou saldo is nou R 40,00.",
+      "Ons het R 40,00 by jou beursie gevoeg (kontant by die toonbank). Jou saldo is nou R 40,00.",
     );
   });
 
@@ -630,7 +630,7 @@ describe("DELETE /api/customers/:id (decision 0010)", () => {
     const row = await addCustomer(app);
     const res = await request(app, "DELETE", `/api/customers/${row.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, anonymised: false, message: "Gebruiker verwyder." });
+    expect(res.json()).toMatchObject({ success: true, anonymised: false, message: "Gebruiker geskrap." });
     expect(await db.select().from(users).where(eq(users.id, row.id))).toHaveLength(0);
     expect((await request(app, "GET", `/api/customers/${row.id}`, { cookie: staffCookie })).statusCode).toBe(
       404,

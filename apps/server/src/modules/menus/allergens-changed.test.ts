@@ -139,7 +139,7 @@ describe("PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item: milk added to 
     expect([asked.statusCode, asked.json().code]).toEqual([409, "food_item_orders_touched"]);
     expect(asked.json().details).toEqual({ orders: 2, alerted: 1 });
     expect(asked.json().message).toBe(
-      "Hierdie verandering aan die allergene raak 2 oop bestellings van die gereg; 1 daarvan is vir klante met 'n allergie daarvoor. Hulle word per e-pos en in die app laat weet en kan kanselleer. Bevestig om te stoor.",
+      "Hierdie verandering aan die allergene raak 2 oop bestellings van die gereg; 1 daarvan is vir klante met 'n allergie daarvoor. Hulle word per e-pos en in die app in kennis gestel en kan kanselleer. Bevestig om te stoor.",
     );
     expect(await version(db)).toBe(versionBefore);
     expect(await boardAlertOf(app, db, allergic.orderId)).toBeNull();
@@ -179,7 +179,7 @@ describe("PUT /api/admin/menus/:menuId/days/:dayOfWeek/food-item: milk added to 
     );
     expect(mail?.textBody).toContain("Dit raak jou allergieë: melk.");
     expect(mail?.textBody).toContain("Die gereg se allergene is nou soos volg. Bevat: gluten, melk.");
-    expect(mail?.textBody).toContain("ook ná die sperdatum, en dan kry jy R");
+    expect(mail?.textBody).toContain("ook ná die sluitingstyd, en dan kry jy R");
     expect(await mailsTo(db, other.email)).toEqual([]);
     expect(await mailsTo(db, handedOver.email)).toEqual([]);
 

@@ -146,7 +146,7 @@ describe("POST /api/admin/menus/copy-week", () => {
     expect(res.json()).toMatchObject({
       success: false,
       code: "menu_copy_target_not_empty",
-      message: "Hierdie week het reeds geregte. Verwyder hulle eers, of wysig die dae een vir een.",
+      message: "Hierdie week het reeds geregte. Skrap hulle eers, of wysig die dae een vir een.",
     });
     expect((await dishesOf(db, target))?.map((d) => d.name)).toEqual(["Gereg Woensdag"]);
   });

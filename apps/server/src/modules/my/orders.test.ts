@@ -178,7 +178,9 @@ describe("POST /api/my/orders", () => {
     try {
       const closed = await order(app, me.cookie, tuesday());
       expect([closed.statusCode, closed.json().code]).toEqual([409, "ordering_closed"]);
-      expect(closed.json().message).toBe("Bestellings vir hierdie dag is gesluit: die sperdatum is verby.");
+      expect(closed.json().message).toBe(
+        "Bestellings vir hierdie dag is gesluit: die sluitingstyd is verby.",
+      );
       // Wednesday stays open until 09:00 on Wednesday.
       const wednesday = { foodItemId: items["week-Woensdag"]!.id, deliveryDate: "2031-03-05", quantity: 1 };
       expect((await order(app, me.cookie, wednesday)).statusCode).toBe(201);
@@ -411,7 +413,7 @@ describe("the low-balance mail", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Jou Kantien-beursie raak leeg");
     expect(mails[0]!.text.replaceAll("\u00a0", " ")).toContain(
-      "Jou beursie se saldo is nou R 40,00, onder R 50,00; laai dit op sodat jy kan aanhou bestel.",
+      "Jou beursie se saldo is nou R 40,00, minder as R 50,00. Laai jou beursie op sodat jy kan aanhou bestel.",
     );
     // How to pay: the canteen has given no bank account here, so at the counter.
     expect(mails[0]!.text).toContain("Laai dit by die kantien se toonbank op.");

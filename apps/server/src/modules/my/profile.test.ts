@@ -213,7 +213,7 @@ describe("PUT /api/my/password", () => {
       body: { currentPassword: TEST_PASSWORD, newPassword: "nuwe-geheim" },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().message).toBe("Jou wagwoord is verander. Jy is op jou ander toestelle afgeteken.");
+    expect(changed.json().message).toBe("Jou wagwoord is verander. Jy is op jou ander toestelle uitgeteken.");
     expect([await signedIn(app, here), await signedIn(app, phone), await signedIn(app, someoneElse)]).toEqual(
       [true, false, true],
     );

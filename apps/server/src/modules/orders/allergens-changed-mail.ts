@@ -81,7 +81,7 @@ export async function mailAllergensChanged(tx: Tx, { config }: MailConfig, order
                 ? `Die gereg se allergene is nou soos volg. ${declared}.`
                 : "Die gereg verklaar nou geen allergene nie.",
               ...(order.checked ? [] : ["Sy allergene is nog nie nagegaan nie."]),
-              `Jy kan die bestelling kanselleer totdat die kombuis daarmee begin, ook ná die sperdatum${
+              `Jy kan die bestelling kanselleer totdat die kombuis daarmee begin, ook ná die sluitingstyd${
                 order.paid ? `, en dan kry jy ${formatRand(order.total)} terug in jou beursie` : ""
               }.`,
             ].join(" "),

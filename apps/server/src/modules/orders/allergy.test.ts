@@ -166,7 +166,7 @@ describe("POST /api/my/orders with allergies", () => {
     const asked = await placeMine(app, me.cookie, satayOrder());
     expect([asked.statusCode, asked.json().code]).toEqual([409, "allergen_confirm_required"]);
     expect(asked.json().message).toBe(
-      "Let op, aangetekende allergieë: grondboontjies (bevat), melk (kan bevat). Bevestig dat jy dit verstaan om te bestel.",
+      "Let op die aangetekende allergieë: grondboontjies (bevat), melk (kan bevat). Bevestig eers dat jy dit verstaan; dan kan jy bestel.",
     );
     expect(asked.json().details).toEqual({
       allergens: [
@@ -276,7 +276,7 @@ describe("the kitchen's alert", () => {
     const refused = await patch(app, orderId, { status: "ready" });
     expect([refused.statusCode, refused.json().code]).toEqual([409, "allergens_unconfirmed"]);
     expect(refused.json().message).toBe(
-      "Hierdie bestelling het 'n allergiewaarskuwing: grondboontjies. Bevestig dat die allergene nagegaan is voordat dit gereed is of afgehaal word.",
+      "Hierdie bestelling het 'n allergiewaarskuwing: grondboontjies. Bevestig dat die allergene nagegaan is voordat dit as gereed gemerk of oorhandig word.",
     );
     const unconfirmed = await patch(app, orderId, { status: "ready", allergensConfirmed: false });
     expect(unconfirmed.json().code).toBe("allergens_unconfirmed");
@@ -387,7 +387,7 @@ describe("an unchecked dish", () => {
           unchecked: true,
         });
         expect(asked.json().message).toBe(
-          "Hierdie gereg se allergene is nog nie nagegaan nie. Let op, aangetekende allergieë: grondboontjies (nie nagegaan nie). Bevestig dat jy dit verstaan om te bestel.",
+          "Hierdie gereg se allergene is nog nie nagegaan nie. Let op die aangetekende allergieë: grondboontjies (nie nagegaan nie). Bevestig eers dat jy dit verstaan; dan kan jy bestel.",
         );
         expect(await ordersOf(db, me.id)).toEqual([]);
 
@@ -491,7 +491,7 @@ describe("an unchecked dish", () => {
     const refused = await patch({ status: "delivered" });
     expect([refused.statusCode, refused.json().code]).toEqual([409, "allergens_unconfirmed"]);
     expect(refused.json().message).toBe(
-      "Hierdie bestelling het 'n allergiewaarskuwing: nie nagegaan nie: grondboontjies. Bevestig dat die allergene nagegaan is voordat dit gereed is of afgehaal word.",
+      "Hierdie bestelling het 'n allergiewaarskuwing: nie nagegaan nie: grondboontjies. Bevestig dat die allergene nagegaan is voordat dit as gereed gemerk of oorhandig word.",
     );
     expect((await patch({ status: "delivered", allergensConfirmed: true })).statusCode).toBe(200);
     const after = await request(app, "GET", `/api/orders/${orderId}`, { cookie: asAdmin });

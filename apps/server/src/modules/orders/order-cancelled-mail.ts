@@ -73,7 +73,7 @@ export async function mailOrderCancelled(
             `Rede: ${why ?? "geen rede gegee nie"}.`,
             refunded
               ? `${formatRand(refunded)} is terug in jou beursie.`
-              : "Die bestelling was nie betaal nie, so geen geld het geskuif nie.",
+              : "Die bestelling was nie betaal nie, dus is geen geld terugbetaal nie.",
           ].join(" "),
           button: "Sien jou bestellings",
           note: "As jy 'n vraag hieroor het, vra asseblief die kantien.",

@@ -179,7 +179,7 @@ describe("orders summary", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      '"Nommer","Id","Afhaaldatum","Besteldatum","Klant","Item","Hoeveelheid","Bedrag (R)","Status"',
+      '"Nommer","Id","Afhaaldatum","Besteldatum","Klant","Gereg","Hoeveelheid","Bedrag (R)","Status"',
     );
     expect(lines).toHaveLength(7);
     const today = todayIn(DEFAULT_TIMEZONE);

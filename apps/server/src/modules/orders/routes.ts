@@ -46,7 +46,7 @@ const statusSchema = {
 
 // The screen's words: the delivery date under its own name, then the day it was ordered.
 const CSV_HEADER: Record<Language, string[]> = {
-  af: ["Nommer", "Id", "Afhaaldatum", "Besteldatum", "Klant", "Item", "Hoeveelheid", "Bedrag (R)", "Status"],
+  af: ["Nommer", "Id", "Afhaaldatum", "Besteldatum", "Klant", "Gereg", "Hoeveelheid", "Bedrag (R)", "Status"],
   en: [
     "Number",
     "Id",

@@ -477,7 +477,7 @@ describe("invitations", () => {
     const [first] = await mailsTo(email, 1);
     const firstToken = tokenIn(first!);
     expect(firstToken).toBeDefined();
-    expect(first).toContain("Jy is uitgenooi na Kantien as Kantien-personeel");
+    expect(first).toContain("Jy is genooi om as Kantien-personeel by Kantien aan te sluit");
 
     const listed = await request(app, "GET", `/api/staff-members?q=${encodeURIComponent(email)}`, {
       cookie: adminCookie,

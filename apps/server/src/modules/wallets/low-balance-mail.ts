@@ -47,9 +47,9 @@ export async function mailOnLowBalance(
       : {
           subject: `Jou ${canteen}-beursie raak leeg`,
           greeting: "Hallo",
-          body: `Jou beursie se saldo is nou ${balance}, onder ${limit}; laai dit op sodat jy kan aanhou bestel. ${howToPay}`,
+          body: `Jou beursie se saldo is nou ${balance}, minder as ${limit}. Laai jou beursie op sodat jy kan aanhou bestel. ${howToPay}`,
           button: "Sien jou beursie",
-          note: `Ons stuur hierdie e-pos een keer elke keer as jou saldo onder ${limit} sak.`,
+          note: `Ons stuur hierdie e-pos telkens wanneer jou saldo tot onder ${limit} daal.`,
         };
   await enqueueEmail(
     tx,

@@ -15,7 +15,7 @@ export const MONEY_ARRIVED_CHANNELS: Record<MoneyChannel, Record<Language, strin
   card: { af: "kaart by die toonbank", en: "card at the counter" },
   eft: { af: "EFT", en: "EFT" },
   correction: { af: "'n regstelling", en: "a correction" },
-  other: { af: "die kantien", en: "the canteen" },
+  other: { af: "inbetaling", en: "the canteen" },
 };
 
 /**
@@ -62,7 +62,7 @@ export async function mailMoneyArrived(
         : {
             subject: `${amount} is by jou ${config.canteenName}-beursie gevoeg`,
             greeting: "Hallo",
-            body: `${amount} is deur ${channel} by jou beursie gevoeg. Jou saldo is nou ${balance}.`,
+            body: `Ons het ${amount} by jou beursie gevoeg (${channel}). Jou saldo is nou ${balance}.`,
             button: "Sien jou beursie",
             note: "As jy nie hierdie geld verwag het nie, laat weet asseblief die kantien.",
           };

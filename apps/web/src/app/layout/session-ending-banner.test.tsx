@@ -55,7 +55,7 @@ describe("SessionEndingBanner", () => {
     renderBoard(inMinutes(30));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(
-      "Jou sessie eindig om 10:30. Teken nou weer in sodat die skerm nie middel-in die skof stop nie.",
+      "Jou sessie eindig om 10:30. Teken nou weer in sodat die skerm nie in die middel van die skof stop nie.",
     );
     expect(screen.getAllByRole("alert")).toHaveLength(1);
     expect(screen.getByRole("heading", { name: "Kombuis" })).toBeVisible();

@@ -44,7 +44,7 @@ describe("the canteen's bank details on /canteen", () => {
   it("says they are not given yet, refuses a wrong branch code at the field, and sends nothing", async () => {
     const { calls, user } = renderSettings(null);
     await loaded();
-    expect(within(section()).getByText(/Nog nie gegee nie/)).toBeVisible();
+    expect(within(section()).getByText(/Nog nie ingevul nie/)).toBeVisible();
     await user.type(field("Bank"), "FNB");
     await user.type(field("Rekeninghouer"), "Kantien Akademie");
     await user.type(field("Rekeningnommer"), "62 1234 5678");

@@ -164,7 +164,7 @@ describe("the canteen's rules on /canteen", () => {
     await user.click(saveButton());
 
     await waitFor(() =>
-      expect(late).toHaveAccessibleDescription("Die rooi drempel moet later wees as die geel een."),
+      expect(late).toHaveAccessibleDescription("Die drempel vir rooi moet later wees as dié vir geel."),
     );
     expect(late).toHaveAttribute("aria-invalid", "true");
     expect(late).toHaveFocus();

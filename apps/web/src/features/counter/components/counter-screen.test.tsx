@@ -100,7 +100,7 @@ describe("a top-up at the counter", () => {
     const dialog = await screen.findByRole("dialog", { name: "Laai Anna Botha se beursie op" });
     expect(await within(dialog).findByText(/Saldo nou: R\s?12,00/)).toBeVisible();
     // A cook takes cash or card; EFT and corrections are an admin's.
-    const channels = within(dialog).getByRole("radiogroup", { name: "Hoe betaal" });
+    const channels = within(dialog).getByRole("radiogroup", { name: "Betaalwyse" });
     expect(within(channels).getAllByRole("radio")).toHaveLength(2);
     // Nor is a cook told of a correction by the note's hint.
     expect(within(dialog).getByText("Opsioneel, bv. wie die geld gebring het.")).toBeVisible();
@@ -416,9 +416,9 @@ describe("the counter's camera", () => {
     const detector = fakeBarcodeDetector(null);
     const user = await openCamera();
     // Progress while the camera starts, gone once it shows its picture.
-    expect(screen.getByRole("status")).toHaveTextContent("Die kamera begin…");
+    expect(screen.getByRole("status")).toHaveTextContent("Die kamera word aangeskakel…");
     await vi.waitFor(() => expect(detector.reads).toBeGreaterThan(0));
-    expect(screen.queryByText("Die kamera begin…")).toBeNull();
+    expect(screen.queryByText("Die kamera word aangeskakel…")).toBeNull();
     const camera = streams.at(-1);
     camera?.end();
     expect(

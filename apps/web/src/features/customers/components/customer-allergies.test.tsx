@@ -61,7 +61,7 @@ describe("a customer's allergies on their detail", () => {
     const { user, calls } = renderDetail(ROLE.kitchenAdmin, declared);
     const dialog = await screen.findByRole("dialog", { name: "Pieter Pienaar" });
     const region = within(dialog).getByRole("region", { name: "Allergieë en dieet" });
-    expect(region).toHaveTextContent("elke keer dat jy dit oopmaak of verander, word aangeteken");
+    expect(region).toHaveTextContent("elke keer dat jy dit oopmaak of verander, word dit aangeteken");
     expect(region).not.toHaveTextContent("Grondboontjies");
     expect(allergyReads(calls)).toEqual([]);
 
@@ -94,7 +94,7 @@ describe("a customer's allergies on their detail", () => {
     await user.click(within(region).getByRole("button", { name: "Wysig" }));
     const peanut = within(region).getByRole("combobox", { name: "Grondboontjies: hoe reageer die klant?" });
     expect(peanut).toBeDisabled();
-    await user.click(within(region).getByRole("checkbox", { name: /het my toestemming gegee/ }));
+    await user.click(within(region).getByRole("checkbox", { name: /het aan my toestemming gegee/ }));
     await user.selectOptions(peanut, "severe");
     await user.click(within(region).getByRole("button", { name: "Stoor" }));
     await waitFor(() =>

@@ -312,7 +312,7 @@ describe("CustomersScreen detail and top-up", () => {
     expect(ledger).toHaveTextContent("Inbetaling");
     expect(ledger).toHaveTextContent("Kontant");
     expect(ledger).toHaveTextContent("Bestelling");
-    const channels = within(dialog).getByRole("radiogroup", { name: "Hoe betaal" });
+    const channels = within(dialog).getByRole("radiogroup", { name: "Betaalwyse" });
     expect(
       within(channels)
         .getAllByRole("radio")

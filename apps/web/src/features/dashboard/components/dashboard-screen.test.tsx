@@ -139,7 +139,7 @@ describe("DashboardScreen", () => {
   it("answers what today asks of an admin, from one request", async () => {
     const { calls } = renderDashboard();
     await loaded();
-    const toMake = region("Nog om te maak");
+    const toMake = region("Nog te maak");
     expect(toMake).toHaveTextContent("15 porsies");
     expect(
       within(within(toMake).getByRole("list", { name: "Porsies per gereg" }))
@@ -164,10 +164,10 @@ describe("DashboardScreen", () => {
       "/kitchen/counter",
     );
 
-    const money = region("Geld in vandag");
+    const money = region("Vandag ingebetaal");
     expect(money).toHaveTextContent("R 1 450,50");
     expect(
-      within(within(money).getByRole("list", { name: "Geld in per betaalwyse" }))
+      within(within(money).getByRole("list", { name: "Inbetalings per betaalwyse" }))
         .getAllByRole("listitem")
         // Rand amounts are written with non-breaking spaces.
         .map((item) => item.textContent?.replace(/\s/g, " ")),
@@ -225,9 +225,9 @@ describe("DashboardScreen", () => {
       body: { success: true, data: { ...SUMMARY, money: null, walletsOffLedger: null } },
     });
     await loaded();
-    expect(region("Nog om te maak")).toHaveTextContent("15 porsies");
+    expect(region("Nog te maak")).toHaveTextContent("15 porsies");
     expect(region("Lae saldo's")).toHaveTextContent("7");
-    expect(screen.queryByRole("region", { name: "Geld in vandag" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Vandag ingebetaal" })).not.toBeInTheDocument();
     expect(screen.queryByText(/R 1 450,50|bankinbetaling/)).not.toBeInTheDocument();
     const items = within(screen.getByRole("region", { name: "Aandag nodig" })).getAllByRole("listitem");
     // A cook is told the menu is missing; the admin's menu screen is not theirs to open.
@@ -286,15 +286,15 @@ describe("DashboardScreen", () => {
   it("says what to do next on a quiet day", async () => {
     renderDashboard(ROLE.kitchenAdmin, { body: { success: true, data: QUIET } });
     await loaded();
-    const toMake = region("Nog om te maak");
+    const toMake = region("Nog te maak");
     expect(toMake).toHaveTextContent("Nog geen bestellings vir vandag nie");
     expect(toMake).toHaveTextContent("Sodra klante vir vandag bestel");
     // Said once: the orders card's stages stand at 0, with nowhere to go yet.
     expect(region("Bestellings vandag")).toHaveTextContent("0 bestellings");
     expect(region("Bestellings vandag")).not.toHaveTextContent("Nog geen bestellings");
     expect(within(region("Bestellings vandag")).queryByRole("link")).not.toBeInTheDocument();
-    expect(region("Geld in vandag")).toHaveTextContent("R 0,00");
-    expect(region("Geld in vandag")).toHaveTextContent("Nog geen geld vandag ingebetaal nie.");
+    expect(region("Vandag ingebetaal")).toHaveTextContent("R 0,00");
+    expect(region("Vandag ingebetaal")).toHaveTextContent("Vandag is nog geen geld ingebetaal nie.");
     expect(region("Lae saldo's")).toHaveTextContent("Geen klant het minder as R 50,00 in die beursie nie.");
     expect(within(region("Lae saldo's")).queryByRole("link")).not.toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Aandag nodig" })).toHaveTextContent(
@@ -309,21 +309,21 @@ describe("DashboardScreen", () => {
     };
     renderDashboard(ROLE.kitchenAdmin, { body: { success: true, data: made } });
     await loaded();
-    const toMake = region("Nog om te maak");
-    expect(toMake).toHaveTextContent("Alles wat vandag bestel is, is gemaak.");
+    const toMake = region("Nog te maak");
+    expect(toMake).toHaveTextContent("Alles wat vir vandag bestel is, is gemaak.");
     expect(within(region("Bestellings vandag")).getByRole("link")).toHaveAttribute("href", "/kitchen");
   });
 
   it("shows progress while it loads, then the day", async () => {
     renderDashboard();
     // Before the answer: the cards hold placeholders and say they are busy, with no links yet.
-    const toMake = region("Nog om te maak");
+    const toMake = region("Nog te maak");
     expect(toMake).toHaveAttribute("aria-busy", "true");
-    expect(region("Geld in vandag")).toHaveAttribute("aria-busy", "true");
+    expect(region("Vandag ingebetaal")).toHaveAttribute("aria-busy", "true");
     expect(within(toMake).queryByRole("link")).not.toBeInTheDocument();
     await loaded();
-    expect(region("Nog om te maak")).toHaveAttribute("aria-busy", "false");
-    expect(within(region("Nog om te maak")).getByRole("link")).toBeInTheDocument();
+    expect(region("Nog te maak")).toHaveAttribute("aria-busy", "false");
+    expect(within(region("Nog te maak")).getByRole("link")).toBeInTheDocument();
   });
 
   it("lists the recent activity with chips and relative times", async () => {
@@ -421,6 +421,6 @@ describe("DashboardScreen", () => {
     fail = false;
     await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Probeer weer" }));
     await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
-    expect(region("Nog om te maak")).toHaveTextContent("15 porsies");
+    expect(region("Nog te maak")).toHaveTextContent("15 porsies");
   });
 });

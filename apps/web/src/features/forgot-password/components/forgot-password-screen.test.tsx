@@ -17,7 +17,7 @@ describe("ForgotPasswordScreen", () => {
     await user.click(screen.getByRole("button", { name: "Stuur skakel" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(REQUESTED);
-    expect(screen.getByRole("link", { name: "Terug na aanteken" })).toHaveAttribute("href", "/login");
+    expect(screen.getByRole("link", { name: "Terug na die aantekenblad" })).toHaveAttribute("href", "/login");
     const request = calls.find((call) => call.url === "/api/auth/forgot-password");
     expect(request?.body).toEqual({ email: "kok@kantien.example" });
   });
@@ -32,11 +32,17 @@ describe("ForgotPasswordScreen", () => {
     });
 
     expect(screen.getByLabelText(/E-pos/)).toHaveValue("sipho@skool.example");
-    expect(screen.getByRole("link", { name: "Terug na aanteken" })).toHaveAttribute("href", "/my/login");
+    expect(screen.getByRole("link", { name: "Terug na die aantekenblad" })).toHaveAttribute(
+      "href",
+      "/my/login",
+    );
     await user.click(screen.getByRole("button", { name: "Stuur skakel" }));
 
     expect(await screen.findByText(REQUESTED)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Terug na aanteken" })).toHaveAttribute("href", "/my/login");
+    expect(screen.getByRole("link", { name: "Terug na die aantekenblad" })).toHaveAttribute(
+      "href",
+      "/my/login",
+    );
     expect(calls.find((call) => call.url === "/api/auth/forgot-password")?.body).toEqual({
       email: "sipho@skool.example",
     });

@@ -20,7 +20,7 @@ export function boardConnection(stream: LiveStream, loadFailed: boolean): BoardC
 
 type StatusProps = { connection: BoardConnection; updatedAt: number; timeZone: string; language: Language };
 
-/** "Regstreeks", "Herlaai elke 30 s" or "Vanlyn", and when the board last heard from the server. */
+/** "Regstreeks", "Verfris gereeld" or "Vanlyn", and when the board last heard from the server. */
 export function BoardStatus({ connection, updatedAt, timeZone, language }: StatusProps) {
   const { t } = useTranslation();
   const icon = {

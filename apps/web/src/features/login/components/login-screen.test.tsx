@@ -33,7 +33,7 @@ describe("LoginScreen", () => {
         body: {
           success: true,
           error: "unauthorized_role",
-          message: "Hierdie aanteken is net vir die kantien se personeel.",
+          message: "Hierdie aantekenblad is net vir die kantien se personeel.",
           user: {
             id: "user-sipho",
             first_name: "Sipho",
@@ -57,7 +57,7 @@ describe("LoginScreen", () => {
       within(dialog).getByText("Studente en akademiepersoneel teken in en bestel in die bestel-app."),
     ).toBeInTheDocument();
     expect(
-      within(dialog).getByText("Hierdie aanteken is net vir die kantien se personeel."),
+      within(dialog).getByText("Hierdie aantekenblad is net vir die kantien se personeel."),
     ).toBeInTheDocument();
 
     const login = calls.find((call) => call.url === "/api/auth/login");

@@ -107,7 +107,7 @@ describe("MenuScreen", () => {
     expect(screen.getAllByRole("region")).toHaveLength(5);
     expect(
       within(screen.getByRole("region", { name: "Vrydag" })).getByRole("button", {
-        name: "Voeg item by vir Vrydag",
+        name: "Voeg 'n item vir Vrydag by",
       }),
     ).toBeInTheDocument();
   });
@@ -203,7 +203,7 @@ describe("MenuScreen", () => {
     await user.click(screen.getByRole("button", { name: "Kopieer verlede week" }));
     expect(
       await screen.findByText(
-        "Hierdie week het reeds geregte. Verwyder hulle eers, of wysig die dae een vir een.",
+        "Hierdie week het reeds geregte. Skrap hulle eers, of wysig die dae een vir een.",
       ),
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
@@ -277,7 +277,7 @@ describe("MenuScreen", () => {
 
   it("disables a day that has an item when adding, and asks for the required fields", async () => {
     const { user, calls } = renderScreen();
-    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Dinsdag by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
 
     const daySelect = within(dialog).getByRole("combobox", { name: /Weekdag/ });
@@ -304,7 +304,7 @@ describe("MenuScreen", () => {
     const { user, calls } = renderScreen(MENUS, {
       [saveRoute("Dinsdag")]: saved,
     });
-    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Dinsdag by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
     await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), "Pasta");
     await user.type(within(dialog).getByRole("textbox", { name: /Beskrywing/ }), "Met kaas");
@@ -352,13 +352,13 @@ describe("MenuScreen", () => {
     const { user, calls } = renderScreen(MENUS, {
       [saveRoute("Dinsdag")]: saved,
     });
-    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Dinsdag by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
     await fillNewItem(user, dialog);
     const photo = within(dialog).getByRole("group", { name: "Foto" });
     expect(within(photo).queryByRole("img")).not.toBeInTheDocument();
     await user.upload(within(photo).getByLabelText("Kies 'n foto"), image());
-    expect(await within(photo).findByRole("img", { name: "Voorskou van die beeld" })).toHaveAttribute(
+    expect(await within(photo).findByRole("img", { name: "Voorskou van die foto" })).toHaveAttribute(
       "src",
       "/uploads/pasta.webp",
     );
@@ -380,7 +380,7 @@ describe("MenuScreen", () => {
   it("says when a photo cannot be uploaded, and keeps what was typed", async () => {
     vi.mocked(uploadMenuImage).mockRejectedValueOnce(new UploadError("failed"));
     const { user, calls } = renderScreen();
-    await user.click(await screen.findByRole("button", { name: "Voeg item by vir Dinsdag" }));
+    await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Dinsdag by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
     await fillNewItem(user, dialog);
     await user.upload(within(dialog).getByLabelText("Kies 'n foto"), image());
@@ -582,7 +582,7 @@ describe("MenuScreen", () => {
 
     it("declares a new dish's allergens and diet and confirms them: all of it is sent", async () => {
       const { user, calls } = renderScreen(MENUS, { [saveRoute("Woensdag")]: saved });
-      await user.click(await screen.findByRole("button", { name: "Voeg item by vir Woensdag" }));
+      await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Woensdag by" }));
       const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });
       await fillNewItem(user, dialog);
       // Every allergen starts at "Geen"; each row is a group named by its allergen.
@@ -604,11 +604,11 @@ describe("MenuScreen", () => {
       const confirm = within(dialog).getByRole("checkbox", { name: "Allergene nagegaan" });
       expect(confirm).not.toBeChecked();
       expect(confirm).toHaveAccessibleDescription(
-        "Nog nie nagegaan nie. As die naam, beskrywing of allergene verander, moet 'n admin dit weer nagaan.",
+        "Nog nie nagegaan nie. As die naam, beskrywing of allergene verander, moet 'n admin die allergene weer nagaan.",
       );
       await user.click(confirm);
       expect(confirm).toHaveAccessibleDescription(
-        /^Met die stoor bevestig jy dat jy die allergene nagegaan het\./,
+        /^Deur te stoor, bevestig jy dat jy die allergene nagegaan het\./,
       );
       await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
       expect(await screen.findByText("Pasta is bygevoeg.")).toBeInTheDocument();
@@ -652,7 +652,7 @@ describe("MenuScreen", () => {
       await user.type(within(dialog).getByRole("textbox", { name: /Naam/ }), " deluxe");
       expect(confirm).not.toBeChecked();
       expect(confirm).toHaveAccessibleDescription(
-        /^Die naam, beskrywing of allergene het verander: gaan dit weer na\./,
+        /^Die naam, beskrywing of allergene het verander: gaan die allergene weer na\./,
       );
       // Ticked again, then an allergen changes: unticked again.
       await user.click(confirm);
@@ -768,7 +768,7 @@ describe("MenuScreen", () => {
         "Hierdie verandering aan die allergene raak 30 oop bestellings van die gereg (vir vandag of later). 1 daarvan is vir 'n klant met 'n allergie daarvoor",
       );
       expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1);
-      await user.click(within(touched).getByRole("button", { name: "Stoor en laat weet" }));
+      await user.click(within(touched).getByRole("button", { name: "Stoor en laat hulle weet" }));
       await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
       const [first, second] = calls.filter((c) => c.method === "PUT");
       expect(first!.body).not.toHaveProperty("touchedOrdersConfirmed");
@@ -776,7 +776,9 @@ describe("MenuScreen", () => {
       // The first save changed nothing: the second names the same version.
       expect(second!.headers["If-Match"]).toBe('"3"');
       expect(
-        await screen.findByText(/^Bobotie is gestoor\. 1 klant met 'n allergie daarvoor is laat weet\./),
+        await screen.findByText(
+          /^Bobotie is gestoor\. 1 klant met 'n allergie daarvoor is in kennis gestel\./,
+        ),
       ).toBeVisible();
     }, 20_000);
 

@@ -36,7 +36,7 @@ function renderMoney(review: BankCredit[]) {
       status: 201,
       body: {
         success: true,
-        message: "Die bankstaat is gelees.",
+        message: "Die bankstaat is ingelees.",
         data: {
           statementId: "statement-2",
           bank: "fnb",
@@ -69,7 +69,7 @@ describe("/money", () => {
     const [, botha, nkosi] = within(table).getAllByRole("row");
     expect(within(botha!).getByText("Dalk: Annelie Nkosi")).toBeVisible();
     expect(within(botha!).getByRole("note")).toHaveTextContent(
-      "Die name verskil: die bankreël noem nie Annelie Nkosi nie.",
+      "Die name verskil: die bankinskrywing noem nie Annelie Nkosi nie.",
     );
     expect(within(nkosi!).getByText("Dalk: Annelie Nkosi")).toBeVisible();
     expect(within(nkosi!).queryByRole("note")).toBeNull();
@@ -84,11 +84,13 @@ describe("/money", () => {
 
   it("says how many lines were payments and how many debits it skipped, so every line read is accounted for", async () => {
     const { container, user } = renderMoney([]);
-    await screen.findByText("Niks wag vir hersiening nie.");
+    await screen.findByText("Niks wag op hersiening nie.");
     const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File(["..."], "fnb.csv", { type: "text/csv" }));
     expect(
-      await screen.findByText("FNB: 10 reëls gelees, 7 inbetalings en 3 debiete (geld uit, oorgeslaan)."),
+      await screen.findByText(
+        "FNB: 10 inskrywings ingelees, 7 inbetalings en 3 debiete (geld uit, oorgeslaan).",
+      ),
     ).toBeVisible();
     expect(screen.getByText("Debiete oorgeslaan: 3")).toBeVisible();
     expect(screen.getByText("Gekrediteer: 4")).toBeVisible();

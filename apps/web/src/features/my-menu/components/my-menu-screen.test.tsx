@@ -173,7 +173,7 @@ describe("MyMenuScreen", () => {
     const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
     expect(
       within(dialog).getByText(
-        /Jou saldo is te min: jy kort R\s?18,50\. Laai jou beursie by die kantien op\./,
+        /Jou saldo is te laag: jy kort R\s?18,50\. Laai jou beursie by die kantien op\./,
       ),
     ).toBeVisible();
     expect(within(dialog).getByRole("button", { name: /Bevestig en betaal/ })).toBeDisabled();
@@ -383,7 +383,7 @@ describe("MyMenuScreen", () => {
               status: 409,
               body: {
                 success: false,
-                message: "Hierdie gereg pas by aangetekende allergieë: eiers (bevat).",
+                message: "Let op die aangetekende allergieë: eiers (bevat).",
                 code: "allergen_confirm_required",
               },
             }
@@ -399,7 +399,7 @@ describe("MyMenuScreen", () => {
       const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
       await user.click(within(dialog).getByRole("button", { name: /Bevestig en betaal/ }));
       expect(
-        await within(dialog).findByText("Hierdie gereg pas by aangetekende allergieë: eiers (bevat)."),
+        await within(dialog).findByText("Let op die aangetekende allergieë: eiers (bevat)."),
       ).toBeVisible();
       await user.click(within(dialog).getByRole("button", { name: /Ek verstaan, bestel vir/ }));
       expect(await screen.findByText("Bestelling geplaas.")).toBeVisible();

@@ -119,7 +119,7 @@ describe("MyOrdersScreen", () => {
     expect(note).toHaveTextContent("Nou: Bevat: gluten, melk; kan bevat: eiers.");
     expect(note).toHaveTextContent("Sy allergene is nog nie nagegaan nie.");
     expect(changed).toHaveTextContent(
-      "Jy kan dit kanselleer totdat die kombuis daarmee begin, ook ná die sperdatum.",
+      "Jy kan dit kanselleer totdat die kombuis daarmee begin, ook ná die sluitingstyd.",
     );
     expect(within(changed).getByRole("button", { name: "Kanselleer" })).toBeVisible();
     // An order whose dish did not change says none of it.
@@ -134,7 +134,7 @@ describe("MyOrdersScreen", () => {
     expect(canteen).toHaveTextContent(`${rand("45.00")} is terug in jou beursie.`);
     const mine = await card("Hoender-pastei");
     expect(mine).toHaveTextContent("Jy het dié bestelling gekanselleer.");
-    expect(mine).toHaveTextContent("Dit was nie betaal nie; geen geld het geskuif nie.");
+    expect(mine).toHaveTextContent("Dit was nie betaal nie, dus is geen geld terugbetaal nie.");
     expect(mine).not.toHaveTextContent("Rede:");
   });
 
@@ -150,13 +150,15 @@ describe("MyOrdersScreen", () => {
     expect(await card("Pap en wors")).toHaveTextContent("Kanselleer tot Wo 25 Nov, 09:00");
     await user.click(within(await card("Pap en wors")).getByRole("button", { name: "Kanselleer" }));
     const unpaid = await screen.findByRole("alertdialog", { name: "Kanselleer Pap en wors?" });
-    expect(unpaid).toHaveTextContent("Hierdie bestelling is nie betaal nie; geen geld skuif nie.");
+    expect(unpaid).toHaveTextContent(
+      "Hierdie bestelling is nie betaal nie, dus word geen geld terugbetaal nie.",
+    );
     await user.click(within(unpaid).getByRole("button", { name: "Hou die bestelling" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
 
     await user.click(within(await card("Bobotie")).getByRole("button", { name: "Kanselleer" }));
     const paid = await screen.findByRole("alertdialog", { name: "Kanselleer Bobotie?" });
-    expect(paid).toHaveTextContent(`${rand("45.00")} word terugbetaal na jou beursie.`);
+    expect(paid).toHaveTextContent(`${rand("45.00")} word in jou beursie terugbetaal.`);
     await user.click(within(paid).getByRole("button", { name: "Ja, kanselleer" }));
     expect(
       await screen.findByText("Jou bestelling is gekanselleer en die geld is terug in jou beursie."),

@@ -41,7 +41,7 @@ describe("paying by EFT on /my/wallet", () => {
     const { user } = renderWallet(FNB);
     const card = await eftCard();
     expect(within(card).getByText("KAN7K3Q9Z")).toBeVisible();
-    expect(within(card).getByText(/Tik hierdie verwysing presies so/)).toBeVisible();
+    expect(within(card).getByText(/Gebruik presies hierdie verwysing/)).toBeVisible();
     const account: [string, string][] = [
       ["Bank", "FNB"],
       ["Rekeninghouer", "Kantien Akademie"],

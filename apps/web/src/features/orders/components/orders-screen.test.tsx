@@ -116,7 +116,7 @@ describe("OrdersScreen", () => {
       "Bekyk",
     ]);
     expect(screen.getByText("1–25 van 60")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Laai CSV af" })).toHaveAttribute(
       "href",
       `/api/orders/export.csv?${WEEK}&sort=orderDate&dir=desc&lang=af`,
     );
@@ -148,7 +148,7 @@ describe("OrdersScreen", () => {
 
     await user.click(screen.getByRole("button", { name: "Klant" }));
     await waitFor(() => expect(orderCalls(calls).at(-1)?.url).toContain("sort=customer&dir=asc"));
-    expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Laai CSV af" })).toHaveAttribute(
       "href",
       `/api/orders/export.csv?${WEEK}&q=nel&status=paid&sort=customer&dir=asc&lang=af`,
     );
@@ -250,7 +250,7 @@ describe("finding any order, however old (decision 0015)", () => {
     ).toBeInTheDocument();
     expect(dateDisabled("Begindatum")).toBe(true);
     expect(screen.getByRole("button", { name: "Vorige week" })).toBeDisabled();
-    expect(screen.getByRole("link", { name: "Voer uit as CSV" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Laai CSV af" })).toHaveAttribute(
       "href",
       `/api/orders/export.csv?q=${OLD.id}&sort=orderDate&dir=desc&lang=af`,
     );
@@ -308,9 +308,9 @@ describe("order detail", () => {
       within(dialog).getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
     await within(dialog).findByText(DETAIL.id);
     expect(value("Klant")).toBe("Pieter Nel");
-    expect(value("Item")).toBe("Pizza");
+    expect(value("Gereg")).toBe("Pizza");
     expect(value("Hoeveelheid")).toBe("2");
-    expect(value("Prys per item")).toBe(rand("47.50"));
+    expect(value("Prys per porsie")).toBe(rand("47.50"));
     expect(value("Totale prys")).toBe(rand("95.00"));
     expect(value("Afhaaldatum")).toBe("Nie gespesifiseer nie");
     expect(value("Geskep")).toBe("11 Junie 2031 om 08:15");
@@ -458,7 +458,9 @@ describe("order detail", () => {
       },
     });
     const confirm = await chooseCancel(user);
-    expect(confirm).toHaveTextContent("Hierdie bestelling is nie betaal nie; geen geld skuif nie.");
+    expect(confirm).toHaveTextContent(
+      "Hierdie bestelling is nie betaal nie, dus word geen geld terugbetaal nie.",
+    );
     await user.click(within(confirm).getByRole("button", { name: "Die kombuis is gesluit" }));
     await user.click(within(confirm).getByRole("button", { name: "Kanselleer bestelling" }));
     expect(
@@ -530,10 +532,10 @@ describe("new order", () => {
     const dialog = await fillDialog(user);
     const value = (label: string) =>
       within(dialog).getByRole("rowheader", { name: label }).nextElementSibling?.textContent;
-    expect(within(dialog).getByRole("combobox", { name: "Item" })).toHaveTextContent(
+    expect(within(dialog).getByRole("combobox", { name: "Gereg" })).toHaveTextContent(
       `Pizza — ${randText("47.50")}`,
     );
-    expect(value("Prys per item")).toBe(rand("47.50"));
+    expect(value("Prys per porsie")).toBe(rand("47.50"));
     expect(value("Totaal")).toBe(rand("95.00"));
     expect(value("Beursiesaldo")).toBe(rand("100.00"));
     expect(value("Saldo ná die bestelling")).toBe(rand("5.00"));
@@ -555,7 +557,7 @@ describe("new order", () => {
 
   it("warns as the server does about the customer's allergies: 'Ek verstaan' places it with the yes", async () => {
     const asked =
-      "Hierdie gereg pas by aangetekende allergieë: melk (bevat). Bevestig dat jy dit verstaan om te bestel.";
+      "Let op die aangetekende allergieë: melk (bevat). Bevestig eers dat jy dit verstaan; dan kan jy bestel.";
     const { user, calls } = renderScreen({
       ...baseRoutes,
       "POST /api/orders": (call) =>
@@ -644,7 +646,7 @@ describe("new order", () => {
     await user.click((await screen.findAllByRole("button", { name: "Nuwe bestelling" }))[0] as HTMLElement);
     const dialog = await screen.findByRole("dialog", { name: "Nuwe bestelling" });
     await user.click(within(dialog).getByRole("button", { name: "Plaas bestelling" }));
-    expect(await within(dialog).findByText("Kies 'n klant, 'n dag en 'n item.")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Kies 'n klant, 'n dag en 'n gereg.")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ import { ReportLoad } from "./report-load";
 import { ChartFigure, ReportSection } from "./report-section";
 import { ReportTableView } from "./report-table";
 
-/** "Geld gehou": the customers' money the canteen holds, by how long it has slept, and bank credits waiting. */
+/** "Geld in beursies": the customers' money the canteen holds, by how long it has slept, and bank credits waiting. */
 export function HeldView() {
   const { t } = useTranslation();
   const report = useLiabilityReport();

@@ -137,7 +137,7 @@ describe("the day view", () => {
     const noShows = within(sales).getByRole("row", { name: /Gereed maar nooit afgehaal nie/ });
     expect(noShows).toHaveTextContent(/R\s?45,00/);
     // A reversal is already taken off its channel: shown as such, with a real minus sign.
-    const money = screen.getByRole("table", { name: "Geld wat beweeg het" });
+    const money = screen.getByRole("table", { name: "Geldbewegings" });
     expect(within(money).getByRole("row", { name: /Teruggedraai, reeds afgetrek/ })).toHaveTextContent(
       /1\u2212R\s150,00/,
     );
@@ -156,15 +156,15 @@ describe("the day view", () => {
     const proof = await screen.findByRole("table", { name: "Beursiebewys" });
     // "Verkoop" and "− Bestellings" differ, and each says why.
     expect(within(proof).getByRole("row", { name: /− Bestellings/ })).toHaveTextContent(
-      "Wat bestellings op hierdie dag uit die beursies geneem het, vir watter dag ook al; Verkoop tel eerder per afhaaldag.",
+      "Wat bestellings op hierdie dag uit die beursies geneem het, vir watter dag ook al; ‘Verkoop’ tel eerder per afhaaldag.",
     );
     const sales = screen.getByRole("table", { name: "Verkope" });
     expect(within(sales).getByRole("row", { name: /^Verkoop/ })).toHaveTextContent(
-      "Bestellings om op hierdie dag af te haal, wanneer ook al betaal",
+      "Bestellings wat op hierdie dag afgehaal moet word, ongeag wanneer hulle betaal is",
     );
-    const money = screen.getByRole("table", { name: "Geld wat beweeg het" });
+    const money = screen.getByRole("table", { name: "Geldbewegings" });
     expect(within(money).getByRole("row", { name: /^Kontant/ })).toHaveTextContent(
-      "minus kontant-inbetalings wat op hierdie dag teruggedraai is",
+      "minus kontantinbetalings wat op hierdie dag teruggedraai is",
     );
     // The proof, its result, then the close: in the page's order.
     const result = screen.getByText(/Klop ✓/);
@@ -193,7 +193,9 @@ describe("the day view", () => {
       },
       "GET /api/reports/closes": CLOSES_INTACT,
     });
-    expect(await screen.findByText(/Klop nie: die beursies se saldo's verskil \u2212R\s12,50/)).toBeVisible();
+    expect(
+      await screen.findByText(/Klop nie: die beursies se saldo's verskil met \u2212R\s12,50/),
+    ).toBeVisible();
     expect(screen.queryByText(/Klop ✓/)).toBeNull();
   });
 
@@ -209,7 +211,7 @@ describe("the day view", () => {
     await user.click(await screen.findByRole("button", { name: "Sluit dag af" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Sluit Dinsdag 10 Junie 2031 af?" });
     expect(dialog).toHaveTextContent(
-      /^Sluit Dinsdag 10 Junie 2031 af\?Die beursiebewys klop: die sluitsaldo van R\s1\s295,00 is gelyk aan die som van die beursies\. 2 bankinbetalings wag nog by Geld op hersiening of toekenning: hulle is in geen beursie nie en tel nie in hierdie syfers nie\. Die syfers van 'n afgeslote dag verander nooit weer nie/,
+      /^Sluit Dinsdag 10 Junie 2031 af\?Die beursiebewys klop: die sluitsaldo van R\s1\s295,00 is gelyk aan die som van die beursies\. 2 bankinbetalings wag nog op die Geld-bladsy om hersien of toegeken te word: hulle is in geen beursie nie en is nie by hierdie syfers ingesluit nie\. Die syfers van 'n afgeslote dag verander nooit weer nie/,
     );
     expect(calls.some((call) => call.method === "POST")).toBe(false);
     await user.click(within(dialog).getByRole("button", { name: "Sluit dag af" }));
@@ -338,13 +340,13 @@ describe("the day view", () => {
         },
       },
     });
-    const warning = await screen.findByText(/pas nie meer by sy kontrolesom nie/);
+    const warning = await screen.findByText(/klop nie meer met sy kontrolesom nie/);
     expect(warning).toHaveTextContent(
-      "Die gestoorde afsluiting van Maandag 9 Junie 2031 pas nie meer by sy kontrolesom nie",
+      "Die gestoorde afsluiting van Maandag 9 Junie 2031 klop nie meer met sy kontrolesom nie",
     );
     const list = screen.getByRole("table", { name: "Afgeslote dae" });
-    expect(within(list).getByRole("row", { name: /9 Jun/ })).toHaveTextContent("Pas nie meer nie");
-    expect(within(list).getByRole("row", { name: /6 Jun/ })).not.toHaveTextContent("Pas nie meer nie");
+    expect(within(list).getByRole("row", { name: /9 Jun/ })).toHaveTextContent("Klop nie meer nie");
+    expect(within(list).getByRole("row", { name: /6 Jun/ })).not.toHaveTextContent("Klop nie meer nie");
   });
 
   it("says nothing of a broken chain when every close matches", async () => {
@@ -414,7 +416,7 @@ describe("the money held view", () => {
     // An age band without wallets is shown as nothing held, not left out.
     expect(within(byAge).getByRole("row", { name: /31–90 dae/ })).toHaveTextContent(/0.*R\s?0,00/);
     expect(screen.getByRole("img", { name: /Staafgrafiek: die geld in beursies/ })).toBeInTheDocument();
-    const held = screen.getByRole("table", { name: "Geld gehou" });
+    const held = screen.getByRole("table", { name: "Geld in beursies" });
     expect(within(held).getByRole("row", { name: /Bankinbetalings nog nie toegeken nie/ })).toHaveTextContent(
       "2",
     );

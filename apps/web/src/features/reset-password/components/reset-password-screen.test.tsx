@@ -4,7 +4,7 @@ import { renderWithApp, screen } from "../../../test/test-utils";
 import { ResetPasswordScreen } from "./reset-password-screen";
 
 const CHANGED = "Jou wagwoord is verander. Teken nou met jou nuwe wagwoord in.";
-const LINK_SPENT = "Hierdie skakel is ongeldig, reeds gebruik of verval.";
+const LINK_SPENT = "Hierdie skakel is ongeldig, is reeds gebruik of het verval.";
 
 function renderAt(route: string) {
   return renderWithApp(<ResetPasswordScreen />, { route, user: null });

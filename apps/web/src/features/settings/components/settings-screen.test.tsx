@@ -54,12 +54,12 @@ describe("SettingsScreen", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Persoonlike instellings" })).toBeVisible();
     expect(await screen.findByRole("radio", { name: "Donker" })).toBeChecked();
     expect(screen.getByRole("radio", { name: "Afrikaans" })).toBeChecked();
-    expect(screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" })).toHaveValue(45);
+    expect(screen.getByRole("spinbutton", { name: "Verfrisinterval (sekondes)" })).toHaveValue(45);
     await waitFor(() => expect(palette()).toHaveTextContent("dark:dark"));
 
     await user.click(screen.getByRole("radio", { name: "Lig" }));
     await user.click(screen.getByRole("radio", { name: "English" }));
-    const interval = screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" });
+    const interval = screen.getByRole("spinbutton", { name: "Verfrisinterval (sekondes)" });
     await user.clear(interval);
     await user.type(interval, "2");
     await user.click(screen.getByRole("button", { name: "Stoor" }));
@@ -89,7 +89,7 @@ describe("SettingsScreen", () => {
 
   it("turns a refresh interval that is not a number into 30 and caps it at 3600", async () => {
     const { user, calls } = renderSettings();
-    const interval = await screen.findByRole("spinbutton", { name: "Herlaai-interval (sekondes)" });
+    const interval = await screen.findByRole("spinbutton", { name: "Verfrisinterval (sekondes)" });
 
     await user.clear(interval);
     await user.click(screen.getByRole("button", { name: "Stoor" }));
@@ -141,7 +141,7 @@ describe("SettingsScreen", () => {
       { settings: { theme: "light", language: "af", refresh_interval: 30 } },
     ]);
     expect(screen.getByRole("radio", { name: "Lig" })).toBeChecked();
-    expect(screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" })).toHaveValue(30);
+    expect(screen.getByRole("spinbutton", { name: "Verfrisinterval (sekondes)" })).toHaveValue(30);
   });
 
   it("shows the server's message when saving fails and keeps what is shown", async () => {
@@ -170,7 +170,7 @@ describe("SettingsScreen", () => {
     renderSettings({ status: 500, body: { success: false, message: "Bediener af", code: "internal_error" } });
 
     expect(await screen.findByRole("radio", { name: "Lig" })).toBeChecked();
-    expect(screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" })).toHaveValue(90);
+    expect(screen.getByRole("spinbutton", { name: "Verfrisinterval (sekondes)" })).toHaveValue(90);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
@@ -185,7 +185,7 @@ describe("SettingsScreen", () => {
       "Kon nie jou instellings laai nie (Bediener af)",
     );
     expect(screen.getByRole("radio", { name: "Lig" })).toBeChecked();
-    expect(screen.getByRole("spinbutton", { name: "Herlaai-interval (sekondes)" })).toHaveValue(30);
+    expect(screen.getByRole("spinbutton", { name: "Verfrisinterval (sekondes)" })).toHaveValue(30);
   });
 
   it("auto follows the system's colour scheme and changes with it", async () => {

@@ -200,7 +200,7 @@ describe("StaffScreen edit, detail and delete", () => {
     const number = await within(dialog).findByRole("textbox", { name: "Werknemernommer" });
     expect(number).toHaveAttribute("placeholder", "KANTIEN001");
     expect(number).toHaveValue("KANTIEN002");
-    expect(within(dialog).getByRole("textbox", { name: "Totale bestellings" })).toHaveValue("7");
+    expect(within(dialog).getByRole("textbox", { name: "Aantal bestellings" })).toHaveValue("7");
     expect(within(dialog).getByRole("textbox", { name: "Beursiesaldo" })).toHaveAttribute("readonly");
     const history = within(dialog).getByRole("region", { name: "Bestelgeskiedenis" });
     expect(history).toHaveTextContent("#23");
@@ -267,7 +267,7 @@ describe("StaffScreen edit, detail and delete", () => {
     const dialog = await screen.findByRole("dialog", { name: "Sipho Dlamini" });
     expect(await within(dialog).findByText("#23")).toBeVisible();
     expect(dialog).toHaveTextContent("Kantien-personeel");
-    expect(dialog).toHaveTextContent("Totale bestellings7");
+    expect(dialog).toHaveTextContent("Aantal bestellings7");
   });
 
   it("asks in Afrikaans before deleting, and shows a refusal", async () => {

@@ -59,7 +59,7 @@ describe("WeeklyOrdersScreen", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Weeklikse bestellings");
     expect(screen.getByText("9 Junie 2031 – 13 Junie 2031")).toBeInTheDocument();
     const monday = day("Maandag 9 Junie");
-    const orders = await within(monday).findByRole("list", { name: "Bestellings van Maandag 9 Junie" });
+    const orders = await within(monday).findByRole("list", { name: "Bestellings vir Maandag 9 Junie" });
     expect(within(orders).getAllByRole("listitem")).toHaveLength(3);
     // Counted as the board counts: the cancelled one is listed but makes no food.
     expect(within(monday).getByText("2 bestellings")).toBeInTheDocument();
