@@ -56,19 +56,30 @@ export function AllergenNotes({ item, id, language }: { item: Item; id?: string;
               {t("my.allergens.blockedBody", { allergens: allergenList(severeContained(item), language) })}
             </Typography>
           ) : null}
-          <ul style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
-            {item.allergenWarnings.map((warning) => (
-              <li key={warning.code}>
-                {t(`my.allergens.warning.${warning.level}`, {
-                  allergen: allergenName(warning.code, language).toLowerCase(),
-                  reaction: t(`my.allergens.reaction.${warning.severity}`),
-                })}
-              </li>
-            ))}
-          </ul>
+          <AllergenWarningLines item={item} language={language} />
         </Alert>
       )}
     </>
+  );
+}
+
+/**
+ * One sentence per allergen where the dish meets my allergies: what the dish holds and what I
+ * recorded. The card's notes and the order dialog's question say the same.
+ */
+export function AllergenWarningLines({ item, language }: { item: Item; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <ul style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
+      {item.allergenWarnings.map((warning) => (
+        <li key={warning.code}>
+          {t(`my.allergens.warning.${warning.level}`, {
+            allergen: allergenName(warning.code, language).toLowerCase(),
+            reaction: t(`my.allergens.reaction.${warning.severity}`),
+          })}
+        </li>
+      ))}
+    </ul>
   );
 }
 

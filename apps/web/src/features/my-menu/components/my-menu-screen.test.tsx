@@ -315,6 +315,10 @@ describe("MyMenuScreen", () => {
       );
       const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
       expect(within(dialog).getByText("Let op jou allergieë")).toBeVisible();
+      // What the dish holds and what I recorded, as on the card, before the yes it asks for.
+      expect(within(dialog).getByRole("listitem")).toHaveTextContent(
+        "Kan melk bevat, en jy het aangeteken dat jy dit nie verdra nie.",
+      );
       expect(
         within(dialog).getByText("Ek verstaan dat hierdie gereg melk bevat of kan bevat."),
       ).toBeVisible();

@@ -24,6 +24,7 @@ import { formatDayHeading } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { SubmissionKeys } from "../../../lib/idempotency";
 import { usePlaceMyOrder } from "../api/my-menu";
+import { AllergenWarningLines } from "./allergen-notes";
 
 type OrderDialogProps = {
   day: MyMenuDay | null;
@@ -160,13 +161,14 @@ export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogP
               <Typography variant="body2">{askedByServer}</Typography>
             ) : (
               <>
+                <AllergenWarningLines item={item} language={currentLanguage()} />
                 {declared.length > 0 ? (
-                  <Typography variant="body2">
+                  <Typography variant="body2" sx={{ mt: 1 }}>
                     {t("my.allergens.understand", { allergens: allergenList(declared, currentLanguage()) })}
                   </Typography>
                 ) : null}
                 {unchecked.length > 0 ? (
-                  <Typography variant="body2">
+                  <Typography variant="body2" sx={{ mt: 1 }}>
                     {t("my.allergens.understandUnchecked", {
                       allergens: allergenList(unchecked, currentLanguage()),
                     })}
