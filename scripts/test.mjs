@@ -92,9 +92,9 @@ const chromium = ensureChromium();
 const nginx = postgres && ensureNginx();
 
 // The benchmark at a small size, so a change that breaks it fails here: it exits 1 on any
-// endpoint error or wrong answer, on back-office code in the ordering app's first load, and on
-// a first load (/login, /my, /kitchen/board) over its size budget (so it runs after the web
-// build). Each load sends a few requests instead of running for seconds, the rush is 100
+// endpoint error or wrong answer, on back-office code in the ordering app's first load, on
+// a first load (/login, /my, /kitchen/board) over its size budget, and on the built server's
+// first start on PGlite over its memory, on either backend (so it runs after the build). Each load sends a few requests instead of running for seconds, the rush is 100
 // customers signing in and ordering within 3 s, a bank statement has 200 lines, the kitchen
 // board is visited once, and there is no Lighthouse (the browser tests check accessibility with
 // axe). It runs on one backend: PostgreSQL when there is one, else PGlite (the API tests run

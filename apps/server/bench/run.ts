@@ -29,7 +29,10 @@
  *     on a tablet (kitchen-board.ts); and Lighthouse's performance and accessibility on
  *     /my/login, /my, /login and /kitchen/board, mobile and desktop, and /kitchen without a
  *     budget (lighthouse.ts; the median of BENCH_LIGHTHOUSE_RUNS runs, HTML reports beside the
- *     results).
+ *     results);
+ *   - the built server's first start on the embedded database (embedded-start.ts): a child
+ *     process on an empty DATA_DIR, as `npm start` runs it, its resident memory 10 s after it is
+ *     ready (budget: 400 MB; judged in every run, whichever backends run; needs npm run build).
  * It ends with a table of every budget: measured, and its verdict. It exits with 1 on any error
  * or wrong answer (every answer must be a 2xx and the checked answers right: the day's orders,
  * the counts, the order found by its number, the ledger, the rush's orders) and on any budget
@@ -69,6 +72,7 @@ import { hashToken } from "../src/plugins/session";
 import { createUser } from "../src/test/fixtures";
 import { testConfig } from "../src/test/test-app";
 import { startDemoServer } from "./demo-server";
+import { EMBEDDED_START_BUDGET, type EmbeddedStartResult, measureEmbeddedStart } from "./embedded-start";
 import { addHistory, addKitchenDay, countOrders, fillCatalogue, fillLedger, futureMenuItem } from "./fill";
 import { type FirstLoad, measureFirstLoads } from "./first-load";
 import { KITCHEN_BOARD_BUDGET, type KitchenBoardResult, measureKitchenBoard } from "./kitchen-board";
@@ -787,6 +791,22 @@ function judgeBackend(r: BackendResult) {
   }
 }
 
+// First, on a machine this run does not load yet.
+let embeddedStart: EmbeddedStartResult | null = null;
+try {
+  console.log("[start] the built server's first start on an empty DATA_DIR (PGlite, the demo data)…");
+  embeddedStart = await measureEmbeddedStart();
+} catch (error) {
+  check(false, `[start] ${error instanceof Error ? error.message : String(error)}`);
+}
+if (embeddedStart) {
+  judge(
+    `the embedded start (PGlite, the demo data seeded): resident memory ${EMBEDDED_START_BUDGET.settleSeconds} s after ready ≤ ${EMBEDDED_START_BUDGET.rssMb} MB`,
+    `${embeddedStart.rssMb} MB (peak ${embeddedStart.peakMb} MB; ready after ${embeddedStart.readySeconds} s)`,
+    embeddedStart.rssMb <= EMBEDDED_START_BUDGET.rssMb,
+  );
+}
+
 const results: BackendResult[] = [];
 for (const [backend, count] of [
   ["postgres", ORDERS],
@@ -811,6 +831,11 @@ if (process.env.BENCH_SKIP_WEB !== "1") {
 
 step("done; the figures:");
 const ms = (l: Load) => `${l.p50} / ${l.p99}, ${l.rps}`;
+if (embeddedStart) {
+  console.log(
+    `\nThe embedded start (the built server on PGlite, an empty DATA_DIR seeded with the demo data): ready after ${embeddedStart.readySeconds} s; ${embeddedStart.rssMb} MB resident ${EMBEDDED_START_BUDGET.settleSeconds} s later, at most ${embeddedStart.peakMb} MB (budget ${EMBEDDED_START_BUDGET.rssMb} MB)`,
+  );
+}
 console.log(
   "\n| backend | summary page (week) | name search, week | name search, a year | one customer, all time | order number, all time | 200 orders at once: s, orders/s, errors | ledger = balances |",
 );
@@ -932,6 +957,7 @@ if (web && web.lighthouse.length > 0) {
 
 // The verdicts: every budget this run measured, then what it could not measure.
 const unmeasured = [
+  ...(embeddedStart ? [] : ["the embedded start's memory (no server build: npm run build, or an error)"]),
   ...(results.some((r) => r.backend === "postgres")
     ? []
     : ["[postgres] the kitchen's day, its layers, its table (BENCH_SKIP_POSTGRES or an error)"]),
@@ -953,7 +979,7 @@ fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.writeFileSync(
   resultsFile,
   JSON.stringify(
-    { at: new Date().toISOString(), measuring: MEASURING, results, web, verdicts, failures },
+    { at: new Date().toISOString(), measuring: MEASURING, embeddedStart, results, web, verdicts, failures },
     null,
     2,
   ),

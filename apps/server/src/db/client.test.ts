@@ -7,7 +7,28 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { pgliteTemplate } from "../test/test-app";
-import { DataDirLockedError, openPglite, openPostgres, queryRows } from "./client";
+import { DataDirLockedError, openPglite, openPostgres, pgliteClient, queryRows } from "./client";
+
+describe("a new PGlite data directory", () => {
+  it("is made by a child process, then opened and migrated here, with 32 MB of shared buffers", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kantien-new-"));
+    try {
+      const database = await openPglite(dir);
+      try {
+        expect(fs.existsSync(path.join(dir, "pgdata", "PG_VERSION"))).toBe(true);
+        const client = pgliteClient(database);
+        const shown = await client.query<{ shared_buffers: string }>("show shared_buffers");
+        expect(shown.rows[0]?.shared_buffers).toBe("32MB");
+        const users = await client.query<{ n: number }>("select count(*)::int as n from users");
+        expect(users.rows[0]?.n).toBe(0);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("the PGlite data directory lock", () => {
   // One directory for every test: PGlite creates its files once, later opens are quicker.

@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
@@ -136,6 +138,25 @@ export type PgliteOptions = {
   migrate?: boolean;
 };
 
+/**
+ * PGlite's shared_buffers, a quarter of its 128 MB: they are resident in the process from the
+ * start, while a canteen's hot rows fit in far less and the rest of the data directory is read
+ * from the operating system's file cache (docs/decisions/0065-a-lighter-embedded-start.md).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
+const makeDataDirScript = path.join(serverFolder, "src/db/make-pglite-data-dir.mjs");
+
+/** Makes `pgdata` (initdb) in a child process when it holds no database yet; its memory leaves with it. */
+async function makePgliteDataDir(pgdata: string) {
+  if (fs.existsSync(path.join(pgdata, "PG_VERSION"))) return;
+  await promisify(execFile)(process.execPath, [
+    makeDataDirScript,
+    pgdata,
+    JSON.stringify(PGLITE_START_PARAMS),
+  ]);
+}
+
 /** PGlite's client under a Database opened by `openPglite`. */
 export const pgliteClient = (database: Database): PGlite =>
   (database.db as unknown as { $client: PGlite }).$client;
@@ -151,8 +172,14 @@ export async function openPglite(
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     // pg_trgm indexes the orders summary's name search (decision 0007).
-    const options = { extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) };
-    const client = dataDir ? new PGlite(path.join(dataDir, "pgdata"), options) : new PGlite(options);
+    const options = {
+      extensions: { pg_trgm },
+      startParams: PGLITE_START_PARAMS,
+      ...(from ? { loadDataDir: from } : {}),
+    };
+    const pgdata = dataDir ? path.join(dataDir, "pgdata") : null;
+    if (pgdata && !from) await makePgliteDataDir(pgdata);
+    const client = pgdata ? new PGlite(pgdata, options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     if (migrate) await migratePglite(db as never, { migrationsFolder });
