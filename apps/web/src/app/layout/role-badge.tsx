@@ -13,7 +13,10 @@ const visuallyHidden = {
   whiteSpace: "nowrap",
 } as const;
 
-/** The role name as a chip; what the role may do shows as a tooltip and is read by screen readers. */
+/**
+ * The role name as a calm chip in the top bar's own colours (a role is no warning); what the
+ * role may do shows as a tooltip and is read by screen readers.
+ */
 export function RoleBadge({ roleId }: { roleId: number }) {
   const { t } = useTranslation();
   const name = useRoleLabel()(roleId);
@@ -21,7 +24,12 @@ export function RoleBadge({ roleId }: { roleId: number }) {
   return (
     <>
       <Tooltip title={description} describeChild>
-        <Chip size="small" color="secondary" label={name} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={name}
+          sx={{ color: "inherit", borderColor: "currentColor" }}
+        />
       </Tooltip>
       <Box component="span" sx={visuallyHidden}>
         {description}
