@@ -99,14 +99,14 @@ test("an order whose dish holds its customer's allergen is confirmed, shown firs
   });
   expect(alertStyle.size).toBeGreaterThan(declarationSize * 1.3);
 
-  // The counter warns before Afgehaal.
+  // The counter warns before Oorhandig.
   await page.goto("/kitchen/counter");
   const field = page.getByRole("textbox", { name: "Skandeer of soek" });
   await field.fill(`kantien:order:${placed.id}`);
   await field.press("Enter");
   const found = page.getByRole("list", { name: "Bestellings gevind" }).getByRole("listitem");
   await expect(found.getByRole("alert")).toContainText("sulfiete");
-  await expect(found.getByRole("button", { name: "Afgehaal" })).toBeVisible();
+  await expect(found.getByRole("button", { name: "Oorhandig" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 

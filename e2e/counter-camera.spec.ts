@@ -104,7 +104,7 @@ test("the counter scans an order's QR code with the camera, also one slow to giv
     expect(wasmFetched.map((url) => new URL(url).origin)).toEqual([new URL(baseURL ?? "").origin]);
     // The camera closes on the first order it reads.
     await expect(page.getByRole("button", { name: "Maak kamera toe" })).toHaveCount(0);
-    await found.getByRole("button", { name: "Afgehaal" }).click();
+    await found.getByRole("button", { name: "Oorhandig" }).click();
     await expect(page.getByText(/is oorhandig\.$/)).toBeVisible();
   } finally {
     await browser.close();

@@ -275,12 +275,12 @@ test("the counter hands an order over from its QR code, once, and finds orders b
   await field.press("Enter");
   const found = page.getByRole("list", { name: "Bestellings gevind" }).getByRole("listitem");
   await expect(found).toHaveCount(1);
-  await found.getByRole("button", { name: "Afgehaal" }).click();
+  await found.getByRole("button", { name: "Oorhandig" }).click();
   await expect(page.getByText(/is oorhandig\.$/)).toBeVisible();
   // Confirmed big, with the customer's name and an undo; the field is ready for the next scan.
   await expect(found).toContainText(`Oorhandig aan ${customer}`);
   await expect(found.getByRole("button", { name: "Ongedaan maak" })).toBeVisible();
-  await expect(found.getByRole("button", { name: "Afgehaal" })).toHaveCount(0);
+  await expect(found.getByRole("button", { name: "Oorhandig" })).toHaveCount(0);
   await expect(field).toBeFocused();
 
   // The scanner's text leaves the field; a second scan warns in red when and by whom it was

@@ -160,7 +160,7 @@ describe("handing over at the counter", () => {
     });
     await user.type(await screen.findByRole("textbox", { name: "Skandeer of soek" }), `${scanned}{Enter}`);
     const found = await screen.findByRole("list", { name: "Bestellings gevind" });
-    await user.click(await within(found).findByRole("button", { name: "Afgehaal" }));
+    await user.click(await within(found).findByRole("button", { name: "Oorhandig" }));
     const ask = await screen.findByRole("alertdialog", { name: "Allergene nagegaan?" });
     expect(ask).toHaveTextContent("Ernstige allergie, allergene nie nagegaan nie: grondboontjies");
     // The refusal is the question, not an error under the card.
@@ -192,7 +192,7 @@ describe("handing over at the counter", () => {
     expect(field).toHaveValue("");
     expect(field).toHaveFocus();
     const found = await screen.findByRole("list", { name: "Bestellings gevind" });
-    await user.click(await within(found).findByRole("button", { name: "Afgehaal" }));
+    await user.click(await within(found).findByRole("button", { name: "Oorhandig" }));
     expect(await screen.findByText("#17 is oorhandig.")).toBeVisible();
     expect(await within(found).findByText("Oorhandig aan Anna Botha: Bobotie × 1.")).toBeVisible();
     expect(vi.mocked(playCounterSound).mock.calls).toEqual([["handedOver"]]);
@@ -207,7 +207,7 @@ describe("handing over at the counter", () => {
     expect(alert).toHaveClass("MuiAlert-filled", "MuiAlert-colorError");
     expect(alert.querySelector("svg")).not.toBeNull();
     expect(within(found).queryByText(/Oorhandig aan/)).toBeNull();
-    expect(within(found).queryByRole("button", { name: "Afgehaal" })).toBeNull();
+    expect(within(found).queryByRole("button", { name: "Oorhandig" })).toBeNull();
     expect(vi.mocked(playCounterSound).mock.calls).toEqual([["handedOver"], ["alreadyCollected"]]);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(screen.queryByText("#17 is oorhandig.")).toBeNull();
@@ -267,7 +267,7 @@ describe("handing over at the counter", () => {
     const ready = await screen.findByRole("list", { name: "Gereed om af te haal" });
     const card = within(ready).getByRole("listitem");
     expect(card).toHaveTextContent("Anna Botha");
-    await user.click(within(card).getByRole("button", { name: "Afgehaal" }));
+    await user.click(within(card).getByRole("button", { name: "Oorhandig" }));
     const done = await within(ready).findByText("Oorhandig aan Anna Botha: Bobotie × 1.");
     expect(done).toBeVisible();
     // Ready for the next scan: the field has the focus again.
@@ -275,7 +275,7 @@ describe("handing over at the counter", () => {
     await user.click(within(ready).getByRole("button", { name: "Ongedaan maak" }));
     expect(await screen.findByText(/is terug by Gereed\./)).toBeVisible();
     expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ status: "ready" }]);
-    expect(await within(ready).findByRole("button", { name: "Afgehaal" })).toBeVisible();
+    expect(await within(ready).findByRole("button", { name: "Oorhandig" })).toBeVisible();
   });
 
   it("says whether the kitchen has begun an order that is not ready, and names another day's", async () => {
@@ -336,7 +336,7 @@ describe("an allergy alert at the counter", () => {
     expect(alert).toHaveTextContent("Maak seker hierdie klant kry die regte kos voordat jy op Afgehaal tik.");
     expect(alert.querySelector("svg")).not.toBeNull();
     // The alert comes before the button that hands the order over.
-    const collect = within(first!).getByRole("button", { name: "Afgehaal" });
+    const collect = within(first!).getByRole("button", { name: "Oorhandig" });
     expect(alert.compareDocumentPosition(collect) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(second!).queryByRole("alert")).toBeNull();
   });

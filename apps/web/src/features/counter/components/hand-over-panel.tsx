@@ -89,7 +89,7 @@ export function HandOverPanel({ searchField, onTopUp }: HandOverPanelProps) {
     },
     onUndo: (order: CounterOrder) =>
       undo.mutate(order.id, {
-        // The card stays where it is and turns back to "Afgehaal" when the day is read again.
+        // The card stays where it is and turns back to "Oorhandig" when the day is read again.
         onSuccess: () => {
           notify({
             severity: "success",

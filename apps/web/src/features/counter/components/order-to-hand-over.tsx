@@ -92,7 +92,7 @@ export function OrderToHandOver({
             disabled={collect.isPending}
             sx={{ mt: 2, minHeight: 56, fontSize: "1.125rem" }}
           >
-            {t("screens.kitchen.actions.delivered")}
+            {t("screens.kitchen.steps.delivered")}
           </Button>
         ) : order.status === "cancelled" || order.status === "failed" ? null : (
           <NotReady begun={order.status === "processing"} />
