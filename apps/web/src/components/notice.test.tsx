@@ -51,6 +51,25 @@ function DialogThatNotifies() {
   );
 }
 
+/** A dialog whose action gives a notice and closes it, as placing an order does. */
+function DialogThatClosesWithNotice() {
+  const notify = useNotice();
+  const [open, setOpen] = useState(true);
+  return (
+    <Dialog open={open}>
+      <DialogTitle>Bestel bobotie</DialogTitle>
+      <Button
+        onClick={() => {
+          notify({ severity: "success", text: "Jou bestelling is geplaas." });
+          setOpen(false);
+        }}
+      >
+        bestel
+      </Button>
+    </Dialog>
+  );
+}
+
 /** Two ways to another page: after a notice given a while ago, or in the same tap as the notice. */
 function PageWithNotice() {
   const notify = useNotice();
@@ -146,5 +165,12 @@ describe("NoticeProvider", () => {
     await user.click(await screen.findByRole("button", { name: "kanselleer" }));
     const notice = await screen.findByText("Bestelling gekanselleer.");
     expect(notice.closest(".MuiSnackbar-root")).toHaveClass("MuiSnackbar-anchorOriginTopCenter");
+  });
+
+  it("shows a notice given as its dialog closes at the bottom, clear of the top bar, not over where the dialog was", async () => {
+    const { user } = renderWithApp(<DialogThatClosesWithNotice />);
+    await user.click(await screen.findByRole("button", { name: "bestel" }));
+    const notice = await screen.findByText("Jou bestelling is geplaas.");
+    expect(notice.closest(".MuiSnackbar-root")).toHaveClass("MuiSnackbar-anchorOriginBottomRight");
   });
 });

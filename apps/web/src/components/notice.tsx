@@ -58,16 +58,23 @@ function isOpenedModal(node: Node): boolean {
   return node instanceof HTMLElement && node.classList.contains("MuiModal-root");
 }
 
-/** Whether a dialog is open: a notice then shows at the top, clear of the dialog's buttons. */
-function dialogIsOpen(): boolean {
-  return document.querySelector(".MuiDialog-root:not(.MuiModal-hidden)") !== null;
+/**
+ * Whether a dialog is open and stays open: a notice then shows at the top, clear of the dialog's
+ * buttons. A dialog closing in the same tap as the notice (an order placed, a cancel done) has
+ * begun to fade out (its container's opacity is set to 0 at once): its notice goes to the bottom,
+ * clear of the top bar and the balance in it.
+ */
+function dialogStaysOpen(): boolean {
+  return Array.from(
+    document.querySelectorAll<HTMLElement>(".MuiDialog-root:not(.MuiModal-hidden) .MuiDialog-container"),
+  ).some((container) => container.style.opacity !== "0");
 }
 
 /**
  * The app's one notice: a snackbar at the bottom right that any screen fills through
  * `useNotice()`. A new notice replaces the one showing. The snackbar sits above modals, right
  * where a dialog keeps its buttons, so it never covers one (decision 0052): a notice given while
- * a dialog is open shows at the top, and a dialog or menu opened after a notice closes it, as
+ * a dialog stays open shows at the top, and a dialog or menu opened after a notice closes it, as
  * what it said belongs to the screen the user has moved on from.
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {
@@ -77,9 +84,13 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   );
   const [open, setOpen] = useState(false);
   const notify = useCallback<Notify>((notice) => {
-    const atTop = dialogIsOpen();
-    setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1, atTop, at: Date.now() }));
-    setOpen(true);
+    const at = Date.now();
+    // Placed once the tap that gave it has been rendered, so a dialog it closed has begun to close.
+    setTimeout(() => {
+      const atTop = dialogStaysOpen();
+      setState((previous) => ({ notice, key: (previous?.key ?? 0) + 1, atTop, at }));
+      setOpen(true);
+    }, 0);
   }, []);
   const dismiss = useCallback(() => setOpen(false), []);
   const givenAt = state?.at ?? 0;
