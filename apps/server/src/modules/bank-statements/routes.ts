@@ -17,6 +17,7 @@ import { text } from "@kantien/domain/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
+import { ok, okWith } from "../../envelope";
 import { AppError, idParams } from "../../errors";
 import { acceptOneFile, readFileField } from "../../plugins/file-upload";
 import { requireAdmin } from "../../plugins/session";
@@ -75,11 +76,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
           mail: { config },
           now: config.clock(),
         });
-        return reply.status(201).send({
-          success: true as const,
-          message: message("statement_imported", request.language),
-          data,
-        });
+        return reply.status(201).send(ok(data, { message: message("statement_imported", request.language) }));
       },
     );
   });
@@ -92,7 +89,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
       onRequest: requireAdmin,
       schema: { querystring: bankCreditsQuery, response: answers(bankCreditsAnswer) },
     },
-    async (request) => ({ success: true as const, ...(await listBankCredits(db, request.query)) }),
+    async (request) => okWith(await listBankCredits(db, request.query)),
   );
 
   api.get(
@@ -134,7 +131,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
   api.get(
     "/admin/bank-credits/counts",
     { onRequest: requireAdmin, schema: { response: answers(bankCreditCountsAnswer) } },
-    async () => ({ success: true as const, data: await bankCreditCounts(db) }),
+    async () => ok(await bankCreditCounts(db)),
   );
 
   api.post(
@@ -143,17 +140,17 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
       onRequest: requireAdmin,
       schema: { params: idParams, body: allocateBankCreditInput, response: answers(bankCreditAnswer) },
     },
-    async (request) => ({
-      success: true as const,
-      message: message("bank_credit_allocated", request.language),
-      data: await allocateBankCredit(db, {
-        creditId: request.params.id,
-        userId: request.body.userId,
-        adminId: request.user!.id,
-        mail: { config },
-        now: config.clock(),
-      }),
-    }),
+    async (request) =>
+      ok(
+        await allocateBankCredit(db, {
+          creditId: request.params.id,
+          userId: request.body.userId,
+          adminId: request.user!.id,
+          mail: { config },
+          now: config.clock(),
+        }),
+        { message: message("bank_credit_allocated", request.language) },
+      ),
   );
 
   api.post(
@@ -162,15 +159,15 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
       onRequest: requireAdmin,
       schema: { params: idParams, body: dismissBankCreditInput, response: answers(bankCreditAnswer) },
     },
-    async (request) => ({
-      success: true as const,
-      message: message("bank_credit_dismissed", request.language),
-      data: await dismissBankCredit(db, {
-        creditId: request.params.id,
-        reason: request.body.reason,
-        adminId: request.user!.id,
-        now: config.clock(),
-      }),
-    }),
+    async (request) =>
+      ok(
+        await dismissBankCredit(db, {
+          creditId: request.params.id,
+          reason: request.body.reason,
+          adminId: request.user!.id,
+          now: config.clock(),
+        }),
+        { message: message("bank_credit_dismissed", request.language) },
+      ),
   );
 }

@@ -11,6 +11,7 @@ import { message } from "@kantien/domain/messages";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { requireAdmin, requireUser } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { getBankDetailsRecord, saveBankDetails } from "./bank-details";
@@ -36,7 +37,7 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
   api.get("/canteen-settings", { onRequest: requireUser, schema: readSchema }, async (_request, reply) => {
     const rules = await getCanteenRules(database.db);
     tagVersion(reply, rules.version);
-    return { success: true as const, data: rules };
+    return ok(rules);
   });
 
   // The rules and the bank details are one record with one version: a save from a version
@@ -47,7 +48,7 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
       expected: expectedVersion(request),
     });
     tagVersion(reply, rules.version);
-    return { success: true as const, message: message("canteen_rules_saved", request.language), data: rules };
+    return ok(rules, { message: message("canteen_rules_saved", request.language) });
   });
 
   api.get(
@@ -56,7 +57,7 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
     async (_request, reply) => {
       const bank = await getBankDetailsRecord(database.db);
       tagVersion(reply, bank.version);
-      return { success: true as const, data: bank };
+      return ok(bank);
     },
   );
 
@@ -69,7 +70,7 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
         expected: expectedVersion(request),
       });
       tagVersion(reply, bank.version);
-      return { success: true as const, message: message("bank_details_saved", request.language), data: bank };
+      return ok(bank, { message: message("bank_details_saved", request.language) });
     },
   );
 }

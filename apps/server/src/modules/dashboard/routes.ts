@@ -2,6 +2,7 @@ import { answers } from "@kantien/domain/api";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { requireStaff } from "../../plugins/session";
 import { dashboardSummary } from "./queries";
 
@@ -10,9 +11,6 @@ export async function dashboardRoutes(app: FastifyInstance, { config, database }
   app.get(
     "/dashboard",
     { onRequest: requireStaff, schema: { response: answers(dashboardAnswer) } },
-    async (request) => ({
-      success: true as const,
-      data: await dashboardSummary(database.db, { config, roleId: request.user!.roleId }),
-    }),
+    async (request) => ok(await dashboardSummary(database.db, { config, roleId: request.user!.roleId })),
   );
 }

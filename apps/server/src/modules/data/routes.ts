@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { AppError, forbidden, notFound } from "../../errors";
 import { requireStaff } from "../../plugins/session";
 import { parseBody } from "./body";
@@ -112,7 +113,7 @@ export async function dataRoutes(
       const resource = authorize(registry, request, reply, request.params.table, "list");
       const { q, sort, limit, offset, ...filters } = request.query;
       const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
-      return { success: true as const, data: rows, total };
+      return ok(rows, { total });
     },
   );
 
@@ -121,7 +122,7 @@ export async function dataRoutes(
     { onRequest: [requireStaff, allow(registry, "get")], schema: getSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "get");
-      return { success: true as const, data: await getRow(db, resource, rowId(resource, request.params.id)) };
+      return ok(await getRow(db, resource, rowId(resource, request.params.id)));
     },
   );
 
@@ -132,7 +133,7 @@ export async function dataRoutes(
       const resource = authorize(registry, request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create", request.body);
       const row = await createRow(db, resource, input, writerOf(request));
-      return reply.status(201).send({ success: true as const, data: row });
+      return reply.status(201).send(ok(row));
     },
   );
 
@@ -144,7 +145,7 @@ export async function dataRoutes(
       const id = rowId(resource, request.params.id);
       const input = parseBody(request, resource, resource.updateInput, "update", request.body);
       const row = await updateRow(db, resource, id, input, writerOf(request));
-      return { success: true as const, data: row };
+      return ok(row);
     },
   );
 
@@ -159,7 +160,7 @@ export async function dataRoutes(
         rowId(resource, request.params.id),
         writerOf(request),
       );
-      return { success: true as const, data: row, ...extra };
+      return ok(row, extra);
     },
   );
 }

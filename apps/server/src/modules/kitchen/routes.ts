@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { idParams, notFound, recordId } from "../../errors";
 import { sendSharedJson, sharedJson } from "../../plugins/compression";
 import { requireStaff } from "../../plugins/session";
@@ -54,7 +55,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
     async (request) => {
       const payment = await kitchenOrderPayment(database.db, recordId(request.params.id));
       if (!payment) throw notFound();
-      return { success: true as const, data: payment };
+      return ok(payment);
     },
   );
 
@@ -64,7 +65,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
       today: canteenToday(config),
       timeZone: config.timeZone,
     });
-    return { success: true as const, data: { orders } };
+    return ok({ orders });
   });
 
   /**
@@ -88,7 +89,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
       });
       const order = await counterOrderById(database.db, orderId);
       if (!order) throw notFound();
-      return { success: true as const, data: order };
+      return ok(order);
     },
   );
 }

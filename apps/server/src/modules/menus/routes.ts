@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { AppError, notFound } from "../../errors";
 import { requireAdmin } from "../../plugins/session";
 import { expectedVersion, tagVersion, versionedSave } from "../../record-version";
@@ -67,7 +68,7 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
         expected,
       });
       tagVersion(reply, item.version);
-      return { success: true as const, data: item, replaced, notified };
+      return ok(item, { replaced, notified });
     },
   );
 
@@ -81,7 +82,7 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
         today: canteenToday(config),
         actorId: request.user!.id,
       });
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 }

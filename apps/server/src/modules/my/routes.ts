@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { ok, okWith } from "../../envelope";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireCustomer } from "../../plugins/session";
@@ -81,7 +82,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   api.get("/menu", { schema: menuSchema }, async (request) => {
     const at = await rulesNow(db);
     const week = await myMenuWeek(db, { userId: me(request).id, week: request.query.week, ...at });
-    return { success: true as const, data: { ...week, maxQuantity: at.rules.maxQuantity } };
+    return ok({ ...week, maxQuantity: at.rules.maxQuantity });
   });
 
   /**
@@ -115,11 +116,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
         if (!placed) throw new Error("placed order not found");
         return {
           statusCode: 201,
-          body: {
-            success: true as const,
-            message: message("my_order_placed", request.language),
-            data: { order: placed, balance },
-          },
+          body: ok({ order: placed, balance }, { message: message("my_order_placed", request.language) }),
         };
       },
     );
@@ -128,14 +125,14 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
 
   api.get("/orders", { schema: listSchema }, async (request) => {
     const { rows, total } = await listMyOrders(db, me(request).id, request.query, await rulesNow(db));
-    return { success: true as const, data: rows, total };
+    return ok(rows, { total });
   });
 
   // Someone else's order is not found, as an unknown one is: never 403, never the row.
   api.get("/orders/:id", { schema: detailSchema }, async (request) => {
     const order = await findMyOrder(db, me(request).id, recordId(request.params.id), await rulesNow(db));
     if (!order) throw notFound();
-    return { success: true as const, data: order };
+    return ok(order);
   });
 
   /**
@@ -160,11 +157,10 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
       walletBalance(db, user.id),
     ]);
     if (!order) throw notFound();
-    return {
-      success: true as const,
-      message: message(refunded ? "my_order_cancelled" : "my_order_cancelled_unpaid", request.language),
-      data: { order, balance },
-    };
+    return ok(
+      { order, balance },
+      { message: message(refunded ? "my_order_cancelled" : "my_order_cancelled_unpaid", request.language) },
+    );
   });
 
   api.get("/wallet", { schema: walletSchema }, async (request) => {
@@ -173,16 +169,13 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
       getCanteenRules(db),
       getBankDetails(db),
     ]);
-    return {
-      success: true as const,
-      data: { ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft },
-    };
+    return ok({ ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft });
   });
 
   api.get("/profile", { schema: profileSchema }, async (request, reply) => {
     const profile = await getMyProfile(db, me(request).id);
     tagVersion(reply, profile.version);
-    return { success: true as const, data: profile };
+    return ok(profile);
   });
 
   // From another device or an admin meanwhile, the profile is refused as stale (decision 0057).
@@ -193,7 +186,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     });
     tagVersion(reply, profile.version);
     // Said in the language just chosen, so the switch shows at once.
-    return { success: true as const, message: message("my_profile_saved", profile.language), data: profile };
+    return ok(profile, { message: message("my_profile_saved", profile.language) });
   });
 
   /**
@@ -224,6 +217,6 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
       ip: request.ip,
       sessionTokenHash: request.sessionTokenHash,
     });
-    return { success: true as const, message: message("password_changed", request.language) };
+    return okWith({ message: message("password_changed", request.language) });
   });
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { requireAdmin } from "../../plugins/session";
 import { waitingBankCreditCount } from "../bank-statements/credits";
 import { closeDay, findDayClose, listDayCloses } from "./day-close";
@@ -47,10 +48,7 @@ export async function reportsRoutes(fastify: FastifyInstance, { config, database
       const data = closed
         ? { ...closed.report, close: closed.close }
         : { ...(await dayReport(db, { date, timeZone: config.timeZone })), close: null };
-      return {
-        success: true as const,
-        data: { ...data, bankCreditsWaiting: await waitingBankCreditCount(db) },
-      };
+      return ok({ ...data, bankCreditsWaiting: await waitingBankCreditCount(db) });
     },
   );
 
@@ -68,30 +66,25 @@ export async function reportsRoutes(fastify: FastifyInstance, { config, database
         closedBy: request.user!.id,
       });
       const bankCreditsWaiting = await waitingBankCreditCount(db);
-      return reply
-        .status(201)
-        .send({ success: true as const, data: { ...report, close, bankCreditsWaiting } });
+      return reply.status(201).send(ok({ ...report, close, bankCreditsWaiting }));
     },
   );
 
   app.get(
     "/reports/sales",
     { onRequest: requireAdmin, schema: { querystring: salesQuery, response: answers(salesReportAnswer) } },
-    async (request) => ({
-      success: true as const,
-      data: await salesReport(db, { ...request.query, timeZone: config.timeZone }),
-    }),
+    async (request) => ok(await salesReport(db, { ...request.query, timeZone: config.timeZone })),
   );
 
   app.get(
     "/reports/liability",
     { onRequest: requireAdmin, schema: { response: answers(liabilityReportAnswer) } },
-    async () => ({ success: true as const, data: await liabilityReport(db, { now: config.clock() }) }),
+    async () => ok(await liabilityReport(db, { now: config.clock() })),
   );
 
   app.get(
     "/reports/closes",
     { onRequest: requireAdmin, schema: { response: answers(dayClosesAnswer) } },
-    async () => ({ success: true as const, data: await listDayCloses(db) }),
+    async () => ok(await listDayCloses(db)),
   );
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { AppError, notFound } from "../../errors";
 import { acceptOneFile, readFileField } from "../../plugins/file-upload";
 import { requireAdmin } from "../../plugins/session";
@@ -33,11 +34,7 @@ const base64UploadBody = z.object({
 // What both routes answer (decision 0016).
 const uploadAnswers = createdAnswers(uploadAnswer);
 
-const uploaded = ({ url, thumbnailUrl }: StoredImage) => ({
-  success: true as const,
-  url,
-  data: { url, thumbnailUrl },
-});
+const uploaded = ({ url, thumbnailUrl }: StoredImage) => ok({ url, thumbnailUrl }, { url });
 
 /**
  * The image uploads of the food item dialog (multipart field `file`, or JSON `fileName` + `fileBase64`), admin only. The guard
