@@ -204,6 +204,21 @@ export async function deleteExpiredSessions(db: Db, now: Date) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
+/**
+ * The signed-in user of a request its guard let through: a handler behind a guard reads the
+ * user here, never `request.user!`. Without a session it refuses as the guard would (401).
+ */
+export function signedIn(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+/** When the signed-in request's session ends (its sign-in plus `sessionMaxDays`). */
+export function sessionEnd(request: FastifyRequest): Date {
+  if (!request.sessionEndsAt) throw unauthenticated();
+  return request.sessionEndsAt;
+}
+
 /* Guards, used as route `onRequest` hooks: who may call answers before the body is read or checked. */
 
 export async function requireUser(request: FastifyRequest) {

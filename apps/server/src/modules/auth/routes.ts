@@ -22,7 +22,7 @@ import { okWith } from "../../envelope";
 import { AppError } from "../../errors";
 import { dummyPasswordHash } from "../../password-hash";
 import { noSession } from "../../plugins/openapi";
-import { endSession, requireUser, startSession } from "../../plugins/session";
+import { endSession, requireUser, sessionEnd, signedIn, startSession } from "../../plugins/session";
 import { toPublicUser } from "./accounts";
 import type { CallerSession } from "./credentials";
 import {
@@ -128,8 +128,8 @@ function signInRoutes(app: FastifyInstance, { config, database }: AppDeps) {
 
   api.get("/auth/me", { onRequest: requireUser, schema: { response: answers(meAnswer) } }, async (request) =>
     okWith({
-      user: toPublicUser(request.user!, config.canteenName),
-      sessionEndsAt: request.sessionEndsAt!.toISOString(),
+      user: toPublicUser(signedIn(request), config.canteenName),
+      sessionEndsAt: sessionEnd(request).toISOString(),
     }),
   );
 }

@@ -20,7 +20,7 @@ import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
 import { AppError, idParams } from "../../errors";
 import { acceptOneFile, readFileField } from "../../plugins/file-upload";
-import { requireAdmin } from "../../plugins/session";
+import { requireAdmin, signedIn } from "../../plugins/session";
 import {
   allBankCredits,
   allocateBankCredit,
@@ -72,7 +72,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
         const data = await importStatement(db, {
           file: file.data,
           fileName: name.success ? name.data : null,
-          adminId: request.user!.id,
+          adminId: signedIn(request).id,
           mail: { config },
           now: config.clock(),
         });
@@ -145,7 +145,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
         await allocateBankCredit(db, {
           creditId: request.params.id,
           userId: request.body.userId,
-          adminId: request.user!.id,
+          adminId: signedIn(request).id,
           mail: { config },
           now: config.clock(),
         }),
@@ -164,7 +164,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
         await dismissBankCredit(db, {
           creditId: request.params.id,
           reason: request.body.reason,
-          adminId: request.user!.id,
+          adminId: signedIn(request).id,
           now: config.clock(),
         }),
         { message: message("bank_credit_dismissed", request.language) },

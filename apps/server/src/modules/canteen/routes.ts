@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
-import { requireAdmin, requireUser } from "../../plugins/session";
+import { requireAdmin, requireUser, signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { getBankDetailsRecord, saveBankDetails } from "./bank-details";
 import { getCanteenRules, saveCanteenRules } from "./rules";
@@ -44,7 +44,7 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
   // another save of either replaced is refused as stale (decision 0057).
   api.put("/canteen-settings", { onRequest: requireAdmin, schema: saveSchema }, async (request, reply) => {
     const rules = await saveCanteenRules(database.db, request.body, {
-      updatedBy: request.user!.id,
+      updatedBy: signedIn(request).id,
       expected: expectedVersion(request),
     });
     tagVersion(reply, rules.version);
@@ -66,7 +66,7 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
     { onRequest: requireAdmin, schema: saveBankSchema },
     async (request, reply) => {
       const bank = await saveBankDetails(database.db, request.body, {
-        updatedBy: request.user!.id,
+        updatedBy: signedIn(request).id,
         expected: expectedVersion(request),
       });
       tagVersion(reply, bank.version);

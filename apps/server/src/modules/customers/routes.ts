@@ -24,7 +24,7 @@ import { ok, okWith } from "../../envelope";
 import { AppError, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { noSession } from "../../plugins/openapi";
-import { requireAdmin, requireStaff } from "../../plugins/session";
+import { requireAdmin, requireStaff, signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { toPublicUser } from "../auth/accounts";
 import { peopleListQuery, removedAnswer } from "../people/http";
@@ -135,7 +135,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
     async (request, reply) => {
       const allergies = await openCustomerAllergies(db, {
         customerId: recordId(request.params.id),
-        adminId: request.user!.id,
+        adminId: signedIn(request).id,
         now: config.clock(),
       });
       tagVersion(reply, allergies.version);
@@ -150,7 +150,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
     async (request, reply) => {
       const allergies = await changeCustomerAllergies(db, {
         customerId: recordId(request.params.id),
-        adminId: request.user!.id,
+        adminId: signedIn(request).id,
         changes: request.body,
         now: config.clock(),
         expected: expectedVersion(request),
@@ -171,7 +171,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
         customerId: recordId(request.params.id),
         ...request.body,
         key,
-        actor: request.user!,
+        actor: signedIn(request),
         mail: { config },
         now: config.clock(),
       });
@@ -187,7 +187,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
         await reverseTopUp(db, {
           transactionId: request.params.id,
           reason: request.body.reason,
-          actorId: request.user!.id,
+          actorId: signedIn(request).id,
           now: config.clock(),
         }),
         { message: message("top_up_reversed", request.language) },

@@ -15,7 +15,7 @@ import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
 import { AppError, forbidden, notFound } from "../../errors";
-import { requireStaff } from "../../plugins/session";
+import { requireStaff, signedIn } from "../../plugins/session";
 import { parseBody } from "./body";
 import { createRow, deleteRow, getRow, listRows, updateRow } from "./queries";
 import type { Resource, ResourceRegistry, Verb, Writer } from "./resources";
@@ -65,7 +65,7 @@ function authorize(
     reply.header("Allow", verbs.flatMap(([v, method]) => (resource.access[v] ? [method] : [])).join(", "));
     throw new AppError("method_not_allowed");
   }
-  if (who === "admin" && !isAdminRole(request.user!.roleId)) throw forbidden();
+  if (who === "admin" && !isAdminRole(signedIn(request).roleId)) throw forbidden();
   return resource;
 }
 
@@ -100,7 +100,7 @@ export async function dataRoutes(
 
   /** The signed-in user, today where the canteen is (weekly-menu dates), and their language. */
   const writerOf = (request: FastifyRequest): Writer => ({
-    actor: { id: request.user!.id, roleId: request.user!.roleId },
+    actor: { id: signedIn(request).id, roleId: signedIn(request).roleId },
     today: canteenToday(config),
     clock: config.clock,
     language: request.language,

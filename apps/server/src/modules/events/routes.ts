@@ -5,7 +5,7 @@ import { isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
-import { findSession, requireCustomer, requireStaff } from "../../plugins/session";
+import { findSession, requireCustomer, requireStaff, signedIn } from "../../plugins/session";
 import { createOrderEventHub } from "./hub";
 import { streamStart } from "./replay";
 import { resumingStream } from "./resume";
@@ -127,7 +127,7 @@ export async function eventsRoutes(fastify: FastifyInstance, { config, database,
   );
 
   app.get("/my/events", { ...streamRoute, onRequest: requireCustomer }, (request, reply) =>
-    stream(request, reply, resumeFrom(request), { allows: isCustomerRole, owner: request.user!.id }),
+    stream(request, reply, resumeFrom(request), { allows: isCustomerRole, owner: signedIn(request).id }),
   );
 }
 

@@ -10,7 +10,7 @@ import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
 import { idParams, notFound, recordId } from "../../errors";
 import { sendSharedJson, sharedJson } from "../../plugins/compression";
-import { requireStaff } from "../../plugins/session";
+import { requireStaff, signedIn } from "../../plugins/session";
 import { changeOrderStatus } from "../orders/service";
 import { freshSharedRead } from "./fresh-shared-read";
 import { counterOrderById, findCounterOrders, kitchenDayAnswerText, kitchenOrderPayment } from "./queries";
@@ -82,7 +82,7 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
       await changeOrderStatus(database.db, {
         orderId,
         to: "delivered",
-        actor: { id: request.user!.id, roleId: request.user!.roleId },
+        actor: { id: signedIn(request).id, roleId: signedIn(request).roleId },
         clock: config.clock,
         allergensConfirmed: request.body?.allergensConfirmed,
         refusal: (current) => (current.status === "delivered" ? "already_collected" : null),

@@ -10,7 +10,7 @@ import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
 import { AppError, notFound } from "../../errors";
-import { requireAdmin } from "../../plugins/session";
+import { requireAdmin, signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versionedSave } from "../../record-version";
 import { parseBody } from "../data/body";
 import { foodItemResource } from "./data-resources";
@@ -64,7 +64,7 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
         menuId,
         dayOfWeek: dayOfWeek as Weekday,
         input,
-        saver: { actorId: request.user!.id, now, today: todayIn(config.timeZone, now), mail: { config } },
+        saver: { actorId: signedIn(request).id, now, today: todayIn(config.timeZone, now), mail: { config } },
         expected,
       });
       tagVersion(reply, item.version);
@@ -80,7 +80,7 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
       const data = await copyPreviousWeek(database.db, {
         week: request.body.week,
         today: canteenToday(config),
-        actorId: request.user!.id,
+        actorId: signedIn(request).id,
       });
       return ok(data);
     },

@@ -19,7 +19,7 @@ import {
   myWalletAnswer,
   myWalletQuery,
 } from "@kantien/domain/my";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client";
@@ -27,7 +27,7 @@ import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
-import { requireCustomer } from "../../plugins/session";
+import { requireCustomer, signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { changePassword } from "../auth/service";
 import { getBankDetails } from "../canteen/bank-details";
@@ -71,7 +71,6 @@ export async function myRoutes(app: FastifyInstance, deps: AppDeps) {
 function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
-  const me = (request: FastifyRequest) => request.user!;
   /** The canteen's rules as they stand, and the moment to apply them at. */
   const rulesNow = async (from: Db | Tx): Promise<RulesAt> => ({
     rules: await getCanteenRules(from),
@@ -81,7 +80,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
 
   api.get("/menu", { schema: menuSchema }, async (request) => {
     const at = await rulesNow(db);
-    const week = await myMenuWeek(db, { userId: me(request).id, week: request.query.week, ...at });
+    const week = await myMenuWeek(db, { userId: signedIn(request).id, week: request.query.week, ...at });
     return ok({ ...week, maxQuantity: at.rules.maxQuantity });
   });
 
@@ -90,7 +89,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
    * a double tap or a retry on a bad connection answers the first order, never a second.
    */
   api.post("/orders", { schema: placeSchema }, async (request, reply) => {
-    const user = me(request);
+    const user = signedIn(request);
     const key = readIdempotencyKey(request.headers["idempotency-key"]);
     if (key === null) throw new AppError("idempotency_key_required");
     const { statusCode, body } = await idempotent(
@@ -124,13 +123,18 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   });
 
   api.get("/orders", { schema: listSchema }, async (request) => {
-    const { rows, total } = await listMyOrders(db, me(request).id, request.query, await rulesNow(db));
+    const { rows, total } = await listMyOrders(db, signedIn(request).id, request.query, await rulesNow(db));
     return ok(rows, { total });
   });
 
   // Someone else's order is not found, as an unknown one is: never 403, never the row.
   api.get("/orders/:id", { schema: detailSchema }, async (request) => {
-    const order = await findMyOrder(db, me(request).id, recordId(request.params.id), await rulesNow(db));
+    const order = await findMyOrder(
+      db,
+      signedIn(request).id,
+      recordId(request.params.id),
+      await rulesNow(db),
+    );
     if (!order) throw notFound();
     return ok(order);
   });
@@ -141,7 +145,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
    * or past the cut-off, is refused and changes nothing.
    */
   api.post("/orders/:id/cancel", { schema: cancelSchema }, async (request) => {
-    const user = me(request);
+    const user = signedIn(request);
     const orderId = recordId(request.params.id);
     const at = await rulesNow(db);
     const { refunded } = await changeOrderStatus(db, {
@@ -165,7 +169,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
 
   api.get("/wallet", { schema: walletSchema }, async (request) => {
     const [wallet, rules, eft] = await Promise.all([
-      myWallet(db, me(request).id, request.query),
+      myWallet(db, signedIn(request).id, request.query),
       getCanteenRules(db),
       getBankDetails(db),
     ]);
@@ -173,14 +177,14 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   });
 
   api.get("/profile", { schema: profileSchema }, async (request, reply) => {
-    const profile = await getMyProfile(db, me(request).id);
+    const profile = await getMyProfile(db, signedIn(request).id);
     tagVersion(reply, profile.version);
     return ok(profile);
   });
 
   // From another device or an admin meanwhile, the profile is refused as stale (decision 0057).
   api.put("/profile", { schema: saveProfileSchema }, async (request, reply) => {
-    const profile = await saveMyProfile(db, me(request).id, request.body, {
+    const profile = await saveMyProfile(db, signedIn(request).id, request.body, {
       now: config.clock(),
       expected: expectedVersion(request),
     });
@@ -195,7 +199,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
    */
   api.get("/data", { schema: dataSchema }, async (request, reply) => {
     const now = config.clock();
-    const document = await myData(db, me(request).id, now);
+    const document = await myData(db, signedIn(request).id, now);
     return reply
       .header(
         "content-disposition",
@@ -211,7 +215,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
    */
   api.put("/password", { schema: passwordSchema }, async (request) => {
     await changePassword(db, config.loginLimit, {
-      user: me(request),
+      user: signedIn(request),
       currentPassword: request.body.currentPassword,
       newPassword: request.body.newPassword,
       ip: request.ip,

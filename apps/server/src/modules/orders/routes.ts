@@ -28,7 +28,7 @@ import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
-import { requireAdmin, requireStaff } from "../../plugins/session";
+import { requireAdmin, requireStaff, signedIn } from "../../plugins/session";
 import { createWalletOrder } from "./create";
 import { type ExportedOrderRow, exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
 import { changeOrderStatus } from "./service";
@@ -156,7 +156,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
   });
 
   app.post("/orders", { onRequest: requireAdmin, schema: createSchema }, async (request, reply) => {
-    const actor = { id: request.user!.id, roleId: request.user!.roleId };
+    const actor = { id: signedIn(request).id, roleId: signedIn(request).roleId };
     const key = readIdempotencyKey(request.headers["idempotency-key"]);
     const { statusCode, body } = await idempotent(
       database.db,
@@ -187,7 +187,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       to: request.body.status,
       reason: request.body.reason,
       allergensConfirmed: request.body.allergensConfirmed,
-      actor: { id: request.user!.id, roleId: request.user!.roleId },
+      actor: { id: signedIn(request).id, roleId: signedIn(request).roleId },
       clock: config.clock,
       mail: { config },
     });

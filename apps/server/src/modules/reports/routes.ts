@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
-import { requireAdmin } from "../../plugins/session";
+import { requireAdmin, signedIn } from "../../plugins/session";
 import { waitingBankCreditCount } from "../bank-statements/credits";
 import { closeDay, findDayClose, listDayCloses } from "./day-close";
 import { dayReport } from "./day-report";
@@ -63,7 +63,7 @@ export async function reportsRoutes(fastify: FastifyInstance, { config, database
         date: request.params.date,
         now: config.clock(),
         timeZone: config.timeZone,
-        closedBy: request.user!.id,
+        closedBy: signedIn(request).id,
       });
       const bankCreditsWaiting = await waitingBankCreditCount(db);
       return reply.status(201).send(ok({ ...report, close, bankCreditsWaiting }));

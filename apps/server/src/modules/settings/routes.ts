@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
-import { requireAdmin, requireStaff } from "../../plugins/session";
+import { requireAdmin, requireStaff, signedIn } from "../../plugins/session";
 import { readLastBackup } from "./last-backup";
 import { getSettings, saveSettings } from "./service";
 
@@ -27,12 +27,12 @@ export async function settingsRoutes(app: FastifyInstance, { config, database }:
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get("/settings", { onRequest: requireStaff, schema: readSchema }, async (request) =>
-    okWith({ settings: await getSettings(database.db, request.user!.id) }),
+    okWith({ settings: await getSettings(database.db, signedIn(request).id) }),
   );
 
   api.put("/settings", { onRequest: requireStaff, schema: saveSchema }, async (request) => {
     const { settings } = request.body;
-    await saveSettings(database.db, request.user!.id, settings);
+    await saveSettings(database.db, signedIn(request).id, settings);
     // Answered in the language just chosen, so the switch shows at once; with what was stored.
     return okWith({ message: message("settings_saved", settings.language), settings });
   });

@@ -15,7 +15,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
 import { idParams, recordId } from "../../errors";
-import { requireAdmin, requireStaff } from "../../plugins/session";
+import { requireAdmin, requireStaff, signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { peopleListQuery, removedAnswer } from "../people/http";
 import { deleteStaff, getStaff, inviteStaff, listStaff, resendInvitation, updateStaff } from "./service";
@@ -59,13 +59,13 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
   // An edit from a version another edit replaced is refused as stale (decision 0057).
   app.put("/staff-members/:id", { onRequest: requireAdmin, schema: updateSchema }, async (request, reply) => {
     const id = recordId(request.params.id);
-    const member = await updateStaff(db, request.user!.id, id, request.body, expectedVersion(request));
+    const member = await updateStaff(db, signedIn(request).id, id, request.body, expectedVersion(request));
     tagVersion(reply, member.version);
     return ok(member);
   });
 
   app.delete("/staff-members/:id", { onRequest: requireAdmin, schema: removeSchema }, async (request) =>
-    removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),
+    removedAnswer(await deleteStaff(db, signedIn(request).id, recordId(request.params.id)), request.language),
   );
 
   app.post(
