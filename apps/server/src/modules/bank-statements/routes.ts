@@ -20,7 +20,7 @@ import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
 import { AppError, idParams } from "../../errors";
 import { acceptOneFile, readFileField } from "../../plugins/file-upload";
-import { requireAdmin, signedIn } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import {
   allBankCredits,
   allocateBankCredit,
@@ -49,9 +49,10 @@ const CSV_HEADER = {
 };
 
 /**
- * Money in by EFT (decision 0034), admins only: a bank statement is read (multipart field
- * `file`), its credits listed by status, and a waiting one allocated to a customer or dismissed.
- * The guard runs at onRequest, so a non-admin's file is never read.
+ * Money in by EFT (decision 0034), at /api/admin/bank-statements and /api/admin/bank-credits: a
+ * bank statement is read (multipart field `file`), its credits listed by status, and a waiting
+ * one allocated to a customer or dismissed. The admins' scope's guard runs at onRequest, so a
+ * non-admin's file is never read.
  */
 export async function bankStatementsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const { db } = database;
@@ -63,8 +64,8 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
     api.post(
-      "/admin/bank-statements",
-      { onRequest: requireAdmin, schema: { response: createdAnswers(statementImportedAnswer) } },
+      "/bank-statements",
+      { schema: { response: createdAnswers(statementImportedAnswer) } },
       async (request, reply) => {
         const file = await readFileField(request, () => new AppError("statement_missing"));
         if (!file) throw new AppError("statement_missing");
@@ -84,18 +85,16 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    "/admin/bank-credits",
+    "/bank-credits",
     {
-      onRequest: requireAdmin,
       schema: { querystring: bankCreditsQuery, response: answers(bankCreditsAnswer) },
     },
     async (request) => okWith(await listBankCredits(db, request.query)),
   );
 
   api.get(
-    "/admin/bank-credits/export.csv",
+    "/bank-credits/export.csv",
     {
-      onRequest: requireAdmin,
       schema: { querystring: bankCreditsExportQuery, response: answers(bankCreditsCsvAnswer) },
     },
     async (request, reply) => {
@@ -128,16 +127,13 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
     },
   );
 
-  api.get(
-    "/admin/bank-credits/counts",
-    { onRequest: requireAdmin, schema: { response: answers(bankCreditCountsAnswer) } },
-    async () => ok(await bankCreditCounts(db)),
+  api.get("/bank-credits/counts", { schema: { response: answers(bankCreditCountsAnswer) } }, async () =>
+    ok(await bankCreditCounts(db)),
   );
 
   api.post(
-    "/admin/bank-credits/:id/allocate",
+    "/bank-credits/:id/allocate",
     {
-      onRequest: requireAdmin,
       schema: { params: idParams, body: allocateBankCreditInput, response: answers(bankCreditAnswer) },
     },
     async (request) =>
@@ -154,9 +150,8 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
   );
 
   api.post(
-    "/admin/bank-credits/:id/dismiss",
+    "/bank-credits/:id/dismiss",
     {
-      onRequest: requireAdmin,
       schema: { params: idParams, body: dismissBankCreditInput, response: answers(bankCreditAnswer) },
     },
     async (request) =>

@@ -15,7 +15,7 @@ import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
 import { AppError, forbidden, notFound } from "../../errors";
-import { requireStaff, signedIn } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import { parseBody } from "./body";
 import { createRow, deleteRow, getRow, listRows, updateRow } from "./queries";
 import type { Resource, ResourceRegistry, Verb, Writer } from "./resources";
@@ -70,7 +70,7 @@ function authorize(
 }
 
 /**
- * `authorize` as the route's second onRequest hook, after requireStaff: who may use the verb
+ * `authorize` as the route's onRequest hook, after its scope's staff guard: who may use the verb
  * answers before the body is parsed or checked (decision 0013). Params are raw strings here.
  */
 const allow =
@@ -87,8 +87,9 @@ function rowId(resource: Resource, id: string): string | number {
 }
 
 /**
- * The generic data API (decisions 0004 and 0014): list, get and authorisation over the
- * resources the app composes; each resource's writes go through the module that owns its rows.
+ * The generic data API (decisions 0004 and 0014), /api/admin/data/*: list, get and authorisation
+ * over the resources the app composes; each resource's writes go through the module that owns its
+ * rows. Its scope lets staff through (decision 0067); each verb's `allow` says which of them.
  */
 export async function dataRoutes(
   fastify: FastifyInstance,
@@ -106,29 +107,21 @@ export async function dataRoutes(
     language: request.language,
   });
 
-  app.get(
-    "/admin/data/:table",
-    { onRequest: [requireStaff, allow(registry, "list")], schema: listSchema },
-    async (request, reply) => {
-      const resource = authorize(registry, request, reply, request.params.table, "list");
-      const { q, sort, limit, offset, ...filters } = request.query;
-      const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
-      return ok(rows, { total });
-    },
-  );
+  app.get("/:table", { onRequest: allow(registry, "list"), schema: listSchema }, async (request, reply) => {
+    const resource = authorize(registry, request, reply, request.params.table, "list");
+    const { q, sort, limit, offset, ...filters } = request.query;
+    const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
+    return ok(rows, { total });
+  });
 
-  app.get(
-    "/admin/data/:table/:id",
-    { onRequest: [requireStaff, allow(registry, "get")], schema: getSchema },
-    async (request, reply) => {
-      const resource = authorize(registry, request, reply, request.params.table, "get");
-      return ok(await getRow(db, resource, rowId(resource, request.params.id)));
-    },
-  );
+  app.get("/:table/:id", { onRequest: allow(registry, "get"), schema: getSchema }, async (request, reply) => {
+    const resource = authorize(registry, request, reply, request.params.table, "get");
+    return ok(await getRow(db, resource, rowId(resource, request.params.id)));
+  });
 
   app.post(
-    "/admin/data/:table",
-    { onRequest: [requireStaff, allow(registry, "create")], schema: createSchema },
+    "/:table",
+    { onRequest: allow(registry, "create"), schema: createSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create", request.body);
@@ -138,8 +131,8 @@ export async function dataRoutes(
   );
 
   app.put(
-    "/admin/data/:table/:id",
-    { onRequest: [requireStaff, allow(registry, "update")], schema: updateSchema },
+    "/:table/:id",
+    { onRequest: allow(registry, "update"), schema: updateSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
@@ -150,8 +143,8 @@ export async function dataRoutes(
   );
 
   app.delete(
-    "/admin/data/:table/:id",
-    { onRequest: [requireStaff, allow(registry, "delete")], schema: deleteSchema },
+    "/:table/:id",
+    { onRequest: allow(registry, "delete"), schema: deleteSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "delete");
       const { row, extra } = await deleteRow(

@@ -10,7 +10,7 @@ import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
 import { AppError, notFound } from "../../errors";
-import { requireAdmin, signedIn } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versionedSave } from "../../record-version";
 import { parseBody } from "../data/body";
 import { foodItemResource } from "./data-resources";
@@ -19,7 +19,7 @@ import { copyPreviousWeek, saveFoodItem } from "./queries";
 const dayParams = z.object({ menuId: z.string().max(100), dayOfWeek: z.string().max(20) });
 const body = z.record(z.string(), z.unknown());
 
-/** Menu routes beyond the generic data API, admin only. */
+/** Menu routes beyond the generic data API, /api/admin/menus/*, in the admins' scope (decision 0067). */
 export async function menusRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const resource = foodItemResource;
@@ -32,9 +32,8 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
    * or replaced: saved or replaced meanwhile, it is refused as stale (decision 0057).
    */
   app.put(
-    "/admin/menus/:menuId/days/:dayOfWeek/food-item",
+    "/menus/:menuId/days/:dayOfWeek/food-item",
     {
-      onRequest: requireAdmin,
       schema: { ...versionedSave, params: dayParams, body, response: answers(foodItemSavedAnswer) },
     },
     async (request, reply) => {
@@ -74,8 +73,8 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
 
   /** "Kopieer verlede week": the previous week's dishes into the week starting `week` (a Monday). */
   app.post(
-    "/admin/menus/copy-week",
-    { onRequest: requireAdmin, schema: { body: copyWeekInput, response: answers(copyWeekAnswer) } },
+    "/menus/copy-week",
+    { schema: { body: copyWeekInput, response: answers(copyWeekAnswer) } },
     async (request) => {
       const data = await copyPreviousWeek(database.db, {
         week: request.body.week,

@@ -27,7 +27,7 @@ import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
-import { requireCustomer, signedIn } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { changePassword } from "../auth/service";
 import { getBankDetails } from "../canteen/bank-details";
@@ -54,21 +54,12 @@ const dataSchema = { response: answers(myDataDocument) };
 const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer) };
 
 /**
- * The customers' ordering app (decision 0021), /api/my/*: one scope whose every route is for
- * customers (the guard is added once, for the prefix), each answering with the caller's own
- * rows only. Its sign-in (/api/my/auth/login, auth/routes.ts) needs no session and stays outside.
+ * The customers' ordering app (decision 0021), /api/my/*: registered by app.ts in the scope
+ * whose one guard lets customers only through (decision 0067), each route answering with the
+ * caller's own rows only. Its sign-in (/api/my/auth/login, auth/routes.ts) needs no session and
+ * stays outside.
  */
-export async function myRoutes(app: FastifyInstance, deps: AppDeps) {
-  await app.register(
-    async (my) => {
-      my.addHook("onRequest", requireCustomer);
-      customerRoutes(my, deps);
-    },
-    { prefix: "/my" },
-  );
-}
-
-function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+export async function myRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   /** The canteen's rules as they stand, and the moment to apply them at. */

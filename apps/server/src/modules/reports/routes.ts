@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
-import { requireAdmin, signedIn } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import { waitingBankCreditCount } from "../bank-statements/credits";
 import { closeDay, findDayClose, listDayCloses } from "./day-close";
 import { dayReport } from "./day-report";
@@ -30,16 +30,18 @@ const salesQuery = z
     path: ["to"],
   });
 
-/** The day's report, its close and the chain of closes: admins only (docs/decisions/0042-the-days-close.md). */
+/**
+ * The day's report, its close and the chain of closes (docs/decisions/0042-the-days-close.md), at
+ * /api/reports/*: admins only, by the one guard of the scope app.ts registers them in.
+ */
 export async function reportsRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
   /** A closed day answers the report it froze; an open one, the figures as they stand. */
   app.get(
-    "/reports/day",
+    "/day",
     {
-      onRequest: requireAdmin,
       schema: { querystring: z.object({ date: isoDate }), response: answers(dayReportAnswer) },
     },
     async (request) => {
@@ -53,9 +55,8 @@ export async function reportsRoutes(fastify: FastifyInstance, { config, database
   );
 
   app.post(
-    "/reports/day/:date/close",
+    "/day/:date/close",
     {
-      onRequest: requireAdmin,
       schema: { params: z.object({ date: isoDate }), response: answers(dayReportAnswer) },
     },
     async (request, reply) => {
@@ -71,20 +72,16 @@ export async function reportsRoutes(fastify: FastifyInstance, { config, database
   );
 
   app.get(
-    "/reports/sales",
-    { onRequest: requireAdmin, schema: { querystring: salesQuery, response: answers(salesReportAnswer) } },
+    "/sales",
+    { schema: { querystring: salesQuery, response: answers(salesReportAnswer) } },
     async (request) => ok(await salesReport(db, { ...request.query, timeZone: config.timeZone })),
   );
 
-  app.get(
-    "/reports/liability",
-    { onRequest: requireAdmin, schema: { response: answers(liabilityReportAnswer) } },
-    async () => ok(await liabilityReport(db, { now: config.clock() })),
+  app.get("/liability", { schema: { response: answers(liabilityReportAnswer) } }, async () =>
+    ok(await liabilityReport(db, { now: config.clock() })),
   );
 
-  app.get(
-    "/reports/closes",
-    { onRequest: requireAdmin, schema: { response: answers(dayClosesAnswer) } },
-    async () => ok(await listDayCloses(db)),
+  app.get("/closes", { schema: { response: answers(dayClosesAnswer) } }, async () =>
+    ok(await listDayCloses(db)),
   );
 }
