@@ -15,7 +15,7 @@ import { customersRoutes } from "./modules/customers/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { resourceRegistry } from "./modules/data/resources";
 import { dataRoutes } from "./modules/data/routes";
-import { eventsRoutes } from "./modules/events/routes";
+import { orderEventStreams } from "./modules/events/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
 import { foodItemResource, weeklyMenuResource } from "./modules/menus/data-resources";
@@ -38,7 +38,13 @@ import { registerErrorHandler, sendError } from "./plugins/error-handler";
 import { registerLifecycle } from "./plugins/lifecycle";
 import { registerOpenApi } from "./plugins/openapi";
 import { inlineScriptHashes, registerSecurity, setSecurityHeaders } from "./plugins/security";
-import { registerSession } from "./plugins/session";
+import {
+  guardedScope,
+  registerSession,
+  requireAdmin,
+  requireCustomer,
+  requireStaff,
+} from "./plugins/session";
 
 export type BuildAppOptions = Pick<AppDeps, "config" | "database"> & {
   logger?: FastifyServerOptions["logger"];
@@ -128,23 +134,39 @@ export async function buildApp({
   await metricsRoutes(app, deps);
   await app.register(
     async (api) => {
+      const orderEvents = orderEventStreams(api, deps);
+      // Where the path says who may call, its scope's one guard says it (decision 0067).
+      await guardedScope(api, { prefix: "/my", guard: requireCustomer }, async (my) => {
+        await myRoutes(my, deps);
+        await orderEvents.customerRoutes(my);
+      });
+      await guardedScope(api, { prefix: "/kitchen", guard: requireStaff }, (kitchen) =>
+        kitchenRoutes(kitchen, deps),
+      );
+      await guardedScope(api, { prefix: "/admin", guard: requireAdmin }, async (admin) => {
+        await menusRoutes(admin, deps);
+        await uploadsRoutes(admin, deps);
+        await bankStatementsRoutes(admin, deps);
+      });
+      // The data API is for staff; each resource's verbs say which of them (decision 0014).
+      await guardedScope(api, { prefix: "/admin/data", guard: requireStaff }, (data) =>
+        dataRoutes(data, deps, dataResources),
+      );
+      await guardedScope(api, { prefix: "/reports", guard: requireAdmin }, (reports) =>
+        reportsRoutes(reports, deps),
+      );
+      // Elsewhere the path does not say who may call: each route names its own guard, or
+      // `security: noSession`.
       await healthRoutes(api, deps);
       await authRoutes(api, deps);
       await settingsRoutes(api, deps);
       await canteenRoutes(api, deps);
-      await myRoutes(api, deps);
-      await dataRoutes(api, deps, dataResources);
-      await kitchenRoutes(api, deps);
-      await menusRoutes(api, deps);
       await weeklyOrdersRoutes(api, deps);
-      await eventsRoutes(api, deps);
-      await uploadsRoutes(api, deps);
-      await bankStatementsRoutes(api, deps);
+      await orderEvents.staffRoutes(api);
       await customersRoutes(api, deps);
       await staffRoutes(api, deps);
       await ordersRoutes(api, deps);
       await dashboardRoutes(api, deps);
-      await reportsRoutes(api, deps);
     },
     { prefix: "/api" },
   );

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { MAX_PARAM_LENGTH } from "./app";
 import type { Db } from "./db/client";
 import { queryRows } from "./db/client";
+import { noSession } from "./plugins/openapi";
 import { SESSION_COOKIE } from "./plugins/session";
 import { appTest } from "./test/app-test";
 import {
@@ -450,12 +451,28 @@ describe("hostile input to every route", () => {
     return { writes, tables: row!.tables, attempts };
   }
 
+  // Who may call is said once for each route: by a guard, its own or its scope's (decision
+  // 0067), or by `security: noSession`. A route with neither, or both, fails here.
+  it("finds a guard on every API route but those that need no session", () => {
+    const wrong = routes
+      .filter((route) => route.url.startsWith("/api/"))
+      .filter((route) => {
+        const schema = schemas.get(`${route.method} ${route.url}`) as { security?: unknown } | undefined;
+        return (schema?.security === noSession) === (route.guard !== null);
+      })
+      .map((route) => `${route.method} ${route.url}: ${route.guard ?? "no guard"}`);
+    expect(wrong).toEqual([]);
+  });
+
   it("finds the routes and the tables to test", ({ app }) => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes).toContainEqual({ method: "DELETE", url: "/api/customers/:id", guard: "admin" });
     expect(routes).toContainEqual({ method: "GET", url: "/api/kitchen/orders", guard: "staff" });
     expect(routes).toContainEqual({ method: "POST", url: "/api/my/orders/:id/cancel", guard: "customer" });
     expect(routes).toContainEqual({ method: "POST", url: "/api/auth/login", guard: null });
+    expect(routes).toContainEqual({ method: "GET", url: "/api/admin/bank-credits", guard: "admin" });
+    expect(routes).toContainEqual({ method: "GET", url: "/api/admin/data/:table", guard: "staff" });
+    expect(routes).toContainEqual({ method: "GET", url: "/api/my/events", guard: "customer" });
     expect(app.hasRoute({ method: "GET", url: "/uploads/*" })).toBe(true);
     expect(routes.every((route) => route.url.startsWith("/"))).toBe(true);
     const names = tables.map((table) => table.name);

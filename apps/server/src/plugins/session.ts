@@ -204,7 +204,26 @@ export async function deleteExpiredSessions(db: Db, now: Date) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-/* Guards, used as route `onRequest` hooks: who may call answers before the body is read or checked. */
+/**
+ * The signed-in user of a request its guard let through: a handler behind a guard reads the
+ * user here, never `request.user!`. Without a session it refuses as the guard would (401).
+ */
+export function signedIn(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+/** When the signed-in request's session ends (its sign-in plus `sessionMaxDays`). */
+export function sessionEnd(request: FastifyRequest): Date {
+  if (!request.sessionEndsAt) throw unauthenticated();
+  return request.sessionEndsAt;
+}
+
+/*
+ * Guards, `onRequest` hooks: who may call answers before the body is read or checked. A guard
+ * is added once for a scope (`guardedScope`) or, where the path does not say who may call, to
+ * the route itself (decision 0067).
+ */
 
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw unauthenticated();
@@ -224,4 +243,25 @@ export async function requireAdmin(request: FastifyRequest) {
 export async function requireCustomer(request: FastifyRequest) {
   if (!request.user) throw unauthenticated();
   if (!isCustomerRole(request.user.roleId)) throw forbidden();
+}
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * Registers `routes` as one encapsulated scope, under `prefix` when given, whose every route
+ * `guard` lets through first (decision 0067): `/api/my/*` customers, `/api/kitchen/*` staff,
+ * `/api/admin/*` admins, as the URL says.
+ */
+export async function guardedScope(
+  app: FastifyInstance,
+  { guard, prefix }: { guard: Guard; prefix?: string },
+  routes: (scope: FastifyInstance) => Promise<void>,
+) {
+  await app.register(
+    async (scope) => {
+      scope.addHook("onRequest", guard);
+      await routes(scope);
+    },
+    prefix ? { prefix } : {},
+  );
 }

@@ -18,10 +18,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sessions } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { okWith } from "../../envelope";
 import { AppError } from "../../errors";
 import { dummyPasswordHash } from "../../password-hash";
 import { noSession } from "../../plugins/openapi";
-import { endSession, requireUser, startSession } from "../../plugins/session";
+import { endSession, requireUser, sessionEnd, signedIn, startSession } from "../../plugins/session";
 import { toPublicUser } from "./accounts";
 import type { CallerSession } from "./credentials";
 import {
@@ -94,15 +95,14 @@ function signInRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     const publicUser = toPublicUser(user, config.canteenName);
     if (!isStaffRole(user.roleId)) {
       // Customers (roles 1–2) get a marker and their name for the access-denied dialog, no session.
-      return {
-        success: true as const,
+      return okWith({
         error: "unauthorized_role" as const,
         message: message("unauthorized_role", language),
         user: publicUser,
-      };
+      });
     }
     await openSession(request, reply, user.id);
-    return { success: true as const, message: message("login_success", language), user: publicUser };
+    return okWith({ message: message("login_success", language), user: publicUser });
   });
 
   // The ordering app's sign-in: customers only; staff are sent to the back office.
@@ -111,11 +111,10 @@ function signInRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     const language = user.language ?? request.language;
     if (!isCustomerRole(user.roleId)) throw new AppError("use_back_office");
     await openSession(request, reply, user.id);
-    return {
-      success: true as const,
+    return okWith({
       message: message("login_success", language),
       user: toPublicUser(user, config.canteenName),
-    };
+    });
   });
 
   api.post(
@@ -123,17 +122,14 @@ function signInRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     { schema: { security: noSession, response: answers(messageAnswer) } },
     async (request, reply) => {
       await endSession(db, request, reply);
-      return { success: true as const, message: message("logout_success", request.language) };
+      return okWith({ message: message("logout_success", request.language) });
     },
   );
 
-  api.get(
-    "/auth/me",
-    { onRequest: requireUser, schema: { response: answers(meAnswer) } },
-    async (request) => ({
-      success: true as const,
-      user: toPublicUser(request.user!, config.canteenName),
-      sessionEndsAt: request.sessionEndsAt!.toISOString(),
+  api.get("/auth/me", { onRequest: requireUser, schema: { response: answers(meAnswer) } }, async (request) =>
+    okWith({
+      user: toPublicUser(signedIn(request), config.canteenName),
+      sessionEndsAt: sessionEnd(request).toISOString(),
     }),
   );
 }
@@ -146,21 +142,21 @@ function accountLinkRoutes(app: FastifyInstance, { config, database }: AppDeps) 
     const { token } = request.body;
     if (!token) throw new AppError("token_missing_verification");
     await verifyEmail(db, token);
-    return { success: true as const, message: message("verify_success", request.language) };
+    return okWith({ message: message("verify_success", request.language) });
   });
 
   api.post("/auth/verify-invitation", { schema: invitationSchema }, async (request) => {
     const { token } = request.body;
     if (!token) throw new AppError("token_missing_invitation");
     const user = await openInvitation(db, token);
-    return { success: true as const, message: message("invitation_valid", request.language), user };
+    return okWith({ message: message("invitation_valid", request.language), user });
   });
 
   api.post("/auth/setup-account", { schema: setupSchema }, async (request) => {
     const { token, password } = request.body;
     if (!token) throw new AppError("token_missing_invitation");
     await setUpAccount(db, { token, password, caller: callerOf(request) });
-    return { success: true as const, message: message("setup_success", request.language) };
+    return okWith({ message: message("setup_success", request.language) });
   });
 
   // Forgot password. The answer never tells whether the address has an account:
@@ -171,7 +167,7 @@ function accountLinkRoutes(app: FastifyInstance, { config, database }: AppDeps) 
       { limit: config.passwordResetLimit, mail: { config, log: request.log } },
       { email: request.body.email, ip: request.ip },
     );
-    return { success: true as const, message: message("password_reset_requested", request.language) };
+    return okWith({ message: message("password_reset_requested", request.language) });
   });
 
   // Sets the new password and ends the user's other sessions; it signs no one in.
@@ -179,6 +175,6 @@ function accountLinkRoutes(app: FastifyInstance, { config, database }: AppDeps) 
     const { token, password } = request.body;
     if (!token) throw new AppError("token_missing_reset");
     await resetPassword(db, { token, password, caller: callerOf(request) });
-    return { success: true as const, message: message("password_reset_success", request.language) };
+    return okWith({ message: message("password_reset_success", request.language) });
   });
 }

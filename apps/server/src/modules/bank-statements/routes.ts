@@ -17,9 +17,10 @@ import { text } from "@kantien/domain/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
+import { ok, okWith } from "../../envelope";
 import { AppError, idParams } from "../../errors";
 import { acceptOneFile, readFileField } from "../../plugins/file-upload";
-import { requireAdmin } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import {
   allBankCredits,
   allocateBankCredit,
@@ -48,9 +49,10 @@ const CSV_HEADER = {
 };
 
 /**
- * Money in by EFT (decision 0034), admins only: a bank statement is read (multipart field
- * `file`), its credits listed by status, and a waiting one allocated to a customer or dismissed.
- * The guard runs at onRequest, so a non-admin's file is never read.
+ * Money in by EFT (decision 0034), at /api/admin/bank-statements and /api/admin/bank-credits: a
+ * bank statement is read (multipart field `file`), its credits listed by status, and a waiting
+ * one allocated to a customer or dismissed. The admins' scope's guard runs at onRequest, so a
+ * non-admin's file is never read.
  */
 export async function bankStatementsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const { db } = database;
@@ -62,8 +64,8 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
     api.post(
-      "/admin/bank-statements",
-      { onRequest: requireAdmin, schema: { response: createdAnswers(statementImportedAnswer) } },
+      "/bank-statements",
+      { schema: { response: createdAnswers(statementImportedAnswer) } },
       async (request, reply) => {
         const file = await readFileField(request, () => new AppError("statement_missing"));
         if (!file) throw new AppError("statement_missing");
@@ -71,15 +73,11 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
         const data = await importStatement(db, {
           file: file.data,
           fileName: name.success ? name.data : null,
-          adminId: request.user!.id,
+          adminId: signedIn(request).id,
           mail: { config },
           now: config.clock(),
         });
-        return reply.status(201).send({
-          success: true as const,
-          message: message("statement_imported", request.language),
-          data,
-        });
+        return reply.status(201).send(ok(data, { message: message("statement_imported", request.language) }));
       },
     );
   });
@@ -87,18 +85,16 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    "/admin/bank-credits",
+    "/bank-credits",
     {
-      onRequest: requireAdmin,
       schema: { querystring: bankCreditsQuery, response: answers(bankCreditsAnswer) },
     },
-    async (request) => ({ success: true as const, ...(await listBankCredits(db, request.query)) }),
+    async (request) => okWith(await listBankCredits(db, request.query)),
   );
 
   api.get(
-    "/admin/bank-credits/export.csv",
+    "/bank-credits/export.csv",
     {
-      onRequest: requireAdmin,
       schema: { querystring: bankCreditsExportQuery, response: answers(bankCreditsCsvAnswer) },
     },
     async (request, reply) => {
@@ -131,46 +127,42 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
     },
   );
 
-  api.get(
-    "/admin/bank-credits/counts",
-    { onRequest: requireAdmin, schema: { response: answers(bankCreditCountsAnswer) } },
-    async () => ({ success: true as const, data: await bankCreditCounts(db) }),
+  api.get("/bank-credits/counts", { schema: { response: answers(bankCreditCountsAnswer) } }, async () =>
+    ok(await bankCreditCounts(db)),
   );
 
   api.post(
-    "/admin/bank-credits/:id/allocate",
+    "/bank-credits/:id/allocate",
     {
-      onRequest: requireAdmin,
       schema: { params: idParams, body: allocateBankCreditInput, response: answers(bankCreditAnswer) },
     },
-    async (request) => ({
-      success: true as const,
-      message: message("bank_credit_allocated", request.language),
-      data: await allocateBankCredit(db, {
-        creditId: request.params.id,
-        userId: request.body.userId,
-        adminId: request.user!.id,
-        mail: { config },
-        now: config.clock(),
-      }),
-    }),
+    async (request) =>
+      ok(
+        await allocateBankCredit(db, {
+          creditId: request.params.id,
+          userId: request.body.userId,
+          adminId: signedIn(request).id,
+          mail: { config },
+          now: config.clock(),
+        }),
+        { message: message("bank_credit_allocated", request.language) },
+      ),
   );
 
   api.post(
-    "/admin/bank-credits/:id/dismiss",
+    "/bank-credits/:id/dismiss",
     {
-      onRequest: requireAdmin,
       schema: { params: idParams, body: dismissBankCreditInput, response: answers(bankCreditAnswer) },
     },
-    async (request) => ({
-      success: true as const,
-      message: message("bank_credit_dismissed", request.language),
-      data: await dismissBankCredit(db, {
-        creditId: request.params.id,
-        reason: request.body.reason,
-        adminId: request.user!.id,
-        now: config.clock(),
-      }),
-    }),
+    async (request) =>
+      ok(
+        await dismissBankCredit(db, {
+          creditId: request.params.id,
+          reason: request.body.reason,
+          adminId: signedIn(request).id,
+          now: config.clock(),
+        }),
+        { message: message("bank_credit_dismissed", request.language) },
+      ),
   );
 }

@@ -11,7 +11,8 @@ import { message } from "@kantien/domain/messages";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
-import { requireAdmin, requireUser } from "../../plugins/session";
+import { ok } from "../../envelope";
+import { requireAdmin, requireUser, signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { getBankDetailsRecord, saveBankDetails } from "./bank-details";
 import { getCanteenRules, saveCanteenRules } from "./rules";
@@ -36,18 +37,18 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
   api.get("/canteen-settings", { onRequest: requireUser, schema: readSchema }, async (_request, reply) => {
     const rules = await getCanteenRules(database.db);
     tagVersion(reply, rules.version);
-    return { success: true as const, data: rules };
+    return ok(rules);
   });
 
   // The rules and the bank details are one record with one version: a save from a version
   // another save of either replaced is refused as stale (decision 0057).
   api.put("/canteen-settings", { onRequest: requireAdmin, schema: saveSchema }, async (request, reply) => {
     const rules = await saveCanteenRules(database.db, request.body, {
-      updatedBy: request.user!.id,
+      updatedBy: signedIn(request).id,
       expected: expectedVersion(request),
     });
     tagVersion(reply, rules.version);
-    return { success: true as const, message: message("canteen_rules_saved", request.language), data: rules };
+    return ok(rules, { message: message("canteen_rules_saved", request.language) });
   });
 
   api.get(
@@ -56,7 +57,7 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
     async (_request, reply) => {
       const bank = await getBankDetailsRecord(database.db);
       tagVersion(reply, bank.version);
-      return { success: true as const, data: bank };
+      return ok(bank);
     },
   );
 
@@ -65,11 +66,11 @@ export async function canteenRoutes(app: FastifyInstance, { database }: AppDeps)
     { onRequest: requireAdmin, schema: saveBankSchema },
     async (request, reply) => {
       const bank = await saveBankDetails(database.db, request.body, {
-        updatedBy: request.user!.id,
+        updatedBy: signedIn(request).id,
         expected: expectedVersion(request),
       });
       tagVersion(reply, bank.version);
-      return { success: true as const, message: message("bank_details_saved", request.language), data: bank };
+      return ok(bank, { message: message("bank_details_saved", request.language) });
     },
   );
 }

@@ -20,10 +20,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
+import { ok, okWith } from "../../envelope";
 import { AppError, idParams, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { noSession } from "../../plugins/openapi";
-import { requireAdmin, requireStaff } from "../../plugins/session";
+import { requireAdmin, requireStaff, signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { toPublicUser } from "../auth/accounts";
 import { peopleListQuery, removedAnswer } from "../people/http";
@@ -87,27 +88,28 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
       ip: request.ip,
       language: request.language,
     });
-    return reply.status(201).send({
-      success: true as const,
-      message: message("signup_success", request.language),
-      user: toPublicUser(user, config.canteenName),
-    });
+    return reply.status(201).send(
+      okWith({
+        message: message("signup_success", request.language),
+        user: toPublicUser(user, config.canteenName),
+      }),
+    );
   });
 
   app.get("/customers", { onRequest: requireStaff, schema: listSchema }, async (request) => {
     const { rows, total } = await listCustomers(db, request.query);
-    return { success: true as const, data: rows, total };
+    return ok(rows, { total });
   });
 
   app.get("/customers/:id", { onRequest: requireStaff, schema: detailSchema }, async (request, reply) => {
     const customer = await getCustomer(db, recordId(request.params.id));
     tagVersion(reply, customer.version);
-    return { success: true as const, data: customer };
+    return ok(customer);
   });
 
   app.post("/customers", { onRequest: requireStaff, schema: createSchema }, async (request, reply) => {
     const data = await createCustomer(db, request.body);
-    return reply.status(201).send({ success: true as const, data });
+    return reply.status(201).send(ok(data));
   });
 
   // An edit from a version another edit replaced is refused as stale (decision 0057).
@@ -119,7 +121,7 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
       expectedVersion(request),
     );
     tagVersion(reply, customer.version);
-    return { success: true as const, data: customer };
+    return ok(customer);
   });
 
   app.delete("/customers/:id", { onRequest: requireAdmin, schema: removeSchema }, async (request) =>
@@ -133,11 +135,11 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
     async (request, reply) => {
       const allergies = await openCustomerAllergies(db, {
         customerId: recordId(request.params.id),
-        adminId: request.user!.id,
+        adminId: signedIn(request).id,
         now: config.clock(),
       });
       tagVersion(reply, allergies.version);
-      return { success: true as const, data: allergies };
+      return ok(allergies);
     },
   );
 
@@ -148,17 +150,13 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
     async (request, reply) => {
       const allergies = await changeCustomerAllergies(db, {
         customerId: recordId(request.params.id),
-        adminId: request.user!.id,
+        adminId: signedIn(request).id,
         changes: request.body,
         now: config.clock(),
         expected: expectedVersion(request),
       });
       tagVersion(reply, allergies.version);
-      return {
-        success: true as const,
-        message: message("customer_allergies_saved", request.language),
-        data: allergies,
-      };
+      return ok(allergies, { message: message("customer_allergies_saved", request.language) });
     },
   );
 
@@ -173,26 +171,26 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
         customerId: recordId(request.params.id),
         ...request.body,
         key,
-        actor: request.user!,
+        actor: signedIn(request),
         mail: { config },
         now: config.clock(),
       });
-      return reply.status(201).send({ success: true as const, data });
+      return reply.status(201).send(ok(data));
     },
   );
 
   app.post(
     "/wallet-transactions/:id/reverse",
     { onRequest: requireAdmin, schema: reverseSchema },
-    async (request) => ({
-      success: true as const,
-      message: message("top_up_reversed", request.language),
-      data: await reverseTopUp(db, {
-        transactionId: request.params.id,
-        reason: request.body.reason,
-        actorId: request.user!.id,
-        now: config.clock(),
-      }),
-    }),
+    async (request) =>
+      ok(
+        await reverseTopUp(db, {
+          transactionId: request.params.id,
+          reason: request.body.reason,
+          actorId: signedIn(request).id,
+          now: config.clock(),
+        }),
+        { message: message("top_up_reversed", request.language) },
+      ),
   );
 }

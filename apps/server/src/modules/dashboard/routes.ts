@@ -2,7 +2,8 @@ import { answers } from "@kantien/domain/api";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps";
-import { requireStaff } from "../../plugins/session";
+import { ok } from "../../envelope";
+import { requireStaff, signedIn } from "../../plugins/session";
 import { dashboardSummary } from "./queries";
 
 /** `GET /api/dashboard`: what today asks of the canteen, for staff and admin; money for admins only. */
@@ -10,9 +11,6 @@ export async function dashboardRoutes(app: FastifyInstance, { config, database }
   app.get(
     "/dashboard",
     { onRequest: requireStaff, schema: { response: answers(dashboardAnswer) } },
-    async (request) => ({
-      success: true as const,
-      data: await dashboardSummary(database.db, { config, roleId: request.user!.roleId }),
-    }),
+    async (request) => ok(await dashboardSummary(database.db, { config, roleId: signedIn(request).roleId })),
   );
 }

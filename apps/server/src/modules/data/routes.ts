@@ -13,8 +13,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { AppError, forbidden, notFound } from "../../errors";
-import { requireStaff } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import { parseBody } from "./body";
 import { createRow, deleteRow, getRow, listRows, updateRow } from "./queries";
 import type { Resource, ResourceRegistry, Verb, Writer } from "./resources";
@@ -64,12 +65,12 @@ function authorize(
     reply.header("Allow", verbs.flatMap(([v, method]) => (resource.access[v] ? [method] : [])).join(", "));
     throw new AppError("method_not_allowed");
   }
-  if (who === "admin" && !isAdminRole(request.user!.roleId)) throw forbidden();
+  if (who === "admin" && !isAdminRole(signedIn(request).roleId)) throw forbidden();
   return resource;
 }
 
 /**
- * `authorize` as the route's second onRequest hook, after requireStaff: who may use the verb
+ * `authorize` as the route's onRequest hook, after its scope's staff guard: who may use the verb
  * answers before the body is parsed or checked (decision 0013). Params are raw strings here.
  */
 const allow =
@@ -86,8 +87,9 @@ function rowId(resource: Resource, id: string): string | number {
 }
 
 /**
- * The generic data API (decisions 0004 and 0014): list, get and authorisation over the
- * resources the app composes; each resource's writes go through the module that owns its rows.
+ * The generic data API (decisions 0004 and 0014), /api/admin/data/*: list, get and authorisation
+ * over the resources the app composes; each resource's writes go through the module that owns its
+ * rows. Its scope lets staff through (decision 0067); each verb's `allow` says which of them.
  */
 export async function dataRoutes(
   fastify: FastifyInstance,
@@ -99,58 +101,50 @@ export async function dataRoutes(
 
   /** The signed-in user, today where the canteen is (weekly-menu dates), and their language. */
   const writerOf = (request: FastifyRequest): Writer => ({
-    actor: { id: request.user!.id, roleId: request.user!.roleId },
+    actor: { id: signedIn(request).id, roleId: signedIn(request).roleId },
     today: canteenToday(config),
     clock: config.clock,
     language: request.language,
   });
 
-  app.get(
-    "/admin/data/:table",
-    { onRequest: [requireStaff, allow(registry, "list")], schema: listSchema },
-    async (request, reply) => {
-      const resource = authorize(registry, request, reply, request.params.table, "list");
-      const { q, sort, limit, offset, ...filters } = request.query;
-      const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
-      return { success: true as const, data: rows, total };
-    },
-  );
+  app.get("/:table", { onRequest: allow(registry, "list"), schema: listSchema }, async (request, reply) => {
+    const resource = authorize(registry, request, reply, request.params.table, "list");
+    const { q, sort, limit, offset, ...filters } = request.query;
+    const { rows, total } = await listRows(db, resource, { filters, q, sort, limit, offset });
+    return ok(rows, { total });
+  });
 
-  app.get(
-    "/admin/data/:table/:id",
-    { onRequest: [requireStaff, allow(registry, "get")], schema: getSchema },
-    async (request, reply) => {
-      const resource = authorize(registry, request, reply, request.params.table, "get");
-      return { success: true as const, data: await getRow(db, resource, rowId(resource, request.params.id)) };
-    },
-  );
+  app.get("/:table/:id", { onRequest: allow(registry, "get"), schema: getSchema }, async (request, reply) => {
+    const resource = authorize(registry, request, reply, request.params.table, "get");
+    return ok(await getRow(db, resource, rowId(resource, request.params.id)));
+  });
 
   app.post(
-    "/admin/data/:table",
-    { onRequest: [requireStaff, allow(registry, "create")], schema: createSchema },
+    "/:table",
+    { onRequest: allow(registry, "create"), schema: createSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "create");
       const input = parseBody(request, resource, resource.createInput, "create", request.body);
       const row = await createRow(db, resource, input, writerOf(request));
-      return reply.status(201).send({ success: true as const, data: row });
+      return reply.status(201).send(ok(row));
     },
   );
 
   app.put(
-    "/admin/data/:table/:id",
-    { onRequest: [requireStaff, allow(registry, "update")], schema: updateSchema },
+    "/:table/:id",
+    { onRequest: allow(registry, "update"), schema: updateSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "update");
       const id = rowId(resource, request.params.id);
       const input = parseBody(request, resource, resource.updateInput, "update", request.body);
       const row = await updateRow(db, resource, id, input, writerOf(request));
-      return { success: true as const, data: row };
+      return ok(row);
     },
   );
 
   app.delete(
-    "/admin/data/:table/:id",
-    { onRequest: [requireStaff, allow(registry, "delete")], schema: deleteSchema },
+    "/:table/:id",
+    { onRequest: allow(registry, "delete"), schema: deleteSchema },
     async (request, reply) => {
       const resource = authorize(registry, request, reply, request.params.table, "delete");
       const { row, extra } = await deleteRow(
@@ -159,7 +153,7 @@ export async function dataRoutes(
         rowId(resource, request.params.id),
         writerOf(request),
       );
-      return { success: true as const, data: row, ...extra };
+      return ok(row, extra);
     },
   );
 }

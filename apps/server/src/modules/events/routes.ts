@@ -5,7 +5,7 @@ import { isCustomerRole, isStaffRole } from "@kantien/domain/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
-import { findSession, requireCustomer, requireStaff } from "../../plugins/session";
+import { findSession, requireStaff, signedIn } from "../../plugins/session";
 import { createOrderEventHub } from "./hub";
 import { streamStart } from "./replay";
 import { resumingStream } from "./resume";
@@ -31,8 +31,9 @@ const streamRoute = {
 
 /**
  * Live order changes as Server-Sent Events, from one hub (one LISTEN per process):
- * `GET /api/events`, every order, for the kitchen board and the admin screens;
- * `GET /api/my/events`, the caller's own orders, for the customers' app.
+ * `GET /api/events`, every order, for the kitchen board and the admin screens (`staffRoutes`);
+ * `GET /api/my/events`, the caller's own orders, for the customers' app (`customerRoutes`,
+ * registered in the customers' scope, whose guard app.ts adds once, decision 0067).
  * Each order event's SSE id is its sequence number. A client that comes back with
  * `Last-Event-ID` (or `?lastEventId=`) first gets the events it missed, in order, from the
  * kept ones, then `ready`, then live ones; `reload` instead when those are no longer kept
@@ -42,7 +43,7 @@ const streamRoute = {
  * expiry) or when its user's role may no longer have it. It also ends when the database
  * subscription had a gap, so the client reconnects and catches up from its last id.
  */
-export async function eventsRoutes(fastify: FastifyInstance, { config, database, metrics }: AppDeps) {
+export function orderEventStreams(fastify: FastifyInstance, { config, database, metrics }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hub = createOrderEventHub(database, app.log);
   const open = new Set<(retryMs?: number) => void>();
@@ -122,13 +123,20 @@ export async function eventsRoutes(fastify: FastifyInstance, { config, database,
     if (res.destroyed || ended) end();
   }
 
-  app.get("/events", { ...streamRoute, onRequest: requireStaff }, (request, reply) =>
-    stream(request, reply, resumeFrom(request), { allows: isStaffRole, owner: undefined }),
-  );
-
-  app.get("/my/events", { ...streamRoute, onRequest: requireCustomer }, (request, reply) =>
-    stream(request, reply, resumeFrom(request), { allows: isCustomerRole, owner: request.user!.id }),
-  );
+  return {
+    staffRoutes: async (scope: FastifyInstance) => {
+      scope
+        .withTypeProvider<ZodTypeProvider>()
+        .get("/events", { ...streamRoute, onRequest: requireStaff }, (request, reply) =>
+          stream(request, reply, resumeFrom(request), { allows: isStaffRole, owner: undefined }),
+        );
+    },
+    customerRoutes: async (my: FastifyInstance) => {
+      my.withTypeProvider<ZodTypeProvider>().get("/events", streamRoute, (request, reply) =>
+        stream(request, reply, resumeFrom(request), { allows: isCustomerRole, owner: signedIn(request).id }),
+      );
+    },
+  };
 }
 
 /** The id to resume after: the header (the browser's own reconnect) before the query (a new `EventSource`). */

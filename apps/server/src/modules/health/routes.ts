@@ -2,6 +2,7 @@ import { answers, clientConfigAnswer, liveAnswer, readyAnswer } from "@kantien/d
 import type { FastifyInstance } from "fastify";
 import { pendingMigrations } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { sendError } from "../../plugins/error-handler";
 import { noSession } from "../../plugins/openapi";
 
@@ -18,7 +19,7 @@ export async function healthRoutes(app: FastifyInstance, { config, database }: A
       config: { answersWhileStopping: true },
       schema: { security: noSession, response: answers(liveAnswer) },
     },
-    async () => ({ success: true as const, data: { status: "live" as const } }),
+    async () => ok({ status: "live" as const }),
   );
 
   app.get(
@@ -37,20 +38,12 @@ export async function healthRoutes(app: FastifyInstance, { config, database }: A
         request.log.warn(migrations, "readiness: the database lacks migrations");
         return sendError(reply, "migrations_pending", request.language);
       }
-      return {
-        success: true as const,
-        data: { status: "ready" as const, database: database.kind, migrations: migrations.shipped },
-      };
+      return ok({ status: "ready" as const, database: database.kind, migrations: migrations.shipped });
     },
   );
 
   /** What the client needs to know about this canteen before anyone signs in. */
-  app.get(
-    "/config",
-    { schema: { security: noSession, response: answers(clientConfigAnswer) } },
-    async () => ({
-      success: true as const,
-      data: { canteenName: config.canteenName, timeZone: config.timeZone },
-    }),
+  app.get("/config", { schema: { security: noSession, response: answers(clientConfigAnswer) } }, async () =>
+    ok({ canteenName: config.canteenName, timeZone: config.timeZone }),
   );
 }

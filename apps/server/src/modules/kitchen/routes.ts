@@ -7,9 +7,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { idParams, notFound, recordId } from "../../errors";
 import { sendSharedJson, sharedJson } from "../../plugins/compression";
-import { requireStaff } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import { changeOrderStatus } from "../orders/service";
 import { freshSharedRead } from "./fresh-shared-read";
 import { counterOrderById, findCounterOrders, kitchenDayAnswerText, kitchenOrderPayment } from "./queries";
@@ -33,6 +34,7 @@ const paymentSchema = { params: idParams, response: answers(kitchenPaymentAnswer
 const collectBody = z.strictObject({ allergensConfirmed: z.boolean("invalid_field").optional() }).optional();
 const collectSchema = { params: idParams, body: collectBody, response: answers(dataAnswer(counterOrder)) };
 
+/** The kitchen's routes, /api/kitchen/*, in the staff's scope whose one guard app.ts adds (decision 0067). */
 export async function kitchenRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every tablet on the board asks for the same day: those asking at once share a fresh read,
@@ -42,29 +44,25 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
   );
 
   /** The kitchen board's day; today in the canteen when no date is given. */
-  app.get("/kitchen/orders", { onRequest: requireStaff, schema: daySchema }, async (request, reply) => {
+  app.get("/orders", { schema: daySchema }, async (request, reply) => {
     const date = request.query.date ?? canteenToday(config);
     return sendSharedJson(request, reply, await readDay(date));
   });
 
   /** What a cancel of the order would do to the money: whether its customer's wallet paid it. */
-  app.get(
-    "/kitchen/orders/:id/payment",
-    { onRequest: requireStaff, schema: paymentSchema },
-    async (request) => {
-      const payment = await kitchenOrderPayment(database.db, recordId(request.params.id));
-      if (!payment) throw notFound();
-      return { success: true as const, data: payment };
-    },
-  );
+  app.get("/orders/:id/payment", { schema: paymentSchema }, async (request) => {
+    const payment = await kitchenOrderPayment(database.db, recordId(request.params.id));
+    if (!payment) throw notFound();
+    return ok(payment);
+  });
 
   /** The counter's look-up: a scanned code finds its order, a number or a name today's (else the coming days'). */
-  app.get("/kitchen/counter", { onRequest: requireStaff, schema: counterSchema }, async (request) => {
+  app.get("/counter", { schema: counterSchema }, async (request) => {
     const orders = await findCounterOrders(database.db, request.query.q, {
       today: canteenToday(config),
       timeZone: config.timeZone,
     });
-    return { success: true as const, data: { orders } };
+    return ok({ orders });
   });
 
   /**
@@ -73,22 +71,18 @@ export async function kitchenRoutes(fastify: FastifyInstance, { config, database
    * allergy alert nobody confirmed yet (skipped Gereed, or its dish changed since) is refused
    * until the body says `allergensConfirmed: true`, as at Gereed.
    */
-  app.post(
-    "/kitchen/orders/:id/collect",
-    { onRequest: requireStaff, schema: collectSchema },
-    async (request) => {
-      const orderId = recordId(request.params.id);
-      await changeOrderStatus(database.db, {
-        orderId,
-        to: "delivered",
-        actor: { id: request.user!.id, roleId: request.user!.roleId },
-        clock: config.clock,
-        allergensConfirmed: request.body?.allergensConfirmed,
-        refusal: (current) => (current.status === "delivered" ? "already_collected" : null),
-      });
-      const order = await counterOrderById(database.db, orderId);
-      if (!order) throw notFound();
-      return { success: true as const, data: order };
-    },
-  );
+  app.post("/orders/:id/collect", { schema: collectSchema }, async (request) => {
+    const orderId = recordId(request.params.id);
+    await changeOrderStatus(database.db, {
+      orderId,
+      to: "delivered",
+      actor: { id: signedIn(request).id, roleId: signedIn(request).roleId },
+      clock: config.clock,
+      allergensConfirmed: request.body?.allergensConfirmed,
+      refusal: (current) => (current.status === "delivered" ? "already_collected" : null),
+    });
+    const order = await counterOrderById(database.db, orderId);
+    if (!order) throw notFound();
+    return ok(order);
+  });
 }

@@ -8,8 +8,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { AppError, notFound } from "../../errors";
-import { requireAdmin } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versionedSave } from "../../record-version";
 import { parseBody } from "../data/body";
 import { foodItemResource } from "./data-resources";
@@ -18,7 +19,7 @@ import { copyPreviousWeek, saveFoodItem } from "./queries";
 const dayParams = z.object({ menuId: z.string().max(100), dayOfWeek: z.string().max(20) });
 const body = z.record(z.string(), z.unknown());
 
-/** Menu routes beyond the generic data API, admin only. */
+/** Menu routes beyond the generic data API, /api/admin/menus/*, in the admins' scope (decision 0067). */
 export async function menusRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const resource = foodItemResource;
@@ -31,9 +32,8 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
    * or replaced: saved or replaced meanwhile, it is refused as stale (decision 0057).
    */
   app.put(
-    "/admin/menus/:menuId/days/:dayOfWeek/food-item",
+    "/menus/:menuId/days/:dayOfWeek/food-item",
     {
-      onRequest: requireAdmin,
       schema: { ...versionedSave, params: dayParams, body, response: answers(foodItemSavedAnswer) },
     },
     async (request, reply) => {
@@ -63,25 +63,25 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
         menuId,
         dayOfWeek: dayOfWeek as Weekday,
         input,
-        saver: { actorId: request.user!.id, now, today: todayIn(config.timeZone, now), mail: { config } },
+        saver: { actorId: signedIn(request).id, now, today: todayIn(config.timeZone, now), mail: { config } },
         expected,
       });
       tagVersion(reply, item.version);
-      return { success: true as const, data: item, replaced, notified };
+      return ok(item, { replaced, notified });
     },
   );
 
   /** "Kopieer verlede week": the previous week's dishes into the week starting `week` (a Monday). */
   app.post(
-    "/admin/menus/copy-week",
-    { onRequest: requireAdmin, schema: { body: copyWeekInput, response: answers(copyWeekAnswer) } },
+    "/menus/copy-week",
+    { schema: { body: copyWeekInput, response: answers(copyWeekAnswer) } },
     async (request) => {
       const data = await copyPreviousWeek(database.db, {
         week: request.body.week,
         today: canteenToday(config),
-        actorId: request.user!.id,
+        actorId: signedIn(request).id,
       });
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 }

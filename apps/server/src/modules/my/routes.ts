@@ -19,14 +19,15 @@ import {
   myWalletAnswer,
   myWalletQuery,
 } from "@kantien/domain/my";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { ok, okWith } from "../../envelope";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
-import { requireCustomer } from "../../plugins/session";
+import { signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { changePassword } from "../auth/service";
 import { getBankDetails } from "../canteen/bank-details";
@@ -53,24 +54,14 @@ const dataSchema = { response: answers(myDataDocument) };
 const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer) };
 
 /**
- * The customers' ordering app (decision 0021), /api/my/*: one scope whose every route is for
- * customers (the guard is added once, for the prefix), each answering with the caller's own
- * rows only. Its sign-in (/api/my/auth/login, auth/routes.ts) needs no session and stays outside.
+ * The customers' ordering app (decision 0021), /api/my/*: registered by app.ts in the scope
+ * whose one guard lets customers only through (decision 0067), each route answering with the
+ * caller's own rows only. Its sign-in (/api/my/auth/login, auth/routes.ts) needs no session and
+ * stays outside.
  */
-export async function myRoutes(app: FastifyInstance, deps: AppDeps) {
-  await app.register(
-    async (my) => {
-      my.addHook("onRequest", requireCustomer);
-      customerRoutes(my, deps);
-    },
-    { prefix: "/my" },
-  );
-}
-
-function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+export async function myRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
-  const me = (request: FastifyRequest) => request.user!;
   /** The canteen's rules as they stand, and the moment to apply them at. */
   const rulesNow = async (from: Db | Tx): Promise<RulesAt> => ({
     rules: await getCanteenRules(from),
@@ -80,8 +71,8 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
 
   api.get("/menu", { schema: menuSchema }, async (request) => {
     const at = await rulesNow(db);
-    const week = await myMenuWeek(db, { userId: me(request).id, week: request.query.week, ...at });
-    return { success: true as const, data: { ...week, maxQuantity: at.rules.maxQuantity } };
+    const week = await myMenuWeek(db, { userId: signedIn(request).id, week: request.query.week, ...at });
+    return ok({ ...week, maxQuantity: at.rules.maxQuantity });
   });
 
   /**
@@ -89,7 +80,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
    * a double tap or a retry on a bad connection answers the first order, never a second.
    */
   api.post("/orders", { schema: placeSchema }, async (request, reply) => {
-    const user = me(request);
+    const user = signedIn(request);
     const key = readIdempotencyKey(request.headers["idempotency-key"]);
     if (key === null) throw new AppError("idempotency_key_required");
     const { statusCode, body } = await idempotent(
@@ -115,11 +106,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
         if (!placed) throw new Error("placed order not found");
         return {
           statusCode: 201,
-          body: {
-            success: true as const,
-            message: message("my_order_placed", request.language),
-            data: { order: placed, balance },
-          },
+          body: ok({ order: placed, balance }, { message: message("my_order_placed", request.language) }),
         };
       },
     );
@@ -127,15 +114,20 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   });
 
   api.get("/orders", { schema: listSchema }, async (request) => {
-    const { rows, total } = await listMyOrders(db, me(request).id, request.query, await rulesNow(db));
-    return { success: true as const, data: rows, total };
+    const { rows, total } = await listMyOrders(db, signedIn(request).id, request.query, await rulesNow(db));
+    return ok(rows, { total });
   });
 
   // Someone else's order is not found, as an unknown one is: never 403, never the row.
   api.get("/orders/:id", { schema: detailSchema }, async (request) => {
-    const order = await findMyOrder(db, me(request).id, recordId(request.params.id), await rulesNow(db));
+    const order = await findMyOrder(
+      db,
+      signedIn(request).id,
+      recordId(request.params.id),
+      await rulesNow(db),
+    );
     if (!order) throw notFound();
-    return { success: true as const, data: order };
+    return ok(order);
   });
 
   /**
@@ -144,7 +136,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
    * or past the cut-off, is refused and changes nothing.
    */
   api.post("/orders/:id/cancel", { schema: cancelSchema }, async (request) => {
-    const user = me(request);
+    const user = signedIn(request);
     const orderId = recordId(request.params.id);
     const at = await rulesNow(db);
     const { refunded } = await changeOrderStatus(db, {
@@ -160,40 +152,36 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
       walletBalance(db, user.id),
     ]);
     if (!order) throw notFound();
-    return {
-      success: true as const,
-      message: message(refunded ? "my_order_cancelled" : "my_order_cancelled_unpaid", request.language),
-      data: { order, balance },
-    };
+    return ok(
+      { order, balance },
+      { message: message(refunded ? "my_order_cancelled" : "my_order_cancelled_unpaid", request.language) },
+    );
   });
 
   api.get("/wallet", { schema: walletSchema }, async (request) => {
     const [wallet, rules, eft] = await Promise.all([
-      myWallet(db, me(request).id, request.query),
+      myWallet(db, signedIn(request).id, request.query),
       getCanteenRules(db),
       getBankDetails(db),
     ]);
-    return {
-      success: true as const,
-      data: { ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft },
-    };
+    return ok({ ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft });
   });
 
   api.get("/profile", { schema: profileSchema }, async (request, reply) => {
-    const profile = await getMyProfile(db, me(request).id);
+    const profile = await getMyProfile(db, signedIn(request).id);
     tagVersion(reply, profile.version);
-    return { success: true as const, data: profile };
+    return ok(profile);
   });
 
   // From another device or an admin meanwhile, the profile is refused as stale (decision 0057).
   api.put("/profile", { schema: saveProfileSchema }, async (request, reply) => {
-    const profile = await saveMyProfile(db, me(request).id, request.body, {
+    const profile = await saveMyProfile(db, signedIn(request).id, request.body, {
       now: config.clock(),
       expected: expectedVersion(request),
     });
     tagVersion(reply, profile.version);
     // Said in the language just chosen, so the switch shows at once.
-    return { success: true as const, message: message("my_profile_saved", profile.language), data: profile };
+    return ok(profile, { message: message("my_profile_saved", profile.language) });
   });
 
   /**
@@ -202,7 +190,7 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
    */
   api.get("/data", { schema: dataSchema }, async (request, reply) => {
     const now = config.clock();
-    const document = await myData(db, me(request).id, now);
+    const document = await myData(db, signedIn(request).id, now);
     return reply
       .header(
         "content-disposition",
@@ -218,12 +206,12 @@ function customerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
    */
   api.put("/password", { schema: passwordSchema }, async (request) => {
     await changePassword(db, config.loginLimit, {
-      user: me(request),
+      user: signedIn(request),
       currentPassword: request.body.currentPassword,
       newPassword: request.body.newPassword,
       ip: request.ip,
       sessionTokenHash: request.sessionTokenHash,
     });
-    return { success: true as const, message: message("password_changed", request.language) };
+    return okWith({ message: message("password_changed", request.language) });
   });
 }

@@ -25,9 +25,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
-import { requireAdmin, requireStaff } from "../../plugins/session";
+import { requireAdmin, requireStaff, signedIn } from "../../plugins/session";
 import { createWalletOrder } from "./create";
 import { type ExportedOrderRow, exportOrders, listMenuDays, listOrders, orderDetail } from "./queries";
 import { changeOrderStatus } from "./service";
@@ -97,7 +98,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
   app.get("/orders", { onRequest: requireAdmin, schema: listSchema }, async (request) => {
     const { limit, offset, ...filter } = request.query;
     const { rows, total } = await listOrders(database.db, withRange(filter), { limit, offset });
-    return { success: true as const, data: rows, total };
+    return ok(rows, { total });
   });
 
   app.get("/orders/export.csv", { onRequest: requireAdmin, schema: exportSchema }, async (request, reply) => {
@@ -144,19 +145,18 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       .send(out);
   });
 
-  app.get("/orders/menu-days", { onRequest: requireAdmin, schema: menuDaysSchema }, async () => ({
-    success: true as const,
-    data: await listMenuDays(database.db, today()),
-  }));
+  app.get("/orders/menu-days", { onRequest: requireAdmin, schema: menuDaysSchema }, async () =>
+    ok(await listMenuDays(database.db, today())),
+  );
 
   app.get("/orders/:id", { onRequest: requireAdmin, schema: detailSchema }, async (request) => {
     const order = await orderDetail(database.db, recordId(request.params.id));
     if (!order) throw notFound();
-    return { success: true as const, data: order };
+    return ok(order);
   });
 
   app.post("/orders", { onRequest: requireAdmin, schema: createSchema }, async (request, reply) => {
-    const actor = { id: request.user!.id, roleId: request.user!.roleId };
+    const actor = { id: signedIn(request).id, roleId: signedIn(request).roleId };
     const key = readIdempotencyKey(request.headers["idempotency-key"]);
     const { statusCode, body } = await idempotent(
       database.db,
@@ -170,7 +170,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
         });
         const order = await orderDetail(tx, orderId);
         if (!order) throw new Error("created order not found");
-        return { statusCode: 201, body: { success: true as const, data: { order, balance } } };
+        return { statusCode: 201, body: ok({ order, balance }) };
       },
     );
     return reply.status(statusCode).send(body);
@@ -187,19 +187,16 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
       to: request.body.status,
       reason: request.body.reason,
       allergensConfirmed: request.body.allergensConfirmed,
-      actor: { id: request.user!.id, roleId: request.user!.roleId },
+      actor: { id: signedIn(request).id, roleId: signedIn(request).roleId },
       clock: config.clock,
       mail: { config },
     });
-    return {
-      success: true as const,
-      data: {
-        id: order.id,
-        status: order.status,
-        statusChangedAt: order.statusChangedAt.toISOString(),
-        deliveryDate: order.deliveryDate,
-        refunded,
-      },
-    };
+    return ok({
+      id: order.id,
+      status: order.status,
+      statusChangedAt: order.statusChangedAt.toISOString(),
+      deliveryDate: order.deliveryDate,
+      refunded,
+    });
   });
 }

@@ -3,6 +3,7 @@ import { message } from "@kantien/domain/messages";
 import { PEOPLE_SORTS } from "@kantien/domain/people";
 import { text } from "@kantien/domain/text";
 import { z } from "zod";
+import { okWith } from "../../envelope";
 import { PEOPLE_LIST_DEFAULT_LIMIT, PEOPLE_LIST_MAX_LIMIT } from "./people";
 
 // What the customers and staff APIs share on the wire.
@@ -24,9 +25,8 @@ export function peopleListQuery<R extends z.ZodType, T extends readonly ["all", 
 
 /** The answer to a removal (decision 0010): whether the person was anonymised, and saying so. */
 export function removedAnswer({ anonymised }: { anonymised: boolean }, language: Language) {
-  return {
-    success: true as const,
+  return okWith({
     anonymised,
     message: message(anonymised ? "person_anonymised" : "person_deleted", language),
-  };
+  });
 }

@@ -10,7 +10,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
-import { requireAdmin, requireStaff } from "../../plugins/session";
+import { ok, okWith } from "../../envelope";
+import { requireAdmin, requireStaff, signedIn } from "../../plugins/session";
 import { readLastBackup } from "./last-backup";
 import { getSettings, saveSettings } from "./service";
 
@@ -25,20 +26,18 @@ const lastBackupSchema = { response: answers(lastBackupAnswer) };
 export async function settingsRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get("/settings", { onRequest: requireStaff, schema: readSchema }, async (request) => ({
-    success: true as const,
-    settings: await getSettings(database.db, request.user!.id),
-  }));
+  api.get("/settings", { onRequest: requireStaff, schema: readSchema }, async (request) =>
+    okWith({ settings: await getSettings(database.db, signedIn(request).id) }),
+  );
 
   api.put("/settings", { onRequest: requireStaff, schema: saveSchema }, async (request) => {
     const { settings } = request.body;
-    await saveSettings(database.db, request.user!.id, settings);
+    await saveSettings(database.db, signedIn(request).id, settings);
     // Answered in the language just chosen, so the switch shows at once; with what was stored.
-    return { success: true as const, message: message("settings_saved", settings.language), settings };
+    return okWith({ message: message("settings_saved", settings.language), settings });
   });
 
-  api.get("/settings/backup", { onRequest: requireAdmin, schema: lastBackupSchema }, async () => ({
-    success: true as const,
-    data: { lastBackupAt: readLastBackup(config.dataDir) },
-  }));
+  api.get("/settings/backup", { onRequest: requireAdmin, schema: lastBackupSchema }, async () =>
+    ok({ lastBackupAt: readLastBackup(config.dataDir) }),
+  );
 }

@@ -13,8 +13,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
+import { ok, okWith } from "../../envelope";
 import { idParams, recordId } from "../../errors";
-import { requireAdmin, requireStaff } from "../../plugins/session";
+import { requireAdmin, requireStaff, signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { peopleListQuery, removedAnswer } from "../people/http";
 import { deleteStaff, getStaff, inviteStaff, listStaff, resendInvitation, updateStaff } from "./service";
@@ -41,32 +42,30 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
 
   app.post("/auth/invite-user", { onRequest: requireAdmin, schema: inviteSchema }, async (request, reply) => {
     await inviteStaff(db, request.body, { config, log: request.log });
-    return reply
-      .status(201)
-      .send({ success: true as const, message: message("invite_success", request.language) });
+    return reply.status(201).send(okWith({ message: message("invite_success", request.language) }));
   });
 
   app.get("/staff-members", { onRequest: requireStaff, schema: listSchema }, async (request) => {
     const { rows, total } = await listStaff(db, request.query);
-    return { success: true as const, data: rows, total };
+    return ok(rows, { total });
   });
 
   app.get("/staff-members/:id", { onRequest: requireStaff, schema: detailSchema }, async (request, reply) => {
     const member = await getStaff(db, recordId(request.params.id));
     tagVersion(reply, member.version);
-    return { success: true as const, data: member };
+    return ok(member);
   });
 
   // An edit from a version another edit replaced is refused as stale (decision 0057).
   app.put("/staff-members/:id", { onRequest: requireAdmin, schema: updateSchema }, async (request, reply) => {
     const id = recordId(request.params.id);
-    const member = await updateStaff(db, request.user!.id, id, request.body, expectedVersion(request));
+    const member = await updateStaff(db, signedIn(request).id, id, request.body, expectedVersion(request));
     tagVersion(reply, member.version);
-    return { success: true as const, data: member };
+    return ok(member);
   });
 
   app.delete("/staff-members/:id", { onRequest: requireAdmin, schema: removeSchema }, async (request) =>
-    removedAnswer(await deleteStaff(db, request.user!.id, recordId(request.params.id)), request.language),
+    removedAnswer(await deleteStaff(db, signedIn(request).id, recordId(request.params.id)), request.language),
   );
 
   app.post(
@@ -74,7 +73,7 @@ export async function staffRoutes(fastify: FastifyInstance, { config, database }
     { onRequest: requireAdmin, schema: invitationSchema },
     async (request) => {
       await resendInvitation(db, recordId(request.params.id), { config, log: request.log });
-      return { success: true as const, message: message("invite_success", request.language) };
+      return okWith({ message: message("invite_success", request.language) });
     },
   );
 }

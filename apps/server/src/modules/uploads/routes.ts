@@ -7,9 +7,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { AppError, notFound } from "../../errors";
 import { acceptOneFile, readFileField } from "../../plugins/file-upload";
-import { requireAdmin } from "../../plugins/session";
 import {
   decodeBase64Upload,
   fileMissing,
@@ -33,15 +33,11 @@ const base64UploadBody = z.object({
 // What both routes answer (decision 0016).
 const uploadAnswers = createdAnswers(uploadAnswer);
 
-const uploaded = ({ url, thumbnailUrl }: StoredImage) => ({
-  success: true as const,
-  url,
-  data: { url, thumbnailUrl },
-});
+const uploaded = ({ url, thumbnailUrl }: StoredImage) => ok({ url, thumbnailUrl }, { url });
 
 /**
- * The image uploads of the food item dialog (multipart field `file`, or JSON `fileName` + `fileBase64`), admin only. The guard
- * runs at onRequest, so a non-admin's body is never read. The multipart file is taken as every
+ * The image uploads of the food item dialog (multipart field `file`, or JSON `fileName` + `fileBase64`),
+ * at /api/admin/upload/*: the admins' scope's guard runs at onRequest, so a non-admin's body is never read. The multipart file is taken as every
  * one-file route takes it (plugins/file-upload.ts).
  */
 export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
@@ -49,20 +45,15 @@ export async function uploadsRoutes(app: FastifyInstance, { config }: AppDeps) {
     await acceptOneFile(scope, { maxBytes: UPLOAD_MAX_BYTES, tooLarge });
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    api.post(
-      "/admin/upload/weekly-item-file",
-      { onRequest: requireAdmin, schema: { response: uploadAnswers } },
-      async (request, reply) => {
-        const file = await readFileField(request, () => new AppError("upload_failed"));
-        if (!file) throw fileMissing();
-        return reply.status(201).send(uploaded(await storeImage(config.dataDir, file.data)));
-      },
-    );
+    api.post("/upload/weekly-item-file", { schema: { response: uploadAnswers } }, async (request, reply) => {
+      const file = await readFileField(request, () => new AppError("upload_failed"));
+      if (!file) throw fileMissing();
+      return reply.status(201).send(uploaded(await storeImage(config.dataDir, file.data)));
+    });
 
     api.post(
-      "/admin/upload/weekly-item",
+      "/upload/weekly-item",
       {
-        onRequest: requireAdmin,
         bodyLimit: BASE64_BODY_LIMIT,
         schema: { body: base64UploadBody, response: uploadAnswers },
       },

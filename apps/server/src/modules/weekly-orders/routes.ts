@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
 import { requireStaff } from "../../plugins/session";
 import { listWeeklyOrders } from "./queries";
 
@@ -30,7 +31,7 @@ export async function weeklyOrdersRoutes(fastify: FastifyInstance, { config, dat
     },
     async (request) => {
       const weekStart = request.query.weekStart ?? mondayOf(canteenToday(config));
-      return { success: true as const, data: await listWeeklyOrders(database.db, { weekStart }) };
+      return ok(await listWeeklyOrders(database.db, { weekStart }));
     },
   );
 }
