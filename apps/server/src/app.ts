@@ -135,7 +135,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       const orderEvents = orderEventStreams(api, deps);
-      // Where the path says who may call, its scope's one guard says it (decision 0067).
+      // Where the path says who may call, its scope's one guard says it (decision 0064).
       await guardedScope(api, { prefix: "/my", guard: requireCustomer }, async (my) => {
         await myRoutes(my, deps);
         await orderEvents.customerRoutes(my);

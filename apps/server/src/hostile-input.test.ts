@@ -452,7 +452,7 @@ describe("hostile input to every route", () => {
   }
 
   // Who may call is said once for each route: by a guard, its own or its scope's (decision
-  // 0067), or by `security: noSession`. A route with neither, or both, fails here.
+  // 0064), or by `security: noSession`. A route with neither, or both, fails here.
   it("finds a guard on every API route but those that need no session", () => {
     const wrong = routes
       .filter((route) => route.url.startsWith("/api/"))

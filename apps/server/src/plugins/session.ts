@@ -222,7 +222,7 @@ export function sessionEnd(request: FastifyRequest): Date {
 /*
  * Guards, `onRequest` hooks: who may call answers before the body is read or checked. A guard
  * is added once for a scope (`guardedScope`) or, where the path does not say who may call, to
- * the route itself (decision 0067).
+ * the route itself (decision 0064).
  */
 
 export async function requireUser(request: FastifyRequest) {
@@ -249,7 +249,7 @@ type Guard = (request: FastifyRequest) => Promise<void>;
 
 /**
  * Registers `routes` as one encapsulated scope, under `prefix` when given, whose every route
- * `guard` lets through first (decision 0067): `/api/my/*` customers, `/api/kitchen/*` staff,
+ * `guard` lets through first (decision 0064): `/api/my/*` customers, `/api/kitchen/*` staff,
  * `/api/admin/*` admins, as the URL says.
  */
 export async function guardedScope(

@@ -89,7 +89,7 @@ function rowId(resource: Resource, id: string): string | number {
 /**
  * The generic data API (decisions 0004 and 0014), /api/admin/data/*: list, get and authorisation
  * over the resources the app composes; each resource's writes go through the module that owns its
- * rows. Its scope lets staff through (decision 0067); each verb's `allow` says which of them.
+ * rows. Its scope lets staff through (decision 0064); each verb's `allow` says which of them.
  */
 export async function dataRoutes(
   fastify: FastifyInstance,

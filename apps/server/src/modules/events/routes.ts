@@ -33,7 +33,7 @@ const streamRoute = {
  * Live order changes as Server-Sent Events, from one hub (one LISTEN per process):
  * `GET /api/events`, every order, for the kitchen board and the admin screens (`staffRoutes`);
  * `GET /api/my/events`, the caller's own orders, for the customers' app (`customerRoutes`,
- * registered in the customers' scope, whose guard app.ts adds once, decision 0067).
+ * registered in the customers' scope, whose guard app.ts adds once, decision 0064).
  * Each order event's SSE id is its sequence number. A client that comes back with
  * `Last-Event-ID` (or `?lastEventId=`) first gets the events it missed, in order, from the
  * kept ones, then `ready`, then live ones; `reload` instead when those are no longer kept

@@ -34,7 +34,7 @@ const paymentSchema = { params: idParams, response: answers(kitchenPaymentAnswer
 const collectBody = z.strictObject({ allergensConfirmed: z.boolean("invalid_field").optional() }).optional();
 const collectSchema = { params: idParams, body: collectBody, response: answers(dataAnswer(counterOrder)) };
 
-/** The kitchen's routes, /api/kitchen/*, in the staff's scope whose one guard app.ts adds (decision 0067). */
+/** The kitchen's routes, /api/kitchen/*, in the staff's scope whose one guard app.ts adds (decision 0064). */
 export async function kitchenRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every tablet on the board asks for the same day: those asking at once share a fresh read,

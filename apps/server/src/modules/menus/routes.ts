@@ -19,7 +19,7 @@ import { copyPreviousWeek, saveFoodItem } from "./queries";
 const dayParams = z.object({ menuId: z.string().max(100), dayOfWeek: z.string().max(20) });
 const body = z.record(z.string(), z.unknown());
 
-/** Menu routes beyond the generic data API, /api/admin/menus/*, in the admins' scope (decision 0067). */
+/** Menu routes beyond the generic data API, /api/admin/menus/*, in the admins' scope (decision 0064). */
 export async function menusRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const resource = foodItemResource;

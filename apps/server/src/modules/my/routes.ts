@@ -55,7 +55,7 @@ const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer)
 
 /**
  * The customers' ordering app (decision 0021), /api/my/*: registered by app.ts in the scope
- * whose one guard lets customers only through (decision 0067), each route answering with the
+ * whose one guard lets customers only through (decision 0064), each route answering with the
  * caller's own rows only. Its sign-in (/api/my/auth/login, auth/routes.ts) needs no session and
  * stays outside.
  */
