@@ -216,39 +216,46 @@ function apiTests() {
     console.log(`\nscripts/test.mjs names API tests that are not there: ${missing.join(", ")}`);
     return false;
   }
-  return inOrder(
+  // Side by side: each run spends its first seconds alone (migrating its template, starting its
+  // forks), and the PostgreSQL run's forks wait on PostgreSQL's own processes.
+  return besideEachOther(
     // One fork more than cores: two forks leave a fifth of the machine idle (decision 0050).
     () =>
       vitest("API tests on PostgreSQL", ["server"], "api-postgres", {
         env: { TEST_DB: "postgres" },
         options: [`--maxWorkers=${os.availableParallelism() + 1}`],
+        beside: true,
       }),
     () =>
       vitest("API tests on PGlite, where the backends differ", ["server"], "api-pglite", {
         env: { TEST_DB: "pglite" },
         options: API_TESTS_ON_BOTH_BACKENDS.map((file) => `apps/server/${file}`),
+        beside: true,
       }),
   );
 }
 
 const check = (title, command, args) => () => run(title, command, args, { beside: true });
 const ok = await inOrder(
-  // The checks are small and mostly one core; the type-check takes the other.
+  // The checks are small and mostly one core, the type-check one core: the unit and component
+  // tests fill what they leave.
   () =>
-    besideEachOther(check("type-check (tsc)", "npm", ["run", "typecheck"]), () =>
-      inOrder(
-        check("lint (Biome)", "npx", ["biome", "ci", "."]),
-        // Any import cycle fails, type-only ones included (modules reach their deps without app.ts).
-        check("import cycles (dpdm)", "npm", ["run", "-s", "cycles"]),
-        check(
-          "docs/architecture.md names every module and feature, and the imports keep to its layers",
-          "npm",
-          ["run", "-s", "check:architecture"],
+    besideEachOther(
+      check("type-check (tsc)", "npm", ["run", "typecheck"]),
+      () => vitest("unit and component tests", ["domain", "scripts", "web"], "unit", { beside: true }),
+      () =>
+        inOrder(
+          check("lint (Biome)", "npx", ["biome", "ci", "."]),
+          // Any import cycle fails, type-only ones included (modules reach their deps without app.ts).
+          check("import cycles (dpdm)", "npm", ["run", "-s", "cycles"]),
+          check(
+            "docs/architecture.md names every module and feature, and the imports keep to its layers",
+            "npm",
+            ["run", "-s", "check:architecture"],
+          ),
+          check("migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]),
         ),
-        check("migrations match schema.ts (drizzle-kit)", "npm", ["run", "-s", "check:migrations"]),
-      ),
     ),
-  () => vitest("unit and component tests", ["domain", "scripts", "web"], "unit"),
   // The API tests on PostgreSQL wait on PostgreSQL's own processes: the build fills that time.
   () =>
     besideEachOther(apiTests, () =>
