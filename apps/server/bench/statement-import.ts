@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, queryRows } from "../src/db/client";
 import type { MailConfig } from "../src/mail/letter";
-import { importStatement } from "../src/modules/bank-statements/import";
+import { importStatement } from "../src/modules/money-in/bank-statements/import";
 
 /** The budget: a 2 MB bank statement of 10,000 lines imports within 5 s on PGlite. */
 export const STATEMENT_BUDGET = { lines: 10_000, bytes: 2_000_000, seconds: 5 };

@@ -8,7 +8,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { AppDeps } from "./deps";
 import { createMetrics } from "./metrics";
 import { authRoutes } from "./modules/auth/routes";
-import { bankStatementsRoutes } from "./modules/bank-statements/routes";
 import { canteenRoutes } from "./modules/canteen/routes";
 import { clientResource } from "./modules/customers/data-resource";
 import { customersRoutes } from "./modules/customers/routes";
@@ -21,6 +20,8 @@ import { kitchenRoutes } from "./modules/kitchen/routes";
 import { foodItemResource, weeklyMenuResource } from "./modules/menus/data-resources";
 import { menusRoutes } from "./modules/menus/routes";
 import { metricsRoutes } from "./modules/metrics/routes";
+import { bankStatementsRoutes } from "./modules/money-in/bank-statements/routes";
+import { moneyInRoutes } from "./modules/money-in/routes";
 import { myRoutes } from "./modules/my/routes";
 import { orderResource } from "./modules/orders/data-resource";
 import { ordersRoutes } from "./modules/orders/routes";
@@ -164,6 +165,7 @@ export async function buildApp({
       await weeklyOrdersRoutes(api, deps);
       await orderEvents.staffRoutes(api);
       await customersRoutes(api, deps);
+      await moneyInRoutes(api, deps);
       await staffRoutes(api, deps);
       await ordersRoutes(api, deps);
       await dashboardRoutes(api, deps);

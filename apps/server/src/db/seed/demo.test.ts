@@ -5,7 +5,7 @@ import { ALLERGY_CONSENT_VERSION } from "@kantien/domain/allergens";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { importStatement } from "../../modules/bank-statements/import";
+import { importStatement } from "../../modules/money-in/bank-statements/import";
 import { dayReport } from "../../modules/reports/day-report";
 import { request } from "../../test/request";
 import { createTestApp, openTestDatabase, type TestDatabase, testBackend } from "../../test/test-app";

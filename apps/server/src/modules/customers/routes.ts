@@ -12,17 +12,14 @@ import {
   customerDetailAnswer,
   customersPageAnswer,
   personRemovedAnswer,
-  reversalAnswer,
-  topUpAnswer,
 } from "@kantien/domain/people";
-import { customerInput, reversalInput, topUpInput } from "@kantien/domain/people-rules";
+import { customerInput } from "@kantien/domain/people-rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
-import { AppError, idParams, recordId } from "../../errors";
-import { readIdempotencyKey } from "../../idempotency";
+import { idParams, recordId } from "../../errors";
 import { noSession } from "../../plugins/openapi";
 import { requireAdmin, requireStaff, signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
@@ -35,9 +32,7 @@ import {
   getCustomer,
   listCustomers,
   openCustomerAllergies,
-  reverseTopUp,
   signUpCustomer,
-  topUp,
   updateCustomer,
 } from "./service";
 
@@ -60,8 +55,6 @@ const updateSchema = {
   response: answers(customerAnswer),
 };
 const removeSchema = { params: idParams, response: answers(personRemovedAnswer) };
-const topUpSchema = { params: idParams, body: topUpInput, response: createdAnswers(topUpAnswer) };
-const reverseSchema = { params: idParams, body: reversalInput, response: answers(reversalAnswer) };
 const allergiesSchema = { ...versioned, params: idParams, response: answers(customerAllergiesAnswer) };
 const saveAllergiesSchema = {
   ...versionedSave,
@@ -73,8 +66,7 @@ const signupSchema = { security: noSession, body: signupBody, response: createdA
 
 /**
  * Customers (/users, roles 1–2): staff and admin read, add and edit; only admin removes
- * (decision 0011). Staff top up with cash or card at the counter, admins also by EFT and
- * correction, and only admins reverse a top-up (decision 0034). Other roles never reach this:
+ * (decision 0011); their wallets' top-ups are money-in's. Other roles never reach this:
  * requireStaff. A customer may also sign up on their own (POST /api/auth/signup, no session).
  */
 export async function customersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
@@ -158,39 +150,5 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
       tagVersion(reply, allergies.version);
       return ok(allergies, { message: message("customer_allergies_saved", request.language) });
     },
-  );
-
-  app.post(
-    "/customers/:id/top-ups",
-    { onRequest: requireStaff, schema: topUpSchema },
-    async (request, reply) => {
-      // A top-up always carries a key, so a retried submit never pays twice.
-      const key = readIdempotencyKey(request.headers["idempotency-key"]);
-      if (key === null) throw new AppError("idempotency_key_required");
-      const data = await topUp(db, {
-        customerId: recordId(request.params.id),
-        ...request.body,
-        key,
-        actor: signedIn(request),
-        mail: { config },
-        now: config.clock(),
-      });
-      return reply.status(201).send(ok(data));
-    },
-  );
-
-  app.post(
-    "/wallet-transactions/:id/reverse",
-    { onRequest: requireAdmin, schema: reverseSchema },
-    async (request) =>
-      ok(
-        await reverseTopUp(db, {
-          transactionId: request.params.id,
-          reason: request.body.reason,
-          actorId: signedIn(request).id,
-          now: config.clock(),
-        }),
-        { message: message("top_up_reversed", request.language) },
-      ),
   );
 }

@@ -1,16 +1,12 @@
 import type { SignupInput } from "@kantien/domain/auth";
 import type { CustomerAllergiesRecord } from "@kantien/domain/dietary-profile";
 import type { Language } from "@kantien/domain/language";
-import { MONEY_CHANNELS } from "@kantien/domain/money-channels";
 import {
   type CustomerDetail,
   type CustomerInput,
   type CustomerRow,
   type CustomerTab,
   customerRow,
-  type TopUpInput,
-  type TopUpResult,
-  topUpResult,
 } from "@kantien/domain/people";
 import { CUSTOMER_ROLES, isAdminRole, isCustomerRole, STAFF_ROLES } from "@kantien/domain/roles";
 import { eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
@@ -18,8 +14,7 @@ import type { Config } from "../../config";
 import { type Db, type Tx, timestampColumn } from "../../db/client";
 import { clients, users } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
-import { idempotent } from "../../idempotency";
-import type { MailConfig, MailContext } from "../../mail/letter";
+import type { MailContext } from "../../mail/letter";
 import { hashPassword } from "../../password-hash";
 import { claimVersion } from "../../record-version";
 import { createAccount, emailTaken, type UserNames } from "../auth/accounts";
@@ -40,8 +35,7 @@ import {
   removePerson,
   updatePerson,
 } from "../people/people";
-import { moveWalletMoney, paymentReferenceOf, reverseWalletCredit } from "../wallets/ledger";
-import { mailMoneyArrived } from "../wallets/money-arrived-mail";
+import { paymentReferenceOf } from "../wallets/ledger";
 import { type AllergyChanges, logAllergyAccess, readAllergies, saveAllergies } from "./allergies";
 
 export type CustomerListParams = PeopleListParams<1 | 2, CustomerTab>;
@@ -268,74 +262,5 @@ export async function writeAcademyNumber(
           : await tx.update(clients).set({ akdNumber }).where(where).returning({ userId: clients.userId })
         : await tx.delete(clients).where(where).returning({ userId: clients.userId });
     if (!found) throw notFound();
-  });
-}
-
-/**
- * Credits a customer's wallet once per Idempotency-Key, in one transaction with the key's
- * claim: the same key again, or at the same time, answers the first result and moves nothing.
- */
-/**
- * A top-up at the counter or in the back office: the channel names the ledger row's kind and
- * who may book it (money-channels.ts: cooks take cash and card; EFT by hand and corrections are
- * an admin's). The server decides.
- */
-export async function topUp(
-  db: Db,
-  args: TopUpInput & {
-    customerId: string;
-    key: string;
-    actor: { id: string; roleId: number };
-    mail: MailConfig;
-    /** The canteen's clock: when the money came in. */
-    now: Date;
-  },
-): Promise<TopUpResult> {
-  const channel = MONEY_CHANNELS[args.method];
-  if (!channel.bookedBy(args.actor.roleId)) throw forbidden();
-  const request = {
-    customerId: args.customerId,
-    amount: args.amount,
-    method: args.method,
-    reason: args.reason,
-  };
-  const { body } = await idempotent(
-    db,
-    { scope: "top-up", key: args.key, userId: args.actor.id, request, body: topUpResult },
-    async (tx) => {
-      await lockPerson(tx, args.customerId, CUSTOMER_ROLES);
-      const entry = await moveWalletMoney(tx, {
-        userId: args.customerId,
-        amount: args.amount,
-        kind: channel.kind,
-        reason: args.reason,
-        createdBy: args.actor.id,
-        at: args.now,
-      });
-      if (entry === null) throw new Error("a credit cannot fail");
-      await mailMoneyArrived(tx, args.mail, [{ userId: args.customerId, ...entry }]);
-      return { statusCode: 201, body: { balance: entry.balanceAfter, entry } };
-    },
-  );
-  return body;
-}
-
-/**
- * An admin undoes a top-up (a bounced EFT, a typo) with a reason: a new ledger row of the
- * opposite amount, once (the ledger's unique index), and never below a zero balance.
- */
-export async function reverseTopUp(
-  db: Db,
-  args: { transactionId: string; reason: string; actorId: string; now: Date },
-): Promise<TopUpResult> {
-  if (!/^[1-9]\d{0,15}$/.test(args.transactionId)) throw notFound();
-  return db.transaction(async (tx) => {
-    const entry = await reverseWalletCredit(tx, {
-      transactionId: Number(args.transactionId),
-      reason: args.reason,
-      createdBy: args.actorId,
-      at: args.now,
-    });
-    return { balance: entry.balanceAfter, entry };
   });
 }

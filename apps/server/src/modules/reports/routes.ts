@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
 import { signedIn } from "../../plugins/session";
-import { waitingBankCreditCount } from "../bank-statements/credits";
+import { waitingBankCreditCount } from "../money-in/bank-statements/credits";
 import { closeDay, findDayClose, listDayCloses } from "./day-close";
 import { dayReport } from "./day-report";
 import { liabilityReport } from "./liability";

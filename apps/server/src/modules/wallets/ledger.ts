@@ -1,10 +1,9 @@
-import { type LedgerKind, REVERSIBLE_KINDS } from "@kantien/domain/money-channels";
+import type { LedgerKind } from "@kantien/domain/money-channels";
 import type { LedgerEntry } from "@kantien/domain/people";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { walletTransactions } from "../../db/schema";
-import { AppError, notFound } from "../../errors";
 
 /**
  * Whether the order whose id is `orderId` was paid from its wallet and not refunded yet: what
@@ -152,46 +151,4 @@ export async function creditMatchedBankCredits(
         returning user_id as "userId", amount::text as amount, balance_after::text as "balanceAfter"`,
     z.object({ userId: z.string(), amount: z.string(), balanceAfter: z.string() }),
   );
-}
-
-/**
- * Undoes a top-up as a new `reversal` row of the opposite amount, in the caller's transaction.
- * Refused: an unknown row (404), a row that is no top-up or was reversed already (409), or a
- * balance that would go below zero (409, with the balance and what is missing).
- */
-export async function reverseWalletCredit(
-  tx: Tx,
-  {
-    transactionId,
-    reason,
-    createdBy,
-    at,
-  }: { transactionId: number; reason: string; createdBy: string; at: Date },
-): Promise<LedgerEntry> {
-  const [credit] = await queryRows(
-    tx,
-    sql`select t.user_id as "userId", t.amount::text as amount, t.kind,
-          exists (select 1 from wallet_transactions r where r.reverses_id = t.id) as reversed
-        from wallet_transactions t where t.id = ${transactionId}`,
-    z.object({ userId: z.string(), amount: z.string(), kind: z.string(), reversed: z.boolean() }),
-  );
-  if (!credit) throw notFound();
-  if (!REVERSIBLE_KINDS.includes(credit.kind as LedgerKind)) throw new AppError("not_reversible");
-  if (credit.reversed) throw new AppError("already_reversed");
-  const entry = await moveWalletMoney(tx, {
-    userId: credit.userId,
-    amount: `-${credit.amount}`,
-    kind: "reversal",
-    reversesId: transactionId,
-    reason,
-    createdBy,
-    at,
-  });
-  if (entry) return entry;
-  const balance = await walletBalance(tx, credit.userId);
-  throw new AppError("reversal_insufficient_balance", {
-    balance,
-    amount: credit.amount,
-    missing: (Number(credit.amount) - Number(balance)).toFixed(2),
-  });
 }

@@ -16,11 +16,11 @@ import { message } from "@kantien/domain/messages";
 import { text } from "@kantien/domain/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../deps";
-import { ok, okWith } from "../../envelope";
-import { AppError, idParams } from "../../errors";
-import { acceptOneFile, readFileField } from "../../plugins/file-upload";
-import { signedIn } from "../../plugins/session";
+import type { AppDeps } from "../../../deps";
+import { ok, okWith } from "../../../envelope";
+import { AppError, idParams } from "../../../errors";
+import { acceptOneFile, readFileField } from "../../../plugins/file-upload";
+import { signedIn } from "../../../plugins/session";
 import {
   allBankCredits,
   allocateBankCredit,
@@ -141,7 +141,7 @@ export async function bankStatementsRoutes(app: FastifyInstance, { config, datab
         await allocateBankCredit(db, {
           creditId: request.params.id,
           userId: request.body.userId,
-          adminId: signedIn(request).id,
+          admin: signedIn(request),
           mail: { config },
           now: config.clock(),
         }),

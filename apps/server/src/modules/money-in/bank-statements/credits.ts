@@ -8,12 +8,11 @@ import {
 import { CUSTOMER_ROLES } from "@kantien/domain/roles";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
-import { AppError, notFound } from "../../errors";
-import type { MailConfig } from "../../mail/letter";
-import { lockPerson } from "../people/people";
-import { moveWalletMoney } from "../wallets/ledger";
-import { mailMoneyArrived } from "../wallets/money-arrived-mail";
+import { type Db, queryRows, type Tx, timestampColumn } from "../../../db/client";
+import { AppError, notFound } from "../../../errors";
+import type { MailConfig } from "../../../mail/letter";
+import { lockPerson } from "../../people/people";
+import { bookMoneyIn, type MoneyInActor } from "../book";
 
 const creditRow = bankCredit.omit({ customer: true, reversal: true }).extend({
   resolvedAt: timestampColumn.nullable(),
@@ -154,29 +153,30 @@ export async function allocateBankCredit(
   {
     creditId,
     userId,
-    adminId,
+    admin,
     mail,
     now,
-  }: { creditId: string; userId: string; adminId: string; mail: MailConfig; now: Date },
+  }: { creditId: string; userId: string; admin: MoneyInActor; mail: MailConfig; now: Date },
 ): Promise<BankCredit> {
   const id = creditIdOf(creditId);
   return db.transaction(async (tx) => {
     const { amount } = await lockWaitingCredit(tx, id);
     await lockPerson(tx, userId, CUSTOMER_ROLES);
     await tx.execute(
-      sql`update bank_credits set status = 'matched', user_id = ${userId}, resolved_by = ${adminId},
+      sql`update bank_credits set status = 'matched', user_id = ${userId}, resolved_by = ${admin.id},
             resolved_at = ${now.toISOString()}::timestamptz
           where id = ${id}`,
     );
-    const entry = await moveWalletMoney(tx, {
+    await bookMoneyIn(tx, {
+      channel: "eft",
       userId,
       amount,
-      kind: "eft",
-      bankCreditId: Number(id),
-      createdBy: adminId,
+      reason: null,
+      actor: admin,
       at: now,
+      bankCreditId: Number(id),
+      mail,
     });
-    await mailMoneyArrived(tx, mail, [{ userId, amount, kind: "eft", balanceAfter: entry!.balanceAfter }]);
     return findCredit(tx, id);
   });
 }

@@ -5,12 +5,11 @@ import { nearPaymentReferences, paymentReferencesIn } from "@kantien/domain/paym
 import { CUSTOMER_ROLES } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, type Tx } from "../../db/client";
-import { bankCredits, bankStatements } from "../../db/schema";
-import { AppError } from "../../errors";
-import type { MailConfig } from "../../mail/letter";
-import { creditMatchedBankCredits } from "../wallets/ledger";
-import { mailMoneyArrived } from "../wallets/money-arrived-mail";
+import { type Db, queryRows, type Tx } from "../../../db/client";
+import { bankCredits, bankStatements } from "../../../db/schema";
+import { AppError } from "../../../errors";
+import type { MailConfig } from "../../../mail/letter";
+import { bookStatementCredits } from "../book";
 import { type ParsedStatement, parseStatement, type StatementLine, StatementUnreadable } from "./parse";
 
 type Customer = { id: string; name: string; akdNumber: string | null };
@@ -89,12 +88,7 @@ export async function importStatement(
       for (const { status } of inserted) counts[status as keyof typeof counts] += 1;
       counts.duplicates += batch.length - inserted.length;
     }
-    const credited = await creditMatchedBankCredits(tx, statementId, now);
-    await mailMoneyArrived(
-      tx,
-      mail,
-      credited.map((c) => ({ ...c, kind: "eft" as const })),
-    );
+    await bookStatementCredits(tx, { statementId, at: now, mail });
     return {
       statementId,
       bank: statement.bank,
