@@ -1,13 +1,18 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { CustomerRow } from "@kantien/domain/people";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { z } from "zod";
 import type { App } from "../../app";
-import type { Db } from "../../db/client";
 import { queryPlanRow, queryRows } from "../../db/client";
 import { clients, sessions, users } from "../../db/schema";
 import { appTest } from "../../test/app-test";
+import {
+  addCustomer as addCustomerAs,
+  customerBody,
+  ledgerSum,
+  topUpAs,
+  unique,
+} from "../../test/customer-fixtures";
 import {
   createFoodItem,
   createOrder,
@@ -36,50 +41,15 @@ it.beforeAll(async ({ app, db }) => {
   studentCookie = await sessionCookieFor(db, (await createUser(db, { roleId: 1 })).id);
 });
 
-const unique = (prefix = "k") => `${prefix}-${randomBytes(4).toString("hex")}`;
-function customerBody(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: "Anri",
-    lastName: "Botha",
-    email: `${unique("anri")}@toets.example`,
-    phoneNumber: "082 555 1234",
-    roleId: 1,
-    akdNumber: unique("AKD"),
-    ...overrides,
-  };
-}
-
-async function addCustomer(app: App, overrides: Record<string, unknown> = {}): Promise<CustomerRow> {
-  const res = await request(app, "POST", "/api/customers", {
-    cookie: staffCookie,
-    body: customerBody(overrides),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data;
-}
-
+const addCustomer = (app: App, overrides: Record<string, unknown> = {}) =>
+  addCustomerAs(app, staffCookie, overrides);
 const topUp = (
   app: App,
   id: string,
   payload: unknown,
   key: string | null = randomUUID(),
   cookie = adminCookie,
-) =>
-  request(app, "POST", `/api/customers/${id}/top-ups`, {
-    cookie,
-    body: payload,
-    headers: key ? { "idempotency-key": key } : {},
-  });
-
-async function ledgerSum(db: Db, userId: string) {
-  const [row] = await queryRows(
-    db,
-    sql`select coalesce((select sum(amount) from wallet_transactions where user_id = ${userId}), 0)::numeric(12,2)::text as sum,
-               (select balance::text from wallets where user_id = ${userId}) as balance`,
-    z.object({ sum: z.string(), balance: z.string() }),
-  );
-  return row!;
-}
+) => topUpAs(app, cookie, id, payload, key);
 
 describe("POST and PUT /api/customers: the field rules", () => {
   it("adds a customer with a wallet of R0 and their academy number, and answers the row", async ({
