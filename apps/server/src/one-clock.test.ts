@@ -10,6 +10,7 @@ import { appTest } from "./test/app-test";
 import { createUser, sessionCookieFor, signIn, type TestUser } from "./test/fixtures";
 import { multipart } from "./test/multipart";
 import { request } from "./test/request";
+import { fnbStatement } from "./test/statement-fixtures";
 
 /*
  * Money and the records the canteen reasons about are stamped by the canteen's clock, as orders
@@ -33,20 +34,6 @@ async function referenceOf(db: Db, userId: string) {
     z.object({ reference: z.string() }),
   );
   return row!.reference;
-}
-
-/** An FNB export: two lines of preamble, the header, the lines. */
-function fnbStatement(lines: [date: string, amount: string, description: string, reference: string][]) {
-  let balance = 1000;
-  return [
-    "ACCOUNT TRANSACTION HISTORY,,,,,,,",
-    "FOR ACCOUNT NUMBER 62812345678,,,,,,,",
-    "Date,SERVICE FEE,Amount,DESCRIPTION,REFERENCE,Balance,CHEQUE NUMBER,",
-    ...lines.map(([date, amount, description, reference]) => {
-      balance += Number(amount);
-      return `${date},0,${amount},${description},${reference},${balance.toFixed(2)},0,`;
-    }),
-  ].join("\r\n");
 }
 
 describe("the canteen's clock stamps money and records", () => {

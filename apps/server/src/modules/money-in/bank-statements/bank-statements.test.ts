@@ -10,6 +10,7 @@ import { appTest } from "../../../test/app-test";
 import { createUser, sessionCookieFor, signIn, type TestUser } from "../../../test/fixtures";
 import { multipart } from "../../../test/multipart";
 import { request } from "../../../test/request";
+import { fnbStatement } from "../../../test/statement-fixtures";
 
 const it = appTest();
 let admin: string;
@@ -41,20 +42,6 @@ it.beforeAll(async ({ app, db }) => {
 /** A wrong check character: the reference's last character moved on by one. */
 const wrongCheck = (reference: string) =>
   `${reference.slice(0, -1)}${PAYMENT_REFERENCE_ALPHABET[(PAYMENT_REFERENCE_ALPHABET.indexOf(reference.at(-1)!) + 1) % 32]}`;
-
-/** An FNB export as the bank writes it: two lines of preamble, the header, the lines. */
-function fnbStatement(lines: [date: string, amount: string, description: string, reference: string][]) {
-  let balance = 1000;
-  return [
-    "ACCOUNT TRANSACTION HISTORY,,,,,,,",
-    "FOR ACCOUNT NUMBER 62812345678,,,,,,,",
-    "Date,SERVICE FEE,Amount,DESCRIPTION,REFERENCE,Balance,CHEQUE NUMBER,",
-    ...lines.map(([date, amount, description, reference]) => {
-      balance += Number(amount);
-      return `${date},0,${amount},${description},${reference},${balance.toFixed(2)},0,`;
-    }),
-  ].join("\r\n");
-}
 
 const upload = (app: App, file: string | Buffer, cookie: string | null = admin, name = "staat.csv") => {
   const { payload, contentType } = multipart([
