@@ -85,7 +85,7 @@ describe("app baseline", () => {
       sql`select role_id from roles order by role_id`,
       z.object({ role_id: z.coerce.number() }),
     );
-    expect(roles.map((r) => Number(r.role_id))).toEqual([1, 2, 3, 4]);
+    expect(roles.map((r) => Number(r.role_id))).toEqual([1, 2, 3, 4, 5]);
     await expect(
       db.execute(sql`insert into weekly_menus (date_from, date_to) values ('2026-11-24', '2026-11-28')`),
     ).rejects.toThrow();

@@ -15,6 +15,12 @@ import { dashboardRoutes } from "./modules/dashboard/routes";
 import { resourceRegistry } from "./modules/data/resources";
 import { dataRoutes } from "./modules/data/routes";
 import { orderEventStreams } from "./modules/events/routes";
+import {
+  actingForLearner,
+  learnerGuardiansRoutes,
+  learnerRoutes,
+  myLearnersRoutes,
+} from "./modules/guardians/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
 import { foodItemResource, weeklyMenuResource } from "./modules/menus/data-resources";
@@ -22,7 +28,7 @@ import { menusRoutes } from "./modules/menus/routes";
 import { metricsRoutes } from "./modules/metrics/routes";
 import { bankStatementsRoutes } from "./modules/money-in/bank-statements/routes";
 import { moneyInRoutes } from "./modules/money-in/routes";
-import { myRoutes } from "./modules/my/routes";
+import { myOrderingRoutes, myRoutes } from "./modules/my/routes";
 import { orderResource } from "./modules/orders/data-resource";
 import { ordersRoutes } from "./modules/orders/routes";
 import { roleResource, userResource } from "./modules/people-records/data-resources";
@@ -44,6 +50,7 @@ import {
   registerSession,
   requireAdmin,
   requireCustomer,
+  requireEater,
   requireStaff,
 } from "./plugins/session";
 
@@ -140,6 +147,17 @@ export async function buildApp({
       await guardedScope(api, { prefix: "/my", guard: requireCustomer }, async (my) => {
         await myRoutes(my, deps);
         await orderEvents.customerRoutes(my);
+        // The menu, orders and wallet: one's own, and a linked learner's for a guardian (decision 0068).
+        await guardedScope(my, { guard: requireEater }, (own) => myOrderingRoutes(own, deps));
+        await myLearnersRoutes(my, deps);
+        await guardedScope(
+          my,
+          { prefix: "/learners/:learnerId", guard: actingForLearner(deps.database.db) },
+          async (learner) => {
+            await myOrderingRoutes(learner, deps);
+            await learnerRoutes(learner, deps);
+          },
+        );
       });
       await guardedScope(api, { prefix: "/kitchen", guard: requireStaff }, (kitchen) =>
         kitchenRoutes(kitchen, deps),
@@ -165,6 +183,7 @@ export async function buildApp({
       await weeklyOrdersRoutes(api, deps);
       await orderEvents.staffRoutes(api);
       await customersRoutes(api, deps);
+      await learnerGuardiansRoutes(api, deps);
       await moneyInRoutes(api, deps);
       await staffRoutes(api, deps);
       await ordersRoutes(api, deps);

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { MAX_PARAM_LENGTH } from "./app";
 import type { Db } from "./db/client";
 import { queryRows } from "./db/client";
+import { guardianLinks } from "./db/schema";
 import { noSession } from "./plugins/openapi";
 import { SESSION_COOKIE } from "./plugins/session";
 import { appTest } from "./test/app-test";
@@ -38,14 +39,21 @@ import { request } from "./test/request";
  * multipart upload gets JSON bodies only.
  */
 
-type Guard = "admin" | "staff" | "customer" | "user" | null;
+type Guard = "admin" | "staff" | "customer" | "eater" | "learner" | "user" | null;
 type Route = { method: string; url: string; guard: Guard };
-type Who = "admin" | "staff" | "student" | "academy staff" | "signed out";
+type Who = "admin" | "staff" | "student" | "academy staff" | "guardian" | "signed out";
 
 const STREAMS = ["/api/events", "/api/my/events"];
 /** FUZZ_RUNS=10 runs ten times as many generated requests (a deeper hunt, by hand). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
-const ROLE_OF: Record<Who, number> = { admin: 4, staff: 3, student: 1, "academy staff": 2, "signed out": 0 };
+const ROLE_OF: Record<Who, number> = {
+  admin: 4,
+  staff: 3,
+  student: 1,
+  "academy staff": 2,
+  guardian: 5,
+  "signed out": 0,
+};
 
 /** The routes as Fastify's printRoutes lists them, each with the guard its onRequest hooks name. */
 function registeredRoutes(tree: string): Route[] {
@@ -56,15 +64,20 @@ function registeredRoutes(tree: string): Route[] {
     const hooks = line.match(/• \(onRequest\) (\[.*\])$/);
     if (hooks) {
       const names = JSON.parse(hooks[1] as string) as string[];
+      // The innermost guard decides: a learner's routes and one's own ordering sit in the customers' scope.
       const guard: Guard = names.includes("requireAdmin()")
         ? "admin"
         : names.includes("requireStaff()")
           ? "staff"
-          : names.includes("requireCustomer()")
-            ? "customer"
-            : names.includes("requireUser()")
-              ? "user"
-              : null;
+          : names.includes("actingForLearner()")
+            ? "learner"
+            : names.includes("requireEater()")
+              ? "eater"
+              : names.includes("requireCustomer()")
+                ? "customer"
+                : names.includes("requireUser()")
+                  ? "user"
+                  : null;
       for (const route of last) route.guard = guard;
       continue;
     }
@@ -91,7 +104,10 @@ function passes(who: Who, guard: Guard): boolean {
   if (guard === null) return true;
   if (who === "signed out") return false;
   if (guard === "user") return true;
-  if (guard === "customer") return who === "student" || who === "academy staff";
+  if (guard === "customer") return who === "student" || who === "academy staff" || who === "guardian";
+  if (guard === "eater") return who === "student" || who === "academy staff";
+  // Past the guard only with the guardian's own learner's id; any other id is 404.
+  if (guard === "learner") return who === "guardian";
   if (guard === "staff") return who === "staff" || who === "admin";
   return who === "admin";
 }
@@ -240,6 +256,8 @@ type Pools = { ids: string[]; dates: string[]; emails: string[]; passwords: stri
 
 function plausibleStrings(key: string, pools: Pools, format?: string): string[] {
   if (format === "uuid" || /id$/i.test(key)) return pools.ids;
+  if (/limit$/i.test(key)) return ["50", "12,50"];
+  if (/code$/i.test(key)) return ["ABCD-EFGH", "abcd efgh"];
   if (format === "email" || /email/i.test(key)) return pools.emails;
   if (/date|week|from$|^to$/i.test(key)) return pools.dates;
   if (/password/i.test(key)) return pools.passwords;
@@ -305,23 +323,35 @@ describe("hostile input to every route", () => {
     staff: undefined,
     student: undefined,
     "academy staff": undefined,
+    guardian: undefined,
     "signed out": undefined,
   };
   const users: Partial<Record<Who, TestUser>> = {};
   const orderOf: Partial<Record<Who, string>> = {};
   let itemIds: string[] = [];
+  /** The guardian's own learner; the student is another family's. */
+  let childId = "";
   let dates: string[] = [];
 
   /** Every table of every schema the app's migrations made (drizzle's own journal too), with its columns. */
   let tables: { name: string; columns: string[] }[] = [];
 
   it.beforeAll(async ({ app, db }) => {
-    for (const who of ["admin", "staff", "student", "academy staff"] as const) {
-      const roleId = ROLE_OF[who] as 1 | 2 | 3 | 4;
+    for (const who of ["admin", "staff", "student", "academy staff", "guardian"] as const) {
+      const roleId = ROLE_OF[who] as 1 | 2 | 3 | 4 | 5;
       // The academy staff member can pay, so their orders get through; the student cannot.
       users[who] = await createUser(db, { roleId, balance: roleId === 2 ? "1000.00" : "0" });
-      cookies[who] = await signIn(app, users[who], roleId <= 2 ? "/api/my/auth/login" : "/api/auth/login");
+      const ordering = roleId <= 2 || roleId === 5;
+      cookies[who] = await signIn(app, users[who], ordering ? "/api/my/auth/login" : "/api/auth/login");
     }
+    // The guardian acts for a learner of their own, who can pay (decision 0068).
+    childId = (await createUser(db, { roleId: 1, balance: "1000.00" })).id;
+    await db.insert(guardianLinks).values({
+      guardianId: users.guardian!.id,
+      learnerId: childId,
+      status: "active",
+      isPrimary: true,
+    });
     // A menu customers may order from now (next week's Monday), and one far beyond the horizon.
     const nextMonday = addDaysIso(mondayOf(todayIn(DEFAULT_TIMEZONE)), 7);
     const soon = await createWeeklyMenu(db, { dateFrom: nextMonday });
@@ -468,7 +498,12 @@ describe("hostile input to every route", () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes).toContainEqual({ method: "DELETE", url: "/api/customers/:id", guard: "admin" });
     expect(routes).toContainEqual({ method: "GET", url: "/api/kitchen/orders", guard: "staff" });
-    expect(routes).toContainEqual({ method: "POST", url: "/api/my/orders/:id/cancel", guard: "customer" });
+    expect(routes).toContainEqual({ method: "POST", url: "/api/my/orders/:id/cancel", guard: "eater" });
+    expect(routes).toContainEqual({
+      method: "GET",
+      url: "/api/my/learners/:learnerId/wallet",
+      guard: "learner",
+    });
     expect(routes).toContainEqual({ method: "POST", url: "/api/auth/login", guard: null });
     expect(routes).toContainEqual({ method: "GET", url: "/api/admin/bank-credits", guard: "admin" });
     expect(routes).toContainEqual({ method: "GET", url: "/api/admin/data/:table", guard: "staff" });
@@ -495,12 +530,17 @@ describe("hostile input to every route", () => {
    */
   function inputsFor(route: Route, who: Who): { input: fc.Arbitrary<Input>; examples: [Input][] } {
     const schema = schemas.get(`${route.method} ${route.url}`) ?? {};
-    const body = jsonSchemaOf(schema.body)?.properties;
+    // A body of several shapes (a learner linked by code, or by number and birth date): its first.
+    const bodySchema = jsonSchemaOf(schema.body);
+    const body = bodySchema?.properties ?? bodySchema?.anyOf?.[0]?.properties;
     const query = jsonSchemaOf(schema.querystring)?.properties;
     const paramSchemas = jsonSchemaOf(schema.params)?.properties ?? {};
     const params = paramsOf(route);
     const pools: Pools = {
-      ids: [...itemIds, orderOf[who] ?? orderOf.student!, orderOf["academy staff"]!, randomUUID()],
+      ids:
+        who === "guardian"
+          ? [childId, ...itemIds, users.student!.id, orderOf.student!, randomUUID()]
+          : [...itemIds, orderOf[who] ?? orderOf.student!, orderOf["academy staff"]!, randomUUID()],
       dates,
       emails: [users.student!.email, users.staff!.email, `neu-${randomUUID().slice(0, 8)}@toets.example`],
       // The right password only in the second example: a password changed costs a full hash,
@@ -599,6 +639,14 @@ describe("hostile input to every route", () => {
               requests++;
               const where = `${who} ${route.method} ${url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
               expect(res.statusCode, where).toBeLessThan(500);
+              // Another family's learner (the student) is never found for the guardian: no leak.
+              if (
+                who === "guardian" &&
+                route.url.startsWith("/api/my/learners/") &&
+                url.includes(users.student!.id)
+              ) {
+                expect(res.statusCode, where).toBe(404);
+              }
               if (res.statusCode < 400) {
                 rows = null;
                 // A plausible sign-in as someone else ends the caller's session first: the
@@ -619,7 +667,11 @@ describe("hostile input to every route", () => {
               // than any id matches no route, so the router answers 404 before any guard.
               const routed = !params.some((_, i) => encode(values[i] as string).length > MAX_PARAM_LENGTH);
               if (routed && !passes(who, route.guard)) {
-                expect(res.statusCode, where).toBe(who === "signed out" ? 401 : 403);
+                // A customer on a learner's path is told nothing about the learner: not found.
+                const customer = who === "student" || who === "academy staff";
+                const refused =
+                  who === "signed out" ? 401 : route.guard === "learner" && customer ? 404 : 403;
+                expect(res.statusCode, where).toBe(refused);
               }
               const after = await fingerprint(db, before);
               expect(after.tables, where).toEqual(before.tables);
@@ -643,7 +695,10 @@ describe("hostile input to every route", () => {
         // The streams never end, so they are left out above (modules/events tests their input).
         if (!route.url.startsWith("/api/my/") || !takesInput || STREAMS.includes(route.url)) continue;
         ordering++;
-        for (const who of ["student", "academy staff"] as const) {
+        // A learner's routes are the guardian's; the rest the customers' who eat.
+        const callers =
+          route.guard === "learner" ? (["guardian"] as const) : (["student", "academy staff"] as const);
+        for (const who of callers) {
           for (const stage of ["guard", "handler"]) {
             const seen = `${stage} ${ROLE_OF[who]} ${route.method} ${route.url}`;
             if (!reached.has(seen)) missed.push(seen);
@@ -654,7 +709,7 @@ describe("hostile input to every route", () => {
       // The sign-in, the menu, placing, listing, showing and cancelling orders, the wallet, the profile, the password.
       expect(ordering).toBeGreaterThanOrEqual(9);
       // Each caller was themselves to the end (a refusal changes no session, so also throughout).
-      for (const who of ["admin", "staff", "student", "academy staff"] as const) {
+      for (const who of ["admin", "staff", "student", "academy staff", "guardian"] as const) {
         const me = await request(app, "GET", "/api/auth/me", { cookie: cookies[who] });
         expect(me.statusCode, who).toBe(200);
         expect(me.json().user.email, who).toBe(users[who]!.email);

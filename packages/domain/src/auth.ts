@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { timestamp } from "./api";
 import { LANGUAGES } from "./language";
-import { customerRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
+import { signupRoleIdSchema, staffRoleIdSchema } from "./role-schemas";
 import { text } from "./text";
 
 /** The minimum password length. */
@@ -29,7 +29,7 @@ export const signupInput = z.object({
   last_name: personName,
   email,
   phone_number: text().trim().max(30).optional().nullable(),
-  role_id: customerRoleIdSchema,
+  role_id: signupRoleIdSchema,
   password: newPassword,
   akd_number: text().trim().max(30).optional().nullable(),
 });

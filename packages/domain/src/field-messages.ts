@@ -21,6 +21,17 @@ export const FIELD_MESSAGES = {
     en: "Some fields are invalid. Please check them.",
   },
   invalid_field: { status: 400, af: "Hierdie waarde is ongeldig.", en: "This value is invalid." },
+  // Guardians (decision 0068).
+  link_code_invalid: {
+    status: 400,
+    af: "'n Koppelkode het 8 letters en syfers, soos ABCD-EFGH.",
+    en: "A link code has 8 letters and digits, like ABCD-EFGH.",
+  },
+  limit_invalid: {
+    status: 400,
+    af: "Voer 'n bedrag in rand in, soos 50 of 50,00, of laat dit leeg vir geen perk.",
+    en: "Enter an amount in rand, like 50 or 50.00, or leave it empty for no limit.",
+  },
   weekly_menu_dates_required: {
     status: 400,
     af: "Vul asseblief die begin- en einddatum in",

@@ -301,6 +301,48 @@ export const MESSAGES = {
     en: "This order has an allergy alert: {allergens}. Confirm the allergens were checked before it is ready or collected.",
   },
   // Customers' own orders (decision 0021): the canteen's rules, said to the customer.
+  // Guardians and learners (decision 0068); `{left}` is what is left of the limit, in rand.
+  limit_reached: {
+    status: 409,
+    af: "Hierdie bestelling gaan oor die leerder se bestedingsperk. Daar is nog {left} oor. Niks is afgetrek nie.",
+    en: "This order goes over the learner's spending limit. {left} is left. Nothing was charged.",
+  },
+  item_blocked: {
+    status: 409,
+    af: "Die leerder se ouer of voog het hierdie gereg geblokkeer. Niks is afgetrek nie.",
+    en: "The learner's parent or guardian has blocked this dish. Nothing was charged.",
+  },
+  link_code_unknown: {
+    status: 404,
+    af: "Ons ken nie hierdie koppelkode nie. Kyk weer na die brief van die skool.",
+    en: "We do not know this link code. Check the school's letter again.",
+  },
+  learner_already_linked: {
+    status: 409,
+    af: "Jy is reeds aan hierdie leerder gekoppel.",
+    en: "You are already linked to this learner.",
+  },
+  link_code_needs_academy_number: {
+    status: 409,
+    af: "Gee die leerder eers 'n akademienommer; dan kry hulle 'n koppelkode.",
+    en: "Give the learner an academy number first; then they get a link code.",
+  },
+  not_primary_guardian: {
+    status: 403,
+    af: "Net die leerder se eerste ouer of voog kan dit doen.",
+    en: "Only the learner's first parent or guardian can do this.",
+  },
+  learner_linked: {
+    af: "Die leerder is aan jou rekening gekoppel.",
+    en: "The learner is linked to your account.",
+  },
+  learner_link_requested: {
+    af: "As die besonderhede klop, koppel die kantien die leerder sodra dit goedgekeur is.",
+    en: "If the details match, the canteen links the learner once it is approved.",
+  },
+  learner_limits_saved: { af: "Die perke is gestoor.", en: "The limits are saved." },
+  guardian_link_approved: { af: "Die koppeling is goedgekeur.", en: "The link is approved." },
+  guardian_link_removed: { af: "Die koppeling is verwyder.", en: "The link is removed." },
   my_order_placed: {
     af: "Jou bestelling is geplaas en uit jou beursie betaal.",
     en: "Your order was placed and paid from your wallet.",

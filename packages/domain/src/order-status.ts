@@ -1,5 +1,5 @@
 import type { Language } from "./language";
-import { isAdminRole, isCustomerRole, isStaffRole } from "./roles";
+import { isAdminRole, isStaffRole, usesOrderingApp } from "./roles";
 
 /** The seven order statuses, lower case as stored. */
 export const ORDER_STATUSES = [
@@ -137,7 +137,8 @@ export function canChangeOrderStatus(
   if (isStaffRole(roleId) && isKitchenStepBack(from, to, last)) return true;
   if (to === "paid") return false;
   if (isAdminRole(roleId)) return true;
-  if (isCustomerRole(roleId)) return to === "cancelled" && isWaitingForKitchen(from);
+  // A guardian acting for a learner (decision 0068) may do what the learner may.
+  if (usesOrderingApp(roleId)) return to === "cancelled" && isWaitingForKitchen(from);
   if (!isStaffRole(roleId)) return false;
   if (to === "cancelled") return !CLOSED_STATUSES.includes(from);
   return KITCHEN_NEXT_STATUS[from] === to;

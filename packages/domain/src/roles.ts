@@ -1,9 +1,13 @@
-/** Role ids: 1 student, 2 academy staff, 3 canteen staff, 4 canteen admin. */
+/**
+ * Role ids: 1 student (a learner), 2 academy staff, 3 canteen staff, 4 canteen admin, 5 a
+ * learner's parent or guardian (decision 0068).
+ */
 export const ROLE = {
   student: 1,
   academyStaff: 2,
   kitchenStaff: 3,
   kitchenAdmin: 4,
+  guardian: 5,
 } as const;
 
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
@@ -22,8 +26,18 @@ export function isAdminRole(roleId: number): boolean {
   return roleId === ROLE.kitchenAdmin;
 }
 
+/** Who eats and pays from a wallet of their own: orders, top-ups and bank credits are theirs. */
 export function isCustomerRole(roleId: number): roleId is CustomerRoleId {
   return roleId === ROLE.student || roleId === ROLE.academyStaff;
+}
+
+export function isGuardianRole(roleId: number): boolean {
+  return roleId === ROLE.guardian;
+}
+
+/** Who signs in to the ordering app (`/my`, `/api/my/*`): the customers, and guardians who act for learners. */
+export function usesOrderingApp(roleId: number): boolean {
+  return isCustomerRole(roleId) || isGuardianRole(roleId);
 }
 
 /**
@@ -31,8 +45,20 @@ export function isCustomerRole(roleId: number): roleId is CustomerRoleId {
  * texts ({{canteen}} for the canteen's name; a test keeps them equal), and mails say these.
  */
 export const ROLE_LABELS: Record<"af" | "en", Record<number, string>> = {
-  af: { 1: "Student", 2: "Akademiepersoneel", 3: "{{canteen}}-personeel", 4: "{{canteen}}-admin" },
-  en: { 1: "Student", 2: "Academy staff", 3: "{{canteen}} staff", 4: "{{canteen}} admin" },
+  af: {
+    1: "Student",
+    2: "Akademiepersoneel",
+    3: "{{canteen}}-personeel",
+    4: "{{canteen}}-admin",
+    5: "Ouer of voog",
+  },
+  en: {
+    1: "Student",
+    2: "Academy staff",
+    3: "{{canteen}} staff",
+    4: "{{canteen}} admin",
+    5: "Parent or guardian",
+  },
 };
 
 /** The role's name for people (`ROLE_LABELS`) with the canteen's name filled in. */
@@ -52,6 +78,8 @@ export function roleName(roleId: number, productName = "Kantien"): string {
       return `${product} PERSONEEL`;
     case ROLE.kitchenAdmin:
       return `${product} ADMIN`;
+    case ROLE.guardian:
+      return "OUER OF VOOG";
     default:
       return "user";
   }

@@ -1,4 +1,4 @@
-import { isCustomerRole, isStaffRole, ROLE, type RoleId, STAFF_ROLES } from "./roles";
+import { isStaffRole, ROLE, type RoleId, STAFF_ROLES, usesOrderingApp } from "./roles";
 
 /** Who may open a back-office screen: everyone, signed in or not, or the roles listed. */
 type ScreenRoles = "everyone" | readonly RoleId[];
@@ -72,7 +72,7 @@ const MY_PATHS: readonly string[] = [ROUTES.myMenu, ROUTES.myOrders, ROUTES.myWa
 /** Where a user lands after sign-in, and where `/` sends them: customers to the ordering app. */
 export function homePath(roleId: number | null): AppPath {
   if (roleId === null) return ROUTES.login;
-  if (isCustomerRole(roleId)) return ROUTES.myMenu;
+  if (usesOrderingApp(roleId)) return ROUTES.myMenu;
   return isStaffRole(roleId) ? ROUTES.dashboard : ROUTES.kitchen;
 }
 
@@ -118,7 +118,7 @@ export function isOrderingAppPath(path: string): boolean {
 function myRedirect(path: string, roleId: number | null): AppPath | null {
   if (path === ROUTES.myLogin) return roleId === null ? null : homePath(roleId);
   if (roleId === null) return ROUTES.myLogin;
-  if (!isCustomerRole(roleId)) return homePath(roleId);
+  if (!usesOrderingApp(roleId)) return homePath(roleId);
   return MY_PATHS.includes(path) ? null : ROUTES.myMenu;
 }
 
@@ -133,7 +133,7 @@ export function routeRedirect(path: string, roleId: number | null): AppPath | nu
   const screen = backOfficeScreen(path);
   if (screen?.roles === "everyone") return null;
   // A customer's session belongs to the ordering app; the back office sends them there.
-  if (roleId !== null && isCustomerRole(roleId)) return ROUTES.myMenu;
+  if (roleId !== null && usesOrderingApp(roleId)) return ROUTES.myMenu;
   if (!screen || roleId === null) return ROUTES.login;
   if (screen.roles.includes(roleId as RoleId)) return null;
   // A cook on an admin's screen: to the kitchen, which every staff member may open.

@@ -2,6 +2,7 @@ import { ALLERGEN_LEVELS, ALLERGENS, ALLERGY_SEVERITIES, DIET_TAGS } from "@kant
 import { ATTEMPT_KINDS, EMAIL_STATUSES, THEMES, TOKEN_PURPOSES } from "@kantien/domain/auth";
 import { BANK_CREDIT_STATUSES, STATEMENT_BANKS } from "@kantien/domain/bank-statements";
 import { WEEKDAYS } from "@kantien/domain/dates";
+import { GUARDIAN_LINK_CHANGES, GUARDIAN_LINK_STATUSES } from "@kantien/domain/guardians";
 import { LANGUAGES } from "@kantien/domain/language";
 import { LEDGER_KINDS } from "@kantien/domain/money-channels";
 import { ORDER_STATUSES } from "@kantien/domain/order-status";
@@ -42,6 +43,8 @@ export const allergen = pgEnum("allergen", ALLERGENS);
 export const allergenLevel = pgEnum("allergen_level", ALLERGEN_LEVELS);
 export const allergySeverity = pgEnum("allergy_severity", ALLERGY_SEVERITIES);
 export const dietTag = pgEnum("diet_tag", DIET_TAGS);
+export const guardianLinkStatus = pgEnum("guardian_link_status", GUARDIAN_LINK_STATUSES);
+export const guardianLinkChange = pgEnum("guardian_link_change", GUARDIAN_LINK_CHANGES);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -94,9 +97,14 @@ export const clients = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     akdNumber: text("akd_number").notNull(),
+    /** A learner's date of birth; null is unknown, and unknown counts as under 18 (decision 0068). */
+    dateOfBirth: date("date_of_birth"),
+    /** The code the school gives a learner's guardians to link to them; made when an admin first asks for it. */
+    linkCode: text("link_code"),
   },
   (t) => [
     uniqueIndex("clients_akd_number_key").on(t.akdNumber),
+    uniqueIndex("clients_link_code_key").on(t.linkCode),
     index("clients_akd_number_trgm_idx").using("gin", sql`${t.akdNumber} gin_trgm_ops`),
   ],
 );
@@ -164,6 +172,8 @@ export const walletTransactions = pgTable(
     /** The top-up a reversal undoes: undone once, by the unique index. */
     reversesId: bigint("reverses_id", { mode: "number" }),
     createdBy: uuid("created_by"),
+    /** Whose money it was, when known: a guardian paying for a learner (decision 0068). */
+    paidBy: uuid("paid_by"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -654,4 +664,63 @@ export const orderEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("order_events_user_id_idx").on(t.userId, t.id)],
+);
+
+/** Who may act for a learner: their guardians (decision 0068). */
+export const guardianLinks = pgTable(
+  "guardian_links",
+  {
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The learner's first guardian: approves and removes the others. */
+    isPrimary: boolean("is_primary").notNull().default(false),
+    status: guardianLinkStatus("status").notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guardianId, t.learnerId] }),
+    index("guardian_links_learner_id_idx").on(t.learnerId),
+    // One primary guardian per learner.
+    uniqueIndex("guardian_links_primary_key").on(t.learnerId).where(sql`${t.isPrimary}`),
+    check("guardian_links_not_self", sql`${t.guardianId} <> ${t.learnerId}`),
+  ],
+);
+
+/** Every link, approval and removal, for the record: kept when the link itself is gone. */
+export const guardianLinkChanges = pgTable(
+  "guardian_link_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    guardianId: uuid("guardian_id").notNull(),
+    learnerId: uuid("learner_id").notNull(),
+    change: guardianLinkChange("change").notNull(),
+    changedBy: uuid("changed_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("guardian_link_changes_learner_id_idx").on(t.learnerId, t.createdAt)],
+);
+
+/** What a learner's guardians allow: spending per day and week, dishes and allergens not to buy. */
+export const learnerLimits = pgTable(
+  "learner_limits",
+  {
+    learnerId: uuid("learner_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dailyLimit: numeric("daily_limit", { precision: 12, scale: 2 }),
+    weeklyLimit: numeric("weekly_limit", { precision: 12, scale: 2 }),
+    blockedFoodItemIds: uuid("blocked_food_item_ids").array().notNull().default(sql`'{}'`),
+    blockedAllergens: allergen("blocked_allergens").array().notNull().default(sql`'{}'`),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("learner_limits_daily_non_negative", sql`${t.dailyLimit} >= 0`),
+    check("learner_limits_weekly_non_negative", sql`${t.weeklyLimit} >= 0`),
+  ],
 );

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Language } from "@kantien/domain/language";
-import { isAdminRole, isCustomerRole, isStaffRole } from "@kantien/domain/roles";
+import { isAdminRole, isCustomerRole, isStaffRole, usesOrderingApp } from "@kantien/domain/roles";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
@@ -30,6 +30,8 @@ declare module "fastify" {
     sessionTokenHash: string | null;
     /** When the request's session ends however busy it is: its sign-in plus `sessionMaxDays`. */
     sessionEndsAt: Date | null;
+    /** The learner a guardian acts for under `/api/my/learners/:learnerId` (decision 0068); null elsewhere. */
+    actingFor: string | null;
   }
 }
 
@@ -160,6 +162,7 @@ export function registerSession(app: FastifyInstance, database: Database, config
   app.decorateRequest("user", null);
   app.decorateRequest("sessionTokenHash", null);
   app.decorateRequest("sessionEndsAt", null);
+  app.decorateRequest("actingFor", null);
 
   app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -239,13 +242,30 @@ export async function requireAdmin(request: FastifyRequest) {
   if (!isAdminRole(request.user.roleId)) throw forbidden();
 }
 
-/** The ordering app's routes (/api/my/*): students and academy staff, each for their own rows. */
+/**
+ * The ordering app's routes (/api/my/*): students and academy staff, each for their own rows, and
+ * guardians, for the learners they are linked to (decision 0068).
+ */
 export async function requireCustomer(request: FastifyRequest) {
+  if (!request.user) throw unauthenticated();
+  if (!usesOrderingApp(request.user.roleId)) throw forbidden();
+}
+
+/** The ordering app's routes for one's own orders and wallet: those who eat (students and academy staff). */
+export async function requireEater(request: FastifyRequest) {
   if (!request.user) throw unauthenticated();
   if (!isCustomerRole(request.user.roleId)) throw forbidden();
 }
 
-type Guard = (request: FastifyRequest) => Promise<void>;
+/**
+ * Whose orders and wallet an ordering route serves: the learner a guardian acts for under
+ * `/api/my/learners/:learnerId`, else the signed-in customer themselves.
+ */
+export function subjectOf(request: FastifyRequest): string {
+  return request.actingFor ?? signedIn(request).id;
+}
+
+export type Guard = (request: FastifyRequest) => Promise<void>;
 
 /**
  * Registers `routes` as one encapsulated scope, under `prefix` when given, whose every route

@@ -30,7 +30,7 @@ export type TestUser = { id: string; email: string; password: string; roleId: nu
 export async function createUser(
   db: Db,
   options: {
-    roleId: 1 | 2 | 3 | 4;
+    roleId: 1 | 2 | 3 | 4 | 5;
     email?: string;
     password?: string | null;
     verified?: boolean;

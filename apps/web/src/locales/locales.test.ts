@@ -55,9 +55,13 @@ describe("locales", () => {
       [en, ROLE_LABELS.en],
     ] as const) {
       const names = locale.roles.names;
-      expect([names.student, names.academyStaff, names.kitchenStaff, names.kitchenAdmin]).toEqual(
-        [1, 2, 3, 4].map((id) => labels[id]),
-      );
+      expect([
+        names.student,
+        names.academyStaff,
+        names.kitchenStaff,
+        names.kitchenAdmin,
+        names.guardian,
+      ]).toEqual([1, 2, 3, 4, 5].map((id) => labels[id]));
     }
   });
 

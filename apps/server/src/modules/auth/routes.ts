@@ -10,7 +10,7 @@ import {
   setupAccountInput,
 } from "@kantien/domain/auth";
 import { message } from "@kantien/domain/messages";
-import { isCustomerRole, isStaffRole } from "@kantien/domain/roles";
+import { isStaffRole, usesOrderingApp } from "@kantien/domain/roles";
 import { text } from "@kantien/domain/text";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -105,11 +105,11 @@ function signInRoutes(app: FastifyInstance, { config, database }: AppDeps) {
     return okWith({ message: message("login_success", language), user: publicUser });
   });
 
-  // The ordering app's sign-in: customers only; staff are sent to the back office.
+  // The ordering app's sign-in: customers and guardians; staff are sent to the back office.
   api.post("/my/auth/login", { schema: myLoginSchema }, async (request, reply) => {
     const user = await signIn(db, config.loginLimit, { ...request.body, ip: request.ip });
     const language = user.language ?? request.language;
-    if (!isCustomerRole(user.roleId)) throw new AppError("use_back_office");
+    if (!usesOrderingApp(user.roleId)) throw new AppError("use_back_office");
     await openSession(request, reply, user.id);
     return okWith({
       message: message("login_success", language),

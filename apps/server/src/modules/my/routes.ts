@@ -27,7 +27,7 @@ import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
-import { signedIn } from "../../plugins/session";
+import { signedIn, subjectOf } from "../../plugins/session";
 import { expectedVersion, tagVersion, versioned, versionedSave } from "../../record-version";
 import { changePassword } from "../auth/service";
 import { getBankDetails } from "../canteen/bank-details";
@@ -53,25 +53,30 @@ const saveProfileSchema = { ...versionedSave, body: myProfileInput, response: an
 const dataSchema = { response: answers(myDataDocument) };
 const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer) };
 
-/**
- * The customers' ordering app (decision 0021), /api/my/*: registered by app.ts in the scope
- * whose one guard lets customers only through (decision 0064), each route answering with the
- * caller's own rows only. Its sign-in (/api/my/auth/login, auth/routes.ts) needs no session and
- * stays outside.
- */
-export async function myRoutes(app: FastifyInstance, { config, database }: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const db = database.db;
-  /** The canteen's rules as they stand, and the moment to apply them at. */
-  const rulesNow = async (from: Db | Tx): Promise<RulesAt> => ({
+/** The canteen's rules as they stand, and the moment to apply them at. */
+const rulesAt =
+  (config: AppDeps["config"]) =>
+  async (from: Db | Tx): Promise<RulesAt> => ({
     rules: await getCanteenRules(from),
     timeZone: config.timeZone,
     now: config.clock(),
   });
 
+/**
+ * The ordering app's menu, orders and wallet (decision 0021) of one customer: registered by app.ts
+ * twice (decision 0068), for the signed-in customer's own (`/api/my/*`) and for a learner a
+ * guardian acts for (`/api/my/learners/:learnerId/*`); `subjectOf` says whose rows a request
+ * serves, and every answer holds that customer's rows only. Who acted (an order's history, the
+ * ledger's `created_by`) is always the signed-in account.
+ */
+export async function myOrderingRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+  const rulesNow = rulesAt(config);
+
   api.get("/menu", { schema: menuSchema }, async (request) => {
     const at = await rulesNow(db);
-    const week = await myMenuWeek(db, { userId: signedIn(request).id, week: request.query.week, ...at });
+    const week = await myMenuWeek(db, { userId: subjectOf(request), week: request.query.week, ...at });
     return ok({ ...week, maxQuantity: at.rules.maxQuantity });
   });
 
@@ -81,11 +86,18 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
    */
   api.post("/orders", { schema: placeSchema }, async (request, reply) => {
     const user = signedIn(request);
+    const customerId = subjectOf(request);
     const key = readIdempotencyKey(request.headers["idempotency-key"]);
     if (key === null) throw new AppError("idempotency_key_required");
     const { statusCode, body } = await idempotent(
       db,
-      { scope: "my-order", key, userId: user.id, request: request.body, body: myOrderChangedAnswer },
+      {
+        scope: "my-order",
+        key,
+        userId: user.id,
+        request: { ...request.body, customerId },
+        body: myOrderChangedAnswer,
+      },
       async (tx) => {
         const at = await rulesNow(tx);
         const refused = myOrderRefusal(request.body, at);
@@ -96,13 +108,13 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
           );
         }
         const { orderId, balance } = await createWalletOrder(tx, {
-          input: { ...request.body, customerId: user.id },
+          input: { ...request.body, customerId },
           actor: { id: user.id, roleId: user.roleId },
           today: todayIn(at.timeZone, at.now),
           now: at.now,
           mail: { config, log: request.log },
         });
-        const placed = await findMyOrder(tx, user.id, orderId, at);
+        const placed = await findMyOrder(tx, customerId, orderId, at);
         if (!placed) throw new Error("placed order not found");
         return {
           statusCode: 201,
@@ -114,18 +126,13 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
   });
 
   api.get("/orders", { schema: listSchema }, async (request) => {
-    const { rows, total } = await listMyOrders(db, signedIn(request).id, request.query, await rulesNow(db));
+    const { rows, total } = await listMyOrders(db, subjectOf(request), request.query, await rulesNow(db));
     return ok(rows, { total });
   });
 
   // Someone else's order is not found, as an unknown one is: never 403, never the row.
   api.get("/orders/:id", { schema: detailSchema }, async (request) => {
-    const order = await findMyOrder(
-      db,
-      signedIn(request).id,
-      recordId(request.params.id),
-      await rulesNow(db),
-    );
+    const order = await findMyOrder(db, subjectOf(request), recordId(request.params.id), await rulesNow(db));
     if (!order) throw notFound();
     return ok(order);
   });
@@ -137,19 +144,20 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
    */
   api.post("/orders/:id/cancel", { schema: cancelSchema }, async (request) => {
     const user = signedIn(request);
+    const customerId = subjectOf(request);
     const orderId = recordId(request.params.id);
     const at = await rulesNow(db);
     const { refunded } = await changeOrderStatus(db, {
       orderId,
       to: "cancelled",
       actor: { id: user.id, roleId: user.roleId },
-      ownerId: user.id,
+      ownerId: customerId,
       clock: config.clock,
       refusal: (current, now) => myCancelRefusal(current, { ...at, now }),
     });
     const [order, balance] = await Promise.all([
-      findMyOrder(db, user.id, orderId, at),
-      walletBalance(db, user.id),
+      findMyOrder(db, customerId, orderId, at),
+      walletBalance(db, customerId),
     ]);
     if (!order) throw notFound();
     return ok(
@@ -160,12 +168,23 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
 
   api.get("/wallet", { schema: walletSchema }, async (request) => {
     const [wallet, rules, eft] = await Promise.all([
-      myWallet(db, signedIn(request).id, request.query),
+      myWallet(db, subjectOf(request), request.query),
       getCanteenRules(db),
       getBankDetails(db),
     ]);
     return ok({ ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft });
   });
+}
+
+/**
+ * The ordering app's account routes, /api/my/*: the signed-in person's own profile, data and
+ * password, for customers and guardians alike. Registered by app.ts in the scope whose one guard
+ * lets the ordering app's people only through (decision 0064). Its sign-in (/api/my/auth/login,
+ * auth/routes.ts) needs no session and stays outside.
+ */
+export async function myRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
 
   api.get("/profile", { schema: profileSchema }, async (request, reply) => {
     const profile = await getMyProfile(db, signedIn(request).id);

@@ -11,6 +11,7 @@ import { queryRows, type Tx } from "../../db/client";
 import { orderStatusChanges, orders } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { MailContext } from "../../mail/letter";
+import { checkLearnerLimits } from "../guardians/limits";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
 import { mailOnLowBalance } from "../wallets/low-balance-mail";
 import { dishWarningsFor, UNCHECKED_NOTE, warningWords } from "./allergy-match";
@@ -23,7 +24,8 @@ import { type Actor, notifyOrderChanged } from "./service";
  * creation in the history, the kitchen's NOTIFY, and the low-balance mail when the debit
  * takes the balance below the canteen's threshold. A dish that holds the customer's allergies
  * is refused when it contains a severe one, and otherwise needs `allergenAcknowledged`, which
- * the order keeps, as does a dish nobody checked for a customer with any allergy (decision 0041). Any refusal writes nothing. `today` and
+ * the order keeps, as does a dish nobody checked for a customer with any allergy (decision 0041).
+ * A learner's guardians' limits and blocks are checked too (decision 0068). Any refusal writes nothing. `today` and
  * `now` come from one reading of the canteen's clock. Answers the new order's id and the
  * balance after it; each door reads back what it answers (staff the order's detail, the
  * customer their own order).
@@ -61,6 +63,14 @@ export async function createWalletOrder(
   if (!item) throw new AppError("order_item_unavailable");
   const dateRule = checkDeliveryDate(item, input.deliveryDate, today);
   if (dateRule) throw new AppError(dateRule);
+  const total = lineTotal(item.price, input.quantity).toFixed(2);
+  // What the learner's guardians allow, decided here with the order (decision 0068).
+  await checkLearnerLimits(tx, {
+    learnerId: input.customerId,
+    foodItemId: input.foodItemId,
+    deliveryDate: input.deliveryDate,
+    total,
+  });
   // Read here, under the item's share lock: the declaration and the allergies as they are now.
   const warnings = await dishWarningsFor(tx, { foodItemId: input.foodItemId, customerId: input.customerId });
   const verdict = allergenVerdict(warnings);
@@ -84,7 +94,6 @@ export async function createWalletOrder(
   }
 
   const orderId = randomUUID();
-  const total = lineTotal(item.price, input.quantity).toFixed(2);
   const charge = await moveWalletMoney(tx, {
     userId: input.customerId,
     amount: `-${total}`,

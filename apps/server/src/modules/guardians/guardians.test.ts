@@ -1,0 +1,391 @@
+import { randomUUID } from "node:crypto";
+import type { MyLearner } from "@kantien/domain/guardians";
+import { formatRand } from "@kantien/domain/money";
+import { sql } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { z } from "zod";
+import type { App } from "../../app";
+import { type Db, queryRows } from "../../db/client";
+import { clients } from "../../db/schema";
+import { declareAllergens } from "../../test/allergy-fixtures";
+import { appTest } from "../../test/app-test";
+import { createFoodItem, createUser, createWeeklyMenu, sessionCookieFor } from "../../test/fixtures";
+import { request } from "../../test/request";
+import { moveWalletMoney } from "../wallets/ledger";
+
+/*
+ * Learners and their guardians (docs/decisions/0068-who-eats-and-who-pays.md). The canteen's clock
+ * stands on Tuesday 4 March 2031, 07:00 in Johannesburg: Tuesday and the days after are open.
+ */
+const NOW = new Date("2031-03-04T05:00:00Z");
+const it = appTest({ clock: () => NOW });
+
+let adminCookie: string;
+const dish: Record<string, string> = {};
+
+it.beforeAll(async ({ db }) => {
+  const admin = await createUser(db, { roleId: 4 });
+  adminCookie = await sessionCookieFor(db, admin.id, NOW);
+  const menu = await createWeeklyMenu(db, { dateFrom: "2031-03-03" });
+  for (const day of ["Dinsdag", "Woensdag", "Donderdag"] as const) {
+    dish[day] = (
+      await createFoodItem(db, {
+        weeklyMenuId: menu.id,
+        dayOfWeek: day,
+        name: `Gereg ${day}`,
+        price: "20.00",
+      })
+    ).id;
+  }
+  await declareAllergens(db, dish.Donderdag!, [{ code: "peanuts", level: "contains" }], { by: admin.id });
+  await declareAllergens(db, dish.Dinsdag!, [], { by: admin.id });
+  await declareAllergens(db, dish.Woensdag!, [], { by: admin.id });
+});
+
+/** A learner (role 1) with an academy number, a date of birth and R100 in the wallet. */
+async function learner(db: Db, { dateOfBirth = "2017-05-20" } = {}) {
+  const user = await createUser(db, { roleId: 1 });
+  const akdNumber = `AKD${randomUUID().slice(0, 8)}`;
+  await db.insert(clients).values({ userId: user.id, akdNumber, dateOfBirth });
+  await db.transaction((tx) =>
+    moveWalletMoney(tx, { userId: user.id, amount: "100.00", kind: "top_up", createdBy: user.id, at: NOW }),
+  );
+  return { ...user, akdNumber, cookie: await sessionCookieFor(db, user.id, NOW) };
+}
+
+async function guardian(db: Db) {
+  const user = await createUser(db, { roleId: 5 });
+  return { ...user, cookie: await sessionCookieFor(db, user.id, NOW) };
+}
+
+async function linkCode(app: App, learnerId: string): Promise<string> {
+  const res = await request(app, "GET", `/api/customers/${learnerId}/link-code`, { cookie: adminCookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.linkCode;
+}
+
+const link = (app: App, cookie: string, body: Record<string, unknown>) =>
+  request(app, "POST", "/api/my/learners", { cookie, body });
+
+async function linked(app: App, db: Db) {
+  const child = await learner(db);
+  const parent = await guardian(db);
+  const res = await link(app, parent.cookie, { linkCode: await linkCode(app, child.id) });
+  expect(res.statusCode, res.body).toBe(201);
+  return { child, parent };
+}
+
+const orderFor = (
+  app: App,
+  cookie: string,
+  learnerId: string,
+  foodItemId: string,
+  deliveryDate = "2031-03-04",
+) =>
+  request(app, "POST", `/api/my/learners/${learnerId}/orders`, {
+    cookie,
+    body: { foodItemId, deliveryDate, quantity: 1 },
+    headers: { "idempotency-key": randomUUID() },
+  });
+
+const setLimits = (app: App, cookie: string, learnerId: string, limits: Record<string, unknown>) =>
+  request(app, "PUT", `/api/my/learners/${learnerId}/limits`, {
+    cookie,
+    body: { dailyLimit: null, weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: [], ...limits },
+  });
+
+async function changesOf(db: Db, learnerId: string) {
+  return queryRows(
+    db,
+    sql`select change::text as change, guardian_id as "guardianId", changed_by as "changedBy"
+        from guardian_link_changes where learner_id = ${learnerId} order by id`,
+    z.object({ change: z.string(), guardianId: z.string(), changedBy: z.string().nullable() }),
+  );
+}
+
+describe("linking a learner", () => {
+  it("links by the school's code at once; the first guardian is primary, the next is not", async ({
+    app,
+    db,
+  }) => {
+    const child = await learner(db);
+    const code = await linkCode(app, child.id);
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    // Asked again, the code stays; typed in lower case without the dash, it still links.
+    expect(await linkCode(app, child.id)).toBe(code);
+    const first = await guardian(db);
+    const res = await link(app, first.cookie, { linkCode: code.toLowerCase().replace("-", " ") });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe("Die leerder is aan jou rekening gekoppel.");
+    expect(res.json().data).toMatchObject({
+      id: child.id,
+      status: "active",
+      primary: true,
+      balance: "100.00",
+    });
+
+    const second = await guardian(db);
+    expect((await link(app, second.cookie, { linkCode: code })).json().data.primary).toBe(false);
+    expect((await link(app, second.cookie, { linkCode: code })).statusCode).toBe(409);
+
+    const list = await request(app, "GET", "/api/my/learners", { cookie: first.cookie });
+    expect((list.json().data as MyLearner[]).map((l) => [l.id, l.primary])).toEqual([[child.id, true]]);
+    expect((await changesOf(db, child.id)).map((c) => c.change)).toEqual(["linked", "linked"]);
+  });
+
+  it("refuses an unknown or malformed code, a renewed code's old one, and a learner who would link another", async ({
+    app,
+    db,
+  }) => {
+    const child = await learner(db);
+    const parent = await guardian(db);
+    const old = await linkCode(app, child.id);
+    const renewed = await request(app, "POST", `/api/customers/${child.id}/link-code`, {
+      cookie: adminCookie,
+      body: {},
+    });
+    expect(renewed.json().data.linkCode).not.toBe(old);
+    expect((await link(app, parent.cookie, { linkCode: old })).statusCode).toBe(404);
+    expect((await link(app, parent.cookie, { linkCode: "ABC" })).json().code).toBe("validation_failed");
+    const other = await learner(db);
+    expect((await link(app, other.cookie, { linkCode: renewed.json().data.linkCode })).statusCode).toBe(403);
+    expect(await changesOf(db, child.id)).toEqual([]);
+  });
+
+  it("asks by academy number and date of birth: pending, shown without a name until the primary approves", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    const asker = await guardian(db);
+    const wrong = await link(app, asker.cookie, { akdNumber: child.akdNumber, dateOfBirth: "2017-05-21" });
+    expect(wrong.statusCode).toBe(202);
+    const right = await link(app, asker.cookie, {
+      akdNumber: child.akdNumber.toLowerCase(),
+      dateOfBirth: "2017-05-20",
+    });
+    expect(right.statusCode).toBe(202);
+    // Both answer alike: a wrong pair tells nothing.
+    expect(right.json()).toEqual(wrong.json());
+
+    const [pending] = (await request(app, "GET", "/api/my/learners", { cookie: asker.cookie })).json()
+      .data as MyLearner[];
+    expect(pending).toMatchObject({
+      status: "pending",
+      firstName: "",
+      balance: null,
+      akdNumber: child.akdNumber,
+    });
+    expect(
+      (await request(app, "GET", `/api/my/learners/${child.id}/wallet`, { cookie: asker.cookie })).statusCode,
+    ).toBe(404);
+
+    // The asker cannot approve themselves; the primary guardian can.
+    const approve = (cookie: string) =>
+      request(app, "POST", `/api/my/learners/${child.id}/guardians/${asker.id}/approve`, {
+        cookie,
+        body: {},
+      });
+    expect((await approve(asker.cookie)).statusCode).toBe(404);
+    expect((await approve(parent.cookie)).statusCode).toBe(200);
+    expect(
+      (await request(app, "GET", `/api/my/learners/${child.id}/wallet`, { cookie: asker.cookie })).statusCode,
+    ).toBe(200);
+    expect((await changesOf(db, child.id)).map((c) => [c.change, c.changedBy])).toEqual([
+      ["linked", parent.id],
+      ["requested", asker.id],
+      ["approved", parent.id],
+    ]);
+  });
+
+  it("lets the primary remove another, and the next guardian become primary when the primary leaves", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    const second = await guardian(db);
+    await link(app, second.cookie, { linkCode: await linkCode(app, child.id) });
+    const remove = (cookie: string, guardianId: string) =>
+      request(app, "DELETE", `/api/my/learners/${child.id}/guardians/${guardianId}`, { cookie });
+    // The second may not remove the primary, but may leave.
+    expect((await remove(second.cookie, parent.id)).json().code).toBe("not_primary_guardian");
+    expect((await remove(parent.cookie, parent.id)).statusCode).toBe(200);
+    const guardians = await request(app, "GET", `/api/customers/${child.id}/guardians`, {
+      cookie: adminCookie,
+    });
+    expect(guardians.json().data).toEqual([
+      expect.objectContaining({ id: second.id, primary: true, status: "active" }),
+    ]);
+    expect(
+      (await request(app, "GET", `/api/my/learners/${child.id}/menu`, { cookie: parent.cookie })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe("acting for a learner", () => {
+  it("orders from the learner's wallet, as the learner would, recorded as the guardian's doing", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    const res = await orderFor(app, parent.cookie, child.id, dish.Dinsdag!);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.balance).toBe("80.00");
+    const [row] = await queryRows(
+      db,
+      sql`select o.user_id as "userId", t.created_by as "createdBy", s.changed_by as "changedBy"
+          from orders o join wallet_transactions t on t.order_id = o.id
+          join order_status_changes s on s.order_id = o.id where o.id = ${res.json().data.order.id}`,
+      z.object({ userId: z.string(), createdBy: z.string(), changedBy: z.string() }),
+    );
+    expect(row).toEqual({ userId: child.id, createdBy: parent.id, changedBy: parent.id });
+    // The learner sees it as their own; the guardian's own menu is not theirs to use.
+    const mine = await request(app, "GET", "/api/my/orders?scope=upcoming", { cookie: child.cookie });
+    expect(mine.json().data.map((o: { id: string }) => o.id)).toEqual([res.json().data.order.id]);
+    expect((await request(app, "GET", "/api/my/menu", { cookie: parent.cookie })).statusCode).toBe(403);
+    // The guardian cancels it too, before the cut-off, and the learner is refunded.
+    const cancel = await request(
+      app,
+      "POST",
+      `/api/my/learners/${child.id}/orders/${res.json().data.order.id}/cancel`,
+      {
+        cookie: parent.cookie,
+        body: {},
+      },
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data.balance).toBe("100.00");
+  });
+
+  it("never reaches another family's learner or their orders: 404 on every learner route, nothing changed", async ({
+    app,
+    db,
+  }) => {
+    const mine = await linked(app, db);
+    const theirs = await linked(app, db);
+    const order = await orderFor(app, theirs.parent.cookie, theirs.child.id, dish.Dinsdag!);
+    const theirOrder = order.json().data.order.id as string;
+    const calls: [string, string, unknown?][] = [
+      ["GET", `/api/my/learners/${theirs.child.id}/menu`],
+      ["GET", `/api/my/learners/${theirs.child.id}/orders`],
+      ["GET", `/api/my/learners/${theirs.child.id}/orders/${theirOrder}`],
+      ["POST", `/api/my/learners/${theirs.child.id}/orders/${theirOrder}/cancel`, {}],
+      ["GET", `/api/my/learners/${theirs.child.id}/wallet`],
+      ["GET", `/api/my/learners/${theirs.child.id}/limits`],
+      [
+        "PUT",
+        `/api/my/learners/${theirs.child.id}/limits`,
+        { dailyLimit: "1", weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: [] },
+      ],
+      ["GET", `/api/my/learners/${theirs.child.id}/guardians`],
+      ["DELETE", `/api/my/learners/${theirs.child.id}/guardians/${theirs.parent.id}`],
+      // Their order under my own learner's path is not found either.
+      ["GET", `/api/my/learners/${mine.child.id}/orders/${theirOrder}`],
+      ["POST", `/api/my/learners/${mine.child.id}/orders/${theirOrder}/cancel`, {}],
+      ["GET", "/api/my/learners/not-a-uuid/menu"],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await request(app, method as "GET", url, { cookie: mine.parent.cookie, body });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const placed = await orderFor(app, mine.parent.cookie, theirs.child.id, dish.Woensdag!);
+    expect(placed.statusCode).toBe(404);
+    const [state] = await queryRows(
+      db,
+      sql`select (select balance::text from wallets where user_id = ${theirs.child.id}) as balance,
+                 (select status::text from orders where id = ${theirOrder}) as status,
+                 (select count(*)::int from learner_limits where learner_id = ${theirs.child.id}) as limits`,
+      z.object({ balance: z.string(), status: z.string(), limits: z.number() }),
+    );
+    expect(state).toEqual({ balance: "80.00", status: "paid", limits: 0 });
+  });
+});
+
+describe("limits", () => {
+  it("refuse an order over the day's or the week's limit, saying what is left", async ({ app, db }) => {
+    const { child, parent } = await linked(app, db);
+    const saved = await setLimits(app, parent.cookie, child.id, { dailyLimit: "30", weeklyLimit: "50,00" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ dailyLimit: "30.00", weeklyLimit: "50.00" });
+    expect((await orderFor(app, parent.cookie, child.id, dish.Dinsdag!)).statusCode).toBe(201);
+    const over = await orderFor(app, parent.cookie, child.id, dish.Dinsdag!);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: "limit_reached", details: { left: "10.00", limit: "daily" } });
+    expect(over.json().message).toContain(formatRand("10.00"));
+    // The learner ordering for themselves is held to the same limits.
+    expect((await orderFor(app, parent.cookie, child.id, dish.Woensdag!, "2031-03-05")).statusCode).toBe(201);
+    const own = await request(app, "POST", "/api/my/orders", {
+      cookie: child.cookie,
+      body: { foodItemId: dish.Donderdag!, deliveryDate: "2031-03-06", quantity: 1 },
+      headers: { "idempotency-key": randomUUID() },
+    });
+    expect(own.json()).toMatchObject({ code: "limit_reached", details: { left: "10.00", limit: "weekly" } });
+    expect((await request(app, "GET", "/api/my/wallet", { cookie: child.cookie })).json().data.balance).toBe(
+      "60.00",
+    );
+  });
+
+  it("refuse a blocked dish, a dish with a blocked allergen, and an unchecked dish while allergens are blocked", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    await setLimits(app, parent.cookie, child.id, {
+      blockedFoodItemIds: [dish.Dinsdag],
+      blockedAllergens: ["peanuts"],
+    });
+    expect((await orderFor(app, parent.cookie, child.id, dish.Dinsdag!)).json().code).toBe("item_blocked");
+    expect((await orderFor(app, parent.cookie, child.id, dish.Donderdag!, "2031-03-06")).json().code).toBe(
+      "item_blocked",
+    );
+    const unchecked = await createFoodItem(db, {
+      weeklyMenuId: (await createWeeklyMenu(db, { dateFrom: "2031-03-10" })).id,
+    });
+    expect((await orderFor(app, parent.cookie, child.id, unchecked.id, "2031-03-10")).json().code).toBe(
+      "item_blocked",
+    );
+    expect((await orderFor(app, parent.cookie, child.id, dish.Woensdag!, "2031-03-05")).statusCode).toBe(201);
+  });
+
+  it("hold under orders from two devices at once: never more than the day's limit", async ({ app, db }) => {
+    const { child, parent } = await linked(app, db);
+    await setLimits(app, parent.cookie, child.id, { dailyLimit: "20" });
+    const both = await Promise.all([
+      orderFor(app, parent.cookie, child.id, dish.Dinsdag!),
+      request(app, "POST", "/api/my/orders", {
+        cookie: child.cookie,
+        body: { foodItemId: dish.Dinsdag!, deliveryDate: "2031-03-04", quantity: 1 },
+        headers: { "idempotency-key": randomUUID() },
+      }),
+    ]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const [spent] = await queryRows(
+      db,
+      sql`select coalesce(sum(food_item_price * food_item_quantity), 0)::text as spent from orders
+          where user_id = ${child.id} and status <> 'cancelled'`,
+      z.object({ spent: z.string() }),
+    );
+    expect(Number(spent?.spent)).toBe(20);
+  });
+
+  it("refuse amounts that are no rand and ids that are no dish, and change nothing", async ({ app, db }) => {
+    const { child, parent } = await linked(app, db);
+    for (const body of [
+      { dailyLimit: "-5" },
+      { dailyLimit: "abc" },
+      { blockedFoodItemIds: ["nope"] },
+      { blockedAllergens: ["gluten; drop table"] },
+    ]) {
+      expect((await setLimits(app, parent.cookie, child.id, body)).statusCode).toBe(400);
+    }
+    const limits = await request(app, "GET", `/api/my/learners/${child.id}/limits`, {
+      cookie: parent.cookie,
+    });
+    expect(limits.json().data).toEqual({
+      dailyLimit: null,
+      weeklyLimit: null,
+      blockedFoodItemIds: [],
+      blockedAllergens: [],
+    });
+  });
+});

@@ -1,0 +1,197 @@
+import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
+import {
+  learnerGuardiansAnswer,
+  learnerLimitsAnswer,
+  learnerLimitsInput,
+  linkCodeAnswer,
+  linkLearnerInput,
+  myLearnerLinkedAnswer,
+  myLearnersAnswer,
+} from "@kantien/domain/guardians";
+import { message } from "@kantien/domain/messages";
+import { isAdminRole } from "@kantien/domain/roles";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { ok, okWith } from "../../envelope";
+import { idParams, notFound, recordId } from "../../errors";
+import { type Guard, requireAdmin, signedIn, subjectOf } from "../../plugins/session";
+import { getLimits, saveLimits } from "./limits";
+import {
+  approveLink,
+  isActivelyLinked,
+  learnerGuardians,
+  linkByCode,
+  linkCodeOf,
+  listMyLearners,
+  removeLink,
+  requestLinkByAcademyNumber,
+} from "./links";
+
+const guardianParams = z.object({ guardianId: z.string().max(100) });
+
+// What each route takes and answers (decision 0016).
+const listSchema = { response: answers(myLearnersAnswer) };
+const linkSchema = {
+  body: linkLearnerInput,
+  response: { ...createdAnswers(myLearnerLinkedAnswer), 202: messageAnswer },
+};
+const limitsSchema = { response: answers(learnerLimitsAnswer) };
+const saveLimitsSchema = { body: learnerLimitsInput, response: answers(learnerLimitsAnswer) };
+const guardiansSchema = { response: answers(learnerGuardiansAnswer) };
+const changeLinkSchema = {
+  params: guardianParams,
+  body: z.strictObject({}),
+  response: answers(messageAnswer),
+};
+const removeLinkSchema = { params: guardianParams, response: answers(messageAnswer) };
+const customerGuardianParams = z.object({ id: z.string().max(100), guardianId: z.string().max(100) });
+const customerGuardiansSchema = { params: idParams, response: answers(learnerGuardiansAnswer) };
+const changeCustomerLinkSchema = {
+  params: customerGuardianParams,
+  body: z.strictObject({}),
+  response: answers(messageAnswer),
+};
+const removeCustomerLinkSchema = { params: customerGuardianParams, response: answers(messageAnswer) };
+const linkCodeSchema = { params: idParams, response: answers(linkCodeAnswer) };
+const renewLinkCodeSchema = { params: idParams, body: z.strictObject({}), response: answers(linkCodeAnswer) };
+
+/**
+ * The guard of `/api/my/learners/:learnerId/*`: the caller must be actively linked to the learner,
+ * who is then the subject of the ordering routes there (`subjectOf`). Any other id, malformed,
+ * unknown or another family's learner, is 404 alike (decision 0068).
+ */
+export function actingForLearner(db: Db): Guard {
+  return async function actingForLearner(request: FastifyRequest) {
+    const { learnerId } = request.params as { learnerId?: string };
+    const id = recordId(learnerId ?? "");
+    if (!(await isActivelyLinked(db, signedIn(request).id, id))) throw notFound();
+    request.actingFor = id;
+  };
+}
+
+/**
+ * A guardian's learners, in the ordering app's scope (`/api/my/learners`): the list and linking.
+ * What is done for one learner is under the learner's path: `learnerRoutes`, and `my`'s ordering
+ * routes (menu, orders, wallet), registered there again by app.ts.
+ */
+export async function myLearnersRoutes(app: FastifyInstance, { database }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+  api.get("/learners", { schema: listSchema }, async (request) =>
+    ok(await listMyLearners(db, signedIn(request).id)),
+  );
+
+  api.post("/learners", { schema: linkSchema }, async (request, reply) => {
+    const user = signedIn(request);
+    if ("linkCode" in request.body) {
+      const learner = await linkByCode(db, user, request.body.linkCode);
+      return reply.status(201).send(ok(learner, { message: message("learner_linked", request.language) }));
+    }
+    await requestLinkByAcademyNumber(db, user, request.body);
+    return reply.status(202).send(okWith({ message: message("learner_link_requested", request.language) }));
+  });
+}
+
+/**
+ * One learner's limits and guardians, in the scope of `/api/my/learners/:learnerId`, whose guard
+ * (`actingForLearner`) lets only the learner's active guardians through: `subjectOf` is the learner.
+ */
+export async function learnerRoutes(app: FastifyInstance, { database }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+  const actor = (request: FastifyRequest) => ({ id: signedIn(request).id, isAdmin: false });
+
+  api.get("/limits", { schema: limitsSchema }, async (request) =>
+    ok(await getLimits(db, subjectOf(request))),
+  );
+
+  api.put("/limits", { schema: saveLimitsSchema }, async (request) => {
+    const learnerId = subjectOf(request);
+    const limits = await saveLimits(db, { learnerId, limits: request.body, by: signedIn(request).id });
+    return ok(limits, { message: message("learner_limits_saved", request.language) });
+  });
+
+  api.get("/guardians", { schema: guardiansSchema }, async (request) =>
+    ok(await learnerGuardians(db, subjectOf(request))),
+  );
+
+  // The primary guardian approves another's request (an admin may too, in the back office).
+  api.post("/guardians/:guardianId/approve", { schema: changeLinkSchema }, async (request) => {
+    const learnerId = subjectOf(request);
+    await approveLink(db, {
+      learnerId,
+      guardianId: recordId(request.params.guardianId),
+      actor: actor(request),
+    });
+    return okWith({ message: message("guardian_link_approved", request.language) });
+  });
+
+  // The primary guardian removes another; any guardian may remove their own link.
+  api.delete("/guardians/:guardianId", { schema: removeLinkSchema }, async (request) => {
+    const learnerId = subjectOf(request);
+    await removeLink(db, {
+      learnerId,
+      guardianId: recordId(request.params.guardianId),
+      actor: actor(request),
+    });
+    return okWith({ message: message("guardian_link_removed", request.language) });
+  });
+}
+
+/**
+ * The back office's side (admins): a learner's link code to give the guardians, and their
+ * guardians, approved or removed.
+ */
+export async function learnerGuardiansRoutes(app: FastifyInstance, { database }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+  const admin = (request: FastifyRequest) => {
+    const user = signedIn(request);
+    return { id: user.id, isAdmin: isAdminRole(user.roleId) };
+  };
+
+  api.get("/customers/:id/link-code", { schema: linkCodeSchema, onRequest: requireAdmin }, async (request) =>
+    ok({ linkCode: await linkCodeOf(db, recordId(request.params.id), { renew: false }) }),
+  );
+
+  api.post(
+    "/customers/:id/link-code",
+    { schema: renewLinkCodeSchema, onRequest: requireAdmin },
+    async (request) => ok({ linkCode: await linkCodeOf(db, recordId(request.params.id), { renew: true }) }),
+  );
+
+  api.get(
+    "/customers/:id/guardians",
+    { schema: customerGuardiansSchema, onRequest: requireAdmin },
+    async (request) => ok(await learnerGuardians(db, recordId(request.params.id))),
+  );
+
+  api.post(
+    "/customers/:id/guardians/:guardianId/approve",
+    { schema: changeCustomerLinkSchema, onRequest: requireAdmin },
+    async (request) => {
+      await approveLink(db, {
+        learnerId: recordId(request.params.id),
+        guardianId: recordId(request.params.guardianId),
+        actor: admin(request),
+      });
+      return okWith({ message: message("guardian_link_approved", request.language) });
+    },
+  );
+
+  api.delete(
+    "/customers/:id/guardians/:guardianId",
+    { schema: removeCustomerLinkSchema, onRequest: requireAdmin },
+    async (request) => {
+      await removeLink(db, {
+        learnerId: recordId(request.params.id),
+        guardianId: recordId(request.params.guardianId),
+        actor: admin(request),
+      });
+      return okWith({ message: message("guardian_link_removed", request.language) });
+    },
+  );
+}

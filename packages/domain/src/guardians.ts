@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { ALLERGENS } from "./allergens";
+import { dataAnswer, randText } from "./api";
+import { DATE_MAX, DATE_MIN, isIsoDate } from "./dates";
+import { randAmount } from "./money-input";
+import { text } from "./text";
+
+/* Learners and the guardians who act for them (decision 0068): what `/api/my/learners*` takes and answers. */
+
+export const GUARDIAN_LINK_STATUSES = ["active", "pending"] as const;
+export type GuardianLinkStatus = (typeof GUARDIAN_LINK_STATUSES)[number];
+/** What `guardian_link_changes` records. */
+export const GUARDIAN_LINK_CHANGES = ["linked", "requested", "approved", "removed"] as const;
+
+/**
+ * A learner's link code: 8 letters and digits people cannot mistake for each other (no 0/O, 1/I/L),
+ * printed as `ABCD-EFGH`. 32⁸ codes: guessing one is hopeless.
+ */
+export const LINK_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const LINK_CODE_LENGTH = 8;
+
+/** A code as typed ("abcd efgh", "ABCD-EFGH") in the form it is kept: upper case, no separators. */
+export function normalizeLinkCode(typed: string): string {
+  return typed.toUpperCase().replace(/[\s-]/g, "");
+}
+
+export function formatLinkCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+const linkCodeInput = text()
+  .max(20)
+  .transform(normalizeLinkCode)
+  .pipe(z.string().regex(new RegExp(`^[${LINK_CODE_ALPHABET}]{${LINK_CODE_LENGTH}}$`), "link_code_invalid"));
+
+const birthDate = z
+  .string()
+  .refine((value) => isIsoDate(value) && value >= DATE_MIN && value <= DATE_MAX, "invalid_date");
+
+/**
+ * `POST /api/my/learners`: by the code the school gave (linked at once), or by the learner's
+ * academy number and date of birth (waits for an admin or the primary guardian).
+ */
+export const linkLearnerInput = z.union([
+  z.strictObject({ linkCode: linkCodeInput }),
+  z.strictObject({ akdNumber: text().trim().min(1).max(30), dateOfBirth: birthDate }),
+]);
+export type LinkLearnerInput = z.input<typeof linkLearnerInput>;
+
+/** The most a guardian may allow in a day or a week: a sanity bound, not a rule of the canteen. */
+export const LIMIT_MAX = 100_000;
+const limitAmount = z.union([randAmount(LIMIT_MAX, "limit_invalid"), z.null()]);
+
+/** `PUT /api/my/learners/:learnerId/limits`: null is no limit. */
+export const learnerLimitsInput = z.strictObject({
+  dailyLimit: limitAmount,
+  weeklyLimit: limitAmount,
+  blockedFoodItemIds: z.array(z.uuid()).max(100),
+  blockedAllergens: z.array(z.enum(ALLERGENS)).max(ALLERGENS.length),
+});
+export type LearnerLimitsInput = z.input<typeof learnerLimitsInput>;
+
+export const learnerLimits = z.object({
+  dailyLimit: randText.nullable(),
+  weeklyLimit: randText.nullable(),
+  blockedFoodItemIds: z.array(z.string()),
+  blockedAllergens: z.array(z.enum(ALLERGENS)),
+});
+export type LearnerLimits = z.infer<typeof learnerLimits>;
+
+export const NO_LIMITS: LearnerLimits = {
+  dailyLimit: null,
+  weeklyLimit: null,
+  blockedFoodItemIds: [],
+  blockedAllergens: [],
+};
+
+/** One learner a guardian is linked to, as `GET /api/my/learners` lists them. */
+export const myLearner = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  akdNumber: z.string().nullable(),
+  status: z.enum(GUARDIAN_LINK_STATUSES),
+  primary: z.boolean(),
+  /** Null while the link is pending: nothing of the learner but the academy number shows until it is approved. */
+  balance: randText.nullable(),
+  paymentReference: z.string().nullable(),
+  limits: learnerLimits.nullable(),
+});
+export type MyLearner = z.infer<typeof myLearner>;
+
+export const myLearnersAnswer = dataAnswer(z.array(myLearner));
+export const myLearnerLinkedAnswer = dataAnswer(myLearner).extend({ message: z.string() });
+export const learnerLimitsAnswer = dataAnswer(learnerLimits).extend({ message: z.string().optional() });
+
+/** `GET /api/customers/:id/link-code` (admins): the code to give the learner's guardians. */
+export const linkCodeAnswer = dataAnswer(z.object({ linkCode: z.string() }));
+
+/** A learner's guardian, as the back office's customer detail lists them. */
+export const learnerGuardian = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  status: z.enum(GUARDIAN_LINK_STATUSES),
+  primary: z.boolean(),
+  linkedAt: z.string(),
+});
+export type LearnerGuardian = z.infer<typeof learnerGuardian>;
+export const learnerGuardiansAnswer = dataAnswer(z.array(learnerGuardian));
+
+/**
+ * What is left of a limit after what is already spent: "0.00" when nothing is. Amounts as the
+ * API writes them (rand with 2 decimals); compared in cents so no float rounding decides.
+ */
+export function limitLeft(limit: string, spent: string): string {
+  const cents = Math.round(Number(limit) * 100) - Math.round(Number(spent) * 100);
+  return (Math.max(0, cents) / 100).toFixed(2);
+}
+
+/** Whether an order of `total` fits what is left of `limit` (null: no limit). */
+export function fitsLimit(limit: string | null, spent: string, total: string): boolean {
+  if (limit === null) return true;
+  return Math.round(Number(total) * 100) <= Math.round(Number(limitLeft(limit, spent)) * 100);
+}
