@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ALLERGY_CONSENT_VERSION } from "@kantien/domain/allergens";
+import type { MyLearner } from "@kantien/domain/guardians";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -218,6 +219,35 @@ describe("the demo student", () => {
     const wallet = (await request(t.app, "GET", "/api/my/wallet", { cookie })).json().data;
     expect(wallet.balance).toBe("200.00");
     expect(wallet.transactions).toHaveLength(1);
+  });
+
+  it("has a family: a parent of two learners, one with a daily limit and a blocked dish, and a second parent", async () => {
+    const signIn = async (email: string) => {
+      const login = await request(t.app, "POST", "/api/my/auth/login", {
+        body: { email, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      return `kantien_session=${login.cookies.find((c) => c.name === "kantien_session")!.value}`;
+    };
+    const learners = (
+      await request(t.app, "GET", "/api/my/learners", { cookie: await signIn("ouer@kantien.example") })
+    ).json().data as MyLearner[];
+    expect(learners.map((l) => [l.firstName, l.primary, l.status])).toEqual([
+      ["Pieter", true, "active"],
+      ["Sanet", true, "active"],
+    ]);
+    expect(learners[0]!.limits).toMatchObject({ dailyLimit: "60.00", weeklyLimit: null });
+    expect(learners[0]!.limits!.blockedFoodItemIds).toHaveLength(1);
+    expect(learners[1]!.limits).toEqual({
+      dailyLimit: null,
+      weeklyLimit: null,
+      blockedFoodItemIds: [],
+      blockedAllergens: [],
+    });
+    const second = (
+      await request(t.app, "GET", "/api/my/learners", { cookie: await signIn("ouer2@kantien.example") })
+    ).json().data as MyLearner[];
+    expect(second.map((l) => [l.firstName, l.primary])).toEqual([["Sanet", false]]);
   });
 });
 

@@ -9,19 +9,24 @@ import {
   type Weekday,
   weekdayOf,
 } from "@kantien/domain/dates";
+import { normalizeLinkCode } from "@kantien/domain/guardians";
 import { MONEY_CHANNELS, REPORT_CHANNELS } from "@kantien/domain/money-channels";
 import type { OrderStatus } from "@kantien/domain/order-status";
+import { isGuardianRole, isStaffRole } from "@kantien/domain/roles";
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword } from "../../password-hash";
-import { type Db, queryRows } from "../client";
+import { type Db, queryRows, type Tx } from "../client";
 import {
   clients,
   customerAllergies,
   dietaryProfiles,
   foodItemAllergens,
   foodItems,
+  guardianLinkChanges,
+  guardianLinks,
   kantienStaff,
+  learnerLimits,
   orderStatusChanges,
   orders,
   userSettings,
@@ -41,7 +46,13 @@ export const DEMO_ACCOUNTS = [
   { email: "student@kantien.example", roleId: 1, firstName: "Sanet", lastName: "Student" },
   // A student who declared a severe peanut allergy and a milk intolerance, with consent (decision 0041).
   { email: "allergie@kantien.example", roleId: 1, firstName: "Pieter", lastName: "Pienaar" },
+  // Sanet's parents (decision 0068): the first guards her and a second learner, the second her only.
+  { email: "ouer@kantien.example", roleId: 5, firstName: "Marietjie", lastName: "Student" },
+  { email: "ouer2@kantien.example", roleId: 5, firstName: "Johan", lastName: "Student" },
 ] as const;
+
+/** The demo student's link code, as the school's letter would print it. */
+export const DEMO_LINK_CODE = "SANE-T234";
 
 /** What the allergic demo student declared; the other demo student declares none. */
 export const DEMO_ALLERGIES = [
@@ -231,7 +242,7 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       .insert(kantienStaff)
       .values(
         accounts
-          .filter((a) => a.roleId >= 3)
+          .filter((a) => isStaffRole(a.roleId))
           .map((a, i) => ({ id: a.id, kantienEmployeeNumber: `KANTIEN00${i + 1}` })),
       );
 
@@ -269,7 +280,9 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       .insert(wallets)
       .values([
         ...balances,
-        ...accounts.filter((a) => a.roleId >= 3).map((a) => ({ userId: a.id, balance: "0.00" })),
+        ...accounts
+          .filter((a) => isStaffRole(a.roleId) || isGuardianRole(a.roleId))
+          .map((a) => ({ userId: a.id, balance: "0.00" })),
         { userId: allergic.id, balance: "200.00" },
       ]);
     await tx.insert(clients).values({ userId: allergic.id, akdNumber: "AKD2026999" });
@@ -459,7 +472,63 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
     for (const [userId, balance] of ledger.balances) {
       await tx.update(wallets).set({ balance }).where(eq(wallets.userId, userId));
     }
+    await seedFamily(tx, {
+      student,
+      secondLearner: customers[2]!,
+      parents: accounts.filter((a) => isGuardianRole(a.roleId)),
+      blockedDish: items[nextWeekIndex * 5 + 1]!.id,
+    });
     return true;
+  });
+}
+
+/**
+ * The demo family (decision 0068): the demo student Sanet (link code `DEMO_LINK_CODE`) and a second
+ * learner, both guarded by ouer@ (primary), Sanet also by ouer2@; the second learner has a daily
+ * limit and a blocked dish (next week's Tuesday), so Sanet's own ordering is not held back.
+ */
+async function seedFamily(
+  tx: Tx,
+  {
+    student,
+    secondLearner,
+    parents,
+    blockedDish,
+  }: {
+    student: { id: string };
+    secondLearner: { id: string };
+    parents: { id: string; email: string }[];
+    blockedDish: string;
+  },
+) {
+  const first = parents.find((p) => p.email === "ouer@kantien.example")!;
+  const second = parents.find((p) => p.email === "ouer2@kantien.example")!;
+  await tx
+    .update(clients)
+    .set({ dateOfBirth: "2011-04-03", linkCode: normalizeLinkCode(DEMO_LINK_CODE) })
+    .where(eq(clients.userId, student.id));
+  await tx.update(clients).set({ dateOfBirth: "2014-08-19" }).where(eq(clients.userId, secondLearner.id));
+  const links = [
+    { guardianId: first.id, learnerId: student.id, isPrimary: true },
+    { guardianId: first.id, learnerId: secondLearner.id, isPrimary: true },
+    { guardianId: second.id, learnerId: student.id, isPrimary: false },
+  ];
+  await tx
+    .insert(guardianLinks)
+    .values(links.map((l) => ({ ...l, status: "active" as const, createdBy: l.guardianId })));
+  await tx.insert(guardianLinkChanges).values(
+    links.map((l) => ({
+      guardianId: l.guardianId,
+      learnerId: l.learnerId,
+      change: "linked" as const,
+      changedBy: l.guardianId,
+    })),
+  );
+  await tx.insert(learnerLimits).values({
+    learnerId: secondLearner.id,
+    dailyLimit: "60.00",
+    blockedFoodItemIds: [blockedDish],
+    updatedBy: first.id,
   });
 }
 
