@@ -16,6 +16,8 @@ export const queryKeys = {
   customers: ["customers"],
   // Its own root, never refreshed with the customers': each read is an admin opening them, logged.
   customerAllergies: ["customer-allergies"],
+  // A learner's link code and guardians (admins).
+  customerGuardians: ["customer-guardians"],
   bankCredits: ["bank-credits"],
   reports: ["reports"],
   staff: ["staff-members"],

@@ -2,6 +2,7 @@ import { formatRand } from "@kantien/domain/money";
 import { REVERSIBLE_KINDS } from "@kantien/domain/money-channels";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { CustomerDetail, LedgerEntry, PersonOrder, WalletStatementEntry } from "@kantien/domain/people";
+import { ROLE } from "@kantien/domain/roles";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -29,6 +30,7 @@ import { PersonDetailDialog } from "../../people/components/person-detail-dialog
 import { useCustomer } from "../api/get-customer";
 import { useReverseTopUp } from "../api/reverse-top-up";
 import { CustomerAllergiesSection } from "./customer-allergies";
+import { CustomerGuardiansSection } from "./customer-guardians";
 
 type Props = {
   customerId: string;
@@ -108,6 +110,9 @@ function CustomerDetailBody({ customer, isAdmin }: { customer: CustomerDetail; i
         </Paper>
       </Stack>
       {isAdmin ? <CustomerAllergiesSection customerId={customer.id} /> : null}
+      {isAdmin && customer.roleId === ROLE.student ? (
+        <CustomerGuardiansSection learnerId={customer.id} />
+      ) : null}
       <Box component="section" aria-labelledby={ordersId}>
         <Typography id={ordersId} variant="h6" component="h3" sx={{ mb: 1 }}>
           {t("screens.customers.detail.recentOrders")}

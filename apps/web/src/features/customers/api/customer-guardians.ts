@@ -1,0 +1,53 @@
+import type { learnerGuardiansAnswer, linkCodeAnswer } from "@kantien/domain/guardians";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Answer, api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+/* A learner's link code and guardians, for admins (docs/decisions/0068-who-eats-and-who-pays.md). */
+
+const pathOf = (id: string) => `/api/customers/${encodeURIComponent(id)}`;
+const codeKey = (id: string) => [...queryKeys.customerGuardians, id, "code"] as const;
+const guardiansKey = (id: string) => [...queryKeys.customerGuardians, id, "guardians"] as const;
+
+/** `GET /api/customers/:id/link-code`: made the first time it is asked for. */
+export function useLinkCode(id: string) {
+  return useQuery({
+    queryKey: codeKey(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<Answer<typeof linkCodeAnswer>>(`${pathOf(id)}/link-code`, { signal })).data.linkCode,
+    retry: false,
+  });
+}
+
+/** `POST /api/customers/:id/link-code`: a new code; the old one stops working at once. */
+export function useRenewLinkCode(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await api.post<Answer<typeof linkCodeAnswer>>(`${pathOf(id)}/link-code`, { body: {} })).data.linkCode,
+    onSuccess: (code) => queryClient.setQueryData(codeKey(id), code),
+  });
+}
+
+/** `GET /api/customers/:id/guardians`: active and waiting, the primary first. */
+export function useLearnerGuardians(id: string) {
+  return useQuery({
+    queryKey: guardiansKey(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<Answer<typeof learnerGuardiansAnswer>>(`${pathOf(id)}/guardians`, { signal })).data,
+  });
+}
+
+/** Approves a waiting guardian (`approve`) or ends a link (`remove`). */
+export function useChangeGuardianLink(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ guardianId, change }: { guardianId: string; change: "approve" | "remove" }) => {
+      const path = `${pathOf(id)}/guardians/${encodeURIComponent(guardianId)}`;
+      return change === "approve"
+        ? api.post<{ message: string }>(`${path}/approve`, { body: {} })
+        : api.delete<{ message: string }>(path);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guardiansKey(id) }),
+  });
+}
