@@ -99,7 +99,7 @@ describe("the layers check", () => {
       fs.readFileSync(path.join(import.meta.dirname, "../docs/architecture.md"), "utf8"),
     );
     expect(real.serverEntries).toEqual(["main.ts", "serve.ts", "app.ts", "ops/"]);
-    expect(real.moduleArrows.get("orders")).toEqual(new Set(["data", "wallets"]));
+    expect(real.moduleArrows.get("orders")).toEqual(new Set(["data", "guardians", "wallets"]));
     expect(real.webArrows.get("features/staff")).toEqual(new Set(["features/people"]));
   });
 });

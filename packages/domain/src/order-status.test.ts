@@ -72,8 +72,14 @@ describe("canChangeOrderStatus", () => {
     }
   });
 
+  it("lets a guardian, acting for a learner, cancel what the learner may (decision 0068)", () => {
+    expect(canChangeOrderStatus(5, "paid", "cancelled")).toBe(true);
+    expect(canChangeOrderStatus(5, "processing", "cancelled")).toBe(false);
+    expect(canChangeOrderStatus(5, "pending", "processing")).toBe(false);
+  });
+
   it("lets unknown roles change nothing", () => {
-    for (const role of [0, 5]) {
+    for (const role of [0, 6]) {
       expect(canChangeOrderStatus(role, "pending", "processing")).toBe(false);
       expect(canChangeOrderStatus(role, "pending", "cancelled")).toBe(false);
     }

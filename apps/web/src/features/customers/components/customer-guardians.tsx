@@ -37,7 +37,8 @@ export function CustomerGuardiansSection({ learnerId }: { learnerId: string }) {
   const guardians = useLearnerGuardians(learnerId);
   const change = useChangeGuardianLink(learnerId);
   const [pending, setPending] = useState<Pending | null>(null);
-  const fail = (error: unknown) => notify({ severity: "error", text: errorMessage(error, t("errors.update")) });
+  const fail = (error: unknown) =>
+    notify({ severity: "error", text: errorMessage(error, t("errors.update")) });
 
   const confirm = () => {
     const asked = pending;
