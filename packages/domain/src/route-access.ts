@@ -50,6 +50,7 @@ const MY_ROUTES = {
   myOrders: "/my/orders",
   myWallet: "/my/wallet",
   myProfile: "/my/profile",
+  myLearners: "/my/learners",
 } as const;
 
 /** Every path of the app by name: the back office's screens' and the ordering app's. */
@@ -67,7 +68,13 @@ function backOfficeScreen(path: string): BackOfficeScreen | undefined {
   return Object.values<BackOfficeScreen>(BACK_OFFICE_SCREENS).find((screen) => screen.path === path);
 }
 
-const MY_PATHS: readonly string[] = [ROUTES.myMenu, ROUTES.myOrders, ROUTES.myWallet, ROUTES.myProfile];
+const MY_PATHS: readonly string[] = [
+  ROUTES.myMenu,
+  ROUTES.myOrders,
+  ROUTES.myWallet,
+  ROUTES.myProfile,
+  ROUTES.myLearners,
+];
 
 /** Where a user lands after sign-in, and where `/` sends them: customers to the ordering app. */
 export function homePath(roleId: number | null): AppPath {
@@ -119,6 +126,8 @@ function myRedirect(path: string, roleId: number | null): AppPath | null {
   if (path === ROUTES.myLogin) return roleId === null ? null : homePath(roleId);
   if (roleId === null) return ROUTES.myLogin;
   if (!usesOrderingApp(roleId)) return homePath(roleId);
+  // A learner acts for no one (decision 0068).
+  if (path === ROUTES.myLearners && roleId === ROLE.student) return ROUTES.myMenu;
   return MY_PATHS.includes(path) ? null : ROUTES.myMenu;
 }
 

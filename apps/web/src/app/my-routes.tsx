@@ -27,6 +27,8 @@ export function MyRoutes() {
         <Route path="orders" element={page("my-orders", <MyOrdersScreen />)} />
         <Route path="wallet" element={page("my-wallet", <MyWalletScreen />)} />
         <Route path="profile" element={page("my-profile", <MyProfileScreen />)} />
+        {/* A guardian's family: shown by the learner switch, which the layout loads for them. */}
+        <Route path="learners" element={null} />
       </Route>
     </Routes>
   );

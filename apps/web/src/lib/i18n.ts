@@ -9,12 +9,14 @@ type MyWalletTexts = typeof import("../locales/my-wallet/af.json");
 type MyProfileTexts = typeof import("../locales/my-profile/af.json");
 type MyAllergensTexts = typeof import("../locales/my-allergens/af.json");
 type ReportsTexts = typeof import("../locales/reports/af.json");
+type MyLearnersTexts = typeof import("../locales/my-learners/af.json");
 /** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's, the menu's allergens', the reports'. */
 type Catalogue = typeof af &
   BackOfficeTexts &
   MyWalletTexts &
   MyProfileTexts &
   MyAllergensTexts &
+  MyLearnersTexts &
   ReportsTexts;
 // Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -32,6 +34,9 @@ void backOfficeTextsMatch;
 const reportsTextsMatch: SameShape<ReportsTexts, typeof import("../locales/reports/en.json")> = true;
 void myWalletTextsMatch;
 void reportsTextsMatch;
+const myLearnersTextsMatch: SameShape<MyLearnersTexts, typeof import("../locales/my-learners/en.json")> =
+  true;
+void myLearnersTextsMatch;
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -60,7 +65,14 @@ function syncHtmlLang(language: string): void {
 syncHtmlLang(i18n.language);
 i18n.on("languageChanged", syncHtmlLang);
 
-export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile" | "myAllergens" | "reports";
+export type TextPart =
+  | "common"
+  | "backOffice"
+  | "myWallet"
+  | "myProfile"
+  | "myAllergens"
+  | "myLearners"
+  | "reports";
 
 /**
  * The texts come in parts, each loaded once per language: the common texts every page may need
@@ -70,7 +82,8 @@ export type TextPart = "common" | "backOffice" | "myWallet" | "myProfile" | "myA
  * loads its own with it, so the sign-in pages and the menu's first load carry none of them; so
  * does the profile screen, for its allergies and data download (decision 0041), and so do the
  * menu's allergen warnings, loaded with the parts that show them; so do
- * the back office's reports, so the kitchen board's first load carries none of theirs.
+ * the back office's reports, so the kitchen board's first load carries none of theirs; and so do
+ * a guardian's screens (their learners, linking, limits), which a learner never loads.
  * (All the ordering app's texts as one part made its first load larger, not smaller.)
  */
 const textParts: Record<TextPart, Record<Language, () => Promise<{ default: object }>>> = {
@@ -90,6 +103,10 @@ const textParts: Record<TextPart, Record<Language, () => Promise<{ default: obje
   myAllergens: {
     af: () => import("../locales/my-allergens/af.json"),
     en: () => import("../locales/my-allergens/en.json"),
+  },
+  myLearners: {
+    af: () => import("../locales/my-learners/af.json"),
+    en: () => import("../locales/my-learners/en.json"),
   },
   reports: {
     af: () => import("../locales/reports/af.json"),

@@ -11,6 +11,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from "@tanstack/react-query";
+import { orderingApi } from "./acting-for";
 import { type Answer, api } from "./api-client";
 import { queryKeys } from "./query-keys";
 
@@ -23,24 +24,27 @@ export type MyOrderChanged = Answer<typeof myOrderChangedAnswer>;
 /** Statement lines per page; the first page also carries the balance the other screens show. */
 export const STATEMENT_PAGE_SIZE = 20;
 
-/** `GET /api/my/wallet`, page by page ("Wys meer"); newest lines first. */
-export const myWalletQueryOptions = infiniteQueryOptions({
-  queryKey: queryKeys.myWallet,
-  queryFn: async ({ pageParam, signal }) => {
-    const query = new URLSearchParams({ limit: String(STATEMENT_PAGE_SIZE), offset: String(pageParam) });
-    return (await api.get<Answer<typeof myWalletAnswer>>(`/api/my/wallet?${query}`, { signal })).data;
-  },
-  initialPageParam: 0,
-  getNextPageParam: (last: MyWallet, pages: MyWallet[]) => {
-    const loaded = pages.reduce((sum, page) => sum + page.transactions.length, 0);
-    return loaded < last.total ? loaded : undefined;
-  },
-});
+/** `GET /api/my/wallet`, page by page ("Wys meer"), of whom the app acts for; newest lines first. */
+export function myWalletQueryOptions() {
+  const root = orderingApi();
+  return infiniteQueryOptions({
+    queryKey: [...queryKeys.myWallet, root],
+    queryFn: async ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: String(STATEMENT_PAGE_SIZE), offset: String(pageParam) });
+      return (await api.get<Answer<typeof myWalletAnswer>>(`${root}/wallet?${query}`, { signal })).data;
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last: MyWallet, pages: MyWallet[]) => {
+      const loaded = pages.reduce((sum, page) => sum + page.transactions.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
+  });
+}
 
 /** My balance and the canteen's low-balance line, from the statement's first page. */
 export function useMyBalance() {
   return useInfiniteQuery({
-    ...myWalletQueryOptions,
+    ...myWalletQueryOptions(),
     select: (data) => {
       const first = data.pages[0];
       return first ? { balance: first.balance, lowBalanceThreshold: first.lowBalanceThreshold } : null;

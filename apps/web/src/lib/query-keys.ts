@@ -29,4 +29,5 @@ export const queryKeys = {
   myOrders: ["my", "orders"],
   myWallet: ["my", "wallet"],
   myProfile: ["my", "profile"],
+  myLearners: ["my", "learners"],
 } as const;

@@ -1,4 +1,5 @@
 import { formatRand } from "@kantien/domain/money";
+import { isCustomerRole, ROLE } from "@kantien/domain/roles";
 import { ROUTES } from "@kantien/domain/route-access";
 import AccountBalanceWalletOutlined from "@mui/icons-material/AccountBalanceWalletOutlined";
 import PersonOutlined from "@mui/icons-material/PersonOutlined";
@@ -15,20 +16,28 @@ import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import { useEffect } from "react";
+import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, Link as RouterLink, useLocation } from "react-router";
 import { BOTTOM_BAR_HEIGHT_VAR } from "../../components/notice";
 import { useAppConfig } from "../../lib/app-config";
 import { applyLanguage, currentLanguage } from "../../lib/i18n";
+import { lazyComponent } from "../../lib/lazy-component";
 import { useMyBalance, useMyProfile } from "../../lib/my-data";
 import { startInstallableApp } from "../../lib/pwa";
 import { useSession } from "../../lib/session";
 import { useMyOrderEvents } from "../../lib/use-my-order-events";
 import { useOnline } from "../../lib/use-online";
+import { SectionBoundary } from "../section-boundary";
 import { useFollowThemePreference } from "../theme-mode";
 
 export const MY_MAIN_ID = "my-main";
+
+// Only those who may act for a learner load it (decision 0068).
+const LearnerGate = lazyComponent(
+  () => import("../../features/my-learners/load-learner-gate").then((m) => m.loadLearnerGate()),
+  (m) => m.LearnerGate,
+);
 const BOTTOM_BAR_HEIGHT = 64;
 
 const TABS = [
@@ -76,7 +85,10 @@ export function MyLayout() {
   const { pathname } = useLocation();
   const online = useOnline();
   useProfilePreferences();
-  useMyOrderEvents(user !== null);
+  // A guardian's learners' orders are not on their stream: their screens load them afresh.
+  useMyOrderEvents(user !== null && isCustomerRole(user.role_id));
+  // The switch between learners renders the frame again: the balance is the chosen one's.
+  const [, switched] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
     const root = document.documentElement.style;
     root.setProperty(BOTTOM_BAR_HEIGHT_VAR, `${BOTTOM_BAR_HEIGHT}px`);
@@ -112,7 +124,17 @@ export function MyLayout() {
             {t("my.offline")}
           </Alert>
         )}
-        <Outlet />
+        {user.role_id === ROLE.student ? (
+          <Outlet />
+        ) : (
+          // Whom the screens act for: a guardian's learner, or an academy staff member's own or a
+          // learner's (decision 0068).
+          <SectionBoundary section="my-learners">
+            <LearnerGate eatsToo={isCustomerRole(user.role_id)} onSwitch={switched}>
+              <Outlet />
+            </LearnerGate>
+          </SectionBoundary>
+        )}
       </Container>
       <Paper
         component="nav"

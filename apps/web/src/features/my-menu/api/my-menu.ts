@@ -1,15 +1,8 @@
-import type { MyNewOrder, myMenuAnswer } from "@kantien/domain/my";
+import type { myMenuAnswer } from "@kantien/domain/my";
 import { isCustomerRole } from "@kantien/domain/roles";
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { orderingApi } from "../../../lib/acting-for";
 import { type Answer, api } from "../../../lib/api-client";
-import { type MyOrderChanged, refreshMyData } from "../../../lib/my-data";
 import { queryKeys } from "../../../lib/query-keys";
 import { sessionQueryOptions } from "../../../lib/session";
 
@@ -17,10 +10,11 @@ export type MyMenu = Answer<typeof myMenuAnswer>["data"];
 
 /** `GET /api/my/menu?week=`: the five school days of a week; without a week, the one ordered in now. */
 export function myMenuQueryOptions(week: string | null) {
+  const root = orderingApi();
   return queryOptions({
-    queryKey: [...queryKeys.myMenu, week ?? "current"],
+    queryKey: [...queryKeys.myMenu, root, week ?? "current"],
     queryFn: async ({ signal }) => {
-      const path = week ? `/api/my/menu?week=${encodeURIComponent(week)}` : "/api/my/menu";
+      const path = `${root}/menu${week ? `?week=${encodeURIComponent(week)}` : ""}`;
       return (await api.get<Answer<typeof myMenuAnswer>>(path, { signal })).data;
     },
   });
@@ -38,17 +32,4 @@ export async function preloadMyMenu(queryClient: QueryClient): Promise<void> {
 
 export function useMyMenu(week: string | null) {
   return useQuery({ ...myMenuQueryOptions(week), placeholderData: keepPreviousData });
-}
-
-/** `POST /api/my/orders`: paid from my wallet; the key makes a retry of the same order pay once. */
-export function usePlaceMyOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ order, idempotencyKey }: { order: MyNewOrder; idempotencyKey: string }) =>
-      api.post<MyOrderChanged>("/api/my/orders", {
-        body: order,
-        headers: { "Idempotency-Key": idempotencyKey },
-      }),
-    onSettled: () => refreshMyData(queryClient),
-  });
 }

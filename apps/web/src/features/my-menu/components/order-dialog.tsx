@@ -23,7 +23,7 @@ import { ApiError } from "../../../lib/api-client";
 import { formatDayHeading } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { SubmissionKeys } from "../../../lib/idempotency";
-import { usePlaceMyOrder } from "../api/my-menu";
+import { usePlaceMyOrder } from "../api/place-my-order";
 import { AllergenWarningLines } from "./allergen-notes";
 
 type OrderDialogProps = {

@@ -1,5 +1,6 @@
 import type { MY_ORDER_SCOPES } from "@kantien/domain/my";
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { orderingApi } from "../../../lib/acting-for";
 import { api } from "../../../lib/api-client";
 import { type MyOrderChanged, type MyOrdersPage, refreshMyData } from "../../../lib/my-data";
 import { queryKeys } from "../../../lib/query-keys";
@@ -10,11 +11,12 @@ const PAGE_SIZE = 20;
 
 /** `GET /api/my/orders?scope=`: upcoming soonest first, past latest first, page by page. */
 export function myOrdersQueryOptions(scope: MyOrderScope) {
+  const root = orderingApi();
   return infiniteQueryOptions({
-    queryKey: [...queryKeys.myOrders, scope],
+    queryKey: [...queryKeys.myOrders, root, scope],
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ scope, limit: String(PAGE_SIZE), offset: String(pageParam) });
-      return api.get<MyOrdersPage>(`/api/my/orders?${query}`, { signal });
+      return api.get<MyOrdersPage>(`${root}/orders?${query}`, { signal });
     },
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
@@ -29,7 +31,7 @@ export function useCancelMyOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post<MyOrderChanged>(`/api/my/orders/${encodeURIComponent(id)}/cancel`, { body: {} }),
+      api.post<MyOrderChanged>(`${orderingApi()}/orders/${encodeURIComponent(id)}/cancel`, { body: {} }),
     onSettled: () => refreshMyData(queryClient),
   });
 }

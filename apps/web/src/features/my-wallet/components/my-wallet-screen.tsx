@@ -165,7 +165,7 @@ function PayByEft({ reference, eft }: { reference: string; eft: BankDetails | nu
 export function MyWalletScreen() {
   const { t } = useTranslation();
   const timeZone = useCanteenTimeZone();
-  const wallet = useInfiniteQuery(myWalletQueryOptions);
+  const wallet = useInfiniteQuery(myWalletQueryOptions());
   const first = wallet.data?.pages[0];
   const entries = wallet.data?.pages.flatMap((page) => page.transactions);
   const low = first ? Number(first.balance) < Number(first.lowBalanceThreshold) : false;

@@ -1,0 +1,55 @@
+import type {
+  LearnerLimitsInput,
+  LinkLearnerInput,
+  learnerLimitsAnswer,
+  myLearnerLinkedAnswer,
+  myLearnersAnswer,
+} from "@kantien/domain/guardians";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Answer, api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+/* A guardian's learners (docs/decisions/0068-who-eats-and-who-pays.md). */
+
+export type MyLearners = Answer<typeof myLearnersAnswer>["data"];
+
+/** `GET /api/my/learners`: active first, then those waiting for approval. */
+export const myLearnersQueryOptions = queryOptions({
+  queryKey: queryKeys.myLearners,
+  queryFn: async ({ signal }) =>
+    (await api.get<Answer<typeof myLearnersAnswer>>("/api/my/learners", { signal })).data,
+});
+
+export function useMyLearners() {
+  return useQuery(myLearnersQueryOptions);
+}
+
+/**
+ * `POST /api/my/learners`: by the school's code, linked at once (the learner in `data`); by the
+ * academy number and date of birth, a request that waits (a message only).
+ */
+export function useLinkLearner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LinkLearnerInput) =>
+      api.post<Partial<Answer<typeof myLearnerLinkedAnswer>> & { message: string }>("/api/my/learners", {
+        body: input,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myLearners }),
+  });
+}
+
+/** `PUT /api/my/learners/:id/limits`: amounts as typed ("50", "50,00") or null for none. */
+export function useSaveLearnerLimits(learnerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (limits: LearnerLimitsInput) =>
+      api.put<Answer<typeof learnerLimitsAnswer>>(
+        `/api/my/learners/${encodeURIComponent(learnerId)}/limits`,
+        {
+          body: limits,
+        },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myLearners }),
+  });
+}
