@@ -20,6 +20,7 @@ import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, Link as RouterLink, useLocation } from "react-router";
 import { BOTTOM_BAR_HEIGHT_VAR } from "../../components/notice";
+import { actingFor } from "../../lib/acting-for";
 import { useAppConfig } from "../../lib/app-config";
 import { applyLanguage, currentLanguage } from "../../lib/i18n";
 import { lazyComponent } from "../../lib/lazy-component";
@@ -114,7 +115,8 @@ export function MyLayout() {
             <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 700 }}>
               {canteenName}
             </Typography>
-            <BalanceButton />
+            {/* A guardian has no wallet: the balance is the chosen learner's, once one is. */}
+            {isCustomerRole(user.role_id) || actingFor() !== null ? <BalanceButton /> : null}
           </Toolbar>
         </Container>
       </AppBar>

@@ -1,0 +1,59 @@
+import { DEMO_PASSWORD } from "./support/env";
+import { expect, expectNoSeriousA11yViolations, signIn, test } from "./support/fixtures";
+
+/* A parent in the ordering app (docs/decisions/0068-who-eats-and-who-pays.md), at phone size. */
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, bypassCSP: true });
+
+const PARENT = { email: "ouer@kantien.example", password: DEMO_PASSWORD };
+
+test.describe("a guardian", () => {
+  test("switches between their learners, each with their own wallet and orders", async ({ page }) => {
+    await signIn(page, PARENT, "/my", { customer: true });
+    const switcher = page.getByRole("combobox", { name: "Bestel vir" });
+    // The first learner in name order is chosen: Pieter, whose balance the top bar shows.
+    await expect(switcher).toHaveText(/Pieter Steyn/);
+    const pieter = await page.getByRole("link", { name: /^Saldo / }).textContent();
+    await switcher.click();
+    await page.getByRole("option", { name: "Sanet Student" }).click();
+    await expect(switcher).toHaveText(/Sanet Student/);
+    await expect(page.getByRole("link", { name: /^Saldo / })).not.toHaveText(pieter ?? "");
+    await expect(page.getByRole("heading", { name: "Spyskaart" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("sets a learner's limits on the family page, kept after a reload, and is told a wrong code", async ({
+    page,
+  }) => {
+    await signIn(page, PARENT, "/my", { customer: true });
+    await page.getByRole("link", { name: "Gesin" }).click();
+    await expect(page.getByRole("heading", { name: "Gesin" })).toBeVisible();
+    const pieter = page.getByRole("region", { name: "Pieter Steyn" });
+    // The demo's daily limit, and a weekly one set here (then put back).
+    await expect(pieter.getByLabel("Hoogstens per dag")).toHaveValue("60,00");
+    await pieter.getByLabel("Hoogstens per week").fill("200");
+    await pieter.getByRole("button", { name: "Grondboontjies" }).click();
+    await pieter.getByRole("button", { name: "Stoor die perke" }).click();
+    await expect(page.getByText("Die perke is gestoor.")).toBeVisible();
+    await page.reload();
+    const again = page.getByRole("region", { name: "Pieter Steyn" });
+    await expect(again.getByLabel("Hoogstens per week")).toHaveValue("200,00");
+    await expect(again.getByRole("button", { name: "Grondboontjies" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await again.getByLabel("Hoogstens per week").fill("");
+    await again.getByRole("button", { name: "Grondboontjies" }).click();
+    await again.getByRole("button", { name: "Stoor die perke" }).click();
+    await expect(page.getByText("Die perke is gestoor.")).toBeVisible();
+
+    await page.getByLabel("Koppelkode").fill("ZZZZ-ZZZZ");
+    await page.getByRole("button", { name: "Koppel", exact: true }).click();
+    await expect(
+      page.getByText("Ons ken nie hierdie koppelkode nie. Kyk weer na die brief van die skool."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Koppelkode")).toHaveValue("ZZZZ-ZZZZ");
+    await expectNoSeriousA11yViolations(page);
+  });
+});
