@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ALLERGENS } from "./allergens";
+import { ALLERGENS, allergiesSchema, dietSchema } from "./allergens";
 import { dataAnswer, randText } from "./api";
-import { DATE_MAX, DATE_MIN, isIsoDate } from "./dates";
+import { DATE_MAX, DATE_MIN, type IsoDate, isIsoDate } from "./dates";
 import { randAmount } from "./money-input";
 import { text } from "./text";
 
@@ -47,6 +47,25 @@ export const linkLearnerInput = z.union([
 ]);
 export type LinkLearnerInput = z.input<typeof linkLearnerInput>;
 
+/** From this age a learner's own consent counts (POPIA: under 18 is a child). */
+export const ADULT_AGE = 18;
+
+/** Whether a learner born on `dateOfBirth` is 18 on `today`; an unknown date of birth is a child's. */
+export function isAdult(dateOfBirth: string | null, today: IsoDate): boolean {
+  if (dateOfBirth === null) return false;
+  const [year, rest] = [Number(dateOfBirth.slice(0, 4)), dateOfBirth.slice(4)];
+  return `${year + ADULT_AGE}${rest}` <= today;
+}
+
+/**
+ * Whose consent holds a customer's allergies: `given` by a competent person (an adult for
+ * themselves, a guardian, or an admin who recorded it), `needed` while a child's own consent
+ * holds them (the kitchen still sees them: safety first; their guardians are asked), `none`
+ * while nothing is held.
+ */
+export const GUARDIAN_CONSENT_STATES = ["given", "needed", "none"] as const;
+export type GuardianConsentState = (typeof GUARDIAN_CONSENT_STATES)[number];
+
 /** The most a guardian may allow in a day or a week: a sanity bound, not a rule of the canteen. */
 export const LIMIT_MAX = 100_000;
 const limitAmount = z.union([randAmount(LIMIT_MAX, "limit_invalid"), z.null()]);
@@ -87,12 +106,31 @@ export const myLearner = z.object({
   balance: randText.nullable(),
   paymentReference: z.string().nullable(),
   limits: learnerLimits.nullable(),
+  /** Whether the learner's allergies wait for a guardian's consent (null while pending). */
+  allergyConsent: z.enum(GUARDIAN_CONSENT_STATES).nullable(),
 });
 export type MyLearner = z.infer<typeof myLearner>;
 
 export const myLearnersAnswer = dataAnswer(z.array(myLearner));
 export const myLearnerLinkedAnswer = dataAnswer(myLearner).extend({ message: z.string() });
 export const learnerLimitsAnswer = dataAnswer(learnerLimits).extend({ message: z.string().optional() });
+
+/** `PUT /api/my/learners/:learnerId/allergies`: a guardian records them, consenting as the competent person. */
+export const learnerAllergiesInput = z.strictObject({
+  allergies: allergiesSchema,
+  diet: dietSchema.optional(),
+  /** Must be true while allergies are kept: the guardian's consent; false withdraws it and deletes them. */
+  allergyConsent: z.boolean(),
+});
+export type LearnerAllergiesInput = z.input<typeof learnerAllergiesInput>;
+
+export const learnerAllergies = z.object({
+  allergies: allergiesSchema,
+  diet: dietSchema,
+  allergyConsent: z.enum(GUARDIAN_CONSENT_STATES),
+});
+export type LearnerAllergies = z.infer<typeof learnerAllergies>;
+export const learnerAllergiesAnswer = dataAnswer(learnerAllergies).extend({ message: z.string().optional() });
 
 /** `GET /api/customers/:id/link-code` (admins): the code to give the learner's guardians. */
 export const linkCodeAnswer = dataAnswer(z.object({ linkCode: z.string() }));

@@ -327,6 +327,15 @@ export const MESSAGES = {
     af: "Gee die leerder eers 'n akademienommer; dan kry hulle 'n koppelkode.",
     en: "Give the learner an academy number first; then they get a link code.",
   },
+  guardian_consent_required: {
+    status: 403,
+    af: "Jou ouer of voog hou jou allergieë en dieet in die app by. Vra hulle om dit te verander.",
+    en: "Your parent or guardian keeps your allergies and diet in the app. Ask them to change them.",
+  },
+  learner_allergies_saved: {
+    af: "Die allergieë en dieet is gestoor, met jou toestemming.",
+    en: "The allergies and diet are saved, with your consent.",
+  },
   not_primary_guardian: {
     status: 403,
     af: "Net die leerder se eerste ouer of voog kan dit doen.",

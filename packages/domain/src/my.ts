@@ -23,6 +23,7 @@ import {
   allergyConsentRecordSchema,
   allergyConsentSchema,
 } from "./dietary-profile";
+import { GUARDIAN_CONSENT_STATES, myLearner } from "./guardians";
 import { LANGUAGES } from "./language";
 import type { ErrorCode } from "./messages";
 import { orderCancellation } from "./order-cancel";
@@ -231,6 +232,13 @@ export const myProfile = z.object({
   allergies: allergiesSchema,
   diet: dietSchema,
   allergyConsent: allergyConsentSchema,
+  /**
+   * While a guardian is linked to a learner under 18, the guardian keeps the allergies and diet
+   * and the learner's own changes are refused (decision 0068); the learner sees them.
+   */
+  managedByGuardian: z.boolean(),
+  /** Whether what is held waits for a guardian's consent (`GuardianConsentState`). */
+  guardianConsent: z.enum(GUARDIAN_CONSENT_STATES),
   /** Raised by every save of the profile, the customer's or an admin's; also the answer's ETag (decision 0057). */
   version: z.number().int(),
 });
@@ -299,6 +307,11 @@ export const myDataDocument = z.object({
   diet: dietSchema,
   allergyConsent: allergyConsentRecordSchema,
   allergyAccessLog: z.array(allergyAccessEntrySchema),
+  /**
+   * A guardian's learners (decision 0068), as the guardian sees them: who, the balance and
+   * limits, their allergies and whose consent holds them. Empty for one who guards no learner.
+   */
+  learners: z.array(myLearner.extend({ allergies: allergiesSchema, diet: dietSchema })),
 });
 export type MyDataDocument = z.infer<typeof myDataDocument>;
 

@@ -374,6 +374,13 @@ export const dietaryProfiles = pgTable(
     allergyConsentRecordedBy: uuid("allergy_consent_recorded_by").references(() => users.id, {
       onDelete: "set null",
     }),
+    /**
+     * The guardian who gave the consent for a learner under 18 (decision 0068); null when the
+     * customer gave it themselves or an admin recorded it.
+     */
+    allergyConsentGuardianId: uuid("allergy_consent_guardian_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     check(

@@ -59,7 +59,8 @@ export type AllergyChanges = {
 
 /**
  * Saves what `changes` names, inside the caller's transaction: `allergyConsent: true` stores the
- * consent text's version and `now` (recorded by `recordedBy`, an admin, or null for the customer),
+ * consent text's version and `now` (recorded by `recordedBy`, an admin, or null for the customer;
+ * given by `guardianId`, a learner's guardian, decision 0068),
  * `false` deletes the allergies and the consent. Allergies without consent are refused
  * (`consent_required`) before anything is written.
  */
@@ -67,7 +68,11 @@ export async function saveAllergies(
   tx: Tx,
   userId: string,
   changes: AllergyChanges,
-  { now, recordedBy }: { now: Date; recordedBy: string | null },
+  {
+    now,
+    recordedBy,
+    guardianId = null,
+  }: { now: Date; recordedBy: string | null; guardianId?: string | null },
 ): Promise<void> {
   const [current] = await tx
     .select({ version: dietaryProfiles.allergyConsentVersion })
@@ -86,9 +91,15 @@ export async function saveAllergies(
           allergyConsentVersion: ALLERGY_CONSENT_VERSION,
           allergyConsentAt: now,
           allergyConsentRecordedBy: recordedBy,
+          allergyConsentGuardianId: guardianId,
         }
       : changes.allergyConsent === false
-        ? { allergyConsentVersion: null, allergyConsentAt: null, allergyConsentRecordedBy: null }
+        ? {
+            allergyConsentVersion: null,
+            allergyConsentAt: null,
+            allergyConsentRecordedBy: null,
+            allergyConsentGuardianId: null,
+          }
         : {};
   const set = { ...consent, ...(changes.diet === undefined ? {} : { diet: changes.diet }) };
   if (Object.keys(set).length > 0) {

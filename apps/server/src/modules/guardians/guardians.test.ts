@@ -389,3 +389,95 @@ describe("limits", () => {
     });
   });
 });
+
+describe("consent to a child's allergies", () => {
+  const details = {
+    firstName: "Sanet",
+    lastName: "Student",
+    phoneNumber: null,
+    language: "af",
+    theme: "light",
+  };
+  const PEANUTS = [{ code: "peanuts", severity: "severe" }];
+  const ownSave = (app: App, cookie: string, body: object) =>
+    request(app, "PUT", "/api/my/profile", { cookie, body: { ...details, ...body } });
+  const guardianSave = (app: App, cookie: string, learnerId: string, body: object) =>
+    request(app, "PUT", `/api/my/learners/${learnerId}/allergies`, { cookie, body });
+
+  it("keeps a child's own record, flagged, until a guardian links; then the guardian keeps it", async ({
+    app,
+    db,
+  }) => {
+    const child = await learner(db);
+    // No guardian yet: the child's own record stands (the kitchen sees it), waiting for a guardian's consent.
+    const own = await ownSave(app, child.cookie, { allergies: PEANUTS, allergyConsent: true });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data).toMatchObject({ guardianConsent: "needed", managedByGuardian: false });
+
+    const parent = await guardian(db);
+    await link(app, parent.cookie, { linkCode: await linkCode(app, child.id) });
+    const [listed] = (await request(app, "GET", "/api/my/learners", { cookie: parent.cookie })).json().data;
+    expect(listed.allergyConsent).toBe("needed");
+    // The child may no longer change them; their name and theme they may.
+    const refused = await ownSave(app, child.cookie, { allergies: [], allergyConsent: false });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe("guardian_consent_required");
+    expect((await ownSave(app, child.cookie, { firstName: "Sannie" })).statusCode).toBe(200);
+    const profile = (await request(app, "GET", "/api/my/profile", { cookie: child.cookie })).json().data;
+    expect(profile).toMatchObject({ allergies: PEANUTS, managedByGuardian: true, guardianConsent: "needed" });
+
+    // The guardian consents as the competent person.
+    const given = await guardianSave(app, parent.cookie, child.id, {
+      allergies: [...PEANUTS, { code: "milk", severity: "intolerance" }],
+      allergyConsent: true,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().data.allergyConsent).toBe("given");
+    const [row] = await queryRows(
+      db,
+      sql`select allergy_consent_guardian_id as "guardianId" from dietary_profiles where user_id = ${child.id}`,
+      z.object({ guardianId: z.string().nullable() }),
+    );
+    expect(row?.guardianId).toBe(parent.id);
+    // The kitchen and the menu see them: Thursday's dish warns of the peanuts.
+    const menu = (
+      await request(app, "GET", `/api/my/learners/${child.id}/menu?week=2031-03-03`, {
+        cookie: parent.cookie,
+      })
+    ).json().data;
+    expect(
+      menu.days.some(
+        (day: { item: { allergenWarnings: unknown[] } | null }) =>
+          (day.item?.allergenWarnings.length ?? 0) > 0,
+      ),
+    ).toBe(true);
+  });
+
+  it("lets an adult learner keep their own, and refuses a guardian's allergies without consent", async ({
+    app,
+    db,
+  }) => {
+    const adult = await learner(db, { dateOfBirth: "2001-01-15" });
+    const parent = await guardian(db);
+    await link(app, parent.cookie, { linkCode: await linkCode(app, adult.id) });
+    const own = await ownSave(app, adult.cookie, { allergies: PEANUTS, allergyConsent: true });
+    expect(own.json().data).toMatchObject({ guardianConsent: "given", managedByGuardian: false });
+
+    const child = await learner(db);
+    const other = await guardian(db);
+    await link(app, other.cookie, { linkCode: await linkCode(app, child.id) });
+    const without = await guardianSave(app, other.cookie, child.id, {
+      allergies: PEANUTS,
+      allergyConsent: false,
+    });
+    expect(without.json().code).toBe("consent_required");
+    expect(
+      (await request(app, "GET", `/api/my/learners/${child.id}/allergies`, { cookie: other.cookie })).json()
+        .data,
+    ).toEqual({
+      allergies: [],
+      diet: [],
+      allergyConsent: "none",
+    });
+  });
+});

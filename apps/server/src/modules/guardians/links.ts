@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { IsoDate } from "@kantien/domain/dates";
 import {
   formatLinkCode,
   GUARDIAN_LINK_STATUSES,
@@ -14,6 +15,7 @@ import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { guardianLinkChanges, guardianLinks } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { lockPerson } from "../people/people";
+import { guardianConsentOf } from "./consent";
 import { limitsColumns, toLimits } from "./limits";
 
 /* Who may act for a learner (decision 0068): links by code or by academy number, their approval and removal, each recorded. */
@@ -55,6 +57,7 @@ const myLearnerRow = z.object({
 export async function listMyLearners(
   db: Db | Tx,
   guardianId: string,
+  today: IsoDate,
   learnerId?: string,
 ): Promise<MyLearner[]> {
   const rows = await queryRows(
@@ -74,32 +77,43 @@ export async function listMyLearners(
         order by gl.status, u.first_name, u.last_name, u.id`,
     myLearnerRow,
   );
-  return rows.map((row) => {
-    if (row.status === "pending") {
-      return {
-        id: row.id,
-        firstName: "",
-        lastName: "",
-        akdNumber: row.akdNumber,
-        status: row.status,
-        primary: false,
-        balance: null,
-        paymentReference: null,
-        limits: null,
-      };
-    }
+  const learners: MyLearner[] = [];
+  // One by one: in a transaction they share one connection.
+  for (const row of rows) learners.push(await toMyLearner(db, row, today));
+  return learners;
+}
+
+async function toMyLearner(
+  db: Db | Tx,
+  row: z.infer<typeof myLearnerRow>,
+  today: IsoDate,
+): Promise<MyLearner> {
+  if (row.status === "pending") {
     return {
       id: row.id,
-      firstName: row.firstName,
-      lastName: row.lastName,
+      firstName: "",
+      lastName: "",
       akdNumber: row.akdNumber,
       status: row.status,
-      primary: row.primary,
-      balance: row.balance,
-      paymentReference: row.paymentReference,
-      limits: toLimits(row),
+      primary: false,
+      balance: null,
+      paymentReference: null,
+      limits: null,
+      allergyConsent: null,
     };
-  });
+  }
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    akdNumber: row.akdNumber,
+    status: row.status,
+    primary: row.primary,
+    balance: row.balance,
+    paymentReference: row.paymentReference,
+    limits: toLimits(row),
+    allergyConsent: (await guardianConsentOf(db, row.id, today)).state,
+  };
 }
 
 /** Who may hold links: guardians, and academy staff whose child is at the school. Learners may not. */
@@ -129,6 +143,7 @@ export async function linkByCode(
   db: Db,
   guardian: { id: string; roleId: number },
   linkCode: string,
+  today: IsoDate,
 ): Promise<MyLearner> {
   assertMayHoldLinks(guardian.roleId);
   return db.transaction(async (tx) => {
@@ -161,7 +176,7 @@ export async function linkByCode(
         set: { status: "active", isPrimary: primary },
       });
     await record(tx, guardian.id, found.id, "linked", guardian.id);
-    const [learner] = await listMyLearners(tx, guardian.id, found.id);
+    const [learner] = await listMyLearners(tx, guardian.id, today, found.id);
     return learner!;
   });
 }

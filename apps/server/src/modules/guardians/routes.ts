@@ -1,5 +1,8 @@
 import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
+import { todayIn } from "@kantien/domain/dates";
 import {
+  learnerAllergiesAnswer,
+  learnerAllergiesInput,
   learnerGuardiansAnswer,
   learnerLimitsAnswer,
   learnerLimitsInput,
@@ -18,6 +21,7 @@ import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
 import { idParams, notFound, recordId } from "../../errors";
 import { type Guard, requireAdmin, signedIn, subjectOf } from "../../plugins/session";
+import { learnerAllergiesOf, saveLearnerAllergies } from "./consent";
 import { getLimits, saveLimits } from "./limits";
 import {
   approveLink,
@@ -38,6 +42,8 @@ const linkSchema = {
   body: linkLearnerInput,
   response: { ...createdAnswers(myLearnerLinkedAnswer), 202: messageAnswer },
 };
+const allergiesSchema = { response: answers(learnerAllergiesAnswer) };
+const saveAllergiesSchema = { body: learnerAllergiesInput, response: answers(learnerAllergiesAnswer) };
 const limitsSchema = { response: answers(learnerLimitsAnswer) };
 const saveLimitsSchema = { body: learnerLimitsInput, response: answers(learnerLimitsAnswer) };
 const guardiansSchema = { response: answers(learnerGuardiansAnswer) };
@@ -77,17 +83,22 @@ export function actingForLearner(db: Db): Guard {
  * What is done for one learner is under the learner's path: `learnerRoutes`, and `my`'s ordering
  * routes (menu, orders, wallet), registered there again by app.ts.
  */
-export async function myLearnersRoutes(app: FastifyInstance, { database }: AppDeps) {
+export async function myLearnersRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   api.get("/learners", { schema: listSchema }, async (request) =>
-    ok(await listMyLearners(db, signedIn(request).id)),
+    ok(await listMyLearners(db, signedIn(request).id, todayIn(config.timeZone, config.clock()))),
   );
 
   api.post("/learners", { schema: linkSchema }, async (request, reply) => {
     const user = signedIn(request);
     if ("linkCode" in request.body) {
-      const learner = await linkByCode(db, user, request.body.linkCode);
+      const learner = await linkByCode(
+        db,
+        user,
+        request.body.linkCode,
+        todayIn(config.timeZone, config.clock()),
+      );
       return reply.status(201).send(ok(learner, { message: message("learner_linked", request.language) }));
     }
     await requestLinkByAcademyNumber(db, user, request.body);
@@ -99,9 +110,27 @@ export async function myLearnersRoutes(app: FastifyInstance, { database }: AppDe
  * One learner's limits and guardians, in the scope of `/api/my/learners/:learnerId`, whose guard
  * (`actingForLearner`) lets only the learner's active guardians through: `subjectOf` is the learner.
  */
-export async function learnerRoutes(app: FastifyInstance, { database }: AppDeps) {
+export async function learnerRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
+  const today = () => todayIn(config.timeZone, config.clock());
+
+  api.get("/allergies", { schema: allergiesSchema }, async (request) =>
+    ok(await learnerAllergiesOf(db, subjectOf(request), today())),
+  );
+
+  // The guardian consents as the competent person for a learner under 18 (decision 0068).
+  api.put("/allergies", { schema: saveAllergiesSchema }, async (request) => {
+    const now = config.clock();
+    const saved = await saveLearnerAllergies(db, {
+      learnerId: subjectOf(request),
+      guardianId: signedIn(request).id,
+      changes: request.body,
+      now,
+      today: todayIn(config.timeZone, now),
+    });
+    return ok(saved, { message: message("learner_allergies_saved", request.language) });
+  });
   const actor = (request: FastifyRequest) => ({ id: signedIn(request).id, isAdmin: false });
 
   api.get("/limits", { schema: limitsSchema }, async (request) =>

@@ -104,6 +104,7 @@ describe("a customer's allergies on /api/my/profile", () => {
         allergyConsentVersion: ALLERGY_CONSENT_VERSION,
         allergyConsentAt: NOW,
         allergyConsentRecordedBy: null,
+        allergyConsentGuardianId: null,
       },
     ]);
 
@@ -242,6 +243,8 @@ describe("GET /api/my/data", () => {
       diet: ["halaal"],
       allergyConsent: { version: ALLERGY_CONSENT_VERSION, at: NOW.toISOString(), recordedBy: null },
       allergyAccessLog: [{ at: NOW.toISOString(), action: "view", by: "Toets Gebruiker 4" }],
+      // A customer who guards no learner (decision 0068).
+      learners: [],
     });
   });
 

@@ -1,5 +1,6 @@
 import { orderStatusSchema } from "@kantien/domain/api";
 import { THEMES } from "@kantien/domain/auth";
+import type { IsoDate } from "@kantien/domain/dates";
 import { LANGUAGES } from "@kantien/domain/language";
 import { MY_DATA_LIMIT, type MyDataDocument } from "@kantien/domain/my";
 import { SETTINGS_DEFAULTS } from "@kantien/domain/settings-rules";
@@ -7,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, timestampColumn } from "../../db/client";
 import { allergyAccessEntries, readAllergies } from "../customers/allergies";
+import { listMyLearners } from "../guardians/links";
 import { myWallet } from "./wallet";
 
 const profileRow = z.object({
@@ -39,7 +41,7 @@ const orderRow = z.object({
  * its own index (users' key, orders_user_id_idx, wallet_transactions_user_id_idx, the allergy
  * tables' keys, allergy_access_log_user_id_idx), each list bounded.
  */
-export async function myData(db: Db, userId: string, now: Date): Promise<MyDataDocument> {
+export async function myData(db: Db, userId: string, now: Date, today: IsoDate): Promise<MyDataDocument> {
   const [[profile], orders, wallet, allergies, accessLog] = await Promise.all([
     queryRows(
       db,
@@ -69,6 +71,13 @@ export async function myData(db: Db, userId: string, now: Date): Promise<MyDataD
     allergyAccessEntries(db, userId),
   ]);
   if (!profile) throw new Error(`no user ${userId}`);
+  // What a guardian may see of each learner they are linked to (decision 0068).
+  const learners = [];
+  for (const learner of await listMyLearners(db, userId, today)) {
+    const held =
+      learner.status === "active" ? await readAllergies(db, learner.id) : { allergies: [], diet: [] };
+    learners.push({ ...learner, allergies: held.allergies, diet: held.diet });
+  }
   const { language, theme, ...account } = profile;
   return {
     exportedAt: now.toISOString(),
@@ -85,5 +94,6 @@ export async function myData(db: Db, userId: string, now: Date): Promise<MyDataD
     },
     ...allergies,
     allergyAccessLog: accessLog,
+    learners,
   };
 }

@@ -32,6 +32,8 @@ describe("/api/my/profile", () => {
       allergies: [],
       diet: [],
       allergyConsent: null,
+      managedByGuardian: false,
+      guardianConsent: "none",
       version: 1,
     });
     expect(before.headers.etag).toBe('"1"');
@@ -60,6 +62,8 @@ describe("/api/my/profile", () => {
         allergies: [],
         diet: [],
         allergyConsent: null,
+        managedByGuardian: false,
+        guardianConsent: "none",
         version: 2,
       },
     });
@@ -73,6 +77,8 @@ describe("/api/my/profile", () => {
         ...saved.json().data,
         email: undefined,
         allergyConsent: undefined,
+        managedByGuardian: undefined,
+        guardianConsent: undefined,
         version: undefined,
         phoneNumber: "",
       },

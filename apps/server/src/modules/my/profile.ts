@@ -1,3 +1,4 @@
+import type { IsoDate } from "@kantien/domain/dates";
 import type { MyProfile, MyProfileInput } from "@kantien/domain/my";
 import { SETTINGS_DEFAULTS } from "@kantien/domain/settings-rules";
 import { eq } from "drizzle-orm";
@@ -5,12 +6,13 @@ import type { Db, Tx } from "../../db/client";
 import { userSettings, users } from "../../db/schema";
 import { claimVersion } from "../../record-version";
 import { readAllergies, saveAllergies } from "../customers/allergies";
+import { assertMayKeepOwnAllergies, guardianConsentOf } from "../guardians/consent";
 
 /**
  * The customer's own profile: name, email and phone from the account, language and theme from
  * the settings, and their allergies, diet and consent (the consent without who recorded it).
  */
-export async function getMyProfile(db: Db | Tx, userId: string): Promise<MyProfile> {
+export async function getMyProfile(db: Db | Tx, userId: string, today: IsoDate): Promise<MyProfile> {
   // One after the other: in a save's transaction they share one connection.
   const [row] = await db
     .select({
@@ -27,6 +29,7 @@ export async function getMyProfile(db: Db | Tx, userId: string): Promise<MyProfi
     .where(eq(users.id, userId));
   if (!row) throw new Error(`no user ${userId}`);
   const { allergies, diet, allergyConsent } = await readAllergies(db, userId);
+  const consent = await guardianConsentOf(db, userId, today);
   return {
     ...row,
     language: row.language ?? SETTINGS_DEFAULTS.language,
@@ -34,6 +37,8 @@ export async function getMyProfile(db: Db | Tx, userId: string): Promise<MyProfi
     allergies,
     diet,
     allergyConsent: allergyConsent && { version: allergyConsent.version, at: allergyConsent.at },
+    managedByGuardian: consent.managedByGuardian,
+    guardianConsent: consent.state,
   };
 }
 
@@ -46,15 +51,19 @@ export async function saveMyProfile(
   db: Db,
   userId: string,
   { allergies, diet, allergyConsent, ...input }: MyProfileInput,
-  { now, expected }: { now: Date; expected: number | null },
+  { now, today, expected }: { now: Date; today: IsoDate; expected: number | null },
 ): Promise<MyProfile> {
   await db.transaction(async (tx) => {
     await claimVersion(tx, {
       table: users,
       where: eq(users.id, userId),
       expected,
-      current: () => getMyProfile(tx, userId),
+      current: () => getMyProfile(tx, userId, today),
     });
+    // A child's allergies are their guardian's to keep, once one is linked (decision 0068).
+    if (allergies !== undefined || diet !== undefined || allergyConsent !== undefined) {
+      await assertMayKeepOwnAllergies(tx, userId, today);
+    }
     await tx
       .update(users)
       .set({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber })
@@ -66,5 +75,5 @@ export async function saveMyProfile(
       .onConflictDoUpdate({ target: userSettings.userId, set: settings });
     await saveAllergies(tx, userId, { allergies, diet, allergyConsent }, { now, recordedBy: null });
   });
-  return getMyProfile(db, userId);
+  return getMyProfile(db, userId, today);
 }

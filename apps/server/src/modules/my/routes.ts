@@ -187,15 +187,17 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
   const db = database.db;
 
   api.get("/profile", { schema: profileSchema }, async (request, reply) => {
-    const profile = await getMyProfile(db, signedIn(request).id);
+    const profile = await getMyProfile(db, signedIn(request).id, todayIn(config.timeZone, config.clock()));
     tagVersion(reply, profile.version);
     return ok(profile);
   });
 
   // From another device or an admin meanwhile, the profile is refused as stale (decision 0057).
   api.put("/profile", { schema: saveProfileSchema }, async (request, reply) => {
+    const now = config.clock();
     const profile = await saveMyProfile(db, signedIn(request).id, request.body, {
-      now: config.clock(),
+      now,
+      today: todayIn(config.timeZone, now),
       expected: expectedVersion(request),
     });
     tagVersion(reply, profile.version);
@@ -209,7 +211,7 @@ export async function myRoutes(app: FastifyInstance, { config, database }: AppDe
    */
   api.get("/data", { schema: dataSchema }, async (request, reply) => {
     const now = config.clock();
-    const document = await myData(db, signedIn(request).id, now);
+    const document = await myData(db, signedIn(request).id, now, todayIn(config.timeZone, now));
     return reply
       .header(
         "content-disposition",

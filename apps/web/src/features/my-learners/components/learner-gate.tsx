@@ -1,5 +1,6 @@
 import { ROUTES } from "@kantien/domain/route-access";
 import FamilyRestroomOutlined from "@mui/icons-material/FamilyRestroomOutlined";
+import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -93,6 +94,22 @@ export function LearnerGate({
           </Button>
         </Stack>
       </Paper>
+      {active
+        .filter((learner) => learner.allergyConsent === "needed")
+        .map((learner) => (
+          <Alert
+            key={learner.id}
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              <Button component={RouterLink} to={ROUTES.myLearners} color="inherit" size="small">
+                {t("my.learners.family")}
+              </Button>
+            }
+          >
+            {t("my.learners.consentAsk", { name: learner.firstName })}
+          </Alert>
+        ))}
       {/* A switch remounts the screen, which then reads the chosen one's data. */}
       <Fragment key={chosen}>{children}</Fragment>
     </>

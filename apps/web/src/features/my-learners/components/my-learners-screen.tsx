@@ -18,6 +18,7 @@ import { PageTitle } from "../../../components/page-title";
 import { errorMessage } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
 import { useMyLearners, useSaveLearnerLimits } from "../api/my-learners";
+import { LearnerAllergiesForm } from "./learner-allergies-form";
 import { LinkLearnerForm } from "./link-learner-form";
 import { PendingLearners } from "./pending-learners";
 
@@ -67,6 +68,7 @@ function LearnerCard({ learner }: { learner: MyLearner }) {
         <Chip size="small" variant="outlined" label={t("my.learners.primary")} sx={{ mt: 1 }} />
       ) : null}
       <LimitsForm learner={learner} />
+      <LearnerAllergiesForm learnerId={learner.id} />
     </Paper>
   );
 }

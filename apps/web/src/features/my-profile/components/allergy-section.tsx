@@ -1,4 +1,4 @@
-import { ALLERGY_CONSENT_TEXT } from "@kantien/domain/allergen-texts";
+import { ALLERGY_CONSENT_TEXT, ALLERGY_SEVERITY_LABELS, allergenName } from "@kantien/domain/allergen-texts";
 import { allergyConsentRefusal } from "@kantien/domain/dietary-profile";
 import type { MyProfile } from "@kantien/domain/my";
 import Download from "@mui/icons-material/Download";
@@ -54,6 +54,42 @@ const choiceOf = (profile: MyProfile): AllergyChoice => ({
  * consent, which deletes the allergies. Loaded with its words only when the profile shows.
  */
 export function AllergySection({ profile }: { profile: MyProfile }) {
+  // A child's allergies are their guardian's to keep (decision 0068): shown, not edited.
+  return profile.managedByGuardian ? (
+    <ManagedAllergies profile={profile} />
+  ) : (
+    <OwnAllergies profile={profile} />
+  );
+}
+
+function ManagedAllergies({ profile }: { profile: MyProfile }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const titleId = useId();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t("my.allergies.title")}
+      </Typography>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t("my.allergies.managed")}
+      </Alert>
+      {profile.allergies.length === 0 ? (
+        <Typography color="text.secondary">{t("my.allergies.managedNone")}</Typography>
+      ) : (
+        <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 3 }}>
+          {profile.allergies.map((allergy) => (
+            <li key={allergy.code}>
+              {`${allergenName(allergy.code, language)}: ${ALLERGY_SEVERITY_LABELS[language][allergy.severity]}`}
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function OwnAllergies({ profile }: { profile: MyProfile }) {
   const { t } = useTranslation();
   const notify = useNotice();
   const language = currentLanguage();
@@ -128,6 +164,9 @@ export function AllergySection({ profile }: { profile: MyProfile }) {
       </Typography>
       <Stack component="form" noValidate spacing={2} onSubmit={onSave}>
         {formError ? <Alert severity="error">{formError}</Alert> : null}
+        {loaded.guardianConsent === "needed" ? (
+          <Alert severity="info">{t("my.allergies.guardianNeeded")}</Alert>
+        ) : null}
         <Box
           sx={{ p: 2, borderRadius: 1, bgcolor: "action.hover" }}
           role="group"

@@ -16,6 +16,8 @@ const withoutAllergies: MyProfile = {
   allergies: [],
   diet: [],
   allergyConsent: null,
+  managedByGuardian: false,
+  guardianConsent: "none",
   version: 1,
 };
 const peanuts: MyProfile = {
@@ -43,6 +45,19 @@ const section = () => screen.findByRole("region", { name: "Allergieë en dieet" 
 const puts = (calls: FetchCall[]) => calls.filter((c) => c.method === "PUT").map((c) => c.body);
 
 describe("allergies and diet on /my/profile", () => {
+  it("shows a child's allergies, kept by their guardian, without a way to change them", async () => {
+    renderProfile({ ...peanuts, managedByGuardian: true, guardianConsent: "given" }, () => peanuts);
+    const region = await section();
+    expect(
+      await within(region).findByText(
+        "Jou ouer of voog hou jou allergieë en dieet in die app by. Vra hulle as iets moet verander.",
+      ),
+    ).toBeVisible();
+    expect(within(region).getByText("Grondboontjies: Ernstig (anafilakse)")).toBeVisible();
+    expect(within(region).queryByRole("button")).toBeNull();
+    expect(within(region).queryByRole("checkbox")).toBeNull();
+  });
+
   it("asks for consent before any allergy can be chosen, then saves it with the allergies", async () => {
     const { user, calls } = renderProfile(withoutAllergies, (call) => ({
       ...withoutAllergies,
