@@ -8,11 +8,29 @@ import {
   signIn,
   test,
 } from "./support/fixtures";
+import { linkIn, waitForMail } from "./support/mailbox";
 
 /* A customer's allergies with consent (docs/decisions/0041-allergens-from-dish-to-counter.md), at phone size. */
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, bypassCSP: true });
+
+/**
+ * A student of their own, signed up and verified through the API: no guardian keeps their
+ * allergies (the demo student's parents do, docs/decisions/0068-who-eats-and-who-pays.md).
+ */
+async function ownStudent(page: Page) {
+  const email = `leerder.${Date.now().toString(36)}@kantien.example`;
+  const password = "allergie-toets-1";
+  const signup = await page.request.post("/api/auth/signup", {
+    data: { first_name: "Lerato", last_name: "Toets", email, role_id: 1, password },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const token = new URL(linkIn(await waitForMail(email), "/verify-email")).searchParams.get("token");
+  const verified = await page.request.post("/api/auth/verify-email", { data: { token } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return { email, password };
+}
 
 const allergySection = (page: Page) => page.getByRole("region", { name: "Allergieë en dieet" });
 const peanutSeverity = (page: Page) =>
@@ -22,7 +40,8 @@ test("a student gives consent, declares a severe peanut allergy, downloads their
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.student, "/my/profile", { customer: true });
+  const student = await ownStudent(page);
+  await signIn(page, student, "/my/profile", { customer: true });
   const section = allergySection(page);
   await expect(section).toContainText("Ek gee toestemming dat die kantien my allergieë stoor");
   await expect(peanutSeverity(page)).toBeDisabled();
@@ -43,7 +62,7 @@ test("a student gives consent, declares a severe peanut allergy, downloads their
   expect(download.suggestedFilename()).toMatch(/^kantien-my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(fs.readFileSync((await download.path())!, "utf8"));
   expect(data).toMatchObject({
-    profile: { email: DEMO.student.email },
+    profile: { email: student.email },
     allergies: [{ code: "peanuts", severity: "severe" }],
     allergyConsent: { recordedBy: null },
   });

@@ -215,6 +215,9 @@ describe("the demo student", () => {
       firstName: "Pieter",
       allergies: [...DEMO_ALLERGIES],
       allergyConsent: { version: ALLERGY_CONSENT_VERSION, at: now.toISOString() },
+      // Of age: his own consent counts.
+      guardianConsent: "given",
+      managedByGuardian: false,
     });
     const wallet = (await request(t.app, "GET", "/api/my/wallet", { cookie })).json().data;
     expect(wallet.balance).toBe("200.00");

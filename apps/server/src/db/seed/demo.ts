@@ -285,7 +285,10 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
           .map((a) => ({ userId: a.id, balance: "0.00" })),
         { userId: allergic.id, balance: "200.00" },
       ]);
-    await tx.insert(clients).values({ userId: allergic.id, akdNumber: "AKD2026999" });
+    // An adult at the academy: his own consent counts (decision 0068).
+    await tx
+      .insert(clients)
+      .values({ userId: allergic.id, akdNumber: "AKD2026999", dateOfBirth: "2005-06-14" });
     await tx.insert(dietaryProfiles).values({
       userId: allergic.id,
       allergyConsentVersion: ALLERGY_CONSENT_VERSION,
