@@ -23,7 +23,7 @@ test.describe("a guardian", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("sets a learner's limits on the family page, kept after a reload, and is told a wrong code", async ({
+  test("sets a learner's limits and allergies on the family page, kept after a reload, and is told a wrong code", async ({
     page,
   }) => {
     await signIn(page, PARENT, "/my", { customer: true });
@@ -47,6 +47,24 @@ test.describe("a guardian", () => {
     await again.getByRole("button", { name: "Grondboontjies" }).click();
     await again.getByRole("button", { name: "Stoor die perke" }).click();
     await expect(page.getByText("Die perke is gestoor.")).toBeVisible();
+
+    // Pieter's allergies, with the guardian's consent (then taken away again).
+    await again.getByRole("button", { name: "Verander die allergieë en dieet" }).click();
+    await again
+      .getByRole("combobox", { name: "Grondboontjies: hoe reageer die leerder?" })
+      .selectOption({ label: "Ernstig (anafilakse)" });
+    await again.getByRole("button", { name: "Stoor die allergieë" }).click();
+    await expect(again.getByText("Gee eers jou toestemming om die allergieë te stoor.")).toBeVisible();
+    await again.getByRole("checkbox", { name: "Ek gee toestemming as die leerder se ouer of voog" }).check();
+    await again.getByRole("button", { name: "Stoor die allergieë" }).click();
+    await expect(page.getByText("Die allergieë en dieet is gestoor, met jou toestemming.")).toBeVisible();
+    await expect(again.locator("p", { hasText: /^Grondboontjies$/ })).toBeVisible();
+    await again.getByRole("button", { name: "Verander die allergieë en dieet" }).click();
+    await again
+      .getByRole("combobox", { name: "Grondboontjies: hoe reageer die leerder?" })
+      .selectOption({ label: "Geen" });
+    await again.getByRole("button", { name: "Stoor die allergieë" }).click();
+    await expect(again.getByText("Geen allergieë aangeteken nie.")).toBeVisible();
 
     await page.getByLabel("Koppelkode").fill("ZZZZ-ZZZZ");
     await page.getByRole("button", { name: "Koppel", exact: true }).click();

@@ -122,3 +122,12 @@ export const ALLERGY_CONSENT_TEXT: Record<Language, string> = {
   af: "Ek gee toestemming dat die kantien my allergieë stoor, sodat dit my kan help beskerm teen kos wat my siek kan maak. Die kantien se admins sien my allergieë, en elke keer dat een van hulle dit oopmaak of verander, word dit aangeteken; die kombuis sien by elke bestelling net dié van my allergieë wat op daardie gereg betrekking het. Ek kan my toestemming enige tyd terugtrek: dan word my allergieë dadelik uitgevee.",
   en: "I agree that the canteen keeps my allergies, so that it can help protect me from food that could make me ill. The canteen's admins see my allergies, and each time one opens or changes them it is recorded; the kitchen sees, with each order, only the allergens that match that dish. I can withdraw my consent at any time: my allergies are then deleted at once.",
 };
+
+/**
+ * The same consent, of the same version, given by a learner's parent or guardian for a learner
+ * under 18 (decision 0068): what is kept, who sees it, and that the learner sees it too.
+ */
+export const GUARDIAN_ALLERGY_CONSENT_TEXT: Record<Language, string> = {
+  af: "As die leerder se ouer of voog gee ek toestemming dat die kantien die leerder se allergieë stoor, sodat dit die leerder kan help beskerm teen kos wat hulle siek kan maak. Die kantien se admins sien die allergieë, en elke keer dat een van hulle dit oopmaak of verander, word dit aangeteken; die kombuis sien by elke bestelling net dié allergieë wat op daardie gereg betrekking het. Die leerder en hulle ander ouers of voogde sien dit ook. Ek kan my toestemming enige tyd terugtrek: dan word die allergieë dadelik uitgevee.",
+  en: "As the learner's parent or guardian I agree that the canteen keeps the learner's allergies, so that it can help protect them from food that could make them ill. The canteen's admins see the allergies, and each time one opens or changes them it is recorded; the kitchen sees, with each order, only the allergens that match that dish. The learner and their other parents or guardians see them too. I can withdraw my consent at any time: the allergies are then deleted at once.",
+};

@@ -1,4 +1,4 @@
-import { ALLERGY_CONSENT_TEXT } from "@kantien/domain/allergen-texts";
+import { allergenName, GUARDIAN_ALLERGY_CONSENT_TEXT } from "@kantien/domain/allergen-texts";
 import type { LearnerAllergies, learnerAllergiesAnswer } from "@kantien/domain/guardians";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -31,12 +31,47 @@ export function LearnerAllergiesForm({ learnerId }: { learnerId: string }) {
     queryFn: async ({ signal }) =>
       (await api.get<Answer<typeof learnerAllergiesAnswer>>(pathOf(learnerId), { signal })).data,
   });
+  const language = currentLanguage();
+  const [open, setOpen] = useState(false);
   if (current.isPending) return <Typography color="text.secondary">{t("my.learners.loading")}</Typography>;
   if (current.isError) return <LoadError error={current.error} onRetry={() => void current.refetch()} />;
-  return <AllergiesForm learnerId={learnerId} loaded={current.data} />;
+  if (open)
+    return <AllergiesForm learnerId={learnerId} loaded={current.data} onDone={() => setOpen(false)} />;
+  const held = current.data.allergies;
+  // Closed, a line says what is kept; the whole list of allergens opens on asking.
+  return (
+    <Stack spacing={1} sx={{ mt: 2 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+        {t("my.learners.allergies")}
+      </Typography>
+      {current.data.allergyConsent === "needed" ? (
+        <Alert severity="warning">{t("my.learners.consentWaiting")}</Alert>
+      ) : null}
+      <Typography color={held.length === 0 ? "text.secondary" : "text.primary"}>
+        {held.length === 0
+          ? t("my.learners.noAllergies")
+          : held.map((allergy) => allergenName(allergy.code, language)).join(", ")}
+      </Typography>
+      <Button
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        sx={{ alignSelf: "flex-start", minHeight: 44 }}
+      >
+        {t("my.learners.changeAllergies")}
+      </Button>
+    </Stack>
+  );
 }
 
-function AllergiesForm({ learnerId, loaded }: { learnerId: string; loaded: LearnerAllergies }) {
+function AllergiesForm({
+  learnerId,
+  loaded,
+  onDone,
+}: {
+  learnerId: string;
+  loaded: LearnerAllergies;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const notify = useNotice();
   const language = currentLanguage();
@@ -68,6 +103,7 @@ function AllergiesForm({ learnerId, loaded }: { learnerId: string; loaded: Learn
         onSuccess: (answer) => {
           setConsent(false);
           notify({ severity: "success", text: answer.message ?? "" });
+          onDone();
         },
         onError: (failure) => setError(errorMessage(failure, t("errors.update"))),
       },
@@ -84,7 +120,7 @@ function AllergiesForm({ learnerId, loaded }: { learnerId: string; loaded: Learn
       ) : null}
       <Box sx={{ p: 2, borderRadius: 1, bgcolor: "action.hover" }}>
         <Typography id={consentTextId} variant="body2" sx={{ mb: 1 }}>
-          {ALLERGY_CONSENT_TEXT[language]}
+          {GUARDIAN_ALLERGY_CONSENT_TEXT[language]}
         </Typography>
         <FormControlLabel
           sx={{ minHeight: 44 }}
@@ -110,14 +146,14 @@ function AllergiesForm({ learnerId, loaded }: { learnerId: string; loaded: Learn
         }}
       />
       {error ? <Alert severity="error">{error}</Alert> : null}
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={save.isPending}
-        sx={{ alignSelf: "flex-start", minHeight: 48 }}
-      >
-        {save.isPending ? t("my.learners.saving") : t("my.learners.saveAllergies")}
-      </Button>
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" disabled={save.isPending} sx={{ minHeight: 48 }}>
+          {save.isPending ? t("my.learners.saving") : t("my.learners.saveAllergies")}
+        </Button>
+        <Button onClick={onDone} disabled={save.isPending} sx={{ minHeight: 48 }}>
+          {t("my.learners.cancel")}
+        </Button>
+      </Stack>
     </Stack>
   );
 }
