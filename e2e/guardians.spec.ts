@@ -23,7 +23,7 @@ test.describe("a guardian", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("sets a learner's limits and allergies on the family page, kept after a reload, and is told a wrong code", async ({
+  test("sets a learner's limits and allergies on the family page, moves money between learners, and is told a wrong code", async ({
     page,
   }) => {
     await signIn(page, PARENT, "/my", { customer: true });
@@ -65,6 +65,23 @@ test.describe("a guardian", () => {
       .selectOption({ label: "Geen" });
     await again.getByRole("button", { name: "Stoor die allergieë" }).click();
     await expect(again.getByText("Geen allergieë aangeteken nie.")).toBeVisible();
+
+    // Money from Sanet to Pieter, and back again.
+    const transfer = page.getByRole("region", { name: "Skuif geld tussen jou leerders" });
+    for (const [from, to] of [
+      ["Sanet Student", "Pieter Steyn"],
+      ["Pieter Steyn", "Sanet Student"],
+    ] as const) {
+      await transfer.getByRole("combobox", { name: "Van" }).click();
+      await page.getByRole("option", { name: from }).click();
+      await transfer.getByRole("combobox", { name: "Na" }).click();
+      await page.getByRole("option", { name: to }).click();
+      await transfer.getByLabel("Bedrag").fill("5");
+      await transfer.getByRole("button", { name: "Skuif die geld" }).click();
+      await expect(
+        page.getByText(`R 5,00 is van ${from.split(" ")[0]} na ${to.split(" ")[0]} geskuif.`),
+      ).toBeVisible();
+    }
 
     await page.getByLabel("Koppelkode").fill("ZZZZ-ZZZZ");
     await page.getByRole("button", { name: "Koppel", exact: true }).click();

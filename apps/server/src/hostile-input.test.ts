@@ -256,7 +256,7 @@ type Pools = { ids: string[]; dates: string[]; emails: string[]; passwords: stri
 
 function plausibleStrings(key: string, pools: Pools, format?: string): string[] {
   if (format === "uuid" || /id$/i.test(key)) return pools.ids;
-  if (/limit$/i.test(key)) return ["50", "12,50"];
+  if (/limit$|^amount$/i.test(key)) return ["50", "12,50"];
   if (/code$/i.test(key)) return ["ABCD-EFGH", "abcd efgh"];
   if (format === "email" || /email/i.test(key)) return pools.emails;
   if (/date|week|from$|^to$/i.test(key)) return pools.dates;

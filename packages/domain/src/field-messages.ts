@@ -27,6 +27,16 @@ export const FIELD_MESSAGES = {
     af: "'n Koppelkode het 8 letters en syfers, soos ABCD-EFGH.",
     en: "A link code has 8 letters and digits, like ABCD-EFGH.",
   },
+  transfer_amount_invalid: {
+    status: 400,
+    af: "Voer 'n bedrag in rand in, bo R 0 en hoogstens R 10 000.",
+    en: "Enter an amount in rand, above R 0 and at most R 10 000.",
+  },
+  transfer_same_learner: {
+    status: 400,
+    af: "Kies twee verskillende leerders.",
+    en: "Choose two different learners.",
+  },
   limit_invalid: {
     status: 400,
     af: "Voer 'n bedrag in rand in, soos 50 of 50,00, of laat dit leeg vir geen perk.",

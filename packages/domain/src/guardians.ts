@@ -132,6 +132,19 @@ export const learnerAllergies = z.object({
 export type LearnerAllergies = z.infer<typeof learnerAllergies>;
 export const learnerAllergiesAnswer = dataAnswer(learnerAllergies).extend({ message: z.string().optional() });
 
+/** `POST /api/my/transfers`: money from one of a guardian's learners to another, under an Idempotency-Key. */
+export const TRANSFER_MAX = 10_000;
+/** Two different learners, which the server checks with their links (`transfer_same_learner`). */
+export const learnerTransferInput = z.strictObject({
+  fromLearnerId: z.uuid(),
+  toLearnerId: z.uuid(),
+  amount: randAmount(TRANSFER_MAX, "transfer_amount_invalid"),
+});
+export type LearnerTransferInput = z.input<typeof learnerTransferInput>;
+export const learnerTransferAnswer = dataAnswer(
+  z.object({ fromBalance: randText, toBalance: randText }),
+).extend({ message: z.string() });
+
 /** `GET /api/customers/:id/link-code` (admins): the code to give the learner's guardians. */
 export const linkCodeAnswer = dataAnswer(z.object({ linkCode: z.string() }));
 

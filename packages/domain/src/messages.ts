@@ -336,6 +336,15 @@ export const MESSAGES = {
     af: "Die allergieë en dieet is gestoor, met jou toestemming.",
     en: "The allergies and diet are saved, with your consent.",
   },
+  transfer_insufficient_balance: {
+    status: 409,
+    af: "Daar is nie genoeg geld in die leerder se beursie nie: {balance}. Niks is geskuif nie.",
+    en: "There is not enough money in the learner's wallet: {balance}. Nothing was moved.",
+  },
+  transfer_done: {
+    af: "{amount} is van {from} na {to} geskuif.",
+    en: "{amount} was moved from {from} to {to}.",
+  },
   not_primary_guardian: {
     status: 403,
     af: "Net die leerder se eerste ouer of voog kan dit doen.",
@@ -498,6 +507,14 @@ export function statusOf(code: ErrorCode): ErrorStatus {
   return (MESSAGES[code] as { status: ErrorStatus }).status;
 }
 
-export function message(code: MessageCode, language: Language = "af"): string {
-  return MESSAGES[code][language];
+/** The message in `language`, its `{placeholders}` filled from `words` (one left as it is when not given). */
+export function message(
+  code: MessageCode,
+  language: Language = "af",
+  words: Record<string, string> = {},
+): string {
+  return MESSAGES[code][language].replace(
+    /\{(\w+)\}/g,
+    (placeholder, name: string) => words[name] ?? placeholder,
+  );
 }

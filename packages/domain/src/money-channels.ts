@@ -3,7 +3,8 @@ import { isAdminRole, isStaffRole } from "./roles";
 /**
  * What moved a wallet's money, the `ledger_kind` enum in the database's order (a new kind is
  * added at the end, by a migration): `order` (a debit), `refund` (credit), `reversal` (a top-up
- * undone), and the kinds of money in, one per channel below.
+ * undone), the kinds of money in, one per channel below, and `transfer` (a guardian moving money
+ * between their learners: a debit and a credit in one transaction, so it moves none in or out).
  */
 export const LEDGER_KINDS = [
   "top_up",
@@ -14,6 +15,7 @@ export const LEDGER_KINDS = [
   "eft",
   "correction",
   "reversal",
+  "transfer",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

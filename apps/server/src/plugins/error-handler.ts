@@ -29,13 +29,9 @@ export function sendError(
   details?: unknown,
   fill?: (language: Language) => Record<string, string>,
 ) {
-  const words = fill?.(language) ?? {};
   return reply.status(statusOf(code)).send({
     success: false,
-    message: message(code, language).replace(
-      /\{(\w+)\}/g,
-      (placeholder, name: string) => words[name] ?? placeholder,
-    ),
+    message: message(code, language, fill?.(language)),
     code,
     ...(details === undefined ? {} : { details: translateDetails(details, language) }),
   });

@@ -481,3 +481,98 @@ describe("consent to a child's allergies", () => {
     });
   });
 });
+
+describe("POST /api/my/transfers", () => {
+  const transfer = (app: App, cookie: string, body: object, key: string | null = randomUUID()) =>
+    request(app, "POST", "/api/my/transfers", {
+      cookie,
+      body,
+      headers: key === null ? {} : { "idempotency-key": key },
+    });
+  const balanceOf = async (db: Db, userId: string) =>
+    (
+      await queryRows(
+        db,
+        sql`select balance::text as balance from wallets where user_id = ${userId}`,
+        z.object({ balance: z.string() }),
+      )
+    )[0]?.balance;
+
+  it("moves money between a guardian's learners once, as two ledger rows the guardian paid", async ({
+    app,
+    db,
+  }) => {
+    const { child: first, parent } = await linked(app, db);
+    const second = await learner(db);
+    await link(app, parent.cookie, { linkCode: await linkCode(app, second.id) });
+    const key = randomUUID();
+    const body = { fromLearnerId: first.id, toLearnerId: second.id, amount: "30,50" };
+    const moved = await transfer(app, parent.cookie, body, key);
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(moved.json().data).toEqual({ fromBalance: "69.50", toBalance: "130.50" });
+    expect(moved.json().message).toContain("na Toets");
+    // A retry with the same key answers the same and moves nothing more.
+    expect((await transfer(app, parent.cookie, body, key)).json()).toEqual(moved.json());
+    const rows = await queryRows(
+      db,
+      sql`select user_id as "userId", amount::text as amount, paid_by as "paidBy" from wallet_transactions
+          where kind = 'transfer' and user_id in (${first.id}, ${second.id}) order by amount`,
+      z.object({ userId: z.string(), amount: z.string(), paidBy: z.string().nullable() }),
+    );
+    expect(rows).toEqual([
+      { userId: first.id, amount: "-30.50", paidBy: parent.id },
+      { userId: second.id, amount: "30.50", paidBy: parent.id },
+    ]);
+  });
+
+  it("refuses too much, another family's learner, the same learner twice and a missing key, moving nothing", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    const other = await linked(app, db);
+    const mine = await learner(db);
+    await link(app, parent.cookie, { linkCode: await linkCode(app, mine.id) });
+    const tooMuch = await transfer(app, parent.cookie, {
+      fromLearnerId: child.id,
+      toLearnerId: mine.id,
+      amount: "100.01",
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().code).toBe("transfer_insufficient_balance");
+    expect(
+      (
+        await transfer(app, parent.cookie, {
+          fromLearnerId: child.id,
+          toLearnerId: other.child.id,
+          amount: "5",
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await transfer(app, parent.cookie, {
+          fromLearnerId: other.child.id,
+          toLearnerId: child.id,
+          amount: "5",
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await transfer(app, parent.cookie, { fromLearnerId: child.id, toLearnerId: child.id, amount: "5" })
+      ).json().code,
+    ).toBe("transfer_same_learner");
+    expect(
+      (
+        await transfer(
+          app,
+          parent.cookie,
+          { fromLearnerId: child.id, toLearnerId: mine.id, amount: "5" },
+          null,
+        )
+      ).statusCode,
+    ).toBe(400);
+    for (const id of [child.id, mine.id, other.child.id]) expect(await balanceOf(db, id)).toBe("100.00");
+  });
+});

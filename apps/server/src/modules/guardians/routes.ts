@@ -6,6 +6,8 @@ import {
   learnerGuardiansAnswer,
   learnerLimitsAnswer,
   learnerLimitsInput,
+  learnerTransferAnswer,
+  learnerTransferInput,
   linkCodeAnswer,
   linkLearnerInput,
   myLearnerLinkedAnswer,
@@ -19,7 +21,8 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
-import { idParams, notFound, recordId } from "../../errors";
+import { AppError, idParams, notFound, recordId } from "../../errors";
+import { readIdempotencyKey } from "../../idempotency";
 import { type Guard, requireAdmin, signedIn, subjectOf } from "../../plugins/session";
 import { learnerAllergiesOf, saveLearnerAllergies } from "./consent";
 import { getLimits, saveLimits } from "./limits";
@@ -33,11 +36,13 @@ import {
   removeLink,
   requestLinkByAcademyNumber,
 } from "./links";
+import { transferBetweenLearners } from "./transfers";
 
 const guardianParams = z.object({ guardianId: z.string().max(100) });
 
 // What each route takes and answers (decision 0016).
 const listSchema = { response: answers(myLearnersAnswer) };
+const transferSchema = { body: learnerTransferInput, response: createdAnswers(learnerTransferAnswer) };
 const linkSchema = {
   body: linkLearnerInput,
   response: { ...createdAnswers(myLearnerLinkedAnswer), 202: messageAnswer },
@@ -89,6 +94,20 @@ export async function myLearnersRoutes(app: FastifyInstance, { config, database 
   api.get("/learners", { schema: listSchema }, async (request) =>
     ok(await listMyLearners(db, signedIn(request).id, todayIn(config.timeZone, config.clock()))),
   );
+
+  /** Money from one of my learners to another, once per Idempotency-Key (a retry moves it once). */
+  api.post("/transfers", { schema: transferSchema }, async (request, reply) => {
+    const key = readIdempotencyKey(request.headers["idempotency-key"]);
+    if (key === null) throw new AppError("idempotency_key_required");
+    const answer = await transferBetweenLearners(db, {
+      guardianId: signedIn(request).id,
+      key,
+      input: request.body,
+      at: config.clock(),
+      language: request.language,
+    });
+    return reply.status(201).send(answer);
+  });
 
   api.post("/learners", { schema: linkSchema }, async (request, reply) => {
     const user = signedIn(request);

@@ -70,6 +70,8 @@ export type WalletMove = {
   reversesId?: number | null;
   reason?: string | null;
   createdBy: string | null;
+  /** Whose money it was, when known (a guardian's, decision 0068). */
+  paidBy?: string | null;
   /** When the money moved: the canteen's clock (decision 0027), the day the reports count it on. */
   at: Date;
 };
@@ -112,6 +114,7 @@ export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerE
       reversesId: move.reversesId ?? null,
       reason: move.reason ?? null,
       createdBy: move.createdBy,
+      paidBy: move.paidBy ?? null,
       createdAt: move.at,
     })
     .returning(ledgerEntryColumns);

@@ -21,6 +21,7 @@ import { useMyLearners, useSaveLearnerLimits } from "../api/my-learners";
 import { LearnerAllergiesForm } from "./learner-allergies-form";
 import { LinkLearnerForm } from "./link-learner-form";
 import { PendingLearners } from "./pending-learners";
+import { TransferForm } from "./transfer-form";
 
 /**
  * `/my/learners` ("Gesin"), shown by the learner switch (`LearnerGate`): a guardian's learners with their balance and payment reference, the
@@ -42,6 +43,7 @@ export function MyLearnersScreen({ onLinked }: { onLinked: (learnerId: string) =
       ) : (
         active.map((learner) => <LearnerCard key={learner.id} learner={learner} />)
       )}
+      {active.length >= 2 ? <TransferForm learners={active} /> : null}
       <PendingLearners />
       <LinkLearnerForm onLinked={onLinked} />
     </Stack>

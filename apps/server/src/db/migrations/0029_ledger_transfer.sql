@@ -1,0 +1,1 @@
+ALTER TYPE "public"."ledger_kind" ADD VALUE 'transfer';
