@@ -1,9 +1,9 @@
 import type { Language } from "@kantien/domain/language";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { userSettings, users } from "../db/schema";
+import { guardianLinks, userSettings, users } from "../db/schema";
 import type { OutgoingEmail } from "./outbox";
 
 /*
@@ -31,6 +31,41 @@ export async function mailRecipient(db: Db, userId: string) {
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, userId));
   return recipient ? { ...recipient, language: recipient.language ?? ("af" as Language) } : null;
+}
+
+export type Recipient = { email: string; firstName: string; language: Language };
+
+/**
+ * The active guardians of each of `learnerIds` (decision 0068), who get the letters about a
+ * learner's money beside the learner: learner id to their guardians.
+ */
+export async function guardiansOf(db: Db, learnerIds: readonly string[]): Promise<Map<string, Recipient[]>> {
+  const byLearner = new Map<string, Recipient[]>();
+  const ids = [...new Set(learnerIds)];
+  for (let start = 0; start < ids.length; start += 1000) {
+    const rows = await db
+      .select({
+        learnerId: guardianLinks.learnerId,
+        email: users.email,
+        firstName: users.firstName,
+        language: userSettings.language,
+      })
+      .from(guardianLinks)
+      .innerJoin(users, and(eq(users.id, guardianLinks.guardianId), isNull(users.deletedAt)))
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(
+        and(
+          inArray(guardianLinks.learnerId, ids.slice(start, start + 1000)),
+          eq(guardianLinks.status, "active"),
+        ),
+      );
+    for (const { learnerId, ...row } of rows) {
+      const list = byLearner.get(learnerId) ?? [];
+      list.push({ ...row, language: row.language ?? "af" });
+      byLearner.set(learnerId, list);
+    }
+  }
+  return byLearner;
 }
 
 export type Copy = { subject: string; greeting: string; body: string; button: string; note: string };

@@ -576,3 +576,49 @@ describe("POST /api/my/transfers", () => {
     for (const id of [child.id, mine.id, other.child.id]) expect(await balanceOf(db, id)).toBe("100.00");
   });
 });
+
+describe("mails about a learner's money", () => {
+  const mailsTo = (db: Db, address: string) =>
+    queryRows(
+      db,
+      sql`select subject, text_body as text from email_outbox where to_address = ${address} order by id`,
+      z.object({ subject: z.string(), text: z.string() }),
+    );
+
+  it("go to the learner's guardians too: money arrived, and a balance run low", async ({ app, db }) => {
+    const { child, parent } = await linked(app, db);
+    const topUp = await request(app, "POST", `/api/customers/${child.id}/top-ups`, {
+      cookie: adminCookie,
+      body: { amount: "50.00", method: "cash" },
+      headers: { "idempotency-key": randomUUID() },
+    });
+    expect(topUp.statusCode, topUp.body).toBe(201);
+    // The learner's R150 brought to R10 above the canteen's low-balance line: a R20 order crosses it.
+    await request(app, "PUT", `/api/my/learners/${child.id}/limits`, {
+      cookie: parent.cookie,
+      body: { dailyLimit: null, weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: [] },
+    });
+    const { lowBalanceThreshold } = (
+      await request(app, "GET", "/api/canteen-settings", { cookie: adminCookie })
+    ).json().data;
+    const spend = (150 - Number(lowBalanceThreshold) - 10).toFixed(2);
+    await db.transaction((tx) =>
+      moveWalletMoney(tx, {
+        userId: child.id,
+        amount: `-${spend}`,
+        kind: "order",
+        createdBy: child.id,
+        at: NOW,
+      }),
+    );
+    expect((await orderFor(app, parent.cookie, child.id, dish.Dinsdag!)).statusCode).toBe(201);
+    const mails = await mailsTo(db, parent.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `${formatRand("50.00")} is by Toets se Kantien-beursie gevoeg`,
+      "Toets se Kantien-beursie raak leeg",
+    ]);
+    expect(mails[0]?.text).toContain(
+      `Ons het ${formatRand("50.00")} by Toets se beursie gevoeg (kontant by die toonbank).`,
+    );
+  });
+});

@@ -4,7 +4,7 @@ import { channelOfKind, type LedgerKind, type MoneyChannel } from "@kantien/doma
 import { eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { userSettings, users } from "../../db/schema";
-import { type MailConfig, renderEmail } from "../../mail/letter";
+import { guardiansOf, type MailConfig, renderEmail } from "../../mail/letter";
 import { enqueueEmails } from "../../mail/outbox";
 
 export type Arrival = { userId: string; amount: string; kind: LedgerKind; balanceAfter: string };
@@ -44,6 +44,7 @@ export async function mailMoneyArrived(
     for (const row of rows) people.set(row.id, { ...row, language: row.language ?? "af" });
   }
   const link = `${config.publicUrl}/my/wallet`;
+  const guardians = await guardiansOf(tx, ids);
   const mails = arrivals.flatMap((arrival) => {
     const person = people.get(arrival.userId);
     if (!person) return [];
@@ -66,7 +67,29 @@ export async function mailMoneyArrived(
             button: "Sien jou beursie",
             note: "As jy nie hierdie geld verwag het nie, laat weet asseblief die kantien.",
           };
-    return [renderEmail(person.email, person.firstName, copy, link)];
+    // The learner's guardians too (decision 0068): the same news, about the learner.
+    const learner = person.firstName;
+    const toGuardians = (guardians.get(arrival.userId) ?? []).map((guardian) => {
+      const how = MONEY_ARRIVED_CHANNELS[channelOfKind(arrival.kind) ?? "other"][guardian.language];
+      const about =
+        guardian.language === "en"
+          ? {
+              subject: `${amount} was added to ${learner}'s ${config.canteenName} wallet`,
+              greeting: "Hello",
+              body: `${amount} was added to ${learner}'s wallet by ${how}. The balance is now ${balance}.`,
+              button: "See the family's wallets",
+              note: "If you did not expect this money, please tell the canteen.",
+            }
+          : {
+              subject: `${amount} is by ${learner} se ${config.canteenName}-beursie gevoeg`,
+              greeting: "Hallo",
+              body: `Ons het ${amount} by ${learner} se beursie gevoeg (${how}). Die saldo is nou ${balance}.`,
+              button: "Sien die gesin se beursies",
+              note: "As jy nie hierdie geld verwag het nie, laat weet asseblief die kantien.",
+            };
+      return renderEmail(guardian.email, guardian.firstName, about, `${config.publicUrl}/my/learners`);
+    });
+    return [renderEmail(person.email, person.firstName, copy, link), ...toGuardians];
   });
   await enqueueEmails(tx, mails);
 }

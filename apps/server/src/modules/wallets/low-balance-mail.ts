@@ -1,6 +1,6 @@
 import { debitCrossedBelow, formatRand } from "@kantien/domain/money";
 import type { Tx } from "../../db/client";
-import { type MailContext, mailRecipient, renderEmail } from "../../mail/letter";
+import { guardiansOf, type MailContext, mailRecipient, renderEmail } from "../../mail/letter";
 import { enqueueEmail } from "../../mail/outbox";
 import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
@@ -55,4 +55,36 @@ export async function mailOnLowBalance(
     tx,
     renderEmail(recipient.email, recipient.firstName, copy, `${config.publicUrl}/my/wallet`),
   );
+  // The learner's guardians too, who pay (decision 0068): the same news, about the learner.
+  const learner = recipient.firstName;
+  for (const guardian of (await guardiansOf(tx, [userId])).get(userId) ?? []) {
+    const pay =
+      guardian.language === "en"
+        ? bank && reference
+          ? `Pay by EFT to ${bank.accountHolder}, ${bank.bank}, account ${bank.accountNumber}, branch code ${bank.branchCode}, with ${learner}'s reference ${reference}; or pay at the counter.`
+          : "Top it up at the canteen's counter."
+        : bank && reference
+          ? `Betaal per EFT aan ${bank.accountHolder}, ${bank.bank}, rekening ${bank.accountNumber}, takkode ${bank.branchCode}, met ${learner} se verwysing ${reference}; of betaal by die toonbank.`
+          : "Laai dit by die kantien se toonbank op.";
+    const about =
+      guardian.language === "en"
+        ? {
+            subject: `${learner}'s ${canteen} wallet is running low`,
+            greeting: "Hello",
+            body: `${learner}'s wallet balance is now ${balance}, below ${limit}. ${pay}`,
+            button: "See the family's wallets",
+            note: `We send this email once each time the balance drops below ${limit}.`,
+          }
+        : {
+            subject: `${learner} se ${canteen}-beursie raak leeg`,
+            greeting: "Hallo",
+            body: `${learner} se beursie se saldo is nou ${balance}, minder as ${limit}. ${pay}`,
+            button: "Sien die gesin se beursies",
+            note: `Ons stuur hierdie e-pos telkens wanneer die saldo tot onder ${limit} daal.`,
+          };
+    await enqueueEmail(
+      tx,
+      renderEmail(guardian.email, guardian.firstName, about, `${config.publicUrl}/my/learners`),
+    );
+  }
 }
