@@ -29,6 +29,15 @@ import {
 } from "@kantien/domain/canteen";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { customerAllergiesAnswer, customerAllergiesSavedAnswer } from "@kantien/domain/dietary-profile";
+import {
+  learnerAllergiesAnswer,
+  learnerGuardiansAnswer,
+  learnerLimitsAnswer,
+  learnerTransferAnswer,
+  linkCodeAnswer,
+  myLearnerLinkedAnswer,
+  myLearnersAnswer,
+} from "@kantien/domain/guardians";
 import { counterAnswer, counterOrder, kitchenDayAnswer, kitchenPaymentAnswer } from "@kantien/domain/kitchen";
 import {
   myMenuAnswer,
@@ -151,6 +160,21 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/my/profile": myProfileAnswer,
   "PUT /api/my/profile": myProfileSavedAnswer,
   "PUT /api/my/password": messageAnswer,
+  // A guardian's (decision 0068): the learner's own ordering routes sit under the learner's path.
+  "GET /api/my/learners": myLearnersAnswer,
+  "POST /api/my/learners": myLearnerLinkedAnswer,
+  "POST /api/my/transfers": learnerTransferAnswer,
+  "GET /api/my/learners/:learnerId/menu": myMenuAnswer,
+  "POST /api/my/learners/:learnerId/orders": myOrderChangedAnswer,
+  "GET /api/my/learners/:learnerId/orders": myOrdersAnswer,
+  "POST /api/my/learners/:learnerId/orders/:id/cancel": myOrderChangedAnswer,
+  "GET /api/my/learners/:learnerId/wallet": myWalletAnswer,
+  "GET /api/my/learners/:learnerId/allergies": learnerAllergiesAnswer,
+  "PUT /api/my/learners/:learnerId/allergies": learnerAllergiesAnswer,
+  "PUT /api/my/learners/:learnerId/limits": learnerLimitsAnswer,
+  "GET /api/customers/:id/link-code": linkCodeAnswer,
+  "POST /api/customers/:id/link-code": linkCodeAnswer,
+  "GET /api/customers/:id/guardians": learnerGuardiansAnswer,
 };
 
 const PATTERNS = Object.entries(ROUTES).map(([key, schema]) => {

@@ -8,7 +8,7 @@ import {
   type CustomerTab,
   customerRow,
 } from "@kantien/domain/people";
-import { CUSTOMER_ROLES, isAdminRole, isCustomerRole, STAFF_ROLES } from "@kantien/domain/roles";
+import { CUSTOMER_ROLES, isAdminRole, isCustomerRole, ROLE, STAFF_ROLES } from "@kantien/domain/roles";
 import { eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import { type Db, type Tx, timestampColumn } from "../../db/client";
@@ -190,7 +190,8 @@ export async function signUpCustomer(
       passwordHash,
       language,
     });
-    await setAkdNumber(tx, created.id, input.akd_number || undefined);
+    // A guardian has no academy number of their own (decision 0068).
+    if (input.role_id !== ROLE.guardian) await setAkdNumber(tx, created.id, input.akd_number || undefined);
     await mailAccountLink(tx, mail, created.id, "verify_email");
     return created;
   });

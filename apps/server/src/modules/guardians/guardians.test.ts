@@ -622,3 +622,36 @@ describe("mails about a learner's money", () => {
     );
   });
 });
+
+describe("a guardian's sign-up", () => {
+  it("makes a role-5 account without an academy record, which signs in to the ordering app once verified", async ({
+    app,
+    db,
+  }) => {
+    const email = `ouer-${randomUUID().slice(0, 8)}@toets.example`;
+    const signup = await request(app, "POST", "/api/auth/signup", {
+      body: {
+        first_name: "Thandi",
+        last_name: "Mokoena",
+        email,
+        role_id: 5,
+        password: "ouer-wagwoord-1",
+        akd_number: "AKD-NIE",
+      },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const [account] = await queryRows(
+      db,
+      sql`select u.role_id as "roleId", exists (select 1 from clients c where c.user_id = u.id) as "hasRecord"
+          from users u where lower(u.email) = lower(${email})`,
+      z.object({ roleId: z.number(), hasRecord: z.boolean() }),
+    );
+    expect(account).toEqual({ roleId: 5, hasRecord: false });
+    await db.execute(sql`update users set email_verified_at = now() where lower(email) = lower(${email})`);
+    const login = await request(app, "POST", "/api/my/auth/login", {
+      body: { email, password: "ouer-wagwoord-1" },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().user.role_id).toBe(5);
+  });
+});

@@ -107,6 +107,7 @@ export function SignupScreen() {
               >
                 <MenuItem value={ROLE.student}>{t("roles.names.student")}</MenuItem>
                 <MenuItem value={ROLE.academyStaff}>{t("roles.names.academyStaff")}</MenuItem>
+                <MenuItem value={ROLE.guardian}>{t("roles.names.guardian")}</MenuItem>
               </Select>
             </FormControl>
           )}
@@ -119,11 +120,14 @@ export function SignupScreen() {
           required
           error={fieldErrorText(errors.password)}
         />
-        <FormField
-          registration={form.register("akd_number")}
-          label={t("resources.user.fields.akd_number")}
-          error={fieldErrorText(errors.akd_number)}
-        />
+        {/* A parent has no academy number: they link their child in the app afterwards. */}
+        {form.watch("role_id") === ROLE.guardian ? null : (
+          <FormField
+            registration={form.register("akd_number")}
+            label={t("resources.user.fields.akd_number")}
+            error={fieldErrorText(errors.akd_number)}
+          />
+        )}
         <SubmitButton
           submitting={isSubmitting}
           label={t("screens.signup.submit")}
