@@ -6,19 +6,19 @@ import { readStorage, writeStorage } from "./storage";
  * Kept on this device; the guardian's switch (features/my-learners) checks it against their links
  * and has the layout render again when it changes.
  */
+// Read from storage every time, never kept in the module: the device's choice is the one truth.
 const STORAGE_KEY = "acting-for";
-let learnerId = readStorage(STORAGE_KEY);
 
 export function actingFor(): string | null {
-  return learnerId;
+  return readStorage(STORAGE_KEY);
 }
 
 export function setActingFor(id: string | null): void {
-  learnerId = id;
   writeStorage(STORAGE_KEY, id);
 }
 
 /** The ordering API's root for whom the app acts now: `/api/my` or `/api/my/learners/:id`. */
 export function orderingApi(): string {
+  const learnerId = actingFor();
   return learnerId ? `/api/my/learners/${encodeURIComponent(learnerId)}` : "/api/my";
 }

@@ -20,7 +20,7 @@ import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, Link as RouterLink, useLocation } from "react-router";
 import { BOTTOM_BAR_HEIGHT_VAR } from "../../components/notice";
-import { actingFor } from "../../lib/acting-for";
+import { actingFor, setActingFor } from "../../lib/acting-for";
 import { useAppConfig } from "../../lib/app-config";
 import { applyLanguage, currentLanguage } from "../../lib/i18n";
 import { lazyComponent } from "../../lib/lazy-component";
@@ -100,6 +100,9 @@ export function MyLayout() {
   }, []);
 
   if (!user) return <Navigate to={ROUTES.myLogin} replace />;
+  // A learner acts for no one: a choice left on a shared device by a guardian is dropped before
+  // any screen asks for data (the learner switch checks it for those who may act).
+  if (user.role_id === ROLE.student && actingFor() !== null) setActingFor(null);
   const current = TABS.find((tab) => tab.path === pathname)?.path ?? false;
 
   return (

@@ -69,4 +69,18 @@ describe("the ordering app for a guardian", () => {
     );
     expect(calls.some((call) => call.url.includes("/api/my/menu"))).toBe(false);
   });
+
+  it("drops a guardian's choice left on a shared device when a learner signs in", async () => {
+    window.localStorage.setItem("acting-for", "l-1");
+    const calls = mockFetch({
+      "GET /api/config": config,
+      "GET /api/my/profile": profile,
+      "GET /api/my/menu": { status: 503, body: { success: false, message: "Later.", code: "unavailable" } },
+      "GET /api/my/wallet": { status: 503, body: { success: false, message: "Later.", code: "unavailable" } },
+    });
+    renderWithApp(<AppRoutes />, { route: "/my", user: testUser(ROLE.student) });
+    await waitFor(() => expect(calls.some((call) => call.url.includes("/api/my/menu"))).toBe(true));
+    expect(calls.some((call) => call.url.includes("/api/my/learners"))).toBe(false);
+    expect(window.localStorage.getItem("acting-for")).toBeNull();
+  });
 });
