@@ -14,46 +14,46 @@ import { readAllergies, saveAllergies } from "../customers/allergies";
  * keeps it and the learner's own changes are refused.
  */
 
-const consentRow = z.object({
+/** What whose consent holds a customer's allergies rests on, as `consentFactColumns` reads it. */
+export const consentFacts = z.object({
   roleId: z.number(),
   dateOfBirth: z.string().nullable(),
   consented: z.boolean(),
   competent: z.boolean(),
   guarded: z.boolean(),
 });
+type ConsentFacts = z.infer<typeof consentFacts>;
 
-async function consentFacts(db: Db | Tx, userId: string) {
-  const [row] = await queryRows(
-    db,
-    sql`select u.role_id as "roleId", c.date_of_birth::text as "dateOfBirth",
-          d.allergy_consent_version is not null as consented,
-          (d.allergy_consent_guardian_id is not null or d.allergy_consent_recorded_by is not null) as competent,
-          exists (select 1 from guardian_links gl where gl.learner_id = u.id and gl.status = 'active') as guarded
-        from users u
-        left join clients c on c.user_id = u.id
-        left join dietary_profiles d on d.user_id = u.id
-        where u.id = ${userId}`,
-    consentRow.nullable(),
-  );
-  return row ?? null;
+/** The consent facts as columns of a query over `users u` with `clients c` left joined. */
+export const consentFactColumns = sql`u.role_id as "roleId", c.date_of_birth::text as "dateOfBirth",
+  exists (select 1 from dietary_profiles d where d.user_id = u.id and d.allergy_consent_version is not null) as consented,
+  exists (select 1 from dietary_profiles d where d.user_id = u.id
+          and (d.allergy_consent_guardian_id is not null or d.allergy_consent_recorded_by is not null)) as competent,
+  exists (select 1 from guardian_links gl where gl.learner_id = u.id and gl.status = 'active') as guarded`;
+
+export type GuardianConsent = { state: GuardianConsentState; managedByGuardian: boolean };
+
+/**
+ * Whose consent holds the customer's allergies, and whether a guardian keeps them: a child is a
+ * learner under 18 (or of unknown age).
+ */
+export function consentOf(facts: ConsentFacts, today: IsoDate): GuardianConsent {
+  const child = facts.roleId === ROLE.student && !isAdult(facts.dateOfBirth, today);
+  const state = !facts.consented ? "none" : child && !facts.competent ? "needed" : "given";
+  return { state, managedByGuardian: child && facts.guarded };
 }
 
-/** Whether the customer is a learner under 18 (or of unknown age): a child, for consent. */
-function isChild(facts: z.infer<typeof consentRow>, today: IsoDate): boolean {
-  return facts.roleId === ROLE.student && !isAdult(facts.dateOfBirth, today);
-}
-
-/** Whose consent holds the customer's allergies, and whether a guardian keeps them. */
 export async function guardianConsentOf(
   db: Db | Tx,
   userId: string,
   today: IsoDate,
-): Promise<{ state: GuardianConsentState; managedByGuardian: boolean }> {
-  const facts = await consentFacts(db, userId);
-  if (!facts) return { state: "none", managedByGuardian: false };
-  const child = isChild(facts, today);
-  const state = !facts.consented ? "none" : child && !facts.competent ? "needed" : "given";
-  return { state, managedByGuardian: child && facts.guarded };
+): Promise<GuardianConsent> {
+  const [facts] = await queryRows(
+    db,
+    sql`select ${consentFactColumns} from users u left join clients c on c.user_id = u.id where u.id = ${userId}`,
+    consentFacts,
+  );
+  return facts ? consentOf(facts, today) : { state: "none", managedByGuardian: false };
 }
 
 /** Refuses a child's own change of their allergies, diet or consent once a guardian keeps them. */

@@ -63,16 +63,20 @@ export async function saveLimits(
   return getLimits(db, learnerId);
 }
 
-/** What the learner's orders not cancelled cost, for the days from `from` to `to`. */
-async function spentBetween(tx: Tx, learnerId: string, from: IsoDate, to: IsoDate): Promise<string> {
+/** What the learner's orders not cancelled cost on `day`, and in its week (Monday to Sunday): one read. */
+async function spentOnDayAndWeek(tx: Tx, learnerId: string, day: IsoDate) {
+  const monday = mondayOf(day);
   const [row] = await queryRows(
     tx,
-    sql`select coalesce(sum(food_item_price * food_item_quantity), 0)::numeric(12, 2)::text as spent
+    sql`select
+          coalesce(sum(food_item_price * food_item_quantity) filter (where delivery_date = ${day}::date), 0)
+            ::numeric(12, 2)::text as day,
+          coalesce(sum(food_item_price * food_item_quantity), 0)::numeric(12, 2)::text as week
         from orders where user_id = ${learnerId} and status <> 'cancelled'
-          and delivery_date between ${from}::date and ${to}::date`,
-    z.object({ spent: z.string() }),
+          and delivery_date between ${monday}::date and ${addDaysIso(monday, 6)}::date`,
+    z.object({ day: z.string(), week: z.string() }),
   );
-  return row?.spent ?? "0.00";
+  return row ?? { day: "0.00", week: "0.00" };
 }
 
 /**
@@ -108,19 +112,14 @@ export async function checkLearnerLimits(
     if (!dish?.checked || dish.codes.some((code) => blocked.includes(code)))
       throw new AppError("item_blocked");
   }
-  if (limits.dailyLimit !== null) {
-    const spent = await spentBetween(tx, learnerId, deliveryDate, deliveryDate);
-    if (!fitsLimit(limits.dailyLimit, spent, total)) {
-      const left = limitLeft(limits.dailyLimit, spent);
-      throw new AppError("limit_reached", { left, limit: "daily" }, () => ({ left: formatRand(left) }));
-    }
-  }
-  if (limits.weeklyLimit !== null) {
-    const monday = mondayOf(deliveryDate);
-    const spent = await spentBetween(tx, learnerId, monday, addDaysIso(monday, 6));
-    if (!fitsLimit(limits.weeklyLimit, spent, total)) {
-      const left = limitLeft(limits.weeklyLimit, spent);
-      throw new AppError("limit_reached", { left, limit: "weekly" }, () => ({ left: formatRand(left) }));
-    }
+  if (limits.dailyLimit === null && limits.weeklyLimit === null) return;
+  const spent = await spentOnDayAndWeek(tx, learnerId, deliveryDate);
+  for (const [limit, kind, already] of [
+    [limits.dailyLimit, "daily", spent.day],
+    [limits.weeklyLimit, "weekly", spent.week],
+  ] as const) {
+    if (limit === null || fitsLimit(limit, already, total)) continue;
+    const left = limitLeft(limit, already);
+    throw new AppError("limit_reached", { left, limit: kind }, () => ({ left: formatRand(left) }));
   }
 }

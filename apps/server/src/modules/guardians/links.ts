@@ -15,7 +15,7 @@ import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { guardianLinkChanges, guardianLinks } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { lockPerson } from "../people/people";
-import { guardianConsentOf } from "./consent";
+import { consentFactColumns, consentFacts, consentOf } from "./consent";
 import { limitsColumns, toLimits } from "./limits";
 
 /* Who may act for a learner (decision 0068): links by code or by academy number, their approval and removal, each recorded. */
@@ -48,6 +48,7 @@ const myLearnerRow = z.object({
   balance: z.string(),
   paymentReference: z.string(),
   ...limitsColumns.shape,
+  ...consentFacts.shape,
 });
 
 /**
@@ -67,7 +68,7 @@ export async function listMyLearners(
           w.payment_reference as "paymentReference",
           l.daily_limit::text as "dailyLimit", l.weekly_limit::text as "weeklyLimit",
           coalesce(l.blocked_food_item_ids::text[], '{}') as "blockedFoodItemIds",
-          coalesce(l.blocked_allergens::text[], '{}') as "blockedAllergens"
+          coalesce(l.blocked_allergens::text[], '{}') as "blockedAllergens", ${consentFactColumns}
         from guardian_links gl
         join users u on u.id = gl.learner_id and u.deleted_at is null
         join wallets w on w.user_id = u.id
@@ -77,17 +78,10 @@ export async function listMyLearners(
         order by gl.status, u.first_name, u.last_name, u.id`,
     myLearnerRow,
   );
-  const learners: MyLearner[] = [];
-  // One by one: in a transaction they share one connection.
-  for (const row of rows) learners.push(await toMyLearner(db, row, today));
-  return learners;
+  return rows.map((row) => toMyLearner(row, today));
 }
 
-async function toMyLearner(
-  db: Db | Tx,
-  row: z.infer<typeof myLearnerRow>,
-  today: IsoDate,
-): Promise<MyLearner> {
+function toMyLearner(row: z.infer<typeof myLearnerRow>, today: IsoDate): MyLearner {
   if (row.status === "pending") {
     return {
       id: row.id,
@@ -112,7 +106,7 @@ async function toMyLearner(
     balance: row.balance,
     paymentReference: row.paymentReference,
     limits: toLimits(row),
-    allergyConsent: (await guardianConsentOf(db, row.id, today)).state,
+    allergyConsent: consentOf(row, today).state,
   };
 }
 

@@ -48,6 +48,7 @@ export async function transferBetweenLearners(
         { userId: input.fromLearnerId, amount: `-${input.amount}` },
         { userId: input.toLearnerId, amount: input.amount },
       ].sort((a, b) => a.userId.localeCompare(b.userId));
+      const balanceAfter = new Map<string, string>();
       for (const move of moves) {
         const entry = await moveWalletMoney(tx, {
           ...move,
@@ -62,6 +63,7 @@ export async function transferBetweenLearners(
             balance: formatRand(balance),
           }));
         }
+        balanceAfter.set(move.userId, entry.balanceAfter);
       }
       const names = await queryRows(
         tx,
@@ -73,8 +75,8 @@ export async function transferBetweenLearners(
         statusCode: 201,
         body: ok(
           {
-            fromBalance: await walletBalance(tx, input.fromLearnerId),
-            toBalance: await walletBalance(tx, input.toLearnerId),
+            fromBalance: balanceAfter.get(input.fromLearnerId) ?? "0.00",
+            toBalance: balanceAfter.get(input.toLearnerId) ?? "0.00",
           },
           {
             message: message("transfer_done", language, {

@@ -1,3 +1,4 @@
+import type { Language } from "@kantien/domain/language";
 import { debitCrossedBelow, formatRand } from "@kantien/domain/money";
 import type { Tx } from "../../db/client";
 import { guardiansOf, type MailContext, mailRecipient, renderEmail } from "../../mail/letter";
@@ -5,6 +6,31 @@ import { enqueueEmail } from "../../mail/outbox";
 import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
 import { paymentReferenceOf } from "./ledger";
+
+/**
+ * How to pay: by EFT with the reference when the canteen has given its account, else at the
+ * counter; `learner` names whose reference it is, for a guardian (null: the reader's own).
+ */
+function payInstruction(
+  language: Language,
+  bank: Awaited<ReturnType<typeof getBankDetails>>,
+  reference: string | null,
+  learner: string | null,
+): string {
+  if (!bank || !reference) {
+    return language === "en"
+      ? "Top it up at the canteen's counter."
+      : "Laai dit by die kantien se toonbank op.";
+  }
+  const account =
+    language === "en"
+      ? `${bank.accountHolder}, ${bank.bank}, account ${bank.accountNumber}, branch code ${bank.branchCode}`
+      : `${bank.accountHolder}, ${bank.bank}, rekening ${bank.accountNumber}, takkode ${bank.branchCode}`;
+  if (language === "en") {
+    return `Pay by EFT to ${account}, with ${learner ? `${learner}'s` : "your"} reference ${reference}; or pay at the counter.`;
+  }
+  return `Betaal per EFT aan ${account}, met ${learner ? `${learner} se` : "jou"} verwysing ${reference}; of betaal by die toonbank.`;
+}
 
 /**
  * Mails the customer when a debit takes their balance from the canteen's low-balance
@@ -26,28 +52,21 @@ export async function mailOnLowBalance(
   // One after the other: a transaction is one connection, which runs one query at a time.
   const reference = await paymentReferenceOf(tx, userId);
   const bank = await getBankDetails(tx);
-  // How to pay: by EFT with the reference when the canteen has given its account, else at the counter.
-  const howToPay =
-    recipient.language === "en"
-      ? bank && reference
-        ? `Pay by EFT to ${bank.accountHolder}, ${bank.bank}, account ${bank.accountNumber}, branch code ${bank.branchCode}, with your reference ${reference}; or pay at the counter.`
-        : "Top it up at the canteen's counter."
-      : bank && reference
-        ? `Betaal per EFT aan ${bank.accountHolder}, ${bank.bank}, rekening ${bank.accountNumber}, takkode ${bank.branchCode}, met jou verwysing ${reference}; of betaal by die toonbank.`
-        : "Laai dit by die kantien se toonbank op.";
+  const howToPay = (language: Language, learner: string | null) =>
+    payInstruction(language, bank, reference, learner);
   const copy =
     recipient.language === "en"
       ? {
           subject: `Your ${canteen} wallet is running low`,
           greeting: "Hello",
-          body: `Your wallet's balance is now ${balance}, below ${limit}, so top it up to keep ordering. ${howToPay}`,
+          body: `Your wallet's balance is now ${balance}, below ${limit}, so top it up to keep ordering. ${howToPay("en", null)}`,
           button: "See your wallet",
           note: `We send this email once each time your balance drops below ${limit}.`,
         }
       : {
           subject: `Jou ${canteen}-beursie raak leeg`,
           greeting: "Hallo",
-          body: `Jou beursie se saldo is nou ${balance}, minder as ${limit}. Laai jou beursie op sodat jy kan aanhou bestel. ${howToPay}`,
+          body: `Jou beursie se saldo is nou ${balance}, minder as ${limit}. Laai jou beursie op sodat jy kan aanhou bestel. ${howToPay("af", null)}`,
           button: "Sien jou beursie",
           note: `Ons stuur hierdie e-pos telkens wanneer jou saldo tot onder ${limit} daal.`,
         };
@@ -58,14 +77,7 @@ export async function mailOnLowBalance(
   // The learner's guardians too, who pay (decision 0068): the same news, about the learner.
   const learner = recipient.firstName;
   for (const guardian of (await guardiansOf(tx, [userId])).get(userId) ?? []) {
-    const pay =
-      guardian.language === "en"
-        ? bank && reference
-          ? `Pay by EFT to ${bank.accountHolder}, ${bank.bank}, account ${bank.accountNumber}, branch code ${bank.branchCode}, with ${learner}'s reference ${reference}; or pay at the counter.`
-          : "Top it up at the canteen's counter."
-        : bank && reference
-          ? `Betaal per EFT aan ${bank.accountHolder}, ${bank.bank}, rekening ${bank.accountNumber}, takkode ${bank.branchCode}, met ${learner} se verwysing ${reference}; of betaal by die toonbank.`
-          : "Laai dit by die kantien se toonbank op.";
+    const pay = howToPay(guardian.language, learner);
     const about =
       guardian.language === "en"
         ? {

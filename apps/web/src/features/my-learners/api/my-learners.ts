@@ -1,12 +1,17 @@
 import type {
+  LearnerAllergiesInput,
   LearnerLimitsInput,
+  LearnerTransferInput,
   LinkLearnerInput,
+  learnerAllergiesAnswer,
   learnerLimitsAnswer,
+  learnerTransferAnswer,
   myLearnerLinkedAnswer,
   myLearnersAnswer,
 } from "@kantien/domain/guardians";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
+import { refreshMyData } from "../../../lib/my-data";
 import { queryKeys } from "../../../lib/query-keys";
 
 /* A guardian's learners (docs/decisions/0068-who-eats-and-who-pays.md). */
@@ -51,5 +56,46 @@ export function useSaveLearnerLimits(learnerId: string) {
         },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myLearners }),
+  });
+}
+
+const allergiesPath = (learnerId: string) => `/api/my/learners/${encodeURIComponent(learnerId)}/allergies`;
+const allergiesKey = (learnerId: string) => [...queryKeys.myLearners, learnerId, "allergies"] as const;
+
+/** `GET /api/my/learners/:id/allergies`: what is kept, and whose consent holds it. */
+export function useLearnerAllergies(learnerId: string) {
+  return useQuery({
+    queryKey: allergiesKey(learnerId),
+    queryFn: async ({ signal }) =>
+      (await api.get<Answer<typeof learnerAllergiesAnswer>>(allergiesPath(learnerId), { signal })).data,
+  });
+}
+
+/** `PUT /api/my/learners/:id/allergies`: the guardian records them with their consent. */
+export function useSaveLearnerAllergies(learnerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LearnerAllergiesInput) =>
+      api.put<Answer<typeof learnerAllergiesAnswer>>(allergiesPath(learnerId), { body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(allergiesKey(learnerId), answer.data);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myLearners });
+    },
+  });
+}
+
+/** `POST /api/my/transfers` under `key`: the learners' balances and the menus' wallets moved. */
+export function useTransferBetweenLearners() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ transfer, key }: { transfer: LearnerTransferInput; key: string }) =>
+      api.post<Answer<typeof learnerTransferAnswer>>("/api/my/transfers", {
+        body: transfer,
+        headers: { "Idempotency-Key": key },
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myLearners });
+      void refreshMyData(queryClient);
+    },
   });
 }

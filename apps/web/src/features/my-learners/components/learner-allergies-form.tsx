@@ -1,5 +1,5 @@
 import { allergenName, GUARDIAN_ALLERGY_CONSENT_TEXT } from "@kantien/domain/allergen-texts";
-import type { LearnerAllergies, learnerAllergiesAnswer } from "@kantien/domain/guardians";
+import type { LearnerAllergies } from "@kantien/domain/guardians";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -7,18 +7,14 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AllergyChoice, AllergyPicker } from "../../../components/allergy-picker";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
-import { type Answer, api, errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
-import { queryKeys } from "../../../lib/query-keys";
-
-const pathOf = (learnerId: string) => `/api/my/learners/${encodeURIComponent(learnerId)}/allergies`;
-const keyOf = (learnerId: string) => [...queryKeys.myLearners, learnerId, "allergies"] as const;
+import { useLearnerAllergies, useSaveLearnerAllergies } from "../api/my-learners";
 
 /**
  * A learner's allergies and diet, kept by their guardian with the guardian's consent, the
@@ -26,11 +22,7 @@ const keyOf = (learnerId: string) => [...queryKeys.myLearners, learnerId, "aller
  */
 export function LearnerAllergiesForm({ learnerId }: { learnerId: string }) {
   const { t } = useTranslation();
-  const current = useQuery({
-    queryKey: keyOf(learnerId),
-    queryFn: async ({ signal }) =>
-      (await api.get<Answer<typeof learnerAllergiesAnswer>>(pathOf(learnerId), { signal })).data,
-  });
+  const current = useLearnerAllergies(learnerId);
   const language = currentLanguage();
   const [open, setOpen] = useState(false);
   if (current.isPending) return <Typography color="text.secondary">{t("my.learners.loading")}</Typography>;
@@ -75,19 +67,11 @@ function AllergiesForm({
   const { t } = useTranslation();
   const notify = useNotice();
   const language = currentLanguage();
-  const queryClient = useQueryClient();
   const consentTextId = useId();
   const [choice, setChoice] = useState<AllergyChoice>({ allergies: loaded.allergies, diet: loaded.diet });
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (body: AllergyChoice & { allergyConsent: boolean }) =>
-      api.put<Answer<typeof learnerAllergiesAnswer>>(pathOf(learnerId), { body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(keyOf(learnerId), answer.data);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myLearners });
-    },
-  });
+  const save = useSaveLearnerAllergies(learnerId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import type { learnerTransferAnswer, MyLearner } from "@kantien/domain/guardians";
+import type { MyLearner } from "@kantien/domain/guardians";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
@@ -6,14 +6,12 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MoneyField } from "../../../components/money-field";
 import { useNotice } from "../../../components/notice";
-import { type Answer, api, errorMessage } from "../../../lib/api-client";
-import { refreshMyData } from "../../../lib/my-data";
-import { queryKeys } from "../../../lib/query-keys";
+import { errorMessage } from "../../../lib/api-client";
+import { useTransferBetweenLearners } from "../api/my-learners";
 
 /**
  * "Skuif geld": from one of my learners' wallets to another's, in one step (decision 0068). One
@@ -22,36 +20,28 @@ import { queryKeys } from "../../../lib/query-keys";
 export function TransferForm({ learners }: { learners: MyLearner[] }) {
   const { t } = useTranslation();
   const notify = useNotice();
-  const queryClient = useQueryClient();
   const headingId = useId();
   const [from, setFrom] = useState(learners[0]?.id ?? "");
   const [to, setTo] = useState(learners[1]?.id ?? "");
   const [amount, setAmount] = useState("");
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [error, setError] = useState<string | null>(null);
-  const move = useMutation({
-    mutationFn: () =>
-      api.post<Answer<typeof learnerTransferAnswer>>("/api/my/transfers", {
-        body: { fromLearnerId: from, toLearnerId: to, amount },
-        headers: { "Idempotency-Key": key },
-      }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myLearners });
-      void refreshMyData(queryClient);
-    },
-  });
+  const move = useTransferBetweenLearners();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    move.mutate(undefined, {
-      onSuccess: (answer) => {
-        notify({ severity: "success", text: answer.message });
-        setAmount("");
-        setKey(crypto.randomUUID());
+    move.mutate(
+      { transfer: { fromLearnerId: from, toLearnerId: to, amount }, key },
+      {
+        onSuccess: (answer) => {
+          notify({ severity: "success", text: answer.message });
+          setAmount("");
+          setKey(crypto.randomUUID());
+        },
+        onError: (failure) => setError(errorMessage(failure, t("errors.update"))),
       },
-      onError: (failure) => setError(errorMessage(failure, t("errors.update"))),
-    });
+    );
   };
   const choices = learners.map((learner) => (
     <MenuItem key={learner.id} value={learner.id}>
