@@ -32,6 +32,11 @@ export const FIELD_MESSAGES = {
     af: "Voer 'n bedrag in rand in, bo R 0 en hoogstens R 10 000.",
     en: "Enter an amount in rand, above R 0 and at most R 10 000.",
   },
+  bank_reference_required: {
+    status: 400,
+    af: "Voer die verwysing van die bankoorbetaling in.",
+    en: "Enter the reference of the bank transfer.",
+  },
   transfer_same_learner: {
     status: 400,
     af: "Kies twee verskillende leerders.",

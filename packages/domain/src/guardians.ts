@@ -175,3 +175,43 @@ export function fitsLimit(limit: string | null, spent: string, total: string): b
   if (limit === null) return true;
   return Math.round(Number(total) * 100) <= Math.round(Number(limitLeft(limit, spent)) * 100);
 }
+
+/**
+ * A person the back office names in a choice: a sibling to move a leaving learner's balance to,
+ * or who to pay it back to.
+ */
+const namedPerson = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+
+/**
+ * `GET /api/customers/:id/leave` (admins): where a leaving learner's balance may go. Siblings are
+ * the learners who share an active guardian with this one; payees are the active guardians, and
+ * the learner themselves when they pay for themselves (no guardian), whoever paid most recently
+ * first (`lastPaidAt`: their latest payment into this wallet).
+ */
+export const learnerLeaveOptions = z.object({
+  balance: randText,
+  siblings: z.array(namedPerson),
+  payees: z.array(namedPerson.extend({ guardian: z.boolean(), lastPaidAt: z.string().nullable() })),
+});
+export type LearnerLeaveOptions = z.infer<typeof learnerLeaveOptions>;
+export const learnerLeaveOptionsAnswer = dataAnswer(learnerLeaveOptions);
+
+/** The reference of the bank transfer the bursar makes to pay a balance back. */
+const bankReference = text().trim().min(1, "bank_reference_required").max(100);
+
+/**
+ * `POST /api/customers/:id/leave` (admins): the learner leaves the school. A balance moves to a
+ * sibling (`toLearnerId`), or is paid back to a guardian (`refundToGuardianId`) or to the learner
+ * who paid for themselves (`refundToLearner`) with the bank transfer's reference; a learner with
+ * nothing in the wallet leaves with `{}`.
+ */
+export const learnerLeaveInput = z.union([
+  z.strictObject({ toLearnerId: z.uuid() }),
+  z.strictObject({ refundToGuardianId: z.uuid(), bankReference }),
+  z.strictObject({ refundToLearner: z.literal(true), bankReference }),
+  z.strictObject({}),
+]);
+export type LearnerLeaveInput = z.input<typeof learnerLeaveInput>;
+export const learnerLeftAnswer = dataAnswer(
+  z.object({ moved: randText, to: z.enum(["sibling", "payout", "nowhere"]) }),
+).extend({ message: z.string() });

@@ -345,6 +345,38 @@ export const MESSAGES = {
     af: "{amount} is van {from} na {to} geskuif.",
     en: "{amount} was moved from {from} to {to}.",
   },
+  leave_balance_needs_a_home: {
+    status: 409,
+    af: "Die leerder het nog {balance} in die beursie: skuif dit na 'n broer of suster, of betaal dit terug. Niks is verander nie.",
+    en: "The learner still has {balance} in the wallet: move it to a brother or sister, or pay it back. Nothing was changed.",
+  },
+  leave_balance_owed: {
+    status: 409,
+    af: "Die leerder se beursie staan op {balance}: maak dit eers met 'n regstelling reg. Niks is verander nie.",
+    en: "The learner's wallet stands at {balance}: settle it with a correction first. Nothing was changed.",
+  },
+  leave_not_a_sibling: {
+    status: 409,
+    af: "Daardie leerder deel nie 'n ouer of voog met hierdie een nie. Niks is verander nie.",
+    en: "That learner shares no parent or guardian with this one. Nothing was changed.",
+  },
+  leave_not_a_payee: {
+    status: 409,
+    af: "Die geld kan net teruggaan na een van die leerder se ouers of voogde, of na die leerder as niemand anders betaal nie. Niks is verander nie.",
+    en: "The money can only go back to one of the learner's parents or guardians, or to the learner when nobody else pays. Nothing was changed.",
+  },
+  learner_left_to_sibling: {
+    af: "{name} het die skool verlaat. {amount} is na {to} geskuif.",
+    en: "{name} has left the school. {amount} was moved to {to}.",
+  },
+  learner_left_paid_out: {
+    af: "{name} het die skool verlaat. {amount} is as terugbetaling aan {to} aangeteken.",
+    en: "{name} has left the school. {amount} was recorded as paid back to {to}.",
+  },
+  learner_left: {
+    af: "{name} het die skool verlaat.",
+    en: "{name} has left the school.",
+  },
   not_primary_guardian: {
     status: 403,
     af: "Net die leerder se eerste ouer of voog kan dit doen.",

@@ -4,7 +4,9 @@ import { isAdminRole, isStaffRole } from "./roles";
  * What moved a wallet's money, the `ledger_kind` enum in the database's order (a new kind is
  * added at the end, by a migration): `order` (a debit), `refund` (credit), `reversal` (a top-up
  * undone), the kinds of money in, one per channel below, and `transfer` (a guardian moving money
- * between their learners: a debit and a credit in one transaction, so it moves none in or out).
+ * between their learners, or an admin moving a leaving learner's balance to a sibling: a debit and a
+ * credit in one transaction, so it moves none in or out), and `payout` (money paid back out of a
+ * wallet to a bank account: a leaving learner's balance refunded to whoever paid it).
  */
 export const LEDGER_KINDS = [
   "top_up",
@@ -16,6 +18,7 @@ export const LEDGER_KINDS = [
   "correction",
   "reversal",
   "transfer",
+  "payout",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

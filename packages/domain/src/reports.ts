@@ -13,8 +13,8 @@ export const salesTotals = z.object({ orders: z.number().int(), portions: z.numb
 export type SalesTotals = z.infer<typeof salesTotals>;
 
 /**
- * Opening + money in − orders + refunds ± corrections = closing, and closing must equal the sum
- * of the wallets' balances at the day's end as the ledger's own running balances say.
+ * Opening + money in − orders + refunds ± corrections − payouts = closing, and closing must equal
+ * the sum of the wallets' balances at the day's end as the ledger's own running balances say.
  */
 export const walletProof = z.object({
   opening: amount,
@@ -22,6 +22,8 @@ export const walletProof = z.object({
   orders: amount,
   refunds: amount,
   corrections: amount,
+  /** Money paid back out to a bank account (a positive amount, like `orders`); none on days closed before payouts. */
+  payouts: amount.optional(),
   closing: amount,
   sumOfBalances: amount,
   /** `sumOfBalances − closing`: "0.00" when the day balances. */
@@ -92,7 +94,8 @@ export const NO_SALES: SalesTotals = { orders: 0, portions: 0, amount: "0.00" };
 
 /**
  * The proof from the ledger's sums of the day: `orders` is what orders took (a positive
- * amount), `corrections` is signed (corrections and reversals of top-ups).
+ * amount), `corrections` is signed (corrections and reversals of top-ups), `payouts` is
+ * what was paid out (a positive amount).
  */
 export function proveWallets(input: {
   opening: string;
@@ -100,6 +103,7 @@ export function proveWallets(input: {
   orders: string;
   refunds: string;
   corrections: string;
+  payouts: string;
   sumOfBalances: string;
 }): WalletProof {
   const closing =
@@ -107,7 +111,8 @@ export function proveWallets(input: {
     cents(input.moneyIn) -
     cents(input.orders) +
     cents(input.refunds) +
-    cents(input.corrections);
+    cents(input.corrections) -
+    cents(input.payouts);
   const difference = cents(input.sumOfBalances) - closing;
   return { ...input, closing: rand(closing), difference: rand(difference), balanced: difference === 0 };
 }

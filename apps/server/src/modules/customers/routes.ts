@@ -117,7 +117,10 @@ export async function customersRoutes(fastify: FastifyInstance, { config, databa
   });
 
   app.delete("/customers/:id", { onRequest: requireAdmin, schema: removeSchema }, async (request) =>
-    removedAnswer(await deleteCustomer(db, recordId(request.params.id)), request.language),
+    removedAnswer(
+      await deleteCustomer(db, signedIn(request).id, recordId(request.params.id)),
+      request.language,
+    ),
   );
 
   // A customer's allergies are health information: admins only, never cooks, each call logged (decision 0041).

@@ -224,10 +224,10 @@ export async function updateCustomer(
   });
 }
 
-export async function deleteCustomer(db: Db, id: string): Promise<{ anonymised: boolean }> {
+export async function deleteCustomer(db: Db, actorId: string, id: string): Promise<{ anonymised: boolean }> {
   return db.transaction(async (tx) => {
     await lockPerson(tx, id, CUSTOMER_ROLES, "update");
-    return removePerson(tx, id);
+    return removePerson(tx, id, actorId);
   });
 }
 

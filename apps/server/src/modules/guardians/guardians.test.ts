@@ -577,6 +577,152 @@ describe("POST /api/my/transfers", () => {
   });
 });
 
+describe("POST /api/customers/:id/leave", () => {
+  const leave = (app: App, learnerId: string, body: object) =>
+    request(app, "POST", `/api/customers/${learnerId}/leave`, { cookie: adminCookie, body });
+  const options = (app: App, learnerId: string) =>
+    request(app, "GET", `/api/customers/${learnerId}/leave`, { cookie: adminCookie });
+  const walletOf = async (db: Db, userId: string) =>
+    (
+      await queryRows(
+        db,
+        sql`select balance::text as balance from wallets where user_id = ${userId}`,
+        z.object({ balance: z.string() }),
+      )
+    )[0]?.balance;
+
+  it("moves the balance to a sibling under the same guardian, ends the links and keeps the history", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    const sibling = await learner(db);
+    await link(app, parent.cookie, { linkCode: await linkCode(app, sibling.id) });
+    const offered = await options(app, child.id);
+    expect(offered.statusCode, offered.body).toBe(200);
+    expect(offered.json().data).toMatchObject({
+      balance: "100.00",
+      siblings: [{ id: sibling.id }],
+      payees: [{ id: parent.id, guardian: true }],
+    });
+    const left = await leave(app, child.id, { toLearnerId: sibling.id });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json()).toMatchObject({ data: { moved: "100.00", to: "sibling" } });
+    expect(left.json().message).toContain("na Toets");
+    expect(await walletOf(db, child.id)).toBe("0.00");
+    expect(await walletOf(db, sibling.id)).toBe("200.00");
+    // The links end on the record; the guardian no longer reaches the learner; the ledger stays.
+    expect((await changesOf(db, child.id)).at(-1)).toEqual({
+      change: "removed",
+      guardianId: parent.id,
+      changedBy: expect.any(String),
+    });
+    expect(
+      (await request(app, "GET", `/api/my/learners/${child.id}/wallet`, { cookie: parent.cookie }))
+        .statusCode,
+    ).toBe(404);
+    const ledger = await queryRows(
+      db,
+      sql`select kind::text as kind, amount::text as amount from wallet_transactions
+          where user_id = ${child.id} order by id`,
+      z.object({ kind: z.string(), amount: z.string() }),
+    );
+    expect(ledger).toEqual([
+      { kind: "top_up", amount: "100.00" },
+      { kind: "transfer", amount: "-100.00" },
+    ]);
+    // The learner's account is anonymised: it no longer signs in or shows on /users.
+    expect((await request(app, "GET", "/api/my/wallet", { cookie: child.cookie })).statusCode).toBe(401);
+    expect((await options(app, child.id)).statusCode).toBe(404);
+  });
+
+  it("records a payout to the guardian who paid last, with the bank reference, and the day's proof still balances", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    const second = await guardian(db);
+    await link(app, second.cookie, { linkCode: await linkCode(app, child.id) });
+    await db.transaction((tx) =>
+      moveWalletMoney(tx, {
+        userId: child.id,
+        amount: "25.00",
+        kind: "eft",
+        createdBy: null,
+        paidBy: second.id,
+        at: new Date(NOW.getTime() + 60_000),
+      }),
+    );
+    const offered = (await options(app, child.id)).json().data;
+    expect(offered.payees.map((payee: { id: string }) => payee.id)).toEqual([second.id, parent.id]);
+    const left = await leave(app, child.id, { refundToGuardianId: second.id, bankReference: " FNB 12345 " });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json().data).toEqual({ moved: "125.00", to: "payout" });
+    const [payout] = await queryRows(
+      db,
+      sql`select amount::text as amount, reason, paid_by as "paidBy" from wallet_transactions
+          where user_id = ${child.id} and kind = 'payout'`,
+      z.object({ amount: z.string(), reason: z.string().nullable(), paidBy: z.string().nullable() }),
+    );
+    expect(payout).toEqual({ amount: "-125.00", reason: "FNB 12345", paidBy: second.id });
+    const report = await request(app, "GET", "/api/reports/day?date=2031-03-04", { cookie: adminCookie });
+    expect(report.json().data.walletProof).toMatchObject({
+      payouts: "125.00",
+      balanced: true,
+      difference: "0.00",
+    });
+  });
+
+  it("refuses a balance with nowhere to go, a stranger's learner and an unknown payee, changing nothing", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    const stranger = await learner(db);
+    const refusals: [object, number, string][] = [
+      [{}, 409, "leave_balance_needs_a_home"],
+      [{ toLearnerId: stranger.id }, 409, "leave_not_a_sibling"],
+      [{ toLearnerId: child.id }, 409, "leave_not_a_sibling"],
+      [{ refundToGuardianId: stranger.id, bankReference: "X1" }, 409, "leave_not_a_payee"],
+      // The learner has a guardian, who is the one to pay back.
+      [{ refundToLearner: true, bankReference: "X1" }, 409, "leave_not_a_payee"],
+      [{ refundToGuardianId: parent.id, bankReference: "  " }, 400, "validation_failed"],
+      [{ refundToGuardianId: parent.id }, 400, "validation_failed"],
+      [{ toLearnerId: "not-an-id" }, 400, "validation_failed"],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await leave(app, child.id, body);
+      expect([res.statusCode, res.json().code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    expect((await leave(app, child.id, {})).json().message).toContain(formatRand("100.00"));
+    expect(await walletOf(db, child.id)).toBe("100.00");
+    expect((await options(app, child.id)).json().data.payees).toHaveLength(1);
+    // A guardian is no customer who leaves, and a learner's guardian may not do it.
+    expect((await leave(app, parent.id, {})).statusCode).toBe(404);
+    const asParent = await request(app, "POST", `/api/customers/${child.id}/leave`, {
+      cookie: parent.cookie,
+      body: {},
+    });
+    expect(asParent.statusCode).toBe(403);
+  });
+
+  it("pays a learner who pays for themselves back to themselves, and lets an empty wallet leave with nothing", async ({
+    app,
+    db,
+  }) => {
+    const alone = await learner(db, { dateOfBirth: "2001-01-01" });
+    expect((await options(app, alone.id)).json().data.payees).toEqual([
+      expect.objectContaining({ id: alone.id, guardian: false }),
+    ]);
+    const left = await leave(app, alone.id, { refundToLearner: true, bankReference: "ABSA 9" });
+    expect(left.json()).toMatchObject({ data: { moved: "100.00", to: "payout" } });
+    const empty = await createUser(db, { roleId: 1 });
+    const gone = await leave(app, empty.id, {});
+    expect(gone.json()).toMatchObject({ data: { moved: "0.00", to: "nowhere" } });
+    expect(await walletOf(db, empty.id)).toBeUndefined();
+  });
+});
+
 describe("mails about a learner's money", () => {
   const mailsTo = (db: Db, address: string) =>
     queryRows(

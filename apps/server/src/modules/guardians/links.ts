@@ -14,7 +14,7 @@ import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { guardianLinkChanges, guardianLinks } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
-import { lockPerson } from "../people/people";
+import { lockPerson, promoteNextPrimary } from "../people/people";
 import { consentFactColumns, consentFacts, consentOf } from "./consent";
 import { limitsColumns, toLimits } from "./limits";
 
@@ -264,15 +264,7 @@ export async function removeLink(
       z.object({ primary: z.boolean() }),
     );
     if (removed.length === 0) throw notFound();
-    if (removed[0]?.primary) {
-      await tx.execute(
-        sql`update guardian_links set is_primary = true
-            where (guardian_id, learner_id) = (
-              select guardian_id, learner_id from guardian_links
-              where learner_id = ${learnerId} and status = 'active'
-              order by created_at, guardian_id limit 1)`,
-      );
-    }
+    if (removed[0]?.primary) await promoteNextPrimary(tx, learnerId);
     await record(tx, guardianId, learnerId, "removed", actor.id);
   });
 }

@@ -4,6 +4,9 @@ import {
   learnerAllergiesAnswer,
   learnerAllergiesInput,
   learnerGuardiansAnswer,
+  learnerLeaveInput,
+  learnerLeaveOptionsAnswer,
+  learnerLeftAnswer,
   learnerLimitsAnswer,
   learnerLimitsInput,
   learnerTransferAnswer,
@@ -25,6 +28,7 @@ import { AppError, idParams, notFound, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { type Guard, requireAdmin, signedIn, subjectOf } from "../../plugins/session";
 import { learnerAllergiesOf, saveLearnerAllergies } from "./consent";
+import { leaveOptions, leaveSchool } from "./leave";
 import { getLimits, saveLimits } from "./limits";
 import {
   approveLink,
@@ -68,6 +72,8 @@ const changeCustomerLinkSchema = {
 const removeCustomerLinkSchema = { params: customerGuardianParams, response: answers(messageAnswer) };
 const linkCodeSchema = { params: idParams, response: answers(linkCodeAnswer) };
 const renewLinkCodeSchema = { params: idParams, body: z.strictObject({}), response: answers(linkCodeAnswer) };
+const leaveOptionsSchema = { params: idParams, response: answers(learnerLeaveOptionsAnswer) };
+const leaveSchema = { params: idParams, body: learnerLeaveInput, response: answers(learnerLeftAnswer) };
 
 /**
  * The guard of `/api/my/learners/:learnerId/*`: the caller must be actively linked to the learner,
@@ -190,10 +196,10 @@ export async function learnerRoutes(app: FastifyInstance, { config, database }: 
 }
 
 /**
- * The back office's side (admins): a learner's link code to give the guardians, and their
- * guardians, approved or removed.
+ * The back office's side (admins): a learner's link code to give the guardians, their guardians,
+ * approved or removed, and the learner leaving the school.
  */
-export async function learnerGuardiansRoutes(app: FastifyInstance, { database }: AppDeps) {
+export async function learnerGuardiansRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   const admin = (request: FastifyRequest) => {
@@ -242,4 +248,20 @@ export async function learnerGuardiansRoutes(app: FastifyInstance, { database }:
       return okWith({ message: message("guardian_link_removed", request.language) });
     },
   );
+
+  api.get("/customers/:id/leave", { schema: leaveOptionsSchema, onRequest: requireAdmin }, async (request) =>
+    ok(await leaveOptions(db, recordId(request.params.id))),
+  );
+
+  // The balance goes to a sibling or back to whoever paid it; nothing is lost (decision 0068).
+  api.post("/customers/:id/leave", { schema: leaveSchema, onRequest: requireAdmin }, async (request) => {
+    const { message: text, ...left } = await leaveSchool(db, {
+      learnerId: recordId(request.params.id),
+      input: request.body,
+      by: signedIn(request).id,
+      at: config.clock(),
+      language: request.language,
+    });
+    return ok(left, { message: text });
+  });
 }

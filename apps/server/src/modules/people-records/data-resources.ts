@@ -100,7 +100,7 @@ export const userResource = defineResource("user", {
   remove: async (db, { id, writer }) => {
     const userId = String(id);
     const removed = isCustomerRole(await liveRole(db, userId))
-      ? await deleteCustomer(db, userId)
+      ? await deleteCustomer(db, writer.actor.id, userId)
       : await deleteStaff(db, writer.actor.id, userId);
     const { anonymised, message } = removedAnswer(removed, writer.language);
     return { anonymised, message };

@@ -314,12 +314,52 @@ async function hasHistory(tx: Tx, userId: string): Promise<boolean> {
 }
 
 /**
- * Removes a person (decision 0010). Without history the account is deleted. With orders,
- * a ledger or a balance it is anonymised instead: name, email, phone, academy and employee
- * numbers and the password go, sessions and links end, and the orders and every ledger row
- * stay with the anonymous account. The caller holds the person's row lock.
+ * Makes a learner's longest-linked active guardian primary when the primary's link has ended
+ * (decision 0068). The caller holds the learner's row lock.
  */
-export async function removePerson(tx: Tx, userId: string): Promise<{ anonymised: boolean }> {
+export async function promoteNextPrimary(tx: Tx, learnerId: string) {
+  await tx.execute(
+    sql`update guardian_links set is_primary = true
+        where (guardian_id, learner_id) = (
+          select guardian_id, learner_id from guardian_links
+          where learner_id = ${learnerId} and status = 'active'
+          order by created_at, guardian_id limit 1)
+          and not exists (select 1 from guardian_links where learner_id = ${learnerId} and is_primary)`,
+  );
+}
+
+/**
+ * Ends every link of a person who goes, as a guardian or as a learner, each on the record
+ * (`guardian_link_changes`), and passes a primary guardian's place on to the next guardian.
+ */
+async function endLinksOf(tx: Tx, userId: string, by: string | null) {
+  const ended = await queryRows(
+    tx,
+    sql`with ended as (
+          delete from guardian_links where guardian_id = ${userId} or learner_id = ${userId}
+          returning guardian_id, learner_id, is_primary),
+        recorded as (
+          insert into guardian_link_changes (guardian_id, learner_id, change, changed_by)
+          select guardian_id, learner_id, 'removed', ${by} from ended)
+        select learner_id as "learnerId" from ended where is_primary and learner_id <> ${userId}`,
+    z.object({ learnerId: z.string() }),
+  );
+  for (const { learnerId } of ended) await promoteNextPrimary(tx, learnerId);
+}
+
+/**
+ * Removes a person (decision 0010). Their links to learners or guardians end first, on the
+ * record. Without history the account is deleted. With orders, a ledger or a balance it is
+ * anonymised instead: name, email, phone, academy and employee numbers and the password go,
+ * sessions and links end, and the orders and every ledger row stay with the anonymous account.
+ * The caller holds the person's row lock; `by` is who removes them.
+ */
+export async function removePerson(
+  tx: Tx,
+  userId: string,
+  by: string | null,
+): Promise<{ anonymised: boolean }> {
+  await endLinksOf(tx, userId, by);
   if (!(await hasHistory(tx, userId))) {
     await tx.delete(users).where(eq(users.id, userId));
     return { anonymised: false };

@@ -92,6 +92,7 @@ export async function dayReport(
   const [balances] = await queryRows(db, dayBalancesQuery(range), balancesRow);
   const money = moneyFromLedger(ledger.filter((sum) => sum.kind !== "order"));
   const ordersTook = ledger.find((sum) => sum.kind === "order")?.amount ?? "0";
+  const paidOut = ledger.find((sum) => sum.kind === "payout")?.amount ?? "0";
   const totals = (rows: typeof sales) => rows.reduce<SalesTotals>((sum, row) => addSales(sum, row), NO_SALES);
   return {
     date,
@@ -111,6 +112,8 @@ export async function dayReport(
       orders: (-Number(ordersTook)).toFixed(2),
       refunds: money.refunds.amount,
       corrections: money.corrections.amount,
+      // Written as debits too: the proof counts what was paid out as a positive amount.
+      payouts: (-Number(paidOut)).toFixed(2),
       sumOfBalances: balances!.closing,
     }),
   };

@@ -118,6 +118,7 @@ describe("the day's report and its close", () => {
       orders: "227.50",
       refunds: "45.50",
       corrections: "-10.00",
+      payouts: "0.00",
       closing: "258.00",
       sumOfBalances: "258.00",
       difference: "0.00",

@@ -111,7 +111,7 @@ export async function deleteStaff(db: Db, actorId: string, id: string): Promise<
     if (id === actorId) throw new AppError("own_account");
     await assertStillAdmin(tx, actorId);
     if (isAdminRole(person.roleId)) await assertAdminRemains(tx, id);
-    return removePerson(tx, id);
+    return removePerson(tx, id, actorId);
   });
 }
 

@@ -153,6 +153,16 @@ export function dayTables(
           { rand: proof.corrections },
           t("screens.reports.explain.proofCorrections"),
         ],
+        // Days closed before payouts existed have none; a day without one needs no line for it.
+        ...(proof.payouts && proof.payouts !== "0.00"
+          ? [
+              [
+                t("screens.reports.proof.payouts"),
+                { rand: proof.payouts },
+                t("screens.reports.explain.payouts"),
+              ],
+            ]
+          : []),
         [t("screens.reports.proof.closing"), { rand: proof.closing }, t("screens.reports.explain.closing")],
         [
           t("screens.reports.proof.sumOfBalances"),
