@@ -32,6 +32,8 @@ import { customerAllergiesAnswer, customerAllergiesSavedAnswer } from "@kantien/
 import {
   learnerAllergiesAnswer,
   learnerGuardiansAnswer,
+  learnerLeaveOptionsAnswer,
+  learnerLeftAnswer,
   learnerLimitsAnswer,
   learnerTransferAnswer,
   linkCodeAnswer,
@@ -175,6 +177,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/customers/:id/link-code": linkCodeAnswer,
   "POST /api/customers/:id/link-code": linkCodeAnswer,
   "GET /api/customers/:id/guardians": learnerGuardiansAnswer,
+  "GET /api/customers/:id/leave": learnerLeaveOptionsAnswer,
+  "POST /api/customers/:id/leave": learnerLeftAnswer,
 };
 
 const PATTERNS = Object.entries(ROUTES).map(([key, schema]) => {

@@ -5,7 +5,7 @@ import { formatRand } from "@kantien/domain/money";
 import { CUSTOMER_ROLES } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, type Tx } from "../../db/client";
+import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { AppError } from "../../errors";
 import { lockPerson, removePerson } from "../people/people";
 import { moveWalletMoney } from "../wallets/ledger";
@@ -17,6 +17,7 @@ import { moveWalletMoney } from "../wallets/ledger";
  */
 
 const person = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+const payeeRow = person.extend({ guardian: z.boolean(), lastPaidAt: timestampColumn.nullable() });
 
 /** Learners who share an active guardian with `learnerId`, by name. */
 function siblingsOf(db: Db | Tx, learnerId: string) {
@@ -43,19 +44,19 @@ async function payeesOf(db: Db | Tx, learnerId: string): Promise<LearnerLeaveOpt
   const guardians = await queryRows(
     db,
     sql`select u.id, u.first_name as "firstName", u.last_name as "lastName", true as guardian,
-               ${lastPaid(sql`u.id`)}::text as "lastPaidAt"
+               ${lastPaid(sql`u.id`)} as "lastPaidAt"
         from guardian_links gl join users u on u.id = gl.guardian_id and u.deleted_at is null
         where gl.learner_id = ${learnerId} and gl.status = 'active'
         order by "lastPaidAt" desc nulls last, gl.is_primary desc, u.first_name, u.id`,
-    person.extend({ guardian: z.boolean(), lastPaidAt: z.string().nullable() }),
+    payeeRow,
   );
   if (guardians.length > 0) return guardians;
   return queryRows(
     db,
     sql`select u.id, u.first_name as "firstName", u.last_name as "lastName", false as guardian,
-               ${lastPaid(sql`u.id`)}::text as "lastPaidAt"
+               ${lastPaid(sql`u.id`)} as "lastPaidAt"
         from users u where u.id = ${learnerId}`,
-    person.extend({ guardian: z.boolean(), lastPaidAt: z.string().nullable() }),
+    payeeRow,
   );
 }
 

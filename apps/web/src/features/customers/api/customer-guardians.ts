@@ -1,9 +1,15 @@
-import type { learnerGuardiansAnswer, linkCodeAnswer } from "@kantien/domain/guardians";
+import type {
+  LearnerLeaveInput,
+  learnerGuardiansAnswer,
+  learnerLeaveOptionsAnswer,
+  learnerLeftAnswer,
+  linkCodeAnswer,
+} from "@kantien/domain/guardians";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-/* A learner's link code and guardians, for admins (docs/decisions/0068-who-eats-and-who-pays.md). */
+/* A learner's link code, guardians and leaving the school, for admins (docs/decisions/0068-who-eats-and-who-pays.md). */
 
 const pathOf = (id: string) => `/api/customers/${encodeURIComponent(id)}`;
 const codeKey = (id: string) => [...queryKeys.customerGuardians, id, "code"] as const;
@@ -49,5 +55,29 @@ export function useChangeGuardianLink(id: string) {
         : api.delete<{ message: string }>(path);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: guardiansKey(id) }),
+  });
+}
+
+const leaveKey = (id: string) => [...queryKeys.customerGuardians, id, "leave"] as const;
+
+/** `GET /api/customers/:id/leave`: the balance, the siblings and who may be paid back. */
+export function useLeaveOptions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: leaveKey(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<Answer<typeof learnerLeaveOptionsAnswer>>(`${pathOf(id)}/leave`, { signal })).data,
+    enabled,
+    // Asked afresh each time the dialog opens: the balance may have moved meanwhile.
+    gcTime: 0,
+  });
+}
+
+/** `POST /api/customers/:id/leave`: the learner leaves; the lists forget them. */
+export function useLeaveSchool(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LearnerLeaveInput) =>
+      api.post<Answer<typeof learnerLeftAnswer>>(`${pathOf(id)}/leave`, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.customers }),
   });
 }

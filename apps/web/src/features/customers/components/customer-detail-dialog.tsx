@@ -31,6 +31,7 @@ import { useCustomer } from "../api/get-customer";
 import { useReverseTopUp } from "../api/reverse-top-up";
 import { CustomerAllergiesSection } from "./customer-allergies";
 import { CustomerGuardiansSection } from "./customer-guardians";
+import { LeaveSchoolSection } from "./leave-school";
 
 type Props = {
   customerId: string;
@@ -52,12 +53,21 @@ export function CustomerDetailDialog({ customerId, isAdmin, onClose }: Props) {
       maxWidth="md"
       onClose={onClose}
     >
-      {(data) => <CustomerDetailBody customer={data} isAdmin={isAdmin} />}
+      {(data) => <CustomerDetailBody customer={data} isAdmin={isAdmin} onLeft={onClose} />}
     </PersonDetailDialog>
   );
 }
 
-function CustomerDetailBody({ customer, isAdmin }: { customer: CustomerDetail; isAdmin: boolean }) {
+function CustomerDetailBody({
+  customer,
+  isAdmin,
+  onLeft,
+}: {
+  customer: CustomerDetail;
+  isAdmin: boolean;
+  /** The learner has left the school: their detail closes. */
+  onLeft: () => void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const timeZone = useCanteenTimeZone();
@@ -151,6 +161,12 @@ function CustomerDetailBody({ customer, isAdmin }: { customer: CustomerDetail; i
       </Box>
       {reversing ? (
         <ReverseDialog customerId={customer.id} entry={reversing} onClose={() => setReversing(null)} />
+      ) : null}
+      {isAdmin && customer.roleId === ROLE.student ? (
+        <LeaveSchoolSection
+          learner={{ id: customer.id, name: `${customer.firstName} ${customer.lastName}` }}
+          onLeft={onLeft}
+        />
       ) : null}
     </Stack>
   );
