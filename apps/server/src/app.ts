@@ -18,6 +18,7 @@ import { orderEventStreams } from "./modules/events/routes";
 import {
   actingForLearner,
   learnerGuardiansRoutes,
+  learnerImportRoutes,
   learnerRoutes,
   myLearnersRoutes,
 } from "./modules/guardians/routes";
@@ -166,6 +167,7 @@ export async function buildApp({
         await menusRoutes(admin, deps);
         await uploadsRoutes(admin, deps);
         await bankStatementsRoutes(admin, deps);
+        await learnerImportRoutes(admin, deps);
       });
       // The data API is for staff; each resource's verbs say which of them (decision 0014).
       await guardedScope(api, { prefix: "/admin/data", guard: requireStaff }, (data) =>

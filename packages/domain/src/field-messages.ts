@@ -32,6 +32,21 @@ export const FIELD_MESSAGES = {
     af: "Voer 'n bedrag in rand in, bo R 0 en hoogstens R 10 000.",
     en: "Enter an amount in rand, above R 0 and at most R 10 000.",
   },
+  akd_number_required: {
+    status: 400,
+    af: "Voer die akademienommer in.",
+    en: "Enter the academy number.",
+  },
+  date_of_birth_invalid: {
+    status: 400,
+    af: "Skryf die geboortedatum as JJJJ-MM-DD of DD/MM/JJJJ.",
+    en: "Write the date of birth as YYYY-MM-DD or DD/MM/YYYY.",
+  },
+  too_many_guardians: {
+    status: 400,
+    af: "Hoogstens 4 e-posadresse per leerder.",
+    en: "At most 4 email addresses per learner.",
+  },
   bank_reference_required: {
     status: 400,
     af: "Voer die verwysing van die bankoorbetaling in.",

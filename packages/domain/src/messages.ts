@@ -345,6 +345,79 @@ export const MESSAGES = {
     af: "{amount} is van {from} na {to} geskuif.",
     en: "{amount} was moved from {from} to {to}.",
   },
+  learner_import_missing: {
+    status: 400,
+    af: "Kies die skool se leerderlys (CSV) om in te lees.",
+    en: "Choose the school's list of learners (CSV) to import.",
+  },
+  learner_import_too_large: {
+    status: 413,
+    af: "Die lys is te groot: hoogstens 2 MB.",
+    en: "The list is too large: at most 2 MB.",
+  },
+  learner_import_unreadable: {
+    status: 400,
+    af: "Die lys kan nie as CSV gelees word nie (reël {line}). Stoor dit weer as CSV en probeer weer.",
+    en: "The list cannot be read as CSV (line {line}). Save it as CSV again and try again.",
+  },
+  learner_import_empty: {
+    status: 400,
+    af: "Die lys het geen leerders nie: 'n opskrifreël en een reël per leerder.",
+    en: "The list has no learners: a heading line and one line per learner.",
+  },
+  learner_import_columns: {
+    status: 400,
+    af: "Die lys se opskrifreël moet hierdie kolomme hê: {missing}.",
+    en: "The list's heading line must have these columns: {missing}.",
+  },
+  learner_import_too_many_lines: {
+    status: 400,
+    af: "Die lys is te lank: hoogstens {max} leerders op een slag.",
+    en: "The list is too long: at most {max} learners at a time.",
+  },
+  learner_import_has_errors: {
+    status: 409,
+    af: "{count} reël(s) het foute: maak hulle in die lys reg en lees dit weer in. Niks is ingelees nie.",
+    en: "{count} line(s) have errors: fix them in the list and import it again. Nothing was imported.",
+  },
+  learner_import_cell_empty: {
+    af: "die sel is leeg.",
+    en: "the cell is empty.",
+  },
+  learner_import_akd_twice: {
+    af: "Hierdie akademienommer staan reeds op reël {line}.",
+    en: "This academy number is already on line {line}.",
+  },
+  learner_import_not_a_learner: {
+    af: "Hierdie akademienommer behoort aan 'n personeellid, nie 'n leerder nie.",
+    en: "This academy number belongs to a staff member, not a learner.",
+  },
+  learner_import_previewed: {
+    af: "Kyk wat sal verander, en lees dan die lys in.",
+    en: "Check what will change, then import the list.",
+  },
+  learner_import_done: {
+    af: "Die lys is ingelees: {created} nuut, {updated} bygewerk, {invited} ouers genooi.",
+    en: "The list is imported: {created} new, {updated} updated, {invited} parents invited.",
+  },
+  guardian_email_not_a_guardian: {
+    status: 409,
+    af: "Hierdie e-posadres behoort aan 'n leerder of die kombuis, nie aan 'n ouer of voog nie.",
+    en: "This email address belongs to a learner or the kitchen, not a parent or guardian.",
+  },
+  guardian_already_linked: {
+    status: 409,
+    af: "Hierdie ouer of voog is reeds aan die leerder gekoppel.",
+    en: "This parent or guardian is already linked to the learner.",
+  },
+  guardian_invited: {
+    af: "{email} is genooi: hulle kry 'n e-pos om hul rekening op te stel, en is dan aan die leerder gekoppel.",
+    en: "{email} is invited: they get an email to set up their account, and are then linked to the learner.",
+  },
+  guardian_linked_by_email: {
+    af: "{email} is nou aan die leerder gekoppel.",
+    en: "{email} is now linked to the learner.",
+  },
   leave_balance_needs_a_home: {
     status: 409,
     af: "Die leerder het nog {balance} in die beursie: skuif dit na 'n broer of suster, of betaal dit terug. Niks is verander nie.",

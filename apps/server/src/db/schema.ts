@@ -101,6 +101,8 @@ export const clients = pgTable(
     dateOfBirth: date("date_of_birth"),
     /** The code the school gives a learner's guardians to link to them; made when an admin first asks for it. */
     linkCode: text("link_code"),
+    /** The learner's grade or class as the school's list writes it ("8B"); null when not given. */
+    grade: text("grade"),
   },
   (t) => [
     uniqueIndex("clients_akd_number_key").on(t.akdNumber),

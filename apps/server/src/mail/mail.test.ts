@@ -150,7 +150,7 @@ describe("the SMTP sender", () => {
       );
       await new Promise((r) => setTimeout(r, 100));
       const to = unique("smtp");
-      const id = await db.transaction((tx) => enqueueEmail(tx, mail(to)));
+      const id = (await db.transaction((tx) => enqueueEmail(tx, mail(to))))!;
       await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes(to))).toBe(true), {
         timeout: 5000,
         interval: 20,
@@ -216,7 +216,7 @@ describe("the SMTP sender", () => {
 
   it("leaves a mail pending with one more attempt and a later retry when SMTP is down", async ({ db }) => {
     const { log } = captureLog();
-    const id = await enqueueEmail(db, mail(unique("down")));
+    const id = (await enqueueEmail(db, mail(unique("down"))))!;
     const down = nodemailer.createTransport(`smtp://127.0.0.1:${await closedPort()}`);
     await sendDueEmails(db, down, { from: "no-reply@localhost", log });
     const row = await outboxRow(db, id);
@@ -246,7 +246,7 @@ describe("the SMTP sender", () => {
     const { log } = captureLog();
     const addresses = Array.from({ length: 20 }, () => unique("twee"));
     const ids: number[] = [];
-    for (const to of addresses) ids.push(await enqueueEmail(db, mail(to)));
+    for (const to of addresses) ids.push((await enqueueEmail(db, mail(to)))!);
     const config = testConfig({ smtpUrl: smtp.url });
     const senders = await Promise.all([1, 2].map(() => startEmailSender({ db, config, log, pollMs: 50 })));
     try {
@@ -284,7 +284,7 @@ describe("the hourly outbox sweep", () => {
     days: number,
     status: "pending" | "sent" | "failed" = "pending",
   ) => {
-    const id = await enqueueEmail(db, { to, subject: "Ou", text: "token=abc", html: "<a>token=abc</a>" });
+    const id = (await enqueueEmail(db, { to, subject: "Ou", text: "token=abc", html: "<a>token=abc</a>" }))!;
     await db
       .update(emailOutbox)
       .set({ status, createdAt: sql`now() - make_interval(days => ${days})` })

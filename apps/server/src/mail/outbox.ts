@@ -12,16 +12,25 @@ export const EMAIL_CHANNEL = "kantien_email_outbox";
  * Queues a mail in the outbox. Pass the caller's transaction: the mail then exists only
  * if the change it reports does, and the NOTIFY reaches the senders only after commit.
  */
-export async function enqueueEmail(db: Db, mail: OutgoingEmail): Promise<number> {
+export async function enqueueEmail(db: Db, mail: OutgoingEmail): Promise<number | null> {
   const [id] = await enqueueEmails(db, [mail]);
-  return id!;
+  return id ?? null;
+}
+
+/**
+ * An address that can never receive mail (RFC 2606's `.invalid`): an anonymised account's, or a
+ * learner's the school listed without one. Nothing is queued for it.
+ */
+export function isUndeliverable(address: string): boolean {
+  return /\.invalid$/i.test(address.trim());
 }
 
 /** Rows per insert: 4 parameters each. */
 const BATCH = 1000;
 
-/** Queues many mails at once (a bank statement's credits), with one NOTIFY. */
-export async function enqueueEmails(db: Db, mails: OutgoingEmail[]): Promise<number[]> {
+/** Queues many mails at once (a bank statement's credits), with one NOTIFY; none to an undeliverable address. */
+export async function enqueueEmails(db: Db, queued: OutgoingEmail[]): Promise<number[]> {
+  const mails = queued.filter((mail) => !isUndeliverable(mail.to));
   const ids: number[] = [];
   for (let start = 0; start < mails.length; start += BATCH) {
     const rows = await db

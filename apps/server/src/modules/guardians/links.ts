@@ -111,15 +111,19 @@ function toMyLearner(row: z.infer<typeof myLearnerRow>, today: IsoDate): MyLearn
 }
 
 /** Who may hold links: guardians, and academy staff whose child is at the school. Learners may not. */
+export function mayHoldLinks(roleId: number): boolean {
+  return roleId === ROLE.guardian || roleId === ROLE.academyStaff;
+}
+
 function assertMayHoldLinks(roleId: number) {
-  if (roleId !== ROLE.guardian && roleId !== ROLE.academyStaff) throw forbidden();
+  if (!mayHoldLinks(roleId)) throw forbidden();
 }
 
 /**
  * Locks the learner for the change of their links, so two guardians linking at once cannot both
  * become primary. Not found unless a learner (role 1) not removed.
  */
-async function lockLearner(tx: Tx, learnerId: string) {
+export async function lockLearner(tx: Tx, learnerId: string) {
   await lockPerson(tx, learnerId, [ROLE.student]);
 }
 
@@ -130,6 +134,25 @@ async function hasPrimary(tx: Tx, learnerId: string): Promise<boolean> {
     z.object({ one: z.number() }),
   );
   return rows.length > 0;
+}
+
+/**
+ * Makes (or turns a pending one into) an active link, on the record: the learner's first guardian
+ * is primary. The caller holds the learner's lock.
+ */
+export async function activateLink(
+  tx: Tx,
+  { guardianId, learnerId, by }: { guardianId: string; learnerId: string; by: string },
+) {
+  const primary = !(await hasPrimary(tx, learnerId));
+  await tx
+    .insert(guardianLinks)
+    .values({ guardianId, learnerId, status: "active", isPrimary: primary, createdBy: by })
+    .onConflictDoUpdate({
+      target: [guardianLinks.guardianId, guardianLinks.learnerId],
+      set: { status: "active", isPrimary: primary },
+    });
+  await record(tx, guardianId, learnerId, "linked", by);
 }
 
 /** Links by the code the school gave: active at once; the learner's first guardian is primary. */
@@ -155,21 +178,7 @@ export async function linkByCode(
       z.object({ status: z.enum(GUARDIAN_LINK_STATUSES) }),
     );
     if (existing?.status === "active") throw new AppError("learner_already_linked");
-    const primary = !(await hasPrimary(tx, found.id));
-    await tx
-      .insert(guardianLinks)
-      .values({
-        guardianId: guardian.id,
-        learnerId: found.id,
-        status: "active",
-        isPrimary: primary,
-        createdBy: guardian.id,
-      })
-      .onConflictDoUpdate({
-        target: [guardianLinks.guardianId, guardianLinks.learnerId],
-        set: { status: "active", isPrimary: primary },
-      });
-    await record(tx, guardian.id, found.id, "linked", guardian.id);
+    await activateLink(tx, { guardianId: guardian.id, learnerId: found.id, by: guardian.id });
     const [learner] = await listMyLearners(tx, guardian.id, today, found.id);
     return learner!;
   });
@@ -206,7 +215,7 @@ export async function requestLinkByAcademyNumber(
 }
 
 /** Whether the actor may approve or remove another's link to the learner: an admin, or its primary guardian. */
-async function assertMayManage(tx: Tx, learnerId: string, actor: { id: string; isAdmin: boolean }) {
+export async function assertMayManage(tx: Tx, learnerId: string, actor: { id: string; isAdmin: boolean }) {
   if (actor.isAdmin) return;
   const rows = await queryRows(
     tx,

@@ -1,4 +1,5 @@
 import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
+import { signupInput } from "@kantien/domain/auth";
 import { todayIn } from "@kantien/domain/dates";
 import {
   learnerAllergiesAnswer,
@@ -16,6 +17,12 @@ import {
   myLearnerLinkedAnswer,
   myLearnersAnswer,
 } from "@kantien/domain/guardians";
+import type { Language } from "@kantien/domain/language";
+import {
+  LEARNER_IMPORT_MAX_BYTES,
+  learnerImportAnswer,
+  learnerImportQuery,
+} from "@kantien/domain/learner-import";
 import { message } from "@kantien/domain/messages";
 import { isAdminRole } from "@kantien/domain/roles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -26,8 +33,11 @@ import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
 import { AppError, idParams, notFound, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
+import { acceptOneFile, readFileField } from "../../plugins/file-upload";
 import { type Guard, requireAdmin, signedIn, subjectOf } from "../../plugins/session";
 import { learnerAllergiesOf, saveLearnerAllergies } from "./consent";
+import { inviteGuardian } from "./invite";
+import { importLearners } from "./learner-import";
 import { leaveOptions, leaveSchool } from "./leave";
 import { getLimits, saveLimits } from "./limits";
 import {
@@ -43,6 +53,9 @@ import {
 import { transferBetweenLearners } from "./transfers";
 
 const guardianParams = z.object({ guardianId: z.string().max(100) });
+
+const invitedMessage = (done: "invite" | "link", email: string, language: Language) =>
+  message(done === "invite" ? "guardian_invited" : "guardian_linked_by_email", language, { email });
 
 // What each route takes and answers (decision 0016).
 const listSchema = { response: answers(myLearnersAnswer) };
@@ -62,6 +75,10 @@ const changeLinkSchema = {
   response: answers(messageAnswer),
 };
 const removeLinkSchema = { params: guardianParams, response: answers(messageAnswer) };
+const inviteInput = z.strictObject({ email: signupInput.shape.email });
+const inviteSchema = { body: inviteInput, response: createdAnswers(messageAnswer) };
+const customerInviteSchema = { params: idParams, body: inviteInput, response: createdAnswers(messageAnswer) };
+const importSchema = { querystring: learnerImportQuery, response: answers(learnerImportAnswer) };
 const customerGuardianParams = z.object({ id: z.string().max(100), guardianId: z.string().max(100) });
 const customerGuardiansSchema = { params: idParams, response: answers(learnerGuardiansAnswer) };
 const changeCustomerLinkSchema = {
@@ -172,6 +189,18 @@ export async function learnerRoutes(app: FastifyInstance, { config, database }: 
     ok(await learnerGuardians(db, subjectOf(request))),
   );
 
+  // The primary guardian adds another by address: linked at once, or invited to sign up.
+  api.post("/guardians", { schema: inviteSchema }, async (request, reply) => {
+    const { email } = request.body;
+    const done = await inviteGuardian(db, {
+      learnerId: subjectOf(request),
+      email,
+      actor: actor(request),
+      mail: { config, log: request.log },
+    });
+    return reply.status(201).send(okWith({ message: invitedMessage(done, email, request.language) }));
+  });
+
   // The primary guardian approves another's request (an admin may too, in the back office).
   api.post("/guardians/:guardianId/approve", { schema: changeLinkSchema }, async (request) => {
     const learnerId = subjectOf(request);
@@ -224,6 +253,21 @@ export async function learnerGuardiansRoutes(app: FastifyInstance, { config, dat
   );
 
   api.post(
+    "/customers/:id/guardians",
+    { schema: customerInviteSchema, onRequest: requireAdmin },
+    async (request, reply) => {
+      const { email } = request.body;
+      const done = await inviteGuardian(db, {
+        learnerId: recordId(request.params.id),
+        email,
+        actor: admin(request),
+        mail: { config, log: request.log },
+      });
+      return reply.status(201).send(okWith({ message: invitedMessage(done, email, request.language) }));
+    },
+  );
+
+  api.post(
     "/customers/:id/guardians/:guardianId/approve",
     { schema: changeCustomerLinkSchema, onRequest: requireAdmin },
     async (request) => {
@@ -263,5 +307,40 @@ export async function learnerGuardiansRoutes(app: FastifyInstance, { config, dat
       language: request.language,
     });
     return ok(left, { message: text });
+  });
+}
+
+/**
+ * The school's list of learners (admins, `/api/admin/learners/import`): a CSV in multipart field
+ * `file`; `?dryRun=true` answers what would change and writes nothing.
+ */
+export async function learnerImportRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+  await app.register(async (scope) => {
+    await acceptOneFile(scope, {
+      maxBytes: LEARNER_IMPORT_MAX_BYTES,
+      tooLarge: () => new AppError("learner_import_too_large"),
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.post("/learners/import", { schema: importSchema }, async (request) => {
+      const file = await readFileField(request, () => new AppError("learner_import_missing"));
+      if (!file) throw new AppError("learner_import_missing");
+      const dryRun = request.query.dryRun === "true";
+      const report = await importLearners(database.db, {
+        file: file.data,
+        dryRun,
+        by: signedIn(request).id,
+        mail: { config, log: request.log },
+        language: request.language,
+      });
+      const { create, update, invite } = report.counts;
+      const text = dryRun
+        ? message("learner_import_previewed", request.language)
+        : message("learner_import_done", request.language, {
+            created: String(create),
+            updated: String(update),
+            invited: String(invite),
+          });
+      return ok(report, { message: text });
+    });
   });
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { newPasswordForm } from "@kantien/domain/auth";
+import { usesOrderingApp } from "@kantien/domain/roles";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Stack from "@mui/material/Stack";
@@ -36,9 +37,11 @@ export function SetupAccountForm({ token, invitee }: { token: string; invitee: I
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => navigate("/login", { replace: true }), REDIRECT_AFTER_SETUP_MS);
+    // A guardian the school invited signs in to the ordering app; staff to the back office.
+    const signIn = usesOrderingApp(invitee.role_id) ? "/my/login" : "/login";
+    const timer = window.setTimeout(() => navigate(signIn, { replace: true }), REDIRECT_AFTER_SETUP_MS);
     return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, invitee.role_id]);
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFormError(null);
