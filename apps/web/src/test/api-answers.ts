@@ -41,6 +41,7 @@ import {
   myLearnersAnswer,
 } from "@kantien/domain/guardians";
 import { counterAnswer, counterOrder, kitchenDayAnswer, kitchenPaymentAnswer } from "@kantien/domain/kitchen";
+import { learnerImportAnswer } from "@kantien/domain/learner-import";
 import {
   myMenuAnswer,
   myOrderAnswer,
@@ -179,6 +180,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/customers/:id/guardians": learnerGuardiansAnswer,
   "GET /api/customers/:id/leave": learnerLeaveOptionsAnswer,
   "POST /api/customers/:id/leave": learnerLeftAnswer,
+  "POST /api/admin/learners/import": learnerImportAnswer,
 };
 
 const PATTERNS = Object.entries(ROUTES).map(([key, schema]) => {

@@ -1,6 +1,7 @@
 import { CUSTOMER_TABS, type CustomerRow } from "@kantien/domain/people";
 import { CUSTOMER_ROLES, isAdminRole } from "@kantien/domain/roles";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
@@ -19,6 +20,7 @@ import { useCustomers } from "../api/get-customers";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
 import { CustomerDialog } from "./customer-dialog";
 import { CustomersTable } from "./customers-table";
+import { LearnerImportDialog } from "./learner-import-dialog";
 
 /** Users management (/users), 'Bestuur gebruikers': customers (roles 1 and 2). */
 export function CustomersScreen() {
@@ -32,6 +34,7 @@ export function CustomersScreen() {
 
   const [editing, setEditing] = useState<CustomerRow | "new" | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   const deletion = usePersonDelete<CustomerRow>();
   const notify = useNotice();
 
@@ -49,9 +52,16 @@ export function CustomersScreen() {
     <Stack spacing={2}>
       <PageHeader>
         <PageTitle>{t("screens.customers.title")}</PageTitle>
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing("new")}>
-          {t("screens.customers.add")}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", justifyContent: "flex-end" }}>
+          {isAdmin ? (
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+              {t("screens.customers.import.open")}
+            </Button>
+          ) : null}
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing("new")}>
+            {t("screens.customers.add")}
+          </Button>
+        </Stack>
       </PageHeader>
       <PeopleFilters
         texts="screens.customers"
@@ -85,6 +95,7 @@ export function CustomersScreen() {
       {viewing ? (
         <CustomerDetailDialog customerId={viewing} isAdmin={isAdmin} onClose={() => setViewing(null)} />
       ) : null}
+      {importing ? <LearnerImportDialog onClose={() => setImporting(false)} /> : null}
       <PersonDeleteConfirm texts="screens.customers" state={deletion} onConfirm={confirmDelete} />
     </Stack>
   );
