@@ -44,6 +44,16 @@ export function useLearnerGuardians(id: string) {
   });
 }
 
+/** `POST /api/customers/:id/guardians {email}`: another guardian, linked at once or invited. */
+export function useInviteGuardian(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.post<{ message: string }>(`${pathOf(id)}/guardians`, { body: { email } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guardiansKey(id) }),
+  });
+}
+
 /** Approves a waiting guardian (`approve`) or ends a link (`remove`). */
 export function useChangeGuardianLink(id: string) {
   const queryClient = useQueryClient();

@@ -12,11 +12,13 @@ import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { GuardianInviteForm } from "../../../components/guardian-invite-form";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
 import {
   useChangeGuardianLink,
+  useInviteGuardian,
   useLearnerGuardians,
   useLinkCode,
   useRenewLinkCode,
@@ -36,6 +38,7 @@ export function CustomerGuardiansSection({ learnerId }: { learnerId: string }) {
   const renew = useRenewLinkCode(learnerId);
   const guardians = useLearnerGuardians(learnerId);
   const change = useChangeGuardianLink(learnerId);
+  const invite = useInviteGuardian(learnerId);
   const [pending, setPending] = useState<Pending | null>(null);
   const fail = (error: unknown) =>
     notify({ severity: "error", text: errorMessage(error, t("errors.update")) });
@@ -162,6 +165,17 @@ export function CustomerGuardiansSection({ learnerId }: { learnerId: string }) {
               ))}
             </List>
           )}
+          <GuardianInviteForm
+            pending={invite.isPending}
+            onInvite={(email) => invite.mutateAsync(email)}
+            texts={{
+              email: t("screens.customers.guardians.inviteEmail"),
+              hint: t("screens.customers.guardians.inviteHint"),
+              invite: t("screens.customers.guardians.invite"),
+              inviting: t("screens.customers.guardians.inviting"),
+              emailInvalid: t("screens.customers.guardians.emailInvalid"),
+            }}
+          />
         </Box>
       </Stack>
       <ConfirmDialog

@@ -4,6 +4,7 @@ import type {
   LearnerTransferInput,
   LinkLearnerInput,
   learnerAllergiesAnswer,
+  learnerGuardiansAnswer,
   learnerLimitsAnswer,
   learnerTransferAnswer,
   myLearnerLinkedAnswer,
@@ -97,5 +98,39 @@ export function useTransferBetweenLearners() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.myLearners });
       void refreshMyData(queryClient);
     },
+  });
+}
+
+const guardiansKey = (learnerId: string) => [...queryKeys.myLearners, learnerId, "guardians"] as const;
+const guardiansPath = (learnerId: string) => `/api/my/learners/${encodeURIComponent(learnerId)}/guardians`;
+
+/** `GET /api/my/learners/:id/guardians`: the learner's guardians, active and waiting. */
+export function useLearnerGuardians(learnerId: string) {
+  return useQuery({
+    queryKey: guardiansKey(learnerId),
+    queryFn: async ({ signal }) =>
+      (await api.get<Answer<typeof learnerGuardiansAnswer>>(guardiansPath(learnerId), { signal })).data,
+  });
+}
+
+/**
+ * The primary guardian's changes to the others: `invite` by address (linked at once, or invited to
+ * sign up), `approve` one waiting, `remove` one.
+ */
+export function useChangeLearnerGuardians(learnerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      change: { kind: "invite"; email: string } | { kind: "approve" | "remove"; guardianId: string },
+    ) => {
+      if (change.kind === "invite") {
+        return api.post<{ message: string }>(guardiansPath(learnerId), { body: { email: change.email } });
+      }
+      const path = `${guardiansPath(learnerId)}/${encodeURIComponent(change.guardianId)}`;
+      return change.kind === "approve"
+        ? api.post<{ message: string }>(`${path}/approve`, { body: {} })
+        : api.delete<{ message: string }>(path);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guardiansKey(learnerId) }),
   });
 }

@@ -19,6 +19,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
 import { useMyLearners, useSaveLearnerLimits } from "../api/my-learners";
 import { LearnerAllergiesForm } from "./learner-allergies-form";
+import { LearnerGuardians } from "./learner-guardians";
 import { LinkLearnerForm } from "./link-learner-form";
 import { PendingLearners } from "./pending-learners";
 import { TransferForm } from "./transfer-form";
@@ -71,6 +72,7 @@ function LearnerCard({ learner }: { learner: MyLearner }) {
       ) : null}
       <LimitsForm learner={learner} />
       <LearnerAllergiesForm learnerId={learner.id} />
+      <LearnerGuardians learner={learner} />
     </Paper>
   );
 }
