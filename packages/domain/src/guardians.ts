@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALLERGENS, allergiesSchema, dietSchema } from "./allergens";
-import { dataAnswer, randText } from "./api";
+import { dataAnswer, pageAnswer, randText } from "./api";
 import { DATE_MAX, DATE_MIN, type IsoDate, isIsoDate } from "./dates";
 import { randAmount } from "./money-input";
 import { text } from "./text";
@@ -215,3 +215,29 @@ export type LearnerLeaveInput = z.input<typeof learnerLeaveInput>;
 export const learnerLeftAnswer = dataAnswer(
   z.object({ moved: randText, to: z.enum(["sibling", "payout", "nowhere"]) }),
 ).extend({ message: z.string() });
+
+/**
+ * `GET /api/guardians?q&limit&offset` (admins, the "Ouers en voogde" tab of /users): the guardians
+ * with their learners, searched by either side (a guardian's name or address, a learner's name or
+ * academy number).
+ */
+export const guardianRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  /** False until the invited guardian has chosen a password. */
+  signedUp: z.boolean(),
+  learners: z.array(
+    z.object({
+      id: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      status: z.enum(GUARDIAN_LINK_STATUSES),
+      primary: z.boolean(),
+    }),
+  ),
+});
+export type GuardianRow = z.infer<typeof guardianRow>;
+export const guardiansPageAnswer = pageAnswer(guardianRow);

@@ -54,6 +54,8 @@ export const customerRow = z.object({
   createdAt: z.string(),
   /** Raised by every edit of the person; an edit sends it as If-Match (decision 0057). */
   version: z.number().int(),
+  /** A learner's active guardians by name, the primary first (the /users list only). */
+  guardians: z.array(z.string()).optional(),
 });
 export type CustomerRow = z.infer<typeof customerRow>;
 

@@ -51,7 +51,19 @@ export const customersList: PeopleList<CustomerTab, CustomerRow> = {
     staff: isNull(clients.userId),
     low: sql`${balanceValue} < (select low_balance_threshold from canteen_settings where id = 1)`,
   },
-  columns: { ...personColumns, akdNumber: clients.akdNumber },
+  // Learners are found by their guardians' names and addresses too (decision 0068).
+  alsoFinds: (pattern) =>
+    sql`select gl.learner_id from guardian_links gl join users g on g.id = gl.guardian_id
+        where gl.status = 'active'
+          and (g.first_name ilike ${pattern} or g.last_name ilike ${pattern} or g.email ilike ${pattern})`,
+  columns: {
+    ...personColumns,
+    akdNumber: clients.akdNumber,
+    guardians: sql<string[]>`coalesce((
+      select array_agg(g.first_name || ' ' || g.last_name order by gl.is_primary desc, g.first_name, g.id)
+      from guardian_links gl join users g on g.id = gl.guardian_id and g.deleted_at is null
+      where gl.learner_id = ${users.id} and gl.status = 'active'), '{}')`,
+  },
   row: customerRow.extend({ createdAt: timestampColumn }),
 };
 

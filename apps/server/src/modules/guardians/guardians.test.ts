@@ -577,6 +577,53 @@ describe("POST /api/my/transfers", () => {
   });
 });
 
+describe("the back office's guardians", () => {
+  it("lists each guardian with their learners, found by either side, and each learner with their guardians", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    const [row] = await queryRows(
+      db,
+      sql`select u.email, c.akd_number as "akdNumber" from users u join clients c on c.user_id = u.id where u.id = ${child.id}`,
+      z.object({ email: z.string(), akdNumber: z.string() }),
+    );
+    const guardians = (q: string) =>
+      request(app, "GET", `/api/guardians?q=${encodeURIComponent(q)}`, { cookie: adminCookie });
+    for (const q of [parent.email, row!.akdNumber]) {
+      const found = await guardians(q);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().data, q).toEqual([
+        expect.objectContaining({
+          id: parent.id,
+          signedUp: true,
+          learners: [expect.objectContaining({ id: child.id, status: "active", primary: true })],
+        }),
+      ]);
+      expect(found.json().total).toBe(1);
+    }
+    // A learner is found by their guardian's address on /users, and names their guardians there.
+    const customers = await request(app, "GET", `/api/customers?q=${encodeURIComponent(parent.email)}`, {
+      cookie: adminCookie,
+    });
+    expect(customers.json().data).toEqual([
+      expect.objectContaining({ id: child.id, guardians: [`Toets Gebruiker 5`] }),
+    ]);
+    // Removing the guardian ends the link on the record; a learner's id is no guardian's.
+    expect(
+      (await request(app, "DELETE", `/api/guardians/${child.id}`, { cookie: adminCookie })).statusCode,
+    ).toBe(404);
+    const removed = await request(app, "DELETE", `/api/guardians/${parent.id}`, { cookie: adminCookie });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await changesOf(db, child.id)).at(-1)).toMatchObject({
+      change: "removed",
+      guardianId: parent.id,
+    });
+    expect((await guardians(parent.email)).json().total).toBe(0);
+    expect((await request(app, "GET", "/api/guardians", { cookie: parent.cookie })).statusCode).toBe(401);
+  });
+});
+
 describe("POST /api/customers/:id/leave", () => {
   const leave = (app: App, learnerId: string, body: object) =>
     request(app, "POST", `/api/customers/${learnerId}/leave`, { cookie: adminCookie, body });

@@ -2,6 +2,7 @@ import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
 import { signupInput } from "@kantien/domain/auth";
 import { todayIn } from "@kantien/domain/dates";
 import {
+  guardiansPageAnswer,
   learnerAllergiesAnswer,
   learnerAllergiesInput,
   learnerGuardiansAnswer,
@@ -24,7 +25,9 @@ import {
   learnerImportQuery,
 } from "@kantien/domain/learner-import";
 import { message } from "@kantien/domain/messages";
+import { personRemovedAnswer } from "@kantien/domain/people";
 import { isAdminRole } from "@kantien/domain/roles";
+import { text } from "@kantien/domain/text";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -35,7 +38,10 @@ import { AppError, idParams, notFound, recordId } from "../../errors";
 import { readIdempotencyKey } from "../../idempotency";
 import { acceptOneFile, readFileField } from "../../plugins/file-upload";
 import { type Guard, requireAdmin, signedIn, subjectOf } from "../../plugins/session";
+import { removedAnswer } from "../people/http";
+import { PEOPLE_LIST_DEFAULT_LIMIT, PEOPLE_LIST_MAX_LIMIT } from "../people/people";
 import { learnerAllergiesOf, saveLearnerAllergies } from "./consent";
+import { deleteGuardian, listGuardians } from "./guardian-list";
 import { inviteGuardian } from "./invite";
 import { importLearners } from "./learner-import";
 import { leaveOptions, leaveSchool } from "./leave";
@@ -89,6 +95,13 @@ const changeCustomerLinkSchema = {
 const removeCustomerLinkSchema = { params: customerGuardianParams, response: answers(messageAnswer) };
 const linkCodeSchema = { params: idParams, response: answers(linkCodeAnswer) };
 const renewLinkCodeSchema = { params: idParams, body: z.strictObject({}), response: answers(linkCodeAnswer) };
+const guardiansQuery = z.strictObject({
+  q: text().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PEOPLE_LIST_MAX_LIMIT).default(PEOPLE_LIST_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+const guardiansListSchema = { querystring: guardiansQuery, response: answers(guardiansPageAnswer) };
+const removeGuardianSchema = { params: idParams, response: answers(personRemovedAnswer) };
 const leaveOptionsSchema = { params: idParams, response: answers(learnerLeaveOptionsAnswer) };
 const leaveSchema = { params: idParams, body: learnerLeaveInput, response: answers(learnerLeftAnswer) };
 
@@ -291,6 +304,18 @@ export async function learnerGuardiansRoutes(app: FastifyInstance, { config, dat
       });
       return okWith({ message: message("guardian_link_removed", request.language) });
     },
+  );
+
+  api.get("/guardians", { schema: guardiansListSchema, onRequest: requireAdmin }, async (request) => {
+    const { rows, total } = await listGuardians(db, request.query);
+    return ok(rows, { total });
+  });
+
+  api.delete("/guardians/:id", { schema: removeGuardianSchema, onRequest: requireAdmin }, async (request) =>
+    removedAnswer(
+      await deleteGuardian(db, signedIn(request).id, recordId(request.params.id)),
+      request.language,
+    ),
   );
 
   api.get("/customers/:id/leave", { schema: leaveOptionsSchema, onRequest: requireAdmin }, async (request) =>

@@ -43,12 +43,17 @@ export type PeopleNumber = { table: PgTable; userId: AnyPgColumn; number: AnyPgC
  * columns' trigram indexes (migration 0007), the number's table joined by union: one OR
  * across two tables would read every row instead.
  */
-export function searchWords(q: string | undefined, number: PeopleNumber): SQL[] {
+export function searchWords(
+  q: string | undefined,
+  number: PeopleNumber,
+  alsoFinds?: (pattern: string) => SQL,
+): SQL[] {
   return searchPatterns(q).map((pattern) => {
     return sql`${users.id} in (
       select id from ${users}
       where first_name ilike ${pattern} or last_name ilike ${pattern} or email ilike ${pattern}
-      union select ${number.userId} from ${number.table} where ${number.number} ilike ${pattern})`;
+      union select ${number.userId} from ${number.table} where ${number.number} ilike ${pattern}
+      ${alsoFinds ? sql`union ${alsoFinds(pattern)}` : sql``})`;
   });
 }
 
@@ -85,6 +90,8 @@ export const personColumns = {
 export type PeopleList<Tab extends string, Row> = {
   kind: SQL;
   number: PeopleNumber;
+  /** More people a search word finds: a select of user ids (a learner found by their guardian's name). */
+  alsoFinds?: (pattern: string) => SQL;
   tabs: { [T in Tab]: SQL | undefined };
   columns: SelectedFields;
   row: z.ZodType<Row>;
@@ -122,7 +129,7 @@ function peopleWhere<Tab extends string, Row>(
     notDeleted,
     params.role ? eq(users.roleId, params.role) : undefined,
     list.tabs[params.tab],
-    ...searchWords(params.q, list.number),
+    ...searchWords(params.q, list.number, list.alsoFinds),
   );
 }
 
