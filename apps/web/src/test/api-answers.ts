@@ -30,6 +30,7 @@ import {
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { customerAllergiesAnswer, customerAllergiesSavedAnswer } from "@kantien/domain/dietary-profile";
 import {
+  guardiansPageAnswer,
   learnerAllergiesAnswer,
   learnerGuardiansAnswer,
   learnerLeaveOptionsAnswer,
@@ -183,6 +184,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/customers/:id/link-code": linkCodeAnswer,
   "GET /api/customers/:id/guardians": learnerGuardiansAnswer,
   "POST /api/customers/:id/guardians": messageAnswer,
+  "GET /api/guardians": guardiansPageAnswer,
+  "DELETE /api/guardians/:id": personRemovedAnswer,
   "GET /api/customers/:id/leave": learnerLeaveOptionsAnswer,
   "POST /api/customers/:id/leave": learnerLeftAnswer,
   "POST /api/admin/learners/import": learnerImportAnswer,

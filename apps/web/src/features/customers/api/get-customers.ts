@@ -25,6 +25,6 @@ export function customersQueryOptions(params: CustomerListParams) {
   });
 }
 
-export function useCustomers(params: CustomerListParams) {
-  return useQuery(customersQueryOptions(params));
+export function useCustomers(params: CustomerListParams, enabled = true) {
+  return useQuery({ ...customersQueryOptions(params), enabled });
 }

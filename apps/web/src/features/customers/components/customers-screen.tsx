@@ -20,16 +20,24 @@ import { useCustomers } from "../api/get-customers";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
 import { CustomerDialog } from "./customer-dialog";
 import { CustomersTable } from "./customers-table";
+import { GuardiansTable } from "./guardians-table";
 import { LearnerImportDialog } from "./learner-import-dialog";
 
-/** Users management (/users), 'Bestuur gebruikers': customers (roles 1 and 2). */
+/** The tabs of /users: the customers' own, and (admins) the guardians who act for learners. */
+const USERS_TABS = [...CUSTOMER_TABS, "guardians"] as const;
+
+/** Users management (/users), 'Bestuur gebruikers': customers (roles 1 and 2), and guardians for admins. */
 export function CustomersScreen() {
   const { t } = useTranslation();
   const roleChoices = useRoleChoices(CUSTOMER_ROLES);
   const { user } = useSession();
   const isAdmin = isAdminRole(user?.role_id ?? 0);
-  const list = useListState(peopleListCodec(CUSTOMER_ROLES, CUSTOMER_TABS));
-  const customers = useCustomers(list.params);
+  const list = useListState(peopleListCodec(CUSTOMER_ROLES, USERS_TABS));
+  const guardiansTab = isAdmin && list.params.tab === "guardians";
+  const customers = useCustomers(
+    { ...list.params, tab: list.params.tab === "guardians" ? "all" : list.params.tab },
+    !guardiansTab,
+  );
   const remove = useDeleteCustomer();
 
   const [editing, setEditing] = useState<CustomerRow | "new" | null>(null);
@@ -67,16 +75,27 @@ export function CustomersScreen() {
         texts="screens.customers"
         list={list}
         roles={roleChoices}
-        tabs={CUSTOMER_TABS.map((tab) => ({ value: tab, label: t(`screens.customers.tabs.${tab}`) }))}
+        tabs={(isAdmin ? USERS_TABS : CUSTOMER_TABS).map((tab) => ({
+          value: tab,
+          label: t(`screens.customers.tabs.${tab}`),
+        }))}
       />
-      <CustomersTable
-        query={customers}
-        list={list}
-        canDelete={isAdmin}
-        onView={(row) => setViewing(row.id)}
-        onEdit={(row) => setEditing(row)}
-        onDelete={deletion.ask}
-      />
+      {guardiansTab ? (
+        <GuardiansTable
+          params={list.params}
+          onPage={(page, rows) => list.setPage(page, rows)}
+          onLearner={(learnerId) => setViewing(learnerId)}
+        />
+      ) : (
+        <CustomersTable
+          query={customers}
+          list={list}
+          canDelete={isAdmin}
+          onView={(row) => setViewing(row.id)}
+          onEdit={(row) => setEditing(row)}
+          onDelete={deletion.ask}
+        />
+      )}
       {editing ? (
         <CustomerDialog
           customer={editing === "new" ? null : editing}

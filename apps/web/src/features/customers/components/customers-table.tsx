@@ -23,11 +23,18 @@ export function CustomersTable(props: CustomersTableProps) {
       query={props.query}
       list={props.list}
       secondary={(row) => (
-        <Typography variant="caption" color="text.secondary">
-          {row.akdNumber
-            ? t("screens.customers.akdNumber", { number: row.akdNumber })
-            : t("screens.customers.noAkdNumber")}
-        </Typography>
+        <>
+          <Typography variant="caption" color="text.secondary">
+            {row.akdNumber
+              ? t("screens.customers.akdNumber", { number: row.akdNumber })
+              : t("screens.customers.noAkdNumber")}
+          </Typography>
+          {row.guardians?.length ? (
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t("screens.customers.guardianNames", { names: row.guardians.join(", ") })}
+            </Typography>
+          ) : null}
+        </>
       )}
       role={(row) => ({
         label: t(row.roleId === 1 ? "roles.names.student" : "roles.names.academyStaff"),

@@ -110,3 +110,57 @@ describe("importing the school's list of learners", () => {
     expect(screen.queryByRole("button", { name: "Lees leerderlys in" })).not.toBeInTheDocument();
   });
 });
+
+describe("the guardians' tab of /users", () => {
+  const ouma = {
+    id: "c0000000-0000-4000-8000-000000000011",
+    firstName: "Ouma",
+    lastName: "Steyn",
+    email: "ouma@steyn.example",
+    phoneNumber: null,
+    signedUp: false,
+    learners: [
+      {
+        id: "c0000000-0000-4000-8000-000000000012",
+        firstName: "Sanet",
+        lastName: "Steyn",
+        status: "active",
+        primary: true,
+      },
+    ],
+  };
+
+  it("lists each guardian with their learners, searches by either side, and removes one after asking", async () => {
+    const calls = mockFetch({
+      "GET /api/customers?limit=25&offset=0": { body: { success: true, data: [], total: 0 } },
+      "GET /api/guardians?limit=25&offset=0": { body: { success: true, data: [ouma], total: 1 } },
+      "GET /api/guardians?q=SANE&limit=25&offset=0": { body: { success: true, data: [], total: 0 } },
+      [`DELETE /api/guardians/${ouma.id}`]: {
+        body: { success: true, anonymised: false, message: "Gebruiker geskrap." },
+      },
+    });
+    const { user } = renderWithApp(<CustomersScreen />, {
+      route: "/users?tab=guardians",
+      user: testUser(ROLE.kitchenAdmin),
+    });
+    const table = await screen.findByRole("table", { name: "Ouers en voogde" });
+    await within(table).findByText("Ouma Steyn");
+    const row = within(table).getAllByRole("row")[1]!;
+    expect(row).toHaveTextContent("Ouma Steyn");
+    expect(row).toHaveTextContent("ouma@steyn.example");
+    expect(within(row).getByText("Genooi")).toBeVisible();
+    expect(within(row).getByRole("button", { name: "Sanet Steyn" })).toBeVisible();
+    // The customers' list is not asked for on this tab.
+    expect(calls.some((call) => call.url.startsWith("/api/customers?"))).toBe(false);
+
+    await user.click(within(row).getByRole("button", { name: "Verwyder Ouma Steyn" }));
+    const ask = await screen.findByRole("alertdialog", { name: "Verwyder Ouma Steyn?" });
+    await user.click(within(ask).getByRole("button", { name: "Verwyder" }));
+    expect(await screen.findByText("Gebruiker geskrap.")).toBeVisible();
+    expect(sent(calls, `DELETE /api/guardians/${ouma.id}`)).toHaveLength(1);
+
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await user.type(screen.getByRole("searchbox"), "SANE{Enter}");
+    expect(await screen.findByText("Geen ouer of voog pas nie")).toBeVisible();
+  });
+});
