@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ALLERGENS, allergiesSchema, dietSchema } from "./allergens";
 import { dataAnswer, pageAnswer, randText } from "./api";
+import { bankDetailsSchema } from "./canteen";
 import { DATE_MAX, DATE_MIN, type IsoDate, isIsoDate } from "./dates";
 import { randAmount } from "./money-input";
 import { text } from "./text";
@@ -147,6 +148,22 @@ export const learnerTransferAnswer = dataAnswer(
 
 /** `GET /api/customers/:id/link-code` (admins): the code to give the learner's guardians. */
 export const linkCodeAnswer = dataAnswer(z.object({ linkCode: z.string() }));
+
+/**
+ * `GET /api/customers/:id/link-letter` (admins): what the printed letter to a learner's guardians
+ * says: the learner, the link code, and how to pay in by EFT (the canteen's account, null until an
+ * admin saved it, and the learner's payment reference).
+ */
+export const linkLetterAnswer = dataAnswer(
+  z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    grade: z.string().nullable(),
+    linkCode: z.string(),
+    paymentReference: z.string(),
+    bank: bankDetailsSchema.nullable(),
+  }),
+);
 
 /** A learner's guardian, as the back office's customer detail lists them. */
 export const learnerGuardian = z.object({

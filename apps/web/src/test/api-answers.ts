@@ -38,6 +38,7 @@ import {
   learnerLimitsAnswer,
   learnerTransferAnswer,
   linkCodeAnswer,
+  linkLetterAnswer,
   myLearnerLinkedAnswer,
   myLearnersAnswer,
 } from "@kantien/domain/guardians";
@@ -182,6 +183,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "DELETE /api/my/learners/:learnerId/guardians/:guardianId": messageAnswer,
   "GET /api/customers/:id/link-code": linkCodeAnswer,
   "POST /api/customers/:id/link-code": linkCodeAnswer,
+  "GET /api/customers/:id/link-letter": linkLetterAnswer,
   "GET /api/customers/:id/guardians": learnerGuardiansAnswer,
   "POST /api/customers/:id/guardians": messageAnswer,
   "GET /api/guardians": guardiansPageAnswer,

@@ -133,6 +133,31 @@ describe("linking a learner", () => {
     expect((await changesOf(db, child.id)).map((c) => c.change)).toEqual(["linked", "linked"]);
   });
 
+  it("gives admins the letter for a learner's guardians: the code, the payment reference and the canteen's account", async ({
+    app,
+    db,
+  }) => {
+    const child = await learner(db);
+    await db.update(clients).set({ grade: "8B" }).where(sql`${clients.userId} = ${child.id}`);
+    const letter = await request(app, "GET", `/api/customers/${child.id}/link-letter`, {
+      cookie: adminCookie,
+    });
+    expect(letter.statusCode, letter.body).toBe(200);
+    expect(letter.json().data).toEqual({
+      firstName: "Toets",
+      lastName: "Gebruiker 1",
+      grade: "8B",
+      linkCode: await linkCode(app, child.id),
+      paymentReference: expect.stringMatching(/^KAN/),
+      bank: null,
+    });
+    const parent = await guardian(db);
+    expect(
+      (await request(app, "GET", `/api/customers/${child.id}/link-letter`, { cookie: parent.cookie }))
+        .statusCode,
+    ).toBe(403);
+  });
+
   it("refuses an unknown or malformed code, a renewed code's old one, and a learner who would link another", async ({
     app,
     db,

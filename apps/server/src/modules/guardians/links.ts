@@ -14,6 +14,7 @@ import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { guardianLinkChanges, guardianLinks } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
+import { getBankDetails } from "../canteen/bank-details";
 import { lockPerson, promoteNextPrimary } from "../people/people";
 import { consentFactColumns, consentFacts, consentOf } from "./consent";
 import { limitsColumns, toLimits } from "./limits";
@@ -329,4 +330,24 @@ export async function linkCodeOf(db: Db, learnerId: string, { renew }: { renew: 
     await tx.execute(sql`update clients set link_code = ${code} where user_id = ${learnerId}`);
     return formatLinkCode(code);
   });
+}
+
+/** What the printed letter to a learner's guardians says (the code made if the learner has none yet). */
+export async function linkLetterOf(db: Db, learnerId: string) {
+  const linkCode = await linkCodeOf(db, learnerId, { renew: false });
+  const [learner] = await queryRows(
+    db,
+    sql`select u.first_name as "firstName", u.last_name as "lastName", c.grade,
+               w.payment_reference as "paymentReference"
+        from users u join clients c on c.user_id = u.id join wallets w on w.user_id = u.id
+        where u.id = ${learnerId}`,
+    z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      grade: z.string().nullable(),
+      paymentReference: z.string(),
+    }),
+  );
+  if (!learner) throw notFound();
+  return { ...learner, linkCode, bank: await getBankDetails(db) };
 }

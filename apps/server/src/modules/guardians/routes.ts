@@ -15,6 +15,7 @@ import {
   learnerTransferInput,
   linkCodeAnswer,
   linkLearnerInput,
+  linkLetterAnswer,
   myLearnerLinkedAnswer,
   myLearnersAnswer,
 } from "@kantien/domain/guardians";
@@ -52,6 +53,7 @@ import {
   learnerGuardians,
   linkByCode,
   linkCodeOf,
+  linkLetterOf,
   listMyLearners,
   removeLink,
   requestLinkByAcademyNumber,
@@ -94,6 +96,7 @@ const changeCustomerLinkSchema = {
 };
 const removeCustomerLinkSchema = { params: customerGuardianParams, response: answers(messageAnswer) };
 const linkCodeSchema = { params: idParams, response: answers(linkCodeAnswer) };
+const linkLetterSchema = { params: idParams, response: answers(linkLetterAnswer) };
 const renewLinkCodeSchema = { params: idParams, body: z.strictObject({}), response: answers(linkCodeAnswer) };
 const guardiansQuery = z.strictObject({
   q: text().max(200).optional(),
@@ -251,6 +254,12 @@ export async function learnerGuardiansRoutes(app: FastifyInstance, { config, dat
 
   api.get("/customers/:id/link-code", { schema: linkCodeSchema, onRequest: requireAdmin }, async (request) =>
     ok({ linkCode: await linkCodeOf(db, recordId(request.params.id), { renew: false }) }),
+  );
+
+  api.get(
+    "/customers/:id/link-letter",
+    { schema: linkLetterSchema, onRequest: requireAdmin },
+    async (request) => ok(await linkLetterOf(db, recordId(request.params.id))),
   );
 
   api.post(

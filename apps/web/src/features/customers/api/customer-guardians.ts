@@ -4,6 +4,7 @@ import type {
   learnerLeaveOptionsAnswer,
   learnerLeftAnswer,
   linkCodeAnswer,
+  linkLetterAnswer,
 } from "@kantien/domain/guardians";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
@@ -89,5 +90,15 @@ export function useLeaveSchool(id: string) {
     mutationFn: (body: LearnerLeaveInput) =>
       api.post<Answer<typeof learnerLeftAnswer>>(`${pathOf(id)}/leave`, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.customers }),
+  });
+}
+
+/** `GET /api/customers/:id/link-letter`: what the printed letter to the learner's guardians says. */
+export function useLinkLetter(id: string) {
+  return useQuery({
+    queryKey: [...queryKeys.customerGuardians, id, "letter"] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<Answer<typeof linkLetterAnswer>>(`${pathOf(id)}/link-letter`, { signal })).data,
+    retry: false,
   });
 }

@@ -23,6 +23,7 @@ import {
   useLinkCode,
   useRenewLinkCode,
 } from "../api/customer-guardians";
+import { LinkLetterDialog } from "./link-letter";
 
 type Pending = { kind: "renew" } | { kind: "remove"; guardian: LearnerGuardian };
 
@@ -40,6 +41,7 @@ export function CustomerGuardiansSection({ learnerId }: { learnerId: string }) {
   const change = useChangeGuardianLink(learnerId);
   const invite = useInviteGuardian(learnerId);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [printing, setPrinting] = useState(false);
   const fail = (error: unknown) =>
     notify({ severity: "error", text: errorMessage(error, t("errors.update")) });
 
@@ -81,17 +83,22 @@ export function CustomerGuardiansSection({ learnerId }: { learnerId: string }) {
             {t("screens.customers.guardians.linkCodeHint")}
           </Typography>
           {code.data ? (
-            <Button
-              variant="outlined"
-              color="inherit"
-              size="small"
-              disabled={renew.isPending}
-              onClick={() => setPending({ kind: "renew" })}
-            >
-              {renew.isPending
-                ? t("screens.customers.guardians.renewing")
-                : t("screens.customers.guardians.renew")}
-            </Button>
+            <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
+              <Button variant="contained" size="small" onClick={() => setPrinting(true)}>
+                {t("screens.customers.letter.open")}
+              </Button>
+              <Button
+                variant="outlined"
+                color="inherit"
+                size="small"
+                disabled={renew.isPending}
+                onClick={() => setPending({ kind: "renew" })}
+              >
+                {renew.isPending
+                  ? t("screens.customers.guardians.renewing")
+                  : t("screens.customers.guardians.renew")}
+              </Button>
+            </Stack>
           ) : null}
         </Paper>
         <Box sx={{ flex: 1 }}>
@@ -178,6 +185,7 @@ export function CustomerGuardiansSection({ learnerId }: { learnerId: string }) {
           />
         </Box>
       </Stack>
+      {printing ? <LinkLetterDialog learnerId={learnerId} onClose={() => setPrinting(false)} /> : null}
       <ConfirmDialog
         open={pending !== null}
         destructive

@@ -46,6 +46,19 @@ function renderLeave(
     },
     [`GET /api/customers/${sanet.id}/guardians`]: { body: { success: true, data: [] } },
     [`GET /api/customers/${sanet.id}/leave`]: { body: { success: true, data: options } },
+    [`GET /api/customers/${sanet.id}/link-letter`]: {
+      body: {
+        success: true,
+        data: {
+          firstName: "Sanet",
+          lastName: "Steyn",
+          grade: "8B",
+          linkCode: "SANE-T234",
+          paymentReference: "KAN7K3Q9Z",
+          bank: { bank: "FNB", accountHolder: "Kantien", accountNumber: "62123456789", branchCode: "250655" },
+        },
+      },
+    },
     [LEAVE]: answer,
   });
   const view = renderWithApp(<CustomerDetailDialog customerId={sanet.id} isAdmin onClose={onClose} />, {
@@ -123,5 +136,24 @@ describe("a learner leaving the school", () => {
     expect(within(ask).getByRole("textbox", { name: /Verwysing van die bankoorbetaling/ })).toHaveValue(
       "FNB 12345",
     );
+  });
+
+  it("prints the letter for the guardians: the code, the canteen's account and the learner's reference", async () => {
+    const { user } = renderLeave({ balance: "0.00", siblings: [], payees: [] }, () => ({
+      status: 500,
+      body: {},
+    }));
+    const detail = await screen.findByRole("dialog", { name: "Sanet Steyn" });
+    await user.click(await within(detail).findByRole("button", { name: "Brief vir die ouers" }));
+    const letter = await screen.findByRole("article", { name: "Brief vir die ouers" });
+    expect(await within(letter).findByText("SANE-T234")).toBeVisible();
+    expect(letter).toHaveTextContent("Beste ouer of voog van Sanet Steyn (8B),");
+    expect(letter).toHaveTextContent("Rekeningnommer62123456789");
+    expect(letter).toHaveTextContent("VerwysingKAN7K3Q9Z");
+    // jsdom has no printing: the browser's dialog is not ours to test.
+    const print = vi.fn();
+    vi.stubGlobal("print", print);
+    await user.click(screen.getByRole("button", { name: "Druk" }));
+    expect(print).toHaveBeenCalledOnce();
   });
 });
