@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  ALLERGENS,
   allergenDeclarationSchema,
   allergensCheckedSchema,
   allergenWarningSchema,
@@ -203,6 +204,20 @@ export const myStatementEntry = walletStatementEntry.extend({
 });
 export type MyStatementEntry = z.infer<typeof myStatementEntry>;
 
+/** A learner's limits as the learner and their guardians see them: what is left of each today. */
+export const limitsToday = z.object({
+  dailyLimit: randText.nullable(),
+  weeklyLimit: randText.nullable(),
+  /** Left of the daily limit for today's orders; null without one. */
+  leftToday: randText.nullable(),
+  /** Left of the weekly limit for this week's orders; null without one. */
+  leftThisWeek: randText.nullable(),
+  blockedAllergens: z.array(z.enum(ALLERGENS)),
+  /** The blocked dishes by name. */
+  blockedDishes: z.array(z.string()),
+});
+export type LimitsToday = z.infer<typeof limitsToday>;
+
 /** `GET /api/my/wallet`: the balance, the canteen's warning line, and a page of the statement (newest first). */
 export const myWalletQuery = z.strictObject(paging);
 export const myWalletAnswer = dataAnswer(
@@ -215,6 +230,8 @@ export const myWalletAnswer = dataAnswer(
     eft: bankDetailsSchema.nullable(),
     transactions: z.array(myStatementEntry),
     total: z.number().int(),
+    /** What a learner's guardians allow (decision 0068), and what is left today; null when nothing is set. */
+    limits: limitsToday.nullable().optional(),
   }),
 );
 

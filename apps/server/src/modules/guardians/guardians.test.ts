@@ -345,9 +345,17 @@ describe("limits", () => {
       headers: { "idempotency-key": randomUUID() },
     });
     expect(own.json()).toMatchObject({ code: "limit_reached", details: { left: "10.00", limit: "weekly" } });
-    expect((await request(app, "GET", "/api/my/wallet", { cookie: child.cookie })).json().data.balance).toBe(
-      "60.00",
-    );
+    // The learner sees what their guardian set, and what is left of it today and this week.
+    const wallet = (await request(app, "GET", "/api/my/wallet", { cookie: child.cookie })).json().data;
+    expect(wallet.balance).toBe("60.00");
+    expect(wallet.limits).toEqual({
+      dailyLimit: "30.00",
+      weeklyLimit: "50.00",
+      leftToday: "10.00",
+      leftThisWeek: "10.00",
+      blockedAllergens: [],
+      blockedDishes: [],
+    });
   });
 
   it("refuse a blocked dish, a dish with a blocked allergen, and an unchecked dish while allergens are blocked", async ({

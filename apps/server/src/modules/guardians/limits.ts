@@ -8,6 +8,7 @@ import {
   NO_LIMITS,
 } from "@kantien/domain/guardians";
 import { formatRand } from "@kantien/domain/money";
+import type { LimitsToday } from "@kantien/domain/my";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
@@ -64,7 +65,7 @@ export async function saveLimits(
 }
 
 /** What the learner's orders not cancelled cost on `day`, and in its week (Monday to Sunday): one read. */
-async function spentOnDayAndWeek(tx: Tx, learnerId: string, day: IsoDate) {
+async function spentOnDayAndWeek(tx: Db | Tx, learnerId: string, day: IsoDate) {
   const monday = mondayOf(day);
   const [row] = await queryRows(
     tx,
@@ -122,4 +123,37 @@ export async function checkLearnerLimits(
     const left = limitLeft(limit, already);
     throw new AppError("limit_reached", { left, limit: kind }, () => ({ left: formatRand(left) }));
   }
+}
+
+/**
+ * A learner's limits as the learner and their guardians read them: what is left today and this
+ * week (for orders eaten then), and the blocked dishes by name; null when nothing is set.
+ */
+export async function limitsToday(db: Db, learnerId: string, today: IsoDate): Promise<LimitsToday | null> {
+  const [row] = await queryRows(db, selectLimits(learnerId, false), limitsColumns);
+  if (!row) return null;
+  const limits = toLimits(row);
+  const set =
+    limits.dailyLimit !== null ||
+    limits.weeklyLimit !== null ||
+    limits.blockedAllergens.length > 0 ||
+    limits.blockedFoodItemIds.length > 0;
+  if (!set) return null;
+  const spent = await spentOnDayAndWeek(db, learnerId, today);
+  const dishes =
+    limits.blockedFoodItemIds.length === 0
+      ? []
+      : await queryRows(
+          db,
+          sql`select name from food_items where id in ${limits.blockedFoodItemIds} order by name`,
+          z.object({ name: z.string() }),
+        );
+  return {
+    dailyLimit: limits.dailyLimit,
+    weeklyLimit: limits.weeklyLimit,
+    leftToday: limits.dailyLimit === null ? null : limitLeft(limits.dailyLimit, spent.day),
+    leftThisWeek: limits.weeklyLimit === null ? null : limitLeft(limits.weeklyLimit, spent.week),
+    blockedAllergens: limits.blockedAllergens,
+    blockedDishes: dishes.map((dish) => dish.name),
+  };
 }

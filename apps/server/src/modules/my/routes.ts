@@ -32,6 +32,7 @@ import { expectedVersion, tagVersion, versioned, versionedSave } from "../../rec
 import { changePassword } from "../auth/service";
 import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
+import { limitsToday } from "../guardians/limits";
 import { createWalletOrder } from "../orders/create";
 import { changeOrderStatus } from "../orders/service";
 import { walletBalance } from "../wallets/ledger";
@@ -167,12 +168,14 @@ export async function myOrderingRoutes(app: FastifyInstance, { config, database 
   });
 
   api.get("/wallet", { schema: walletSchema }, async (request) => {
-    const [wallet, rules, eft] = await Promise.all([
-      myWallet(db, subjectOf(request), request.query),
+    const subject = subjectOf(request);
+    const [wallet, rules, eft, limits] = await Promise.all([
+      myWallet(db, subject, request.query),
       getCanteenRules(db),
       getBankDetails(db),
+      limitsToday(db, subject, todayIn(config.timeZone, config.clock())),
     ]);
-    return ok({ ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft });
+    return ok({ ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft, limits });
   });
 }
 

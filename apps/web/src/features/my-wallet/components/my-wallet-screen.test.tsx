@@ -1,4 +1,5 @@
 import type { BankDetails } from "@kantien/domain/canteen";
+import type { LimitsToday } from "@kantien/domain/my";
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it } from "vitest";
 import { AppRoutes } from "../../../app/router";
@@ -12,7 +13,7 @@ const FNB: BankDetails = {
   branchCode: "250655",
 };
 
-function renderWallet(eft: BankDetails | null) {
+function renderWallet(eft: BankDetails | null, limits: LimitsToday | null = null) {
   mockFetch({
     "GET /api/config": {
       body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
@@ -27,6 +28,7 @@ function renderWallet(eft: BankDetails | null) {
           eft,
           transactions: [],
           total: 0,
+          limits,
         },
       },
     },
@@ -62,5 +64,29 @@ describe("paying by EFT on /my/wallet", () => {
     expect(within(card).getByText("KAN7K3Q9Z")).toBeVisible();
     expect(within(card).getByRole("note")).toHaveTextContent(/Betaal by die toonbank/);
     expect(within(card).queryByText("Rekeningnommer")).not.toBeInTheDocument();
+  });
+
+  it("shows a learner what their guardian set, and what is left of it", async () => {
+    renderWallet(FNB, {
+      dailyLimit: "60.00",
+      weeklyLimit: null,
+      leftToday: "15.50",
+      leftThisWeek: null,
+      blockedAllergens: ["peanuts"],
+      blockedDishes: ["Sjokoladekoek"],
+    });
+    const card = await screen.findByRole("region", { name: "Perke deur jou ouer of voog gestel" });
+    expect(card).toHaveTextContent(/Hoogstens R\s60,00 per dag: nog R\s15,50 vir vandag se bestellings\./);
+    expect(card).toHaveTextContent("Jy kan nie geregte bestel wat dit (kan) bevat nie: grondboontjies.");
+    expect(card).toHaveTextContent("Jy kan nie hierdie geregte bestel nie: Sjokoladekoek.");
+    expect(card).not.toHaveTextContent("per week");
+  });
+
+  it("shows no limits card when nothing is set", async () => {
+    renderWallet(FNB);
+    await eftCard();
+    expect(
+      screen.queryByRole("region", { name: "Perke deur jou ouer of voog gestel" }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
+import { allergenList } from "@kantien/domain/allergen-texts";
 import type { BankDetails } from "@kantien/domain/canteen";
 import { formatRand } from "@kantien/domain/money";
-import type { MyStatementEntry } from "@kantien/domain/my";
+import type { LimitsToday, MyStatementEntry } from "@kantien/domain/my";
 import ContentCopy from "@mui/icons-material/ContentCopy";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -158,6 +159,47 @@ function PayByEft({ reference, eft }: { reference: string; eft: BankDetails | nu
   );
 }
 
+/** What a learner's guardians set, and what is left of it today and this week (decision 0068). */
+function GuardianLimits({ limits }: { limits: LimitsToday }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const headingId = useId();
+  const lines = [
+    limits.dailyLimit && limits.leftToday
+      ? t("my.wallet.limits.daily", {
+          limit: formatRand(limits.dailyLimit),
+          left: formatRand(limits.leftToday),
+        })
+      : null,
+    limits.weeklyLimit && limits.leftThisWeek
+      ? t("my.wallet.limits.weekly", {
+          limit: formatRand(limits.weeklyLimit),
+          left: formatRand(limits.leftThisWeek),
+        })
+      : null,
+    limits.blockedAllergens.length > 0
+      ? t("my.wallet.limits.allergens", {
+          allergens: allergenList(limits.blockedAllergens, language),
+        })
+      : null,
+    limits.blockedDishes.length > 0
+      ? t("my.wallet.limits.dishes", { dishes: limits.blockedDishes.join(", ") })
+      : null,
+  ].filter((line): line is string => line !== null);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 2 }}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t("my.wallet.limits.title")}
+      </Typography>
+      {lines.map((line) => (
+        <Typography key={line} variant="body2">
+          {line}
+        </Typography>
+      ))}
+    </Paper>
+  );
+}
+
 /**
  * `/my/wallet`: my balance, a warning under the canteen's line, how to pay by EFT, and the
  * statement from the ledger.
@@ -190,6 +232,7 @@ export function MyWalletScreen() {
           })}
         </Alert>
       ) : null}
+      {first?.limits ? <GuardianLimits limits={first.limits} /> : null}
       {first ? <PayByEft reference={first.paymentReference} eft={first.eft} /> : null}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t("my.wallet.statement")}
