@@ -9,6 +9,10 @@ import { byReportChannel, dashboardMoney, ledgerSum } from "./dashboard";
 
 const amount = z.string();
 
+/** Who paid money in, as the day's report splits it. */
+export const PAYER_KINDS = ["guardian", "learner", "staff"] as const;
+export type PayerKind = (typeof PAYER_KINDS)[number];
+
 export const salesTotals = z.object({ orders: z.number().int(), portions: z.number().int(), amount });
 export type SalesTotals = z.infer<typeof salesTotals>;
 
@@ -46,6 +50,12 @@ export const dayReport = z.object({
   money: dashboardMoney.omit({ bankCreditsWaiting: true }).extend({ reversals: ledgerSum.optional() }),
   /** Ready but never collected. */
   noShows: salesTotals,
+  /**
+   * The money in of the day (top-ups by every channel, net of their reversals) by who paid:
+   * `guardian` when a guardian paid into a learner's wallet, else by whose wallet it went into,
+   * a learner's or a staff member's (decision 0068). Days closed before it have none.
+   */
+  moneyInByPayer: z.record(z.enum(PAYER_KINDS), ledgerSum).optional(),
   walletProof,
 });
 export type DayReport = z.infer<typeof dayReport>;

@@ -753,6 +753,42 @@ describe("POST /api/customers/:id/leave", () => {
     });
   });
 
+  it("splits a day's money in by who paid: a guardian, or by whose wallet it went into", async ({
+    app,
+    db,
+  }) => {
+    // Sunday 2 March: no other test moves money on it.
+    const sunday = new Date("2031-03-02T08:00:00Z");
+    const { child, parent } = await linked(app, db);
+    const teacher = await createUser(db, { roleId: 2 });
+    const credit = (userId: string, amount: string, kind: "eft" | "cash", paidBy: string | null) =>
+      db.transaction((tx) =>
+        moveWalletMoney(tx, { userId, amount, kind, createdBy: null, paidBy, at: sunday }),
+      );
+    const byParent = await credit(child.id, "30.00", "eft", parent.id);
+    await credit(child.id, "12.50", "cash", null);
+    await credit(teacher.id, "20.00", "cash", teacher.id);
+    // A reversal counts with the payment it undoes.
+    await db.transaction((tx) =>
+      moveWalletMoney(tx, {
+        userId: child.id,
+        amount: "-30.00",
+        kind: "reversal",
+        reversesId: Number(byParent!.id),
+        createdBy: null,
+        at: sunday,
+      }),
+    );
+    await credit(child.id, "25.00", "eft", parent.id);
+    const report = await request(app, "GET", "/api/reports/day?date=2031-03-02", { cookie: adminCookie });
+    expect(report.json().data.moneyInByPayer).toEqual({
+      guardian: { amount: "25.00", count: 2 },
+      learner: { amount: "12.50", count: 1 },
+      staff: { amount: "20.00", count: 1 },
+    });
+    expect(report.json().data.walletProof.balanced).toBe(true);
+  });
+
   it("refuses a balance with nowhere to go, a stranger's learner and an unknown payee, changing nothing", async ({
     app,
     db,

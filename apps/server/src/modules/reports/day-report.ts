@@ -1,6 +1,16 @@
-import { moneyFromLedger } from "@kantien/domain/dashboard";
+import { type LedgerSum, moneyFromLedger } from "@kantien/domain/dashboard";
 import { dayRange, type IsoDate } from "@kantien/domain/dates";
-import { addSales, type DayReport, NO_SALES, proveWallets, type SalesTotals } from "@kantien/domain/reports";
+import { MONEY_CHANNELS, REPORT_CHANNELS } from "@kantien/domain/money-channels";
+import {
+  addSales,
+  type DayReport,
+  NO_SALES,
+  PAYER_KINDS,
+  type PayerKind,
+  proveWallets,
+  type SalesTotals,
+} from "@kantien/domain/reports";
+import { ROLE } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
@@ -55,6 +65,31 @@ export function daySalesQuery(date: IsoDate) {
 }
 
 /**
+ * The day's money in by who paid (decision 0068): top-ups by every channel and their reversals,
+ * a reversal counted with the top-up it undoes. A guardian's payment into a learner's wallet
+ * (`paid_by` someone other than the wallet's owner) is the guardian's; the rest counts by whose
+ * wallet it went into.
+ */
+export function dayMoneyInByPayerQuery({ start, end }: { start: Date; end: Date }) {
+  const channelKinds = sql.join(
+    REPORT_CHANNELS.map((channel) => sql`${MONEY_CHANNELS[channel].kind}`),
+    sql`, `,
+  );
+  return sql`select case when coalesce(t.paid_by, r.paid_by) is not null and coalesce(t.paid_by, r.paid_by) <> t.user_id
+                           then 'guardian'
+                         when u.role_id = ${ROLE.academyStaff} then 'staff'
+                         else 'learner' end as payer,
+                    sum(t.amount)::numeric(14, 2)::text as amount,
+                    count(*) filter (where t.kind <> 'reversal')::int as count
+             from wallet_transactions t
+             join users u on u.id = t.user_id
+             left join wallet_transactions r on r.id = t.reverses_id
+             where t.created_at >= ${start} and t.created_at < ${end}
+               and (t.kind in (${channelKinds}) or (t.kind = 'reversal' and r.kind in (${channelKinds})))
+             group by 1`;
+}
+
+/**
  * The wallets' balances at the day's start and end. A wallet that moved in the day is read from
  * the day's own ledger (its first row's balance before, its last row's after), which the day's
  * money already reads through `wallet_transactions_created_at_idx`; only one that moved after the
@@ -90,6 +125,11 @@ export async function dayReport(
   const sales = await queryRows(db, daySalesQuery(date), salesRow);
   const ledger = await ledgerSums(db, range);
   const [balances] = await queryRows(db, dayBalancesQuery(range), balancesRow);
+  const byPayer = await queryRows(
+    db,
+    dayMoneyInByPayerQuery(range),
+    z.object({ payer: z.enum(PAYER_KINDS), amount: z.string(), count: z.number() }),
+  );
   const money = moneyFromLedger(ledger.filter((sum) => sum.kind !== "order"));
   const ordersTook = ledger.find((sum) => sum.kind === "order")?.amount ?? "0";
   const paidOut = ledger.find((sum) => sum.kind === "payout")?.amount ?? "0";
@@ -105,6 +145,12 @@ export async function dayReport(
       .sort((a, b) => a.roleId - b.roleId),
     money,
     noShows: totals(sales.filter((row) => row.status === "ready")),
+    moneyInByPayer: Object.fromEntries(
+      PAYER_KINDS.map((payer) => {
+        const row = byPayer.find((sum) => sum.payer === payer);
+        return [payer, { amount: row?.amount ?? "0.00", count: row?.count ?? 0 }];
+      }),
+    ) as Record<PayerKind, LedgerSum>,
     walletProof: proveWallets({
       opening: balances!.opening,
       moneyIn: money.totalIn,

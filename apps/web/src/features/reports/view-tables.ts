@@ -3,6 +3,7 @@ import { MONEY_CHANNELS, REPORT_CHANNELS } from "@kantien/domain/money-channels"
 import {
   LIABILITY_AGES,
   type LiabilityReport,
+  PAYER_KINDS,
   type SalesGrouping,
   type SalesReport,
   type SalesTotals,
@@ -133,6 +134,27 @@ export function dayTables(
         ],
       ],
     },
+    // Days closed before the split have none; a day without money in needs no table for it.
+    ...(report.moneyInByPayer && PAYER_KINDS.some((payer) => report.moneyInByPayer?.[payer].count)
+      ? [
+          {
+            id: "by-payer",
+            caption: t("screens.reports.day.byPayer"),
+            columns: [
+              t("screens.reports.columns.what"),
+              t("screens.reports.columns.count"),
+              t("screens.reports.columns.amount"),
+              meaning,
+            ],
+            rows: PAYER_KINDS.map((payer): ReportCell[] => [
+              t(`screens.reports.payers.${payer}`),
+              report.moneyInByPayer?.[payer].count ?? 0,
+              { rand: report.moneyInByPayer?.[payer].amount ?? "0.00" },
+              t(`screens.reports.explain.payers.${payer}`),
+            ]),
+          },
+        ]
+      : []),
     {
       id: "proof",
       caption: t("screens.reports.proof.title"),

@@ -34,6 +34,11 @@ const DAY: DayReport = {
     corrections: { amount: "-10.00", count: 1 },
   },
   noShows: { orders: 1, portions: 1, amount: "45.00" },
+  moneyInByPayer: {
+    guardian: { amount: "500.00", count: 1 },
+    learner: { amount: "150.00", count: 2 },
+    staff: { amount: "0.00", count: 0 },
+  },
   walletProof: {
     opening: "1000.00",
     moneyIn: "800.00",
@@ -142,6 +147,13 @@ describe("the day view", () => {
       /1\u2212R\s150,00/,
     );
     expect(within(money).getByRole("rowheader", { name: "Regstellings" })).toBeVisible();
+    const byPayer = screen.getByRole("table", { name: "Inbetalings volgens betaler" });
+    expect(within(byPayer).getByRole("row", { name: /Deur ouers en voogde/ })).toHaveTextContent(
+      /1R\s500,00/,
+    );
+    expect(within(byPayer).getByRole("row", { name: /In leerders se beursies/ })).toHaveTextContent(
+      /2R\s150,00/,
+    );
     const proof = screen.getByRole("table", { name: "Beursiebewys" });
     expect(within(proof).getByRole("row", { name: /= Sluitsaldo/ })).toHaveTextContent(/R\s?1\s?295,00/);
     expect(screen.getByText(/Klop ✓/)).toBeVisible();
