@@ -451,6 +451,14 @@ describe("consent to a child's allergies", () => {
     await link(app, parent.cookie, { linkCode: await linkCode(app, child.id) });
     const [listed] = (await request(app, "GET", "/api/my/learners", { cookie: parent.cookie })).json().data;
     expect(listed.allergyConsent).toBe("needed");
+    // The guardian is asked by mail too, with the way to the family page.
+    const [asked] = await queryRows(
+      db,
+      sql`select subject, text_body as text from email_outbox where to_address = ${parent.email}`,
+      z.object({ subject: z.string(), text: z.string() }),
+    );
+    expect(asked?.subject).toBe("Sanet se allergieë wag vir jou toestemming");
+    expect(asked?.text).toContain("/my/learners");
     // The child may no longer change them; their name and theme they may.
     const refused = await ownSave(app, child.cookie, { allergies: [], allergyConsent: false });
     expect(refused.statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import type { IsoDate } from "@kantien/domain/dates";
 import { ROLE } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -63,7 +64,14 @@ export async function inviteGuardian(
     email,
     actor,
     mail,
-  }: { learnerId: string; email: string; actor: { id: string; isAdmin: boolean }; mail: MailContext },
+    today,
+  }: {
+    learnerId: string;
+    email: string;
+    actor: { id: string; isAdmin: boolean };
+    mail: MailContext;
+    today: IsoDate;
+  },
 ): Promise<"invite" | "link"> {
   return db.transaction(async (tx) => {
     await lockLearner(tx, learnerId);
@@ -86,7 +94,7 @@ export async function inviteGuardian(
     );
     const guardianId =
       account?.id ?? (await inviteGuardianAccount(tx, { email, lastName: learner!.lastName, mail }));
-    await activateLink(tx, { guardianId, learnerId, by: actor.id });
+    await activateLink(tx, { guardianId, learnerId, by: actor.id, ask: { config: mail.config, today } });
     return account ? "link" : "invite";
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IsoDate } from "@kantien/domain/dates";
 import type { Language } from "@kantien/domain/language";
 import {
   LEARNER_IMPORT_MAX_LINES,
@@ -167,7 +168,8 @@ export async function importLearners(
     by,
     mail,
     language,
-  }: { file: Buffer; dryRun: boolean; by: string; mail: MailContext; language: Language },
+    today,
+  }: { file: Buffer; dryRun: boolean; by: string; mail: MailContext; language: Language; today: IsoDate },
 ): Promise<LearnerImportReport> {
   const lines = readList(file);
   return db.transaction(async (tx) => {
@@ -275,7 +277,7 @@ export async function importLearners(
         count: String(report.counts.error),
       }));
     }
-    await writeList(tx, planned, { by, mail });
+    await writeList(tx, planned, { by, mail, today });
     return report;
   });
 }
@@ -284,7 +286,7 @@ export async function importLearners(
 async function writeList(
   tx: Tx,
   planned: readonly Planned[],
-  { by, mail }: { by: string; mail: MailContext },
+  { by, mail, today }: { by: string; mail: MailContext; today: IsoDate },
 ) {
   const guardianIds = new Map<string, string>();
   for (const line of planned) {
@@ -327,7 +329,7 @@ async function writeList(
           (await inviteGuardianAccount(tx, { email: guardian.email, lastName: line.lastName, mail }));
         guardianIds.set(guardian.email, guardianId);
       }
-      await activateLink(tx, { guardianId, learnerId, by });
+      await activateLink(tx, { guardianId, learnerId, by, ask: { config: mail.config, today } });
     }
   }
 }

@@ -17,6 +17,7 @@ import { AppError, forbidden, notFound } from "../../errors";
 import { getBankDetails } from "../canteen/bank-details";
 import { lockPerson, promoteNextPrimary } from "../people/people";
 import { consentFactColumns, consentFacts, consentOf } from "./consent";
+import { askGuardianForConsent, type ConsentAsk } from "./consent-mail";
 import { limitsColumns, toLimits } from "./limits";
 
 /* Who may act for a learner (decision 0068): links by code or by academy number, their approval and removal, each recorded. */
@@ -143,7 +144,7 @@ async function hasPrimary(tx: Tx, learnerId: string): Promise<boolean> {
  */
 export async function activateLink(
   tx: Tx,
-  { guardianId, learnerId, by }: { guardianId: string; learnerId: string; by: string },
+  { guardianId, learnerId, by, ask }: { guardianId: string; learnerId: string; by: string; ask: ConsentAsk },
 ) {
   const primary = !(await hasPrimary(tx, learnerId));
   await tx
@@ -154,6 +155,7 @@ export async function activateLink(
       set: { status: "active", isPrimary: primary },
     });
   await record(tx, guardianId, learnerId, "linked", by);
+  await askGuardianForConsent(tx, ask, { guardianId, learnerId });
 }
 
 /** Links by the code the school gave: active at once; the learner's first guardian is primary. */
@@ -161,7 +163,7 @@ export async function linkByCode(
   db: Db,
   guardian: { id: string; roleId: number },
   linkCode: string,
-  today: IsoDate,
+  ask: ConsentAsk,
 ): Promise<MyLearner> {
   assertMayHoldLinks(guardian.roleId);
   return db.transaction(async (tx) => {
@@ -179,8 +181,8 @@ export async function linkByCode(
       z.object({ status: z.enum(GUARDIAN_LINK_STATUSES) }),
     );
     if (existing?.status === "active") throw new AppError("learner_already_linked");
-    await activateLink(tx, { guardianId: guardian.id, learnerId: found.id, by: guardian.id });
-    const [learner] = await listMyLearners(tx, guardian.id, today, found.id);
+    await activateLink(tx, { guardianId: guardian.id, learnerId: found.id, by: guardian.id, ask });
+    const [learner] = await listMyLearners(tx, guardian.id, ask.today, found.id);
     return learner!;
   });
 }
@@ -234,7 +236,8 @@ export async function approveLink(
     learnerId,
     guardianId,
     actor,
-  }: { learnerId: string; guardianId: string; actor: { id: string; isAdmin: boolean } },
+    ask,
+  }: { learnerId: string; guardianId: string; actor: { id: string; isAdmin: boolean }; ask: ConsentAsk },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockLearner(tx, learnerId);
@@ -249,6 +252,7 @@ export async function approveLink(
     );
     if (updated.length === 0) throw notFound();
     await record(tx, guardianId, learnerId, "approved", actor.id);
+    await askGuardianForConsent(tx, ask, { guardianId, learnerId });
   });
 }
 

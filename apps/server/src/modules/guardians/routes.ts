@@ -32,6 +32,7 @@ import { text } from "@kantien/domain/text";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { ok, okWith } from "../../envelope";
@@ -61,6 +62,9 @@ import {
 import { transferBetweenLearners } from "./transfers";
 
 const guardianParams = z.object({ guardianId: z.string().max(100) });
+
+/** A link that becomes active asks its guardian for any consent a child's allergies still miss. */
+const consentAsk = (config: Config) => ({ config, today: todayIn(config.timeZone, config.clock()) });
 
 const invitedMessage = (done: "invite" | "link", email: string, language: Language) =>
   message(done === "invite" ? "guardian_invited" : "guardian_linked_by_email", language, { email });
@@ -151,12 +155,7 @@ export async function myLearnersRoutes(app: FastifyInstance, { config, database 
   api.post("/learners", { schema: linkSchema }, async (request, reply) => {
     const user = signedIn(request);
     if ("linkCode" in request.body) {
-      const learner = await linkByCode(
-        db,
-        user,
-        request.body.linkCode,
-        todayIn(config.timeZone, config.clock()),
-      );
+      const learner = await linkByCode(db, user, request.body.linkCode, consentAsk(config));
       return reply.status(201).send(ok(learner, { message: message("learner_linked", request.language) }));
     }
     await requestLinkByAcademyNumber(db, user, request.body);
@@ -213,6 +212,7 @@ export async function learnerRoutes(app: FastifyInstance, { config, database }: 
       email,
       actor: actor(request),
       mail: { config, log: request.log },
+      today: consentAsk(config).today,
     });
     return reply.status(201).send(okWith({ message: invitedMessage(done, email, request.language) }));
   });
@@ -224,6 +224,7 @@ export async function learnerRoutes(app: FastifyInstance, { config, database }: 
       learnerId,
       guardianId: recordId(request.params.guardianId),
       actor: actor(request),
+      ask: consentAsk(config),
     });
     return okWith({ message: message("guardian_link_approved", request.language) });
   });
@@ -284,6 +285,7 @@ export async function learnerGuardiansRoutes(app: FastifyInstance, { config, dat
         email,
         actor: admin(request),
         mail: { config, log: request.log },
+        today: consentAsk(config).today,
       });
       return reply.status(201).send(okWith({ message: invitedMessage(done, email, request.language) }));
     },
@@ -297,6 +299,7 @@ export async function learnerGuardiansRoutes(app: FastifyInstance, { config, dat
         learnerId: recordId(request.params.id),
         guardianId: recordId(request.params.guardianId),
         actor: admin(request),
+        ask: consentAsk(config),
       });
       return okWith({ message: message("guardian_link_approved", request.language) });
     },
@@ -365,6 +368,7 @@ export async function learnerImportRoutes(app: FastifyInstance, { config, databa
         by: signedIn(request).id,
         mail: { config, log: request.log },
         language: request.language,
+        today: todayIn(config.timeZone, config.clock()),
       });
       const { create, update, invite } = report.counts;
       const text = dryRun
