@@ -405,6 +405,11 @@ export const MESSAGES = {
     af: "Hierdie e-posadres behoort aan 'n leerder of die kombuis, nie aan 'n ouer of voog nie.",
     en: "This email address belongs to a learner or the kitchen, not a parent or guardian.",
   },
+  payer_not_a_guardian: {
+    status: 409,
+    af: "Die betaler moet een van die leerder se ouers of voogde wees. Niks is bygevoeg nie.",
+    en: "The payer must be one of the learner's parents or guardians. Nothing was added.",
+  },
   guardian_already_linked: {
     status: 409,
     af: "Hierdie ouer of voog is reeds aan die leerder gekoppel.",

@@ -59,6 +59,11 @@ export const topUpInput = z
       .max(200, "top_up_reason_invalid")
       .nullish()
       .transform((reason) => reason || null),
+    /** A learner's guardian who paid (decision 0068); left out or null when not said. */
+    paidBy: z
+      .uuid()
+      .nullish()
+      .transform((paidBy) => paidBy ?? null),
   })
   .refine((topUp) => !MONEY_CHANNELS[topUp.method].needsReason || topUp.reason !== null, {
     message: "top_up_reason_invalid",

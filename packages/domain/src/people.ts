@@ -54,8 +54,8 @@ export const customerRow = z.object({
   createdAt: z.string(),
   /** Raised by every edit of the person; an edit sends it as If-Match (decision 0057). */
   version: z.number().int(),
-  /** A learner's active guardians by name, the primary first (the /users list only). */
-  guardians: z.array(z.string()).optional(),
+  /** A learner's active guardians, the primary first (who may pay for them at a top-up). */
+  guardians: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
 });
 export type CustomerRow = z.infer<typeof customerRow>;
 
@@ -114,6 +114,8 @@ export type TopUpInput = {
   amount: string;
   method: TopUpMethod;
   reason: string | null;
+  /** The learner's guardian who paid, when said (decision 0068). */
+  paidBy: string | null;
 };
 
 export const staffRow = z.object({

@@ -16,6 +16,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
 import GlobalStyles from "@mui/material/GlobalStyles";
+import MenuItem from "@mui/material/MenuItem";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
@@ -38,10 +39,11 @@ import { MoneyField } from "./money-field";
 
 type FormInput = z.input<typeof topUpInput>;
 type FormOutput = z.output<typeof topUpInput>;
-type Customer = { id: string; name: string; balance: string };
+/** `guardians`: a learner's, one of whom may be who pays (decision 0068). */
+type Customer = { id: string; name: string; balance: string; guardians?: { id: string; name: string }[] };
 type Receipt = { entry: LedgerEntry; customer: string; by: string };
 
-const EMPTY: FormInput = { amount: "", method: "cash", reason: "" };
+const EMPTY: FormInput = { amount: "", method: "cash", reason: "", paidBy: null };
 
 /**
  * Adds money to a customer's wallet, and says by which channel: the counter's channels at the
@@ -145,6 +147,30 @@ export function TopUpForm({ customer, atCounter = false }: { customer: Customer;
           </Typography>
         ) : null}
       </Box>
+      {customer.guardians?.length ? (
+        <Controller
+          control={control}
+          name="paidBy"
+          render={({ field }) => (
+            <TextField
+              select
+              size="small"
+              label={t("screens.customers.topUp.paidBy")}
+              value={field.value ?? ""}
+              onChange={(event) => field.onChange(event.target.value || null)}
+              onBlur={field.onBlur}
+              helperText={t("screens.customers.topUp.paidByHint")}
+            >
+              <MenuItem value="">{t("screens.customers.topUp.paidByNone")}</MenuItem>
+              {customer.guardians?.map((guardian) => (
+                <MenuItem key={guardian.id} value={guardian.id}>
+                  {guardian.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      ) : null}
       <TextField
         size="small"
         required={needsReason}

@@ -59,10 +59,11 @@ export const customersList: PeopleList<CustomerTab, CustomerRow> = {
   columns: {
     ...personColumns,
     akdNumber: clients.akdNumber,
-    guardians: sql<string[]>`coalesce((
-      select array_agg(g.first_name || ' ' || g.last_name order by gl.is_primary desc, g.first_name, g.id)
+    guardians: sql<{ id: string; name: string }[]>`coalesce((
+      select json_agg(json_build_object('id', g.id, 'name', g.first_name || ' ' || g.last_name)
+                      order by gl.is_primary desc, g.first_name, g.id)
       from guardian_links gl join users g on g.id = gl.guardian_id and g.deleted_at is null
-      where gl.learner_id = ${users.id} and gl.status = 'active'), '{}')`,
+      where gl.learner_id = ${users.id} and gl.status = 'active'), '[]')`,
   },
   row: customerRow.extend({ createdAt: timestampColumn }),
 };

@@ -648,7 +648,7 @@ describe("the back office's guardians", () => {
       cookie: adminCookie,
     });
     expect(customers.json().data).toEqual([
-      expect.objectContaining({ id: child.id, guardians: [`Toets Gebruiker 5`] }),
+      expect.objectContaining({ id: child.id, guardians: [{ id: parent.id, name: "Toets Gebruiker 5" }] }),
     ]);
     // Removing the guardian ends the link on the record; a learner's id is no guardian's.
     expect(
@@ -844,6 +844,38 @@ describe("POST /api/customers/:id/leave", () => {
     const gone = await leave(app, empty.id, {});
     expect(gone.json()).toMatchObject({ data: { moved: "0.00", to: "nowhere" } });
     expect(await walletOf(db, empty.id)).toBeUndefined();
+  });
+});
+
+describe("a guardian paying at the counter", () => {
+  it("records the guardian as the payer of a top-up, and refuses a payer who is not the learner's guardian", async ({
+    app,
+    db,
+  }) => {
+    const { child, parent } = await linked(app, db);
+    const topUp = (body: object) =>
+      request(app, "POST", `/api/customers/${child.id}/top-ups`, {
+        cookie: adminCookie,
+        body,
+        headers: { "idempotency-key": randomUUID() },
+      });
+    const paid = await topUp({ amount: "40.00", method: "cash", paidBy: parent.id });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const stranger = await guardian(db);
+    const refused = await topUp({ amount: "40.00", method: "cash", paidBy: stranger.id });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, "payer_not_a_guardian"]);
+    expect((await topUp({ amount: "1.00", method: "cash", paidBy: "nie-'n-id" })).statusCode).toBe(400);
+    const rows = await queryRows(
+      db,
+      sql`select amount::text as amount, paid_by as "paidBy" from wallet_transactions
+          where user_id = ${child.id} and kind = 'cash' order by id`,
+      z.object({ amount: z.string(), paidBy: z.string().nullable() }),
+    );
+    expect(rows).toEqual([{ amount: "40.00", paidBy: parent.id }]);
+    // The learner's detail names the guardians who may pay.
+    const detail = (await request(app, "GET", `/api/customers/${child.id}`, { cookie: adminCookie })).json()
+      .data;
+    expect(detail.guardians).toEqual([{ id: parent.id, name: "Toets Gebruiker 5" }]);
   });
 });
 

@@ -15,7 +15,7 @@ import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { guardianLinkChanges, guardianLinks } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { getBankDetails } from "../canteen/bank-details";
-import { lockPerson, promoteNextPrimary } from "../people/people";
+import { isActivelyLinked, lockPerson, promoteNextPrimary } from "../people/people";
 import { consentFactColumns, consentFacts, consentOf } from "./consent";
 import { askGuardianForConsent, type ConsentAsk } from "./consent-mail";
 import { limitsColumns, toLimits } from "./limits";
@@ -26,18 +26,6 @@ type Change = (typeof guardianLinkChanges.$inferInsert)["change"];
 
 async function record(tx: Tx, guardianId: string, learnerId: string, change: Change, by: string) {
   await tx.insert(guardianLinkChanges).values({ guardianId, learnerId, change, changedBy: by });
-}
-
-/** Whether `guardianId` may act for `learnerId` now: an active link to a learner not removed. */
-export async function isActivelyLinked(db: Db | Tx, guardianId: string, learnerId: string): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`select 1 as one from guardian_links gl join users u on u.id = gl.learner_id
-        where gl.guardian_id = ${guardianId} and gl.learner_id = ${learnerId}
-          and gl.status = 'active' and u.deleted_at is null`,
-    z.object({ one: z.number() }),
-  );
-  return rows.length > 0;
 }
 
 const myLearnerRow = z.object({

@@ -41,7 +41,7 @@ import { readIdempotencyKey } from "../../idempotency";
 import { acceptOneFile, readFileField } from "../../plugins/file-upload";
 import { type Guard, requireAdmin, signedIn, subjectOf } from "../../plugins/session";
 import { removedAnswer } from "../people/http";
-import { PEOPLE_LIST_DEFAULT_LIMIT, PEOPLE_LIST_MAX_LIMIT } from "../people/people";
+import { isActivelyLinked, PEOPLE_LIST_DEFAULT_LIMIT, PEOPLE_LIST_MAX_LIMIT } from "../people/people";
 import { learnerAllergiesOf, saveLearnerAllergies } from "./consent";
 import { deleteGuardian, listGuardians } from "./guardian-list";
 import { inviteGuardian } from "./invite";
@@ -50,7 +50,6 @@ import { leaveOptions, leaveSchool } from "./leave";
 import { getLimits, saveLimits } from "./limits";
 import {
   approveLink,
-  isActivelyLinked,
   learnerGuardians,
   linkByCode,
   linkCodeOf,

@@ -8,8 +8,8 @@ import { type Db, queryRows } from "../../db/client";
 import { ok } from "../../envelope";
 import { AppError, notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
+import { isActivelyLinked } from "../people/people";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
-import { isActivelyLinked } from "./links";
 
 type TransferAnswer = z.infer<typeof learnerTransferAnswer>;
 

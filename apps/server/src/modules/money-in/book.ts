@@ -27,6 +27,8 @@ export type MoneyIn = {
   at: Date;
   /** The bank credit an EFT brings in (the ledger's unique index credits it once). */
   bankCreditId?: number | null;
+  /** Whose money it was, when known: a learner's guardian (decision 0068). */
+  paidBy?: string | null;
   mail: MailConfig;
 };
 
@@ -47,6 +49,7 @@ export async function bookMoneyIn(tx: Tx, money: MoneyIn): Promise<LedgerEntry> 
     reason: money.reason,
     bankCreditId: money.bankCreditId ?? null,
     createdBy: money.actor.id,
+    paidBy: money.paidBy ?? null,
     at: money.at,
   });
   if (entry === null) throw new Error("a credit cannot fail");

@@ -1,9 +1,10 @@
 import { type TopUpInput, type TopUpResult, topUpResult } from "@kantien/domain/people";
 import { CUSTOMER_ROLES } from "@kantien/domain/roles";
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
 import { idempotent } from "../../idempotency";
 import type { MailConfig } from "../../mail/letter";
-import { lockPerson } from "../people/people";
+import { isActivelyLinked, lockPerson } from "../people/people";
 import { bookMoneyIn, type MoneyInActor } from "./book";
 
 /**
@@ -28,17 +29,23 @@ export async function topUpByHand(
     amount: args.amount,
     method: args.method,
     reason: args.reason,
+    paidBy: args.paidBy,
   };
   const { body } = await idempotent(
     db,
     { scope: "top-up", key: args.key, userId: args.actor.id, request, body: topUpResult },
     async (tx) => {
       await lockPerson(tx, args.customerId, CUSTOMER_ROLES);
+      // Whoever paid must be one of the customer's active guardians: a name the school knows.
+      if (args.paidBy !== null && !(await isActivelyLinked(tx, args.paidBy, args.customerId))) {
+        throw new AppError("payer_not_a_guardian");
+      }
       const entry = await bookMoneyIn(tx, {
         channel: args.method,
         userId: args.customerId,
         amount: args.amount,
         reason: args.reason,
+        paidBy: args.paidBy,
         actor: args.actor,
         at: args.now,
         mail: args.mail,

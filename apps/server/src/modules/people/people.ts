@@ -320,6 +320,18 @@ async function hasHistory(tx: Tx, userId: string): Promise<boolean> {
   return Boolean(row?.history);
 }
 
+/** Whether `guardianId` may act for `learnerId` now: an active link to a learner not removed. */
+export async function isActivelyLinked(db: Db | Tx, guardianId: string, learnerId: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 as one from guardian_links gl join users u on u.id = gl.learner_id
+        where gl.guardian_id = ${guardianId} and gl.learner_id = ${learnerId}
+          and gl.status = 'active' and u.deleted_at is null`,
+    z.object({ one: z.number() }),
+  );
+  return rows.length > 0;
+}
+
 /**
  * Makes a learner's longest-linked active guardian primary when the primary's link has ended
  * (decision 0068). The caller holds the learner's row lock.

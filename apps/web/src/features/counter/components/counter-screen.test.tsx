@@ -115,7 +115,7 @@ describe("a top-up at the counter", () => {
     expect(slip.firstElementChild).toHaveTextContent("Hoërskool Klipdrif");
     expect(slip).toHaveTextContent("Kwitansie nr. 41");
     expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
-      { amount: "50.00", method: "card", reason: null },
+      { amount: "50.00", method: "card", reason: null, paidBy: null },
     ]);
   });
 });

@@ -59,6 +59,7 @@ export function CounterTopUpDialog({
                 id: customer.data.id,
                 name: fullName(customer.data),
                 balance: customer.data.balance,
+                guardians: customer.data.guardians,
               }}
               atCounter
             />

@@ -115,6 +115,7 @@ function CustomerDetailBody({
               id: customer.id,
               name: `${customer.firstName} ${customer.lastName}`,
               balance: customer.balance,
+              guardians: customer.guardians,
             }}
           />
         </Paper>

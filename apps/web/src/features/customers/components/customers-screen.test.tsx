@@ -371,7 +371,7 @@ describe("CustomersScreen detail and top-up", () => {
     expect(within(done).getByRole("button", { name: "Druk strokie" })).toBeVisible();
     const posts = calls.filter((c) => c.method === "POST");
     expect(posts).toHaveLength(1);
-    expect(posts[0]?.body).toEqual({ amount: "50.00", method: "eft", reason: "EFT" });
+    expect(posts[0]?.body).toEqual({ amount: "50.00", method: "eft", reason: "EFT", paidBy: null });
     expect(posts[0]?.headers["Idempotency-Key"]).toMatch(/^[\w-]{8,}$/);
     await waitFor(() =>
       expect(within(dialog).getByRole("table", { name: "Beursiegeskiedenis" })).toHaveTextContent("EFT"),
@@ -408,6 +408,28 @@ describe("CustomersScreen detail and top-up", () => {
     const keys = calls.filter((c) => c.method === "POST").map((c) => c.headers["Idempotency-Key"]);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it("records which guardian paid a learner's top-up when one is chosen", async () => {
+    const ouma = { id: "c0000000-0000-4000-8000-000000000077", name: "Ouma Botha" };
+    const entry = { ...detail.ledger[1]!, id: "9", kind: "cash" as const, amount: "20.00", reason: null };
+    const { user, calls } = renderUsers(ROLE.kitchenAdmin, {
+      [`GET /api/customers/${anna.id}`]: { body: { success: true, data: { ...detail, guardians: [ouma] } } },
+      [`POST /api/customers/${anna.id}/top-ups`]: {
+        status: 201,
+        body: { success: true, data: { balance: "140.50", entry } },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Bekyk Anna Botha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Anna Botha" });
+    await user.type(await within(dialog).findByRole("textbox", { name: "Bedrag" }), "20");
+    await user.click(within(dialog).getByRole("combobox", { name: "Betaal deur" }));
+    await user.click(await screen.findByRole("option", { name: "Ouma Botha" }));
+    await user.click(within(dialog).getByRole("button", { name: "Laai op" }));
+    await within(dialog).findByRole("status");
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
+      { amount: "20.00", method: "cash", reason: null, paidBy: ouma.id },
+    ]);
   });
 
   it("asks before a top-up above R1 000, with the balance after it, and sends nothing on Kanselleer", async () => {

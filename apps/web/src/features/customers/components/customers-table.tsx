@@ -31,7 +31,9 @@ export function CustomersTable(props: CustomersTableProps) {
           </Typography>
           {row.guardians?.length ? (
             <Typography variant="caption" color="text.secondary" component="p">
-              {t("screens.customers.guardianNames", { names: row.guardians.join(", ") })}
+              {t("screens.customers.guardianNames", {
+                names: row.guardians.map((guardian) => guardian.name).join(", "),
+              })}
             </Typography>
           ) : null}
         </>
