@@ -63,11 +63,13 @@ describe("topUpInput", () => {
       amount: "50.00",
       method: "cash",
       reason: null,
+      paidBy: null,
     });
     expect(topUpInput.parse({ amount: " 12,5 ", method: "eft", reason: " EFT " })).toEqual({
       amount: "12.50",
       method: "eft",
       reason: "EFT",
+      paidBy: null,
     });
     expect(topUpInput.parse({ amount: "0.01", method: "card" }).amount).toBe("0.01");
     expect(topUpInput.parse({ amount: String(TOP_UP_MAX_RAND), method: "cash" }).amount).toBe("10000.00");

@@ -15,7 +15,7 @@ import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { guardianLinkChanges, guardianLinks } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
 import { getBankDetails } from "../canteen/bank-details";
-import { isActivelyLinked, lockPerson, promoteNextPrimary } from "../people/people";
+import { lockPerson, promoteNextPrimary } from "../people/people";
 import { consentFactColumns, consentFacts, consentOf } from "./consent";
 import { askGuardianForConsent, type ConsentAsk } from "./consent-mail";
 import { limitsColumns, toLimits } from "./limits";
