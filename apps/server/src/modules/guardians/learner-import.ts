@@ -207,6 +207,10 @@ export async function importLearners(
         grade: cells.grade,
         dateOfBirth: checked.success ? checked.data.dateOfBirth : null,
       };
+      // A number listed before is wrong on this line, whatever else is.
+      const first = firstLineOf.get(cells.akdNumber.trim().toLowerCase()) ?? line;
+      const twice =
+        first === line ? [] : [message("learner_import_akd_twice", language, { line: String(first) })];
       if (!checked.success) {
         const errors = checked.error.issues.map((issue) =>
           issueText(
@@ -218,13 +222,17 @@ export async function importLearners(
             language,
           ),
         );
-        return { ...shown, learnerId: null, action: "error", errors: [...new Set(errors)], guardians: [] };
+        return {
+          ...shown,
+          learnerId: null,
+          action: "error",
+          errors: [...twice, ...new Set(errors)],
+          guardians: [],
+        };
       }
       const row = checked.data;
-      const errors: string[] = [];
+      const errors: string[] = [...twice];
       const key = row.akdNumber.toLowerCase();
-      const first = firstLineOf.get(key) ?? line;
-      if (first !== line) errors.push(message("learner_import_akd_twice", language, { line: String(first) }));
       const found = existing.get(key);
       if (found && found.roleId !== ROLE.student)
         errors.push(message("learner_import_not_a_learner", language));

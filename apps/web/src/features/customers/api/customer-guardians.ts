@@ -89,7 +89,10 @@ export function useLeaveSchool(id: string) {
   return useMutation({
     mutationFn: (body: LearnerLeaveInput) =>
       api.post<Answer<typeof learnerLeftAnswer>>(`${pathOf(id)}/leave`, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.customers }),
+    // Not awaited: the learner's detail is gone, and its screen closes it on the answer.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.customers });
+    },
   });
 }
 

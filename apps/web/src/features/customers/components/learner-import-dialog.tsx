@@ -37,9 +37,9 @@ import { useImportLearners } from "../api/import-learners";
 /** The preview lists this many lines at most; the counts above it hold them all. */
 const LINES_SHOWN = 200;
 
-const ACTION_COLOUR: Record<LearnerImportAction, "success" | "info" | "default" | "error"> = {
+const ACTION_COLOUR: Record<LearnerImportAction, "success" | "primary" | "default" | "error"> = {
   create: "success",
-  update: "info",
+  update: "primary",
   unchanged: "default",
   error: "error",
 };
@@ -184,7 +184,8 @@ function Preview({ report }: { report: LearnerImportReport }) {
         {(["create", "update", "unchanged", "error"] as const).map((action) => (
           <Chip
             key={action}
-            color={ACTION_COLOUR[action]}
+            // A count of none stays neutral: only what happens draws the eye.
+            color={counts[action] > 0 ? ACTION_COLOUR[action] : "default"}
             variant={counts[action] > 0 ? "filled" : "outlined"}
             label={t(`screens.customers.import.counts.${action}`, { count: counts[action] })}
           />

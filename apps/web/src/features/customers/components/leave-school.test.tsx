@@ -36,11 +36,15 @@ function renderLeave(
   answer: (call: FetchCall) => { status: number; body: object },
 ) {
   const onClose = vi.fn();
-  const calls = mockFetch({
+  const calls: FetchCall[] = mockFetch({
     "GET /api/config": {
       body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
     },
-    [`GET /api/customers/${sanet.id}`]: { body: { success: true, data: sanet } },
+    // Once the learner has left, their detail is not found: the dialog must still finish.
+    [`GET /api/customers/${sanet.id}`]: (call) =>
+      leaves(calls).length > 0 && call.method === "GET"
+        ? { status: 404, body: { success: false, code: "not_found", message: "Nie gevind nie." } }
+        : { body: { success: true, data: sanet } },
     [`GET /api/customers/${sanet.id}/link-code`]: {
       body: { success: true, data: { linkCode: "SANE-T234" } },
     },

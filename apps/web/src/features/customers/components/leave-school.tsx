@@ -89,15 +89,17 @@ function LeaveSchoolDialog({ learner, onClose, onLeft }: Props & { onClose: () =
     }
     setReferenceError(null);
     setFailure(null);
-    leave.mutate(checked.data, {
-      onSuccess: (answer) => {
+    // Awaited rather than the call's own callbacks: the learner's detail refreshes to "not found"
+    // and unmounts this dialog, whose callbacks would then never run.
+    leave.mutateAsync(checked.data).then(
+      (answer) => {
         notify({ severity: "success", text: answer.message });
         onClose();
         onLeft();
       },
       // Nothing changed on the server: the dialog stays with what was chosen.
-      onError: (error) => setFailure(errorMessage(error, t("errors.update"))),
-    });
+      (error: unknown) => setFailure(errorMessage(error, t("errors.update"))),
+    );
   };
 
   return (
