@@ -272,10 +272,15 @@ export async function importLearners(
         update: planned.filter((line) => line.action === "update").length,
         unchanged: planned.filter((line) => line.action === "unchanged").length,
         error: planned.filter((line) => line.action === "error").length,
-        invite: planned.flatMap((line) => line.guardians).filter((guardian) => guardian.action === "invite")
-          .length,
-        link: planned.flatMap((line) => line.guardians).filter((guardian) => guardian.action === "link")
-          .length,
+        // Only lines that will be written link or invite anyone.
+        invite: planned
+          .filter((line) => line.action !== "error")
+          .flatMap((line) => line.guardians)
+          .filter((guardian) => guardian.action === "invite").length,
+        link: planned
+          .filter((line) => line.action !== "error")
+          .flatMap((line) => line.guardians)
+          .filter((guardian) => guardian.action === "link").length,
       },
       lines: planned.map(({ learnerId: _learnerId, ...line }) => line),
     };

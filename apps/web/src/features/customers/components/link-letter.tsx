@@ -47,6 +47,8 @@ export function LinkLetterDialog({ learnerId, onClose }: { learnerId: string; on
                 "@media print": {
                   "@page": { size: "A4", margin: "20mm" },
                   "body *": { visibility: "hidden" },
+                  // The page's tab indicator draws itself visible behind the dialog.
+                  ".MuiTabs-indicator": { display: "none" },
                   ".link-letter, .link-letter *": { visibility: "visible" },
                   ".link-letter": { position: "absolute", left: 0, top: 0, width: "100%", color: "#000" },
                 },
