@@ -77,6 +77,7 @@ describe("foodItemForm", () => {
     image_url: "",
     day_of_week: "Dinsdag",
     preparation_time: "",
+    portions: "",
   };
   const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     result.error?.issues.map((issue) => [issue.path.join("."), issue.message]);
@@ -89,7 +90,10 @@ describe("foodItemForm", () => {
       day_of_week: "Dinsdag",
       weekly_menu_id: menuId,
       preparation_time: 15,
+      // An empty field is no cap on the portions.
+      portions: null,
     });
+    expect(foodItemForm(menuId, undefined).parse({ ...typed, portions: "40" }).portions).toBe(40);
   });
 
   it("clears the image with an empty field only when editing", () => {
@@ -116,11 +120,13 @@ describe("foodItemForm", () => {
       price: "47,505",
       image_url: "javascript:alert(1)",
       preparation_time: "601",
+      portions: "2,5",
     });
     expect(messages(result)).toEqual([
       ["price", "food_item_price_invalid"],
       ["image_url", "food_item_image_url_invalid"],
       ["preparation_time", "food_item_prep_time_invalid"],
+      ["portions", "food_item_portions_invalid"],
     ]);
   });
 });

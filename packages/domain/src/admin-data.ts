@@ -47,6 +47,9 @@ export const userInput = z.object({ first_name, last_name, email, phone_number, 
 export type UserInput = z.infer<typeof userInput>;
 export const userUpdateInput = userInput.partial();
 
+/** The most portions of one dish a day: far above any school's break. */
+export const FOOD_ITEM_PORTIONS_MAX = 10_000;
+
 export const foodItemInput = z.object({
   name: text().trim().min(1).max(100),
   description: multilineText().trim().min(1).max(1000),
@@ -59,6 +62,14 @@ export const foodItemInput = z.object({
     .int("food_item_prep_time_invalid")
     .min(0, "food_item_prep_time_invalid")
     .max(600, "food_item_prep_time_invalid")
+    .optional(),
+  /** Portions the kitchen makes for the day; null is no cap (left out on an edit: unchanged). */
+  portions: z
+    .number("food_item_portions_invalid")
+    .int("food_item_portions_invalid")
+    .min(0, "food_item_portions_invalid")
+    .max(FOOD_ITEM_PORTIONS_MAX, "food_item_portions_invalid")
+    .nullable()
     .optional(),
 });
 export type FoodItemInput = z.infer<typeof foodItemInput>;
@@ -127,6 +138,7 @@ export type FoodItemFormValues = {
   image_url: string;
   day_of_week: string;
   preparation_time: string;
+  portions: string;
 };
 
 /** The dialog's fields on their way to `foodItemInput`, which checks the rest. */
@@ -135,7 +147,8 @@ type FoodItemDraft = Omit<z.input<typeof foodItemInput>, "day_of_week"> & { day_
 /**
  * The food-item dialog's schema: the required-fields rule first (its message on every
  * empty required field), then `foodItemInput`. An empty image field is `null` when editing
- * (it clears the image) and left out otherwise; an empty preparation time is left out.
+ * (it clears the image) and left out otherwise; an empty preparation time is left out, and empty
+ * portions are no cap.
  */
 export function foodItemForm(weeklyMenuId: string, emptyImage: null | undefined) {
   return z
@@ -146,6 +159,7 @@ export function foodItemForm(weeklyMenuId: string, emptyImage: null | undefined)
       image_url: z.string(),
       day_of_week: z.string(),
       preparation_time: z.string(),
+      portions: z.string(),
     })
     .superRefine((values, context) => {
       const code = checkFoodItemRequired({ ...values, weekly_menu_id: weeklyMenuId });
@@ -155,11 +169,13 @@ export function foodItemForm(weeklyMenuId: string, emptyImage: null | undefined)
       }
     })
     .transform(
-      ({ image_url, preparation_time, ...values }): FoodItemDraft => ({
+      ({ image_url, preparation_time, portions, ...values }): FoodItemDraft => ({
         ...values,
         weekly_menu_id: weeklyMenuId,
         image_url: image_url.trim() === "" ? emptyImage : image_url,
         preparation_time: preparation_time.trim() === "" ? undefined : Number(preparation_time),
+        // An empty field is no cap: the kitchen makes as many as are ordered.
+        portions: portions.trim() === "" ? null : Number(portions),
       }),
     )
     .pipe(foodItemInput) satisfies z.ZodType<FoodItemInput, FoodItemFormValues>;
@@ -250,6 +266,8 @@ export const foodItemRow = foodItemDeclaration.extend({
   day_of_week: z.enum(WEEKDAYS),
   weekly_menu_id: z.string(),
   preparation_time: z.number().nullable(),
+  /** Portions made for the day; null is no cap. Left out by answers from before portions. */
+  portions: z.number().nullable().optional(),
   /** Raised by every save of the item; the dialog's save sends it as If-Match (decision 0057). */
   version: z.number().int(),
 });

@@ -117,6 +117,11 @@ export const FIELD_MESSAGES = {
     af: "Voer 0 tot 600 minute in.",
     en: "Enter 0 to 600 minutes.",
   },
+  food_item_portions_invalid: {
+    status: 400,
+    af: "Voer 'n heel getal porsies in, van 0 tot 10 000, of laat dit leeg vir geen perk nie.",
+    en: "Enter a whole number of portions, 0 to 10 000, or leave it empty for no cap.",
+  },
   food_item_image_url_invalid: {
     status: 400,
     af: "Voer 'n beeldadres in wat met / of https:// begin.",

@@ -345,6 +345,16 @@ export const MESSAGES = {
     af: "{amount} is van {from} na {to} geskuif.",
     en: "{amount} was moved from {from} to {to}.",
   },
+  portions_below_ordered: {
+    status: 409,
+    af: "Daar is reeds {ordered} porsies bestel: die getal porsies kan nie minder wees nie.",
+    en: "{ordered} portions are ordered already: the number of portions cannot be fewer.",
+  },
+  sold_out: {
+    status: 409,
+    af: "Daar is nie genoeg porsies oor nie: nog {left}. Niks is afgetrek nie.",
+    en: "There are not enough portions left: {left} left. Nothing was charged.",
+  },
   learner_import_missing: {
     status: 400,
     af: "Kies die skool se leerderlys (CSV) om in te lees.",

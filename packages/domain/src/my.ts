@@ -50,6 +50,9 @@ export const myDayOrder = z.object({
   total: randText,
 });
 
+/** From this many portions left down, the menu says how many ("Nog 3 oor"). */
+export const FEW_PORTIONS_LEFT = 5;
+
 /** One school day of the menu: its item, whether I may still order it, and my orders for it. */
 export const myMenuDay = z.object({
   date: isoDateText,
@@ -67,6 +70,8 @@ export const myMenuDay = z.object({
       allergensChecked: allergensCheckedSchema,
       /** The caller's allergies this dish holds (`allergenWarnings`); `allergenVerdict` says what ordering it means. */
       allergenWarnings: z.array(allergenWarningSchema),
+      /** Portions left for the day; null when the kitchen set no cap. */
+      portionsLeft: z.number().int().nullable(),
     })
     .nullable(),
   orderable: z.boolean(),

@@ -266,6 +266,11 @@ export const foodItems = pgTable(
       .notNull()
       .references(() => weeklyMenus.id, { onDelete: "restrict" }),
     preparationTime: integer("preparation_time").notNull().default(15),
+    /**
+     * How many portions the kitchen makes of the dish for its day; null is no cap. Every order not
+     * cancelled takes its quantity, decided under the item's row lock, so it never oversells.
+     */
+    portions: integer("portions"),
     /** Set when a replaced item is already on orders: off the menu, kept for those orders (decision 0006). */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
     /** Diet tags: vegetarian, vegan, halaal (decision 0041). */
@@ -287,6 +292,7 @@ export const foodItems = pgTable(
     uniqueIndex("food_items_menu_day_key").on(t.weeklyMenuId, t.dayOfWeek).where(sql`${t.retiredAt} is null`),
     check("food_items_price_positive", sql`${t.price} > 0`),
     check("food_items_preparation_time_non_negative", sql`${t.preparationTime} >= 0`),
+    check("food_items_portions_non_negative", sql`${t.portions} >= 0`),
     // The orders summary searches item names by any part (decision 0007).
     index("food_items_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],

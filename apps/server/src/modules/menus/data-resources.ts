@@ -14,6 +14,7 @@ import { foodItems, orders, weeklyMenus } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { claimVersion } from "../../record-version";
 import { defineResource, type WriteContext } from "../data/resources";
+import { assertPortionsCoverOrders } from "../orders/portions";
 import { CLEARED_CHECK, declarationChanged, declarationOf, withDeclarations } from "./declarations";
 
 /* The menus' rows on the generic data API (decision 0014): weekly menus and their food items. */
@@ -69,6 +70,7 @@ async function updateFoodItem(
       .where(eq(foodItems.id, itemId))
       .for("update");
     if (!before) throw notFound();
+    await assertPortionsCoverOrders(tx, { foodItemId: itemId, portions: input.portions });
     const changed = declarationChanged({ ...before, allergens: await declarationOf(tx, itemId) }, input);
     const values = {
       ...(input.name === undefined ? {} : { name: input.name }),
@@ -78,6 +80,7 @@ async function updateFoodItem(
       ...(input.day_of_week === undefined ? {} : { dayOfWeek: input.day_of_week }),
       ...(input.weekly_menu_id === undefined ? {} : { weeklyMenuId: input.weekly_menu_id }),
       ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
+      ...(input.portions === undefined ? {} : { portions: input.portions }),
       ...(changed ? CLEARED_CHECK : {}),
     };
     if (Object.keys(values).length > 0)
@@ -95,6 +98,7 @@ export const foodItemColumns = {
   day_of_week: foodItems.dayOfWeek,
   weekly_menu_id: foodItems.weeklyMenuId,
   preparation_time: foodItems.preparationTime,
+  portions: foodItems.portions,
   retired_at: foodItems.retiredAt,
   /** Raised by every save of the item; the dialog's save sends it as If-Match (decision 0057). */
   version: foodItems.version,

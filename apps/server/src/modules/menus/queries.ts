@@ -14,6 +14,7 @@ import type { MailConfig } from "../../mail/letter";
 import { claimVersion } from "../../record-version";
 import type { RowOf } from "../data/resources";
 import { alertGained, openOrderAlerts, tellAllergensChanged } from "../orders/allergens-changed";
+import { assertPortionsCoverOrders } from "../orders/portions";
 import { foodItemColumns, isFoodItemOrdered } from "./data-resources";
 import {
   declarationChanged,
@@ -125,6 +126,7 @@ async function editFoodItem(
       .where(live)
       .for("update");
     if (!before) throw notFound();
+    await assertPortionsCoverOrders(tx, { foodItemId: id, portions: fields.portions });
     const declared = await declarationOf(tx, id);
     const check = editedItemCheck(
       declarationChanged({ ...before, allergens: declared }, fields),
@@ -146,6 +148,7 @@ async function editFoodItem(
         dayOfWeek,
         ...(fields.image_url === undefined ? {} : { imageUrl: fields.image_url }),
         ...(fields.preparation_time === undefined ? {} : { preparationTime: fields.preparation_time }),
+        ...(fields.portions === undefined ? {} : { portions: fields.portions }),
         ...dietColumn(fields.diet),
         ...check,
       })
@@ -244,6 +247,7 @@ export async function replaceFoodItem(
         dayOfWeek,
         weeklyMenuId: menuId,
         ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
+        portions: input.portions ?? null,
         ...dietColumn(input.diet),
         ...newItemCheck(input.allergensConfirmed, saver.actorId, saver.now),
         version,
@@ -325,6 +329,7 @@ export async function copyPreviousWeek(
           imageUrl: dish.imageUrl,
           dayOfWeek: dish.dayOfWeek,
           preparationTime: dish.preparationTime,
+          portions: dish.portions,
           weeklyMenuId: menuId,
           // The same dish, the same declaration: its check stays with it.
           diet: dish.diet,

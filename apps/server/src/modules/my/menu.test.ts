@@ -79,6 +79,8 @@ describe("GET /api/my/menu", () => {
         diet: [],
         allergensChecked: null,
         allergenWarnings: [],
+        // The kitchen set no cap on the portions.
+        portionsLeft: null,
       },
       orderable: true,
       closedReason: null,

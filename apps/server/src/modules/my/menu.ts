@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, timestampColumn } from "../../db/client";
 import { declarationColumn } from "../orders/allergy-match";
+import { portionsLeftColumn } from "../orders/portions";
 
 const itemRow = z.object({
   id: z.string(),
@@ -24,6 +25,7 @@ const itemRow = z.object({
   diet: dietSchema,
   checkedBy: z.string().nullable(),
   checkedAt: timestampColumn.nullable(),
+  portionsLeft: z.number().int().nullable(),
 });
 
 const orderRow = z.object({
@@ -60,7 +62,7 @@ export async function myMenuWeek(
             ${declarationColumn(sql`f.id`)} as allergens,
             case when f.allergens_checked_at is not null
               then coalesce(c.first_name || ' ' || c.last_name, '') end as "checkedBy",
-            f.allergens_checked_at as "checkedAt"
+            f.allergens_checked_at as "checkedAt", ${portionsLeftColumn(sql`f`)} as "portionsLeft"
           from food_items f join weekly_menus m on m.id = f.weekly_menu_id
             left join users c on c.id = f.allergens_checked_by
           where m.date_from = ${monday}::date and f.retired_at is null`,

@@ -467,6 +467,8 @@ describe("GET /api/my/wallet", () => {
       eft: null,
       transactions: [],
       total: 0,
+      // No guardian set limits for this customer.
+      limits: null,
     });
   });
 });

@@ -15,6 +15,7 @@ import { checkLearnerLimits } from "../guardians/limits";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
 import { mailOnLowBalance } from "../wallets/low-balance-mail";
 import { dishWarningsFor, UNCHECKED_NOTE, warningWords } from "./allergy-match";
+import { isCapped, takePortions } from "./portions";
 import { type Actor, notifyOrderChanged } from "./service";
 
 /**
@@ -51,18 +52,21 @@ export async function createWalletOrder(
   if (!customer || customer.deleted || !isCustomerRole(customer.roleId)) {
     throw new AppError("order_customer_invalid");
   }
-  // The share lock keeps the item on the menu (not replaced or retired) until we commit.
+  // The share lock keeps the item on the menu (not replaced or retired) until we commit; a dish
+  // with a cap on its portions is locked for update, so its orders take them one after the other.
+  const capped = await isCapped(tx, input.foodItemId);
   const [item] = await queryRows(
     tx,
     sql`select f.price::text as price, f.day_of_week as "dayOfWeek", m.date_from::text as "menuDateFrom"
         from food_items f join weekly_menus m on m.id = f.weekly_menu_id
         where f.id = ${input.foodItemId} and f.retired_at is null
-        for share of f`,
+        for ${capped ? sql`update` : sql`share`} of f`,
     z.object({ price: z.string(), dayOfWeek: z.enum(WEEKDAYS), menuDateFrom: z.string() }),
   );
   if (!item) throw new AppError("order_item_unavailable");
   const dateRule = checkDeliveryDate(item, input.deliveryDate, today);
   if (dateRule) throw new AppError(dateRule);
+  await takePortions(tx, { foodItemId: input.foodItemId, quantity: input.quantity });
   const total = lineTotal(item.price, input.quantity).toFixed(2);
   // What the learner's guardians allow, decided here with the order (decision 0068).
   await checkLearnerLimits(tx, {

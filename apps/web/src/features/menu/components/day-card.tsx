@@ -80,6 +80,11 @@ export function DayCard({ day, item, onAdd, onEdit, onReplace, onDelete }: Props
                 {t("screens.menu.prepTime", { minutes: item.preparation_time })}
               </Typography>
             ) : null}
+            {item.portions != null ? (
+              <Typography variant="body2" color="text.secondary">
+                {t("screens.menu.portions", { count: item.portions })}
+              </Typography>
+            ) : null}
             <AllergenSummary item={item} />
           </CardContent>
           <ItemActions item={item} onEdit={onEdit} onReplace={onReplace} onDelete={onDelete} />

@@ -66,10 +66,19 @@ function defaults(mode: FoodItemDialogMode): FoodItemFormValues {
       image_url: item.image_url ?? "",
       day_of_week: item.day_of_week,
       preparation_time: item.preparation_time == null ? "" : String(item.preparation_time),
+      portions: item.portions == null ? "" : String(item.portions),
     };
   }
   const day = mode.kind === "replace" ? mode.item.day_of_week : (mode.day ?? "");
-  return { name: "", description: "", price: "", image_url: "", day_of_week: day, preparation_time: "" };
+  return {
+    name: "",
+    description: "",
+    price: "",
+    image_url: "",
+    day_of_week: day,
+    preparation_time: "",
+    portions: "",
+  };
 }
 
 /**
@@ -106,6 +115,7 @@ function itemStaleFields(t: TFunction): StaleField<FoodItem>[] {
       show: (item) => t(`screens.menu.days.${item.day_of_week}`),
     },
     text(t("screens.menu.dialog.prepTime"), (item) => item.preparation_time),
+    text(t("screens.menu.dialog.portions"), (item) => item.portions ?? null),
     { label: t("screens.menu.dialog.allergens.title"), value: (item) => item.allergens },
     { label: t("screens.menu.dialog.allergens.diet"), value: (item) => item.diet },
     { label: t("screens.menu.dialog.allergens.confirm"), value: (item) => item.allergensChecked },
@@ -310,6 +320,14 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
                 {...register("preparation_time")}
                 error={Boolean(fieldError("preparation_time"))}
                 helperText={fieldError("preparation_time")}
+              />
+              <TextField
+                label={t("screens.menu.dialog.portions")}
+                type="number"
+                slotProps={{ htmlInput: { min: 0, max: 10000, step: 1 } }}
+                {...register("portions")}
+                error={Boolean(fieldError("portions"))}
+                helperText={fieldError("portions") ?? t("screens.menu.dialog.portionsHint")}
               />
               <Divider />
               <AllergenMatrix

@@ -1,6 +1,6 @@
 import { allergenVerdict } from "@kantien/domain/allergen-verdict";
 import { formatRand } from "@kantien/domain/money";
-import type { MyMenuDay } from "@kantien/domain/my";
+import { FEW_PORTIONS_LEFT, type MyMenuDay } from "@kantien/domain/my";
 import { ROUTES } from "@kantien/domain/route-access";
 import AccessTime from "@mui/icons-material/AccessTime";
 import LockOutlined from "@mui/icons-material/LockOutlined";
@@ -111,6 +111,8 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
   const blockedId = useId();
   // The server refuses it too; the card says so before anyone tries.
   const blocked = day.item !== null && allergenVerdict(day.item.allergenWarnings) === "blocked";
+  const left = day.item?.portionsLeft ?? null;
+  const soldOut = left === 0;
 
   return (
     <Card component="article" aria-labelledby={headingId} variant="outlined">
@@ -154,6 +156,14 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
             </Box>
             {day.item.description ? (
               <Typography color="text.secondary">{day.item.description}</Typography>
+            ) : null}
+            {left !== null && left <= FEW_PORTIONS_LEFT ? (
+              <Chip
+                label={soldOut ? t("my.menu.soldOut") : t("my.menu.fewLeft", { count: left })}
+                color={soldOut ? "error" : "warning"}
+                size="small"
+                sx={{ alignSelf: "flex-start", fontWeight: 600 }}
+              />
             ) : null}
             {day.item.allergensChecked === null ? (
               <Chip
@@ -213,7 +223,7 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
             variant="contained"
             size="large"
             fullWidth
-            disabled={blocked}
+            disabled={blocked || soldOut}
             onClick={() => onOrder(day)}
             onPointerEnter={onReach}
             onFocus={onReach}
@@ -227,7 +237,11 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
                   : headingId
             }
           >
-            {myOrders.length > 0 ? t("my.menu.orderMore") : t("my.menu.order")}
+            {soldOut
+              ? t("my.menu.soldOut")
+              : myOrders.length > 0
+                ? t("my.menu.orderMore")
+                : t("my.menu.order")}
           </Button>
         ) : null}
         {open && blocked ? (

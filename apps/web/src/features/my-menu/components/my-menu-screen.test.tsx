@@ -18,6 +18,7 @@ const item = (id: string, name: string, price: string): NonNullable<MyMenuDay["i
   diet: [],
   allergensChecked: { by: "Anna Admin", at: "2026-11-20T08:00:00.000Z" },
   allergenWarnings: [],
+  portionsLeft: null,
 });
 
 const DAYS: MyMenuDay[] = [
