@@ -121,6 +121,23 @@ describe("MyMenuScreen", () => {
     vi.useRealTimers();
   });
 
+  it("says how many portions are left when few are, and that a dish is sold out, without an order button", async () => {
+    const days = DAYS.map((day, index) =>
+      index === 1
+        ? { ...day, item: { ...day.item!, portionsLeft: 3 } }
+        : index === 2
+          ? { ...day, item: { ...day.item!, portionsLeft: 0 } }
+          : day,
+    );
+    renderMenu("100.00", undefined, days);
+    const tuesday = await dayCard("Dinsdag");
+    expect(within(tuesday).getByText("Nog 3 oor")).toBeVisible();
+    expect(within(tuesday).getByRole("button", { name: "Bestel" })).toBeEnabled();
+    const wednesday = await dayCard("Woensdag");
+    expect(within(wednesday).getByRole("button", { name: "Uitverkoop" })).toBeDisabled();
+    expect(within(wednesday).queryByRole("button", { name: "Bestel" })).not.toBeInTheDocument();
+  });
+
   it("shows each school day's dish with its price, a closed day without Bestel, and the countdown", async () => {
     const { user } = renderMenu("150.00");
     expect(await screen.findByText("Week van 23 November 2026")).toBeVisible();
