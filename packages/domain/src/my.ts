@@ -50,9 +50,6 @@ export const myDayOrder = z.object({
   total: randText,
 });
 
-/** From this many portions left down, the menu says how many ("Nog 3 oor"). */
-export const FEW_PORTIONS_LEFT = 5;
-
 /** One school day of the menu: its item, whether I may still order it, and my orders for it. */
 export const myMenuDay = z.object({
   date: isoDateText,

@@ -1,6 +1,7 @@
 import { allergenVerdict } from "@kantien/domain/allergen-verdict";
 import { formatRand } from "@kantien/domain/money";
-import { FEW_PORTIONS_LEFT, type MyMenuDay } from "@kantien/domain/my";
+import type { MyMenuDay } from "@kantien/domain/my";
+import { FEW_PORTIONS_LEFT } from "@kantien/domain/portions";
 import { ROUTES } from "@kantien/domain/route-access";
 import AccessTime from "@mui/icons-material/AccessTime";
 import LockOutlined from "@mui/icons-material/LockOutlined";
