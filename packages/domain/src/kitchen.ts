@@ -26,7 +26,20 @@ export const kitchenOrder = z.object({
 export type KitchenOrder = z.infer<typeof kitchenOrder>;
 
 /** Answer of `GET /api/kitchen/orders?date=YYYY-MM-DD` (date defaults to today in the canteen). */
-export const kitchenDay = z.object({ date: z.string(), orders: z.array(kitchenOrder) });
+/** A dish of the day with a cap on its portions (decision 0069): how many are made, and left. */
+export const kitchenDishCap = z.object({
+  itemName: z.string(),
+  portions: z.number().int(),
+  left: z.number().int(),
+});
+export type KitchenDishCap = z.infer<typeof kitchenDishCap>;
+
+export const kitchenDay = z.object({
+  date: z.string(),
+  orders: z.array(kitchenOrder),
+  /** The day's dishes whose portions are capped; left out by answers from before caps. */
+  caps: z.array(kitchenDishCap).optional(),
+});
 export type KitchenDay = z.infer<typeof kitchenDay>;
 export const kitchenDayAnswer = dataAnswer(kitchenDay);
 

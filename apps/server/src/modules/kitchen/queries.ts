@@ -1,4 +1,4 @@
-import { addDaysIso, dayRange, type IsoDate } from "@kantien/domain/dates";
+import { addDaysIso, dayRange, type IsoDate, isoWeekday, WEEKDAYS } from "@kantien/domain/dates";
 import {
   type CounterOrder,
   counterOrder,
@@ -14,6 +14,7 @@ import { type Db, queryRows } from "../../db/client";
 import { orders, users } from "../../db/schema";
 import { searchPatterns } from "../../db/search-patterns";
 import { allergyAlerts, declarationColumn } from "../orders/allergy-match";
+import { portionsLeftColumn } from "../orders/portions";
 import { orderNumberWhere } from "../orders/queries";
 import { orderPaidFromWallet } from "../wallets/ledger";
 
@@ -110,7 +111,27 @@ export async function kitchenDayAnswerText(
   params: { date: IsoDate; timeZone: string },
 ): Promise<string> {
   const orders = await kitchenDayJson(db, params);
-  return `{"success":true,"data":{"date":${JSON.stringify(params.date)},"orders":${orders}}}`;
+  const caps = await dishCapsJson(db, params.date);
+  return `{"success":true,"data":{"date":${JSON.stringify(params.date)},"orders":${orders},"caps":${caps}}}`;
+}
+
+/**
+ * The day's dishes with a cap on their portions, and what is left of each (decision 0069), as
+ * JSON: the menu's dish of the weekday, and one the board shows beside its portions.
+ */
+async function dishCapsJson(db: Db, date: IsoDate): Promise<string> {
+  const weekday = WEEKDAYS[isoWeekday(date) - 1];
+  if (!weekday) return "[]";
+  const [row] = await queryRows(
+    db,
+    sql`select coalesce(json_agg(json_build_object('itemName', f.name, 'portions', f.portions,
+                                                   'left', ${portionsLeftColumn(sql`f`)}) order by f.name), '[]')::text as caps
+        from food_items f join weekly_menus m on m.id = f.weekly_menu_id
+        where f.portions is not null and f.retired_at is null and f.day_of_week = ${weekday}
+          and ${date}::date between m.date_from and m.date_to`,
+    z.object({ caps: z.string() }),
+  );
+  return row?.caps ?? "[]";
 }
 
 /** The kitchen board's day as rows, read through their schema. */

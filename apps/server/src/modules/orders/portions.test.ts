@@ -101,6 +101,9 @@ describe("a dish's portions", () => {
     );
     expect(wallets?.untouched).toBe(40);
     expect(await portionsLeft(app, first.cookie, item.id)).toBe(0);
+    // The kitchen's board says how many were made and that none is left.
+    const board = await request(app, "GET", `/api/kitchen/orders?date=${WEDNESDAY}`, { cookie: asAdmin });
+    expect(board.json().data.caps).toEqual([{ itemName: expect.any(String), portions: 12, left: 0 }]);
   });
 
   it("say how many are left, refuse more than that, and come back when an order is cancelled", async ({

@@ -121,7 +121,7 @@ export function BoardTop({
             <KitchenSummary orders={orders} />
             <UrgentBanner count={late.count} minutes={late.minutes} />
           </Box>
-          <PortionsStrip orders={orders} />
+          <PortionsStrip orders={orders} caps={kitchen.data?.caps} />
           {tabs ? (
             <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
               <ColumnTabs

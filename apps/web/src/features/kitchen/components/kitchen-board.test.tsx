@@ -231,6 +231,19 @@ describe("KitchenBoard", () => {
     const strip = await screen.findByRole("group", { name: "Hoender en pap" });
     expect(strip).toHaveTextContent("Hoender en pap: 12 porsies");
     expect(strip).toHaveTextContent("6 om te doen2 besig2 gereed2 afgehaal");
+    // A dish without a cap on its portions says nothing of one.
+    expect(strip).not.toHaveTextContent("gemaak");
+  });
+
+  it("says how many portions of a capped dish are made and left, and when it is sold out", async () => {
+    renderBoard(undefined, {
+      body: {
+        success: true,
+        data: { ...day, caps: [{ itemName: "Hoender en pap", portions: 40, left: 6 }] },
+      },
+    });
+    const strip = await screen.findByRole("group", { name: "Hoender en pap" });
+    expect(strip).toHaveTextContent("40 gemaak · nog 6");
   });
 
   it("never shows an empty day under a load error", async () => {

@@ -1,4 +1,4 @@
-import type { KitchenOrder } from "@kantien/domain/kitchen";
+import type { KitchenDishCap, KitchenOrder } from "@kantien/domain/kitchen";
 import { portionsByDish } from "@kantien/domain/kitchen-rules";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
@@ -11,10 +11,17 @@ const STAGES = ["waiting", "processing", "ready", "delivered"] as const;
 const DISH_NAME = { fontWeight: 700 } as const;
 
 /**
- * What to make today: portions (not orders) per dish, by kitchen stage, one line per dish.
+ * What to make today: portions (not orders) per dish, by kitchen stage, one line per dish, and
+ * for a dish whose portions are capped, how many are made and left (decision 0069).
  * Until the day's orders are there, one dish's place is kept, so the board does not jump.
  */
-export function PortionsStrip({ orders }: { orders: readonly KitchenOrder[] | undefined }) {
+export function PortionsStrip({
+  orders,
+  caps = [],
+}: {
+  orders: readonly KitchenOrder[] | undefined;
+  caps?: readonly KitchenDishCap[];
+}) {
   const { t } = useTranslation();
   if (!orders) {
     return (
@@ -46,6 +53,7 @@ export function PortionsStrip({ orders }: { orders: readonly KitchenOrder[] | un
           <Typography sx={DISH_NAME}>
             {t("screens.kitchen.portions.dish", { dish: dish.itemName, count: dish.total })}
           </Typography>
+          <CapLine cap={caps.find((cap) => cap.itemName === dish.itemName)} />
           <Box
             component="ul"
             sx={{ display: "flex", flexWrap: "wrap", columnGap: 2, m: 0, p: 0, listStyle: "none" }}
@@ -59,5 +67,18 @@ export function PortionsStrip({ orders }: { orders: readonly KitchenOrder[] | un
         </Paper>
       ))}
     </Box>
+  );
+}
+
+/** How many of a capped dish are made and left; nothing for a dish without a cap. */
+function CapLine({ cap }: { cap: KitchenDishCap | undefined }) {
+  const { t } = useTranslation();
+  if (!cap) return null;
+  return (
+    <Typography sx={{ fontWeight: 700, color: cap.left === 0 ? "error.main" : "text.primary" }}>
+      {cap.left === 0
+        ? t("screens.kitchen.portions.soldOut", { count: cap.portions })
+        : t("screens.kitchen.portions.left", { count: cap.portions, left: cap.left })}
+    </Typography>
   );
 }
