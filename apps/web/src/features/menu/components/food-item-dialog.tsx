@@ -203,6 +203,11 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
         onClose();
       },
       onError: (error) => {
+        // Fewer portions than are ordered: said at the field, which keeps what was typed.
+        if (error instanceof ApiError && error.code === "portions_below_ordered") {
+          form.setError("portions", { type: "server", message: error.message }, { shouldFocus: true });
+          return;
+        }
         // The change touches open orders: the admin sees how many first, and saves again to go on.
         const counts = touchedOrdersOf(error);
         if (counts && from) {
@@ -247,7 +252,7 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {missing ? <Alert severity="error">{missing}</Alert> : null}
-              {save.isError && !stale && !touched ? (
+              {save.isError && !stale && !touched && !errors.portions ? (
                 <Alert severity="error">{errorMessage(save.error, t("errors.add"))}</Alert>
               ) : null}
               <TextField

@@ -475,6 +475,41 @@ describe("MenuScreen", () => {
     });
   }, 20_000);
 
+  it("sets a dish's portions, and says at the field when fewer are asked than are ordered", async () => {
+    let answers = 0;
+    const { user, calls } = renderScreen(MENUS, {
+      [saveRoute("Maandag")]: () =>
+        answers++ === 0
+          ? {
+              status: 409,
+              body: {
+                success: false,
+                code: "portions_below_ordered",
+                message: "Daar is reeds 12 porsies bestel: die getal porsies kan nie minder wees nie.",
+              },
+            }
+          : saved,
+    });
+    await user.click(await screen.findByRole("button", { name: "Wysig Bobotie" }));
+    const dialog = await screen.findByRole("dialog", { name: "Wysig item" });
+    const portions = within(dialog).getByRole("spinbutton", { name: "Porsies" });
+    expect(portions).toHaveValue(null);
+    await user.type(portions, "10");
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    expect(
+      await within(dialog).findByText(
+        "Daar is reeds 12 porsies bestel: die getal porsies kan nie minder wees nie.",
+      ),
+    ).toBeVisible();
+    expect(portions).toHaveValue(10);
+    await user.clear(portions);
+    await user.type(portions, "40");
+    await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Wysig item" })).not.toBeInTheDocument());
+    const bodies = calls.filter((c) => `${c.method} ${c.url}` === saveRoute("Maandag")).map((c) => c.body);
+    expect(bodies.map((body) => (body as { portions: number }).portions)).toEqual([10, 40]);
+  }, 20_000);
+
   it("checks the date rules in the create dialog and posts valid dates", async () => {
     const { user, calls } = renderScreen(MENUS, {
       "POST /api/admin/data/weekly_menu": (call) => ({
