@@ -138,6 +138,15 @@ describe("MyMenuScreen", () => {
     expect(within(wednesday).queryByRole("button", { name: "Bestel" })).not.toBeInTheDocument();
   });
 
+  it("offers no more portions in the order dialog than are left", async () => {
+    const days = DAYS.map((day, index) =>
+      index === 1 ? { ...day, item: { ...day.item!, portionsLeft: 2 } } : day,
+    );
+    const { user } = renderMenu("100.00", undefined, days);
+    const dialog = await openOrderDialog(user, "Dinsdag", "Boerewors-rol");
+    expect(dialog).toHaveTextContent(/hoogstens 2/i);
+  });
+
   it("shows each school day's dish with its price, a closed day without Bestel, and the countdown", async () => {
     const { user } = renderMenu("150.00");
     expect(await screen.findByText("Week van 23 November 2026")).toBeVisible();

@@ -168,7 +168,11 @@ export function MyMenuScreen() {
         <Suspense fallback={null}>
           <OrderDialog
             day={ordering}
-            maxQuantity={data?.maxQuantity ?? 1}
+            // No more than the portions left: the server would refuse them (decision 0069).
+            maxQuantity={Math.max(
+              1,
+              Math.min(data?.maxQuantity ?? 1, ordering.item?.portionsLeft ?? Number.POSITIVE_INFINITY),
+            )}
             balance={balance}
             onClose={() => setOrdering(null)}
           />
