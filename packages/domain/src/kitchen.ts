@@ -69,6 +69,13 @@ export const orderEvent = z.object({
 export type OrderEvent = z.infer<typeof orderEvent>;
 
 /**
+ * What is left of a capped dish after an order took or gave back portions (decision 0069): SSE
+ * event `portions` on `GET /api/my/events`, to every customer, without the order or whose it is.
+ */
+export const portionsLeftEvent = z.object({ foodItemId: z.string(), left: z.number().int() });
+export type PortionsLeftEvent = z.infer<typeof portionsLeftEvent>;
+
+/**
  * An event's sequence number as a client hands it back to resume a stream: the SSE id of the
  * last event it had (digits only, as the stream sends it).
  */

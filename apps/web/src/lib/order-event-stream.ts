@@ -1,4 +1,4 @@
-import type { OrderEvent } from "@kantien/domain/kitchen";
+import type { OrderEvent, PortionsLeftEvent } from "@kantien/domain/kitchen";
 import { useEffect, useRef, useState } from "react";
 
 /** Whether the live stream is connected: "connecting" until it opens, "offline" while it retries. */
@@ -14,6 +14,8 @@ type Handlers = {
   onReload: () => void;
   /** The stream failed again before it came back: the server may be gone (once per outage). */
   onLost?: () => void;
+  /** What is left of a capped dish, after anyone's order took or gave back portions (customers). */
+  onPortions?: (event: PortionsLeftEvent) => void;
 };
 
 /**
@@ -61,6 +63,13 @@ export function useOrderEventStream(path: string, enabled: boolean, handlers: Ha
       opened.addEventListener("reload", (message: MessageEvent<string>) => {
         remember(message);
         latest.current.onReload();
+      });
+      opened.addEventListener("portions", (message: MessageEvent<string>) => {
+        try {
+          latest.current.onPortions?.(JSON.parse(message.data) as PortionsLeftEvent);
+        } catch (error) {
+          console.warn("Ignoring a malformed portions event", error);
+        }
       });
       opened.addEventListener("order", (message: MessageEvent<string>) => {
         remember(message);

@@ -1,7 +1,12 @@
 import type { OrderEvent } from "@kantien/domain/kitchen";
+import type { myMenuAnswer } from "@kantien/domain/my";
 import { isWaitingForKitchen } from "@kantien/domain/order-status";
 import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
+import type { Answer } from "./api-client";
 import { type MyOrdersPage, refreshMyData } from "./my-data";
+
+type MyMenu = Answer<typeof myMenuAnswer>["data"];
+
 import { useOrderEventStream } from "./order-event-stream";
 import { queryKeys } from "./query-keys";
 
@@ -40,5 +45,17 @@ export function useMyOrderEvents(enabled: boolean): void {
       void refreshMyData(queryClient);
     },
     onReload: () => void refreshMyData(queryClient),
+    // What is left of a capped dish, shown on every loaded week of the menu without reading it again.
+    onPortions: ({ foodItemId, left }) =>
+      queryClient.setQueriesData<MyMenu>({ queryKey: queryKeys.myMenu }, (menu) =>
+        menu
+          ? {
+              ...menu,
+              days: menu.days.map((day) =>
+                day.item?.id === foodItemId ? { ...day, item: { ...day.item, portionsLeft: left } } : day,
+              ),
+            }
+          : menu,
+      ),
   });
 }

@@ -10,6 +10,8 @@ export type OrderChange = {
   userId: string;
   /** The `OrderEvent` as JSON, ready for an SSE `data:` line (serialised once for every stream). */
   data: string;
+  /** What is left of the order's capped dish, as JSON, when the change moved its portions. */
+  portions?: string;
 };
 
 export type OrderEventHub = {
@@ -51,7 +53,12 @@ export function createOrderEventHub(database: Database, log: FastifyBaseLogger):
       log.warn({ err: error }, "order events: a notification that is not an order change was ignored");
       return;
     }
-    const change: OrderChange = { id: notice.id, userId: notice.userId, data: JSON.stringify(notice.event) };
+    const change: OrderChange = {
+      id: notice.id,
+      userId: notice.userId,
+      data: JSON.stringify(notice.event),
+      ...(notice.portions ? { portions: JSON.stringify(notice.portions) } : {}),
+    };
     for (const s of subscribers) s.send(change);
   };
 

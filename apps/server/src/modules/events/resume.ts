@@ -7,13 +7,18 @@ const order = (id: number, data: string) => `id: ${id}\nevent: order\ndata: ${da
  * The order events of one stream, from the moment it subscribes (`live`) through its start
  * (`start`: the missed events, `ready` or `reload`) to live ones. Changes that arrive before the
  * start wait; after it, any already sent or read (an id up to the start's `last`) is skipped, so
- * the switch-over neither repeats nor loses an event. `owner` limits it to one customer's orders.
+ * the switch-over neither repeats nor loses an event. `owner` limits it to one customer's orders
+ * (and what is left of capped dishes, decision 0069).
  */
 export function resumingStream(write: (chunk: string) => void, owner: string | undefined) {
   let waiting: OrderChange[] | null = [];
   let sentUpTo = Number.POSITIVE_INFINITY;
   const send = (change: OrderChange) => {
-    if (change.id <= sentUpTo || (owner !== undefined && change.userId !== owner)) return;
+    if (change.id <= sentUpTo) return;
+    // A customer's stream: what is left of a capped dish, whoever ordered it, without an id (it is
+    // not replayed: a reconnected menu reads its portions again); the order itself only its owner's.
+    if (owner !== undefined && change.portions) write(`event: portions\ndata: ${change.portions}\n\n`);
+    if (owner !== undefined && change.userId !== owner) return;
     sentUpTo = change.id;
     write(order(change.id, change.data));
   };

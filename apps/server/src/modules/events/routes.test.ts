@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, vi } from "vitest";
 import { openPostgres } from "../../db/client";
-import { users } from "../../db/schema";
+import { foodItems, users } from "../../db/schema";
 import { appTest } from "../../test/app-test";
 import { openStream } from "../../test/event-stream";
 import {
@@ -280,6 +280,42 @@ describe("a customer's own order events (GET /api/my/events)", () => {
     expect(mine.events().map((e) => e.order.id)).toEqual([myOrder]);
     mine.close();
     theirs.close();
+  });
+
+  it("tells every customer what is left of a capped dish when anyone orders it, and never whose order it was", async ({
+    app,
+    db,
+  }) => {
+    const [me, other] = [await createUser(db, { roleId: 1 }), await createUser(db, { roleId: 1 })];
+    const capped = await createFoodItem(db, { dayOfWeek: "Donderdag" });
+    await db.update(foodItems).set({ portions: 5 }).where(eq(foodItems.id, capped.id));
+    const mine = await openStream(app, await sessionCookieFor(db, me.id), "/api/my/events");
+    expect(await mine.until((text) => text.includes("event: ready"))).toBe(true);
+    // Their order of the capped dish: a kitchen step moves no portions; their cancel gives 2 back.
+    const theirs = await createOrder(db, {
+      userId: other.id,
+      foodItemId: capped.id,
+      status: "paid",
+      quantity: 2,
+    });
+    await createOrder(db, { userId: other.id, foodItemId: capped.id, status: "paid", quantity: 1 });
+    await changeStatus(theirs.id, "processing");
+    const admin = await createUser(db, { roleId: 4 });
+    await changeOrderStatus(db, {
+      orderId: theirs.id,
+      to: "cancelled",
+      actor: admin,
+      reason: "Die kos is op",
+      clock: () => new Date(),
+    });
+    expect(await mine.until((text) => text.includes("event: portions"))).toBe(true);
+    const portions = mine.messages().filter((message) => message.event === "portions");
+    expect(portions.map((message) => [message.id, JSON.parse(message.data)])).toEqual([
+      [null, { foodItemId: capped.id, left: 4 }],
+    ]);
+    // Neither their order nor its kitchen step reached my stream.
+    expect(mine.events()).toEqual([]);
+    mine.close();
   });
 
   it("ends an open stream at the next heartbeat after the customer logs out", async ({ app, db }) => {

@@ -1,3 +1,4 @@
+import { type PortionsLeftEvent, portionsLeftEvent } from "@kantien/domain/kitchen";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows, type Tx } from "../../db/client";
@@ -71,4 +72,15 @@ export async function assertPortionsCoverOrders(
   if (portions < taken) {
     throw new AppError("portions_below_ordered", { ordered: taken }, () => ({ ordered: String(taken) }));
   }
+}
+
+/** What is left of a capped dish, for the event that tells every menu; null for a dish without a cap. */
+export async function portionsLeftOf(tx: Tx, foodItemId: string): Promise<PortionsLeftEvent | null> {
+  const [row] = await queryRows(
+    tx,
+    sql`select f.id as "foodItemId", ${portionsLeftColumn(sql`f`)} as left
+        from food_items f where f.id = ${foodItemId} and f.portions is not null`,
+    portionsLeftEvent,
+  );
+  return row ?? null;
 }

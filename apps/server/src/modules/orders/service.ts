@@ -1,6 +1,6 @@
 import { allergyAlertSchema } from "@kantien/domain/allergens";
 import { orderStatusSchema } from "@kantien/domain/api";
-import { orderEvent } from "@kantien/domain/kitchen";
+import { orderEvent, portionsLeftEvent } from "@kantien/domain/kitchen";
 import type { ErrorCode } from "@kantien/domain/messages";
 import {
   canChangeOrderStatus,
@@ -17,6 +17,7 @@ import type { MailConfig } from "../../mail/letter";
 import { moveWalletMoney } from "../wallets/ledger";
 import { alertWords, allergyAlerts } from "./allergy-match";
 import { mailOrderCancelled } from "./order-cancelled-mail";
+import { portionsLeftOf } from "./portions";
 
 /** The NOTIFY channel that carries every order change to the event streams, across processes. */
 export const ORDER_EVENTS_CHANNEL = "order_events";
@@ -30,10 +31,15 @@ export const orderChangeNotice = z.object({
   id: z.number().int().positive(),
   userId: z.string(),
   event: orderEvent,
+  /** A capped dish's portions the change took or gave back: what is left (decision 0069). */
+  portions: portionsLeftEvent.optional(),
 });
 export type OrderChangeNotice = z.infer<typeof orderChangeNotice>;
 
 export type Actor = { id: string; roleId: number };
+
+/** The statuses an order takes (paid) or gives back (cancelled, failed) its portions in. */
+const MOVES_PORTIONS: ReadonlySet<OrderStatus> = new Set(["paid", "cancelled", "failed"]);
 
 /**
  * Gives back what the order was charged from the wallet, if it was and is not refunded yet,
@@ -218,6 +224,7 @@ export async function notifyOrderChanged(
   order: {
     id: string;
     userId: string;
+    foodItemId?: string;
     status: OrderStatus;
     statusChangedAt: Date;
     deliveryDate: string | null;
@@ -244,6 +251,16 @@ export async function notifyOrderChanged(
   await tx
     .insert(orderEvents)
     .values({ id: next.id, userId: order.userId, data, createdAt: dishChanged?.at ?? order.statusChangedAt });
-  const notice: OrderChangeNotice = { id: next.id, userId: order.userId, event };
+  // An order taken, cancelled or failed moves its dish's portions: every menu hears what is left.
+  const portions =
+    !dishChanged && order.foodItemId && MOVES_PORTIONS.has(order.status)
+      ? await portionsLeftOf(tx, order.foodItemId)
+      : null;
+  const notice: OrderChangeNotice = {
+    id: next.id,
+    userId: order.userId,
+    event,
+    ...(portions ? { portions } : {}),
+  };
   await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }

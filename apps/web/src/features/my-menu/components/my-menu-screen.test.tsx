@@ -2,6 +2,7 @@ import type { MyMenuDay, MyOrder } from "@kantien/domain/my";
 import { ROLE } from "@kantien/domain/roles";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
+import { stubEventSource } from "../../../test/fake-event-source";
 import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 
@@ -136,6 +137,30 @@ describe("MyMenuScreen", () => {
     const wednesday = await dayCard("Woensdag");
     expect(within(wednesday).getByRole("button", { name: "Uitverkoop" })).toBeDisabled();
     expect(within(wednesday).queryByRole("button", { name: "Bestel" })).not.toBeInTheDocument();
+  });
+
+  it("shows what is left of a capped dish as soon as anyone's order takes it, without reading the menu again", async () => {
+    const sources = stubEventSource();
+    const days = DAYS.map((day, index) =>
+      index === 1 ? { ...day, item: { ...day.item!, portionsLeft: 8 } } : day,
+    );
+    const { calls } = renderMenu("100.00", undefined, days);
+    const tuesday = await dayCard("Dinsdag");
+    expect(within(tuesday).queryByText(/oor$/)).not.toBeInTheDocument();
+    const reads = calls.filter((call) => call.url.startsWith("/api/my/menu")).length;
+    const stream = await waitFor(() => {
+      const found = sources.find((source) => source.url.startsWith("/api/my/events"));
+      if (!found) throw new Error("no stream yet");
+      return found;
+    });
+    stream.emit("open");
+    stream.emit("portions", { foodItemId: DAYS[1]!.item!.id, left: 2 });
+    expect(await within(await dayCard("Dinsdag")).findByText("Nog 2 oor")).toBeVisible();
+    stream.emit("portions", { foodItemId: DAYS[1]!.item!.id, left: 0 });
+    expect(
+      await within(await dayCard("Dinsdag")).findByRole("button", { name: "Uitverkoop" }),
+    ).toBeDisabled();
+    expect(calls.filter((call) => call.url.startsWith("/api/my/menu"))).toHaveLength(reads);
   });
 
   it("offers no more portions in the order dialog than are left", async () => {
