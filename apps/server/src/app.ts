@@ -9,6 +9,7 @@ import type { AppDeps } from "./deps";
 import { createMetrics } from "./metrics";
 import { authRoutes } from "./modules/auth/routes";
 import { canteenRoutes } from "./modules/canteen/routes";
+import { counterItemsRoutes } from "./modules/counter-items/routes";
 import { clientResource } from "./modules/customers/data-resource";
 import { customersRoutes } from "./modules/customers/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
@@ -186,6 +187,7 @@ export async function buildApp({
       await orderEvents.staffRoutes(api);
       await customersRoutes(api, deps);
       await learnerGuardiansRoutes(api, deps);
+      await counterItemsRoutes(api, deps);
       await moneyInRoutes(api, deps);
       await staffRoutes(api, deps);
       await ordersRoutes(api, deps);

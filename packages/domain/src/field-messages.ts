@@ -117,6 +117,31 @@ export const FIELD_MESSAGES = {
     af: "Voer 0 tot 600 minute in.",
     en: "Enter 0 to 600 minutes.",
   },
+  counter_item_name_required: {
+    status: 400,
+    af: "Voer die item se naam in (hoogstens 100 karakters).",
+    en: "Enter the item's name (at most 100 characters).",
+  },
+  counter_item_price_invalid: {
+    status: 400,
+    af: "Voer 'n prys in rand in, bo R 0 en hoogstens R 10 000.",
+    en: "Enter a price in rand, above R 0 and at most R 10 000.",
+  },
+  counter_item_category_invalid: {
+    status: 400,
+    af: "'n Kategorie het hoogstens 40 karakters.",
+    en: "A category has at most 40 characters.",
+  },
+  counter_stock_invalid: {
+    status: 400,
+    af: "Voer 'n heel getal van 0 tot 10 000 in, of laat dit leeg vir geen perk nie.",
+    en: "Enter a whole number from 0 to 10 000, or leave it empty for no cap.",
+  },
+  counter_stock_reason_required: {
+    status: 400,
+    af: "Sê waarom die voorraad verander (ten minste 3 karakters).",
+    en: "Say why the stock changes (at least 3 characters).",
+  },
   food_item_portions_invalid: {
     status: 400,
     af: "Voer 'n heel getal porsies in, van 0 tot 10 000, of laat dit leeg vir geen perk nie.",

@@ -345,6 +345,23 @@ export const MESSAGES = {
     af: "{amount} is van {from} na {to} geskuif.",
     en: "{amount} was moved from {from} to {to}.",
   },
+  counter_item_name_taken: {
+    status: 409,
+    af: "Daar is reeds 'n toonbank-item met hierdie naam.",
+    en: "There is already a counter item with this name.",
+  },
+  counter_item_added: {
+    af: "{name} is by die toonbank-items gevoeg.",
+    en: "{name} was added to the counter items.",
+  },
+  counter_item_saved: {
+    af: "{name} is gestoor.",
+    en: "{name} was saved.",
+  },
+  counter_stock_saved: {
+    af: "Die voorraad van {name} is gestoor.",
+    en: "The stock of {name} was saved.",
+  },
   portions_below_ordered: {
     status: 409,
     af: "Daar is reeds {ordered} porsies bestel: die getal porsies kan nie minder wees nie.",

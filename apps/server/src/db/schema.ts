@@ -706,6 +706,63 @@ export const guardianLinks = pgTable(
   ],
 );
 
+/** What the counter sells besides the week's menu (decision 0070): drinks, snacks, fruit. */
+export const counterItems = pgTable(
+  "counter_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    category: text("category").notNull().default(""),
+    onSale: boolean("on_sale").notNull().default(true),
+    /** The allergen declaration, as a dish's: `[{code, level}]`. */
+    allergens: jsonb("allergens").notNull().default(sql`'[]'::jsonb`),
+    diet: dietTag("diet").array().notNull().default(sql`'{}'`),
+    /** Who confirmed the declaration, and when; a change of the name or allergens clears both. */
+    allergensCheckedBy: uuid("allergens_checked_by").references(() => users.id, { onDelete: "set null" }),
+    allergensCheckedAt: timestamp("allergens_checked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("counter_items_name_key").on(sql`lower(${t.name})`),
+    check("counter_items_price_positive", sql`${t.price} > 0`),
+  ],
+);
+
+/** A counter item's stock for a day; no row is no cap. */
+export const counterItemStock = pgTable(
+  "counter_item_stock",
+  {
+    counterItemId: uuid("counter_item_id")
+      .notNull()
+      .references(() => counterItems.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.counterItemId, t.date] }),
+    check("counter_item_stock_non_negative", sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** Every change of a counter item's stock, with why and by whom: for the bursar. */
+export const counterStockChanges = pgTable(
+  "counter_stock_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    counterItemId: uuid("counter_item_id")
+      .notNull()
+      .references(() => counterItems.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    fromQuantity: integer("from_quantity"),
+    toQuantity: integer("to_quantity"),
+    reason: text("reason").notNull(),
+    changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
+    changedAt: createdAt(),
+  },
+  (t) => [index("counter_stock_changes_item_idx").on(t.counterItemId, t.date)],
+);
+
 /** Every link, approval and removal, for the record: kept when the link itself is gone. */
 export const guardianLinkChanges = pgTable(
   "guardian_link_changes",

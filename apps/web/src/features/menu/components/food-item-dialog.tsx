@@ -28,6 +28,7 @@ import type { TFunction } from "i18next";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { AllergenMatrix, DietTags } from "../../../components/allergen-matrix";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { MoneyField } from "../../../components/money-field";
 import { useNotice } from "../../../components/notice";
@@ -40,7 +41,6 @@ import { currentLanguage } from "../../../lib/i18n";
 import { fieldErrorText, formWideMessage } from "../../../lib/validation";
 import { foodItemsQueryOptions } from "../api/get-food-items";
 import { type FoodItemBody, useSaveFoodItem } from "../api/save-food-item";
-import { AllergenMatrix, DietTags } from "./allergen-matrix";
 import { ImagePicker } from "./image-picker";
 
 export type FoodItemDialogMode =

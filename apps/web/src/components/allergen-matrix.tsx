@@ -16,7 +16,7 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLanguage } from "../../../lib/i18n";
+import { currentLanguage } from "../lib/i18n";
 
 type Choice = AllergenLevel | "none";
 const CHOICES: readonly Choice[] = ["contains", "may_contain", "none"];
