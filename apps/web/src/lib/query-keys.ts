@@ -23,6 +23,7 @@ export const queryKeys = {
   staff: ["staff-members"],
   canteenSettings: ["canteen-settings"],
   bankDetails: ["canteen-settings", "bank-details"],
+  counterItems: ["counter-items"],
   lastBackup: ["last-backup"],
   // The ordering app's own data: one customer's menu, orders, wallet and profile.
   myMenu: ["my", "menu"],

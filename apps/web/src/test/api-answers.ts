@@ -27,6 +27,7 @@ import {
   canteenRulesAnswer,
   canteenRulesSavedAnswer,
 } from "@kantien/domain/canteen";
+import { counterItemAnswer, counterItemsAnswer } from "@kantien/domain/counter-items";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { customerAllergiesAnswer, customerAllergiesSavedAnswer } from "@kantien/domain/dietary-profile";
 import {
@@ -187,6 +188,10 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/customers/:id/guardians": learnerGuardiansAnswer,
   "POST /api/customers/:id/guardians": messageAnswer,
   "GET /api/guardians": guardiansPageAnswer,
+  "GET /api/counter-items": counterItemsAnswer,
+  "POST /api/counter-items": counterItemAnswer,
+  "PUT /api/counter-items/:id": counterItemAnswer,
+  "PUT /api/counter-items/:id/stock": counterItemAnswer,
   "DELETE /api/guardians/:id": personRemovedAnswer,
   "GET /api/customers/:id/leave": learnerLeaveOptionsAnswer,
   "POST /api/customers/:id/leave": learnerLeftAnswer,

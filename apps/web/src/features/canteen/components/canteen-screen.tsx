@@ -4,11 +4,13 @@ import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/page-title";
 import { BankDetailsSection } from "./bank-details-section";
 import { CanteenRulesSection } from "./canteen-rules-section";
+import { CounterItemsSection } from "./counter-items-section";
 
 /**
  * /canteen, "Kantien" (admins): what holds for the whole canteen, apart from anyone's personal
  * settings: its ordering rules and the kitchen's waiting stages (decision 0021), and the bank
- * account customers pay into (decision 0033). The server refuses anyone else's save.
+ * account customers pay into (decision 0033), and what the counter sells besides the menu (decision
+ * 0070). The server refuses anyone else's save.
  */
 export function CanteenScreen() {
   const { t } = useTranslation();
@@ -20,6 +22,7 @@ export function CanteenScreen() {
       </div>
       <CanteenRulesSection />
       <BankDetailsSection />
+      <CounterItemsSection />
     </Stack>
   );
 }
