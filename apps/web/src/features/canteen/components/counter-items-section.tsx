@@ -31,6 +31,9 @@ import { errorMessage } from "../../../lib/api-client";
 import { useCounterItems, useSaveCounterItem, useSetCounterStock } from "../api/counter-items";
 import { CanteenSection } from "./canteen-section";
 
+const WIDE_ONLY = { display: { xs: "none", sm: "table-cell" } } as const;
+const NARROW_ONLY = { display: { xs: "block", sm: "none" } } as const;
+
 type Editing = { kind: "item"; item: CounterItem | null } | { kind: "stock"; item: CounterItem };
 
 /**
@@ -50,12 +53,20 @@ export function CounterItemsSection() {
             <Typography color="text.secondary">{t("screens.canteen.counter.empty")}</Typography>
           ) : (
             <TableContainer>
-              <Table size="small" aria-label={t("screens.canteen.counter.title")}>
+              <Table
+                size="small"
+                aria-label={t("screens.canteen.counter.title")}
+                sx={{ "& td, & th": { px: { xs: 0.5, sm: 2 } } }}
+              >
                 <TableHead>
                   <TableRow>
                     <TableCell>{t("screens.canteen.counter.name")}</TableCell>
-                    <TableCell align="right">{t("screens.canteen.counter.price")}</TableCell>
-                    <TableCell align="right">{t("screens.canteen.counter.stockToday")}</TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {t("screens.canteen.counter.price")}
+                    </TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {t("screens.canteen.counter.stockToday")}
+                    </TableCell>
                     <TableCell align="right">{t("screens.canteen.counter.actions")}</TableCell>
                   </TableRow>
                 </TableHead>
@@ -65,6 +76,12 @@ export function CounterItemsSection() {
                       <TableCell>
                         <Typography variant="body2" sx={{ fontWeight: 600 }}>
                           {item.name}
+                        </Typography>
+                        {/* On a phone the price and stock go under the name: the row keeps its buttons in sight. */}
+                        <Typography variant="body2" color="text.secondary" sx={NARROW_ONLY}>
+                          {`${formatRand(item.price)} · ${t("screens.canteen.counter.stockToday")}: ${
+                            item.stock === null ? t("screens.canteen.counter.noCap") : item.stock
+                          }`}
                         </Typography>
                         <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 0.5 }}>
                           {item.category ? (
@@ -83,12 +100,18 @@ export function CounterItemsSection() {
                           )}
                         </Stack>
                       </TableCell>
-                      <TableCell align="right">{formatRand(item.price)}</TableCell>
-                      <TableCell align="right">
+                      <TableCell align="right" sx={WIDE_ONLY}>
+                        {formatRand(item.price)}
+                      </TableCell>
+                      <TableCell align="right" sx={WIDE_ONLY}>
                         {item.stock === null ? t("screens.canteen.counter.noCap") : item.stock}
                       </TableCell>
                       <TableCell align="right">
-                        <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+                        <Stack
+                          direction={{ xs: "column", sm: "row" }}
+                          spacing={1}
+                          sx={{ justifyContent: "flex-end", alignItems: "flex-end" }}
+                        >
                           <Button size="small" onClick={() => setEditing({ kind: "stock", item })}>
                             {t("screens.canteen.counter.stock")}
                           </Button>
