@@ -4,6 +4,7 @@ import type { Language } from "@kantien/domain/language";
 import {
   LEARNER_IMPORT_MAX_LINES,
   LEARNER_IMPORT_REQUIRED,
+  type LearnerImportAction,
   type LearnerImportColumn,
   type LearnerImportReport,
   type LearnerImportResult,
@@ -21,7 +22,7 @@ import { clients, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { MailContext } from "../../mail/letter";
 import { createAccount } from "../auth/accounts";
-import { accountsByEmail, inviteGuardianAccount } from "./invite";
+import { type AccountByEmail, accountsByEmail, inviteGuardianAccount } from "./invite";
 import { activateLink, mayHoldLinks } from "./links";
 
 /*
@@ -97,11 +98,11 @@ function readList(file: Buffer): { line: number; cells: Cells }[] {
 }
 
 /** A zod issue as the admin reads it: the column, and what is wrong with it. */
-function issueText(path: PropertyKey[], code: string, cell: string, language: Language): string {
+function issueText(path: PropertyKey[], code: string, cells: Cells, language: Language): string {
   const field = path[0] === "guardianEmails" ? "guardianEmail" : (path[0] as LearnerImportColumn);
   const label = learnerImportColumnLabel(field, language);
   const what =
-    cell.trim() === ""
+    (cells[field] ?? "").trim() === ""
       ? message("learner_import_cell_empty", language)
       : code in MESSAGES
         ? message(code as MessageCode, language)
@@ -213,14 +214,7 @@ export async function importLearners(
         first === line ? [] : [message("learner_import_akd_twice", language, { line: String(first) })];
       if (!checked.success) {
         const errors = checked.error.issues.map((issue) =>
-          issueText(
-            issue.path,
-            issue.message,
-            cells[
-              (issue.path[0] === "guardianEmails" ? "guardianEmail" : issue.path[0]) as LearnerImportColumn
-            ] ?? "",
-            language,
-          ),
+          issueText(issue.path, issue.message, cells, language),
         );
         return {
           ...shown,
@@ -265,22 +259,18 @@ export async function importLearners(
       return { ...shown, learnerId: found?.id ?? null, action, errors, guardians };
     });
 
+    const count = (action: LearnerImportAction) => planned.filter((line) => line.action === action).length;
+    // Only lines that will be written link or invite anyone.
+    const written = planned.filter((line) => line.action !== "error").flatMap((line) => line.guardians);
     const report: LearnerImportReport = {
       dryRun,
       counts: {
-        create: planned.filter((line) => line.action === "create").length,
-        update: planned.filter((line) => line.action === "update").length,
-        unchanged: planned.filter((line) => line.action === "unchanged").length,
-        error: planned.filter((line) => line.action === "error").length,
-        // Only lines that will be written link or invite anyone.
-        invite: planned
-          .filter((line) => line.action !== "error")
-          .flatMap((line) => line.guardians)
-          .filter((guardian) => guardian.action === "invite").length,
-        link: planned
-          .filter((line) => line.action !== "error")
-          .flatMap((line) => line.guardians)
-          .filter((guardian) => guardian.action === "link").length,
+        create: count("create"),
+        update: count("update"),
+        unchanged: count("unchanged"),
+        error: count("error"),
+        invite: written.filter((guardian) => guardian.action === "invite").length,
+        link: written.filter((guardian) => guardian.action === "link").length,
       },
       lines: planned.map(({ learnerId: _learnerId, ...line }) => line),
     };
@@ -290,7 +280,7 @@ export async function importLearners(
         count: String(report.counts.error),
       }));
     }
-    await writeList(tx, planned, { by, mail, today });
+    await writeList(tx, planned, { accounts, by, mail, today });
     return report;
   });
 }
@@ -299,9 +289,15 @@ export async function importLearners(
 async function writeList(
   tx: Tx,
   planned: readonly Planned[],
-  { by, mail, today }: { by: string; mail: MailContext; today: IsoDate },
+  {
+    accounts,
+    by,
+    mail,
+    today,
+  }: { accounts: Map<string, AccountByEmail>; by: string; mail: MailContext; today: IsoDate },
 ) {
-  const guardianIds = new Map<string, string>();
+  // The accounts the plan found, and those this write invites, by address.
+  const guardianIds = new Map([...accounts].map(([email, account]) => [email, account.id]));
   for (const line of planned) {
     const dateOfBirth = line.dateOfBirth;
     let learnerId = line.learnerId;
@@ -334,12 +330,13 @@ async function writeList(
     if (!learnerId) continue;
     for (const guardian of line.guardians) {
       if (guardian.action === "linked" || guardian.action === "error") continue;
-      let guardianId = guardianIds.get(guardian.email) ?? null;
+      let guardianId = guardianIds.get(guardian.email);
       if (!guardianId) {
-        const [account] = (await accountsByEmail(tx, [guardian.email])).values();
-        guardianId =
-          account?.id ??
-          (await inviteGuardianAccount(tx, { email: guardian.email, lastName: line.lastName, mail }));
+        guardianId = await inviteGuardianAccount(tx, {
+          email: guardian.email,
+          lastName: line.lastName,
+          mail,
+        });
         guardianIds.set(guardian.email, guardianId);
       }
       await activateLink(tx, { guardianId, learnerId, by, ask: { config: mail.config, today } });

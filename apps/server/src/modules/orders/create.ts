@@ -66,7 +66,8 @@ export async function createWalletOrder(
   if (!item) throw new AppError("order_item_unavailable");
   const dateRule = checkDeliveryDate(item, input.deliveryDate, today);
   if (dateRule) throw new AppError(dateRule);
-  await takePortions(tx, { foodItemId: input.foodItemId, quantity: input.quantity });
+  // An uncapped dish has nothing to count: no query on the order's hot path.
+  if (capped) await takePortions(tx, { foodItemId: input.foodItemId, quantity: input.quantity });
   const total = lineTotal(item.price, input.quantity).toFixed(2);
   // What the learner's guardians allow, decided here with the order (decision 0068).
   await checkLearnerLimits(tx, {

@@ -36,8 +36,8 @@ export async function isCapped(tx: Tx, foodItemId: string): Promise<boolean> {
 }
 
 /**
- * Refuses an order of `quantity` portions the dish has no longer left (409 `sold_out` with what is
- * left), under the item's row lock taken by the order.
+ * Refuses an order of `quantity` portions a capped dish has no longer left (409 `sold_out` with
+ * what is left), under the item's row lock taken by the order.
  */
 export async function takePortions(
   tx: Tx,

@@ -72,12 +72,11 @@ export function useChangeGuardianLink(id: string) {
 const leaveKey = (id: string) => [...queryKeys.customerGuardians, id, "leave"] as const;
 
 /** `GET /api/customers/:id/leave`: the balance, the siblings and who may be paid back. */
-export function useLeaveOptions(id: string, enabled: boolean) {
+export function useLeaveOptions(id: string) {
   return useQuery({
     queryKey: leaveKey(id),
     queryFn: async ({ signal }) =>
       (await api.get<Answer<typeof learnerLeaveOptionsAnswer>>(`${pathOf(id)}/leave`, { signal })).data,
-    enabled,
     // Asked afresh each time the dialog opens: the balance may have moved meanwhile.
     gcTime: 0,
   });

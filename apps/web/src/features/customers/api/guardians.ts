@@ -9,7 +9,7 @@ import { queryKeys } from "../../../lib/query-keys";
 export type GuardianListParams = { q: string; page: number; rows: number };
 
 /** `GET /api/guardians?q&limit&offset`: one page of guardians with their learners. */
-export function useGuardians(params: GuardianListParams, enabled: boolean) {
+export function useGuardians(params: GuardianListParams) {
   return useQuery({
     queryKey: [...queryKeys.customers, "guardians", params] as const,
     queryFn: async ({ signal }) => {
@@ -22,7 +22,6 @@ export function useGuardians(params: GuardianListParams, enabled: boolean) {
       });
       return { rows: answer.data, total: answer.total };
     },
-    enabled,
     placeholderData: keepPreviousData,
   });
 }

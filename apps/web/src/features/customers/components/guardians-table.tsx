@@ -36,7 +36,7 @@ type Props = {
 export function GuardiansTable({ params, onPage, onLearner }: Props) {
   const { t } = useTranslation();
   const notify = useNotice();
-  const guardians = useGuardians(params, true);
+  const guardians = useGuardians(params);
   const remove = useDeleteGuardian();
   // Kept apart from `asking`, so the dialog's text stays while it closes.
   const [removing, setRemoving] = useState<GuardianRow | null>(null);
