@@ -16,12 +16,12 @@ import { lockPerson, removePerson } from "../people/people";
  * found by name or academy number. Each branch reads a trigram index, as the people lists do.
  */
 function guardianSearch(pattern: string): SQL {
-  return sql`u.id in (
+  return sql`u.id = any(array(
     select id from users where first_name ilike ${pattern} or last_name ilike ${pattern} or email ilike ${pattern}
     union select gl.guardian_id from guardian_links gl join users l on l.id = gl.learner_id
       where l.first_name ilike ${pattern} or l.last_name ilike ${pattern}
     union select gl.guardian_id from guardian_links gl join clients c on c.user_id = gl.learner_id
-      where c.akd_number ilike ${pattern})`;
+      where c.akd_number ilike ${pattern}))`;
 }
 
 const learnersColumn = sql`coalesce((

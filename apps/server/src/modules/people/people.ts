@@ -41,7 +41,9 @@ export type PeopleNumber = { table: PgTable; userId: AnyPgColumn; number: AnyPgC
  * Every word of `q` must match the first name, last name or email, or the list's number
  * (case-insensitive, any part). Each word is the people it matches, found through the
  * columns' trigram indexes (migration 0007), the number's table joined by union: one OR
- * across two tables would read every row instead.
+ * across two tables would read every row instead. The matches are gathered first, as an array
+ * the list then looks up by key: `in (subquery)` left the planner to weigh a hash join over every
+ * person against the lookups, and a few rows more on the estimate tipped it to reading them all.
  */
 export function searchWords(
   q: string | undefined,
@@ -49,11 +51,11 @@ export function searchWords(
   alsoFinds?: (pattern: string) => SQL,
 ): SQL[] {
   return searchPatterns(q).map((pattern) => {
-    return sql`${users.id} in (
+    return sql`${users.id} = any(array(
       select id from ${users}
       where first_name ilike ${pattern} or last_name ilike ${pattern} or email ilike ${pattern}
       union select ${number.userId} from ${number.table} where ${number.number} ilike ${pattern}
-      ${alsoFinds ? sql`union ${alsoFinds(pattern)}` : sql``})`;
+      ${alsoFinds ? sql`union ${alsoFinds(pattern)}` : sql``}))`;
   });
 }
 
