@@ -10,6 +10,7 @@ import { createMetrics } from "./metrics";
 import { authRoutes } from "./modules/auth/routes";
 import { canteenRoutes } from "./modules/canteen/routes";
 import { counterItemsRoutes } from "./modules/counter-items/routes";
+import { counterSalesRoutes } from "./modules/counter-sales/routes";
 import { clientResource } from "./modules/customers/data-resource";
 import { customersRoutes } from "./modules/customers/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
@@ -163,6 +164,9 @@ export async function buildApp({
       });
       await guardedScope(api, { prefix: "/kitchen", guard: requireStaff }, (kitchen) =>
         kitchenRoutes(kitchen, deps),
+      );
+      await guardedScope(api, { prefix: "/counter", guard: requireStaff }, (counter) =>
+        counterSalesRoutes(counter, deps),
       );
       await guardedScope(api, { prefix: "/admin", guard: requireAdmin }, async (admin) => {
         await menusRoutes(admin, deps);

@@ -137,6 +137,26 @@ export const FIELD_MESSAGES = {
     af: "Voer 'n heel getal van 0 tot 10 000 in, of laat dit leeg vir geen perk nie.",
     en: "Enter a whole number from 0 to 10 000, or leave it empty for no cap.",
   },
+  sale_quantity_invalid: {
+    status: 400,
+    af: "Die hoeveelheid moet 'n heelgetal van 1 tot 20 wees.",
+    en: "The quantity must be a whole number from 1 to 20.",
+  },
+  sale_item_unavailable: {
+    status: 409,
+    af: "Hierdie item is nie nou by die toonbank te koop nie. Laai die rooster weer.",
+    en: "This item is not on sale at the counter now. Reload the grid.",
+  },
+  sale_empty: {
+    status: 400,
+    af: "Voeg eers iets by die mandjie (hoogstens 20 reëls).",
+    en: "Add something to the basket first (at most 20 lines).",
+  },
+  sale_void_reason_required: {
+    status: 400,
+    af: "Sê waarom die verkoop gekanselleer word (ten minste 3 karakters).",
+    en: "Say why the sale is voided (at least 3 characters).",
+  },
   counter_stock_reason_required: {
     status: 400,
     af: "Sê waarom die voorraad verander (ten minste 3 karakters).",

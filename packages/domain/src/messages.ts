@@ -372,6 +372,34 @@ export const MESSAGES = {
     af: "Daar is nie genoeg porsies oor nie: nog {left}. Niks is afgetrek nie.",
     en: "There are not enough portions left: {left} left. Nothing was charged.",
   },
+  counter_stock_below_sold: {
+    status: 409,
+    af: "Daar is vandag reeds {sold} verkoop: die voorraad kan nie minder wees nie.",
+    en: "{sold} are sold today already: the stock cannot be less.",
+  },
+  // The counter's sales (decision 0071).
+  sale_recorded: {
+    af: "Verkoop {number} aangeteken: {total}.",
+    en: "Sale {number} recorded: {total}.",
+  },
+  sale_recorded_wallet: {
+    af: "Verkoop {number} aangeteken: {total} van {name} se beursie. Nuwe saldo {balance}.",
+    en: "Sale {number} recorded: {total} from {name}'s wallet. New balance {balance}.",
+  },
+  sale_voided: {
+    af: "Verkoop {number} is gekanselleer.",
+    en: "Sale {number} was voided.",
+  },
+  sale_already_voided: {
+    status: 409,
+    af: "Hierdie verkoop is reeds gekanselleer.",
+    en: "This sale was voided already.",
+  },
+  sale_void_not_today: {
+    status: 409,
+    af: "'n Verkoop kan net op sy eie dag gekanselleer word.",
+    en: "A sale can only be voided on its own day.",
+  },
   learner_import_missing: {
     status: 400,
     af: "Kies die skool se leerderlys (CSV) om in te lees.",

@@ -1,6 +1,7 @@
 import { ALLERGEN_LEVELS, ALLERGENS, ALLERGY_SEVERITIES, DIET_TAGS } from "@kantien/domain/allergens";
 import { ATTEMPT_KINDS, EMAIL_STATUSES, THEMES, TOKEN_PURPOSES } from "@kantien/domain/auth";
 import { BANK_CREDIT_STATUSES, STATEMENT_BANKS } from "@kantien/domain/bank-statements";
+import { SALE_METHODS } from "@kantien/domain/counter-sales";
 import { WEEKDAYS } from "@kantien/domain/dates";
 import { GUARDIAN_LINK_CHANGES, GUARDIAN_LINK_STATUSES } from "@kantien/domain/guardians";
 import { LANGUAGES } from "@kantien/domain/language";
@@ -169,6 +170,8 @@ export const walletTransactions = pgTable(
     /** Why an admin moved money (top-ups); null for order debits and refunds. */
     reason: text("reason"),
     orderId: uuid("order_id"),
+    /** The counter sale a wallet paid (`order`) or got back when it was voided (`refund`), decision 0071. */
+    counterSaleId: uuid("counter_sale_id"),
     /** The bank statement's credit line this EFT came from: credited once, by the unique index. */
     bankCreditId: bigint("bank_credit_id", { mode: "number" }),
     /** The top-up a reversal undoes: undone once, by the unique index. */
@@ -186,6 +189,8 @@ export const walletTransactions = pgTable(
     index("wallet_transactions_created_at_idx").on(t.createdAt),
     // A paid order is charged once and refunded at most once.
     uniqueIndex("wallet_transactions_order_kind_key").on(t.orderId, t.kind),
+    // A counter sale is charged once and given back at most once.
+    uniqueIndex("wallet_transactions_counter_sale_kind_key").on(t.counterSaleId, t.kind),
     uniqueIndex("wallet_transactions_bank_credit_key").on(t.bankCreditId),
     uniqueIndex("wallet_transactions_reverses_key").on(t.reversesId),
   ],
@@ -271,6 +276,8 @@ export const foodItems = pgTable(
      * cancelled takes its quantity, decided under the item's row lock, so it never oversells.
      */
     portions: integer("portions"),
+    /** Also sold at the counter on its day, from the same portions (decision 0071). */
+    soldAtCounter: boolean("sold_at_counter").notNull().default(false),
     /** Set when a replaced item is already on orders: off the menu, kept for those orders (decision 0006). */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
     /** Diet tags: vegetarian, vegan, halaal (decision 0041). */
@@ -714,6 +721,7 @@ export const counterItems = pgTable(
     name: text("name").notNull(),
     price: numeric("price", { precision: 10, scale: 2 }).notNull(),
     category: text("category").notNull().default(""),
+    imageUrl: text("image_url"),
     onSale: boolean("on_sale").notNull().default(true),
     /** The allergen declaration, as a dish's: `[{code, level}]`. */
     allergens: jsonb("allergens").notNull().default(sql`'[]'::jsonb`),
@@ -761,6 +769,65 @@ export const counterStockChanges = pgTable(
     changedAt: createdAt(),
   },
   (t) => [index("counter_stock_changes_item_idx").on(t.counterItemId, t.date)],
+);
+
+/**
+ * A sale at the counter (decision 0071): paid from a customer's wallet (one `order` debit in the
+ * ledger) or in cash or by card (no customer). Voided by an admin the same day, with a reason; a
+ * voided sale takes nothing from portions or stock.
+ */
+export const counterSales = pgTable(
+  "counter_sales",
+  {
+    id: uuid("id").primaryKey(),
+    /** The canteen's day of the sale, and its number that day (the receipt's). */
+    date: date("date").notNull(),
+    number: integer("number").notNull(),
+    method: text("method", { enum: SALE_METHODS }).notNull(),
+    customerId: uuid("customer_id").references(() => users.id, { onDelete: "restrict" }),
+    total: numeric("total", { precision: 10, scale: 2 }).notNull(),
+    /** The cook confirmed the customer's allergies for this basket. */
+    allergenAcknowledged: boolean("allergen_acknowledged").notNull().default(false),
+    soldBy: uuid("sold_by").references(() => users.id, { onDelete: "set null" }),
+    soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: uuid("voided_by").references(() => users.id, { onDelete: "set null" }),
+    voidReason: text("void_reason"),
+  },
+  (t) => [
+    uniqueIndex("counter_sales_date_number_key").on(t.date, t.number),
+    // A learner's spending per day and week (their guardians' limits).
+    index("counter_sales_customer_idx").on(t.customerId, t.date),
+    check("counter_sales_wallet_has_customer", sql`(${t.method} = 'wallet') = (${t.customerId} is not null)`),
+    check("counter_sales_method", sql`${t.method} in ('wallet', 'cash', 'card')`),
+    check("counter_sales_total_positive", sql`${t.total} > 0`),
+  ],
+);
+
+/** A sale's lines: a dish of the day or a counter item, at the price it was sold for. */
+export const counterSaleLines = pgTable(
+  "counter_sale_lines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    saleId: uuid("sale_id")
+      .notNull()
+      .references(() => counterSales.id, { onDelete: "cascade" }),
+    foodItemId: uuid("food_item_id").references(() => foodItems.id, { onDelete: "restrict" }),
+    counterItemId: uuid("counter_item_id").references(() => counterItems.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: numeric("unit_price", { precision: 10, scale: 2 }).notNull(),
+  },
+  (t) => [
+    index("counter_sale_lines_sale_idx").on(t.saleId),
+    // What a dish's portions and an item's stock have sold.
+    index("counter_sale_lines_food_item_idx").on(t.foodItemId).where(sql`${t.foodItemId} is not null`),
+    index("counter_sale_lines_counter_item_idx")
+      .on(t.counterItemId)
+      .where(sql`${t.counterItemId} is not null`),
+    check("counter_sale_lines_one_item", sql`num_nonnulls(${t.foodItemId}, ${t.counterItemId}) = 1`),
+    check("counter_sale_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
 );
 
 /** Every link, approval and removal, for the record: kept when the link itself is gone. */

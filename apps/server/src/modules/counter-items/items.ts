@@ -2,7 +2,7 @@ import { allergenDeclarationSchema, dietSchema } from "@kantien/domain/allergens
 import type { CounterItem, CounterItemInput, CounterStockInput } from "@kantien/domain/counter-items";
 import { counterItemInput } from "@kantien/domain/counter-items";
 import type { IsoDate } from "@kantien/domain/dates";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { counterItemStock, counterItems, counterStockChanges } from "../../db/schema";
@@ -21,15 +21,27 @@ const itemRow = z.object({
   checkedBy: z.string().nullable(),
   checkedAt: timestampColumn.nullable(),
   stock: z.number().int().nullable(),
+  left: z.number().int().nullable(),
 });
 
 function toItem({ checkedBy, checkedAt, ...row }: z.infer<typeof itemRow>): CounterItem {
-  return {
-    ...row,
-    allergensChecked: checkedAt === null ? null : { by: checkedBy ?? "", at: checkedAt },
-    // Nothing is sold at the counter yet: what is left is the day's stock.
-    left: row.stock,
-  };
+  return { ...row, allergensChecked: checkedAt === null ? null : { by: checkedBy ?? "", at: checkedAt } };
+}
+
+/** What the counter sales not voided of `date` took of the item aliased `item` (decision 0071). */
+function soldOn(item: SQL, date: IsoDate) {
+  return sql`(select coalesce(sum(l.quantity), 0) from counter_sale_lines l
+              join counter_sales s on s.id = l.sale_id
+              where l.counter_item_id = ${item}.id and s.date = ${date}::date and s.voided_at is null)`;
+}
+
+/**
+ * What is left of the item aliased `item` on `date` under the stock row aliased `stock`: null
+ * without a stock (no cap), never below zero.
+ */
+export function stockLeftColumn(item: SQL, stock: SQL, date: IsoDate) {
+  return sql`case when ${stock}.quantity is null then null
+              else greatest(${stock}.quantity - ${soldOn(item, date)}, 0)::int end`;
 }
 
 function selectItems(date: IsoDate, id?: string) {
@@ -37,7 +49,8 @@ function selectItems(date: IsoDate, id?: string) {
                i.diet::text[] as diet,
                case when i.allergens_checked_at is not null
                  then coalesce(c.first_name || ' ' || c.last_name, '') end as "checkedBy",
-               i.allergens_checked_at as "checkedAt", s.quantity as stock
+               i.allergens_checked_at as "checkedAt", s.quantity as stock,
+               ${stockLeftColumn(sql`i`, sql`s`, date)} as left
              from counter_items i
              left join users c on c.id = i.allergens_checked_by
              left join counter_item_stock s on s.counter_item_id = i.id and s.date = ${date}::date
@@ -121,6 +134,16 @@ export async function setCounterStock(
       sql`select quantity from counter_item_stock where counter_item_id = ${id} and date = ${input.date}::date`,
       z.object({ quantity: z.number().int() }),
     );
+    const [sold] = await queryRows(
+      tx,
+      sql`select ${soldOn(sql`i`, input.date)}::int as sold from counter_items i where i.id = ${id}`,
+      z.object({ sold: z.number().int() }),
+    );
+    if (input.quantity !== null && sold && input.quantity < sold.sold) {
+      throw new AppError("counter_stock_below_sold", { sold: sold.sold }, () => ({
+        sold: String(sold.sold),
+      }));
+    }
     if (input.quantity === null) {
       await tx
         .delete(counterItemStock)

@@ -64,57 +64,85 @@ export async function saveLimits(
   return getLimits(db, learnerId);
 }
 
-/** What the learner's orders not cancelled cost on `day`, and in its week (Monday to Sunday): one read. */
+/**
+ * What the learner's orders not cancelled and counter sales not voided (decision 0071) cost on
+ * `day`, and in its week (Monday to Sunday): one read.
+ */
 async function spentOnDayAndWeek(tx: Db | Tx, learnerId: string, day: IsoDate) {
   const monday = mondayOf(day);
+  const sunday = addDaysIso(monday, 6);
   const [row] = await queryRows(
     tx,
-    sql`select
-          coalesce(sum(food_item_price * food_item_quantity) filter (where delivery_date = ${day}::date), 0)
-            ::numeric(12, 2)::text as day,
-          coalesce(sum(food_item_price * food_item_quantity), 0)::numeric(12, 2)::text as week
-        from orders where user_id = ${learnerId} and status <> 'cancelled'
-          and delivery_date between ${monday}::date and ${addDaysIso(monday, 6)}::date`,
+    sql`with spent as (
+          select delivery_date as day, food_item_price * food_item_quantity as amount
+          from orders where user_id = ${learnerId} and status <> 'cancelled'
+            and delivery_date between ${monday}::date and ${sunday}::date
+          union all
+          select date, total from counter_sales where customer_id = ${learnerId} and voided_at is null
+            and date between ${monday}::date and ${sunday}::date)
+        select coalesce(sum(amount) filter (where day = ${day}::date), 0)::numeric(12, 2)::text as day,
+               coalesce(sum(amount), 0)::numeric(12, 2)::text as week
+        from spent`,
     z.object({ day: z.string(), week: z.string() }),
   );
   return row ?? { day: "0.00", week: "0.00" };
 }
 
+/** What a learner buys: the dishes and counter items of an order or a counter sale. */
+export type Purchase = { foodItemIds: readonly string[]; counterItemIds: readonly string[] };
+
 /**
- * Refuses an order of `total` for `deliveryDate` that the learner's guardians do not allow, in the
- * order's transaction: a blocked dish, a dish that declares (or may hold) a blocked allergen or
- * was never checked while allergens are blocked (unknown is unsafe), or a day's or week's spending
- * over its limit. The limits row is locked first, so a learner's orders from two devices at once
- * are decided one after the other and never pass a limit together. A learner without limits
- * passes at the cost of one read.
+ * Whether any of what is bought declares (or may hold) a blocked allergen, or was never checked
+ * while allergens are blocked: unknown is unsafe.
+ */
+async function holdsBlockedAllergen(tx: Tx, purchase: Purchase, blocked: readonly string[]) {
+  const dishes =
+    purchase.foodItemIds.length === 0
+      ? sql`false`
+      : sql`exists (select 1 from food_items f where f.id in ${purchase.foodItemIds}
+              and (f.allergens_checked_at is null or exists (select 1 from food_item_allergens a
+                   where a.food_item_id = f.id and a.code::text in ${blocked})))`;
+  const counterItems =
+    purchase.counterItemIds.length === 0
+      ? sql`false`
+      : sql`exists (select 1 from counter_items i where i.id in ${purchase.counterItemIds}
+              and (i.allergens_checked_at is null or exists (select 1 from jsonb_array_elements(i.allergens) a
+                   where a->>'code' in ${blocked})))`;
+  const [row] = await queryRows(
+    tx,
+    sql`select ${dishes} or ${counterItems} as blocked`,
+    z.object({ blocked: z.boolean() }),
+  );
+  // No answer is no proof: unknown is unsafe.
+  return row?.blocked ?? true;
+}
+
+/**
+ * Refuses a purchase of `total` for `day` that the learner's guardians do not allow, in the
+ * order's or sale's transaction: a blocked dish, a dish or counter item that declares (or may
+ * hold) a blocked allergen or was never checked while allergens are blocked (unknown is unsafe),
+ * or a day's or week's spending over its limit. The limits row is locked first, so a learner's
+ * purchases from two devices at once are decided one after the other and never pass a limit
+ * together. A learner without limits passes at the cost of one read.
  */
 export async function checkLearnerLimits(
   tx: Tx,
-  {
-    learnerId,
-    foodItemId,
-    deliveryDate,
-    total,
-  }: { learnerId: string; foodItemId: string; deliveryDate: IsoDate; total: string },
+  { learnerId, purchase, day, total }: { learnerId: string; purchase: Purchase; day: IsoDate; total: string },
 ): Promise<void> {
   const [row] = await queryRows(tx, selectLimits(learnerId, true), limitsColumns);
   if (!row) return;
   const limits = toLimits(row);
-  if (limits.blockedFoodItemIds.includes(foodItemId)) throw new AppError("item_blocked");
-  if (limits.blockedAllergens.length > 0) {
-    const [dish] = await queryRows(
-      tx,
-      sql`select f.allergens_checked_at is not null as checked,
-            coalesce(array(select a.code::text from food_item_allergens a where a.food_item_id = f.id), '{}') as codes
-          from food_items f where f.id = ${foodItemId}`,
-      z.object({ checked: z.boolean(), codes: z.array(z.string()) }),
-    );
-    const blocked = limits.blockedAllergens as readonly string[];
-    if (!dish?.checked || dish.codes.some((code) => blocked.includes(code)))
-      throw new AppError("item_blocked");
+  if (purchase.foodItemIds.some((id) => limits.blockedFoodItemIds.includes(id))) {
+    throw new AppError("item_blocked");
+  }
+  if (
+    limits.blockedAllergens.length > 0 &&
+    (await holdsBlockedAllergen(tx, purchase, limits.blockedAllergens))
+  ) {
+    throw new AppError("item_blocked");
   }
   if (limits.dailyLimit === null && limits.weeklyLimit === null) return;
-  const spent = await spentOnDayAndWeek(tx, learnerId, deliveryDate);
+  const spent = await spentOnDayAndWeek(tx, learnerId, day);
   for (const [limit, kind, already] of [
     [limits.dailyLimit, "daily", spent.day],
     [limits.weeklyLimit, "weekly", spent.week],

@@ -7,10 +7,10 @@ import {
 } from "@kantien/domain/admin-data";
 import { isIsoDate } from "@kantien/domain/dates";
 import { validateWeeklyMenuDates } from "@kantien/domain/weekly-menu";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db, Tx } from "../../db/client";
-import { foodItems, orders, weeklyMenus } from "../../db/schema";
+import { type Db, queryRows, type Tx } from "../../db/client";
+import { foodItems, weeklyMenus } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { claimVersion } from "../../record-version";
 import { defineResource, type WriteContext } from "../data/resources";
@@ -42,14 +42,15 @@ async function checkFoodItem(ctx: WriteContext<{ id: string }, unknown, unknown>
   if (await isFoodItemOrdered(ctx.tx, ctx.before.id)) throw new AppError("food_item_ordered");
 }
 
-/** Whether any order refers to the item; run under the item's row lock, no order can slip in. */
+/** Whether any order or counter sale refers to the item; run under the item's row lock, none can slip in. */
 export async function isFoodItemOrdered(tx: Tx, foodItemId: string): Promise<boolean> {
-  const found = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.foodItemId, foodItemId))
-    .limit(1);
-  return found.length > 0;
+  const [row] = await queryRows(
+    tx,
+    sql`select exists (select 1 from orders where food_item_id = ${foodItemId})
+          or exists (select 1 from counter_sale_lines where food_item_id = ${foodItemId}) as found`,
+    z.object({ found: z.boolean() }),
+  );
+  return row?.found ?? false;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ALLERGEN_LEVEL_LABELS, allergenList } from "@kantien/domain/allergen-texts";
+import { allergenVerdict, hasUncheckedWarning } from "@kantien/domain/allergen-verdict";
 import {
   type AllergenWarning,
   type AllergyAlert,
@@ -10,6 +11,7 @@ import type { Language } from "@kantien/domain/language";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx } from "../../db/client";
+import { AppError } from "../../errors";
 
 /*
  * Where a dish meets its customer's allergies (decision 0041): read from the database, inside
@@ -45,6 +47,58 @@ export async function dishWarningsFor(
     matchRow,
   );
   return row ? allergenWarnings(row.declaration, row.allergies, { checked: row.checked }) : [];
+}
+
+/**
+ * The customer's allergies that a counter item holds or, unchecked, may hold (decision 0071): its
+ * declaration is kept on its row, as `[{code, level}]`.
+ */
+export async function counterItemWarningsFor(
+  db: Db | Tx,
+  { counterItemId, customerId }: { counterItemId: string; customerId: string },
+): Promise<AllergenWarning[]> {
+  const [row] = await queryRows(
+    db,
+    sql`select i.allergens as declaration, i.allergens_checked_at is not null as checked,
+          coalesce((select json_agg(json_build_object('code', c.code, 'severity', c.severity) order by c.code)
+                    from customer_allergies c where c.user_id = ${customerId}), '[]') as allergies
+        from counter_items i where i.id = ${counterItemId}`,
+    matchRow,
+  );
+  // An item that is not there has no declaration to trust: every allergy is a warning.
+  return allergenWarnings(row?.declaration ?? [], row?.allergies ?? [], { checked: row?.checked ?? false });
+}
+
+/**
+ * What the customer's allergies allow of what they buy (decision 0041): refuses it when it
+ * contains a severe one (409 `allergen_blocked`), and otherwise asks (409
+ * `allergen_confirm_required`) unless `acknowledged`. Answers "confirm" when there was something
+ * to understand (the order or sale keeps it), "none" when nothing.
+ */
+export function allowedByAllergies(
+  warnings: readonly AllergenWarning[],
+  acknowledged: boolean | undefined,
+): "none" | "confirm" {
+  const verdict = allergenVerdict(warnings);
+  if (verdict === "blocked") {
+    const severe = warnings.filter(
+      (warning) => warning.severity === "severe" && warning.level === "contains",
+    );
+    throw new AppError("allergen_blocked", { allergens: warnings }, (language) => ({
+      allergens: allergenList(
+        severe.map((warning) => warning.code),
+        language,
+      ),
+    }));
+  }
+  if (verdict === "confirm" && acknowledged !== true) {
+    const unchecked = hasUncheckedWarning(warnings);
+    throw new AppError("allergen_confirm_required", { allergens: warnings, unchecked }, (language) => ({
+      unchecked: unchecked ? UNCHECKED_NOTE[language] : "",
+      allergens: warningWords(warnings, language),
+    }));
+  }
+  return verdict;
 }
 
 /** "grondboontjies (bevat), melk (nie nagegaan nie)": the warnings as a refusal's message names them. */

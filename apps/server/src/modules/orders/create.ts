@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { allergenList } from "@kantien/domain/allergen-texts";
-import { allergenVerdict, hasUncheckedWarning } from "@kantien/domain/allergen-verdict";
 import { type IsoDate, WEEKDAYS } from "@kantien/domain/dates";
 import { lineTotal, randDifference } from "@kantien/domain/money";
 import { checkDeliveryDate, type NewOrder } from "@kantien/domain/orders-summary";
@@ -14,7 +12,7 @@ import type { MailContext } from "../../mail/letter";
 import { checkLearnerLimits } from "../guardians/limits";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
 import { mailOnLowBalance } from "../wallets/low-balance-mail";
-import { dishWarningsFor, UNCHECKED_NOTE, warningWords } from "./allergy-match";
+import { allowedByAllergies, dishWarningsFor } from "./allergy-match";
 import { isCapped, takePortions } from "./portions";
 import { type Actor, notifyOrderChanged } from "./service";
 
@@ -72,31 +70,13 @@ export async function createWalletOrder(
   // What the learner's guardians allow, decided here with the order (decision 0068).
   await checkLearnerLimits(tx, {
     learnerId: input.customerId,
-    foodItemId: input.foodItemId,
-    deliveryDate: input.deliveryDate,
+    purchase: { foodItemIds: [input.foodItemId], counterItemIds: [] },
+    day: input.deliveryDate,
     total,
   });
   // Read here, under the item's share lock: the declaration and the allergies as they are now.
   const warnings = await dishWarningsFor(tx, { foodItemId: input.foodItemId, customerId: input.customerId });
-  const verdict = allergenVerdict(warnings);
-  if (verdict === "blocked") {
-    const severe = warnings.filter(
-      (warning) => warning.severity === "severe" && warning.level === "contains",
-    );
-    throw new AppError("allergen_blocked", { allergens: warnings }, (language) => ({
-      allergens: allergenList(
-        severe.map((warning) => warning.code),
-        language,
-      ),
-    }));
-  }
-  if (verdict === "confirm" && input.allergenAcknowledged !== true) {
-    const unchecked = hasUncheckedWarning(warnings);
-    throw new AppError("allergen_confirm_required", { allergens: warnings, unchecked }, (language) => ({
-      unchecked: unchecked ? UNCHECKED_NOTE[language] : "",
-      allergens: warningWords(warnings, language),
-    }));
-  }
+  const verdict = allowedByAllergies(warnings, input.allergenAcknowledged);
 
   const orderId = randomUUID();
   const charge = await moveWalletMoney(tx, {

@@ -6,13 +6,17 @@ import { AppError } from "../../errors";
 
 /*
  * A dish's portions for its day (`food_items.portions`, null: no cap): every order not cancelled
- * or failed takes its quantity; what is left never goes below zero.
+ * or failed takes its quantity, and every counter sale not voided (decision 0071); what is left
+ * never goes below zero.
  */
 
-/** What orders of the dish take: its orders not cancelled or failed (`orders_food_item_id_idx`). */
+/** What the dish's orders not cancelled or failed and its counter sales not voided take. */
 function takenBy(foodItemId: SQL) {
-  return sql`(select coalesce(sum(o.food_item_quantity), 0) from orders o
-              where o.food_item_id = ${foodItemId} and o.status not in ('cancelled', 'failed'))`;
+  return sql`((select coalesce(sum(o.food_item_quantity), 0) from orders o
+               where o.food_item_id = ${foodItemId} and o.status not in ('cancelled', 'failed'))
+            + (select coalesce(sum(l.quantity), 0) from counter_sale_lines l
+               join counter_sales s on s.id = l.sale_id
+               where l.food_item_id = ${foodItemId} and s.voided_at is null))`;
 }
 
 /** Portions left of the food item aliased `item` in a query; null when it has no cap. */
@@ -50,7 +54,7 @@ export async function takePortions(
   );
   const left = row?.left ?? null;
   if (left !== null && quantity > left) {
-    throw new AppError("sold_out", { left }, () => ({ left: String(left) }));
+    throw new AppError("sold_out", { left, foodItemId }, () => ({ left: String(left) }));
   }
 }
 

@@ -315,6 +315,7 @@ async function hasHistory(tx: Tx, userId: string): Promise<boolean> {
       or exists (select 1 from wallet_transactions where user_id = ${userId} or created_by = ${userId})
       or exists (select 1 from wallets where user_id = ${userId} and balance <> 0)
       or exists (select 1 from weekly_menus where kantien_staff_id = ${userId})
+      or exists (select 1 from counter_sales where customer_id = ${userId} or sold_by = ${userId})
       or exists (select 1 from order_status_changes where changed_by = ${userId})
     ) as history`,
     z.object({ history: z.boolean() }),

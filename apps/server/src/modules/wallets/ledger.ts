@@ -64,6 +64,8 @@ export type WalletMove = {
   amount: string;
   kind: LedgerKind;
   orderId?: string | null;
+  /** The counter sale an `order` debit paid or a `refund` gave back (decision 0071). */
+  counterSaleId?: string | null;
   /** The bank credit an `eft` move brings in (the ledger's unique index credits it once). */
   bankCreditId?: number | null;
   /** The top-up a `reversal` undoes (the ledger's unique index undoes it once). */
@@ -110,6 +112,7 @@ export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerE
       kind: move.kind,
       balanceAfter: balance,
       orderId: move.orderId ?? null,
+      counterSaleId: move.counterSaleId ?? null,
       bankCreditId: move.bankCreditId ?? null,
       reversesId: move.reversesId ?? null,
       reason: move.reason ?? null,

@@ -1,0 +1,98 @@
+import { answers, createdAnswers, dataAnswer } from "@kantien/domain/api";
+import { counterItemsQuery } from "@kantien/domain/counter-items";
+import {
+  counterSale,
+  counterSaleAnswer,
+  counterSaleInput,
+  counterSalesAnswer,
+  onSaleAnswer,
+  voidSaleInput,
+} from "@kantien/domain/counter-sales";
+import { todayIn } from "@kantien/domain/dates";
+import { message } from "@kantien/domain/messages";
+import { formatRand } from "@kantien/domain/money";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppDeps } from "../../deps";
+import { ok } from "../../envelope";
+import { idParams, notFound, recordId } from "../../errors";
+import { idempotent, readIdempotencyKey } from "../../idempotency";
+import { requireAdmin, signedIn } from "../../plugins/session";
+import { counterSaleById, createCounterSale, listCounterSales, listOnSale, voidCounterSale } from "./sales";
+
+const onSaleSchema = { response: answers(onSaleAnswer) };
+const listSchema = { querystring: counterItemsQuery, response: answers(counterSalesAnswer) };
+const saleSchema = { params: idParams, response: answers(dataAnswer(counterSale)) };
+const createSchema = { body: counterSaleInput, response: createdAnswers(counterSaleAnswer) };
+const voidSchema = { params: idParams, body: voidSaleInput, response: answers(counterSaleAnswer) };
+
+/**
+ * The counter's sales (decision 0071), /api/counter/*, in the staff's scope whose one guard
+ * app.ts adds: what is on sale today, the day's sales, a sale (its receipt), a new sale, and an
+ * admin's void of one the same day.
+ */
+export async function counterSalesRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+  const canteenNow = () => {
+    const now = config.clock();
+    return { now, today: todayIn(config.timeZone, now) };
+  };
+
+  app.get("/on-sale", { schema: onSaleSchema }, async () => {
+    const { today } = canteenNow();
+    return ok({ date: today, items: await listOnSale(db, today) });
+  });
+
+  app.get("/sales", { schema: listSchema }, async (request) => {
+    const date = request.query.date ?? canteenNow().today;
+    return ok({ date, sales: await listCounterSales(db, date) });
+  });
+
+  app.get("/sales/:id", { schema: saleSchema }, async (request) => {
+    const sale = await counterSaleById(db, recordId(request.params.id));
+    if (!sale) throw notFound();
+    return ok(sale);
+  });
+
+  app.post("/sales", { schema: createSchema }, async (request, reply) => {
+    const actor = { id: signedIn(request).id, roleId: signedIn(request).roleId };
+    const key = readIdempotencyKey(request.headers["idempotency-key"]);
+    const { statusCode, body } = await idempotent(
+      db,
+      { scope: "counter_sale", key, userId: actor.id, request: request.body, body: counterSaleAnswer },
+      async (tx) => {
+        const saleId = await createCounterSale(tx, {
+          input: request.body,
+          actor,
+          ...canteenNow(),
+          mail: { config, log: request.log },
+        });
+        const sale = await counterSaleById(tx, saleId);
+        if (!sale) throw new Error("created sale not found");
+        const words = { number: String(sale.number), total: formatRand(sale.total) };
+        const said =
+          sale.customer && sale.balanceAfter !== null
+            ? message("sale_recorded_wallet", request.language, {
+                ...words,
+                name: sale.customer.name,
+                balance: formatRand(sale.balanceAfter),
+              })
+            : message("sale_recorded", request.language, words);
+        return { statusCode: 201, body: ok(sale, { message: said }) };
+      },
+    );
+    return reply.status(statusCode).send(body);
+  });
+
+  app.post("/sales/:id/void", { onRequest: requireAdmin, schema: voidSchema }, async (request) => {
+    const actor = { id: signedIn(request).id, roleId: signedIn(request).roleId };
+    const sale = await voidCounterSale(db, {
+      id: recordId(request.params.id),
+      reason: request.body.reason,
+      actor,
+      ...canteenNow(),
+    });
+    return ok(sale, { message: message("sale_voided", request.language, { number: String(sale.number) }) });
+  });
+}
