@@ -122,7 +122,7 @@ async function takeDish(
       atCounter: z.boolean(),
     }),
   );
-  if (!dish || !dish.atCounter || !dish.thisWeek || dish.dayOfWeek !== weekdayOf(today)) {
+  if (!dish?.atCounter || !dish.thisWeek || dish.dayOfWeek !== weekdayOf(today)) {
     throw new AppError("sale_item_unavailable", { foodItemId: line.foodItemId });
   }
   if (capped) await takePortions(tx, { foodItemId: line.foodItemId, quantity: line.quantity });
