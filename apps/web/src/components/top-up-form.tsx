@@ -15,7 +15,6 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
-import GlobalStyles from "@mui/material/GlobalStyles";
 import MenuItem from "@mui/material/MenuItem";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
@@ -27,7 +26,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError, errorMessage, isNetworkError } from "../lib/api-client";
-import { useAppConfig, useCanteenTimeZone } from "../lib/app-config";
+import { useCanteenTimeZone } from "../lib/app-config";
 import { formatDateTime } from "../lib/format";
 import { currentLanguage } from "../lib/i18n";
 import { SubmissionKeys } from "../lib/idempotency";
@@ -36,6 +35,7 @@ import { useTopUp } from "../lib/top-up";
 import { fieldErrorText } from "../lib/validation";
 import { ConfirmDialog } from "./confirm-dialog";
 import { MoneyField } from "./money-field";
+import { TillSlip } from "./till-slip";
 
 type FormInput = z.input<typeof topUpInput>;
 type FormOutput = z.output<typeof topUpInput>;
@@ -222,7 +222,6 @@ export function TopUpForm({ customer, atCounter = false }: { customer: Customer;
 function ReceiptNotice({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation();
   const timeZone = useCanteenTimeZone();
-  const { canteenName } = useAppConfig();
   const { entry } = receipt;
   const method = t(`screens.customers.topUp.methods.${channelOfKind(entry.kind) as TopUpMethod}`);
   const rows: [string, string][] = [
@@ -250,37 +249,15 @@ function ReceiptNotice({ receipt }: { receipt: Receipt }) {
         {t("screens.customers.topUp.receipt", { number: entry.id })}
       </Alert>
       {/* Printing shows only the slip, 80 mm wide, as a till printer takes it. */}
-      <GlobalStyles
-        styles={{
-          ".top-up-slip": { display: "none" },
-          "@media print": {
-            "@page": { size: "80mm auto", margin: "4mm" },
-            "body *": { visibility: "hidden" },
-            ".top-up-slip, .top-up-slip *": { visibility: "visible" },
-            ".top-up-slip": { display: "block", position: "fixed", left: 0, top: 0, width: "72mm" },
-          },
-        }}
+      <TillSlip
+        title={t("screens.customers.topUp.slipTitle")}
+        heading={[
+          t("screens.customers.topUp.receipt", { number: entry.id }),
+          formatDateTime(entry.at, timeZone, currentLanguage()),
+        ]}
+        rows={rows}
+        thanks={t("screens.customers.topUp.slipThanks")}
       />
-      <Box
-        className="top-up-slip"
-        sx={{ fontFamily: "ui-monospace, monospace", fontSize: "10pt", color: "#000" }}
-      >
-        <Box data-slip-canteen sx={{ fontWeight: 700, fontSize: "13pt", textAlign: "center" }}>
-          {canteenName}
-        </Box>
-        <Box sx={{ fontWeight: 700, fontSize: "12pt" }}>{t("screens.customers.topUp.slipTitle")}</Box>
-        <Box>{t("screens.customers.topUp.receipt", { number: entry.id })}</Box>
-        <Box>{formatDateTime(entry.at, timeZone, currentLanguage())}</Box>
-        <Box component="hr" sx={{ border: 0, borderTop: "1px dashed #000" }} />
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
-            <span>{label}</span>
-            <span>{value}</span>
-          </Box>
-        ))}
-        <Box component="hr" sx={{ border: 0, borderTop: "1px dashed #000" }} />
-        <Box sx={{ textAlign: "center" }}>{t("screens.customers.topUp.slipThanks")}</Box>
-      </Box>
     </>
   );
 }

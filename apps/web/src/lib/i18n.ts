@@ -10,13 +10,15 @@ type MyProfileTexts = typeof import("../locales/my-profile/af.json");
 type MyAllergensTexts = typeof import("../locales/my-allergens/af.json");
 type ReportsTexts = typeof import("../locales/reports/af.json");
 type MyLearnersTexts = typeof import("../locales/my-learners/af.json");
-/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's, the menu's allergens', the reports'. */
+type CounterSalesTexts = typeof import("../locales/counter-sales/af.json");
+/** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's, the menu's allergens', the counter's sales', the reports'. */
 type Catalogue = typeof af &
   BackOfficeTexts &
   MyWalletTexts &
   MyProfileTexts &
   MyAllergensTexts &
   MyLearnersTexts &
+  CounterSalesTexts &
   ReportsTexts;
 // Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -37,6 +39,11 @@ void reportsTextsMatch;
 const myLearnersTextsMatch: SameShape<MyLearnersTexts, typeof import("../locales/my-learners/en.json")> =
   true;
 void myLearnersTextsMatch;
+const counterSalesTextsMatch: SameShape<
+  CounterSalesTexts,
+  typeof import("../locales/counter-sales/en.json")
+> = true;
+void counterSalesTextsMatch;
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -72,6 +79,7 @@ export type TextPart =
   | "myProfile"
   | "myAllergens"
   | "myLearners"
+  | "counterSales"
   | "reports";
 
 /**
@@ -83,7 +91,8 @@ export type TextPart =
  * does the profile screen, for its allergies and data download (decision 0041), and so do the
  * menu's allergen warnings, loaded with the parts that show them; so do
  * the back office's reports, so the kitchen board's first load carries none of theirs; and so do
- * a guardian's screens (their learners, linking, limits), which a learner never loads.
+ * a guardian's screens (their learners, linking, limits), which a learner never loads, and so
+ * does the counter's sales mode, loaded when a cook opens it.
  * (All the ordering app's texts as one part made its first load larger, not smaller.)
  */
 const textParts: Record<TextPart, Record<Language, () => Promise<{ default: object }>>> = {
@@ -107,6 +116,10 @@ const textParts: Record<TextPart, Record<Language, () => Promise<{ default: obje
   myLearners: {
     af: () => import("../locales/my-learners/af.json"),
     en: () => import("../locales/my-learners/en.json"),
+  },
+  counterSales: {
+    af: () => import("../locales/counter-sales/af.json"),
+    en: () => import("../locales/counter-sales/en.json"),
   },
   reports: {
     af: () => import("../locales/reports/af.json"),

@@ -9,6 +9,9 @@ export const queryKeys = {
   dashboard: ["dashboard"],
   kitchenOrders: ["kitchen", "orders"],
   counter: ["kitchen", "counter"],
+  // What the counter sells today and its sales (decision 0071).
+  counterOnSale: ["counter", "on-sale"],
+  counterSales: ["counter", "sales"],
   kitchenPayment: ["kitchen", "payment"],
   weeklyOrders: ["weekly-orders"],
   menu: ["menu"],

@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import af from "./af.json";
 import backOfficeAf from "./back-office/af.json";
 import backOfficeEn from "./back-office/en.json";
+import counterSalesAf from "./counter-sales/af.json";
+import counterSalesEn from "./counter-sales/en.json";
 import en from "./en.json";
 import myProfileAf from "./my-profile/af.json";
 import myProfileEn from "./my-profile/en.json";
@@ -31,6 +33,7 @@ describe("locales", () => {
     expect(keys(myWalletEn).sort()).toEqual(keys(myWalletAf).sort());
     expect(keys(myProfileEn).sort()).toEqual(keys(myProfileAf).sort());
     expect(keys(reportsEn).sort()).toEqual(keys(reportsAf).sort());
+    expect(keys(counterSalesEn).sort()).toEqual(keys(counterSalesAf).sort());
   });
 
   it("give every key to one part only", () => {
@@ -40,6 +43,7 @@ describe("locales", () => {
       ...keys(myWalletAf),
       ...keys(myProfileAf),
       ...keys(reportsAf),
+      ...keys(counterSalesAf),
     ];
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });

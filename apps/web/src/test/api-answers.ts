@@ -28,6 +28,7 @@ import {
   canteenRulesSavedAnswer,
 } from "@kantien/domain/canteen";
 import { counterItemAnswer, counterItemsAnswer } from "@kantien/domain/counter-items";
+import { counterSaleAnswer, onSaleAnswer } from "@kantien/domain/counter-sales";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { customerAllergiesAnswer, customerAllergiesSavedAnswer } from "@kantien/domain/dietary-profile";
 import {
@@ -192,6 +193,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/counter-items": counterItemAnswer,
   "PUT /api/counter-items/:id": counterItemAnswer,
   "PUT /api/counter-items/:id/stock": counterItemAnswer,
+  "GET /api/counter/on-sale": onSaleAnswer,
+  "POST /api/counter/sales": counterSaleAnswer,
   "DELETE /api/guardians/:id": personRemovedAnswer,
   "GET /api/customers/:id/leave": learnerLeaveOptionsAnswer,
   "POST /api/customers/:id/leave": learnerLeftAnswer,

@@ -111,7 +111,7 @@ describe("a top-up at the counter", () => {
     const done = await within(dialog).findByRole("status");
     expect(done).toHaveTextContent("Kwitansie nr. 41");
     // The slip the till printer prints says whose it is: the canteen's name, first.
-    const slip = document.querySelector<HTMLElement>(".top-up-slip")!;
+    const slip = document.querySelector<HTMLElement>(".till-slip")!;
     expect(slip.firstElementChild).toHaveTextContent("Hoërskool Klipdrif");
     expect(slip).toHaveTextContent("Kwitansie nr. 41");
     expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([

@@ -1,16 +1,30 @@
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
-import { useEffect, useRef, useState } from "react";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { TouchTargets } from "../../../components/touch-targets";
+import { withTexts } from "../../../lib/i18n";
 import { unlockCounterSound } from "../counter-sound";
 import { CounterHeader } from "./counter-header";
 import { CounterTopUpDialog } from "./counter-top-up";
 import { HandOverPanel } from "./hand-over-panel";
 
+// The sales mode and its texts load when a cook first opens it: the hand-over's first load carries neither.
+const SalesPanel = lazy(() => withTexts("counterSales", import("./sales-panel")));
+
 /**
  * The counter (decision 0025): find an order by its QR code, a name or its number, and hand it
- * over; a wallet topped up beside it. It only composes its parts (decision 0061).
+ * over; a wallet topped up beside it; and sell at break (`?mode=sell`, decision 0071). It only
+ * composes its parts (decision 0061).
  */
 export function CounterScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const selling = params.get("mode") === "sell";
   const searchField = useRef<HTMLInputElement>(null);
   // The wallet being topped up: a found order's customer, or null to find one first.
   const [toppingUp, setToppingUp] = useState<{ customerId: string | null } | null>(null);
@@ -27,9 +41,29 @@ export function CounterScreen() {
 
   return (
     <TouchTargets>
-      <Stack spacing={2} sx={{ maxWidth: 720, mx: "auto" }}>
+      <Stack spacing={2} sx={{ maxWidth: selling ? 1280 : 720, mx: "auto" }}>
         <CounterHeader onTopUp={() => setToppingUp({ customerId: null })} />
-        <HandOverPanel searchField={searchField} onTopUp={(customerId) => setToppingUp({ customerId })} />
+        <Tabs
+          value={selling ? "sell" : "handOver"}
+          onChange={(_, mode) => setParams(mode === "sell" ? { mode: "sell" } : {}, { replace: true })}
+          aria-label={t("screens.counter.modes")}
+        >
+          <Tab value="handOver" label={t("screens.counter.handOver")} />
+          <Tab value="sell" label={t("screens.counter.sell")} />
+        </Tabs>
+        {selling ? (
+          <Suspense
+            fallback={
+              <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+                <CircularProgress aria-label={t("screens.counter.searching")} />
+              </Box>
+            }
+          >
+            <SalesPanel />
+          </Suspense>
+        ) : (
+          <HandOverPanel searchField={searchField} onTopUp={(customerId) => setToppingUp({ customerId })} />
+        )}
         {toppingUp ? (
           <CounterTopUpDialog
             customerId={toppingUp.customerId}

@@ -1,0 +1,238 @@
+import type { CounterSale, OnSaleItem } from "@kantien/domain/counter-sales";
+import { formatRand } from "@kantien/domain/money";
+import { ROLE } from "@kantien/domain/roles";
+import { beforeAll, describe, expect, it } from "vitest";
+import { AppRoutes } from "../../../app/router";
+import { loadTexts } from "../../../lib/i18n";
+import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
+import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
+
+beforeAll(() => loadTexts("counterSales"));
+
+const JUICE = "c0000000-0000-4000-8000-000000000001";
+const STEW = "f0000000-0000-4000-8000-000000000002";
+const ANNA = "a0000000-0000-4000-8000-000000000001";
+
+const item = (over: Partial<OnSaleItem>): OnSaleItem => ({
+  key: `item:${JUICE}`,
+  foodItemId: null,
+  counterItemId: JUICE,
+  name: "Appelsap",
+  price: "12.50",
+  category: "Drankies",
+  imageUrl: null,
+  allergens: [],
+  allergensChecked: true,
+  left: null,
+  ...over,
+});
+const onSale: OnSaleItem[] = [
+  item({
+    key: `dish:${STEW}`,
+    foodItemId: STEW,
+    counterItemId: null,
+    name: "Bredie",
+    price: "35.00",
+    category: "Vandag se kos",
+    left: 2,
+  }),
+  item({}),
+  item({
+    key: "item:c0000000-0000-4000-8000-000000000003",
+    counterItemId: "c0000000-0000-4000-8000-000000000003",
+    name: "Muffin",
+    price: "15.00",
+    category: "Gebak",
+    left: 0,
+  }),
+];
+
+const sale = (over: Partial<CounterSale>): CounterSale => ({
+  id: "5a1e0000-0000-4000-8000-000000000001",
+  number: 7,
+  date: "2026-11-26",
+  soldAt: "2026-11-26T08:10:00.000Z",
+  soldBy: "Sipho Dlamini",
+  method: "cash",
+  customer: null,
+  lines: [],
+  total: "0.00",
+  balanceAfter: null,
+  allergenAcknowledged: false,
+  voided: null,
+  ...over,
+});
+
+/** A rand amount as the screen reads to testing-library: its spaces made plain. */
+const rand = (amount: string) => formatRand(amount).replace(/\s/g, " ");
+
+const posts = (calls: FetchCall[]) => calls.filter((call) => call.method === "POST");
+
+describe("selling at the counter", () => {
+  it("adds tiles to a basket, stops at what is left, and sells for cash with a receipt", async () => {
+    const calls = mockFetch({
+      "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: onSale } } },
+      "POST /api/counter/sales": {
+        status: 201,
+        body: {
+          success: true,
+          message: "Verkoop 7 aangeteken.",
+          data: sale({
+            total: "82.50",
+            lines: [
+              {
+                foodItemId: STEW,
+                counterItemId: null,
+                name: "Bredie",
+                quantity: 2,
+                unitPrice: "35.00",
+                total: "70.00",
+              },
+              {
+                foodItemId: null,
+                counterItemId: JUICE,
+                name: "Appelsap",
+                quantity: 1,
+                unitPrice: "12.50",
+                total: "12.50",
+              },
+            ],
+          }),
+        },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter?mode=sell",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    const stew = await screen.findByRole("button", { name: /Voeg Bredie by/ });
+    expect(stew).toHaveAccessibleName(`Voeg Bredie by, ${formatRand("35.00")}, Nog 2 oor`);
+    expect(screen.getByRole("button", { name: /Voeg Muffin by/ })).toBeDisabled();
+    expect(screen.getByText("Tik op 'n item om dit by die mandjie te voeg.")).toBeVisible();
+
+    await user.click(stew);
+    await user.click(stew);
+    // Both portions left are in the basket: no third.
+    expect(stew).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Een meer Bredie" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: /Voeg Appelsap by/ }));
+    expect(screen.getByText(rand("82.50"))).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Kontant" }));
+    const done = await screen.findByRole("status");
+    expect(done).toHaveTextContent(`Verkoop 7: ${rand("82.50")}`);
+    expect(posts(calls)[0]?.body).toEqual({
+      lines: [
+        { foodItemId: STEW, quantity: 2 },
+        { counterItemId: JUICE, quantity: 1 },
+      ],
+      payment: { method: "cash" },
+    });
+    expect(posts(calls)[0]?.headers["Idempotency-Key"]).toBeTruthy();
+    expect(document.querySelector(".till-slip")).toHaveTextContent("Bredie × 2");
+    // On to the next sale: an empty basket.
+    await user.click(screen.getByRole("button", { name: "Volgende verkoop" }));
+    expect(screen.getByText("Tik op 'n item om dit by die mandjie te voeg.")).toBeVisible();
+  });
+
+  it("sells from a found customer's wallet, and asks for the allergens' check when the server does", async () => {
+    let tries = 0;
+    const calls = mockFetch({
+      "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: onSale } } },
+      "GET /api/customers?q=anna&limit=10": {
+        body: {
+          success: true,
+          data: [
+            {
+              id: ANNA,
+              firstName: "Anna",
+              lastName: "Botha",
+              email: "anna@skool.example",
+              phoneNumber: null,
+              roleId: 1,
+              akdNumber: "AKD2026001",
+              balance: "40.00",
+              createdAt: "2026-01-01T00:00:00.000Z",
+              version: 1,
+            },
+          ],
+          total: 1,
+        },
+      },
+      "POST /api/counter/sales": () => {
+        tries += 1;
+        return tries === 1
+          ? {
+              status: 409,
+              body: {
+                success: false,
+                code: "allergen_confirm_required",
+                message: "Let op die aangetekende allergieë: melk (bevat).",
+                details: { allergens: [], unchecked: false },
+              },
+            }
+          : {
+              status: 201,
+              body: {
+                success: true,
+                message: "Verkoop 8 aangeteken.",
+                data: sale({
+                  number: 8,
+                  method: "wallet",
+                  customer: { id: ANNA, name: "Anna Botha" },
+                  total: "12.50",
+                  balanceAfter: "27.50",
+                  allergenAcknowledged: true,
+                  lines: [
+                    {
+                      foodItemId: null,
+                      counterItemId: JUICE,
+                      name: "Appelsap",
+                      quantity: 1,
+                      unitPrice: "12.50",
+                      total: "12.50",
+                    },
+                  ],
+                }),
+              },
+            };
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter?mode=sell",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.click(await screen.findByRole("button", { name: /Voeg Appelsap by/ }));
+    await user.type(screen.getByRole("combobox", { name: /Klant vir die beursie/ }), "anna");
+    await user.click(await screen.findByRole("option", { name: /Anna Botha/ }));
+    expect(screen.getByText(`Saldo ${rand("40.00")}`)).toBeVisible();
+    await user.click(
+      screen.getByRole("button", { name: `Betaal ${formatRand("12.50")} uit Anna Botha se beursie` }),
+    );
+    const asked = await screen.findByRole("alert");
+    expect(asked).toHaveTextContent("melk (bevat)");
+    await user.click(within(asked).getByRole("button", { name: "Allergene nagegaan: verkoop" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Verkoop 8");
+    expect(screen.getAllByText(rand("27.50"))[0]).toBeVisible();
+    const bodies = posts(calls).map((call) => call.body);
+    expect(bodies).toEqual([
+      { lines: [{ counterItemId: JUICE, quantity: 1 }], payment: { method: "wallet", customerId: ANNA } },
+      {
+        lines: [{ counterItemId: JUICE, quantity: 1 }],
+        payment: { method: "wallet", customerId: ANNA },
+        allergenAcknowledged: true,
+      },
+    ]);
+    // A new body is a new submission: its own key.
+    const keys = posts(calls).map((call) => call.headers["Idempotency-Key"]);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it("says what to do when nothing is on sale", async () => {
+    mockFetch({
+      "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: [] } } },
+    });
+    renderWithApp(<AppRoutes />, { route: "/kitchen/counter?mode=sell", user: testUser(ROLE.kitchenStaff) });
+    expect(await screen.findByText(/Niks is vandag te koop nie/)).toBeVisible();
+  });
+});

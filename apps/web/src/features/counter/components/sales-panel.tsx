@@ -1,0 +1,349 @@
+import type { CounterSale, CounterSaleInput, OnSaleItem, SaleMethod } from "@kantien/domain/counter-sales";
+import { basketTotal, SALE_QUANTITY_MAX } from "@kantien/domain/counter-sales";
+import { formatRand } from "@kantien/domain/money";
+import { FEW_PORTIONS_LEFT } from "@kantien/domain/portions";
+import AddIcon from "@mui/icons-material/Add";
+import RemoveIcon from "@mui/icons-material/Remove";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import ButtonBase from "@mui/material/ButtonBase";
+import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { TFunction } from "i18next";
+import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type CustomerChoice, CustomerPicker } from "../../../components/customer-picker";
+import { LoadError } from "../../../components/load-error";
+import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client";
+import { SubmissionKeys } from "../../../lib/idempotency";
+import { useCreateSale, useOnSale } from "../api/sales";
+import { SaleReceipt } from "./sale-receipt";
+
+/** A line of the basket: an item of the grid and how many. */
+type BasketLine = { item: OnSaleItem; quantity: number };
+
+/** What the grid shows of what is left: nothing when plenty, "Nog 3 oor" when few, "Uitverkoop" at none. */
+function leftWords(left: number | null, t: TFunction): string | null {
+  if (left === null || left > FEW_PORTIONS_LEFT) return null;
+  return left === 0 ? t("screens.counterSales.soldOut") : t("screens.counterSales.few", { count: left });
+}
+
+/**
+ * The counter's sales mode (decision 0071): a grid of what is on sale now, a basket, and pay in
+ * cash, by card or from a customer's wallet. The server decides every rule (what is left,
+ * limits, allergies, the balance); the grid only stops a tap past what is left.
+ */
+export default function SalesPanel() {
+  const { t } = useTranslation();
+  const onSale = useOnSale();
+  const createSale = useCreateSale();
+  const keys = useRef(new SubmissionKeys());
+  const [basket, setBasket] = useState<BasketLine[]>([]);
+  const [payer, setPayer] = useState<CustomerChoice | null>(null);
+  const [failure, setFailure] = useState<{ message: string; askAllergens: boolean } | null>(null);
+  const [sold, setSold] = useState<CounterSale | null>(null);
+
+  const inBasket = (key: string) => basket.find((line) => line.item.key === key)?.quantity ?? 0;
+  const change = (item: OnSaleItem, by: number) => {
+    setFailure(null);
+    setSold(null);
+    setBasket((lines) => {
+      const quantity = Math.min(SALE_QUANTITY_MAX, inBasketOf(lines, item.key) + by);
+      const others = lines.filter((line) => line.item.key !== item.key);
+      if (quantity <= 0) return others;
+      const at = lines.findIndex((line) => line.item.key === item.key);
+      const next = [...others];
+      next.splice(at === -1 ? next.length : at, 0, { item, quantity });
+      return next;
+    });
+  };
+  const total = basketTotal(basket.map((line) => ({ price: line.item.price, quantity: line.quantity })));
+
+  const sell = (method: SaleMethod, allergenAcknowledged?: boolean) => {
+    if (basket.length === 0) return;
+    const sale: CounterSaleInput = {
+      lines: basket.map(({ item, quantity }) =>
+        item.foodItemId
+          ? { foodItemId: item.foodItemId, quantity }
+          : { counterItemId: item.counterItemId!, quantity },
+      ),
+      payment:
+        method === "wallet" && payer
+          ? { method, customerId: payer.id }
+          : { method: method === "card" ? "card" : "cash" },
+      ...(allergenAcknowledged ? { allergenAcknowledged } : {}),
+    };
+    setFailure(null);
+    createSale.mutate(
+      { sale, idempotencyKey: keys.current.keyFor(sale) },
+      {
+        onSuccess: (answer) => {
+          keys.current.settled();
+          setSold(answer.data);
+          setBasket([]);
+          setPayer(null);
+        },
+        onError: (error) => {
+          // A clear refusal makes the next submission a new one; no answer keeps the key.
+          const unknownOutcome = isNetworkError(error) || (error instanceof ApiError && error.status >= 500);
+          if (!unknownOutcome) keys.current.settled();
+          setFailure({
+            message: errorMessage(error, t("screens.counterSales.failed")),
+            askAllergens: error instanceof ApiError && error.code === "allergen_confirm_required",
+          });
+        },
+      },
+    );
+  };
+
+  if (onSale.isPending) {
+    return (
+      <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+        <CircularProgress aria-label={t("screens.counterSales.loading")} />
+      </Box>
+    );
+  }
+  if (onSale.isError) {
+    return <LoadError error={onSale.error} onRetry={() => void onSale.refetch()} />;
+  }
+  if (onSale.data.length === 0) {
+    return <Alert severity="info">{t("screens.counterSales.nothing")}</Alert>;
+  }
+
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 2fr) minmax(320px, 1fr)" },
+        alignItems: "start",
+      }}
+    >
+      <SaleGrid items={onSale.data} inBasket={inBasket} onAdd={(item) => change(item, 1)} />
+      <Paper variant="outlined" sx={{ p: 2, position: { lg: "sticky" }, top: { lg: 16 } }}>
+        {sold ? (
+          <SaleReceipt sale={sold} onNext={() => setSold(null)} />
+        ) : (
+          <Basket
+            lines={basket}
+            total={total}
+            payer={payer}
+            onPayer={setPayer}
+            onChange={change}
+            onClear={() => {
+              setBasket([]);
+              setFailure(null);
+            }}
+            busy={createSale.isPending}
+            onSell={sell}
+            failure={failure}
+          />
+        )}
+      </Paper>
+    </Box>
+  );
+}
+
+function inBasketOf(lines: readonly BasketLine[], key: string): number {
+  return lines.find((line) => line.item.key === key)?.quantity ?? 0;
+}
+
+/** The tiles, by category in the server's order: dishes of the day first. */
+function SaleGrid({
+  items,
+  inBasket,
+  onAdd,
+}: {
+  items: readonly OnSaleItem[];
+  inBasket: (key: string) => number;
+  onAdd: (item: OnSaleItem) => void;
+}) {
+  const { t } = useTranslation();
+  const categories = [...new Set(items.map((item) => item.category))];
+  return (
+    <Stack spacing={2}>
+      {categories.map((category) => (
+        <Box key={category} component="section" aria-label={category || t("screens.counter.sell")}>
+          {category ? (
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+              {category}
+            </Typography>
+          ) : null}
+          <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" }}>
+            {items
+              .filter((item) => item.category === category)
+              .map((item) => {
+                const left = item.left === null ? null : item.left - inBasket(item.key);
+                const words = leftWords(left, t);
+                return (
+                  <ButtonBase
+                    key={item.key}
+                    onClick={() => onAdd(item)}
+                    disabled={left !== null && left <= 0}
+                    aria-label={`${t("screens.counterSales.add", { name: item.name })}, ${formatRand(item.price)}${words ? `, ${words}` : ""}`}
+                    sx={(theme) => ({
+                      display: "flex",
+                      flexDirection: "column",
+                      alignItems: "flex-start",
+                      justifyContent: "space-between",
+                      textAlign: "left",
+                      minHeight: 96,
+                      p: 1.5,
+                      borderRadius: 2,
+                      border: `1px solid ${theme.palette.divider}`,
+                      bgcolor: "background.paper",
+                      "&:hover": { bgcolor: "action.hover" },
+                      "&.Mui-disabled": { opacity: 0.55 },
+                      "&.Mui-focusVisible": { outline: `3px solid ${theme.palette.primary.main}` },
+                    })}
+                  >
+                    <Typography sx={{ fontWeight: 600, lineHeight: 1.25 }}>{item.name}</Typography>
+                    <Box sx={{ display: "flex", width: "100%", alignItems: "baseline", gap: 1, mt: 1 }}>
+                      <Typography sx={{ mr: "auto" }}>{formatRand(item.price)}</Typography>
+                      {words ? (
+                        <Typography
+                          variant="body2"
+                          sx={{ fontWeight: 600, color: left === 0 ? "error.main" : "warning.main" }}
+                        >
+                          {words}
+                        </Typography>
+                      ) : null}
+                    </Box>
+                  </ButtonBase>
+                );
+              })}
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function Basket({
+  lines,
+  total,
+  payer,
+  onPayer,
+  onChange,
+  onClear,
+  busy,
+  onSell,
+  failure,
+}: {
+  lines: readonly BasketLine[];
+  total: string;
+  payer: CustomerChoice | null;
+  onPayer: (payer: CustomerChoice | null) => void;
+  onChange: (item: OnSaleItem, by: number) => void;
+  onClear: () => void;
+  busy: boolean;
+  onSell: (method: SaleMethod, allergenAcknowledged?: boolean) => void;
+  failure: { message: string; askAllergens: boolean } | null;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const empty = lines.length === 0;
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h2">
+        {t("screens.counterSales.basket")}
+      </Typography>
+      {empty ? (
+        <Typography color="text.secondary">{t("screens.counterSales.basketEmpty")}</Typography>
+      ) : (
+        <Stack component="ul" spacing={0.5} sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {lines.map(({ item, quantity }) => {
+            const atMost = item.left === null ? SALE_QUANTITY_MAX : Math.min(SALE_QUANTITY_MAX, item.left);
+            return (
+              <Box component="li" key={item.key} sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+                <Typography sx={{ mr: "auto" }}>
+                  {item.name} × {quantity}
+                </Typography>
+                <IconButton
+                  aria-label={t("screens.counterSales.less", { name: item.name })}
+                  onClick={() => onChange(item, -1)}
+                >
+                  <RemoveIcon />
+                </IconButton>
+                <IconButton
+                  aria-label={t("screens.counterSales.more", { name: item.name })}
+                  onClick={() => onChange(item, 1)}
+                  disabled={quantity >= atMost}
+                >
+                  <AddIcon />
+                </IconButton>
+                <Typography sx={{ minWidth: 80, textAlign: "right" }}>
+                  {formatRand(basketTotal([{ price: item.price, quantity }]))}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Stack>
+      )}
+      <Box sx={{ display: "flex", alignItems: "baseline" }}>
+        <Typography variant="h6" component="p" sx={{ mr: "auto" }}>
+          {t("screens.counterSales.total")}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+          {formatRand(total)}
+        </Typography>
+      </Box>
+      {failure ? (
+        <Alert
+          severity={failure.askAllergens ? "warning" : "error"}
+          action={
+            failure.askAllergens && payer ? (
+              <Button color="inherit" size="small" onClick={() => onSell("wallet", true)} disabled={busy}>
+                {t("screens.counterSales.confirmAllergens")}
+              </Button>
+            ) : null
+          }
+        >
+          {failure.message}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: "1fr 1fr" }}>
+        <Button variant="contained" size="large" disabled={empty || busy} onClick={() => onSell("cash")}>
+          {t("screens.counterSales.cash")}
+        </Button>
+        <Button variant="contained" size="large" disabled={empty || busy} onClick={() => onSell("card")}>
+          {t("screens.counterSales.card")}
+        </Button>
+      </Box>
+      <CustomerPicker
+        value={payer}
+        onChange={onPayer}
+        label={t("screens.counterSales.findCustomer")}
+        noOptionsText={t("screens.counterSales.noCustomer")}
+      />
+      {payer?.balance !== undefined ? (
+        <Typography color="text.secondary">
+          {t("screens.counterSales.balance", { balance: formatRand(payer.balance) })}
+        </Typography>
+      ) : null}
+      {payer ? (
+        <Button
+          variant="contained"
+          color="secondary"
+          size="large"
+          disabled={empty || busy}
+          onClick={() => onSell("wallet")}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : null}
+        >
+          {busy
+            ? t("screens.counterSales.selling")
+            : t("screens.counterSales.payFromWallet", { total: formatRand(total), name: payer.name })}
+        </Button>
+      ) : null}
+      {empty ? null : (
+        <Button onClick={onClear} disabled={busy}>
+          {t("screens.counterSales.clear")}
+        </Button>
+      )}
+    </Stack>
+  );
+}
