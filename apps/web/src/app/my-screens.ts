@@ -10,7 +10,7 @@ import { preloadModule } from "../lib/lazy-component";
 export const loadMyScreen = {
   [ROUTES.myLogin]: () => import("../features/my-login/components/my-login-screen"),
   [ROUTES.myMenu]: () => import("../features/my-menu/components/my-menu-screen"),
-  [ROUTES.myOrders]: () => import("../features/my-orders/components/my-orders-screen"),
+  [ROUTES.myOrders]: () => withTexts("myOrders", import("../features/my-orders/components/my-orders-screen")),
   // The wallet's texts come with its screen (lib/i18n.ts).
   [ROUTES.myWallet]: () => withTexts("myWallet", import("../features/my-wallet/components/my-wallet-screen")),
   // So do the profile's allergies and data download.

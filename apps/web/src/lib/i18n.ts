@@ -11,6 +11,7 @@ type MyAllergensTexts = typeof import("../locales/my-allergens/af.json");
 type ReportsTexts = typeof import("../locales/reports/af.json");
 type MyLearnersTexts = typeof import("../locales/my-learners/af.json");
 type CounterSalesTexts = typeof import("../locales/counter-sales/af.json");
+type MyOrdersTexts = typeof import("../locales/my-orders/af.json");
 /** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's, the menu's allergens', the counter's sales', the reports'. */
 type Catalogue = typeof af &
   BackOfficeTexts &
@@ -19,6 +20,7 @@ type Catalogue = typeof af &
   MyAllergensTexts &
   MyLearnersTexts &
   CounterSalesTexts &
+  MyOrdersTexts &
   ReportsTexts;
 // Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -44,6 +46,8 @@ const counterSalesTextsMatch: SameShape<
   typeof import("../locales/counter-sales/en.json")
 > = true;
 void counterSalesTextsMatch;
+const myOrdersTextsMatch: SameShape<MyOrdersTexts, typeof import("../locales/my-orders/en.json")> = true;
+void myOrdersTextsMatch;
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -80,6 +84,7 @@ export type TextPart =
   | "myAllergens"
   | "myLearners"
   | "counterSales"
+  | "myOrders"
   | "reports";
 
 /**
@@ -92,7 +97,8 @@ export type TextPart =
  * menu's allergen warnings, loaded with the parts that show them; so do
  * the back office's reports, so the kitchen board's first load carries none of theirs; and so do
  * a guardian's screens (their learners, linking, limits), which a learner never loads, and so
- * does the counter's sales mode, loaded when a cook opens it.
+ * does the counter's sales mode, loaded when a cook opens it, and the customer's orders screen,
+ * which the sign-in page and the menu's first load do not show.
  * (All the ordering app's texts as one part made its first load larger, not smaller.)
  */
 const textParts: Record<TextPart, Record<Language, () => Promise<{ default: object }>>> = {
@@ -116,6 +122,10 @@ const textParts: Record<TextPart, Record<Language, () => Promise<{ default: obje
   myLearners: {
     af: () => import("../locales/my-learners/af.json"),
     en: () => import("../locales/my-learners/en.json"),
+  },
+  myOrders: {
+    af: () => import("../locales/my-orders/af.json"),
+    en: () => import("../locales/my-orders/en.json"),
   },
   counterSales: {
     af: () => import("../locales/counter-sales/af.json"),

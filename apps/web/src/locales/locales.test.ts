@@ -13,6 +13,8 @@ import backOfficeEn from "./back-office/en.json";
 import counterSalesAf from "./counter-sales/af.json";
 import counterSalesEn from "./counter-sales/en.json";
 import en from "./en.json";
+import myOrdersAf from "./my-orders/af.json";
+import myOrdersEn from "./my-orders/en.json";
 import myProfileAf from "./my-profile/af.json";
 import myProfileEn from "./my-profile/en.json";
 import myWalletAf from "./my-wallet/af.json";
@@ -34,6 +36,7 @@ describe("locales", () => {
     expect(keys(myProfileEn).sort()).toEqual(keys(myProfileAf).sort());
     expect(keys(reportsEn).sort()).toEqual(keys(reportsAf).sort());
     expect(keys(counterSalesEn).sort()).toEqual(keys(counterSalesAf).sort());
+    expect(keys(myOrdersEn).sort()).toEqual(keys(myOrdersAf).sort());
   });
 
   it("give every key to one part only", () => {
@@ -44,6 +47,7 @@ describe("locales", () => {
       ...keys(myProfileAf),
       ...keys(reportsAf),
       ...keys(counterSalesAf),
+      ...keys(myOrdersAf),
     ];
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
   });
