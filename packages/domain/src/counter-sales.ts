@@ -62,7 +62,7 @@ export const onSaleItem = z.object({
   counterItemId: z.string().nullable(),
   name: z.string(),
   price: randText,
-  /** The grid's group: "Vandag se kos" for dishes, the item's own category otherwise. */
+  /** A counter item's category; empty for a dish of the day (the screen names it in its language). */
   category: z.string(),
   imageUrl: z.string().nullable(),
   allergens: allergenDeclarationSchema,

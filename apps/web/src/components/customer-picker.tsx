@@ -21,18 +21,21 @@ const choiceOf = (c: CustomerRow): CustomerChoice => ({
 
 /**
  * Finds a customer by name, email or academy number as one types (the server searches,
- * `lib/customer-search.ts`), for a dialog that opens to choose one: it takes the focus.
+ * `lib/customer-search.ts`), for a dialog that opens to choose one: it takes the focus, unless
+ * `focusOnOpen` is false.
  */
 export function CustomerPicker({
   value,
   onChange,
   label,
   noOptionsText,
+  focusOnOpen = true,
 }: {
   value: CustomerChoice | null;
   onChange: (choice: CustomerChoice | null) => void;
   label: string;
   noOptionsText: string;
+  focusOnOpen?: boolean;
 }) {
   const [words, setWords] = useState("");
   const query = useDebouncedValue(words.trim());
@@ -63,7 +66,14 @@ export function CustomerPicker({
           </Box>
         </li>
       )}
-      renderInput={(params) => <TextField {...params} inputRef={focusOnMount} label={label} sx={{ mt: 1 }} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={focusOnOpen ? focusOnMount : undefined}
+          label={label}
+          sx={{ mt: 1 }}
+        />
+      )}
     />
   );
 }

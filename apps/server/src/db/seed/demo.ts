@@ -2,6 +2,7 @@ import type { Allergen, DietTag } from "@kantien/domain/allergens";
 import { ALLERGY_CONSENT_VERSION } from "@kantien/domain/allergens";
 import {
   addDaysIso,
+  type IsoDate,
   schoolDays,
   schoolWeekOf,
   todayIn,
@@ -19,6 +20,8 @@ import { hashPassword } from "../../password-hash";
 import { type Db, queryRows, type Tx } from "../client";
 import {
   clients,
+  counterItemStock,
+  counterItems,
   customerAllergies,
   dietaryProfiles,
   foodItemAllergens,
@@ -481,8 +484,77 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       parents: accounts.filter((a) => isGuardianRole(a.roleId)),
       blockedDish: items[nextWeekIndex * 5 + 1]!.id,
     });
+    await seedCounter(tx, {
+      admin: admin.id,
+      today,
+      thisWeeksDishes: items.slice(HISTORY_WEEKS * 5, HISTORY_WEEKS * 5 + 5).map((item) => item.id),
+    });
     return true;
   });
+}
+
+/** What the demo counter sells besides the menu (decision 0070): with today's stock where there is one. */
+const COUNTER_ITEMS: {
+  name: string;
+  price: string;
+  category: string;
+  allergens: { code: Allergen; level: "contains" | "may_contain" }[];
+  stock: number | null;
+}[] = [
+  { name: "Appelsap 330 ml", price: "14.00", category: "Drankies", allergens: [], stock: 48 },
+  { name: "Water 500 ml", price: "10.00", category: "Drankies", allergens: [], stock: null },
+  {
+    name: "Sjokolademelk",
+    price: "16.50",
+    category: "Drankies",
+    allergens: [{ code: "milk", level: "contains" }],
+    stock: 24,
+  },
+  { name: "Piesang", price: "5.00", category: "Vrugte", allergens: [], stock: 30 },
+  {
+    name: "Muffin",
+    price: "15.00",
+    category: "Gebak",
+    allergens: [
+      { code: "gluten", level: "contains" },
+      { code: "eggs", level: "contains" },
+      { code: "milk", level: "contains" },
+    ],
+    stock: 4,
+  },
+  {
+    name: "Grondboontjie-stafie",
+    price: "9.50",
+    category: "Peuselhappies",
+    allergens: [{ code: "peanuts", level: "contains" }],
+    stock: 20,
+  },
+];
+
+/**
+ * The demo counter (decision 0071): its items, checked, with today's stock, and this week's dishes
+ * also sold at the counter, so the counter's sales mode has something to sell.
+ */
+async function seedCounter(
+  tx: Tx,
+  { admin, today, thisWeeksDishes }: { admin: string; today: IsoDate; thisWeeksDishes: string[] },
+) {
+  const added = await tx
+    .insert(counterItems)
+    .values(
+      COUNTER_ITEMS.map(({ stock, ...item }) => ({
+        ...item,
+        allergensCheckedBy: admin,
+        allergensCheckedAt: new Date(),
+      })),
+    )
+    .returning({ id: counterItems.id, name: counterItems.name });
+  const stocked = COUNTER_ITEMS.flatMap((item) => {
+    const id = added.find((row) => row.name === item.name)?.id;
+    return id && item.stock !== null ? [{ counterItemId: id, date: today, quantity: item.stock }] : [];
+  });
+  if (stocked.length > 0) await tx.insert(counterItemStock).values(stocked);
+  await tx.update(foodItems).set({ soldAtCounter: true }).where(inArray(foodItems.id, thisWeeksDishes));
 }
 
 /**

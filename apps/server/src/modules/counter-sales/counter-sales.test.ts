@@ -119,7 +119,7 @@ describe("what the counter sells", () => {
     expect(keys).toContain(`dish:${soup.id}`);
     expect(keys).not.toContain(`dish:${tomorrow.id}`);
     expect(items.find((item) => item.key === `dish:${soup.id}`)).toMatchObject({
-      category: "Vandag se kos",
+      category: "",
       left: 12,
     });
     expect(items.find((item) => item.key === `item:${muffin}`)).toMatchObject({ left: 8 });

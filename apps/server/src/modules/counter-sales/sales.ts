@@ -32,9 +32,6 @@ import { mailOnLowBalance } from "../wallets/low-balance-mail";
 
 /* The counter's sales at break (docs/decisions/0071-the-counter-sells.md). */
 
-/** The grid's group for the day's dishes; counter items keep their own category. */
-const DISHES_CATEGORY = "Vandag se kos";
-
 const onSaleRow = z.object({
   foodItemId: z.string().nullable(),
   counterItemId: z.string().nullable(),
@@ -56,7 +53,7 @@ export async function listOnSale(db: Db, date: IsoDate): Promise<OnSaleItem[]> {
   // A weekend has no menu day: no dishes.
   const onItsDay = weekday ? sql`f.day_of_week = ${weekday}` : sql`false`;
   const dishes = sql`select f.id as "foodItemId", null::uuid as "counterItemId", f.name, f.price::text as price,
-             ${DISHES_CATEGORY}::text as category, f.image_url as "imageUrl",
+             ''::text as category, f.image_url as "imageUrl",
              ${declarationColumn(sql`f.id`)} as allergens, f.allergens_checked_at is not null as "allergensChecked",
              ${portionsLeftColumn(sql`f`)} as left, 0 as rank
            from food_items f join weekly_menus m on m.id = f.weekly_menu_id

@@ -33,7 +33,7 @@ const onSale: OnSaleItem[] = [
     counterItemId: null,
     name: "Bredie",
     price: "35.00",
-    category: "Vandag se kos",
+    category: "",
     left: 2,
   }),
   item({}),

@@ -119,12 +119,12 @@ export default function SalesPanel() {
       sx={{
         display: "grid",
         gap: 2,
-        gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 2fr) minmax(320px, 1fr)" },
+        gridTemplateColumns: { xs: "1fr", md: "minmax(0, 3fr) minmax(300px, 2fr)" },
         alignItems: "start",
       }}
     >
       <SaleGrid items={onSale.data} inBasket={inBasket} onAdd={(item) => change(item, 1)} />
-      <Paper variant="outlined" sx={{ p: 2, position: { lg: "sticky" }, top: { lg: 16 } }}>
+      <Paper variant="outlined" sx={{ p: 2, position: { md: "sticky" }, top: { md: 16 } }}>
         {sold ? (
           <SaleReceipt sale={sold} onNext={() => setSold(null)} />
         ) : (
@@ -152,7 +152,10 @@ function inBasketOf(lines: readonly BasketLine[], key: string): number {
   return lines.find((line) => line.item.key === key)?.quantity ?? 0;
 }
 
-/** The tiles, by category in the server's order: dishes of the day first. */
+/**
+ * The tiles in one grid, in the server's order (dishes of the day first, then by category), each
+ * naming its category: a tablet shows them all and the basket without scrolling.
+ */
 function SaleGrid({
   items,
   inBasket,
@@ -163,63 +166,72 @@ function SaleGrid({
   onAdd: (item: OnSaleItem) => void;
 }) {
   const { t } = useTranslation();
-  const categories = [...new Set(items.map((item) => item.category))];
   return (
-    <Stack spacing={2}>
-      {categories.map((category) => (
-        <Box key={category} component="section" aria-label={category || t("screens.counter.sell")}>
-          {category ? (
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-              {category}
-            </Typography>
-          ) : null}
-          <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" }}>
-            {items
-              .filter((item) => item.category === category)
-              .map((item) => {
-                const left = item.left === null ? null : item.left - inBasket(item.key);
-                const words = leftWords(left, t);
-                return (
-                  <ButtonBase
-                    key={item.key}
-                    onClick={() => onAdd(item)}
-                    disabled={left !== null && left <= 0}
-                    aria-label={`${t("screens.counterSales.add", { name: item.name })}, ${formatRand(item.price)}${words ? `, ${words}` : ""}`}
-                    sx={(theme) => ({
-                      display: "flex",
-                      flexDirection: "column",
-                      alignItems: "flex-start",
-                      justifyContent: "space-between",
-                      textAlign: "left",
-                      minHeight: 96,
-                      p: 1.5,
-                      borderRadius: 2,
-                      border: `1px solid ${theme.palette.divider}`,
-                      bgcolor: "background.paper",
-                      "&:hover": { bgcolor: "action.hover" },
-                      "&.Mui-disabled": { opacity: 0.55 },
-                      "&.Mui-focusVisible": { outline: `3px solid ${theme.palette.primary.main}` },
-                    })}
-                  >
-                    <Typography sx={{ fontWeight: 600, lineHeight: 1.25 }}>{item.name}</Typography>
-                    <Box sx={{ display: "flex", width: "100%", alignItems: "baseline", gap: 1, mt: 1 }}>
-                      <Typography sx={{ mr: "auto" }}>{formatRand(item.price)}</Typography>
-                      {words ? (
-                        <Typography
-                          variant="body2"
-                          sx={{ fontWeight: 600, color: left === 0 ? "error.main" : "warning.main" }}
-                        >
-                          {words}
-                        </Typography>
-                      ) : null}
-                    </Box>
-                  </ButtonBase>
-                );
+    <Box
+      component="ul"
+      aria-label={t("screens.counter.sell")}
+      sx={{
+        display: "grid",
+        gap: 1,
+        gridTemplateColumns: "repeat(auto-fill, minmax(160px, 1fr))",
+        listStyle: "none",
+        p: 0,
+        m: 0,
+      }}
+    >
+      {items.map((item) => {
+        const left = item.left === null ? null : item.left - inBasket(item.key);
+        const words = leftWords(left, t);
+        return (
+          <li key={item.key}>
+            <ButtonBase
+              onClick={() => onAdd(item)}
+              disabled={left !== null && left <= 0}
+              aria-label={`${t("screens.counterSales.add", { name: item.name })}, ${formatRand(item.price)}${words ? `, ${words}` : ""}`}
+              sx={(theme) => ({
+                display: "flex",
+                flexDirection: "column",
+                alignItems: "flex-start",
+                justifyContent: "space-between",
+                width: "100%",
+                height: "100%",
+                textAlign: "left",
+                minHeight: 104,
+                p: 1.5,
+                borderRadius: 2,
+                border: `1px solid ${theme.palette.divider}`,
+                bgcolor: "background.paper",
+                "&:hover": { bgcolor: "action.hover" },
+                "&.Mui-disabled": { opacity: 0.55 },
+                "&.Mui-focusVisible": { outline: `3px solid ${theme.palette.primary.main}` },
               })}
-          </Box>
-        </Box>
-      ))}
-    </Stack>
+            >
+              <Box>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {item.foodItemId ? t("screens.counterSales.dishOfTheDay") : item.category}
+                </Typography>
+                <Typography sx={{ fontWeight: 600, lineHeight: 1.25 }}>{item.name}</Typography>
+              </Box>
+              <Box sx={{ display: "flex", width: "100%", alignItems: "baseline", gap: 1, mt: 1 }}>
+                <Typography sx={{ mr: "auto", whiteSpace: "nowrap" }}>{formatRand(item.price)}</Typography>
+                {words ? (
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      fontWeight: 600,
+                      whiteSpace: "nowrap",
+                      color: left === 0 ? "error.main" : "warning.main",
+                    }}
+                  >
+                    {words}
+                  </Typography>
+                ) : null}
+              </Box>
+            </ButtonBase>
+          </li>
+        );
+      })}
+    </Box>
   );
 }
 
@@ -319,6 +331,8 @@ function Basket({
         onChange={onPayer}
         label={t("screens.counterSales.findCustomer")}
         noOptionsText={t("screens.counterSales.noCustomer")}
+        // The grid comes first: the field waits for a tap, and the page does not scroll to it.
+        focusOnOpen={false}
       />
       {payer?.balance !== undefined ? (
         <Typography color="text.secondary">
