@@ -71,6 +71,8 @@ export const foodItemInput = z.object({
     .max(FOOD_ITEM_PORTIONS_MAX, "food_item_portions_invalid")
     .nullable()
     .optional(),
+  /** Also sold at the counter on its day, from the same portions (left out on an edit: unchanged). */
+  sold_at_counter: z.boolean("invalid_field").optional(),
 });
 export type FoodItemInput = z.infer<typeof foodItemInput>;
 export const foodItemUpdateInput = foodItemInput.partial();
@@ -139,6 +141,7 @@ export type FoodItemFormValues = {
   day_of_week: string;
   preparation_time: string;
   portions: string;
+  sold_at_counter: boolean;
 };
 
 /** The dialog's fields on their way to `foodItemInput`, which checks the rest. */
@@ -160,6 +163,7 @@ export function foodItemForm(weeklyMenuId: string, emptyImage: null | undefined)
       day_of_week: z.string(),
       preparation_time: z.string(),
       portions: z.string(),
+      sold_at_counter: z.boolean(),
     })
     .superRefine((values, context) => {
       const code = checkFoodItemRequired({ ...values, weekly_menu_id: weeklyMenuId });
@@ -268,6 +272,8 @@ export const foodItemRow = foodItemDeclaration.extend({
   preparation_time: z.number().nullable(),
   /** Portions made for the day; null is no cap. Left out by answers from before portions. */
   portions: z.number().nullable().optional(),
+  /** Also sold at the counter on its day. Left out by answers from before the counter sold. */
+  sold_at_counter: z.boolean().optional(),
   /** Raised by every save of the item; the dialog's save sends it as If-Match (decision 0057). */
   version: z.number().int(),
 });

@@ -134,6 +134,31 @@ describe("what the counter sells", () => {
   });
 });
 
+describe("a dish at the counter", () => {
+  it("is put on sale, and off it, by the dish dialog's save", async ({ app, db }) => {
+    const stew = await dish(db, { atCounter: false });
+    const save = (soldAtCounter: boolean) =>
+      request(app, "PUT", `/api/admin/menus/${menuId}/days/Dinsdag/food-item`, {
+        cookie: asAdmin,
+        body: {
+          id: stew.id,
+          name: "Bredie",
+          description: "Met rys",
+          price: "30.00",
+          day_of_week: "Dinsdag",
+          weekly_menu_id: menuId,
+          sold_at_counter: soldAtCounter,
+        },
+      });
+    const on = await save(true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.sold_at_counter).toBe(true);
+    expect((await onSale(app)).map((item) => item.key)).toContain(`dish:${stew.id}`);
+    expect((await save(false)).statusCode).toBe(200);
+    expect((await onSale(app)).map((item) => item.key)).not.toContain(`dish:${stew.id}`);
+  });
+});
+
 describe("POST /api/counter/sales", () => {
   it("sells for cash, takes from stock and portions, numbers the day's sales, and counts a key once", async ({
     app,

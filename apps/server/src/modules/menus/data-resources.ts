@@ -82,6 +82,7 @@ async function updateFoodItem(
       ...(input.weekly_menu_id === undefined ? {} : { weeklyMenuId: input.weekly_menu_id }),
       ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
       ...(input.portions === undefined ? {} : { portions: input.portions }),
+      ...(input.sold_at_counter === undefined ? {} : { soldAtCounter: input.sold_at_counter }),
       ...(changed ? CLEARED_CHECK : {}),
     };
     if (Object.keys(values).length > 0)
@@ -100,6 +101,7 @@ export const foodItemColumns = {
   weekly_menu_id: foodItems.weeklyMenuId,
   preparation_time: foodItems.preparationTime,
   portions: foodItems.portions,
+  sold_at_counter: foodItems.soldAtCounter,
   retired_at: foodItems.retiredAt,
   /** Raised by every save of the item; the dialog's save sends it as If-Match (decision 0057). */
   version: foodItems.version,

@@ -149,6 +149,7 @@ async function editFoodItem(
         ...(fields.image_url === undefined ? {} : { imageUrl: fields.image_url }),
         ...(fields.preparation_time === undefined ? {} : { preparationTime: fields.preparation_time }),
         ...(fields.portions === undefined ? {} : { portions: fields.portions }),
+        ...(fields.sold_at_counter === undefined ? {} : { soldAtCounter: fields.sold_at_counter }),
         ...dietColumn(fields.diet),
         ...check,
       })
@@ -248,6 +249,7 @@ export async function replaceFoodItem(
         weeklyMenuId: menuId,
         ...(input.preparation_time === undefined ? {} : { preparationTime: input.preparation_time }),
         portions: input.portions ?? null,
+        soldAtCounter: input.sold_at_counter ?? false,
         ...dietColumn(input.diet),
         ...newItemCheck(input.allergensConfirmed, saver.actorId, saver.now),
         version,
@@ -330,6 +332,7 @@ export async function copyPreviousWeek(
           dayOfWeek: dish.dayOfWeek,
           preparationTime: dish.preparationTime,
           portions: dish.portions,
+          soldAtCounter: dish.soldAtCounter,
           weeklyMenuId: menuId,
           // The same dish, the same declaration: its check stays with it.
           diet: dish.diet,

@@ -67,6 +67,7 @@ function defaults(mode: FoodItemDialogMode): FoodItemFormValues {
       day_of_week: item.day_of_week,
       preparation_time: item.preparation_time == null ? "" : String(item.preparation_time),
       portions: item.portions == null ? "" : String(item.portions),
+      sold_at_counter: item.sold_at_counter ?? false,
     };
   }
   const day = mode.kind === "replace" ? mode.item.day_of_week : (mode.day ?? "");
@@ -78,6 +79,7 @@ function defaults(mode: FoodItemDialogMode): FoodItemFormValues {
     day_of_week: day,
     preparation_time: "",
     portions: "",
+    sold_at_counter: false,
   };
 }
 
@@ -116,6 +118,7 @@ function itemStaleFields(t: TFunction): StaleField<FoodItem>[] {
     },
     text(t("screens.menu.dialog.prepTime"), (item) => item.preparation_time),
     text(t("screens.menu.dialog.portions"), (item) => item.portions ?? null),
+    { label: t("screens.menu.dialog.soldAtCounter"), value: (item) => item.sold_at_counter ?? false },
     { label: t("screens.menu.dialog.allergens.title"), value: (item) => item.allergens },
     { label: t("screens.menu.dialog.allergens.diet"), value: (item) => item.diet },
     { label: t("screens.menu.dialog.allergens.confirm"), value: (item) => item.allergensChecked },
@@ -333,6 +336,23 @@ export function FoodItemDialog({ menuId, mode, items, onClose }: Props) {
                 {...register("portions")}
                 error={Boolean(fieldError("portions"))}
                 helperText={fieldError("portions") ?? t("screens.menu.dialog.portionsHint")}
+              />
+              <Controller
+                control={form.control}
+                name="sold_at_counter"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                        slotProps={{ input: { ref: field.ref } }}
+                      />
+                    }
+                    label={t("screens.menu.dialog.soldAtCounter")}
+                  />
+                )}
               />
               <Divider />
               <AllergenMatrix

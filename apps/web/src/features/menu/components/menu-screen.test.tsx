@@ -317,6 +317,7 @@ describe("MenuScreen", () => {
     await user.clear(price);
     await user.type(price, "42,5");
     await user.type(within(dialog).getByRole("spinbutton", { name: /Voorbereidingstyd/ }), "15");
+    await user.click(within(dialog).getByRole("checkbox", { name: /Ook by die toonbank te koop/ }));
     await user.click(within(dialog).getByRole("button", { name: "Stoor" }));
     await waitFor(() =>
       expect(screen.queryByRole("dialog", { name: "Voeg 'n item by" })).not.toBeInTheDocument(),
@@ -329,6 +330,7 @@ describe("MenuScreen", () => {
       weekly_menu_id: M16,
       preparation_time: 15,
       portions: null,
+      sold_at_counter: true,
       allergens: [],
       diet: [],
       allergensConfirmed: false,
@@ -442,6 +444,7 @@ describe("MenuScreen", () => {
       day_of_week: "Maandag",
       weekly_menu_id: M16,
       portions: null,
+      sold_at_counter: false,
       replace: true,
       allergens: [],
       diet: [],
