@@ -2,6 +2,7 @@ import { z } from "zod";
 import { allergenDeclarationSchema } from "./allergens";
 import { dataAnswer, isoDateText, randText, timestamp } from "./api";
 import { lineTotal } from "./money";
+import { limitsToday } from "./my";
 import { text } from "./text";
 
 /*
@@ -105,6 +106,19 @@ export type CounterSale = z.infer<typeof counterSale>;
 
 export const counterSaleAnswer = dataAnswer(counterSale).extend({ message: z.string() });
 export const counterSalesAnswer = dataAnswer(z.object({ date: isoDateText, sales: z.array(counterSale) }));
+
+/**
+ * `GET /api/counter/customers/:id`: the customer a wallet sale is for, as the counter needs them
+ * before it sells: the balance now and what their guardians allow today (null: no limits).
+ */
+export const saleCustomer = z.object({
+  id: z.string(),
+  name: z.string(),
+  balance: randText,
+  limits: limitsToday.nullable(),
+});
+export type SaleCustomer = z.infer<typeof saleCustomer>;
+export const saleCustomerAnswer = dataAnswer(saleCustomer);
 
 /** `POST /api/counter/sales/:id/void` (admins, the same day). */
 export const voidSaleInput = z.strictObject({

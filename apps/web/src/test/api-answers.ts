@@ -28,7 +28,7 @@ import {
   canteenRulesSavedAnswer,
 } from "@kantien/domain/canteen";
 import { counterItemAnswer, counterItemsAnswer } from "@kantien/domain/counter-items";
-import { counterSaleAnswer, onSaleAnswer } from "@kantien/domain/counter-sales";
+import { counterSaleAnswer, onSaleAnswer, saleCustomerAnswer } from "@kantien/domain/counter-sales";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { customerAllergiesAnswer, customerAllergiesSavedAnswer } from "@kantien/domain/dietary-profile";
 import {
@@ -195,6 +195,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "PUT /api/counter-items/:id/stock": counterItemAnswer,
   "GET /api/counter/on-sale": onSaleAnswer,
   "POST /api/counter/sales": counterSaleAnswer,
+  "GET /api/counter/customers/:id": saleCustomerAnswer,
   "DELETE /api/guardians/:id": personRemovedAnswer,
   "GET /api/customers/:id/leave": learnerLeaveOptionsAnswer,
   "POST /api/customers/:id/leave": learnerLeftAnswer,

@@ -313,6 +313,14 @@ describe("POST /api/counter/sales", () => {
     expect(
       (await sell(app, { lines: [{ counterItemId: juice, quantity: 1 }], payment: wallet })).statusCode,
     ).toBe(201);
+    // The counter sees what is left before it sells.
+    const seen = await request(app, "GET", `/api/counter/customers/${buyer.id}`, { cookie: asCook });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().data).toMatchObject({
+      id: buyer.id,
+      balance: "80.00",
+      limits: { dailyLimit: "30.00", leftToday: "10.00", blockedAllergens: ["peanuts"] },
+    });
     const over = await sell(app, { lines: [{ counterItemId: juice, quantity: 1 }], payment: wallet });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: "limit_reached", details: { left: "10.00", limit: "daily" } });
@@ -373,6 +381,16 @@ describe("POST /api/counter/sales", () => {
       payment: { method: "cash" },
     });
     expect(cash.statusCode).toBe(201);
+  });
+
+  it("shows the counter no one who does not order from a wallet", async ({ app, db }) => {
+    const cook = await createUser(db, { roleId: 3 });
+    for (const id of [cook.id, randomUUID(), "nie-'n-id"]) {
+      const seen = await request(app, "GET", `/api/counter/customers/${id}`, { cookie: asCook });
+      expect(seen.statusCode).toBe(404);
+    }
+    const anonymous = await request(app, "GET", `/api/counter/customers/${cook.id}`);
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it("refuses hostile bodies with a 400 and writes nothing", async ({ app, db }) => {

@@ -6,6 +6,7 @@ import {
   counterSaleInput,
   counterSalesAnswer,
   onSaleAnswer,
+  saleCustomerAnswer,
   voidSaleInput,
 } from "@kantien/domain/counter-sales";
 import { todayIn } from "@kantien/domain/dates";
@@ -18,12 +19,20 @@ import { ok } from "../../envelope";
 import { idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireAdmin, signedIn } from "../../plugins/session";
-import { counterSaleById, createCounterSale, listCounterSales, listOnSale, voidCounterSale } from "./sales";
+import {
+  counterSaleById,
+  createCounterSale,
+  listCounterSales,
+  listOnSale,
+  saleCustomerOf,
+  voidCounterSale,
+} from "./sales";
 
 const onSaleSchema = { response: answers(onSaleAnswer) };
 const listSchema = { querystring: counterItemsQuery, response: answers(counterSalesAnswer) };
 const saleSchema = { params: idParams, response: answers(dataAnswer(counterSale)) };
 const createSchema = { body: counterSaleInput, response: createdAnswers(counterSaleAnswer) };
+const customerSchema = { params: idParams, response: answers(saleCustomerAnswer) };
 const voidSchema = { params: idParams, body: voidSaleInput, response: answers(counterSaleAnswer) };
 
 /**
@@ -42,6 +51,13 @@ export async function counterSalesRoutes(fastify: FastifyInstance, { config, dat
   app.get("/on-sale", { schema: onSaleSchema }, async () => {
     const { today } = canteenNow();
     return ok({ date: today, items: await listOnSale(db, today) });
+  });
+
+  /** The customer a wallet sale is for: the balance now and what their guardians allow today. */
+  app.get("/customers/:id", { schema: customerSchema }, async (request) => {
+    const customer = await saleCustomerOf(db, { id: recordId(request.params.id), today: canteenNow().today });
+    if (!customer) throw notFound();
+    return ok(customer);
   });
 
   app.get("/sales", { schema: listSchema }, async (request) => {

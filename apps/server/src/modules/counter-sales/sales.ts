@@ -6,6 +6,7 @@ import {
   type CounterSaleInput,
   type OnSaleItem,
   SALE_METHODS,
+  type SaleCustomer,
   saleLineKey,
 } from "@kantien/domain/counter-sales";
 import { type IsoDate, WEEKDAYS, weekdayOf } from "@kantien/domain/dates";
@@ -18,7 +19,7 @@ import { counterSaleLines, counterSales } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MailContext } from "../../mail/letter";
 import { stockLeftColumn } from "../counter-items/items";
-import { checkLearnerLimits } from "../guardians/limits";
+import { checkLearnerLimits, limitsToday } from "../guardians/limits";
 import {
   allowedByAllergies,
   counterItemWarningsFor,
@@ -339,6 +340,28 @@ function toSale(row: z.infer<typeof saleRow>): CounterSale {
     balanceAfter: row.balanceAfter,
     allergenAcknowledged: row.allergenAcknowledged,
     voided: row.voidedAt ? { at: row.voidedAt, by: row.voidedBy ?? "", reason: row.voidReason ?? "" } : null,
+  };
+}
+
+/** The customer a wallet sale is for, with the balance now and their limits today; null when none orders. */
+export async function saleCustomerOf(
+  db: Db,
+  { id, today }: { id: string; today: IsoDate },
+): Promise<SaleCustomer | null> {
+  const [customer] = await queryRows(
+    db,
+    sql`select u.id, u.first_name || ' ' || u.last_name as name, u.role_id as "roleId",
+          coalesce(w.balance, 0)::numeric(12, 2)::text as balance
+        from users u left join wallets w on w.user_id = u.id
+        where u.id = ${id} and u.deleted_at is null`,
+    z.object({ id: z.string(), name: z.string(), roleId: z.number().int(), balance: z.string() }),
+  );
+  if (!customer || !isCustomerRole(customer.roleId)) return null;
+  return {
+    id: customer.id,
+    name: customer.name,
+    balance: customer.balance,
+    limits: await limitsToday(db, id, today),
   };
 }
 

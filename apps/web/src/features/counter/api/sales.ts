@@ -1,4 +1,9 @@
-import type { CounterSale, CounterSaleInput, onSaleAnswer } from "@kantien/domain/counter-sales";
+import type {
+  CounterSale,
+  CounterSaleInput,
+  onSaleAnswer,
+  saleCustomerAnswer,
+} from "@kantien/domain/counter-sales";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type Answer, api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
@@ -10,6 +15,24 @@ export function useOnSale() {
     queryFn: async ({ signal }) =>
       (await api.get<Answer<typeof onSaleAnswer>>("/api/counter/on-sale", { signal })).data.items,
     // What is left changes with every sale and order: read it again when the counter comes back to it.
+    staleTime: 0,
+  });
+}
+
+/** `GET /api/counter/customers/:id`: the wallet's customer, the balance now and their limits today. */
+export function useSaleCustomer(id: string | null) {
+  return useQuery({
+    queryKey: [...queryKeys.counterSales, "customer", id],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Answer<typeof saleCustomerAnswer>>(
+          `/api/counter/customers/${encodeURIComponent(id!)}`,
+          {
+            signal,
+          },
+        )
+      ).data,
+    enabled: id !== null,
     staleTime: 0,
   });
 }

@@ -159,6 +159,24 @@ describe("selling at the counter", () => {
           total: 1,
         },
       },
+      [`GET /api/counter/customers/${ANNA}`]: {
+        body: {
+          success: true,
+          data: {
+            id: ANNA,
+            name: "Anna Botha",
+            balance: "40.00",
+            limits: {
+              dailyLimit: "30.00",
+              weeklyLimit: null,
+              leftToday: "20.00",
+              leftThisWeek: null,
+              blockedAllergens: ["peanuts"],
+              blockedDishes: ["Vis en skyfies"],
+            },
+          },
+        },
+      },
       "POST /api/counter/sales": () => {
         tries += 1;
         return tries === 1
@@ -205,7 +223,10 @@ describe("selling at the counter", () => {
     await user.click(await screen.findByRole("button", { name: /Voeg Appelsap by/ }));
     await user.type(screen.getByRole("combobox", { name: /Klant vir die beursie/ }), "anna");
     await user.click(await screen.findByRole("option", { name: /Anna Botha/ }));
-    expect(screen.getByText(`Saldo ${rand("40.00")}`)).toBeVisible();
+    // Before selling, the counter sees the balance and what the learner's guardians allow today.
+    expect(await screen.findByText(`Saldo ${rand("40.00")}`)).toBeVisible();
+    expect(screen.getByText(`Perk vandag: nog ${rand("20.00")}`)).toBeVisible();
+    expect(screen.getByText("Deur die ouer geblokkeer: Vis en skyfies, grondboontjies")).toBeVisible();
     await user.click(
       screen.getByRole("button", { name: `Betaal ${formatRand("12.50")} uit Anna Botha se beursie` }),
     );

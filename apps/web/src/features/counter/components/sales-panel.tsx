@@ -1,3 +1,4 @@
+import { allergenList } from "@kantien/domain/allergen-texts";
 import type { CounterSale, CounterSaleInput, OnSaleItem, SaleMethod } from "@kantien/domain/counter-sales";
 import { basketTotal, SALE_QUANTITY_MAX } from "@kantien/domain/counter-sales";
 import { formatRand } from "@kantien/domain/money";
@@ -19,8 +20,9 @@ import { useTranslation } from "react-i18next";
 import { type CustomerChoice, CustomerPicker } from "../../../components/customer-picker";
 import { LoadError } from "../../../components/load-error";
 import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client";
+import { currentLanguage } from "../../../lib/i18n";
 import { SubmissionKeys } from "../../../lib/idempotency";
-import { useCreateSale, useOnSale } from "../api/sales";
+import { useCreateSale, useOnSale, useSaleCustomer } from "../api/sales";
 import { SaleReceipt } from "./sale-receipt";
 
 /** A line of the basket: an item of the grid and how many. */
@@ -334,11 +336,7 @@ function Basket({
         // The grid comes first: the field waits for a tap, and the page does not scroll to it.
         focusOnOpen={false}
       />
-      {payer?.balance !== undefined ? (
-        <Typography color="text.secondary">
-          {t("screens.counterSales.balance", { balance: formatRand(payer.balance) })}
-        </Typography>
-      ) : null}
+      {payer ? <PayerSummary id={payer.id} /> : null}
       {payer ? (
         <Button
           variant="contained"
@@ -358,6 +356,44 @@ function Basket({
           {t("screens.counterSales.clear")}
         </Button>
       )}
+    </Stack>
+  );
+}
+
+/** The wallet's customer before the sale: the balance now, and what their guardians allow today. */
+function PayerSummary({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const customer = useSaleCustomer(id);
+  if (customer.isPending)
+    return <CircularProgress size={20} aria-label={t("screens.counterSales.loadingCustomer")} />;
+  if (customer.isError) return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />;
+  const { balance, limits } = customer.data;
+  const blocked = limits
+    ? [
+        ...limits.blockedDishes,
+        ...(limits.blockedAllergens.length > 0
+          ? [allergenList(limits.blockedAllergens, currentLanguage())]
+          : []),
+      ]
+    : [];
+  return (
+    <Stack spacing={0.25} role="status">
+      <Typography>{t("screens.counterSales.balance", { balance: formatRand(balance) })}</Typography>
+      {limits?.leftToday != null ? (
+        <Typography color="text.secondary">
+          {t("screens.counterSales.leftToday", { left: formatRand(limits.leftToday) })}
+        </Typography>
+      ) : null}
+      {limits?.leftThisWeek != null ? (
+        <Typography color="text.secondary">
+          {t("screens.counterSales.leftThisWeek", { left: formatRand(limits.leftThisWeek) })}
+        </Typography>
+      ) : null}
+      {blocked.length > 0 ? (
+        <Typography color="warning.main">
+          {t("screens.counterSales.blocked", { what: blocked.join(", ") })}
+        </Typography>
+      ) : null}
     </Stack>
   );
 }
