@@ -28,7 +28,12 @@ import {
   canteenRulesSavedAnswer,
 } from "@kantien/domain/canteen";
 import { counterItemAnswer, counterItemsAnswer } from "@kantien/domain/counter-items";
-import { counterSaleAnswer, onSaleAnswer, saleCustomerAnswer } from "@kantien/domain/counter-sales";
+import {
+  counterSaleAnswer,
+  counterSalesAnswer,
+  onSaleAnswer,
+  saleCustomerAnswer,
+} from "@kantien/domain/counter-sales";
 import { dashboardAnswer } from "@kantien/domain/dashboard";
 import { customerAllergiesAnswer, customerAllergiesSavedAnswer } from "@kantien/domain/dietary-profile";
 import {
@@ -196,6 +201,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/counter/on-sale": onSaleAnswer,
   "POST /api/counter/sales": counterSaleAnswer,
   "GET /api/counter/customers/:id": saleCustomerAnswer,
+  "GET /api/counter/sales": counterSalesAnswer,
+  "POST /api/counter/sales/:id/void": counterSaleAnswer,
   "DELETE /api/guardians/:id": personRemovedAnswer,
   "GET /api/customers/:id/leave": learnerLeaveOptionsAnswer,
   "POST /api/customers/:id/leave": learnerLeftAnswer,

@@ -1,6 +1,7 @@
 import type {
   CounterSale,
   CounterSaleInput,
+  counterSalesAnswer,
   onSaleAnswer,
   saleCustomerAnswer,
 } from "@kantien/domain/counter-sales";
@@ -56,6 +57,34 @@ export function useCreateSale() {
         queryClient.invalidateQueries({ queryKey: queryKeys.counterOnSale }),
         queryClient.invalidateQueries({ queryKey: queryKeys.counterSales }),
         // A wallet's balance changed.
+        queryClient.invalidateQueries({ queryKey: queryKeys.customers }),
+      ]),
+  });
+}
+
+/** `GET /api/counter/sales`: today's sales, the last first. */
+export function useDaySales() {
+  return useQuery({
+    queryKey: [...queryKeys.counterSales, "day"],
+    queryFn: async ({ signal }) =>
+      (await api.get<Answer<typeof counterSalesAnswer>>("/api/counter/sales", { signal })).data.sales,
+    staleTime: 0,
+  });
+}
+
+/** `POST /api/counter/sales/:id/void` (admins, the same day): the money back, the stock freed. */
+export function useVoidSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
+      api.post<{ success: true; data: CounterSale; message: string }>(
+        `/api/counter/sales/${encodeURIComponent(id)}/void`,
+        { body: { reason } },
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.counterOnSale }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.counterSales }),
         queryClient.invalidateQueries({ queryKey: queryKeys.customers }),
       ]),
   });

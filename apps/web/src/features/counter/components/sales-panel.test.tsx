@@ -249,6 +249,66 @@ describe("selling at the counter", () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  it("lists today's sales, and lets an admin void one with a reason", async () => {
+    const cash = sale({
+      total: "15.00",
+      lines: [
+        {
+          foodItemId: null,
+          counterItemId: JUICE,
+          name: "Muffin",
+          quantity: 1,
+          unitPrice: "15.00",
+          total: "15.00",
+        },
+      ],
+    });
+    const calls = mockFetch({
+      "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: onSale } } },
+      "GET /api/counter/sales": { body: { success: true, data: { date: "2026-11-26", sales: [cash] } } },
+      [`POST /api/counter/sales/${cash.id}/void`]: {
+        body: {
+          success: true,
+          message: "Verkoop 7 is gekanselleer.",
+          data: {
+            ...cash,
+            voided: { at: "2026-11-26T08:20:00.000Z", by: "Admin", reason: "Verkeerde item" },
+          },
+        },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter?mode=sell",
+      user: testUser(ROLE.kitchenAdmin),
+    });
+    await user.click(await screen.findByRole("button", { name: "Vandag se verkope" }));
+    const list = await screen.findByRole("dialog", { name: "Vandag se verkope" });
+    expect(await within(list).findByText(/Kontant · Muffin × 1/)).toBeVisible();
+    await user.click(within(list).getByRole("button", { name: "Kanselleer" }));
+    const asked = await screen.findByRole("dialog", { name: "Kanselleer verkoop 7?" });
+    await user.type(within(asked).getByRole("textbox"), "Verkeerde item");
+    await user.click(within(asked).getByRole("button", { name: "Kanselleer" }));
+    expect(await screen.findByText("Verkoop 7 is gekanselleer.")).toBeVisible();
+    expect(posts(calls).at(-1)?.body).toEqual({ reason: "Verkeerde item" });
+  });
+
+  it("lets a cook see today's sales but not void them", async () => {
+    mockFetch({
+      "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: onSale } } },
+      "GET /api/counter/sales": {
+        body: { success: true, data: { date: "2026-11-26", sales: [sale({ total: "5.00" })] } },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter?mode=sell",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.click(await screen.findByRole("button", { name: "Vandag se verkope" }));
+    const list = await screen.findByRole("dialog", { name: "Vandag se verkope" });
+    expect(await within(list).findByText(/Verkoop 7/)).toBeVisible();
+    expect(within(list).queryByRole("button", { name: "Kanselleer" })).not.toBeInTheDocument();
+  });
+
   it("says what to do when nothing is on sale", async () => {
     mockFetch({
       "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: [] } } },

@@ -23,6 +23,7 @@ import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client"
 import { currentLanguage } from "../../../lib/i18n";
 import { SubmissionKeys } from "../../../lib/idempotency";
 import { useCreateSale, useOnSale, useSaleCustomer } from "../api/sales";
+import { DaySalesDialog } from "./day-sales";
 import { SaleReceipt } from "./sale-receipt";
 
 /** A line of the basket: an item of the grid and how many. */
@@ -260,12 +261,19 @@ function Basket({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const [showingSales, setShowingSales] = useState(false);
   const empty = lines.length === 0;
   return (
     <Stack spacing={1.5} component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h6" component="h2">
-        {t("screens.counterSales.basket")}
-      </Typography>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ mr: "auto" }}>
+          {t("screens.counterSales.basket")}
+        </Typography>
+        <Button size="small" onClick={() => setShowingSales(true)}>
+          {t("screens.counterSales.daySales")}
+        </Button>
+      </Box>
+      {showingSales ? <DaySalesDialog onClose={() => setShowingSales(false)} /> : null}
       {empty ? (
         <Typography color="text.secondary">{t("screens.counterSales.basketEmpty")}</Typography>
       ) : (
