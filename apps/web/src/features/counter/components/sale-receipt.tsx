@@ -33,7 +33,7 @@ export function SaleReceipt({ sale, onNext }: { sale: CounterSale; onNext: () =>
     (line) => [`${line.name} × ${line.quantity}`, formatRand(line.total)] as const,
   );
   return (
-    <Stack spacing={1.5}>
+    <Stack spacing={1.5} component="section" aria-label={title}>
       <Alert severity="success" role="status">
         <Typography component="h2" sx={{ fontWeight: 700 }}>
           {title}: {formatRand(sale.total)}
