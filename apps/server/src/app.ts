@@ -26,6 +26,7 @@ import {
 } from "./modules/guardians/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { kitchenRoutes } from "./modules/kitchen/routes";
+import { learnerCardsRoutes } from "./modules/learner-cards/routes";
 import { foodItemResource, weeklyMenuResource } from "./modules/menus/data-resources";
 import { menusRoutes } from "./modules/menus/routes";
 import { metricsRoutes } from "./modules/metrics/routes";
@@ -192,6 +193,7 @@ export async function buildApp({
       await customersRoutes(api, deps);
       await learnerGuardiansRoutes(api, deps);
       await counterItemsRoutes(api, deps);
+      await learnerCardsRoutes(api, deps);
       await moneyInRoutes(api, deps);
       await staffRoutes(api, deps);
       await ordersRoutes(api, deps);

@@ -35,8 +35,13 @@ export type SaleLineInput = z.infer<typeof saleLineInput>;
 /** `POST /api/counter/sales` (staff, with an Idempotency-Key). */
 export const counterSaleInput = z.strictObject({
   lines: z.array(saleLineInput).min(1, "sale_empty").max(SALE_LINES_MAX, "sale_empty"),
-  payment: z.discriminatedUnion("method", [
+  /** A wallet found by the customer's id, or by the code of their scanned card; or cash or card. */
+  payment: z.union([
     z.strictObject({ method: z.literal("wallet"), customerId: z.uuid("order_customer_invalid") }),
+    z.strictObject({
+      method: z.literal("wallet"),
+      code: text().trim().min(1, "learner_card_unknown").max(100, "learner_card_unknown"),
+    }),
     z.strictObject({ method: z.enum(["cash", "card"]) }),
   ]),
   /** The cook confirmed the customer's allergies for this basket (asked, then recorded). */

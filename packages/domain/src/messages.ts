@@ -377,6 +377,20 @@ export const MESSAGES = {
     af: "Daar is vandag reeds {sold} verkoop: die voorraad kan nie minder wees nie.",
     en: "{sold} are sold today already: the stock cannot be less.",
   },
+  // Learners' cards (decision 0072).
+  learner_card_issued: {
+    af: "{name} se nuwe kaart is uitgereik; 'n vorige kaart werk nie meer nie.",
+    en: "{name}'s new card is issued; an earlier card no longer works.",
+  },
+  learner_card_unknown: {
+    status: 404,
+    af: "Hierdie kaart is onbekend of geblokkeer. Soek die klant op naam.",
+    en: "This card is unknown or blocked. Find the customer by name.",
+  },
+  learner_card_blocked: {
+    af: "Die kaart is geblokkeer: dit werk nie meer by die toonbank nie.",
+    en: "The card is blocked: it no longer works at the counter.",
+  },
   // The counter's sales (decision 0071).
   sale_recorded: {
     af: "Verkoop {number} aangeteken: {total}.",

@@ -830,6 +830,25 @@ export const counterSaleLines = pgTable(
   ],
 );
 
+/**
+ * A learner's card for the counter's scanner (decision 0072): one active card per learner; a lost
+ * card is blocked, and its token stops working at once.
+ */
+export const learnerCards = pgTable(
+  "learner_cards",
+  {
+    token: text("token").primaryKey(),
+    learnerId: uuid("learner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    issuedBy: uuid("issued_by").references(() => users.id, { onDelete: "set null" }),
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockedBy: uuid("blocked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("learner_cards_active_key").on(t.learnerId).where(sql`${t.blockedAt} is null`)],
+);
+
 /** Every link, approval and removal, for the record: kept when the link itself is gone. */
 export const guardianLinkChanges = pgTable(
   "guardian_link_changes",

@@ -12,13 +12,16 @@ import {
 import { todayIn } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
 import { formatRand } from "@kantien/domain/money";
+import { text } from "@kantien/domain/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
-import { idParams, notFound, recordId } from "../../errors";
+import { AppError, idParams, notFound, recordId } from "../../errors";
 import { idempotent, readIdempotencyKey } from "../../idempotency";
 import { requireAdmin, signedIn } from "../../plugins/session";
+import { cardHolder } from "../learner-cards/cards";
 import {
   counterSaleById,
   createCounterSale,
@@ -33,6 +36,12 @@ const listSchema = { querystring: counterItemsQuery, response: answers(counterSa
 const saleSchema = { params: idParams, response: answers(dataAnswer(counterSale)) };
 const createSchema = { body: counterSaleInput, response: createdAnswers(counterSaleAnswer) };
 const customerSchema = { params: idParams, response: answers(saleCustomerAnswer) };
+const cardSchema = {
+  querystring: z.object({
+    code: text().trim().min(1, "learner_card_unknown").max(100, "learner_card_unknown"),
+  }),
+  response: answers(saleCustomerAnswer),
+};
 const voidSchema = { params: idParams, body: voidSaleInput, response: answers(counterSaleAnswer) };
 
 /**
@@ -51,6 +60,14 @@ export async function counterSalesRoutes(fastify: FastifyInstance, { config, dat
   app.get("/on-sale", { schema: onSaleSchema }, async () => {
     const { today } = canteenNow();
     return ok({ date: today, items: await listOnSale(db, today) });
+  });
+
+  /** The customer of a scanned card (decision 0072), as `/customers/:id` answers them. */
+  app.get("/card", { schema: cardSchema }, async (request) => {
+    const holder = await cardHolder(db, request.query.code);
+    const customer = holder ? await saleCustomerOf(db, { id: holder, today: canteenNow().today }) : null;
+    if (!customer) throw new AppError("learner_card_unknown");
+    return ok(customer);
   });
 
   /** The customer a wallet sale is for: the balance now and what their guardians allow today. */

@@ -20,6 +20,7 @@ import { AppError, notFound } from "../../errors";
 import type { MailContext } from "../../mail/letter";
 import { stockLeftColumn } from "../counter-items/items";
 import { checkLearnerLimits, limitsToday } from "../guardians/limits";
+import { cardHolder } from "../learner-cards/cards";
 import {
   allowedByAllergies,
   counterItemWarningsFor,
@@ -171,6 +172,15 @@ async function walletCustomer(tx: Tx, customerId: string) {
   return customer;
 }
 
+/** Whose wallet pays: the customer named, or the holder of the scanned card (404 when it names nobody). */
+async function payingCustomer(tx: Tx, payment: CounterSaleInput["payment"]): Promise<string | null> {
+  if (payment.method !== "wallet") return null;
+  if ("customerId" in payment) return payment.customerId;
+  const holder = await cardHolder(tx, payment.code);
+  if (!holder) throw new AppError("learner_card_unknown");
+  return holder;
+}
+
 /** Every allergy warning of the basket for the customer, read under the items' locks. */
 async function basketWarnings(tx: Tx, lines: readonly PricedLine[], customerId: string) {
   const warnings: AllergenWarning[] = [];
@@ -213,7 +223,7 @@ export async function createCounterSale(
     mail,
   }: { input: CounterSaleInput; actor: Actor; today: IsoDate; now: Date; mail: MailContext },
 ): Promise<string> {
-  const customerId = input.payment.method === "wallet" ? input.payment.customerId : null;
+  const customerId = await payingCustomer(tx, input.payment);
   if (customerId) await walletCustomer(tx, customerId);
   const lines: PricedLine[] = [];
   for (const line of basketLines(input)) {

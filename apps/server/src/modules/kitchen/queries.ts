@@ -7,12 +7,14 @@ import {
   kitchenPayment,
 } from "@kantien/domain/kitchen";
 import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
+import { cardTokenFromCode } from "@kantien/domain/learner-cards";
 import { orderNumberSearch } from "@kantien/domain/order-label";
 import { and, eq, gte, ilike, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client";
 import { orders, users } from "../../db/schema";
 import { searchPatterns } from "../../db/search-patterns";
+import { cardHolder } from "../learner-cards/cards";
 import { allergyAlerts, declarationColumn } from "../orders/allergy-match";
 import { portionsLeftColumn } from "../orders/portions";
 import { orderNumberWhere } from "../orders/queries";
@@ -148,20 +150,33 @@ export const COUNTER_LIMIT = 20;
 /** How many days ahead the counter looks when today has nothing for a number or a name. */
 export const COUNTER_DAYS_AHEAD = 14;
 
+/** The coming days the counter looks ahead to when today has nothing. */
+function comingDaysOf(today: IsoDate): SQL {
+  return sql`${orders.orderDate} > ${today} and ${orders.orderDate} <= ${addDaysIso(today, COUNTER_DAYS_AHEAD)}`;
+}
+
 /**
  * What the counter's text finds (`GET /api/kitchen/counter`): a scanned code or a bare id, its
  * one order whatever its day; else, among `today`'s orders (or with `ahead`, the coming
  * days'), those whose pickup number it is (decision 0035), or else
  * whose customer's name holds each of its words (first, last, or "first last", any part, any
- * case; `%` and `_` taken literally, as in the orders summary, decision 0007). Oldest first.
+ * case; `%` and `_` taken literally, as in the orders summary, decision 0007). A scanned
+ * learner's card (`holder`, decision 0072) finds its learner's orders of the day. Oldest first.
  */
 export function counterWhere(
   q: string,
-  { today, timeZone, ahead = false }: { today: IsoDate; timeZone: string; ahead?: boolean },
+  {
+    today,
+    timeZone,
+    ahead = false,
+    holder,
+  }: { today: IsoDate; timeZone: string; ahead?: boolean; holder?: string },
 ): SQL {
+  if (holder)
+    return sql`${ahead ? comingDaysOf(today) : onKitchenDay(today, timeZone)} and ${orders.userId} = ${holder}`;
   const id = orderIdFromQr(q);
   if (id) return eq(orders.id, id);
-  const comingDays = sql`${orders.orderDate} > ${today} and ${orders.orderDate} <= ${addDaysIso(today, COUNTER_DAYS_AHEAD)}`;
+  const comingDays = comingDaysOf(today);
   const number = orderNumberSearch(q);
   // Today's orders by order_date (the same orders as onKitchenDay) meet the number's index.
   if (number)
@@ -205,9 +220,12 @@ export async function findCounterOrders(
   q: string,
   params: { today: IsoDate; timeZone: string },
 ): Promise<CounterOrder[]> {
-  const today = await readCounterOrders(db, counterWhere(q, params));
+  // A card that is unknown, blocked or of a removed learner finds nothing.
+  const holder = cardTokenFromCode(q) ? ((await cardHolder(db, q)) ?? null) : undefined;
+  if (holder === null) return [];
+  const today = await readCounterOrders(db, counterWhere(q, { ...params, holder }));
   if (today.length > 0 || orderIdFromQr(q)) return today;
-  return readCounterOrders(db, counterWhere(q, { ...params, ahead: true }));
+  return readCounterOrders(db, counterWhere(q, { ...params, ahead: true, holder }));
 }
 
 /** Whether the customer's wallet paid order `id` and it is not refunded; null when there is no such order. */
