@@ -106,6 +106,8 @@ export const customerDetail = customerRow.extend({
   paymentReference: z.string().nullable(),
   recentOrders: z.array(personOrder),
   ledger: z.array(walletStatementEntry),
+  /** When their card for the counter's scanner was issued; null without one (decision 0072). */
+  cardIssuedAt: z.string().nullable(),
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;
 

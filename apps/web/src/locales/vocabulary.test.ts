@@ -12,9 +12,15 @@ import { describe, expect, it } from "vitest";
 import af from "./af.json";
 import backOfficeAf from "./back-office/af.json";
 import backOfficeEn from "./back-office/en.json";
+import counterSalesAf from "./counter-sales/af.json";
+import counterSalesEn from "./counter-sales/en.json";
 import en from "./en.json";
 import myAllergensAf from "./my-allergens/af.json";
 import myAllergensEn from "./my-allergens/en.json";
+import myLearnersAf from "./my-learners/af.json";
+import myLearnersEn from "./my-learners/en.json";
+import myOrdersAf from "./my-orders/af.json";
+import myOrdersEn from "./my-orders/en.json";
 import myProfileAf from "./my-profile/af.json";
 import myProfileEn from "./my-profile/en.json";
 import myWalletAf from "./my-wallet/af.json";
@@ -44,6 +50,9 @@ const catalogues = {
     ...strings(myProfileAf),
     ...strings(myAllergensAf),
     ...strings(reportsAf),
+    ...strings(myOrdersAf),
+    ...strings(myLearnersAf),
+    ...strings(counterSalesAf),
   ],
   en: [
     ...strings(en),
@@ -52,6 +61,9 @@ const catalogues = {
     ...strings(myProfileEn),
     ...strings(myAllergensEn),
     ...strings(reportsEn),
+    ...strings(myOrdersEn),
+    ...strings(myLearnersEn),
+    ...strings(counterSalesEn),
   ],
 };
 // The allergy texts too: what each allergen holds, the levels and reactions, and the consent.

@@ -50,6 +50,7 @@ import {
   myLearnersAnswer,
 } from "@kantien/domain/guardians";
 import { counterAnswer, counterOrder, kitchenDayAnswer, kitchenPaymentAnswer } from "@kantien/domain/kitchen";
+import { learnerCardAnswer, learnerCardsAnswer } from "@kantien/domain/learner-cards";
 import { learnerImportAnswer } from "@kantien/domain/learner-import";
 import {
   myMenuAnswer,
@@ -202,6 +203,10 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/counter/sales": counterSaleAnswer,
   "GET /api/counter/customers/:id": saleCustomerAnswer,
   "GET /api/counter/sales": counterSalesAnswer,
+  "GET /api/counter/card": saleCustomerAnswer,
+  "POST /api/customers/:id/card": learnerCardAnswer,
+  "DELETE /api/customers/:id/card": messageAnswer,
+  "POST /api/admin/learner-cards": learnerCardsAnswer,
   "POST /api/counter/sales/:id/void": counterSaleAnswer,
   "DELETE /api/guardians/:id": personRemovedAnswer,
   "GET /api/customers/:id/leave": learnerLeaveOptionsAnswer,

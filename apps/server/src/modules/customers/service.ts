@@ -20,6 +20,7 @@ import { claimVersion } from "../../record-version";
 import { createAccount, emailTaken, type UserNames } from "../auth/accounts";
 import { admitSignupAttempt } from "../auth/login-limit";
 import { mailAccountLink } from "../auth/service";
+import { activeCardIssuedAt } from "../learner-cards/cards";
 import {
   balanceValue,
   countPeople,
@@ -88,6 +89,7 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
     paymentReference: await paymentReferenceOf(db, id),
     recentOrders: await personOrders(db, id, 10),
     ledger: await ledger(db, id),
+    cardIssuedAt: await activeCardIssuedAt(db, id),
   };
 }
 

@@ -149,3 +149,13 @@ export async function cardHolder(db: Db | Tx, scanned: string): Promise<string |
   );
   return row?.id ?? null;
 }
+
+/** When the customer's active card was issued; null without one. */
+export async function activeCardIssuedAt(db: Db, learnerId: string): Promise<string | null> {
+  const [row] = await queryRows(
+    db,
+    sql`select issued_at as "issuedAt" from learner_cards where learner_id = ${learnerId} and blocked_at is null`,
+    z.object({ issuedAt: timestampColumn }),
+  );
+  return row?.issuedAt ?? null;
+}

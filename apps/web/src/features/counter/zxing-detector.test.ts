@@ -5,7 +5,7 @@ import { orderQrContent } from "@kantien/domain/kitchen-rules";
 import { purgeZXingModule, ZXING_WASM_SHA256 } from "barcode-detector/ponyfill";
 import QRCode from "qrcode";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ORDER_QR_OPTIONS } from "../../components/order-qr";
+import { QR_OPTIONS } from "../../components/qr-code";
 import { zxingQrDetector } from "./zxing-detector";
 
 /** The reader's WebAssembly as the build serves it (zxing-detector.ts imports its URL). */
@@ -21,15 +21,15 @@ class Pixels {
   ) {}
 }
 
-/** An order's code as the ordering app draws it (ORDER_QR_OPTIONS), black on white, `scale` px a module. */
+/** An order's code as the ordering app draws it (QR_OPTIONS), black on white, `scale` px a module. */
 function drawOrderCode(orderId: string, scale = 4): Pixels {
-  const { modules } = QRCode.create(orderQrContent(orderId), ORDER_QR_OPTIONS);
-  const side = (modules.size + 2 * ORDER_QR_OPTIONS.margin) * scale;
+  const { modules } = QRCode.create(orderQrContent(orderId), QR_OPTIONS);
+  const side = (modules.size + 2 * QR_OPTIONS.margin) * scale;
   const data = new Uint8ClampedArray(side * side * 4).fill(255);
   for (let y = 0; y < side; y += 1) {
     for (let x = 0; x < side; x += 1) {
-      const row = Math.floor(y / scale) - ORDER_QR_OPTIONS.margin;
-      const col = Math.floor(x / scale) - ORDER_QR_OPTIONS.margin;
+      const row = Math.floor(y / scale) - QR_OPTIONS.margin;
+      const col = Math.floor(x / scale) - QR_OPTIONS.margin;
       const inside = row >= 0 && col >= 0 && row < modules.size && col < modules.size;
       if (inside && modules.get(row, col)) data.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
     }

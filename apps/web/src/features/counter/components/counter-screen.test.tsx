@@ -51,6 +51,7 @@ const anna: CustomerDetail = {
   balance: "12.00",
   createdAt: "2026-01-01T00:00:00.000Z",
   paymentReference: "KAN7K3Q9Z",
+  cardIssuedAt: null,
   recentOrders: [],
   ledger: [],
   version: 1,

@@ -18,6 +18,7 @@ const pieter: CustomerDetail = {
   createdAt: "2026-01-10T08:00:00.000Z",
   version: 1,
   paymentReference: "KAN7K3Q9Z",
+  cardIssuedAt: null,
   recentOrders: [],
   ledger: [],
 };

@@ -31,6 +31,7 @@ import { useCustomer } from "../api/get-customer";
 import { useReverseTopUp } from "../api/reverse-top-up";
 import { CustomerAllergiesSection } from "./customer-allergies";
 import { CustomerGuardiansSection } from "./customer-guardians";
+import { LearnerCardSection } from "./learner-cards";
 import { LeaveSchoolSection } from "./leave-school";
 
 type Props = {
@@ -121,6 +122,7 @@ function CustomerDetailBody({
         </Paper>
       </Stack>
       {isAdmin ? <CustomerAllergiesSection customerId={customer.id} /> : null}
+      {isAdmin ? <LearnerCardSection customer={customer} /> : null}
       {isAdmin && customer.roleId === ROLE.student ? (
         <CustomerGuardiansSection learnerId={customer.id} />
       ) : null}

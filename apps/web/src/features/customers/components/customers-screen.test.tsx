@@ -264,6 +264,7 @@ describe("CustomersScreen detail and top-up", () => {
   const detail: CustomerDetail = {
     ...anna,
     paymentReference: "KAN7K3Q9Z",
+    cardIssuedAt: null,
     recentOrders: [
       {
         id: "o0000000-0000-4000-8000-00000000abcd",

@@ -1,5 +1,6 @@
 import { CUSTOMER_TABS, type CustomerRow } from "@kantien/domain/people";
 import { CUSTOMER_ROLES, isAdminRole } from "@kantien/domain/roles";
+import BadgeIcon from "@mui/icons-material/Badge";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import Button from "@mui/material/Button";
@@ -21,6 +22,7 @@ import { CustomerDetailDialog } from "./customer-detail-dialog";
 import { CustomerDialog } from "./customer-dialog";
 import { CustomersTable } from "./customers-table";
 import { GuardiansTable } from "./guardians-table";
+import { ClassCardsDialog } from "./learner-cards";
 import { LearnerImportDialog } from "./learner-import-dialog";
 
 /** The tabs of /users: the customers' own, and (admins) the guardians who act for learners. */
@@ -43,6 +45,7 @@ export function CustomersScreen() {
   const [editing, setEditing] = useState<CustomerRow | "new" | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const [printingCards, setPrintingCards] = useState(false);
   const deletion = usePersonDelete<CustomerRow>();
   const notify = useNotice();
 
@@ -64,6 +67,11 @@ export function CustomersScreen() {
           {isAdmin ? (
             <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
               {t("screens.customers.import.open")}
+            </Button>
+          ) : null}
+          {isAdmin ? (
+            <Button variant="outlined" startIcon={<BadgeIcon />} onClick={() => setPrintingCards(true)}>
+              {t("screens.customers.card.classOpen")}
             </Button>
           ) : null}
           <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing("new")}>
@@ -115,6 +123,7 @@ export function CustomersScreen() {
         <CustomerDetailDialog customerId={viewing} isAdmin={isAdmin} onClose={() => setViewing(null)} />
       ) : null}
       {importing ? <LearnerImportDialog onClose={() => setImporting(false)} /> : null}
+      {printingCards ? <ClassCardsDialog onClose={() => setPrintingCards(false)} /> : null}
       <PersonDeleteConfirm texts="screens.customers" state={deletion} onConfirm={confirmDelete} />
     </Stack>
   );

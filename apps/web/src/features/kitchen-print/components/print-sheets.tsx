@@ -1,11 +1,11 @@
 import type { KitchenOrder } from "@kantien/domain/kitchen";
-import { portionsByDish } from "@kantien/domain/kitchen-rules";
+import { orderQrContent, portionsByDish } from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
 import type { OrderStatus } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
 import { useTranslation } from "react-i18next";
-import { OrderQr } from "../../../components/order-qr";
+import { QrCode } from "../../../components/qr-code";
 import { allergenList, declarationWords } from "../../../lib/allergen-words";
 import { allergyAlertWords } from "../../../lib/allergy-alert-words";
 import { formatLongDate, formatShortDate } from "../../../lib/format";
@@ -352,7 +352,11 @@ function OrderLabel({ order, day, qrSize, language, large = false }: OrderLabelP
         <DeclarationLine order={order} language={language} fontSize={large ? "9pt" : "6.5pt"} />
       </Box>
       <Box sx={{ flex: "none" }}>
-        <OrderQr orderId={order.id} size={qrSize} label={t("screens.kitchen.print.qrAlt", { label })} />
+        <QrCode
+          content={orderQrContent(order.id)}
+          size={qrSize}
+          label={t("screens.kitchen.print.qrAlt", { label })}
+        />
       </Box>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { orderQrContent } from "@kantien/domain/kitchen-rules";
 import type { MyOrder } from "@kantien/domain/my";
 import { orderLabel } from "@kantien/domain/order-label";
 import Button from "@mui/material/Button";
@@ -8,7 +9,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { OrderQr } from "../../../components/order-qr";
+import { QrCode } from "../../../components/qr-code";
 import { formatDayHeading } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 
@@ -24,7 +25,11 @@ export function OrderQrDialog({ order, onClose }: { order: MyOrder; onClose: () 
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{t("my.orders.qrTitle", { label })}</DialogTitle>
       <DialogContent sx={{ display: "grid", justifyItems: "center", gap: 1.5 }}>
-        <OrderQr orderId={order.id} size="min(72vw, 300px)" label={t("my.orders.qrAlt", { label })} />
+        <QrCode
+          content={orderQrContent(order.id)}
+          size="min(72vw, 300px)"
+          label={t("my.orders.qrAlt", { label })}
+        />
         <Typography sx={{ fontWeight: 700, fontSize: "1.25rem", textAlign: "center" }}>
           {order.deliveryDate
             ? formatDayHeading(order.deliveryDate, currentLanguage())
