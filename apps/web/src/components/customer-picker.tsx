@@ -30,12 +30,18 @@ export function CustomerPicker({
   label,
   noOptionsText,
   focusOnOpen = true,
+  onCode,
 }: {
   value: CustomerChoice | null;
   onChange: (choice: CustomerChoice | null) => void;
   label: string;
   noOptionsText: string;
   focusOnOpen?: boolean;
+  /**
+   * Called with the field's text on Enter, before it searches: true when it was a code the caller
+   * took (a scanned learner's card), which then empties the field.
+   */
+  onCode?: (text: string) => boolean;
 }) {
   const [words, setWords] = useState("");
   const query = useDebouncedValue(words.trim());
@@ -72,6 +78,12 @@ export function CustomerPicker({
           inputRef={focusOnOpen ? focusOnMount : undefined}
           label={label}
           sx={{ mt: 1 }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && onCode?.(words)) {
+              event.preventDefault();
+              setWords("");
+            }
+          }}
         />
       )}
     />

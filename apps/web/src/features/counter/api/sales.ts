@@ -38,6 +38,15 @@ export function useSaleCustomer(id: string | null) {
   });
 }
 
+/** `GET /api/counter/card?code=`: the customer of a scanned learner's card (404 when unknown or blocked). */
+export function useScanCard() {
+  return useMutation({
+    mutationFn: async (code: string) =>
+      (await api.get<Answer<typeof saleCustomerAnswer>>(`/api/counter/card?${new URLSearchParams({ code })}`))
+        .data,
+  });
+}
+
 /**
  * `POST /api/counter/sales`: the server prices the basket, takes it from portions and stock and,
  * for a wallet, checks and debits it. `idempotencyKey` is one per submission of the basket, so a

@@ -1,4 +1,3 @@
-import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -8,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QrReaderUnavailable, startQrScanner } from "../qr-scanner";
+import { scannedCodeKind } from "../scanned-code";
 
 type CameraScannerProps = {
   /** An order's code read; any other code is passed over. */
@@ -32,8 +32,8 @@ export function CameraScanner({ onCode, onClose }: CameraScannerProps) {
     if (!video.current) return;
     startQrScanner(video.current, {
       onCode: (text) => {
-        // One code per opening: the camera closes on the first order it finds.
-        if (orderIdFromQr(text)) latest.current(text);
+        // One code per opening: the camera closes on the first order or card it finds.
+        if (scannedCodeKind(text)) latest.current(text);
       },
       onLost: () => setState("cameraLost"),
       signal: closed.signal,

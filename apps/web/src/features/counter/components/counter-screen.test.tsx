@@ -122,6 +122,29 @@ describe("a top-up at the counter", () => {
 });
 
 describe("handing over at the counter", () => {
+  it("finds a learner's orders by their scanned card, and empties the field for the next scan", async () => {
+    const card = "kantien:card:0123456789ABCDEF";
+    mockFetch({
+      "GET /api/kitchen/orders": kitchenDay([]),
+      [`GET /api/kitchen/counter?${new URLSearchParams({ q: card })}`]: {
+        body: { success: true, data: { orders: [order] } },
+      },
+      [`GET /api/kitchen/counter?${new URLSearchParams({ q: "kantien:card:ZZZZZZZZZZZZZZZZ" })}`]: {
+        body: { success: true, data: { orders: [] } },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    const field = await screen.findByRole("textbox", { name: "Skandeer of soek" });
+    await user.type(field, `${card}{Enter}`);
+    expect(await screen.findByRole("button", { name: "Oorhandig" })).toBeVisible();
+    expect(field).toHaveValue("");
+    await user.type(field, "kantien:card:ZZZZZZZZZZZZZZZZ{Enter}");
+    expect(await screen.findByText(/Hierdie kaart is onbekend of geblokkeer/)).toBeVisible();
+  });
+
   const delivered: CounterOrder = {
     ...order,
     status: "delivered",

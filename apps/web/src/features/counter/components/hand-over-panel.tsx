@@ -1,6 +1,5 @@
 import { todayIn } from "@kantien/domain/dates";
 import type { CounterOrder } from "@kantien/domain/kitchen";
-import { orderIdFromQr } from "@kantien/domain/kitchen-rules";
 import { orderLabel } from "@kantien/domain/order-label";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import SearchIcon from "@mui/icons-material/Search";
@@ -18,6 +17,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { useCounterAnswerCount, useCounterSearch, useReadyToCollect, useUndoHandOver } from "../api/counter";
 import { playCounterSound } from "../counter-sound";
+import { scannedCodeKind } from "../scanned-code";
 import { CameraScanner } from "./camera-scanner";
 import { HandOverList, type OrderToHandOverProps } from "./order-to-hand-over";
 
@@ -125,7 +125,7 @@ export function HandOverPanel({ searchField, onTopUp }: HandOverPanelProps) {
     toCheck.current = { q: value.trim(), after: answerCount(value.trim()) };
     // A scanned code is no text for the cook: the field is emptied for the next scan. A typed
     // name or number stays, selected, so the next one replaces it.
-    setText(orderIdFromQr(value) ? "" : value);
+    setText(scannedCodeKind(value) ? "" : value);
     setQ(value.trim());
     if (q === value.trim()) void search.refetch();
     readyForScan();
@@ -190,7 +190,11 @@ export function HandOverPanel({ searchField, onTopUp }: HandOverPanelProps) {
           <LoadError error={search.error} onRetry={() => void search.refetch()} />
         ) : search.data.length === 0 ? (
           <Typography>
-            {orderIdFromQr(q) ? t("screens.counter.scanNone") : t("screens.counter.none", { q })}
+            {scannedCodeKind(q) === "order"
+              ? t("screens.counter.scanNone")
+              : scannedCodeKind(q) === "card"
+                ? t("screens.counter.cardNone")
+                : t("screens.counter.none", { q })}
           </Typography>
         ) : (
           <HandOverList

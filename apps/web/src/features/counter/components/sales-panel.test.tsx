@@ -309,6 +309,44 @@ describe("selling at the counter", () => {
     expect(within(list).queryByRole("button", { name: "Kanselleer" })).not.toBeInTheDocument();
   });
 
+  it("takes a scanned learner's card as the wallet's customer, and says so when a card is blocked", async () => {
+    const CARD = "kantien:card:0123456789ABCDEF";
+    const BLOCKED = "kantien:card:ZZZZZZZZZZZZZZZZ";
+    mockFetch({
+      "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: onSale } } },
+      [`GET /api/counter/card?${new URLSearchParams({ code: CARD })}`]: {
+        body: { success: true, data: { id: ANNA, name: "Anna Botha", balance: "40.00", limits: null } },
+      },
+      [`GET /api/counter/card?${new URLSearchParams({ code: BLOCKED })}`]: {
+        status: 404,
+        body: {
+          success: false,
+          code: "learner_card_unknown",
+          message: "Hierdie kaart is onbekend of geblokkeer. Soek die klant op naam.",
+        },
+      },
+      [`GET /api/counter/customers/${ANNA}`]: {
+        body: { success: true, data: { id: ANNA, name: "Anna Botha", balance: "40.00", limits: null } },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter?mode=sell",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.click(await screen.findByRole("button", { name: /Voeg Appelsap by/ }));
+    const field = screen.getByRole("combobox", { name: /Klant vir die beursie/ });
+    await user.type(field, `${BLOCKED}{Enter}`);
+    expect(
+      await screen.findByText("Hierdie kaart is onbekend of geblokkeer. Soek die klant op naam."),
+    ).toBeVisible();
+    expect(field).toHaveValue("");
+    await user.type(field, `${CARD}{Enter}`);
+    expect(
+      await screen.findByRole("button", { name: `Betaal ${formatRand("12.50")} uit Anna Botha se beursie` }),
+    ).toBeEnabled();
+    expect(screen.getByText(`Saldo ${rand("40.00")}`)).toBeVisible();
+  });
+
   it("says what to do when nothing is on sale", async () => {
     mockFetch({
       "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: [] } } },

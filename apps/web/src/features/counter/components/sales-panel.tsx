@@ -1,6 +1,7 @@
 import { allergenList } from "@kantien/domain/allergen-texts";
 import type { CounterSale, CounterSaleInput, OnSaleItem, SaleMethod } from "@kantien/domain/counter-sales";
 import { basketTotal, SALE_QUANTITY_MAX } from "@kantien/domain/counter-sales";
+import { cardTokenFromCode } from "@kantien/domain/learner-cards";
 import { formatRand } from "@kantien/domain/money";
 import { FEW_PORTIONS_LEFT } from "@kantien/domain/portions";
 import AddIcon from "@mui/icons-material/Add";
@@ -22,7 +23,7 @@ import { LoadError } from "../../../components/load-error";
 import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
 import { SubmissionKeys } from "../../../lib/idempotency";
-import { useCreateSale, useOnSale, useSaleCustomer } from "../api/sales";
+import { useCreateSale, useOnSale, useSaleCustomer, useScanCard } from "../api/sales";
 import { DaySalesDialog } from "./day-sales";
 import { SaleReceipt } from "./sale-receipt";
 
@@ -44,6 +45,7 @@ export default function SalesPanel() {
   const { t } = useTranslation();
   const onSale = useOnSale();
   const createSale = useCreateSale();
+  const scanCard = useScanCard();
   const keys = useRef(new SubmissionKeys());
   const [basket, setBasket] = useState<BasketLine[]>([]);
   const [payer, setPayer] = useState<CustomerChoice | null>(null);
@@ -144,6 +146,20 @@ export default function SalesPanel() {
             busy={createSale.isPending}
             onSell={sell}
             failure={failure}
+            onCard={(text) => {
+              if (!cardTokenFromCode(text)) return false;
+              setFailure(null);
+              scanCard.mutate(text, {
+                onSuccess: (customer) =>
+                  setPayer({ id: customer.id, name: customer.name, detail: "", balance: customer.balance }),
+                onError: (error) =>
+                  setFailure({
+                    message: errorMessage(error, t("screens.counterSales.failed")),
+                    askAllergens: false,
+                  }),
+              });
+              return true;
+            }}
           />
         )}
       </Paper>
@@ -248,6 +264,7 @@ function Basket({
   busy,
   onSell,
   failure,
+  onCard,
 }: {
   lines: readonly BasketLine[];
   total: string;
@@ -258,6 +275,8 @@ function Basket({
   busy: boolean;
   onSell: (method: SaleMethod, allergenAcknowledged?: boolean) => void;
   failure: { message: string; askAllergens: boolean } | null;
+  /** A scanned learner's card in the customer field: true when it was one. */
+  onCard: (text: string) => boolean;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -343,6 +362,7 @@ function Basket({
         noOptionsText={t("screens.counterSales.noCustomer")}
         // The grid comes first: the field waits for a tap, and the page does not scroll to it.
         focusOnOpen={false}
+        onCode={onCard}
       />
       {payer ? <PayerSummary id={payer.id} /> : null}
       {payer ? (
