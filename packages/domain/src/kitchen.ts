@@ -34,11 +34,17 @@ export const kitchenDishCap = z.object({
 });
 export type KitchenDishCap = z.infer<typeof kitchenDishCap>;
 
+/** A dish of the day sold at the counter (decision 0071): how many, voided sales left out. */
+export const kitchenCounterSold = z.object({ itemName: z.string(), sold: z.number().int() });
+export type KitchenCounterSold = z.infer<typeof kitchenCounterSold>;
+
 export const kitchenDay = z.object({
   date: z.string(),
   orders: z.array(kitchenOrder),
   /** The day's dishes whose portions are capped; left out by answers from before caps. */
   caps: z.array(kitchenDishCap).optional(),
+  /** The day's dishes sold at the counter; left out by answers from before the counter sold. */
+  atCounter: z.array(kitchenCounterSold).optional(),
 });
 export type KitchenDay = z.infer<typeof kitchenDay>;
 export const kitchenDayAnswer = dataAnswer(kitchenDay);

@@ -114,7 +114,22 @@ export async function kitchenDayAnswerText(
 ): Promise<string> {
   const orders = await kitchenDayJson(db, params);
   const caps = await dishCapsJson(db, params.date);
-  return `{"success":true,"data":{"date":${JSON.stringify(params.date)},"orders":${orders},"caps":${caps}}}`;
+  const atCounter = await soldAtCounterJson(db, params.date);
+  return `{"success":true,"data":{"date":${JSON.stringify(params.date)},"orders":${orders},"caps":${caps},"atCounter":${atCounter}}}`;
+}
+
+/** The day's dishes sold at the counter, by name, voided sales left out (decision 0071), as JSON. */
+async function soldAtCounterJson(db: Db, date: IsoDate): Promise<string> {
+  const [row] = await queryRows(
+    db,
+    sql`select coalesce(json_agg(json_build_object('itemName', name, 'sold', sold) order by name), '[]')::text as sold
+        from (select l.name, sum(l.quantity)::int as sold
+              from counter_sales s join counter_sale_lines l on l.sale_id = s.id
+              where s.date = ${date}::date and s.voided_at is null and l.food_item_id is not null
+              group by l.name) dishes`,
+    z.object({ sold: z.string() }),
+  );
+  return row?.sold ?? "[]";
 }
 
 /**

@@ -121,7 +121,7 @@ export function BoardTop({
             <KitchenSummary orders={orders} />
             <UrgentBanner count={late.count} minutes={late.minutes} />
           </Box>
-          <PortionsStrip orders={orders} caps={kitchen.data?.caps} />
+          <PortionsStrip orders={orders} caps={kitchen.data?.caps} atCounter={kitchen.data?.atCounter} />
           {tabs ? (
             <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
               <ColumnTabs

@@ -246,6 +246,25 @@ describe("KitchenBoard", () => {
     expect(strip).toHaveTextContent("40 gemaak · nog 6");
   });
 
+  it("says how many of a dish the counter sold, also of a dish nobody ordered ahead", async () => {
+    renderBoard(undefined, {
+      body: {
+        success: true,
+        data: {
+          ...day,
+          atCounter: [
+            { itemName: "Hoender en pap", sold: 3 },
+            { itemName: "Vetkoek", sold: 1 },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByRole("group", { name: "Hoender en pap" })).toHaveTextContent(
+      "3 by die toonbank verkoop",
+    );
+    expect(screen.getByRole("group", { name: "Vetkoek" })).toHaveTextContent("1 by die toonbank verkoop");
+  });
+
   it("never shows an empty day under a load error", async () => {
     renderBoard(undefined, {
       status: 500,

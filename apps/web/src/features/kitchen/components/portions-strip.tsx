@@ -1,4 +1,4 @@
-import type { KitchenDishCap, KitchenOrder } from "@kantien/domain/kitchen";
+import type { KitchenCounterSold, KitchenDishCap, KitchenOrder } from "@kantien/domain/kitchen";
 import { portionsByDish } from "@kantien/domain/kitchen-rules";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
@@ -12,15 +12,18 @@ const DISH_NAME = { fontWeight: 700 } as const;
 
 /**
  * What to make today: portions (not orders) per dish, by kitchen stage, one line per dish, and
- * for a dish whose portions are capped, how many are made and left (decision 0069).
+ * for a dish whose portions are capped, how many are made and left (decision 0069), and how many
+ * were sold at the counter (decision 0071).
  * Until the day's orders are there, one dish's place is kept, so the board does not jump.
  */
 export function PortionsStrip({
   orders,
   caps = [],
+  atCounter = [],
 }: {
   orders: readonly KitchenOrder[] | undefined;
   caps?: readonly KitchenDishCap[];
+  atCounter?: readonly KitchenCounterSold[];
 }) {
   const { t } = useTranslation();
   if (!orders) {
@@ -30,7 +33,21 @@ export function PortionsStrip({
       </Typography>
     );
   }
-  const dishes = portionsByDish(orders);
+  const ordered = portionsByDish(orders);
+  // A dish only sold at the counter has a line too.
+  const dishes = [
+    ...ordered,
+    ...atCounter
+      .filter((sold) => !ordered.some((dish) => dish.itemName === sold.itemName))
+      .map((sold) => ({
+        itemName: sold.itemName,
+        total: 0,
+        waiting: 0,
+        processing: 0,
+        ready: 0,
+        delivered: 0,
+      })),
+  ];
   if (dishes.length === 0) return null;
   return (
     <Box
@@ -54,6 +71,7 @@ export function PortionsStrip({
             {t("screens.kitchen.portions.dish", { dish: dish.itemName, count: dish.total })}
           </Typography>
           <CapLine cap={caps.find((cap) => cap.itemName === dish.itemName)} />
+          <SoldAtCounter sold={atCounter.find((sold) => sold.itemName === dish.itemName)} />
           <Box
             component="ul"
             sx={{ display: "flex", flexWrap: "wrap", columnGap: 2, m: 0, p: 0, listStyle: "none" }}
@@ -81,4 +99,11 @@ function CapLine({ cap }: { cap: KitchenDishCap | undefined }) {
         : t("screens.kitchen.portions.left", { count: cap.portions, left: cap.left })}
     </Typography>
   );
+}
+
+/** How many of the dish the counter sold today; nothing when none. */
+function SoldAtCounter({ sold }: { sold: KitchenCounterSold | undefined }) {
+  const { t } = useTranslation();
+  if (!sold || sold.sold === 0) return null;
+  return <Typography>{t("screens.kitchen.portions.atCounter", { count: sold.sold })}</Typography>;
 }
