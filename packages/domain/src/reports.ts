@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataAnswer } from "./api";
+import { SALE_METHODS } from "./counter-sales";
 import { byReportChannel, dashboardMoney, ledgerSum } from "./dashboard";
 
 /**
@@ -36,6 +37,37 @@ export const walletProof = z.object({
 });
 export type WalletProof = z.infer<typeof walletProof>;
 
+/**
+ * The counter's day (decision 0071): its sales by how they were paid and by item, voided sales
+ * left out of both; the voids and the stock's changes, each with why, for the bursar.
+ */
+export const dayCounter = z.object({
+  byMethod: z.record(z.enum(SALE_METHODS), ledgerSum),
+  voided: ledgerSum,
+  byItem: z.array(z.object({ name: z.string(), quantity: z.number().int(), amount: z.string() })),
+  voids: z.array(
+    z.object({
+      number: z.number().int(),
+      method: z.enum(SALE_METHODS),
+      total: z.string(),
+      reason: z.string(),
+      by: z.string(),
+      at: z.string(),
+    }),
+  ),
+  stockChanges: z.array(
+    z.object({
+      item: z.string(),
+      from: z.number().int().nullable(),
+      to: z.number().int().nullable(),
+      reason: z.string(),
+      by: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export type DayCounter = z.infer<typeof dayCounter>;
+
 export const dayReport = z.object({
   date: z.string(),
   /** Orders for the day (by their delivery day), cancelled and failed ones left out. */
@@ -56,6 +88,8 @@ export const dayReport = z.object({
    * a learner's or a staff member's (decision 0068). Days closed before it have none.
    */
   moneyInByPayer: z.record(z.enum(PAYER_KINDS), ledgerSum).optional(),
+  /** The counter's sales, voids and stock changes; days closed before the counter sold have none. */
+  counter: dayCounter.optional(),
   walletProof,
 });
 export type DayReport = z.infer<typeof dayReport>;

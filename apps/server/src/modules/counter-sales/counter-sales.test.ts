@@ -509,5 +509,15 @@ describe("POST /api/counter/sales/:id/void", () => {
     expect(report.statusCode).toBe(200);
     expect(report.json().data.walletProof.balanced).toBe(true);
     expect(await balanceOf(db, buyer.id)).toBe("23.00");
+    // The bursar's view of the counter's day: the voided sale apart, with why and by whom.
+    const counter = report.json().data.counter;
+    expect(counter.byMethod.wallet.count).toBeGreaterThanOrEqual(1);
+    expect(counter.byItem).toContainEqual({ name: "Sap (bewys)", quantity: 1, amount: "7.00" });
+    expect(counter.voids).toContainEqual(
+      expect.objectContaining({ number: second.number, method: "wallet", total: "14.00", reason: "Fout" }),
+    );
+    expect(counter.stockChanges).toContainEqual(
+      expect.objectContaining({ item: "Muffin (op verkoop)", from: null, to: 8, reason: "Oggend se aflewering" }),
+    );
   });
 });

@@ -1,8 +1,10 @@
+import { SALE_METHODS } from "@kantien/domain/counter-sales";
 import { type LedgerSum, moneyFromLedger } from "@kantien/domain/dashboard";
 import { dayRange, type IsoDate } from "@kantien/domain/dates";
 import { MONEY_CHANNELS, REPORT_CHANNELS } from "@kantien/domain/money-channels";
 import {
   addSales,
+  type DayCounter,
   type DayReport,
   NO_SALES,
   PAYER_KINDS,
@@ -13,7 +15,7 @@ import {
 import { ROLE } from "@kantien/domain/roles";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, type Tx } from "../../db/client";
+import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { ledgerSums } from "../wallets/ledger-sums";
 
 const salesRow = z.object({
@@ -110,6 +112,92 @@ export function dayBalancesQuery({ start, end }: { start: Date; end: Date }) {
              from wallets w left join moved m on m.user_id = w.user_id`;
 }
 
+const nameOf = (alias: string) => sql.raw(`coalesce(${alias}.first_name || ' ' || ${alias}.last_name, '')`);
+
+/**
+ * The counter's day (decision 0071): sales by method and by item, voided ones apart; the voids and
+ * the stock's changes with why. Four reads: the sales through their day's index, the stock's few
+ * changes by their day.
+ */
+async function dayCounter(db: Db | Tx, date: IsoDate): Promise<DayCounter> {
+  const methods = await queryRows(
+    db,
+    sql`select method,
+          count(*) filter (where voided_at is null)::int as count,
+          coalesce(sum(total) filter (where voided_at is null), 0)::numeric(14, 2)::text as amount,
+          count(*) filter (where voided_at is not null)::int as "voidedCount",
+          coalesce(sum(total) filter (where voided_at is not null), 0)::numeric(14, 2)::text as "voidedAmount"
+        from counter_sales where date = ${date}::date group by method`,
+    z.object({
+      method: z.enum(SALE_METHODS),
+      count: z.number(),
+      amount: z.string(),
+      voidedCount: z.number(),
+      voidedAmount: z.string(),
+    }),
+  );
+  const byItem = await queryRows(
+    db,
+    sql`select l.name, sum(l.quantity)::int as quantity,
+          sum(l.quantity * l.unit_price)::numeric(14, 2)::text as amount
+        from counter_sales s join counter_sale_lines l on l.sale_id = s.id
+        where s.date = ${date}::date and s.voided_at is null
+        group by l.name order by sum(l.quantity * l.unit_price) desc, l.name`,
+    z.object({ name: z.string(), quantity: z.number(), amount: z.string() }),
+  );
+  const voids = await queryRows(
+    db,
+    sql`select s.number, s.method, s.total::text as total, s.void_reason as reason, ${nameOf("v")} as by,
+          s.voided_at as at
+        from counter_sales s left join users v on v.id = s.voided_by
+        where s.date = ${date}::date and s.voided_at is not null order by s.voided_at, s.number`,
+    z.object({
+      number: z.number(),
+      method: z.enum(SALE_METHODS),
+      total: z.string(),
+      reason: z.string(),
+      by: z.string(),
+      at: timestampColumn,
+    }),
+  );
+  const stockChanges = await queryRows(
+    db,
+    sql`select i.name as item, c.from_quantity as "from", c.to_quantity as "to", c.reason, ${nameOf("u")} as by,
+          c.created_at as at
+        from counter_stock_changes c join counter_items i on i.id = c.counter_item_id
+        left join users u on u.id = c.changed_by
+        where c.date = ${date}::date order by c.created_at, c.id`,
+    z.object({
+      item: z.string(),
+      from: z.number().nullable(),
+      to: z.number().nullable(),
+      reason: z.string(),
+      by: z.string(),
+      at: timestampColumn,
+    }),
+  );
+  const sum = (pick: (row: (typeof methods)[number]) => [number, string]) =>
+    methods.reduce(
+      (total, row) => {
+        const [count, amount] = pick(row);
+        return { count: total.count + count, amount: (Number(total.amount) + Number(amount)).toFixed(2) };
+      },
+      { count: 0, amount: "0.00" },
+    );
+  return {
+    byMethod: Object.fromEntries(
+      SALE_METHODS.map((method) => {
+        const row = methods.find((candidate) => candidate.method === method);
+        return [method, { count: row?.count ?? 0, amount: row?.amount ?? "0.00" }];
+      }),
+    ) as DayCounter["byMethod"],
+    voided: sum((row) => [row.voidedCount, row.voidedAmount]),
+    byItem,
+    voids,
+    stockChanges,
+  };
+}
+
 /**
  * A day's report (docs/decisions/0042-the-days-close.md): portions on their delivery day, money
  * when it moved, both in the canteen's day; and the wallet proof. Three queries, each through an
@@ -151,6 +239,7 @@ export async function dayReport(
         return [payer, { amount: row?.amount ?? "0.00", count: row?.count ?? 0 }];
       }),
     ) as Record<PayerKind, LedgerSum>,
+    counter: await dayCounter(db, date),
     walletProof: proveWallets({
       opening: balances!.opening,
       moneyIn: money.totalIn,

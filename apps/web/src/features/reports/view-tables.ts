@@ -1,3 +1,4 @@
+import { SALE_METHODS } from "@kantien/domain/counter-sales";
 import type { Language } from "@kantien/domain/language";
 import { MONEY_CHANNELS, REPORT_CHANNELS } from "@kantien/domain/money-channels";
 import {
@@ -155,6 +156,7 @@ export function dayTables(
           },
         ]
       : []),
+    ...counterTables(report, { t, timeZone, language }),
     {
       id: "proof",
       caption: t("screens.reports.proof.title"),
@@ -295,4 +297,88 @@ export function heldTables(report: LiabilityReport, { t }: { t: TFunction }): Re
       }),
     },
   ];
+}
+
+/**
+ * The counter's tables of a day (decision 0071): sales by how they were paid and by item, the
+ * voids and the stock's changes for the bursar; none for a day without any, or closed before.
+ */
+function counterTables(
+  report: DayReportWithClose,
+  { t, timeZone, language }: { t: TFunction; timeZone: string; language: Language },
+): ReportTable[] {
+  const counter = report.counter;
+  if (!counter) return [];
+  const sold = SALE_METHODS.some((method) => counter.byMethod[method].count > 0) || counter.voided.count > 0;
+  const tables: ReportTable[] = [];
+  if (sold) {
+    tables.push(
+      {
+        id: "counter",
+        caption: t("screens.reports.counter.title"),
+        columns: [
+          t("screens.reports.columns.what"),
+          t("screens.reports.columns.count"),
+          t("screens.reports.columns.amount"),
+        ],
+        rows: [
+          ...SALE_METHODS.map((method): ReportCell[] => [
+            t(`screens.reports.counter.methods.${method}`),
+            counter.byMethod[method].count,
+            { rand: counter.byMethod[method].amount },
+          ]),
+          [t("screens.reports.counter.voided"), counter.voided.count, { rand: counter.voided.amount }],
+        ],
+      },
+      {
+        id: "counter-items",
+        caption: t("screens.reports.counter.byItem"),
+        columns: [
+          t("screens.reports.columns.what"),
+          t("screens.reports.columns.count"),
+          t("screens.reports.columns.amount"),
+        ],
+        rows: counter.byItem.map((item): ReportCell[] => [item.name, item.quantity, { rand: item.amount }]),
+      },
+    );
+  }
+  if (counter.voids.length > 0) {
+    tables.push({
+      id: "counter-voids",
+      caption: t("screens.reports.counter.voids"),
+      columns: [
+        t("screens.reports.counter.sale"),
+        t("screens.reports.columns.amount"),
+        t("screens.reports.counter.reason"),
+        t("screens.reports.counter.by"),
+      ],
+      rows: counter.voids.map((sale): ReportCell[] => [
+        `${t("screens.reports.counter.number", { number: sale.number })} · ${t(`screens.reports.counter.methods.${sale.method}`)}`,
+        { rand: sale.total },
+        sale.reason,
+        `${sale.by} · ${formatDateTime(sale.at, timeZone, language)}`,
+      ]),
+    });
+  }
+  if (counter.stockChanges.length > 0) {
+    const quantity = (value: number | null) =>
+      value === null ? t("screens.reports.counter.noCap") : String(value);
+    tables.push({
+      id: "stock-changes",
+      caption: t("screens.reports.counter.stockChanges"),
+      columns: [
+        t("screens.reports.columns.what"),
+        t("screens.reports.counter.change"),
+        t("screens.reports.counter.reason"),
+        t("screens.reports.counter.by"),
+      ],
+      rows: counter.stockChanges.map((change): ReportCell[] => [
+        change.item,
+        `${quantity(change.from)} → ${quantity(change.to)}`,
+        change.reason,
+        `${change.by} · ${formatDateTime(change.at, timeZone, language)}`,
+      ]),
+    });
+  }
+  return tables;
 }

@@ -72,7 +72,17 @@ function DayReportBody({
 }) {
   const { t } = useTranslation();
   const table = (id: string) => tables.find((candidate) => candidate.id === id);
-  const sections = ["sales", "by-item", "by-role", "money", "by-payer"] as const;
+  const sections = [
+    "sales",
+    "by-item",
+    "by-role",
+    "money",
+    "by-payer",
+    "counter",
+    "counter-items",
+    "counter-voids",
+    "stock-changes",
+  ] as const;
   return (
     <Stack spacing={2} className={PRINT_CLASS}>
       <Typography variant="h5" component="h2">

@@ -160,6 +160,63 @@ describe("the day view", () => {
     expect(screen.getByRole("button", { name: "Sluit dag af" })).toBeEnabled();
   });
 
+  it("shows the counter's sales by method and item, and lists the voids and stock changes for the bursar", async () => {
+    renderReports("/reports", {
+      [`GET /api/reports/day?date=${YESTERDAY}`]: {
+        body: {
+          success: true,
+          data: {
+            ...DAY,
+            close: null,
+            bankCreditsWaiting: 0,
+            counter: {
+              byMethod: {
+                wallet: { count: 30, amount: "540.00" },
+                cash: { count: 12, amount: "180.50" },
+                card: { count: 0, amount: "0.00" },
+              },
+              voided: { count: 1, amount: "14.00" },
+              byItem: [{ name: "Appelsap 330 ml", quantity: 25, amount: "350.00" }],
+              voids: [
+                {
+                  number: 7,
+                  method: "wallet",
+                  total: "14.00",
+                  reason: "Verkeerde kind",
+                  by: "Admin Kantien",
+                  at: "2031-06-10T08:10:00.000Z",
+                },
+              ],
+              stockChanges: [
+                {
+                  item: "Muffin",
+                  from: 20,
+                  to: 18,
+                  reason: "Twee geval",
+                  by: "Admin Kantien",
+                  at: "2031-06-10T06:00:00.000Z",
+                },
+              ],
+            },
+          },
+        },
+      },
+      "GET /api/reports/closes": CLOSES_INTACT,
+    });
+    const counter = await screen.findByRole("table", { name: "Toonbankverkope" });
+    expect(within(counter).getByRole("row", { name: /Kontant/ })).toHaveTextContent(/12R\s180,50/);
+    expect(within(counter).getByRole("row", { name: /Gekanselleer/ })).toHaveTextContent(/1R\s14,00/);
+    expect(
+      within(screen.getByRole("table", { name: "Toonbankverkope volgens item" })).getByRole("rowheader", {
+        name: "Appelsap 330 ml",
+      }),
+    ).toBeVisible();
+    expect(screen.getByRole("table", { name: "Gekanselleerde verkope" })).toHaveTextContent("Verkeerde kind");
+    expect(screen.getByRole("table", { name: "Voorraadveranderings" })).toHaveTextContent(
+      "20 → 18Twee geval",
+    );
+  });
+
   it("explains each line in one sentence and puts the close under the proof it rests on", async () => {
     renderReports("/reports", {
       [`GET /api/reports/day?date=${YESTERDAY}`]: dayAnswer(),
