@@ -225,7 +225,7 @@ describe("the day view", () => {
     const proof = await screen.findByRole("table", { name: "Beursiebewys" });
     // "Verkoop" and "− Bestellings" differ, and each says why.
     expect(within(proof).getByRole("row", { name: /− Bestellings/ })).toHaveTextContent(
-      "Wat bestellings op hierdie dag uit die beursies geneem het, vir watter dag ook al; ‘Verkoop’ tel eerder per afhaaldag.",
+      "Wat bestellings en toonbankverkope op hierdie dag uit die beursies geneem het, vir watter dag ook al; ‘Verkoop’ tel eerder per afhaaldag.",
     );
     const sales = screen.getByRole("table", { name: "Verkope" });
     expect(within(sales).getByRole("row", { name: /^Verkoop/ })).toHaveTextContent(
