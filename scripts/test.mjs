@@ -109,6 +109,7 @@ const benchmark = () =>
       BENCH_REQUESTS: "3",
       BENCH_RUSH_CUSTOMERS: "100",
       BENCH_RUSH_SECONDS: "3",
+      BENCH_COUNTER_SECONDS: "3",
       BENCH_STATEMENT_LINES: "200",
       BENCH_LIGHTHOUSE_RUNS: "0",
       BENCH_RESULTS: "bench-results/ci.json",

@@ -19,6 +19,11 @@
  *     p50/p99 of sign-ins and orders, the CPU they cost, and afterwards every order paid and
  *     every wallet equal to its ledger (budget on PGlite: 0 errors, order p99 ≤ 1 s; run on
  *     PostgreSQL too);
+ *   - a break at the counter (counter-break.ts): 300 sales from two counters (a juice and a
+ *     muffin or the day's dish, half from wallets, half for cash) and 300 pre-orders of
+ *     tomorrow's dish, all within 60 s, each capped item offered more than it has; afterwards
+ *     nothing oversold, every cap sold to the last, every wallet equal to its ledger (budget:
+ *     the sales' p99 ≤ 200 ms, on both backends);
  *   - a bank statement of 10,000 FNB lines (about 2 MB) for those wallets, imported twice
  *     (statement-import.ts): the first credits, the second finds only duplicates; every wallet
  *     equals its ledger (budget on PGlite: the first import within 5 s);
@@ -71,6 +76,7 @@ import { sendSharedJson, sharedJson } from "../src/plugins/compression";
 import { hashToken } from "../src/plugins/session";
 import { createUser } from "../src/test/fixtures";
 import { testConfig } from "../src/test/test-app";
+import { COUNTER_BUDGET, type CounterBreakResult, counterBreak } from "./counter-break";
 import { startDemoServer } from "./demo-server";
 import { EMBEDDED_START_BUDGET, type EmbeddedStartResult, measureEmbeddedStart } from "./embedded-start";
 import { addHistory, addKitchenDay, countOrders, fillCatalogue, fillLedger, futureMenuItem } from "./fill";
@@ -114,6 +120,9 @@ const MEASURING = REQUESTS === null;
 const CREATIONS = 200;
 const RUSH_CUSTOMERS = setting("BENCH_RUSH_CUSTOMERS", RUSH_BUDGET.customers, 1);
 const RUSH_SECONDS = setting("BENCH_RUSH_SECONDS", RUSH_BUDGET.seconds, 1);
+const COUNTER_SALES = setting("BENCH_COUNTER_SALES", COUNTER_BUDGET.sales, 4);
+/** The break's span: the issue's break is 10 minutes; sent within a minute it is harder. */
+const COUNTER_SECONDS = setting("BENCH_COUNTER_SECONDS", 60, 1);
 const STATEMENT_LINES = setting("BENCH_STATEMENT_LINES", STATEMENT_BUDGET.lines, 10);
 const LIGHTHOUSE_RUNS = setting("BENCH_LIGHTHOUSE_RUNS", 3, 0);
 const LIGHTHOUSE_PAGES = (
@@ -178,6 +187,7 @@ type BackendResult = {
   };
   creations: { count: number; seconds: number; perSecond: number; errors: number; ledgerMatches: boolean };
   rush: RushResult;
+  counter: CounterBreakResult;
   statement: StatementImportResult;
   reports: ReportsResult;
 };
@@ -505,6 +515,26 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
     );
     check(rush.ledgerMatches, `[${backend}] rush: a customer's wallet differs from their ledger`);
 
+    step(
+      `[${backend}] a break at the counter: ${COUNTER_SALES} sales from two counters and ${COUNTER_BUDGET.preorders} pre-orders within ${COUNTER_SECONDS} s…`,
+    );
+    const counter = await counterBreak(database, {
+      day,
+      sales: COUNTER_SALES,
+      preorders: COUNTER_BUDGET.preorders,
+      seconds: COUNTER_SECONDS,
+      adminId: admin.id,
+    });
+    check(
+      counter.errors === 0,
+      `[${backend}] counter: ${counter.errors} sales or pre-orders failed: ${counter.errorSamples.join(" | ")}`,
+    );
+    check(
+      counter.oversold === 0 && counter.capsReached,
+      `[${backend}] counter: ${counter.oversold} oversold, caps reached: ${counter.capsReached}`,
+    );
+    check(counter.ledgerMatches, `[${backend}] counter: a learner's wallet differs from their ledger`);
+
     step(`[${backend}] a bank statement of ${STATEMENT_LINES.toLocaleString()} lines, twice…`);
     const statement = await statementImport(database, {
       lines: STATEMENT_LINES,
@@ -534,6 +564,7 @@ async function benchBackend(backend: "postgres" | "pglite", orderCount: number):
       summary: { page, searchWeek, searchYear, customerAll, number: numberLoad, plans },
       creations,
       rush,
+      counter,
       statement,
       reports,
     };
@@ -704,6 +735,25 @@ async function benchWeb(): Promise<WebResult | null> {
 /** The budgets on a backend's loads, rush and table, judged from its results. */
 function judgeBackend(r: BackendResult) {
   const b = `[${r.backend}]`;
+  const c = r.counter;
+  const breakName = `${b} a break at the counter, ${COUNTER_BUDGET.sales} sales from two counters and ${COUNTER_BUDGET.preorders} pre-orders`;
+  const ranBreak = `${c.sales} sales and ${c.preorders} pre-orders within ${c.seconds} s`;
+  judge(
+    `${breakName}: 0 oversold`,
+    `${c.oversold} oversold, every cap sold to the last: ${c.capsReached} (${ranBreak})`,
+    c.oversold === 0 && c.capsReached,
+  );
+  judge(`${breakName}: ledger = balances`, `${c.ledgerMatches} (${ranBreak})`, c.ledgerMatches);
+  judge(
+    `${breakName}: sales' p99 ≤ ${COUNTER_BUDGET.p99Ms} ms`,
+    `${c.p99} ms (pre-orders' p99 ${c.preorderP99} ms; ${ranBreak})`,
+    c.p99 <= COUNTER_BUDGET.p99Ms,
+    {
+      timing: true,
+      notJudged:
+        c.sales < COUNTER_BUDGET.sales ? `${c.sales} sales, the budget is at ${COUNTER_BUDGET.sales}` : null,
+    },
+  );
   if (r.backend === "postgres") {
     judge(
       `${b} kitchen's ${DAY_ORDERS}-order day at 10 connections: p99 ≤ ${KITCHEN_P99_MS} ms`,
@@ -870,6 +920,19 @@ for (const { backend, rush: r } of results) {
 }
 console.log(
   `(budget on PGlite: ${RUSH_BUDGET.customers} customers within ${RUSH_BUDGET.seconds} s, 0 errors, orders' p99 ≤ ${RUSH_BUDGET.p99Ms} ms; CPU: this process's, server and client)`,
+);
+
+console.log(
+  "\n| backend | counter break: sales + pre-orders within s | sales p50 / p99 / max ms | pre-orders p99 ms | sold (sold out) | pre-ordered (sold out) | errors | oversold | caps reached | ledger = balances |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|");
+for (const { backend, counter: c } of results) {
+  console.log(
+    `| ${backend} | ${c.sales} + ${c.preorders} within ${c.seconds} | ${c.p50} / ${c.p99} / ${c.max} | ${c.preorderP99} | ${c.sold} (${c.soldOut}) | ${c.preordered} (${c.preorderSoldOut}) | ${c.errors} | ${c.oversold} | ${c.capsReached} | ${c.ledgerMatches} |`,
+  );
+}
+console.log(
+  `(budget: ${COUNTER_BUDGET.sales} sales from two counters and ${COUNTER_BUDGET.preorders} pre-orders, sales' p99 ≤ ${COUNTER_BUDGET.p99Ms} ms, 0 oversold, ledger = balances)`,
 );
 
 console.log(

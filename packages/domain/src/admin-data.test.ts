@@ -78,6 +78,7 @@ describe("foodItemForm", () => {
     day_of_week: "Dinsdag",
     preparation_time: "",
     portions: "",
+    sold_at_counter: true,
   };
   const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     result.error?.issues.map((issue) => [issue.path.join("."), issue.message]);
@@ -92,6 +93,7 @@ describe("foodItemForm", () => {
       preparation_time: 15,
       // An empty field is no cap on the portions.
       portions: null,
+      sold_at_counter: true,
     });
     expect(foodItemForm(menuId, undefined).parse({ ...typed, portions: "40" }).portions).toBe(40);
   });
