@@ -68,11 +68,16 @@ export async function counterBreak(
   config.clock = () => now;
   const [today, tomorrow] = await weekItems(db, monday, ["Maandag", "Dinsdag"]);
   if (!today || !tomorrow) throw new Error(`the bench week of ${monday} has no Monday and Tuesday dishes`);
+  // The bench's dishes have orders already: each cap is what they take now plus what the break may.
+  const before = await takenOf(database, { today: today.id, tomorrow: tomorrow.id, muffin: null });
   await db
     .update(foodItems)
-    .set({ portions: DISH_PORTIONS, soldAtCounter: true })
+    .set({ portions: before.dish + DISH_PORTIONS, soldAtCounter: true })
     .where(eq(foodItems.id, today.id));
-  await db.update(foodItems).set({ portions: PREORDER_PORTIONS }).where(eq(foodItems.id, tomorrow.id));
+  await db
+    .update(foodItems)
+    .set({ portions: before.tomorrow + PREORDER_PORTIONS })
+    .where(eq(foodItems.id, tomorrow.id));
   const [muffin, juice] = await db
     .insert(counterItems)
     .values([
@@ -156,19 +161,12 @@ export async function counterBreak(
 
   const soldOut = (a: Answer) => a.status === 409 && a.body.includes('"sold_out"');
   const failed = [...sales, ...preorders].filter((a) => a.status !== 201 && !soldOut(a));
-  const [taken] = await queryRows(
-    db,
-    sql`select
-          (select coalesce(sum(l.quantity), 0)::int from counter_sale_lines l join counter_sales s on s.id = l.sale_id
-           where l.counter_item_id = ${muffin!.id} and s.voided_at is null) as muffins,
-          (select coalesce(sum(l.quantity), 0)::int from counter_sale_lines l join counter_sales s on s.id = l.sale_id
-           where l.food_item_id = ${today.id} and s.voided_at is null)
-          + (select coalesce(sum(o.food_item_quantity), 0)::int from orders o
-             where o.food_item_id = ${today.id} and o.status not in ('cancelled', 'failed')) as dish,
-          (select coalesce(sum(o.food_item_quantity), 0)::int from orders o
-           where o.food_item_id = ${tomorrow.id} and o.status not in ('cancelled', 'failed')) as tomorrow`,
-    z.object({ muffins: z.number(), dish: z.number(), tomorrow: z.number() }),
-  );
+  const after = await takenOf(database, { today: today.id, tomorrow: tomorrow.id, muffin: muffin!.id });
+  const taken = {
+    muffins: after.muffins,
+    dish: after.dish - before.dish,
+    tomorrow: after.tomorrow - before.tomorrow,
+  };
   const [ledger] = await queryRows(
     db,
     sql`select count(*)::int as wallets, count(*) filter (where w.balance = coalesce(l.sum, 0))::int as matching
@@ -199,17 +197,39 @@ export async function counterBreak(
     preorderSoldOut: preorders.filter(soldOut).length,
     errors: failed.length,
     oversold: (["muffins", "dish", "tomorrow"] as const).reduce(
-      (sum, cap) => sum + Math.max(0, (taken?.[cap] ?? 0) - caps[cap]),
+      (sum, cap) => sum + Math.max(0, taken[cap] - caps[cap]),
       0,
     ),
     // Each cap offered more than it had is sold to the last one, no fewer.
     capsReached: (["muffins", "dish", "tomorrow"] as const).every(
-      (cap) => (taken?.[cap] ?? 0) === Math.min(caps[cap], offered[cap]),
+      (cap) => taken[cap] === Math.min(caps[cap], offered[cap]),
     ),
     ledgerMatches:
       ledger !== undefined && ledger.wallets === learners.length && ledger.matching === ledger.wallets,
     errorSamples: [...new Set(failed.map((a) => `${a.status} ${a.body.slice(0, 160)}`))].slice(0, 3),
   };
+}
+
+/** What the muffin's sales and each dish's orders and sales not undone take now. */
+async function takenOf(
+  database: Database,
+  ids: { today: string; tomorrow: string; muffin: string | null },
+): Promise<{ muffins: number; dish: number; tomorrow: number }> {
+  const sold = (column: "counter_item_id" | "food_item_id", id: string | null) =>
+    sql`(select coalesce(sum(l.quantity), 0)::int from counter_sale_lines l join counter_sales s on s.id = l.sale_id
+         where l.${sql.raw(column)} = ${id} and s.voided_at is null)`;
+  const ordered = (id: string) =>
+    sql`(select coalesce(sum(o.food_item_quantity), 0)::int from orders o
+         where o.food_item_id = ${id} and o.status not in ('cancelled', 'failed'))`;
+  const [row] = await queryRows(
+    database.db,
+    sql`select ${sold("counter_item_id", ids.muffin)} as muffins,
+          ${sold("food_item_id", ids.today)} + ${ordered(ids.today)} as dish,
+          ${sold("food_item_id", ids.tomorrow)} + ${ordered(ids.tomorrow)} as tomorrow`,
+    z.object({ muffins: z.number(), dish: z.number(), tomorrow: z.number() }),
+  );
+  if (!row) throw new Error("nothing read of what is taken");
+  return row;
 }
 
 /** The nearest-rank percentile of sorted values. */
