@@ -36,7 +36,7 @@ export const priceInput = z
   .pipe(randAmount(99_999_999.99, "food_item_price_invalid"));
 
 /** An uploaded image (`/uploads/…`) or a web address; nothing else ends up in an img src. */
-const imageUrl = text()
+export const imageUrl = text()
   .trim()
   .max(1000, "food_item_image_url_invalid")
   .regex(/^(\/|https?:\/\/)/, "food_item_image_url_invalid")

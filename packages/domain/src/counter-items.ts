@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { imageUrl } from "./admin-data";
 import { allergenDeclarationSchema, allergensCheckedSchema, dietSchema } from "./allergens";
 import { dataAnswer, isoDateText, randText } from "./api";
 import { DATE_MAX, DATE_MIN, isIsoDate } from "./dates";
@@ -23,6 +24,8 @@ export const counterItemInput = z.strictObject({
   price: randAmount(10_000, "counter_item_price_invalid"),
   category: text().trim().max(40, "counter_item_category_invalid").default(""),
   onSale: z.boolean().default(true),
+  /** Its picture on the counter's tile: an uploaded image or a web address; null or left out, none. */
+  imageUrl: imageUrl.optional().transform((value) => value ?? null),
   allergens: allergenDeclarationSchema.default([]),
   diet: dietSchema.default([]),
   /** True: the admin saving it checked the declaration; false or left out: not checked. */
@@ -36,6 +39,7 @@ export const counterItem = z.object({
   price: randText,
   category: z.string(),
   onSale: z.boolean(),
+  imageUrl: z.string().nullable(),
   allergens: allergenDeclarationSchema,
   diet: dietSchema,
   /** Who confirmed the declaration and when; null until an admin does (unknown is unsafe). */

@@ -62,12 +62,24 @@ describe("counter items", () => {
       },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().data).toMatchObject({ onSale: false, allergensChecked: null });
+    expect(changed.json().data).toMatchObject({ onSale: false, allergensChecked: null, imageUrl: null });
 
     const listed = await request(app, "GET", "/api/counter-items", { cookie: asCook });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data.date).toBe(TODAY);
     expect(listed.json().data.items).toContainEqual(expect.objectContaining({ id: item.id, onSale: false }));
+
+    // A picture for the counter's tile: an uploaded image's address, never a script.
+    const pictured = await request(app, "PUT", `/api/counter-items/${item.id}`, {
+      cookie: asAdmin,
+      body: { ...juice, imageUrl: "/uploads/sap.webp" },
+    });
+    expect(pictured.json().data.imageUrl).toBe("/uploads/sap.webp");
+    const script = await request(app, "PUT", `/api/counter-items/${item.id}`, {
+      cookie: asAdmin,
+      body: { ...juice, imageUrl: "javascript:alert(1)" },
+    });
+    expect(script.statusCode).toBe(400);
   });
 
   it("keep a day's stock, set with a reason and recorded, and cleared again", async ({ app, db }) => {

@@ -16,6 +16,7 @@ const itemRow = z.object({
   price: z.string(),
   category: z.string(),
   onSale: z.boolean(),
+  imageUrl: z.string().nullable(),
   allergens: allergenDeclarationSchema,
   diet: dietSchema,
   checkedBy: z.string().nullable(),
@@ -45,7 +46,7 @@ export function stockLeftColumn(item: SQL, stock: SQL, date: IsoDate) {
 }
 
 function selectItems(date: IsoDate, id?: string) {
-  return sql`select i.id, i.name, i.price::text as price, i.category, i.on_sale as "onSale", i.allergens,
+  return sql`select i.id, i.name, i.price::text as price, i.category, i.on_sale as "onSale", i.image_url as "imageUrl", i.allergens,
                i.diet::text[] as diet,
                case when i.allergens_checked_at is not null
                  then coalesce(c.first_name || ' ' || c.last_name, '') end as "checkedBy",
@@ -98,6 +99,7 @@ export async function saveCounterItem(
       price: item.price,
       category: item.category,
       onSale: item.onSale,
+      imageUrl: item.imageUrl,
       allergens: item.allergens,
       diet: item.diet,
       allergensCheckedBy: item.allergensConfirmed ? saver.actorId : null,

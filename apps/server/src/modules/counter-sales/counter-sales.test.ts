@@ -517,7 +517,12 @@ describe("POST /api/counter/sales/:id/void", () => {
       expect.objectContaining({ number: second.number, method: "wallet", total: "14.00", reason: "Fout" }),
     );
     expect(counter.stockChanges).toContainEqual(
-      expect.objectContaining({ item: "Muffin (op verkoop)", from: null, to: 8, reason: "Oggend se aflewering" }),
+      expect.objectContaining({
+        item: "Muffin (op verkoop)",
+        from: null,
+        to: 8,
+        reason: "Oggend se aflewering",
+      }),
     );
   });
 });

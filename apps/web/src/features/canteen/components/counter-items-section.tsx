@@ -25,6 +25,7 @@ import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AllergenMatrix, DietTags } from "../../../components/allergen-matrix";
+import { ImagePicker } from "../../../components/image-picker";
 import { MoneyField } from "../../../components/money-field";
 import { useNotice } from "../../../components/notice";
 import { errorMessage } from "../../../lib/api-client";
@@ -157,13 +158,24 @@ function CounterItemDialog({ item, onClose }: { item: CounterItem | null; onClos
   const [price, setPrice] = useState(item ? moneyFieldValue(item.price) : "");
   const [category, setCategory] = useState(item?.category ?? "");
   const [onSale, setOnSale] = useState(item?.onSale ?? true);
+  const [image, setImage] = useState(item?.imageUrl ?? "");
+  const [uploading, setUploading] = useState(false);
   const [allergens, setAllergens] = useState<AllergenDeclaration>(item?.allergens ?? []);
   const [diet, setDiet] = useState<DietTag[]>(item?.diet ?? []);
   const [confirmed, setConfirmed] = useState(item?.allergensChecked !== null && item !== null);
   const [error, setError] = useState<string | null>(null);
 
   const submit = () => {
-    const body = { name, price, category, onSale, allergens, diet, allergensConfirmed: confirmed };
+    const body = {
+      name,
+      price,
+      category,
+      onSale,
+      imageUrl: image.trim() === "" ? null : image,
+      allergens,
+      diet,
+      allergensConfirmed: confirmed,
+    };
     const checked = counterItemInput.safeParse(body);
     if (!checked.success) {
       setError(t("screens.canteen.counter.invalid"));
@@ -210,6 +222,7 @@ function CounterItemDialog({ item, onClose }: { item: CounterItem | null; onClos
             onChange={(e) => setCategory(e.target.value)}
             helperText={t("screens.canteen.counter.categoryHint")}
           />
+          <ImagePicker value={image} onChange={setImage} onUploadingChange={setUploading} />
           <FormControlLabel
             control={<Switch checked={onSale} onChange={(e) => setOnSale(e.target.checked)} />}
             label={t("screens.canteen.counter.onSale")}
@@ -230,7 +243,7 @@ function CounterItemDialog({ item, onClose }: { item: CounterItem | null; onClos
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+        <Button variant="contained" onClick={submit} disabled={save.isPending || uploading}>
           {save.isPending ? t("screens.canteen.counter.saving") : t("screens.canteen.counter.save")}
         </Button>
       </DialogActions>

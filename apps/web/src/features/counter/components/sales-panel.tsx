@@ -225,6 +225,16 @@ function SaleGrid({
                 "&.Mui-focusVisible": { outline: `3px solid ${theme.palette.primary.main}` },
               })}
             >
+              {item.imageUrl ? (
+                // The name says what it is; the picture only helps the eye find it.
+                <Box
+                  component="img"
+                  src={item.imageUrl}
+                  alt=""
+                  loading="lazy"
+                  sx={{ width: "100%", height: 72, objectFit: "cover", borderRadius: 1, mb: 1 }}
+                />
+              ) : null}
               <Box>
                 <Typography variant="caption" color="text.secondary" component="p">
                   {item.foodItemId ? t("screens.counterSales.dishOfTheDay") : item.category}

@@ -30,6 +30,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { AllergenMatrix, DietTags } from "../../../components/allergen-matrix";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ImagePicker } from "../../../components/image-picker";
 import { MoneyField } from "../../../components/money-field";
 import { useNotice } from "../../../components/notice";
 import { StaleDialog, type StaleField, useStaleSave } from "../../../components/stale-dialog";
@@ -41,7 +42,6 @@ import { currentLanguage } from "../../../lib/i18n";
 import { fieldErrorText, formWideMessage } from "../../../lib/validation";
 import { foodItemsQueryOptions } from "../api/get-food-items";
 import { type FoodItemBody, useSaveFoodItem } from "../api/save-food-item";
-import { ImagePicker } from "./image-picker";
 
 export type FoodItemDialogMode =
   | { kind: "add"; day?: Weekday }

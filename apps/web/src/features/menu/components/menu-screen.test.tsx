@@ -2,15 +2,15 @@ import type { FoodItem, WeeklyMenu } from "@kantien/domain/admin-data";
 import { formatRand } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { UploadError, uploadImage } from "../../../lib/upload-image";
 import { dateInput, pasteDate } from "../../../test/date-field";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
-import { UploadError, uploadMenuImage } from "../api/upload-image";
 import { MenuScreen } from "./menu-screen";
 
-vi.mock("../api/upload-image", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../api/upload-image")>()),
-  uploadMenuImage: vi.fn(),
+vi.mock("../../../lib/upload-image", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/upload-image")>()),
+  uploadImage: vi.fn(),
 }));
 
 const menu = (id: string, date_from: string, date_to: string): WeeklyMenu => ({
@@ -351,7 +351,7 @@ describe("MenuScreen", () => {
   const image = () => new File(["png"], "pasta.png", { type: "image/png" });
 
   it("uploads a chosen photo at once, shows it, and saves its address", async () => {
-    vi.mocked(uploadMenuImage).mockResolvedValueOnce("/uploads/pasta.webp");
+    vi.mocked(uploadImage).mockResolvedValueOnce("/uploads/pasta.webp");
     const { user, calls } = renderScreen(MENUS, {
       [saveRoute("Dinsdag")]: saved,
     });
@@ -365,7 +365,7 @@ describe("MenuScreen", () => {
       "src",
       "/uploads/pasta.webp",
     );
-    expect(uploadMenuImage).toHaveBeenCalledTimes(1);
+    expect(uploadImage).toHaveBeenCalledTimes(1);
     // The one control now offers to replace or remove the photo.
     expect(within(photo).getByText("Vervang foto")).toBeInTheDocument();
     expect(within(photo).getByRole("button", { name: "Verwyder foto" })).toBeInTheDocument();
@@ -381,7 +381,7 @@ describe("MenuScreen", () => {
   }, 20_000);
 
   it("says when a photo cannot be uploaded, and keeps what was typed", async () => {
-    vi.mocked(uploadMenuImage).mockRejectedValueOnce(new UploadError("failed"));
+    vi.mocked(uploadImage).mockRejectedValueOnce(new UploadError("failed"));
     const { user, calls } = renderScreen();
     await user.click(await screen.findByRole("button", { name: "Voeg 'n item vir Dinsdag by" }));
     const dialog = await screen.findByRole("dialog", { name: "Voeg 'n item by" });

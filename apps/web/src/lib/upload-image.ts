@@ -13,7 +13,7 @@ type UploadAnswer = { url?: unknown; data?: { url?: unknown } };
  * rather than fetch for upload progress; the browser sets the multipart Content-Type and
  * the same-site Origin the server checks.
  */
-export function uploadMenuImage(file: File, onProgress: (percent: number) => void): Promise<string> {
+export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/admin/upload/weekly-item-file");

@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { UploadError, uploadMenuImage } from "../api/upload-image";
+import { UploadError, uploadImage } from "../lib/upload-image";
 
 type Props = {
   /** The image's address, "" for none. */
@@ -21,7 +21,7 @@ type Props = {
 const ACCEPT = "image/jpeg,image/png,image/webp";
 
 /**
- * The dish's photo, one control: the photo with "Vervang foto" and "Verwyder foto", or a place
+ * A photo (a dish's, a counter item's), one control: the photo with "Vervang foto" and "Verwyder foto", or a place
  * to choose or drop one. A chosen file goes up at once (with its progress), so the save only
  * carries its address and a failed upload never loses what was typed.
  */
@@ -39,7 +39,7 @@ export function ImagePicker({ value, onChange, onUploadingChange, error }: Props
     setProgress(0);
     onUploadingChange(true);
     try {
-      onChange(await uploadMenuImage(file, setProgress));
+      onChange(await uploadImage(file, setProgress));
     } catch (reason) {
       setFailure(
         t(

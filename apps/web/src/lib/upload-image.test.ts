@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UploadError, uploadMenuImage } from "./upload-image";
+import { UploadError, uploadImage } from "./upload-image";
 
 type Answer = { status: number; body: string } | "network";
 
@@ -47,14 +47,14 @@ const file = () => new File(["x"], "bobotie.png", { type: "image/png" });
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("uploadMenuImage", () => {
+describe("uploadImage", () => {
   it("sends the file as multipart field `file` and answers the url, reporting progress", async () => {
     const sent = fakeXhr({
       status: 201,
       body: JSON.stringify({ success: true, url: "/uploads/a.webp", data: { url: "/uploads/a.webp" } }),
     });
     const progress: number[] = [];
-    await expect(uploadMenuImage(file(), (p) => progress.push(p))).resolves.toBe("/uploads/a.webp");
+    await expect(uploadImage(file(), (p) => progress.push(p))).resolves.toBe("/uploads/a.webp");
     expect(sent.method).toBe("POST");
     expect(sent.url).toBe("/api/admin/upload/weekly-item-file");
     expect(sent.body).toBeInstanceOf(FormData);
@@ -65,13 +65,13 @@ describe("uploadMenuImage", () => {
 
   it("fails with no_url when the answer has no url", async () => {
     fakeXhr({ status: 200, body: JSON.stringify({ success: true, data: {} }) });
-    await expect(uploadMenuImage(file(), () => {})).rejects.toEqual(new UploadError("no_url"));
+    await expect(uploadImage(file(), () => {})).rejects.toEqual(new UploadError("no_url"));
   });
 
   it("fails when the server refuses or the network fails", async () => {
     fakeXhr({ status: 415, body: JSON.stringify({ success: false, message: "Verkeerde tipe" }) });
-    await expect(uploadMenuImage(file(), () => {})).rejects.toMatchObject({ reason: "failed" });
+    await expect(uploadImage(file(), () => {})).rejects.toMatchObject({ reason: "failed" });
     fakeXhr("network");
-    await expect(uploadMenuImage(file(), () => {})).rejects.toMatchObject({ reason: "failed" });
+    await expect(uploadImage(file(), () => {})).rejects.toMatchObject({ reason: "failed" });
   });
 });
