@@ -75,6 +75,28 @@ export const foodItemInput = z.object({
   sold_at_counter: z.boolean("invalid_field").optional(),
 });
 export type FoodItemInput = z.infer<typeof foodItemInput>;
+
+/**
+ * `PUT /api/admin/food-items/:id/portions` (admins): a count corrected during the day (a tray
+ * dropped, more made), with why; null is no cap. Recorded for the bursar.
+ */
+export const portionsCorrectionInput = z.strictObject({
+  portions: z
+    .number("food_item_portions_invalid")
+    .int("food_item_portions_invalid")
+    .min(0, "food_item_portions_invalid")
+    .max(FOOD_ITEM_PORTIONS_MAX, "food_item_portions_invalid")
+    .nullable(),
+  reason: text().trim().min(3, "counter_stock_reason_required").max(200, "counter_stock_reason_required"),
+});
+export type PortionsCorrectionInput = z.infer<typeof portionsCorrectionInput>;
+export const portionsCorrectedAnswer = dataAnswer(
+  z.object({
+    foodItemId: z.string(),
+    portions: z.number().int().nullable(),
+    left: z.number().int().nullable(),
+  }),
+).extend({ message: z.string() });
 export const foodItemUpdateInput = foodItemInput.partial();
 
 /**

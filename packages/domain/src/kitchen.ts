@@ -28,6 +28,8 @@ export type KitchenOrder = z.infer<typeof kitchenOrder>;
 /** Answer of `GET /api/kitchen/orders?date=YYYY-MM-DD` (date defaults to today in the canteen). */
 /** A dish of the day with a cap on its portions (decision 0069): how many are made, and left. */
 export const kitchenDishCap = z.object({
+  /** Left out by answers from before an admin could correct a count on the board. */
+  foodItemId: z.string().optional(),
   itemName: z.string(),
   portions: z.number().int(),
   left: z.number().int(),

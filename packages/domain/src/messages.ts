@@ -392,6 +392,10 @@ export const MESSAGES = {
     en: "The card is blocked: it no longer works at the counter.",
   },
   // The counter's sales (decision 0071).
+  portions_corrected: {
+    af: "Die porsies van {name} is reggestel.",
+    en: "The portions of {name} are corrected.",
+  },
   sale_recorded: {
     af: "Verkoop {number} aangeteken: {total}.",
     en: "Sale {number} recorded: {total}.",

@@ -771,6 +771,25 @@ export const counterStockChanges = pgTable(
   (t) => [index("counter_stock_changes_item_idx").on(t.counterItemId, t.date)],
 );
 
+/** Every correction of a dish's portions by an admin, with why: for the bursar (decision 0071). */
+export const dishPortionChanges = pgTable(
+  "dish_portion_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    foodItemId: uuid("food_item_id")
+      .notNull()
+      .references(() => foodItems.id, { onDelete: "cascade" }),
+    /** The dish's day: the day's report lists its corrections. */
+    date: date("date").notNull(),
+    fromPortions: integer("from_portions"),
+    toPortions: integer("to_portions"),
+    reason: text("reason").notNull(),
+    changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dish_portion_changes_date_idx").on(t.date)],
+);
+
 /**
  * A sale at the counter (decision 0071): paid from a customer's wallet (one `order` debit in the
  * ledger) or in cash or by card (no customer). Voided by an admin the same day, with a reason; a

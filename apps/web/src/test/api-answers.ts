@@ -4,6 +4,7 @@ import {
   dataRowRemovedAnswer,
   foodItemRow,
   foodItemSavedAnswer,
+  portionsCorrectedAnswer,
 } from "@kantien/domain/admin-data";
 import {
   apiError,
@@ -207,6 +208,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/customers/:id/card": learnerCardAnswer,
   "DELETE /api/customers/:id/card": messageAnswer,
   "POST /api/admin/learner-cards": learnerCardsAnswer,
+  "PUT /api/admin/food-items/:id/portions": portionsCorrectedAnswer,
   "POST /api/counter/sales/:id/void": counterSaleAnswer,
   "DELETE /api/guardians/:id": personRemovedAnswer,
   "GET /api/customers/:id/leave": learnerLeaveOptionsAnswer,

@@ -159,6 +159,41 @@ describe("a dish at the counter", () => {
   });
 });
 
+describe("a dish's portions corrected", () => {
+  it("by an admin with a reason, never below what is taken, and listed in the day's report", async ({
+    app,
+    db,
+  }) => {
+    const stew = await dish(db, { portions: 10 });
+    const sold = await sell(app, {
+      lines: [{ foodItemId: stew.id, quantity: 4 }],
+      payment: { method: "cash" },
+    });
+    expect(sold.statusCode).toBe(201);
+    const correct = (body: object, cookie = asAdmin) =>
+      request(app, "PUT", `/api/admin/food-items/${stew.id}/portions`, { cookie, body });
+    expect((await correct({ portions: 6, reason: "Een skinkbord geval" }, asCook)).statusCode).toBe(403);
+    expect((await correct({ portions: 6 })).statusCode).toBe(400);
+    const below = await correct({ portions: 3, reason: "Te min" });
+    expect([below.statusCode, below.json().code]).toEqual([409, "portions_below_ordered"]);
+    const done = await correct({ portions: 6, reason: "Een skinkbord geval" });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toEqual({ foodItemId: stew.id, portions: 6, left: 2 });
+    const report = await request(app, "GET", `/api/reports/day?date=${TODAY}`, { cookie: asAdmin });
+    expect(report.json().data.counter.stockChanges).toContainEqual(
+      expect.objectContaining({ item: stew.name, from: 10, to: 6, reason: "Een skinkbord geval" }),
+    );
+    expect(
+      (
+        await request(app, "PUT", `/api/admin/food-items/${randomUUID()}/portions`, {
+          cookie: asAdmin,
+          body: { portions: 1, reason: "Onbekend" },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe("POST /api/counter/sales", () => {
   it("sells for cash, takes from stock and portions, numbers the day's sales, and counts a key once", async ({
     app,

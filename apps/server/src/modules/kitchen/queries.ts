@@ -141,7 +141,7 @@ async function dishCapsJson(db: Db, date: IsoDate): Promise<string> {
   if (!weekday) return "[]";
   const [row] = await queryRows(
     db,
-    sql`select coalesce(json_agg(json_build_object('itemName', f.name, 'portions', f.portions,
+    sql`select coalesce(json_agg(json_build_object('foodItemId', f.id, 'itemName', f.name, 'portions', f.portions,
                                                    'left', ${portionsLeftColumn(sql`f`)}) order by f.name), '[]')::text as caps
         from food_items f join weekly_menus m on m.id = f.weekly_menu_id
         where f.portions is not null and f.retired_at is null and f.day_of_week = ${weekday}

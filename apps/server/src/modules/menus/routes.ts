@@ -1,4 +1,9 @@
-import { foodItemSavedAnswer, foodItemSaveInput } from "@kantien/domain/admin-data";
+import {
+  foodItemSavedAnswer,
+  foodItemSaveInput,
+  portionsCorrectedAnswer,
+  portionsCorrectionInput,
+} from "@kantien/domain/admin-data";
 import { answers } from "@kantien/domain/api";
 import { todayIn, WEEKDAYS, type Weekday } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
@@ -9,11 +14,12 @@ import { z } from "zod";
 import { canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
-import { AppError, notFound } from "../../errors";
+import { AppError, idParams, notFound, recordId } from "../../errors";
 import { signedIn } from "../../plugins/session";
 import { expectedVersion, tagVersion, versionedSave } from "../../record-version";
 import { parseBody } from "../data/body";
 import { foodItemResource } from "./data-resources";
+import { correctPortions } from "./portions-correction";
 import { copyPreviousWeek, saveFoodItem } from "./queries";
 
 const dayParams = z.object({ menuId: z.string().max(100), dayOfWeek: z.string().max(20) });
@@ -68,6 +74,26 @@ export async function menusRoutes(fastify: FastifyInstance, { config, database }
       });
       tagVersion(reply, item.version);
       return ok(item, { replaced, notified });
+    },
+  );
+
+  /** An admin's correction of a dish's portions during its day, with why (recorded). */
+  app.put(
+    "/food-items/:id/portions",
+    {
+      schema: { params: idParams, body: portionsCorrectionInput, response: answers(portionsCorrectedAnswer) },
+    },
+    async (request) => {
+      const foodItemId = recordId(request.params.id);
+      const corrected = await correctPortions(database.db, {
+        foodItemId,
+        input: request.body,
+        actorId: signedIn(request).id,
+      });
+      return ok(
+        { foodItemId, portions: corrected.portions, left: corrected.left },
+        { message: message("portions_corrected", request.language, { name: corrected.name }) },
+      );
     },
   );
 

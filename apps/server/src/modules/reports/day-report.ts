@@ -116,8 +116,8 @@ const nameOf = (alias: string) => sql.raw(`coalesce(${alias}.first_name || ' ' |
 
 /**
  * The counter's day (decision 0071): sales by method and by item, voided ones apart; the voids and
- * the stock's changes with why. Four reads: the sales through their day's index, the stock's few
- * changes by their day.
+ * the changes of stock and of dishes' portions with why. Four reads: the sales through their
+ * day's index, the few changes by their day.
  */
 async function dayCounter(db: Db | Tx, date: IsoDate): Promise<DayCounter> {
   const methods = await queryRows(
@@ -160,13 +160,21 @@ async function dayCounter(db: Db | Tx, date: IsoDate): Promise<DayCounter> {
       at: timestampColumn,
     }),
   );
+  // A counter item's stock and a dish's portions, each change with why, in the order they came.
   const stockChanges = await queryRows(
     db,
-    sql`select i.name as item, c.from_quantity as "from", c.to_quantity as "to", c.reason, ${nameOf("u")} as by,
-          c.created_at as at
-        from counter_stock_changes c join counter_items i on i.id = c.counter_item_id
-        left join users u on u.id = c.changed_by
-        where c.date = ${date}::date order by c.created_at, c.id`,
+    sql`select item, "from", "to", reason, by, at from (
+          select i.name as item, c.from_quantity as "from", c.to_quantity as "to", c.reason, ${nameOf("u")} as by,
+                 c.created_at as at, c.id
+          from counter_stock_changes c join counter_items i on i.id = c.counter_item_id
+          left join users u on u.id = c.changed_by
+          where c.date = ${date}::date
+          union all
+          select f.name, d.from_portions, d.to_portions, d.reason, ${nameOf("u")}, d.created_at, d.id
+          from dish_portion_changes d join food_items f on f.id = d.food_item_id
+          left join users u on u.id = d.changed_by
+          where d.date = ${date}::date) changes
+        order by at, id`,
     z.object({
       item: z.string(),
       from: z.number().nullable(),

@@ -1,4 +1,4 @@
-import type { KitchenOrder } from "@kantien/domain/kitchen";
+import type { KitchenDishCap, KitchenOrder } from "@kantien/domain/kitchen";
 import type { Language } from "@kantien/domain/language";
 import type { KitchenColumn } from "@kantien/domain/order-status";
 import Box from "@mui/material/Box";
@@ -19,6 +19,11 @@ import { SoundPrompt } from "./sound-prompt";
 import { UrgentBanner } from "./urgent-banner";
 
 // The phone's tabs are code the board's first paint does not need: they load when first wanted.
+// Only an admin corrects a count, seldom: the board's first load carries none of it.
+const PortionsCorrectionDialog = lazyComponent(
+  () => import("./portions-correction"),
+  (m) => m.PortionsCorrectionDialog,
+);
 const ColumnTabs = lazyComponent(
   () => import("./column-tabs"),
   (m) => m.ColumnTabs,
@@ -43,6 +48,8 @@ type BoardTopProps = {
     columns: Record<KitchenColumn, KitchenOrder[]> | undefined;
   } | null;
   notice: ReturnType<typeof useBoardNotice>;
+  /** An admin may correct a capped dish's count, with why. */
+  canCorrectPortions: boolean;
 };
 
 /**
@@ -64,11 +71,13 @@ export function BoardTop({
   late,
   tabs,
   notice,
+  canCorrectPortions,
 }: BoardTopProps) {
   const { t } = useTranslation();
   const config = useAppConfig();
   // Asked once each time the board opens while the sound is off.
   const [soundAnswered, setSoundAnswered] = useState(false);
+  const [correcting, setCorrecting] = useState<(KitchenDishCap & { foodItemId: string }) | null>(null);
   const kitchenMode = mode === "kitchen";
   const loadFailed = kitchen.isError && !kitchen.data;
   const orders = kitchen.data?.orders;
@@ -121,7 +130,17 @@ export function BoardTop({
             <KitchenSummary orders={orders} />
             <UrgentBanner count={late.count} minutes={late.minutes} />
           </Box>
-          <PortionsStrip orders={orders} caps={kitchen.data?.caps} atCounter={kitchen.data?.atCounter} />
+          <PortionsStrip
+            orders={orders}
+            caps={kitchen.data?.caps}
+            atCounter={kitchen.data?.atCounter}
+            onCorrect={canCorrectPortions ? setCorrecting : undefined}
+          />
+          {correcting ? (
+            <Suspense fallback={null}>
+              <PortionsCorrectionDialog cap={correcting} onClose={() => setCorrecting(null)} />
+            </Suspense>
+          ) : null}
           {tabs ? (
             <Suspense fallback={<Box sx={{ minHeight: 56 }} />}>
               <ColumnTabs

@@ -3,7 +3,7 @@ import { formatRand, lineTotal } from "@kantien/domain/money";
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it, vi } from "vitest";
 import { stubEventSource } from "../../../test/fake-event-source";
-import { mockFetch } from "../../../test/mock-fetch";
+import { mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { KitchenBoard } from "./kitchen-board";
 
@@ -64,6 +64,7 @@ function changed(id: string, status: string, refunded: string | null = null) {
 function renderBoard(
   putReply: { status?: number; body: unknown } = changed("order-0000-aaa111", "processing"),
   dayReply: { status?: number; body: unknown } = { body: { success: true, data: day } },
+  { roleId = ROLE.kitchenStaff, extra = {} }: { roleId?: number; extra?: Record<string, Route> } = {},
 ) {
   const calls = mockFetch({
     "GET /api/kitchen/orders": dayReply,
@@ -76,8 +77,9 @@ function renderBoard(
     },
     "PATCH /api/orders/order-0000-aaa111/status": putReply,
     "PATCH /api/orders/order-0000-ddd444/status": changed("order-0000-ddd444", "delivered"),
+    ...extra,
   });
-  const view = renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(ROLE.kitchenStaff) });
+  const view = renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(roleId) });
   return { ...view, calls };
 }
 
@@ -244,6 +246,55 @@ describe("KitchenBoard", () => {
     });
     const strip = await screen.findByRole("group", { name: "Hoender en pap" });
     expect(strip).toHaveTextContent("40 gemaak · nog 6");
+  });
+
+  it("lets an admin correct a capped dish's count with a reason, and nobody else", async () => {
+    const FOOD = "f0000000-0000-4000-8000-000000000001";
+    const capped = {
+      body: {
+        success: true,
+        data: { ...day, caps: [{ foodItemId: FOOD, itemName: "Hoender en pap", portions: 40, left: 6 }] },
+      },
+    };
+    const { user, calls } = renderBoard(undefined, capped, {
+      roleId: ROLE.kitchenAdmin,
+      extra: {
+        [`PUT /api/admin/food-items/${FOOD}/portions`]: {
+          body: {
+            success: true,
+            message: "Die porsies van Hoender en pap is reggestel.",
+            data: { foodItemId: FOOD, portions: 38, left: 4 },
+          },
+        },
+      },
+    });
+    const strip = await screen.findByRole("group", { name: "Hoender en pap" });
+    await user.click(within(strip).getByRole("button", { name: "Korrigeer" }));
+    const dialog = await screen.findByRole("dialog", { name: "Korrigeer die porsies van Hoender en pap" });
+    const save = within(dialog).getByRole("button", { name: "Stoor regstelling" });
+    const made = within(dialog).getByRole("spinbutton", { name: "Porsies gemaak" });
+    await user.clear(made);
+    await user.type(made, "38");
+    // Why it changes is asked first.
+    expect(save).toBeDisabled();
+    await user.type(within(dialog).getByRole("textbox", { name: /Waarom/ }), "Twee het geval");
+    await user.click(save);
+    expect(await screen.findByText("Die porsies van Hoender en pap is reggestel.")).toBeVisible();
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({
+      portions: 38,
+      reason: "Twee het geval",
+    });
+  });
+
+  it("shows the kitchen's staff no way to correct a count", async () => {
+    renderBoard(undefined, {
+      body: {
+        success: true,
+        data: { ...day, caps: [{ foodItemId: "f1", itemName: "Hoender en pap", portions: 40, left: 6 }] },
+      },
+    });
+    const strip = await screen.findByRole("group", { name: "Hoender en pap" });
+    expect(within(strip).queryByRole("button", { name: "Korrigeer" })).not.toBeInTheDocument();
   });
 
   it("says how many of a dish the counter sold, also of a dish nobody ordered ahead", async () => {

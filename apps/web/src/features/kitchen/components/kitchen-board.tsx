@@ -6,6 +6,7 @@ import {
   serviceStartAt,
 } from "@kantien/domain/kitchen-rules";
 import type { KitchenColumn } from "@kantien/domain/order-status";
+import { isAdminRole } from "@kantien/domain/roles";
 import Stack from "@mui/material/Stack";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useCallback, useMemo, useState } from "react";
@@ -140,6 +141,7 @@ export function KitchenBoard({ mode = "layout" }: { mode?: BoardMode }) {
           late={{ count: late, minutes: thresholds.kitchenLateMinutes }}
           tabs={tabs ? { value: tab, onChange: setTab, columns } : null}
           notice={boardNotice}
+          canCorrectPortions={isAdminRole(roleId)}
         />
         {kitchen.isError && !kitchen.data ? null : (
           <BoardColumns

@@ -1,6 +1,7 @@
 import type { KitchenCounterSold, KitchenDishCap, KitchenOrder } from "@kantien/domain/kitchen";
 import { portionsByDish } from "@kantien/domain/kitchen-rules";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
@@ -20,10 +21,13 @@ export function PortionsStrip({
   orders,
   caps = [],
   atCounter = [],
+  onCorrect,
 }: {
   orders: readonly KitchenOrder[] | undefined;
   caps?: readonly KitchenDishCap[];
   atCounter?: readonly KitchenCounterSold[];
+  /** An admin's correction of a capped dish's count; none for the kitchen's staff. */
+  onCorrect?: (cap: KitchenDishCap & { foodItemId: string }) => void;
 }) {
   const { t } = useTranslation();
   if (!orders) {
@@ -70,7 +74,7 @@ export function PortionsStrip({
           <Typography sx={DISH_NAME}>
             {t("screens.kitchen.portions.dish", { dish: dish.itemName, count: dish.total })}
           </Typography>
-          <CapLine cap={caps.find((cap) => cap.itemName === dish.itemName)} />
+          <CapLine cap={caps.find((cap) => cap.itemName === dish.itemName)} onCorrect={onCorrect} />
           <SoldAtCounter sold={atCounter.find((sold) => sold.itemName === dish.itemName)} />
           <Box
             component="ul"
@@ -88,16 +92,30 @@ export function PortionsStrip({
   );
 }
 
-/** How many of a capped dish are made and left; nothing for a dish without a cap. */
-function CapLine({ cap }: { cap: KitchenDishCap | undefined }) {
+/** How many of a capped dish are made and left, and an admin's way to correct it; nothing without a cap. */
+function CapLine({
+  cap,
+  onCorrect,
+}: {
+  cap: KitchenDishCap | undefined;
+  onCorrect: ((cap: KitchenDishCap & { foodItemId: string }) => void) | undefined;
+}) {
   const { t } = useTranslation();
   if (!cap) return null;
+  const { foodItemId } = cap;
   return (
-    <Typography sx={{ fontWeight: 700, color: cap.left === 0 ? "error.main" : "text.primary" }}>
-      {cap.left === 0
-        ? t("screens.kitchen.portions.soldOut", { count: cap.portions })
-        : t("screens.kitchen.portions.left", { count: cap.portions, left: cap.left })}
-    </Typography>
+    <>
+      <Typography sx={{ fontWeight: 700, color: cap.left === 0 ? "error.main" : "text.primary" }}>
+        {cap.left === 0
+          ? t("screens.kitchen.portions.soldOut", { count: cap.portions })
+          : t("screens.kitchen.portions.left", { count: cap.portions, left: cap.left })}
+      </Typography>
+      {onCorrect && foodItemId ? (
+        <Button size="small" onClick={() => onCorrect({ ...cap, foodItemId })}>
+          {t("screens.kitchen.portions.correct")}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
