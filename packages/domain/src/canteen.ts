@@ -14,6 +14,8 @@ export const WEEKS_AHEAD_MAX = 8;
 /** An order's quantity is never above this, whatever the canteen allows (as for staff orders). */
 export const ORDER_QUANTITY_MAX = 20;
 export const LOW_BALANCE_THRESHOLD_MAX = 10_000;
+/** The most one wallet sale may be while the counter is offline (decision 0073). */
+export const OFFLINE_SALE_LIMIT_MAX = 1_000;
 /** The kitchen's ageing stages (minutes a waiting order has waited) stay within a school day. */
 export const KITCHEN_AGEING_MAX_MINUTES = 600;
 
@@ -35,6 +37,11 @@ export const canteenRulesInput = z
     maxQuantity: whole("canteen_max_quantity_invalid", 1, ORDER_QUANTITY_MAX),
     /** Below this balance a customer is warned (a banner and one email per crossing). */
     lowBalanceThreshold: randAmount(LOW_BALANCE_THRESHOLD_MAX, "canteen_low_balance_invalid"),
+    /**
+     * The most one wallet sale may be while the counter cannot reach the server: queued on the
+     * device and sent when it can, the wallet's balance unknown meanwhile (decision 0073). 0: none.
+     */
+    offlineSaleLimit: randAmount(OFFLINE_SALE_LIMIT_MAX, "canteen_offline_limit_invalid"),
     /**
      * When the kitchen starts serving, `HH:MM` in the canteen's zone: an order placed before it
      * (a pre-order, one placed at night) waits on the board from then, not from when it was placed.
@@ -58,6 +65,7 @@ export const canteenRulesSchema = z.object({
   weeksAhead: z.number().int(),
   maxQuantity: z.number().int(),
   lowBalanceThreshold: z.string(),
+  offlineSaleLimit: z.string(),
   kitchenServiceStart: z.string(),
   kitchenWarnMinutes: z.number().int(),
   kitchenLateMinutes: z.number().int(),
@@ -70,6 +78,7 @@ export const CANTEEN_RULES_DEFAULTS: CanteenRules = {
   weeksAhead: 2,
   maxQuantity: 5,
   lowBalanceThreshold: "50.00",
+  offlineSaleLimit: "50.00",
   kitchenServiceStart: SERVICE_START_DEFAULT,
   kitchenWarnMinutes: 10,
   kitchenLateMinutes: 20,

@@ -137,6 +137,11 @@ export const FIELD_MESSAGES = {
     af: "Voer 'n heel getal van 0 tot 10 000 in, of laat dit leeg vir geen perk nie.",
     en: "Enter a whole number from 0 to 10 000, or leave it empty for no cap.",
   },
+  canteen_offline_limit_invalid: {
+    status: 400,
+    af: "Voer 'n bedrag van R 0 tot R 1 000 in (0: geen beursieverkope vanlyn nie).",
+    en: "Enter an amount from R 0 to R 1 000 (0: no wallet sales offline).",
+  },
   sale_quantity_invalid: {
     status: 400,
     af: "Die hoeveelheid moet 'n heelgetal van 1 tot 20 wees.",

@@ -569,6 +569,8 @@ export const canteenSettings = pgTable(
     lowBalanceThreshold: numeric("low_balance_threshold", { precision: 10, scale: 2 })
       .notNull()
       .default("50.00"),
+    /** The most one wallet sale may be while the counter is offline (decision 0073). */
+    offlineSaleLimit: numeric("offline_sale_limit", { precision: 10, scale: 2 }).notNull().default("50.00"),
     /** The kitchen board's ageing stages: a waiting order turns amber, then red (decision 0025). */
     kitchenWarnMinutes: smallint("kitchen_warn_minutes").notNull().default(10),
     kitchenLateMinutes: smallint("kitchen_late_minutes").notNull().default(20),

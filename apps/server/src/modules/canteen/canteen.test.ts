@@ -38,6 +38,7 @@ describe("GET and PUT /api/canteen-settings", () => {
       weeksAhead: 3,
       maxQuantity: 4,
       lowBalanceThreshold: "75,5",
+      offlineSaleLimit: "50.00",
       kitchenServiceStart: "06:45",
       kitchenWarnMinutes: 15,
       kitchenLateMinutes: 45,
@@ -49,7 +50,7 @@ describe("GET and PUT /api/canteen-settings", () => {
 
     const res = await save(app, rules, asAdmin);
     expect(res.statusCode).toBe(200);
-    const saved = { ...rules, lowBalanceThreshold: "75.50" };
+    const saved = { ...rules, lowBalanceThreshold: "75.50", offlineSaleLimit: "50.00" };
     expect(res.json()).toEqual({
       success: true,
       message: "Die kantien se reëls is gestoor.",
@@ -73,6 +74,7 @@ describe("GET and PUT /api/canteen-settings", () => {
         weeksAhead: 0,
         maxQuantity: 50,
         lowBalanceThreshold: "abc",
+        offlineSaleLimit: "5000",
         kitchenServiceStart: "7:30",
         kitchenWarnMinutes: 0,
         kitchenLateMinutes: 601,
@@ -88,6 +90,7 @@ describe("GET and PUT /api/canteen-settings", () => {
       "kitchenWarnMinutes",
       "lowBalanceThreshold",
       "maxQuantity",
+      "offlineSaleLimit",
       "weeksAhead",
     ]);
     expect(body).toMatchObject({ success: false, code: "validation_failed" });

@@ -13,7 +13,7 @@ export async function getCanteenRules(db: Db | Tx): Promise<CanteenRulesRecord> 
     db,
     sql`select cutoff_time as "cutoffTime", cutoff_days_before as "cutoffDaysBefore",
           weeks_ahead as "weeksAhead", max_quantity as "maxQuantity",
-          low_balance_threshold::text as "lowBalanceThreshold",
+          low_balance_threshold::text as "lowBalanceThreshold", offline_sale_limit::text as "offlineSaleLimit",
           kitchen_service_start as "kitchenServiceStart",
           kitchen_warn_minutes as "kitchenWarnMinutes", kitchen_late_minutes as "kitchenLateMinutes",
           version
@@ -44,6 +44,7 @@ export async function saveCanteenRules(
       sql`update canteen_settings set cutoff_time = ${rules.cutoffTime},
             cutoff_days_before = ${rules.cutoffDaysBefore}, weeks_ahead = ${rules.weeksAhead},
             max_quantity = ${rules.maxQuantity}, low_balance_threshold = ${rules.lowBalanceThreshold},
+            offline_sale_limit = ${rules.offlineSaleLimit},
             kitchen_service_start = ${rules.kitchenServiceStart},
             kitchen_warn_minutes = ${rules.kitchenWarnMinutes},
             kitchen_late_minutes = ${rules.kitchenLateMinutes},

@@ -12,6 +12,7 @@ const stored: CanteenRulesRecord = {
   weeksAhead: 3,
   maxQuantity: 4,
   lowBalanceThreshold: "75.00",
+  offlineSaleLimit: "50.00",
   kitchenServiceStart: "07:30",
   kitchenWarnMinutes: 12,
   kitchenLateMinutes: 25,
@@ -27,7 +28,12 @@ const savedReply: Route = (call) => {
     body: {
       success: true,
       message: "Die kantien se reëls is gestoor.",
-      data: { ...body, lowBalanceThreshold: threshold, version: stored.version + 1 },
+      data: {
+        ...body,
+        lowBalanceThreshold: threshold,
+        offlineSaleLimit: Number(body.offlineSaleLimit.replace(",", ".")).toFixed(2),
+        version: stored.version + 1,
+      },
     },
   };
 };
@@ -218,6 +224,7 @@ describe("the canteen's rules on /canteen", () => {
         weeksAhead: 3,
         maxQuantity: 20,
         lowBalanceThreshold: "75.50",
+        offlineSaleLimit: "50.00",
         kitchenServiceStart: "06:45",
         kitchenWarnMinutes: 12,
         kitchenLateMinutes: 40,

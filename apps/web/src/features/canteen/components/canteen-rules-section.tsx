@@ -41,6 +41,7 @@ const FIELDS: readonly FieldName[] = [
   "weeksAhead",
   "maxQuantity",
   "lowBalanceThreshold",
+  "offlineSaleLimit",
   "kitchenServiceStart",
   "kitchenWarnMinutes",
   "kitchenLateMinutes",
@@ -74,6 +75,11 @@ function rulesStaleFields(t: TFunction): StaleField<CanteenRulesRecord>[] {
       show: (rules) => formatRand(rules.lowBalanceThreshold),
     },
     {
+      label: t("screens.canteen.rules.offlineSaleLimit"),
+      value: (rules) => rules.offlineSaleLimit,
+      show: (rules) => formatRand(rules.offlineSaleLimit),
+    },
+    {
       label: t("screens.canteen.rules.kitchenServiceStart"),
       value: (rules) => rules.kitchenServiceStart,
       show: (rules) => rules.kitchenServiceStart,
@@ -90,6 +96,7 @@ function toFormValues(rules: CanteenRules, language: Language): FormValues {
     weeksAhead: rules.weeksAhead,
     maxQuantity: rules.maxQuantity,
     lowBalanceThreshold: formatAmount(rules.lowBalanceThreshold, language),
+    offlineSaleLimit: formatAmount(rules.offlineSaleLimit, language),
     kitchenServiceStart: rules.kitchenServiceStart,
     kitchenWarnMinutes: rules.kitchenWarnMinutes,
     kitchenLateMinutes: rules.kitchenLateMinutes,
@@ -234,6 +241,17 @@ function CanteenRulesForm({ initial }: { initial: CanteenRulesRecord }) {
           }}
           sx={{ maxWidth: { sm: "calc(50% - 8px)" } }}
           {...register("lowBalanceThreshold")}
+        />
+        <TextField
+          label={t("screens.canteen.rules.offlineSaleLimit")}
+          error={Boolean(text("offlineSaleLimit"))}
+          helperText={helper("offlineSaleLimit", t("screens.canteen.rules.offlineSaleLimitHint"))}
+          slotProps={{
+            htmlInput: { inputMode: "decimal" },
+            input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
+          }}
+          sx={{ maxWidth: { sm: "calc(50% - 8px)" } }}
+          {...register("offlineSaleLimit")}
         />
         {/* Not a customer's rule: how the kitchen board colours a waiting order (decision 0025). */}
         <Typography variant="subtitle1" component="h3">

@@ -49,6 +49,7 @@ const RULES = {
   weeksAhead: 2,
   maxQuantity: 5,
   lowBalanceThreshold: "50.00",
+  offlineSaleLimit: "50.00",
   kitchenServiceStart: "00:00",
   kitchenWarnMinutes: 5,
   kitchenLateMinutes: 11,
