@@ -1,4 +1,6 @@
 import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
 import { afterEach, vi } from "vitest";
 import { i18n, loadTexts } from "../lib/i18n";
 import { fakeAnswerProblems } from "./api-answers";
@@ -16,6 +18,8 @@ globalThis.fetch = async () => {
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(async () => {
   cleanup();
+  // What a test kept on the device (the counter's offline queue) is not the next one's.
+  globalThis.indexedDB = new IDBFactory();
   // A test that switched language leaves the next one in Afrikaans, the default.
   if (i18n.language !== "af") await i18n.changeLanguage("af");
   vi.unstubAllGlobals();

@@ -8,10 +8,12 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { TouchTargets } from "../../../components/touch-targets";
 import { withTexts } from "../../../lib/i18n";
+import { CounterQueueProvider } from "../counter-queue";
 import { unlockCounterSound } from "../counter-sound";
 import { CounterHeader } from "./counter-header";
 import { CounterTopUpDialog } from "./counter-top-up";
 import { HandOverPanel } from "./hand-over-panel";
+import { OfflineBanner } from "./offline-banner";
 
 // The sales mode and its texts load when a cook first opens it: the hand-over's first load carries neither.
 const SalesPanel = lazy(() => withTexts("counterSales", import("./sales-panel")));
@@ -41,40 +43,43 @@ export function CounterScreen() {
 
   return (
     <TouchTargets>
-      <Stack spacing={2} sx={{ maxWidth: selling ? 1280 : 720, mx: "auto" }}>
-        <CounterHeader onTopUp={() => setToppingUp({ customerId: null })} />
-        <Tabs
-          value={selling ? "sell" : "handOver"}
-          onChange={(_, mode) => setParams(mode === "sell" ? { mode: "sell" } : {}, { replace: true })}
-          aria-label={t("screens.counter.modes")}
-        >
-          <Tab value="handOver" label={t("screens.counter.handOver")} />
-          <Tab value="sell" label={t("screens.counter.sell")} />
-        </Tabs>
-        {selling ? (
-          <Suspense
-            fallback={
-              <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-                <CircularProgress aria-label={t("screens.counter.searching")} />
-              </Box>
-            }
+      <CounterQueueProvider>
+        <Stack spacing={2} sx={{ maxWidth: selling ? 1280 : 720, mx: "auto" }}>
+          <CounterHeader onTopUp={() => setToppingUp({ customerId: null })} />
+          <OfflineBanner />
+          <Tabs
+            value={selling ? "sell" : "handOver"}
+            onChange={(_, mode) => setParams(mode === "sell" ? { mode: "sell" } : {}, { replace: true })}
+            aria-label={t("screens.counter.modes")}
           >
-            <SalesPanel />
-          </Suspense>
-        ) : (
-          <HandOverPanel searchField={searchField} onTopUp={(customerId) => setToppingUp({ customerId })} />
-        )}
-        {toppingUp ? (
-          <CounterTopUpDialog
-            customerId={toppingUp.customerId}
-            onClose={() => {
-              setToppingUp(null);
-              // Ready for the next scan.
-              searchField.current?.focus();
-            }}
-          />
-        ) : null}
-      </Stack>
+            <Tab value="handOver" label={t("screens.counter.handOver")} />
+            <Tab value="sell" label={t("screens.counter.sell")} />
+          </Tabs>
+          {selling ? (
+            <Suspense
+              fallback={
+                <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+                  <CircularProgress aria-label={t("screens.counter.searching")} />
+                </Box>
+              }
+            >
+              <SalesPanel />
+            </Suspense>
+          ) : (
+            <HandOverPanel searchField={searchField} onTopUp={(customerId) => setToppingUp({ customerId })} />
+          )}
+          {toppingUp ? (
+            <CounterTopUpDialog
+              customerId={toppingUp.customerId}
+              onClose={() => {
+                setToppingUp(null);
+                // Ready for the next scan.
+                searchField.current?.focus();
+              }}
+            />
+          ) : null}
+        </Stack>
+      </CounterQueueProvider>
     </TouchTargets>
   );
 }

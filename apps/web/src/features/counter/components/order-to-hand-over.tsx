@@ -13,9 +13,11 @@ import { useTranslation } from "react-i18next";
 import { AllergenCheckDialog } from "../../../components/allergen-check-dialog";
 import { useNotice } from "../../../components/notice";
 import { StatusChip } from "../../../components/status-chip";
-import { ApiError, errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client";
 import { currentLanguage } from "../../../lib/i18n";
+import { newIdempotencyKey } from "../../../lib/idempotency";
 import { useCollectOrder } from "../api/counter";
+import { useCounterQueue } from "../counter-queue";
 import { playCounterSound } from "../counter-sound";
 import { AllergyAlert, AlreadyCollected, HandedOver, NotReady, OtherDay } from "./order-alerts";
 
@@ -45,6 +47,8 @@ export function OrderToHandOver({
   const language = currentLanguage();
   const notify = useNotice();
   const collect = useCollectOrder();
+  const queue = useCounterQueue();
+  const [queued, setQueued] = useState(false);
   const label = orderLabel(order);
   // The server asks "Allergene nagegaan?" for an alerted order nobody confirmed yet (it skipped
   // Gereed, or its dish changed since): the counter asks the cook, and hands over on a yes.
@@ -54,12 +58,37 @@ export function OrderToHandOver({
       { id: order.id, ...(allergensConfirmed ? { allergensConfirmed } : {}) },
       {
         onSuccess: () => {
+          queue.reached();
           playCounterSound("handedOver");
           notify({ severity: "success", text: () => i18n.t("screens.counter.handedOver", { label }) });
           onHandedOver(order);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === "allergens_unconfirmed") setChecking(true);
+          if (!isNetworkError(error)) return;
+          // Unreachable: an alerted order is handed over offline only once the cook confirmed the
+          // allergens; the rest waits on the device (decision 0073).
+          if (order.allergyAlert && !allergensConfirmed) {
+            setChecking(true);
+            return;
+          }
+          void queue
+            .keep({
+              kind: "handOver",
+              key: newIdempotencyKey(),
+              queuedAt: new Date().toISOString(),
+              label: `#${label} · ${order.customerName}`,
+              orderId: order.id,
+              allergensConfirmed: allergensConfirmed === true,
+            })
+            .then(() => {
+              setQueued(true);
+              collect.reset();
+              notify({
+                severity: "info",
+                text: () => i18n.t("screens.counter.offline.queuedHandOver", { label }),
+              });
+            });
         },
       },
     );
@@ -89,15 +118,15 @@ export function OrderToHandOver({
             size="large"
             fullWidth
             onClick={() => hand()}
-            disabled={collect.isPending}
+            disabled={collect.isPending || queued}
             sx={{ mt: 2, minHeight: 56, fontSize: "1.125rem" }}
           >
-            {t("screens.kitchen.steps.delivered")}
+            {queued ? t("screens.counter.offline.waitingHandOver") : t("screens.kitchen.steps.delivered")}
           </Button>
         ) : order.status === "cancelled" || order.status === "failed" ? null : (
           <NotReady begun={order.status === "processing"} />
         )}
-        {collect.isError && !asksCheck ? (
+        {collect.isError && !asksCheck && !isNetworkError(collect.error) ? (
           <Alert severity="error" sx={{ mt: 1 }}>
             {errorMessage(collect.error, t("errors.update"))}
           </Alert>

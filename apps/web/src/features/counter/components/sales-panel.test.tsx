@@ -347,6 +347,101 @@ describe("selling at the counter", () => {
     expect(screen.getByText(`Saldo ${rand("40.00")}`)).toBeVisible();
   });
 
+  it("keeps a sale on the device while the server does not answer, and sends it once, with its key, when it does", async () => {
+    let serverUp = false;
+    const calls = mockFetch({
+      "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: onSale } } },
+      "POST /api/counter/sales": () => {
+        // The Wi-Fi drops: the request never reaches the server.
+        if (!serverUp) throw new TypeError("Failed to fetch");
+        return {
+          status: 201,
+          body: { success: true, message: "Verkoop 9 aangeteken.", data: sale({ number: 9 }) },
+        };
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter?mode=sell",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    await user.click(await screen.findByRole("button", { name: /Voeg Appelsap by/ }));
+    await user.click(screen.getByRole("button", { name: "Kontant" }));
+    expect(
+      await screen.findByText("Gestoor op die toestel: word gestuur sodra die bediener terug is."),
+    ).toBeVisible();
+    expect(screen.getByText("Die bediener antwoord nie.")).toBeVisible();
+    const waiting = screen.getByRole("region", { name: "1 wag om gestuur te word" });
+    expect(waiting).toHaveTextContent(`Kontant: Appelsap × 1, ${rand("12.50")}`);
+    // The basket is free for the next learner.
+    expect(screen.getByText("Tik op 'n item om dit by die mandjie te voeg.")).toBeVisible();
+
+    serverUp = true;
+    await user.click(screen.getByRole("button", { name: "Probeer nou" }));
+    expect(await screen.findByText("1 wat gewag het, is deur.")).toBeVisible();
+    expect(screen.queryByText("Die bediener antwoord nie.")).not.toBeInTheDocument();
+    const sent = posts(calls).filter((call) => call.url === "/api/counter/sales");
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.headers["Idempotency-Key"]).toBe(sent[0]?.headers["Idempotency-Key"]);
+    expect(sent[1]?.body).toEqual(sent[0]?.body);
+  });
+
+  it("keeps no wallet sale above the offline limit, and asks about allergies before keeping one below it", async () => {
+    mockFetch({
+      "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: onSale } } },
+      "GET /api/canteen-settings": {
+        body: {
+          success: true,
+          data: {
+            cutoffTime: "09:00",
+            cutoffDaysBefore: 0,
+            weeksAhead: 2,
+            maxQuantity: 5,
+            lowBalanceThreshold: "50.00",
+            offlineSaleLimit: "20.00",
+            kitchenServiceStart: "07:30",
+            kitchenWarnMinutes: 10,
+            kitchenLateMinutes: 20,
+            version: 1,
+          },
+        },
+      },
+      "POST /api/counter/sales": () => {
+        throw new TypeError("Failed to fetch");
+      },
+      [`GET /api/counter/card?${new URLSearchParams({ code: "kantien:card:0123456789ABCDEF" })}`]: () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter?mode=sell",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    const stew = await screen.findByRole("button", { name: /Voeg Bredie by/ });
+    await user.type(
+      screen.getByRole("combobox", { name: /Klant vir die beursie/ }),
+      "kantien:card:0123456789ABCDEF{Enter}",
+    );
+    expect(await screen.findByText("Saldo onbekend: die toonbank is vanlyn.")).toBeVisible();
+    await user.click(stew);
+    await user.click(screen.getByRole("button", { name: /^Betaal / }));
+    expect(
+      await screen.findByText(/n beursieverkoop bo R\s20,00 kan nie vanlyn gehou word nie/),
+    ).toBeVisible();
+    // Less than the limit: kept, once the cook asked the learner about allergies.
+    await user.click(screen.getByRole("button", { name: "Een minder Bredie" }));
+    await user.click(screen.getByRole("button", { name: /Voeg Appelsap by/ }));
+    await user.click(screen.getByRole("button", { name: /^Betaal / }));
+    const asked = await screen.findByText(/Vra die leerder self/);
+    await user.click(
+      within(asked.closest("[role=alert]") as HTMLElement).getByRole("button", {
+        name: "Gevra: hou die verkoop",
+      }),
+    );
+    expect(await screen.findByRole("region", { name: "1 wag om gestuur te word" })).toHaveTextContent(
+      "Kaart CDEF (vanlyn): Appelsap × 1",
+    );
+  });
+
   it("says what to do when nothing is on sale", async () => {
     mockFetch({
       "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: [] } } },

@@ -21,11 +21,19 @@ import { useTranslation } from "react-i18next";
 import { type CustomerChoice, CustomerPicker } from "../../../components/customer-picker";
 import { LoadError } from "../../../components/load-error";
 import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client";
+import { useCanteenRules } from "../../../lib/canteen-rules";
 import { currentLanguage } from "../../../lib/i18n";
 import { SubmissionKeys } from "../../../lib/idempotency";
 import { useCreateSale, useOnSale, useSaleCustomer, useScanCard } from "../api/sales";
+import { useCounterQueue } from "../counter-queue";
 import { DaySalesDialog } from "./day-sales";
 import { SaleReceipt } from "./sale-receipt";
+
+/** Whose wallet pays: a customer found, or (offline) a scanned card the server reads when the sale is sent. */
+type Payer = CustomerChoice & { code?: string };
+
+/** Why the last try did not sell, and what the cook may do about it (confirm, then sell). */
+type Failure = { message: string; confirm: { label: string; action: () => void } | null };
 
 /** A line of the basket: an item of the grid and how many. */
 type BasketLine = { item: OnSaleItem; quantity: number };
@@ -48,8 +56,11 @@ export default function SalesPanel() {
   const scanCard = useScanCard();
   const keys = useRef(new SubmissionKeys());
   const [basket, setBasket] = useState<BasketLine[]>([]);
-  const [payer, setPayer] = useState<CustomerChoice | null>(null);
-  const [failure, setFailure] = useState<{ message: string; askAllergens: boolean } | null>(null);
+  const [payer, setPayer] = useState<Payer | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [keptOffline, setKeptOffline] = useState(false);
+  const queue = useCounterQueue();
+  const rules = useCanteenRules();
   const [sold, setSold] = useState<CounterSale | null>(null);
 
   const inBasket = (key: string) => basket.find((line) => line.item.key === key)?.quantity ?? 0;
@@ -68,8 +79,61 @@ export default function SalesPanel() {
   };
   const total = basketTotal(basket.map((line) => ({ price: line.item.price, quantity: line.quantity })));
 
+  const done = () => {
+    keys.current.settled();
+    setBasket([]);
+    setPayer(null);
+  };
+  /**
+   * The server cannot be reached: cash and card sales, and wallet sales up to the canteen's
+   * offline limit, wait on the device (decision 0073). A sale that was sent keeps the body and
+   * key it was sent with: the server may have taken it, and the key makes it count once. The
+   * customer's allergies cannot be checked now: the cook asks the learner first (unknown is
+   * unsafe); a sale never sent carries that confirmation, one sent may still be refused later.
+   */
+  const keepOffline = (sale: CounterSaleInput, method: SaleMethod, { sent }: { sent: boolean }) => {
+    const limit = rules.data?.offlineSaleLimit ?? "0.00";
+    if (method === "wallet" && Number(total) > Number(limit)) {
+      setFailure({
+        message: t("screens.counterSales.offlineTooLarge", { limit: formatRand(limit) }),
+        confirm: null,
+      });
+      return;
+    }
+    const keep = (kept: CounterSaleInput) =>
+      void queue
+        .keep({
+          kind: "sale",
+          key: keys.current.keyFor(kept),
+          queuedAt: new Date().toISOString(),
+          label: t("screens.counterSales.offlineLabel", {
+            method: method === "wallet" ? (payer?.name ?? "") : t(`screens.counterSales.methods.${method}`),
+            lines: basket.map(({ item, quantity }) => `${item.name} × ${quantity}`).join(", "),
+            total: formatRand(total),
+          }),
+          sale: kept,
+        })
+        .then(() => {
+          done();
+          setFailure(null);
+          setKeptOffline(true);
+        });
+    if (method !== "wallet" || sale.allergenAcknowledged) {
+      keep(sale);
+      return;
+    }
+    setFailure({
+      message: t("screens.counterSales.offlineAllergies"),
+      confirm: {
+        label: t("screens.counterSales.offlineAllergiesAsked"),
+        action: () => keep(sent ? sale : { ...sale, allergenAcknowledged: true }),
+      },
+    });
+  };
+
   const sell = (method: SaleMethod, allergenAcknowledged?: boolean) => {
     if (basket.length === 0) return;
+    setKeptOffline(false);
     const sale: CounterSaleInput = {
       lines: basket.map(({ item, quantity }) =>
         item.foodItemId
@@ -78,27 +142,41 @@ export default function SalesPanel() {
       ),
       payment:
         method === "wallet" && payer
-          ? { method, customerId: payer.id }
+          ? payer.code
+            ? { method, code: payer.code }
+            : { method, customerId: payer.id }
           : { method: method === "card" ? "card" : "cash" },
       ...(allergenAcknowledged ? { allergenAcknowledged } : {}),
     };
     setFailure(null);
+    const idempotencyKey = keys.current.keyFor(sale);
+    // This device knows it is offline: no need to try.
+    if (!navigator.onLine) {
+      keepOffline(sale, method, { sent: false });
+      return;
+    }
     createSale.mutate(
-      { sale, idempotencyKey: keys.current.keyFor(sale) },
+      { sale, idempotencyKey },
       {
         onSuccess: (answer) => {
-          keys.current.settled();
+          queue.reached();
+          done();
           setSold(answer.data);
-          setBasket([]);
-          setPayer(null);
         },
         onError: (error) => {
-          // A clear refusal makes the next submission a new one; no answer keeps the key.
-          const unknownOutcome = isNetworkError(error) || (error instanceof ApiError && error.status >= 500);
-          if (!unknownOutcome) keys.current.settled();
+          if (isNetworkError(error)) {
+            keepOffline(sale, method, { sent: true });
+            return;
+          }
+          // A clear refusal makes the next submission a new one; a server error keeps the key.
+          if (!(error instanceof ApiError && error.status >= 500)) keys.current.settled();
+          const askAllergens = error instanceof ApiError && error.code === "allergen_confirm_required";
           setFailure({
             message: errorMessage(error, t("screens.counterSales.failed")),
-            askAllergens: error instanceof ApiError && error.code === "allergen_confirm_required",
+            confirm:
+              askAllergens && payer
+                ? { label: t("screens.counterSales.confirmAllergens"), action: () => sell("wallet", true) }
+                : null,
           });
         },
       },
@@ -130,6 +208,11 @@ export default function SalesPanel() {
     >
       <SaleGrid items={onSale.data} inBasket={inBasket} onAdd={(item) => change(item, 1)} />
       <Paper variant="outlined" sx={{ p: 2, position: { md: "sticky" }, top: { md: 16 } }}>
+        {keptOffline ? (
+          <Alert severity="info" role="status" sx={{ mb: 2 }} onClose={() => setKeptOffline(false)}>
+            {t("screens.counter.offline.queuedSale")}
+          </Alert>
+        ) : null}
         {sold ? (
           <SaleReceipt sale={sold} onNext={() => setSold(null)} />
         ) : (
@@ -150,13 +233,27 @@ export default function SalesPanel() {
               if (!cardTokenFromCode(text)) return false;
               setFailure(null);
               scanCard.mutate(text, {
-                onSuccess: (customer) =>
-                  setPayer({ id: customer.id, name: customer.name, detail: "", balance: customer.balance }),
-                onError: (error) =>
+                onSuccess: (customer) => {
+                  queue.reached();
+                  setPayer({ id: customer.id, name: customer.name, detail: "", balance: customer.balance });
+                },
+                onError: (error) => {
+                  // Offline the card is the payer as it is: the server reads it when the sale is sent.
+                  if (isNetworkError(error)) {
+                    const token = cardTokenFromCode(text) ?? "";
+                    setPayer({
+                      id: "",
+                      name: t("screens.counterSales.offlineCard", { code: token.slice(-4) }),
+                      detail: "",
+                      code: text.trim(),
+                    });
+                    return;
+                  }
                   setFailure({
                     message: errorMessage(error, t("screens.counterSales.failed")),
-                    askAllergens: false,
-                  }),
+                    confirm: null,
+                  });
+                },
               });
               return true;
             }}
@@ -278,13 +375,13 @@ function Basket({
 }: {
   lines: readonly BasketLine[];
   total: string;
-  payer: CustomerChoice | null;
-  onPayer: (payer: CustomerChoice | null) => void;
+  payer: Payer | null;
+  onPayer: (payer: Payer | null) => void;
   onChange: (item: OnSaleItem, by: number) => void;
   onClear: () => void;
   busy: boolean;
   onSell: (method: SaleMethod, allergenAcknowledged?: boolean) => void;
-  failure: { message: string; askAllergens: boolean } | null;
+  failure: Failure | null;
   /** A scanned learner's card in the customer field: true when it was one. */
   onCard: (text: string) => boolean;
 }) {
@@ -345,11 +442,11 @@ function Basket({
       </Box>
       {failure ? (
         <Alert
-          severity={failure.askAllergens ? "warning" : "error"}
+          severity={failure.confirm ? "warning" : "error"}
           action={
-            failure.askAllergens && payer ? (
-              <Button color="inherit" size="small" onClick={() => onSell("wallet", true)} disabled={busy}>
-                {t("screens.counterSales.confirmAllergens")}
+            failure.confirm ? (
+              <Button color="inherit" size="small" onClick={failure.confirm.action} disabled={busy}>
+                {failure.confirm.label}
               </Button>
             ) : null
           }
@@ -374,7 +471,11 @@ function Basket({
         focusOnOpen={false}
         onCode={onCard}
       />
-      {payer ? <PayerSummary id={payer.id} /> : null}
+      {payer?.code ? (
+        <Typography color="text.secondary">{t("screens.counterSales.balanceUnknown")}</Typography>
+      ) : payer ? (
+        <PayerSummary id={payer.id} />
+      ) : null}
       {payer ? (
         <Button
           variant="contained"
