@@ -75,3 +75,53 @@ test("a basket sold for cash, a severe allergy refused, a learner's wallet sale 
   const refunded = await api<{ balance: string }>("GET", `/api/customers/${learner.id}`);
   expect(refunded.balance).toBe("50.00");
 });
+
+test("the counter keeps selling when the Wi-Fi drops mid-break, keeps what waits through a reload, and sends each sale once", async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(90_000);
+  type Sale = { number: number; total: string; method: string; lines: { name: string; quantity: number }[] };
+  const salesOfToday = async () => (await api<{ sales: Sale[] }>("GET", "/api/counter/sales")).sales;
+  const before = (await salesOfToday()).length;
+  // A session of its own: the journey before may have ended the shared one with its admin's.
+  await signIn(page, DEMO.staff, SELL, { ownSession: true });
+  await expect(tile(page, "Water 500 ml")).toBeVisible();
+
+  // This device loses the Wi-Fi: the counter says so at once and keeps the cash sale.
+  await page.context().setOffline(true);
+  await expect(page.getByText("Hierdie toestel is vanlyn (geen Wi-Fi nie).")).toBeVisible();
+  await tile(page, "Water 500 ml").click();
+  await basket(page).getByRole("button", { name: "Kontant" }).click();
+  await expect(
+    page.getByText("Gestoor op die toestel: word gestuur sodra die bediener terug is."),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "1 wag om gestuur te word" })).toContainText(
+    "Water 500 ml × 1",
+  );
+  // Back online: it goes by itself.
+  await page.context().setOffline(false);
+  await expect(page.getByText("1 wat gewag het, is deur.")).toBeVisible();
+
+  // The server stops answering sales: the next one waits, and a reload of the tab keeps it.
+  await page.route("**/api/counter/sales", (route) =>
+    route.request().method() === "POST" ? route.abort("connectionrefused") : route.fallback(),
+  );
+  await tile(page, "Piesang").click();
+  await tile(page, "Piesang").click();
+  await basket(page).getByRole("button", { name: "Kaart" }).click();
+  await expect(page.getByText("Die bediener antwoord nie.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "1 wag om gestuur te word" })).toContainText("Piesang × 2");
+  await page.unroute("**/api/counter/sales");
+  await page.getByRole("button", { name: "Probeer nou" }).click();
+  await expect(page.getByText("1 wat gewag het, is deur.")).toBeVisible();
+
+  // Each went through once.
+  const after = await salesOfToday();
+  expect(after.length).toBe(before + 2);
+  const mine = after
+    .slice(0, 2)
+    .map((sale) => `${sale.method} ${sale.lines.map((l) => `${l.name}×${l.quantity}`).join()}`);
+  expect(mine.sort()).toEqual(["card Piesang×2", "cash Water 500 ml×1"]);
+});
