@@ -208,7 +208,8 @@ export default function SalesPanel() {
     >
       <SaleGrid items={onSale.data} inBasket={inBasket} onAdd={(item) => change(item, 1)} />
       <Paper variant="outlined" sx={{ p: 2, position: { md: "sticky" }, top: { md: 16 } }}>
-        {keptOffline ? (
+        {/* Once what waited has gone, the banner says so: this note no longer holds. */}
+        {keptOffline && queue.waiting.length > 0 ? (
           <Alert severity="info" role="status" sx={{ mb: 2 }} onClose={() => setKeptOffline(false)}>
             {t("screens.counter.offline.queuedSale")}
           </Alert>
