@@ -8,6 +8,7 @@ import { type Db, queryRows } from "../../db/client";
 import { foodItems } from "../../db/schema";
 import { giveAllergies } from "../../test/allergy-fixtures";
 import { appTest } from "../../test/app-test";
+import { openStream } from "../../test/event-stream";
 import { createFoodItem, createUser, createWeeklyMenu, sessionCookieFor } from "../../test/fixtures";
 import { request } from "../../test/request";
 import { saveLimits } from "../guardians/limits";
@@ -467,6 +468,44 @@ describe("POST /api/counter/sales", () => {
     expect(tries.filter((r) => r.statusCode === 409).every((r) => r.json().code === "sold_out")).toBe(true);
     const items = await onSale(app);
     expect(items.find((item) => item.key === `item:${muffin}`)?.left).toBe(0);
+  });
+});
+
+describe("what is left, live", () => {
+  it("reaches every customer's menu when the counter sells a capped dish or voids the sale, and no staff stream", async ({
+    app,
+    db,
+  }) => {
+    // The streams need a socket.
+    if (!app.server.address()) await app.listen({ port: 0, host: "127.0.0.1" });
+    const soup = await dish(db, { portions: 10 });
+    const customer = await createUser(db, { roleId: 1 });
+    const menu = await openStream(app, await sessionCookieFor(db, customer.id, NOW), "/api/my/events");
+    const board = await openStream(app, asCook);
+    expect(await menu.until((text) => text.includes("event: ready"))).toBe(true);
+    expect(await board.until((text) => text.includes("event: ready"))).toBe(true);
+    const sale = (
+      await sell(app, { lines: [{ foodItemId: soup.id, quantity: 3 }], payment: { method: "cash" } })
+    ).json().data;
+    await request(app, "POST", `/api/counter/sales/${sale.id}/void`, {
+      cookie: asAdmin,
+      body: { reason: "Fout" },
+    });
+    expect(await menu.until(() => menu.messages().filter((m) => m.event === "portions").length >= 2)).toBe(
+      true,
+    );
+    expect(
+      menu
+        .messages()
+        .filter((m) => m.event === "portions")
+        .map((m) => JSON.parse(m.data)),
+    ).toEqual([
+      { foodItemId: soup.id, left: 7 },
+      { foodItemId: soup.id, left: 10 },
+    ]);
+    expect(board.messages().some((m) => m.event === "portions")).toBe(false);
+    menu.close();
+    board.close();
   });
 });
 

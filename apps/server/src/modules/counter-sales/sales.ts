@@ -28,7 +28,7 @@ import {
   dishWarningsFor,
 } from "../orders/allergy-match";
 import { isCapped, portionsLeftColumn, takePortions } from "../orders/portions";
-import type { Actor } from "../orders/service";
+import { type Actor, notifyPortionsLeft } from "../orders/service";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
 import { mailOnLowBalance } from "../wallets/low-balance-mail";
 
@@ -283,6 +283,8 @@ export async function createCounterSale(
       unitPrice: line.price,
     })),
   );
+  // Every menu hears what is left of a capped dish the counter sold.
+  for (const line of lines) if (line.foodItemId) await notifyPortionsLeft(tx, line.foodItemId);
   return saleId;
 }
 
@@ -426,6 +428,13 @@ export async function voidCounterSale(
       .update(counterSales)
       .set({ voidedAt: now, voidedBy: actor.id, voidReason: reason })
       .where(sql`${counterSales.id} = ${id}`);
+    // Its dishes' portions are free again: every menu hears it.
+    const dishes = await queryRows(
+      tx,
+      sql`select distinct food_item_id as id from counter_sale_lines where sale_id = ${id} and food_item_id is not null`,
+      z.object({ id: z.string() }),
+    );
+    for (const dish of dishes) await notifyPortionsLeft(tx, dish.id);
     const voided = await counterSaleById(tx, id);
     if (!voided) throw new Error("voided sale not found");
     return voided;

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
-import { ORDER_EVENTS_CHANNEL, type OrderChangeNotice, orderChangeNotice } from "../orders/service";
+import {
+  ORDER_EVENTS_CHANNEL,
+  type OrderChangeNotice,
+  orderChangeNotice,
+  portionsNotice,
+} from "../orders/service";
 
 /** One order change as the hub hands it to its subscribers. */
 export type OrderChange = {
@@ -14,6 +19,9 @@ export type OrderChange = {
   portions?: string;
 };
 
+/** Portions that moved without an order (a counter sale, decision 0071): for customers' menus only. */
+export type PortionsChange = { portionsOnly: string };
+
 export type OrderEventHub = {
   /**
    * Listens on the database (once per process, at the first call) and adds `send`.
@@ -21,11 +29,11 @@ export type OrderEventHub = {
    * was lost, or came back): the subscriber should end its stream, so its client
    * reconnects and catches up from its last event id.
    */
-  subscribe(send: (change: OrderChange) => void, onGap: () => void): Promise<() => void>;
+  subscribe(send: (change: OrderChange | PortionsChange) => void, onGap: () => void): Promise<() => void>;
   close(): Promise<void>;
 };
 
-type Subscriber = { send: (change: OrderChange) => void; onGap: () => void };
+type Subscriber = { send: (change: OrderChange | PortionsChange) => void; onGap: () => void };
 
 /**
  * One LISTEN per server process, fanned out in memory to every connected client.
@@ -47,7 +55,14 @@ export function createOrderEventHub(database: Database, log: FastifyBaseLogger):
   const fanOut = (payload: string) => {
     let notice: OrderChangeNotice;
     try {
-      notice = orderChangeNotice.parse(JSON.parse(payload));
+      const parsed: unknown = JSON.parse(payload);
+      const moved = portionsNotice.safeParse(parsed);
+      if (moved.success) {
+        const change: PortionsChange = { portionsOnly: JSON.stringify(moved.data.portions) };
+        for (const s of subscribers) s.send(change);
+        return;
+      }
+      notice = orderChangeNotice.parse(parsed);
     } catch (error) {
       // Say, from a process of an older version during a rolling deploy: no stream can use it.
       log.warn({ err: error }, "order events: a notification that is not an order change was ignored");

@@ -1,4 +1,4 @@
-import type { OrderChange } from "./hub";
+import type { OrderChange, PortionsChange } from "./hub";
 import type { StreamStart } from "./replay";
 
 const order = (id: number, data: string) => `id: ${id}\nevent: order\ndata: ${data}\n\n`;
@@ -11,9 +11,14 @@ const order = (id: number, data: string) => `id: ${id}\nevent: order\ndata: ${da
  * (and what is left of capped dishes, decision 0069).
  */
 export function resumingStream(write: (chunk: string) => void, owner: string | undefined) {
-  let waiting: OrderChange[] | null = [];
+  let waiting: (OrderChange | PortionsChange)[] | null = [];
   let sentUpTo = Number.POSITIVE_INFINITY;
-  const send = (change: OrderChange) => {
+  const send = (change: OrderChange | PortionsChange) => {
+    // Portions moved by no order: every customer's menu hears it, the staff's streams need not.
+    if ("portionsOnly" in change) {
+      if (owner !== undefined) write(`event: portions\ndata: ${change.portionsOnly}\n\n`);
+      return;
+    }
     if (change.id <= sentUpTo) return;
     // A customer's stream: what is left of a capped dish, whoever ordered it, without an id (it is
     // not replayed: a reconnected menu reads its portions again); the order itself only its owner's.
@@ -24,7 +29,7 @@ export function resumingStream(write: (chunk: string) => void, owner: string | u
   };
   return {
     /** A change from the hub. */
-    live(change: OrderChange) {
+    live(change: OrderChange | PortionsChange) {
       if (waiting) waiting.push(change);
       else send(change);
     },

@@ -7,6 +7,7 @@ import { type Db, queryRows } from "../../db/client";
 import { dishPortionChanges } from "../../db/schema";
 import { notFound } from "../../errors";
 import { assertPortionsCoverOrders, portionsLeftColumn } from "../orders/portions";
+import { notifyPortionsLeft } from "../orders/service";
 
 /**
  * An admin's correction of a dish's portions during its day (decision 0071): a tray dropped, more
@@ -48,6 +49,7 @@ export async function correctPortions(
       reason: input.reason,
       changedBy: actorId,
     });
+    await notifyPortionsLeft(tx, foodItemId);
     return { name: dish.name, portions: after?.portions ?? null, left: after?.left ?? null };
   });
 }

@@ -36,6 +36,13 @@ export const orderChangeNotice = z.object({
 });
 export type OrderChangeNotice = z.infer<typeof orderChangeNotice>;
 
+/**
+ * What a NOTIFY on ORDER_EVENTS_CHANNEL carries when portions moved without an order: a counter
+ * sale, its void, an admin's correction (decision 0071). Every menu hears what is left; it is no
+ * order event (no id, not replayed: a reconnected menu reads its portions again).
+ */
+export const portionsNotice = z.strictObject({ portions: portionsLeftEvent });
+
 export type Actor = { id: string; roleId: number };
 
 /** The statuses an order takes (paid) or gives back (cancelled, failed) its portions in. */
@@ -207,6 +214,14 @@ async function orderAllergyAlert(tx: Tx, orderId: string) {
     z.object({ allergyAlert: allergyAlertSchema }),
   );
   return row?.allergyAlert ?? null;
+}
+
+/** Tells every menu what is left of a capped dish, when it commits; nothing for a dish without a cap. */
+export async function notifyPortionsLeft(tx: Tx, foodItemId: string) {
+  const portions = await portionsLeftOf(tx, foodItemId);
+  if (!portions) return;
+  const notice: z.infer<typeof portionsNotice> = { portions };
+  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
 /**
