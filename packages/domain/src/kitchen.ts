@@ -42,6 +42,12 @@ export type KitchenCounterSold = z.infer<typeof kitchenCounterSold>;
 
 export const kitchenDay = z.object({
   date: z.string(),
+  /**
+   * The last order event (its number) the day reflects, read before the orders: a board follows
+   * the stream from it, so nothing between the read and the stream is missed. Left out by answers
+   * from before it.
+   */
+  eventId: z.string().optional(),
   orders: z.array(kitchenOrder),
   /** The day's dishes whose portions are capped; left out by answers from before caps. */
   caps: z.array(kitchenDishCap).optional(),
@@ -73,6 +79,11 @@ export const orderEvent = z.object({
   }),
   /** The order's dish changed (its allergens), not its status: read the order again (decision 0041). */
   dishChanged: z.literal(true).optional(),
+  /**
+   * The order as the board shows it, on the staff's stream only, when it went out live: a board
+   * adds a new order without reading the day again. A replayed event has none.
+   */
+  row: kitchenOrder.optional(),
 });
 export type OrderEvent = z.infer<typeof orderEvent>;
 

@@ -8,6 +8,8 @@ export type LiveStream = "connecting" | "live" | "offline";
 const REOPEN_MS = 5000;
 
 type Handlers = {
+  /** The event to follow on from when the stream first opens (the day read reflects it). */
+  from?: string | undefined;
   /** An order changed: merge it. */
   onOrder: (event: OrderEvent) => void;
   /** What was missed while away is no longer kept on the server: load everything again. */
@@ -35,7 +37,8 @@ export function useOrderEventStream(path: string, enabled: boolean, handlers: Ha
       setState("offline");
       return;
     }
-    let lastId = "";
+    // Where the data the screen read stands; the browser's own reconnects carry on from there.
+    let lastId = latest.current.from ?? "";
     let failures = 0;
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | undefined;

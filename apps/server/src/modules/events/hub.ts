@@ -17,6 +17,8 @@ export type OrderChange = {
   data: string;
   /** What is left of the order's capped dish, as JSON, when the change moved its portions. */
   portions?: string;
+  /** The event with the order as the board shows it, for the staff's streams; else `data`. */
+  staffData?: string;
 };
 
 /** Portions that moved without an order (a counter sale, decision 0071): for customers' menus only. */
@@ -40,8 +42,15 @@ type Subscriber = { send: (change: OrderChange | PortionsChange) => void; onGap:
  * NOTIFY reaches every process on the same PostgreSQL, so changes made through any
  * process reach the clients of all of them (several processes share one PostgreSQL).
  */
-export function createOrderEventHub(database: Database, log: FastifyBaseLogger): OrderEventHub {
+export function createOrderEventHub(
+  database: Database,
+  log: FastifyBaseLogger,
+  /** The order as the board shows it (JSON), read once per process for every board it serves. */
+  boardRow: (orderId: string) => Promise<string | null> = async () => null,
+): OrderEventHub {
   const subscribers = new Set<Subscriber>();
+  // Changes are handed on one after the other, in the order they came, each once its row is read.
+  let handing: Promise<void> = Promise.resolve();
   let listening: Promise<() => Promise<void>> | null = null;
 
   // Whoever listened across a gap has missed changes: they all start over.
@@ -53,6 +62,11 @@ export function createOrderEventHub(database: Database, log: FastifyBaseLogger):
 
   // Parsed once per change, whatever the number of streams.
   const fanOut = (payload: string) => {
+    handing = handing
+      .then(() => handOn(payload))
+      .catch((error: unknown) => log.error({ err: error }, "order events: a change could not be handed on"));
+  };
+  const handOn = async (payload: string) => {
     let notice: OrderChangeNotice;
     try {
       const parsed: unknown = JSON.parse(payload);
@@ -68,10 +82,20 @@ export function createOrderEventHub(database: Database, log: FastifyBaseLogger):
       log.warn({ err: error }, "order events: a notification that is not an order change was ignored");
       return;
     }
+    // A board adds the order as it is now, instead of reading the whole day again; a dish's
+    // change sends none (the board reads those orders again), nor does an order that is gone.
+    const row = notice.event.dishChanged
+      ? null
+      : await boardRow(notice.event.order.id).catch((error: unknown) => {
+          log.warn({ err: error }, "order events: the order's row could not be read");
+          return null;
+        });
+    const data = JSON.stringify(notice.event);
     const change: OrderChange = {
       id: notice.id,
       userId: notice.userId,
-      data: JSON.stringify(notice.event),
+      data,
+      ...(row ? { staffData: `${data.slice(0, -1)},"row":${row}}` } : {}),
       ...(notice.portions ? { portions: JSON.stringify(notice.portions) } : {}),
     };
     for (const s of subscribers) s.send(change);

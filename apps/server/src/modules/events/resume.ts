@@ -25,7 +25,7 @@ export function resumingStream(write: (chunk: string) => void, owner: string | u
     if (owner !== undefined && change.portions) write(`event: portions\ndata: ${change.portions}\n\n`);
     if (owner !== undefined && change.userId !== owner) return;
     sentUpTo = change.id;
-    write(order(change.id, change.data));
+    write(order(change.id, owner === undefined ? (change.staffData ?? change.data) : change.data));
   };
   return {
     /** A change from the hub. */

@@ -75,6 +75,13 @@ describe("live order events", () => {
             statusChangedAt: expect.any(String),
             deliveryDate: "2031-05-14",
           },
+          // The order as the board shows it: a board adds or moves it without reading the day.
+          row: expect.objectContaining({
+            id,
+            status: "processing",
+            customerName: expect.any(String),
+            itemName: "Macaroni en kaas",
+          }),
         },
       ]);
     }
@@ -90,6 +97,21 @@ describe("live order events", () => {
     expect(await b.until(() => b.events().length === 2)).toBe(true);
     expect(b.events().map((e) => e.order.status)).toEqual(["processing", "ready"]);
     b.close();
+  });
+
+  it("says in the day's answer which event it reflects, and a stream from there sends what came after", async ({
+    app,
+  }) => {
+    const read = await request(app, "GET", "/api/kitchen/orders?date=2031-05-14", { cookie });
+    const eventId: string = read.json().data.eventId;
+    expect(eventId).toMatch(/^\d+$/);
+    // Between the read and the stream, an order changes.
+    const id = await newOrder();
+    await putStatus(app, cookie, id, "processing");
+    const late = await openStream(app, cookie, `/api/events?lastEventId=${eventId}`);
+    expect(await late.until(() => late.events().length === 1)).toBe(true);
+    expect(late.events()[0]?.order.id).toBe(id);
+    late.close();
   });
 
   it("ends open streams when the server closes", async () => {

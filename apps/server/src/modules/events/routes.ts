@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
 import { findSession, requireStaff, signedIn } from "../../plugins/session";
+import { kitchenRowJson } from "../kitchen/queries";
 import { createOrderEventHub } from "./hub";
 import { streamStart } from "./replay";
 import { resumingStream } from "./resume";
@@ -45,7 +46,7 @@ const streamRoute = {
  */
 export function orderEventStreams(fastify: FastifyInstance, { config, database, metrics }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const hub = createOrderEventHub(database, app.log);
+  const hub = createOrderEventHub(database, app.log, (orderId) => kitchenRowJson(database.db, orderId));
   const open = new Set<(retryMs?: number) => void>();
   metrics.countEventClients(() => open.size);
 

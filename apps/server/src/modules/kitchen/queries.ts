@@ -112,10 +112,32 @@ export async function kitchenDayAnswerText(
   db: Db,
   params: { date: IsoDate; timeZone: string },
 ): Promise<string> {
+  // Read first: an event after it may be in the orders too, and applying it again changes nothing.
+  const eventId = await lastOrderEventId(db);
   const orders = await kitchenDayJson(db, params);
   const caps = await dishCapsJson(db, params.date);
   const atCounter = await soldAtCounterJson(db, params.date);
-  return `{"success":true,"data":{"date":${JSON.stringify(params.date)},"orders":${orders},"caps":${caps},"atCounter":${atCounter}}}`;
+  return `{"success":true,"data":{"date":${JSON.stringify(params.date)},"eventId":${JSON.stringify(eventId)},"orders":${orders},"caps":${caps},"atCounter":${atCounter}}}`;
+}
+
+/** The number of the last order event handed out. */
+async function lastOrderEventId(db: Db): Promise<string> {
+  const [row] = await queryRows(
+    db,
+    sql`select last_id::text as id from order_event_counter where id = 1`,
+    z.object({ id: z.string() }),
+  );
+  return row?.id ?? "0";
+}
+
+/** One order as the board shows it, as JSON, for the live event that carries it; null when it is gone. */
+export async function kitchenRowJson(db: Db, orderId: string): Promise<string | null> {
+  const [row] = await queryRows(
+    db,
+    sql`select row_to_json(k)::text as row from (${kitchenRowsQuery(eq(orders.id, orderId))}) k`,
+    z.object({ row: z.string() }),
+  );
+  return row?.row ?? null;
 }
 
 /** The day's dishes sold at the counter, by name, voided sales left out (decision 0071), as JSON. */

@@ -24,6 +24,13 @@ export function withOrderChange(day: KitchenDay, change: OrderChange): KitchenDa
   };
 }
 
+/** The day with a new order as the board shows it, among the others by when it was placed. */
+export function withNewOrder(day: KitchenDay, row: KitchenOrder): KitchenDay {
+  const orders = [...day.orders.filter((order) => order.id !== row.id), row];
+  orders.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return { ...day, orders };
+}
+
 /** The day without one order (it moved to another day). */
 export function withoutOrder(day: KitchenDay, id: string): KitchenDay {
   return { ...day, orders: day.orders.filter((order) => order.id !== id) };

@@ -2,7 +2,7 @@ import type { KitchenDay, OrderEvent } from "@kantien/domain/kitchen";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type LiveStream, useOrderEventStream } from "../../../lib/order-event-stream";
 import { queryKeys } from "../../../lib/query-keys";
-import { withOrderChange, withoutOrder } from "../kitchen-day";
+import { withNewOrder, withOrderChange, withoutOrder } from "../kitchen-day";
 
 function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
   const day = queryClient.getQueryData<KitchenDay>(queryKeys.kitchenOrders);
@@ -25,9 +25,12 @@ function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
   } else if (known && (known.deliveryDate === change.deliveryDate || change.deliveryDate === day.date)) {
     // Still on this day: merge the change by id.
     queryClient.setQueryData(queryKeys.kitchenOrders, withOrderChange(day, change));
+  } else if (!otherDay && event.row) {
+    // A new order of this day, as the board shows it: added, no read of the day.
+    queryClient.setQueryData(queryKeys.kitchenOrders, withNewOrder(day, event.row));
   } else if (!otherDay) {
-    // A new order of this day (or one whose day depends on when it was made) needs its joined
-    // names: fetch the day again. Another day's orders are ignored.
+    // A new order without its row (a replayed event) needs its joined names: fetch the day
+    // again. Another day's orders are ignored.
     void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
   }
 }
@@ -38,10 +41,13 @@ function applyOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
  * a stream that fails twice running checks the server at once (a server that is gone shows as
  * offline without waiting for a poll).
  */
-export function useOrderEvents(): LiveStream {
+export function useOrderEvents(day: KitchenDay | undefined): LiveStream {
   const queryClient = useQueryClient();
   const loadDay = () => void queryClient.invalidateQueries({ queryKey: queryKeys.kitchenOrders });
-  return useOrderEventStream("/api/events", true, {
+  // Opened once the day is read, from the event that read reflects: what happened between the
+  // read and the stream's start is sent first (the server keeps it), not lost.
+  return useOrderEventStream("/api/events", day !== undefined, {
+    from: day?.eventId,
     onOrder: (event) => applyOrderEvent(queryClient, event),
     onReload: loadDay,
     onLost: loadDay,

@@ -446,6 +446,32 @@ describe("KitchenBoard live events", () => {
     expect(dayFetches()).toBe(1);
   });
 
+  it("adds a new order the event carries as the board shows it, without fetching the day again", async () => {
+    const { events, dayFetches } = await renderLiveBoard();
+    const row = {
+      ...order("order-0000-nnn555", "paid", 0),
+      deliveryDate: "2025-03-03",
+      customerName: "Nuwe Leerder",
+    };
+    events.emit("order", { ...changed(row.id, "paid", "2025-03-03"), row });
+    expect(await within(column("Om te doen")).findByText("#555")).toBeInTheDocument();
+    expect(screen.getByText(/Nuwe Leerder/)).toBeVisible();
+    expect(dayFetches()).toBe(1);
+  });
+
+  it("follows the stream from the event the day it read reflects", async () => {
+    const sources = stubEventSource();
+    mockFetch({
+      "GET /api/kitchen/orders": { body: { success: true, data: { ...day, eventId: "41" } } },
+      "GET /api/settings": {
+        body: { success: true, settings: { theme: "dark", language: "af", refresh_interval: 30 } },
+      },
+    });
+    renderWithApp(<KitchenBoard />, { route: "/kitchen", user: testUser(ROLE.kitchenStaff) });
+    await within(column("Om te doen")).findByText("#111");
+    expect(sources.at(-1)?.url).toBe("/api/events?lastEventId=41");
+  });
+
   it("ignores another day's orders and fetches the day again for a new order of its own day", async () => {
     const { events, dayFetches, addToServerDay } = await renderLiveBoard();
 
