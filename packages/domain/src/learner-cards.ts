@@ -50,3 +50,6 @@ export const learnerCardsInput = z.union([
 ]);
 export type LearnerCardsInput = z.infer<typeof learnerCardsInput>;
 export const learnerCardsAnswer = dataAnswer(z.object({ cards: z.array(learnerCard) }));
+
+/** `POST /api/my/card`: the code the counter scans to pay from this wallet (the card's, issued if none). */
+export const myCardAnswer = dataAnswer(z.object({ code: z.string() }));

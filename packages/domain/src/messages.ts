@@ -387,6 +387,11 @@ export const MESSAGES = {
     af: "Hierdie kaart is onbekend of geblokkeer. Soek die klant op naam.",
     en: "This card is unknown or blocked. Find the customer by name.",
   },
+  learner_card_unavailable: {
+    status: 409,
+    af: "Jy het nog nie 'n akademienommer by die kantien nie: vra die kantien om dit by te voeg.",
+    en: "You have no academy number at the canteen yet: ask the canteen to add it.",
+  },
   learner_card_blocked: {
     af: "Die kaart is geblokkeer: dit werk nie meer by die toonbank nie.",
     en: "The card is blocked: it no longer works at the counter.",

@@ -51,7 +51,7 @@ import {
   myLearnersAnswer,
 } from "@kantien/domain/guardians";
 import { counterAnswer, counterOrder, kitchenDayAnswer, kitchenPaymentAnswer } from "@kantien/domain/kitchen";
-import { learnerCardAnswer, learnerCardsAnswer } from "@kantien/domain/learner-cards";
+import { learnerCardAnswer, learnerCardsAnswer, myCardAnswer } from "@kantien/domain/learner-cards";
 import { learnerImportAnswer } from "@kantien/domain/learner-import";
 import {
   myMenuAnswer,
@@ -208,6 +208,8 @@ const ROUTES: Record<string, z.ZodType> = {
   "POST /api/customers/:id/card": learnerCardAnswer,
   "DELETE /api/customers/:id/card": messageAnswer,
   "POST /api/admin/learner-cards": learnerCardsAnswer,
+  "POST /api/my/card": myCardAnswer,
+  "POST /api/my/learners/:learnerId/card": myCardAnswer,
   "PUT /api/admin/food-items/:id/portions": portionsCorrectedAnswer,
   "POST /api/counter/sales/:id/void": counterSaleAnswer,
   "DELETE /api/guardians/:id": personRemovedAnswer,

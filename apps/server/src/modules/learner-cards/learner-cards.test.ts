@@ -132,6 +132,27 @@ describe("learner cards", () => {
     expect(old.json().data.orders).toEqual([]);
   });
 
+  it("show on the learner's phone as the same code, issued when they had none", async ({ app, db }) => {
+    const phone = await learner(db);
+    const cookie = await sessionCookieFor(db, phone.id, NOW);
+    const mine = await request(app, "POST", "/api/my/card", { cookie, body: {} });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const code: string = mine.json().data.code;
+    expect((await scan(app, code)).json().data.id).toBe(phone.id);
+    expect((await request(app, "POST", "/api/my/card", { cookie, body: {} })).json().data.code).toBe(code);
+    // A replaced card is the phone's new code too; the old one stops.
+    const printed = (await issue(app, phone.id)).json().data.code;
+    expect((await request(app, "POST", "/api/my/card", { cookie, body: {} })).json().data.code).toBe(printed);
+    expect((await scan(app, code)).statusCode).toBe(404);
+    // Without an academy record there is no card to show.
+    const walkIn = await createUser(db, { roleId: 1 });
+    const none = await request(app, "POST", "/api/my/card", {
+      cookie: await sessionCookieFor(db, walkIn.id, NOW),
+      body: {},
+    });
+    expect([none.statusCode, none.json().code]).toEqual([409, "learner_card_unavailable"]);
+  });
+
   it("come as a sheet for a class, each learner's card issued once and reprinted after", async ({
     app,
     db,

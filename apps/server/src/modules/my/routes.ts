@@ -1,5 +1,6 @@
 import { answers, createdAnswers, messageAnswer } from "@kantien/domain/api";
 import { todayIn } from "@kantien/domain/dates";
+import { myCardAnswer } from "@kantien/domain/learner-cards";
 import { message } from "@kantien/domain/messages";
 import {
   myCancelRefusal,
@@ -33,6 +34,7 @@ import { changePassword } from "../auth/service";
 import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
 import { limitsToday } from "../guardians/limits";
+import { cardsFor } from "../learner-cards/cards";
 import { createWalletOrder } from "../orders/create";
 import { changeOrderStatus } from "../orders/service";
 import { walletBalance } from "../wallets/ledger";
@@ -49,6 +51,7 @@ const listSchema = { querystring: myOrdersQuery, response: answers(myOrdersAnswe
 const detailSchema = { params: idParams, response: answers(myOrderAnswer) };
 const cancelSchema = { params: idParams, body: z.strictObject({}), response: answers(myOrderChangedAnswer) };
 const walletSchema = { querystring: myWalletQuery, response: answers(myWalletAnswer) };
+const cardSchema = { body: z.strictObject({}).optional(), response: answers(myCardAnswer) };
 const profileSchema = { ...versioned, response: answers(myProfileAnswer) };
 const saveProfileSchema = { ...versionedSave, body: myProfileInput, response: answers(myProfileSavedAnswer) };
 const dataSchema = { response: answers(myDataDocument) };
@@ -165,6 +168,20 @@ export async function myOrderingRoutes(app: FastifyInstance, { config, database 
       { order, balance },
       { message: message(refunded ? "my_order_cancelled" : "my_order_cancelled_unpaid", request.language) },
     );
+  });
+
+  /**
+   * The code the counter scans to pay from this wallet (decision 0072): the learner's card, issued
+   * when they have none (a printed card keeps working: it is the same card).
+   */
+  api.post("/card", { schema: cardSchema }, async (request) => {
+    const [card] = await cardsFor(db, {
+      input: { learnerIds: [subjectOf(request)] },
+      by: signedIn(request).id,
+      at: config.clock(),
+    });
+    if (!card) throw new AppError("learner_card_unavailable");
+    return ok({ code: card.code });
   });
 
   api.get("/wallet", { schema: walletSchema }, async (request) => {

@@ -90,3 +90,32 @@ describe("paying by EFT on /my/wallet", () => {
     ).not.toBeInTheDocument();
   });
 });
+
+describe("paying at the counter from /my/wallet", () => {
+  it("shows my counter code big, to be scanned", async () => {
+    mockFetch({
+      "GET /api/my/wallet?limit=20&offset=0": {
+        body: {
+          success: true,
+          data: {
+            balance: "20.00",
+            lowBalanceThreshold: "50.00",
+            paymentReference: "KAN7K3Q9Z",
+            eft: null,
+            transactions: [],
+            total: 0,
+            limits: null,
+          },
+        },
+      },
+      "POST /api/my/card": { body: { success: true, data: { code: "kantien:card:0123456789ABCDEF" } } },
+    });
+    const { user } = renderWithApp(<AppRoutes />, { route: "/my/wallet", user: testUser(ROLE.student) });
+    const section = await screen.findByRole("region", { name: "Betaal by die toonbank" });
+    await user.click(within(section).getByRole("button", { name: "Wys my toonbankkode" }));
+    const dialog = await screen.findByRole("dialog", { name: "Betaal by die toonbank" });
+    expect(
+      await within(dialog).findByRole("img", { name: "Toonbankkode om uit jou beursie te betaal" }),
+    ).toBeVisible();
+  });
+});

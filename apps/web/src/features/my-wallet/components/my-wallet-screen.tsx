@@ -21,6 +21,7 @@ import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { myWalletQueryOptions } from "../../../lib/my-data";
+import { CounterCode } from "./counter-code";
 
 function StatementLine({
   entry,
@@ -233,6 +234,7 @@ export function MyWalletScreen() {
         </Alert>
       ) : null}
       {first?.limits ? <GuardianLimits limits={first.limits} /> : null}
+      <CounterCode />
       {first ? <PayByEft reference={first.paymentReference} eft={first.eft} /> : null}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t("my.wallet.statement")}
