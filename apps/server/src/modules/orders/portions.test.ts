@@ -103,7 +103,9 @@ describe("a dish's portions", () => {
     expect(await portionsLeft(app, first.cookie, item.id)).toBe(0);
     // The kitchen's board says how many were made and that none is left.
     const board = await request(app, "GET", `/api/kitchen/orders?date=${WEDNESDAY}`, { cookie: asAdmin });
-    expect(board.json().data.caps).toEqual([{ itemName: expect.any(String), portions: 12, left: 0 }]);
+    expect(board.json().data.caps).toEqual([
+      { foodItemId: item.id, itemName: expect.any(String), portions: 12, left: 0 },
+    ]);
   });
 
   it("say how many are left, refuse more than that, and come back when an order is cancelled", async ({

@@ -231,28 +231,31 @@ function CanteenRulesForm({ initial }: { initial: CanteenRulesRecord }) {
             {...register("maxQuantity", { valueAsNumber: true })}
           />
         </Stack>
-        <TextField
-          label={t("screens.canteen.rules.lowBalanceThreshold")}
-          error={Boolean(text("lowBalanceThreshold"))}
-          helperText={helper("lowBalanceThreshold", t("screens.canteen.rules.lowBalanceThresholdHint"))}
-          slotProps={{
-            htmlInput: { inputMode: "decimal" },
-            input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
-          }}
-          sx={{ maxWidth: { sm: "calc(50% - 8px)" } }}
-          {...register("lowBalanceThreshold")}
-        />
-        <TextField
-          label={t("screens.canteen.rules.offlineSaleLimit")}
-          error={Boolean(text("offlineSaleLimit"))}
-          helperText={helper("offlineSaleLimit", t("screens.canteen.rules.offlineSaleLimitHint"))}
-          slotProps={{
-            htmlInput: { inputMode: "decimal" },
-            input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
-          }}
-          sx={{ maxWidth: { sm: "calc(50% - 8px)" } }}
-          {...register("offlineSaleLimit")}
-        />
+        {/* Money: the customers' warning, and what the counter may sell offline (decision 0073). */}
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 3, sm: 2 }}>
+          <TextField
+            label={t("screens.canteen.rules.lowBalanceThreshold")}
+            error={Boolean(text("lowBalanceThreshold"))}
+            helperText={helper("lowBalanceThreshold", t("screens.canteen.rules.lowBalanceThresholdHint"))}
+            slotProps={{
+              htmlInput: { inputMode: "decimal" },
+              input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
+            }}
+            fullWidth
+            {...register("lowBalanceThreshold")}
+          />
+          <TextField
+            label={t("screens.canteen.rules.offlineSaleLimit")}
+            error={Boolean(text("offlineSaleLimit"))}
+            helperText={helper("offlineSaleLimit", t("screens.canteen.rules.offlineSaleLimitHint"))}
+            slotProps={{
+              htmlInput: { inputMode: "decimal" },
+              input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
+            }}
+            fullWidth
+            {...register("offlineSaleLimit")}
+          />
+        </Stack>
         {/* Not a customer's rule: how the kitchen board colours a waiting order (decision 0025). */}
         <Typography variant="subtitle1" component="h3">
           {t("screens.canteen.rules.kitchenAgeing")}
