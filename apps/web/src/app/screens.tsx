@@ -183,7 +183,7 @@ const WEB_SCREENS = {
     layout: "backOffice",
     section: "customers",
     view: lazyScreen(
-      () => import("../features/customers/components/customers-screen"),
+      () => withTexts("customers", import("../features/customers/components/customers-screen")),
       (m) => m.CustomersScreen,
     ),
     menu: { label: "nav.customers", icon: "People" },

@@ -12,6 +12,7 @@ type ReportsTexts = typeof import("../locales/reports/af.json");
 type MyLearnersTexts = typeof import("../locales/my-learners/af.json");
 type CounterSalesTexts = typeof import("../locales/counter-sales/af.json");
 type MyOrdersTexts = typeof import("../locales/my-orders/af.json");
+type CustomersTexts = typeof import("../locales/customers/af.json");
 /** The whole catalogue: the texts every page may need, the back office's screens, the wallet's, the profile's, the menu's allergens', the counter's sales', the reports'. */
 type Catalogue = typeof af &
   BackOfficeTexts &
@@ -21,6 +22,7 @@ type Catalogue = typeof af &
   MyLearnersTexts &
   CounterSalesTexts &
   MyOrdersTexts &
+  CustomersTexts &
   ReportsTexts;
 // Both languages must hold the same keys: this fails to compile when one lacks a key.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -48,6 +50,8 @@ const counterSalesTextsMatch: SameShape<
 void counterSalesTextsMatch;
 const myOrdersTextsMatch: SameShape<MyOrdersTexts, typeof import("../locales/my-orders/en.json")> = true;
 void myOrdersTextsMatch;
+const customersTextsMatch: SameShape<CustomersTexts, typeof import("../locales/customers/en.json")> = true;
+void customersTextsMatch;
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -85,6 +89,7 @@ export type TextPart =
   | "myLearners"
   | "counterSales"
   | "myOrders"
+  | "customers"
   | "reports";
 
 /**
@@ -98,7 +103,9 @@ export type TextPart =
  * the back office's reports, so the kitchen board's first load carries none of theirs; and so do
  * a guardian's screens (their learners, linking, limits), which a learner never loads, and so
  * does the counter's sales mode, loaded when a cook opens it, and the customer's orders screen,
- * which the sign-in page and the menu's first load do not show.
+ * which the sign-in page and the menu's first load do not show; and the customers screen's own
+ * dialogs (allergies, guardians, leaving, the school's list, letters, cards), which the kitchen
+ * board's first load need not carry.
  * (All the ordering app's texts as one part made its first load larger, not smaller.)
  */
 const textParts: Record<TextPart, Record<Language, () => Promise<{ default: object }>>> = {
@@ -122,6 +129,10 @@ const textParts: Record<TextPart, Record<Language, () => Promise<{ default: obje
   myLearners: {
     af: () => import("../locales/my-learners/af.json"),
     en: () => import("../locales/my-learners/en.json"),
+  },
+  customers: {
+    af: () => import("../locales/customers/af.json"),
+    en: () => import("../locales/customers/en.json"),
   },
   myOrders: {
     af: () => import("../locales/my-orders/af.json"),

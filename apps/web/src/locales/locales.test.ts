@@ -12,6 +12,8 @@ import backOfficeAf from "./back-office/af.json";
 import backOfficeEn from "./back-office/en.json";
 import counterSalesAf from "./counter-sales/af.json";
 import counterSalesEn from "./counter-sales/en.json";
+import customersAf from "./customers/af.json";
+import customersEn from "./customers/en.json";
 import en from "./en.json";
 import myOrdersAf from "./my-orders/af.json";
 import myOrdersEn from "./my-orders/en.json";
@@ -36,6 +38,7 @@ describe("locales", () => {
     expect(keys(myProfileEn).sort()).toEqual(keys(myProfileAf).sort());
     expect(keys(reportsEn).sort()).toEqual(keys(reportsAf).sort());
     expect(keys(counterSalesEn).sort()).toEqual(keys(counterSalesAf).sort());
+    expect(keys(customersEn).sort()).toEqual(keys(customersAf).sort());
     expect(keys(myOrdersEn).sort()).toEqual(keys(myOrdersAf).sort());
   });
 

@@ -14,6 +14,8 @@ import backOfficeAf from "./back-office/af.json";
 import backOfficeEn from "./back-office/en.json";
 import counterSalesAf from "./counter-sales/af.json";
 import counterSalesEn from "./counter-sales/en.json";
+import customersAf from "./customers/af.json";
+import customersEn from "./customers/en.json";
 import en from "./en.json";
 import myAllergensAf from "./my-allergens/af.json";
 import myAllergensEn from "./my-allergens/en.json";
@@ -53,6 +55,7 @@ const catalogues = {
     ...strings(myOrdersAf),
     ...strings(myLearnersAf),
     ...strings(counterSalesAf),
+    ...strings(customersAf),
   ],
   en: [
     ...strings(en),
@@ -64,6 +67,7 @@ const catalogues = {
     ...strings(myOrdersEn),
     ...strings(myLearnersEn),
     ...strings(counterSalesEn),
+    ...strings(customersEn),
   ],
 };
 // The allergy texts too: what each allergen holds, the levels and reactions, and the consent.

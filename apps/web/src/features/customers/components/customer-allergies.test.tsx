@@ -1,10 +1,14 @@
 import type { CustomerAllergiesRecord } from "@kantien/domain/dietary-profile";
 import type { CustomerDetail } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadTexts } from "../../../lib/i18n";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
+
+// The customers screen loads its dialogs' texts with it (app/screens.tsx).
+beforeAll(() => loadTexts("customers"));
 
 const pieter: CustomerDetail = {
   id: "c0000000-0000-4000-8000-000000000009",

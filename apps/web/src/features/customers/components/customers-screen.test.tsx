@@ -1,9 +1,13 @@
 import type { CustomerDetail, CustomerRow } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadTexts } from "../../../lib/i18n";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { CustomersScreen } from "./customers-screen";
+
+// The customers screen loads its dialogs' texts with it (app/screens.tsx).
+beforeAll(() => loadTexts("customers"));
 
 const anna: CustomerRow = {
   id: "c0000000-0000-4000-8000-000000000001",

@@ -1,11 +1,15 @@
 import type { LearnerCard } from "@kantien/domain/learner-cards";
 import type { CustomerDetail } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AppRoutes } from "../../../app/router";
+import { loadTexts } from "../../../lib/i18n";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
+
+// The customers screen loads its dialogs' texts with it (app/screens.tsx).
+beforeAll(() => loadTexts("customers"));
 
 const sipho: CustomerDetail = {
   id: "c0000000-0000-4000-8000-000000000011",

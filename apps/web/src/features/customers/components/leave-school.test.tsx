@@ -1,10 +1,14 @@
 import type { LearnerLeaveOptions } from "@kantien/domain/guardians";
 import type { CustomerDetail } from "@kantien/domain/people";
 import { ROLE } from "@kantien/domain/roles";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { loadTexts } from "../../../lib/i18n";
 import { type FetchCall, mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
+
+// The customers screen loads its dialogs' texts with it (app/screens.tsx).
+beforeAll(() => loadTexts("customers"));
 
 const sanet: CustomerDetail = {
   id: "c0000000-0000-4000-8000-000000000003",
