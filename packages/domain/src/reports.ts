@@ -179,6 +179,13 @@ export const salesPeriod = salesTotals.extend({
 });
 export type SalesPeriod = z.infer<typeof salesPeriod>;
 
+/** The counter's sales of a period, voided ones left out (decision 0071): the amount by how paid. */
+export const counterPeriod = z.object({
+  period: z.string(),
+  sales: z.number().int(),
+  byMethod: z.record(z.enum(SALE_METHODS), amount),
+});
+
 export const salesReport = z.object({
   from: z.string(),
   to: z.string(),
@@ -188,6 +195,13 @@ export const salesReport = z.object({
   totals: salesTotals,
   /** The dishes sold most in the range, by portions: at most 10. */
   topItems: z.array(salesTotals.extend({ name: z.string() })),
+  /** The counter's sales by period (every period), and what it sold most; left out by answers from before. */
+  counter: z
+    .object({
+      series: z.array(counterPeriod),
+      topItems: z.array(z.object({ name: z.string(), quantity: z.number().int(), amount })),
+    })
+    .optional(),
 });
 export type SalesReport = z.infer<typeof salesReport>;
 export const salesReportAnswer = dataAnswer(salesReport);

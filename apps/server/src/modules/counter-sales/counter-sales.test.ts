@@ -583,6 +583,17 @@ describe("POST /api/counter/sales/:id/void", () => {
     expect(report.statusCode).toBe(200);
     expect(report.json().data.walletProof.balanced).toBe(true);
     expect(await balanceOf(db, buyer.id)).toBe("23.00");
+    // Over a range: the counter's sales by day and how paid, and what it sold most.
+    const range = await request(app, "GET", `/api/reports/sales?from=2031-03-02&to=2031-03-08&groupBy=day`, {
+      cookie: asAdmin,
+    });
+    expect(range.statusCode, range.body).toBe(200);
+    const days = range.json().data.counter.series;
+    expect(days).toHaveLength(7);
+    expect(days.find((row: { period: string }) => row.period === TODAY).sales).toBeGreaterThanOrEqual(1);
+    expect(range.json().data.counter.topItems).toContainEqual(
+      expect.objectContaining({ name: "Sap (bewys)", quantity: 1 }),
+    );
     // The bursar's view of the counter's day: the voided sale apart, with why and by whom.
     const counter = report.json().data.counter;
     expect(counter.byMethod.wallet.count).toBeGreaterThanOrEqual(1);

@@ -266,6 +266,39 @@ export function salesTables(
       columns: [periodColumn, t("screens.reports.sales.heldAtEnd")],
       rows: report.series.map((row) => [period(row.period), { rand: row.moneyHeld }]),
     },
+    // The counter's (decision 0071): only for a range in which it sold anything.
+    ...(report.counter?.series.some((row) => row.sales > 0)
+      ? [
+          {
+            id: "counter-periods",
+            caption: t("screens.reports.counter.title"),
+            columns: [
+              periodColumn,
+              t("screens.reports.columns.count"),
+              ...SALE_METHODS.map((method) => t(`screens.reports.counter.methods.${method}`)),
+            ],
+            rows: report.counter.series.map((row): ReportCell[] => [
+              period(row.period),
+              row.sales,
+              ...SALE_METHODS.map((method) => ({ rand: row.byMethod[method] })),
+            ]),
+          },
+          {
+            id: "counter-top",
+            caption: t("screens.reports.counter.byItem"),
+            columns: [
+              t("screens.reports.columns.what"),
+              t("screens.reports.columns.count"),
+              t("screens.reports.columns.amount"),
+            ],
+            rows: report.counter.topItems.map((item): ReportCell[] => [
+              item.name,
+              item.quantity,
+              { rand: item.amount },
+            ]),
+          },
+        ]
+      : []),
   ];
 }
 

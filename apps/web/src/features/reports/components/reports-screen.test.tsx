@@ -467,6 +467,38 @@ describe("the sales view", () => {
     ).toBeInTheDocument();
   });
 
+  it("shows the counter's sales by period and how they were paid, and what it sold most", async () => {
+    renderReports("/reports?view=sales", {
+      "GET /api/reports/sales?from=2031-04-21&to=2031-06-11&groupBy=week": {
+        body: {
+          success: true,
+          data: {
+            ...SALES,
+            counter: {
+              series: SALES.series.map((row, index) => ({
+                period: row.period,
+                sales: index === 0 ? 40 : 0,
+                byMethod: {
+                  wallet: index === 0 ? "300.00" : "0.00",
+                  cash: index === 0 ? "150.50" : "0.00",
+                  card: "0.00",
+                },
+              })),
+              topItems: [{ name: "Appelsap 330 ml", quantity: 25, amount: "350.00" }],
+            },
+          },
+        },
+      },
+    });
+    const counter = await screen.findByRole("table", { name: "Toonbankverkope" });
+    expect(within(counter).getAllByRole("row")[1]).toHaveTextContent(/40R\s300,00R\s150,50/);
+    expect(
+      within(screen.getByRole("table", { name: "Toonbankverkope volgens item" })).getByRole("rowheader", {
+        name: "Appelsap 330 ml",
+      }),
+    ).toBeVisible();
+  });
+
   it("does not ask for a range that ends before it starts, and says why", async () => {
     const { calls } = renderReports("/reports?view=sales&from=2031-06-11&to=2031-06-01", {});
     expect(await screen.findByText("Die einddatum moet op of ná die begindatum wees.")).toBeVisible();

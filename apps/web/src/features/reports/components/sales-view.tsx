@@ -172,6 +172,14 @@ function SalesBody({ report, tables, title }: { report: SalesReport; tables: Rep
           </ChartFigure>
           <TableDisclosure table={table("money-held")} />
         </ReportSection>
+        {(["counter-periods", "counter-top"] as const).map((id) => {
+          const found = tables.find((candidate) => candidate.id === id);
+          return found ? (
+            <ReportSection key={id} title={found.caption}>
+              <ReportTableView table={found} />
+            </ReportSection>
+          ) : null;
+        })}
       </Box>
     </Stack>
   );
