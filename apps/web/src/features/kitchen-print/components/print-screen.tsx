@@ -193,6 +193,8 @@ export function PrintScreen() {
             ) : (
               <PrepSheet
                 orders={orders}
+                caps={day.data?.caps}
+                atCounter={day.data?.atCounter}
                 date={date}
                 canteenName={config.canteenName}
                 printedAt={printedAt}

@@ -1,4 +1,4 @@
-import type { KitchenOrder } from "@kantien/domain/kitchen";
+import type { KitchenCounterSold, KitchenDishCap, KitchenOrder } from "@kantien/domain/kitchen";
 import { orderQrContent, portionsByDish } from "@kantien/domain/kitchen-rules";
 import type { Language } from "@kantien/domain/language";
 import { orderLabel } from "@kantien/domain/order-label";
@@ -112,6 +112,9 @@ function byDish(orders: readonly KitchenOrder[]): [string, KitchenOrder[]][] {
 
 type PrepSheetProps = {
   orders: readonly KitchenOrder[];
+  /** Capped dishes' portions made and left, and what the counter sold (decisions 0069, 0071). */
+  caps?: readonly KitchenDishCap[];
+  atCounter?: readonly KitchenCounterSold[];
   date: string;
   canteenName: string;
   printedAt: string;
@@ -120,7 +123,16 @@ type PrepSheetProps = {
 };
 
 /** The day's prep sheet: portions per dish and stage, then a check list of the orders still to make. */
-export function PrepSheet({ orders, date, canteenName, printedAt, paper, language }: PrepSheetProps) {
+export function PrepSheet({
+  orders,
+  caps = [],
+  atCounter = [],
+  date,
+  canteenName,
+  printedAt,
+  paper,
+  language,
+}: PrepSheetProps) {
   const { t } = useTranslation();
   const dishes = portionsByDish(orders);
   const toMake = ordersToMake(orders);
@@ -205,6 +217,7 @@ export function PrepSheet({ orders, date, canteenName, printedAt, paper, languag
           </tfoot>
         </Box>
       )}
+      <PortionsLeft caps={caps} atCounter={atCounter} />
       {toMake.length > 0 ? (
         <>
           <Box component="h3" sx={{ fontSize: receipt ? "11pt" : "13pt", mt: "5mm", mb: 0 }}>
@@ -358,6 +371,44 @@ function OrderLabel({ order, day, qrSize, language, large = false }: OrderLabelP
           label={t("screens.kitchen.print.qrAlt", { label })}
         />
       </Box>
+    </Box>
+  );
+}
+
+/** Under the portions: each capped dish's made and left, and what the counter sold of each dish. */
+function PortionsLeft({
+  caps,
+  atCounter,
+}: {
+  caps: readonly KitchenDishCap[];
+  atCounter: readonly KitchenCounterSold[];
+}) {
+  const { t } = useTranslation();
+  const names = [...new Set([...caps.map((cap) => cap.itemName), ...atCounter.map((sold) => sold.itemName)])];
+  if (names.length === 0) return null;
+  return (
+    <Box
+      component="ul"
+      aria-label={t("screens.kitchen.print.portionsLeft")}
+      sx={{ mt: "3mm", mb: 0, pl: "5mm" }}
+    >
+      {names.map((name) => {
+        const cap = caps.find((candidate) => candidate.itemName === name);
+        const sold = atCounter.find((candidate) => candidate.itemName === name);
+        const words = [
+          cap
+            ? cap.left === 0
+              ? t("screens.kitchen.portions.soldOut", { count: cap.portions })
+              : t("screens.kitchen.portions.left", { count: cap.portions, left: cap.left })
+            : null,
+          sold && sold.sold > 0 ? t("screens.kitchen.portions.atCounter", { count: sold.sold }) : null,
+        ].filter(Boolean);
+        return (
+          <li key={name}>
+            <strong>{name}</strong>: {words.join(" · ")}
+          </li>
+        );
+      })}
     </Box>
   );
 }
