@@ -37,7 +37,11 @@ describe("the prep sheet", () => {
       />,
     );
     const left = screen.getByRole("list", { name: "Porsies oor en by die toonbank verkoop" });
-    expect(within(left).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+    expect(
+      within(left)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
       "Bobotie: 40 gemaak · nog 6 · 5 by die toonbank verkoop",
       "Vetkoek: 3 by die toonbank verkoop",
     ]);
