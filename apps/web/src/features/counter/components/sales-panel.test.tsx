@@ -442,6 +442,44 @@ describe("selling at the counter", () => {
     );
   });
 
+  it("takes a card a handheld scanner types while a tile has the focus: two taps sell one item to it", async () => {
+    const CARD = "kantien:card:0123456789ABCDEF";
+    const calls = mockFetch({
+      "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: onSale } } },
+      [`GET /api/counter/card?${new URLSearchParams({ code: CARD })}`]: {
+        body: { success: true, data: { id: ANNA, name: "Anna Botha", balance: "40.00", limits: null } },
+      },
+      [`GET /api/counter/customers/${ANNA}`]: {
+        body: { success: true, data: { id: ANNA, name: "Anna Botha", balance: "40.00", limits: null } },
+      },
+      "POST /api/counter/sales": {
+        status: 201,
+        body: {
+          success: true,
+          message: "Verkoop 3 aangeteken.",
+          data: sale({ number: 3, method: "wallet" }),
+        },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, {
+      route: "/kitchen/counter?mode=sell",
+      user: testUser(ROLE.kitchenStaff),
+    });
+    // Tap one: the tile keeps the focus; the scanner types the card and Enter.
+    await user.click(await screen.findByRole("button", { name: /Voeg Appelsap by/ }));
+    await user.keyboard(`${CARD}{Enter}`);
+    // Tap two.
+    await user.click(
+      await screen.findByRole("button", { name: `Betaal ${formatRand("12.50")} uit Anna Botha se beursie` }),
+    );
+    expect(await screen.findByRole("status")).toHaveTextContent("Verkoop 3");
+    // The Enter pressed no tile: one juice.
+    expect(posts(calls).at(-1)?.body).toEqual({
+      lines: [{ counterItemId: JUICE, quantity: 1 }],
+      payment: { method: "wallet", customerId: ANNA },
+    });
+  });
+
   it("says what to do when nothing is on sale", async () => {
     mockFetch({
       "GET /api/counter/on-sale": { body: { success: true, data: { date: "2026-11-26", items: [] } } },

@@ -26,6 +26,7 @@ import { currentLanguage } from "../../../lib/i18n";
 import { SubmissionKeys } from "../../../lib/idempotency";
 import { useCreateSale, useOnSale, useSaleCustomer, useScanCard } from "../api/sales";
 import { useCounterQueue } from "../counter-queue";
+import { useScanner } from "../use-scanner";
 import { DaySalesDialog } from "./day-sales";
 import { SaleReceipt } from "./sale-receipt";
 
@@ -131,6 +132,37 @@ export default function SalesPanel() {
     });
   };
 
+  /** A learner's card scanned (into the customer field, or anywhere on the screen): their wallet pays. */
+  const takeCard = (text: string): boolean => {
+    if (!cardTokenFromCode(text)) return false;
+    setFailure(null);
+    scanCard.mutate(text, {
+      onSuccess: (customer) => {
+        queue.reached();
+        setPayer({ id: customer.id, name: customer.name, detail: "", balance: customer.balance });
+      },
+      onError: (error) => {
+        // Offline the card is the payer as it is: the server reads it when the sale is sent.
+        if (isNetworkError(error)) {
+          const token = cardTokenFromCode(text) ?? "";
+          setPayer({
+            id: "",
+            name: t("screens.counterSales.offlineCard", { code: token.slice(-4) }),
+            detail: "",
+            code: text.trim(),
+          });
+          return;
+        }
+        setFailure({
+          message: errorMessage(error, t("screens.counterSales.failed")),
+          confirm: null,
+        });
+      },
+    });
+    return true;
+  };
+  useScanner(takeCard);
+
   const sell = (method: SaleMethod, allergenAcknowledged?: boolean) => {
     if (basket.length === 0) return;
     setKeptOffline(false);
@@ -230,34 +262,7 @@ export default function SalesPanel() {
             busy={createSale.isPending}
             onSell={sell}
             failure={failure}
-            onCard={(text) => {
-              if (!cardTokenFromCode(text)) return false;
-              setFailure(null);
-              scanCard.mutate(text, {
-                onSuccess: (customer) => {
-                  queue.reached();
-                  setPayer({ id: customer.id, name: customer.name, detail: "", balance: customer.balance });
-                },
-                onError: (error) => {
-                  // Offline the card is the payer as it is: the server reads it when the sale is sent.
-                  if (isNetworkError(error)) {
-                    const token = cardTokenFromCode(text) ?? "";
-                    setPayer({
-                      id: "",
-                      name: t("screens.counterSales.offlineCard", { code: token.slice(-4) }),
-                      detail: "",
-                      code: text.trim(),
-                    });
-                    return;
-                  }
-                  setFailure({
-                    message: errorMessage(error, t("screens.counterSales.failed")),
-                    confirm: null,
-                  });
-                },
-              });
-              return true;
-            }}
+            onCard={takeCard}
           />
         )}
       </Paper>
