@@ -24,6 +24,8 @@ export const counterItemInput = z.strictObject({
   price: randAmount(10_000, "counter_item_price_invalid"),
   category: text().trim().max(40, "counter_item_category_invalid").default(""),
   onSale: z.boolean().default(true),
+  /** Its stock carries over to the next days (cans, packets); else it is set per day. */
+  stockCarries: z.boolean().default(false),
   /** Its picture on the counter's tile: an uploaded image or a web address; null or left out, none. */
   imageUrl: imageUrl.optional().transform((value) => value ?? null),
   allergens: allergenDeclarationSchema.default([]),
@@ -39,12 +41,13 @@ export const counterItem = z.object({
   price: randText,
   category: z.string(),
   onSale: z.boolean(),
+  stockCarries: z.boolean(),
   imageUrl: z.string().nullable(),
   allergens: allergenDeclarationSchema,
   diet: dietSchema,
   /** Who confirmed the declaration and when; null until an admin does (unknown is unsafe). */
   allergensChecked: allergensCheckedSchema,
-  /** The stock of the day asked for; null when none is set (no cap). */
+  /** The stock that holds on the day asked for (that day's, or carried over); null when none (no cap). */
   stock: z.number().int().nullable(),
   /** What is left of it that day; null without a stock. */
   left: z.number().int().nullable(),

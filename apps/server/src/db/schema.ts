@@ -725,6 +725,8 @@ export const counterItems = pgTable(
     category: text("category").notNull().default(""),
     imageUrl: text("image_url"),
     onSale: boolean("on_sale").notNull().default(true),
+    /** Its stock carries over to the next days (cans, packets) instead of being set per day. */
+    stockCarries: boolean("stock_carries").notNull().default(false),
     /** The allergen declaration, as a dish's: `[{code, level}]`. */
     allergens: jsonb("allergens").notNull().default(sql`'[]'::jsonb`),
     diet: dietTag("diet").array().notNull().default(sql`'{}'`),

@@ -21,6 +21,7 @@ const itemRow = z.object({
   diet: dietSchema,
   checkedBy: z.string().nullable(),
   checkedAt: timestampColumn.nullable(),
+  stockCarries: z.boolean(),
   stock: z.number().int().nullable(),
   left: z.number().int().nullable(),
 });
@@ -37,12 +38,28 @@ function soldOn(item: SQL, date: IsoDate) {
 }
 
 /**
- * What is left of the item aliased `item` on `date` under the stock row aliased `stock`: null
- * without a stock (no cap), never below zero.
+ * The stock that holds on `date` for the item aliased `item`, joined as `stock`: that day's; for
+ * an item whose stock carries over (`stock_carries`), the last one set on or before it.
  */
-export function stockLeftColumn(item: SQL, stock: SQL, date: IsoDate) {
-  return sql`case when ${stock}.quantity is null then null
-              else greatest(${stock}.quantity - ${soldOn(item, date)}, 0)::int end`;
+export function stockOn(item: SQL, date: IsoDate) {
+  return sql`left join lateral (
+      select st.quantity, st.date from counter_item_stock st
+      where st.counter_item_id = ${item}.id
+        and (st.date = ${date}::date or (${item}.stock_carries and st.date < ${date}::date))
+      order by st.date desc limit 1) stock on true`;
+}
+
+/**
+ * What is left on `date` of the item aliased `item` under its `stock` (`stockOn`): null without
+ * a stock (no cap), else the stock less what the sales not voided took since it was set, never
+ * below zero.
+ */
+export function stockLeftColumn(item: SQL, date: IsoDate) {
+  return sql`case when stock.quantity is null then null
+              else greatest(stock.quantity - (select coalesce(sum(l.quantity), 0) from counter_sale_lines l
+                join counter_sales s on s.id = l.sale_id
+                where l.counter_item_id = ${item}.id and s.voided_at is null
+                  and s.date between stock.date and ${date}::date), 0)::int end`;
 }
 
 function selectItems(date: IsoDate, id?: string) {
@@ -50,11 +67,11 @@ function selectItems(date: IsoDate, id?: string) {
                i.diet::text[] as diet,
                case when i.allergens_checked_at is not null
                  then coalesce(c.first_name || ' ' || c.last_name, '') end as "checkedBy",
-               i.allergens_checked_at as "checkedAt", s.quantity as stock,
-               ${stockLeftColumn(sql`i`, sql`s`, date)} as left
+               i.allergens_checked_at as "checkedAt", i.stock_carries as "stockCarries", stock.quantity as stock,
+               ${stockLeftColumn(sql`i`, date)} as left
              from counter_items i
              left join users c on c.id = i.allergens_checked_by
-             left join counter_item_stock s on s.counter_item_id = i.id and s.date = ${date}::date
+             ${stockOn(sql`i`, date)}
              ${id ? sql`where i.id = ${id}` : sql``}
              order by i.category, i.name, i.id`;
 }
@@ -99,6 +116,7 @@ export async function saveCounterItem(
       price: item.price,
       category: item.category,
       onSale: item.onSale,
+      stockCarries: item.stockCarries,
       imageUrl: item.imageUrl,
       allergens: item.allergens,
       diet: item.diet,

@@ -266,6 +266,47 @@ describe("POST /api/counter/sales", () => {
     expect(items.find((item) => item.key === `item:${apple}`)?.left).toBe(1);
   });
 
+  it("carries an item's stock over to the next days when the admin says so, and a day's stock not", async ({
+    app,
+  }) => {
+    const cans = await counterItem(app, "Koeldrank (blikkie)");
+    const rolls = await counterItem(app, "Broodrolletjie (dag)");
+    await request(app, "PUT", `/api/counter-items/${cans}`, {
+      cookie: asAdmin,
+      body: { name: "Koeldrank (blikkie)", price: "12.50", stockCarries: true, allergensConfirmed: true },
+    });
+    for (const id of [cans, rolls]) {
+      const set = await request(app, "PUT", `/api/counter-items/${id}/stock`, {
+        cookie: asAdmin,
+        body: { date: "2031-03-03", quantity: 10, reason: "Maandag se aflewering" },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+    const sold = await sell(app, {
+      lines: [{ counterItemId: cans, quantity: 3 }],
+      payment: { method: "cash" },
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const leftOn = async (date: string) =>
+      Object.fromEntries(
+        (await request(app, "GET", `/api/counter-items?date=${date}`, { cookie: asCook }))
+          .json()
+          .data.items.filter((item: { id: string }) => [cans, rolls].includes(item.id))
+          .map((item: { id: string; left: number | null }) => [
+            item.id === cans ? "cans" : "rolls",
+            item.left,
+          ]),
+      );
+    // Monday's ten cans, less today's three, today and tomorrow; Monday's rolls were Monday's.
+    expect(await leftOn(TODAY)).toEqual({ cans: 7, rolls: null });
+    expect(await leftOn("2031-03-05")).toEqual({ cans: 7, rolls: null });
+    const tooMany = await sell(app, {
+      lines: [{ counterItemId: cans, quantity: 8 }],
+      payment: { method: "cash" },
+    });
+    expect(tooMany.json()).toMatchObject({ code: "sold_out", details: { left: 7 } });
+  });
+
   it("refuses what is not on sale today", async ({ app, db }) => {
     const tomorrow = await dish(db, { day: "Woensdag" });
     const hidden = await dish(db, { atCounter: false });

@@ -18,7 +18,7 @@ import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { counterSaleLines, counterSales } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { MailContext } from "../../mail/letter";
-import { stockLeftColumn } from "../counter-items/items";
+import { stockLeftColumn, stockOn } from "../counter-items/items";
 import { checkLearnerLimits, limitsToday } from "../guardians/limits";
 import { cardHolder } from "../learner-cards/cards";
 import {
@@ -68,9 +68,9 @@ export async function listOnSale(db: Db, date: IsoDate): Promise<OnSaleItem[]> {
           union all
           select null::uuid, i.id, i.name, i.price::text, i.category, i.image_url,
                  i.allergens::json, i.allergens_checked_at is not null,
-                 ${stockLeftColumn(sql`i`, sql`s`, date)}, 1
+                 ${stockLeftColumn(sql`i`, date)}, 1
           from counter_items i
-          left join counter_item_stock s on s.counter_item_id = i.id and s.date = ${date}::date
+          ${stockOn(sql`i`, date)}
           where i.on_sale) on_sale
         order by rank, category, name`,
     onSaleRow,
@@ -142,9 +142,9 @@ async function takeCounterItem(
   if (!locked) throw new AppError("sale_item_unavailable", { counterItemId: line.counterItemId });
   const [item] = await queryRows(
     tx,
-    sql`select i.name, i.price::text as price, ${stockLeftColumn(sql`i`, sql`s`, today)} as left
+    sql`select i.name, i.price::text as price, ${stockLeftColumn(sql`i`, today)} as left
         from counter_items i
-        left join counter_item_stock s on s.counter_item_id = i.id and s.date = ${today}::date
+        ${stockOn(sql`i`, today)}
         where i.id = ${line.counterItemId}`,
     z.object({ name: z.string(), price: z.string(), left: z.number().int().nullable() }),
   );

@@ -158,6 +158,7 @@ function CounterItemDialog({ item, onClose }: { item: CounterItem | null; onClos
   const [price, setPrice] = useState(item ? moneyFieldValue(item.price) : "");
   const [category, setCategory] = useState(item?.category ?? "");
   const [onSale, setOnSale] = useState(item?.onSale ?? true);
+  const [stockCarries, setStockCarries] = useState(item?.stockCarries ?? false);
   const [image, setImage] = useState(item?.imageUrl ?? "");
   const [uploading, setUploading] = useState(false);
   const [allergens, setAllergens] = useState<AllergenDeclaration>(item?.allergens ?? []);
@@ -171,6 +172,7 @@ function CounterItemDialog({ item, onClose }: { item: CounterItem | null; onClos
       price,
       category,
       onSale,
+      stockCarries,
       imageUrl: image.trim() === "" ? null : image,
       allergens,
       diet,
@@ -226,6 +228,10 @@ function CounterItemDialog({ item, onClose }: { item: CounterItem | null; onClos
           <FormControlLabel
             control={<Switch checked={onSale} onChange={(e) => setOnSale(e.target.checked)} />}
             label={t("screens.canteen.counter.onSale")}
+          />
+          <FormControlLabel
+            control={<Switch checked={stockCarries} onChange={(e) => setStockCarries(e.target.checked)} />}
+            label={t("screens.canteen.counter.stockCarries")}
           />
           <AllergenMatrix
             value={allergens}
