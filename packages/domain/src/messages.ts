@@ -387,6 +387,11 @@ export const MESSAGES = {
     af: "Hierdie kaart is onbekend of geblokkeer. Soek die klant op naam.",
     en: "This card is unknown or blocked. Find the customer by name.",
   },
+  learner_card_needs_academy_number: {
+    status: 409,
+    af: "Gee die klant eers 'n akademienommer (Wysig); dan kry hulle 'n kaart.",
+    en: "Give the customer an academy number first (Edit); then they get a card.",
+  },
   learner_card_unavailable: {
     status: 409,
     af: "Jy het nog nie 'n akademienommer by die kantien nie: vra die kantien om dit by te voeg.",

@@ -10,7 +10,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
 import { learnerCards } from "../../db/schema";
-import { notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 
 /* Learners' cards for the counter's scanner (docs/decisions/0072-learner-cards.md). */
 
@@ -92,7 +92,17 @@ export async function issueCard(
 ): Promise<LearnerCard> {
   return db.transaction(async (tx) => {
     const [found] = await cardCustomers(tx, { learnerId });
-    if (!found) throw notFound();
+    if (!found) {
+      // A customer the canteen has no academy number for yet: said, not "not found".
+      const [customer] = await queryRows(
+        tx,
+        sql`select role_id as "roleId" from users where id = ${learnerId} and deleted_at is null`,
+        z.object({ roleId: z.number().int() }),
+      );
+      if (customer && isCustomerRole(customer.roleId))
+        throw new AppError("learner_card_needs_academy_number");
+      throw notFound();
+    }
     await blockActive(tx, learnerId, { by, at });
     await tx.insert(learnerCards).values({ token: newToken(), learnerId, issuedAt: at, issuedBy: by });
     const [card] = await queryRows(tx, selectCards(sql`u.id = ${learnerId}`), cardRow);

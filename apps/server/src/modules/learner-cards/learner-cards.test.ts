@@ -181,6 +181,10 @@ describe("learner cards", () => {
     expect(byCook.statusCode).toBe(403);
     const staff = await createUser(db, { roleId: 3 });
     expect((await issue(app, staff.id)).statusCode).toBe(404);
+    // A customer without an academy number is told what to do first.
+    const walkIn = await createUser(db, { roleId: 1 });
+    const first = await issue(app, walkIn.id);
+    expect([first.statusCode, first.json().code]).toEqual([409, "learner_card_needs_academy_number"]);
     expect((await issue(app, randomUUID())).statusCode).toBe(404);
   });
 });

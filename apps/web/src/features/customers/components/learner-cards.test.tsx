@@ -108,6 +108,22 @@ describe("a learner's card", () => {
     expect(posts(calls)).toEqual([`DELETE /api/customers/${sipho.id}/card`]);
   });
 
+  it("is not offered to a customer without an academy number, and says what to do first", async () => {
+    mockFetch({
+      ...config,
+      [`GET /api/customers/${sipho.id}`]: { body: { success: true, data: { ...sipho, akdNumber: null } } },
+    });
+    renderWithApp(<CustomerDetailDialog customerId={sipho.id} isAdmin onClose={() => {}} />, {
+      route: "/users",
+      user: testUser(ROLE.kitchenAdmin),
+    });
+    const section = within(await screen.findByRole("dialog", { name: "Sipho Dube" })).getByRole("region", {
+      name: "Leerderkaart",
+    });
+    expect(section).toHaveTextContent("'n Kaart dra die akademienommer: gee die klant eers een (Wysig).");
+    expect(within(section).queryByRole("button", { name: "Reik kaart uit" })).not.toBeInTheDocument();
+  });
+
   it("come as a class's sheet from /users", async () => {
     const calls = mockFetch({
       ...config,

@@ -75,6 +75,8 @@ export function LearnerCardSection({ customer }: { customer: CustomerDetail }) {
               {t("screens.customers.card.block")}
             </Button>
           </>
+        ) : customer.akdNumber === null ? (
+          <Typography color="text.secondary">{t("screens.customers.card.needsAcademyNumber")}</Typography>
         ) : (
           <Button variant="outlined" startIcon={<BadgeIcon />} onClick={doIssue} disabled={issue.isPending}>
             {t("screens.customers.card.issue")}
