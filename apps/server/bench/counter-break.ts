@@ -10,6 +10,7 @@ import { moveWalletMoney } from "../src/modules/wallets/ledger";
 import { createUser, sessionCookieFor } from "../src/test/fixtures";
 import { testConfig } from "../src/test/test-app";
 import { weekItems } from "./fill";
+import { percentile } from "./median";
 
 /**
  * The budget (docs/decisions/0071-the-counter-sells.md): a break of 300 counter sales from two
@@ -230,11 +231,6 @@ async function takenOf(
   );
   if (!row) throw new Error("nothing read of what is taken");
   return row;
-}
-
-/** The nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
 }
 
 function round(n: number) {

@@ -7,3 +7,8 @@ export function medianBy<T>(items: readonly T[], by: (item: T) => number): T | u
 export function median(values: readonly number[]): number | undefined {
   return medianBy(values, (value) => value);
 }
+
+/** The nearest-rank percentile of sorted values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
+}

@@ -11,6 +11,7 @@ import { SESSION_COOKIE } from "../src/plugins/session";
 import { CHEAP_ARGON2, createUser } from "../src/test/fixtures";
 import { testConfig } from "../src/test/test-app";
 import { weekItems } from "./fill";
+import { percentile } from "./median";
 
 /**
  * The budget: 300 customers, each signing in and ordering, all started within 10 s (a burst,
@@ -219,11 +220,6 @@ export async function breakTimeRush(
 function timing(answers: Answer[]): Timing {
   const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
   return { p50: round(percentile(ms, 0.5)), p99: round(percentile(ms, 0.99)), max: round(ms.at(-1) ?? 0) };
-}
-
-/** The nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
 }
 
 function round(n: number) {

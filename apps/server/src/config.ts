@@ -111,6 +111,12 @@ export type Config = {
   clock: () => Date;
 };
 
+/** One reading of the config's clock: the moment and its date in the canteen. */
+export function canteenNow(config: Pick<Config, "timeZone" | "clock">): { now: Date; today: IsoDate } {
+  const now = config.clock();
+  return { now, today: todayIn(config.timeZone, now) };
+}
+
 /** Today in the canteen's time zone, by the config's clock. */
 export function canteenToday(config: Pick<Config, "timeZone" | "clock">): IsoDate {
   return todayIn(config.timeZone, config.clock());

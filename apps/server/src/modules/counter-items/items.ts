@@ -30,11 +30,12 @@ function toItem({ checkedBy, checkedAt, ...row }: z.infer<typeof itemRow>): Coun
   return { ...row, allergensChecked: checkedAt === null ? null : { by: checkedBy ?? "", at: checkedAt } };
 }
 
-/** What the counter sales not voided of `date` took of the item aliased `item` (decision 0071). */
-function soldOn(item: SQL, date: IsoDate) {
+/** What the counter sales not voided from `from` to `to` took of the item aliased `item` (decision 0071). */
+function soldBetween(item: SQL, from: SQL, to: IsoDate) {
   return sql`(select coalesce(sum(l.quantity), 0) from counter_sale_lines l
               join counter_sales s on s.id = l.sale_id
-              where l.counter_item_id = ${item}.id and s.date = ${date}::date and s.voided_at is null)`;
+              where l.counter_item_id = ${item}.id and s.voided_at is null
+                and s.date between ${from} and ${to}::date)`;
 }
 
 /**
@@ -56,10 +57,7 @@ export function stockOn(item: SQL, date: IsoDate) {
  */
 export function stockLeftColumn(item: SQL, date: IsoDate) {
   return sql`case when stock.quantity is null then null
-              else greatest(stock.quantity - (select coalesce(sum(l.quantity), 0) from counter_sale_lines l
-                join counter_sales s on s.id = l.sale_id
-                where l.counter_item_id = ${item}.id and s.voided_at is null
-                  and s.date between stock.date and ${date}::date), 0)::int end`;
+              else greatest(stock.quantity - ${soldBetween(item, sql`stock.date`, date)}, 0)::int end`;
 }
 
 function selectItems(date: IsoDate, id?: string) {
@@ -156,7 +154,7 @@ export async function setCounterStock(
     );
     const [sold] = await queryRows(
       tx,
-      sql`select ${soldOn(sql`i`, input.date)}::int as sold from counter_items i where i.id = ${id}`,
+      sql`select ${soldBetween(sql`i`, sql`${input.date}::date`, input.date)}::int as sold from counter_items i where i.id = ${id}`,
       z.object({ sold: z.number().int() }),
     );
     if (input.quantity !== null && sold && input.quantity < sold.sold) {

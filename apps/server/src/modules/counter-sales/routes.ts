@@ -9,13 +9,13 @@ import {
   saleCustomerAnswer,
   voidSaleInput,
 } from "@kantien/domain/counter-sales";
-import { todayIn } from "@kantien/domain/dates";
 import { message } from "@kantien/domain/messages";
 import { formatRand } from "@kantien/domain/money";
 import { text } from "@kantien/domain/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { canteenNow, canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
 import { AppError, idParams, notFound, recordId } from "../../errors";
@@ -52,33 +52,32 @@ const voidSchema = { params: idParams, body: voidSaleInput, response: answers(co
 export async function counterSalesRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
-  const canteenNow = () => {
-    const now = config.clock();
-    return { now, today: todayIn(config.timeZone, now) };
-  };
 
   app.get("/on-sale", { schema: onSaleSchema }, async () => {
-    const { today } = canteenNow();
+    const today = canteenToday(config);
     return ok({ date: today, items: await listOnSale(db, today) });
   });
 
   /** The customer of a scanned card (decision 0072), as `/customers/:id` answers them. */
   app.get("/card", { schema: cardSchema }, async (request) => {
     const holder = await cardHolder(db, request.query.code);
-    const customer = holder ? await saleCustomerOf(db, { id: holder, today: canteenNow().today }) : null;
+    const customer = holder ? await saleCustomerOf(db, { id: holder, today: canteenToday(config) }) : null;
     if (!customer) throw new AppError("learner_card_unknown");
     return ok(customer);
   });
 
   /** The customer a wallet sale is for: the balance now and what their guardians allow today. */
   app.get("/customers/:id", { schema: customerSchema }, async (request) => {
-    const customer = await saleCustomerOf(db, { id: recordId(request.params.id), today: canteenNow().today });
+    const customer = await saleCustomerOf(db, {
+      id: recordId(request.params.id),
+      today: canteenToday(config),
+    });
     if (!customer) throw notFound();
     return ok(customer);
   });
 
   app.get("/sales", { schema: listSchema }, async (request) => {
-    const date = request.query.date ?? canteenNow().today;
+    const date = request.query.date ?? canteenToday(config);
     return ok({ date, sales: await listCounterSales(db, date) });
   });
 
@@ -98,7 +97,7 @@ export async function counterSalesRoutes(fastify: FastifyInstance, { config, dat
         const saleId = await createCounterSale(tx, {
           input: request.body,
           actor,
-          ...canteenNow(),
+          ...canteenNow(config),
           mail: { config, log: request.log },
         });
         const sale = await counterSaleById(tx, saleId);
@@ -124,7 +123,7 @@ export async function counterSalesRoutes(fastify: FastifyInstance, { config, dat
       id: recordId(request.params.id),
       reason: request.body.reason,
       actor,
-      ...canteenNow(),
+      ...canteenNow(config),
     });
     return ok(sale, { message: message("sale_voided", request.language, { number: String(sale.number) }) });
   });

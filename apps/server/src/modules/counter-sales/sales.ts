@@ -27,6 +27,7 @@ import {
   declarationColumn,
   dishWarningsFor,
 } from "../orders/allergy-match";
+import { lockOrderingCustomer } from "../orders/create";
 import { isCapped, portionsLeftColumn, takePortions } from "../orders/portions";
 import { type Actor, notifyPortionsLeft } from "../orders/service";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
@@ -158,20 +159,6 @@ async function takeCounterItem(
   return { ...line, name: item.name, price: item.price };
 }
 
-/** The customer a wallet sale debits: an account that orders, not removed (share-locked, as an order does). */
-async function walletCustomer(tx: Tx, customerId: string) {
-  const [customer] = await queryRows(
-    tx,
-    sql`select role_id as "roleId", deleted_at is not null as deleted, first_name || ' ' || last_name as name
-        from users where id = ${customerId} for share`,
-    z.object({ roleId: z.number().int(), deleted: z.boolean(), name: z.string() }),
-  );
-  if (!customer || customer.deleted || !isCustomerRole(customer.roleId)) {
-    throw new AppError("order_customer_invalid");
-  }
-  return customer;
-}
-
 /** Whose wallet pays: the customer named, or the holder of the scanned card (404 when it names nobody). */
 async function payingCustomer(tx: Tx, payment: CounterSaleInput["payment"]): Promise<string | null> {
   if (payment.method !== "wallet") return null;
@@ -224,7 +211,7 @@ export async function createCounterSale(
   }: { input: CounterSaleInput; actor: Actor; today: IsoDate; now: Date; mail: MailContext },
 ): Promise<string> {
   const customerId = await payingCustomer(tx, input.payment);
-  if (customerId) await walletCustomer(tx, customerId);
+  if (customerId) await lockOrderingCustomer(tx, customerId);
   const lines: PricedLine[] = [];
   for (const line of basketLines(input)) {
     lines.push(

@@ -57,12 +57,14 @@ function selectCards(which: SQL) {
              order by c.grade nulls last, u.last_name, u.first_name, u.id`;
 }
 
-/** Blocks the customer's active card, if any: its token stops working at once. */
-async function blockActive(tx: Tx, learnerId: string, { by, at }: { by: string; at: Date }) {
-  await tx
+/** Blocks the customer's active card, if any (its token stops working at once); whether there was one. */
+async function blockActive(db: Db | Tx, learnerId: string, { by, at }: { by: string; at: Date }) {
+  const blocked = await db
     .update(learnerCards)
     .set({ blockedAt: at, blockedBy: by })
-    .where(sql`${learnerCards.learnerId} = ${learnerId} and ${learnerCards.blockedAt} is null`);
+    .where(sql`${learnerCards.learnerId} = ${learnerId} and ${learnerCards.blockedAt} is null`)
+    .returning({ token: learnerCards.token });
+  return blocked.length > 0;
 }
 
 /** The customers (with an academy record, not removed) of `input`, locked while their cards change. */
@@ -113,12 +115,7 @@ export async function issueCard(
 
 /** Blocks a customer's card (lost): 404 when they have none active. */
 export async function blockCard(db: Db, { learnerId, by, at }: { learnerId: string; by: string; at: Date }) {
-  const blocked = await db
-    .update(learnerCards)
-    .set({ blockedAt: at, blockedBy: by })
-    .where(sql`${learnerCards.learnerId} = ${learnerId} and ${learnerCards.blockedAt} is null`)
-    .returning({ token: learnerCards.token });
-  if (blocked.length === 0) throw notFound();
+  if (!(await blockActive(db, learnerId, { by, at }))) throw notFound();
 }
 
 /**

@@ -17,6 +17,23 @@ import { isCapped, takePortions } from "./portions";
 import { type Actor, notifyOrderChanged } from "./service";
 
 /**
+ * Refuses (400 `order_customer_invalid`) anyone but a customer who orders and is not removed, and
+ * share-locks them: a removal of this customer waits for the order or sale (and then keeps its
+ * history), or the order waits for the removal and sees it.
+ */
+export async function lockOrderingCustomer(tx: Tx, customerId: string): Promise<void> {
+  const [customer] = await queryRows(
+    tx,
+    sql`select role_id as "roleId", deleted_at is not null as deleted from users
+        where id = ${customerId} for share`,
+    z.object({ roleId: z.number().int(), deleted: z.boolean() }),
+  );
+  if (!customer || customer.deleted || !isCustomerRole(customer.roleId)) {
+    throw new AppError("order_customer_invalid");
+  }
+}
+
+/**
  * An order paid from the customer's wallet, taken by staff for a customer (decision 0008)
  * or by customers for themselves (decision 0021). In the caller's transaction: the rules, the debit (a conditional update:
  * two orders racing for the last rand cannot both pass), the order as paid with its
@@ -39,17 +56,7 @@ export async function createWalletOrder(
     mail,
   }: { input: NewOrder; actor: Actor; today: IsoDate; now: Date; mail: MailContext },
 ): Promise<{ orderId: string; balance: string }> {
-  // The share lock makes a removal of this customer wait for the order (and then keep its
-  // history), or the order wait for the removal and see it.
-  const [customer] = await queryRows(
-    tx,
-    sql`select role_id as "roleId", deleted_at is not null as deleted from users
-        where id = ${input.customerId} for share`,
-    z.object({ roleId: z.number().int(), deleted: z.boolean() }),
-  );
-  if (!customer || customer.deleted || !isCustomerRole(customer.roleId)) {
-    throw new AppError("order_customer_invalid");
-  }
+  await lockOrderingCustomer(tx, input.customerId);
   // The share lock keeps the item on the menu (not replaced or retired) until we commit; a dish
   // with a cap on its portions is locked for update, so its orders take them one after the other.
   const capped = await isCapped(tx, input.foodItemId);

@@ -23,7 +23,7 @@ import {
 } from "@kantien/domain/orders-summary";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { canteenToday } from "../../config";
+import { canteenNow, canteenToday } from "../../config";
 import type { AppDeps } from "../../deps";
 import { ok } from "../../envelope";
 import { idParams, notFound, recordId } from "../../errors";
@@ -83,11 +83,6 @@ function csvRow(row: ExportedOrderRow, language: Language, timeZone: string): st
 export async function ordersRoutes(fastify: FastifyInstance, { config, database }: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const today = () => canteenToday(config);
-  /** One reading of the clock: the moment and its date in the canteen. */
-  const canteenNow = () => {
-    const now = config.clock();
-    return { now, today: todayIn(config.timeZone, now) };
-  };
   // Without a range: this week, or all time for one customer or one order number (decision 0015).
   const withRange = <T extends { from?: string; to?: string; q?: string; customer?: string }>(query: T) => {
     if (ordersFilterIsPinned(query) && !query.from && !query.to) return query;
@@ -165,7 +160,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { config, database 
         const { orderId, balance } = await createWalletOrder(tx, {
           input: request.body,
           actor,
-          ...canteenNow(),
+          ...canteenNow(config),
           mail: { config, log: request.log },
         });
         const order = await orderDetail(tx, orderId);

@@ -184,14 +184,13 @@ async function dayCounter(db: Db | Tx, date: IsoDate): Promise<DayCounter> {
       at: timestampColumn,
     }),
   );
-  const sum = (pick: (row: (typeof methods)[number]) => [number, string]) =>
-    methods.reduce(
-      (total, row) => {
-        const [count, amount] = pick(row);
-        return { count: total.count + count, amount: (Number(total.amount) + Number(amount)).toFixed(2) };
-      },
-      { count: 0, amount: "0.00" },
-    );
+  // Summed in cents: the rand amounts of the methods' voided sales.
+  const voided = {
+    count: methods.reduce((count, row) => count + row.voidedCount, 0),
+    amount: (
+      methods.reduce((cents, row) => cents + Math.round(Number(row.voidedAmount) * 100), 0) / 100
+    ).toFixed(2),
+  };
   return {
     byMethod: Object.fromEntries(
       SALE_METHODS.map((method) => {
@@ -199,7 +198,7 @@ async function dayCounter(db: Db | Tx, date: IsoDate): Promise<DayCounter> {
         return [method, { count: row?.count ?? 0, amount: row?.amount ?? "0.00" }];
       }),
     ) as DayCounter["byMethod"],
-    voided: sum((row) => [row.voidedCount, row.voidedAmount]),
+    voided,
     byItem,
     voids,
     stockChanges,

@@ -64,7 +64,7 @@ export default function SalesPanel() {
   const rules = useCanteenRules();
   const [sold, setSold] = useState<CounterSale | null>(null);
 
-  const inBasket = (key: string) => basket.find((line) => line.item.key === key)?.quantity ?? 0;
+  const inBasket = (key: string) => inBasketOf(basket, key);
   const change = (item: OnSaleItem, by: number) => {
     setFailure(null);
     setSold(null);
