@@ -33,6 +33,15 @@ import { metricsRoutes } from "./modules/metrics/routes";
 import { bankStatementsRoutes } from "./modules/money-in/bank-statements/routes";
 import { moneyInRoutes } from "./modules/money-in/routes";
 import { myOrderingRoutes, myRoutes } from "./modules/my/routes";
+import { paymentWorkDone } from "./modules/online-payments/context";
+import { payfastOrigins } from "./modules/online-payments/providers/payfast";
+import {
+  adminPaymentsRoutes,
+  myPaymentRoutes,
+  myPaymentStartRoutes,
+  paymentNotificationRoutes,
+  paymentSettingsRoutes,
+} from "./modules/online-payments/routes";
 import { orderResource } from "./modules/orders/data-resource";
 import { ordersRoutes } from "./modules/orders/routes";
 import { roleResource, userResource } from "./modules/people-records/data-resources";
@@ -134,7 +143,7 @@ export async function buildApp({
   const scriptHashes = serveWeb
     ? inlineScriptHashes(fs.readFileSync(path.join(webDist as string, "index.html"), "utf8"))
     : [];
-  registerSecurity(app, config, { scriptHashes });
+  registerSecurity(app, config, { scriptHashes, formTargets: payfastOrigins(config.payments.payfastUrl) });
   // Before the session's look-up: a stopping process asks its database nothing new.
   registerLifecycle(app);
   await app.register(cookie);
@@ -143,6 +152,7 @@ export async function buildApp({
   await registerOpenApi(app, { title: config.canteenName });
 
   const deps: AppDeps = { config, database, metrics: createMetrics(database) };
+  app.decorate("paymentWorkDone", () => paymentWorkDone(deps));
   await metricsRoutes(app, deps);
   await app.register(
     async (api) => {
@@ -150,15 +160,20 @@ export async function buildApp({
       // Where the path says who may call, its scope's one guard says it (decision 0064).
       await guardedScope(api, { prefix: "/my", guard: requireCustomer }, async (my) => {
         await myRoutes(my, deps);
+        await myPaymentRoutes(my, deps);
         await orderEvents.customerRoutes(my);
         // The menu, orders and wallet: one's own, and a linked learner's for a guardian (decision 0068).
-        await guardedScope(my, { guard: requireEater }, (own) => myOrderingRoutes(own, deps));
+        await guardedScope(my, { guard: requireEater }, async (own) => {
+          await myOrderingRoutes(own, deps);
+          await myPaymentStartRoutes(own, deps);
+        });
         await myLearnersRoutes(my, deps);
         await guardedScope(
           my,
           { prefix: "/learners/:learnerId", guard: actingForLearner(deps.database.db) },
           async (learner) => {
             await myOrderingRoutes(learner, deps);
+            await myPaymentStartRoutes(learner, deps);
             await learnerRoutes(learner, deps);
           },
         );
@@ -173,6 +188,7 @@ export async function buildApp({
         await menusRoutes(admin, deps);
         await uploadsRoutes(admin, deps);
         await bankStatementsRoutes(admin, deps);
+        await adminPaymentsRoutes(admin, deps);
         await learnerImportRoutes(admin, deps);
       });
       // The data API is for staff; each resource's verbs say which of them (decision 0014).
@@ -188,6 +204,9 @@ export async function buildApp({
       await authRoutes(api, deps);
       await settingsRoutes(api, deps);
       await canteenRoutes(api, deps);
+      await paymentSettingsRoutes(api, deps);
+      // The providers' notifications read their bodies raw, in a scope of their own.
+      await api.register((notifications) => paymentNotificationRoutes(notifications, deps));
       await weeklyOrdersRoutes(api, deps);
       await orderEvents.staffRoutes(api);
       await customersRoutes(api, deps);

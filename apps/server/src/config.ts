@@ -69,7 +69,34 @@ const envSchema = z.object({
     })
     .default(false),
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 random bytes in base64 (openssl rand -base64 32)")
+    .optional(),
+  PAYMENTS_SIMULATOR: booleanString.optional(),
+  PAYFAST_URL: z.url().optional(),
+  YOCO_API_URL: z.url().optional(),
+  PAYFAST_SOURCES: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value.split(",").every((part) => /^[A-Za-z0-9.:-]+(\/\d{1,3})?$/.test(part.trim())),
+      "must be a comma list of host names, IP addresses and CIDR ranges",
+    )
+    .optional(),
 });
+
+/**
+ * Where PayFast's notifications come from (its documentation's hosts and published ranges):
+ * PAYFAST_SOURCES replaces the list, for a proxy that posts them on.
+ */
+export const PAYFAST_SOURCES_DEFAULT = [
+  "www.payfast.co.za",
+  "sandbox.payfast.co.za",
+  "w1w.payfast.co.za",
+  "w2w.payfast.co.za",
+];
 
 export type Config = {
   port: number;
@@ -90,6 +117,22 @@ export type Config = {
   trustProxy: boolean | string;
   /** Lets a scraper elsewhere read `GET /metrics` with `Authorization: Bearer <token>`; loopback needs none. */
   metricsToken: string | undefined;
+  /**
+   * Seals the payment providers' keys in the database (base64 of 32 bytes); without it, a key
+   * made once in DATA_DIR/secrets.key. Several servers on one database need the same one.
+   */
+  secretsKey: string | undefined;
+  /** Online payments (docs/decisions/0074). */
+  payments: {
+    /** The local simulator may be chosen; undefined: when the demo is seeded. */
+    simulator: boolean | undefined;
+    /** PayFast's site (process, validate, query), else its live or sandbox one. */
+    payfastUrl: string | undefined;
+    /** Yoco's API, else https://payments.yoco.com. */
+    yocoApiUrl: string;
+    /** Host names, addresses and ranges PayFast's notifications may come from. */
+    payfastSources: string[];
+  };
   /** Sessions expire after this long without a request. */
   sessionIdleMinutes: number;
   /** Sessions end this long after sign-in however busy they are. */
@@ -149,6 +192,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    secretsKey: e.SECRETS_KEY,
+    payments: {
+      simulator: e.PAYMENTS_SIMULATOR,
+      payfastUrl: e.PAYFAST_URL?.replace(/\/$/, ""),
+      yocoApiUrl: (e.YOCO_API_URL ?? "https://payments.yoco.com").replace(/\/$/, ""),
+      payfastSources: e.PAYFAST_SOURCES
+        ? e.PAYFAST_SOURCES.split(",").map((part) => part.trim())
+        : PAYFAST_SOURCES_DEFAULT,
+    },
     sessionIdleMinutes: 8 * 60,
     sessionMaxDays: 7,
     // Per address: a whole school reaches the server from one address (decision 0056).

@@ -146,6 +146,7 @@ describe("the canteen's clock stamps money and records", () => {
         // The card top-up was reversed the same day: taken off its channel, shown as a reversal.
         card: { amount: "0.00", count: 1 },
         eft: { amount: "80.00", count: 2 },
+        online: { amount: "0.00", count: 0 },
         other: { amount: "0.00", count: 0 },
       },
       totalIn: "180.00",

@@ -18,12 +18,17 @@ const STOP_DEADLINE_MS = 10_000;
  * the browser tests' entry calls it with a config whose clock they set
  * (docs/decisions/0027-one-clock.md).
  */
-export async function serve(config: Config) {
-  const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPglite(config.dataDir);
+export async function serve(environment: Config) {
+  const database = environment.databaseUrl
+    ? await openPostgres(environment.databaseUrl)
+    : await openPglite(environment.dataDir);
 
-  const seedWanted = config.seedDemo ?? database.kind === "pglite";
+  const seedWanted = environment.seedDemo ?? database.kind === "pglite";
+  // The payment simulator is the demo's: allowed where the demo is seeded, unless set otherwise.
+  const config: Config = {
+    ...environment,
+    payments: { ...environment.payments, simulator: environment.payments.simulator ?? seedWanted },
+  };
   // Seeds only a database without users (checked again under a lock, for several processes).
   if (seedWanted) await seedDemo(database.db, config.timeZone, config.clock());
 

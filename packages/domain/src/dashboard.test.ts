@@ -89,6 +89,7 @@ describe("moneyFromLedger", () => {
         cash: { amount: "602.50", count: 3 },
         card: { amount: "100.00", count: 1 },
         eft: { amount: "200.10", count: 3 },
+        online: { amount: "0.00", count: 0 },
         other: { amount: "20.00", count: 1 },
       },
       totalIn: "922.60",

@@ -687,6 +687,76 @@ export const MESSAGES = {
     af: "Geen terugsteltoken gevind nie",
     en: "No reset token found",
   },
+  // Online payments (decision 0074).
+  payment_provider_invalid: {
+    status: 400,
+    af: "Kies PayFast, Yoco of geen aanlynbetalings nie.",
+    en: "Choose PayFast, Yoco or no online payments.",
+  },
+  payment_amount_limits_invalid: {
+    status: 400,
+    af: "Voer bedrae bo R 0 en hoogstens R 10 000 in; die kleinste mag nie bo die grootste wees nie.",
+    en: "Enter amounts above R 0 and at most R 10 000; the smallest may not be above the largest.",
+  },
+  payment_fee_invalid: {
+    status: 400,
+    af: "Die fooi is hoogstens R 100 plus hoogstens 10% van die bedrag.",
+    en: "The fee is at most R 100 plus at most 10% of the amount.",
+  },
+  payment_merchant_id_invalid: {
+    status: 400,
+    af: "PayFast se handelaar-ID is net syfers.",
+    en: "PayFast's merchant ID is digits only.",
+  },
+  payment_secret_invalid: {
+    status: 400,
+    af: "Plak die sleutel soos die verskaffer dit gee (hoogstens 200 karakters).",
+    en: "Paste the key as the provider gives it (at most 200 characters).",
+  },
+  payment_webhook_secret_invalid: {
+    status: 400,
+    af: "Yoco se webhook-geheim begin met whsec_.",
+    en: "Yoco's webhook secret starts with whsec_.",
+  },
+  payment_amount_invalid: {
+    status: 400,
+    af: "Voer 'n bedrag in rand in.",
+    en: "Enter an amount in rand.",
+  },
+  payment_amount_out_of_range: {
+    status: 400,
+    af: "Laai tussen {min} en {max} op.",
+    en: "Top up between {min} and {max}.",
+  },
+  payments_off: {
+    status: 409,
+    af: "Die kantien neem nog nie aanlynbetalings nie. Betaal per EFT of by die toonbank.",
+    en: "The canteen does not take online payments yet. Pay by EFT or at the counter.",
+  },
+  payment_provider_not_ready: {
+    status: 409,
+    af: "Die betaalverskaffer se sleutels is nie almal gestel nie.",
+    en: "Not all of the payment provider's keys are set.",
+  },
+  payment_simulator_not_allowed: {
+    status: 409,
+    af: "Die simulator is net vir die demo en toetse.",
+    en: "The simulator is only for the demo and tests.",
+  },
+  payment_provider_unreachable: {
+    status: 503,
+    af: "Die betaalverskaffer antwoord nie. Probeer asseblief later weer; niks is betaal nie.",
+    en: "The payment provider does not answer. Please try again later; nothing was paid.",
+  },
+  payment_notification_refused: {
+    status: 400,
+    af: "Die kennisgewing is geweier.",
+    en: "The notification was refused.",
+  },
+  payment_settings_saved: {
+    af: "Die aanlynbetalings is gestoor.",
+    en: "The online payments were saved.",
+  },
 } as const satisfies Record<string, Record<Language, string> & { status?: ErrorStatus }>;
 
 export type MessageCode = keyof typeof MESSAGES;

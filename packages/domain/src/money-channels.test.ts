@@ -17,17 +17,17 @@ import { ROLE } from "./roles";
 
 describe("money channels", () => {
   it("are the channels money came in by, each with its own ledger kind", () => {
-    expect(ALL_MONEY_CHANNELS).toEqual(["cash", "card", "eft", "correction", "other"]);
+    expect(ALL_MONEY_CHANNELS).toEqual(["cash", "card", "eft", "correction", "online", "other"]);
     const kinds = ALL_MONEY_CHANNELS.map((channel) => MONEY_CHANNELS[channel].kind);
     expect(new Set(kinds).size).toBe(kinds.length);
     for (const kind of kinds) expect(LEDGER_KINDS).toContain(kind);
     for (const channel of ALL_MONEY_CHANNELS)
       expect(channelOfKind(MONEY_CHANNELS[channel].kind)).toBe(channel);
     expect(channelOfKind("order")).toBeUndefined();
-    expect(REVERSIBLE_KINDS).toEqual(["cash", "card", "eft", "correction", "top_up"]);
+    expect(REVERSIBLE_KINDS).toEqual(["cash", "card", "eft", "correction", "online", "top_up"]);
   });
 
-  it("let cooks take cash and card at the counter, admins all four; nobody books the legacy top-up", () => {
+  it("let cooks take cash and card at the counter, admins all four; nobody books an online payment or the legacy top-up", () => {
     expect(TOP_UP_METHODS).toEqual(["cash", "card", "eft", "correction"]);
     expect(topUpMethodsFor(ROLE.kitchenStaff)).toEqual(["cash", "card"]);
     expect(topUpMethodsFor(ROLE.kitchenAdmin)).toEqual(["cash", "card", "eft", "correction"]);
@@ -45,7 +45,7 @@ describe("money channels", () => {
   });
 
   it("are each in the dashboard's money in and the sales report's top-ups, in the reports' order", () => {
-    expect(REPORT_CHANNELS).toEqual(["cash", "card", "eft", "other"]);
+    expect(REPORT_CHANNELS).toEqual(["cash", "card", "eft", "online", "other"]);
     expect(Object.keys(dashboardMoney.shape.topUps.shape)).toEqual(REPORT_CHANNELS);
     expect(Object.keys(salesPeriod.shape.topUps.shape)).toEqual(REPORT_CHANNELS);
     for (const channel of REPORT_CHANNELS) {

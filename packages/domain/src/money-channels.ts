@@ -6,7 +6,8 @@ import { isAdminRole, isStaffRole } from "./roles";
  * undone), the kinds of money in, one per channel below, and `transfer` (a guardian moving money
  * between their learners, or an admin moving a leaving learner's balance to a sibling: a debit and a
  * credit in one transaction, so it moves none in or out), and `payout` (money paid back out of a
- * wallet to a bank account: a leaving learner's balance refunded to whoever paid it).
+ * wallet to a bank account: a leaving learner's balance refunded to whoever paid it), and `online`
+ * (a card or instant EFT paid at a payment provider, decision 0074).
  */
 export const LEDGER_KINDS = [
   "top_up",
@@ -19,6 +20,7 @@ export const LEDGER_KINDS = [
   "reversal",
   "transfer",
   "payout",
+  "online",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -40,6 +42,8 @@ type MoneyChannelRule = {
   reportOrder: number | null;
   /** From before channels were recorded: nobody books it, and a report shows it only when it holds any. */
   legacy: boolean;
+  /** Someone books it with a top-up (the API's `method`); else it comes in by itself (a provider, the past). */
+  byHand: boolean;
 };
 
 const nobody = () => false;
@@ -58,6 +62,7 @@ export const MONEY_CHANNELS = {
     needsReason: false,
     reportOrder: 1,
     legacy: false,
+    byHand: true,
   },
   card: {
     kind: "card",
@@ -67,6 +72,7 @@ export const MONEY_CHANNELS = {
     needsReason: false,
     reportOrder: 2,
     legacy: false,
+    byHand: true,
   },
   eft: {
     kind: "eft",
@@ -76,6 +82,7 @@ export const MONEY_CHANNELS = {
     needsReason: false,
     reportOrder: 3,
     legacy: false,
+    byHand: true,
   },
   correction: {
     kind: "correction",
@@ -85,6 +92,18 @@ export const MONEY_CHANNELS = {
     needsReason: true,
     reportOrder: null,
     legacy: false,
+    byHand: true,
+  },
+  online: {
+    kind: "online",
+    bookedBy: nobody,
+    // A charge-back or a refund at the provider takes the money back out.
+    reversible: true,
+    atCounter: false,
+    needsReason: false,
+    reportOrder: 4,
+    legacy: false,
+    byHand: false,
   },
   other: {
     kind: "top_up",
@@ -92,8 +111,9 @@ export const MONEY_CHANNELS = {
     reversible: true,
     atCounter: false,
     needsReason: false,
-    reportOrder: 4,
+    reportOrder: 5,
     legacy: true,
+    byHand: false,
   },
 } as const satisfies Record<string, MoneyChannelRule>;
 
@@ -113,10 +133,10 @@ export const REPORT_CHANNELS = channels
 
 /** The channels a top-up may name (someone may book them): the API's `method`. */
 export type TopUpMethod = {
-  [C in MoneyChannel]: (typeof MONEY_CHANNELS)[C]["legacy"] extends true ? never : C;
+  [C in MoneyChannel]: (typeof MONEY_CHANNELS)[C]["byHand"] extends true ? C : never;
 }[MoneyChannel];
 export const TOP_UP_METHODS = channels.filter(
-  (channel): channel is TopUpMethod => !MONEY_CHANNELS[channel].legacy,
+  (channel): channel is TopUpMethod => MONEY_CHANNELS[channel].byHand,
 ) as [TopUpMethod, ...TopUpMethod[]];
 
 /** The channels a person of this role may book by hand. */

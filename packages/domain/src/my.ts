@@ -27,6 +27,7 @@ import {
 import { GUARDIAN_CONSENT_STATES, myLearner } from "./guardians";
 import { LANGUAGES } from "./language";
 import type { ErrorCode } from "./messages";
+import { onlineTopUpOffer } from "./online-payments";
 import { orderCancellation } from "./order-cancel";
 import { isWaitingForKitchen, type OrderStatus } from "./order-status";
 import { walletStatementEntry } from "./people";
@@ -230,6 +231,8 @@ export const myWalletAnswer = dataAnswer(
     paymentReference: z.string(),
     /** The canteen's bank account to pay into; null until the canteen has given it. */
     eft: bankDetailsSchema.nullable(),
+    /** A top-up by card or instant EFT at the canteen's payment provider; null when it takes none (decision 0074). */
+    online: onlineTopUpOffer,
     transactions: z.array(myStatementEntry),
     total: z.number().int(),
     /** What a learner's guardians allow (decision 0068), and what is left today; null when nothing is set. */

@@ -6,6 +6,7 @@ import { WEEKDAYS } from "@kantien/domain/dates";
 import { GUARDIAN_LINK_CHANGES, GUARDIAN_LINK_STATUSES } from "@kantien/domain/guardians";
 import { LANGUAGES } from "@kantien/domain/language";
 import { LEDGER_KINDS } from "@kantien/domain/money-channels";
+import { ONLINE_PAYMENT_STATUSES, PAYMENT_PROVIDERS } from "@kantien/domain/online-payments";
 import { ORDER_STATUSES } from "@kantien/domain/order-status";
 import { sql } from "drizzle-orm";
 import {
@@ -40,6 +41,8 @@ export const authTokenPurpose = pgEnum("auth_token_purpose", TOKEN_PURPOSES);
 export const emailStatus = pgEnum("email_status", EMAIL_STATUSES);
 export const attemptKind = pgEnum("attempt_kind", ATTEMPT_KINDS);
 export const ledgerKind = pgEnum("ledger_kind", LEDGER_KINDS);
+export const paymentProvider = pgEnum("payment_provider", PAYMENT_PROVIDERS);
+export const onlinePaymentStatus = pgEnum("online_payment_status", ONLINE_PAYMENT_STATUSES);
 export const allergen = pgEnum("allergen", ALLERGENS);
 export const allergenLevel = pgEnum("allergen_level", ALLERGEN_LEVELS);
 export const allergySeverity = pgEnum("allergy_severity", ALLERGY_SEVERITIES);
@@ -176,6 +179,8 @@ export const walletTransactions = pgTable(
     bankCreditId: bigint("bank_credit_id", { mode: "number" }),
     /** The top-up a reversal undoes: undone once, by the unique index. */
     reversesId: bigint("reverses_id", { mode: "number" }),
+    /** The online payment this credit came from (decision 0074): credited once, by the unique index. */
+    onlinePaymentId: uuid("online_payment_id"),
     createdBy: uuid("created_by"),
     /** Whose money it was, when known: a guardian paying for a learner (decision 0068). */
     paidBy: uuid("paid_by"),
@@ -193,6 +198,7 @@ export const walletTransactions = pgTable(
     uniqueIndex("wallet_transactions_counter_sale_kind_key").on(t.counterSaleId, t.kind),
     uniqueIndex("wallet_transactions_bank_credit_key").on(t.bankCreditId),
     uniqueIndex("wallet_transactions_reverses_key").on(t.reversesId),
+    uniqueIndex("wallet_transactions_online_payment_kind_key").on(t.onlinePaymentId, t.kind),
   ],
 );
 
@@ -903,5 +909,80 @@ export const learnerLimits = pgTable(
   (t) => [
     check("learner_limits_daily_non_negative", sql`${t.dailyLimit} >= 0`),
     check("learner_limits_weekly_non_negative", sql`${t.weeklyLimit} >= 0`),
+  ],
+);
+
+/**
+ * How the canteen takes online payments (decision 0074): one row (id 1), made by its migration.
+ * The secrets are sealed with the server's secrets key (`secret-box.ts`): a backup holds them
+ * unreadable.
+ */
+export const paymentSettings = pgTable(
+  "payment_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    /** null: no online payments. */
+    provider: paymentProvider("provider"),
+    sandbox: boolean("sandbox").notNull().default(true),
+    minAmount: numeric("min_amount", { precision: 10, scale: 2 }).notNull().default("20.00"),
+    maxAmount: numeric("max_amount", { precision: 10, scale: 2 }).notNull().default("2000.00"),
+    feeFixed: numeric("fee_fixed", { precision: 10, scale: 2 }).notNull().default("0.00"),
+    feePercent: numeric("fee_percent", { precision: 5, scale: 2 }).notNull().default("0.00"),
+    merchantId: text("merchant_id"),
+    merchantKey: text("merchant_key"),
+    passphrase: text("passphrase"),
+    secretKey: text("secret_key"),
+    webhookSecret: text("webhook_secret"),
+    /** The simulator's own signing secret, made at its first payment. */
+    simulatorSecret: text("simulator_secret"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [
+    check("payment_settings_one_row", sql`${t.id} = 1`),
+    check("payment_settings_amounts", sql`${t.minAmount} > 0 and ${t.minAmount} <= ${t.maxAmount}`),
+    check("payment_settings_fees", sql`${t.feeFixed} >= 0 and ${t.feePercent} between 0 and 10`),
+  ],
+);
+
+/**
+ * A top-up paid at a payment provider (decision 0074). The provider's ids are unique: a
+ * notification however often it comes settles its payment once.
+ */
+export const onlinePayments = pgTable(
+  "online_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: paymentProvider("provider").notNull(),
+    sandbox: boolean("sandbox").notNull(),
+    /** Whose wallet it tops up. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Who paid: the customer, or a guardian for a learner. */
+    paidBy: uuid("paid_by").references(() => users.id, { onDelete: "set null" }),
+    /** What the wallet gets; the payer pays amount + fee. */
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    fee: numeric("fee", { precision: 12, scale: 2 }).notNull(),
+    status: onlinePaymentStatus("status").notNull().default("pending"),
+    /** The provider's checkout (Yoco, the simulator), made when the payer starts. */
+    checkoutId: text("checkout_id"),
+    /** Where the payer goes to pay (a checkout's page), kept so a retried start answers it again. */
+    redirectUrl: text("redirect_url"),
+    /** The provider's id of the payment itself (PayFast's pf_payment_id, Yoco's payment id). */
+    providerPaymentId: text("provider_payment_id"),
+    /** What the provider's notification says was paid (amount + fee when all is well; flagged when not). */
+    paidAmount: numeric("paid_amount", { precision: 12, scale: 2 }),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("online_payments_provider_payment_key").on(t.provider, t.providerPaymentId),
+    uniqueIndex("online_payments_checkout_key").on(t.provider, t.checkoutId),
+    index("online_payments_status_idx").on(t.status, t.createdAt),
+    index("online_payments_user_id_idx").on(t.userId, t.createdAt),
+    check("online_payments_amount_positive", sql`${t.amount} > 0`),
+    check("online_payments_fee_non_negative", sql`${t.fee} >= 0`),
   ],
 );

@@ -3,6 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route takes a form-encoded body (a payment provider's notification, the simulator's page). */
+    formBody?: boolean;
+  }
+}
+
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
@@ -15,10 +22,17 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function registerSecurity(
   app: FastifyInstance,
   config: Pick<Config, "publicUrl" | "port">,
-  { scriptHashes = [] }: { scriptHashes?: readonly string[] } = {},
+  {
+    scriptHashes = [],
+    formTargets = [],
+  }: {
+    scriptHashes?: readonly string[];
+    /** Other sites a page may post a form to: PayFast's, for its payment form (docs/decisions/0074). */
+    formTargets?: readonly string[];
+  } = {},
 ) {
   const ownOrigins = allowedOrigins(config);
-  const csp = contentSecurityPolicy(scriptHashes);
+  const csp = contentSecurityPolicy(scriptHashes, formTargets);
 
   app.addHook("onRequest", async (request, reply) => {
     setSecurityHeaders(reply, csp);
@@ -33,6 +47,8 @@ export function registerSecurity(
     if (!UNSAFE_METHODS.has(request.method)) return;
     if (request.method === "DELETE" && !hasBody(request)) return;
     const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+    // A payment provider's notification comes form-encoded (PayFast's), as does the simulator's page.
+    if (type === "application/x-www-form-urlencoded" && request.routeOptions.config.formBody) return;
     if (type !== "application/json" && type !== "multipart/form-data") {
       throw new AppError("unsupported_media_type");
     }
@@ -63,8 +79,11 @@ export function inlineScriptHashes(html: string): string[] {
  * have none. It allows the page's own scripts to compile WebAssembly, and no JavaScript eval;
  * the `.wasm` itself can be fetched from 'self' only (connect-src).
  */
-function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
-  return `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src ${["'self'", "'wasm-unsafe-eval'", ...scriptHashes].join(" ")}; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`;
+function contentSecurityPolicy(
+  scriptHashes: readonly string[] = [],
+  formTargets: readonly string[] = [],
+): string {
+  return `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src ${["'self'", "'wasm-unsafe-eval'", ...scriptHashes].join(" ")}; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action ${["'self'", ...formTargets].join(" ")}; frame-ancestors 'none'`;
 }
 
 const STRICT_CSP = contentSecurityPolicy();

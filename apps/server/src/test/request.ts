@@ -27,6 +27,8 @@ export async function request(
   { cookie, body, headers, remoteAddress }: RequestOptions = {},
 ): Promise<LightMyRequestResponse> {
   await app.sessionChangesHeard();
+  // A notification's work that goes on after its answer (decision 0074) is done before the next request.
+  await app.paymentWorkDone();
   const raw = body === undefined || typeof body === "string" || Buffer.isBuffer(body);
   return app.inject({
     method,

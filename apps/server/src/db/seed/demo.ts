@@ -241,6 +241,8 @@ export async function seedDemo(db: Db, timeZone: string, now: Date): Promise<boo
       )
       .returning({ id: users.id, roleId: users.roleId, email: users.email });
     const admin = accounts.find((a) => a.roleId === 4)!;
+    // The demo tops up online through the local simulator (decision 0074), where it is allowed.
+    await tx.execute(sql`update payment_settings set provider = 'simulator' where id = 1`);
     await tx
       .insert(kantienStaff)
       .values(
@@ -626,8 +628,11 @@ type PlacedOrder = {
   statusChangedAt: Date;
 };
 
-/** The kinds of the channels money comes in by today (not a correction, not the legacy top-up). */
-export const DEMO_TOP_UP_KINDS = REPORT_CHANNELS.filter((channel) => !MONEY_CHANNELS[channel].legacy).map(
+/**
+ * The kinds of the channels someone books money in by (not a correction, not the legacy top-up;
+ * an online payment comes with its provider's record).
+ */
+export const DEMO_TOP_UP_KINDS = REPORT_CHANNELS.filter((channel) => MONEY_CHANNELS[channel].byHand).map(
   (channel) => MONEY_CHANNELS[channel].kind,
 );
 const cents = (rand: string) => Math.round(Number(rand) * 100);

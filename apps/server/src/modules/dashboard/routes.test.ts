@@ -272,6 +272,7 @@ describe("dashboard: today", () => {
         // The R80 card top-up was reversed: the card brought nothing in today.
         card: { amount: "0.00", count: 1 },
         eft: { amount: "200.00", count: 1 },
+        online: { amount: "0.00", count: 0 },
         other: { amount: "0.00", count: 0 },
       },
       totalIn: "370.50",

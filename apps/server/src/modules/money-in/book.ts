@@ -22,11 +22,14 @@ export type MoneyIn = {
   /** A positive rand amount as a decimal string. */
   amount: string;
   reason: string | null;
-  actor: MoneyInActor;
+  /** Who booked it; null: it came in by itself, from a payment provider's notification. */
+  actor: MoneyInActor | null;
   /** When the money came in: the canteen's clock (decision 0027). */
   at: Date;
   /** The bank credit an EFT brings in (the ledger's unique index credits it once). */
   bankCreditId?: number | null;
+  /** The online payment it brings in (the ledger's unique index credits it once). */
+  onlinePaymentId?: string | null;
   /** Whose money it was, when known: a learner's guardian (decision 0068). */
   paidBy?: string | null;
   mail: MailConfig;
@@ -34,13 +37,15 @@ export type MoneyIn = {
 
 /**
  * The one way money comes into a wallet, whatever its channel (decision 0067): the channel's
- * rules from `MONEY_CHANNELS` (who may book it, whether it needs a reason), the ledger row of the
+ * rules from `MONEY_CHANNELS` (who may book it, by hand or, a channel nobody books by hand, by a
+ * provider's notification; whether it needs a reason), the ledger row of the
  * channel's kind through `moveWalletMoney`, and the money-arrived mail, all in the caller's
  * transaction. The caller locks what its channel needs (the customer, the bank credit).
  */
 export async function bookMoneyIn(tx: Tx, money: MoneyIn): Promise<LedgerEntry> {
   const channel = MONEY_CHANNELS[money.channel];
-  if (!channel.bookedBy(money.actor.roleId)) throw forbidden();
+  const allowed = money.actor === null ? !channel.byHand : channel.bookedBy(money.actor.roleId);
+  if (!allowed) throw forbidden();
   if (channel.needsReason && !money.reason) throw new AppError("top_up_reason_invalid");
   const entry = await moveWalletMoney(tx, {
     userId: money.userId,
@@ -48,7 +53,8 @@ export async function bookMoneyIn(tx: Tx, money: MoneyIn): Promise<LedgerEntry> 
     kind: channel.kind,
     reason: money.reason,
     bankCreditId: money.bankCreditId ?? null,
-    createdBy: money.actor.id,
+    onlinePaymentId: money.onlinePaymentId ?? null,
+    createdBy: money.actor?.id ?? null,
     paidBy: money.paidBy ?? null,
     at: money.at,
   });

@@ -15,6 +15,7 @@ export const MONEY_ARRIVED_CHANNELS: Record<MoneyChannel, Record<Language, strin
   card: { af: "kaart by die toonbank", en: "card at the counter" },
   eft: { af: "EFT", en: "EFT" },
   correction: { af: "'n regstelling", en: "a correction" },
+  online: { af: "'n aanlynbetaling", en: "an online payment" },
   other: { af: "inbetaling", en: "the canteen" },
 };
 

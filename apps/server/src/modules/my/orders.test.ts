@@ -465,6 +465,7 @@ describe("GET /api/my/wallet", () => {
       lowBalanceThreshold: "50.00",
       paymentReference: expect.stringMatching(/^KAN[0-9A-HJKMNP-TV-Z]{6}$/),
       eft: null,
+      online: null,
       transactions: [],
       total: 0,
       // No guardian set limits for this customer.

@@ -35,6 +35,8 @@ import { getBankDetails } from "../canteen/bank-details";
 import { getCanteenRules } from "../canteen/rules";
 import { limitsToday } from "../guardians/limits";
 import { cardsFor } from "../learner-cards/cards";
+import { paymentsContext } from "../online-payments/context";
+import { onlineTopUpOfferOf } from "../online-payments/settings";
 import { createWalletOrder } from "../orders/create";
 import { changeOrderStatus } from "../orders/service";
 import { walletBalance } from "../wallets/ledger";
@@ -73,7 +75,9 @@ const rulesAt =
  * serves, and every answer holds that customer's rows only. Who acted (an order's history, the
  * ledger's `created_by`) is always the signed-in account.
  */
-export async function myOrderingRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+export async function myOrderingRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { config, database } = deps;
+  const payments = paymentsContext(deps);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   const rulesNow = rulesAt(config);
@@ -186,13 +190,14 @@ export async function myOrderingRoutes(app: FastifyInstance, { config, database 
 
   api.get("/wallet", { schema: walletSchema }, async (request) => {
     const subject = subjectOf(request);
-    const [wallet, rules, eft, limits] = await Promise.all([
+    const [wallet, rules, eft, limits, online] = await Promise.all([
       myWallet(db, subject, request.query),
       getCanteenRules(db),
       getBankDetails(db),
       limitsToday(db, subject, todayIn(config.timeZone, config.clock())),
+      onlineTopUpOfferOf(payments),
     ]);
-    return ok({ ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft, limits });
+    return ok({ ...wallet, lowBalanceThreshold: rules.lowBalanceThreshold, eft, online, limits });
   });
 }
 

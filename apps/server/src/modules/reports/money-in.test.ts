@@ -71,6 +71,7 @@ describe("money in, net of reversals", () => {
         cash: { amount: "602.50", count: 2 },
         card: { amount: "200.00", count: 1 },
         eft: { amount: "0.00", count: 0 },
+        online: { amount: "0.00", count: 0 },
         other: { amount: "0.00", count: 0 },
       },
       totalIn: "802.50",

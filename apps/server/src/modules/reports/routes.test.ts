@@ -150,7 +150,13 @@ describe("the day's report and its close", () => {
       ["2031-06-10", 2, 3, "136.50", "258.00"],
       ["2031-06-11", 1, 1, "45.50", "258.00"],
     ]);
-    expect(days.series[1]!.topUps).toEqual({ cash: "200.00", card: "0.00", eft: "200.00", other: "0.00" });
+    expect(days.series[1]!.topUps).toEqual({
+      cash: "200.00",
+      card: "0.00",
+      eft: "200.00",
+      online: "0.00",
+      other: "0.00",
+    });
     expect(days.totals).toEqual({ orders: 3, portions: 4, amount: "182.00" });
     expect(days.topItems).toEqual([
       { name: "Pap en vleis", orders: 2, portions: 3, amount: "136.50" },
@@ -163,7 +169,13 @@ describe("the day's report and its close", () => {
       ["2031-06-02", 0, "0.00"],
       ["2031-06-09", 3, "258.00"],
     ]);
-    expect(weeks.series[1]!.topUps).toEqual({ cash: "200.00", card: "50.00", eft: "200.00", other: "0.00" });
+    expect(weeks.series[1]!.topUps).toEqual({
+      cash: "200.00",
+      card: "50.00",
+      eft: "200.00",
+      online: "0.00",
+      other: "0.00",
+    });
     const months = await sales("from=2031-06-01&to=2031-06-30&groupBy=month");
     expect(months.series.map((p) => [p.period, p.orders, p.amount])).toEqual([["2031-06-01", 3, "182.00"]]);
 

@@ -70,6 +70,8 @@ export type WalletMove = {
   bankCreditId?: number | null;
   /** The top-up a `reversal` undoes (the ledger's unique index undoes it once). */
   reversesId?: number | null;
+  /** The online payment an `online` credit brings in (the ledger's unique index credits it once). */
+  onlinePaymentId?: string | null;
   reason?: string | null;
   createdBy: string | null;
   /** Whose money it was, when known (a guardian's, decision 0068). */
@@ -115,6 +117,7 @@ export async function moveWalletMoney(tx: Tx, move: WalletMove): Promise<LedgerE
       counterSaleId: move.counterSaleId ?? null,
       bankCreditId: move.bankCreditId ?? null,
       reversesId: move.reversesId ?? null,
+      onlinePaymentId: move.onlinePaymentId ?? null,
       reason: move.reason ?? null,
       createdBy: move.createdBy,
       paidBy: move.paidBy ?? null,

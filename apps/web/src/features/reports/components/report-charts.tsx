@@ -18,6 +18,7 @@ export const CHANNEL_COLOURS: Record<ReportChannel, (palette: Palette) => string
   cash: (palette) => palette.success.main,
   card: (palette) => palette.primary.main,
   eft: (palette) => palette.warning.main,
+  online: (palette) => palette.secondary.main,
   other: (palette) => palette.grey[500],
 };
 

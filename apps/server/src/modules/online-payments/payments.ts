@@ -1,0 +1,338 @@
+import { randomBytes } from "node:crypto";
+import { formatRand } from "@kantien/domain/money";
+import {
+  type AdminPayment,
+  adminPaymentSchema,
+  type MyPayment,
+  ONLINE_PAYMENT_STATUSES,
+  type OnlinePaymentStatus,
+  PAYMENT_OVERDUE_MINUTES,
+  PAYMENT_PROVIDERS,
+  type PaymentProvider,
+  paymentFee,
+  paymentTotal,
+} from "@kantien/domain/online-payments";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Config } from "../../config";
+import { type Db, queryRows, type Tx } from "../../db/client";
+import { AppError, notFound } from "../../errors";
+import { idempotent } from "../../idempotency";
+import { bookMoneyIn } from "../money-in/book";
+import { walletBalance } from "../wallets/ledger";
+import { payfastSite, signedPayfastForm } from "./providers/payfast";
+import { createYocoCheckout, ProviderUnreachable } from "./providers/yoco";
+import type { SecretBox } from "./secret-box";
+import { type PaymentSetup, readPaymentSetup, topUpOffer } from "./settings";
+
+/** What the payments need of the app: the database, the sealed keys, and where things are. */
+export type PaymentsContext = {
+  db: Db;
+  box: SecretBox;
+  config: Pick<Config, "publicUrl" | "canteenName" | "clock" | "payments">;
+  simulatorAllowed: boolean;
+  /** Work a notification goes on with after its answer (PayFast's checks, the simulator's notice). */
+  inFlight: Set<Promise<unknown>>;
+};
+
+/** Keeps `work` among the payments' work in flight until it ends: the app's close waits for it. */
+export function keepInFlight(ctx: PaymentsContext, work: Promise<unknown>): void {
+  ctx.inFlight.add(work);
+  void work.finally(() => ctx.inFlight.delete(work));
+}
+
+/** Where the payer goes next: a provider's page, or PayFast's form to post. */
+export type PaymentStart = { redirectUrl: string } | { form: { action: string; fields: [string, string][] } };
+
+const cents = (rand: string) => Math.round(Number(rand) * 100);
+
+const paymentRow = z.object({
+  id: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  sandbox: z.boolean(),
+  userId: z.string(),
+  paidBy: z.string().nullable(),
+  amount: z.string(),
+  fee: z.string(),
+  status: z.enum(ONLINE_PAYMENT_STATUSES),
+  checkoutId: z.string().nullable(),
+  redirectUrl: z.string().nullable(),
+  providerPaymentId: z.string().nullable(),
+});
+type PaymentRow = z.infer<typeof paymentRow>;
+
+const paymentColumns = sql`id, provider, sandbox, user_id as "userId", paid_by as "paidBy",
+  amount::text as amount, fee::text as fee, status, checkout_id as "checkoutId",
+  redirect_url as "redirectUrl", provider_payment_id as "providerPaymentId"`;
+
+async function paymentById(db: Db | Tx, id: string, { lock = false } = {}): Promise<PaymentRow | undefined> {
+  const [row] = await queryRows(
+    db,
+    sql`select ${paymentColumns} from online_payments where id = ${id} ${lock ? sql`for update` : sql``}`,
+    paymentRow,
+  );
+  return row;
+}
+
+/** The page a payer comes back to from the provider: it waits for the notification. */
+const returnUrl = (config: PaymentsContext["config"], id: string, outcome?: "cancelled" | "failed") =>
+  `${config.publicUrl}/my/payments/${id}${outcome ? `?outcome=${outcome}` : ""}`;
+
+/**
+ * Starts a top-up of `subject`'s wallet paid by `payer` (the same person, or a guardian):
+ * refused unless the canteen takes online payments (409) and the amount is within its limits
+ * (400). Once per Idempotency-Key: a retried start answers the same payment and checkout.
+ */
+export async function startPayment(
+  ctx: PaymentsContext,
+  { subject, payer, amount, key }: { subject: string; payer: string; amount: string; key: string },
+): Promise<{ id: string; start: PaymentStart }> {
+  const setup = await readPaymentSetup(ctx.db, ctx.box);
+  const offer = topUpOffer(setup, ctx.simulatorAllowed);
+  if (offer === null) throw new AppError("payments_off");
+  if (Number(amount) < Number(offer.minAmount) || Number(amount) > Number(offer.maxAmount)) {
+    throw new AppError("payment_amount_out_of_range", { min: offer.minAmount, max: offer.maxAmount }, () => ({
+      min: formatRand(offer.minAmount),
+      max: formatRand(offer.maxAmount),
+    }));
+  }
+  const fee = paymentFee(amount, offer);
+  const { body } = await idempotent(
+    ctx.db,
+    {
+      scope: "online-payment",
+      key,
+      userId: payer,
+      request: { subject, amount },
+      body: z.object({ id: z.string() }),
+    },
+    async (tx) => {
+      const [made] = await queryRows(
+        tx,
+        sql`insert into online_payments (provider, sandbox, user_id, paid_by, amount, fee, created_at)
+            values (${offer.provider}, ${setup.sandbox}, ${subject}, ${payer}, ${amount}, ${fee}, ${ctx.config.clock()})
+            returning id`,
+        z.object({ id: z.string() }),
+      );
+      return { statusCode: 201, body: { id: made!.id } };
+    },
+  );
+  const payment = await paymentById(ctx.db, body.id);
+  if (!payment) throw new Error("a payment just made is gone");
+  return { id: payment.id, start: await checkoutOf(ctx, setup, payment) };
+}
+
+/**
+ * Where the payer pays: PayFast's signed form (made again each time, the same), or the page of a
+ * checkout made at the provider once (a retry finds it kept; Yoco's idempotency key is the
+ * payment's id, so two starts at once get one checkout).
+ */
+async function checkoutOf(
+  ctx: PaymentsContext,
+  setup: PaymentSetup,
+  payment: PaymentRow,
+): Promise<PaymentStart> {
+  const { config } = ctx;
+  const total = paymentTotal(payment.amount, payment.fee);
+  if (payment.provider === "payfast") {
+    const fields = signedPayfastForm(
+      {
+        merchant_id: setup.merchantId ?? "",
+        merchant_key: setup.secrets.merchantKey ?? "",
+        return_url: returnUrl(config, payment.id),
+        cancel_url: returnUrl(config, payment.id, "cancelled"),
+        notify_url: `${config.publicUrl}/api/payments/payfast/notify`,
+        m_payment_id: payment.id,
+        amount: total,
+        item_name: `${config.canteenName} wallet top-up`,
+      },
+      setup.secrets.passphrase,
+    );
+    return {
+      form: { action: `${payfastSite(config.payments.payfastUrl, payment.sandbox)}/eng/process`, fields },
+    };
+  }
+  if (payment.checkoutId !== null && payment.redirectUrl !== null)
+    return { redirectUrl: payment.redirectUrl };
+  let checkout: { id: string; redirectUrl: string };
+  if (payment.provider === "simulator") {
+    const id = `sim_${randomBytes(12).toString("hex")}`;
+    checkout = { id, redirectUrl: `${config.publicUrl}/api/payments/simulator/checkout/${id}` };
+  } else {
+    const secretKey = setup.secrets.secretKey;
+    if (secretKey === null) throw new AppError("payment_provider_not_ready");
+    try {
+      checkout = await createYocoCheckout(config.payments.yocoApiUrl, secretKey, {
+        paymentId: payment.id,
+        amountCents: cents(total),
+        successUrl: returnUrl(config, payment.id),
+        cancelUrl: returnUrl(config, payment.id, "cancelled"),
+        failureUrl: returnUrl(config, payment.id, "failed"),
+      });
+    } catch (error) {
+      if (error instanceof ProviderUnreachable) throw new AppError("payment_provider_unreachable");
+      throw error;
+    }
+  }
+  // The first checkout kept wins; a start racing this one answers that one.
+  await ctx.db.execute(
+    sql`update online_payments set checkout_id = ${checkout.id}, redirect_url = ${checkout.redirectUrl}
+        where id = ${payment.id} and checkout_id is null`,
+  );
+  const kept = await paymentById(ctx.db, payment.id);
+  return { redirectUrl: kept?.redirectUrl ?? checkout.redirectUrl };
+}
+
+/** A payment as its payer (or the wallet's owner) sees it, with the wallet's balance now. */
+export async function readMyPayment(
+  db: Db,
+  { person, id }: { person: string; id: string },
+): Promise<MyPayment> {
+  const payment = await paymentById(db, id);
+  if (!payment || (payment.paidBy !== person && payment.userId !== person)) throw notFound();
+  return {
+    id: payment.id,
+    status: payment.status,
+    amount: payment.amount,
+    fee: payment.fee,
+    balance: await walletBalance(db, payment.userId),
+  };
+}
+
+/**
+ * The payer came back from the provider's page without paying (cancelled, or failed: Yoco sends
+ * no notification for either). Only a pending payment changes; a notification that the money
+ * was paid after all still credits it.
+ */
+export async function abandonPayment(
+  ctx: PaymentsContext,
+  { person, id, outcome }: { person: string; id: string; outcome: "cancelled" | "failed" },
+): Promise<MyPayment> {
+  const payment = await paymentById(ctx.db, id);
+  if (!payment || (payment.paidBy !== person && payment.userId !== person)) throw notFound();
+  await ctx.db.execute(
+    sql`update online_payments set status = ${outcome}, settled_at = ${ctx.config.clock()}
+        where id = ${id} and status = 'pending'`,
+  );
+  return readMyPayment(ctx.db, { person, id });
+}
+
+/** What a verified notification says of a payment. */
+export type PaymentNotice = {
+  provider: PaymentProvider;
+  /** Our payment (PayFast's m_payment_id) or the provider's checkout it was made for. */
+  payment: { id: string } | { checkoutId: string };
+  providerPaymentId: string;
+  outcome: "paid" | "failed" | "cancelled";
+  /** What the payer paid, in cents (for `paid`). */
+  paidCents: number;
+};
+
+export type Settled = "credited" | "flagged" | "failed" | "cancelled" | "unchanged";
+
+/**
+ * Settles a payment by a verified notification, once: the payment's row is locked, so copies of
+ * one notification arriving together wait for each other, and a copy that finds it settled
+ * changes nothing. `paid` credits the wallet (also after a cancel or a failure: the money did
+ * come) when the amount is the payment's to the cent, else flags it for an admin and credits
+ * nothing; `failed` and `cancelled` only end a pending payment. An unknown payment is 400.
+ */
+export async function settlePayment(ctx: PaymentsContext, notice: PaymentNotice): Promise<Settled> {
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await queryRows(
+      tx,
+      "id" in notice.payment
+        ? sql`select id from online_payments where id = ${notice.payment.id}::uuid and provider = ${notice.provider}`
+        : sql`select id from online_payments
+              where checkout_id = ${notice.payment.checkoutId} and provider = ${notice.provider}`,
+      z.object({ id: z.string() }),
+    );
+    const payment = found && (await paymentById(tx, found.id, { lock: true }));
+    if (!payment) throw new AppError("payment_notification_refused");
+    const at = ctx.config.clock();
+    if (notice.outcome !== "paid") {
+      if (payment.status !== "pending") return "unchanged";
+      await tx.execute(
+        sql`update online_payments set status = ${notice.outcome}, settled_at = ${at} where id = ${payment.id}`,
+      );
+      return notice.outcome;
+    }
+    if (payment.status === "credited" || payment.status === "flagged") return "unchanged";
+    const expected = cents(paymentTotal(payment.amount, payment.fee));
+    const paid = { at, providerPaymentId: notice.providerPaymentId, paidCents: notice.paidCents };
+    if (notice.paidCents !== expected) {
+      await setStatus(tx, payment.id, "flagged", paid);
+      return "flagged";
+    }
+    await setStatus(tx, payment.id, "credited", paid);
+    await bookMoneyIn(tx, {
+      channel: "online",
+      userId: payment.userId,
+      amount: payment.amount,
+      reason: null,
+      actor: null,
+      at,
+      onlinePaymentId: payment.id,
+      paidBy: payment.paidBy,
+      mail: { config: ctx.config },
+    });
+    return "credited";
+  });
+}
+
+async function setStatus(
+  tx: Tx,
+  id: string,
+  status: OnlinePaymentStatus,
+  { at, providerPaymentId, paidCents }: { at: Date; providerPaymentId: string; paidCents: number },
+) {
+  await tx.execute(
+    sql`update online_payments set status = ${status}, settled_at = ${at},
+          provider_payment_id = ${providerPaymentId}, paid_amount = ${(paidCents / 100).toFixed(2)}
+        where id = ${id}`,
+  );
+}
+
+/** Whether a payment by this id was made with this provider. */
+export async function paymentExists(db: Db, provider: PaymentProvider, id: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 as one from online_payments where id = ${id} and provider = ${provider}`,
+    z.object({ one: z.number() }),
+  );
+  return rows.length > 0;
+}
+
+/** The simulator's checkout, for its hosted page: null when it names none. */
+export async function simulatorCheckout(db: Db, checkoutId: string): Promise<PaymentRow | null> {
+  const [row] = await queryRows(
+    db,
+    sql`select ${paymentColumns} from online_payments where provider = 'simulator' and checkout_id = ${checkoutId}`,
+    paymentRow,
+  );
+  return row ?? null;
+}
+
+/** The money screen's online payments, newest first; `overdue`: pending for over an hour. */
+export async function listPayments(
+  db: Db,
+  { status, now }: { status: OnlinePaymentStatus | undefined; now: Date },
+): Promise<AdminPayment[]> {
+  const overdueBefore = new Date(now.getTime() - PAYMENT_OVERDUE_MINUTES * 60_000);
+  return queryRows(
+    db,
+    sql`select p.id, p.provider, p.status, p.amount::text as amount, p.fee::text as fee,
+          p.user_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
+          payer.first_name || ' ' || payer.last_name as "paidByName",
+          p.provider_payment_id as "providerPaymentId", p.paid_amount::text as "paidAmount",
+          (p.status = 'pending' and p.created_at < ${overdueBefore}) as overdue,
+          to_json(p.created_at)#>>'{}' as "createdAt", to_json(p.settled_at)#>>'{}' as "settledAt"
+        from online_payments p
+        join users u on u.id = p.user_id
+        left join users payer on payer.id = p.paid_by and p.paid_by <> p.user_id
+        ${status ? sql`where p.status = ${status}` : sql``}
+        order by p.created_at desc, p.id
+        limit 500`,
+    adminPaymentSchema,
+  );
+}
