@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataAnswer } from "./api";
 import { randAmount } from "./money-input";
 
 /**
@@ -128,6 +129,7 @@ export const paymentStart = z.union([
   z.object({ redirectUrl: z.string() }),
   z.object({ form: z.object({ action: z.string(), fields: z.array(z.tuple([z.string(), z.string()])) }) }),
 ]);
+export type PaymentStart = z.infer<typeof paymentStart>;
 
 export const myPaymentSchema = z.object({
   id: z.string(),
@@ -184,3 +186,9 @@ export function paymentFee(amount: string, fee: { feeFixed: string; feePercent: 
 export function paymentTotal(amount: string, fee: string): string {
   return ((Math.round(Number(amount) * 100) + Math.round(Number(fee) * 100)) / 100).toFixed(2);
 }
+
+/** The routes' answers: the settings, a payment started, a payment as its payer sees it, the money screen's list. */
+export const paymentSettingsAnswer = dataAnswer(paymentSettingsSchema);
+export const paymentStartedAnswer = dataAnswer(z.intersection(z.object({ id: z.string() }), paymentStart));
+export const myPaymentAnswer = dataAnswer(myPaymentSchema);
+export const adminPaymentsAnswer = dataAnswer(z.array(adminPaymentSchema));

@@ -26,12 +26,16 @@ export const queryKeys = {
   staff: ["staff-members"],
   canteenSettings: ["canteen-settings"],
   bankDetails: ["canteen-settings", "bank-details"],
+  paymentSettings: ["canteen-settings", "payments"],
+  onlinePayments: ["online-payments"],
   counterItems: ["counter-items"],
   lastBackup: ["last-backup"],
   // The ordering app's own data: one customer's menu, orders, wallet and profile.
   myMenu: ["my", "menu"],
   myOrders: ["my", "orders"],
   myWallet: ["my", "wallet"],
+  /** A payment made online, followed on the wallet after the provider's page (decision 0074). */
+  myPayment: ["my", "payment"],
   myProfile: ["my", "profile"],
   myLearners: ["my", "learners"],
 } as const;

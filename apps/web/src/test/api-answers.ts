@@ -63,6 +63,12 @@ import {
   myWalletAnswer,
 } from "@kantien/domain/my";
 import {
+  adminPaymentsAnswer,
+  myPaymentAnswer,
+  paymentSettingsAnswer,
+  paymentStartedAnswer,
+} from "@kantien/domain/online-payments";
+import {
   createdOrderAnswer,
   orderDetailAnswer,
   orderMenuDaysAnswer,
@@ -171,6 +177,14 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/my/orders/:id": myOrderAnswer,
   "POST /api/my/orders/:id/cancel": myOrderChangedAnswer,
   "GET /api/my/wallet": myWalletAnswer,
+  // Online top-ups (decision 0074).
+  "POST /api/my/payments": paymentStartedAnswer,
+  "POST /api/my/learners/:learnerId/payments": paymentStartedAnswer,
+  "GET /api/my/payments/:id": myPaymentAnswer,
+  "POST /api/my/payments/:id/abandon": myPaymentAnswer,
+  "GET /api/canteen-settings/payments": paymentSettingsAnswer,
+  "PUT /api/canteen-settings/payments": paymentSettingsAnswer,
+  "GET /api/admin/payments": adminPaymentsAnswer,
   "GET /api/my/profile": myProfileAnswer,
   "PUT /api/my/profile": myProfileSavedAnswer,
   "PUT /api/my/password": messageAnswer,

@@ -246,7 +246,7 @@ describe("a top-up through the simulator", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`https://kantien.example/my/payments/${id}`);
+    expect(paid.headers.location).toBe(`https://kantien.example/my/wallet?payment=${id}`);
     expect(
       (await request(app, "GET", `/api/my/payments/${id}`, { cookie: cookies.student })).json().data,
     ).toMatchObject({
@@ -264,7 +264,9 @@ describe("a top-up through the simulator", () => {
       body: "outcome=failed",
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
-    expect(declined.headers.location).toBe(`https://kantien.example/my/payments/${second.id}?outcome=failed`);
+    expect(declined.headers.location).toBe(
+      `https://kantien.example/my/wallet?payment=${second.id}&outcome=failed`,
+    );
     const abandoned = await request(app, "POST", `/api/my/payments/${second.id}/abandon`, {
       cookie: cookies.student,
       body: { outcome: "failed" },
@@ -300,9 +302,9 @@ describe("a top-up through Yoco", () => {
     expect(JSON.parse(call.body)).toMatchObject({
       amount: 15375,
       currency: "ZAR",
-      successUrl: `https://kantien.example/my/payments/${id}`,
-      cancelUrl: `https://kantien.example/my/payments/${id}?outcome=cancelled`,
-      failureUrl: `https://kantien.example/my/payments/${id}?outcome=failed`,
+      successUrl: `https://kantien.example/my/wallet?payment=${id}`,
+      cancelUrl: `https://kantien.example/my/wallet?payment=${id}&outcome=cancelled`,
+      failureUrl: `https://kantien.example/my/wallet?payment=${id}&outcome=failed`,
     });
 
     // Yoco cannot be reached: 503 in the payer's words, a retry with the same key gets a checkout.
@@ -505,8 +507,8 @@ describe("a top-up through PayFast", () => {
     expect(Object.fromEntries(fields)).toMatchObject({
       merchant_id: MERCHANT,
       merchant_key: "46f0cd694581a",
-      return_url: `https://kantien.example/my/payments/${id}`,
-      cancel_url: `https://kantien.example/my/payments/${id}?outcome=cancelled`,
+      return_url: `https://kantien.example/my/wallet?payment=${id}`,
+      cancel_url: `https://kantien.example/my/wallet?payment=${id}&outcome=cancelled`,
       notify_url: "https://kantien.example/api/payments/payfast/notify",
       m_payment_id: id,
       amount: "102.00",

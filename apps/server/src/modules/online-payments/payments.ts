@@ -9,6 +9,7 @@ import {
   PAYMENT_OVERDUE_MINUTES,
   PAYMENT_PROVIDERS,
   type PaymentProvider,
+  type PaymentStart,
   paymentFee,
   paymentTotal,
 } from "@kantien/domain/online-payments";
@@ -40,9 +41,6 @@ export function keepInFlight(ctx: PaymentsContext, work: Promise<unknown>): void
   ctx.inFlight.add(work);
   void work.finally(() => ctx.inFlight.delete(work));
 }
-
-/** Where the payer goes next: a provider's page, or PayFast's form to post. */
-export type PaymentStart = { redirectUrl: string } | { form: { action: string; fields: [string, string][] } };
 
 const cents = (rand: string) => Math.round(Number(rand) * 100);
 
@@ -76,7 +74,7 @@ async function paymentById(db: Db | Tx, id: string, { lock = false } = {}): Prom
 
 /** The page a payer comes back to from the provider: it waits for the notification. */
 const returnUrl = (config: PaymentsContext["config"], id: string, outcome?: "cancelled" | "failed") =>
-  `${config.publicUrl}/my/payments/${id}${outcome ? `?outcome=${outcome}` : ""}`;
+  `${config.publicUrl}/my/wallet?payment=${id}${outcome ? `&outcome=${outcome}` : ""}`;
 
 /**
  * Starts a top-up of `subject`'s wallet paid by `payer` (the same person, or a guardian):

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { answers, createdAnswers, dataAnswer } from "@kantien/domain/api";
+import { answers, createdAnswers } from "@kantien/domain/api";
 import { message } from "@kantien/domain/messages";
 import { formatRand } from "@kantien/domain/money";
 import {
-  adminPaymentSchema,
+  adminPaymentsAnswer,
   adminPaymentsQuery,
+  myPaymentAnswer,
   myPaymentInput,
-  myPaymentSchema,
+  paymentSettingsAnswer,
   paymentSettingsInput,
-  paymentSettingsSchema,
-  paymentStart,
+  paymentStartedAnswer,
   paymentTotal,
 } from "@kantien/domain/online-payments";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -46,11 +46,11 @@ import {
 import { signWebhook, verifiedWebhook, yocoEvent } from "./providers/yoco";
 import { paymentSettingsView, readPaymentSetup, savePaymentSettings, simulatorSecret } from "./settings";
 
-const readSettingsSchema = { ...versioned, response: answers(dataAnswer(paymentSettingsSchema)) };
+const readSettingsSchema = { ...versioned, response: answers(paymentSettingsAnswer) };
 const saveSettingsSchema = {
   ...versionedSave,
   body: paymentSettingsInput,
-  response: answers(dataAnswer(paymentSettingsSchema)),
+  response: answers(paymentSettingsAnswer),
 };
 
 /** The canteen's online payments on /canteen: admins only; a secret is never answered. */
@@ -88,7 +88,7 @@ export async function paymentSettingsRoutes(app: FastifyInstance, deps: AppDeps)
 
 const startSchema = {
   body: myPaymentInput,
-  response: createdAnswers(dataAnswer(z.intersection(z.object({ id: z.string() }), paymentStart))),
+  response: createdAnswers(paymentStartedAnswer),
 };
 
 /**
@@ -112,12 +112,11 @@ export async function myPaymentStartRoutes(app: FastifyInstance, deps: AppDeps) 
   });
 }
 
-const myPaymentAnswer = answers(dataAnswer(myPaymentSchema));
-const readMySchema = { params: idParams, response: myPaymentAnswer };
+const readMySchema = { params: idParams, response: answers(myPaymentAnswer) };
 const abandonSchema = {
   params: idParams,
   body: z.strictObject({ outcome: z.enum(["cancelled", "failed"], "validation_failed") }),
-  response: myPaymentAnswer,
+  response: answers(myPaymentAnswer),
 };
 
 /** A payment its payer (or the wallet's owner) follows on the return page: `/api/my/payments/:id`. */
@@ -140,7 +139,7 @@ export async function myPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
 const listSchema = {
   querystring: adminPaymentsQuery,
-  response: answers(dataAnswer(z.array(adminPaymentSchema))),
+  response: answers(adminPaymentsAnswer),
 };
 
 /** The money screen's online payments: `/api/admin/payments`. */
@@ -287,10 +286,10 @@ export async function paymentNotificationRoutes(app: FastifyInstance, deps: AppD
         : null;
       if (!checkout?.checkoutId) throw new AppError("not_found");
       const choice = new URLSearchParams(rawBody(request.body)).get("outcome");
-      const back = `${config.publicUrl}/my/payments/${checkout.id}`;
+      const back = `${config.publicUrl}/my/wallet?payment=${checkout.id}`;
       if (choice === "cancelled" || choice === "failed") {
         // As Yoco: no notification for a cancel or a failure, only the way back.
-        return reply.redirect(`${back}?outcome=${choice}`, 303);
+        return reply.redirect(`${back}&outcome=${choice}`, 303);
       }
       if (choice !== "paid") throw new AppError("bad_request");
       const body = JSON.stringify({

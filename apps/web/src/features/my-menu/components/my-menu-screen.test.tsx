@@ -59,6 +59,7 @@ const wallet = (balance: string): Route => ({
       lowBalanceThreshold: "50.00",
       paymentReference: "KAN000000",
       eft: null,
+      online: null,
       transactions: [],
       total: 0,
     },

@@ -60,6 +60,7 @@ function renderOrders(orders: MyOrder[], cancel?: Route) {
           lowBalanceThreshold: "50.00",
           paymentReference: "KAN000000",
           eft: null,
+          online: null,
           transactions: [],
           total: 0,
         },

@@ -1,9 +1,10 @@
 import type { BankDetails } from "@kantien/domain/canteen";
 import type { LimitsToday } from "@kantien/domain/my";
+import type { OnlineTopUpOffer } from "@kantien/domain/online-payments";
 import { ROLE } from "@kantien/domain/roles";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
-import { mockFetch } from "../../../test/mock-fetch";
+import { mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
 
 const FNB: BankDetails = {
@@ -13,7 +14,11 @@ const FNB: BankDetails = {
   branchCode: "250655",
 };
 
-function renderWallet(eft: BankDetails | null, limits: LimitsToday | null = null) {
+function renderWallet(
+  eft: BankDetails | null,
+  limits: LimitsToday | null = null,
+  online: OnlineTopUpOffer = null,
+) {
   mockFetch({
     "GET /api/config": {
       body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
@@ -26,6 +31,7 @@ function renderWallet(eft: BankDetails | null, limits: LimitsToday | null = null
           lowBalanceThreshold: "50.00",
           paymentReference: "KAN7K3Q9Z",
           eft,
+          online,
           transactions: [],
           total: 0,
           limits,
@@ -102,6 +108,7 @@ describe("paying at the counter from /my/wallet", () => {
             lowBalanceThreshold: "50.00",
             paymentReference: "KAN7K3Q9Z",
             eft: null,
+            online: null,
             transactions: [],
             total: 0,
             limits: null,
@@ -117,5 +124,118 @@ describe("paying at the counter from /my/wallet", () => {
     expect(
       await within(dialog).findByRole("img", { name: "Toonbankkode om uit jou beursie te betaal" }),
     ).toBeVisible();
+  });
+});
+
+const OFFER = {
+  provider: "simulator",
+  minAmount: "20.00",
+  maxAmount: "2000.00",
+  feeFixed: "1.00",
+  feePercent: "2.00",
+} as const;
+
+function renderOnline(route: string, routes: Record<string, Route> = {}) {
+  const calls = mockFetch({
+    "GET /api/config": {
+      body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
+    },
+    "GET /api/my/wallet?limit=20&offset=0": {
+      body: {
+        success: true,
+        data: {
+          balance: "20.00",
+          lowBalanceThreshold: "10.00",
+          paymentReference: "KAN7K3Q9Z",
+          eft: null,
+          online: OFFER,
+          transactions: [],
+          total: 0,
+          limits: null,
+        },
+      },
+    },
+    ...routes,
+  });
+  return { calls, ...renderWithApp(<AppRoutes />, { route, user: testUser(ROLE.student) }) };
+}
+
+describe("topping up online from /my/wallet", () => {
+  it("shows the fee and what I pay before paying, then goes to the provider's page with a key", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const { user, calls } = renderOnline("/my/wallet", {
+      "POST /api/my/payments": {
+        status: 201,
+        body: {
+          success: true,
+          data: { id: "p1", redirectUrl: "http://localhost/api/payments/simulator/checkout/sim_1" },
+        },
+      },
+    });
+    const section = await screen.findByRole("region", { name: "Laai op met kaart" });
+    const amount = within(section).getByRole("textbox", { name: /Bedrag vir die beursie/ });
+    await user.type(amount, "10");
+    await user.click(within(section).getByRole("button", { name: "Betaal" }));
+    expect(within(section).getByText(/Voer 'n bedrag tussen R.20,00 en R.2.000,00 in\./)).toBeVisible();
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+
+    await user.clear(amount);
+    await user.type(amount, "100");
+    expect(within(section).getByText(/Plus R.3,00 diensfooi: jy betaal R.103,00\./)).toBeVisible();
+    await user.click(within(section).getByRole("button", { name: /Betaal R.103,00/ }));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith("http://localhost/api/payments/simulator/checkout/sim_1"),
+    );
+    const post = calls.find((call) => call.method === "POST")!;
+    expect(post.body).toEqual({ amount: "100.00" });
+    expect(post.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{32,36}$/);
+    assign.mockRestore();
+  });
+
+  it("waits for the provider's notification after its page, then shows the new balance", async () => {
+    let asked = 0;
+    renderOnline("/my/wallet?payment=p1", {
+      "GET /api/my/payments/p1": () => {
+        asked += 1;
+        const status = asked < 3 ? "pending" : "credited";
+        return {
+          body: {
+            success: true,
+            data: {
+              id: "p1",
+              status,
+              amount: "100.00",
+              fee: "3.00",
+              balance: status === "credited" ? "120.00" : "20.00",
+            },
+          },
+        };
+      },
+    });
+    expect(await screen.findByText("Betaling word bevestig…")).toBeVisible();
+    expect(
+      await screen.findByText(/R.100,00 is in die beursie\. Nuwe saldo: R.120,00\./, {}, { timeout: 3000 }),
+    ).toBeVisible();
+  });
+
+  it("says a cancelled payment paid nothing, and tells the server so", async () => {
+    const { calls } = renderOnline("/my/wallet?payment=p1&outcome=cancelled", {
+      "POST /api/my/payments/p1/abandon": {
+        body: {
+          success: true,
+          data: { id: "p1", status: "cancelled", amount: "100.00", fee: "3.00", balance: "20.00" },
+        },
+      },
+      "GET /api/my/payments/p1": {
+        body: {
+          success: true,
+          data: { id: "p1", status: "cancelled", amount: "100.00", fee: "3.00", balance: "20.00" },
+        },
+      },
+    });
+    expect(await screen.findByText("Die betaling is gekanselleer. Niks is betaal nie.")).toBeVisible();
+    expect(calls.filter((call) => call.url.endsWith("/abandon")).map((call) => call.body)).toEqual([
+      { outcome: "cancelled" },
+    ]);
   });
 });

@@ -22,6 +22,7 @@ import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { myWalletQueryOptions } from "../../../lib/my-data";
 import { CounterCode } from "./counter-code";
+import { PaymentReturn, PayOnline } from "./pay-online";
 
 function StatementLine({
   entry,
@@ -202,8 +203,8 @@ function GuardianLimits({ limits }: { limits: LimitsToday }) {
 }
 
 /**
- * `/my/wallet`: my balance, a warning under the canteen's line, how to pay by EFT, and the
- * statement from the ledger.
+ * `/my/wallet`: my balance, a warning under the canteen's line, how to pay online (and how a
+ * payment just made stands, `?payment=`), by EFT, and the statement from the ledger.
  */
 export function MyWalletScreen() {
   const { t } = useTranslation();
@@ -216,6 +217,7 @@ export function MyWalletScreen() {
   return (
     <>
       <PageTitle>{t("my.wallet.title")}</PageTitle>
+      <PaymentReturn />
       {wallet.isError && !first ? (
         <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />
       ) : null}
@@ -234,6 +236,7 @@ export function MyWalletScreen() {
         </Alert>
       ) : null}
       {first?.limits ? <GuardianLimits limits={first.limits} /> : null}
+      {first?.online ? <PayOnline offer={first.online} /> : null}
       <CounterCode />
       {first ? <PayByEft reference={first.paymentReference} eft={first.eft} /> : null}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
