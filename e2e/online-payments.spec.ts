@@ -26,7 +26,7 @@ test.describe("a top-up by card", () => {
     const before = rand(await balance.textContent());
 
     await section.getByLabel("Bedrag vir die beursie").fill("5");
-    await section.getByRole("button", { name: "Betaal" }).click();
+    await section.getByRole("button", { name: "Betaal nou" }).click();
     await expect(section.getByText(/Voer 'n bedrag tussen R.20,00 en R.2.000,00 in\./)).toBeVisible();
     await section.getByLabel("Bedrag vir die beursie").fill("75");
     await section.getByRole("button", { name: /Betaal R.75,00/ }).click();

@@ -177,6 +177,7 @@ describe("DashboardScreen", () => {
       "Kontant (2)R 150,50",
       "Kaart (1)R 80,00",
       "EFT (4)R 1 200,00",
+      "Aanlyn (0)R 0,00",
       "Ander inbetalings (1)R 20,00",
       // Already taken off the channels above, whose sum is the total.
       "Teruggedraai, reeds afgetrek (1)\u2212R 1 500,00",

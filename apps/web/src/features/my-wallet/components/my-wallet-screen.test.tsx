@@ -175,7 +175,7 @@ describe("topping up online from /my/wallet", () => {
     const section = await screen.findByRole("region", { name: "Laai op met kaart" });
     const amount = within(section).getByRole("textbox", { name: /Bedrag vir die beursie/ });
     await user.type(amount, "10");
-    await user.click(within(section).getByRole("button", { name: "Betaal" }));
+    await user.click(within(section).getByRole("button", { name: "Betaal nou" }));
     expect(within(section).getByText(/Voer 'n bedrag tussen R.20,00 en R.2.000,00 in\./)).toBeVisible();
     expect(calls.some((call) => call.method === "POST")).toBe(false);
 
