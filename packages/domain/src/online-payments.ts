@@ -189,6 +189,7 @@ export function paymentTotal(amount: string, fee: string): string {
 
 /** The routes' answers: the settings, a payment started, a payment as its payer sees it, the money screen's list. */
 export const paymentSettingsAnswer = dataAnswer(paymentSettingsSchema);
+export const paymentSettingsSavedAnswer = paymentSettingsAnswer.extend({ message: z.string() });
 export const paymentStartedAnswer = dataAnswer(z.intersection(z.object({ id: z.string() }), paymentStart));
 export const myPaymentAnswer = dataAnswer(myPaymentSchema);
 export const adminPaymentsAnswer = dataAnswer(z.array(adminPaymentSchema));

@@ -66,6 +66,7 @@ import {
   adminPaymentsAnswer,
   myPaymentAnswer,
   paymentSettingsAnswer,
+  paymentSettingsSavedAnswer,
   paymentStartedAnswer,
 } from "@kantien/domain/online-payments";
 import {
@@ -183,7 +184,7 @@ const ROUTES: Record<string, z.ZodType> = {
   "GET /api/my/payments/:id": myPaymentAnswer,
   "POST /api/my/payments/:id/abandon": myPaymentAnswer,
   "GET /api/canteen-settings/payments": paymentSettingsAnswer,
-  "PUT /api/canteen-settings/payments": paymentSettingsAnswer,
+  "PUT /api/canteen-settings/payments": paymentSettingsSavedAnswer,
   "GET /api/admin/payments": adminPaymentsAnswer,
   "GET /api/my/profile": myProfileAnswer,
   "PUT /api/my/profile": myProfileSavedAnswer,

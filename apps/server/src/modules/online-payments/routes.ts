@@ -9,6 +9,7 @@ import {
   myPaymentInput,
   paymentSettingsAnswer,
   paymentSettingsInput,
+  paymentSettingsSavedAnswer,
   paymentStartedAnswer,
   paymentTotal,
 } from "@kantien/domain/online-payments";
@@ -50,7 +51,7 @@ const readSettingsSchema = { ...versioned, response: answers(paymentSettingsAnsw
 const saveSettingsSchema = {
   ...versionedSave,
   body: paymentSettingsInput,
-  response: answers(paymentSettingsAnswer),
+  response: answers(paymentSettingsSavedAnswer),
 };
 
 /** The canteen's online payments on /canteen: admins only; a secret is never answered. */

@@ -16,7 +16,7 @@ export function CanteenSection<T>({
   query,
   children,
 }: {
-  part: "rules" | "bank" | "counter";
+  part: "rules" | "bank" | "payments" | "counter";
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
 }) {

@@ -28,6 +28,7 @@ import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { CREDITS_PER_PAGE, useBankCreditCounts, useBankCredits } from "../api/bank-credits";
 import { AllocateDialog, DismissDialog } from "./credit-dialogs";
+import { OnlinePayments } from "./online-payments";
 import { StatementImport } from "./statement-import";
 
 /** The tabs' order: what needs an admin first. */
@@ -35,7 +36,8 @@ const TABS: readonly BankCreditStatus[] = ["review", "unallocated", "matched", "
 
 /**
  * /money, "Geld" (admins, decision 0034): read a bank statement in, and see its credits by
- * status; a waiting one is allocated to a customer or dismissed with a reason.
+ * status; a waiting one is allocated to a customer or dismissed with a reason. The online
+ * payments are beside them (decision 0074).
  */
 export function MoneyScreen() {
   const { t } = useTranslation();
@@ -81,6 +83,7 @@ export function MoneyScreen() {
           </Button>
         </Box>
       </Paper>
+      <OnlinePayments />
     </Stack>
   );
 }
