@@ -12,17 +12,24 @@ import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { Suspense, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { myWalletQueryOptions } from "../../../lib/my-data";
 import { CounterCode } from "./counter-code";
-import { PaymentReturn, PayOnline } from "./pay-online";
+
+// Paying online loads when the canteen offers it, or when a payer comes back from the provider:
+// its form's code is not part of the wallet's first paint.
+const loadPayOnline = () => import("./pay-online");
+const PayOnline = lazyComponent(loadPayOnline, (m) => m.PayOnline);
+const PaymentReturn = lazyComponent(loadPayOnline, (m) => m.PaymentReturn);
 
 function StatementLine({
   entry,
@@ -213,11 +220,16 @@ export function MyWalletScreen() {
   const first = wallet.data?.pages[0];
   const entries = wallet.data?.pages.flatMap((page) => page.transactions);
   const low = first ? Number(first.balance) < Number(first.lowBalanceThreshold) : false;
+  const hasPayment = useSearchParams()[0].has("payment");
 
   return (
     <>
       <PageTitle>{t("my.wallet.title")}</PageTitle>
-      <PaymentReturn />
+      {hasPayment ? (
+        <Suspense fallback={null}>
+          <PaymentReturn />
+        </Suspense>
+      ) : null}
       {wallet.isError && !first ? (
         <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />
       ) : null}
@@ -236,7 +248,11 @@ export function MyWalletScreen() {
         </Alert>
       ) : null}
       {first?.limits ? <GuardianLimits limits={first.limits} /> : null}
-      {first?.online ? <PayOnline offer={first.online} /> : null}
+      {first?.online ? (
+        <Suspense fallback={<Skeleton variant="rounded" height={180} sx={{ mb: 2 }} />}>
+          <PayOnline offer={first.online} />
+        </Suspense>
+      ) : null}
       <CounterCode />
       {first ? <PayByEft reference={first.paymentReference} eft={first.eft} /> : null}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
