@@ -12,10 +12,18 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
  * An online payment's life: `pending` until its notification, then `credited` (the wallet has
- * it), `failed` or `cancelled` (nothing credited), or `flagged` (the notification did not match
- * the payment: an admin looks, nothing credited).
+ * it), `failed` or `cancelled` (nothing credited), `flagged` (an admin looks: the notification
+ * did not match the payment and nothing was credited, or a refund at the provider could not be
+ * taken back out of the wallet), or `refunded` (refunded at the provider and taken back out).
  */
-export const ONLINE_PAYMENT_STATUSES = ["pending", "credited", "failed", "cancelled", "flagged"] as const;
+export const ONLINE_PAYMENT_STATUSES = [
+  "pending",
+  "credited",
+  "failed",
+  "cancelled",
+  "flagged",
+  "refunded",
+] as const;
 export type OnlinePaymentStatus = (typeof ONLINE_PAYMENT_STATUSES)[number];
 
 /** The secrets an admin may set; never sent back, only whether each is set. */
@@ -155,6 +163,8 @@ export const adminPaymentSchema = z.object({
   providerPaymentId: z.string().nullable(),
   /** What the provider says was paid: for a flagged payment, not the amount + fee. */
   paidAmount: z.string().nullable(),
+  /** What the provider says it refunded. */
+  refundedAmount: z.string().nullable(),
   /** Pending for over an hour: the provider never told us; the admin looks at the provider. */
   overdue: z.boolean(),
   createdAt: z.string(),

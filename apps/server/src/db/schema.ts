@@ -974,6 +974,9 @@ export const onlinePayments = pgTable(
     providerPaymentId: text("provider_payment_id"),
     /** What the provider's notification says was paid (amount + fee when all is well; flagged when not). */
     paidAmount: numeric("paid_amount", { precision: 12, scale: 2 }),
+    /** A refund made at the provider, as it reported it: its id (recorded once) and amount. */
+    refundId: text("refund_id"),
+    refundedAmount: numeric("refunded_amount", { precision: 12, scale: 2 }),
     createdAt: createdAt(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },

@@ -379,6 +379,76 @@ describe("a top-up through Yoco", () => {
     });
   });
 
+  it("takes a refund made at Yoco back out of the wallet once; flags it when the money is spent", async ({
+    app,
+    db,
+  }) => {
+    const { cookies, student } = await people(db);
+    await settings(app, cookies.admin, {
+      provider: "yoco",
+      secretKey: "sk_test_key",
+      webhookSecret: YOCO_SECRET,
+    });
+    const path = "/api/payments/yoco/webhook";
+    const pay = async (amount: string, yocoPaymentId: string) => {
+      const { id } = (await start(app, cookies.student, amount)).json().data;
+      const body = yocoPaid(await checkoutOf(db, id), Math.round(Number(amount) * 100), yocoPaymentId);
+      expect(
+        (await postWebhook(app, path, body, signWebhook(YOCO_SECRET, `msg_${id}`, new Date(), body)))
+          .statusCode,
+      ).toBe(200);
+      return id;
+    };
+    /** Yoco's `refund.succeeded`, as its documentation shows a full refund. */
+    const refunded = (paymentId: string, cents: number, refundId: string) =>
+      JSON.stringify({
+        id: `evt_${refundId}`,
+        type: "refund.succeeded",
+        createdDate: new Date().toISOString(),
+        payload: {
+          id: refundId,
+          type: "refund",
+          createdDate: new Date().toISOString(),
+          amount: cents,
+          currency: "ZAR",
+          paymentId,
+          status: "succeeded",
+          mode: "test",
+          metadata: { checkoutId: "ch_9LVKD8GnAj7f39DFbn4F16bE" },
+        },
+      });
+    const first = await pay("50", "p_refund_1");
+    const body = refunded("p_refund_1", 5000, "rfd_ZgjMZb2A8VpSAZBte6ku1w6E");
+    expect(
+      (await postWebhook(app, path, body, signWebhook(YOCO_SECRET, "msg_r1", new Date(), body))).statusCode,
+    ).toBe(200);
+    // Yoco again: recorded once.
+    expect(
+      (await postWebhook(app, path, body, signWebhook(YOCO_SECRET, "msg_r1", new Date(), body))).statusCode,
+    ).toBe(200);
+    expect((await status(db, first))?.status).toBe("refunded");
+    expect(await ledgerSum(db, student.id)).toEqual({ sum: "0.00", balance: "0.00" });
+
+    // Spent before the refund came: the wallet is not taken below zero, an admin is told.
+    const second = await pay("40", "p_refund_2");
+    await db.execute(sql`update wallets set balance = 0 where user_id = ${student.id}`);
+    await db.execute(sql`insert into wallet_transactions (user_id, amount, kind, balance_after, created_at)
+                         values (${student.id}, -40, 'order', 0, now())`);
+    const late = refunded("p_refund_2", 4000, "rfd_2");
+    expect(
+      (await postWebhook(app, path, late, signWebhook(YOCO_SECRET, "msg_r2", new Date(), late))).statusCode,
+    ).toBe(200);
+    expect((await status(db, second))?.status).toBe("flagged");
+    const flagged = await request(app, "GET", "/api/admin/payments?status=flagged", {
+      cookie: cookies.admin,
+    });
+    const mine = (rows: { customerId: string }[]) => rows.filter((row) => row.customerId === student.id);
+    expect(mine(flagged.json().data)).toEqual([
+      expect.objectContaining({ id: second, refundedAmount: "40.00" }),
+    ]);
+    expect(await ledgerSum(db, student.id)).toEqual({ sum: "0.00", balance: "0.00" });
+  });
+
   it("flags a payment whose notification names another amount, and credits nothing", async ({ app, db }) => {
     const { cookies, student } = await people(db);
     await settings(app, cookies.admin, {
@@ -403,7 +473,9 @@ describe("a top-up through Yoco", () => {
     const flagged = await request(app, "GET", "/api/admin/payments?status=flagged", {
       cookie: cookies.admin,
     });
-    expect(flagged.json().data).toEqual([
+    expect(
+      flagged.json().data.filter((row: { customerId: string }) => row.customerId === student.id),
+    ).toEqual([
       expect.objectContaining({ id, status: "flagged", provider: "yoco", amount: "40.00", overdue: false }),
     ]);
   });

@@ -20,7 +20,7 @@ import { type Db, queryRows, type Tx } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
 import { bookMoneyIn } from "../money-in/book";
-import { walletBalance } from "../wallets/ledger";
+import { moveWalletMoney, walletBalance } from "../wallets/ledger";
 import { payfastSite, signedPayfastForm } from "./providers/payfast";
 import { createYocoCheckout, ProviderUnreachable } from "./providers/yoco";
 import type { SecretBox } from "./secret-box";
@@ -43,6 +43,12 @@ export function keepInFlight(ctx: PaymentsContext, work: Promise<unknown>): void
 }
 
 const cents = (rand: string) => Math.round(Number(rand) * 100);
+
+const PROVIDER_NAMES: Record<PaymentProvider, string> = {
+  payfast: "PayFast",
+  yoco: "Yoco",
+  simulator: "Simulator",
+};
 
 const paymentRow = z.object({
   id: z.string(),
@@ -278,6 +284,67 @@ export async function settlePayment(ctx: PaymentsContext, notice: PaymentNotice)
   });
 }
 
+/** What a verified notification says of a refund made at the provider. */
+export type RefundNotice = {
+  provider: PaymentProvider;
+  /** The provider's id of the payment refunded. */
+  providerPaymentId: string;
+  refundId: string;
+  refundedCents: number;
+};
+
+/**
+ * Records a refund the provider reports, once (its id is kept on the payment): the wallet gives
+ * back what it got, at most the payment's amount (the fee is the provider's affair), as a
+ * `reversal` of the credit. A wallet that no longer holds it is not taken below zero: the payment
+ * is flagged for an admin. A refund of a payment not credited here changes nothing.
+ */
+export async function refundPayment(
+  ctx: PaymentsContext,
+  notice: RefundNotice,
+): Promise<Settled | "refunded"> {
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await queryRows(
+      tx,
+      sql`select id, refund_id as "refundId" from online_payments
+          where provider = ${notice.provider} and provider_payment_id = ${notice.providerPaymentId}
+          for update`,
+      z.object({ id: z.string(), refundId: z.string().nullable() }),
+    );
+    if (!found || found.refundId !== null) return "unchanged";
+    const payment = await paymentById(tx, found.id);
+    if (payment?.status !== "credited") return "unchanged";
+    const [credit] = await queryRows(
+      tx,
+      sql`select id::text as id from wallet_transactions where online_payment_id = ${payment.id} and kind = 'online'`,
+      z.object({ id: z.string() }),
+    );
+    if (!credit) return "unchanged";
+    const back = Math.min(notice.refundedCents, cents(payment.amount));
+    const at = ctx.config.clock();
+    const entry =
+      back > 0
+        ? await moveWalletMoney(tx, {
+            userId: payment.userId,
+            amount: `-${(back / 100).toFixed(2)}`,
+            kind: "reversal",
+            reversesId: Number(credit.id),
+            // The provider and its refund's id: names, in no language (the statement says "Teruggedraai").
+            reason: `${PROVIDER_NAMES[payment.provider]} ${notice.refundId}`,
+            createdBy: null,
+            at,
+          })
+        : null;
+    const status = entry === null ? "flagged" : "refunded";
+    await tx.execute(
+      sql`update online_payments set status = ${status}, refund_id = ${notice.refundId},
+            refunded_amount = ${(notice.refundedCents / 100).toFixed(2)}
+          where id = ${payment.id}`,
+    );
+    return status;
+  });
+}
+
 async function setStatus(
   tx: Tx,
   id: string,
@@ -323,6 +390,7 @@ export async function listPayments(
           p.user_id as "customerId", u.first_name || ' ' || u.last_name as "customerName",
           payer.first_name || ' ' || payer.last_name as "paidByName",
           p.provider_payment_id as "providerPaymentId", p.paid_amount::text as "paidAmount",
+          p.refunded_amount::text as "refundedAmount",
           (p.status = 'pending' and p.created_at < ${overdueBefore}) as overdue,
           to_json(p.created_at)#>>'{}' as "createdAt", to_json(p.settled_at)#>>'{}' as "settledAt"
         from online_payments p

@@ -29,9 +29,9 @@ import {
   keepInFlight,
   listPayments,
   type PaymentNotice,
-  type PaymentsContext,
   paymentExists,
   readMyPayment,
+  refundPayment,
   settlePayment,
   simulatorCheckout,
   startPayment,
@@ -239,7 +239,18 @@ export async function paymentNotificationRoutes(app: FastifyInstance, deps: AppD
       if (!verified) throw new AppError("payment_notification_refused");
       const event = yocoEvent.safeParse(verified.event);
       if (!event.success) throw new AppError("payment_notification_refused");
-      // Refunds at the provider are seen by the admin at the provider's; a payment is settled here.
+      if (event.data.type === "refund.succeeded") {
+        const refund = event.data.payload;
+        const recorded = await refundPayment(ctx, {
+          provider,
+          providerPaymentId: refund.paymentId,
+          refundId: refund.id,
+          refundedCents: refund.amount,
+        });
+        if (recorded === "flagged")
+          request.log.warn({ provider }, "online payment refunded at the provider, wallet short");
+        return { success: true as const };
+      }
       if (event.data.type !== "payment.succeeded") return { success: true as const };
       const { payload } = event.data;
       await settle(

@@ -50,7 +50,7 @@ const section = async () => {
 
 describe("online payments on /canteen", () => {
   it("shows each key as set or not, never its value, and sends only the keys typed", async () => {
-    const { calls, user } = renderPayments((call) => ({
+    const { calls, user } = renderPayments(() => ({
       body: {
         success: true,
         message: "Die aanlynbetalings is gestoor.",

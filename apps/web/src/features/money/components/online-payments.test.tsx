@@ -16,6 +16,7 @@ const payment = (id: string, overrides: Partial<AdminPayment>): AdminPayment => 
   paidByName: "Elna Steyn",
   providerPaymentId: null,
   paidAmount: null,
+  refundedAmount: null,
   overdue: false,
   createdAt: "2031-06-11T08:00:00Z",
   settledAt: null,
@@ -25,7 +26,7 @@ const payment = (id: string, overrides: Partial<AdminPayment>): AdminPayment => 
 function renderPayments(byStatus: Partial<Record<string, AdminPayment[]>>) {
   mockFetch(
     Object.fromEntries(
-      ["pending", "flagged", "credited", "failed", "cancelled"].map((status) => [
+      ["pending", "flagged", "credited", "refunded", "failed", "cancelled"].map((status) => [
         `GET /api/admin/payments?status=${status}`,
         { body: { success: true, data: byStatus[status] ?? [] } },
       ]),

@@ -30,7 +30,14 @@ import { currentLanguage } from "../../../lib/i18n";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** The tabs' order: what needs an admin first. */
-const TABS: readonly OnlinePaymentStatus[] = ["pending", "flagged", "credited", "failed", "cancelled"];
+const TABS: readonly OnlinePaymentStatus[] = [
+  "pending",
+  "flagged",
+  "credited",
+  "refunded",
+  "failed",
+  "cancelled",
+];
 
 /**
  * The online payments beside the bank credits on /money (decision 0074): by status, each with its
@@ -93,6 +100,12 @@ function PaymentsTable({ rows }: { rows: AdminPayment[] }) {
   const timeZone = useCanteenTimeZone();
   const phone = useBelow("sm");
   const note = (payment: AdminPayment) => {
+    if (payment.status === "flagged" && payment.refundedAmount !== null) {
+      return t("screens.money.online.refundShort", { refunded: formatRand(payment.refundedAmount) });
+    }
+    if (payment.status === "refunded" && payment.refundedAmount !== null) {
+      return t("screens.money.online.refunded", { refunded: formatRand(payment.refundedAmount) });
+    }
     if (payment.status === "flagged" && payment.paidAmount !== null) {
       return t("screens.money.online.paidOther", {
         paid: formatRand(payment.paidAmount),
@@ -131,7 +144,13 @@ function PaymentsTable({ rows }: { rows: AdminPayment[] }) {
                   {why ? (
                     <Chip
                       size="small"
-                      color={payment.status === "flagged" ? "error" : "warning"}
+                      color={
+                        payment.status === "flagged"
+                          ? "error"
+                          : payment.status === "refunded"
+                            ? "default"
+                            : "warning"
+                      }
                       label={why}
                       sx={{ mt: 0.5, height: "auto", "& .MuiChip-label": { whiteSpace: "normal", py: 0.25 } }}
                     />
