@@ -33,7 +33,8 @@ import { metricsRoutes } from "./modules/metrics/routes";
 import { bankStatementsRoutes } from "./modules/money-in/bank-statements/routes";
 import { moneyInRoutes } from "./modules/money-in/routes";
 import { myOrderingRoutes, myRoutes } from "./modules/my/routes";
-import { paymentWorkDone } from "./modules/online-payments/context";
+import { paymentsContext, paymentWorkDone } from "./modules/online-payments/context";
+import { checkPendingPayments } from "./modules/online-payments/payments";
 import { payfastOrigins } from "./modules/online-payments/providers/payfast";
 import {
   adminPaymentsRoutes,
@@ -153,6 +154,7 @@ export async function buildApp({
 
   const deps: AppDeps = { config, database, metrics: createMetrics(database) };
   app.decorate("paymentWorkDone", () => paymentWorkDone(deps));
+  app.decorate("checkPendingPayments", () => checkPendingPayments(paymentsContext(deps)));
   await metricsRoutes(app, deps);
   await app.register(
     async (api) => {

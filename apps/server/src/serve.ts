@@ -74,6 +74,13 @@ export async function serve(environment: Config) {
     );
   }, 60 * 60_000);
   sweep.unref();
+  // Payments whose notification has not come are asked about at their provider (decision 0074).
+  const paymentCheck = setInterval(() => {
+    app
+      .checkPendingPayments()
+      .catch((error) => app.log.warn({ err: error }, "the check of pending payments failed"));
+  }, 5 * 60_000);
+  paymentCheck.unref();
 
   // The stop (docs/decisions/0044-clean-stops-health-and-metrics.md): Fastify's close answers new
   // requests 503, finishes those in flight, ends the event streams with a retry hint, stops
@@ -90,6 +97,7 @@ export async function serve(environment: Config) {
     }, STOP_DEADLINE_MS);
     deadline.unref();
     clearInterval(sweep);
+    clearInterval(paymentCheck);
     try {
       await app.close();
       await stopDumpListener();

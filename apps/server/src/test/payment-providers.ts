@@ -6,13 +6,19 @@ export type FakeCall = { path: string; headers: IncomingMessage["headers"]; body
 /**
  * A local stand-in for PayFast's and Yoco's sites, as their documentation describes them:
  * PayFast's validate call (`POST /eng/query/validate`, answered `VALID` or what `validateAnswer`
- * says) and Yoco's checkout API (`POST /api/checkouts`, one checkout per Idempotency-Key).
+ * says) and Yoco's checkout API (`POST /api/checkouts`, one checkout per Idempotency-Key; `GET
+ * /api/checkouts/:id` answers what `checkoutStates` holds for it).
  * Every call is kept in `calls`; `yocoDown` makes the checkout API answer 503.
  */
 export async function startFakeProviders() {
   const calls: FakeCall[] = [];
   const checkouts = new Map<string, { id: string; redirectUrl: string }>();
-  const state = { validateAnswer: "VALID", yocoDown: false };
+  const state = {
+    validateAnswer: "VALID",
+    yocoDown: false,
+    /** What `GET /api/checkouts/:id` answers for a checkout: its resource as Yoco's API models it. */
+    checkoutStates: new Map<string, unknown>(),
+  };
   const server = createServer((request, response) => {
     let body = "";
     request.setEncoding("utf8");
@@ -49,6 +55,13 @@ export async function startFakeProviders() {
             processingMode: "test",
           }),
         );
+        return;
+      }
+      const checkout = /^\/api\/checkouts\/([^/]+)$/.exec(path);
+      if (request.method === "GET" && checkout) {
+        const answer = state.checkoutStates.get(decodeURIComponent(checkout[1] ?? ""));
+        if (answer === undefined) response.writeHead(404).end();
+        else response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
         return;
       }
       response.writeHead(404).end();

@@ -6,6 +6,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Resolves once the payments' work in flight is done (the tests wait for it before each request). */
     paymentWorkDone(): Promise<unknown>;
+    /** Asks the providers about payments still pending (serve.ts runs it every few minutes). */
+    checkPendingPayments(): Promise<void>;
   }
 }
 

@@ -449,6 +449,61 @@ describe("a top-up through Yoco", () => {
     expect(await ledgerSum(db, student.id)).toEqual({ sum: "0.00", balance: "0.00" });
   });
 
+  it("asks Yoco about a payment whose webhook never came, and settles it as the webhook would", async ({
+    app,
+    db,
+  }) => {
+    const { cookies, student } = await people(db);
+    await settings(app, cookies.admin, {
+      provider: "yoco",
+      secretKey: "sk_test_key",
+      webhookSecret: YOCO_SECRET,
+    });
+    const started = now;
+    const { id } = (await start(app, cookies.student, "45")).json().data;
+    const checkoutId = await checkoutOf(db, id);
+    const read = async () =>
+      (await request(app, "GET", `/api/my/payments/${id}`, { cookie: cookies.student })).json().data.status;
+    fake.state.checkoutStates.set(checkoutId, {
+      id: checkoutId,
+      status: "completed",
+      amount: 4500,
+      currency: "ZAR",
+      paymentId: "p_polled",
+    });
+    // Too soon: the provider is not asked yet.
+    expect(await read()).toBe("pending");
+    now = new Date(started.getTime() + 30_000);
+    try {
+      // The return page's read asks Yoco, and the payment is credited once.
+      expect(await read()).toBe("credited");
+      expect(await status(db, id)).toMatchObject({ providerPaymentId: "p_polled", paidAmount: "45.00" });
+      // The webhook arriving after all changes nothing.
+      const body = yocoPaid(checkoutId, 4500, "p_polled");
+      await postWebhook(
+        app,
+        "/api/payments/yoco/webhook",
+        body,
+        signWebhook(YOCO_SECRET, "msg_p", new Date(), body),
+      );
+      expect(await onlineCredits(db, student.id)).toHaveLength(1);
+
+      // The background check: a checkout not completed, or answered in a shape we do not know, waits.
+      const second = (await start(app, cookies.student, "25")).json().data.id;
+      const secondCheckout = await checkoutOf(db, second);
+      now = new Date(started.getTime() + 90_000);
+      fake.state.checkoutStates.set(secondCheckout, { id: secondCheckout, status: "started", amount: 2500 });
+      await app.checkPendingPayments();
+      expect((await status(db, second))?.status).toBe("pending");
+      fake.state.checkoutStates.set(secondCheckout, { status: "completed", paid: true });
+      now = new Date(started.getTime() + 120_000);
+      await app.checkPendingPayments();
+      expect((await status(db, second))?.status).toBe("pending");
+    } finally {
+      now = started;
+    }
+  });
+
   it("flags a payment whose notification names another amount, and credits nothing", async ({ app, db }) => {
     const { cookies, student } = await people(db);
     await settings(app, cookies.admin, {

@@ -22,7 +22,7 @@ import { idempotent } from "../../idempotency";
 import { bookMoneyIn } from "../money-in/book";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
 import { payfastSite, signedPayfastForm } from "./providers/payfast";
-import { createYocoCheckout, ProviderUnreachable } from "./providers/yoco";
+import { createYocoCheckout, fetchYocoCheckout, ProviderUnreachable } from "./providers/yoco";
 import type { SecretBox } from "./secret-box";
 import { type PaymentSetup, readPaymentSetup, topUpOffer } from "./settings";
 
@@ -62,12 +62,13 @@ const paymentRow = z.object({
   checkoutId: z.string().nullable(),
   redirectUrl: z.string().nullable(),
   providerPaymentId: z.string().nullable(),
+  createdAt: z.coerce.date(),
 });
 type PaymentRow = z.infer<typeof paymentRow>;
 
 const paymentColumns = sql`id, provider, sandbox, user_id as "userId", paid_by as "paidBy",
   amount::text as amount, fee::text as fee, status, checkout_id as "checkoutId",
-  redirect_url as "redirectUrl", provider_payment_id as "providerPaymentId"`;
+  redirect_url as "redirectUrl", provider_payment_id as "providerPaymentId", created_at as "createdAt"`;
 
 async function paymentById(db: Db | Tx, id: string, { lock = false } = {}): Promise<PaymentRow | undefined> {
   const [row] = await queryRows(
@@ -282,6 +283,59 @@ export async function settlePayment(ctx: PaymentsContext, notice: PaymentNotice)
     });
     return "credited";
   });
+}
+
+/** A pending payment is asked about at its provider no sooner than this after it started… */
+const CHECK_AFTER_MS = 20_000;
+/** …and no more often than this per payment (the return page asks every half second). */
+const CHECK_EVERY_MS = 15_000;
+/** After a day a payment without a word is the admin's to settle at the provider. */
+const CHECK_UNTIL_MS = 24 * 60 * 60_000;
+const lastChecked = new Map<string, number>();
+
+/**
+ * Asks the provider how a pending payment stands, for a server its notifications cannot reach
+ * (decision 0074): Yoco's checkout, paid when it is completed with a payment of the payment's
+ * amount (settled as a notification would be, once). PayFast documents no look-up by our
+ * payment's id, and the simulator always notifies: those wait for their notification.
+ */
+export async function checkAtProvider(ctx: PaymentsContext, id: string): Promise<void> {
+  const payment = await paymentById(ctx.db, id);
+  if (payment?.status !== "pending" || payment.provider !== "yoco" || payment.checkoutId === null) return;
+  if (ctx.config.clock().getTime() - payment.createdAt.getTime() < CHECK_AFTER_MS) return;
+  const now = Date.now();
+  if (now - (lastChecked.get(id) ?? 0) < CHECK_EVERY_MS) return;
+  lastChecked.set(id, now);
+  if (lastChecked.size > 10_000) lastChecked.clear();
+  const setup = await readPaymentSetup(ctx.db, ctx.box);
+  if (setup.secrets.secretKey === null) return;
+  const state = await fetchYocoCheckout(
+    ctx.config.payments.yocoApiUrl,
+    setup.secrets.secretKey,
+    payment.checkoutId,
+  );
+  if (!state?.paid) return;
+  await settlePayment(ctx, {
+    provider: "yoco",
+    payment: { checkoutId: payment.checkoutId },
+    providerPaymentId: state.paid.paymentId,
+    outcome: "paid",
+    paidCents: state.paid.cents,
+  });
+}
+
+/** The background check: every pending payment old enough to ask about, and young enough to. */
+export async function checkPendingPayments(ctx: PaymentsContext): Promise<void> {
+  const now = ctx.config.clock().getTime();
+  const pending = await queryRows(
+    ctx.db,
+    sql`select id from online_payments
+        where status = 'pending' and provider = 'yoco'
+          and created_at between ${new Date(now - CHECK_UNTIL_MS)} and ${new Date(now - CHECK_AFTER_MS)}
+        order by created_at limit 100`,
+    z.object({ id: z.string() }),
+  );
+  for (const { id } of pending) await checkAtProvider(ctx, id);
 }
 
 /** What a verified notification says of a refund made at the provider. */

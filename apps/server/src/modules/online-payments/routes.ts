@@ -26,6 +26,7 @@ import { expectedVersion, tagVersion, versioned, versionedSave } from "../../rec
 import { paymentsContext } from "./context";
 import {
   abandonPayment,
+  checkAtProvider,
   keepInFlight,
   listPayments,
   type PaymentNotice,
@@ -124,9 +125,14 @@ const abandonSchema = {
 export async function myPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = paymentsContext(deps);
-  api.get("/payments/:id", { schema: readMySchema }, async (request) =>
-    ok(await readMyPayment(ctx.db, { person: signedIn(request).id, id: recordId(request.params.id) })),
-  );
+  api.get("/payments/:id", { schema: readMySchema }, async (request) => {
+    const asked = { person: signedIn(request).id, id: recordId(request.params.id) };
+    const payment = await readMyPayment(ctx.db, asked);
+    if (payment.status !== "pending") return ok(payment);
+    // Still waiting: the provider is asked too, for a server its notifications cannot reach.
+    await checkAtProvider(ctx, asked.id);
+    return ok(await readMyPayment(ctx.db, asked));
+  });
   api.post("/payments/:id/abandon", { schema: abandonSchema }, async (request) =>
     ok(
       await abandonPayment(ctx, {

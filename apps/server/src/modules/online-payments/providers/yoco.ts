@@ -137,3 +137,38 @@ export async function createYocoCheckout(
   if (!made.success) throw new ProviderUnreachable("Yoco's checkout answer is not one we know");
   return made.data;
 }
+
+/**
+ * A checkout as Yoco's API describes its resource (`GET /api/checkouts/{id}`: `status` created,
+ * started, processing or completed; `paymentId` once paid; `amount` in cents). Asked when no
+ * webhook came (a server the internet cannot reach). Anything else, or no answer, is null: the
+ * payment stays as it is.
+ */
+const checkoutState = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string().optional(),
+  paymentId: z.string().min(1).max(100).nullish(),
+});
+
+export async function fetchYocoCheckout(
+  apiUrl: string,
+  secretKey: string,
+  checkoutId: string,
+): Promise<{ paid: { paymentId: string; cents: number } | null } | null> {
+  try {
+    const answer = await fetch(`${apiUrl}/api/checkouts/${encodeURIComponent(checkoutId)}`, {
+      headers: { authorization: `Bearer ${secretKey}` },
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!answer.ok) return null;
+    const checkout = checkoutState.safeParse(await answer.json());
+    if (!checkout.success || checkout.data.id !== checkoutId) return null;
+    const { status, paymentId, amount, currency } = checkout.data;
+    const paid = status === "completed" && paymentId && (currency ?? "ZAR") === "ZAR";
+    return { paid: paid ? { paymentId, cents: amount } : null };
+  } catch {
+    return null;
+  }
+}
