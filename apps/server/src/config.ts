@@ -22,16 +22,21 @@ const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
 /** true/false, or a comma list of IP addresses, CIDR ranges (`10.0.0.0/8`) and named ranges. */
 function isTrustProxy(value: string): boolean {
   if (/^(true|false|yes|no|1|0)$/.test(value)) return true;
-  return value.split(",").every((part) => {
-    const entry = part.trim();
-    if (NAMED_RANGES.has(entry)) return true;
-    const [address = "", prefix, ...rest] = entry.split("/");
-    const version = net.isIP(address);
-    if (version === 0 || rest.length > 0) return false;
-    if (prefix === undefined) return true;
-    const bits = Number(prefix);
-    return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
-  });
+  return value.split(",").every((part) => NAMED_RANGES.has(part.trim()) || isAddressOrRange(part.trim()));
+}
+
+/** An IP address, or a CIDR range whose prefix fits its address (`10.0.0.0/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** A host name, an IP address, or a CIDR range (PayFast's sources). */
+function isSource(value: string): boolean {
+  return isAddressOrRange(value) || /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value);
 }
 
 /** Every setting (README.md "Settings"), read from the environment and checked at start. */
@@ -81,7 +86,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .refine(
-      (value) => value.split(",").every((part) => /^[A-Za-z0-9.:-]+(\/\d{1,3})?$/.test(part.trim())),
+      (value) => value.split(",").every((part) => isSource(part.trim())),
       "must be a comma list of host names, IP addresses and CIDR ranges",
     )
     .optional(),
@@ -124,7 +129,7 @@ export type Config = {
   secretsKey: string | undefined;
   /** Online payments (docs/decisions/0074). */
   payments: {
-    /** The local simulator may be chosen; undefined: when the demo is seeded. */
+    /** The local simulator may be chosen; undefined: where the demo's accounts are (serve.ts). */
     simulator: boolean | undefined;
     /** PayFast's site (process, validate, query), else its live or sandbox one. */
     payfastUrl: string | undefined;

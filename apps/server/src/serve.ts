@@ -24,10 +24,12 @@ export async function serve(environment: Config) {
     : await openPglite(environment.dataDir);
 
   const seedWanted = environment.seedDemo ?? database.kind === "pglite";
-  // The payment simulator is the demo's: allowed where the demo is seeded, unless set otherwise.
+  // The payment simulator is the demo's: allowed where the demo's accounts are, which a real
+  // canteen never has, unless PAYMENTS_SIMULATOR says otherwise (decision 0074).
+  const isDemo = seedWanted && (await existingDemoAccounts(database.db)).length > 0;
   const config: Config = {
     ...environment,
-    payments: { ...environment.payments, simulator: environment.payments.simulator ?? seedWanted },
+    payments: { ...environment.payments, simulator: environment.payments.simulator ?? isDemo },
   };
   // Seeds only a database without users (checked again under a lock, for several processes).
   if (seedWanted) await seedDemo(database.db, config.timeZone, config.clock());
@@ -120,7 +122,7 @@ export async function serve(environment: Config) {
     `\n${config.canteenName} is running on http://${local ? "localhost" : config.host}:${config.port}  (${where})`,
   );
   // Only accounts that are there: a real canteen's database has none of them.
-  const demo = seedWanted ? await existingDemoAccounts(database.db) : [];
+  const demo = isDemo ? await existingDemoAccounts(database.db) : [];
   if (demo.length > 0) {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const a of demo) console.log(`  ${a.email.padEnd(26)} role ${a.roleId}`);

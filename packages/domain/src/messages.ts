@@ -753,6 +753,11 @@ export const MESSAGES = {
     af: "Die kennisgewing is geweier.",
     en: "The notification was refused.",
   },
+  payment_already_settled: {
+    status: 409,
+    af: "Hierdie betaling is reeds afgehandel. Begin 'n nuwe een as jy weer wil oplaai.",
+    en: "This payment is already settled. Start a new one to top up again.",
+  },
   payment_settings_saved: {
     af: "Die aanlynbetalings is gestoor.",
     en: "The online payments were saved.",

@@ -14,7 +14,8 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  * An online payment's life: `pending` until its notification, then `credited` (the wallet has
  * it), `failed` or `cancelled` (nothing credited), `flagged` (an admin looks: the notification
  * did not match the payment and nothing was credited, or a refund at the provider could not be
- * taken back out of the wallet), or `refunded` (refunded at the provider and taken back out).
+ * taken back out of the wallet), `refunded` (refunded at the provider and taken back out), or
+ * `test` (paid in the provider's sandbox: the whole path ran, no money, nothing credited).
  */
 export const ONLINE_PAYMENT_STATUSES = [
   "pending",
@@ -23,6 +24,7 @@ export const ONLINE_PAYMENT_STATUSES = [
   "cancelled",
   "flagged",
   "refunded",
+  "test",
 ] as const;
 export type OnlinePaymentStatus = (typeof ONLINE_PAYMENT_STATUSES)[number];
 
@@ -119,6 +121,8 @@ export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 export const onlineTopUpOffer = z
   .object({
     provider: z.enum(PAYMENT_PROVIDERS),
+    /** The provider's sandbox: payments run through, and nothing is credited. */
+    sandbox: z.boolean(),
     minAmount: z.string(),
     maxAmount: z.string(),
     feeFixed: z.string(),

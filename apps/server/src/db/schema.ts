@@ -974,7 +974,12 @@ export const onlinePayments = pgTable(
     providerPaymentId: text("provider_payment_id"),
     /** What the provider's notification says was paid (amount + fee when all is well; flagged when not). */
     paidAmount: numeric("paid_amount", { precision: 12, scale: 2 }),
-    /** A refund made at the provider, as it reported it: its id (recorded once) and amount. */
+    /**
+     * A PayFast ITN whose signature held but whose confirmation PayFast has not given yet (its
+     * validate call did not answer): asked again by the background check until it does.
+     */
+    waitingNotice: text("waiting_notice"),
+    /** Refunds made at the provider, as it reported them: their ids (space-separated, each recorded once) and sum. */
     refundId: text("refund_id"),
     refundedAmount: numeric("refunded_amount", { precision: 12, scale: 2 }),
     createdAt: createdAt(),

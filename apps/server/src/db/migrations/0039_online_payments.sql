@@ -1,6 +1,6 @@
 -- Online top-ups (docs/decisions/0074): the ledger's kind 'online', the canteen's one row of payment
 -- settings (secrets sealed by the server), and each payment at a provider, whose ids are unique.
-CREATE TYPE "public"."online_payment_status" AS ENUM('pending', 'credited', 'failed', 'cancelled', 'flagged', 'refunded');--> statement-breakpoint
+CREATE TYPE "public"."online_payment_status" AS ENUM('pending', 'credited', 'failed', 'cancelled', 'flagged', 'refunded', 'test');--> statement-breakpoint
 CREATE TYPE "public"."payment_provider" AS ENUM('simulator', 'payfast', 'yoco');--> statement-breakpoint
 ALTER TYPE "public"."ledger_kind" ADD VALUE 'online';--> statement-breakpoint
 CREATE TABLE "online_payments" (
@@ -16,6 +16,7 @@ CREATE TABLE "online_payments" (
 	"redirect_url" text,
 	"provider_payment_id" text,
 	"paid_amount" numeric(12, 2),
+	"waiting_notice" text,
 	"refund_id" text,
 	"refunded_amount" numeric(12, 2),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -51,7 +51,7 @@ async function people(db: Db) {
 async function settings(app: App, cookie: string, body: Record<string, unknown>) {
   const base = {
     provider: null,
-    sandbox: true,
+    sandbox: false,
     minAmount: "20",
     maxAmount: "2000",
     feeFixed: "0",
@@ -92,7 +92,12 @@ const onlineCredits = (db: Db, userId: string) =>
   );
 
 /** Yoco's `payment.succeeded`, as its documentation shows it, for a checkout and an amount in cents. */
-function yocoPaid(checkoutId: string, cents: number, paymentId = `p_${randomUUID().slice(0, 8)}`) {
+function yocoPaid(
+  checkoutId: string,
+  cents: number,
+  paymentId = `p_${randomUUID().slice(0, 8)}`,
+  mode = "live",
+) {
   return JSON.stringify({
     id: `evt_${randomUUID().slice(0, 8)}`,
     type: "payment.succeeded",
@@ -108,7 +113,7 @@ function yocoPaid(checkoutId: string, cents: number, paymentId = `p_${randomUUID
         card: { expiryMonth: 2, expiryYear: 30, maskedCard: "************1111", scheme: "visa" },
       },
       status: "succeeded",
-      mode: "test",
+      mode,
       metadata: { checkoutId },
     },
   });
@@ -202,6 +207,7 @@ describe("a top-up through the simulator", () => {
     const offer = await request(app, "GET", "/api/my/wallet", { cookie: cookies.student });
     expect(offer.json().data.online).toEqual({
       provider: "simulator",
+      sandbox: false,
       minAmount: "20.00",
       maxAmount: "2000.00",
       feeFixed: "1.00",
@@ -502,6 +508,43 @@ describe("a top-up through Yoco", () => {
     } finally {
       now = started;
     }
+  });
+
+  it("in the sandbox runs the whole path and credits nothing; test money for a live payment is flagged", async ({
+    app,
+    db,
+  }) => {
+    const { cookies, student } = await people(db);
+    await settings(app, cookies.admin, {
+      provider: "yoco",
+      sandbox: true,
+      secretKey: "sk_test_key",
+      webhookSecret: YOCO_SECRET,
+    });
+    expect(
+      (await request(app, "GET", "/api/my/wallet", { cookie: cookies.student })).json().data.online.sandbox,
+    ).toBe(true);
+    const tested = (await start(app, cookies.student, "30")).json().data.id;
+    const body = JSON.stringify({ ...JSON.parse(yocoPaid(await checkoutOf(db, tested), 3000)) });
+    await postWebhook(
+      app,
+      "/api/payments/yoco/webhook",
+      body,
+      signWebhook(YOCO_SECRET, "msg_t1", new Date(), body),
+    );
+    expect((await status(db, tested))?.status).toBe("test");
+
+    await settings(app, cookies.admin, { provider: "yoco", sandbox: false });
+    const live = (await start(app, cookies.student, "30")).json().data.id;
+    const testMoney = yocoPaid(await checkoutOf(db, live), 3000, undefined, "test");
+    await postWebhook(
+      app,
+      "/api/payments/yoco/webhook",
+      testMoney,
+      signWebhook(YOCO_SECRET, "msg_t2", new Date(), testMoney),
+    );
+    expect((await status(db, live))?.status).toBe("flagged");
+    expect(await onlineCredits(db, student.id)).toEqual([]);
   });
 
   it("flags a payment whose notification names another amount, and credits nothing", async ({ app, db }) => {

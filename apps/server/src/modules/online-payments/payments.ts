@@ -21,7 +21,7 @@ import { AppError, notFound } from "../../errors";
 import { idempotent } from "../../idempotency";
 import { bookMoneyIn } from "../money-in/book";
 import { moveWalletMoney, walletBalance } from "../wallets/ledger";
-import { payfastSite, signedPayfastForm } from "./providers/payfast";
+import { parsePayfastNotice, payfastConfirms, payfastSite, signedPayfastForm } from "./providers/payfast";
 import { createYocoCheckout, fetchYocoCheckout, ProviderUnreachable } from "./providers/yoco";
 import type { SecretBox } from "./secret-box";
 import { type PaymentSetup, readPaymentSetup, topUpOffer } from "./settings";
@@ -115,7 +115,7 @@ export async function startPayment(
       const [made] = await queryRows(
         tx,
         sql`insert into online_payments (provider, sandbox, user_id, paid_by, amount, fee, created_at)
-            values (${offer.provider}, ${setup.sandbox}, ${subject}, ${payer}, ${amount}, ${fee}, ${ctx.config.clock()})
+            values (${offer.provider}, ${offer.sandbox}, ${subject}, ${payer}, ${amount}, ${fee}, ${ctx.config.clock()})
             returning id`,
         z.object({ id: z.string() }),
       );
@@ -124,6 +124,8 @@ export async function startPayment(
   );
   const payment = await paymentById(ctx.db, body.id);
   if (!payment) throw new Error("a payment just made is gone");
+  // A start sent again long after: its payment is over, it is not paid a second time.
+  if (payment.status !== "pending") throw new AppError("payment_already_settled");
   return { id: payment.id, start: await checkoutOf(ctx, setup, payment) };
 }
 
@@ -231,9 +233,14 @@ export type PaymentNotice = {
   outcome: "paid" | "failed" | "cancelled";
   /** What the payer paid, in cents (for `paid`). */
   paidCents: number;
+  /** The provider says the money was test money (Yoco's `mode: "test"`). */
+  test: boolean;
 };
 
-export type Settled = "credited" | "flagged" | "failed" | "cancelled" | "unchanged";
+export type Settled = "credited" | "flagged" | "failed" | "cancelled" | "test" | "unchanged" | "unknown";
+
+/** A payment settled for good: a later notification of it changes nothing. */
+const SETTLED_FOR_GOOD: readonly OnlinePaymentStatus[] = ["credited", "flagged", "refunded", "test"];
 
 /**
  * Settles a payment by a verified notification, once: the payment's row is locked, so copies of
@@ -253,7 +260,7 @@ export async function settlePayment(ctx: PaymentsContext, notice: PaymentNotice)
       z.object({ id: z.string() }),
     );
     const payment = found && (await paymentById(tx, found.id, { lock: true }));
-    if (!payment) throw new AppError("payment_notification_refused");
+    if (!payment) return "unknown";
     const at = ctx.config.clock();
     if (notice.outcome !== "paid") {
       if (payment.status !== "pending") return "unchanged";
@@ -262,12 +269,18 @@ export async function settlePayment(ctx: PaymentsContext, notice: PaymentNotice)
       );
       return notice.outcome;
     }
-    if (payment.status === "credited" || payment.status === "flagged") return "unchanged";
+    if (SETTLED_FOR_GOOD.includes(payment.status)) return "unchanged";
     const expected = cents(paymentTotal(payment.amount, payment.fee));
     const paid = { at, providerPaymentId: notice.providerPaymentId, paidCents: notice.paidCents };
-    if (notice.paidCents !== expected) {
+    // Another amount, or test money for a live payment: an admin looks, nothing is credited.
+    if (notice.paidCents !== expected || (notice.test && !payment.sandbox)) {
       await setStatus(tx, payment.id, "flagged", paid);
       return "flagged";
+    }
+    // The provider's sandbox: the whole path ran, and no money came.
+    if (payment.sandbox) {
+      await setStatus(tx, payment.id, "test", paid);
+      return "test";
     }
     await setStatus(tx, payment.id, "credited", paid);
     await bookMoneyIn(tx, {
@@ -282,6 +295,41 @@ export async function settlePayment(ctx: PaymentsContext, notice: PaymentNotice)
       mail: { config: ctx.config },
     });
     return "credited";
+  });
+}
+
+/**
+ * A PayFast ITN whose signature, merchant and source the route checked: PayFast's validate call
+ * (on the payment's own site, sandbox or live) must say VALID, then `COMPLETE` pays and
+ * `CANCELLED` cancels, anything else waits. When PayFast does not answer, the ITN is kept on the
+ * payment and confirmed again by the background check: PayFast sends it once after its 200.
+ */
+export async function confirmPayfastNotice(ctx: PaymentsContext, raw: string): Promise<Settled | "waiting"> {
+  const notice = parsePayfastNotice(raw);
+  const paymentId = notice?.fields.get("m_payment_id") ?? "";
+  const payment =
+    notice && z.uuid().safeParse(paymentId).success ? await paymentById(ctx.db, paymentId) : undefined;
+  if (!notice || payment?.provider !== "payfast") return "unknown";
+  const verdict = await payfastConfirms(payfastSite(ctx.config.payments.payfastUrl, payment.sandbox), notice);
+  if (verdict === "unknown") {
+    await ctx.db.execute(
+      sql`update online_payments set waiting_notice = ${raw} where id = ${payment.id} and status = 'pending'`,
+    );
+    return "waiting";
+  }
+  await ctx.db.execute(sql`update online_payments set waiting_notice = null where id = ${payment.id}`);
+  const status = notice.fields.get("payment_status");
+  const providerPaymentId = notice.fields.get("pf_payment_id") ?? "";
+  const outcome = status === "COMPLETE" ? "paid" : status === "CANCELLED" ? "cancelled" : null;
+  if (verdict === "invalid" || outcome === null || !/^\d{1,20}$/.test(providerPaymentId)) return "unchanged";
+  const gross = notice.fields.get("amount_gross") ?? "";
+  return settlePayment(ctx, {
+    provider: "payfast",
+    payment: { id: payment.id },
+    providerPaymentId,
+    outcome,
+    paidCents: /^\d{1,8}(\.\d{1,2})?$/.test(gross) ? Math.round(Number(gross) * 100) : -1,
+    test: false,
   });
 }
 
@@ -321,11 +369,23 @@ export async function checkAtProvider(ctx: PaymentsContext, id: string): Promise
     providerPaymentId: state.paid.paymentId,
     outcome: "paid",
     paidCents: state.paid.cents,
+    test: state.paid.test,
   });
 }
 
-/** The background check: every pending payment old enough to ask about, and young enough to. */
+/**
+ * The background check: PayFast's ITNs still waiting for its confirmation, and every pending Yoco
+ * payment old enough to ask about, and young enough to.
+ */
 export async function checkPendingPayments(ctx: PaymentsContext): Promise<void> {
+  const waiting = await queryRows(
+    ctx.db,
+    sql`select waiting_notice as raw from online_payments
+        where status = 'pending' and provider = 'payfast' and waiting_notice is not null
+        order by created_at limit 100`,
+    z.object({ raw: z.string() }),
+  );
+  for (const { raw } of waiting) await confirmPayfastNotice(ctx, raw);
   const now = ctx.config.clock().getTime();
   const pending = await queryRows(
     ctx.db,
@@ -360,22 +420,42 @@ export async function refundPayment(
   return ctx.db.transaction(async (tx) => {
     const [found] = await queryRows(
       tx,
-      sql`select id, refund_id as "refundId" from online_payments
+      sql`select id, status, refund_id as "refundIds" from online_payments
           where provider = ${notice.provider} and provider_payment_id = ${notice.providerPaymentId}
           for update`,
-      z.object({ id: z.string(), refundId: z.string().nullable() }),
+      z.object({ id: z.string(), status: z.enum(ONLINE_PAYMENT_STATUSES), refundIds: z.string().nullable() }),
     );
-    if (!found || found.refundId !== null) return "unchanged";
+    if (!found) return "unchanged";
+    const seen = found.refundIds?.split(" ") ?? [];
+    if (seen.includes(notice.refundId)) return "unchanged";
+    const recordRefund = (status: OnlinePaymentStatus) =>
+      tx.execute(
+        sql`update online_payments set status = ${status},
+              refund_id = ${[...seen, notice.refundId].join(" ")},
+              refunded_amount = coalesce(refunded_amount, 0) + ${(notice.refundedCents / 100).toFixed(2)}::numeric
+            where id = ${found.id}`,
+      );
+    // A second refund, or one of a payment never credited here: recorded, and an admin looks.
+    if (seen.length > 0 || found.status !== "credited") {
+      await recordRefund(
+        found.status === "credited" || found.status === "refunded" ? "flagged" : found.status,
+      );
+      return "flagged";
+    }
     const payment = await paymentById(tx, found.id);
-    if (payment?.status !== "credited") return "unchanged";
     const [credit] = await queryRows(
       tx,
-      sql`select id::text as id from wallet_transactions where online_payment_id = ${payment.id} and kind = 'online'`,
-      z.object({ id: z.string() }),
+      sql`select t.id::text as id, exists (select 1 from wallet_transactions r where r.reverses_id = t.id) as reversed
+          from wallet_transactions t where t.online_payment_id = ${found.id} and t.kind = 'online'`,
+      z.object({ id: z.string(), reversed: z.boolean() }),
     );
-    if (!credit) return "unchanged";
+    if (!payment || !credit) return "unchanged";
+    // An admin reversed it by hand already: the wallet gave it back once.
+    if (credit.reversed) {
+      await recordRefund("refunded");
+      return "refunded";
+    }
     const back = Math.min(notice.refundedCents, cents(payment.amount));
-    const at = ctx.config.clock();
     const entry =
       back > 0
         ? await moveWalletMoney(tx, {
@@ -386,15 +466,11 @@ export async function refundPayment(
             // The provider and its refund's id: names, in no language (the statement says "Teruggedraai").
             reason: `${PROVIDER_NAMES[payment.provider]} ${notice.refundId}`,
             createdBy: null,
-            at,
+            at: ctx.config.clock(),
           })
         : null;
     const status = entry === null ? "flagged" : "refunded";
-    await tx.execute(
-      sql`update online_payments set status = ${status}, refund_id = ${notice.refundId},
-            refunded_amount = ${(notice.refundedCents / 100).toFixed(2)}
-          where id = ${payment.id}`,
-    );
+    await recordRefund(status);
     return status;
   });
 }

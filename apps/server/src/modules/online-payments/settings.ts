@@ -105,7 +105,15 @@ export function topUpOffer(setup: PaymentSetup, simulatorAllowed: boolean): Onli
   const { provider } = setup;
   if (provider === null || !providerReady(setup, simulatorAllowed)) return null;
   const { minAmount, maxAmount, feeFixed, feePercent } = setup;
-  return { provider, minAmount, maxAmount, feeFixed, feePercent };
+  // The simulator is the demo's own money: never a sandbox.
+  return {
+    provider,
+    sandbox: provider !== "simulator" && setup.sandbox,
+    minAmount,
+    maxAmount,
+    feeFixed,
+    feePercent,
+  };
 }
 
 /** The offer as the payments' context reads it now. */
@@ -186,19 +194,26 @@ export async function savePaymentSettings(
  * kept sealed in the settings' row, so every server of a cluster signs and checks alike.
  */
 export async function simulatorSecret(db: Db, box: SecretBox): Promise<string> {
+  const kept = await storedSimulatorSecret(db, box);
+  if (kept !== null) return kept;
   const made = `whsec_${randomBytes(24).toString("base64")}`;
   // The first writer's secret stays: a second one made at the same moment is dropped.
   await db.execute(
     sql`update payment_settings set simulator_secret = ${box.seal(made)} where id = 1 and simulator_secret is null`,
   );
+  const secret = await storedSimulatorSecret(db, box);
+  if (secret !== null) return secret;
+  // Sealed with another key (a restored backup): a new one; payments in flight are checked at the provider's.
+  await db.execute(sql`update payment_settings set simulator_secret = ${box.seal(made)} where id = 1`);
+  return made;
+}
+
+/** The simulator's signing secret as kept, or null: what a notification is checked against (nothing is made). */
+export async function storedSimulatorSecret(db: Db, box: SecretBox): Promise<string | null> {
   const [row] = await queryRows(
     db,
     sql`select simulator_secret as sealed from payment_settings where id = 1`,
     z.object({ sealed: z.string().nullable() }),
   );
-  const secret = box.open(row?.sealed ?? null);
-  if (secret !== null) return secret;
-  // Sealed with another key (a restored backup): a new one; payments in flight are checked at the provider's.
-  await db.execute(sql`update payment_settings set simulator_secret = ${box.seal(made)} where id = 1`);
-  return made;
+  return box.open(row?.sealed ?? null);
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import dns from "node:dns/promises";
 import net from "node:net";
 
@@ -63,13 +63,14 @@ export function phpUrlEncode(value: string): string {
 
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
-/** `name=value&…`, each value trimmed and PHP-encoded. */
+/** `name=value&…`, each value PHP-encoded as it is (the form's values are trimmed before). */
 export function paramString(pairs: readonly (readonly [string, string])[]): string {
-  return pairs.map(([name, value]) => `${name}=${phpUrlEncode(value.trim())}`).join("&");
+  return pairs.map(([name, value]) => `${name}=${phpUrlEncode(value)}`).join("&");
 }
 
 function withPassphrase(params: string, passphrase: string | null): string {
-  return passphrase ? `${params}&passphrase=${phpUrlEncode(passphrase.trim())}` : params;
+  // PayFast's SDK appends it as given: no trim.
+  return passphrase ? `${params}&passphrase=${phpUrlEncode(passphrase)}` : params;
 }
 
 /**
@@ -87,29 +88,40 @@ export function signedPayfastForm(
   return [...pairs, ["signature", md5(withPassphrase(paramString(pairs), passphrase))]];
 }
 
-/** An ITN as posted: its fields in the order received, decoded. */
-export type PayfastNotice = { pairs: [string, string][]; fields: Map<string, string> };
+/**
+ * An ITN as posted: the fields before `signature` in the order received, blank ones too (what
+ * PayFast signed), and the signature. Only these are read: anything after the signature is
+ * nobody's word. A field named twice makes the whole notice unreadable (null).
+ */
+export type PayfastNotice = {
+  signed: [string, string][];
+  fields: Map<string, string>;
+  signature: string | null;
+};
 
-export function parsePayfastNotice(body: string): PayfastNotice {
+export function parsePayfastNotice(body: string): PayfastNotice | null {
   const pairs = [...new URLSearchParams(body)];
-  return { pairs, fields: new Map(pairs) };
-}
-
-/** The fields before `signature`, in the order received, blank ones too: what PayFast signed. */
-function signedPart(notice: PayfastNotice): [string, string][] {
-  const end = notice.pairs.findIndex(([name]) => name === "signature");
-  return end === -1 ? notice.pairs : notice.pairs.slice(0, end);
+  const end = pairs.findIndex(([name]) => name === "signature");
+  const signed = end === -1 ? pairs : pairs.slice(0, end);
+  const fields = new Map(signed);
+  if (fields.size !== signed.length) return null;
+  return { signed, fields, signature: end === -1 ? null : (pairs[end]?.[1] ?? null) };
 }
 
 /** The ITN's own parameter string: what its signature covers and the validate call posts. */
 export function noticeParamString(notice: PayfastNotice): string {
-  return paramString(signedPart(notice));
+  return paramString(notice.signed);
 }
 
-export function payfastNoticeSigned(notice: PayfastNotice, passphrase: string | null): boolean {
-  const given = notice.fields.get("signature");
+/**
+ * Signed with this passphrase ("" for none, as PayFast's SDK). The route asks for the canteen's,
+ * which it always has: without one the signature is an MD5 anyone can make.
+ */
+export function payfastNoticeSigned(notice: PayfastNotice, passphrase: string): boolean {
+  const given = notice.signature;
   if (!given || !/^[0-9a-f]{32}$/.test(given)) return false;
-  return md5(withPassphrase(noticeParamString(notice), passphrase)) === given;
+  const expected = md5(withPassphrase(noticeParamString(notice), passphrase));
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 }
 
 /**
@@ -147,10 +159,13 @@ export function payfastSite(configured: string | undefined, sandbox: boolean): s
 }
 
 /**
- * PayFast's server confirmation: the ITN's parameter string posted back to its validate URL,
- * answered `VALID`. A failed call is no confirmation.
+ * PayFast's server confirmation: the ITN's parameter string posted back to its validate URL.
+ * `VALID` or `INVALID` is its answer; no answer, or another, is `unknown`: asked again later.
  */
-export async function payfastConfirms(site: string, notice: PayfastNotice): Promise<boolean> {
+export async function payfastConfirms(
+  site: string,
+  notice: PayfastNotice,
+): Promise<"valid" | "invalid" | "unknown"> {
   try {
     const answer = await fetch(`${site}/eng/query/validate`, {
       method: "POST",
@@ -158,9 +173,10 @@ export async function payfastConfirms(site: string, notice: PayfastNotice): Prom
       body: noticeParamString(notice),
       signal: AbortSignal.timeout(15_000),
     });
-    return answer.ok && (await answer.text()).trim() === "VALID";
+    const text = answer.ok ? (await answer.text()).trim() : "";
+    return text === "VALID" ? "valid" : text === "INVALID" ? "invalid" : "unknown";
   } catch {
-    return false;
+    return "unknown";
   }
 }
 

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { parsePayfastNotice, payfastNoticeSigned, phpUrlEncode, signedPayfastForm } from "./payfast";
+import {
+  type PayfastNotice,
+  parsePayfastNotice as parse,
+  payfastNoticeSigned,
+  phpUrlEncode,
+  signedPayfastForm,
+} from "./payfast";
+
+/** A notice that must be readable: the test fails here when it is not. */
+function parsePayfastNotice(body: string): PayfastNotice {
+  const notice = parse(body);
+  if (notice === null) throw new Error(`unreadable ITN: ${body}`);
+  return notice;
+}
+
 import { signWebhook, verifiedWebhook } from "./yoco";
 
 /*
@@ -73,21 +87,32 @@ describe("PayFast's ITN", () => {
   it("is signed over its fields in the order received, blanks included, up to the signature", () => {
     const notice = parsePayfastNotice(SDK_ITN);
     expect(notice.fields.get("email_address")).toBe("lindley+user1@appinlet.com");
-    expect(payfastNoticeSigned(notice, null)).toBe(true);
+    expect(payfastNoticeSigned(notice, "")).toBe(true);
   });
 
   it("is refused when a field was changed, the order differs, a passphrase is expected, or it is unsigned", () => {
-    expect(payfastNoticeSigned(parsePayfastNotice(SDK_ITN.replace("15.00", "150.00")), null)).toBe(false);
+    expect(payfastNoticeSigned(parsePayfastNotice(SDK_ITN.replace("15.00", "150.00")), "")).toBe(false);
     const reordered = SDK_ITN.replace(
       "m_payment_id=000000020&pf_payment_id=1579137",
       "pf_payment_id=1579137&m_payment_id=000000020",
     );
-    expect(payfastNoticeSigned(parsePayfastNotice(reordered), null)).toBe(false);
+    expect(payfastNoticeSigned(parsePayfastNotice(reordered), "")).toBe(false);
     expect(payfastNoticeSigned(parsePayfastNotice(SDK_ITN), "jt7NOE43FZPn")).toBe(false);
-    expect(payfastNoticeSigned(parsePayfastNotice(SDK_ITN.replace(/&signature=.*$/, "")), null)).toBe(false);
+    expect(payfastNoticeSigned(parsePayfastNotice(SDK_ITN.replace(/&signature=.*$/, "")), "")).toBe(false);
     expect(
-      payfastNoticeSigned(parsePayfastNotice(`${SDK_ITN.replace(/&signature=.*$/, "")}&signature=zz`), null),
+      payfastNoticeSigned(parsePayfastNotice(`${SDK_ITN.replace(/&signature=.*$/, "")}&signature=zz`), ""),
     ).toBe(false);
+  });
+});
+
+describe("an ITN's fields", () => {
+  it("are those PayFast signed: a field after the signature is not read, a field named twice is refused", () => {
+    const appended = parsePayfastNotice(`${SDK_ITN}&amount_gross=9999.00&payment_status=COMPLETE`);
+    expect(appended.fields.get("amount_gross")).toBe("15.00");
+    expect(payfastNoticeSigned(appended, "")).toBe(true);
+    expect(
+      parse(SDK_ITN.replace("m_payment_id=000000020", "m_payment_id=000000020&m_payment_id=1")),
+    ).toBeNull();
   });
 });
 

@@ -74,6 +74,8 @@ export const yocoEvent = z.union([
       amount: z.number().int(),
       currency: z.string(),
       status: z.string(),
+      /** `live` or `test` (a test card, Yoco's test keys). */
+      mode: z.string().optional(),
       metadata: z.object({ checkoutId: z.string().min(1).max(100) }),
     }),
   }),
@@ -150,13 +152,14 @@ const checkoutState = z.object({
   amount: z.number().int(),
   currency: z.string().optional(),
   paymentId: z.string().min(1).max(100).nullish(),
+  processingMode: z.string().optional(),
 });
 
 export async function fetchYocoCheckout(
   apiUrl: string,
   secretKey: string,
   checkoutId: string,
-): Promise<{ paid: { paymentId: string; cents: number } | null } | null> {
+): Promise<{ paid: { paymentId: string; cents: number; test: boolean } | null } | null> {
   try {
     const answer = await fetch(`${apiUrl}/api/checkouts/${encodeURIComponent(checkoutId)}`, {
       headers: { authorization: `Bearer ${secretKey}` },
@@ -165,9 +168,9 @@ export async function fetchYocoCheckout(
     if (!answer.ok) return null;
     const checkout = checkoutState.safeParse(await answer.json());
     if (!checkout.success || checkout.data.id !== checkoutId) return null;
-    const { status, paymentId, amount, currency } = checkout.data;
+    const { status, paymentId, amount, currency, processingMode } = checkout.data;
     const paid = status === "completed" && paymentId && (currency ?? "ZAR") === "ZAR";
-    return { paid: paid ? { paymentId, cents: amount } : null };
+    return { paid: paid ? { paymentId, cents: amount, test: processingMode === "test" } : null };
   } catch {
     return null;
   }

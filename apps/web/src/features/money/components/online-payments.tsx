@@ -112,6 +112,7 @@ function PaymentsTable({ rows }: { rows: AdminPayment[] }) {
         expected: formatRand(paymentTotal(payment.amount, payment.fee)),
       });
     }
+    if (payment.status === "test") return t("screens.money.online.testNote");
     if (payment.overdue) return t("screens.money.online.overdue");
     return null;
   };

@@ -127,8 +127,11 @@ describe("paying at the counter from /my/wallet", () => {
   });
 });
 
+const PAYMENT = "0b5f4a2e-8c1d-4e7a-9f3b-2d6c8e1a4b70";
+
 const OFFER = {
   provider: "simulator",
+  sandbox: false,
   minAmount: "20.00",
   maxAmount: "2000.00",
   feeFixed: "1.00",
@@ -194,15 +197,15 @@ describe("topping up online from /my/wallet", () => {
 
   it("waits for the provider's notification after its page, then shows the new balance", async () => {
     let asked = 0;
-    renderOnline("/my/wallet?payment=p1", {
-      "GET /api/my/payments/p1": () => {
+    renderOnline(`/my/wallet?payment=${PAYMENT}`, {
+      [`GET /api/my/payments/${PAYMENT}`]: () => {
         asked += 1;
         const status = asked < 3 ? "pending" : "credited";
         return {
           body: {
             success: true,
             data: {
-              id: "p1",
+              id: PAYMENT,
               status,
               amount: "100.00",
               fee: "3.00",
@@ -219,17 +222,17 @@ describe("topping up online from /my/wallet", () => {
   });
 
   it("says a cancelled payment paid nothing, and tells the server so", async () => {
-    const { calls } = renderOnline("/my/wallet?payment=p1&outcome=cancelled", {
-      "POST /api/my/payments/p1/abandon": {
+    const { calls } = renderOnline(`/my/wallet?payment=${PAYMENT}&outcome=cancelled`, {
+      [`POST /api/my/payments/${PAYMENT}/abandon`]: {
         body: {
           success: true,
-          data: { id: "p1", status: "cancelled", amount: "100.00", fee: "3.00", balance: "20.00" },
+          data: { id: PAYMENT, status: "cancelled", amount: "100.00", fee: "3.00", balance: "20.00" },
         },
       },
-      "GET /api/my/payments/p1": {
+      [`GET /api/my/payments/${PAYMENT}`]: {
         body: {
           success: true,
-          data: { id: "p1", status: "cancelled", amount: "100.00", fee: "3.00", balance: "20.00" },
+          data: { id: PAYMENT, status: "cancelled", amount: "100.00", fee: "3.00", balance: "20.00" },
         },
       },
     });

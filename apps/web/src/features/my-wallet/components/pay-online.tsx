@@ -94,13 +94,19 @@ export function PayOnline({ offer }: { offer: NonNullable<OnlineTopUpOffer> }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t("my.wallet.online.text", range)}
       </Typography>
+      {offer.sandbox ? (
+        <Alert severity="warning" role="note" sx={{ mb: 2 }}>
+          {t("my.wallet.online.sandbox")}
+        </Alert>
+      ) : null}
       <Box
         component="form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           setTouched(true);
-          if (inRange && parsed.success && !start.isPending) start.mutate({ amount: parsed.data });
+          if (inRange && parsed.success && !start.isPending && !start.isSuccess)
+            start.mutate({ amount: parsed.data });
         }}
       >
         <MoneyField
@@ -130,7 +136,8 @@ export function PayOnline({ offer }: { offer: NonNullable<OnlineTopUpOffer> }) {
           size="large"
           fullWidth
           startIcon={start.isPending ? <CircularProgress size={18} color="inherit" /> : <CreditCard />}
-          disabled={start.isPending}
+          // On its way to the provider's page: a second tap would open a second payment.
+          disabled={start.isPending || start.isSuccess}
           sx={{ mt: 1 }}
         >
           {total !== null
@@ -146,6 +153,7 @@ export function PayOnline({ offer }: { offer: NonNullable<OnlineTopUpOffer> }) {
 const POLL_MS = 500;
 /** After this long it stops asking and says the money comes when the provider confirms. */
 const POLL_FOR_MS = 3 * 60_000;
+const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Outcome = "cancelled" | "failed";
 
@@ -156,10 +164,18 @@ type Outcome = "cancelled" | "failed";
 export function PaymentReturn() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const id = params.get("payment");
-  const outcome = params.get("outcome") as Outcome | null;
+  // Only a payment's id is read from the address: anything else names none.
+  const given = params.get("payment");
+  const id = given !== null && PAYMENT_ID.test(given) ? given : null;
+  const asked = params.get("outcome");
+  const outcome: Outcome | null = asked === "cancelled" || asked === "failed" ? asked : null;
   const queryClient = useQueryClient();
-  const [since] = useState(() => Date.now());
+  // After three minutes the page stops asking and says the money comes when the provider confirms.
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTimedOut(true), POLL_FOR_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
   const abandon = useMutation({
     mutationFn: async (body: { outcome: Outcome }) =>
       (await api.post<Answer<typeof myPaymentAnswer>>(`/api/my/payments/${id}/abandon`, { body })).data,
@@ -176,8 +192,7 @@ export function PaymentReturn() {
     enabled: id !== null && (outcome === null || abandon.isSuccess || abandon.isError),
     queryFn: async ({ signal }) =>
       (await api.get<Answer<typeof myPaymentAnswer>>(`/api/my/payments/${id}`, { signal })).data,
-    refetchInterval: (query) =>
-      query.state.data?.status === "pending" && Date.now() - since < POLL_FOR_MS ? POLL_MS : false,
+    refetchInterval: (query) => (query.state.data?.status === "pending" && !timedOut ? POLL_MS : false),
   });
   const status = payment.data?.status;
   useEffect(() => {
@@ -206,7 +221,8 @@ export function PaymentReturn() {
   else if (data.status === "cancelled") body = { severity: "info", text: t("my.wallet.online.cancelled") };
   else if (data.status === "failed") body = { severity: "error", text: t("my.wallet.online.declined") };
   else if (data.status === "flagged") body = { severity: "warning", text: t("my.wallet.online.flagged") };
-  else if (Date.now() - since >= POLL_FOR_MS) body = { severity: "info", text: t("my.wallet.online.slow") };
+  else if (data.status === "test") body = { severity: "info", text: t("my.wallet.online.test") };
+  else if (timedOut) body = { severity: "info", text: t("my.wallet.online.slow") };
   else body = { severity: "info", text: t("my.wallet.online.confirming"), busy: true };
   return (
     <Alert
