@@ -24,6 +24,8 @@ export async function serve(environment: Config) {
     : await openPglite(environment.dataDir);
 
   const seedWanted = environment.seedDemo ?? database.kind === "pglite";
+  // Seeds only a database without users (checked again under a lock, for several processes).
+  if (seedWanted) await seedDemo(database.db, environment.timeZone, environment.clock());
   // The payment simulator is the demo's: allowed where the demo's accounts are, which a real
   // canteen never has, unless PAYMENTS_SIMULATOR says otherwise (decision 0074).
   const isDemo = seedWanted && (await existingDemoAccounts(database.db)).length > 0;
@@ -31,8 +33,6 @@ export async function serve(environment: Config) {
     ...environment,
     payments: { ...environment.payments, simulator: environment.payments.simulator ?? isDemo },
   };
-  // Seeds only a database without users (checked again under a lock, for several processes).
-  if (seedWanted) await seedDemo(database.db, config.timeZone, config.clock());
 
   const app = await buildApp({
     config,
