@@ -263,6 +263,18 @@ describe("a top-up through the simulator", () => {
       { amount: "100.00", paidBy: student.id, paymentId: id, createdBy: null },
     ]);
     expect(await ledgerSum(db, student.id)).toEqual({ sum: "100.00", balance: "100.00" });
+    // Its notification forged (unsigned, or signed with another secret) is refused, crediting nothing.
+    const forged = yocoPaid((await checkoutOf(db, id)) ?? "", 10300);
+    for (const headers of [{}, signWebhook(YOCO_SECRET, "msg_forged", new Date(), forged)]) {
+      expect((await postWebhook(app, "/api/payments/simulator/notify", forged, headers)).statusCode).toBe(
+        400,
+      );
+    }
+    expect(await onlineCredits(db, student.id)).toHaveLength(1);
+    // The day's report and the dashboard count it as money in by its own channel.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(now);
+    const report = await request(app, "GET", `/api/reports/day?date=${today}`, { cookie: cookies.admin });
+    expect(report.json().data.money.topUps.online).toMatchObject({ amount: "100.00", count: 1 });
 
     // Declined on the page: the payer is sent back, nothing is credited, the page says so.
     const second = (await start(app, cookies.student, "50")).json().data;
