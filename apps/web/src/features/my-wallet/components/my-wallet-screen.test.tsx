@@ -241,4 +241,41 @@ describe("topping up online from /my/wallet", () => {
       { outcome: "cancelled" },
     ]);
   });
+
+  it("says a test payment in the sandbox reached no wallet, and warns before paying in test mode", async () => {
+    renderOnline(`/my/wallet?payment=${PAYMENT}`, {
+      "GET /api/my/wallet?limit=20&offset=0": {
+        body: {
+          success: true,
+          data: {
+            balance: "20.00",
+            lowBalanceThreshold: "10.00",
+            paymentReference: "KAN7K3Q9Z",
+            eft: null,
+            online: { ...OFFER, sandbox: true },
+            transactions: [],
+            total: 0,
+            limits: null,
+          },
+        },
+      },
+      [`GET /api/my/payments/${PAYMENT}`]: {
+        body: {
+          success: true,
+          data: { id: PAYMENT, status: "test", amount: "100.00", fee: "3.00", balance: "20.00" },
+        },
+      },
+    });
+    expect(await screen.findByText(/Toetsbetaling deur die verskaffer bevestig/)).toBeVisible();
+    const section = await screen.findByRole("region", { name: "Laai op met kaart" });
+    expect(within(section).getByRole("note")).toHaveTextContent(/Toetsmodus/);
+  });
+
+  it("reads no payment from an address that names none", async () => {
+    const { calls } = renderOnline("/my/wallet?payment=..%2F..%2Fauth%2Flogout&outcome=cancelled");
+    await screen.findByRole("region", { name: "Laai op met kaart" });
+    expect(calls.filter((call) => call.url.includes("/payments/") || call.url.includes("logout"))).toEqual(
+      [],
+    );
+  });
 });
