@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import {
   type OnlineTopUpOffer,
-  PAYMENT_PROVIDERS,
+  PAYMENT_SECRETS,
   type PaymentProvider,
   type PaymentSecret,
   type PaymentSettings,
   type PaymentSettingsInput,
   PROVIDER_SECRETS,
+  paymentSettingsSchema,
 } from "@kantien/domain/online-payments";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -30,20 +31,24 @@ export type PaymentSetup = {
   version: number;
 };
 
-const settingsRow = z.object({
-  provider: z.enum(PAYMENT_PROVIDERS).nullable(),
-  sandbox: z.boolean(),
-  minAmount: z.string(),
-  maxAmount: z.string(),
-  feeFixed: z.string(),
-  feePercent: z.string(),
-  merchantId: z.string().nullable(),
-  merchantKey: z.string().nullable(),
-  passphrase: z.string().nullable(),
-  secretKey: z.string().nullable(),
-  webhookSecret: z.string().nullable(),
-  version: z.number().int(),
-});
+/** One value for each secret. */
+function perSecret<T>(value: (name: PaymentSecret) => T): Record<PaymentSecret, T> {
+  return Object.fromEntries(PAYMENT_SECRETS.map((name) => [name, value(name)])) as Record<PaymentSecret, T>;
+}
+
+/** The row: what an admin sees of it, and the secrets as sealed. */
+const settingsRow = paymentSettingsSchema
+  .pick({
+    provider: true,
+    sandbox: true,
+    minAmount: true,
+    maxAmount: true,
+    feeFixed: true,
+    feePercent: true,
+    merchantId: true,
+    version: true,
+  })
+  .extend(perSecret(() => z.string().nullable()));
 
 export async function readPaymentSetup(db: Db | Tx, box: SecretBox): Promise<PaymentSetup> {
   const [row] = await queryRows(
@@ -56,22 +61,8 @@ export async function readPaymentSetup(db: Db | Tx, box: SecretBox): Promise<Pay
     settingsRow,
   );
   if (!row) throw new Error("payment_settings has no row");
-  return {
-    provider: row.provider,
-    sandbox: row.sandbox,
-    minAmount: row.minAmount,
-    maxAmount: row.maxAmount,
-    feeFixed: row.feeFixed,
-    feePercent: row.feePercent,
-    merchantId: row.merchantId,
-    secrets: {
-      merchantKey: box.open(row.merchantKey),
-      passphrase: box.open(row.passphrase),
-      secretKey: box.open(row.secretKey),
-      webhookSecret: box.open(row.webhookSecret),
-    },
-    version: row.version,
-  };
+  const { merchantKey, passphrase, secretKey, webhookSecret, ...open } = row;
+  return { ...open, secrets: perSecret((name) => box.open(row[name])) };
 }
 
 /** The settings as an admin sees them on /canteen: each secret only as set or not. */
@@ -83,12 +74,7 @@ export function paymentSettingsView(
   const { secrets, ...open } = setup;
   return {
     ...open,
-    secretsSet: {
-      merchantKey: secrets.merchantKey !== null,
-      passphrase: secrets.passphrase !== null,
-      secretKey: secrets.secretKey !== null,
-      webhookSecret: secrets.webhookSecret !== null,
-    },
+    secretsSet: perSecret((name) => secrets[name] !== null),
     simulatorAllowed,
     notifyUrls: {
       payfast: `${config.publicUrl}/api/payments/payfast/notify`,
@@ -155,18 +141,13 @@ export async function savePaymentSettings(
       current: () => readPaymentSetup(tx, box),
     });
     const before = await readPaymentSetup(tx, box);
-    const secrets = { ...before.secrets };
-    for (const name of Object.keys(secrets) as PaymentSecret[]) {
-      const given = input[name];
-      if (given !== undefined) secrets[name] = given;
-    }
+    const secrets = perSecret((name) => (input[name] === undefined ? before.secrets[name] : input[name]));
     const after: PaymentSetup = { ...before, ...input, secrets };
     if (input.provider === "simulator" && !simulatorAllowed)
       throw new AppError("payment_simulator_not_allowed");
     if (input.provider !== null && !providerReady(after, simulatorAllowed)) {
       throw new AppError("payment_provider_not_ready");
     }
-    const sealed = (value: string | null) => (value === null ? null : box.seal(value));
     await tx
       .update(paymentSettings)
       .set({
@@ -177,10 +158,10 @@ export async function savePaymentSettings(
         feeFixed: input.feeFixed,
         feePercent: input.feePercent,
         merchantId: input.merchantId,
-        merchantKey: sealed(secrets.merchantKey),
-        passphrase: sealed(secrets.passphrase),
-        secretKey: sealed(secrets.secretKey),
-        webhookSecret: sealed(secrets.webhookSecret),
+        ...perSecret((name) => {
+          const value = secrets[name];
+          return value === null ? null : box.seal(value);
+        }),
         updatedBy,
         updatedAt: sql`now()`,
       })

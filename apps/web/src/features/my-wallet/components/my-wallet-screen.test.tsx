@@ -1,9 +1,9 @@
 import type { BankDetails } from "@kantien/domain/canteen";
 import type { LimitsToday } from "@kantien/domain/my";
-import type { OnlineTopUpOffer } from "@kantien/domain/online-payments";
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
+import type { MyWallet } from "../../../lib/my-data";
 import { mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
 
@@ -14,30 +14,34 @@ const FNB: BankDetails = {
   branchCode: "250655",
 };
 
-function renderWallet(
-  eft: BankDetails | null,
-  limits: LimitsToday | null = null,
-  online: OnlineTopUpOffer = null,
-) {
-  mockFetch({
-    "GET /api/config": {
-      body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
-    },
-    "GET /api/my/wallet?limit=20&offset=0": {
-      body: {
-        success: true,
-        data: {
-          balance: "20.00",
-          lowBalanceThreshold: "50.00",
-          paymentReference: "KAN7K3Q9Z",
-          eft,
-          online,
-          transactions: [],
-          total: 0,
-          limits,
-        },
+/** `GET /api/my/wallet`'s first page as the server answers it: a wallet of R 20, nothing yet. */
+function walletReply(data: Partial<MyWallet> = {}): Route {
+  return {
+    body: {
+      success: true,
+      data: {
+        balance: "20.00",
+        lowBalanceThreshold: "50.00",
+        paymentReference: "KAN7K3Q9Z",
+        eft: null,
+        online: null,
+        transactions: [],
+        total: 0,
+        limits: null,
+        ...data,
       },
     },
+  };
+}
+
+const CONFIG: Route = {
+  body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
+};
+
+function renderWallet(eft: BankDetails | null, limits: LimitsToday | null = null) {
+  mockFetch({
+    "GET /api/config": CONFIG,
+    "GET /api/my/wallet?limit=20&offset=0": walletReply({ eft, limits }),
   });
   return renderWithApp(<AppRoutes />, { route: "/my/wallet", user: testUser(ROLE.student) });
 }
@@ -100,21 +104,7 @@ describe("paying by EFT on /my/wallet", () => {
 describe("paying at the counter from /my/wallet", () => {
   it("shows my counter code big, to be scanned", async () => {
     mockFetch({
-      "GET /api/my/wallet?limit=20&offset=0": {
-        body: {
-          success: true,
-          data: {
-            balance: "20.00",
-            lowBalanceThreshold: "50.00",
-            paymentReference: "KAN7K3Q9Z",
-            eft: null,
-            online: null,
-            transactions: [],
-            total: 0,
-            limits: null,
-          },
-        },
-      },
+      "GET /api/my/wallet?limit=20&offset=0": walletReply(),
       "POST /api/my/card": { body: { success: true, data: { code: "kantien:card:0123456789ABCDEF" } } },
     });
     const { user } = renderWithApp(<AppRoutes />, { route: "/my/wallet", user: testUser(ROLE.student) });
@@ -140,24 +130,8 @@ const OFFER = {
 
 function renderOnline(route: string, routes: Record<string, Route> = {}) {
   const calls = mockFetch({
-    "GET /api/config": {
-      body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
-    },
-    "GET /api/my/wallet?limit=20&offset=0": {
-      body: {
-        success: true,
-        data: {
-          balance: "20.00",
-          lowBalanceThreshold: "10.00",
-          paymentReference: "KAN7K3Q9Z",
-          eft: null,
-          online: OFFER,
-          transactions: [],
-          total: 0,
-          limits: null,
-        },
-      },
-    },
+    "GET /api/config": CONFIG,
+    "GET /api/my/wallet?limit=20&offset=0": walletReply({ lowBalanceThreshold: "10.00", online: OFFER }),
     ...routes,
   });
   return { calls, ...renderWithApp(<AppRoutes />, { route, user: testUser(ROLE.student) }) };
@@ -244,21 +218,10 @@ describe("topping up online from /my/wallet", () => {
 
   it("says a test payment in the sandbox reached no wallet, and warns before paying in test mode", async () => {
     renderOnline(`/my/wallet?payment=${PAYMENT}`, {
-      "GET /api/my/wallet?limit=20&offset=0": {
-        body: {
-          success: true,
-          data: {
-            balance: "20.00",
-            lowBalanceThreshold: "10.00",
-            paymentReference: "KAN7K3Q9Z",
-            eft: null,
-            online: { ...OFFER, sandbox: true },
-            transactions: [],
-            total: 0,
-            limits: null,
-          },
-        },
-      },
+      "GET /api/my/wallet?limit=20&offset=0": walletReply({
+        lowBalanceThreshold: "10.00",
+        online: { ...OFFER, sandbox: true },
+      }),
       [`GET /api/my/payments/${PAYMENT}`]: {
         body: {
           success: true,
