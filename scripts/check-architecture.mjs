@@ -2,12 +2,13 @@
 // a top folder of apps/server/src, apps/web/src or packages/domain/src, or a domain module.
 // Each is looked for in its own section of the doc, as `name` (or `name/…`, `name.ts`) or at
 // the end of a path (`modules/name`, `features/name`, `src/name`).
-// Then holds the code's imports, read by dpdm, against the layers the doc states
-// (architecture-layers.mjs, decision 0060): it fails on an import the doc does not allow.
+// Then reads the code's imports once, with dpdm: fails on any import cycle, and holds the
+// imports against the layers the doc states (architecture-layers.mjs, decision 0060), failing on
+// an import the doc does not allow.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseDependencyTree } from "dpdm";
+import { parseCircular, parseDependencyTree } from "dpdm";
 import { section as docSection, layerViolations, readLayers } from "./architecture-layers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -97,14 +98,36 @@ if (missing.length > 0) {
 }
 console.log(`docs/architecture.md names all ${counted} modules, features and folders.`);
 
-// Type-only imports count: a layer that needs another's types depends on it too.
+// One reading of the import graph for both checks below. Type-only imports count: a layer that
+// needs another's types depends on it too, and a cycle through types is a cycle.
+const LAYERED = ["apps/server/src/", "apps/web/src/", "packages/domain/src/"];
 const tree = await parseDependencyTree(
-  ["apps/server/src/**/*.ts", "apps/web/src/**/*.{ts,tsx}", "packages/domain/src/**/*.ts"],
+  [
+    "apps/server/src/**/*.ts",
+    "apps/web/src/**/*.{ts,tsx}",
+    "packages/domain/src/**/*.ts",
+    "apps/server/bench/*.ts",
+    "apps/server/cluster/*.ts",
+    "e2e/**/*.ts",
+  ],
   { context: root, transform: false, skipDynamicImports: false },
 );
-const imports = Object.entries(tree).flatMap(([file, dependencies]) =>
-  (dependencies ?? []).map((dependency) => [file, dependency.id ?? dependency.request]),
-);
+
+// Any import cycle fails, in the layered code and in the bench, the cluster test and the browser
+// tests that import it (modules reach what they need without app.ts).
+const cycles = parseCircular(tree);
+if (cycles.length > 0) {
+  console.error(`${cycles.length} import cycle(s):`);
+  for (const cycle of cycles.slice(0, 20)) console.error(`  - ${[...cycle, cycle[0]].join(" → ")}`);
+  process.exit(1);
+}
+console.log(`No import cycle among ${Object.keys(tree).length} files.`);
+
+const imports = Object.entries(tree)
+  .filter(([file]) => LAYERED.some((prefix) => file.startsWith(prefix)))
+  .flatMap(([file, dependencies]) =>
+    (dependencies ?? []).map((dependency) => [file, dependency.id ?? dependency.request]),
+  );
 const domainPackages = Object.keys(
   JSON.parse(fs.readFileSync(path.join(root, "packages/domain/package.json"), "utf8")).dependencies,
 );
