@@ -91,26 +91,32 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const chromium = ensureChromium();
 const nginx = postgres && ensureNginx();
 
-// The benchmark at a small size, so a change that breaks it fails here: it exits 1 on any
-// endpoint error or wrong answer, on back-office code in the ordering app's first load, on
-// a first load (/login, /my, /kitchen/board) over its size budget, and on the built server's
-// first start on PGlite over its memory, on either backend (so it runs after the build). Each load sends a few requests instead of running for seconds, the rush is 100
-// customers signing in and ordering within 3 s, a bank statement has 200 lines, the kitchen
-// board is visited once, and there is no Lighthouse (the browser tests check accessibility with
-// axe). It runs on one backend: PostgreSQL when there is one, else PGlite (the API tests run
-// on both; decision 0050). Here it checks, it does not measure, so its timings are reported,
-// not judged, and it may run beside other steps. Full size, both backends: `npm run bench`.
+// The benchmark at its smallest, so a change that breaks it fails here: it exits 1 on any
+// endpoint error or wrong answer, on back-office code in the ordering app's first load, on a
+// first load (/login, /my, /kitchen/board) over its size budget, and on the built server's
+// first start on PGlite over its memory, on either backend (so it runs after the build). Each
+// load sends a few requests instead of running for seconds; 3,000 orders, 50 orders at once, a
+// rush of 30 customers, a break of 60 sales and 60 pre-orders (its caps in proportion), a bank
+// statement of 20 lines, the kitchen board visited once, and no Lighthouse (the browser tests
+// check accessibility with axe): each part runs, at a size that costs the machine little
+// (decision 0075). It runs on one backend: PostgreSQL when there is one, else PGlite (the API
+// tests run on both; decision 0050). Here it checks, it does not measure, so its timings are
+// reported, not judged, and it may run beside other steps. Full size, both backends:
+// `npm run bench`.
 const benchmark = () =>
   run("benchmark, small (npm run bench)", "npm", ["run", "bench"], {
     beside: true,
     env: {
-      BENCH_ORDERS: "20000",
-      BENCH_PGLITE_ORDERS: "5000",
+      BENCH_ORDERS: "3000",
+      BENCH_PGLITE_ORDERS: "3000",
       BENCH_REQUESTS: "3",
-      BENCH_RUSH_CUSTOMERS: "100",
-      BENCH_RUSH_SECONDS: "3",
-      BENCH_COUNTER_SECONDS: "3",
-      BENCH_STATEMENT_LINES: "200",
+      BENCH_CREATIONS: "50",
+      BENCH_RUSH_CUSTOMERS: "30",
+      BENCH_RUSH_SECONDS: "2",
+      BENCH_COUNTER_SALES: "60",
+      BENCH_COUNTER_PREORDERS: "60",
+      BENCH_COUNTER_SECONDS: "2",
+      BENCH_STATEMENT_LINES: "20",
       BENCH_LIGHTHOUSE_RUNS: "0",
       BENCH_RESULTS: "bench-results/ci.json",
       ...(postgres ? { BENCH_SKIP_PGLITE: "1" } : { BENCH_SKIP_POSTGRES: "1" }),
@@ -119,7 +125,7 @@ const benchmark = () =>
   });
 
 // The cluster test, short: three processes behind nginx (deploy/nginx.conf) on a fresh PostgreSQL
-// database, orders through nginx for 15 s while a process is killed every 4 s (up to three kills: a kill
+// database, orders through nginx for 10 s while a process is killed every 3 s (up to three kills: a kill
 // waits until the last one is back, which on a busy machine can take longer).
 // One test in the totals. Full length: `npm run test:cluster` (60 s).
 async function clusterTest() {
@@ -133,8 +139,8 @@ async function clusterTest() {
     (await run("cluster test (3 processes behind nginx, PostgreSQL)", "npm", ["run", "-s", "test:cluster"], {
       beside: true,
       env: {
-        CLUSTER_SECONDS: "15",
-        CLUSTER_KILL_EVERY_MS: "4000",
+        CLUSTER_SECONDS: "10",
+        CLUSTER_KILL_EVERY_MS: "3000",
         CLUSTER_DATABASE_URL: process.env.TEST_DATABASE_URL,
       },
     }));

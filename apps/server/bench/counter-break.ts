@@ -20,10 +20,21 @@ import { percentile } from "./median";
  */
 export const COUNTER_BUDGET = { sales: 300, preorders: 300, p99Ms: 200 };
 
-/** What is capped, and so can sell out during the break: each is offered more than it has. */
-const MUFFINS = 80;
-const DISH_PORTIONS = 90;
-const PREORDER_PORTIONS = 250;
+/**
+ * What is capped, and so can sell out during the break, at the budget's counts: each is offered
+ * more than it has. A smaller break (npm test's) caps each in the same proportion (`capsFor`).
+ */
+const CAPS_AT_BUDGET = { muffins: 80, dish: 90, tomorrow: 250 };
+
+function capsFor(sales: number, preorders: number) {
+  const scaled = (cap: number, count: number, budget: number) =>
+    Math.max(1, Math.ceil((cap * count) / budget));
+  return {
+    muffins: scaled(CAPS_AT_BUDGET.muffins, sales, COUNTER_BUDGET.sales),
+    dish: scaled(CAPS_AT_BUDGET.dish, sales, COUNTER_BUDGET.sales),
+    tomorrow: scaled(CAPS_AT_BUDGET.tomorrow, preorders, COUNTER_BUDGET.preorders),
+  };
+}
 
 type Answer = { status: number; ms: number; body: string };
 
@@ -52,9 +63,9 @@ export type CounterBreakResult = {
 
 /**
  * A break at the counter: two counters (two cooks' sessions) sell `sales` baskets of a juice and,
- * by turns, a muffin (stock `MUFFINS`) or the day's dish (`DISH_PORTIONS` portions), half from a
+ * by turns, a muffin (stock `caps.muffins`) or the day's dish (`caps.dish` portions), half from a
  * learner's wallet and half for cash; meanwhile `preorders` learners order tomorrow's dish
- * (`PREORDER_PORTIONS` portions) through the ordering app. The canteen's clock stands on the
+ * (`caps.tomorrow` portions) through the ordering app. The canteen's clock stands on the
  * Monday of `day`'s week at 10:00. Afterwards: what was sold equals each cap, never more, and
  * every learner's wallet equals their ledger.
  */
@@ -67,17 +78,18 @@ export async function counterBreak(
   const monday = mondayOf(opts.day);
   const now = new Date(dayRange(monday, config.timeZone).start.getTime() + 10 * 3_600_000);
   config.clock = () => now;
+  const caps = capsFor(opts.sales, opts.preorders);
   const [today, tomorrow] = await weekItems(db, monday, ["Maandag", "Dinsdag"]);
   if (!today || !tomorrow) throw new Error(`the bench week of ${monday} has no Monday and Tuesday dishes`);
   // The bench's dishes have orders already: each cap is what they take now plus what the break may.
   const before = await takenOf(database, { today: today.id, tomorrow: tomorrow.id, muffin: null });
   await db
     .update(foodItems)
-    .set({ portions: before.dish + DISH_PORTIONS, soldAtCounter: true })
+    .set({ portions: before.dish + caps.dish, soldAtCounter: true })
     .where(eq(foodItems.id, today.id));
   await db
     .update(foodItems)
-    .set({ portions: before.tomorrow + PREORDER_PORTIONS })
+    .set({ portions: before.tomorrow + caps.tomorrow })
     .where(eq(foodItems.id, tomorrow.id));
   const [muffin, juice] = await db
     .insert(counterItems)
@@ -88,7 +100,7 @@ export async function counterBreak(
     .returning({ id: counterItems.id });
   await db
     .insert(counterItemStock)
-    .values({ counterItemId: muffin!.id, date: today.date, quantity: MUFFINS });
+    .values({ counterItemId: muffin!.id, date: today.date, quantity: caps.muffins });
 
   const learners: { id: string; cookie: string }[] = [];
   for (let i = 0; i < Math.max(opts.preorders, Math.ceil(opts.sales / 2)); i++) {
@@ -178,7 +190,6 @@ export async function counterBreak(
   );
   const sorted = (answers: Answer[]) => answers.map((a) => a.ms).sort((a, b) => a - b);
   const saleMs = sorted(sales);
-  const caps = { muffins: MUFFINS, dish: DISH_PORTIONS, tomorrow: PREORDER_PORTIONS };
   const offered = {
     muffins: Math.ceil(opts.sales / 2),
     dish: Math.floor(opts.sales / 2),
