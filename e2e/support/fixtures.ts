@@ -63,6 +63,52 @@ type Fixtures = {
   placeOrderForToday: (options?: { customerId?: string }) => Promise<OrderDetail>;
 };
 
+/** What a test can leave on a page for the next one: scripts, bindings, sizes, media, headers, routes. */
+const PAGE_STATE_METHODS = [
+  "addInitScript",
+  "exposeFunction",
+  "exposeBinding",
+  "setViewportSize",
+  "emulateMedia",
+  "setExtraHTTPHeaders",
+  "route",
+  "routeFromHAR",
+  "routeWebSocket",
+  "addLocatorHandler",
+  "setDefaultTimeout",
+  "setDefaultNavigationTimeout",
+] as const;
+
+/**
+ * Notes whether the test calls one of the page's methods that leave something on it, or leaves
+ * a listener on it (Playwright's own, waiting for an event, are gone by the end); the returned
+ * function stops watching and tells.
+ */
+function watchPageState(page: Page): () => boolean {
+  let changed = false;
+  // A page is Playwright's event emitter, which counts its listeners as Node's does; its
+  // declared type leaves those methods out.
+  const emitter = page as unknown as {
+    eventNames(): (string | symbol)[];
+    listenerCount(event: string | symbol): number;
+  };
+  const listeners = () =>
+    emitter.eventNames().map((event) => `${String(event)}:${emitter.listenerCount(event)}`);
+  const listenersBefore = listeners().join();
+  const own = page as unknown as Record<string, unknown>;
+  for (const name of PAGE_STATE_METHODS) {
+    const original = page[name] as (...args: unknown[]) => unknown;
+    own[name] = (...args: unknown[]) => {
+      changed = true;
+      return original.apply(page, args);
+    };
+  }
+  return () => {
+    for (const name of PAGE_STATE_METHODS) delete own[name];
+    return changed || listeners().join() !== listenersBefore;
+  };
+}
+
 /**
  * The browser tests' `test`: each worker has its own server and data (so specs in two
  * workers never meet), and pages open on it, on the same clock as the server.
@@ -71,8 +117,16 @@ type Fixtures = {
  * test of all but the browser's cache: pages, cookies, storage, service workers, permissions,
  * routes. Loading the app from a warm cache costs Chromium about half the time of a first visit
  * (decision 0051); a test that needs a first visit makes its own context (`newContext`).
+ *
+ * A test's `page` is the one the context kept from the test before, on about:blank, when that
+ * test changed nothing of the page itself (`watchPageState`): the app loads again in the same
+ * renderer, which has compiled its scripts already, for about half of Chromium's CPU of a load
+ * in a new page (decision 0075). Otherwise the page is closed and the next test gets a new one.
  */
-export const test = base.extend<Fixtures, { server: TestServer; keptContexts: Map<string, BrowserContext> }>({
+export const test = base.extend<
+  Fixtures & { keptPage: { mayKeep: boolean } },
+  { server: TestServer; keptContexts: Map<string, BrowserContext> }
+>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
     async ({}, use, workerInfo) => {
@@ -95,8 +149,18 @@ export const test = base.extend<Fixtures, { server: TestServer; keptContexts: Ma
     },
     { scope: "worker" },
   ],
+  // Whether the test's page may serve the next test: set by `page`, read by `context`'s teardown,
+  // which runs after the page's.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+  keptPage: async ({}, use) => use({ mayKeep: false }),
+  page: async ({ context, keptPage }, use) => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const changedPage = watchPageState(page);
+    await use(page);
+    keptPage.mayKeep = !changedPage() && !page.isClosed();
+  },
   context: async (
-    { browser, keptContexts, baseURL, bypassCSP, viewport, locale, timezoneId, reducedMotion },
+    { browser, keptContexts, keptPage, baseURL, bypassCSP, viewport, locale, timezoneId, reducedMotion },
     use,
   ) => {
     const options = { baseURL, bypassCSP, viewport, locale, timezoneId, reducedMotion };
@@ -111,6 +175,8 @@ export const test = base.extend<Fixtures, { server: TestServer; keptContexts: Ma
     // about:blank, to empty the origin through (a new one would cost a renderer process).
     const [kept, ...others] = context.pages();
     await Promise.all(others.map((page) => page.close()));
+    // The tab's own storage, which clearing the origin below leaves.
+    await kept?.evaluate(() => sessionStorage.clear()).catch(() => undefined);
     const blank = kept ?? (await context.newPage());
     await blank.goto("about:blank");
     await context.unrouteAll({ behavior: "ignoreErrors" });
@@ -124,7 +190,7 @@ export const test = base.extend<Fixtures, { server: TestServer; keptContexts: Ma
       storageTypes: "all",
     });
     await cdp.detach();
-    await blank.close();
+    if (!(keptPage.mayKeep && blank === kept)) await blank.close();
   },
   api: async ({ playwright, server }, use) => {
     const request = await playwright.request.newContext({ baseURL: server.url });
