@@ -1,9 +1,9 @@
 // `npm test`: everything — lint, type-check, the architecture doc against the folders with
-// import cycles and layers, migrations against schema.ts, unit and component tests, the API tests (on PostgreSQL
-// when TEST_DATABASE_URL is set, with those where the backends differ again on PGlite; else all on
-// PGlite), the build (web app and server), the benchmark at a
-// small size, the browser tests in Chromium, and the cluster test (three processes behind nginx
-// on PostgreSQL).
+// import cycles and layers, migrations against schema.ts, unit and component tests, the API tests
+// (on PostgreSQL when TEST_DATABASE_URL is set, with those where the backends differ again on
+// PGlite; else all on PGlite), the build (web app and server), the benchmark at its smallest,
+// the browser tests in Chromium, and the cluster test (three processes behind nginx on
+// PostgreSQL).
 // The test steps use every core (vitest.config.ts, e2e/playwright.config.ts). Steps that leave
 // cores idle run beside others (decision 0054): their output is printed whole when they end.
 // Ends with one line: "Tests: N passed, N failed".

@@ -109,6 +109,9 @@ function watchPageState(page: Page): () => boolean {
   };
 }
 
+/** Pages whose test left nothing on them (`watchPageState`): their context may keep them for the next test. */
+const unchangedPages = new WeakSet<Page>();
+
 /**
  * The browser tests' `test`: each worker has its own server and data (so specs in two
  * workers never meet), and pages open on it, on the same clock as the server.
@@ -123,10 +126,7 @@ function watchPageState(page: Page): () => boolean {
  * renderer, which has compiled its scripts already, for about half of Chromium's CPU of a load
  * in a new page (decision 0075). Otherwise the page is closed and the next test gets a new one.
  */
-export const test = base.extend<
-  Fixtures & { keptPage: { mayKeep: boolean } },
-  { server: TestServer; keptContexts: Map<string, BrowserContext> }
->({
+export const test = base.extend<Fixtures, { server: TestServer; keptContexts: Map<string, BrowserContext> }>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
     async ({}, use, workerInfo) => {
@@ -149,18 +149,16 @@ export const test = base.extend<
     },
     { scope: "worker" },
   ],
-  // Whether the test's page may serve the next test: set by `page`, read by `context`'s teardown,
-  // which runs after the page's.
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
-  keptPage: async ({}, use) => use({ mayKeep: false }),
-  page: async ({ context, keptPage }, use) => {
+  // `context`'s teardown, which runs after this one's, keeps the page when it is unchanged.
+  page: async ({ context }, use) => {
     const page = context.pages()[0] ?? (await context.newPage());
+    unchangedPages.delete(page);
     const changedPage = watchPageState(page);
     await use(page);
-    keptPage.mayKeep = !changedPage() && !page.isClosed();
+    if (!changedPage()) unchangedPages.add(page);
   },
   context: async (
-    { browser, keptContexts, keptPage, baseURL, bypassCSP, viewport, locale, timezoneId, reducedMotion },
+    { browser, keptContexts, baseURL, bypassCSP, viewport, locale, timezoneId, reducedMotion },
     use,
   ) => {
     const options = { baseURL, bypassCSP, viewport, locale, timezoneId, reducedMotion };
@@ -190,7 +188,7 @@ export const test = base.extend<
       storageTypes: "all",
     });
     await cdp.detach();
-    if (!(keptPage.mayKeep && blank === kept)) await blank.close();
+    if (!unchangedPages.has(blank)) await blank.close();
   },
   api: async ({ playwright, server }, use) => {
     const request = await playwright.request.newContext({ baseURL: server.url });
