@@ -60,6 +60,13 @@ const WEEKS = "GET /api/admin/data/weekly_menu?limit=500";
 const openMore = async (user: ReturnType<typeof renderScreen>["user"]) =>
   user.click(await screen.findByRole("button", { name: "Meer aksies vir Bobotie" }));
 
+/** Opens the create dialog once the menus have loaded (the button waits for them). */
+async function openCreateDialog(user: ReturnType<typeof renderScreen>["user"]) {
+  const create = await screen.findByRole("button", { name: "Skep 'n weeklikse spyskaart" });
+  await waitFor(() => expect(create).toBeEnabled());
+  await user.click(create);
+}
+
 function renderScreen(
   menus: WeeklyMenu[] = MENUS,
   extra: Parameters<typeof mockFetch>[0] = {},
@@ -513,6 +520,21 @@ describe("MenuScreen", () => {
     expect(bodies.map((body) => (body as { portions: number }).portions)).toEqual([10, 40]);
   }, 20_000);
 
+  it("offers to create a week only once the menus are known, so it proposes the week after the latest", async () => {
+    let answer: (reply: { body: unknown }) => void = () => {};
+    const { user } = renderScreen(MENUS, {
+      [WEEKS]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const create = await screen.findByRole("button", { name: "Skep 'n weeklikse spyskaart" });
+    expect(create).toBeDisabled();
+    answer({ body: { success: true, data: MENUS, total: MENUS.length } });
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
+    expect(await screen.findByRole("dialog", { name: "Skep 'n weeklikse spyskaart" })).toHaveTextContent(
+      "Voorgestelde begin: 30 Junie 2031",
+    );
+  });
+
   it("checks the date rules in the create dialog and posts valid dates", async () => {
     const { user, calls } = renderScreen(MENUS, {
       "POST /api/admin/data/weekly_menu": (call) => ({
@@ -520,7 +542,7 @@ describe("MenuScreen", () => {
         body: { success: true, data: menu("m-30", "2031-06-30", "2031-07-04"), call },
       }),
     });
-    await user.click(await screen.findByRole("button", { name: "Skep 'n weeklikse spyskaart" }));
+    await openCreateDialog(user);
     const dialog = await screen.findByRole("dialog", { name: "Skep 'n weeklikse spyskaart" });
     expect(dialog).toHaveTextContent("Voorgestelde begin: 30 Junie 2031");
     expect(dialog).toHaveTextContent("presies 5 dae");
@@ -571,7 +593,7 @@ describe("MenuScreen", () => {
         body: { success: false, code: "weekly_menu_exists", message: "Bestaan reeds (bediener)." },
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Skep 'n weeklikse spyskaart" }));
+    await openCreateDialog(user);
     const dialog = await screen.findByRole("dialog", { name: "Skep 'n weeklikse spyskaart" });
     await user.click(within(dialog).getByRole("button", { name: "Skep spyskaart" }));
     expect(await within(dialog).findByText("Bestaan reeds (bediener).")).toBeInTheDocument();

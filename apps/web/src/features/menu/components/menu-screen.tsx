@@ -72,7 +72,13 @@ export function MenuScreen() {
     <Stack spacing={3}>
       <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
         <PageTitle>{t("screens.menu.title")}</PageTitle>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+        {/* The dialog proposes the week after the latest menu: not before the menus are known. */}
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={!menus.isSuccess}
+          onClick={() => setCreateOpen(true)}
+        >
           {t("screens.menu.createMenu")}
         </Button>
       </Box>
