@@ -21,7 +21,7 @@ test.describe("a top-up by card", () => {
     await signIn(page, PARENT, "/my/wallet", { customer: true });
     const section = page.getByRole("region", { name: "Laai op met kaart" });
     await expect(section).toBeVisible();
-    const balance = page.getByText("Jou saldo").locator("xpath=following-sibling::*[1]");
+    const balance = page.getByText("Die leerder se saldo").locator("xpath=following-sibling::*[1]");
     await expect(balance).toHaveText(/R/);
     const before = rand(await balance.textContent());
 

@@ -15,12 +15,13 @@ import { useTranslation } from "react-i18next";
 import { QrCode } from "../../../components/qr-code";
 import { orderingApi } from "../../../lib/acting-for";
 import { type Answer, api, errorMessage } from "../../../lib/api-client";
+import type { Whose } from "../whose-wallet";
 
 /**
  * "Betaal by die toonbank" (decision 0072): the code the counter scans to sell from this wallet,
  * the learner's card's, shown big on the phone; the server issues a card when there is none.
  */
-export function CounterCode() {
+export function CounterCode({ whose }: { whose: Whose }) {
   const { t } = useTranslation();
   const headingId = useId();
   const titleId = useId();
@@ -35,7 +36,7 @@ export function CounterCode() {
         {t("my.wallet.counterCode.title")}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {t("my.wallet.counterCode.text")}
+        {t("my.wallet.counterCode.text", { context: whose })}
       </Typography>
       {card.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
@@ -48,14 +49,18 @@ export function CounterCode() {
         disabled={card.isPending}
         onClick={() => card.mutate(undefined, { onSuccess: () => setOpen(true) })}
       >
-        {t("my.wallet.counterCode.show")}
+        {t("my.wallet.counterCode.show", { context: whose })}
       </Button>
       {open && card.data ? (
         <Dialog open onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="xs">
           <DialogTitle id={titleId}>{t("my.wallet.counterCode.title")}</DialogTitle>
           <DialogContent>
             <Box sx={{ display: "flex", justifyContent: "center", p: 1, bgcolor: "#fff", borderRadius: 1 }}>
-              <QrCode content={card.data} size="min(72vw, 300px)" label={t("my.wallet.counterCode.qrAlt")} />
+              <QrCode
+                content={card.data}
+                size="min(72vw, 300px)"
+                label={t("my.wallet.counterCode.qrAlt", { context: whose })}
+              />
             </Box>
             <Typography sx={{ mt: 2 }}>{t("my.wallet.counterCode.scan")}</Typography>
           </DialogContent>

@@ -3,6 +3,7 @@ import type { LimitsToday } from "@kantien/domain/my";
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
+import { setActingFor } from "../../../lib/acting-for";
 import type { MyWallet } from "../../../lib/my-data";
 import { mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
@@ -98,6 +99,57 @@ describe("paying by EFT on /my/wallet", () => {
     expect(
       screen.queryByRole("region", { name: "Perke deur jou ouer of voog gestel" }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe("a learner's wallet, shown to the guardian who acts for them", () => {
+  const LEARNER = "5d1c6a3e-2b4f-4c8d-9e7a-1f0b3c5d7e9a";
+  const learner = {
+    id: LEARNER,
+    firstName: "Sipho",
+    lastName: "Botha",
+    akdNumber: null,
+    status: "active",
+    primary: true,
+    balance: "20.00",
+    paymentReference: "KAN7K3Q9Z",
+    limits: { dailyLimit: "60.00", weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: ["peanuts"] },
+    allergyConsent: "none",
+  };
+
+  it("speaks of the learner's balance, reference, limits and code, never of 'jou'", async () => {
+    setActingFor(LEARNER);
+    mockFetch({
+      "GET /api/config": CONFIG,
+      "GET /api/my/learners": { body: { success: true, data: [learner] } },
+      [`GET /api/my/learners/${LEARNER}/wallet?limit=20&offset=0`]: walletReply({
+        eft: FNB,
+        limits: {
+          dailyLimit: "60.00",
+          weeklyLimit: null,
+          leftToday: "60.00",
+          leftThisWeek: null,
+          blockedAllergens: ["peanuts"],
+          blockedDishes: ["Sjokoladekoek"],
+        },
+      }),
+    });
+    renderWithApp(<AppRoutes />, { route: "/my/wallet", user: testUser(ROLE.guardian) });
+    expect(await screen.findByText("Die leerder se saldo")).toBeVisible();
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      /^Die leerder se saldo is laer as R\s50,00\. Betaal per EFT met die leerder se verwysing KAN7K3Q9Z/,
+    );
+    const limits = screen.getByRole("region", { name: "Perke vir hierdie leerder" });
+    expect(limits).toHaveTextContent(
+      "Die leerder kan nie geregte bestel wat dit (kan) bevat nie: grondboontjies.",
+    );
+    expect(limits).toHaveTextContent("Die leerder kan nie hierdie geregte bestel nie: Sjokoladekoek.");
+    const eft = await eftCard();
+    expect(within(eft).getByText("Die leerder se betalingsverwysing")).toBeVisible();
+    expect(eft).toHaveTextContent(/Dan kom die geld vanself in die leerder se beursie/);
+    const counter = screen.getByRole("region", { name: "Betaal by die toonbank" });
+    expect(within(counter).getByRole("button", { name: "Wys die leerder se toonbankkode" })).toBeVisible();
+    expect(document.body).not.toHaveTextContent(/\b[Jj]ou saldo|\b[Jj]ou beursie|\bJy kan nie/);
   });
 });
 

@@ -23,6 +23,7 @@ import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { myWalletQueryOptions } from "../../../lib/my-data";
+import { type Whose, whoseWallet } from "../whose-wallet";
 import { CounterCode } from "./counter-code";
 
 // Paying online loads when the canteen offers it, or when a payer comes back from the provider:
@@ -92,7 +93,7 @@ function StatementLine({
  * How I pay by EFT (decision 0033): my payment reference, big enough to read out, with a copy
  * button, what to do with it, and the canteen's account (or where else to pay until it is given).
  */
-function PayByEft({ reference, eft }: { reference: string; eft: BankDetails | null }) {
+function PayByEft({ reference, eft, whose }: { reference: string; eft: BankDetails | null; whose: Whose }) {
   const { t } = useTranslation();
   const notify = useNotice();
   const headingId = useId();
@@ -118,7 +119,7 @@ function PayByEft({ reference, eft }: { reference: string; eft: BankDetails | nu
         {t("my.wallet.eft.title")}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {t("my.wallet.eft.reference")}
+        {t("my.wallet.eft.reference", { context: whose })}
       </Typography>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 2, rowGap: 1 }}>
         <Typography
@@ -137,7 +138,7 @@ function PayByEft({ reference, eft }: { reference: string; eft: BankDetails | nu
         </Button>
       </Box>
       <Typography variant="body2" sx={{ mt: 1, mb: 2 }}>
-        {t("my.wallet.eft.howTo")}
+        {t("my.wallet.eft.howTo", { context: whose })}
       </Typography>
       {eft ? (
         <Box
@@ -169,7 +170,7 @@ function PayByEft({ reference, eft }: { reference: string; eft: BankDetails | nu
 }
 
 /** What a learner's guardians set, and what is left of it today and this week (decision 0068). */
-function GuardianLimits({ limits }: { limits: LimitsToday }) {
+function GuardianLimits({ limits, whose }: { limits: LimitsToday; whose: Whose }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const headingId = useId();
@@ -188,17 +189,18 @@ function GuardianLimits({ limits }: { limits: LimitsToday }) {
       : null,
     limits.blockedAllergens.length > 0
       ? t("my.wallet.limits.allergens", {
+          context: whose,
           allergens: allergenList(limits.blockedAllergens, language),
         })
       : null,
     limits.blockedDishes.length > 0
-      ? t("my.wallet.limits.dishes", { dishes: limits.blockedDishes.join(", ") })
+      ? t("my.wallet.limits.dishes", { context: whose, dishes: limits.blockedDishes.join(", ") })
       : null,
   ].filter((line): line is string => line !== null);
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 2 }}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t("my.wallet.limits.title")}
+        {t("my.wallet.limits.title", { context: whose })}
       </Typography>
       {lines.map((line) => (
         <Typography key={line} variant="body2">
@@ -221,6 +223,7 @@ export function MyWalletScreen() {
   const entries = wallet.data?.pages.flatMap((page) => page.transactions);
   const low = first ? Number(first.balance) < Number(first.lowBalanceThreshold) : false;
   const hasPayment = useSearchParams()[0].has("payment");
+  const whose = whoseWallet();
 
   return (
     <>
@@ -234,7 +237,7 @@ export function MyWalletScreen() {
         <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />
       ) : null}
       <Paper variant="outlined" sx={{ p: 3, mb: 2, textAlign: "center" }}>
-        <Typography color="text.secondary">{t("my.wallet.balance")}</Typography>
+        <Typography color="text.secondary">{t("my.wallet.balance", { context: whose })}</Typography>
         <Typography variant="h3" component="p" sx={{ fontWeight: 700 }}>
           {first ? formatRand(first.balance) : <Skeleton width={160} sx={{ mx: "auto" }} />}
         </Typography>
@@ -242,19 +245,20 @@ export function MyWalletScreen() {
       {first && low ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t("my.wallet.low", {
+            context: whose,
             threshold: formatRand(first.lowBalanceThreshold),
             reference: first.paymentReference,
           })}
         </Alert>
       ) : null}
-      {first?.limits ? <GuardianLimits limits={first.limits} /> : null}
+      {first?.limits ? <GuardianLimits limits={first.limits} whose={whose} /> : null}
       {first?.online ? (
         <Suspense fallback={<Skeleton variant="rounded" height={180} sx={{ mb: 2 }} />}>
           <PayOnline offer={first.online} />
         </Suspense>
       ) : null}
-      <CounterCode />
-      {first ? <PayByEft reference={first.paymentReference} eft={first.eft} /> : null}
+      <CounterCode whose={whose} />
+      {first ? <PayByEft reference={first.paymentReference} eft={first.eft} whose={whose} /> : null}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t("my.wallet.statement")}
       </Typography>
