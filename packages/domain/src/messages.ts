@@ -566,6 +566,19 @@ export const MESSAGES = {
     af: "Jou bestelling is gekanselleer. Dit was nie betaal nie, dus is geen geld terugbetaal nie.",
     en: "Your order was cancelled. It was not paid, so no money moved.",
   },
+  // The same, to a guardian acting for a learner (the order and the wallet are the learner's).
+  learner_order_placed: {
+    af: "Die bestelling is geplaas en uit die leerder se beursie betaal.",
+    en: "The order was placed and paid from the learner's wallet.",
+  },
+  learner_order_cancelled: {
+    af: "Die bestelling is gekanselleer en die geld is terug in die leerder se beursie.",
+    en: "The order was cancelled and the money is back in the learner's wallet.",
+  },
+  learner_order_cancelled_unpaid: {
+    af: "Die bestelling is gekanselleer. Dit was nie betaal nie, dus is geen geld terugbetaal nie.",
+    en: "The order was cancelled. It was not paid, so no money moved.",
+  },
   my_profile_saved: {
     af: "Jou profiel is gestoor.",
     en: "Your profile was saved.",

@@ -256,6 +256,8 @@ describe("acting for a learner", () => {
     const res = await orderFor(app, parent.cookie, child.id, dish.Dinsdag!);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.balance).toBe("80.00");
+    // Told of the learner's order and wallet, not of "jou" own.
+    expect(res.json().message).toBe("Die bestelling is geplaas en uit die leerder se beursie betaal.");
     const [row] = await queryRows(
       db,
       sql`select o.user_id as "userId", t.created_by as "createdBy", s.changed_by as "changedBy"
@@ -280,6 +282,9 @@ describe("acting for a learner", () => {
     );
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().data.balance).toBe("100.00");
+    expect(cancel.json().message).toBe(
+      "Die bestelling is gekanselleer en die geld is terug in die leerder se beursie.",
+    );
   });
 
   it("never reaches another family's learner or their orders: 404 on every learner route, nothing changed", async ({

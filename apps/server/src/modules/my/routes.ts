@@ -20,7 +20,7 @@ import {
   myWalletAnswer,
   myWalletQuery,
 } from "@kantien/domain/my";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client";
@@ -58,6 +58,27 @@ const profileSchema = { ...versioned, response: answers(myProfileAnswer) };
 const saveProfileSchema = { ...versionedSave, body: myProfileInput, response: answers(myProfileSavedAnswer) };
 const dataSchema = { response: answers(myDataDocument) };
 const passwordSchema = { body: myPasswordInput, response: answers(messageAnswer) };
+
+/**
+ * What an order's change says: to the customer about their own order, or to a guardian about the
+ * learner's they act for (the order and the wallet are the learner's).
+ */
+const ORDER_MESSAGES = {
+  own: {
+    placed: "my_order_placed",
+    cancelled: "my_order_cancelled",
+    cancelledUnpaid: "my_order_cancelled_unpaid",
+  },
+  learner: {
+    placed: "learner_order_placed",
+    cancelled: "learner_order_cancelled",
+    cancelledUnpaid: "learner_order_cancelled_unpaid",
+  },
+} as const;
+
+/** Whose order a request changes: the signed-in customer's own, or a learner's. */
+const whose = (request: FastifyRequest): keyof typeof ORDER_MESSAGES =>
+  request.actingFor ? "learner" : "own";
 
 /** The canteen's rules as they stand, and the moment to apply them at. */
 const rulesAt =
@@ -126,7 +147,10 @@ export async function myOrderingRoutes(app: FastifyInstance, deps: AppDeps) {
         if (!placed) throw new Error("placed order not found");
         return {
           statusCode: 201,
-          body: ok({ order: placed, balance }, { message: message("my_order_placed", request.language) }),
+          body: ok(
+            { order: placed, balance },
+            { message: message(ORDER_MESSAGES[whose(request)].placed, request.language) },
+          ),
         };
       },
     );
@@ -170,7 +194,12 @@ export async function myOrderingRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!order) throw notFound();
     return ok(
       { order, balance },
-      { message: message(refunded ? "my_order_cancelled" : "my_order_cancelled_unpaid", request.language) },
+      {
+        message: message(
+          ORDER_MESSAGES[whose(request)][refunded ? "cancelled" : "cancelledUnpaid"],
+          request.language,
+        ),
+      },
     );
   });
 

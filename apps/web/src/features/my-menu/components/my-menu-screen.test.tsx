@@ -2,6 +2,7 @@ import type { MyMenuDay, MyOrder } from "@kantien/domain/my";
 import { ROLE } from "@kantien/domain/roles";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
+import { setActingFor } from "../../../lib/acting-for";
 import { stubEventSource } from "../../../test/fake-event-source";
 import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
@@ -227,6 +228,52 @@ describe("MyMenuScreen", () => {
     expect(
       within(dialog).getByText(
         /Jou saldo is te laag: jy kort R\s?18,50\. Laai jou beursie by die kantien op\./,
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: /Bevestig en betaal/ })).toBeDisabled();
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it("tells a guardian that the learner's balance is short, not theirs", async () => {
+    const learnerId = "5d1c6a3e-2b4f-4c8d-9e7a-1f0b3c5d7e9a";
+    setActingFor(learnerId);
+    const learnerApi = `/api/my/learners/${learnerId}`;
+    const calls = mockFetch({
+      "GET /api/config": {
+        body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
+      },
+      "GET /api/my/learners": {
+        body: {
+          success: true,
+          data: [
+            {
+              id: learnerId,
+              firstName: "Sipho",
+              lastName: "Botha",
+              akdNumber: null,
+              status: "active",
+              primary: true,
+              balance: "20.00",
+              paymentReference: "KAN7K3Q9Z",
+              limits: { dailyLimit: null, weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: [] },
+              allergyConsent: "none",
+            },
+          ],
+        },
+      },
+      [`GET ${learnerApi}/menu`]: {
+        body: { success: true, data: { week: "2026-11-23", days: DAYS, maxQuantity: 3 } },
+      },
+      [`GET ${learnerApi}/wallet?limit=20&offset=0`]: wallet("20.00"),
+    });
+    const { user } = renderWithApp(<AppRoutes />, { route: "/my", user: testUser(ROLE.guardian) });
+    expect(
+      await screen.findByRole("link", { name: /^Saldo R\s?20,00: maak die beursie oop$/ }),
+    ).toBeVisible();
+    const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
+    expect(
+      within(dialog).getByText(
+        /^Die leerder se saldo is te laag: daar kort R\s?18,50\. Laai eers die leerder se beursie op\.$/,
       ),
     ).toBeVisible();
     expect(within(dialog).getByRole("button", { name: /Bevestig en betaal/ })).toBeDisabled();

@@ -18,6 +18,7 @@ import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailsTable } from "../../../components/details-table";
 import { useNotice } from "../../../components/notice";
+import { whose } from "../../../lib/acting-for";
 import { allergenList } from "../../../lib/allergen-words";
 import { ApiError } from "../../../lib/api-client";
 import { formatDayHeading } from "../../../lib/format";
@@ -180,7 +181,10 @@ export function OrderDialog({ day, maxQuantity, balance, onClose }: OrderDialogP
         ) : null}
         {short ? (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            {t("my.order.short", { missing: formatRand(randDifference(total, balance ?? "0")) })}
+            {t("my.order.short", {
+              context: whose(),
+              missing: formatRand(randDifference(total, balance ?? "0")),
+            })}
           </Alert>
         ) : null}
         {error ? (

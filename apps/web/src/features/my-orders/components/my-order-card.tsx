@@ -15,6 +15,7 @@ import Typography from "@mui/material/Typography";
 import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusChip } from "../../../components/status-chip";
+import { whose } from "../../../lib/acting-for";
 import { dayHeadingParts, formatShortDay, formatTime } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { lazyComponent } from "../../../lib/lazy-component";
@@ -146,7 +147,7 @@ function CancellationNote({ cancellation }: { cancellation: OrderCancellation })
       ) : null}
       <Typography component="p">
         {cancellation.refunded
-          ? t("my.orders.refunded", { amount: formatRand(cancellation.refunded) })
+          ? t("my.orders.refunded", { context: whose(), amount: formatRand(cancellation.refunded) })
           : t("my.orders.notPaid")}
       </Typography>
     </Alert>

@@ -3,6 +3,7 @@ import type { MyOrder } from "@kantien/domain/my";
 import { ROLE } from "@kantien/domain/roles";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
+import { setActingFor } from "../../../lib/acting-for";
 import { mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 
@@ -137,6 +138,47 @@ describe("MyOrdersScreen", () => {
     expect(mine).toHaveTextContent("Jy het dié bestelling gekanselleer.");
     expect(mine).toHaveTextContent("Dit was nie betaal nie, dus is geen geld terugbetaal nie.");
     expect(mine).not.toHaveTextContent("Rede:");
+  });
+
+  it("tells a guardian that the money goes back to the learner's wallet, not theirs", async () => {
+    const learnerId = "5d1c6a3e-2b4f-4c8d-9e7a-1f0b3c5d7e9a";
+    setActingFor(learnerId);
+    const learnerApi = `/api/my/learners/${learnerId}`;
+    mockFetch({
+      "GET /api/config": {
+        body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
+      },
+      "GET /api/my/learners": {
+        body: {
+          success: true,
+          data: [
+            {
+              id: learnerId,
+              firstName: "Sipho",
+              lastName: "Botha",
+              akdNumber: null,
+              status: "active",
+              primary: true,
+              balance: "100.00",
+              paymentReference: "KAN000000",
+              limits: { dailyLimit: null, weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: [] },
+              allergyConsent: "none",
+            },
+          ],
+        },
+      },
+      [`GET ${learnerApi}/orders?scope=upcoming&limit=20&offset=0`]: {
+        body: { success: true, data: [PAID, BY_CANTEEN], total: 2 },
+      },
+    });
+    const { user } = renderWithApp(<AppRoutes />, { route: "/my/orders", user: testUser(ROLE.guardian) });
+    expect(await card("Vis en skyfies")).toHaveTextContent(
+      `${rand("45.00")} is terug in die leerder se beursie.`,
+    );
+    await user.click(within(await card("Bobotie")).getByRole("button", { name: "Kanselleer" }));
+    expect(await screen.findByRole("alertdialog", { name: "Kanselleer Bobotie?" })).toHaveTextContent(
+      `${rand("45.00")} word in die leerder se beursie terugbetaal.`,
+    );
   });
 
   it("says before a cancel whether money goes back, then sends it and says what happened", async () => {

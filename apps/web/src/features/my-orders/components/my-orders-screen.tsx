@@ -16,6 +16,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
+import { whose } from "../../../lib/acting-for";
 import { errorMessage } from "../../../lib/api-client";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { type MyOrderScope, myOrdersQueryOptions, useCancelMyOrder } from "../api/my-orders";
@@ -36,7 +37,7 @@ export function MyOrdersScreen() {
   const cancelMessage = (order: MyOrder | null) => {
     const refund = order ? cancelRefund(order) : null;
     return refund
-      ? t("my.orders.cancelBody", { total: formatRand(refund) })
+      ? t("my.orders.cancelBody", { context: whose(), total: formatRand(refund) })
       : t("my.orders.cancelBodyUnpaid");
   };
   const confirmCancel = () => {

@@ -13,9 +13,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QrCode } from "../../../components/qr-code";
-import { orderingApi } from "../../../lib/acting-for";
+import { orderingApi, type Whose } from "../../../lib/acting-for";
 import { type Answer, api, errorMessage } from "../../../lib/api-client";
-import type { Whose } from "../whose-wallet";
 
 /**
  * "Betaal by die toonbank" (decision 0072): the code the counter scans to sell from this wallet,

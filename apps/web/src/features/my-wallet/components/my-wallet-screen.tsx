@@ -18,12 +18,12 @@ import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
+import { type Whose, whose as whoseMoney } from "../../../lib/acting-for";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { myWalletQueryOptions } from "../../../lib/my-data";
-import { type Whose, whoseWallet } from "../whose-wallet";
 import { CounterCode } from "./counter-code";
 
 // Paying online loads when the canteen offers it, or when a payer comes back from the provider:
@@ -223,7 +223,7 @@ export function MyWalletScreen() {
   const entries = wallet.data?.pages.flatMap((page) => page.transactions);
   const low = first ? Number(first.balance) < Number(first.lowBalanceThreshold) : false;
   const hasPayment = useSearchParams()[0].has("payment");
-  const whose = whoseWallet();
+  const whose = whoseMoney();
 
   return (
     <>
