@@ -25,8 +25,11 @@ export function cancelRefund(order: { paidFromWallet: boolean; total: string }):
   return order.paidFromWallet ? order.total : null;
 }
 
-/** Who cancelled an order: the canteen (a cook or an admin) or the customer themselves. */
-export const CANCELLED_BY = ["canteen", "customer"] as const;
+/**
+ * Who cancelled an order: the canteen (a cook or an admin), the customer themselves, or one who
+ * acts for the learner (a guardian, or academy staff linked to them).
+ */
+export const CANCELLED_BY = ["canteen", "customer", "guardian"] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** How an order came to be cancelled, as its customer sees it. */

@@ -285,6 +285,16 @@ describe("acting for a learner", () => {
     expect(cancel.json().message).toBe(
       "Die bestelling is gekanselleer en die geld is terug in die leerder se beursie.",
     );
+    // Both see who cancelled it: a guardian, not the canteen and not the learner.
+    expect(cancel.json().data.order.cancellation).toEqual({
+      by: "guardian",
+      reason: null,
+      refunded: "20.00",
+    });
+    const seen = await request(app, "GET", "/api/my/orders?scope=upcoming", { cookie: child.cookie });
+    expect(seen.json().data.map((o: { cancellation: unknown }) => o.cancellation)).toEqual([
+      { by: "guardian", reason: null, refunded: "20.00" },
+    ]);
   });
 
   it("never reaches another family's learner or their orders: 404 on every learner route, nothing changed", async ({

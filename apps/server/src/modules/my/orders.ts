@@ -3,6 +3,8 @@ import { orderStatusSchema } from "@kantien/domain/api";
 import { type CanteenRules, orderCutoffAt } from "@kantien/domain/canteen";
 import { type IsoDate, todayIn } from "@kantien/domain/dates";
 import { type MY_ORDER_SCOPES, type MyOrder, myCancelRefusal } from "@kantien/domain/my";
+import type { CancelledBy } from "@kantien/domain/order-cancel";
+import { isStaffRole } from "@kantien/domain/roles";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows, type Tx, timestampColumn } from "../../db/client";
@@ -26,6 +28,8 @@ const myOrderRow = z.object({
   itemImageUrl: z.string().nullable(),
   paidFromWallet: z.boolean(),
   cancelledByCustomer: z.boolean(),
+  /** The role of who cancelled: null when no account did. */
+  cancelledByRole: z.number().int().nullable(),
   cancelReason: z.string().nullable(),
   refunded: z.string().nullable(),
   allergensChangedAt: timestampColumn.nullable(),
@@ -40,17 +44,25 @@ const myOrderColumns = sql`
   (o.food_item_price * o.food_item_quantity)::numeric(12, 2)::text as total,
   f.id as "itemId", f.name as "itemName", f.image_url as "itemImageUrl",
   ${orderPaidFromWallet(sql`o.id`)} as "paidFromWallet",
-  coalesce(c.changed_by = o.user_id, false) as "cancelledByCustomer", c.reason as "cancelReason",
+  coalesce(c.changed_by = o.user_id, false) as "cancelledByCustomer", c.role_id as "cancelledByRole",
+  c.reason as "cancelReason",
   (select r.amount::text from wallet_transactions r where r.order_id = o.id and r.kind = 'refund') as refunded,
   o.allergens_changed_at as "allergensChangedAt", ${declarationColumn(sql`o.food_item_id`)} as declaration,
   f.allergens_checked_at is not null as checked`;
 /** My order with its item and, when cancelled, the cancel's history row (who, why). */
 const myOrderFrom = sql`from orders o join food_items f on f.id = o.food_item_id
   left join lateral (
-    select s.changed_by, s.reason from order_status_changes s
+    select s.changed_by, s.reason, u.role_id from order_status_changes s
+    left join users u on u.id = s.changed_by
     where s.order_id = o.id and s.to_status = 'cancelled' and o.status = 'cancelled'
     order by s.changed_at desc, s.id desc limit 1
   ) c on true`;
+
+/** The customer, else the canteen's staff (or no account), else one who acts for the learner. */
+function cancelledBy(byCustomer: boolean, role: number | null): CancelledBy {
+  if (byCustomer) return "customer";
+  return role === null || isStaffRole(role) ? "canteen" : "guardian";
+}
 
 function toMyOrder(row: MyOrderRow, at: RulesAt): MyOrder {
   const {
@@ -58,6 +70,7 @@ function toMyOrder(row: MyOrderRow, at: RulesAt): MyOrder {
     itemName,
     itemImageUrl,
     cancelledByCustomer,
+    cancelledByRole,
     cancelReason,
     refunded,
     allergensChangedAt,
@@ -72,7 +85,7 @@ function toMyOrder(row: MyOrderRow, at: RulesAt): MyOrder {
     cancellable: myCancelRefusal(row, at) === null,
     cancellation:
       row.status === "cancelled"
-        ? { by: cancelledByCustomer ? "customer" : "canteen", reason: cancelReason, refunded }
+        ? { by: cancelledBy(cancelledByCustomer, cancelledByRole), reason: cancelReason, refunded }
         : null,
     allergensChanged: allergensChangedAt ? { at: allergensChangedAt, allergens: declaration, checked } : null,
   };

@@ -1,7 +1,7 @@
 import { todayIn } from "@kantien/domain/dates";
 import { formatRand } from "@kantien/domain/money";
 import type { MyOrder } from "@kantien/domain/my";
-import type { OrderCancellation } from "@kantien/domain/order-cancel";
+import type { CancelledBy, OrderCancellation } from "@kantien/domain/order-cancel";
 import { orderLabel } from "@kantien/domain/order-label";
 import { CLOSED_STATUSES, isWaitingForKitchen } from "@kantien/domain/order-status";
 import CheckCircle from "@mui/icons-material/CheckCircle";
@@ -134,13 +134,20 @@ export function MyOrderCard({ order, timeZone, onCancel }: MyOrderCardProps) {
   );
 }
 
+/** Who cancelled: the canteen, the customer ("Jy", or "Die leerder" to one acting for them), or a guardian. */
+const CANCELLED_BY_TEXT = {
+  canteen: "my.orders.cancelledByCanteen",
+  customer: "my.orders.cancelledByYou",
+  guardian: "my.orders.cancelledByGuardian",
+} as const satisfies Record<CancelledBy, string>;
+
 /** Who cancelled my order, why, and what happened to my money. */
 function CancellationNote({ cancellation }: { cancellation: OrderCancellation }) {
   const { t } = useTranslation();
   return (
     <Alert severity={cancellation.by === "canteen" ? "warning" : "info"}>
       <Typography component="p" sx={{ fontWeight: 700 }}>
-        {t(cancellation.by === "canteen" ? "my.orders.cancelledByCanteen" : "my.orders.cancelledByYou")}
+        {t(CANCELLED_BY_TEXT[cancellation.by], { context: whose() })}
       </Typography>
       {cancellation.reason ? (
         <Typography component="p">{t("my.orders.cancelReason", { reason: cancellation.reason })}</Typography>

@@ -45,6 +45,16 @@ const BY_ME = order("44444444-4444-4444-8444-444444444444", "Hoender-pastei", {
   cancellation: { by: "customer", reason: null, refunded: null },
 });
 
+/** Cancelled by the learner's guardian (`by: "guardian"`), as the learner and the guardian see it. */
+const BY_GUARDIAN = order("55555555-5555-4555-8555-555555555555", "Pap en vleis", {
+  status: "cancelled",
+  cancellable: false,
+  paidFromWallet: true,
+  cancellation: { by: "guardian", reason: null, refunded: "45.00" },
+});
+/** The learner's own cancel, as the guardian acting for them sees it. */
+const BY_LEARNER = { ...BY_ME, id: "66666666-6666-4666-8666-666666666666" };
+
 function renderOrders(orders: MyOrder[], cancel?: Route) {
   const calls = mockFetch({
     "GET /api/config": {
@@ -129,7 +139,7 @@ describe("MyOrdersScreen", () => {
   });
 
   it("shows who cancelled an order, why, and what happened to the money", async () => {
-    renderOrders([BY_CANTEEN, BY_ME]);
+    renderOrders([BY_CANTEEN, BY_ME, BY_GUARDIAN]);
     const canteen = await card("Vis en skyfies");
     expect(canteen).toHaveTextContent("Die kantien het dié bestelling gekanselleer.");
     expect(canteen).toHaveTextContent("Rede: Die kos is op");
@@ -138,6 +148,9 @@ describe("MyOrdersScreen", () => {
     expect(mine).toHaveTextContent("Jy het dié bestelling gekanselleer.");
     expect(mine).toHaveTextContent("Dit was nie betaal nie, dus is geen geld terugbetaal nie.");
     expect(mine).not.toHaveTextContent("Rede:");
+    const guardians = await card("Pap en vleis");
+    expect(guardians).toHaveTextContent("Jou ouer of voog het dié bestelling gekanselleer.");
+    expect(guardians).toHaveTextContent(`${rand("45.00")} is terug in jou beursie.`);
   });
 
   it("tells a guardian that the money goes back to the learner's wallet, not theirs", async () => {
@@ -168,13 +181,15 @@ describe("MyOrdersScreen", () => {
         },
       },
       [`GET ${learnerApi}/orders?scope=upcoming&limit=20&offset=0`]: {
-        body: { success: true, data: [PAID, BY_CANTEEN], total: 2 },
+        body: { success: true, data: [PAID, BY_CANTEEN, BY_LEARNER, BY_GUARDIAN], total: 4 },
       },
     });
     const { user } = renderWithApp(<AppRoutes />, { route: "/my/orders", user: testUser(ROLE.guardian) });
     expect(await card("Vis en skyfies")).toHaveTextContent(
       `${rand("45.00")} is terug in die leerder se beursie.`,
     );
+    expect(await card("Hoender-pastei")).toHaveTextContent("Die leerder het dié bestelling gekanselleer.");
+    expect(await card("Pap en vleis")).toHaveTextContent("'n Ouer of voog het dié bestelling gekanselleer.");
     await user.click(within(await card("Bobotie")).getByRole("button", { name: "Kanselleer" }));
     expect(await screen.findByRole("alertdialog", { name: "Kanselleer Bobotie?" })).toHaveTextContent(
       `${rand("45.00")} word in die leerder se beursie terugbetaal.`,
