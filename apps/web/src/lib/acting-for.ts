@@ -26,9 +26,9 @@ export function orderingApi(): string {
 /**
  * The texts' context for whose money and orders a screen shows: none for one's own ("Jou
  * saldo"), "learner" for the learner one acts for ("Die leerder se saldo", keys ending `_learner`).
- * Those of the first load (the menu's order dialog) come with the learner switch's texts
- * (locales/my-learners), which load before any screen of one who acts for a learner: a student's
- * first load carries none of them.
+ * Those of the first load (the menu's day cards and order dialog) come with the learner switch's
+ * texts (locales/my-learners), which load before any screen of one who acts for a learner: a
+ * student's first load carries none of them.
  */
 export type Whose = "learner" | undefined;
 

@@ -17,6 +17,7 @@ import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { StatusChip } from "../../../components/status-chip";
+import { whose } from "../../../lib/acting-for";
 import { dayHeadingParts, formatDateTime, formatTime } from "../../../lib/format";
 import { currentLanguage, withTexts } from "../../../lib/i18n";
 import { lazyComponent } from "../../../lib/lazy-component";
@@ -247,7 +248,7 @@ export function DayCard({ day, now, timeZone, onOrder, onReach, isToday = false 
         ) : null}
         {open && blocked ? (
           <Typography id={blockedId} variant="body2" color="error" sx={{ fontWeight: 600 }}>
-            {t("my.menu.allergenBlocked")}
+            {t("my.menu.allergenBlocked", { context: whose() })}
           </Typography>
         ) : null}
       </CardContent>

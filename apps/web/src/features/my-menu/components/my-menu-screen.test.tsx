@@ -238,6 +238,21 @@ describe("MyMenuScreen", () => {
     const learnerId = "5d1c6a3e-2b4f-4c8d-9e7a-1f0b3c5d7e9a";
     setActingFor(learnerId);
     const learnerApi = `/api/my/learners/${learnerId}`;
+    // Wednesday's dish holds the learner's severe allergen.
+    const learnerDays = DAYS.map((day, index) =>
+      index === 2 && day.item
+        ? {
+            ...day,
+            item: {
+              ...day.item,
+              allergens: [{ code: "peanuts" as const, level: "contains" as const }],
+              allergenWarnings: [
+                { code: "peanuts" as const, level: "contains" as const, severity: "severe" as const },
+              ],
+            },
+          }
+        : day,
+    );
     const calls = mockFetch({
       "GET /api/config": {
         body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
@@ -262,13 +277,18 @@ describe("MyMenuScreen", () => {
         },
       },
       [`GET ${learnerApi}/menu`]: {
-        body: { success: true, data: { week: "2026-11-23", days: DAYS, maxQuantity: 3 } },
+        body: { success: true, data: { week: "2026-11-23", days: learnerDays, maxQuantity: 3 } },
       },
       [`GET ${learnerApi}/wallet?limit=20&offset=0`]: wallet("20.00"),
     });
     const { user } = renderWithApp(<AppRoutes />, { route: "/my", user: testUser(ROLE.guardian) });
     expect(
       await screen.findByRole("link", { name: /^Saldo R\s?20,00: maak die beursie oop$/ }),
+    ).toBeVisible();
+    expect(
+      within(await dayCard("Woensdag 25 November")).getByText(
+        "Nie bestelbaar nie: dit bevat iets waarvoor die leerder ernstig allergies is.",
+      ),
     ).toBeVisible();
     const dialog = await openOrderDialog(user, "Dinsdag 24 November", "Boerewors-rol");
     expect(

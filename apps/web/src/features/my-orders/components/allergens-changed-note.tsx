@@ -3,6 +3,7 @@ import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
+import { whose } from "../../../lib/acting-for";
 import { declarationWords } from "../../../lib/allergen-words";
 import { currentLanguage } from "../../../lib/i18n";
 
@@ -17,7 +18,7 @@ export function AllergensChangedNote({ changed }: { changed: NonNullable<MyOrder
   return (
     <Alert severity="warning">
       <AlertTitle>{t("my.orders.allergensChangedTitle")}</AlertTitle>
-      <Typography component="p">{t("my.orders.allergensChangedBody")}</Typography>
+      <Typography component="p">{t("my.orders.allergensChangedBody", { context: whose() })}</Typography>
       <Typography component="p" sx={{ fontWeight: 700 }}>
         {declared ? t("my.orders.allergensNowHolds", { declared }) : t("my.orders.allergensNowNone")}
       </Typography>

@@ -181,7 +181,23 @@ describe("MyOrdersScreen", () => {
         },
       },
       [`GET ${learnerApi}/orders?scope=upcoming&limit=20&offset=0`]: {
-        body: { success: true, data: [PAID, BY_CANTEEN, BY_LEARNER, BY_GUARDIAN], total: 4 },
+        body: {
+          success: true,
+          data: [
+            PAID,
+            BY_CANTEEN,
+            BY_LEARNER,
+            BY_GUARDIAN,
+            order("77777777-7777-4777-8777-777777777777", "Melktert", {
+              allergensChanged: {
+                at: "2026-11-24T04:30:00.000Z",
+                allergens: [{ code: "milk", level: "contains" }],
+                checked: true,
+              },
+            }),
+          ],
+          total: 5,
+        },
       },
     });
     const { user } = renderWithApp(<AppRoutes />, { route: "/my/orders", user: testUser(ROLE.guardian) });
@@ -190,6 +206,9 @@ describe("MyOrdersScreen", () => {
     );
     expect(await card("Hoender-pastei")).toHaveTextContent("Die leerder het dié bestelling gekanselleer.");
     expect(await card("Pap en vleis")).toHaveTextContent("'n Ouer of voog het dié bestelling gekanselleer.");
+    expect(await card("Melktert")).toHaveTextContent(
+      "Die kantien het die allergene verander nadat die bestelling geplaas is, en dit raak die leerder se allergieë.",
+    );
     await user.click(within(await card("Bobotie")).getByRole("button", { name: "Kanselleer" }));
     expect(await screen.findByRole("alertdialog", { name: "Kanselleer Bobotie?" })).toHaveTextContent(
       `${rand("45.00")} word in die leerder se beursie terugbetaal.`,
