@@ -30,6 +30,4 @@ export function orderingApi(): string {
  * texts (locales/my-learners), which load before any screen of one who acts for a learner: a
  * student's first load carries none of them.
  */
-export type Whose = "learner" | undefined;
-
-export const whose = (): Whose => (actingFor() ? "learner" : undefined);
+export const whose = (): "learner" | undefined => (actingFor() ? "learner" : undefined);

@@ -1,6 +1,7 @@
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it } from "vitest";
 import { AppRoutes } from "../../../app/router";
+import { linkedLearner } from "../../../test/learners";
 import { mockFetch } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor } from "../../../test/test-utils";
 
@@ -24,19 +25,6 @@ const profile = {
     },
   },
 };
-const learner = (id: string, firstName: string, balance: string) => ({
-  id,
-  firstName,
-  lastName: "Botha",
-  akdNumber: null,
-  status: "active",
-  primary: true,
-  balance,
-  paymentReference: "KAN7K3Q9Z",
-  limits: { dailyLimit: null, weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: [] },
-  allergyConsent: "none",
-});
-
 describe("the ordering app for a guardian", () => {
   it("asks a guardian without a learner to link their child first, and never asks for their own menu", async () => {
     const calls = mockFetch({
@@ -58,7 +46,7 @@ describe("the ordering app for a guardian", () => {
     const calls = mockFetch({
       "GET /api/config": config,
       "GET /api/my/profile": profile,
-      "GET /api/my/learners": { body: { success: true, data: [learner("l-1", "Anna", "80.00")] } },
+      "GET /api/my/learners": { body: { success: true, data: [linkedLearner("l-1", "Anna", "80.00")] } },
     });
     renderWithApp(<AppRoutes />, { route: "/my", user: testUser(ROLE.guardian) });
     expect(

@@ -2,8 +2,8 @@ import type { MyMenuDay, MyOrder } from "@kantien/domain/my";
 import { ROLE } from "@kantien/domain/roles";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
-import { setActingFor } from "../../../lib/acting-for";
 import { stubEventSource } from "../../../test/fake-event-source";
+import { actForLearner } from "../../../test/learners";
 import { type FetchCall, mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 
@@ -235,9 +235,7 @@ describe("MyMenuScreen", () => {
   });
 
   it("tells a guardian that the learner's balance is short, not theirs", async () => {
-    const learnerId = "5d1c6a3e-2b4f-4c8d-9e7a-1f0b3c5d7e9a";
-    setActingFor(learnerId);
-    const learnerApi = `/api/my/learners/${learnerId}`;
+    const { learnerApi, learnersRoute } = actForLearner("20.00");
     // Wednesday's dish holds the learner's severe allergen.
     const learnerDays = DAYS.map((day, index) =>
       index === 2 && day.item
@@ -257,25 +255,7 @@ describe("MyMenuScreen", () => {
       "GET /api/config": {
         body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
       },
-      "GET /api/my/learners": {
-        body: {
-          success: true,
-          data: [
-            {
-              id: learnerId,
-              firstName: "Sipho",
-              lastName: "Botha",
-              akdNumber: null,
-              status: "active",
-              primary: true,
-              balance: "20.00",
-              paymentReference: "KAN7K3Q9Z",
-              limits: { dailyLimit: null, weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: [] },
-              allergyConsent: "none",
-            },
-          ],
-        },
-      },
+      ...learnersRoute,
       [`GET ${learnerApi}/menu`]: {
         body: { success: true, data: { week: "2026-11-23", days: learnerDays, maxQuantity: 3 } },
       },

@@ -3,7 +3,7 @@ import type { MyOrder } from "@kantien/domain/my";
 import { ROLE } from "@kantien/domain/roles";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
-import { setActingFor } from "../../../lib/acting-for";
+import { actForLearner } from "../../../test/learners";
 import { mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, waitFor, within } from "../../../test/test-utils";
 
@@ -154,32 +154,12 @@ describe("MyOrdersScreen", () => {
   });
 
   it("tells a guardian that the money goes back to the learner's wallet, not theirs", async () => {
-    const learnerId = "5d1c6a3e-2b4f-4c8d-9e7a-1f0b3c5d7e9a";
-    setActingFor(learnerId);
-    const learnerApi = `/api/my/learners/${learnerId}`;
+    const { learnerApi, learnersRoute } = actForLearner("100.00");
     mockFetch({
       "GET /api/config": {
         body: { success: true, data: { canteenName: "Kantien", timeZone: "Africa/Johannesburg" } },
       },
-      "GET /api/my/learners": {
-        body: {
-          success: true,
-          data: [
-            {
-              id: learnerId,
-              firstName: "Sipho",
-              lastName: "Botha",
-              akdNumber: null,
-              status: "active",
-              primary: true,
-              balance: "100.00",
-              paymentReference: "KAN000000",
-              limits: { dailyLimit: null, weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: [] },
-              allergyConsent: "none",
-            },
-          ],
-        },
-      },
+      ...learnersRoute,
       [`GET ${learnerApi}/orders?scope=upcoming&limit=20&offset=0`]: {
         body: {
           success: true,

@@ -13,15 +13,16 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QrCode } from "../../../components/qr-code";
-import { orderingApi, type Whose } from "../../../lib/acting-for";
+import { orderingApi, whose } from "../../../lib/acting-for";
 import { type Answer, api, errorMessage } from "../../../lib/api-client";
 
 /**
  * "Betaal by die toonbank" (decision 0072): the code the counter scans to sell from this wallet,
  * the learner's card's, shown big on the phone; the server issues a card when there is none.
  */
-export function CounterCode({ whose }: { whose: Whose }) {
+export function CounterCode() {
   const { t } = useTranslation();
+  const context = whose();
   const headingId = useId();
   const titleId = useId();
   const [open, setOpen] = useState(false);
@@ -35,7 +36,7 @@ export function CounterCode({ whose }: { whose: Whose }) {
         {t("my.wallet.counterCode.title")}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {t("my.wallet.counterCode.text", { context: whose })}
+        {t("my.wallet.counterCode.text", { context })}
       </Typography>
       {card.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
@@ -48,7 +49,7 @@ export function CounterCode({ whose }: { whose: Whose }) {
         disabled={card.isPending}
         onClick={() => card.mutate(undefined, { onSuccess: () => setOpen(true) })}
       >
-        {t("my.wallet.counterCode.show", { context: whose })}
+        {t("my.wallet.counterCode.show", { context })}
       </Button>
       {open && card.data ? (
         <Dialog open onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -58,7 +59,7 @@ export function CounterCode({ whose }: { whose: Whose }) {
               <QrCode
                 content={card.data}
                 size="min(72vw, 300px)"
-                label={t("my.wallet.counterCode.qrAlt", { context: whose })}
+                label={t("my.wallet.counterCode.qrAlt", { context })}
               />
             </Box>
             <Typography sx={{ mt: 2 }}>{t("my.wallet.counterCode.scan")}</Typography>

@@ -3,8 +3,8 @@ import type { LimitsToday } from "@kantien/domain/my";
 import { ROLE } from "@kantien/domain/roles";
 import { describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../../../app/router";
-import { setActingFor } from "../../../lib/acting-for";
 import type { MyWallet } from "../../../lib/my-data";
+import { actForLearner } from "../../../test/learners";
 import { mockFetch, type Route } from "../../../test/mock-fetch";
 import { renderWithApp, screen, testUser, within } from "../../../test/test-utils";
 
@@ -103,26 +103,12 @@ describe("paying by EFT on /my/wallet", () => {
 });
 
 describe("a learner's wallet, shown to the guardian who acts for them", () => {
-  const LEARNER = "5d1c6a3e-2b4f-4c8d-9e7a-1f0b3c5d7e9a";
-  const learner = {
-    id: LEARNER,
-    firstName: "Sipho",
-    lastName: "Botha",
-    akdNumber: null,
-    status: "active",
-    primary: true,
-    balance: "20.00",
-    paymentReference: "KAN7K3Q9Z",
-    limits: { dailyLimit: "60.00", weeklyLimit: null, blockedFoodItemIds: [], blockedAllergens: ["peanuts"] },
-    allergyConsent: "none",
-  };
-
   it("speaks of the learner's balance, reference, limits and code, never of 'jou'", async () => {
-    setActingFor(LEARNER);
+    const { learnerApi, learnersRoute } = actForLearner("20.00");
     mockFetch({
       "GET /api/config": CONFIG,
-      "GET /api/my/learners": { body: { success: true, data: [learner] } },
-      [`GET /api/my/learners/${LEARNER}/wallet?limit=20&offset=0`]: walletReply({
+      ...learnersRoute,
+      [`GET ${learnerApi}/wallet?limit=20&offset=0`]: walletReply({
         eft: FNB,
         limits: {
           dailyLimit: "60.00",

@@ -18,7 +18,7 @@ import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { useNotice } from "../../../components/notice";
 import { PageTitle } from "../../../components/page-title";
-import { type Whose, whose as whoseMoney } from "../../../lib/acting-for";
+import { whose } from "../../../lib/acting-for";
 import { useCanteenTimeZone } from "../../../lib/app-config";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
@@ -93,8 +93,9 @@ function StatementLine({
  * How I pay by EFT (decision 0033): my payment reference, big enough to read out, with a copy
  * button, what to do with it, and the canteen's account (or where else to pay until it is given).
  */
-function PayByEft({ reference, eft, whose }: { reference: string; eft: BankDetails | null; whose: Whose }) {
+function PayByEft({ reference, eft }: { reference: string; eft: BankDetails | null }) {
   const { t } = useTranslation();
+  const context = whose();
   const notify = useNotice();
   const headingId = useId();
   const copy = async () => {
@@ -119,7 +120,7 @@ function PayByEft({ reference, eft, whose }: { reference: string; eft: BankDetai
         {t("my.wallet.eft.title")}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {t("my.wallet.eft.reference", { context: whose })}
+        {t("my.wallet.eft.reference", { context })}
       </Typography>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 2, rowGap: 1 }}>
         <Typography
@@ -138,7 +139,7 @@ function PayByEft({ reference, eft, whose }: { reference: string; eft: BankDetai
         </Button>
       </Box>
       <Typography variant="body2" sx={{ mt: 1, mb: 2 }}>
-        {t("my.wallet.eft.howTo", { context: whose })}
+        {t("my.wallet.eft.howTo", { context })}
       </Typography>
       {eft ? (
         <Box
@@ -170,8 +171,9 @@ function PayByEft({ reference, eft, whose }: { reference: string; eft: BankDetai
 }
 
 /** What a learner's guardians set, and what is left of it today and this week (decision 0068). */
-function GuardianLimits({ limits, whose }: { limits: LimitsToday; whose: Whose }) {
+function GuardianLimits({ limits }: { limits: LimitsToday }) {
   const { t } = useTranslation();
+  const context = whose();
   const language = currentLanguage();
   const headingId = useId();
   const lines = [
@@ -189,18 +191,18 @@ function GuardianLimits({ limits, whose }: { limits: LimitsToday; whose: Whose }
       : null,
     limits.blockedAllergens.length > 0
       ? t("my.wallet.limits.allergens", {
-          context: whose,
+          context,
           allergens: allergenList(limits.blockedAllergens, language),
         })
       : null,
     limits.blockedDishes.length > 0
-      ? t("my.wallet.limits.dishes", { context: whose, dishes: limits.blockedDishes.join(", ") })
+      ? t("my.wallet.limits.dishes", { context, dishes: limits.blockedDishes.join(", ") })
       : null,
   ].filter((line): line is string => line !== null);
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 2 }}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t("my.wallet.limits.title", { context: whose })}
+        {t("my.wallet.limits.title", { context })}
       </Typography>
       {lines.map((line) => (
         <Typography key={line} variant="body2">
@@ -223,7 +225,7 @@ export function MyWalletScreen() {
   const entries = wallet.data?.pages.flatMap((page) => page.transactions);
   const low = first ? Number(first.balance) < Number(first.lowBalanceThreshold) : false;
   const hasPayment = useSearchParams()[0].has("payment");
-  const whose = whoseMoney();
+  const context = whose();
 
   return (
     <>
@@ -237,7 +239,7 @@ export function MyWalletScreen() {
         <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />
       ) : null}
       <Paper variant="outlined" sx={{ p: 3, mb: 2, textAlign: "center" }}>
-        <Typography color="text.secondary">{t("my.wallet.balance", { context: whose })}</Typography>
+        <Typography color="text.secondary">{t("my.wallet.balance", { context })}</Typography>
         <Typography variant="h3" component="p" sx={{ fontWeight: 700 }}>
           {first ? formatRand(first.balance) : <Skeleton width={160} sx={{ mx: "auto" }} />}
         </Typography>
@@ -245,20 +247,20 @@ export function MyWalletScreen() {
       {first && low ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t("my.wallet.low", {
-            context: whose,
+            context,
             threshold: formatRand(first.lowBalanceThreshold),
             reference: first.paymentReference,
           })}
         </Alert>
       ) : null}
-      {first?.limits ? <GuardianLimits limits={first.limits} whose={whose} /> : null}
+      {first?.limits ? <GuardianLimits limits={first.limits} /> : null}
       {first?.online ? (
         <Suspense fallback={<Skeleton variant="rounded" height={180} sx={{ mb: 2 }} />}>
           <PayOnline offer={first.online} />
         </Suspense>
       ) : null}
-      <CounterCode whose={whose} />
-      {first ? <PayByEft reference={first.paymentReference} eft={first.eft} whose={whose} /> : null}
+      <CounterCode />
+      {first ? <PayByEft reference={first.paymentReference} eft={first.eft} /> : null}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t("my.wallet.statement")}
       </Typography>
